@@ -1,0 +1,11 @@
+//! hotseat: chess for two players sharing one terminal.
+//!
+//! The crate is layered so that each layer only looks down:
+//!
+//! * [`rules`] — pure chess: positions, legal moves, FEN, notation, perft.
+//! * [`game`] — a game as players live it: record, clocks, offers, claims, outcome, PGN.
+//!
+//! Time is always passed in; nothing below the front end reads the clock or the terminal.
+
+pub mod game;
+pub mod rules;

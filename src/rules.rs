@@ -1,0 +1,3 @@
+//! Pure chess: squares, bitboards, positions, legal moves, FEN, notation and perft.
+//!
+//! No I/O, no time, no terminal, and no allocation in the move-generation hot path.
