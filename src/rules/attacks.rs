@@ -1,0 +1,227 @@
+//! Precomputed attack tables.
+//!
+//! Leaper tables (knight, king, pawn) and the geometric tables (`between`, `line`) are computed
+//! by `const fn` at compile time. Slider attacks use "fancy" magic bitboards whose magic numbers
+//! and table are found by `build.rs`, so every lookup is a multiply, a shift and one load.
+
+use super::bitboard::Bitboard;
+use super::types::{Color, Square};
+
+struct Magic {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: u32,
+}
+
+include!(concat!(env!("OUT_DIR"), "/magics.rs"));
+
+const fn leaper_table(deltas: &[(i32, i32)]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut i = 0;
+        while i < deltas.len() {
+            let (nf, nr) = (f + deltas[i].0, r + deltas[i].1);
+            if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                table[sq] |= 1 << (nr * 8 + nf);
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+static KNIGHT: [u64; 64] = leaper_table(&[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+]);
+static KING: [u64; 64] = leaper_table(&[
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+]);
+static PAWN: [[u64; 64]; 2] = [
+    leaper_table(&[(-1, 1), (1, 1)]),
+    leaper_table(&[(-1, -1), (1, -1)]),
+];
+
+const fn ray_between(a: usize, b: usize, inclusive_line: bool) -> u64 {
+    let (fa, ra) = ((a % 8) as i32, (a / 8) as i32);
+    let (fb, rb) = ((b % 8) as i32, (b / 8) as i32);
+    let (df, dr) = (fb - fa, rb - ra);
+    if a == b || !(df == 0 || dr == 0 || df == dr || df == -dr) {
+        return 0;
+    }
+    let sf = df.signum();
+    let sr = dr.signum();
+    if inclusive_line {
+        // The whole line through a and b, edge to edge.
+        let (mut f, mut r) = (fa, ra);
+        while f - sf >= 0 && f - sf < 8 && r - sr >= 0 && r - sr < 8 {
+            f -= sf;
+            r -= sr;
+        }
+        let mut bb = 0u64;
+        while f >= 0 && f < 8 && r >= 0 && r < 8 {
+            bb |= 1 << (r * 8 + f);
+            f += sf;
+            r += sr;
+        }
+        bb
+    } else {
+        let mut bb = 0u64;
+        let (mut f, mut r) = (fa + sf, ra + sr);
+        while f != fb || r != rb {
+            bb |= 1 << (r * 8 + f);
+            f += sf;
+            r += sr;
+        }
+        bb
+    }
+}
+
+const fn square_pair_table(inclusive_line: bool) -> [[u64; 64]; 64] {
+    let mut table = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            table[a][b] = ray_between(a, b, inclusive_line);
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+static BETWEEN: [[u64; 64]; 64] = square_pair_table(false);
+static LINE: [[u64; 64]; 64] = square_pair_table(true);
+
+#[inline]
+pub fn knight_attacks(sq: Square) -> Bitboard {
+    Bitboard(KNIGHT[sq.index()])
+}
+
+#[inline]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    Bitboard(KING[sq.index()])
+}
+
+/// The squares a pawn of `color` on `sq` attacks.
+#[inline]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    Bitboard(PAWN[color.index()][sq.index()])
+}
+
+#[inline]
+fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
+    let idx = ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+    Bitboard(SLIDER_TABLE[m.offset as usize + idx])
+}
+
+#[inline]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&ROOK_MAGICS[sq.index()], occupied)
+}
+
+#[inline]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&BISHOP_MAGICS[sq.index()], occupied)
+}
+
+#[inline]
+pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
+}
+
+/// The squares strictly between `a` and `b` on a shared rank, file or diagonal; empty otherwise.
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(BETWEEN[a.index()][b.index()])
+}
+
+/// The whole line (edge to edge) through `a` and `b`, or empty when they share none.
+#[inline]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(LINE[a.index()][b.index()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    fn slow_slide(from: Square, occ: Bitboard, dirs: &[(i32, i32)]) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for &(df, dr) in dirs {
+            let mut cur = from;
+            while let Some(next) = cur.offset(df, dr) {
+                bb = bb.with(next);
+                if occ.contains(next) {
+                    break;
+                }
+                cur = next;
+            }
+        }
+        bb
+    }
+
+    #[test]
+    fn magic_lookups_match_ray_walking_for_random_occupancies() {
+        let mut x = 0x1234_5678_9abc_def0u64;
+        for _ in 0..4000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let occ = Bitboard(x & (x >> 3));
+            for from in Square::all() {
+                assert_eq!(
+                    rook_attacks(from, occ),
+                    slow_slide(from, occ, &[(1, 0), (-1, 0), (0, 1), (0, -1)])
+                );
+                assert_eq!(
+                    bishop_attacks(from, occ),
+                    slow_slide(from, occ, &[(1, 1), (1, -1), (-1, 1), (-1, -1)])
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn leapers() {
+        assert_eq!(knight_attacks(sq("a1")).count(), 2);
+        assert_eq!(knight_attacks(sq("d4")).count(), 8);
+        assert_eq!(king_attacks(sq("h8")).count(), 3);
+        assert_eq!(
+            pawn_attacks(Color::White, sq("e4")),
+            Bitboard::from_square(sq("d5")) | sq("f5").into()
+        );
+        assert_eq!(pawn_attacks(Color::Black, sq("a5")), sq("b4").into());
+    }
+
+    #[test]
+    fn between_and_line() {
+        assert_eq!(between(sq("a1"), sq("d4")).count(), 2);
+        assert!(between(sq("a1"), sq("b3")).is_empty());
+        assert_eq!(line(sq("b2"), sq("c3")).count(), 8);
+        assert!(line(sq("e1"), sq("e4")).contains(sq("e8")));
+        assert!(!line(sq("e1"), sq("e4")).contains(sq("d8")));
+    }
+}

@@ -1,0 +1,223 @@
+//! Legal move generation, directly with check and pin masks rather than make-and-test.
+//!
+//! One generator serves two sinks: one that counts destinations with a popcount (perft's bulk
+//! counting, `has_legal_moves`) and one that hands out [`Move`]s. Only the king's steps and en
+//! passant need an attack test per move; everything else is masked:
+//!
+//! * in double check only the king moves;
+//! * in single check the other pieces may only capture the checker or block between it and
+//!   the king;
+//! * a pinned piece may only move along the line through its king.
+
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
+use super::bitboard::Bitboard;
+use super::moves::Move;
+use super::position::{CastleSide, Position};
+use super::types::{Rank, Role, Square};
+
+trait Sink {
+    /// Normal moves of one piece; pawn moves onto the last rank are promotions.
+    fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard);
+    /// En passant and castling.
+    fn special(&mut self, m: Move);
+}
+
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn add(&mut self, _: &Position, role: Role, _: Square, targets: Bitboard) {
+        let n = if role == Role::Pawn {
+            (targets & Bitboard::BACKRANKS).count() * 4 + (targets - Bitboard::BACKRANKS).count()
+        } else {
+            targets.count()
+        };
+        self.0 += u64::from(n);
+    }
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+struct Lister<F>(F);
+
+impl<F: FnMut(Move)> Sink for Lister<F> {
+    #[inline(always)]
+    fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            let capture = pos.role_at(to);
+            if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
+                for promotion in Role::PROMOTIONS {
+                    (self.0)(Move::Normal {
+                        role,
+                        from,
+                        capture,
+                        to,
+                        promotion: Some(promotion),
+                    });
+                }
+            } else {
+                (self.0)(Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, m: Move) {
+        (self.0)(m);
+    }
+}
+
+impl Position {
+    /// Calls `f` with every legal move.
+    #[inline]
+    pub fn generate(&self, f: impl FnMut(Move)) {
+        self.gen_into(Bitboard::FULL, &mut Lister(f));
+    }
+
+    /// Calls `f` with every legal move of the pieces standing on `from`.
+    #[inline]
+    pub fn generate_from(&self, from: Bitboard, f: impl FnMut(Move)) {
+        self.gen_into(from, &mut Lister(f));
+    }
+
+    /// The number of legal moves, counted without listing them.
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut c = Counter(0);
+        self.gen_into(Bitboard::FULL, &mut c);
+        c.0
+    }
+
+    /// Would capturing en passant from `from` onto `ep` leave our king safe? Removing two pawns
+    /// from one rank can expose the king along it, so this is tested in full.
+    pub(crate) fn ep_is_legal(&self, from: Square, ep: Square) -> bool {
+        let us = self.turn;
+        let king = self.king(us);
+        let captured = Square::from_coords(ep.file(), from.rank());
+        let occupied = (self.occupied() - Bitboard::from_square(from) - captured.into()).with(ep);
+        (self.attackers(king, !us, occupied) - captured.into()).is_empty()
+    }
+
+    #[inline(always)]
+    fn gen_into<S: Sink>(&self, from_mask: Bitboard, sink: &mut S) {
+        let us = self.turn;
+        let them = !us;
+        let ours = self.by_color(us);
+        let theirs = self.by_color(them);
+        let occupied = ours | theirs;
+        let king = self.king(us);
+
+        if from_mask.contains(king) {
+            let without_king = occupied.without(king);
+            let mut targets = Bitboard::EMPTY;
+            for to in king_attacks(king) - ours {
+                if !self.is_attacked(to, them, without_king) {
+                    targets = targets.with(to);
+                }
+            }
+            sink.add(self, Role::King, king, targets);
+            if self.checkers.is_empty() {
+                self.gen_castling(king, occupied, sink);
+            }
+        }
+
+        if self.checkers.more_than_one() {
+            return;
+        }
+        let target = match self.checkers.first() {
+            Some(checker) => between(king, checker).with(checker),
+            None => !ours,
+        };
+        let pinned = self.pinned;
+
+        for from in self.pieces(us, Role::Knight) & from_mask - pinned {
+            sink.add(self, Role::Knight, from, knight_attacks(from) & target);
+        }
+        let sliders = [
+            (
+                Role::Bishop,
+                bishop_attacks as fn(Square, Bitboard) -> Bitboard,
+            ),
+            (Role::Rook, rook_attacks),
+            (Role::Queen, queen_attacks),
+        ];
+        for (role, attacks) in sliders {
+            for from in self.pieces(us, role) & from_mask {
+                let mut t = attacks(from, occupied) & target;
+                if pinned.contains(from) {
+                    t &= line(king, from);
+                }
+                sink.add(self, role, from, t);
+            }
+        }
+
+        let pawns = self.pieces(us, Role::Pawn) & from_mask;
+        if pawns.is_empty() {
+            return;
+        }
+        let forward: i32 = us.fold(8, -8);
+        let double_rank = Rank::Second.relative_to(us);
+        for from in pawns {
+            let mut t = pawn_attacks(us, from) & theirs;
+            let push = Square::new((from.index() as i32 + forward) as u32);
+            if !occupied.contains(push) {
+                t = t.with(push);
+                if from.rank() == double_rank {
+                    let double = Square::new((push.index() as i32 + forward) as u32);
+                    if !occupied.contains(double) {
+                        t = t.with(double);
+                    }
+                }
+            }
+            t &= target;
+            if pinned.contains(from) {
+                t &= line(king, from);
+            }
+            sink.add(self, Role::Pawn, from, t);
+        }
+        if let Some(ep) = self.ep_square {
+            for from in pawn_attacks(them, ep) & pawns {
+                if self.ep_is_legal(from, ep) {
+                    sink.special(Move::EnPassant { from, to: ep });
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn gen_castling<S: Sink>(&self, king: Square, occupied: Bitboard, sink: &mut S) {
+        let us = self.turn;
+        if self.castling & (CastleSide::King.bit(us) | CastleSide::Queen.bit(us)) == 0 {
+            return;
+        }
+        let without_king = occupied.without(king);
+        for side in [CastleSide::King, CastleSide::Queen] {
+            if self.castling & side.bit(us) == 0 {
+                continue;
+            }
+            let rook = side.rook_square(us);
+            if (between(king, rook) & occupied).any() {
+                continue;
+            }
+            let m = Move::Castle { king, rook };
+            let king_to = m.to();
+            let path = between(king, king_to).with(king_to);
+            if path
+                .into_iter()
+                .all(|sq| !self.is_attacked(sq, !us, without_king))
+            {
+                sink.special(m);
+            }
+        }
+    }
+}
