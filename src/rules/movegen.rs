@@ -16,13 +16,25 @@ use super::attacks::{
 use super::bitboard::Bitboard;
 use super::moves::Move;
 use super::position::{CastleSide, Position};
-use super::types::{Rank, Role, Square};
+use super::types::{Color, Rank, Role, Square};
 
 trait Sink {
     /// Normal moves of one piece; pawn moves onto the last rank are promotions.
     fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard);
     /// En passant and castling.
     fn special(&mut self, m: Move);
+}
+
+/// Every square attacked by the pawns in `pawns` of `color`, computed for the whole set at once.
+#[inline(always)]
+fn pawn_set_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    Bitboard(match color {
+        Color::White => ((p & NOT_A) << 7) | ((p & NOT_H) << 9),
+        Color::Black => ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7),
+    })
 }
 
 struct Counter(u64);
@@ -119,9 +131,20 @@ impl Position {
 
         if from_mask.contains(king) {
             let without_king = occupied.without(king);
+            let their_rq = theirs & (self.by_role(Role::Rook) | self.by_role(Role::Queen));
+            let their_bq = theirs & (self.by_role(Role::Bishop) | self.by_role(Role::Queen));
+            // Squares attacked by leapers are ruled out in bulk; sliders need the board
+            // without our king, since the king cannot hide behind itself.
+            let mut leaper_attacks = king_attacks(self.king(them))
+                | pawn_set_attacks(them, theirs & self.by_role(Role::Pawn));
+            for sq in theirs & self.by_role(Role::Knight) {
+                leaper_attacks |= knight_attacks(sq);
+            }
             let mut targets = Bitboard::EMPTY;
-            for to in king_attacks(king) - ours {
-                if !self.is_attacked(to, them, without_king) {
+            for to in king_attacks(king) - ours - leaper_attacks {
+                if (rook_attacks(to, without_king) & their_rq).is_empty()
+                    && (bishop_attacks(to, without_king) & their_bq).is_empty()
+                {
                     targets = targets.with(to);
                 }
             }
@@ -140,25 +163,29 @@ impl Position {
         };
         let pinned = self.pinned;
 
-        for from in self.pieces(us, Role::Knight) & from_mask - pinned {
+        for from in self.pieces(us, Role::Knight) & (from_mask - pinned) {
             sink.add(self, Role::Knight, from, knight_attacks(from) & target);
         }
-        let sliders = [
-            (
-                Role::Bishop,
-                bishop_attacks as fn(Square, Bitboard) -> Bitboard,
-            ),
-            (Role::Rook, rook_attacks),
-            (Role::Queen, queen_attacks),
-        ];
-        for (role, attacks) in sliders {
-            for from in self.pieces(us, role) & from_mask {
-                let mut t = attacks(from, occupied) & target;
-                if pinned.contains(from) {
-                    t &= line(king, from);
-                }
-                sink.add(self, role, from, t);
+        for from in self.pieces(us, Role::Bishop) & from_mask {
+            let mut t = bishop_attacks(from, occupied) & target;
+            if pinned.contains(from) {
+                t &= line(king, from);
             }
+            sink.add(self, Role::Bishop, from, t);
+        }
+        for from in self.pieces(us, Role::Rook) & from_mask {
+            let mut t = rook_attacks(from, occupied) & target;
+            if pinned.contains(from) {
+                t &= line(king, from);
+            }
+            sink.add(self, Role::Rook, from, t);
+        }
+        for from in self.pieces(us, Role::Queen) & from_mask {
+            let mut t = queen_attacks(from, occupied) & target;
+            if pinned.contains(from) {
+                t &= line(king, from);
+            }
+            sink.add(self, Role::Queen, from, t);
         }
 
         let pawns = self.pieces(us, Role::Pawn) & from_mask;
