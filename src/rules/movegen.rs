@@ -21,19 +21,23 @@ use super::types::{Color, Rank, Role, Square};
 trait Sink {
     /// Normal moves of one piece; pawn moves onto the last rank are promotions.
     fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard);
+    /// Pawn moves of many pawns at once: every square in `to` is reached by the pawn standing
+    /// `delta` squares (in index terms) behind it. Moves onto the last rank are promotions.
+    fn pawn_set(&mut self, pos: &Position, to: Bitboard, delta: i32);
     /// En passant and castling.
     fn special(&mut self, m: Move);
 }
 
+const NOT_A_FILE: u64 = !0x0101_0101_0101_0101;
+const NOT_H_FILE: u64 = !0x8080_8080_8080_8080;
+
 /// Every square attacked by the pawns in `pawns` of `color`, computed for the whole set at once.
 #[inline(always)]
 fn pawn_set_attacks(color: Color, pawns: Bitboard) -> Bitboard {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
     let p = pawns.0;
     Bitboard(match color {
-        Color::White => ((p & NOT_A) << 7) | ((p & NOT_H) << 9),
-        Color::Black => ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7),
+        Color::White => ((p & NOT_A_FILE) << 7) | ((p & NOT_H_FILE) << 9),
+        Color::Black => ((p & NOT_A_FILE) >> 9) | ((p & NOT_H_FILE) >> 7),
     })
 }
 
@@ -48,6 +52,11 @@ impl Sink for Counter {
             targets.count()
         };
         self.0 += u64::from(n);
+    }
+    #[inline(always)]
+    fn pawn_set(&mut self, _: &Position, to: Bitboard, _: i32) {
+        self.0 +=
+            u64::from((to & Bitboard::BACKRANKS).count() * 4 + (to - Bitboard::BACKRANKS).count());
     }
     #[inline(always)]
     fn special(&mut self, _: Move) {
@@ -81,6 +90,13 @@ impl<F: FnMut(Move)> Sink for Lister<F> {
                     promotion: None,
                 });
             }
+        }
+    }
+    #[inline(always)]
+    fn pawn_set(&mut self, pos: &Position, to: Bitboard, delta: i32) {
+        for sq in to {
+            let from = Square::new((sq.index() as i32 - delta) as u32);
+            self.add(pos, Role::Pawn, from, Bitboard::from_square(sq));
         }
     }
     #[inline(always)]
@@ -192,9 +208,35 @@ impl Position {
         if pawns.is_empty() {
             return;
         }
-        let forward: i32 = us.fold(8, -8);
+        // Unpinned pawns move as one set; pinned ones one by one along their pin line.
+        let empty = !occupied;
+        let free = pawns - pinned;
+        let third = Bitboard::from_rank(Rank::Third.relative_to(us));
+        let (forward, single, left, right) = match us {
+            Color::White => (
+                8,
+                Bitboard(free.0 << 8) & empty,
+                Bitboard((free.0 & NOT_A_FILE) << 7),
+                Bitboard((free.0 & NOT_H_FILE) << 9),
+            ),
+            Color::Black => (
+                -8,
+                Bitboard(free.0 >> 8) & empty,
+                Bitboard((free.0 & NOT_A_FILE) >> 9),
+                Bitboard((free.0 & NOT_H_FILE) >> 7),
+            ),
+        };
+        let double = match us {
+            Color::White => Bitboard((single & third).0 << 8),
+            Color::Black => Bitboard((single & third).0 >> 8),
+        } & empty;
+        sink.pawn_set(self, single & target, forward);
+        sink.pawn_set(self, double & target, 2 * forward);
+        sink.pawn_set(self, left & theirs & target, forward - 1);
+        sink.pawn_set(self, right & theirs & target, forward + 1);
+
         let double_rank = Rank::Second.relative_to(us);
-        for from in pawns {
+        for from in pawns & pinned {
             let mut t = pawn_attacks(us, from) & theirs;
             let push = Square::new((from.index() as i32 + forward) as u32);
             if !occupied.contains(push) {
@@ -206,11 +248,7 @@ impl Position {
                     }
                 }
             }
-            t &= target;
-            if pinned.contains(from) {
-                t &= line(king, from);
-            }
-            sink.add(self, Role::Pawn, from, t);
+            sink.add(self, Role::Pawn, from, t & target & line(king, from));
         }
         if let Some(ep) = self.ep_square {
             for from in pawn_attacks(them, ep) & pawns {
