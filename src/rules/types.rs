@@ -426,7 +426,7 @@ impl Square {
     /// True for the dark squares (a1 is dark).
     #[inline]
     pub const fn is_dark(self) -> bool {
-        (self.file() as u8 + self.rank() as u8) % 2 == 0
+        (self.file() as u8 + self.rank() as u8).is_multiple_of(2)
     }
 
     /// All 64 squares in index order.
