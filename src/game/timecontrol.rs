@@ -17,7 +17,7 @@
 //! [`MAX_INCREMENT`] and [`MAX_DELAY`]; a period has at most [`MAX_MOVES_PER_PERIOD`] moves. So
 //! the text forms below always round-trip, and nothing the clock computes can overflow.
 //!
-//! Three text forms, all parsed in [`parse`]:
+//! Three text forms (read by the private `parse` module):
 //!
 //! * [`Display`](fmt::Display) / [`FromStr`](std::str::FromStr): the command-line syntax —
 //!   `none`, `5+3` (minutes + seconds), `0.5+0`, `5`, `45s+0` (base in seconds),
