@@ -4,8 +4,10 @@
 mod attacks;
 mod bitboard;
 mod fen;
+mod input;
 mod movegen;
 mod moves;
+mod notation;
 mod perft;
 mod position;
 mod types;
@@ -17,6 +19,7 @@ pub use attacks::{
 };
 pub use bitboard::Bitboard;
 pub use fen::{FenError, INITIAL_FEN, Setup};
+pub use input::MoveError;
 pub use moves::{MAX_MOVES, Move, MoveList, Uci};
 pub use perft::{divide, perft};
 pub use position::{CastleSide, IllegalMove, Position, PositionStatus};

@@ -1,0 +1,632 @@
+//! Reading moves: one lenient parser for the move box and for PGN.
+//!
+//! Accepts what a player might reasonably type: strict and relaxed SAN (`Nf3`, `exd5`, `ed5`,
+//! `Ng1f3`, `e8=Q`, `e8Q`, `e8(Q)`, `O-O`, `0-0`, `o-o`, annotations `!?`, missing or extra
+//! `+`/`#`, a trailing `e.p.`), long algebraic (`e2-e4`, `Ng1-f3`, `e2xd3`, `e7-e8=Q`), UCI
+//! (`e2e4`, `e7e8q`, `e1g1`) and figurines (`♘f3`).
+//!
+//! Errors come in two layers, as in shakmaty: text that cannot be read at all
+//! (`"Nz9" is not a move: z is not a file`), and a readable move that cannot be played here —
+//! illegal (`no white knight can reach f3`, `e4 is blocked`, `cannot castle: f1 is attacked`),
+//! ambiguous (`Nd7 is ambiguous: Nbd7 or Nfd7`) or lacking its promotion piece.
+//!
+//! The successful path allocates nothing, so replaying PGN stays fast.
+
+use std::fmt;
+
+use super::attacks::{between, king_attacks, pawn_attacks};
+use super::bitboard::Bitboard;
+use super::moves::Move;
+use super::position::{CastleSide, Position};
+use super::types::{File, Rank, Role, Square};
+
+/// Why typed or recorded text could not be played as a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move at all.
+    Syntax { input: String, reason: String },
+    /// A readable move that is not legal here.
+    Illegal { input: String, reason: String },
+    /// More than one legal move fits; `options` are their SAN.
+    Ambiguous { input: String, options: Vec<String> },
+    /// A pawn reaches the last rank but the text names no piece; `options` are the four SANs.
+    PromotionNeeded {
+        input: String,
+        from: Square,
+        to: Square,
+        options: Vec<String>,
+    },
+}
+
+impl MoveError {
+    /// The text that was rejected, as typed.
+    pub fn input(&self) -> &str {
+        match self {
+            MoveError::Syntax { input, .. }
+            | MoveError::Illegal { input, .. }
+            | MoveError::Ambiguous { input, .. }
+            | MoveError::PromotionNeeded { input, .. } => input,
+        }
+    }
+}
+
+fn join_or(options: &[String]) -> String {
+    match options {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax { input, reason } => {
+                write!(f, "\"{}\" is not a move: {reason}", input.escape_debug())
+            }
+            MoveError::Illegal { reason, .. } => f.write_str(reason),
+            MoveError::Ambiguous { input, options } => {
+                write!(f, "{input} is ambiguous: {}", join_or(options))
+            }
+            MoveError::PromotionNeeded { options, .. } => {
+                write!(f, "promotion piece needed: {}", join_or(options))
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// What the text asks for, before looking at the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pattern {
+    /// `None`: a pawn, or any piece when the full origin square is given (`g1f3`).
+    role: Option<Role>,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    to: Square,
+    promotion: Option<Role>,
+}
+
+impl Pattern {
+    fn full_from(&self) -> Option<Square> {
+        Some(Square::from_coords(self.from_file?, self.from_rank?))
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Parsed {
+    Castle(CastleSide),
+    /// The first reading, and a second one when the text is ambiguous (`bc4`: bishop or pawn).
+    Patterns(Pattern, Option<Pattern>),
+}
+
+const MAX_LEN: usize = 24;
+
+/// The text as ASCII with figurines and typographic dashes mapped, annotations stripped.
+fn normalize(input: &str) -> Result<([u8; MAX_LEN], usize), String> {
+    let mut buf = [0u8; MAX_LEN];
+    let mut len = 0;
+    for c in input.trim().chars() {
+        let b = match c {
+            '♔' | '♚' => b'K',
+            '♕' | '♛' => b'Q',
+            '♖' | '♜' => b'R',
+            '♗' | '♝' => b'B',
+            '♘' | '♞' => b'N',
+            '♙' | '♟' => b'P',
+            '×' => b'x',
+            '–' | '—' | '‑' => b'-',
+            c if c.is_ascii() && !c.is_ascii_control() => c as u8,
+            c => return Err(format!("'{}' cannot be part of a move", c.escape_debug())),
+        };
+        if len == MAX_LEN {
+            return Err("it is too long".to_owned());
+        }
+        buf[len] = b;
+        len += 1;
+    }
+    // Strip check marks, annotations, spaces and e.p. from the end, in any order.
+    loop {
+        let s = &buf[..len];
+        if let Some(&last) = s.last()
+            && matches!(last, b'+' | b'#' | b'!' | b'?' | b' ')
+        {
+            len -= 1;
+            continue;
+        }
+        let lower = |i: usize| s[i].to_ascii_lowercase();
+        if len >= 4
+            && lower(len - 4) == b'e'
+            && s[len - 3] == b'.'
+            && lower(len - 2) == b'p'
+            && s[len - 1] == b'.'
+        {
+            len -= 4;
+            continue;
+        }
+        if len >= 3
+            && lower(len - 2) == b'e'
+            && lower(len - 1) == b'p'
+            && (s[len - 3].is_ascii_digit() || s[len - 3] == b' ')
+        {
+            len -= 2;
+            continue;
+        }
+        break;
+    }
+    Ok((buf, len))
+}
+
+fn castle_side(s: &[u8]) -> Option<CastleSide> {
+    let mut norm = [0u8; 5];
+    let mut n = 0;
+    for &b in s {
+        let b = match b {
+            b'0' | b'o' | b'O' => b'O',
+            b'-' => continue,
+            _ => return None,
+        };
+        if n == 3 {
+            return None;
+        }
+        norm[n] = b;
+        n += 1;
+    }
+    match n {
+        2 => Some(CastleSide::King),
+        3 => Some(CastleSide::Queen),
+        _ => None,
+    }
+}
+
+fn file_of(b: u8) -> Option<File> {
+    File::from_char(char::from(b))
+}
+
+fn rank_of(b: u8) -> Option<Rank> {
+    Rank::from_char(char::from(b))
+}
+
+fn describe_char(b: u8) -> String {
+    match b {
+        b' ' => "a space".to_owned(),
+        _ => format!("{}", char::from(b)),
+    }
+}
+
+/// Reads `[from-file][from-rank][x|-|:]to-square` with a known role.
+fn parse_core(s: &[u8], role: Option<Role>, promotion: Option<Role>) -> Result<Pattern, String> {
+    let n = s.len();
+    if n < 2 {
+        return Err("a move needs a destination square, like e4 or Nf3".to_owned());
+    }
+    let (fb, rb) = (s[n - 2], s[n - 1]);
+    let to_file = file_of(fb).ok_or_else(|| format!("{} is not a file", describe_char(fb)))?;
+    let to_rank = rank_of(rb).ok_or_else(|| format!("{} is not a rank", describe_char(rb)))?;
+    let mut mid = &s[..n - 2];
+    if let Some((&sep, rest)) = mid.split_last()
+        && matches!(sep, b'x' | b'X' | b':' | b'-')
+    {
+        mid = rest;
+    }
+    let (from_file, from_rank) = match *mid {
+        [] => (None, None),
+        [a] => match (file_of(a), rank_of(a)) {
+            (Some(f), _) => (Some(f), None),
+            (_, Some(r)) => (None, Some(r)),
+            _ => return Err(format!("{} is not a file or a rank", describe_char(a))),
+        },
+        [a, b] => {
+            let f = file_of(a).ok_or_else(|| format!("{} is not a file", describe_char(a)))?;
+            let r = rank_of(b).ok_or_else(|| format!("{} is not a rank", describe_char(b)))?;
+            (Some(f), Some(r))
+        }
+        _ => {
+            return Err(
+                "too much before the destination square (write e.g. Nf3, Ngf3 or Ng1-f3)"
+                    .to_owned(),
+            );
+        }
+    };
+    Ok(Pattern {
+        role,
+        from_file,
+        from_rank,
+        to: Square::from_coords(to_file, to_rank),
+        promotion,
+    })
+}
+
+/// Splits a promotion suffix off: `=Q`, `Q`, `(Q)`, `/Q`, `q` after a rank.
+fn split_promotion(s: &[u8]) -> Result<(&[u8], Option<Role>), String> {
+    let n = s.len();
+    if n >= 4 && s[n - 1] == b')' && s[n - 3] == b'(' {
+        return promotion_role(s[n - 2]).map(|r| (&s[..n - 3], Some(r)));
+    }
+    if n >= 2 && matches!(s[n - 2], b'=' | b'/') {
+        return promotion_role(s[n - 1]).map(|r| (&s[..n - 2], Some(r)));
+    }
+    if n >= 3 && s[n - 1].is_ascii_alphabetic() && s[n - 2].is_ascii_digit() {
+        return promotion_role(s[n - 1]).map(|r| (&s[..n - 1], Some(r)));
+    }
+    if n >= 1 && s[n - 1] == b'=' {
+        return Err("name the piece after =, like e8=Q".to_owned());
+    }
+    Ok((s, None))
+}
+
+fn promotion_role(b: u8) -> Result<Role, String> {
+    match Role::from_char(char::from(b)) {
+        Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => Ok(r),
+        Some(r) => Err(format!("a pawn cannot promote to a {}", r.name())),
+        None => Err(format!(
+            "{} is not a piece to promote to: use Q, R, B or N",
+            describe_char(b)
+        )),
+    }
+}
+
+fn parse_text(s: &[u8]) -> Result<Parsed, String> {
+    if s.is_empty() {
+        return Err("type a move, like e4, Nf3, exd5 or O-O".to_owned());
+    }
+    if let Some(side) = castle_side(s) {
+        return Ok(Parsed::Castle(side));
+    }
+    let (body, promotion) = split_promotion(s)?;
+    let Some((&first, rest)) = body.split_first() else {
+        return Err("a move needs a destination square, like e4 or Nf3".to_owned());
+    };
+    match first {
+        b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'k' | b'q' | b'r' | b'n' | b'p' => {
+            let role = Role::from_char(char::from(first));
+            let role = role.filter(|&r| r != Role::Pawn);
+            Ok(Parsed::Patterns(parse_core(rest, role, promotion)?, None))
+        }
+        b'b' if rest.first().is_some_and(|c| !c.is_ascii_digit()) => {
+            // "bc4" is a bishop; "bxc3" a pawn capture if a pawn can make it. Try both.
+            let bishop = parse_core(rest, Some(Role::Bishop), promotion);
+            let pawn = parse_core(body, None, promotion);
+            let pawn_first = rest.contains(&b'x');
+            match (bishop, pawn) {
+                (Ok(b), Ok(p)) if pawn_first => Ok(Parsed::Patterns(p, Some(b))),
+                (Ok(b), Ok(p)) => Ok(Parsed::Patterns(b, Some(p))),
+                (Ok(b), Err(_)) => Ok(Parsed::Patterns(b, None)),
+                (Err(_), Ok(p)) => Ok(Parsed::Patterns(p, None)),
+                (Err(e), Err(_)) => Err(e),
+            }
+        }
+        _ => Ok(Parsed::Patterns(parse_core(body, None, promotion)?, None)),
+    }
+}
+
+/// The legal moves a pattern fits, counted without allocating.
+struct Matches {
+    first: Option<Move>,
+    count: usize,
+    /// All matches are promotions of one pawn to one square.
+    one_promotion: bool,
+}
+
+impl Position {
+    fn pattern_movers(&self, p: &Pattern) -> Bitboard {
+        let us = self.turn;
+        let mut movers = match p.role {
+            Some(r) => self.pieces(us, r),
+            None if p.full_from().is_some() => self.by_color(us),
+            None => self.pieces(us, Role::Pawn),
+        };
+        if let Some(f) = p.from_file {
+            movers &= Bitboard::from_file(f);
+        }
+        if let Some(r) = p.from_rank {
+            movers &= Bitboard::from_rank(r);
+        }
+        movers
+    }
+
+    fn fits(&self, p: &Pattern, m: Move) -> bool {
+        let to_ok = m.to() == p.to
+            || matches!(m, Move::Castle { rook, .. } if p.full_from().is_some() && rook == p.to);
+        to_ok && (p.promotion.is_none() || m.promotion() == p.promotion)
+    }
+
+    fn matches(&self, p: &Pattern) -> Matches {
+        let mut out = Matches {
+            first: None,
+            count: 0,
+            one_promotion: true,
+        };
+        self.generate_from(self.pattern_movers(p), |m| {
+            if self.fits(p, m) {
+                match out.first {
+                    None => out.first = Some(m),
+                    Some(f) => {
+                        out.one_promotion &=
+                            f.promotion().is_some() && f.from() == m.from() && f.to() == m.to();
+                    }
+                }
+                out.count += 1;
+            }
+        });
+        out.one_promotion &= out.first.is_some_and(|m| m.promotion().is_some());
+        out
+    }
+
+    fn all_matches(&self, p: &Pattern) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.generate_from(self.pattern_movers(p), |m| {
+            if self.fits(p, m) {
+                v.push(m);
+            }
+        });
+        v
+    }
+
+    /// Reads a move typed by a player or found in PGN, in any of the accepted notations.
+    ///
+    /// ```
+    /// use hotseat::rules::Position;
+    /// let pos = Position::initial();
+    /// for text in ["Nf3", "nf3", "Ng1f3", "Ng1-f3", "g1f3", "Nf3!?", "♘f3"] {
+    ///     assert_eq!(pos.san(pos.parse_move(text).unwrap()), "Nf3");
+    /// }
+    /// let err = pos.parse_move("Nz9").unwrap_err();
+    /// assert_eq!(err.to_string(), "\"Nz9\" is not a move: z is not a file");
+    /// assert_eq!(pos.parse_move("Nd4").unwrap_err().to_string(), "no white knight can reach d4");
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let syntax = |reason: String| MoveError::Syntax {
+            input: text.trim().to_owned(),
+            reason,
+        };
+        let (buf, len) = normalize(text).map_err(syntax)?;
+        let parsed = parse_text(&buf[..len]).map_err(syntax)?;
+        match parsed {
+            Parsed::Castle(side) => self.castle_move(side, text),
+            Parsed::Patterns(first, second) => {
+                let m = self.matches(&first);
+                if let (1, Some(mv)) = (m.count, m.first) {
+                    return Ok(mv);
+                }
+                if m.count == 0
+                    && let Some(alt) = second
+                {
+                    let m2 = self.matches(&alt);
+                    if m2.count > 0 {
+                        return self.resolve(&alt, m2, text);
+                    }
+                }
+                self.resolve(&first, m, text)
+            }
+        }
+    }
+
+    fn resolve(&self, p: &Pattern, m: Matches, text: &str) -> Result<Move, MoveError> {
+        let input = text.trim().to_owned();
+        match (m.count, m.first) {
+            (1, Some(mv)) => Ok(mv),
+            (0, _) => Err(MoveError::Illegal {
+                reason: self.diagnose(p),
+                input,
+            }),
+            (_, Some(mv)) if m.one_promotion => Err(MoveError::PromotionNeeded {
+                options: Role::PROMOTIONS
+                    .iter()
+                    .map(|&r| {
+                        self.san_plain(Move::Normal {
+                            role: Role::Pawn,
+                            from: mv.from(),
+                            capture: mv.capture(),
+                            to: mv.to(),
+                            promotion: Some(r),
+                        })
+                    })
+                    .collect(),
+                from: mv.from(),
+                to: mv.to(),
+                input,
+            }),
+            _ => {
+                let mut options: Vec<String> = Vec::new();
+                for mv in self.all_matches(p) {
+                    let san = self.san_plain(match mv {
+                        Move::Normal { promotion, .. } if p.promotion.is_none() => {
+                            if promotion.is_some_and(|r| r != Role::Queen) {
+                                continue;
+                            }
+                            mv
+                        }
+                        _ => mv,
+                    });
+                    if !options.contains(&san) {
+                        options.push(san);
+                    }
+                }
+                options.sort();
+                Err(MoveError::Ambiguous { input, options })
+            }
+        }
+    }
+
+    fn castle_move(&self, side: CastleSide, text: &str) -> Result<Move, MoveError> {
+        let us = self.turn;
+        let king = self.king(us);
+        let rook = side.rook_square(us);
+        let m = Move::Castle { king, rook };
+        if self.is_legal(m) {
+            return Ok(m);
+        }
+        let which = match side {
+            CastleSide::King => "kingside",
+            CastleSide::Queen => "queenside",
+        };
+        let reason = if !self.can_castle(us, side) {
+            format!("cannot castle {which}: {us} has lost the right to (king or rook has moved)")
+        } else if self.is_check() {
+            "cannot castle: your king is in check".to_owned()
+        } else if let Some(sq) = squares_outward(king, between(king, rook) & self.occupied()).next()
+        {
+            format!("cannot castle {which}: {sq} is occupied")
+        } else {
+            let king_to = m.to();
+            let path = between(king, king_to).with(king_to);
+            let without_king = self.occupied().without(king);
+            match squares_outward(king, path).find(|&sq| self.is_attacked(sq, !us, without_king)) {
+                Some(sq) => format!("cannot castle: {sq} is attacked"),
+                None => format!("cannot castle {which} here"),
+            }
+        };
+        Err(MoveError::Illegal {
+            input: text.trim().to_owned(),
+            reason,
+        })
+    }
+
+    /// Explains why no legal move fits the pattern.
+    fn diagnose(&self, p: &Pattern) -> String {
+        let us = self.turn;
+        let color = us.name();
+        let role = p.role.unwrap_or(Role::Pawn);
+        let to = p.to;
+
+        // A king moving two files along its home rank is an attempt to castle.
+        if let Some(from) = p.full_from().or(p.role.map(|_| self.king(us)))
+            && self.pieces(us, Role::King).contains(from)
+            && from == Square::E1.relative_to(us)
+            && to.rank() == from.rank()
+            && (to.file() == File::G || to.file() == File::C)
+        {
+            let side = if to.file() == File::G {
+                CastleSide::King
+            } else {
+                CastleSide::Queen
+            };
+            if let Err(MoveError::Illegal { reason, .. }) = self.castle_move(side, "") {
+                return reason;
+            }
+        }
+        if let Some(from) = p.full_from()
+            && p.role.is_none()
+        {
+            return match self.piece_at(from) {
+                None => format!("there is no piece on {from}"),
+                Some(piece) if piece.color != us => format!(
+                    "the {} on {from} is {}'s; it is {}'s turn",
+                    piece.role.name(),
+                    piece.color,
+                    us
+                ),
+                Some(piece) => self.diagnose(&Pattern {
+                    role: Some(piece.role),
+                    ..*p
+                }),
+            };
+        }
+        if p.promotion.is_some() {
+            if role != Role::Pawn {
+                return "only pawns promote".to_owned();
+            }
+            if to.rank() != Rank::Eighth.relative_to(us) {
+                return format!(
+                    "pawns promote only on rank {}",
+                    Rank::Eighth.relative_to(us).char()
+                );
+            }
+        }
+        if let Some(own) = self.piece_at(to).filter(|pc| pc.color == us) {
+            return format!("{to} is occupied by your own {}", own.role.name());
+        }
+        let movers = self.pattern_movers(&Pattern {
+            role: Some(role),
+            ..*p
+        });
+        let piece_desc = format!("{color} {}", role.name());
+        if movers.is_empty() {
+            let where_ = match (p.from_file, p.from_rank) {
+                (Some(f), Some(r)) => format!(" on {}", Square::from_coords(f, r)),
+                (Some(f), None) => format!(" on the {}-file", f.char()),
+                (None, Some(r)) => format!(" on rank {}", r.char()),
+                (None, None) => String::new(),
+            };
+            return if where_.is_empty() && self.pieces(us, role).is_empty() {
+                format!("{us} has no {}", role.name())
+            } else {
+                format!("no {piece_desc}{where_}")
+            };
+        }
+        let reachers: Vec<Square> = movers
+            .into_iter()
+            .filter(|&from| self.pseudo_reaches(role, from, to))
+            .collect();
+        if reachers.is_empty() {
+            if role == Role::Pawn {
+                let back = to.offset(0, us.fold(-1, 1));
+                let back2 = to.offset(0, us.fold(-2, 2));
+                let pawns = self.pieces(us, Role::Pawn);
+                let on_file = |sq: Option<Square>| sq.is_some_and(|s| pawns.contains(s));
+                if p.from_file.is_none_or(|f| f == to.file()) && (on_file(back) || on_file(back2)) {
+                    return format!("{to} is blocked");
+                }
+                if p.from_file.is_some_and(|f| f != to.file()) && self.piece_at(to).is_none() {
+                    return format!("there is nothing to capture on {to}");
+                }
+            }
+            return format!("no {piece_desc} can reach {to}");
+        }
+        if let Some(&from) = reachers.iter().find(|&&sq| self.pinned.contains(sq)) {
+            return format!(
+                "the {} on {from} is pinned: your king would be in check",
+                role.name()
+            );
+        }
+        if self.is_check() && role != Role::King {
+            return "your king is in check, and that move does not stop it".to_owned();
+        }
+        "your king would be in check".to_owned()
+    }
+
+    /// Could the piece on `from` move to `to` if king safety did not matter?
+    fn pseudo_reaches(&self, role: Role, from: Square, to: Square) -> bool {
+        let us = self.turn;
+        let occupied = self.occupied();
+        match role {
+            Role::Pawn => {
+                let theirs = self.by_color(!us);
+                let ep = self
+                    .ep_square
+                    .map_or(Bitboard::EMPTY, Bitboard::from_square);
+                if pawn_attacks(us, from).contains(to) {
+                    return (theirs | ep).contains(to);
+                }
+                let step = us.fold(1, -1);
+                let one = from.offset(0, step);
+                let two = from.offset(0, 2 * step);
+                let free = |sq: Option<Square>| sq.is_some_and(|s| !occupied.contains(s));
+                (one == Some(to) && free(one))
+                    || (two == Some(to)
+                        && from.rank() == Rank::Second.relative_to(us)
+                        && free(one)
+                        && free(two))
+            }
+            Role::King => king_attacks(from).contains(to),
+            _ => {
+                let attacks = match role {
+                    Role::Knight => super::attacks::knight_attacks(from),
+                    Role::Bishop => super::attacks::bishop_attacks(from, occupied),
+                    Role::Rook => super::attacks::rook_attacks(from, occupied),
+                    _ => super::attacks::queen_attacks(from, occupied),
+                };
+                attacks.contains(to)
+            }
+        }
+    }
+}
+
+/// Squares of `set` ordered by distance from `origin`.
+fn squares_outward(origin: Square, set: Bitboard) -> impl Iterator<Item = Square> {
+    let mut v: Vec<Square> = set.into_iter().collect();
+    v.sort_by_key(|sq| sq.index().abs_diff(origin.index()));
+    v.into_iter()
+}
