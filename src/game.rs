@@ -5,4 +5,5 @@
 //! makes flag fall testable to the millisecond.
 
 pub mod clock;
+pub mod record;
 pub mod timecontrol;

@@ -1,0 +1,361 @@
+//! The move record: the start position, every move with its SAN, every position reached, and
+//! the draw rules that need that history (FIDE Laws 9.2, 9.3, 9.6).
+//!
+//! "The same position" is [`Position::repetition_key`]: pieces, side to move, castling rights,
+//! and the en passant square only when the capture is legal. Only positions since the last
+//! capture or pawn move can repeat, so the search window is the half-move clock.
+
+use crate::rules::{Move, Position, PositionStatus};
+
+/// The half-move clock at which a fifty-move claim becomes possible (9.3).
+pub const FIFTY_MOVES: u32 = 100;
+/// The half-move clock at which the game is drawn automatically (9.6.2).
+pub const SEVENTY_FIVE_MOVES: u32 = 150;
+
+/// One move of the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedMove {
+    pub mv: Move,
+    /// SAN with `+`/`#`, computed in the position before the move.
+    pub san: String,
+}
+
+/// What the player to move may claim (9.2, 9.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Claims {
+    pub threefold: bool,
+    pub fifty: bool,
+}
+
+impl Claims {
+    pub fn any(self) -> bool {
+        self.threefold || self.fifty
+    }
+
+    /// `threefold`, `fifty`, `threefold,fifty` or `-`, as the `pgn` tool prints them.
+    pub fn label(self) -> &'static str {
+        match (self.threefold, self.fifty) {
+            (true, true) => "threefold,fifty",
+            (true, false) => "threefold",
+            (false, true) => "fifty",
+            (false, false) => "-",
+        }
+    }
+
+    fn or(self, other: Claims) -> Claims {
+        Claims {
+            threefold: self.threefold || other.threefold,
+            fifty: self.fifty || other.fifty,
+        }
+    }
+}
+
+/// How the position on the board ends the game without anyone claiming anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AutomaticEnd {
+    Checkmate,
+    Stalemate,
+    InsufficientMaterial,
+    FivefoldRepetition,
+    SeventyFiveMoves,
+}
+
+impl AutomaticEnd {
+    /// The status word the `pgn` tool prints.
+    pub fn label(self) -> &'static str {
+        match self {
+            AutomaticEnd::Checkmate => "checkmate",
+            AutomaticEnd::Stalemate => "stalemate",
+            AutomaticEnd::InsufficientMaterial => "insufficient-material",
+            AutomaticEnd::FivefoldRepetition => "fivefold-repetition",
+            AutomaticEnd::SeventyFiveMoves => "seventyfive-moves",
+        }
+    }
+}
+
+/// A game's moves from a start position.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// `positions[0]` is the start; `positions[i]` the position after `i` half-moves.
+    positions: Vec<Position>,
+    keys: Vec<u64>,
+    moves: Vec<RecordedMove>,
+}
+
+impl Record {
+    pub fn new(start: Position) -> Record {
+        Record {
+            keys: vec![start.repetition_key()],
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    /// The position after `ply` half-moves (0 is the start).
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    pub fn moves(&self) -> &[RecordedMove] {
+        &self.moves
+    }
+
+    /// The number of half-moves played.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Plays a move, which must be legal in the current position.
+    pub fn push(&mut self, mv: Move) {
+        let san = self.position().san(mv);
+        self.push_with_san(mv, san);
+    }
+
+    /// Plays a legal move whose SAN the caller already has (PGN replay).
+    pub(crate) fn push_with_san(&mut self, mv: Move, san: String) {
+        let mut next = self.position().clone();
+        next.play_unchecked(mv);
+        self.keys.push(next.repetition_key());
+        self.positions.push(next);
+        self.moves.push(RecordedMove { mv, san });
+    }
+
+    /// Takes the last move back.
+    pub fn pop(&mut self) -> Option<RecordedMove> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.keys.pop();
+        Some(mv)
+    }
+
+    /// How many times the current position has occurred, counting now.
+    pub fn repetitions(&self) -> usize {
+        let now = self.positions.len() - 1;
+        self.occurrences(now, self.keys[now])
+    }
+
+    /// Occurrences of `key` among the positions up to `index` that are still reachable by
+    /// repetition (none before the last capture or pawn move).
+    fn occurrences(&self, index: usize, key: u64) -> usize {
+        let window = self.positions[index].halfmoves() as usize;
+        let first = index.saturating_sub(window);
+        (first..=index)
+            .rev()
+            .step_by(2)
+            .filter(|&i| self.keys[i] == key)
+            .count()
+    }
+
+    /// What the player to move may claim now, without moving (9.2.1.2, 9.3.1.2).
+    pub fn claimable_now(&self) -> Claims {
+        Claims {
+            threefold: self.repetitions() >= 3,
+            fifty: self.position().halfmoves() >= FIFTY_MOVES,
+        }
+    }
+
+    /// What the player to move may claim by declaring `mv` (9.2.1.1, 9.3.1.1): the move would
+    /// make the position occur a third time, or bring the half-move clock to 100.
+    pub fn claims_by_move(&self, mv: Move) -> Claims {
+        let mut next = self.position().clone();
+        next.play_unchecked(mv);
+        let key = next.repetition_key();
+        // Positions two, four, ... plies back, within the new position's window.
+        let window = next.halfmoves() as usize;
+        let index = self.positions.len(); // where `next` would stand
+        let first = index.saturating_sub(window);
+        let earlier = (first..index)
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&i| self.keys[i] == key)
+            .count();
+        Claims {
+            threefold: earlier + 1 >= 3,
+            fifty: next.halfmoves() >= FIFTY_MOVES,
+        }
+    }
+
+    /// Every claim open to the player to move: now, or by declaring some move.
+    pub fn claims_available(&self) -> Claims {
+        let mut claims = self.claimable_now();
+        if claims.threefold && claims.fifty {
+            return claims;
+        }
+        for &mv in self.position().legal_moves().iter() {
+            claims = claims.or(self.claims_by_move(mv));
+        }
+        claims
+    }
+
+    /// The moves that would allow a claim, with what they allow.
+    pub fn moves_allowing_claims(&self) -> Vec<(Move, Claims)> {
+        self.position()
+            .legal_moves()
+            .iter()
+            .map(|&mv| (mv, self.claims_by_move(mv)))
+            .filter(|(_, c)| c.any())
+            .collect()
+    }
+
+    /// Whether the game is over by the position alone: checkmate (which takes precedence over
+    /// everything reached by the same move), stalemate, insufficient material, fivefold
+    /// repetition or the seventy-five-move rule.
+    pub fn automatic_end(&self) -> Option<AutomaticEnd> {
+        let pos = self.position();
+        match pos.status() {
+            PositionStatus::Checkmate => return Some(AutomaticEnd::Checkmate),
+            PositionStatus::Stalemate => return Some(AutomaticEnd::Stalemate),
+            PositionStatus::InsufficientMaterial => {
+                return Some(AutomaticEnd::InsufficientMaterial);
+            }
+            PositionStatus::Ongoing => {}
+        }
+        if self.repetitions() >= 5 {
+            Some(AutomaticEnd::FivefoldRepetition)
+        } else if pos.halfmoves() >= SEVENTY_FIVE_MOVES {
+            Some(AutomaticEnd::SeventyFiveMoves)
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record_after(fen: &str, moves: &str) -> Record {
+        let mut r = Record::new(Position::from_fen(fen).unwrap());
+        for text in moves.split_whitespace() {
+            let mv = r
+                .position()
+                .parse_move(text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            r.push(mv);
+        }
+        r
+    }
+
+    const KNIGHT_DANCE: &str = "Nf3 Nf6 Ng1 Ng8";
+
+    #[test]
+    fn threefold_claimable_on_the_third_occurrence_not_before() {
+        let start = crate::rules::INITIAL_FEN;
+        let r = record_after(start, KNIGHT_DANCE);
+        assert_eq!(r.repetitions(), 2);
+        assert!(!r.claimable_now().threefold);
+        let r = record_after(start, &format!("{KNIGHT_DANCE} {KNIGHT_DANCE}"));
+        assert_eq!(r.repetitions(), 3);
+        assert!(r.claimable_now().threefold);
+        assert_eq!(r.automatic_end(), None);
+    }
+
+    #[test]
+    fn threefold_claim_by_declared_move() {
+        let start = crate::rules::INITIAL_FEN;
+        // After Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1, Black's Ng8 would repeat the start a third time.
+        let r = record_after(start, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        assert!(!r.claimable_now().threefold);
+        let ng8 = r.position().parse_move("Ng8").unwrap();
+        assert!(r.claims_by_move(ng8).threefold);
+        let nc6 = r.position().parse_move("Nc6").unwrap();
+        assert!(!r.claims_by_move(nc6).threefold);
+        assert!(r.claims_available().threefold);
+        assert_eq!(r.moves_allowing_claims().len(), 1);
+    }
+
+    #[test]
+    fn fivefold_is_automatic() {
+        let start = crate::rules::INITIAL_FEN;
+        let four = [KNIGHT_DANCE; 4].join(" ");
+        let r = record_after(start, &four);
+        assert_eq!(r.repetitions(), 5);
+        assert_eq!(r.automatic_end(), Some(AutomaticEnd::FivefoldRepetition));
+        let r = record_after(start, &format!("{KNIGHT_DANCE} {KNIGHT_DANCE} {KNIGHT_DANCE}"));
+        assert_eq!(r.repetitions(), 4);
+        assert_eq!(r.automatic_end(), None);
+    }
+
+    #[test]
+    fn castling_rights_make_positions_differ() {
+        // The rooks go out and back: same squares, but White has lost kingside castling.
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let r = record_after(fen, "Rh2 Rh7 Rh1 Rh8");
+        assert_eq!(r.repetitions(), 1);
+        let r = record_after(fen, "Rh2 Rh7 Rh1 Rh8 Rh2 Rh7 Rh1 Rh8");
+        assert_eq!(r.repetitions(), 2);
+    }
+
+    #[test]
+    fn illegal_en_passant_possibility_does_not_make_positions_differ() {
+        // After d2-d4 with the black pawn on e4 pinned... here: exd3 would expose the king.
+        // The position after 1. d4 equals the later one reached without a double step.
+        let fen = "8/8/8/8/k3p2Q/8/3P4/3K4 w - - 0 1";
+        let r = record_after(fen, "d4 Ka5 Qh5+ Ka4 Qh4");
+        // After Qh4, with Black to move, the board equals the one after d4 (ep illegal there).
+        assert_eq!(r.keys[1], r.keys[5]);
+        assert_eq!(r.repetitions(), 2);
+    }
+
+    #[test]
+    fn legal_en_passant_possibility_makes_positions_differ() {
+        let fen = "4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1";
+        let r = record_after(fen, "d4 Kd7 Kd2 Ke8 Ke1 Kd7 Kd2 Ke8 Ke1");
+        // After 1. d4 Black could take en passant; later the same board has no such right.
+        assert_ne!(r.keys[1], r.keys[5]);
+        assert_eq!(r.keys[5], r.keys[9]);
+        assert_eq!(r.repetitions(), 2);
+    }
+
+    #[test]
+    fn fifty_move_boundaries() {
+        let fen = |hm: u32| format!("4k3/8/8/8/8/8/8/4K2R w - - {hm} 80");
+        let r = record_after(&fen(99), "");
+        assert!(!r.claimable_now().fifty);
+        let rh2 = r.position().parse_move("Rh2").unwrap();
+        assert!(r.claims_by_move(rh2).fifty, "a quiet move reaching 100");
+        assert!(r.claims_available().fifty);
+        let r = record_after(&fen(100), "");
+        assert!(r.claimable_now().fifty);
+        assert_eq!(r.automatic_end(), None);
+        let r = record_after(&fen(149), "Rh2");
+        assert_eq!(r.automatic_end(), Some(AutomaticEnd::SeventyFiveMoves));
+        let r = record_after(&fen(148), "Rh2");
+        assert_eq!(r.automatic_end(), None);
+    }
+
+    #[test]
+    fn fifty_move_claim_not_by_a_pawn_move_or_capture() {
+        let r = record_after("4k3/8/8/8/8/8/4P3/4K2R w - - 99 80", "");
+        let e4 = r.position().parse_move("e4").unwrap();
+        assert!(!r.claims_by_move(e4).fifty);
+    }
+
+    #[test]
+    fn checkmate_takes_precedence_over_seventy_five_moves() {
+        let r = record_after("7k/8/6K1/8/8/8/8/R7 w - - 149 100", "Ra8");
+        assert_eq!(r.position().halfmoves(), 150);
+        assert_eq!(r.automatic_end(), Some(AutomaticEnd::Checkmate));
+    }
+
+    #[test]
+    fn pop_restores_the_previous_state() {
+        let mut r = record_after(crate::rules::INITIAL_FEN, "e4 e5");
+        let before = r.position().clone();
+        let nf3 = r.position().parse_move("Nf3").unwrap();
+        r.push(nf3);
+        assert_eq!(r.pop().unwrap().san, "Nf3");
+        assert_eq!(r.position(), &before);
+        assert_eq!(r.plies(), 2);
+    }
+}
