@@ -5,5 +5,11 @@
 //! makes flag fall testable to the millisecond.
 
 pub mod clock;
+pub mod outcome;
 pub mod record;
+mod session;
 pub mod timecontrol;
+
+pub use outcome::{GameResult, Outcome, Reason};
+pub use record::{AutomaticEnd, Claims, Record, RecordedMove};
+pub use session::{Game, GameError, GameSetup, OfferResult};

@@ -281,7 +281,10 @@ mod tests {
         let r = record_after(start, &four);
         assert_eq!(r.repetitions(), 5);
         assert_eq!(r.automatic_end(), Some(AutomaticEnd::FivefoldRepetition));
-        let r = record_after(start, &format!("{KNIGHT_DANCE} {KNIGHT_DANCE} {KNIGHT_DANCE}"));
+        let r = record_after(
+            start,
+            &format!("{KNIGHT_DANCE} {KNIGHT_DANCE} {KNIGHT_DANCE}"),
+        );
         assert_eq!(r.repetitions(), 4);
         assert_eq!(r.automatic_end(), None);
     }

@@ -1,0 +1,445 @@
+//! [`Game`]: one game as the players live it — moves with the clock press, draw offers and
+//! claims, resignation, takeback, flag fall, and the outcome.
+//!
+//! Every input path of the front end (typed, cursor, mouse) ends in [`Game::play`], so a game
+//! end is announced the same way whichever way the move was made. The current time is passed in
+//! as a `Duration` since any fixed origin; nothing here reads a clock.
+
+use std::fmt;
+use std::time::Duration;
+
+use super::clock::Clock;
+use super::outcome::{GameResult, Outcome, Reason};
+use super::record::{AutomaticEnd, Claims, Record};
+use super::timecontrol::TimeControl;
+use crate::rules::{Color, Move, Position};
+
+/// What a new game needs.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    pub start: Position,
+    pub white: String,
+    pub black: String,
+    pub white_time: TimeControl,
+    pub black_time: TimeControl,
+}
+
+impl Default for GameSetup {
+    fn default() -> GameSetup {
+        GameSetup {
+            start: Position::initial(),
+            white: "White".to_owned(),
+            black: "Black".to_owned(),
+            white_time: TimeControl::untimed(),
+            black_time: TimeControl::untimed(),
+        }
+    }
+}
+
+/// Why the game refused an action. Nothing changes when one is returned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    Over(Outcome),
+    IllegalMove(Move),
+    NoClaim(String),
+    NoOffer,
+    OwnOffer,
+    AlreadyOffered(Color),
+    NothingToTakeBack,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Over(o) => write!(f, "the game is over: {o}"),
+            GameError::IllegalMove(m) => write!(f, "{} is not a legal move here", m.uci()),
+            GameError::NoClaim(why) => f.write_str(why),
+            GameError::NoOffer => f.write_str("there is no draw offer to answer"),
+            GameError::OwnOffer => f.write_str("a player cannot accept their own draw offer"),
+            GameError::AlreadyOffered(c) => write!(f, "{c} has already offered a draw"),
+            GameError::NothingToTakeBack => f.write_str("there is no move to take back"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// What [`Game::offer_draw`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferResult {
+    /// The offer stands until the opponent answers or moves.
+    Offered,
+    /// The opponent had already offered: the game is drawn by agreement.
+    Agreed,
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    record: Record,
+    clock: Clock,
+    white: String,
+    black: String,
+    /// The clock before each move, for takeback.
+    snapshots: Vec<Clock>,
+    /// The mover's remaining time right after each move (`[%clk]`), if timed.
+    clock_readings: Vec<Option<Duration>>,
+    /// Draw offers: (half-moves played when offered, by whom).
+    offers: Vec<(usize, Color)>,
+    pending_offer: Option<Color>,
+    started: bool,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    pub fn new(setup: GameSetup) -> Game {
+        let mut clock = Clock::new(setup.white_time, setup.black_time);
+        clock.set_turn(setup.start.turn());
+        let mut game = Game {
+            record: Record::new(setup.start),
+            clock,
+            white: setup.white,
+            black: setup.black,
+            snapshots: Vec::new(),
+            clock_readings: Vec::new(),
+            offers: Vec::new(),
+            pending_offer: None,
+            started: false,
+            outcome: None,
+        };
+        // A start position may already be mate, stalemate or dead.
+        game.check_automatic_end(Duration::ZERO);
+        game
+    }
+
+    // ---- Reading ----
+
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    pub fn position(&self) -> &Position {
+        self.record.position()
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn player(&self, color: Color) -> &str {
+        color.fold(&self.white, &self.black)
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    pub fn is_started(&self) -> bool {
+        self.started
+    }
+
+    /// Whether the clock has time limits at all.
+    pub fn is_timed(&self) -> bool {
+        Color::ALL
+            .iter()
+            .any(|&c| !self.clock.control(c).is_untimed())
+    }
+
+    /// The player who offered a draw that still stands.
+    pub fn pending_offer(&self) -> Option<Color> {
+        self.pending_offer
+    }
+
+    /// Every draw offer made: (half-moves played at the time, by whom).
+    pub fn offers(&self) -> &[(usize, Color)] {
+        &self.offers
+    }
+
+    /// The mover's clock reading right after each move, where the game is timed.
+    pub fn clock_readings(&self) -> &[Option<Duration>] {
+        &self.clock_readings
+    }
+
+    /// What the player to move may claim now (without moving).
+    pub fn claimable_now(&self) -> Claims {
+        if self.is_over() {
+            return Claims::default();
+        }
+        self.record.claimable_now()
+    }
+
+    /// What the player to move could claim by declaring `mv` before playing it.
+    pub fn claims_by_move(&self, mv: Move) -> Claims {
+        if self.is_over() || !self.position().is_legal(mv) {
+            return Claims::default();
+        }
+        self.record.claims_by_move(mv)
+    }
+
+    // ---- Time ----
+
+    /// Starts White's clock (FIDE 6.5), or the side to move's in a set-up position.
+    pub fn start(&mut self, now: Duration) {
+        if !self.started && !self.is_over() {
+            self.started = true;
+            self.clock.start(now);
+        }
+    }
+
+    pub fn pause(&mut self, now: Duration) {
+        if !self.is_over() {
+            self.clock.pause(now);
+        }
+    }
+
+    pub fn resume(&mut self, now: Duration) {
+        if !self.is_over() {
+            self.clock.resume(now);
+        }
+    }
+
+    /// Checks for flag fall at `now`, ending the game if a flag has fallen. Call it whenever
+    /// time may have passed; returns the outcome if the game is over.
+    pub fn tick(&mut self, now: Duration) -> Option<Outcome> {
+        if self.outcome.is_none()
+            && let Some(flagged) = self.clock.flag(now)
+        {
+            self.flag_fell(flagged, now);
+        }
+        self.outcome
+    }
+
+    fn flag_fell(&mut self, flagged: Color, now: Duration) {
+        let outcome = if self.position().has_insufficient_material(!flagged) {
+            Outcome::new(
+                GameResult::Draw,
+                Reason::TimeoutVsInsufficientMaterial(flagged),
+            )
+        } else {
+            Outcome::new(GameResult::Win(!flagged), Reason::TimeForfeit(flagged))
+        };
+        self.finish(outcome, now);
+    }
+
+    fn finish(&mut self, outcome: Outcome, now: Duration) {
+        self.outcome = Some(outcome);
+        self.pending_offer = None;
+        self.clock.pause(now);
+    }
+
+    fn ensure_playing(&mut self, now: Duration) -> Result<(), GameError> {
+        match self.tick(now) {
+            Some(o) => Err(GameError::Over(o)),
+            None => Ok(()),
+        }
+    }
+
+    // ---- Moves ----
+
+    /// Plays a legal move with the clock press. Starts the clock if the game had not started.
+    pub fn play(&mut self, mv: Move, now: Duration) -> Result<Option<Outcome>, GameError> {
+        self.ensure_playing(now)?;
+        if !self.position().is_legal(mv) {
+            return Err(GameError::IllegalMove(mv));
+        }
+        self.start(now);
+        let mover = self.position().turn();
+        self.snapshots.push(self.clock.snapshot(now));
+        self.record.push(mv);
+        self.clock.press(now);
+        self.clock_readings.push(self.clock.remaining(mover, now));
+        if self.pending_offer == Some(!mover) {
+            // Moving declines the opponent's offer (9.1.2.3).
+            self.pending_offer = None;
+        }
+        self.check_automatic_end(now);
+        Ok(self.outcome)
+    }
+
+    fn check_automatic_end(&mut self, now: Duration) {
+        let Some(end) = self.record.automatic_end() else {
+            return;
+        };
+        let mover = !self.position().turn();
+        let outcome = match end {
+            AutomaticEnd::Checkmate => Outcome::new(GameResult::Win(mover), Reason::Checkmate),
+            AutomaticEnd::Stalemate => Outcome::new(GameResult::Draw, Reason::Stalemate),
+            AutomaticEnd::InsufficientMaterial => {
+                Outcome::new(GameResult::Draw, Reason::InsufficientMaterial)
+            }
+            AutomaticEnd::FivefoldRepetition => {
+                Outcome::new(GameResult::Draw, Reason::FivefoldRepetition)
+            }
+            AutomaticEnd::SeventyFiveMoves => {
+                Outcome::new(GameResult::Draw, Reason::SeventyFiveMoves)
+            }
+        };
+        self.finish(outcome, now);
+    }
+
+    // ---- Draws ----
+
+    /// Claims a draw now: threefold repetition first, else the fifty-move rule.
+    pub fn claim_draw(&mut self, now: Duration) -> Result<Outcome, GameError> {
+        self.ensure_playing(now)?;
+        let claimant = self.position().turn();
+        let claims = self.record.claimable_now();
+        let reason = if claims.threefold {
+            Reason::ThreefoldClaim(claimant)
+        } else if claims.fifty {
+            Reason::FiftyMoveClaim(claimant)
+        } else {
+            return Err(GameError::NoClaim(self.why_no_claim()));
+        };
+        let outcome = Outcome::new(GameResult::Draw, reason);
+        self.finish(outcome, now);
+        Ok(outcome)
+    }
+
+    fn why_no_claim(&self) -> String {
+        let reps = self.record.repetitions();
+        let halfmoves = self.position().halfmoves();
+        let times = match reps {
+            1 => "once".to_owned(),
+            2 => "twice".to_owned(),
+            n => format!("{n} times"),
+        };
+        format!(
+            "no draw to claim: this position has occurred {times} (three are needed), and \
+             {} moves have passed without a capture or pawn move (fifty are needed)",
+            halfmoves / 2
+        )
+    }
+
+    /// Claims a draw by declaring `mv` (9.2.1.1, 9.3.1.1): the move is played and, if it allows
+    /// the claim, the game is drawn. A move that mates wins instead. A move that does not allow a
+    /// claim is refused and not played.
+    pub fn play_and_claim(&mut self, mv: Move, now: Duration) -> Result<Outcome, GameError> {
+        self.ensure_playing(now)?;
+        if !self.position().is_legal(mv) {
+            return Err(GameError::IllegalMove(mv));
+        }
+        let claims = self.record.claims_by_move(mv);
+        if !claims.any() {
+            return Err(GameError::NoClaim(format!(
+                "{} does not allow a draw claim: it neither repeats a position for the third \
+                 time nor completes fifty moves without a capture or pawn move",
+                self.position().san(mv)
+            )));
+        }
+        let claimant = self.position().turn();
+        if let Some(outcome) = self.play(mv, now)? {
+            return Ok(outcome);
+        }
+        let reason = if claims.threefold {
+            Reason::ThreefoldClaim(claimant)
+        } else {
+            Reason::FiftyMoveClaim(claimant)
+        };
+        let outcome = Outcome::new(GameResult::Draw, reason);
+        self.finish(outcome, now);
+        Ok(outcome)
+    }
+
+    /// `color` offers a draw (9.1). If the opponent's offer is already standing, this accepts it.
+    pub fn offer_draw(&mut self, color: Color, now: Duration) -> Result<OfferResult, GameError> {
+        self.ensure_playing(now)?;
+        match self.pending_offer {
+            Some(c) if c == color => Err(GameError::AlreadyOffered(c)),
+            Some(_) => {
+                self.accept_draw(color, now)?;
+                Ok(OfferResult::Agreed)
+            }
+            None => {
+                self.pending_offer = Some(color);
+                self.offers.push((self.record.plies(), color));
+                Ok(OfferResult::Offered)
+            }
+        }
+    }
+
+    /// `color` accepts the opponent's standing offer: drawn by agreement.
+    pub fn accept_draw(&mut self, color: Color, now: Duration) -> Result<Outcome, GameError> {
+        self.ensure_playing(now)?;
+        match self.pending_offer {
+            None => Err(GameError::NoOffer),
+            Some(c) if c == color => Err(GameError::OwnOffer),
+            Some(_) => {
+                let outcome = Outcome::new(GameResult::Draw, Reason::Agreement);
+                self.finish(outcome, now);
+                Ok(outcome)
+            }
+        }
+    }
+
+    /// The standing offer is declined.
+    pub fn decline_draw(&mut self) -> Result<(), GameError> {
+        match self.pending_offer.take() {
+            Some(_) => Ok(()),
+            None => Err(GameError::NoOffer),
+        }
+    }
+
+    /// `color` resigns and loses.
+    pub fn resign(&mut self, color: Color, now: Duration) -> Result<Outcome, GameError> {
+        self.ensure_playing(now)?;
+        let outcome = Outcome::new(GameResult::Win(!color), Reason::Resignation(color));
+        self.finish(outcome, now);
+        Ok(outcome)
+    }
+
+    /// Takes back the last `plies` half-moves (1, or 2 to return to the same player), restoring
+    /// the position, the record and both clocks as they were before the first one undone.
+    pub fn takeback(&mut self, plies: usize, now: Duration) -> Result<(), GameError> {
+        self.ensure_playing(now)?;
+        if plies == 0 || plies > self.record.plies() {
+            return Err(GameError::NothingToTakeBack);
+        }
+        let mut snapshot = None;
+        for _ in 0..plies {
+            self.record.pop();
+            self.clock_readings.pop();
+            snapshot = self.snapshots.pop();
+        }
+        if let Some(s) = snapshot {
+            self.clock.restore(s, now);
+        }
+        let plies_now = self.record.plies();
+        self.offers.retain(|&(ply, _)| ply <= plies_now);
+        self.pending_offer = None;
+        Ok(())
+    }
+
+    // ---- Rebuilding (PGN import, resume) ----
+
+    /// Plays a move from a saved record without touching the clock: for rebuilding a game.
+    pub(crate) fn replay(&mut self, mv: Move, san: String, reading: Option<Duration>) {
+        self.snapshots.push(self.clock.clone());
+        self.record.push_with_san(mv, san);
+        self.clock_readings.push(reading);
+    }
+
+    pub(crate) fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
+    pub(crate) fn set_outcome(&mut self, outcome: Option<Outcome>) {
+        self.outcome = outcome;
+    }
+
+    pub(crate) fn push_offer(&mut self, ply: usize, color: Color) {
+        self.offers.push((ply, color));
+    }
+
+    pub(crate) fn check_end_after_replay(&mut self) {
+        self.check_automatic_end(Duration::ZERO);
+    }
+
+    pub(crate) fn set_pending_offer(&mut self, color: Option<Color>) {
+        self.pending_offer = color;
+    }
+}

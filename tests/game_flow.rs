@@ -1,0 +1,276 @@
+//! The game as players live it, with injected time: clocks, flag fall, offers, claims,
+//! resignation, takeback, and that nothing changes once the game is over.
+
+use std::time::Duration;
+
+use hotseat::game::{Game, GameError, GameResult, GameSetup, OfferResult, Outcome, Reason};
+use hotseat::rules::{Color, Position};
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+fn secs(n: u64) -> Duration {
+    Duration::from_secs(n)
+}
+
+fn game(fen: Option<&str>, white: &str, black: &str) -> Game {
+    Game::new(GameSetup {
+        start: fen.map_or_else(Position::initial, |f| Position::from_fen(f).unwrap()),
+        white_time: white.parse().unwrap(),
+        black_time: black.parse().unwrap(),
+        ..GameSetup::default()
+    })
+}
+
+fn play(g: &mut Game, text: &str, now: Duration) -> Option<Outcome> {
+    let mv = g.position().parse_move(text).unwrap();
+    g.play(mv, now).unwrap()
+}
+
+#[test]
+fn increment_is_added_after_every_move() {
+    let mut g = game(None, "5+3", "5+3");
+    g.start(secs(0));
+    play(&mut g, "e4", secs(10));
+    assert_eq!(g.clock().remaining(Color::White, secs(10)), Some(secs(293)));
+    play(&mut g, "e5", secs(30));
+    assert_eq!(g.clock().remaining(Color::Black, secs(30)), Some(secs(283)));
+    assert_eq!(g.clock_readings(), &[Some(secs(293)), Some(secs(283))]);
+}
+
+#[test]
+fn flag_falls_at_exactly_zero_not_a_millisecond_before() {
+    let mut g = game(None, "1+0", "1+0");
+    g.start(ms(0));
+    assert_eq!(g.tick(ms(59_999)), None);
+    let outcome = g.tick(ms(60_000)).unwrap();
+    assert_eq!(
+        outcome,
+        Outcome::new(
+            GameResult::Win(Color::Black),
+            Reason::TimeForfeit(Color::White)
+        )
+    );
+    assert_eq!(outcome.to_string(), "Black wins on time");
+    assert_eq!(outcome.termination(), "time forfeit");
+}
+
+#[test]
+fn a_move_after_the_flag_fell_is_refused() {
+    let mut g = game(None, "1+0", "1+0");
+    g.start(ms(0));
+    let e4 = g.position().parse_move("e4").unwrap();
+    assert!(matches!(g.play(e4, ms(60_001)), Err(GameError::Over(_))));
+    assert_eq!(g.record().plies(), 0);
+}
+
+#[test]
+fn flag_fall_against_a_lone_king_is_a_draw() {
+    let mut g = game(Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"), "1+0", "1+0");
+    g.start(secs(0));
+    play(&mut g, "Qd2", secs(1));
+    // Black's flag falls; White has a queen and can mate: White wins.
+    assert_eq!(
+        g.tick(secs(61)).unwrap().result,
+        GameResult::Win(Color::White)
+    );
+    // White's flag falls, Black has only a king: draw.
+    let mut g = game(Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"), "1+0", "1+0");
+    g.start(secs(0));
+    let outcome = g.tick(secs(60)).unwrap();
+    assert_eq!(outcome.result, GameResult::Draw);
+    assert_eq!(
+        outcome.to_string(),
+        "Draw: White's flag fell, but Black cannot checkmate"
+    );
+}
+
+#[test]
+fn checkmate_before_the_flag_stands() {
+    let mut g = game(None, "1+0", "1+0");
+    g.start(secs(0));
+    for (i, m) in ["f3", "e5", "g4"].into_iter().enumerate() {
+        play(&mut g, m, secs(i as u64));
+    }
+    let outcome = play(&mut g, "Qh4#", secs(3)).unwrap();
+    assert_eq!(outcome.to_string(), "Checkmate — Black wins");
+    // Time passes; nothing changes.
+    assert_eq!(g.tick(secs(1000)), Some(outcome));
+}
+
+#[test]
+fn pause_stops_both_clocks() {
+    let mut g = game(None, "5+0", "5+0");
+    g.start(secs(0));
+    g.pause(secs(10));
+    assert_eq!(
+        g.clock().remaining(Color::White, secs(100)),
+        Some(secs(290))
+    );
+    g.resume(secs(100));
+    assert_eq!(
+        g.clock().remaining(Color::White, secs(105)),
+        Some(secs(285))
+    );
+    assert_eq!(
+        g.clock().remaining(Color::Black, secs(105)),
+        Some(secs(300))
+    );
+}
+
+#[test]
+fn takeback_restores_position_record_and_both_clocks() {
+    let mut g = game(None, "5+2", "5+2");
+    g.start(secs(0));
+    play(&mut g, "e4", secs(10)); // White: 300 - 10 + 2 = 292
+    play(&mut g, "e5", secs(25)); // Black: 300 - 15 + 2 = 287
+    let before = g.position().clone();
+    play(&mut g, "Nf3", secs(30));
+    g.takeback(1, secs(40)).unwrap();
+    assert_eq!(g.position(), &before);
+    assert_eq!(g.record().plies(), 2);
+    // White had used 5 s on the move taken back; that time stays spent, Black's is untouched.
+    assert_eq!(g.clock().remaining(Color::White, secs(40)), Some(secs(287)));
+    assert_eq!(g.clock().remaining(Color::Black, secs(40)), Some(secs(287)));
+    assert_eq!(g.clock().running(), Some(Color::White));
+    g.takeback(2, secs(40)).unwrap();
+    assert_eq!(g.position(), &Position::initial());
+    // The 10 s White thought before 1. e4 stay spent; the increment is gone.
+    assert_eq!(g.clock().remaining(Color::White, secs(40)), Some(secs(290)));
+    assert_eq!(g.clock().remaining(Color::Black, secs(40)), Some(secs(300)));
+    assert_eq!(g.takeback(1, secs(40)), Err(GameError::NothingToTakeBack));
+}
+
+#[test]
+fn draw_offer_accepted() {
+    let mut g = game(None, "none", "none");
+    play(&mut g, "e4", secs(1));
+    assert_eq!(
+        g.offer_draw(Color::Black, secs(2)),
+        Ok(OfferResult::Offered)
+    );
+    assert_eq!(g.pending_offer(), Some(Color::Black));
+    assert_eq!(
+        g.accept_draw(Color::Black, secs(3)),
+        Err(GameError::OwnOffer)
+    );
+    let o = g.accept_draw(Color::White, secs(3)).unwrap();
+    assert_eq!(o.to_string(), "Draw by agreement");
+    assert_eq!(o.result.pgn(), "1/2-1/2");
+}
+
+#[test]
+fn draw_offer_declined_or_cancelled_by_a_move() {
+    let mut g = game(None, "none", "none");
+    g.offer_draw(Color::White, secs(0)).unwrap();
+    play(&mut g, "e4", secs(1)); // the offerer's own move leaves the offer standing
+    assert_eq!(g.pending_offer(), Some(Color::White));
+    play(&mut g, "e5", secs(2)); // the opponent's move declines it
+    assert_eq!(g.pending_offer(), None);
+    g.offer_draw(Color::White, secs(3)).unwrap();
+    g.decline_draw().unwrap();
+    assert_eq!(g.pending_offer(), None);
+    assert_eq!(g.decline_draw(), Err(GameError::NoOffer));
+    assert_eq!(g.offers().len(), 2);
+    // Offering when the opponent's offer stands is agreement.
+    g.offer_draw(Color::Black, secs(4)).unwrap();
+    assert_eq!(g.offer_draw(Color::White, secs(5)), Ok(OfferResult::Agreed));
+    assert!(g.is_over());
+}
+
+#[test]
+fn threefold_claim_now_and_refused_claims() {
+    let mut g = game(None, "none", "none");
+    assert!(matches!(g.claim_draw(secs(0)), Err(GameError::NoClaim(_))));
+    for m in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8".split(' ') {
+        play(&mut g, m, secs(1));
+    }
+    assert!(g.claimable_now().threefold);
+    let o = g.claim_draw(secs(2)).unwrap();
+    assert_eq!(
+        o.to_string(),
+        "Draw by threefold repetition, claimed by White"
+    );
+}
+
+#[test]
+fn claim_refusal_says_why_and_changes_nothing() {
+    let mut g = game(None, "none", "none");
+    play(&mut g, "Nf3", secs(1));
+    let err = g.claim_draw(secs(2)).unwrap_err().to_string();
+    assert!(err.contains("occurred once"), "{err}");
+    let e5 = g.position().parse_move("e5").unwrap();
+    assert!(matches!(
+        g.play_and_claim(e5, secs(2)),
+        Err(GameError::NoClaim(_))
+    ));
+    assert_eq!(g.record().plies(), 1);
+    assert!(!g.is_over());
+}
+
+#[test]
+fn claim_by_declared_move_plays_it_and_draws() {
+    let mut g = game(None, "none", "none");
+    for m in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split(' ') {
+        play(&mut g, m, secs(1));
+    }
+    let ng8 = g.position().parse_move("Ng8").unwrap();
+    assert!(g.claims_by_move(ng8).threefold);
+    let o = g.play_and_claim(ng8, secs(2)).unwrap();
+    assert_eq!(o.reason, Reason::ThreefoldClaim(Color::Black));
+    assert_eq!(g.record().plies(), 8);
+}
+
+#[test]
+fn fifty_move_claim_by_declared_move() {
+    let mut g = game(Some("4k3/8/8/8/8/8/8/4K2R w - - 99 80"), "none", "none");
+    let rh2 = g.position().parse_move("Rh2").unwrap();
+    let o = g.play_and_claim(rh2, secs(1)).unwrap();
+    assert_eq!(
+        o.to_string(),
+        "Draw by the fifty-move rule, claimed by White"
+    );
+}
+
+#[test]
+fn resignation_and_nothing_changes_after_the_end() {
+    let mut g = game(None, "5+0", "5+0");
+    g.start(secs(0));
+    let o = g.resign(Color::White, secs(5)).unwrap();
+    assert_eq!(o.to_string(), "White resigns — Black wins");
+    let e4 = g.position().parse_move("e4").unwrap();
+    assert!(matches!(g.play(e4, secs(6)), Err(GameError::Over(_))));
+    assert!(matches!(
+        g.offer_draw(Color::Black, secs(6)),
+        Err(GameError::Over(_))
+    ));
+    assert!(matches!(g.takeback(1, secs(6)), Err(GameError::Over(_))));
+    assert!(matches!(
+        g.resign(Color::Black, secs(6)),
+        Err(GameError::Over(_))
+    ));
+    // The clock is frozen where the game ended.
+    assert_eq!(
+        g.clock().remaining(Color::White, secs(100)),
+        Some(secs(295))
+    );
+    g.resume(secs(100));
+    assert_eq!(g.clock().running(), None);
+}
+
+#[test]
+fn automatic_endings_are_announced() {
+    // Stalemate.
+    let mut g = game(Some("k7/8/1Q6/8/8/8/8/4K3 w - - 0 1"), "none", "none");
+    // Qb6 already there; Kd2 leaves Black stalemated? a8 king: a7, b7, b8 covered by the queen.
+    let o = play(&mut g, "Kd2", secs(1)).unwrap();
+    assert_eq!(o.reason, Reason::Stalemate);
+    // Insufficient material after a capture.
+    let mut g = game(Some("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"), "none", "none");
+    let o = play(&mut g, "Kxe2", secs(1)).unwrap();
+    assert_eq!(o.reason, Reason::InsufficientMaterial);
+    // A start position that is already mate.
+    let g = game(Some("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), "none", "none");
+    assert_eq!(g.outcome().unwrap().reason, Reason::Checkmate);
+}
