@@ -3,3 +3,5 @@
 //!
 //! Everything here is pure: the current time is always passed in, never read inside, which is what
 //! makes flag fall testable to the millisecond.
+
+pub mod pgn;
