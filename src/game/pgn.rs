@@ -6,6 +6,10 @@
 //! layer's job, so the same reader serves import, the archive browser and the benchmarks.
 //! Variations are skipped with a depth counter, not recursion, so no input can exhaust the stack.
 //!
+//! The writer is the other half: it formats tags, move numbers, moves with their comments and the
+//! result in the PGN export format (the Seven Tag Roster first, lines of at most 80 characters),
+//! and what it writes the reader reads back unchanged.
+//!
 //! Clock comments (`{[%clk 0:04:59]}`) are read and written by the helpers in [`clk`].
 //!
 //! ```
@@ -41,8 +45,10 @@ mod movetext;
 mod reader;
 mod source;
 mod visitor;
+mod writer;
 
 pub use clk::{clk_command, parse_clk_comment, strip_commands};
 pub use reader::{Reader, SliceReader};
 pub use source::MAX_TOKEN_LEN;
 pub use visitor::{Outcome, RawTag, Skip, Visitor};
+pub use writer::{ExportGame, ExportMove};
