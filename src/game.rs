@@ -6,6 +6,7 @@
 
 pub mod clock;
 pub mod outcome;
+pub mod pgn;
 pub mod record;
 mod session;
 pub mod timecontrol;

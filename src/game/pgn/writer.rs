@@ -1,0 +1,212 @@
+//! PGN export format, as the standard describes it (section 8): the Seven Tag Roster first,
+//! then the other tags, a blank line, movetext in lines of at most 80 characters, the result,
+//! and a blank line to part this game from the next.
+//!
+//! The writer knows nothing of chess: moves arrive as SAN text, the starting move number and
+//! side to move as plain numbers. It takes care of what the reader needs to read the game back
+//! exactly: escaped tag values, no `}` inside comments, no line breaks inside tokens.
+
+use std::fmt::{self, Write};
+
+/// The Seven Tag Roster in its standard order, with the value a missing tag takes.
+/// A missing `Result` takes the game's result instead.
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// The longest line the movetext is broken into, unless a single word is longer.
+const LINE: usize = 80;
+
+/// A move to export: its SAN, and a comment written after it (clock readings, offers, notes).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExportMove {
+    pub san: String,
+    pub comment: Option<String>,
+}
+
+/// A game to export.
+///
+/// ```
+/// use hotseat::game::pgn::{ExportGame, ExportMove};
+///
+/// let game = ExportGame {
+///     tags: vec![("White".into(), "Anna".into()), ("TimeControl".into(), "300".into())],
+///     fullmove: 1,
+///     white_to_move: true,
+///     moves: vec![
+///         ExportMove { san: "e4".into(), comment: Some("[%clk 0:04:59]".into()) },
+///         ExportMove { san: "e5".into(), comment: None },
+///     ],
+///     result: "*".into(),
+/// };
+/// assert_eq!(game.to_string(), "\
+/// [Event \"?\"]
+/// [Site \"?\"]
+/// [Date \"????.??.??\"]
+/// [Round \"?\"]
+/// [White \"Anna\"]
+/// [Black \"?\"]
+/// [Result \"*\"]
+/// [TimeControl \"300\"]
+///
+/// 1. e4 {[%clk 0:04:59]} 1... e5 *
+///
+/// ");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportGame {
+    /// Tag pairs in the order wanted after the roster. A roster tag given twice is written once.
+    pub tags: Vec<(String, String)>,
+    /// The move number of the first move.
+    pub fullmove: u32,
+    /// Whether White makes the first move.
+    pub white_to_move: bool,
+    pub moves: Vec<ExportMove>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`; anything else is written as `*`.
+    pub result: String,
+}
+
+impl ExportGame {
+    fn result(&self) -> &str {
+        match self.result.as_str() {
+            r @ ("1-0" | "0-1" | "1/2-1/2" | "*") => r,
+            _ => "*",
+        }
+    }
+
+    fn write_tags(&self, out: &mut impl Write) -> fmt::Result {
+        let find = |name: &str| self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v);
+        for (name, default) in ROSTER {
+            let value = match (find(name), name) {
+                (Some(value), _) => value.as_str(),
+                (None, "Result") => self.result(),
+                (None, _) => default,
+            };
+            write_tag(out, name, value)?;
+        }
+        for (name, value) in &self.tags {
+            if !name.is_empty() && !ROSTER.iter().any(|(roster, _)| roster == name) {
+                write_tag(out, name, value)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn write_movetext(&self, out: &mut impl Write) -> fmt::Result {
+        let mut lines = Lines { out, column: 0 };
+        let mut fullmove = self.fullmove;
+        let mut white = self.white_to_move;
+        let mut number_black = true;
+        for mv in &self.moves {
+            if white {
+                lines.unit(&[&format!("{fullmove}."), &mv.san])?;
+            } else if number_black {
+                lines.unit(&[&format!("{fullmove}..."), &mv.san])?;
+            } else {
+                lines.unit(&[&mv.san])?;
+            }
+            number_black = false;
+            if let Some(comment) = mv.comment.as_deref() {
+                number_black = lines.comment(comment)?;
+            }
+            if !white {
+                fullmove = fullmove.saturating_add(1);
+            }
+            white = !white;
+        }
+        lines.unit(&[self.result()])?;
+        lines.out.write_str("\n\n")
+    }
+}
+
+impl fmt::Display for ExportGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_tags(f)?;
+        f.write_char('\n')?;
+        self.write_movetext(f)
+    }
+}
+
+/// Writes `[Name "value"]`: the name stripped of bytes that would end it, the value escaped
+/// and kept on one line.
+fn write_tag(out: &mut impl Write, name: &str, value: &str) -> fmt::Result {
+    out.write_char('[')?;
+    for c in name.chars() {
+        let safe = c.is_ascii_graphic() && !matches!(c, '"' | '[' | ']' | '\\' | '{' | '}');
+        out.write_char(if safe { c } else { '_' })?;
+    }
+    out.write_str(" \"")?;
+    for c in value.chars() {
+        match c {
+            '"' | '\\' => {
+                out.write_char('\\')?;
+                out.write_char(c)?;
+            }
+            c if c.is_control() => out.write_char(' ')?,
+            c => out.write_char(c)?,
+        }
+    }
+    out.write_str("\"]\n")
+}
+
+/// Movetext being laid out in lines.
+struct Lines<'a, W> {
+    out: &'a mut W,
+    column: usize,
+}
+
+impl<W: Write> Lines<'_, W> {
+    /// Writes words joined by single spaces, all on one line: on this one if they fit.
+    fn unit(&mut self, words: &[&str]) -> fmt::Result {
+        let width = words.iter().map(|w| w.chars().count()).sum::<usize>() + words.len() - 1;
+        if self.column > 0 {
+            if self.column + 1 + width > LINE {
+                self.out.write_char('\n')?;
+                self.column = 0;
+            } else {
+                self.out.write_char(' ')?;
+                self.column += 1;
+            }
+        }
+        for (i, word) in words.iter().enumerate() {
+            if i > 0 {
+                self.out.write_char(' ')?;
+            }
+            self.out.write_str(word)?;
+        }
+        self.column += width;
+        Ok(())
+    }
+
+    /// Writes `{comment}` with its whitespace collapsed and any `}` replaced by `)`: on one
+    /// line if it fits in one, otherwise broken between words. `false` if there was nothing
+    /// to write.
+    fn comment(&mut self, comment: &str) -> Result<bool, fmt::Error> {
+        let text = comment.replace('}', ")");
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.is_empty() {
+            return Ok(false);
+        }
+        let width = words.iter().map(|w| w.chars().count() + 1).sum::<usize>() + 1;
+        if width <= LINE {
+            let braced = format!("{{{}}}", words.join(" "));
+            self.unit(&[&braced])?;
+            return Ok(true);
+        }
+        for (i, word) in words.iter().enumerate() {
+            let open = if i == 0 { "{" } else { "" };
+            let close = if i + 1 == words.len() { "}" } else { "" };
+            self.unit(&[&format!("{open}{word}{close}")])?;
+        }
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests;
