@@ -12,5 +12,5 @@ mod session;
 pub mod timecontrol;
 
 pub use outcome::{GameResult, Outcome, Reason};
-pub use record::{AutomaticEnd, Claims, Record, RecordedMove};
+pub use record::{AutomaticEnd, Claims, History, Record, RecordedMove};
 pub use session::{Game, GameError, GameSetup, OfferResult};

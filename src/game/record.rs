@@ -73,19 +73,119 @@ impl AutomaticEnd {
     }
 }
 
+/// The repetition keys of every position of a game, oldest first: all the draw rules need.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    keys: Vec<u64>,
+}
+
+impl History {
+    pub fn new(start: &Position) -> History {
+        History {
+            keys: vec![start.repetition_key()],
+        }
+    }
+
+    /// Records the position reached by a move.
+    #[inline]
+    pub fn push(&mut self, pos: &Position) {
+        self.keys.push(pos.repetition_key());
+    }
+
+    pub fn pop(&mut self) {
+        if self.keys.len() > 1 {
+            self.keys.pop();
+        }
+    }
+
+    /// How many times `current` (the last position pushed) has occurred, counting now. Only
+    /// positions since the last capture or pawn move can be the same.
+    pub fn repetitions(&self, current: &Position) -> usize {
+        let index = self.keys.len() - 1;
+        let first = index.saturating_sub(current.halfmoves() as usize);
+        (first..=index)
+            .rev()
+            .step_by(2)
+            .filter(|&i| self.keys[i] == self.keys[index])
+            .count()
+    }
+
+    /// What the player to move in `current` may claim now (9.2.1.2, 9.3.1.2).
+    pub fn claimable_now(&self, current: &Position) -> Claims {
+        Claims {
+            threefold: self.repetitions(current) >= 3,
+            fifty: current.halfmoves() >= FIFTY_MOVES,
+        }
+    }
+
+    /// What the player to move may claim by declaring `mv` (9.2.1.1, 9.3.1.1): the move would
+    /// make the position occur a third time, or bring the half-move clock to 100.
+    pub fn claims_by_move(&self, current: &Position, mv: Move) -> Claims {
+        let mut next = current.clone();
+        next.play_unchecked(mv);
+        let key = next.repetition_key();
+        // Positions two, four, ... plies before `next`, within its window.
+        let index = self.keys.len();
+        let first = index.saturating_sub(next.halfmoves() as usize);
+        let earlier = (first..index)
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&i| self.keys[i] == key)
+            .count();
+        Claims {
+            threefold: earlier + 1 >= 3,
+            fifty: next.halfmoves() >= FIFTY_MOVES,
+        }
+    }
+
+    /// Every claim open to the player to move: now, or by declaring some move.
+    pub fn claims_available(&self, current: &Position) -> Claims {
+        let mut claims = self.claimable_now(current);
+        if claims.threefold && claims.fifty {
+            return claims;
+        }
+        for &mv in current.legal_moves().iter() {
+            claims = claims.or(self.claims_by_move(current, mv));
+        }
+        claims
+    }
+
+    /// Whether `current` ends the game by itself: checkmate (which takes precedence over
+    /// everything reached by the same move), stalemate, insufficient material, fivefold
+    /// repetition or the seventy-five-move rule.
+    pub fn automatic_end(&self, current: &Position) -> Option<AutomaticEnd> {
+        match current.status() {
+            PositionStatus::Checkmate => return Some(AutomaticEnd::Checkmate),
+            PositionStatus::Stalemate => return Some(AutomaticEnd::Stalemate),
+            PositionStatus::InsufficientMaterial => {
+                return Some(AutomaticEnd::InsufficientMaterial);
+            }
+            PositionStatus::Ongoing => {}
+        }
+        if self.repetitions(current) >= 5 {
+            Some(AutomaticEnd::FivefoldRepetition)
+        } else if current.halfmoves() >= SEVENTY_FIVE_MOVES {
+            Some(AutomaticEnd::SeventyFiveMoves)
+        } else {
+            None
+        }
+    }
+}
+
 /// A game's moves from a start position.
 #[derive(Clone, Debug)]
 pub struct Record {
     /// `positions[0]` is the start; `positions[i]` the position after `i` half-moves.
     positions: Vec<Position>,
-    keys: Vec<u64>,
+    history: History,
     moves: Vec<RecordedMove>,
 }
 
 impl Record {
     pub fn new(start: Position) -> Record {
         Record {
-            keys: vec![start.repetition_key()],
+            history: History::new(&start),
             positions: vec![start],
             moves: Vec::new(),
         }
@@ -124,7 +224,7 @@ impl Record {
     pub(crate) fn push_with_san(&mut self, mv: Move, san: String) {
         let mut next = self.position().clone();
         next.play_unchecked(mv);
-        self.keys.push(next.repetition_key());
+        self.history.push(&next);
         self.positions.push(next);
         self.moves.push(RecordedMove { mv, san });
     }
@@ -133,68 +233,33 @@ impl Record {
     pub fn pop(&mut self) -> Option<RecordedMove> {
         let mv = self.moves.pop()?;
         self.positions.pop();
-        self.keys.pop();
+        self.history.pop();
         Some(mv)
+    }
+
+    /// The repetition keys of every position so far.
+    pub fn history(&self) -> &History {
+        &self.history
     }
 
     /// How many times the current position has occurred, counting now.
     pub fn repetitions(&self) -> usize {
-        let now = self.positions.len() - 1;
-        self.occurrences(now, self.keys[now])
-    }
-
-    /// Occurrences of `key` among the positions up to `index` that are still reachable by
-    /// repetition (none before the last capture or pawn move).
-    fn occurrences(&self, index: usize, key: u64) -> usize {
-        let window = self.positions[index].halfmoves() as usize;
-        let first = index.saturating_sub(window);
-        (first..=index)
-            .rev()
-            .step_by(2)
-            .filter(|&i| self.keys[i] == key)
-            .count()
+        self.history.repetitions(self.position())
     }
 
     /// What the player to move may claim now, without moving (9.2.1.2, 9.3.1.2).
     pub fn claimable_now(&self) -> Claims {
-        Claims {
-            threefold: self.repetitions() >= 3,
-            fifty: self.position().halfmoves() >= FIFTY_MOVES,
-        }
+        self.history.claimable_now(self.position())
     }
 
-    /// What the player to move may claim by declaring `mv` (9.2.1.1, 9.3.1.1): the move would
-    /// make the position occur a third time, or bring the half-move clock to 100.
+    /// What the player to move may claim by declaring `mv`; see [`History::claims_by_move`].
     pub fn claims_by_move(&self, mv: Move) -> Claims {
-        let mut next = self.position().clone();
-        next.play_unchecked(mv);
-        let key = next.repetition_key();
-        // Positions two, four, ... plies back, within the new position's window.
-        let window = next.halfmoves() as usize;
-        let index = self.positions.len(); // where `next` would stand
-        let first = index.saturating_sub(window);
-        let earlier = (first..index)
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|&i| self.keys[i] == key)
-            .count();
-        Claims {
-            threefold: earlier + 1 >= 3,
-            fifty: next.halfmoves() >= FIFTY_MOVES,
-        }
+        self.history.claims_by_move(self.position(), mv)
     }
 
     /// Every claim open to the player to move: now, or by declaring some move.
     pub fn claims_available(&self) -> Claims {
-        let mut claims = self.claimable_now();
-        if claims.threefold && claims.fifty {
-            return claims;
-        }
-        for &mv in self.position().legal_moves().iter() {
-            claims = claims.or(self.claims_by_move(mv));
-        }
-        claims
+        self.history.claims_available(self.position())
     }
 
     /// The moves that would allow a claim, with what they allow.
@@ -207,26 +272,9 @@ impl Record {
             .collect()
     }
 
-    /// Whether the game is over by the position alone: checkmate (which takes precedence over
-    /// everything reached by the same move), stalemate, insufficient material, fivefold
-    /// repetition or the seventy-five-move rule.
+    /// See [`History::automatic_end`].
     pub fn automatic_end(&self) -> Option<AutomaticEnd> {
-        let pos = self.position();
-        match pos.status() {
-            PositionStatus::Checkmate => return Some(AutomaticEnd::Checkmate),
-            PositionStatus::Stalemate => return Some(AutomaticEnd::Stalemate),
-            PositionStatus::InsufficientMaterial => {
-                return Some(AutomaticEnd::InsufficientMaterial);
-            }
-            PositionStatus::Ongoing => {}
-        }
-        if self.repetitions() >= 5 {
-            Some(AutomaticEnd::FivefoldRepetition)
-        } else if pos.halfmoves() >= SEVENTY_FIVE_MOVES {
-            Some(AutomaticEnd::SeventyFiveMoves)
-        } else {
-            None
-        }
+        self.history.automatic_end(self.position())
     }
 }
 
@@ -306,7 +354,7 @@ mod tests {
         let fen = "8/8/8/8/k3p2Q/8/3P4/3K4 w - - 0 1";
         let r = record_after(fen, "d4 Ka5 Qh5+ Ka4 Qh4");
         // After Qh4, with Black to move, the board equals the one after d4 (ep illegal there).
-        assert_eq!(r.keys[1], r.keys[5]);
+        assert_eq!(r.history.keys[1], r.history.keys[5]);
         assert_eq!(r.repetitions(), 2);
     }
 
@@ -315,8 +363,8 @@ mod tests {
         let fen = "4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1";
         let r = record_after(fen, "d4 Kd7 Kd2 Ke8 Ke1 Kd7 Kd2 Ke8 Ke1");
         // After 1. d4 Black could take en passant; later the same board has no such right.
-        assert_ne!(r.keys[1], r.keys[5]);
-        assert_eq!(r.keys[5], r.keys[9]);
+        assert_ne!(r.history.keys[1], r.history.keys[5]);
+        assert_eq!(r.history.keys[5], r.history.keys[9]);
         assert_eq!(r.repetitions(), 2);
     }
 
