@@ -267,6 +267,13 @@ impl Position {
             .then_some(ep)
     }
 
+    /// The Zobrist hash computed from scratch rather than updated move by move; for tests that
+    /// check [`Position::hash`] against it.
+    #[doc(hidden)]
+    pub fn recompute_hash(&self) -> u64 {
+        self.compute_hash()
+    }
+
     pub(crate) fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for color in Color::ALL {

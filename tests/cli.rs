@@ -1,0 +1,130 @@
+//! The `hotseat` binary as a user runs it: output, error messages and exit codes.
+
+use std::process::{Command, Output};
+
+fn hotseat(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(args)
+        .output()
+        .expect("the hotseat binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+#[test]
+fn perft_counts_the_initial_position() {
+    let out = hotseat(&["perft", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Nodes searched: 8902\n");
+    assert_eq!(stderr(&out), "");
+}
+
+#[test]
+fn perft_depth_zero_is_one_node() {
+    let out = hotseat(&["perft", "0"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "Nodes searched: 1\n");
+    let out = hotseat(&["perft", "0", "--divide"]);
+    assert_eq!(stdout(&out), "Nodes searched: 1\n");
+}
+
+#[test]
+fn perft_divide_prints_sorted_root_moves_then_the_total() {
+    let out = hotseat(&["perft", "3", "--divide"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 22, "{text}");
+    assert_eq!(lines[0], "a2a3: 380");
+    assert_eq!(lines[1], "a2a4: 420");
+    assert_eq!(lines[2], "b1a3: 400");
+    assert!(lines.contains(&"e2e4: 600"));
+    assert!(lines.contains(&"g1f3: 440"));
+    assert_eq!(lines[19], "h2h4: 420");
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 8902");
+
+    let moves: Vec<&str> = lines[..20]
+        .iter()
+        .map(|l| l.split_once(": ").unwrap().0)
+        .collect();
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    let sum: u64 = lines[..20]
+        .iter()
+        .map(|l| l.split_once(": ").unwrap().1.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 8902);
+}
+
+#[test]
+fn perft_from_a_given_fen() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = hotseat(&["perft", "2", "--fen", kiwipete]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Nodes searched: 2039\n");
+
+    let out = hotseat(&["perft", "1", "--divide", "--fen", kiwipete]);
+    let text = stdout(&out);
+    assert!(text.contains("e1g1: 1\n"), "castling in UCI: {text}");
+    assert!(text.contains("e1c1: 1\n"));
+    assert!(text.ends_with("\nNodes searched: 48\n"));
+}
+
+#[test]
+fn perft_with_a_bad_fen_fails_naming_the_problem() {
+    let out = hotseat(&["perft", "1", "--fen", "4k3/8/8/8/8/8/8/4K2K w - - 0 1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        "error: invalid FEN: there are 2 white kings; there must be one\n"
+    );
+
+    let out = hotseat(&["perft", "1", "--fen", "not a fen"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).contains("6 fields"), "{}", stderr(&out));
+}
+
+#[test]
+fn perft_depth_beyond_the_cap_is_a_usage_error() {
+    let out = hotseat(&["perft", "16"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).contains("too deep"), "{}", stderr(&out));
+
+    let out = hotseat(&["perft", "deep"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not a depth"), "{}", stderr(&out));
+
+    let out = hotseat(&["perft"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("<DEPTH>"));
+}
+
+#[test]
+fn no_subcommand_prints_help() {
+    let out = hotseat(&[]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("Usage: hotseat"), "{text}");
+    assert!(text.contains("perft"));
+}
+
+#[test]
+fn perft_help_shows_examples() {
+    let out = hotseat(&["perft", "--help"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("--fen <FEN>"));
+    assert!(text.contains("--divide"));
+    assert!(text.contains("hotseat perft 3 --divide"));
+}
