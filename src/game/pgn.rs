@@ -40,6 +40,8 @@
 //! ```
 
 pub mod clk;
+mod export;
+mod games;
 mod lexer;
 mod movetext;
 mod reader;
@@ -48,6 +50,9 @@ mod visitor;
 mod writer;
 
 pub use clk::{clk_command, parse_clk_comment, strip_commands};
+pub use games::{
+    ImportedGame, PgnGameError, Replayed, Target, import_game, import_games, replay_games,
+};
 pub use reader::{Reader, SliceReader};
 pub use source::MAX_TOKEN_LEN;
 pub use visitor::{Outcome, RawTag, Skip, Visitor};

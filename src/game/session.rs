@@ -416,19 +416,39 @@ impl Game {
 
     // ---- Rebuilding (PGN import, resume) ----
 
-    /// Plays a move from a saved record without touching the clock: for rebuilding a game.
-    pub(crate) fn replay(&mut self, mv: Move, san: String, reading: Option<Duration>) {
+    /// Plays a move from a saved record without timing it: the clock only changes turns (its
+    /// readings come from [`Game::set_last_reading`]).
+    pub(crate) fn replay(&mut self, mv: Move) {
+        let mover = self.position().turn();
         self.snapshots.push(self.clock.clone());
-        self.record.push_with_san(mv, san);
-        self.clock_readings.push(reading);
+        self.record.push(mv);
+        self.clock
+            .set_moves_made(mover, self.clock.moves_made(mover).saturating_add(1));
+        self.clock.set_turn(!mover);
+        self.clock_readings.push(None);
     }
 
-    pub(crate) fn set_clock(&mut self, clock: Clock) {
-        self.clock = clock;
+    /// Sets the clock reading after the last move replayed (a `[%clk]` comment).
+    pub(crate) fn set_last_reading(&mut self, remaining: Duration) {
+        let mover = !self.position().turn();
+        if self.clock.control(mover).is_untimed() {
+            return;
+        }
+        if let Some(last) = self.clock_readings.last_mut() {
+            *last = Some(remaining);
+            self.clock.set_remaining(mover, remaining);
+        }
     }
 
-    pub(crate) fn set_outcome(&mut self, outcome: Option<Outcome>) {
-        self.outcome = outcome;
+    /// Sets the time left of `color` (a saved game's reading for the move in progress).
+    pub(crate) fn set_remaining(&mut self, color: Color, remaining: Duration) {
+        if !self.clock.control(color).is_untimed() {
+            self.clock.set_remaining(color, remaining);
+        }
+    }
+
+    pub(crate) fn set_outcome(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
     }
 
     pub(crate) fn push_offer(&mut self, ply: usize, color: Color) {
@@ -437,9 +457,5 @@ impl Game {
 
     pub(crate) fn check_end_after_replay(&mut self) {
         self.check_automatic_end(Duration::ZERO);
-    }
-
-    pub(crate) fn set_pending_offer(&mut self, color: Option<Color>) {
-        self.pending_offer = color;
     }
 }

@@ -1,0 +1,105 @@
+//! From a [`Game`] to PGN export text: the Seven Tag Roster, `TimeControl`, `Termination`,
+//! `SetUp`/`FEN` for set-up positions, SAN movetext with `[%clk]` after each timed move, draw
+//! offers as comments, and the result. [`import_game`](super::import_game) reads it back.
+
+use std::time::Duration;
+
+use super::clk::clk_command;
+use super::writer::{ExportGame, ExportMove};
+use crate::game::session::Game;
+use crate::rules::{Color, Position};
+
+impl Game {
+    /// The game as PGN. `tags` supplies what the game cannot know (Event, Site, Date, Round,
+    /// ...); White, Black, Result, TimeControl, Termination and SetUp/FEN come from the game.
+    /// For an unfinished timed game, `WhiteClock`/`BlackClock` keep the times left at `now`, so
+    /// that resuming loses nothing.
+    pub fn to_pgn(&self, now: Duration, tags: &[(String, String)]) -> String {
+        let mut all: Vec<(String, String)> = tags
+            .iter()
+            .filter(|(k, _)| {
+                !matches!(
+                    k.as_str(),
+                    "White" | "Black" | "Result" | "TimeControl" | "Termination" | "SetUp" | "FEN"
+                )
+            })
+            .cloned()
+            .collect();
+        let result = self.outcome().map_or("*", |o| o.result.pgn());
+        all.push(("White".into(), self.player(Color::White).into()));
+        all.push(("Black".into(), self.player(Color::Black).into()));
+        all.push(("Result".into(), result.into()));
+        let (white_tc, black_tc) = (
+            self.clock().control(Color::White),
+            self.clock().control(Color::Black),
+        );
+        if white_tc == black_tc {
+            all.push(("TimeControl".into(), white_tc.to_pgn()));
+        } else {
+            all.push(("TimeControl".into(), "?".into()));
+            all.push(("WhiteTimeControl".into(), white_tc.to_pgn()));
+            all.push(("BlackTimeControl".into(), black_tc.to_pgn()));
+        }
+        if let Some(delay) = white_tc.delay().or(black_tc.delay()) {
+            all.push(("TimeDelay".into(), delay.to_string()));
+        }
+        all.push((
+            "Termination".into(),
+            self.outcome()
+                .map_or("unterminated", |o| o.termination())
+                .into(),
+        ));
+        let start = self.record().start();
+        if *start != Position::initial() {
+            all.push(("SetUp".into(), "1".into()));
+            all.push(("FEN".into(), start.fen()));
+        }
+        if self.outcome().is_none() && self.is_timed() {
+            for color in Color::ALL {
+                if let Some(t) = self.clock().remaining(color, now) {
+                    all.push((
+                        color.fold("WhiteClock", "BlackClock").into(),
+                        crate::game::clock::format_pgn_clock(t),
+                    ));
+                }
+            }
+        }
+
+        let first_mover = start.turn();
+        let moves = self
+            .record()
+            .moves()
+            .iter()
+            .zip(self.clock_readings())
+            .enumerate()
+            .map(|(i, (m, reading))| {
+                let mover = if i % 2 == 0 { first_mover } else { !first_mover };
+                let mut notes: Vec<String> = Vec::new();
+                if let Some(t) = reading {
+                    notes.push(clk_command(*t));
+                }
+                // An offer made while `mover` was to move belongs with this move.
+                for &(ply, by) in self.offers() {
+                    if ply == i && by == mover {
+                        notes.push(format!("{by} offers a draw"));
+                    }
+                    if ply == i + 1 && by == mover {
+                        notes.push(format!("{by} offers a draw"));
+                    }
+                }
+                ExportMove {
+                    san: m.san.clone(),
+                    comment: (!notes.is_empty()).then(|| notes.join(" ")),
+                }
+            })
+            .collect();
+        ExportGame {
+            tags: all,
+            fullmove: start.fullmoves(),
+            white_to_move: first_mover == Color::White,
+            moves,
+            result: result.into(),
+        }
+        .to_string()
+    }
+}
