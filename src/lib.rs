@@ -4,10 +4,12 @@
 //!
 //! * [`rules`] — pure chess: positions, legal moves, FEN, notation, perft.
 //! * [`game`] — a game as players live it: record, clocks, offers, claims, outcome, PGN.
-//! * [`ui`] — drawing: theme, board. Reads, never mutates.
+//! * [`app`] — everything on screen as data; so far the keymap.
+//! * [`ui`] — drawing: theme, board, help, layout. Reads, never mutates.
 //!
 //! Time is always passed in; nothing below the front end reads the clock or the terminal.
 
+pub mod app;
 pub mod game;
 pub mod rules;
 pub mod ui;
