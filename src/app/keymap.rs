@@ -1,0 +1,380 @@
+//! The one keymap table: keys and typed command words to actions, with the text the footer and
+//! the help screen show for them. Handling, help and hints all read [`BINDINGS`], so they cannot
+//! disagree.
+//!
+//! # Why these keys
+//!
+//! While playing, printable characters belong to the move box: `e`, `N`, `x`, `=`, `-`, `0`, `O`
+//! and digits are all notation, and anything else typed is read as a command word. So commands
+//! are bound only to keys that can never be typed text: arrows, Enter, Esc, Backspace,
+//! PageUp/PageDown/Home/End, F1/F2 and Ctrl combinations. Space is the one printable key with a
+//! binding (select), since no move or command contains a space.
+//!
+//! Ctrl keys avoid the ones terminals take for themselves even in raw mode or that alias other
+//! keys: Ctrl-H (Backspace), Ctrl-I (Tab), Ctrl-M/Ctrl-J (Enter), Ctrl-[ (Esc). Alt combinations
+//! are avoided because macOS terminals do not send them by default. F1 is paired with Ctrl-K
+//! because some terminals keep F1 for their own help. Every command also has a typed word
+//! (`resign`, `draw`, ...) for players who would rather type; no word can be read as a move.
+
+use std::fmt;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use crate::rules::Role;
+
+/// What the user asked for, whatever key, word or click it came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    CursorUp,
+    CursorDown,
+    CursorLeft,
+    CursorRight,
+    /// Pick up or put down the piece under the cursor; with typed text, submit it.
+    Select,
+    /// Clear typed text, drop the selection, close a popup.
+    Cancel,
+    /// Delete the last typed character.
+    DeleteChar,
+    /// A printable character for the move box (not in the table: any unbound printable key).
+    Input(char),
+    FlipBoard,
+    HistoryBack,
+    HistoryForward,
+    HistoryStart,
+    HistoryEnd,
+    /// Offer a draw, or accept the opponent's offer.
+    Draw,
+    Claim,
+    Resign,
+    Takeback,
+    Pause,
+    NewGame,
+    Save,
+    Help,
+    Quit,
+    Redraw,
+    ScrollUp,
+    ScrollDown,
+    ScrollPageUp,
+    ScrollPageDown,
+    ScrollTop,
+    ScrollBottom,
+    Yes,
+    No,
+    Promote(Role),
+}
+
+impl Action {
+    /// Every action that has a binding (all but [`Action::Input`]).
+    pub const ALL: [Action; 34] = [
+        Action::CursorUp,
+        Action::CursorDown,
+        Action::CursorLeft,
+        Action::CursorRight,
+        Action::Select,
+        Action::Cancel,
+        Action::DeleteChar,
+        Action::FlipBoard,
+        Action::HistoryBack,
+        Action::HistoryForward,
+        Action::HistoryStart,
+        Action::HistoryEnd,
+        Action::Draw,
+        Action::Claim,
+        Action::Resign,
+        Action::Takeback,
+        Action::Pause,
+        Action::NewGame,
+        Action::Save,
+        Action::Help,
+        Action::Quit,
+        Action::Redraw,
+        Action::ScrollUp,
+        Action::ScrollDown,
+        Action::ScrollPageUp,
+        Action::ScrollPageDown,
+        Action::ScrollTop,
+        Action::ScrollBottom,
+        Action::Yes,
+        Action::No,
+        Action::Promote(Role::Queen),
+        Action::Promote(Role::Rook),
+        Action::Promote(Role::Bishop),
+        Action::Promote(Role::Knight),
+    ];
+}
+
+/// Which screen the keys are read for; the app's mode maps onto one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyContext {
+    /// The board and the move box (also when browsing history or after the game ended).
+    Playing,
+    Help,
+    /// A yes/no question: resign? new game? accept takeback?
+    Confirm,
+    /// Choosing the piece a pawn promotes to.
+    Promotion,
+}
+
+impl KeyContext {
+    pub const ALL: [KeyContext; 4] = [
+        KeyContext::Playing,
+        KeyContext::Help,
+        KeyContext::Confirm,
+        KeyContext::Promotion,
+    ];
+}
+
+/// A key with its modifiers, as written in the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    pub code: KeyCode,
+    pub modifiers: KeyModifiers,
+}
+
+impl Key {
+    pub const fn plain(code: KeyCode) -> Key {
+        Key {
+            code,
+            modifiers: KeyModifiers::NONE,
+        }
+    }
+
+    /// Ctrl plus a lowercase letter.
+    pub const fn ctrl(c: char) -> Key {
+        Key {
+            code: KeyCode::Char(c),
+            modifiers: KeyModifiers::CONTROL,
+        }
+    }
+
+    /// Whether a key event is this key. Letters match either case (Shift and Caps Lock are
+    /// ignored); other keys need exactly these modifiers.
+    pub fn matches(&self, event: &KeyEvent) -> bool {
+        let mods = event.modifiers - KeyModifiers::SHIFT;
+        match (self.code, event.code) {
+            (KeyCode::Char(want), KeyCode::Char(got)) => {
+                want.eq_ignore_ascii_case(&got) && mods == self.modifiers
+            }
+            (want, got) => want == got && event.modifiers == self.modifiers,
+        }
+    }
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.modifiers.contains(KeyModifiers::CONTROL) {
+            f.write_str("Ctrl-")?;
+        }
+        if self.modifiers.contains(KeyModifiers::ALT) {
+            f.write_str("Alt-")?;
+        }
+        match self.code {
+            KeyCode::Char(' ') => f.write_str("Space"),
+            KeyCode::Char(c) if self.modifiers.contains(KeyModifiers::CONTROL) => {
+                write!(f, "{}", c.to_ascii_uppercase())
+            }
+            KeyCode::Char(c) => write!(f, "{c}"),
+            KeyCode::Up => f.write_str("↑"),
+            KeyCode::Down => f.write_str("↓"),
+            KeyCode::Left => f.write_str("←"),
+            KeyCode::Right => f.write_str("→"),
+            KeyCode::Enter => f.write_str("Enter"),
+            KeyCode::Esc => f.write_str("Esc"),
+            KeyCode::Backspace => f.write_str("Backspace"),
+            KeyCode::PageUp => f.write_str("PgUp"),
+            KeyCode::PageDown => f.write_str("PgDn"),
+            KeyCode::Home => f.write_str("Home"),
+            KeyCode::End => f.write_str("End"),
+            KeyCode::F(n) => write!(f, "F{n}"),
+            other => write!(f, "{other:?}"),
+        }
+    }
+}
+
+/// One row of the keymap.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    pub action: Action,
+    pub keys: &'static [Key],
+    pub contexts: &'static [KeyContext],
+    /// A word or two for the footer; empty to leave the binding out of the footer.
+    pub label: &'static str,
+    /// A sentence for the help screen.
+    pub description: &'static str,
+    /// Words that, typed in the move box and confirmed, do the same.
+    pub words: &'static [&'static str],
+}
+
+use KeyCode as K;
+use KeyContext as C;
+
+const PLAY: &[KeyContext] = &[C::Playing];
+const HELP: &[KeyContext] = &[C::Help];
+const CONFIRM: &[KeyContext] = &[C::Confirm];
+const PROMOTION: &[KeyContext] = &[C::Promotion];
+const EVERYWHERE: &[KeyContext] = &KeyContext::ALL;
+
+const fn row(
+    action: Action,
+    keys: &'static [Key],
+    contexts: &'static [KeyContext],
+    label: &'static str,
+    description: &'static str,
+    words: &'static [&'static str],
+) -> Binding {
+    Binding {
+        action,
+        keys,
+        contexts,
+        label,
+        description,
+        words,
+    }
+}
+
+/// The keymap. Order is the order of the help screen and the footer.
+#[rustfmt::skip]
+pub const BINDINGS: &[Binding] = &[
+    row(Action::CursorUp, &[Key::plain(K::Up)], PLAY, "", "Move the cursor up", &[]),
+    row(Action::CursorDown, &[Key::plain(K::Down)], PLAY, "", "Move the cursor down", &[]),
+    row(Action::CursorLeft, &[Key::plain(K::Left)], PLAY, "", "Move the cursor left", &[]),
+    row(Action::CursorRight, &[Key::plain(K::Right)], PLAY, "", "Move the cursor right", &[]),
+    row(Action::Select, &[Key::plain(K::Enter), Key::plain(K::Char(' '))], PLAY, "select",
+        "Pick up the piece under the cursor, or put it down there; with typed text, play the \
+         typed move or command", &[]),
+    row(Action::Cancel, &[Key::plain(K::Esc)], PLAY, "",
+        "Clear the typed text, or put the picked-up piece back", &[]),
+    row(Action::DeleteChar, &[Key::plain(K::Backspace)], PLAY, "",
+        "Delete the last typed character", &[]),
+    row(Action::Help, &[Key::plain(K::F(1)), Key::ctrl('k')], PLAY, "help",
+        "Show this help", &["help"]),
+    row(Action::FlipBoard, &[Key::plain(K::F(2)), Key::ctrl('f')], PLAY, "flip",
+        "Turn the board around", &["flip"]),
+    row(Action::HistoryBack, &[Key::plain(K::PageUp)], PLAY, "",
+        "Step back through the moves played (the game goes on)", &[]),
+    row(Action::HistoryForward, &[Key::plain(K::PageDown)], PLAY, "",
+        "Step forward through the moves played", &[]),
+    row(Action::HistoryStart, &[Key::plain(K::Home)], PLAY, "",
+        "Show the starting position", &[]),
+    row(Action::HistoryEnd, &[Key::plain(K::End)], PLAY, "",
+        "Back to the current position", &[]),
+    row(Action::Draw, &[Key::ctrl('d')], PLAY, "draw",
+        "Offer a draw, or accept the opponent's offer", &["draw"]),
+    row(Action::Claim, &[Key::ctrl('e')], PLAY, "",
+        "Claim a draw by threefold repetition or the fifty-move rule", &["claim"]),
+    row(Action::Resign, &[Key::ctrl('r')], PLAY, "",
+        "Resign the game (asks first)", &["resign"]),
+    row(Action::Takeback, &[Key::ctrl('z')], PLAY, "",
+        "Take back the last move (the opponent agrees)", &["undo", "takeback"]),
+    row(Action::Pause, &[Key::ctrl('p')], PLAY, "",
+        "Pause or resume the clocks", &["pause"]),
+    row(Action::NewGame, &[Key::ctrl('n')], PLAY, "",
+        "Start a new game (asks first)", &["new"]),
+    row(Action::Save, &[Key::ctrl('s')], PLAY, "",
+        "Save the game as PGN", &["save"]),
+    row(Action::Redraw, &[Key::ctrl('l')], PLAY, "",
+        "Redraw the screen", &[]),
+    row(Action::Quit, &[Key::ctrl('q'), Key::ctrl('c')], EVERYWHERE, "quit",
+        "Quit; an unfinished game is kept and resumed next time", &["quit", "exit"]),
+    row(Action::ScrollUp, &[Key::plain(K::Up)], HELP, "", "Scroll up", &[]),
+    row(Action::ScrollDown, &[Key::plain(K::Down)], HELP, "", "Scroll down", &[]),
+    row(Action::ScrollPageUp, &[Key::plain(K::PageUp)], HELP, "", "Scroll up a page", &[]),
+    row(Action::ScrollPageDown, &[Key::plain(K::PageDown), Key::plain(K::Char(' '))], HELP, "",
+        "Scroll down a page", &[]),
+    row(Action::ScrollTop, &[Key::plain(K::Home)], HELP, "", "Scroll to the top", &[]),
+    row(Action::ScrollBottom, &[Key::plain(K::End)], HELP, "", "Scroll to the bottom", &[]),
+    row(Action::Cancel,
+        &[Key::plain(K::Esc), Key::plain(K::Char('q')), Key::plain(K::F(1)), Key::ctrl('k')],
+        HELP, "close", "Close the help", &[]),
+    row(Action::Yes, &[Key::plain(K::Char('y')), Key::plain(K::Enter)], CONFIRM, "yes",
+        "Yes", &[]),
+    row(Action::No, &[Key::plain(K::Char('n')), Key::plain(K::Esc)], CONFIRM, "no",
+        "No", &[]),
+    row(Action::Promote(Role::Queen), &[Key::plain(K::Char('q')), Key::plain(K::Enter)],
+        PROMOTION, "queen", "Promote to a queen", &[]),
+    row(Action::Promote(Role::Rook), &[Key::plain(K::Char('r'))], PROMOTION, "rook",
+        "Promote to a rook", &[]),
+    row(Action::Promote(Role::Bishop), &[Key::plain(K::Char('b'))], PROMOTION, "bishop",
+        "Promote to a bishop", &[]),
+    row(Action::Promote(Role::Knight), &[Key::plain(K::Char('n'))], PROMOTION, "knight",
+        "Promote to a knight", &[]),
+    row(Action::Cancel, &[Key::plain(K::Esc)], PROMOTION, "cancel",
+        "Take the pawn back and choose another move", &[]),
+];
+
+/// The bindings that apply in a context, in table order.
+pub fn bindings(context: KeyContext) -> impl Iterator<Item = &'static Binding> {
+    BINDINGS
+        .iter()
+        .filter(move |b| b.contexts.contains(&context))
+}
+
+/// The action for a key press in a context. Only presses count (Windows also reports
+/// releases). While playing, an unbound printable character is [`Action::Input`].
+///
+/// ```
+/// use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+/// use hotseat::app::keymap::{Action, KeyContext, action_for};
+/// let ctrl_d = KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL);
+/// assert_eq!(action_for(ctrl_d, KeyContext::Playing), Some(Action::Draw));
+/// let n = KeyEvent::new(KeyCode::Char('N'), KeyModifiers::SHIFT);
+/// assert_eq!(action_for(n, KeyContext::Playing), Some(Action::Input('N')));
+/// ```
+pub fn action_for(event: KeyEvent, context: KeyContext) -> Option<Action> {
+    if event.kind != KeyEventKind::Press {
+        return None;
+    }
+    let bound = bindings(context)
+        .find(|b| b.keys.iter().any(|k| k.matches(&event)))
+        .map(|b| b.action);
+    if bound.is_some() {
+        return bound;
+    }
+    match event.code {
+        KeyCode::Char(c)
+            if context == KeyContext::Playing
+                && !c.is_control()
+                && (event.modifiers - KeyModifiers::SHIFT).is_empty() =>
+        {
+            Some(Action::Input(c))
+        }
+        _ => None,
+    }
+}
+
+/// The action for a command word typed in the move box (any case, surrounding spaces ignored).
+///
+/// ```
+/// use hotseat::app::keymap::{Action, action_for_word};
+/// assert_eq!(action_for_word(" Resign "), Some(Action::Resign));
+/// assert_eq!(action_for_word("e4"), None);
+/// ```
+pub fn action_for_word(word: &str) -> Option<Action> {
+    let word = word.trim();
+    bindings(KeyContext::Playing)
+        .find(|b| b.words.iter().any(|w| w.eq_ignore_ascii_case(word)))
+        .map(|b| b.action)
+}
+
+/// Every command word, in table order.
+pub fn command_words() -> impl Iterator<Item = &'static str> {
+    BINDINGS.iter().flat_map(|b| b.words.iter().copied())
+}
+
+/// The footer hints of a context: the first key of each labelled binding, and its label.
+pub fn footer(context: KeyContext) -> Vec<(Key, &'static str)> {
+    bindings(context)
+        .filter(|b| !b.label.is_empty())
+        .map(|b| (b.keys[0], b.label))
+        .collect()
+}
+
+/// The keys of a binding as the help screen writes them: `F1, Ctrl-K`.
+pub fn keys_text(binding: &Binding) -> String {
+    let keys: Vec<String> = binding.keys.iter().map(Key::to_string).collect();
+    keys.join(", ")
+}
+
+#[cfg(test)]
+mod tests;

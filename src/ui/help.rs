@@ -1,0 +1,206 @@
+//! The help overlay: every key binding, every typed command word, and the move formats.
+//!
+//! The key and command sections are generated from [`crate::app::keymap::BINDINGS`], so the
+//! help cannot promise a key that does nothing or miss one that does something. Each binding is
+//! listed once, under the first context it belongs to. The text is wrapped to the popup's width
+//! here (not by `Paragraph`), so the number of lines, and so the scroll range, is known exactly:
+//! the app clamps its scroll offset with [`HelpView::max_scroll`].
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+use super::theme::Theme;
+use crate::app::keymap::{BINDINGS, Binding, KeyContext, keys_text};
+
+/// The widest the popup gets.
+const MAX_WIDTH: u16 = 80;
+/// Width of the key column.
+const KEY_COLUMN: usize = 18;
+
+/// Move formats the move box accepts, with what they are.
+const MOVE_FORMATS: &[(&str, &str)] = &[
+    ("e4  Nf3  exd5", "standard algebraic notation (SAN)"),
+    (
+        "O-O  0-0  O-O-O",
+        "castling, with the letter O or the digit 0",
+    ),
+    ("e8=Q  e8Q", "promotion"),
+    ("e2e4  e2-e4", "from-square and to-square"),
+    ("Ng1-f3  Nxf3", "long algebraic, with the piece letter"),
+    ("e7e8q", "coordinates with a promotion piece"),
+];
+
+/// The help popup, scrolled down by `scroll` lines.
+#[derive(Clone, Copy, Debug)]
+pub struct HelpView {
+    pub theme: Theme,
+    pub scroll: u16,
+}
+
+impl HelpView {
+    /// The popup's rectangle inside the screen `area`.
+    pub fn popup_area(area: Rect) -> Rect {
+        let width = area.width.min(MAX_WIDTH);
+        let content = help_lines(&Theme::default(), inner_width(width)).len() as u16;
+        let height = area.height.min(content.saturating_add(2));
+        area.centered(Constraint::Length(width), Constraint::Length(height))
+    }
+
+    /// How many lines of help fit at once: the amount one page scrolls.
+    pub fn page_height(area: Rect) -> u16 {
+        HelpView::popup_area(area).height.saturating_sub(2)
+    }
+
+    /// The largest useful scroll offset for a screen of `area`.
+    pub fn max_scroll(area: Rect) -> u16 {
+        let popup = HelpView::popup_area(area);
+        let lines = help_lines(&Theme::default(), inner_width(popup.width)).len() as u16;
+        lines.saturating_sub(HelpView::page_height(area))
+    }
+}
+
+impl Widget for &HelpView {
+    /// Draws the popup centred in `area` (the whole screen), over whatever is there.
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let popup = HelpView::popup_area(area);
+        let lines = help_lines(&self.theme, inner_width(popup.width));
+        let page = HelpView::page_height(area);
+        let scroll = self.scroll.min(HelpView::max_scroll(area));
+        let total = lines.len() as u16;
+        let position = if total > page {
+            format!(" {}-{} of {total} ", scroll + 1, (scroll + page).min(total))
+        } else {
+            String::new()
+        };
+        let block = Block::bordered()
+            .border_style(self.theme.border())
+            .title(Span::styled(" Help ", self.theme.title()))
+            .title_bottom(Line::styled(
+                " ↑↓ PgUp PgDn scroll · Esc close ",
+                self.theme.muted(),
+            ))
+            .title_bottom(Line::styled(position, self.theme.muted()).right_aligned());
+        Clear.render(popup, buf);
+        Paragraph::new(lines)
+            .block(block)
+            .scroll((scroll, 0))
+            .render(popup, buf);
+    }
+}
+
+fn inner_width(popup_width: u16) -> usize {
+    usize::from(popup_width.saturating_sub(2))
+}
+
+fn section_title(context: KeyContext) -> &'static str {
+    match context {
+        KeyContext::Playing => "Keys while playing",
+        KeyContext::Help => "Keys in this help",
+        KeyContext::Confirm => "Keys when asked a question",
+        KeyContext::Promotion => "Keys when a pawn promotes",
+    }
+}
+
+/// Every line of the help, wrapped to `width` columns.
+pub fn help_lines(theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for context in KeyContext::ALL {
+        let rows: Vec<&Binding> = BINDINGS
+            .iter()
+            .filter(|b| b.contexts.first() == Some(&context))
+            .collect();
+        if rows.is_empty() {
+            continue;
+        }
+        heading(&mut lines, theme, width, section_title(context));
+        for b in rows {
+            entry(&mut lines, theme, width, &keys_text(b), b.description);
+        }
+    }
+
+    heading(
+        &mut lines,
+        theme,
+        width,
+        "Typed commands (type the word, then Enter)",
+    );
+    for b in BINDINGS.iter().filter(|b| !b.words.is_empty()) {
+        entry(&mut lines, theme, width, &b.words.join(", "), b.description);
+    }
+
+    heading(&mut lines, theme, width, "Moves (type them, then Enter)");
+    for (examples, what) in MOVE_FORMATS {
+        entry(&mut lines, theme, width, examples, what);
+    }
+    for text in [
+        "Letters are read the usual way: K Q R B N are pieces, a-h are files; \
+         pieces that could make the move typed so far light up.",
+        "Mouse: click a piece, then a square; or drag the piece there.",
+    ] {
+        paragraph(&mut lines, theme, width, text);
+    }
+    lines
+}
+
+fn heading(lines: &mut Vec<Line<'static>>, theme: &Theme, width: usize, title: &str) {
+    if !lines.is_empty() {
+        lines.push(Line::default());
+    }
+    for part in wrap(title, width.saturating_sub(1).max(1)) {
+        lines.push(Line::styled(format!(" {part}"), theme.title()));
+    }
+}
+
+/// `  keys              description`, the description wrapped under itself; in a narrow popup
+/// the description goes under the keys instead.
+fn entry(lines: &mut Vec<Line<'static>>, theme: &Theme, width: usize, keys: &str, text: &str) {
+    const INDENT: usize = 2;
+    const MIN_TEXT: usize = 20;
+    let column = KEY_COLUMN.max(keys.chars().count() + 1);
+    let beside = width >= INDENT + column + MIN_TEXT;
+    let (text_indent, text_width) = if beside {
+        (INDENT + column, width - INDENT - column)
+    } else {
+        lines.push(Line::styled(format!("{:INDENT$}{keys}", ""), theme.key()));
+        (2 * INDENT, width.saturating_sub(2 * INDENT).max(1))
+    };
+    for (i, part) in wrap(text, text_width).into_iter().enumerate() {
+        let left = if beside && i == 0 {
+            Span::styled(format!("{:INDENT$}{keys:<column$}", ""), theme.key())
+        } else {
+            Span::raw(" ".repeat(text_indent))
+        };
+        lines.push(Line::from(vec![left, Span::styled(part, theme.text())]));
+    }
+}
+
+fn paragraph(lines: &mut Vec<Line<'static>>, theme: &Theme, width: usize, text: &str) {
+    for part in wrap(text, width.saturating_sub(2).max(1)) {
+        lines.push(Line::styled(format!("  {part}"), theme.muted()));
+    }
+}
+
+/// Greedy word wrap to `width` columns; a word longer than the width gets a line of its own.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if !line.is_empty() && needed > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || out.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

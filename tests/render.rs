@@ -1,0 +1,372 @@
+//! Rendering tests: the board, the help and the too-small message drawn on a `TestBackend` at
+//! 80x24 and 160x50, checked cell by cell and with a few snapshots.
+//!
+//! Snapshots are plain text: the screen, then (for styled snapshots) a map with one letter per
+//! cell naming its style, and the legend of those letters. Review changes by reading the
+//! `.snap.new` file insta writes next to the failing snapshot, or rerun with
+//! `INSTA_UPDATE=always cargo test --test render` to accept them; no extra tool is needed.
+
+use std::fmt::Write as _;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Rect, Size};
+use ratatui::style::{Modifier, Style};
+
+use hotseat::rules::{Bitboard, Color, Position, Square};
+use hotseat::ui::board::{BoardLayout, BoardView, move_targets};
+use hotseat::ui::help::HelpView;
+use hotseat::ui::layout::{ScreenLayout, TooSmall};
+use hotseat::ui::theme::{GlyphSet, Palette, SquareMarks, Theme};
+use hotseat::ui::too_small::TooSmallView;
+
+/// After 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6: Qxf7 is mate.
+const SCHOLARS: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+/// After 4.Qxf7#.
+const MATED: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+/// White to play Qxf7: the queen is selected, the cursor is on f7, the last move was Ng8-f6 and
+/// the typed text "Q" makes the queen glow.
+fn scholars_view<'a>(pos: &'a Position, theme: Theme, glyphs: GlyphSet) -> BoardView<'a> {
+    let mut view = BoardView::new(pos);
+    view.theme = theme;
+    view.glyphs = glyphs;
+    view.selected = Some(sq("h5"));
+    view.targets = move_targets(pos, sq("h5"));
+    view.cursor = Some(sq("f7"));
+    view.last_move = Some((sq("g8"), sq("f6")));
+    view.glow = Bitboard::from_square(sq("h5"));
+    view
+}
+
+/// Renders the board where the screen layout puts it on a `w x h` terminal.
+fn render_board(view: &BoardView<'_>, w: u16, h: u16) -> (Buffer, BoardLayout) {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    let screen = ScreenLayout::new(Rect::new(0, 0, w, h)).unwrap();
+    let layout = BoardLayout::new(screen.board, view.orientation).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(view, screen.board))
+        .unwrap();
+    (terminal.backend().buffer().clone(), layout)
+}
+
+fn text(buf: &Buffer) -> String {
+    let width = usize::from(buf.area.width);
+    let mut out = String::new();
+    for row in buf.content.chunks(width) {
+        let line: String = row.iter().map(|c| c.symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The screen, a style map (one letter per distinct style) and its legend.
+fn styled(buf: &Buffer) -> String {
+    let width = usize::from(buf.area.width);
+    let mut legend: Vec<Style> = vec![Style::default()];
+    let mut map = String::new();
+    for row in buf.content.chunks(width) {
+        for cell in row {
+            let style = cell.style();
+            let i = legend.iter().position(|s| *s == style).unwrap_or_else(|| {
+                legend.push(style);
+                legend.len() - 1
+            });
+            map.push(if i == 0 {
+                '.'
+            } else {
+                char::from(b'A' + (i as u8 - 1) % 26)
+            });
+        }
+        map.push('\n');
+    }
+    let mut out = text(buf);
+    out.push_str("\nstyles:\n");
+    out.push_str(&map);
+    for (i, style) in legend.iter().enumerate().skip(1) {
+        let letter = char::from(b'A' + (i as u8 - 1) % 26);
+        writeln!(
+            out,
+            "{letter}: fg {:?} bg {:?} {:?}",
+            style.fg, style.bg, style.add_modifier
+        )
+        .unwrap();
+    }
+    out
+}
+
+fn glyph_at(buf: &Buffer, layout: &BoardLayout, square: Square) -> String {
+    let p = layout.glyph_position(square);
+    buf[(p.x, p.y)].symbol().to_string()
+}
+
+/// The cells of a square's glyph row, as text.
+fn glyph_row(buf: &Buffer, layout: &BoardLayout, square: Square) -> String {
+    let rect = layout.square_rect(square);
+    let y = layout.glyph_position(square).y;
+    (rect.left()..rect.right())
+        .map(|x| buf[(x, y)].symbol())
+        .collect()
+}
+
+#[test]
+fn initial_position_unicode_at_80x24_has_pieces_labels_and_five_by_two_squares() {
+    let pos = Position::initial();
+    let view = BoardView::new(&pos);
+    let (buf, layout) = render_board(&view, 80, 24);
+    assert_eq!(layout.square_size(), Size::new(5, 2));
+    assert_eq!(glyph_at(&buf, &layout, sq("e1")), "♔");
+    assert_eq!(glyph_at(&buf, &layout, sq("d8")), "♛");
+    assert_eq!(glyph_at(&buf, &layout, sq("a2")), "♙");
+    assert_eq!(glyph_at(&buf, &layout, sq("h7")), "♟");
+    assert_eq!(glyph_at(&buf, &layout, sq("e4")), " ");
+    let text = text(&buf);
+    assert!(!text.contains('\u{FE0F}'), "no emoji variation selector");
+    let lines: Vec<&str> = text.lines().collect();
+    let files = lines[layout.area().bottom() as usize - 1];
+    assert_eq!(files.split_whitespace().collect::<String>(), "abcdefgh");
+    let rank_8 = layout.rank_label(hotseat::rules::Rank::Eighth);
+    assert_eq!(buf[(rank_8.x, rank_8.y)].symbol(), "8");
+    assert!(rank_8.y < layout.rank_label(hotseat::rules::Rank::First).y);
+}
+
+#[test]
+fn square_colours_alternate_and_a1_is_dark() {
+    let pos = Position::initial();
+    let view = BoardView::new(&pos);
+    let (buf, layout) = render_board(&view, 80, 24);
+    let theme = Theme::default();
+    for square in Square::all() {
+        let rect = layout.square_rect(square);
+        let want = theme.square(square.is_dark(), SquareMarks::default()).bg;
+        for pos in rect.positions() {
+            assert_eq!(buf[pos].bg, want.unwrap(), "{square} at {pos:?}");
+        }
+    }
+    assert!(sq("a1").is_dark() && !sq("h1").is_dark());
+}
+
+#[test]
+fn flipped_board_shows_black_at_the_bottom_and_reversed_labels() {
+    let pos = Position::initial();
+    let mut view = BoardView::new(&pos);
+    view.orientation = Color::Black;
+    view.glyphs = GlyphSet::Ascii;
+    let (buf, layout) = render_board(&view, 80, 24);
+    let top_left = layout.grid().as_position();
+    assert_eq!(layout.square_at(top_left.x, top_left.y), Some(sq("h1")));
+    assert_eq!(glyph_at(&buf, &layout, sq("e8")), "k");
+    assert_eq!(glyph_at(&buf, &layout, sq("e1")), "K");
+    let text = text(&buf);
+    let files = text
+        .lines()
+        .nth(layout.area().bottom() as usize - 1)
+        .unwrap();
+    assert_eq!(files.split_whitespace().collect::<String>(), "hgfedcba");
+}
+
+#[test]
+fn colour_highlights_tint_by_priority() {
+    let pos: Position = SCHOLARS.parse().unwrap();
+    let theme = Theme::new(Palette::Wood, true);
+    let view = scholars_view(&pos, theme, GlyphSet::Unicode);
+    let (buf, layout) = render_board(&view, 80, 24);
+    let bg = |name: &str| {
+        let p = layout.glyph_position(sq(name));
+        buf[(p.x, p.y)].bg
+    };
+    let tint = |dark: bool, marks: SquareMarks| theme.square(dark, marks).bg.unwrap();
+    let cursor = SquareMarks {
+        cursor: true,
+        ..SquareMarks::default()
+    };
+    let selected = SquareMarks {
+        selected: true,
+        ..SquareMarks::default()
+    };
+    let capture = SquareMarks {
+        capture: true,
+        ..SquareMarks::default()
+    };
+    let last = SquareMarks {
+        last_move: true,
+        ..SquareMarks::default()
+    };
+    assert_eq!(bg("f7"), tint(false, cursor), "cursor beats capture");
+    assert_eq!(bg("h5"), tint(false, selected), "selected beats glow");
+    assert_eq!(bg("h7"), tint(false, capture));
+    assert_eq!(bg("e5"), tint(true, capture));
+    assert_eq!(bg("g8"), tint(false, last));
+    assert_eq!(bg("f6"), tint(true, last));
+    assert_eq!(bg("a1"), tint(true, SquareMarks::default()));
+    // Quiet targets are dots on untinted squares.
+    assert_eq!(glyph_at(&buf, &layout, sq("g4")), "·");
+    assert_eq!(bg("g4"), tint(false, SquareMarks::default()));
+    assert_eq!(glyph_at(&buf, &layout, sq("h6")), "·");
+    assert_eq!(glyph_at(&buf, &layout, sq("a3")), " ");
+}
+
+#[test]
+fn monochrome_marks_every_highlight_by_shape() {
+    let pos: Position = SCHOLARS.parse().unwrap();
+    let view = scholars_view(&pos, Theme::monochrome(), GlyphSet::Unicode);
+    let (buf, layout) = render_board(&view, 80, 24);
+    for cell in &buf.content {
+        assert_eq!(cell.fg, ratatui::style::Color::Reset, "no colour at all");
+        assert_eq!(cell.bg, ratatui::style::Color::Reset, "no colour at all");
+    }
+    assert_eq!(
+        glyph_row(&buf, &layout, sq("f7")),
+        ">(♟)<",
+        "cursor on a capture"
+    );
+    assert_eq!(glyph_row(&buf, &layout, sq("h5")), " [♕] ", "selected");
+    assert_eq!(glyph_row(&buf, &layout, sq("h7")), " (♟) ", "capture");
+    assert_eq!(glyph_row(&buf, &layout, sq("g4")), "  ·  ", "quiet target");
+    assert_eq!(glyph_row(&buf, &layout, sq("a3")), "     ");
+
+    let style_at = |name: &str| {
+        let p = layout.glyph_position(sq(name));
+        buf[(p.x, p.y)].modifier
+    };
+    let rect = layout.square_rect(sq("a1"));
+    assert!(
+        buf[rect.as_position()]
+            .modifier
+            .contains(Modifier::REVERSED),
+        "dark square"
+    );
+    let rect = layout.square_rect(sq("h1"));
+    assert!(
+        !buf[rect.as_position()]
+            .modifier
+            .contains(Modifier::REVERSED),
+        "light square"
+    );
+    for name in ["g8", "f6"] {
+        for p in layout.square_rect(sq(name)).positions() {
+            assert!(
+                buf[p].modifier.contains(Modifier::UNDERLINED),
+                "last move {name}"
+            );
+        }
+    }
+    // The glowing queen's cell is inverted against its light square, and bold.
+    assert!(style_at("h5").contains(Modifier::REVERSED | Modifier::BOLD));
+    assert!(
+        !style_at("g6").contains(Modifier::REVERSED),
+        "a light square is not inverted"
+    );
+}
+
+#[test]
+fn monochrome_check_is_marked_and_three_wide_squares_keep_the_cursor() {
+    let pos: Position = MATED.parse().unwrap();
+    let mut view = BoardView::new(&pos);
+    view.theme = Theme::monochrome();
+    view.glyphs = GlyphSet::Ascii;
+    view.last_move = Some((sq("h5"), sq("f7")));
+    assert_eq!(view.check, Some(sq("e8")));
+    let (buf, layout) = render_board(&view, 80, 24);
+    assert_eq!(glyph_row(&buf, &layout, sq("e8")), " !k! ");
+
+    view.cursor = Some(sq("e8"));
+    view.selected = Some(sq("e8"));
+    let (buf, layout) = render_board(&view, 80, 24);
+    assert_eq!(glyph_row(&buf, &layout, sq("e8")), ">[k]<");
+
+    let (buf, layout) = render_board(&view, 60, 16);
+    assert_eq!(layout.square_size(), Size::new(3, 1));
+    assert_eq!(glyph_row(&buf, &layout, sq("e8")), ">k<");
+    view.cursor = None;
+    let (buf, layout) = render_board(&view, 60, 16);
+    assert_eq!(glyph_row(&buf, &layout, sq("e8")), "[k]");
+}
+
+#[test]
+fn board_grows_to_eleven_by_five_at_160x50() {
+    let pos = Position::initial();
+    let view = BoardView::new(&pos);
+    let (buf, layout) = render_board(&view, 160, 50);
+    assert_eq!(layout.square_size(), Size::new(11, 5));
+    assert_eq!(glyph_at(&buf, &layout, sq("g1")), "♘");
+    let rect = layout.square_rect(sq("g1"));
+    assert_eq!(layout.glyph_position(sq("g1")).x, rect.x + 5);
+    assert_eq!(layout.glyph_position(sq("g1")).y, rect.y + 2);
+}
+
+#[test]
+fn snapshot_board_80x24_unicode_colour() {
+    let pos: Position = SCHOLARS.parse().unwrap();
+    let view = scholars_view(&pos, Theme::new(Palette::Wood, true), GlyphSet::Unicode);
+    let (buf, _) = render_board(&view, 80, 24);
+    insta::assert_snapshot!("board_80x24_unicode_colour", styled(&buf));
+}
+
+#[test]
+fn snapshot_board_80x24_ascii_monochrome() {
+    let pos: Position = SCHOLARS.parse().unwrap();
+    let view = scholars_view(&pos, Theme::monochrome(), GlyphSet::Ascii);
+    let (buf, _) = render_board(&view, 80, 24);
+    insta::assert_snapshot!("board_80x24_ascii_monochrome", styled(&buf));
+}
+
+#[test]
+fn snapshot_board_160x50_unicode_monochrome_flipped() {
+    let pos: Position = MATED.parse().unwrap();
+    let mut view = BoardView::new(&pos);
+    view.theme = Theme::monochrome();
+    view.orientation = Color::Black;
+    view.last_move = Some((sq("h5"), sq("f7")));
+    view.cursor = Some(sq("f7"));
+    let (buf, _) = render_board(&view, 160, 50);
+    insta::assert_snapshot!("board_160x50_unicode_monochrome_flipped", text(&buf));
+}
+
+#[test]
+fn snapshot_board_160x50_ascii_ocean() {
+    let pos: Position = SCHOLARS.parse().unwrap();
+    let view = scholars_view(&pos, Theme::new(Palette::Ocean, true), GlyphSet::Ascii);
+    let (buf, _) = render_board(&view, 160, 50);
+    insta::assert_snapshot!("board_160x50_ascii_ocean", text(&buf));
+}
+
+#[test]
+fn snapshot_help_80x24() {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let view = HelpView {
+        theme: Theme::monochrome(),
+        scroll: 0,
+    };
+    terminal
+        .draw(|frame| frame.render_widget(&view, frame.area()))
+        .unwrap();
+    insta::assert_snapshot!("help_80x24", text(terminal.backend().buffer()));
+}
+
+#[test]
+fn snapshot_too_small_50x12() {
+    let mut terminal = Terminal::new(TestBackend::new(50, 12)).unwrap();
+    let size = ScreenLayout::new(Rect::new(0, 0, 50, 12)).unwrap_err();
+    assert_eq!(
+        size,
+        TooSmall {
+            need: Size::new(60, 16),
+            have: Size::new(50, 12)
+        }
+    );
+    let view = TooSmallView {
+        size,
+        theme: Theme::default(),
+    };
+    terminal
+        .draw(|frame| frame.render_widget(&view, frame.area()))
+        .unwrap();
+    insta::assert_snapshot!("too_small_50x12", text(terminal.backend().buffer()));
+}
