@@ -4,8 +4,10 @@
 //! exists it prints the help text instead. Subcommands are tools that never touch the screen.
 
 mod perft;
+mod pgn;
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::{CommandFactory, Parser, Subcommand};
@@ -42,6 +44,23 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+
+    /// Check and replay every game of a PGN file: one line per game with the final position,
+    /// how it ends, and what the player to move could claim
+    #[command(after_help = "Output, one line per game, tab-separated:\n  \
+        <FEN of the final position>  <status>  <claims>\n\n\
+        status: checkmate, stalemate, insufficient-material, fivefold-repetition,\n  \
+        seventyfive-moves or ongoing\n\
+        claims: threefold, fifty, threefold,fifty or - (what the player to move could claim\n  \
+        now or by declaring a move)\n\n\
+        A game that cannot be replayed prints \"error<TAB><message>\" instead, and the\n\
+        command exits with status 1 after reading the others.\n\n\
+        Example:\n  hotseat pgn games.pgn")]
+    Pgn {
+        /// The PGN file to read. Example: games.pgn
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
 }
 
 /// Runs the command line, writing results to standard output.
@@ -54,6 +73,9 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Some(Command::Perft { depth, fen, divide }) => {
             perft::run(&mut out, depth, fen.as_deref(), divide)?;
+        }
+        Some(Command::Pgn { file }) => {
+            pgn::run(&mut out, &file)?;
         }
     }
     out.flush()?;

@@ -4,7 +4,6 @@
 
 use std::time::Duration;
 
-use super::clk::clk_command;
 use super::writer::{ExportGame, ExportMove};
 use crate::game::session::Game;
 use crate::rules::{Color, Position};
@@ -73,10 +72,17 @@ impl Game {
             .zip(self.clock_readings())
             .enumerate()
             .map(|(i, (m, reading))| {
-                let mover = if i % 2 == 0 { first_mover } else { !first_mover };
+                let mover = if i % 2 == 0 {
+                    first_mover
+                } else {
+                    !first_mover
+                };
                 let mut notes: Vec<String> = Vec::new();
                 if let Some(t) = reading {
-                    notes.push(clk_command(*t));
+                    notes.push(format!(
+                        "[%clk {}]",
+                        crate::game::clock::format_pgn_clock(*t)
+                    ));
                 }
                 // An offer made while `mover` was to move belongs with this move.
                 for &(ply, by) in self.offers() {

@@ -135,6 +135,10 @@ impl<T: Target> Visitor for GameVisitor<T> {
         let dots = pos.turn().fold(".", "...");
         let text = String::from_utf8_lossy(token);
         let place = || format!("move {number}{dots} \"{}\"", text.escape_debug());
+        if token.eq_ignore_ascii_case(b"e.p.") || token.eq_ignore_ascii_case(b"ep") {
+            // "exd6 e.p." written with a space: a note on the move just read.
+            return Skip(false);
+        }
         if token == b"--" || token == b"Z0" {
             self.error = Some((place(), "null moves are not supported".to_owned()));
             return Skip(true);
@@ -166,9 +170,12 @@ impl<T: Target> Visitor for GameVisitor<T> {
     fn end_game(&mut self) -> Self::Output {
         let tags = std::mem::take(&mut self.tags);
         let error = self.error.take().or_else(|| {
-            self.target
-                .is_none()
-                .then(|| ("the movetext".to_owned(), "the game has no moves section".to_owned()))
+            self.target.is_none().then(|| {
+                (
+                    "the movetext".to_owned(),
+                    "the game has no moves section".to_owned(),
+                )
+            })
         });
         if let Some((place, reason)) = error {
             let names = ["Event", "White", "Black"]

@@ -1,0 +1,248 @@
+//! PGN: the corpora in tests/data replayed, import/export round trips with clocks, error
+//! reports that name the game, move and token, and the `hotseat pgn` tool.
+
+use std::process::Command;
+use std::time::Duration;
+
+use hotseat::game::pgn::{import_game, import_games, replay_games};
+use hotseat::game::{Game, GameSetup, Reason};
+use hotseat::rules::Color;
+
+const RANDOM: &str = include_str!("data/random_games.pgn");
+const HANDWRITTEN: &str = include_str!("data/handwritten.pgn");
+
+fn final_fens(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("[FinalFEN \""))
+        .map(|l| l.trim_end_matches("\"]").to_owned())
+        .collect()
+}
+
+#[test]
+fn corpora_replay_to_their_recorded_final_positions() {
+    for text in [RANDOM, HANDWRITTEN] {
+        let expected = final_fens(text);
+        let mut got = Vec::new();
+        replay_games(text.as_bytes(), |r| {
+            got.push(r.unwrap_or_else(|e| panic!("{e}")).position.fen());
+        })
+        .unwrap();
+        assert_eq!(got, expected);
+    }
+    assert_eq!(final_fens(RANDOM).len(), 60);
+}
+
+#[test]
+fn export_then_import_gives_back_the_same_game() {
+    let mut n = 0;
+    import_games(RANDOM.as_bytes(), |r| {
+        let first = r.unwrap_or_else(|e| panic!("{e}")).game;
+        let text = first.to_pgn(Duration::ZERO, &[]);
+        let second = import_game(&text).unwrap().game;
+        assert_eq!(first.position(), second.position());
+        assert_eq!(first.record().moves(), second.record().moves());
+        assert!(first.clock_readings() == second.clock_readings());
+        assert_eq!(first.outcome(), second.outcome());
+        assert_eq!(text, second.to_pgn(Duration::ZERO, &[]));
+        n += 1;
+    })
+    .unwrap();
+    assert_eq!(n, 60);
+}
+
+#[test]
+fn written_pgn_follows_the_export_format() {
+    let mut g = Game::new(GameSetup {
+        white: "Ann".into(),
+        black: "Bob".into(),
+        white_time: "5+3".parse().unwrap(),
+        black_time: "5+3".parse().unwrap(),
+        ..GameSetup::default()
+    });
+    let secs = Duration::from_secs;
+    g.start(secs(0));
+    for (i, m) in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
+        .iter()
+        .enumerate()
+    {
+        let mv = g.position().parse_move(m).unwrap();
+        g.play(mv, secs(2 * i as u64 + 2)).unwrap();
+    }
+    let tags = [("Event".to_owned(), "Club night".to_owned())];
+    let text = g.to_pgn(secs(20), &tags);
+    let roster: Vec<&str> = text.lines().take(7).collect();
+    assert_eq!(
+        roster,
+        [
+            "[Event \"Club night\"]",
+            "[Site \"?\"]",
+            "[Date \"????.??.??\"]",
+            "[Round \"?\"]",
+            "[White \"Ann\"]",
+            "[Black \"Bob\"]",
+            "[Result \"1-0\"]",
+        ]
+    );
+    assert!(text.contains("[TimeControl \"300+3\"]"));
+    assert!(text.contains("[Termination \"normal\"]"));
+    assert!(
+        text.contains("1. e4 {[%clk 0:05:01]} 1... e5 {[%clk 0:05:01]}"),
+        "{text}"
+    );
+    assert!(text.contains("4. Qxf7#\n{[%clk 0:05:04]} 1-0"), "{text}");
+    assert!(text.lines().all(|l| l.len() <= 80));
+}
+
+#[test]
+fn resuming_from_pgn_restores_times_left_on_the_move_in_progress() {
+    let mut g = Game::new(GameSetup {
+        white_time: "5+0".parse().unwrap(),
+        black_time: "5+0".parse().unwrap(),
+        ..GameSetup::default()
+    });
+    let secs = Duration::from_secs;
+    g.start(secs(0));
+    let e4 = g.position().parse_move("e4").unwrap();
+    g.play(e4, secs(10)).unwrap();
+    // Black has thought for 25 s when the game is saved.
+    let text = g.to_pgn(secs(35), &[]);
+    let back = import_game(&text).unwrap().game;
+    assert_eq!(
+        back.clock().remaining(Color::White, secs(0)),
+        Some(secs(290))
+    );
+    assert_eq!(
+        back.clock().remaining(Color::Black, secs(0)),
+        Some(secs(275))
+    );
+    assert_eq!(
+        back.clock().running(),
+        None,
+        "a resumed clock waits for the players"
+    );
+    assert!(!back.is_over());
+}
+
+#[test]
+fn results_without_a_reason_are_kept_as_recorded() {
+    let g = import_game("[Result \"0-1\"]\n\n1. e4 e5 0-1\n")
+        .unwrap()
+        .game;
+    assert_eq!(g.outcome().unwrap().reason, Reason::Recorded);
+    let g = import_game("[Result \"0-1\"]\n[Termination \"time forfeit\"]\n\n1. e4 0-1\n")
+        .unwrap()
+        .game;
+    assert_eq!(
+        g.outcome().unwrap().reason,
+        Reason::TimeForfeit(Color::White)
+    );
+}
+
+#[test]
+fn errors_name_the_game_the_move_and_why_and_the_rest_still_read() {
+    let text = "[Event \"First\"]\n\n1. e4 e5 *\n\n\
+                [Event \"Second\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Nd5 *\n\n\
+                1. Nz9 *\n\n\
+                [FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n\n\
+                1. d4 d5 *\n";
+    let mut lines = Vec::new();
+    replay_games(text.as_bytes(), |r| {
+        lines.push(match r {
+            Ok(g) => g.position.fen(),
+            Err(e) => e.to_string(),
+        })
+    })
+    .unwrap();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(
+        lines[1],
+        "game 2 (Event \"Second\", White \"Ann\", Black \"Bob\"), move 3. \"Nd5\": \
+         no white knight can reach d5"
+    );
+    assert_eq!(
+        lines[2],
+        "game 3, move 1. \"Nz9\": \"Nz9\" is not a move: z is not a file"
+    );
+    assert!(
+        lines[3].starts_with("game 4, the tags: the FEN tag is not a position"),
+        "{}",
+        lines[3]
+    );
+    assert!(lines[4].starts_with("rnbqkbnr/ppp1pppp"));
+}
+
+#[test]
+fn hostile_inputs_never_panic() {
+    let nested = format!("1. e4 {} e5 *", "(".repeat(5000));
+    let long_tag = format!("[Event \"{}\"]\n1. e4 *", "x".repeat(200_000));
+    let inputs: Vec<Vec<u8>> = vec![
+        b"{ unterminated comment 1. e4".to_vec(),
+        nested.into_bytes(),
+        long_tag.into_bytes(),
+        vec![0, 159, 146, 150, b'(', b')', b')', b'[', 0xff],
+        b"\xef\xbb\xbf[Event \"BOM\"]\r\n\r\n1. e4 e5 *\r\n".to_vec(),
+    ];
+    for input in inputs {
+        let mut n = 0;
+        replay_games(input.as_slice(), |_| n += 1).unwrap();
+        import_games(input.as_slice(), |_| {}).unwrap();
+        assert!(n <= 3);
+    }
+}
+
+fn hotseat_pgn(path: &str) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["pgn", path])
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn pgn_tool_prints_one_line_per_game() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/handwritten.pgn");
+    let (code, out, err) = hotseat_pgn(path);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(
+        lines[0],
+        "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17\tcheckmate\t-"
+    );
+    assert!(lines[1].ends_with("\tongoing\t-"));
+}
+
+#[test]
+fn pgn_tool_reports_claims_and_errors() {
+    let dir = std::env::temp_dir().join(format!("hotseat-pgn-tool-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mixed.pgn");
+    std::fs::write(
+        &path,
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 *\n\n\
+         [Event \"Broken\"]\n\n1. e4 e5 2. Ke2 Ke7 3. Qh5 *\n\n\
+         [FEN \"4k3/8/8/8/8/8/8/4K2R w - - 99 80\"]\n\n*\n",
+    )
+    .unwrap();
+    let (code, out, err) = hotseat_pgn(path.to_str().unwrap());
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(code, 1);
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].ends_with("\tongoing\tthreefold"), "{}", lines[0]);
+    assert!(lines[1].starts_with("error\tgame 2 (Event \"Broken\"), move 3. \"Qh5\""));
+    assert!(lines[2].ends_with("\tongoing\tfifty"), "{}", lines[2]);
+    assert!(err.contains("move 3. \"Qh5\""));
+    assert!(err.contains("1 of 3 games"));
+    let (code, out, err) = hotseat_pgn(dir.join("missing.pgn").to_str().unwrap());
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("cannot open") && err.contains("missing.pgn"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
