@@ -103,36 +103,60 @@ enum Parsed {
 
 const MAX_LEN: usize = 24;
 
-/// The text as ASCII with figurines and typographic dashes mapped, annotations stripped.
-fn normalize(input: &str) -> Result<([u8; MAX_LEN], usize), String> {
-    let mut buf = [0u8; MAX_LEN];
-    let mut len = 0;
-    for c in input.trim().chars() {
-        let b = match c {
-            '♔' | '♚' => b'K',
-            '♕' | '♛' => b'Q',
-            '♖' | '♜' => b'R',
-            '♗' | '♝' => b'B',
-            '♘' | '♞' => b'N',
-            '♙' | '♟' => b'P',
-            '×' => b'x',
-            '–' | '—' | '‑' => b'-',
-            c if c.is_ascii() && !c.is_ascii_control() => c as u8,
-            c => return Err(format!("'{}' cannot be part of a move", c.escape_debug())),
-        };
-        if len == MAX_LEN {
-            return Err("it is too long".to_owned());
+/// The text as ASCII, annotations stripped. Plain ASCII text is used in place; only text with
+/// figurines or typographic dashes is copied into `buf` with them mapped.
+fn normalize<'a>(input: &'a str, buf: &'a mut [u8; MAX_LEN]) -> Result<&'a [u8], String> {
+    let s: &[u8] = if input.is_ascii() {
+        return normalize_ascii(input.as_bytes());
+    } else {
+        let mut len = 0;
+        for c in input.trim().chars() {
+            let b = match c {
+                '♔' | '♚' => b'K',
+                '♕' | '♛' => b'Q',
+                '♖' | '♜' => b'R',
+                '♗' | '♝' => b'B',
+                '♘' | '♞' => b'N',
+                '♙' | '♟' => b'P',
+                '×' => b'x',
+                '–' | '—' | '‑' => b'-',
+                c if c.is_ascii() && !c.is_ascii_control() => c as u8,
+                c => return Err(format!("'{}' cannot be part of a move", c.escape_debug())),
+            };
+            if len == MAX_LEN {
+                return Err("it is too long".to_owned());
+            }
+            buf[len] = b;
+            len += 1;
         }
-        buf[len] = b;
-        len += 1;
+        &buf[..len]
+    };
+    Ok(strip_suffixes(s))
+}
+
+/// [`normalize`] for ASCII text: no copy.
+fn normalize_ascii(input: &[u8]) -> Result<&[u8], String> {
+    let s = input.trim_ascii();
+    if let Some(&c) = s.iter().find(|c| c.is_ascii_control()) {
+        return Err(format!(
+            "'{}' cannot be part of a move",
+            char::from(c).escape_debug()
+        ));
     }
-    // Strip check marks, annotations, spaces and e.p. from the end, in any order.
+    if s.len() > MAX_LEN {
+        return Err("it is too long".to_owned());
+    }
+    Ok(strip_suffixes(s))
+}
+
+/// Strips check marks, annotations, spaces and e.p. from the end, in any order.
+fn strip_suffixes(mut s: &[u8]) -> &[u8] {
     loop {
-        let s = &buf[..len];
+        let len = s.len();
         if let Some(&last) = s.last()
             && matches!(last, b'+' | b'#' | b'!' | b'?' | b' ')
         {
-            len -= 1;
+            s = &s[..len - 1];
             continue;
         }
         let lower = |i: usize| s[i].to_ascii_lowercase();
@@ -142,7 +166,7 @@ fn normalize(input: &str) -> Result<([u8; MAX_LEN], usize), String> {
             && lower(len - 2) == b'p'
             && s[len - 1] == b'.'
         {
-            len -= 4;
+            s = &s[..len - 4];
             continue;
         }
         if len >= 3
@@ -150,12 +174,11 @@ fn normalize(input: &str) -> Result<([u8; MAX_LEN], usize), String> {
             && lower(len - 1) == b'p'
             && (s[len - 3].is_ascii_digit() || s[len - 3] == b' ')
         {
-            len -= 2;
+            s = &s[..len - 2];
             continue;
         }
-        break;
+        return s;
     }
-    Ok((buf, len))
 }
 
 fn castle_side(s: &[u8]) -> Option<CastleSide> {
@@ -326,6 +349,17 @@ impl Position {
         movers
     }
 
+    /// Destination squares worth generating: the target, and for a king given by its full
+    /// origin square also a rook square (castling written as king-takes-rook, `e1h1`).
+    fn pattern_targets(&self, p: &Pattern) -> Bitboard {
+        let to = Bitboard::from_square(p.to);
+        if p.full_from().is_some() && matches!(p.role, None | Some(Role::King)) {
+            to | Bitboard::BACKRANKS
+        } else {
+            to
+        }
+    }
+
     fn fits(&self, p: &Pattern, m: Move) -> bool {
         let to_ok = m.to() == p.to
             || matches!(m, Move::Castle { rook, .. } if p.full_from().is_some() && rook == p.to);
@@ -338,7 +372,7 @@ impl Position {
             count: 0,
             one_promotion: true,
         };
-        self.generate_from(self.pattern_movers(p), |m| {
+        self.generate_between(self.pattern_movers(p), self.pattern_targets(p), |m| {
             if self.fits(p, m) {
                 match out.first {
                     None => out.first = Some(m),
@@ -352,6 +386,109 @@ impl Position {
         });
         out.one_promotion &= out.first.is_some_and(|m| m.promotion().is_some());
         out
+    }
+
+    /// The common case without the generator: exactly one piece of the named kind can legally
+    /// reach the square. Returns `None` whenever anything is unusual (no match, several, king
+    /// moves, en passant, full origin squares) and the general path decides.
+    #[inline]
+    fn resolve_fast(&self, p: &Pattern) -> Option<Move> {
+        use super::attacks::{bishop_attacks, knight_attacks, line, queen_attacks, rook_attacks};
+        let us = self.turn;
+        let to = p.to;
+        let occupied = self.occupied();
+        let theirs = self.by_color(!us);
+        if self.by_color(us).contains(to) || p.promotion.is_some() && p.role.is_some() {
+            return None;
+        }
+        let role = match p.role {
+            Some(r) => r,
+            None if p.full_from().is_none() => Role::Pawn,
+            None => return None,
+        };
+        let king = self.king(us);
+        if role == Role::King {
+            let fits = |sq: Square| {
+                p.from_file.is_none_or(|f| f == sq.file())
+                    && p.from_rank.is_none_or(|r| r == sq.rank())
+            };
+            if !king_attacks(king).contains(to)
+                || !fits(king)
+                || self.is_attacked(to, !us, occupied.without(king))
+            {
+                return None;
+            }
+            return Some(Move::Normal {
+                role,
+                from: king,
+                capture: if theirs.contains(to) {
+                    self.role_at(to)
+                } else {
+                    None
+                },
+                to,
+                promotion: None,
+            });
+        }
+        if self.checkers.more_than_one() {
+            return None;
+        }
+        if let Some(checker) = self.checkers.first()
+            && !between(king, checker).with(checker).contains(to)
+        {
+            return None;
+        }
+        let mut movers = match role {
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => bishop_attacks(to, occupied),
+            Role::Rook => rook_attacks(to, occupied),
+            Role::Queen => queen_attacks(to, occupied),
+            Role::Pawn => {
+                if theirs.contains(to) {
+                    pawn_attacks(!us, to)
+                } else {
+                    let back = us.fold(-8, 8);
+                    let one = Square::try_new((to.index() as i32 + back) as u32)?;
+                    if occupied.contains(one) {
+                        Bitboard::from_square(one)
+                    } else if to.rank() == Rank::Fourth.relative_to(us) {
+                        Bitboard::from_square(Square::try_new((one.index() as i32 + back) as u32)?)
+                    } else {
+                        return None;
+                    }
+                }
+            }
+            Role::King => Bitboard::EMPTY,
+        } & self.pieces(us, role);
+        if let Some(f) = p.from_file {
+            movers &= Bitboard::from_file(f);
+        }
+        if let Some(r) = p.from_rank {
+            movers &= Bitboard::from_rank(r);
+        }
+        let from = movers.single()?;
+        if self.pinned.contains(from) && (self.is_check() || !line(king, from).contains(to)) {
+            return None;
+        }
+        let promotion = if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
+            Some(p.promotion?)
+        } else if p.promotion.is_some() {
+            return None;
+        } else {
+            None
+        };
+        let capture = if theirs.contains(to) {
+            self.role_at(to)
+        } else {
+            None
+        };
+        Some(Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        })
     }
 
     fn all_matches(&self, p: &Pattern) -> Vec<Move> {
@@ -377,12 +514,31 @@ impl Position {
     /// assert_eq!(pos.parse_move("Nd4").unwrap_err().to_string(), "no white knight can reach d4");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let syntax = |reason: String| MoveError::Syntax {
+        self.parse_move_bytes(text.as_bytes())
+    }
+
+    /// [`Position::parse_move`] for text that may not be UTF-8 (such as a PGN token).
+    pub fn parse_move_bytes(&self, bytes: &[u8]) -> Result<Move, MoveError> {
+        let mut buf = [0u8; MAX_LEN];
+        let normalized = if bytes.is_ascii() {
+            normalize_ascii(bytes)
+        } else {
+            std::str::from_utf8(bytes)
+                .map_err(|_| "it is not valid UTF-8 text".to_owned())
+                .and_then(|text| normalize(text, &mut buf))
+        };
+        let parsed = normalized.and_then(parse_text);
+        if let Ok(Parsed::Patterns(first, _)) = parsed
+            && let Some(mv) = self.resolve_fast(&first)
+        {
+            return Ok(mv);
+        }
+        let text = String::from_utf8_lossy(bytes);
+        let text = text.as_ref();
+        let parsed = parsed.map_err(|reason| MoveError::Syntax {
             input: text.trim().to_owned(),
             reason,
-        };
-        let (buf, len) = normalize(text).map_err(syntax)?;
-        let parsed = parse_text(&buf[..len]).map_err(syntax)?;
+        })?;
         match parsed {
             Parsed::Castle(side) => self.castle_move(side, text),
             Parsed::Patterns(first, second) => {

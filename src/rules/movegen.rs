@@ -109,20 +109,27 @@ impl Position {
     /// Calls `f` with every legal move.
     #[inline]
     pub fn generate(&self, f: impl FnMut(Move)) {
-        self.gen_into(Bitboard::FULL, &mut Lister(f));
+        self.gen_into(Bitboard::FULL, Bitboard::FULL, &mut Lister(f));
     }
 
     /// Calls `f` with every legal move of the pieces standing on `from`.
     #[inline]
     pub fn generate_from(&self, from: Bitboard, f: impl FnMut(Move)) {
-        self.gen_into(from, &mut Lister(f));
+        self.gen_into(from, Bitboard::FULL, &mut Lister(f));
+    }
+
+    /// Calls `f` with every legal move from a square of `from` to a square of `to`. For
+    /// castling, `to` is matched against both the king's destination and the rook's square.
+    #[inline]
+    pub fn generate_between(&self, from: Bitboard, to: Bitboard, f: impl FnMut(Move)) {
+        self.gen_into(from, to, &mut Lister(f));
     }
 
     /// The number of legal moves, counted without listing them.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
         let mut c = Counter(0);
-        self.gen_into(Bitboard::FULL, &mut c);
+        self.gen_into(Bitboard::FULL, Bitboard::FULL, &mut c);
         c.0
     }
 
@@ -137,7 +144,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn gen_into<S: Sink>(&self, from_mask: Bitboard, sink: &mut S) {
+    fn gen_into<S: Sink>(&self, from_mask: Bitboard, to_mask: Bitboard, sink: &mut S) {
         let us = self.turn;
         let them = !us;
         let ours = self.by_color(us);
@@ -157,7 +164,7 @@ impl Position {
                 leaper_attacks |= knight_attacks(sq);
             }
             let mut targets = Bitboard::EMPTY;
-            for to in king_attacks(king) - ours - leaper_attacks {
+            for to in (king_attacks(king) & to_mask) - ours - leaper_attacks {
                 if (rook_attacks(to, without_king) & their_rq).is_empty()
                     && (bishop_attacks(to, without_king) & their_bq).is_empty()
                 {
@@ -166,7 +173,7 @@ impl Position {
             }
             sink.add(self, Role::King, king, targets);
             if self.checkers.is_empty() {
-                self.gen_castling(king, occupied, sink);
+                self.gen_castling(king, occupied, to_mask, sink);
             }
         }
 
@@ -176,7 +183,7 @@ impl Position {
         let target = match self.checkers.first() {
             Some(checker) => between(king, checker).with(checker),
             None => !ours,
-        };
+        } & to_mask;
         let pinned = self.pinned;
 
         for from in self.pieces(us, Role::Knight) & (from_mask - pinned) {
@@ -250,7 +257,7 @@ impl Position {
             }
             sink.add(self, Role::Pawn, from, t & target & line(king, from));
         }
-        if let Some(ep) = self.ep_square {
+        if let Some(ep) = self.ep_square.filter(|&ep| to_mask.contains(ep)) {
             for from in pawn_attacks(them, ep) & pawns {
                 if self.ep_is_legal(from, ep) {
                     sink.special(Move::EnPassant { from, to: ep });
@@ -260,7 +267,13 @@ impl Position {
     }
 
     #[inline(always)]
-    fn gen_castling<S: Sink>(&self, king: Square, occupied: Bitboard, sink: &mut S) {
+    fn gen_castling<S: Sink>(
+        &self,
+        king: Square,
+        occupied: Bitboard,
+        to_mask: Bitboard,
+        sink: &mut S,
+    ) {
         let us = self.turn;
         if self.castling & (CastleSide::King.bit(us) | CastleSide::Queen.bit(us)) == 0 {
             return;
@@ -276,6 +289,9 @@ impl Position {
             }
             let m = Move::Castle { king, rook };
             let king_to = m.to();
+            if !to_mask.contains(king_to) && !to_mask.contains(rook) {
+                continue;
+            }
             let path = between(king, king_to).with(king_to);
             if path
                 .into_iter()

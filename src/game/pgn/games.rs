@@ -49,6 +49,8 @@ impl std::error::Error for PgnGameError {}
 
 /// What the visitor does with each legal move.
 pub trait Target: Sized {
+    /// Whether every tag is kept, or only those needed to replay and to name the game.
+    const ALL_TAGS: bool = true;
     fn start(position: &Position, tags: &[(String, String)]) -> Result<Self, String>;
     fn position(&self) -> &Position;
     fn play(&mut self, mv: Move);
@@ -106,6 +108,14 @@ impl<T: Target> Visitor for GameVisitor<T> {
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Skip {
+        let needed = |n: &[u8]| {
+            [&b"FEN"[..], b"Event", b"White", b"Black"]
+                .iter()
+                .any(|k| n.eq_ignore_ascii_case(k))
+        };
+        if !T::ALL_TAGS && !needed(name) {
+            return Skip(false);
+        }
         self.tags.push((
             String::from_utf8_lossy(name).into_owned(),
             value.decode_utf8().into_owned(),
@@ -133,8 +143,14 @@ impl<T: Target> Visitor for GameVisitor<T> {
         let pos = target.position();
         let number = pos.fullmoves();
         let dots = pos.turn().fold(".", "...");
-        let text = String::from_utf8_lossy(token);
-        let place = || format!("move {number}{dots} \"{}\"", text.escape_debug());
+        let place = || {
+            let text = String::from_utf8_lossy(token);
+            format!("move {number}{dots} \"{}\"", text.escape_debug())
+        };
+        let Ok(text) = std::str::from_utf8(token) else {
+            self.error = Some((place(), "the move is not valid UTF-8 text".to_owned()));
+            return Skip(true);
+        };
         if token.eq_ignore_ascii_case(b"e.p.") || token.eq_ignore_ascii_case(b"ep") {
             // "exd6 e.p." written with a space: a note on the move just read.
             return Skip(false);
@@ -143,7 +159,7 @@ impl<T: Target> Visitor for GameVisitor<T> {
             self.error = Some((place(), "null moves are not supported".to_owned()));
             return Skip(true);
         }
-        match pos.parse_move(&text) {
+        match pos.parse_move(text) {
             Ok(mv) => {
                 target.play(mv);
                 self.plies += 1;
@@ -224,6 +240,7 @@ pub struct Replayed {
 }
 
 impl Target for Replayed {
+    const ALL_TAGS: bool = false;
     fn start(position: &Position, _: &[(String, String)]) -> Result<Self, String> {
         Ok(Replayed {
             position: position.clone(),
