@@ -2,7 +2,7 @@
 //!
 //! `current.pgn` is ordinary PGN as [`Game::to_pgn`] writes it: the moves with a `[%clk]`
 //! reading after each, and `WhiteClock`/`BlackClock` with the time left on the move in
-//! progress, so that [`import_game`] rebuilds the game, clocks included. The app adds
+//! progress, so that [`import_games`] rebuilds the game, clocks included. The app adds
 //! [`TAG_STARTED`] (for the resume prompt) and may add [`TAG_SAVED`].
 //!
 //! A file that cannot be resumed — empty, not text, cut short, or edited into something that
@@ -23,7 +23,7 @@ use super::names::MAX_SUFFIX;
 use super::stamp::readable;
 use super::{CURRENT_FILE, Store};
 use crate::game::Game;
-use crate::game::pgn::{ImportedGame, import_game};
+use crate::game::pgn::{ImportedGame, import_games};
 use crate::rules::Color;
 
 /// When the game in progress began (`2026-11-21T20:14:00Z`), shown by the resume prompt.
@@ -84,7 +84,7 @@ impl Resumable {
 
 /// Checks that `bytes` hold one resumable game and rebuilds it; otherwise says what is wrong,
 /// in words for the player. Pure: the file handling is [`Store::load_current`]'s.
-pub fn check_saved_game(bytes: &[u8]) -> Result<(ImportedGame, String), String> {
+pub fn check_saved_game(bytes: &[u8]) -> Result<Resumable, String> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err("the file is empty".to_owned());
     }
@@ -108,8 +108,20 @@ pub fn check_saved_game(bytes: &[u8]) -> Result<(ImportedGame, String), String> 
             last.chars().take(40).collect::<String>().escape_debug()
         ));
     }
-    let imported = import_game(text)?;
-    Ok((imported, text.to_owned()))
+    // The first game only: a file of ours never holds more. Its error without "game 1, ".
+    let mut first = None;
+    import_games(text.as_bytes(), |g| {
+        first.get_or_insert(g);
+    })
+    .map_err(|e| e.to_string())?;
+    match first {
+        Some(Ok(imported)) => Ok(Resumable {
+            imported,
+            pgn: text.to_owned(),
+        }),
+        Some(Err(e)) => Err(format!("{}: {}", e.place, e.reason)),
+        None => Err("the file holds no PGN game".to_owned()),
+    }
 }
 
 impl Store {
@@ -140,7 +152,7 @@ impl Store {
             Err(e) => return Err(StoreError::io(Op::Read, &path, e)),
         };
         match check_saved_game(&bytes) {
-            Ok((imported, pgn)) => Ok(Some(Resumable { imported, pgn })),
+            Ok(saved) => Ok(Some(saved)),
             Err(reason) => self.set_aside(&path, reason),
         }
     }

@@ -113,7 +113,12 @@ impl fmt::Display for StoreError {
             ),
             StoreError::Io { op, path, source } => {
                 let p = path.display();
-                let why = describe(source);
+                let writing = matches!(op, Op::Save | Op::Archive | Op::Write);
+                let why = if writing && source.kind() == io::ErrorKind::NotFound {
+                    "the folder it goes in does not exist".to_owned()
+                } else {
+                    describe(source)
+                };
                 match op {
                     Op::Save => write!(f, "cannot save the game to {p}: {why}"),
                     Op::Read => write!(f, "cannot read {p}: {why}"),
