@@ -98,21 +98,35 @@ pub(crate) fn rename_new(
     ))
 }
 
-/// Moves `from` to `to` unless `to` exists.
-fn link_or_rename_new(from: &Path, to: &Path) -> io::Result<()> {
+/// How [`claim_name`] gave a file its new name.
+enum Claimed {
+    /// `to` is a second name of the file; `from` still exists.
+    Linked,
+    /// The file was renamed: `from` is gone.
+    Renamed,
+}
+
+/// Gives the file `from` the name `to` unless `to` exists, atomically where the file system has
+/// hard links.
+fn claim_name(from: &Path, to: &Path) -> io::Result<Claimed> {
     match fs::hard_link(from, to) {
-        Ok(()) => {
-            // The content is safe under its new name; a failure here leaves a second name.
-            fs::remove_file(from)
-        }
+        Ok(()) => Ok(Claimed::Linked),
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
         Err(_) => {
             // No hard links here (FAT, some network shares): check, then rename.
             if fs::symlink_metadata(to).is_ok() {
                 return Err(io::ErrorKind::AlreadyExists.into());
             }
-            rename(from, to)
+            rename(from, to).map(|()| Claimed::Renamed)
         }
+    }
+}
+
+/// Moves `from` to `to` unless `to` exists.
+fn link_or_rename_new(from: &Path, to: &Path) -> io::Result<()> {
+    match claim_name(from, to)? {
+        Claimed::Linked => fs::remove_file(from),
+        Claimed::Renamed => Ok(()),
     }
 }
 
@@ -163,14 +177,14 @@ impl TempFile {
 
     /// Gives the file the name `target` if nobody has it; hands the file back if it is taken.
     fn persist_new(mut self, target: &Path) -> Result<(), (TempFile, io::Error)> {
-        match link_or_rename_new(self.path(), target) {
-            Ok(()) => {
-                self.path = None;
-                sync_dir(target);
-                Ok(())
-            }
-            Err(e) => Err((self, e)),
+        match claim_name(self.path(), target) {
+            // The content has its name; dropping `self` removes the temporary one.
+            Ok(Claimed::Linked) => {}
+            Ok(Claimed::Renamed) => self.path = None,
+            Err(e) => return Err((self, e)),
         }
+        sync_dir(target);
+        Ok(())
     }
 }
 
