@@ -8,6 +8,7 @@
 //! * [`ui`] — drawing: theme, board, panels, dialogs. Reads the app, never mutates it.
 //! * [`tui`] — the terminal: full-screen mode in and out, events.
 //! * [`cli`] — the command line and its tools (`hotseat perft`, `hotseat pgn`).
+//! * [`store`] — files: where they live, atomic writes, autosave and resume, the archive, export.
 //!
 //! Time is always passed in; nothing below the front end reads the clock or the terminal.
 
@@ -15,5 +16,6 @@ pub mod app;
 pub mod cli;
 pub mod game;
 pub mod rules;
+pub mod store;
 pub mod tui;
 pub mod ui;

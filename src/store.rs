@@ -1,0 +1,106 @@
+//! Files: where they live, how they are written, the game in progress, the archive, exports.
+//!
+//! A hot-seat game can last hours, and a closed terminal, a crash or a killed process must never
+//! cost a move. So the game in progress is kept in one file, `current.pgn`, rewritten after every
+//! move (and every few seconds while a clock runs) by an atomic write: a crash leaves the last
+//! complete save, never half of one. Finished games go to `games/`, one PGN file each, named by
+//! date and players, never overwriting another.
+//!
+//! ```text
+//! <data dir>/               $XDG_DATA_HOME/hotseat, ~/Library/Application Support/hotseat, %APPDATA%\hotseat
+//!   current.pgn             the game in progress (PGN with [%clk] and WhiteClock/BlackClock)
+//!   current.corrupt-1.pgn   an autosave that could not be read, set aside, never deleted
+//!   games/2026-11-21-Ann-vs-Bob.pgn
+//!   games/2026-11-22-Ann-vs-Bob-unfinished.pgn
+//! ```
+//!
+//! Everything is PGN, so every file can be opened by any chess program, and resuming uses the
+//! same import as `--load`. What resuming needs beyond the game's own tags travels in extra tags
+//! ([`TAG_STARTED`], [`TAG_SAVED`]) that other programs ignore.
+//!
+//! The store does I/O and nothing else: it does not read the clock (dates come in as
+//! parameters, [`UtcStamp`] formats them), does not know the screen, and never panics. Every
+//! failure is a [`StoreError`] naming the file, for the app to show as a warning while play goes
+//! on; [`Autosave`] remembers a failing save and keeps trying.
+//!
+//! The folders are created on the first write, not on reading, so a run that saves nothing
+//! leaves nothing behind.
+
+mod archive;
+mod atomic;
+mod current;
+mod dirs;
+mod error;
+mod names;
+mod stamp;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+pub use archive::{export_fen, export_pgn};
+pub use atomic::{atomic_write, remove_stale_temp_files};
+pub use current::{Autosave, Resumable, TAG_SAVED, TAG_STARTED, check_saved_game};
+pub use dirs::{APP_DIR, DataDir, Platform, data_dir_for};
+pub use error::{Op, StoreError};
+pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, sanitize_part};
+pub use stamp::UtcStamp;
+
+/// The autosave file's name in the data directory.
+pub const CURRENT_FILE: &str = "current.pgn";
+
+/// The archive's folder in the data directory.
+pub const GAMES_DIR: &str = "games";
+
+/// How old a temporary file must be before [`Store::remove_stale_temp_files`] takes it for the
+/// leftover of a killed process.
+pub const STALE_TEMP_AGE: Duration = Duration::from_secs(60);
+
+/// hotseat's files in one data directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Store {
+    dir: DataDir,
+}
+
+impl Store {
+    pub fn new(dir: DataDir) -> Store {
+        Store { dir }
+    }
+
+    /// The store in the platform's usual data directory.
+    pub fn from_env() -> Result<Store, StoreError> {
+        DataDir::from_env().map(Store::new)
+    }
+
+    /// The data directory (it may not exist yet).
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Where the game in progress is saved.
+    pub fn current_path(&self) -> PathBuf {
+        self.dir().join(CURRENT_FILE)
+    }
+
+    /// Where finished games are archived.
+    pub fn games_dir(&self) -> PathBuf {
+        self.dir().join(GAMES_DIR)
+    }
+
+    /// Creates `path` and its parents if missing.
+    fn ensure_dir(&self, path: &Path) -> Result<(), StoreError> {
+        std::fs::create_dir_all(path).map_err(|e| StoreError::io(Op::CreateDir, path, e))
+    }
+
+    /// Removes temporary files that a process killed in the middle of a write left in the data
+    /// directory and the archive (older than [`STALE_TEMP_AGE`] at `now`). Best effort; call
+    /// it once at start-up. Returns what was removed.
+    pub fn remove_stale_temp_files(&self, now: SystemTime) -> Vec<PathBuf> {
+        let mut removed = remove_stale_temp_files(self.dir(), now, STALE_TEMP_AGE);
+        removed.extend(remove_stale_temp_files(
+            &self.games_dir(),
+            now,
+            STALE_TEMP_AGE,
+        ));
+        removed
+    }
+}

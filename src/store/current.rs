@@ -1,0 +1,260 @@
+//! The game in progress: saving it, finding it again at start-up, and setting it aside.
+//!
+//! `current.pgn` is ordinary PGN as [`Game::to_pgn`] writes it: the moves with a `[%clk]`
+//! reading after each, and `WhiteClock`/`BlackClock` with the time left on the move in
+//! progress, so that [`import_games`] rebuilds the game, clocks included. The app adds
+//! [`TAG_STARTED`] (for the resume prompt) and may add [`TAG_SAVED`].
+//!
+//! A file that cannot be resumed — empty, not text, cut short, or edited into something that
+//! is not a legal game — is never deleted and never silently ignored: it is renamed to
+//! `current.corrupt-<n>.pgn` and reported with what was wrong and where it went, and the app
+//! starts a new game. Being cut short is checked on its own: PGN ends every game with a result
+//! marker (`*` while it is in progress), so a file whose last token is not one was truncated,
+//! even if what remains happens to read as a shorter game — resuming that would silently lose
+//! moves.
+
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use super::atomic::{rename_new, write_replacing};
+use super::error::{Op, StoreError};
+use super::names::MAX_SUFFIX;
+use super::stamp::readable;
+use super::{CURRENT_FILE, Store};
+use crate::game::Game;
+use crate::game::pgn::{ImportedGame, import_games};
+use crate::rules::Color;
+
+/// When the game in progress began (`2026-11-21T20:14:00Z`), shown by the resume prompt.
+pub const TAG_STARTED: &str = "HotseatStarted";
+
+/// When the game was last saved (`2026-11-21T21:02:37Z`).
+pub const TAG_SAVED: &str = "HotseatSaved";
+
+/// No saved game comes near this; a larger file is not one of ours.
+const MAX_SAVE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// A saved game found at start-up, ready to resume.
+#[derive(Clone, Debug)]
+pub struct Resumable {
+    /// The game rebuilt from the file, and the file's tags.
+    pub imported: ImportedGame,
+    /// The text as it was saved, for archiving it unchanged.
+    pub pgn: String,
+}
+
+impl Resumable {
+    pub fn game(&self) -> &Game {
+        &self.imported.game
+    }
+
+    /// The value of tag `name` in the saved file (case-insensitive), if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.imported
+            .tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// One line for the resume prompt: `Ann vs Bob, move 23, started 2026-11-21 20:14 UTC`.
+    /// A finished game (saved just before it could be archived) says how it ended instead.
+    pub fn summary(&self) -> String {
+        let game = self.game();
+        let mut line = format!(
+            "{} vs {}",
+            game.player(Color::White),
+            game.player(Color::Black)
+        );
+        match game.outcome() {
+            Some(o) => line.push_str(&format!(", finished {}", o.result.pgn())),
+            None => line.push_str(&format!(", move {}", game.position().fullmoves())),
+        }
+        let started = self
+            .tag(TAG_STARTED)
+            .or_else(|| self.tag("Date").filter(|d| !d.contains('?')));
+        if let Some(s) = started.filter(|s| !s.is_empty()) {
+            line.push_str(", started ");
+            line.push_str(&readable(s));
+        }
+        line
+    }
+}
+
+/// Checks that `bytes` hold one resumable game and rebuilds it; otherwise says what is wrong,
+/// in words for the player. Pure: the file handling is [`Store::load_current`]'s.
+pub fn check_saved_game(bytes: &[u8]) -> Result<Resumable, String> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err("the file is empty".to_owned());
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            return Err(format!(
+                "the file is not text (byte {} is not valid UTF-8)",
+                e.valid_up_to() + 1
+            ));
+        }
+    };
+    if text.contains('\0') {
+        return Err("the file is not text (it holds NUL bytes)".to_owned());
+    }
+    let last = text.split_ascii_whitespace().next_back().unwrap_or("");
+    if !matches!(last, "*" | "1-0" | "0-1" | "1/2-1/2") {
+        return Err(format!(
+            "the file looks cut short: a PGN game ends with its result (\"*\" while it is in \
+             progress), but this one ends with \"{}\"",
+            last.chars().take(40).collect::<String>().escape_debug()
+        ));
+    }
+    // The first game only: a file of ours never holds more. Its error without "game 1, ".
+    let mut first = None;
+    import_games(text.as_bytes(), |g| {
+        first.get_or_insert(g);
+    })
+    .map_err(|e| e.to_string())?;
+    match first {
+        Some(Ok(imported)) => Ok(Resumable {
+            imported,
+            pgn: text.to_owned(),
+        }),
+        Some(Err(e)) => Err(format!("{}: {}", e.place, e.reason)),
+        None => Err("the file holds no PGN game".to_owned()),
+    }
+}
+
+impl Store {
+    /// Saves the game in progress (`pgn` from [`Game::to_pgn`]) atomically to `current.pgn`,
+    /// creating the data directory if needed. Returns the file's path.
+    pub fn save_current(&self, pgn: &str) -> Result<PathBuf, StoreError> {
+        let path = self.current_path();
+        self.ensure_dir(self.dir())?;
+        write_replacing(&path, pgn.as_bytes()).map_err(|e| StoreError::io(Op::Save, &path, e))?;
+        Ok(path)
+    }
+
+    /// The saved game in progress, if any. `Ok(None)` when there is none. A file that cannot be
+    /// resumed is moved aside to `current.corrupt-<n>.pgn` and reported as
+    /// [`StoreError::Corrupt`] (or [`StoreError::CorruptNotMoved`]); after that there is no
+    /// current game, and the app starts a new one.
+    pub fn load_current(&self) -> Result<Option<Resumable>, StoreError> {
+        let path = self.current_path();
+        let bytes = match read_capped(&path) {
+            Ok(Some(b)) => b,
+            Ok(None) => {
+                return self.set_aside(
+                    &path,
+                    format!("the file is larger than {} MiB", MAX_SAVE_BYTES >> 20),
+                );
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(StoreError::io(Op::Read, &path, e)),
+        };
+        match check_saved_game(&bytes) {
+            Ok(saved) => Ok(Some(saved)),
+            Err(reason) => self.set_aside(&path, reason),
+        }
+    }
+
+    /// Renames an unreadable autosave to the first free `current.corrupt-<n>.pgn`.
+    fn set_aside<T>(&self, path: &Path, reason: String) -> Result<T, StoreError> {
+        let stem = CURRENT_FILE.trim_end_matches(".pgn");
+        let dir = self.dir();
+        let candidates = (1..=MAX_SUFFIX).map(|n| dir.join(format!("{stem}.corrupt-{n}.pgn")));
+        Err(match rename_new(path, candidates) {
+            Ok(moved_to) => StoreError::Corrupt {
+                path: path.to_path_buf(),
+                reason,
+                moved_to,
+            },
+            Err(source) => StoreError::CorruptNotMoved {
+                path: path.to_path_buf(),
+                reason,
+                source,
+            },
+        })
+    }
+
+    /// Forgets the game in progress (it ended and was archived, or was set aside). No file is
+    /// not an error.
+    pub fn clear_current(&self) -> Result<(), StoreError> {
+        let path = self.current_path();
+        match fs::remove_file(&path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => {
+                Err(StoreError::io(Op::Remove, &path, e))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Moves the saved game in progress, if any, into the archive — marked unfinished unless it
+    /// had ended — and clears it: what `--new` does, so that starting afresh loses nothing.
+    /// `date` names the archive file. An unreadable autosave is set aside as by
+    /// [`Store::load_current`] and reported.
+    pub fn archive_current(&self, date: &str) -> Result<Option<PathBuf>, StoreError> {
+        let Some(saved) = self.load_current()? else {
+            return Ok(None);
+        };
+        let game = saved.game();
+        let path = self.archive(
+            &saved.pgn,
+            date,
+            game.player(Color::White),
+            game.player(Color::Black),
+            !game.is_over(),
+        )?;
+        self.clear_current()?;
+        Ok(Some(path))
+    }
+}
+
+/// The whole file, or `None` if it is larger than [`MAX_SAVE_BYTES`].
+fn read_capped(path: &Path) -> io::Result<Option<Vec<u8>>> {
+    let file = fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= MAX_SAVE_BYTES).then_some(bytes))
+}
+
+/// Saves the game in progress only when it changed, and remembers a failing save so that the
+/// app can keep a warning on screen ("saving is failing: ...") and keep trying: a failed save
+/// is retried on the next call even if nothing changed.
+#[derive(Debug, Default)]
+pub struct Autosave {
+    last_saved: Option<String>,
+    failure: Option<StoreError>,
+}
+
+impl Autosave {
+    pub fn new() -> Autosave {
+        Autosave::default()
+    }
+
+    /// Saves `pgn` unless it is what was last saved. `Ok(true)` if it was written, `Ok(false)`
+    /// if unchanged; on failure the error is kept (see [`Autosave::failure`]) and returned.
+    pub fn save(&mut self, store: &Store, pgn: &str) -> Result<bool, &StoreError> {
+        if self.failure.is_none() && self.last_saved.as_deref() == Some(pgn) {
+            return Ok(false);
+        }
+        match store.save_current(pgn) {
+            Ok(_) => {
+                self.failure = None;
+                self.last_saved = Some(pgn.to_owned());
+                Ok(true)
+            }
+            Err(e) => Err(&*self.failure.insert(e)),
+        }
+    }
+
+    /// Why the last save failed, while saving is failing.
+    pub fn failure(&self) -> Option<&StoreError> {
+        self.failure.as_ref()
+    }
+
+    /// Forgets what was saved, so the next [`Autosave::save`] writes (after the file was
+    /// cleared or archived, or a new game began).
+    pub fn forget(&mut self) {
+        self.last_saved = None;
+    }
+}

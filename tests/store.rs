@@ -1,0 +1,670 @@
+//! The store against a real file system: autosave and resume of a timed game, unreadable
+//! autosaves set aside, failing folders reported with their path, archive names, atomic writes,
+//! exports and where the data directory is.
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, SystemTime};
+
+use hotseat::game::{Game, GameSetup};
+use hotseat::rules::Color;
+use hotseat::store::{
+    Autosave, DataDir, Op, Platform, Store, StoreError, TAG_STARTED, UtcStamp, atomic_write,
+    data_dir_for, default_export_path, export_fen, export_pgn, remove_stale_temp_files,
+};
+
+// ---- Helpers ----
+
+/// A fresh folder under the system's temp dir, removed (with anything in it) on drop.
+struct TestDir(PathBuf);
+
+impl TestDir {
+    fn new(name: &str) -> TestDir {
+        static N: AtomicU32 = AtomicU32::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("hotseat-store-{}-{n}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&path);
+        fs::create_dir_all(&path).unwrap();
+        TestDir(path)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn store(&self) -> Store {
+        Store::new(DataDir::new(self.path().join("data")))
+    }
+}
+
+impl Drop for TestDir {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        make_writable(&self.0);
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
+}
+
+#[cfg(unix)]
+fn make_writable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    if let Ok(entries) = fs::read_dir(path) {
+        for e in entries.flatten() {
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                let _ = fs::set_permissions(e.path(), fs::Permissions::from_mode(0o755));
+                make_writable(&e.path());
+            }
+        }
+    }
+}
+
+/// Whether chmod really stops writes here (it does not for root).
+#[cfg(unix)]
+fn read_only_is_enforced(dir: &Path) -> bool {
+    let probe = dir.join("probe");
+    match fs::write(&probe, b"x") {
+        Ok(()) => {
+            let _ = fs::remove_file(probe);
+            false
+        }
+        Err(_) => true,
+    }
+}
+
+fn secs(n: u64) -> Duration {
+    Duration::from_secs(n)
+}
+
+fn play(g: &mut Game, san: &str, now: Duration) {
+    let mv = g.position().parse_move(san).unwrap();
+    g.play(mv, now).unwrap();
+}
+
+/// A 5+3 game between Ann and Bob, a few moves in, White to move at 40 s.
+fn timed_game() -> Game {
+    let mut g = Game::new(GameSetup {
+        white: "Ann".into(),
+        black: "Bob".into(),
+        white_time: "5+3".parse().unwrap(),
+        black_time: "5+3".parse().unwrap(),
+        ..GameSetup::default()
+    });
+    g.start(secs(0));
+    for (san, t) in [
+        ("e4", 3),
+        ("e5", 7),
+        ("Nf3", 12),
+        ("Nc6", 20),
+        ("Bb5", 26),
+        ("a6", 31),
+    ] {
+        play(&mut g, san, secs(t));
+    }
+    g
+}
+
+fn started_tags() -> Vec<(String, String)> {
+    vec![(TAG_STARTED.into(), "2026-11-21T20:14:00Z".into())]
+}
+
+fn sans(g: &Game) -> Vec<String> {
+    g.record().moves().iter().map(|m| m.san.clone()).collect()
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+// ---- Autosave and resume ----
+
+#[test]
+fn timed_game_survives_save_and_load_with_moves_position_and_clocks() {
+    let dir = TestDir::new("roundtrip");
+    let store = dir.store();
+    let game = timed_game();
+    let now = secs(40);
+    let path = store
+        .save_current(&game.to_pgn(now, &started_tags()))
+        .unwrap();
+    assert_eq!(path, store.current_path());
+
+    let saved = store.load_current().unwrap().expect("a saved game");
+    let back = saved.game();
+    assert_eq!(sans(back), sans(&game));
+    assert_eq!(back.position().fen(), game.position().fen());
+    assert_eq!(back.clock_readings(), game.clock_readings());
+    for color in Color::ALL {
+        assert_eq!(
+            back.clock().remaining(color, now),
+            game.clock().remaining(color, now),
+            "{color}"
+        );
+    }
+    assert_eq!(back.player(Color::White), "Ann");
+    assert!(!back.is_over());
+    assert_eq!(saved.tag(TAG_STARTED), Some("2026-11-21T20:14:00Z"));
+    assert_eq!(
+        saved.summary(),
+        "Ann vs Bob, move 4, started 2026-11-21 20:14 UTC"
+    );
+}
+
+#[test]
+fn a_clock_reading_between_seconds_resumes_within_a_second() {
+    let dir = TestDir::new("subsecond");
+    let store = dir.store();
+    let game = timed_game();
+    let now = Duration::from_millis(40_700);
+    store.save_current(&game.to_pgn(now, &[])).unwrap();
+    let back = store.load_current().unwrap().unwrap();
+    let was = game.clock().remaining(Color::White, now).unwrap();
+    let is = back.game().clock().remaining(Color::White, now).unwrap();
+    assert!(was.abs_diff(is) < secs(1), "{was:?} vs {is:?}");
+}
+
+#[test]
+fn no_saved_game_is_none_and_creates_no_folder() {
+    let dir = TestDir::new("nofile");
+    let store = dir.store();
+    assert!(store.load_current().unwrap().is_none());
+    assert!(
+        !store.dir().exists(),
+        "reading must not create the data dir"
+    );
+    store.clear_current().unwrap();
+}
+
+#[test]
+fn saving_again_replaces_the_game_and_clear_forgets_it() {
+    let dir = TestDir::new("replace");
+    let store = dir.store();
+    let mut game = timed_game();
+    store.save_current(&game.to_pgn(secs(40), &[])).unwrap();
+    play(&mut game, "Ba4", secs(45));
+    store.save_current(&game.to_pgn(secs(45), &[])).unwrap();
+    let back = store.load_current().unwrap().unwrap();
+    assert_eq!(back.game().record().plies(), 7);
+    assert_eq!(files_in(store.dir()), ["current.pgn"], "no temp files left");
+    store.clear_current().unwrap();
+    assert!(store.load_current().unwrap().is_none());
+}
+
+#[test]
+fn summary_of_an_untimed_game_without_a_start_tag() {
+    let dir = TestDir::new("summary");
+    let store = dir.store();
+    let game = Game::new(GameSetup::default());
+    store.save_current(&game.to_pgn(secs(0), &[])).unwrap();
+    let back = store.load_current().unwrap().unwrap();
+    assert_eq!(back.summary(), "White vs Black, move 1");
+}
+
+// ---- Unreadable autosaves ----
+
+/// Writes `bytes` as the autosave, loads it, and checks it was moved aside intact with a message
+/// naming both places; returns the message.
+fn assert_set_aside(bytes: &[u8], expected_reason: &str) -> String {
+    let dir = TestDir::new("corrupt");
+    let store = dir.store();
+    fs::create_dir_all(store.dir()).unwrap();
+    fs::write(store.current_path(), bytes).unwrap();
+    let err = store.load_current().unwrap_err();
+    assert!(err.is_corrupt());
+    let StoreError::Corrupt {
+        path,
+        reason,
+        moved_to,
+    } = &err
+    else {
+        panic!("not moved aside: {err}");
+    };
+    assert_eq!(path, &store.current_path());
+    assert_eq!(moved_to, &store.dir().join("current.corrupt-1.pgn"));
+    assert!(reason.contains(expected_reason), "{reason}");
+    assert_eq!(fs::read(moved_to).unwrap(), bytes, "kept as it was");
+    let message = err.to_string();
+    assert!(message.contains(&path.display().to_string()), "{message}");
+    assert!(
+        message.contains(&moved_to.display().to_string()),
+        "{message}"
+    );
+    // And the next start is a normal one.
+    assert!(store.load_current().unwrap().is_none());
+    message
+}
+
+#[test]
+fn garbage_bytes_are_set_aside() {
+    assert_set_aside(&[0xff, 0xfe, 0x00, 0x13, 0x37, 0x80], "not text");
+    assert_set_aside(b"\0\0\0\0 *", "not text");
+}
+
+#[test]
+fn empty_autosave_is_set_aside() {
+    assert_set_aside(b"", "empty");
+    assert_set_aside(b"  \n\n", "empty");
+}
+
+#[test]
+fn truncated_autosave_is_set_aside_even_when_the_rest_reads_as_a_game() {
+    let pgn = timed_game().to_pgn(secs(40), &[]);
+    // Cut in the middle of a clock comment, and cut right after a whole move.
+    let cut = pgn.find("Nf3").unwrap() + 10;
+    assert_set_aside(&pgn.as_bytes()[..cut], "cut short");
+    let cut = pgn.find("Nc6").unwrap() + 3;
+    let message = assert_set_aside(&pgn.as_bytes()[..cut], "cut short");
+    assert!(message.contains("\"Nc6\""), "{message}");
+}
+
+#[test]
+fn hand_edited_illegal_move_is_set_aside_naming_the_move() {
+    let pgn = timed_game().to_pgn(secs(40), &[]).replace("Bb5", "Bb6");
+    let message = assert_set_aside(pgn.as_bytes(), "Bb6");
+    assert!(message.contains("move 3"), "{message}");
+}
+
+#[test]
+fn text_that_is_not_pgn_is_set_aside() {
+    assert_set_aside(b"dear diary, today I won *", "dear");
+}
+
+#[test]
+fn corrupt_files_are_numbered_never_overwritten() {
+    let dir = TestDir::new("numbered");
+    let store = dir.store();
+    fs::create_dir_all(store.dir()).unwrap();
+    for (i, content) in [&b"one"[..], b"two", b"three"].iter().enumerate() {
+        fs::write(store.current_path(), content).unwrap();
+        let err = store.load_current().unwrap_err();
+        let StoreError::Corrupt { moved_to, .. } = err else {
+            panic!("{err}");
+        };
+        assert_eq!(
+            moved_to.file_name().unwrap().to_str().unwrap(),
+            format!("current.corrupt-{}.pgn", i + 1)
+        );
+    }
+    assert_eq!(
+        fs::read(store.dir().join("current.corrupt-1.pgn")).unwrap(),
+        b"one"
+    );
+    assert_eq!(
+        fs::read(store.dir().join("current.corrupt-3.pgn")).unwrap(),
+        b"three"
+    );
+}
+
+// ---- Folders that cannot be written ----
+
+#[cfg(unix)]
+#[test]
+fn read_only_data_dir_reports_the_path_and_keeps_the_old_save() {
+    let dir = TestDir::new("readonly");
+    let store = dir.store();
+    let game = timed_game();
+    store.save_current(&game.to_pgn(secs(40), &[])).unwrap();
+    let before = fs::read(store.current_path()).unwrap();
+    set_mode(store.dir(), 0o555);
+    if !read_only_is_enforced(store.dir()) {
+        eprintln!("skipped: permissions are not enforced for this user (root?)");
+        return;
+    }
+    let err = store.save_current("changed *").unwrap_err();
+    let message = err.to_string();
+    assert!(
+        message.starts_with(&format!(
+            "cannot save the game to {}: ",
+            store.current_path().display()
+        )),
+        "{message}"
+    );
+    assert!(message.contains("permission denied"), "{message}");
+    set_mode(store.dir(), 0o755);
+    assert_eq!(fs::read(store.current_path()).unwrap(), before);
+    assert_eq!(files_in(store.dir()), ["current.pgn"], "no temp file left");
+}
+
+#[test]
+fn data_dir_that_is_a_file_is_an_error_with_its_path() {
+    let dir = TestDir::new("dirisfile");
+    let file = dir.path().join("data");
+    fs::write(&file, b"not a folder").unwrap();
+    let store = Store::new(DataDir::new(&file));
+    let err = store.save_current("*").unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Io { op: Op::CreateDir, path, .. } if path == &file),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string().contains(&file.display().to_string()),
+        "{err}"
+    );
+    assert_eq!(fs::read(&file).unwrap(), b"not a folder");
+    let err = store
+        .archive("*", "2026-11-21", "Ann", "Bob", false)
+        .unwrap_err();
+    assert!(
+        err.to_string().contains(&file.display().to_string()),
+        "{err}"
+    );
+}
+
+#[test]
+fn autosave_keeps_failing_visibly_and_recovers() {
+    let dir = TestDir::new("autosave");
+    let blocker = dir.path().join("data");
+    fs::write(&blocker, b"x").unwrap();
+    let store = dir.store();
+    let mut autosave = Autosave::new();
+    let pgn = timed_game().to_pgn(secs(40), &[]);
+    assert!(autosave.save(&store, &pgn).is_err());
+    assert!(autosave.failure().is_some());
+    // Still failing: tried again, still reported.
+    assert!(autosave.save(&store, &pgn).is_err());
+    fs::remove_file(&blocker).unwrap();
+    assert!(matches!(autosave.save(&store, &pgn), Ok(true)));
+    assert!(autosave.failure().is_none());
+    assert!(
+        matches!(autosave.save(&store, &pgn), Ok(false)),
+        "unchanged: not rewritten"
+    );
+    autosave.forget();
+    assert!(matches!(autosave.save(&store, &pgn), Ok(true)));
+}
+
+// ---- Archive ----
+
+#[test]
+fn archive_names_by_date_and_players_and_never_overwrites() {
+    let dir = TestDir::new("archive");
+    let store = dir.store();
+    let first = store
+        .archive("first *", "2026-11-21", "Ann", "Bob", false)
+        .unwrap();
+    let second = store
+        .archive("second *", "2026-11-21", "Ann", "Bob", false)
+        .unwrap();
+    let third = store
+        .archive("third *", "2026-11-21", "Ann", "Bob", true)
+        .unwrap();
+    assert_eq!(first, store.games_dir().join("2026-11-21-Ann-vs-Bob.pgn"));
+    assert_eq!(
+        second,
+        store.games_dir().join("2026-11-21-Ann-vs-Bob-2.pgn")
+    );
+    assert_eq!(
+        third,
+        store
+            .games_dir()
+            .join("2026-11-21-Ann-vs-Bob-unfinished.pgn")
+    );
+    assert_eq!(fs::read_to_string(first).unwrap(), "first *");
+    assert_eq!(fs::read_to_string(second).unwrap(), "second *");
+    assert_eq!(files_in(&store.games_dir()).len(), 3, "no temp files left");
+}
+
+#[test]
+fn archive_names_are_safe_on_every_system() {
+    let dir = TestDir::new("sanitise");
+    let store = dir.store();
+    let long = "x".repeat(500);
+    let path = store
+        .archive("*", "2026-11-21", "../../etc/pass\u{7}wd", &long, false)
+        .unwrap();
+    assert_eq!(path.parent().unwrap(), store.games_dir(), "stays in games/");
+    let name = path.file_name().unwrap().to_str().unwrap();
+    assert!(name.len() < 200, "{name}");
+    assert!(
+        !name.contains(['/', '\\', ':', '*', '?', '"', '<', '>', '|', '\u{7}']),
+        "{name}"
+    );
+    assert!(name.starts_with("2026-11-21-etc_pass_wd-vs-xxx"), "{name}");
+    let path = store.archive("*", "2026-11-21", "", "?", false).unwrap();
+    assert!(path.ends_with("2026-11-21-White-vs-Black.pgn"), "{path:?}");
+}
+
+#[test]
+fn new_game_archives_the_unfinished_one_and_clears_it() {
+    let dir = TestDir::new("archivecurrent");
+    let store = dir.store();
+    assert_eq!(store.archive_current("2026-11-22").unwrap(), None);
+    let pgn = timed_game().to_pgn(secs(40), &started_tags());
+    store.save_current(&pgn).unwrap();
+    let path = store.archive_current("2026-11-22").unwrap().unwrap();
+    assert!(
+        path.ends_with("games/2026-11-22-Ann-vs-Bob-unfinished.pgn"),
+        "{path:?}"
+    );
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        pgn,
+        "archived unchanged"
+    );
+    assert!(store.load_current().unwrap().is_none());
+}
+
+#[test]
+fn a_finished_game_left_in_the_autosave_is_archived_as_finished() {
+    let dir = TestDir::new("finished");
+    let store = dir.store();
+    let mut game = timed_game();
+    game.resign(Color::Black, secs(41)).unwrap();
+    store.save_current(&game.to_pgn(secs(41), &[])).unwrap();
+    let saved = store.load_current().unwrap().unwrap();
+    assert!(saved.game().is_over());
+    assert!(
+        saved.summary().starts_with("Ann vs Bob, finished 1-0"),
+        "{}",
+        saved.summary()
+    );
+    let path = store.archive_current("2026-11-22").unwrap().unwrap();
+    assert!(path.ends_with("2026-11-22-Ann-vs-Bob.pgn"), "{path:?}");
+}
+
+// ---- Atomic writes ----
+
+#[test]
+fn atomic_write_replaces_and_leaves_no_temp_file() {
+    let dir = TestDir::new("atomic");
+    let target = dir.path().join("a.txt");
+    atomic_write(&target, b"old").unwrap();
+    atomic_write(&target, b"new").unwrap();
+    assert_eq!(fs::read(&target).unwrap(), b"new");
+    assert_eq!(files_in(dir.path()), ["a.txt"]);
+}
+
+#[test]
+fn failed_rename_cleans_up_and_keeps_what_was_there() {
+    // The target is a folder with something in it: the data is written, the rename fails.
+    let dir = TestDir::new("renamefails");
+    let target = dir.path().join("taken");
+    fs::create_dir(&target).unwrap();
+    fs::write(target.join("inside"), b"keep").unwrap();
+    let err = atomic_write(&target, b"new").unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with(&format!("cannot write {}", target.display()))
+    );
+    assert_eq!(fs::read(target.join("inside")).unwrap(), b"keep");
+    assert_eq!(files_in(dir.path()), ["taken"], "the temp file was removed");
+}
+
+#[test]
+fn atomic_write_under_a_file_fails_with_the_path() {
+    let dir = TestDir::new("parentfile");
+    let parent = dir.path().join("plain");
+    fs::write(&parent, b"old").unwrap();
+    let target = parent.join("x.pgn");
+    let err = atomic_write(&target, b"new").unwrap_err();
+    assert_eq!(err.path(), Some(target.as_path()));
+    assert!(
+        err.to_string().contains(&target.display().to_string()),
+        "{err}"
+    );
+    assert_eq!(fs::read(&parent).unwrap(), b"old");
+}
+
+#[cfg(unix)]
+#[test]
+fn atomic_write_in_a_read_only_folder_keeps_the_old_content() {
+    let dir = TestDir::new("atomicro");
+    let sub = dir.path().join("ro");
+    fs::create_dir(&sub).unwrap();
+    let target = sub.join("a.txt");
+    fs::write(&target, b"old").unwrap();
+    set_mode(&sub, 0o555);
+    if !read_only_is_enforced(&sub) {
+        eprintln!("skipped: permissions are not enforced for this user (root?)");
+        return;
+    }
+    let err = atomic_write(&target, b"new").unwrap_err();
+    assert!(err.to_string().contains("permission denied"), "{err}");
+    assert_eq!(fs::read(&target).unwrap(), b"old");
+    set_mode(&sub, 0o755);
+    assert_eq!(files_in(&sub), ["a.txt"]);
+}
+
+#[test]
+fn stale_temp_files_are_swept_but_fresh_ones_are_left() {
+    let dir = TestDir::new("sweep");
+    let temp = dir.path().join(".current.pgn.hotseat-99999-0.tmp");
+    let other = dir.path().join("notes.tmp");
+    fs::write(&temp, b"half").unwrap();
+    fs::write(&other, b"mine").unwrap();
+    let now = SystemTime::now();
+    assert!(remove_stale_temp_files(dir.path(), now, secs(60)).is_empty());
+    let later = now + secs(120);
+    assert_eq!(remove_stale_temp_files(dir.path(), later, secs(60)), [temp]);
+    assert_eq!(files_in(dir.path()), ["notes.tmp"]);
+}
+
+// ---- Export ----
+
+#[test]
+fn default_export_path_never_names_an_existing_file() {
+    let dir = TestDir::new("export");
+    let first = default_export_path(dir.path(), "2026-11-22", "Ann", "Bob");
+    assert_eq!(first, dir.path().join("Ann-vs-Bob-2026-11-22.pgn"));
+    export_pgn(&first, "1. e4 *\n").unwrap();
+    let second = default_export_path(dir.path(), "2026-11-22", "Ann", "Bob");
+    assert_eq!(second, dir.path().join("Ann-vs-Bob-2026-11-22-2.pgn"));
+    assert_eq!(fs::read_to_string(&first).unwrap(), "1. e4 *\n");
+}
+
+#[test]
+fn fen_export_is_one_line() {
+    let dir = TestDir::new("fen");
+    let path = dir.path().join("pos.fen");
+    let fen = timed_game().position().fen();
+    export_fen(&path, &fen).unwrap();
+    assert_eq!(fs::read_to_string(&path).unwrap(), format!("{fen}\n"));
+    let err = export_fen(&dir.path().join("missing/pos.fen"), &fen).unwrap_err();
+    assert!(err.to_string().contains("missing"), "{err}");
+}
+
+// ---- Where the data directory is ----
+
+fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<OsString> + 'a {
+    move |name| {
+        vars.iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| OsString::from(v))
+    }
+}
+
+#[test]
+fn xdg_data_home_wins_over_home() {
+    let vars = [("XDG_DATA_HOME", "/data"), ("HOME", "/home/ann")];
+    assert_eq!(
+        data_dir_for(Platform::Xdg, env(&vars)).unwrap(),
+        PathBuf::from("/data/hotseat")
+    );
+}
+
+#[test]
+fn empty_or_relative_xdg_data_home_is_ignored() {
+    for xdg in ["", "relative/dir"] {
+        let vars = [("XDG_DATA_HOME", xdg), ("HOME", "/home/ann")];
+        assert_eq!(
+            data_dir_for(Platform::Xdg, env(&vars)).unwrap(),
+            PathBuf::from("/home/ann/.local/share/hotseat")
+        );
+    }
+}
+
+#[test]
+fn no_home_is_an_error_that_points_to_data_dir() {
+    let err = data_dir_for(Platform::Xdg, env(&[])).unwrap_err();
+    assert!(err.to_string().contains("--data-dir"), "{err}");
+    assert!(err.path().is_none());
+    assert!(data_dir_for(Platform::MacOs, env(&[("HOME", "")])).is_err());
+}
+
+#[test]
+fn macos_uses_application_support_and_ignores_xdg() {
+    let vars = [("XDG_DATA_HOME", "/data"), ("HOME", "/Users/ann")];
+    assert_eq!(
+        data_dir_for(Platform::MacOs, env(&vars)).unwrap(),
+        PathBuf::from("/Users/ann/Library/Application Support/hotseat")
+    );
+}
+
+#[test]
+fn windows_prefers_appdata_then_local_then_profile() {
+    let appdata = r"C:\Users\ann\AppData\Roaming";
+    let local = r"C:\Users\ann\AppData\Local";
+    let profile = r"C:\Users\ann";
+    let all = [
+        ("APPDATA", appdata),
+        ("LOCALAPPDATA", local),
+        ("USERPROFILE", profile),
+    ];
+    assert_eq!(
+        data_dir_for(Platform::Windows, env(&all)).unwrap(),
+        PathBuf::from(appdata).join("hotseat")
+    );
+    assert_eq!(
+        data_dir_for(Platform::Windows, env(&all[1..])).unwrap(),
+        PathBuf::from(local).join("hotseat")
+    );
+    assert_eq!(
+        data_dir_for(Platform::Windows, env(&all[2..])).unwrap(),
+        PathBuf::from(profile)
+            .join("AppData")
+            .join("Roaming")
+            .join("hotseat")
+    );
+    assert!(data_dir_for(Platform::Windows, env(&[("HOME", "/home/ann")])).is_err());
+}
+
+#[test]
+fn explicit_data_dir_is_used_as_given() {
+    let store = Store::new(DataDir::new("/somewhere/else"));
+    assert_eq!(
+        store.current_path(),
+        PathBuf::from("/somewhere/else/current.pgn")
+    );
+    assert_eq!(store.games_dir(), PathBuf::from("/somewhere/else/games"));
+}
+
+#[test]
+fn stamps_for_tags_and_file_names() {
+    let t = UtcStamp::from_system_time(SystemTime::UNIX_EPOCH + secs(1_795_292_040));
+    assert_eq!(t.rfc3339(), "2026-11-21T20:14:00Z");
+    assert_eq!(t.pgn_date(), "2026.11.21");
+    assert_eq!(t.date(), "2026-11-21");
+}
