@@ -324,6 +324,69 @@ fn parse_text(s: &[u8]) -> Result<Parsed, String> {
     }
 }
 
+/// Strict SAN in one pass — `[NBRQK][file][rank][x]file rank[=Q][+#!?]` — the form nearly every
+/// PGN move takes. Anything else (castling, lowercase letters, LAN, figurines) returns `None`
+/// and goes through the lenient reader.
+#[inline]
+fn strict_san(s: &[u8]) -> Option<Pattern> {
+    let mut end = s.len();
+    while end > 0 && matches!(s[end - 1], b'+' | b'#' | b'!' | b'?') {
+        end -= 1;
+    }
+    let s = &s[..end];
+    let (role, mut i) = match s.first()? {
+        b'N' => (Some(Role::Knight), 1),
+        b'B' => (Some(Role::Bishop), 1),
+        b'R' => (Some(Role::Rook), 1),
+        b'Q' => (Some(Role::Queen), 1),
+        b'K' => (Some(Role::King), 1),
+        b'a'..=b'h' => (None, 0),
+        _ => return None,
+    };
+    let mut promotion = None;
+    let mut body = s.len();
+    if body >= 2 && s[body - 2] == b'=' {
+        promotion = Some(match s[body - 1] {
+            b'N' => Role::Knight,
+            b'B' => Role::Bishop,
+            b'R' => Role::Rook,
+            b'Q' => Role::Queen,
+            _ => return None,
+        });
+        body -= 2;
+    }
+    if body < i + 2 {
+        return None;
+    }
+    let to = Square::from_coords(file_of(s[body - 2])?, rank_of(s[body - 1])?);
+    let (mut from_file, mut from_rank) = (None, None);
+    let mid_end = if body >= 3 && s[body - 3] == b'x' {
+        body - 3
+    } else {
+        body - 2
+    };
+    if i < mid_end {
+        if let Some(f) = file_of(s[i]) {
+            from_file = Some(f);
+            i += 1;
+        }
+    }
+    if i < mid_end {
+        from_rank = Some(rank_of(s[i])?);
+        i += 1;
+    }
+    if i != mid_end {
+        return None;
+    }
+    Some(Pattern {
+        role,
+        from_file,
+        from_rank,
+        to,
+        promotion,
+    })
+}
+
 /// The legal moves a pattern fits, counted without allocating.
 struct Matches {
     first: Option<Move>,
@@ -519,6 +582,11 @@ impl Position {
 
     /// [`Position::parse_move`] for text that may not be UTF-8 (such as a PGN token).
     pub fn parse_move_bytes(&self, bytes: &[u8]) -> Result<Move, MoveError> {
+        if let Some(p) = strict_san(bytes)
+            && let Some(mv) = self.resolve_fast(&p)
+        {
+            return Ok(mv);
+        }
         let mut buf = [0u8; MAX_LEN];
         let normalized = if bytes.is_ascii() {
             normalize_ascii(bytes)
