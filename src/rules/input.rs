@@ -365,11 +365,11 @@ fn strict_san(s: &[u8]) -> Option<Pattern> {
     } else {
         body - 2
     };
-    if i < mid_end {
-        if let Some(f) = file_of(s[i]) {
-            from_file = Some(f);
-            i += 1;
-        }
+    if i < mid_end
+        && let Some(f) = file_of(s[i])
+    {
+        from_file = Some(f);
+        i += 1;
     }
     if i < mid_end {
         from_rank = Some(rank_of(s[i])?);
