@@ -15,5 +15,6 @@ pub mod app;
 pub mod cli;
 pub mod game;
 pub mod rules;
+pub mod store;
 pub mod tui;
 pub mod ui;
