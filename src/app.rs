@@ -109,10 +109,17 @@ pub enum Mode {
     },
     Confirm(Question),
     /// `by` has offered a draw; the player to move answers.
-    DrawOffer { by: Color },
+    DrawOffer {
+        by: Color,
+    },
     /// `mv` would allow a draw claim: claim with it, or just play it?
-    ClaimWithMove { mv: Move, claims: Claims },
-    Help { scroll: u16 },
+    ClaimWithMove {
+        mv: Move,
+        claims: Claims,
+    },
+    Help {
+        scroll: u16,
+    },
     /// The game has just ended: new game, review or quit.
     GameOver,
     NewGame(Box<NewGameForm>),
@@ -192,7 +199,10 @@ impl App {
         self.game = Game::new(setup);
         let turn = self.game.position().turn();
         self.orientation = if self.auto_flip { turn } else { Color::White };
-        self.cursor = Square::E1.offset(0, 1).unwrap_or(Square::E1).relative_to(turn);
+        self.cursor = Square::E1
+            .offset(0, 1)
+            .unwrap_or(Square::E1)
+            .relative_to(turn);
         self.selected = None;
         self.drag = None;
         self.input.clear();
@@ -222,9 +232,10 @@ impl App {
             Action::Resize { width, height } => {
                 self.size = Size::new(width, height);
                 if let Mode::Help { scroll } = &mut self.mode {
-                    *scroll = (*scroll).min(crate::ui::help::HelpView::max_scroll(
-                        Rect::from((ratatui::layout::Position::ORIGIN, self.size)),
-                    ));
+                    *scroll = (*scroll).min(crate::ui::help::HelpView::max_scroll(Rect::from((
+                        ratatui::layout::Position::ORIGIN,
+                        self.size,
+                    ))));
                 }
             }
             action => {

@@ -178,7 +178,8 @@ impl App {
         let page = HelpView::page_height(screen);
         let max = HelpView::max_scroll(screen);
         let scroll = match action {
-            Action::ScrollUp | Action::Pointer(crate::app::keymap::Pointer {
+            Action::ScrollUp
+            | Action::Pointer(crate::app::keymap::Pointer {
                 kind: PointerKind::WheelUp,
                 ..
             }) => scroll.saturating_sub(1),

@@ -69,7 +69,10 @@ pub enum Action {
     /// A mouse button, drag or wheel at a screen cell (not in the table: it comes from the mouse).
     Pointer(Pointer),
     /// The terminal's new size (not in the table).
-    Resize { width: u16, height: u16 },
+    Resize {
+        width: u16,
+        height: u16,
+    },
     /// Time has passed: check the clocks for a flag fall (not in the table).
     Tick,
 }
@@ -463,9 +466,7 @@ pub fn footer(context: KeyContext) -> Vec<(Key, &'static str)> {
 /// action bound both everywhere and specifically in this context (Quit after a game: `q` as
 /// well as Ctrl-Q) is listed once, with the specific binding.
 pub fn hints(context: KeyContext) -> Vec<(Action, Key, &'static str)> {
-    let labelled: Vec<&Binding> = bindings(context)
-        .filter(|b| !b.label.is_empty())
-        .collect();
+    let labelled: Vec<&Binding> = bindings(context).filter(|b| !b.label.is_empty()).collect();
     labelled
         .iter()
         .filter(|b| {

@@ -87,7 +87,10 @@ impl App {
             Some(piece) if piece.color == turn => {
                 if move_targets(pos, sq).is_empty() {
                     self.selected = None;
-                    self.error(format!("The {} on {sq} has no legal move", piece.role.name()));
+                    self.error(format!(
+                        "The {} on {sq} has no legal move",
+                        piece.role.name()
+                    ));
                 } else {
                     self.selected = Some(sq);
                     self.message = None;

@@ -118,7 +118,7 @@ impl App {
             } else if self.review.is_some() {
                 "typing a move returns to the game"
             } else {
-                "type a move (e4, Nf3, O-O) or a command · arrows + Enter · F1 help"
+                "type a move like e4 or Nf3, or use the arrows and Enter · F1 help"
             };
             Message::info(text)
         });
@@ -146,11 +146,7 @@ impl App {
                 dialog(
                     "Ready?",
                     vec![
-                        format!(
-                            "{} vs {}",
-                            self.who(Color::White),
-                            self.who(Color::Black)
-                        ),
+                        format!("{} vs {}", self.who(Color::White), self.who(Color::Black)),
                         format!("Clock: {}", self.time_control_text()),
                         format!("Press Enter or Space to start {turn}'s clock."),
                     ],

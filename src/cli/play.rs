@@ -210,7 +210,10 @@ mod tests {
         let c = config(&[]).unwrap();
         assert_eq!(c.setup.start, Position::initial());
         assert!(c.setup.white_time.is_untimed() && c.setup.black_time.is_untimed());
-        assert_eq!((c.setup.white.as_str(), c.setup.black.as_str()), ("White", "Black"));
+        assert_eq!(
+            (c.setup.white.as_str(), c.setup.black.as_str()),
+            ("White", "Black")
+        );
         assert_eq!(c.glyphs, GlyphSet::Unicode);
         assert!(!c.auto_flip);
     }

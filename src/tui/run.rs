@@ -50,7 +50,9 @@ pub fn pointer_action(mouse: Mouse) -> Option<Action> {
 }
 
 fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, origin: Instant) -> Result<()> {
-    let size = terminal.size().context("could not read the terminal size")?;
+    let size = terminal
+        .size()
+        .context("could not read the terminal size")?;
     app.update(
         Action::Resize {
             width: size.width,

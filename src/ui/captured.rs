@@ -36,7 +36,13 @@ impl CapturedView {
             .iter()
             .take(plies)
             .enumerate()
-            .filter(|(i, _)| (if i % 2 == 0 { first_mover } else { !first_mover }) == color)
+            .filter(|(i, _)| {
+                (if i % 2 == 0 {
+                    first_mover
+                } else {
+                    !first_mover
+                }) == color
+            })
             .filter_map(|(_, m)| m.mv.capture().map(|role| Piece::new(!color, role)))
             .collect();
         pieces.sort_by_key(|p| (-p.role.value(), std::cmp::Reverse(p.role.index())));

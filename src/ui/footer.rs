@@ -34,7 +34,6 @@ pub fn hint_spans(context: KeyContext, theme: &Theme, width: usize) -> Vec<Span<
     let mut keep = vec![false; all.len()];
     for (i, (_, key, label)) in all.iter().enumerate() {
         if Some(i) == quit {
-            keep[i] = true;
             continue;
         }
         let needed = cost(key, label);
@@ -45,10 +44,14 @@ pub fn hint_spans(context: KeyContext, theme: &Theme, width: usize) -> Vec<Span<
         keep[i] = true;
     }
     let mut spans = vec![Span::raw(" ")];
-    for (i, (_, key, label)) in all.into_iter().enumerate() {
+    for (i, (_, key, label)) in all.iter().enumerate() {
         if keep[i] {
-            spans.extend(hint(key, label, theme));
+            spans.extend(hint(*key, label, theme));
         }
+    }
+    // Quitting goes last, where players look for it.
+    if let Some(i) = quit {
+        spans.extend(hint(all[i].1, all[i].2, theme));
     }
     spans
 }
@@ -82,8 +85,12 @@ pub fn dialog_hint_lines(context: KeyContext, theme: &Theme, width: usize) -> Ve
 
 impl Widget for Footer {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        Line::from(hint_spans(self.context, &self.theme, usize::from(area.width)))
-            .render(area, buf);
+        Line::from(hint_spans(
+            self.context,
+            &self.theme,
+            usize::from(area.width),
+        ))
+        .render(area, buf);
     }
 }
 

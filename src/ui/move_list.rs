@@ -62,7 +62,10 @@ impl MoveListView<'_> {
     fn first_row(&self, rows: &[Row], height: usize) -> usize {
         let target = self
             .current
-            .and_then(|c| rows.iter().position(|r| r.white == Some(c) || r.black == Some(c)))
+            .and_then(|c| {
+                rows.iter()
+                    .position(|r| r.white == Some(c) || r.black == Some(c))
+            })
             .unwrap_or(rows.len().saturating_sub(1));
         // The latest move sits at the bottom; an earlier one being reviewed stays mid-list.
         let last_start = rows.len().saturating_sub(height);
@@ -105,7 +108,12 @@ impl Widget for MoveListView<'_> {
                 Some(_) => self.san_span(row.black),
                 None => Span::raw(""),
             };
-            let line = Line::from(vec![number, self.san_span(row.white), Span::raw(" "), black]);
+            let line = Line::from(vec![
+                number,
+                self.san_span(row.white),
+                Span::raw(" "),
+                black,
+            ]);
             let row_area = Rect::new(area.x, area.y + y as u16, area.width, 1);
             line.render(row_area, buf);
         }

@@ -72,9 +72,8 @@ impl NewGameView<'_> {
                         // Show the end of a long FEN, where the typing happens.
                         let room = value_width.saturating_sub(9);
                         let chars: Vec<char> = form.fen.chars().collect();
-                        let shown: String = chars[chars.len().saturating_sub(room)..]
-                            .iter()
-                            .collect();
+                        let shown: String =
+                            chars[chars.len().saturating_sub(room)..].iter().collect();
                         spans.push(Span::styled(shown, theme.key()));
                         if current {
                             spans.push(caret);
@@ -126,7 +125,11 @@ impl Widget for NewGameView<'_> {
             lines.push(Line::styled(format!("   {part}"), self.theme.muted()));
         }
         lines.push(Line::default());
-        lines.extend(dialog_hint_lines(KeyContext::Form, &self.theme, inner_width));
+        lines.extend(dialog_hint_lines(
+            KeyContext::Form,
+            &self.theme,
+            inner_width,
+        ));
         let rect = centered(area, width, lines.len() as u16 + 2);
         let inner = frame(rect, "New game", &self.theme, buf);
         Paragraph::new(lines).render(inner, buf);

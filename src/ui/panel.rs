@@ -62,7 +62,13 @@ impl Widget for PanelView<'_> {
         block.render(area, buf);
         let bottom = self.app.orientation();
         let top = !bottom;
-        let [top_clock, top_captured, moves, bottom_captured, bottom_clock] = Layout::vertical([
+        let [
+            top_clock,
+            top_captured,
+            moves,
+            bottom_captured,
+            bottom_clock,
+        ] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Length(1),
             Constraint::Fill(1),

@@ -66,10 +66,12 @@ impl Widget for PromotionPicker {
         {
             let glyph = self.glyphs.piece(Piece::new(self.color, role));
             let name = role.name();
-            let mut label = format!(" {glyph} {}{} ", name[..1].to_uppercase(), &name[1..]);
-            if i == self.choice {
-                label = format!("[{}]", label.trim_end());
-            }
+            let name = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+            let label = if i == self.choice {
+                format!("[{glyph} {name}]")
+            } else {
+                format!(" {glyph} {name} ")
+            };
             let mut style = self.theme.text();
             if i == self.choice {
                 style = self.theme.title().add_modifier(Modifier::REVERSED);

@@ -166,9 +166,12 @@ impl<T: Target> Visitor for GameVisitor<T> {
     fn end_game(&mut self) -> Self::Output {
         let tags = std::mem::take(&mut self.tags);
         let error = self.error.take().or_else(|| {
-            self.target
-                .is_none()
-                .then(|| ("the movetext".to_owned(), "the game has no moves section".to_owned()))
+            self.target.is_none().then(|| {
+                (
+                    "the movetext".to_owned(),
+                    "the game has no moves section".to_owned(),
+                )
+            })
         });
         if let Some((place, reason)) = error {
             let names = ["Event", "White", "Black"]
