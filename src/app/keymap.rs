@@ -324,7 +324,8 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::HistoryEnd, &[Key::plain(K::End)], PLAY, "",
         "Back to the current position", &[]),
     row(Action::Draw, &[Key::ctrl('d')], PLAY, "draw",
-        "Offer a draw, or accept the opponent's offer", &["draw"]),
+        "Offer a draw for the player who has just moved (move, then offer), or bring back the \
+         opponent's standing offer to accept it", &["draw"]),
     row(Action::Claim, &[Key::ctrl('e')], PLAY, "",
         "Claim a draw by threefold repetition or the fifty-move rule", &["claim"]),
     row(Action::Resign, &[Key::ctrl('r')], PLAY, "resign",

@@ -180,10 +180,7 @@ impl App {
                     "Claim a draw?",
                     vec![
                         format!("{} allows a draw claim by {why}.", pos.san(*mv)),
-                        format!(
-                            "{}: claim a draw with this move? y claims, n just plays it.",
-                            self.who(pos.turn())
-                        ),
+                        format!("{}, claim a draw with this move?", self.who(pos.turn())),
                     ],
                     KeyContext::Confirm,
                 )

@@ -16,12 +16,23 @@ pub struct Footer {
     pub theme: Theme,
 }
 
+/// Blank columns between two hints.
+const GAP: &str = "  ";
+
 /// One hint: the key in the key style, the label muted.
 fn hint(key: Key, label: &str, theme: &Theme) -> [Span<'static>; 2] {
     [
         Span::styled(key.to_string(), theme.key()),
-        Span::styled(format!(" {label}  "), theme.muted()),
+        Span::styled(format!(" {label}"), theme.muted()),
     ]
+}
+
+/// Appends a hint to a line of hints, with a gap after the previous one.
+fn push_hint(spans: &mut Vec<Span<'static>>, key: Key, label: &str, theme: &Theme) {
+    if spans.iter().any(|s| !s.content.trim().is_empty()) {
+        spans.push(Span::raw(GAP));
+    }
+    spans.extend(hint(key, label, theme));
 }
 
 /// The footer's hint spans for a context, as many as fit into `width` columns, in table
@@ -46,12 +57,12 @@ pub fn hint_spans(context: KeyContext, theme: &Theme, width: usize) -> Vec<Span<
     let mut spans = vec![Span::raw(" ")];
     for (i, (_, key, label)) in all.iter().enumerate() {
         if keep[i] {
-            spans.extend(hint(*key, label, theme));
+            push_hint(&mut spans, *key, label, theme);
         }
     }
     // Quitting goes last, where players look for it.
     if let Some(i) = quit {
-        spans.extend(hint(all[i].1, all[i].2, theme));
+        push_hint(&mut spans, all[i].1, all[i].2, theme);
     }
     spans
 }
@@ -70,12 +81,12 @@ pub fn dialog_hint_lines(context: KeyContext, theme: &Theme, width: usize) -> Ve
             continue;
         }
         let needed = text_width(&key.to_string()) + 1 + text_width(label) + 2;
-        if used > 0 && used + needed > width {
+        if used > 0 && used + needed > width + GAP.len() {
             lines.push(Line::from(std::mem::take(&mut line)).centered());
             used = 0;
         }
         used += needed;
-        line.extend(hint(key, label, theme));
+        push_hint(&mut line, key, label, theme);
     }
     if !line.is_empty() {
         lines.push(Line::from(line).centered());
