@@ -1,7 +1,430 @@
 //! Everything on screen as data, and the one place it changes.
 //!
-//! So far only the [`keymap`]: the table that turns keys and typed command words into
-//! [`keymap::Action`]s, and that the help screen and footer are generated from. The app state
-//! and its `update(Action, now)` come with the game layer.
+//! [`App`] holds the game and the view state around it: the [`Mode`] (which dialog, if any, is
+//! open), the board cursor and selection, the typed text, the last message, the orientation,
+//! the history position being reviewed and the terminal size. [`App::update`] is the only
+//! function that changes any of it: the front end turns keys, clicks, resizes and the passing
+//! of time into [`Action`]s and hands them in with the current time. The `ui` module draws an
+//! `&App` and never changes it.
+//!
+//! The mode is matched before the action, so each dialog reads the keys its own way (`y` means
+//! "yes" in a question and is a file letter in the move box). Every way of making a move — typed
+//! text, cursor and Enter, a click, a drag, the promotion picker, the "claim a draw with this
+//! move?" question — ends in one function, `commit`, which calls [`Game::play`] or
+//! [`Game::play_and_claim`]; so a game end is announced the same way whatever the input.
+//!
+//! Files, in reading order: [`mod@self`] (state and dispatch), `play` (the board and the move
+//! box), `dialogs` (every question), `view` (the texts the screen shows), [`typing`] (live
+//! feedback on typed text), [`newgame`] (the new-game form), [`keymap`] and [`config`].
 
+pub mod config;
+mod dialogs;
 pub mod keymap;
+pub mod newgame;
+mod play;
+pub mod typing;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::time::Duration;
+
+use ratatui::layout::{Rect, Size};
+
+pub use config::Config;
+use keymap::{Action, KeyContext};
+pub use newgame::NewGameForm;
+pub use view::{Dialog, Prompt, ply_number};
+
+use crate::game::{Claims, Game, GameSetup};
+use crate::rules::{Color, Move, Position, Square};
+use crate::ui::board::BoardLayout;
+use crate::ui::layout::ScreenLayout;
+use crate::ui::theme::{GlyphSet, Theme};
+
+/// The size assumed until the terminal reports its own.
+pub const DEFAULT_SIZE: Size = Size::new(80, 24);
+
+/// What kind of message the status line shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MessageKind {
+    /// News: a move was taken back, the clocks are paused.
+    Info,
+    /// Something was refused: an illegal move, a claim that is not allowed.
+    Error,
+    /// A state to be aware of: reviewing the past.
+    Banner,
+}
+
+/// A line of text for the status line or the hint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub kind: MessageKind,
+}
+
+impl Message {
+    pub fn info(text: impl Into<String>) -> Message {
+        Message {
+            text: text.into(),
+            kind: MessageKind::Info,
+        }
+    }
+
+    pub fn error(text: impl Into<String>) -> Message {
+        Message {
+            text: text.into(),
+            kind: MessageKind::Error,
+        }
+    }
+}
+
+/// A yes/no question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Does this player really resign?
+    Resign(Color),
+    /// The player who just moved asks to take it back; the opponent answers.
+    Takeback { asked_by: Color },
+    /// Quit while a game is in progress?
+    Quit,
+    /// Abandon the game in progress for a new one?
+    AbandonGame,
+}
+
+/// Which screen the app is on; dialogs are modes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A timed game waits for a key before White's clock starts.
+    Ready,
+    /// The board and the move box (also while reviewing, and after the game ended).
+    Playing,
+    /// Choosing the piece for a pawn reaching the last rank; `choice` indexes
+    /// [`crate::rules::Role::PROMOTIONS`].
+    Promotion {
+        from: Square,
+        to: Square,
+        choice: usize,
+    },
+    Confirm(Question),
+    /// `by` has offered a draw; the player to move answers.
+    DrawOffer {
+        by: Color,
+    },
+    /// `mv` would allow a draw claim: claim with it, or just play it?
+    ClaimWithMove {
+        mv: Move,
+        claims: Claims,
+    },
+    Help {
+        scroll: u16,
+    },
+    /// The game has just ended: new game, review or quit.
+    GameOver,
+    NewGame(Box<NewGameForm>),
+}
+
+/// Work the app asks the front end to do outside it (files, the terminal). The result comes
+/// back as a message through [`App::report`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Save the game as PGN.
+    Save,
+    /// Clear the terminal and draw everything again.
+    Redraw,
+}
+
+/// A press on the board that may become a drag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Drag {
+    from: Square,
+    /// The piece was already selected before the press: releasing on it again deselects.
+    was_selected: bool,
+}
+
+/// The whole front-end state. See the [module docs](self).
+#[derive(Debug)]
+pub struct App {
+    game: Game,
+    mode: Mode,
+    theme: Theme,
+    glyphs: GlyphSet,
+    orientation: Color,
+    auto_flip: bool,
+    cursor: Square,
+    selected: Option<Square>,
+    drag: Option<Drag>,
+    input: String,
+    message: Option<Message>,
+    /// The ply shown while reviewing the game; `None` shows the present.
+    review: Option<usize>,
+    size: Size,
+    now: Duration,
+    quit: bool,
+    effects: Vec<Effect>,
+    /// The game-over dialog has been shown for the current game.
+    over_announced: bool,
+}
+
+impl App {
+    /// The app with a new game from `config`, at time zero, in an 80x24 terminal.
+    pub fn new(config: Config) -> App {
+        let mut app = App {
+            game: Game::new(GameSetup::default()),
+            mode: Mode::Playing,
+            theme: config.theme,
+            glyphs: config.glyphs,
+            orientation: Color::White,
+            auto_flip: config.auto_flip,
+            cursor: Square::E1,
+            selected: None,
+            drag: None,
+            input: String::new(),
+            message: None,
+            review: None,
+            size: DEFAULT_SIZE,
+            now: Duration::ZERO,
+            quit: false,
+            effects: Vec::new(),
+            over_announced: false,
+        };
+        app.start_game(config.setup);
+        app.message = None;
+        app
+    }
+
+    /// Replaces the game with a new one and resets the view around it.
+    fn start_game(&mut self, setup: GameSetup) {
+        self.game = Game::new(setup);
+        let turn = self.game.position().turn();
+        self.orientation = if self.auto_flip { turn } else { Color::White };
+        self.cursor = Square::E1
+            .offset(0, 1)
+            .unwrap_or(Square::E1)
+            .relative_to(turn);
+        self.selected = None;
+        self.drag = None;
+        self.input.clear();
+        self.review = None;
+        self.over_announced = false;
+        self.mode = if self.game.is_timed() && !self.game.is_over() {
+            Mode::Ready
+        } else {
+            Mode::Playing
+        };
+        self.message = Some(Message::info(format!(
+            "New game: {} vs {}, {}",
+            self.game.player(Color::White),
+            self.game.player(Color::Black),
+            self.time_control_text()
+        )));
+    }
+
+    // ---- The one door ----
+
+    /// Applies one action at time `now` (a duration since any fixed origin, the same for every
+    /// call). The only function that changes the app.
+    pub fn update(&mut self, action: Action, now: Duration) {
+        self.now = now;
+        match action {
+            Action::Tick => {}
+            Action::Resize { width, height } => {
+                self.size = Size::new(width, height);
+                if let Mode::Help { scroll } = &mut self.mode {
+                    *scroll = (*scroll).min(crate::ui::help::HelpView::max_scroll(Rect::from((
+                        ratatui::layout::Position::ORIGIN,
+                        self.size,
+                    ))));
+                }
+            }
+            action => {
+                // A flag that fell before this key press counts first.
+                self.check_game_end(now);
+                self.dispatch(action, now);
+            }
+        }
+        self.check_game_end(now);
+    }
+
+    fn dispatch(&mut self, action: Action, now: Duration) {
+        match self.mode {
+            Mode::Ready => self.on_ready(action, now),
+            Mode::Playing => self.on_playing(action, now),
+            Mode::Promotion { from, to, choice } => {
+                self.on_promotion(from, to, choice, action, now)
+            }
+            Mode::Confirm(question) => self.on_confirm(question, action, now),
+            Mode::DrawOffer { by } => self.on_offer(by, action, now),
+            Mode::ClaimWithMove { mv, .. } => self.on_claim_with_move(mv, action, now),
+            Mode::Help { scroll } => self.on_help(scroll, action),
+            Mode::GameOver => self.on_game_over(action),
+            Mode::NewGame(_) => self.on_form(action),
+        }
+    }
+
+    /// Notices a game that has just ended (flag fall, mate, a claim...) and opens the game-over
+    /// dialog once.
+    fn check_game_end(&mut self, now: Duration) {
+        self.game.tick(now);
+        if self.game.is_over() && !self.over_announced {
+            self.over_announced = true;
+            self.selected = None;
+            self.drag = None;
+            self.input.clear();
+            if !matches!(self.mode, Mode::NewGame(_)) {
+                self.mode = Mode::GameOver;
+            }
+        }
+    }
+
+    /// A message from outside `update`: the result of an [`Effect`] the front end carried out.
+    pub fn report(&mut self, message: Message) {
+        self.message = Some(message);
+    }
+
+    /// The effects requested since the last call, oldest first.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    // ---- Reading, for the screen and the tests ----
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn mode(&self) -> &Mode {
+        &self.mode
+    }
+
+    pub fn theme(&self) -> Theme {
+        self.theme
+    }
+
+    pub fn glyphs(&self) -> GlyphSet {
+        self.glyphs
+    }
+
+    /// The side shown at the bottom of the board.
+    pub fn orientation(&self) -> Color {
+        self.orientation
+    }
+
+    pub fn cursor(&self) -> Square {
+        self.cursor
+    }
+
+    /// The piece picked up by cursor or mouse.
+    pub fn selected(&self) -> Option<Square> {
+        self.selected
+    }
+
+    /// The text in the move box.
+    pub fn input(&self) -> &str {
+        &self.input
+    }
+
+    /// The last message, if it still stands.
+    pub fn message(&self) -> Option<&Message> {
+        self.message.as_ref()
+    }
+
+    /// The ply being reviewed; `None` when showing the present.
+    pub fn review(&self) -> Option<usize> {
+        self.review
+    }
+
+    /// The terminal size the app lays the screen out for.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The time of the last update.
+    pub fn now(&self) -> Duration {
+        self.now
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The keys' meaning in the current mode.
+    pub fn key_context(&self) -> KeyContext {
+        match self.mode {
+            Mode::Ready => KeyContext::Ready,
+            Mode::Playing => KeyContext::Playing,
+            Mode::Promotion { .. } => KeyContext::Promotion,
+            Mode::Confirm(_) | Mode::ClaimWithMove { .. } => KeyContext::Confirm,
+            Mode::DrawOffer { .. } => KeyContext::Offer,
+            Mode::Help { .. } => KeyContext::Help,
+            Mode::GameOver => KeyContext::GameOver,
+            Mode::NewGame(_) => KeyContext::Form,
+        }
+    }
+
+    /// The number of half-moves into the game the board shows.
+    pub fn shown_ply(&self) -> usize {
+        self.review.unwrap_or_else(|| self.game.record().plies())
+    }
+
+    /// The position the board shows: the present, or the one being reviewed.
+    pub fn shown_position(&self) -> &Position {
+        self.game
+            .record()
+            .position_at(self.shown_ply())
+            .unwrap_or_else(|| self.game.position())
+    }
+
+    /// The move that led to the shown position.
+    pub fn shown_last_move(&self) -> Option<Move> {
+        let ply = self.shown_ply();
+        ply.checked_sub(1)
+            .and_then(|i| self.game.record().moves().get(i))
+            .map(|m| m.mv)
+    }
+
+    /// When the screen will next look different without any input: the next change of the
+    /// running clock's text (or its flag fall). `None`: nothing changes until an event.
+    pub fn next_wake(&self, now: Duration) -> Option<Duration> {
+        if self.game.is_over() {
+            return None;
+        }
+        self.game.clock().next_change(now)
+    }
+
+    /// The board's geometry on the current screen, as the renderer draws it.
+    pub fn board_layout(&self) -> Option<BoardLayout> {
+        let screen = ScreenLayout::new(self.screen()).ok()?;
+        BoardLayout::new(screen.board, self.orientation)
+    }
+
+    /// The whole terminal as a rectangle.
+    pub fn screen(&self) -> Rect {
+        Rect::from((ratatui::layout::Position::ORIGIN, self.size))
+    }
+
+    /// Whether a game is under way that quitting or a new game would abandon.
+    pub fn game_in_progress(&self) -> bool {
+        !self.game.is_over() && (self.game.record().plies() > 0 || self.game.is_started())
+    }
+
+    /// The time control in words, both sides' when they differ.
+    pub fn time_control_text(&self) -> String {
+        let white = self.game.clock().control(Color::White);
+        let black = self.game.clock().control(Color::Black);
+        if white == black {
+            white.describe()
+        } else {
+            format!("White {}, Black {}", white.describe(), black.describe())
+        }
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.message = Some(Message::info(text));
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        self.message = Some(Message::error(text));
+    }
+}

@@ -1,23 +1,46 @@
 //! The command line: clap derive structs and the dispatch to each command.
 //!
-//! With no subcommand, hotseat will start the game on the terminal; until the playing screen
-//! exists it prints the help text instead. Subcommands are tools that never touch the screen.
+//! With no subcommand, hotseat opens the playing screen; the options of [`PlayArgs`] set up the
+//! first game and the look. They are read and cross-checked into a [`Config`] *before* the
+//! terminal is touched ([`PlayArgs::config`]), so a bad option is a plain error message and exit
+//! code 2, never a half-drawn screen. Subcommands are tools that never touch the screen.
 
 mod perft;
 mod pgn;
+mod play;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 pub use perft::MAX_DEPTH;
+pub use play::{ColorArg, MAX_NAME_CHARS, PlayArgs, parse_name};
 
-/// Chess for two players sharing one terminal.
+use crate::app::Config;
+
+const AFTER_HELP: &str = "\
+Examples:
+  hotseat                                   an untimed game from the initial position
+  hotseat --time 5+3                        5 minutes each, 3 seconds added per move
+  hotseat --time 90+30 --white Ann --black Bob
+  hotseat --white-time 5+0 --black-time 3+0 time odds: White 5 minutes, Black 3
+  hotseat --time 5+0 --delay 3              a 3-second (US) delay on every move
+  hotseat --fen \"8/P7/8/8/8/8/k6K/8 w - - 0 1\"  start from a position
+  NO_COLOR=1 hotseat --ascii                no colour, letters for pieces
+
+While playing, type moves (e4, Nf3, O-O, e7e8q) and press Enter, or use the arrow keys and
+Enter, or the mouse. F1 shows every key; Ctrl-Q quits.";
+
+/// Chess for two players sharing one terminal: every law of chess, typed moves, a real clock.
 #[derive(Debug, Parser)]
-#[command(name = "hotseat", version)]
+#[command(name = "hotseat", version, after_help = AFTER_HELP)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
+    #[command(flatten)]
+    pub play: PlayArgs,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -63,18 +86,33 @@ pub enum Command {
     },
 }
 
-/// Runs the command line, writing results to standard output.
-pub fn run(cli: Cli) -> Result<()> {
+/// What `main` should do after parsing: play with a validated config, or run a tool.
+#[derive(Debug)]
+pub enum Task {
+    Play(Box<Config>),
+    Tool(Command),
+}
+
+impl Cli {
+    /// Validates the options into a task. The error is a usage error: one sentence saying what
+    /// is wrong and how to write it, for exit code 2.
+    pub fn task(self) -> Result<Task, String> {
+        match self.command {
+            Some(command) => Ok(Task::Tool(command)),
+            None => self.play.config().map(|c| Task::Play(Box::new(c))),
+        }
+    }
+}
+
+/// Runs a tool, writing results to standard output.
+pub fn run_tool(command: Command) -> Result<()> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    match cli.command {
-        None => {
-            write!(out, "{}", Cli::command().render_help())?;
-        }
-        Some(Command::Perft { depth, fen, divide }) => {
+    match command {
+        Command::Perft { depth, fen, divide } => {
             perft::run(&mut out, depth, fen.as_deref(), divide)?;
         }
-        Some(Command::Pgn { file }) => {
+        Command::Pgn { file } => {
             pgn::run(&mut out, &file)?;
         }
     }

@@ -1,15 +1,30 @@
 //! The `hotseat` binary: parse the command line, run it, report an error once.
+//!
+//! Exit codes: 0 for a normal exit, 2 for a usage error (reported before the screen opens),
+//! 1 for anything else.
 
 use std::io;
 use std::process::ExitCode;
 
-use clap::Parser;
-use hotseat::cli::{self, Cli};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
+use hotseat::cli::{self, Cli, Task};
 
 fn main() -> ExitCode {
     // Usage errors and --help/--version exit here, with clap's codes (2 and 0).
     let args = Cli::parse();
-    match cli::run(args) {
+    let task = match args.task() {
+        Ok(task) => task,
+        // Options that parse but do not fit together: a usage error, formatted like clap's own.
+        Err(message) => Cli::command()
+            .error(ErrorKind::ArgumentConflict, message)
+            .exit(),
+    };
+    let result = match task {
+        Task::Play(config) => hotseat::tui::play(*config),
+        Task::Tool(command) => cli::run_tool(command),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         // Output cut short by the reader (`hotseat perft 5 --divide | head`) is not a failure.
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,

@@ -11,6 +11,12 @@
 //!
 //! Events are reduced to the few the front end uses ([`Event`]). Only key *presses* are kept:
 //! Windows also reports releases, which would make every key count twice.
+//!
+//! [`play`] is the main loop of the game screen (see `run`).
+
+mod run;
+
+pub use run::{play, pointer_action};
 
 use std::io::{self, stdout};
 use std::ops::{Deref, DerefMut};

@@ -1,15 +1,121 @@
 //! Drawing: every widget reads state and writes cells, nothing here changes the game.
 //!
+//! * [`render`] — the whole screen from an [`App`], the one entry point of the front end.
 //! * [`theme`] — every colour and style, the monochrome mode, the piece glyphs.
 //! * [`layout`] — where the board, the side panel and the bottom lines go, and the minimum size.
 //! * [`board`] — the board widget and its geometry (also used for mouse hit-testing).
-//! * [`help`] — the help overlay, generated from the keymap.
+//! * [`panel`] — the side panel: [`clock`]s, [`captured`] pieces and the [`move_list`].
+//! * [`status`], [`prompt`], [`footer`] — the three lines at the bottom.
+//! * [`popup`] (questions), [`promotion`], [`new_game`], [`help`] — boxes over the board.
 //! * [`too_small`] — the message shown instead of everything else in a tiny terminal.
-//!
-//! The top-level `render(&App, &mut Frame)` joins them once the app state exists.
 
 pub mod board;
+pub mod captured;
+pub mod clock;
+pub mod footer;
 pub mod help;
 pub mod layout;
+pub mod move_list;
+pub mod new_game;
+pub mod panel;
+pub mod popup;
+pub mod promotion;
+pub mod prompt;
+pub mod status;
 pub mod theme;
 pub mod too_small;
+
+use ratatui::Frame;
+use ratatui::widgets::Widget;
+
+use crate::app::{App, Mode};
+use crate::rules::Bitboard;
+use board::{BoardView, move_targets};
+use help::HelpView;
+use layout::ScreenLayout;
+use too_small::TooSmallView;
+
+/// Draws the whole screen for `app`.
+pub fn render(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    let buf = frame.buffer_mut();
+    let theme = app.theme();
+    let screen = match ScreenLayout::new(area) {
+        Ok(screen) => screen,
+        Err(size) => {
+            (&TooSmallView { size, theme }).render(area, buf);
+            return;
+        }
+    };
+
+    let feedback = app.feedback();
+    let position = app.shown_position();
+    let mut view = BoardView::new(position);
+    view.theme = theme;
+    view.glyphs = app.glyphs();
+    view.orientation = app.orientation();
+    view.last_move = app.shown_last_move().map(|m| (m.from(), m.to()));
+    let present = app.review().is_none();
+    if matches!(app.mode(), Mode::Playing | Mode::Promotion { .. }) {
+        view.cursor = Some(app.cursor());
+    }
+    if let Mode::Promotion { from, to, .. } = *app.mode() {
+        view.selected = Some(from);
+        view.targets = Bitboard::from_square(to);
+    } else if let Some(from) = app.selected().filter(|_| present) {
+        view.selected = Some(from);
+        view.targets = move_targets(position, from);
+    } else {
+        view.targets = feedback.targets;
+    }
+    view.glow = feedback.glow;
+    (&view).render(screen.board, buf);
+
+    panel::PanelView::new(app).render(screen.panel, buf);
+    status::StatusLine {
+        message: app.status(),
+        theme,
+    }
+    .render(screen.status, buf);
+    let prompt = prompt::PromptLine {
+        prompt: app.prompt(),
+        theme,
+    };
+    (&prompt).render(screen.prompt, buf);
+    footer::Footer {
+        context: app.key_context(),
+        theme,
+    }
+    .render(screen.footer, buf);
+
+    match app.mode() {
+        Mode::Help { scroll } => (&HelpView {
+            theme,
+            scroll: *scroll,
+        })
+            .render(area, buf),
+        Mode::Promotion { choice, .. } => promotion::PromotionPicker {
+            color: position.turn(),
+            choice: *choice,
+            theme,
+            glyphs: app.glyphs(),
+        }
+        .render(area, buf),
+        Mode::NewGame(form) => new_game::NewGameView { form, theme }.render(area, buf),
+        _ => {
+            if let Some(dialog) = app.dialog() {
+                popup::DialogView {
+                    dialog: &dialog,
+                    theme,
+                }
+                .render(screen.board.union(screen.panel), buf);
+            }
+        }
+    }
+
+    if prompt.prompt.active
+        && let Some(at) = prompt.cursor_position(screen.prompt)
+    {
+        frame.set_cursor_position(at);
+    }
+}

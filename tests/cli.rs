@@ -111,15 +111,6 @@ fn perft_depth_beyond_the_cap_is_a_usage_error() {
 }
 
 #[test]
-fn no_subcommand_prints_help() {
-    let out = hotseat(&[]);
-    assert!(out.status.success());
-    let text = stdout(&out);
-    assert!(text.contains("Usage: hotseat"), "{text}");
-    assert!(text.contains("perft"));
-}
-
-#[test]
 fn perft_help_shows_examples() {
     let out = hotseat(&["perft", "--help"]);
     assert!(out.status.success());
@@ -127,4 +118,81 @@ fn perft_help_shows_examples() {
     assert!(text.contains("--fen <FEN>"));
     assert!(text.contains("--divide"));
     assert!(text.contains("hotseat perft 3 --divide"));
+}
+
+#[test]
+fn invalid_game_options_exit_2_with_an_example() {
+    for (args, needle) in [
+        (&["--time", "5+"][..], "like 5+3"),
+        (&["--delay", "3"][..], "--time 5+0 --delay 3"),
+        (&["--fen", "not a fen"][..], "example"),
+        (&["--theme", "pink"][..], "wood or ocean"),
+        (&["--color", "sometimes"][..], "auto"),
+        (&["--white", ""][..], "can't be empty"),
+    ] {
+        let out = hotseat(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "", "{args:?}: no screen");
+    }
+}
+
+#[test]
+fn help_reads_like_a_manual_with_an_example_for_each_option() {
+    let out = hotseat(&["--help"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for option in [
+        "--time",
+        "--white-time",
+        "--black-time",
+        "--delay",
+        "--bronstein",
+        "--fen",
+        "--white",
+        "--black",
+        "--ascii",
+        "--color",
+        "--theme",
+        "--auto-flip",
+    ] {
+        let section = option_block(&text, option);
+        assert!(
+            section.contains("Example"),
+            "{option} has no example:\n{text}"
+        );
+    }
+    assert!(text.contains("perft"), "{text}");
+}
+
+#[test]
+fn without_a_terminal_the_game_says_so() {
+    let out = hotseat(&[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("needs a terminal"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The lines of `--help` describing `option`: its header line and the lines up to the next one.
+fn option_block(help: &str, option: &str) -> String {
+    let mut block = String::new();
+    let mut inside = false;
+    for line in help.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('-') {
+            let first = trimmed
+                .split([' ', ','])
+                .find(|w| w.starts_with("--"))
+                .unwrap_or("");
+            inside = first == option;
+        }
+        if inside {
+            block.push_str(line);
+            block.push('\n');
+        }
+    }
+    block
 }

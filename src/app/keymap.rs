@@ -62,11 +62,46 @@ pub enum Action {
     Yes,
     No,
     Promote(Role),
+    /// Complete the typed text when only one move or command fits.
+    Complete,
+    /// Close the game-over dialog and look through the finished game.
+    Review,
+    /// A mouse button, drag or wheel at a screen cell (not in the table: it comes from the mouse).
+    Pointer(Pointer),
+    /// The terminal's new size (not in the table).
+    Resize {
+        width: u16,
+        height: u16,
+    },
+    /// Time has passed: check the clocks for a flag fall (not in the table).
+    Tick,
+}
+
+/// A mouse event at a screen cell, as the app sees it: only the left button counts for clicks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pointer {
+    pub kind: PointerKind,
+    pub column: u16,
+    pub row: u16,
+}
+
+/// What the mouse did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PointerKind {
+    /// The left button went down.
+    Down,
+    /// The left button went up.
+    Up,
+    /// The mouse moved with the left button held.
+    Drag,
+    WheelUp,
+    WheelDown,
 }
 
 impl Action {
-    /// Every action that has a binding (all but [`Action::Input`]).
-    pub const ALL: [Action; 34] = [
+    /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
+    /// [`Action::Resize`] and [`Action::Tick`]).
+    pub const ALL: [Action; 36] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -101,6 +136,8 @@ impl Action {
         Action::Promote(Role::Rook),
         Action::Promote(Role::Bishop),
         Action::Promote(Role::Knight),
+        Action::Complete,
+        Action::Review,
     ];
 }
 
@@ -114,15 +151,36 @@ pub enum KeyContext {
     Confirm,
     /// Choosing the piece a pawn promotes to.
     Promotion,
+    /// The opponent offers a draw: accept, decline, or just type a move (the offer stands until
+    /// the move is played, which declines it).
+    Offer,
+    /// The game has ended: new game, review or quit.
+    GameOver,
+    /// A form with fields (the new-game dialog): typed text goes into the current field.
+    Form,
+    /// A timed game waits for the players before White's clock starts.
+    Ready,
 }
 
 impl KeyContext {
-    pub const ALL: [KeyContext; 4] = [
+    pub const ALL: [KeyContext; 8] = [
         KeyContext::Playing,
         KeyContext::Help,
         KeyContext::Confirm,
         KeyContext::Promotion,
+        KeyContext::Offer,
+        KeyContext::GameOver,
+        KeyContext::Form,
+        KeyContext::Ready,
     ];
+
+    /// Whether unbound printable keys are typed text ([`Action::Input`]) here.
+    pub const fn takes_text(self) -> bool {
+        matches!(
+            self,
+            KeyContext::Playing | KeyContext::Offer | KeyContext::Form
+        )
+    }
 }
 
 /// A key with its modifiers, as written in the table.
@@ -213,6 +271,10 @@ const PLAY: &[KeyContext] = &[C::Playing];
 const HELP: &[KeyContext] = &[C::Help];
 const CONFIRM: &[KeyContext] = &[C::Confirm];
 const PROMOTION: &[KeyContext] = &[C::Promotion];
+const OFFER: &[KeyContext] = &[C::Offer];
+const GAME_OVER: &[KeyContext] = &[C::GameOver];
+const FORM: &[KeyContext] = &[C::Form];
+const READY: &[KeyContext] = &[C::Ready];
 const EVERYWHERE: &[KeyContext] = &KeyContext::ALL;
 
 const fn row(
@@ -247,11 +309,13 @@ pub const BINDINGS: &[Binding] = &[
         "Clear the typed text, or put the picked-up piece back", &[]),
     row(Action::DeleteChar, &[Key::plain(K::Backspace)], PLAY, "",
         "Delete the last typed character", &[]),
+    row(Action::Complete, &[Key::plain(K::Tab)], PLAY, "",
+        "Complete the typed move or command when only one fits", &[]),
     row(Action::Help, &[Key::plain(K::F(1)), Key::ctrl('k')], PLAY, "help",
         "Show this help", &["help"]),
     row(Action::FlipBoard, &[Key::plain(K::F(2)), Key::ctrl('f')], PLAY, "flip",
         "Turn the board around", &["flip"]),
-    row(Action::HistoryBack, &[Key::plain(K::PageUp)], PLAY, "",
+    row(Action::HistoryBack, &[Key::plain(K::PageUp)], PLAY, "review",
         "Step back through the moves played (the game goes on)", &[]),
     row(Action::HistoryForward, &[Key::plain(K::PageDown)], PLAY, "",
         "Step forward through the moves played", &[]),
@@ -260,23 +324,24 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::HistoryEnd, &[Key::plain(K::End)], PLAY, "",
         "Back to the current position", &[]),
     row(Action::Draw, &[Key::ctrl('d')], PLAY, "draw",
-        "Offer a draw, or accept the opponent's offer", &["draw"]),
+        "Offer a draw for the player who has just moved (move, then offer), or bring back the \
+         opponent's standing offer to accept it", &["draw"]),
     row(Action::Claim, &[Key::ctrl('e')], PLAY, "",
         "Claim a draw by threefold repetition or the fifty-move rule", &["claim"]),
-    row(Action::Resign, &[Key::ctrl('r')], PLAY, "",
+    row(Action::Resign, &[Key::ctrl('r')], PLAY, "resign",
         "Resign the game (asks first)", &["resign"]),
-    row(Action::Takeback, &[Key::ctrl('z')], PLAY, "",
-        "Take back the last move (the opponent agrees)", &["undo", "takeback"]),
-    row(Action::Pause, &[Key::ctrl('p')], PLAY, "",
+    row(Action::Takeback, &[Key::ctrl('z')], PLAY, "undo",
+        "Ask to take back the last move (the opponent agrees)", &["undo", "takeback"]),
+    row(Action::Pause, &[Key::ctrl('p')], PLAY, "pause",
         "Pause or resume the clocks", &["pause"]),
-    row(Action::NewGame, &[Key::ctrl('n')], PLAY, "",
+    row(Action::NewGame, &[Key::ctrl('n')], PLAY, "new",
         "Start a new game (asks first)", &["new"]),
     row(Action::Save, &[Key::ctrl('s')], PLAY, "",
         "Save the game as PGN", &["save"]),
     row(Action::Redraw, &[Key::ctrl('l')], PLAY, "",
         "Redraw the screen", &[]),
     row(Action::Quit, &[Key::ctrl('q'), Key::ctrl('c')], EVERYWHERE, "quit",
-        "Quit; an unfinished game is kept and resumed next time", &["quit", "exit"]),
+        "Quit (asks first while a game is in progress)", &["quit", "exit"]),
     row(Action::ScrollUp, &[Key::plain(K::Up)], HELP, "", "Scroll up", &[]),
     row(Action::ScrollDown, &[Key::plain(K::Down)], HELP, "", "Scroll down", &[]),
     row(Action::ScrollPageUp, &[Key::plain(K::PageUp)], HELP, "", "Scroll up a page", &[]),
@@ -291,7 +356,7 @@ pub const BINDINGS: &[Binding] = &[
         "Yes", &[]),
     row(Action::No, &[Key::plain(K::Char('n')), Key::plain(K::Esc)], CONFIRM, "no",
         "No", &[]),
-    row(Action::Promote(Role::Queen), &[Key::plain(K::Char('q')), Key::plain(K::Enter)],
+    row(Action::Promote(Role::Queen), &[Key::plain(K::Char('q'))],
         PROMOTION, "queen", "Promote to a queen", &[]),
     row(Action::Promote(Role::Rook), &[Key::plain(K::Char('r'))], PROMOTION, "rook",
         "Promote to a rook", &[]),
@@ -299,8 +364,35 @@ pub const BINDINGS: &[Binding] = &[
         "Promote to a bishop", &[]),
     row(Action::Promote(Role::Knight), &[Key::plain(K::Char('n'))], PROMOTION, "knight",
         "Promote to a knight", &[]),
+    row(Action::CursorLeft, &[Key::plain(K::Left)], PROMOTION, "",
+        "Highlight the piece to the left", &[]),
+    row(Action::CursorRight, &[Key::plain(K::Right)], PROMOTION, "",
+        "Highlight the piece to the right", &[]),
+    row(Action::Select, &[Key::plain(K::Enter)], PROMOTION, "choose",
+        "Promote to the highlighted piece (a click on a piece does the same)", &[]),
     row(Action::Cancel, &[Key::plain(K::Esc)], PROMOTION, "cancel",
         "Take the pawn back and choose another move", &[]),
+    row(Action::Yes, &[Key::plain(K::Char('y'))], OFFER, "accept", "Accept the draw", &[]),
+    row(Action::No, &[Key::plain(K::Char('n')), Key::plain(K::Esc)], OFFER, "decline",
+        "Decline the draw; typing a move instead keeps the offer open until the move is played, \
+         which declines it", &[]),
+    row(Action::NewGame, &[Key::plain(K::Char('n')), Key::ctrl('n')], GAME_OVER, "new game",
+        "Set up a new game", &[]),
+    row(Action::Review, &[Key::plain(K::Char('r')), Key::plain(K::Esc)], GAME_OVER, "review",
+        "Close this and look through the game (PgUp, PgDn, Home, End)", &[]),
+    row(Action::Quit, &[Key::plain(K::Char('q'))], GAME_OVER, "quit", "Quit hotseat", &[]),
+    row(Action::CursorUp, &[Key::plain(K::Up)], FORM, "", "Previous field", &[]),
+    row(Action::CursorDown, &[Key::plain(K::Down), Key::plain(K::Tab)], FORM, "field",
+        "Next field", &[]),
+    row(Action::CursorLeft, &[Key::plain(K::Left)], FORM, "", "Previous choice", &[]),
+    row(Action::CursorRight, &[Key::plain(K::Right)], FORM, "choice", "Next choice", &[]),
+    row(Action::DeleteChar, &[Key::plain(K::Backspace)], FORM, "",
+        "Delete the last character of the field", &[]),
+    row(Action::Select, &[Key::plain(K::Enter)], FORM, "start", "Start the new game", &[]),
+    row(Action::Cancel, &[Key::plain(K::Esc)], FORM, "cancel",
+        "Close the form and go back to the game", &[]),
+    row(Action::Select, &[Key::plain(K::Enter), Key::plain(K::Char(' '))], READY, "start",
+        "Start White's clock (or the side to move's)", &[]),
 ];
 
 /// The bindings that apply in a context, in table order.
@@ -311,7 +403,8 @@ pub fn bindings(context: KeyContext) -> impl Iterator<Item = &'static Binding> {
 }
 
 /// The action for a key press in a context. Only presses count (Windows also reports
-/// releases). While playing, an unbound printable character is [`Action::Input`].
+/// releases). Where the context takes text ([`KeyContext::takes_text`]), an unbound printable
+/// character is [`Action::Input`].
 ///
 /// ```
 /// use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -333,7 +426,7 @@ pub fn action_for(event: KeyEvent, context: KeyContext) -> Option<Action> {
     }
     match event.code {
         KeyCode::Char(c)
-            if context == KeyContext::Playing
+            if context.takes_text()
                 && !c.is_control()
                 && (event.modifiers - KeyModifiers::SHIFT).is_empty() =>
         {
@@ -364,9 +457,25 @@ pub fn command_words() -> impl Iterator<Item = &'static str> {
 
 /// The footer hints of a context: the first key of each labelled binding, and its label.
 pub fn footer(context: KeyContext) -> Vec<(Key, &'static str)> {
-    bindings(context)
-        .filter(|b| !b.label.is_empty())
-        .map(|b| (b.keys[0], b.label))
+    hints(context)
+        .into_iter()
+        .map(|(_, key, label)| (key, label))
+        .collect()
+}
+
+/// The labelled bindings of a context as `(action, first key, label)`, in table order. An
+/// action bound both everywhere and specifically in this context (Quit after a game: `q` as
+/// well as Ctrl-Q) is listed once, with the specific binding.
+pub fn hints(context: KeyContext) -> Vec<(Action, Key, &'static str)> {
+    let labelled: Vec<&Binding> = bindings(context).filter(|b| !b.label.is_empty()).collect();
+    labelled
+        .iter()
+        .filter(|b| {
+            !labelled
+                .iter()
+                .any(|o| o.action == b.action && o.contexts.len() < b.contexts.len())
+        })
+        .map(|b| (b.action, b.keys[0], b.label))
         .collect()
 }
 

@@ -100,6 +100,10 @@ fn section_title(context: KeyContext) -> &'static str {
         KeyContext::Help => "Keys in this help",
         KeyContext::Confirm => "Keys when asked a question",
         KeyContext::Promotion => "Keys when a pawn promotes",
+        KeyContext::Offer => "Keys when offered a draw",
+        KeyContext::GameOver => "Keys when the game is over",
+        KeyContext::Form => "Keys in the new-game form",
+        KeyContext::Ready => "Keys before a timed game starts",
     }
 }
 
@@ -183,7 +187,7 @@ fn paragraph(lines: &mut Vec<Line<'static>>, theme: &Theme, width: usize, text: 
 }
 
 /// Greedy word wrap to `width` columns; a word longer than the width gets a line of its own.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

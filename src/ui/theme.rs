@@ -394,6 +394,16 @@ impl Theme {
         }
     }
 
+    /// A state the player must not miss, across the whole line: "Reviewing move 12".
+    pub fn banner(&self) -> Style {
+        let style = Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED);
+        if self.monochrome {
+            style
+        } else {
+            style.fg(self.colors().accent)
+        }
+    }
+
     /// Errors ("illegal move", "terminal too small").
     pub fn error(&self) -> Style {
         let style = Style::new().add_modifier(Modifier::BOLD);

@@ -190,8 +190,11 @@ fn unbound_keys_and_alt_combinations_do_nothing() {
         KeyModifiers::SHIFT,
     );
     assert_eq!(action_for(shift, KeyContext::Playing), None);
+    let f5 = press(KeyCode::F(5), KeyModifiers::NONE);
+    assert_eq!(action_for(f5, KeyContext::Playing), None);
     let tab = press(KeyCode::Tab, KeyModifiers::NONE);
-    assert_eq!(action_for(tab, KeyContext::Playing), None);
+    assert_eq!(action_for(tab, KeyContext::Playing), Some(Action::Complete));
+    assert_eq!(action_for(tab, KeyContext::Confirm), None);
 }
 
 #[test]
@@ -206,9 +209,23 @@ fn footer_shows_first_key_and_label() {
             "Enter select",
             "F1 help",
             "F2 flip",
+            "PgUp review",
             "Ctrl-D draw",
+            "Ctrl-R resign",
+            "Ctrl-Z undo",
+            "Ctrl-P pause",
+            "Ctrl-N new",
             "Ctrl-Q quit"
         ]
+    );
+    let game_over: Vec<String> = super::footer(KeyContext::GameOver)
+        .iter()
+        .map(|(k, l)| format!("{k} {l}"))
+        .collect();
+    assert_eq!(
+        game_over,
+        ["n new game", "r review", "q quit"],
+        "the specific quit key replaces Ctrl-Q"
     );
 }
 
@@ -219,4 +236,30 @@ fn keys_are_written_readably() {
     assert_eq!(Key::plain(KeyCode::PageUp).to_string(), "PgUp");
     let help = BINDINGS.iter().find(|b| b.action == Action::Help).unwrap();
     assert_eq!(keys_text(help), "F1, Ctrl-K");
+}
+
+#[test]
+fn printable_keys_are_text_where_text_is_typed() {
+    let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
+    assert_eq!(action_for(n, KeyContext::Form), Some(Action::Input('n')));
+    assert_eq!(action_for(n, KeyContext::Offer), Some(Action::No));
+    assert_eq!(action_for(n, KeyContext::GameOver), Some(Action::NewGame));
+    let e = press(KeyCode::Char('e'), KeyModifiers::NONE);
+    assert_eq!(action_for(e, KeyContext::Offer), Some(Action::Input('e')));
+    assert_eq!(action_for(e, KeyContext::Confirm), None);
+    assert_eq!(action_for(e, KeyContext::Ready), None);
+}
+
+#[test]
+fn the_picker_takes_arrows_and_enter() {
+    let enter = press(KeyCode::Enter, KeyModifiers::NONE);
+    assert_eq!(
+        action_for(enter, KeyContext::Promotion),
+        Some(Action::Select)
+    );
+    let left = press(KeyCode::Left, KeyModifiers::NONE);
+    assert_eq!(
+        action_for(left, KeyContext::Promotion),
+        Some(Action::CursorLeft)
+    );
 }

@@ -1,0 +1,250 @@
+//! Every dialog's handling of actions: the ready screen of a timed game, yes/no questions, the
+//! draw offer, "claim a draw with this move?", the promotion picker, help, game over and the
+//! new-game form.
+
+use std::time::Duration;
+
+use super::keymap::{Action, PointerKind};
+use super::newgame::FormResult;
+use super::{App, Mode, NewGameForm, Question};
+use crate::rules::{Move, Role, Square};
+use crate::ui::help::HelpView;
+use crate::ui::promotion::PromotionPicker;
+
+impl App {
+    pub(super) fn on_ready(&mut self, action: Action, now: Duration) {
+        match action {
+            Action::Quit => self.quit_requested(),
+            Action::Select | Action::Input(_) => self.start_clocks(now),
+            Action::Pointer(p) if p.kind == PointerKind::Down => self.start_clocks(now),
+            _ => {}
+        }
+    }
+
+    fn start_clocks(&mut self, now: Duration) {
+        self.game.start(now);
+        self.mode = Mode::Playing;
+        let turn = self.game.position().turn();
+        self.info(format!("{turn}'s clock is running"));
+    }
+
+    pub(super) fn on_confirm(&mut self, question: Question, action: Action, now: Duration) {
+        match (action, question) {
+            (Action::Yes, Question::Resign(color)) => {
+                self.mode = Mode::Playing;
+                if let Err(err) = self.game.resign(color, now) {
+                    self.error(err.to_string());
+                }
+            }
+            (Action::Yes, Question::Takeback { asked_by }) => {
+                self.mode = Mode::Playing;
+                let last = self.last_move_text();
+                match self.game.takeback(1, now) {
+                    Ok(()) => {
+                        self.selected = None;
+                        self.review = None;
+                        self.input.clear();
+                        if self.auto_flip {
+                            self.orientation = self.game.position().turn();
+                        }
+                        self.info(format!("{} agreed: {last} taken back", !asked_by));
+                    }
+                    Err(err) => self.error(err.to_string()),
+                }
+            }
+            (Action::No, Question::Takeback { asked_by }) => {
+                self.mode = Mode::Playing;
+                self.info(format!(
+                    "{} does not agree to take back {}",
+                    !asked_by,
+                    self.last_move_text()
+                ));
+            }
+            (Action::Yes | Action::Quit, Question::Quit) => self.quit = true,
+            (Action::Yes, Question::AbandonGame) => self.open_form(),
+            (Action::No | Action::Cancel, _) => self.mode = Mode::Playing,
+            (Action::Quit, _) => {
+                self.mode = Mode::Playing;
+                self.quit_requested();
+            }
+            _ => {}
+        }
+    }
+
+    /// `12... Nf6`: the last move with its number, for messages.
+    pub(super) fn last_move_text(&self) -> String {
+        let record = self.game.record();
+        let plies = record.plies();
+        match record.moves().last() {
+            Some(last) => format!("{} {}", move_number(self, plies - 1), last.san),
+            None => "nothing".to_owned(),
+        }
+    }
+
+    pub(super) fn on_offer(&mut self, by: crate::rules::Color, action: Action, now: Duration) {
+        match action {
+            Action::Yes => {
+                self.mode = Mode::Playing;
+                if let Err(err) = self.game.accept_draw(!by, now) {
+                    self.error(err.to_string());
+                }
+            }
+            Action::No => {
+                self.mode = Mode::Playing;
+                if self.game.decline_draw().is_ok() {
+                    self.info(format!("{} declines the draw offer", !by));
+                }
+            }
+            // Typing (or clicking) instead of answering: the offer stands until the move is
+            // played, which declines it (FIDE 9.1.2.3).
+            Action::Input(_) | Action::Pointer(_) => {
+                self.mode = Mode::Playing;
+                self.info(format!(
+                    "{by}'s draw offer stands: Ctrl-D accepts, a move declines"
+                ));
+                self.on_playing(action, now);
+            }
+            Action::Quit => {
+                self.mode = Mode::Playing;
+                self.quit_requested();
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn on_claim_with_move(&mut self, mv: Move, action: Action, now: Duration) {
+        match action {
+            Action::Yes => self.commit(mv, true, now),
+            Action::No => self.commit(mv, false, now),
+            Action::Quit => {
+                self.mode = Mode::Playing;
+                self.quit_requested();
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn on_promotion(
+        &mut self,
+        from: Square,
+        to: Square,
+        choice: usize,
+        action: Action,
+        now: Duration,
+    ) {
+        let n = Role::PROMOTIONS.len();
+        match action {
+            Action::Promote(role) => self.promote(from, to, role, now),
+            Action::Select => self.promote(from, to, Role::PROMOTIONS[choice % n], now),
+            Action::CursorLeft | Action::CursorRight => {
+                let choice = if action == Action::CursorLeft {
+                    (choice + n - 1) % n
+                } else {
+                    (choice + 1) % n
+                };
+                self.mode = Mode::Promotion { from, to, choice };
+            }
+            Action::Pointer(p) if p.kind == PointerKind::Down => {
+                if let Some(i) = PromotionPicker::choice_at(self.screen(), p.column, p.row) {
+                    self.promote(from, to, Role::PROMOTIONS[i], now);
+                }
+            }
+            Action::Cancel => {
+                self.mode = Mode::Playing;
+                self.selected = None;
+            }
+            Action::Quit => {
+                self.mode = Mode::Playing;
+                self.quit_requested();
+            }
+            _ => {}
+        }
+    }
+
+    fn promote(&mut self, from: Square, to: Square, role: Role, now: Duration) {
+        self.mode = Mode::Playing;
+        let moves = self.game.position().legal_moves();
+        let chosen = moves
+            .iter()
+            .find(|m| m.from() == from && m.to() == to && m.promotion() == Some(role));
+        match chosen {
+            Some(&mv) => self.submit(mv, now),
+            None => self.error(format!("{from}-{to} can't promote to a {}", role.name())),
+        }
+    }
+
+    pub(super) fn on_help(&mut self, scroll: u16, action: Action) {
+        let screen = self.screen();
+        let page = HelpView::page_height(screen);
+        let max = HelpView::max_scroll(screen);
+        let scroll = match action {
+            Action::ScrollUp
+            | Action::Pointer(crate::app::keymap::Pointer {
+                kind: PointerKind::WheelUp,
+                ..
+            }) => scroll.saturating_sub(1),
+            Action::ScrollDown
+            | Action::Pointer(crate::app::keymap::Pointer {
+                kind: PointerKind::WheelDown,
+                ..
+            }) => scroll.saturating_add(1),
+            Action::ScrollPageUp => scroll.saturating_sub(page),
+            Action::ScrollPageDown => scroll.saturating_add(page),
+            Action::ScrollTop => 0,
+            Action::ScrollBottom => max,
+            Action::Cancel | Action::Help => {
+                self.mode = Mode::Playing;
+                return;
+            }
+            Action::Quit => {
+                self.mode = Mode::Playing;
+                self.quit_requested();
+                return;
+            }
+            _ => scroll,
+        };
+        self.mode = Mode::Help {
+            scroll: scroll.min(max),
+        };
+    }
+
+    pub(super) fn on_game_over(&mut self, action: Action) {
+        match action {
+            Action::NewGame => self.open_form(),
+            Action::Review => self.mode = Mode::Playing,
+            Action::Quit => self.quit = true,
+            _ => {}
+        }
+    }
+
+    pub(super) fn open_form(&mut self) {
+        self.mode = Mode::NewGame(Box::new(NewGameForm::new(&self.game)));
+    }
+
+    pub(super) fn on_form(&mut self, action: Action) {
+        if action == Action::Quit {
+            self.mode = Mode::Playing;
+            self.quit_requested();
+            return;
+        }
+        let Mode::NewGame(form) = &mut self.mode else {
+            return;
+        };
+        match form.update(action) {
+            FormResult::Editing => {}
+            FormResult::Cancel => self.mode = Mode::Playing,
+            FormResult::Start(setup) => self.start_game(*setup),
+        }
+    }
+}
+
+/// `1.` for White's move at `ply`, `1...` for Black's, counted from the game's start position.
+pub fn move_number(app: &App, ply: usize) -> String {
+    let start = app.game().record().start();
+    let (number, white) = super::view::ply_number(start, ply);
+    if white {
+        format!("{number}.")
+    } else {
+        format!("{number}...")
+    }
+}

@@ -1,0 +1,235 @@
+//! The new-game form: player names, a time control (a preset or typed), and the start position
+//! (the initial one or a pasted FEN).
+//!
+//! Four fields, one at a time: Up/Down (or Tab) move between them, Left/Right change a choice,
+//! typing edits a name — or, on the clock and start rows, switches to "custom" / "FEN" and types
+//! there. Problems are shown beside their field as soon as there is text to check (the exact
+//! FEN or time-control error), and Enter starts the game only when everything is valid.
+
+use super::keymap::Action;
+use crate::cli::MAX_NAME_CHARS;
+use crate::game::timecontrol::TimeControl;
+use crate::game::{Game, GameSetup};
+use crate::rules::{Color, Position};
+
+/// The time-control presets, in the order Left/Right cycles them; "custom" follows.
+pub const TIME_PRESETS: [&str; 8] = [
+    "1+0", "3+2", "5+3", "10+5", "15+10", "30+0", "90+30", "none",
+];
+
+/// The index of the "custom" time choice.
+pub const CUSTOM: usize = TIME_PRESETS.len();
+
+/// The longest FEN the form takes.
+const MAX_FEN_CHARS: usize = 120;
+/// The longest typed time control.
+const MAX_TIME_CHARS: usize = 40;
+
+/// A row of the form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    White,
+    Black,
+    Time,
+    Start,
+}
+
+impl Field {
+    pub const ALL: [Field; 4] = [Field::White, Field::Black, Field::Time, Field::Start];
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            Field::White => "White",
+            Field::Black => "Black",
+            Field::Time => "Clock",
+            Field::Start => "Start",
+        }
+    }
+
+    fn step(self, delta: isize) -> Field {
+        let i = Field::ALL.iter().position(|&f| f == self).unwrap_or(0);
+        let n = Field::ALL.len() as isize;
+        Field::ALL[(i as isize + delta).rem_euclid(n) as usize]
+    }
+}
+
+/// What the form did with an action.
+#[derive(Clone, Debug)]
+pub enum FormResult {
+    Editing,
+    Cancel,
+    Start(Box<GameSetup>),
+}
+
+/// The state of the form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGameForm {
+    pub white: String,
+    pub black: String,
+    /// An index into [`TIME_PRESETS`], or [`CUSTOM`].
+    pub time: usize,
+    /// The typed time control when `time` is [`CUSTOM`].
+    pub custom: String,
+    /// Start from `fen` rather than the initial position.
+    pub from_fen: bool,
+    pub fen: String,
+    pub field: Field,
+    /// Enter was pressed with a problem: empty custom fields are reported too.
+    pub submitted: bool,
+}
+
+impl NewGameForm {
+    /// A form filled in like `game`: same names and time control, the initial position.
+    pub fn new(game: &Game) -> NewGameForm {
+        let tc = game.clock().control(Color::White).to_string();
+        let time = TIME_PRESETS.iter().position(|&p| p == tc).unwrap_or(CUSTOM);
+        NewGameForm {
+            white: game.player(Color::White).to_owned(),
+            black: game.player(Color::Black).to_owned(),
+            time,
+            custom: if time == CUSTOM { tc } else { String::new() },
+            from_fen: false,
+            fen: String::new(),
+            field: Field::White,
+            submitted: false,
+        }
+    }
+
+    /// The label of the time choice shown.
+    pub fn time_label(&self) -> &str {
+        TIME_PRESETS.get(self.time).copied().unwrap_or("custom")
+    }
+
+    /// The chosen time control, or what is wrong with the typed one.
+    pub fn time_control(&self) -> Result<TimeControl, String> {
+        let text = match TIME_PRESETS.get(self.time) {
+            Some(preset) => *preset,
+            None if self.custom.trim().is_empty() => {
+                return Err("type a time control, like 5+3 or 40/90+30,30+30".to_owned());
+            }
+            None => self.custom.trim(),
+        };
+        text.parse::<TimeControl>().map_err(|e| e.to_string())
+    }
+
+    /// The chosen start position, or what is wrong with the FEN.
+    pub fn start_position(&self) -> Result<Position, String> {
+        if !self.from_fen {
+            return Ok(Position::initial());
+        }
+        if self.fen.trim().is_empty() {
+            return Err("paste or type a FEN".to_owned());
+        }
+        Position::from_fen(self.fen.trim()).map_err(|e| e.to_string())
+    }
+
+    /// The problem to show beside `field`: typed text that does not read, or (after Enter) an
+    /// empty custom field.
+    pub fn error(&self, field: Field) -> Option<String> {
+        let shown = |text: &str| self.submitted || !text.trim().is_empty();
+        match field {
+            Field::Time if self.time == CUSTOM && shown(&self.custom) => self.time_control().err(),
+            Field::Start if self.from_fen && shown(&self.fen) => self.start_position().err(),
+            _ => None,
+        }
+    }
+
+    /// Applies an action of the form's key context.
+    pub fn update(&mut self, action: Action) -> FormResult {
+        match action {
+            Action::CursorUp => self.field = self.field.step(-1),
+            Action::CursorDown => self.field = self.field.step(1),
+            Action::CursorLeft => self.change_choice(-1),
+            Action::CursorRight => self.change_choice(1),
+            Action::Input(c) => self.type_char(c),
+            Action::DeleteChar => self.delete_char(),
+            Action::Cancel => return FormResult::Cancel,
+            Action::Select => return self.submit(),
+            _ => {}
+        }
+        FormResult::Editing
+    }
+
+    fn change_choice(&mut self, delta: isize) {
+        match self.field {
+            Field::Time => {
+                let n = (CUSTOM + 1) as isize;
+                self.time = (self.time as isize + delta).rem_euclid(n) as usize;
+            }
+            Field::Start => self.from_fen = !self.from_fen,
+            Field::White | Field::Black => {}
+        }
+    }
+
+    fn type_char(&mut self, c: char) {
+        if c.is_control() {
+            return;
+        }
+        let push = |text: &mut String, max: usize| {
+            if text.chars().count() < max {
+                text.push(c);
+            }
+        };
+        match self.field {
+            Field::White => push(&mut self.white, MAX_NAME_CHARS),
+            Field::Black => push(&mut self.black, MAX_NAME_CHARS),
+            Field::Time => {
+                if self.time != CUSTOM {
+                    self.time = CUSTOM;
+                    self.custom.clear();
+                }
+                push(&mut self.custom, MAX_TIME_CHARS);
+            }
+            Field::Start => {
+                if !self.from_fen {
+                    self.from_fen = true;
+                    self.fen.clear();
+                }
+                push(&mut self.fen, MAX_FEN_CHARS);
+            }
+        }
+    }
+
+    fn delete_char(&mut self) {
+        match self.field {
+            Field::White => drop(self.white.pop()),
+            Field::Black => drop(self.black.pop()),
+            Field::Time if self.time == CUSTOM => drop(self.custom.pop()),
+            Field::Start if self.from_fen => drop(self.fen.pop()),
+            Field::Time | Field::Start => {}
+        }
+    }
+
+    fn submit(&mut self) -> FormResult {
+        self.submitted = true;
+        let time = match self.time_control() {
+            Ok(tc) => tc,
+            Err(_) => {
+                self.field = Field::Time;
+                return FormResult::Editing;
+            }
+        };
+        let start = match self.start_position() {
+            Ok(pos) => pos,
+            Err(_) => {
+                self.field = Field::Start;
+                return FormResult::Editing;
+            }
+        };
+        let name = |text: &str, default: Color| {
+            let t = text.trim();
+            if t.is_empty() {
+                default.to_string()
+            } else {
+                t.to_owned()
+            }
+        };
+        FormResult::Start(Box::new(GameSetup {
+            start,
+            white: name(&self.white, Color::White),
+            black: name(&self.black, Color::Black),
+            white_time: time.clone(),
+            black_time: time,
+        }))
+    }
+}

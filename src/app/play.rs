@@ -1,0 +1,415 @@
+//! The board and the move box: cursor, selection, mouse, typed text, commands, history review,
+//! and the one function every move goes through ([`App::commit`]).
+
+use std::time::Duration;
+
+use super::keymap::{Action, Pointer, PointerKind, action_for_word};
+use super::typing;
+use super::{App, Drag, Mode, Question};
+use crate::game::OfferResult;
+use crate::rules::{Move, MoveError, Role, Square};
+use crate::ui::board::move_targets;
+
+/// The longest text the move box takes (the longest move is `Qa1xb2=Q+` and friends; a pasted
+/// FEN goes to the new-game form, not here).
+pub const MAX_INPUT_CHARS: usize = 24;
+
+impl App {
+    pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
+        match action {
+            Action::CursorUp => self.move_cursor(0, 1),
+            Action::CursorDown => self.move_cursor(0, -1),
+            Action::CursorLeft => self.move_cursor(-1, 0),
+            Action::CursorRight => self.move_cursor(1, 0),
+            Action::Select if !self.input.trim().is_empty() => self.submit_text(now),
+            Action::Select => self.select_at(self.cursor, now),
+            Action::Cancel => self.cancel(),
+            Action::DeleteChar => {
+                self.input.pop();
+            }
+            Action::Input(c) => self.type_char(c),
+            Action::Complete => self.complete(),
+            Action::FlipBoard => self.orientation = !self.orientation,
+            Action::HistoryBack => self.step_history(-1),
+            Action::HistoryForward => self.step_history(1),
+            Action::HistoryStart => {
+                if self.game.record().plies() > 0 {
+                    self.review = Some(0);
+                    self.selected = None;
+                }
+            }
+            Action::HistoryEnd => self.review = None,
+            Action::Draw => self.draw(now),
+            Action::Claim => self.claim(now),
+            Action::Resign => self.ask_resign(),
+            Action::Takeback => self.ask_takeback(),
+            Action::Pause => self.toggle_pause(now),
+            Action::NewGame => self.new_game_requested(),
+            Action::Save => self.effects.push(super::Effect::Save),
+            Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::Quit => self.quit_requested(),
+            Action::Redraw => self.effects.push(super::Effect::Redraw),
+            Action::Pointer(pointer) => self.pointer(pointer, now),
+            _ => {}
+        }
+    }
+
+    // ---- Cursor and selection ----
+
+    /// Moves the cursor in screen directions (`up` towards the top of the screen), stopping at
+    /// the edges.
+    fn move_cursor(&mut self, right: i32, up: i32) {
+        let sign = self.orientation.fold(1, -1);
+        if let Some(sq) = self.cursor.offset(right * sign, up * sign) {
+            self.cursor = sq;
+        }
+    }
+
+    /// Enter or a click on `sq`: pick up a piece of the side to move, or put the picked-up piece
+    /// down there.
+    pub(super) fn select_at(&mut self, sq: Square, now: Duration) {
+        if !self.ready_to_move() {
+            return;
+        }
+        let pos = self.game.position();
+        let turn = pos.turn();
+        if let Some(from) = self.selected {
+            if from == sq {
+                self.selected = None;
+                return;
+            }
+            if move_targets(pos, from).contains(sq) {
+                self.move_from_to(from, sq, now);
+                return;
+            }
+        }
+        match pos.piece_at(sq) {
+            Some(piece) if piece.color == turn => {
+                if move_targets(pos, sq).is_empty() {
+                    self.selected = None;
+                    self.error(format!(
+                        "The {} on {sq} has no legal move",
+                        piece.role.name()
+                    ));
+                } else {
+                    self.selected = Some(sq);
+                    self.message = None;
+                }
+            }
+            _ if self.selected.is_some() => {
+                let from = self.selected.unwrap_or(sq);
+                let role = pos.role_at(from).map_or("piece", Role::name);
+                self.error(format!("The {role} on {from} can't go to {sq}"));
+            }
+            Some(piece) => self.error(format!(
+                "That is {}'s {}: pick one of {turn}'s pieces",
+                piece.color,
+                piece.role.name()
+            )),
+            None => self.error(format!("No piece on {sq}: pick one of {turn}'s pieces")),
+        }
+    }
+
+    /// The selected piece goes from `from` to `to`: a promotion opens the picker.
+    fn move_from_to(&mut self, from: Square, to: Square, now: Duration) {
+        let moves = self.game.position().legal_moves();
+        let mut matching = moves.iter().filter(|m| m.from() == from && m.to() == to);
+        let Some(&mv) = matching.next() else {
+            return;
+        };
+        if mv.promotion().is_some() {
+            self.mode = Mode::Promotion {
+                from,
+                to,
+                choice: 0,
+            };
+        } else {
+            self.submit(mv, now);
+        }
+    }
+
+    /// Esc: clear the typed text, else put the piece back, else leave the review, else clear the
+    /// message.
+    fn cancel(&mut self) {
+        if !self.input.is_empty() {
+            self.input.clear();
+        } else if self.selected.is_some() {
+            self.selected = None;
+        } else if self.review.is_some() {
+            self.review = None;
+        } else {
+            self.message = None;
+        }
+    }
+
+    // ---- The mouse ----
+
+    /// The square under a screen cell, with the renderer's geometry.
+    pub(super) fn square_at(&self, column: u16, row: u16) -> Option<Square> {
+        self.board_layout()?.square_at(column, row)
+    }
+
+    fn pointer(&mut self, pointer: Pointer, now: Duration) {
+        let square = self.square_at(pointer.column, pointer.row);
+        match pointer.kind {
+            PointerKind::WheelUp => self.step_history(-1),
+            PointerKind::WheelDown => self.step_history(1),
+            PointerKind::Down => {
+                let Some(sq) = square else {
+                    self.drag = None;
+                    return;
+                };
+                self.cursor = sq;
+                if self.selected == Some(sq) && self.review.is_none() {
+                    // Maybe the start of a drag of the piece already picked up.
+                    self.drag = Some(Drag {
+                        from: sq,
+                        was_selected: true,
+                    });
+                    return;
+                }
+                self.select_at(sq, now);
+                self.drag = (self.selected == Some(sq)).then_some(Drag {
+                    from: sq,
+                    was_selected: false,
+                });
+            }
+            PointerKind::Drag => {
+                if self.drag.is_some()
+                    && let Some(sq) = square
+                {
+                    self.cursor = sq;
+                }
+            }
+            PointerKind::Up => {
+                let Some(drag) = self.drag.take() else {
+                    return;
+                };
+                match square {
+                    Some(sq) if sq == drag.from => {
+                        if drag.was_selected {
+                            self.selected = None;
+                        }
+                    }
+                    Some(sq) if self.selected == Some(drag.from) => {
+                        self.cursor = sq;
+                        self.select_at(sq, now);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    // ---- Typed text ----
+
+    fn type_char(&mut self, c: char) {
+        // Any move input returns to the present first.
+        self.review = None;
+        self.selected = None;
+        if self.input.chars().count() < MAX_INPUT_CHARS {
+            self.input.push(c);
+        }
+        self.message = None;
+    }
+
+    /// Tab: the one move (or command) that fits the typed text.
+    fn complete(&mut self) {
+        match typing::completion(self.game.position(), &self.input) {
+            Some(text) => self.input = text,
+            None if self.input.trim().is_empty() => {}
+            None => self.error(format!(
+                "Nothing to complete: {}",
+                typing::feedback(self.game.position(), &self.input)
+                    .hint
+                    .map_or_else(|| "no move fits".to_owned(), |h| h.text)
+            )),
+        }
+    }
+
+    /// Enter with text: a command word runs its command, anything else is read as a move.
+    fn submit_text(&mut self, now: Duration) {
+        let text = self.input.trim().to_owned();
+        if let Some(action) = action_for_word(&text) {
+            self.input.clear();
+            self.on_playing(action, now);
+            return;
+        }
+        if !self.ready_to_move() {
+            return;
+        }
+        match self.game.position().parse_move(&text) {
+            Ok(mv) => self.submit(mv, now),
+            Err(MoveError::PromotionNeeded { from, to, .. }) => {
+                self.mode = Mode::Promotion {
+                    from,
+                    to,
+                    choice: 0,
+                };
+            }
+            // The board stays as it was and the text stays for correction.
+            Err(err) => self.error(err.to_string()),
+        }
+    }
+
+    // ---- Moves ----
+
+    /// Whether a move may be made now; says why not. Leaves the history review first.
+    fn ready_to_move(&mut self) -> bool {
+        self.review = None;
+        if let Some(outcome) = self.game.outcome() {
+            self.error(format!(
+                "The game is over ({outcome}, {}): Ctrl-N starts a new one",
+                outcome.result.pgn()
+            ));
+            return false;
+        }
+        if self.game.clock().is_paused() {
+            self.error("The clocks are paused: Ctrl-P resumes");
+            return false;
+        }
+        true
+    }
+
+    /// A move chosen by any input: asks first when it would allow a draw claim (FIDE 9.2.1,
+    /// 9.3.1), otherwise plays it.
+    pub(super) fn submit(&mut self, mv: Move, now: Duration) {
+        let claims = self.game.claims_by_move(mv);
+        if claims.any() {
+            self.mode = Mode::ClaimWithMove { mv, claims };
+        } else {
+            self.commit(mv, false, now);
+        }
+    }
+
+    /// The one place a move is played, with a draw claim when `claim`.
+    pub(super) fn commit(&mut self, mv: Move, claim: bool, now: Duration) {
+        self.mode = Mode::Playing;
+        let played = if claim {
+            self.game.play_and_claim(mv, now).map(|_| ())
+        } else {
+            self.game.play(mv, now).map(|_| ())
+        };
+        match played {
+            Ok(()) => {
+                self.input.clear();
+                self.selected = None;
+                self.drag = None;
+                self.review = None;
+                self.cursor = mv.to();
+                self.message = None;
+                if self.auto_flip {
+                    self.orientation = self.game.position().turn();
+                }
+            }
+            Err(err) => self.error(err.to_string()),
+        }
+    }
+
+    // ---- History ----
+
+    fn step_history(&mut self, delta: isize) {
+        let plies = self.game.record().plies();
+        let shown = self.shown_ply();
+        let next = shown.saturating_add_signed(delta).min(plies);
+        self.review = (next < plies).then_some(next);
+        if self.review.is_some() {
+            self.selected = None;
+        }
+    }
+
+    // ---- Commands ----
+
+    /// Offer a draw for the player who has just moved (FIDE 9.1.2.1: make the move, then
+    /// offer), or bring back the standing offer for the player to move to answer.
+    fn draw(&mut self, now: Duration) {
+        if let Some(outcome) = self.game.outcome() {
+            self.error(format!("The game is over: {outcome}"));
+            return;
+        }
+        let waiting = !self.game.position().turn();
+        match self.game.pending_offer() {
+            Some(by) if by == waiting => self.mode = Mode::DrawOffer { by },
+            _ => match self.game.offer_draw(waiting, now) {
+                Ok(OfferResult::Offered) => {
+                    self.message = None;
+                    self.mode = Mode::DrawOffer { by: waiting };
+                }
+                Ok(OfferResult::Agreed) => {}
+                Err(err) => self.error(err.to_string()),
+            },
+        }
+    }
+
+    /// Claim a draw now, or explain why not (and which moves would allow one).
+    fn claim(&mut self, now: Duration) {
+        if self.game.claimable_now().any() {
+            if let Err(err) = self.game.claim_draw(now) {
+                self.error(err.to_string());
+            }
+            return;
+        }
+        let by_move = self.game.record().moves_allowing_claims();
+        if !self.game.is_over() && !by_move.is_empty() {
+            let pos = self.game.position();
+            let sans: Vec<String> = by_move.iter().map(|(m, _)| pos.san(*m)).collect();
+            self.info(format!(
+                "No draw to claim yet; playing {} would allow one (you will be asked)",
+                sans.join(" or ")
+            ));
+            return;
+        }
+        if let Err(err) = self.game.claim_draw(now) {
+            self.error(err.to_string());
+        }
+    }
+
+    fn ask_resign(&mut self) {
+        if let Some(outcome) = self.game.outcome() {
+            self.error(format!("The game is over: {outcome}"));
+        } else {
+            self.mode = Mode::Confirm(Question::Resign(self.game.position().turn()));
+        }
+    }
+
+    fn ask_takeback(&mut self) {
+        if let Some(outcome) = self.game.outcome() {
+            self.error(format!("The game is over: {outcome}"));
+        } else if self.game.record().plies() == 0 {
+            self.error("There is no move to take back");
+        } else {
+            let asked_by = !self.game.position().turn();
+            self.mode = Mode::Confirm(Question::Takeback { asked_by });
+        }
+    }
+
+    fn toggle_pause(&mut self, now: Duration) {
+        if !self.game.is_timed() {
+            self.info("This game has no clock to pause");
+        } else if self.game.is_over() {
+            self.error("The game is over: the clocks have stopped");
+        } else if self.game.clock().is_paused() {
+            self.game.resume(now);
+            self.info("Clocks running");
+        } else if self.game.clock().running().is_some() {
+            self.game.pause(now);
+            self.info("Clocks paused: Ctrl-P resumes");
+        }
+    }
+
+    pub(super) fn new_game_requested(&mut self) {
+        if self.game_in_progress() {
+            self.mode = Mode::Confirm(Question::AbandonGame);
+        } else {
+            self.open_form();
+        }
+    }
+
+    pub(super) fn quit_requested(&mut self) {
+        if self.game_in_progress() {
+            self.mode = Mode::Confirm(Question::Quit);
+        } else {
+            self.quit = true;
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! `App::update` tests: actions in, state out, no terminal. One file per input path or dialog;
+//! the helpers here drive the app the way the main loop does.
+
+use std::time::Duration;
+
+use super::keymap::{Action, Pointer, PointerKind};
+use super::{App, Config, Mode};
+use crate::game::GameSetup;
+use crate::rules::{Color, Position, Square};
+use crate::ui::theme::Theme;
+
+mod cursor;
+mod dialogs;
+mod form;
+mod history;
+mod mouse;
+mod never_panics;
+mod timed;
+mod typed;
+
+/// After 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6: Qxf7 is mate.
+const SCHOLARS_MOVES: [&str; 6] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"];
+
+fn s(secs: u64) -> Duration {
+    Duration::from_secs(secs)
+}
+
+fn ms(millis: u64) -> Duration {
+    Duration::from_millis(millis)
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn config(setup: GameSetup) -> Config {
+    Config {
+        setup,
+        theme: Theme::monochrome(),
+        ..Config::default()
+    }
+}
+
+/// A fresh untimed game.
+fn app() -> App {
+    App::new(config(GameSetup::default()))
+}
+
+/// An untimed game from a FEN.
+fn app_from(fen: &str) -> App {
+    App::new(config(GameSetup {
+        start: Position::from_fen(fen).unwrap(),
+        ..GameSetup::default()
+    }))
+}
+
+/// A game with both clocks on `tc`, still waiting for its start.
+fn timed_app(tc: &str) -> App {
+    App::new(config(GameSetup {
+        white_time: tc.parse().unwrap(),
+        black_time: tc.parse().unwrap(),
+        ..GameSetup::default()
+    }))
+}
+
+fn act(app: &mut App, action: Action) {
+    app.update(action, app.now());
+}
+
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        act(app, Action::Input(c));
+    }
+}
+
+/// Types a move or command and presses Enter.
+fn enter(app: &mut App, text: &str) {
+    type_text(app, text);
+    act(app, Action::Select);
+}
+
+fn play_all(app: &mut App, moves: &[&str]) {
+    for m in moves {
+        enter(app, m);
+        assert_eq!(app.message(), None, "after {m}: {:?}", app.message());
+    }
+}
+
+fn fen(app: &App) -> String {
+    app.game().position().fen()
+}
+
+fn sans(app: &App) -> Vec<String> {
+    app.game()
+        .record()
+        .moves()
+        .iter()
+        .map(|m| m.san.clone())
+        .collect()
+}
+
+fn pointer(app: &mut App, kind: PointerKind, at: (u16, u16)) {
+    act(
+        app,
+        Action::Pointer(Pointer {
+            kind,
+            column: at.0,
+            row: at.1,
+        }),
+    );
+}
+
+/// The screen cell in the middle of a square, as drawn.
+fn cell_of(app: &App, square: &str) -> (u16, u16) {
+    let p = app.board_layout().unwrap().glyph_position(sq(square));
+    (p.x, p.y)
+}
+
+fn pointer_on(app: &mut App, kind: PointerKind, square: &str) {
+    let at = cell_of(app, square);
+    pointer(app, kind, at);
+}
+
+fn click(app: &mut App, square: &str) {
+    let at = cell_of(app, square);
+    pointer(app, PointerKind::Down, at);
+    pointer(app, PointerKind::Up, at);
+}
+
+fn error_text(app: &App) -> String {
+    match app.message() {
+        Some(m) if m.kind == super::MessageKind::Error => m.text.clone(),
+        other => panic!("expected an error message, found {other:?}"),
+    }
+}
+
+fn assert_mode(app: &App, mode: &Mode) {
+    assert_eq!(app.mode(), mode);
+}
+
+fn turn(app: &App) -> Color {
+    app.game().position().turn()
+}

@@ -1,0 +1,265 @@
+//! Every question: draw offer, claims, resignation, takeback, quit, game over, help.
+
+use super::*;
+use crate::app::Question;
+use crate::app::keymap::KeyContext;
+use crate::game::{GameResult, Reason};
+
+#[test]
+fn a_draw_offer_accepted_draws_the_game() {
+    let mut app = app();
+    play_all(&mut app, &["e4"]);
+    act(&mut app, Action::Draw);
+    assert_mode(&app, &Mode::DrawOffer { by: Color::White });
+    assert_eq!(app.key_context(), KeyContext::Offer);
+    let dialog = app.dialog().unwrap();
+    assert_eq!(dialog.lines[0], "White offers a draw — accept? y/n");
+    act(&mut app, Action::Yes);
+    let outcome = app.game().outcome().unwrap();
+    assert_eq!(outcome.reason, Reason::Agreement);
+    assert_mode(&app, &Mode::GameOver);
+    assert_eq!(
+        app.dialog().unwrap().lines,
+        ["Draw by agreement", "1/2-1/2"]
+    );
+}
+
+#[test]
+fn a_draw_offer_declined_goes_on() {
+    let mut app = app();
+    play_all(&mut app, &["e4"]);
+    enter(&mut app, "draw");
+    act(&mut app, Action::No);
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.game().pending_offer(), None);
+    assert_eq!(app.message().unwrap().text, "Black declines the draw offer");
+    assert!(!app.game().is_over());
+}
+
+#[test]
+fn typing_a_move_instead_of_answering_declines_once_it_is_played() {
+    let mut app = app();
+    play_all(&mut app, &["e4"]);
+    act(&mut app, Action::Draw);
+    type_text(&mut app, "e5");
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.input(), "e5");
+    assert_eq!(app.game().pending_offer(), Some(Color::White));
+    act(&mut app, Action::Select);
+    assert_eq!(app.game().pending_offer(), None);
+    assert_eq!(sans(&app), ["e4", "e5"]);
+}
+
+#[test]
+fn the_player_to_move_can_accept_a_standing_offer_later() {
+    let mut app = app();
+    play_all(&mut app, &["e4"]);
+    act(&mut app, Action::Draw);
+    type_text(&mut app, "a");
+    act(&mut app, Action::Cancel);
+    assert!(app.status().text.contains("White's draw offer stands"));
+    act(&mut app, Action::Draw);
+    assert_mode(&app, &Mode::DrawOffer { by: Color::White });
+    act(&mut app, Action::Yes);
+    assert_eq!(app.game().outcome().unwrap().result, GameResult::Draw);
+}
+
+const REPEAT: [&str; 7] = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"];
+
+#[test]
+fn a_move_that_allows_a_claim_asks_and_yes_claims() {
+    let mut app = app();
+    play_all(&mut app, &REPEAT);
+    enter(&mut app, "Ng8");
+    assert!(matches!(app.mode(), Mode::ClaimWithMove { claims, .. } if claims.threefold));
+    assert_eq!(app.key_context(), KeyContext::Confirm);
+    let dialog = app.dialog().unwrap();
+    assert_eq!(
+        dialog.lines[0],
+        "Ng8 allows a draw claim by threefold repetition."
+    );
+    act(&mut app, Action::Yes);
+    let outcome = app.game().outcome().unwrap();
+    assert_eq!(outcome.reason, Reason::ThreefoldClaim(Color::Black));
+    assert_eq!(sans(&app).len(), 8);
+}
+
+#[test]
+fn no_just_plays_the_move_and_the_claim_stays_open_for_the_opponent() {
+    let mut app = app();
+    play_all(&mut app, &REPEAT);
+    enter(&mut app, "Ng8");
+    act(&mut app, Action::No);
+    assert!(!app.game().is_over());
+    assert_eq!(sans(&app).len(), 8);
+    assert!(
+        app.status()
+            .text
+            .contains("may claim a draw (threefold repetition)")
+    );
+    enter(&mut app, "claim");
+    assert_eq!(
+        app.game().outcome().unwrap().reason,
+        Reason::ThreefoldClaim(Color::White)
+    );
+}
+
+#[test]
+fn the_same_question_comes_whatever_the_input() {
+    let mut app = app();
+    play_all(&mut app, &REPEAT);
+    click(&mut app, "f6");
+    click(&mut app, "g8");
+    assert!(matches!(app.mode(), Mode::ClaimWithMove { .. }));
+}
+
+#[test]
+fn a_claim_with_nothing_to_claim_says_why() {
+    let mut app = app();
+    act(&mut app, Action::Claim);
+    assert!(error_text(&app).starts_with("no draw to claim"));
+    play_all(&mut app, &REPEAT);
+    act(&mut app, Action::Claim);
+    assert_eq!(
+        app.message().unwrap().text,
+        "No draw to claim yet; playing Ng8 would allow one (you will be asked)"
+    );
+}
+
+#[test]
+fn resigning_asks_first() {
+    let mut app = app();
+    act(&mut app, Action::Resign);
+    assert_mode(&app, &Mode::Confirm(Question::Resign(Color::White)));
+    act(&mut app, Action::No);
+    assert!(!app.game().is_over());
+    act(&mut app, Action::Resign);
+    act(&mut app, Action::Yes);
+    assert_eq!(
+        app.game().outcome().unwrap().reason,
+        Reason::Resignation(Color::White)
+    );
+    assert_eq!(app.dialog().unwrap().lines[1], "0-1");
+}
+
+#[test]
+fn a_takeback_needs_the_opponents_agreement() {
+    let mut app = app();
+    act(&mut app, Action::Takeback);
+    assert_eq!(error_text(&app), "There is no move to take back");
+    play_all(&mut app, &["e4", "e5"]);
+    enter(&mut app, "undo");
+    assert_mode(
+        &app,
+        &Mode::Confirm(Question::Takeback {
+            asked_by: Color::Black,
+        }),
+    );
+    let dialog = app.dialog().unwrap();
+    assert_eq!(
+        dialog.lines,
+        ["Black asks to take back 1... e5.", "White, do you agree?"]
+    );
+    act(&mut app, Action::No);
+    assert_eq!(sans(&app), ["e4", "e5"]);
+    assert_eq!(
+        app.message().unwrap().text,
+        "White does not agree to take back 1... e5"
+    );
+    act(&mut app, Action::Takeback);
+    act(&mut app, Action::Yes);
+    assert_eq!(sans(&app), ["e4"]);
+    assert_eq!(turn(&app), Color::Black);
+    assert_eq!(
+        app.message().unwrap().text,
+        "White agreed: 1... e5 taken back"
+    );
+}
+
+#[test]
+fn quitting_asks_only_while_a_game_is_in_progress() {
+    let mut app = app();
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit());
+
+    let mut app = app_with_moves(&["e4"]);
+    act(&mut app, Action::Quit);
+    assert_mode(&app, &Mode::Confirm(Question::Quit));
+    act(&mut app, Action::No);
+    assert!(!app.should_quit());
+    act(&mut app, Action::Quit);
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit(), "a second Ctrl-Q confirms");
+}
+
+fn app_with_moves(moves: &[&str]) -> App {
+    let mut app = app();
+    play_all(&mut app, moves);
+    app
+}
+
+#[test]
+fn game_over_offers_new_game_review_and_quit() {
+    let mut app = app_with_moves(&SCHOLARS_MOVES);
+    enter(&mut app, "Qxf7");
+    assert_eq!(app.key_context(), KeyContext::GameOver);
+    act(&mut app, Action::Review);
+    assert_mode(&app, &Mode::Playing);
+    act(&mut app, Action::HistoryBack);
+    assert_eq!(app.review(), Some(6));
+    act(&mut app, Action::NewGame);
+    assert!(
+        matches!(app.mode(), Mode::NewGame(_)),
+        "no question: the game is over"
+    );
+    let mut app = app_with_moves(&SCHOLARS_MOVES);
+    enter(&mut app, "Qxf7");
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit());
+}
+
+#[test]
+fn a_new_game_over_an_unfinished_one_asks_first() {
+    let mut app = app_with_moves(&["e4"]);
+    act(&mut app, Action::NewGame);
+    assert_mode(&app, &Mode::Confirm(Question::AbandonGame));
+    act(&mut app, Action::No);
+    assert_mode(&app, &Mode::Playing);
+    enter(&mut app, "new");
+    act(&mut app, Action::Yes);
+    assert!(matches!(app.mode(), Mode::NewGame(_)));
+}
+
+#[test]
+fn help_opens_scrolls_and_closes() {
+    let mut app = app();
+    act(&mut app, Action::Help);
+    assert_mode(&app, &Mode::Help { scroll: 0 });
+    act(&mut app, Action::ScrollDown);
+    act(&mut app, Action::ScrollDown);
+    assert_mode(&app, &Mode::Help { scroll: 2 });
+    act(&mut app, Action::ScrollUp);
+    assert_mode(&app, &Mode::Help { scroll: 1 });
+    act(&mut app, Action::ScrollBottom);
+    let max = crate::ui::help::HelpView::max_scroll(app.screen());
+    assert_mode(&app, &Mode::Help { scroll: max });
+    act(&mut app, Action::ScrollDown);
+    assert_mode(&app, &Mode::Help { scroll: max });
+    act(&mut app, Action::Cancel);
+    assert_mode(&app, &Mode::Playing);
+}
+
+#[test]
+fn dialogs_ignore_keys_that_are_not_theirs() {
+    let mut app = app_with_moves(&["e4"]);
+    act(&mut app, Action::Resign);
+    for action in [
+        Action::CursorUp,
+        Action::Input('x'),
+        Action::Draw,
+        Action::Promote(crate::rules::Role::Queen),
+    ] {
+        act(&mut app, action);
+        assert_mode(&app, &Mode::Confirm(Question::Resign(Color::Black)));
+    }
+}

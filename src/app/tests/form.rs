@@ -1,0 +1,140 @@
+//! The new-game form.
+
+use super::*;
+use crate::app::newgame::{CUSTOM, Field, TIME_PRESETS};
+
+fn form(app: &App) -> &crate::app::NewGameForm {
+    match app.mode() {
+        Mode::NewGame(form) => form,
+        other => panic!("not in the form: {other:?}"),
+    }
+}
+
+fn open(app: &mut App) {
+    act(app, Action::NewGame);
+    if app.mode() == &Mode::Confirm(crate::app::Question::AbandonGame) {
+        act(app, Action::Yes);
+    }
+    assert!(matches!(app.mode(), Mode::NewGame(_)));
+}
+
+#[test]
+fn the_form_starts_from_the_current_game() {
+    let mut app = timed_app("5+3");
+    act(&mut app, Action::Quit); // not started: quits without asking
+    let mut app = timed_app("5+3");
+    app.update(Action::Select, s(0));
+    open(&mut app);
+    let f = form(&app);
+    assert_eq!((f.white.as_str(), f.black.as_str()), ("White", "Black"));
+    assert_eq!(f.time_label(), "5+3");
+    assert_eq!(f.field, Field::White);
+}
+
+#[test]
+fn names_presets_and_start() {
+    let mut app = app();
+    open(&mut app);
+    for _ in 0..5 {
+        act(&mut app, Action::DeleteChar);
+    }
+    type_text(&mut app, "Ann");
+    act(&mut app, Action::CursorDown);
+    for _ in 0..5 {
+        act(&mut app, Action::DeleteChar);
+    }
+    type_text(&mut app, "Bob");
+    act(&mut app, Action::CursorDown);
+    assert_eq!(form(&app).time_label(), "none");
+    act(&mut app, Action::CursorRight);
+    assert_eq!(form(&app).time_label(), "custom");
+    act(&mut app, Action::CursorRight);
+    assert_eq!(form(&app).time_label(), TIME_PRESETS[0]);
+    act(&mut app, Action::CursorRight);
+    act(&mut app, Action::CursorRight);
+    assert_eq!(form(&app).time_label(), "5+3");
+    act(&mut app, Action::Select);
+    assert_mode(&app, &Mode::Ready);
+    assert_eq!(app.game().player(Color::White), "Ann");
+    assert_eq!(app.game().player(Color::Black), "Bob");
+    assert_eq!(app.time_control_text(), "5+3");
+    assert_eq!(app.game().record().plies(), 0);
+}
+
+#[test]
+fn a_custom_time_control_is_checked_as_it_is_typed() {
+    let mut app = app();
+    open(&mut app);
+    act(&mut app, Action::CursorDown);
+    act(&mut app, Action::CursorDown);
+    type_text(&mut app, "5+");
+    let f = form(&app);
+    assert_eq!(f.time, CUSTOM);
+    let err = f.error(Field::Time).unwrap();
+    assert!(err.contains("like 5+3"), "{err}");
+    act(&mut app, Action::Select);
+    assert!(matches!(app.mode(), Mode::NewGame(_)), "not started");
+    type_text(&mut app, "2d1");
+    assert_eq!(form(&app).error(Field::Time), None);
+    act(&mut app, Action::Select);
+    assert_eq!(app.time_control_text(), "5+2, 1 s delay");
+}
+
+#[test]
+fn a_pasted_fen_is_checked_inline_and_used() {
+    let mut app = app();
+    open(&mut app);
+    act(&mut app, Action::CursorUp);
+    assert_eq!(form(&app).field, Field::Start);
+    type_text(&mut app, "8/8/8 w");
+    assert!(form(&app).from_fen);
+    assert!(form(&app).error(Field::Start).is_some());
+    act(&mut app, Action::Select);
+    assert_eq!(form(&app).field, Field::Start);
+    for _ in 0..7 {
+        act(&mut app, Action::DeleteChar);
+    }
+    let fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    type_text(&mut app, fen);
+    assert_eq!(form(&app).error(Field::Start), None);
+    act(&mut app, Action::Select);
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.game().position().fen(), fen);
+}
+
+#[test]
+fn an_empty_fen_is_reported_only_after_enter() {
+    let mut app = app();
+    open(&mut app);
+    act(&mut app, Action::CursorUp);
+    act(&mut app, Action::CursorRight);
+    assert!(form(&app).from_fen);
+    assert_eq!(form(&app).error(Field::Start), None);
+    act(&mut app, Action::Select);
+    assert_eq!(
+        form(&app).error(Field::Start).as_deref(),
+        Some("paste or type a FEN")
+    );
+}
+
+#[test]
+fn esc_goes_back_to_the_game_unchanged() {
+    let mut app = app();
+    play_all(&mut app, &["e4"]);
+    act(&mut app, Action::NewGame);
+    act(&mut app, Action::Yes);
+    act(&mut app, Action::Cancel);
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(sans(&app), ["e4"]);
+}
+
+#[test]
+fn empty_names_become_the_colours() {
+    let mut app = app();
+    open(&mut app);
+    for _ in 0..5 {
+        act(&mut app, Action::DeleteChar);
+    }
+    act(&mut app, Action::Select);
+    assert_eq!(app.game().player(Color::White), "White");
+}

@@ -1,0 +1,104 @@
+//! Timed games: the ready screen, pause, flag fall, and when the screen needs to wake.
+
+use super::*;
+use crate::app::keymap::KeyContext;
+use crate::game::{GameResult, Reason};
+
+#[test]
+fn a_timed_game_waits_for_a_key_before_whites_clock_runs() {
+    let mut app = timed_app("5+3");
+    assert_mode(&app, &Mode::Ready);
+    assert_eq!(app.key_context(), KeyContext::Ready);
+    app.update(Action::Tick, s(30));
+    assert_eq!(
+        app.game().clock().remaining(Color::White, s(30)),
+        Some(s(300)),
+        "no time runs before the start"
+    );
+    assert_eq!(app.next_wake(s(30)), None);
+    app.update(Action::Select, s(30));
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.game().clock().running(), Some(Color::White));
+    assert_eq!(
+        app.game().clock().remaining(Color::White, s(40)),
+        Some(s(290))
+    );
+}
+
+#[test]
+fn an_untimed_game_needs_no_start() {
+    let app = app();
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.next_wake(s(1)), None);
+}
+
+#[test]
+fn the_screen_wakes_when_the_clock_text_changes() {
+    let mut app = timed_app("5+0");
+    app.update(Action::Select, s(0));
+    let wake = app.next_wake(ms(250)).unwrap();
+    assert!(wake > ms(250) && wake <= ms(1001), "{wake:?}");
+}
+
+#[test]
+fn a_flag_fall_ends_the_game_on_the_next_tick() {
+    let mut app = timed_app("1+0");
+    app.update(Action::Select, s(0));
+    app.update(Action::Tick, ms(59_999));
+    assert!(!app.game().is_over());
+    app.update(Action::Tick, s(60));
+    let outcome = app.game().outcome().unwrap();
+    assert_eq!(outcome.result, GameResult::Win(Color::Black));
+    assert_eq!(outcome.reason, Reason::TimeForfeit(Color::White));
+    assert_mode(&app, &Mode::GameOver);
+    assert_eq!(app.dialog().unwrap().lines, ["Black wins on time", "0-1"]);
+    assert_eq!(app.next_wake(s(61)), None);
+}
+
+#[test]
+fn a_move_after_the_flag_fell_is_refused() {
+    let mut app = timed_app("1+0");
+    app.update(Action::Select, s(0));
+    type_text(&mut app, "e4");
+    // No tick in between: the key press itself finds the flag down.
+    app.update(Action::Select, s(61));
+    assert_eq!(app.game().record().plies(), 0);
+    assert_mode(&app, &Mode::GameOver);
+}
+
+#[test]
+fn pausing_stops_both_clocks_and_moves() {
+    let mut app = timed_app("5+0");
+    app.update(Action::Select, s(0));
+    app.update(Action::Pause, s(10));
+    assert!(app.game().clock().is_paused());
+    assert_eq!(app.next_wake(s(10)), None);
+    type_text(&mut app, "e4");
+    app.update(Action::Select, s(100));
+    assert_eq!(error_text(&app), "The clocks are paused: Ctrl-P resumes");
+    assert_eq!(app.game().record().plies(), 0);
+    app.update(Action::Pause, s(100));
+    assert_eq!(
+        app.game().clock().remaining(Color::White, s(100)),
+        Some(s(290))
+    );
+    app.update(Action::Select, s(101));
+    assert_eq!(sans(&app), ["e4"]);
+}
+
+#[test]
+fn pausing_an_untimed_game_explains() {
+    let mut app = app();
+    act(&mut app, Action::Pause);
+    assert_eq!(
+        app.message().unwrap().text,
+        "This game has no clock to pause"
+    );
+}
+
+#[test]
+fn quitting_from_the_ready_screen_needs_no_question() {
+    let mut app = timed_app("5+0");
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit());
+}

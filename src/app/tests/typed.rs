@@ -1,0 +1,176 @@
+//! The move box: typed moves in every notation, live feedback, Tab, command words.
+
+use super::*;
+use crate::app::MessageKind;
+use crate::game::{GameResult, Reason};
+use crate::rules::{Bitboard, Role};
+
+#[test]
+fn typed_scholars_mate_ends_the_game_with_the_result() {
+    let mut app = app();
+    play_all(&mut app, &SCHOLARS_MOVES);
+    enter(&mut app, "Qxf7");
+    let outcome = app.game().outcome().unwrap();
+    assert_eq!(outcome.result, GameResult::Win(Color::White));
+    assert_eq!(outcome.reason, Reason::Checkmate);
+    assert_mode(&app, &Mode::GameOver);
+    let dialog = app.dialog().unwrap();
+    assert_eq!(dialog.lines, ["Checkmate — White wins", "1-0"]);
+    assert_eq!(app.status().text, "Checkmate — White wins · 1-0");
+}
+
+#[test]
+fn every_notation_the_parser_reads_plays() {
+    let mut app = app();
+    play_all(
+        &mut app,
+        &["e2e4", "e7-e5", "Ng1-f3", "nc6", "Bb5", "g8f6", "0-0"],
+    );
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6", "Bb5", "Nf6", "O-O"]);
+}
+
+#[test]
+fn an_illegal_move_leaves_board_and_text_and_shows_the_parsers_message() {
+    let mut app = app();
+    let before = fen(&app);
+    enter(&mut app, "e5");
+    assert_eq!(fen(&app), before);
+    assert_eq!(app.input(), "e5");
+    let expected = Position::initial()
+        .parse_move("e5")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(error_text(&app), expected);
+    // Correcting the text clears the error and plays.
+    act(&mut app, Action::DeleteChar);
+    enter(&mut app, "4");
+    assert_eq!(sans(&app), ["e4"]);
+    assert_eq!(app.input(), "");
+}
+
+#[test]
+fn nonsense_is_a_syntax_error_with_the_exact_text() {
+    let mut app = app();
+    enter(&mut app, "Nz9");
+    assert_eq!(error_text(&app), "\"Nz9\" is not a move: z is not a file");
+}
+
+#[test]
+fn ambiguous_text_names_the_candidates_and_makes_them_glow() {
+    // Black knights on b8 and f6 can both reach d7.
+    let app_fen = "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R b KQkq - 1 3";
+    let mut app = app_from(app_fen);
+    type_text(&mut app, "Nd7");
+    let feedback = app.feedback();
+    let hint = feedback.hint.unwrap();
+    assert_eq!(hint.text, "Nd7 is ambiguous: Nbd7 or Nfd7");
+    assert_eq!(hint.kind, MessageKind::Error);
+    assert_eq!(
+        feedback.glow,
+        Bitboard::from_square(sq("b8")) | Bitboard::from_square(sq("f6"))
+    );
+    act(&mut app, Action::Select);
+    assert_eq!(error_text(&app), "Nd7 is ambiguous: Nbd7 or Nfd7");
+    assert_eq!(app.input(), "Nd7");
+}
+
+#[test]
+fn pieces_that_could_match_glow_while_typing() {
+    let mut app = app();
+    type_text(&mut app, "N");
+    let fb = app.feedback();
+    assert_eq!(
+        fb.glow,
+        Bitboard::from_square(sq("b1")) | Bitboard::from_square(sq("g1"))
+    );
+    assert_eq!(fb.hint.unwrap().text, "N… could be Na3, Nc3, Nf3, Nh3");
+    type_text(&mut app, "f");
+    let fb = app.feedback();
+    assert_eq!(fb.glow, Bitboard::from_square(sq("g1")));
+    assert_eq!(fb.hint.unwrap().text, "Nf… Tab completes Nf3");
+    type_text(&mut app, "3");
+    let fb = app.feedback();
+    assert_eq!(fb.hint.unwrap().text, "Enter plays Nf3");
+    assert_eq!(fb.targets, Bitboard::from_square(sq("f3")));
+}
+
+#[test]
+fn tab_completes_an_unambiguous_move_and_not_an_ambiguous_one() {
+    let mut app = app();
+    type_text(&mut app, "Nf");
+    act(&mut app, Action::Complete);
+    assert_eq!(app.input(), "Nf3");
+    act(&mut app, Action::Cancel);
+    type_text(&mut app, "N");
+    act(&mut app, Action::Complete);
+    assert_eq!(app.input(), "N");
+    assert!(error_text(&app).starts_with("Nothing to complete"));
+    act(&mut app, Action::Cancel);
+    type_text(&mut app, "resi");
+    act(&mut app, Action::Complete);
+    assert_eq!(app.input(), "resign");
+}
+
+#[test]
+fn command_words_run_their_command() {
+    let mut app = app();
+    play_all(&mut app, &["e4"]);
+    enter(&mut app, "resign");
+    assert_mode(
+        &app,
+        &Mode::Confirm(super::super::Question::Resign(Color::Black)),
+    );
+    assert_eq!(app.input(), "");
+    act(&mut app, Action::No);
+    enter(&mut app, "FLIP");
+    assert_eq!(app.orientation(), Color::Black);
+    enter(&mut app, "help");
+    assert!(matches!(app.mode(), Mode::Help { .. }));
+}
+
+#[test]
+fn san_with_a_promotion_piece_does_not_ask() {
+    let mut app = app_from("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    enter(&mut app, "b8=Q+");
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(sans(&app), ["b8=Q+"]);
+}
+
+#[test]
+fn lan_without_a_piece_opens_the_picker() {
+    let mut app = app_from("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    enter(&mut app, "b7b8");
+    assert_mode(
+        &app,
+        &Mode::Promotion {
+            from: sq("b7"),
+            to: sq("b8"),
+            choice: 0,
+        },
+    );
+    act(&mut app, Action::Promote(Role::Knight));
+    assert_eq!(sans(&app), ["b8=N"]);
+    assert_eq!(app.input(), "");
+}
+
+#[test]
+fn the_move_box_takes_letters_that_are_keys_elsewhere() {
+    let mut app = app();
+    type_text(&mut app, "qnyrb ");
+    assert_eq!(app.input(), "qnyrb ");
+    act(&mut app, Action::Cancel);
+    assert_eq!(app.input(), "");
+}
+
+#[test]
+fn moves_are_refused_after_the_game_with_a_way_on() {
+    let mut app = app();
+    play_all(&mut app, &SCHOLARS_MOVES);
+    enter(&mut app, "Qxf7#");
+    act(&mut app, Action::Review);
+    enter(&mut app, "a6");
+    assert_eq!(
+        error_text(&app),
+        "The game is over (Checkmate — White wins, 1-0): Ctrl-N starts a new one"
+    );
+}

@@ -1,0 +1,233 @@
+//! The words the screen shows, derived from the state: the status line, the prompt and the text
+//! of every question. Kept here, next to the state they describe, so that the widgets only lay
+//! text out and every user-facing sentence can be found in one place.
+
+use super::keymap::KeyContext;
+use super::typing::{self, Feedback};
+use super::{App, Message, MessageKind, Mode, Question};
+use crate::rules::{Color, Position};
+
+/// The move box line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prompt {
+    /// Who the box is for: `White ›`.
+    pub label: String,
+    /// The typed text.
+    pub input: String,
+    /// What the text means so far, or a reminder of what can be typed.
+    pub hint: Message,
+    /// Whether keys go to the box (so the terminal cursor belongs there).
+    pub active: bool,
+}
+
+/// A question or notice in a box over the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dialog {
+    pub title: String,
+    pub lines: Vec<String>,
+    /// Whose keys the box lists at its foot.
+    pub context: KeyContext,
+}
+
+/// The move number of the half-move at `ply` (0-based) from `start`, and whether it is White's.
+pub fn ply_number(start: &Position, ply: usize) -> (u32, bool) {
+    let index = ply + usize::from(start.turn() == Color::Black);
+    let number = start.fullmoves() as usize + index / 2;
+    (u32::try_from(number).unwrap_or(u32::MAX), index % 2 == 0)
+}
+
+impl App {
+    /// A player as messages name them: `White`, or `Ann (White)` when named.
+    pub fn who(&self, color: Color) -> String {
+        let name = self.game.player(color);
+        if name == color.to_string() {
+            name.to_owned()
+        } else {
+            format!("{name} ({color})")
+        }
+    }
+
+    /// The feedback on the typed text, for the board and the prompt.
+    pub fn feedback(&self) -> Feedback {
+        if self.review.is_some() || self.game.is_over() || self.mode != Mode::Playing {
+            return Feedback::default();
+        }
+        typing::feedback(self.game.position(), &self.input)
+    }
+
+    /// The status line: the review banner, the last message, or the state of the game.
+    pub fn status(&self) -> Message {
+        if let Some(ply) = self.review {
+            let plies = self.game.record().plies();
+            let at = match ply.checked_sub(1) {
+                None => "the start position".to_owned(),
+                Some(i) => format!(
+                    "after {} {}",
+                    super::dialogs::move_number(self, i),
+                    self.game.record().moves()[i].san
+                ),
+            };
+            return Message {
+                text: format!("Reviewing {at} ({ply} of {plies}) — End returns to the game"),
+                kind: MessageKind::Banner,
+            };
+        }
+        if let Some(message) = &self.message {
+            return message.clone();
+        }
+        if let Some(outcome) = self.game.outcome() {
+            return Message::info(format!("{outcome} · {}", outcome.result.pgn()));
+        }
+        if self.game.clock().is_paused() {
+            return Message::info("Clocks paused — Ctrl-P resumes");
+        }
+        let pos = self.game.position();
+        let turn = pos.turn();
+        let mut text = format!("{} to move", self.who(turn));
+        if pos.is_check() {
+            text.push_str(" — check!");
+        }
+        if let Some(by) = self.game.pending_offer() {
+            text.push_str(&format!(
+                " · {by}'s draw offer stands: Ctrl-D accepts, a move declines"
+            ));
+        }
+        let claims = self.game.claimable_now();
+        if claims.any() {
+            let why = if claims.threefold {
+                "threefold repetition"
+            } else {
+                "fifty-move rule"
+            };
+            text.push_str(&format!(" · may claim a draw ({why}): Ctrl-E"));
+        }
+        Message::info(text)
+    }
+
+    /// The move box line.
+    pub fn prompt(&self) -> Prompt {
+        let turn = self.game.position().turn();
+        let label = if self.game.is_over() {
+            "Game over ›".to_owned()
+        } else {
+            format!("{} ›", self.who(turn))
+        };
+        let hint = self.feedback().hint.unwrap_or_else(|| {
+            let text = if self.game.is_over() {
+                "type new or quit · PgUp/PgDn review the game"
+            } else if self.review.is_some() {
+                "typing a move returns to the game"
+            } else {
+                "type a move like e4 or Nf3, or use the arrows and Enter · F1 help"
+            };
+            Message::info(text)
+        });
+        Prompt {
+            label,
+            input: self.input.clone(),
+            hint,
+            active: self.mode == Mode::Playing,
+        }
+    }
+
+    /// The box over the board for the current mode, if it is a question or a notice. The
+    /// promotion picker, the new-game form and the help have widgets of their own.
+    pub fn dialog(&self) -> Option<Dialog> {
+        let dialog = |title: &str, lines: Vec<String>, context| {
+            Some(Dialog {
+                title: title.to_owned(),
+                lines,
+                context,
+            })
+        };
+        match &self.mode {
+            Mode::Ready => {
+                let turn = self.game.position().turn();
+                dialog(
+                    "Ready?",
+                    vec![
+                        format!("{} vs {}", self.who(Color::White), self.who(Color::Black)),
+                        format!("Clock: {}", self.time_control_text()),
+                        format!("Press Enter or Space to start {turn}'s clock."),
+                    ],
+                    KeyContext::Ready,
+                )
+            }
+            Mode::Confirm(question) => {
+                let (title, lines) = self.question_text(*question);
+                dialog(title, lines, KeyContext::Confirm)
+            }
+            Mode::DrawOffer { by } => dialog(
+                "Draw offer",
+                vec![
+                    format!("{by} offers a draw — accept? y/n"),
+                    format!(
+                        "{}: y accepts, n declines; typing a move instead declines the offer \
+                         once the move is played.",
+                        self.who(!*by)
+                    ),
+                ],
+                KeyContext::Offer,
+            ),
+            Mode::ClaimWithMove { mv, claims } => {
+                let pos = self.game.position();
+                let why = match (claims.threefold, claims.fifty) {
+                    (true, true) => "threefold repetition and the fifty-move rule",
+                    (true, false) => "threefold repetition",
+                    _ => "the fifty-move rule",
+                };
+                dialog(
+                    "Claim a draw?",
+                    vec![
+                        format!("{} allows a draw claim by {why}.", pos.san(*mv)),
+                        format!("{}, claim a draw with this move?", self.who(pos.turn())),
+                    ],
+                    KeyContext::Confirm,
+                )
+            }
+            Mode::GameOver => {
+                let outcome = self.game.outcome()?;
+                dialog(
+                    "Game over",
+                    vec![outcome.to_string(), outcome.result.pgn().to_owned()],
+                    KeyContext::GameOver,
+                )
+            }
+            Mode::Playing | Mode::Promotion { .. } | Mode::Help { .. } | Mode::NewGame(_) => None,
+        }
+    }
+
+    fn question_text(&self, question: Question) -> (&'static str, Vec<String>) {
+        match question {
+            Question::Resign(color) => (
+                "Resign?",
+                vec![
+                    format!("Resign the game for {}?", self.who(color)),
+                    format!("{} would win.", !color),
+                ],
+            ),
+            Question::Takeback { asked_by } => (
+                "Take back?",
+                vec![
+                    format!(
+                        "{} asks to take back {}.",
+                        self.who(asked_by),
+                        self.last_move_text()
+                    ),
+                    format!("{}, do you agree?", self.who(!asked_by)),
+                ],
+            ),
+            Question::Quit => (
+                "Quit?",
+                vec![
+                    "A game is in progress.".to_owned(),
+                    "Quit anyway? It will not be saved (Ctrl-S saves it first).".to_owned(),
+                ],
+            ),
+            Question::AbandonGame => (
+                "New game?",
+                vec!["Abandon the game in progress and set up a new one?".to_owned()],
+            ),
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! The options of the playing screen and their validation into a [`Config`].
+//!
+//! Each option is read by its own parser (clap reports a failure with the option's name and
+//! exit code 2); what depends on several options — a delay needs a timed game, `--time` and
+//! `--white-time` combine — is checked in [`PlayArgs::config`]. Every message ends with an
+//! example of what to write.
+
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+
+use crate::app::Config;
+use crate::game::GameSetup;
+use crate::game::timecontrol::{DelayKind, TimeControl, parse_seconds};
+use crate::rules::Position;
+use crate::ui::theme::{ColorChoice, GlyphSet, Palette, Theme};
+
+/// The longest player name accepted.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// The options of a game on the screen (no subcommand).
+#[derive(Debug, Default, Args)]
+pub struct PlayArgs {
+    /// Time control for both players: minutes+seconds added per move, "none", or periods.
+    /// Examples: --time 5+3, --time 0.5+0, --time 45s+0, --time 40/90+30,30+30, --time none
+    #[arg(long, value_name = "TC", value_parser = parse_time_control)]
+    pub time: Option<TimeControl>,
+
+    /// White's own time control, for time odds (overrides --time for White).
+    /// Example: --white-time 5+0 --black-time 3+0
+    #[arg(long, value_name = "TC", value_parser = parse_time_control)]
+    pub white_time: Option<TimeControl>,
+
+    /// Black's own time control, for time odds (overrides --time for Black).
+    /// Example: --black-time 3+0
+    #[arg(long, value_name = "TC", value_parser = parse_time_control)]
+    pub black_time: Option<TimeControl>,
+
+    /// A simple (US) delay in seconds: each move's first SECS seconds are free.
+    /// Example: --time 5+0 --delay 3
+    #[arg(long, value_name = "SECS", value_parser = parse_delay, conflicts_with = "bronstein")]
+    pub delay: Option<Duration>,
+
+    /// A Bronstein delay in seconds: time used on a move is given back, up to SECS.
+    /// Example: --time 5+0 --bronstein 2
+    #[arg(long, value_name = "SECS", value_parser = parse_delay)]
+    pub bronstein: Option<Duration>,
+
+    /// Start from this position (Forsyth-Edwards Notation) instead of the initial one.
+    /// Example: --fen "8/P7/8/8/8/8/k6K/8 w - - 0 1"
+    #[arg(long, value_name = "FEN", value_parser = parse_fen)]
+    pub fen: Option<Position>,
+
+    /// White's name, shown by the clock and written to saved games. Example: --white Ann
+    #[arg(long, value_name = "NAME", value_parser = parse_name)]
+    pub white: Option<String>,
+
+    /// Black's name. Example: --black "Bob B."
+    #[arg(long, value_name = "NAME", value_parser = parse_name)]
+    pub black: Option<String>,
+
+    /// Draw pieces as letters (K Q R B N P for White, k q r b n p for Black) instead of chess
+    /// symbols, for fonts without them. Example: --ascii
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// When to use colour; "auto" uses it unless the NO_COLOR environment variable is set.
+    /// Without colour, highlights are drawn with brackets and reverse video. Example: --color never
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+
+    /// Colours of the board. Example: --theme ocean
+    #[arg(long, value_name = "THEME", value_parser = parse_palette, default_value = "wood")]
+    pub theme: Palette,
+
+    /// Turn the board towards the player to move after every move (off by default: many
+    /// players find a turning board disorienting; F2 turns it by hand). Example: --auto-flip
+    #[arg(long)]
+    pub auto_flip: bool,
+}
+
+/// `--color`: when to use colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Colour unless NO_COLOR is set
+    #[default]
+    Auto,
+    /// Always colour
+    Always,
+    /// Never colour
+    Never,
+}
+
+impl From<ColorArg> for ColorChoice {
+    fn from(arg: ColorArg) -> ColorChoice {
+        match arg {
+            ColorArg::Auto => ColorChoice::Auto,
+            ColorArg::Always => ColorChoice::Always,
+            ColorArg::Never => ColorChoice::Never,
+        }
+    }
+}
+
+fn parse_time_control(text: &str) -> Result<TimeControl, String> {
+    text.parse::<TimeControl>().map_err(|e| e.to_string())
+}
+
+fn parse_delay(text: &str) -> Result<Duration, String> {
+    parse_seconds(text).map_err(|e| e.to_string())
+}
+
+fn parse_fen(text: &str) -> Result<Position, String> {
+    Position::from_fen(text.trim()).map_err(|e| {
+        format!("not a valid position: {e} (example: \"8/P7/8/8/8/8/k6K/8 w - - 0 1\")")
+    })
+}
+
+fn parse_palette(text: &str) -> Result<Palette, String> {
+    text.parse::<Palette>()
+}
+
+/// A player name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control characters.
+///
+/// ```
+/// use hotseat::cli::parse_name;
+/// assert_eq!(parse_name("  Ann ").unwrap(), "Ann");
+/// assert!(parse_name("   ").is_err());
+/// ```
+pub fn parse_name(text: &str) -> Result<String, String> {
+    let name = text.trim();
+    if name.is_empty() {
+        return Err("a name can't be empty (example: --white Ann)".to_owned());
+    }
+    if name.chars().any(char::is_control) {
+        return Err("a name can't contain control characters (example: --white Ann)".to_owned());
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(format!(
+            "a name can have at most {MAX_NAME_CHARS} characters (example: --white Ann)"
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+impl PlayArgs {
+    /// Everything checked and combined: the first game and the look. The error says what is
+    /// wrong and how to write it.
+    pub fn config(self) -> Result<Config, String> {
+        let base = self.time.clone().unwrap_or_default();
+        let mut white_time = self.white_time.clone().unwrap_or_else(|| base.clone());
+        let mut black_time = self.black_time.clone().unwrap_or(base);
+        let delay = match (self.delay, self.bronstein) {
+            (Some(d), _) => Some((DelayKind::Simple, d, "--delay")),
+            (None, Some(d)) => Some((DelayKind::Bronstein, d, "--bronstein")),
+            (None, None) => None,
+        };
+        if let Some((kind, amount, option)) = delay {
+            if white_time.is_untimed() && black_time.is_untimed() {
+                return Err(format!(
+                    "{option} needs a timed game: add a time control, like --time 5+0 {option} 3"
+                ));
+            }
+            for tc in [&mut white_time, &mut black_time] {
+                if !tc.is_untimed() {
+                    *tc = tc
+                        .clone()
+                        .with_delay(kind, amount)
+                        .map_err(|e| format!("{option}: {e} (example: {option} 3)"))?;
+                }
+            }
+        }
+        let setup = GameSetup {
+            start: self.fen.unwrap_or_else(Position::initial),
+            white: self.white.unwrap_or_else(|| "White".to_owned()),
+            black: self.black.unwrap_or_else(|| "Black".to_owned()),
+            white_time,
+            black_time,
+        };
+        let color = ColorChoice::from(self.color).use_color_from_env();
+        Ok(Config {
+            setup,
+            theme: Theme::new(self.theme, color),
+            glyphs: if self.ascii {
+                GlyphSet::Ascii
+            } else {
+                GlyphSet::Unicode
+            },
+            auto_flip: self.auto_flip,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::Cli;
+    use crate::rules::Color;
+
+    fn config(args: &[&str]) -> Result<Config, String> {
+        let mut argv = vec!["hotseat"];
+        argv.extend_from_slice(args);
+        let cli = Cli::try_parse_from(argv).map_err(|e| e.to_string())?;
+        cli.play.config()
+    }
+
+    #[test]
+    fn no_options_is_an_untimed_game_from_the_initial_position() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.setup.start, Position::initial());
+        assert!(c.setup.white_time.is_untimed() && c.setup.black_time.is_untimed());
+        assert_eq!(
+            (c.setup.white.as_str(), c.setup.black.as_str()),
+            ("White", "Black")
+        );
+        assert_eq!(c.glyphs, GlyphSet::Unicode);
+        assert!(!c.auto_flip);
+    }
+
+    #[test]
+    fn time_odds_and_delay_combine() {
+        let c = config(&["--time", "5+3", "--black-time", "3+0", "--delay", "2"]).unwrap();
+        assert_eq!(c.setup.white_time.describe(), "5+3, 2 s delay");
+        assert_eq!(c.setup.black_time.describe(), "3+0, 2 s delay");
+        let c = config(&["--time", "5+0", "--bronstein", "3"]).unwrap();
+        assert_eq!(c.setup.white_time.describe(), "5+0, 3 s Bronstein delay");
+    }
+
+    #[test]
+    fn a_delay_without_a_clock_is_refused_with_an_example() {
+        let err = config(&["--delay", "3"]).unwrap_err();
+        assert!(err.contains("--delay needs a timed game"), "{err}");
+        assert!(err.contains("--time 5+0 --delay 3"), "{err}");
+    }
+
+    #[test]
+    fn bad_values_name_the_option_and_show_an_example() {
+        let err = config(&["--time", "5+"]).unwrap_err();
+        assert!(err.contains("--time"), "{err}");
+        assert!(err.contains("like 5+3"), "{err}");
+        let err = config(&["--fen", "8/8/8 w"]).unwrap_err();
+        assert!(err.contains("--fen"), "{err}");
+        assert!(err.contains("example"), "{err}");
+        let err = config(&["--white", " "]).unwrap_err();
+        assert!(err.contains("can't be empty"), "{err}");
+        let err = config(&["--theme", "pink"]).unwrap_err();
+        assert!(err.contains("wood or ocean"), "{err}");
+        assert!(config(&["--delay", "2", "--bronstein", "2", "--time", "5"]).is_err());
+    }
+
+    #[test]
+    fn names_look_and_position_are_kept() {
+        let c = config(&[
+            "--white",
+            "Ann",
+            "--black",
+            "Bob",
+            "--ascii",
+            "--color",
+            "never",
+            "--theme",
+            "ocean",
+            "--auto-flip",
+            "--fen",
+            "8/P7/8/8/8/8/k6K/8 w - - 0 1",
+        ])
+        .unwrap();
+        assert_eq!(c.setup.white, "Ann");
+        assert_eq!(c.setup.black, "Bob");
+        assert_eq!(c.glyphs, GlyphSet::Ascii);
+        assert!(c.theme.is_monochrome());
+        assert_eq!(c.theme.palette(), Palette::Ocean);
+        assert!(c.auto_flip);
+        assert_eq!(c.setup.start.turn(), Color::White);
+    }
+
+    #[test]
+    fn subcommands_and_game_options_do_not_mix() {
+        assert!(Cli::try_parse_from(["hotseat", "--time", "5+3", "perft", "2"]).is_err());
+        assert!(Cli::try_parse_from(["hotseat", "perft", "2"]).is_ok());
+    }
+}

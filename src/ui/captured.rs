@@ -1,0 +1,81 @@
+//! The pieces one side has captured, most valuable first, and its material lead (`+3`).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::theme::{GlyphSet, Theme};
+use crate::game::Record;
+use crate::rules::{Color, Piece};
+
+/// What one side has taken.
+#[derive(Clone, Debug)]
+pub struct CapturedView {
+    /// The opponent's pieces this side has captured.
+    pub pieces: Vec<Piece>,
+    /// This side's material lead in pawns; shown only when positive.
+    pub lead: i32,
+    pub theme: Theme,
+    pub glyphs: GlyphSet,
+}
+
+impl CapturedView {
+    /// The captures `color` made in the first `plies` half-moves of `record`, and the material
+    /// lead on the board after them (White minus Black, from `color`'s side).
+    pub fn for_side(
+        record: &Record,
+        plies: usize,
+        color: Color,
+        theme: Theme,
+        glyphs: GlyphSet,
+    ) -> CapturedView {
+        let first_mover = record.start().turn();
+        let mut pieces: Vec<Piece> = record
+            .moves()
+            .iter()
+            .take(plies)
+            .enumerate()
+            .filter(|(i, _)| {
+                (if i % 2 == 0 {
+                    first_mover
+                } else {
+                    !first_mover
+                }) == color
+            })
+            .filter_map(|(_, m)| m.mv.capture().map(|role| Piece::new(!color, role)))
+            .collect();
+        pieces.sort_by_key(|p| (-p.role.value(), std::cmp::Reverse(p.role.index())));
+        let balance = record
+            .position_at(plies)
+            .map_or(0, |p| p.material_balance());
+        CapturedView {
+            pieces,
+            lead: color.fold(balance, -balance),
+            theme,
+            glyphs,
+        }
+    }
+
+    /// The line as text: `♟♟♞ +3`.
+    pub fn text(&self) -> String {
+        let mut text: String = self.pieces.iter().map(|&p| self.glyphs.piece(p)).collect();
+        if self.lead > 0 {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(&format!("+{}", self.lead));
+        }
+        text
+    }
+}
+
+impl Widget for &CapturedView {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        Line::from(vec![
+            Span::raw("   "),
+            Span::styled(self.text(), self.theme.muted()),
+        ])
+        .render(area, buf);
+    }
+}

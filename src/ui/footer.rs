@@ -1,0 +1,111 @@
+//! The key hints at the bottom, straight from the keymap's footer labels for the current
+//! context: as many as fit, in table order.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::theme::Theme;
+use crate::app::keymap::{Action, Key, KeyContext, hints};
+
+/// The footer line.
+#[derive(Clone, Copy, Debug)]
+pub struct Footer {
+    pub context: KeyContext,
+    pub theme: Theme,
+}
+
+/// Blank columns between two hints.
+const GAP: &str = "  ";
+
+/// One hint: the key in the key style, the label muted.
+fn hint(key: Key, label: &str, theme: &Theme) -> [Span<'static>; 2] {
+    [
+        Span::styled(key.to_string(), theme.key()),
+        Span::styled(format!(" {label}"), theme.muted()),
+    ]
+}
+
+/// Appends a hint to a line of hints, with a gap after the previous one.
+fn push_hint(spans: &mut Vec<Span<'static>>, key: Key, label: &str, theme: &Theme) {
+    if spans.iter().any(|s| !s.content.trim().is_empty()) {
+        spans.push(Span::raw(GAP));
+    }
+    spans.extend(hint(key, label, theme));
+}
+
+/// The footer's hint spans for a context, as many as fit into `width` columns, in table
+/// order; the way to quit is always kept.
+pub fn hint_spans(context: KeyContext, theme: &Theme, width: usize) -> Vec<Span<'static>> {
+    let all = hints(context);
+    let cost = |key: &Key, label: &str| text_width(&key.to_string()) + 1 + text_width(label) + 2;
+    let quit = all.iter().rposition(|(a, _, _)| *a == Action::Quit);
+    let mut used = 1 + quit.map_or(0, |i| cost(&all[i].1, all[i].2));
+    let mut keep = vec![false; all.len()];
+    for (i, (_, key, label)) in all.iter().enumerate() {
+        if Some(i) == quit {
+            continue;
+        }
+        let needed = cost(key, label);
+        if used + needed > width {
+            break;
+        }
+        used += needed;
+        keep[i] = true;
+    }
+    let mut spans = vec![Span::raw(" ")];
+    for (i, (_, key, label)) in all.iter().enumerate() {
+        if keep[i] {
+            push_hint(&mut spans, *key, label, theme);
+        }
+    }
+    // Quitting goes last, where players look for it.
+    if let Some(i) = quit {
+        push_hint(&mut spans, all[i].1, all[i].2, theme);
+    }
+    spans
+}
+
+/// The hints of a dialog's context, wrapped into lines of `width` columns. Quitting is left to
+/// the footer unless the dialog binds a key of its own for it.
+pub fn dialog_hint_lines(context: KeyContext, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let own_quit = hints(context)
+        .iter()
+        .any(|(a, k, _)| *a == Action::Quit && k.modifiers.is_empty());
+    let mut lines = Vec::new();
+    let mut line: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for (action, key, label) in hints(context) {
+        if action == Action::Quit && !own_quit {
+            continue;
+        }
+        let needed = text_width(&key.to_string()) + 1 + text_width(label) + 2;
+        if used > 0 && used + needed > width + GAP.len() {
+            lines.push(Line::from(std::mem::take(&mut line)).centered());
+            used = 0;
+        }
+        used += needed;
+        push_hint(&mut line, key, label, theme);
+    }
+    if !line.is_empty() {
+        lines.push(Line::from(line).centered());
+    }
+    lines
+}
+
+impl Widget for Footer {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        Line::from(hint_spans(
+            self.context,
+            &self.theme,
+            usize::from(area.width),
+        ))
+        .render(area, buf);
+    }
+}
+
+/// Columns taken by `text` on screen.
+fn text_width(text: &str) -> usize {
+    Span::raw(text).width()
+}

@@ -1,0 +1,91 @@
+//! The side panel: the clock and captures of the side at the top of the board, the move list,
+//! then the captures and clock of the side at the bottom, in a box titled with the time control.
+//! Flipping the board flips the panel, so each clock stays next to its player's pieces.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Span;
+use ratatui::widgets::{Block, Widget};
+
+use super::captured::CapturedView;
+use super::clock::ClockView;
+use super::move_list::MoveListView;
+use crate::app::App;
+use crate::rules::Color;
+
+/// The panel of an app.
+#[derive(Debug)]
+pub struct PanelView<'a> {
+    app: &'a App,
+}
+
+impl<'a> PanelView<'a> {
+    pub fn new(app: &'a App) -> PanelView<'a> {
+        PanelView { app }
+    }
+
+    fn clock(&self, color: Color) -> ClockView {
+        let game = self.app.game();
+        let clock = game.clock();
+        let now = self.app.now();
+        ClockView {
+            color,
+            name: self.app.who(color),
+            remaining: clock.remaining(color, now),
+            running: clock.running() == Some(color) && !game.is_over(),
+            to_move: game.position().turn() == color && !game.is_over(),
+            paused: clock.is_paused(),
+            theme: self.app.theme(),
+            glyphs: self.app.glyphs(),
+        }
+    }
+
+    fn captured(&self, color: Color) -> CapturedView {
+        CapturedView::for_side(
+            self.app.game().record(),
+            self.app.shown_ply(),
+            color,
+            self.app.theme(),
+            self.app.glyphs(),
+        )
+    }
+}
+
+impl Widget for PanelView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.app.theme();
+        let title = format!(" {} ", self.app.time_control_text());
+        let block = Block::bordered()
+            .border_style(theme.border())
+            .title(Span::styled(title, theme.title()));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let bottom = self.app.orientation();
+        let top = !bottom;
+        let [
+            top_clock,
+            top_captured,
+            moves,
+            bottom_captured,
+            bottom_clock,
+        ] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(inner);
+        (&self.clock(top)).render(top_clock, buf);
+        (&self.captured(top)).render(top_captured, buf);
+        let shown = self.app.shown_ply();
+        MoveListView {
+            record: self.app.game().record(),
+            current: shown.checked_sub(1),
+            theme,
+        }
+        .render(moves, buf);
+        (&self.captured(bottom)).render(bottom_captured, buf);
+        (&self.clock(bottom)).render(bottom_clock, buf);
+    }
+}

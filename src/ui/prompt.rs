@@ -1,0 +1,54 @@
+//! The move box: `White › Nf3  Enter plays Nf3`. The label names the player to move, the typed
+//! text follows (the terminal cursor sits after it), then the live hint: what the text means,
+//! or the parser's exact complaint in the error style.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::theme::Theme;
+use crate::app::{MessageKind, Prompt};
+
+/// The prompt line.
+#[derive(Clone, Debug)]
+pub struct PromptLine {
+    pub prompt: Prompt,
+    pub theme: Theme,
+}
+
+impl PromptLine {
+    /// Where the terminal cursor goes: just after the typed text.
+    pub fn cursor_position(&self, area: Rect) -> Option<Position> {
+        let x = 1 + text_width(&self.prompt.label) + 1 + text_width(&self.prompt.input);
+        let x = u16::try_from(x).ok()?;
+        (x < area.width).then(|| Position::new(area.x + x, area.y))
+    }
+}
+
+impl Widget for &PromptLine {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let p = &self.prompt;
+        let label_style = if p.active {
+            self.theme.title()
+        } else {
+            self.theme.muted()
+        };
+        let hint_style = match p.hint.kind {
+            MessageKind::Error => self.theme.error(),
+            _ => self.theme.muted(),
+        };
+        Line::from(vec![
+            Span::styled(format!(" {} ", p.label), label_style),
+            Span::styled(p.input.clone(), self.theme.key()),
+            Span::raw("  "),
+            Span::styled(p.hint.text.clone(), hint_style),
+        ])
+        .render(area, buf);
+    }
+}
+
+/// Columns taken by `text` on screen.
+fn text_width(text: &str) -> usize {
+    Span::raw(text).width()
+}

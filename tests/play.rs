@@ -1,0 +1,213 @@
+//! End to end: the real binary in a pseudo-terminal, driven by keys, read from the emulated
+//! screen. Every wait is for something to appear on screen (with the harness's generous
+//! timeout), never a fixed sleep.
+
+mod common;
+
+use std::time::Duration;
+
+use common::pty::{Key, Pty, PtyCommand};
+
+/// The game in a monochrome 80x24 terminal, with `args`.
+fn hotseat(args: &[&str]) -> Pty {
+    let mut pty = PtyCommand::hotseat()
+        .args(args)
+        .env("NO_COLOR", "1")
+        .size(80, 24)
+        .spawn()
+        .unwrap();
+    pty.wait_for("to move").unwrap();
+    pty.wait_for("F1 help").unwrap();
+    let _ = &mut pty;
+    pty
+}
+
+/// The board's part of the screen (left of the side panel).
+fn board_text(pty: &Pty) -> String {
+    pty.with_screen(|s| s.rows(0, 44).take(20).collect::<Vec<_>>().join("\n"))
+}
+
+fn type_move(pty: &mut Pty, text: &str) {
+    pty.send_text(text).unwrap();
+    pty.send_key(Key::Enter).unwrap();
+}
+
+fn quit(mut pty: Pty) {
+    pty.send_key(Key::Ctrl('q')).unwrap();
+    // A game in progress asks first.
+    if pty.wait_for_within("Quit?", Duration::from_secs(2)).is_ok() {
+        pty.send_text("y").unwrap();
+    }
+    let status = pty.wait_exit().unwrap();
+    assert!(status.success(), "{status}");
+}
+
+#[test]
+fn typed_scholars_mate_ends_in_checkmate_and_1_0() {
+    let mut pty = hotseat(&[]);
+    for m in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"] {
+        type_move(&mut pty, m);
+    }
+    pty.wait_for("3. Bc4      Nf6").unwrap();
+    type_move(&mut pty, "Qxf7");
+    pty.wait_for("Checkmate — White wins").unwrap();
+    pty.wait_for("1-0").unwrap();
+    pty.wait_for("4. Qxf7#").unwrap();
+    pty.send_text("q").unwrap();
+    assert!(pty.wait_exit().unwrap().success());
+}
+
+/// Arrow keys from `from` to `to` on a board with White at the bottom.
+fn arrows(from: (i32, i32), to: (i32, i32)) -> Vec<Key> {
+    let (df, dr) = (to.0 - from.0, to.1 - from.1);
+    let mut keys = Vec::new();
+    let horizontal = if df > 0 { Key::Right } else { Key::Left };
+    let vertical = if dr > 0 { Key::Up } else { Key::Down };
+    keys.extend(std::iter::repeat_n(horizontal, df.unsigned_abs() as usize));
+    keys.extend(std::iter::repeat_n(vertical, dr.unsigned_abs() as usize));
+    keys
+}
+
+fn coords(square: &str) -> (i32, i32) {
+    let b = square.as_bytes();
+    (i32::from(b[0] - b'a'), i32::from(b[1] - b'1'))
+}
+
+#[test]
+fn the_same_game_by_cursor_keys() {
+    let mut pty = hotseat(&[]);
+    let mut cursor = coords("e2");
+    let moves = [
+        ("e2", "e4"),
+        ("e7", "e5"),
+        ("d1", "h5"),
+        ("b8", "c6"),
+        ("f1", "c4"),
+        ("g8", "f6"),
+        ("h5", "f7"),
+    ];
+    for (from, to) in moves {
+        for (square, key) in [(from, Key::Enter), (to, Key::Enter)] {
+            pty.send_keys(&arrows(cursor, coords(square))).unwrap();
+            cursor = coords(square);
+            pty.send_key(key).unwrap();
+        }
+    }
+    pty.wait_for("Checkmate — White wins").unwrap();
+    pty.wait_for("1-0").unwrap();
+    pty.wait_for("4. Qxf7#").unwrap();
+}
+
+#[test]
+fn a_promotion_through_the_picker() {
+    let mut pty = hotseat(&["--fen", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"]);
+    type_move(&mut pty, "b7b8");
+    pty.wait_for("Promote to").unwrap();
+    pty.wait_for("[♕ Queen]").unwrap();
+    pty.send_keys(&[Key::Right, Key::Right, Key::Right])
+        .unwrap();
+    pty.wait_for("[♘ Knight]").unwrap();
+    pty.send_key(Key::Enter).unwrap();
+    pty.wait_for("1. b8=N").unwrap();
+    // A knight is not enough to mate: the game is drawn at once.
+    pty.wait_for("insufficient material").unwrap();
+    pty.wait_for("1/2-1/2").unwrap();
+}
+
+#[test]
+fn an_illegal_move_is_rejected_with_the_board_unchanged() {
+    let mut pty = hotseat(&[]);
+    let before = board_text(&pty);
+    type_move(&mut pty, "e5");
+    pty.wait_for("no white pawn can reach e5").unwrap();
+    assert_eq!(board_text(&pty), before);
+    assert!(pty.screen_text().contains("White › e5"), "the text stays");
+    assert!(pty.screen_text().contains("no moves yet"));
+    quit(pty);
+}
+
+#[test]
+fn a_draw_offer_accepted() {
+    let mut pty = hotseat(&["--white", "Ann", "--black", "Bob"]);
+    type_move(&mut pty, "e4");
+    pty.wait_for("1. e4").unwrap();
+    pty.send_key(Key::Ctrl('d')).unwrap();
+    pty.wait_for("White offers a draw — accept? y/n").unwrap();
+    pty.send_text("y").unwrap();
+    pty.wait_for("Draw by agreement").unwrap();
+    pty.wait_for("1/2-1/2").unwrap();
+}
+
+#[test]
+fn a_short_clock_runs_out() {
+    // Two seconds for White, time odds against a 5-minute Black.
+    let mut pty = hotseat(&["--white-time", "2s+0", "--black-time", "5+0"]);
+    pty.wait_for("Ready?").unwrap();
+    pty.wait_for("0:02.0").unwrap();
+    pty.wait_for("White 2s+0, Black 5+0").unwrap();
+    pty.send_key(Key::Enter).unwrap();
+    pty.wait_for_within("Black wins on time", Duration::from_secs(20))
+        .unwrap();
+    pty.wait_for("0-1").unwrap();
+    pty.wait_for("0:00.0 flag").unwrap();
+}
+
+#[test]
+fn a_resize_redraws_at_once() {
+    let mut pty = hotseat(&[]);
+    pty.resize(50, 12).unwrap();
+    pty.wait_for("terminal too small: need 60x16 (have 50x12)")
+        .unwrap();
+    pty.resize(160, 50).unwrap();
+    pty.wait_until("a big board", |s| {
+        let text = s.contents();
+        !text.contains("too small") && text.contains("F1 help") && text.contains("a          b")
+    })
+    .unwrap();
+    pty.resize(80, 24).unwrap();
+    pty.wait_until("the 80x24 board", |s| {
+        s.contents().contains("a    b    c    d")
+    })
+    .unwrap();
+    quit(pty);
+}
+
+#[test]
+fn quitting_restores_the_terminal() {
+    let mut pty = hotseat(&[]);
+    pty.with_screen(|s| {
+        assert!(
+            s.alternate_screen(),
+            "the game draws on the alternate screen"
+        );
+    });
+    type_move(&mut pty, "e4");
+    pty.wait_for("1. e4").unwrap();
+    pty.send_key(Key::Ctrl('q')).unwrap();
+    pty.wait_for("Quit?").unwrap();
+    pty.send_text("y").unwrap();
+    let status = pty.wait_exit().unwrap();
+    assert!(status.success(), "{status}");
+    pty.with_screen(|s| {
+        assert!(!s.alternate_screen(), "back on the main screen");
+        assert!(!s.hide_cursor(), "the cursor is shown again");
+        assert_eq!(
+            s.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "mouse reporting is off"
+        );
+    });
+}
+
+#[test]
+fn bad_options_are_reported_before_any_screen() {
+    let mut pty = PtyCommand::hotseat()
+        .args(["--time", "5+"])
+        .spawn()
+        .unwrap();
+    let status = pty.wait_exit().unwrap();
+    assert_eq!(status.exit_code(), 2);
+    let text = pty.screen_text();
+    assert!(text.contains("like 5+3"), "{text}");
+    pty.with_screen(|s| assert!(!s.alternate_screen()));
+}

@@ -1,0 +1,448 @@
+//! The whole playing screen drawn from an `App` on a `TestBackend`: buffer assertions for each
+//! widget, and a few snapshots at 80x24 and 160x50, in colour and monochrome (`NO_COLOR`).
+//!
+//! Snapshots are plain text (see `tests/render.rs` for the format of styled ones); accept
+//! reviewed changes with `INSTA_UPDATE=always cargo test --test screen`.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color as Rgb, Modifier, Style};
+
+use hotseat::app::keymap::Action;
+use hotseat::app::{App, Config};
+use hotseat::game::GameSetup;
+use hotseat::rules::{Position, Role};
+use hotseat::ui::layout::ScreenLayout;
+use hotseat::ui::render;
+use hotseat::ui::theme::{GlyphSet, Palette, Theme};
+
+fn s(secs: u64) -> Duration {
+    Duration::from_secs(secs)
+}
+
+fn app_with(setup: GameSetup, theme: Theme, glyphs: GlyphSet) -> App {
+    App::new(Config {
+        setup,
+        theme,
+        glyphs,
+        auto_flip: false,
+    })
+}
+
+fn mono() -> App {
+    app_with(GameSetup::default(), Theme::monochrome(), GlyphSet::Unicode)
+}
+
+fn colour() -> App {
+    app_with(
+        GameSetup::default(),
+        Theme::new(Palette::Wood, true),
+        GlyphSet::Unicode,
+    )
+}
+
+fn timed(tc: &str, theme: Theme) -> App {
+    app_with(
+        GameSetup {
+            white: "Ann".into(),
+            black: "Bob".into(),
+            white_time: tc.parse().unwrap(),
+            black_time: tc.parse().unwrap(),
+            ..GameSetup::default()
+        },
+        theme,
+        GlyphSet::Unicode,
+    )
+}
+
+fn act(app: &mut App, action: Action) {
+    app.update(action, app.now());
+}
+
+fn typed(app: &mut App, text: &str) {
+    for c in text.chars() {
+        act(app, Action::Input(c));
+    }
+}
+
+fn play(app: &mut App, moves: &[&str]) {
+    for m in moves {
+        typed(app, m);
+        act(app, Action::Select);
+        assert_eq!(app.message(), None, "{m}");
+    }
+}
+
+fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
+    act(
+        app,
+        Action::Resize {
+            width: w,
+            height: h,
+        },
+    );
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|frame| render(app, frame)).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn lines(buf: &Buffer) -> Vec<String> {
+    let w = usize::from(buf.area.width);
+    buf.content
+        .chunks(w)
+        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+        .collect()
+}
+
+fn text(buf: &Buffer) -> String {
+    lines(buf)
+        .iter()
+        .map(|l| l.trim_end().to_owned() + "\n")
+        .collect()
+}
+
+/// The screen, then a map with one letter per distinct style, and the legend.
+fn styled(buf: &Buffer) -> String {
+    let width = usize::from(buf.area.width);
+    let mut legend: Vec<Style> = vec![Style::default()];
+    let mut map = String::new();
+    for row in buf.content.chunks(width) {
+        for cell in row {
+            let style = cell.style();
+            let i = legend.iter().position(|s| *s == style).unwrap_or_else(|| {
+                legend.push(style);
+                legend.len() - 1
+            });
+            map.push(if i == 0 {
+                '.'
+            } else {
+                char::from(b'A' + (i as u8 - 1) % 26)
+            });
+        }
+        map.push('\n');
+    }
+    let mut out = text(buf);
+    out.push_str("\nstyles:\n");
+    out.push_str(&map);
+    for (i, style) in legend.iter().enumerate().skip(1) {
+        let letter = char::from(b'A' + (i as u8 - 1) % 26);
+        writeln!(
+            out,
+            "{letter}: fg {:?} bg {:?} {:?}",
+            style.fg, style.bg, style.add_modifier
+        )
+        .unwrap();
+    }
+    out
+}
+
+/// The row of the screen containing `needle`, and the column where it starts.
+fn find(buf: &Buffer, needle: &str) -> Option<(u16, u16)> {
+    lines(buf).iter().enumerate().find_map(|(y, line)| {
+        line.find(needle).map(|byte| {
+            let x = line[..byte].chars().count();
+            (x as u16, y as u16)
+        })
+    })
+}
+
+fn style_at(buf: &Buffer, at: (u16, u16)) -> Style {
+    buf[at].style()
+}
+
+fn has_colour(buf: &Buffer) -> bool {
+    buf.content.iter().any(|c| {
+        let s = c.style();
+        s.fg.is_some_and(|c| c != Rgb::Reset) || s.bg.is_some_and(|c| c != Rgb::Reset)
+    })
+}
+
+/// A game in progress: 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6, White has typed "Q".
+fn scholars_in_progress(mut app: App) -> App {
+    play(&mut app, &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]);
+    typed(&mut app, "Qx");
+    app
+}
+
+#[test]
+fn snapshot_game_in_progress_80x24_monochrome() {
+    let mut app = scholars_in_progress(mono());
+    let buf = draw(&mut app, 80, 24);
+    assert!(!has_colour(&buf), "NO_COLOR means no colour at all");
+    insta::assert_snapshot!("screen_80x24_monochrome", styled(&buf));
+}
+
+#[test]
+fn snapshot_game_in_progress_80x24_colour() {
+    let mut app = scholars_in_progress(colour());
+    let buf = draw(&mut app, 80, 24);
+    assert!(has_colour(&buf));
+    insta::assert_snapshot!("screen_80x24_colour", styled(&buf));
+}
+
+#[test]
+fn snapshot_timed_game_160x50() {
+    let mut app = timed("5+3", Theme::new(Palette::Ocean, true));
+    app.update(Action::Select, s(0));
+    for (i, m) in [
+        "d4", "d5", "c4", "dxc4", "e3", "b5", "a4", "c6", "axb5", "cxb5", "Qf3",
+    ]
+    .iter()
+    .enumerate()
+    {
+        typed(&mut app, m);
+        app.update(Action::Select, s(5 * i as u64 + 5));
+    }
+    app.update(Action::Tick, s(70));
+    let buf = draw(&mut app, 160, 50);
+    insta::assert_snapshot!("screen_160x50_timed", text(&buf));
+}
+
+#[test]
+fn snapshot_game_over_80x24_ascii() {
+    let mut app = app_with(GameSetup::default(), Theme::monochrome(), GlyphSet::Ascii);
+    play(&mut app, &["f3", "e5", "g4", "Qh4"]);
+    let buf = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("screen_80x24_game_over_ascii", text(&buf));
+}
+
+#[test]
+fn every_part_of_the_screen_is_where_the_layout_puts_it() {
+    let mut app = scholars_in_progress(mono());
+    let buf = draw(&mut app, 80, 24);
+    let screen = ScreenLayout::new(buf.area).unwrap();
+    let rows = lines(&buf);
+    assert!(rows[usize::from(screen.footer.y)].contains("F1 help"));
+    assert!(
+        rows[usize::from(screen.footer.y)]
+            .trim_end()
+            .ends_with("Ctrl-Q quit")
+    );
+    assert!(rows[usize::from(screen.prompt.y)].starts_with(" White › Qx  "));
+    assert!(rows[usize::from(screen.status.y)].contains("White to move"));
+    let (x, _) = find(&buf, "1. e4       e5").unwrap();
+    assert!(x >= screen.panel.x);
+}
+
+#[test]
+fn the_move_list_numbers_pairs_marks_check_and_highlights_the_last_move() {
+    let mut app = mono();
+    play(&mut app, &["e4", "f5", "Qh5+"]);
+    let buf = draw(&mut app, 80, 24);
+    assert!(find(&buf, "1. e4       f5").is_some());
+    let (x, y) = find(&buf, "2. Qh5+").unwrap();
+    let san = style_at(&buf, (x + 3, y));
+    assert!(san.add_modifier.contains(Modifier::REVERSED), "{san:?}");
+    assert!(text(&buf).contains("White"));
+}
+
+#[test]
+fn a_set_up_position_with_black_to_move_starts_with_an_ellipsis() {
+    let start = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 12").unwrap();
+    let mut app = app_with(
+        GameSetup {
+            start,
+            ..GameSetup::default()
+        },
+        Theme::monochrome(),
+        GlyphSet::Ascii,
+    );
+    play(&mut app, &["Kd7", "e4"]);
+    let buf = draw(&mut app, 80, 24);
+    assert!(find(&buf, "12. …        Kd7").is_some(), "{}", text(&buf));
+    assert!(find(&buf, "13. e4").is_some());
+}
+
+#[test]
+fn a_long_game_scrolls_to_keep_the_latest_move_in_view() {
+    let mut app = mono();
+    let ruy_lopez = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 \
+                     Nbd7 c4 c6 cxb5 axb5 Nc3";
+    play(&mut app, &ruy_lopez.split_whitespace().collect::<Vec<_>>());
+    // 25 plies: 13 rows, more than the 9 that fit at 80x18.
+    let buf = draw(&mut app, 80, 18);
+    assert!(find(&buf, "13. Nc3").is_some(), "{}", text(&buf));
+    assert!(find(&buf, "1. e4").is_none());
+    assert!(
+        find(&buf, "⋮").is_some(),
+        "the list says there is more above"
+    );
+    // Reviewing the start brings the first moves back.
+    act(&mut app, Action::HistoryStart);
+    act(&mut app, Action::HistoryForward);
+    let buf = draw(&mut app, 80, 18);
+    assert!(find(&buf, "1. e4").is_some(), "{}", text(&buf));
+    assert!(find(&buf, "Reviewing after 1. e4").is_some());
+}
+
+#[test]
+fn captured_pieces_and_the_material_lead() {
+    let mut app = mono();
+    play(
+        &mut app,
+        &[
+            "e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "Nd5", "Qxd2+", "Bxd2",
+        ],
+    );
+    let buf = draw(&mut app, 80, 24);
+    // White took a pawn and the queen, Black two pawns: White is 9 - 1 = 8 ahead... minus one.
+    let white_line = find(&buf, "♛♟ +8").or_else(|| find(&buf, "♟♛"));
+    assert!(white_line.is_some(), "{}", text(&buf));
+    assert!(find(&buf, "♙♙").is_some(), "{}", text(&buf));
+}
+
+#[test]
+fn clocks_show_names_times_the_running_one_and_low_time() {
+    let mut app = timed("1+0", Theme::new(Palette::Wood, true));
+    app.update(Action::Select, s(0));
+    typed(&mut app, "e4");
+    app.update(Action::Select, s(5));
+    app.update(Action::Tick, Duration::from_millis(49_500));
+    let buf = draw(&mut app, 80, 24);
+    let (x, y) = find(&buf, "0:15.5").expect("Bob's time with tenths");
+    let running = style_at(&buf, (x, y));
+    assert_eq!(running.fg, Some(Rgb::LightRed), "low time warns");
+    assert!(running.add_modifier.contains(Modifier::BOLD), "running");
+    let (x, y) = find(&buf, "0:55").expect("Ann's time, not running");
+    let waiting = style_at(&buf, (x, y));
+    assert!(!waiting.add_modifier.contains(Modifier::BOLD));
+    assert!(find(&buf, "Bob (Black)").is_some());
+    assert!(
+        find(&buf, "▶ ♚ Bob (Black)").is_some(),
+        "the marker is on the side to move"
+    );
+}
+
+#[test]
+fn a_paused_clock_says_so() {
+    let mut app = timed("5+0", Theme::monochrome());
+    app.update(Action::Select, s(0));
+    app.update(Action::Pause, s(3));
+    let buf = draw(&mut app, 80, 24);
+    assert!(find(&buf, "4:57 paused").is_some(), "{}", text(&buf));
+    assert!(find(&buf, "Clocks paused").is_some());
+}
+
+#[test]
+fn errors_stand_out_from_information_without_colour() {
+    let mut app = mono();
+    typed(&mut app, "e5");
+    act(&mut app, Action::Select);
+    let buf = draw(&mut app, 80, 24);
+    let screen = ScreenLayout::new(buf.area).unwrap();
+    let (x, y) = find(&buf, "no white pawn can reach e5").unwrap();
+    assert_eq!(y, screen.status.y);
+    let style = style_at(&buf, (x, y));
+    assert!(style.add_modifier.contains(Modifier::REVERSED), "{style:?}");
+}
+
+#[test]
+fn the_ready_screen_and_the_question_boxes() {
+    let mut app = timed("5+3", Theme::monochrome());
+    let buf = draw(&mut app, 80, 24);
+    assert!(find(&buf, "Press Enter or Space to start White's clock.").is_some());
+    app.update(Action::Select, s(0));
+    typed(&mut app, "e4");
+    app.update(Action::Select, s(1));
+    act(&mut app, Action::Draw);
+    let buf = draw(&mut app, 80, 24);
+    assert!(
+        find(&buf, "Ann (White) offers a draw").is_none(),
+        "colours, as asked"
+    );
+    assert!(
+        find(&buf, "White offers a draw — accept? y/n").is_some(),
+        "{}",
+        text(&buf)
+    );
+    assert!(find(&buf, "y accept").is_some());
+    assert!(find(&buf, "n decline").is_some());
+}
+
+#[test]
+fn the_promotion_picker_highlights_its_choice() {
+    let start = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let mut app = app_with(
+        GameSetup {
+            start,
+            ..GameSetup::default()
+        },
+        Theme::monochrome(),
+        GlyphSet::Ascii,
+    );
+    typed(&mut app, "b7b8");
+    act(&mut app, Action::Select);
+    act(&mut app, Action::CursorRight);
+    let buf = draw(&mut app, 80, 24);
+    assert!(find(&buf, "Promote to").is_some());
+    let (x, y) = find(&buf, "[R Rook]").expect("the rook is highlighted");
+    assert!(
+        style_at(&buf, (x + 1, y))
+            .add_modifier
+            .contains(Modifier::REVERSED)
+    );
+    assert!(find(&buf, " Q Queen ").is_some());
+    act(&mut app, Action::Promote(Role::Bishop));
+    let buf = draw(&mut app, 80, 24);
+    assert!(find(&buf, "1. b8=B").is_some());
+}
+
+#[test]
+fn the_new_game_form_shows_presets_and_the_fen_error_inline() {
+    let mut app = mono();
+    act(&mut app, Action::NewGame);
+    act(&mut app, Action::CursorUp);
+    typed(&mut app, "8/8 w");
+    let buf = draw(&mut app, 80, 24);
+    let all = text(&buf);
+    assert!(find(&buf, "New game").is_some(), "{all}");
+    assert!(
+        find(&buf, "1+0 3+2 5+3 10+5 15+10 30+0 90+30 none custom").is_some(),
+        "{all}"
+    );
+    assert!(find(&buf, "◀ FEN ▶ 8/8 w").is_some(), "{all}");
+    let expected = Position::from_fen("8/8 w").unwrap_err().to_string();
+    let first_words: String = expected
+        .split_whitespace()
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(all.contains(&first_words), "{first_words}\n{all}");
+}
+
+#[test]
+fn help_overlay_lists_commands() {
+    let mut app = mono();
+    act(&mut app, Action::Help);
+    let buf = draw(&mut app, 80, 24);
+    assert!(find(&buf, " Help ").is_some());
+    assert!(find(&buf, "Keys while playing").is_some());
+}
+
+#[test]
+fn below_the_minimum_the_screen_says_how_big_it_must_be() {
+    let mut app = mono();
+    let buf = draw(&mut app, 59, 16);
+    assert!(find(&buf, "terminal too small: need 60x16 (have 59x16)").is_some());
+    let buf = draw(&mut app, 60, 16);
+    assert!(find(&buf, "terminal too small").is_none());
+    assert!(find(&buf, "Ctrl-Q quit").is_some(), "{}", text(&buf));
+}
+
+#[test]
+fn tiny_and_odd_sizes_draw_without_panicking() {
+    let mut app = scholars_in_progress(colour());
+    for (w, h) in [(1, 1), (2, 40), (200, 3), (60, 16), (61, 17), (300, 100)] {
+        draw(&mut app, w, h);
+    }
+    act(&mut app, Action::Help);
+    draw(&mut app, 60, 16);
+    act(&mut app, Action::Cancel);
+    act(&mut app, Action::NewGame);
+    draw(&mut app, 60, 16);
+    draw(&mut app, 20, 5);
+}
