@@ -118,7 +118,7 @@ impl App {
             } else if self.review.is_some() {
                 "typing a move returns to the game"
             } else {
-                "type a move like e4 or Nf3, or use the arrows and Enter · F1 help"
+                "type a move (e4, Nf3) or use the arrows · F1 help"
             };
             Message::info(text)
         });
