@@ -70,7 +70,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             terminal
                 .draw(|frame| render(black_box(&app), frame))
-                .unwrap()
+                .unwrap();
         })
     });
 }

@@ -33,7 +33,10 @@ pub struct Dialog {
 pub fn ply_number(start: &Position, ply: usize) -> (u32, bool) {
     let index = ply + usize::from(start.turn() == Color::Black);
     let number = start.fullmoves() as usize + index / 2;
-    (u32::try_from(number).unwrap_or(u32::MAX), index % 2 == 0)
+    (
+        u32::try_from(number).unwrap_or(u32::MAX),
+        index.is_multiple_of(2),
+    )
 }
 
 impl App {
