@@ -107,3 +107,59 @@ pub fn save_pgn(dir: &Path, game: &Game, now: Duration) -> io::Result<PathBuf> {
         format!("too many saved games named {base}"),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameSetup;
+    use crate::game::pgn::import_game;
+
+    /// A fresh directory under the system's temporary one.
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hotseat-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_saved_game_reads_back_and_names_do_not_collide() {
+        let dir = temp_dir("save");
+        let mut game = Game::new(GameSetup {
+            white: "Ann Lee".into(),
+            black: "Bob/../x".into(),
+            ..GameSetup::default()
+        });
+        for text in ["e4", "e5", "Nf3"] {
+            let mv = game.position().parse_move(text).unwrap();
+            game.play(mv, Duration::ZERO).unwrap();
+        }
+        let first = save_pgn(&dir, &game, Duration::ZERO).unwrap();
+        let second = save_pgn(&dir, &game, Duration::ZERO).unwrap();
+        assert_ne!(first, second);
+        assert_eq!(
+            first.parent(),
+            Some(dir.as_path()),
+            "names cannot leave the directory"
+        );
+        let name = first.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(name.ends_with("-Ann-Lee-vs-Bob----x.pgn"), "{name}");
+        let text = fs::read_to_string(&first).unwrap();
+        let imported = import_game(&text).unwrap();
+        assert_eq!(imported.game.record().plies(), 3);
+        let leftovers: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn saving_into_a_missing_directory_fails_cleanly() {
+        let dir = temp_dir("missing").join("not-there");
+        let game = Game::new(GameSetup::default());
+        assert!(save_pgn(&dir, &game, Duration::ZERO).is_err());
+    }
+}
