@@ -228,7 +228,8 @@ fn cell(square: &str) -> (u16, u16) {
 fn mouse(pty: &mut Pty, button: u8, square: &str, pressed: bool) {
     let (x, y) = cell(square);
     let end = if pressed { 'M' } else { 'm' };
-    pty.send_text(&format!("\x1b[<{button};{x};{y}{end}")).unwrap();
+    pty.send_text(&format!("\x1b[<{button};{x};{y}{end}"))
+        .unwrap();
 }
 
 #[test]

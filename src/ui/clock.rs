@@ -4,6 +4,9 @@
 //! pieces) and styled by [`Theme::clock`]; under 20 seconds the time shows tenths and takes the
 //! warning style; a paused clock says so, a fallen flag too. An untimed game shows only the
 //! names and the turn marker.
+//!
+//! Given four rows or more (the panel of a big terminal), the time is drawn large, three rows
+//! tall in box-drawing characters, under the name line.
 
 use std::time::Duration;
 
@@ -50,11 +53,68 @@ impl ClockView {
     }
 }
 
-impl Widget for &ClockView {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if area.is_empty() {
-            return;
+/// Rows a big clock takes: the name line and three rows of digits.
+pub const BIG_HEIGHT: u16 = 4;
+
+/// A character of the big clock face, three rows tall.
+fn big_glyph(c: char) -> [&'static str; 3] {
+    match c {
+        '0' => ["┌─┐", "│ │", "└─┘"],
+        '1' => ["╶┐ ", " │ ", "╶┴╴"],
+        '2' => ["╶─┐", "┌─┘", "└─╴"],
+        '3' => ["╶─┐", " ─┤", "╶─┘"],
+        '4' => ["╷ ╷", "└─┤", "  ╵"],
+        '5' => ["┌─╴", "└─┐", "╶─┘"],
+        '6' => ["┌─╴", "├─┐", "└─┘"],
+        '7' => ["╶─┐", "  │", "  ╵"],
+        '8' => ["┌─┐", "├─┤", "└─┘"],
+        '9' => ["┌─┐", "└─┤", "╶─┘"],
+        ':' => [" ", ":", " "],
+        '.' => [" ", " ", "."],
+        _ => [" ", " ", " "],
+    }
+}
+
+/// The three rows of a time in big characters, a blank column between digits.
+pub fn big_rows(time: &str) -> [String; 3] {
+    let mut rows: [String; 3] = Default::default();
+    for (i, c) in time.chars().enumerate() {
+        for (row, part) in rows.iter_mut().zip(big_glyph(c)) {
+            if i > 0 {
+                row.push(' ');
+            }
+            row.push_str(part);
         }
+    }
+    rows
+}
+
+impl ClockView {
+    /// The big face: the name line with the note (paused, flag), the time below.
+    fn render_big(&self, area: Rect, buf: &mut Buffer, left: Duration) {
+        let mut line = area;
+        line.height = 1;
+        let note = self.time_text().unwrap_or_default();
+        let note = note
+            .split_once(' ')
+            .map(|(_, n)| n.to_owned())
+            .unwrap_or_default();
+        let mut small = self.clone();
+        small.remaining = None;
+        small.render_line(line, buf, Some(note));
+        let low = left < LOW_TIME;
+        let style = self.theme.clock(self.running, low);
+        for (i, row) in big_rows(&format_clock(left)).iter().enumerate() {
+            let width = Span::raw(row.as_str()).width() as u16;
+            let y = area.y + 1 + i as u16;
+            if width + 1 < area.width && y < area.bottom() {
+                buf.set_string(area.right() - width - 1, y, row, style);
+            }
+        }
+    }
+
+    /// The one-line clock; `note` replaces the time (for the big face's name line).
+    fn render_line(&self, area: Rect, buf: &mut Buffer, note: Option<String>) {
         let marker = match (self.to_move, self.glyphs) {
             (false, _) => " ",
             (true, GlyphSet::Unicode) => "▶",
@@ -68,7 +128,7 @@ impl Widget for &ClockView {
         } else {
             self.theme.text()
         };
-        let time = self.time_text();
+        let time = note.filter(|n| !n.is_empty()).or_else(|| self.time_text());
         // The time sits at the right with one blank column after it; the name gets the rest.
         let time_width = time.as_ref().map_or(0, |t| t.chars().count() as u16 + 1);
         let name_area = Rect {
@@ -84,6 +144,18 @@ impl Widget for &ClockView {
             && area.width > time_width
         {
             buf.set_string(area.right() - time_width, area.y, time, style);
+        }
+    }
+}
+
+impl Widget for &ClockView {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.is_empty() {
+            return;
+        }
+        match self.remaining {
+            Some(left) if area.height >= BIG_HEIGHT => self.render_big(area, buf, left),
+            _ => self.render_line(area, buf, None),
         }
     }
 }
