@@ -159,3 +159,73 @@ impl Widget for &ClockView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(remaining: Option<Duration>, to_move: bool, paused: bool) -> ClockView {
+        ClockView {
+            color: Color::White,
+            name: "Ann (White)".into(),
+            remaining,
+            running: to_move && !paused,
+            to_move,
+            paused,
+            theme: Theme::monochrome(),
+            glyphs: GlyphSet::Unicode,
+        }
+    }
+
+    fn line(view: &ClockView, width: u16, height: u16) -> Vec<String> {
+        let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+        view.render(buf.area, &mut buf);
+        buf.content
+            .chunks(usize::from(width))
+            .map(|r| r.iter().map(|c| c.symbol()).collect::<String>())
+            .collect()
+    }
+
+    #[test]
+    fn one_line_shows_marker_name_and_time_at_the_right() {
+        let rows = line(&view(Some(Duration::from_secs(299)), true, false), 30, 1);
+        assert_eq!(rows[0], "▶ ♔ Ann (White)          4:59 ");
+        let rows = line(
+            &view(Some(Duration::from_millis(7_340)), false, false),
+            30,
+            1,
+        );
+        assert_eq!(rows[0], "  ♔ Ann (White)        0:07.3 ");
+    }
+
+    #[test]
+    fn notes_for_pause_flag_and_nothing_when_untimed() {
+        let paused = view(Some(Duration::from_secs(60)), true, true);
+        assert_eq!(paused.time_text().as_deref(), Some("1:00 paused"));
+        let flagged = view(Some(Duration::ZERO), true, false);
+        assert_eq!(flagged.time_text().as_deref(), Some("0:00.0 flag"));
+        let untimed = view(None, true, false);
+        assert_eq!(untimed.time_text(), None);
+        assert_eq!(line(&untimed, 20, 1)[0], "▶ ♔ Ann (White)     ");
+    }
+
+    #[test]
+    fn a_long_name_gives_way_to_the_time() {
+        let mut v = view(Some(Duration::from_secs(3600)), false, false);
+        v.name = "A very long name indeed, too long".into();
+        let row = &line(&v, 24, 1)[0];
+        assert!(row.ends_with(" 1:00:00 "), "{row}");
+    }
+
+    #[test]
+    fn big_digits_are_three_rows_of_equal_width() {
+        let rows = big_rows("10:05.3");
+        let widths: Vec<usize> = rows.iter().map(|r| r.chars().count()).collect();
+        assert!(widths.iter().all(|&w| w == widths[0]), "{rows:?}");
+        assert_eq!(rows[1], " │  │ │ : │ │ └─┐    ─┤");
+        let big = line(&view(Some(Duration::from_secs(65)), true, false), 30, 4);
+        assert!(big[0].starts_with("▶ ♔ Ann (White)"));
+        assert!(big[1].ends_with("╶┐    ┌─┐ ┌─╴ "), "{big:?}");
+        assert!(big[2].ends_with(" │  : │ │ └─┐ "), "{big:?}");
+    }
+}
