@@ -104,3 +104,4 @@ impl Store {
         removed
     }
 }
+

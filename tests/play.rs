@@ -211,3 +211,46 @@ fn bad_options_are_reported_before_any_screen() {
     assert!(text.contains("like 5+3"), "{text}");
     pty.with_screen(|s| assert!(!s.alternate_screen()));
 }
+
+/// The 1-based terminal cell in the middle of `square` at 80x24, White at the bottom.
+fn cell(square: &str) -> (u16, u16) {
+    use hotseat::rules::Color;
+    use hotseat::ui::board::BoardLayout;
+    use hotseat::ui::layout::ScreenLayout;
+    use ratatui::layout::Rect;
+    let screen = ScreenLayout::new(Rect::new(0, 0, 80, 24)).unwrap();
+    let layout = BoardLayout::new(screen.board, Color::White).unwrap();
+    let p = layout.glyph_position(square.parse().unwrap());
+    (p.x + 1, p.y + 1)
+}
+
+/// An SGR mouse report: `button` 0 is the left button, 32 a motion with it held.
+fn mouse(pty: &mut Pty, button: u8, square: &str, pressed: bool) {
+    let (x, y) = cell(square);
+    let end = if pressed { 'M' } else { 'm' };
+    pty.send_text(&format!("\x1b[<{button};{x};{y}{end}"))
+        .unwrap();
+}
+
+#[test]
+fn moves_by_mouse_click_and_drag() {
+    let mut pty = hotseat(&[]);
+    pty.with_screen(|s| {
+        assert_ne!(
+            s.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "the game asks for mouse reports"
+        );
+    });
+    mouse(&mut pty, 0, "g1", true);
+    mouse(&mut pty, 0, "g1", false);
+    mouse(&mut pty, 0, "f3", true);
+    mouse(&mut pty, 0, "f3", false);
+    pty.wait_for("1. Nf3").unwrap();
+    mouse(&mut pty, 0, "e7", true);
+    mouse(&mut pty, 32, "e6", true);
+    mouse(&mut pty, 32, "e5", true);
+    mouse(&mut pty, 0, "e5", false);
+    pty.wait_for("1. Nf3      e5").unwrap();
+    quit(pty);
+}

@@ -32,11 +32,9 @@ impl App {
             Action::FlipBoard => self.orientation = !self.orientation,
             Action::HistoryBack => self.step_history(-1),
             Action::HistoryForward => self.step_history(1),
-            Action::HistoryStart => {
-                if self.game.record().plies() > 0 {
-                    self.review = Some(0);
-                    self.selected = None;
-                }
+            Action::HistoryStart if self.game.record().plies() > 0 => {
+                self.review = Some(0);
+                self.selected = None;
             }
             Action::HistoryEnd => self.review = None,
             Action::Draw => self.draw(now),
@@ -186,11 +184,9 @@ impl App {
                     return;
                 };
                 match square {
-                    Some(sq) if sq == drag.from => {
-                        if drag.was_selected {
-                            self.selected = None;
-                        }
-                    }
+                    // A click on the piece already picked up puts it back.
+                    Some(sq) if sq == drag.from && drag.was_selected => self.selected = None,
+                    Some(sq) if sq == drag.from => {}
                     Some(sq) if self.selected == Some(drag.from) => {
                         self.cursor = sq;
                         self.select_at(sq, now);

@@ -133,16 +133,14 @@ pub fn feedback(pos: &Position, text: &str) -> Feedback {
             glow: Bitboard::from_square(from),
             targets: Bitboard::from_square(to),
         },
-        Err(err @ MoveError::Ambiguous { .. }) => {
-            let MoveError::Ambiguous { options, .. } = &err else {
-                unreachable!()
-            };
+        Err(MoveError::Ambiguous { input, options }) => {
             let moves = pos.legal_moves();
             let candidates: Vec<Move> = moves
                 .iter()
                 .copied()
                 .filter(|&m| options.contains(&pos.san_plain(m)) || options.contains(&pos.san(m)))
                 .collect();
+            let err = MoveError::Ambiguous { input, options };
             Feedback {
                 hint: hint(err.to_string(), MessageKind::Error),
                 glow: from_squares(&candidates),

@@ -33,7 +33,10 @@ pub struct Dialog {
 pub fn ply_number(start: &Position, ply: usize) -> (u32, bool) {
     let index = ply + usize::from(start.turn() == Color::Black);
     let number = start.fullmoves() as usize + index / 2;
-    (u32::try_from(number).unwrap_or(u32::MAX), index % 2 == 0)
+    (
+        u32::try_from(number).unwrap_or(u32::MAX),
+        index.is_multiple_of(2),
+    )
 }
 
 impl App {
@@ -118,7 +121,7 @@ impl App {
             } else if self.review.is_some() {
                 "typing a move returns to the game"
             } else {
-                "type a move like e4 or Nf3, or use the arrows and Enter · F1 help"
+                "type a move (e4, Nf3) or use the arrows · F1 help"
             };
             Message::info(text)
         });

@@ -22,59 +22,77 @@ pub const MAX_NAME_CHARS: usize = 32;
 #[derive(Debug, Default, Args)]
 pub struct PlayArgs {
     /// Time control for both players: minutes+seconds added per move, "none", or periods.
+    ///
     /// Examples: --time 5+3, --time 0.5+0, --time 45s+0, --time 40/90+30,30+30, --time none
     #[arg(long, value_name = "TC", value_parser = parse_time_control)]
     pub time: Option<TimeControl>,
 
     /// White's own time control, for time odds (overrides --time for White).
+    ///
     /// Example: --white-time 5+0 --black-time 3+0
     #[arg(long, value_name = "TC", value_parser = parse_time_control)]
     pub white_time: Option<TimeControl>,
 
     /// Black's own time control, for time odds (overrides --time for Black).
+    ///
     /// Example: --black-time 3+0
     #[arg(long, value_name = "TC", value_parser = parse_time_control)]
     pub black_time: Option<TimeControl>,
 
     /// A simple (US) delay in seconds: each move's first SECS seconds are free.
+    ///
     /// Example: --time 5+0 --delay 3
     #[arg(long, value_name = "SECS", value_parser = parse_delay, conflicts_with = "bronstein")]
     pub delay: Option<Duration>,
 
     /// A Bronstein delay in seconds: time used on a move is given back, up to SECS.
+    ///
     /// Example: --time 5+0 --bronstein 2
     #[arg(long, value_name = "SECS", value_parser = parse_delay)]
     pub bronstein: Option<Duration>,
 
     /// Start from this position (Forsyth-Edwards Notation) instead of the initial one.
+    ///
     /// Example: --fen "8/P7/8/8/8/8/k6K/8 w - - 0 1"
     #[arg(long, value_name = "FEN", value_parser = parse_fen)]
     pub fen: Option<Position>,
 
-    /// White's name, shown by the clock and written to saved games. Example: --white Ann
+    /// White's name, shown by the clock and written to saved games.
+    ///
+    /// Example: --white Ann
     #[arg(long, value_name = "NAME", value_parser = parse_name)]
     pub white: Option<String>,
 
-    /// Black's name. Example: --black "Bob B."
+    /// Black's name.
+    ///
+    /// Example: --black "Bob B."
     #[arg(long, value_name = "NAME", value_parser = parse_name)]
     pub black: Option<String>,
 
     /// Draw pieces as letters (K Q R B N P for White, k q r b n p for Black) instead of chess
-    /// symbols, for fonts without them. Example: --ascii
+    /// symbols, for fonts without them.
+    ///
+    /// Example: --ascii
     #[arg(long)]
     pub ascii: bool,
 
     /// When to use colour; "auto" uses it unless the NO_COLOR environment variable is set.
-    /// Without colour, highlights are drawn with brackets and reverse video. Example: --color never
+    /// Without colour, highlights are drawn with brackets and reverse video.
+    ///
+    /// Example: --color never
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
 
-    /// Colours of the board. Example: --theme ocean
+    /// Colours of the board.
+    ///
+    /// Example: --theme ocean
     #[arg(long, value_name = "THEME", value_parser = parse_palette, default_value = "wood")]
     pub theme: Palette,
 
     /// Turn the board towards the player to move after every move (off by default: many
-    /// players find a turning board disorienting; F2 turns it by hand). Example: --auto-flip
+    /// players find a turning board disorienting; F2 turns it by hand).
+    ///
+    /// Example: --auto-flip
     #[arg(long)]
     pub auto_flip: bool,
 }

@@ -4,6 +4,9 @@
 //! pieces) and styled by [`Theme::clock`]; under 20 seconds the time shows tenths and takes the
 //! warning style; a paused clock says so, a fallen flag too. An untimed game shows only the
 //! names and the turn marker.
+//!
+//! Given four rows or more (the panel of a big terminal), the time is drawn large, three rows
+//! tall in box-drawing characters, under the name line.
 
 use std::time::Duration;
 
@@ -50,11 +53,68 @@ impl ClockView {
     }
 }
 
-impl Widget for &ClockView {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if area.is_empty() {
-            return;
+/// Rows a big clock takes: the name line and three rows of digits.
+pub const BIG_HEIGHT: u16 = 4;
+
+/// A character of the big clock face, three rows tall.
+fn big_glyph(c: char) -> [&'static str; 3] {
+    match c {
+        '0' => ["┌─┐", "│ │", "└─┘"],
+        '1' => ["╶┐ ", " │ ", "╶┴╴"],
+        '2' => ["╶─┐", "┌─┘", "└─╴"],
+        '3' => ["╶─┐", " ─┤", "╶─┘"],
+        '4' => ["╷ ╷", "└─┤", "  ╵"],
+        '5' => ["┌─╴", "└─┐", "╶─┘"],
+        '6' => ["┌─╴", "├─┐", "└─┘"],
+        '7' => ["╶─┐", "  │", "  ╵"],
+        '8' => ["┌─┐", "├─┤", "└─┘"],
+        '9' => ["┌─┐", "└─┤", "╶─┘"],
+        ':' => [" ", ":", " "],
+        '.' => [" ", " ", "."],
+        _ => [" ", " ", " "],
+    }
+}
+
+/// The three rows of a time in big characters, a blank column between digits.
+pub fn big_rows(time: &str) -> [String; 3] {
+    let mut rows: [String; 3] = Default::default();
+    for (i, c) in time.chars().enumerate() {
+        for (row, part) in rows.iter_mut().zip(big_glyph(c)) {
+            if i > 0 {
+                row.push(' ');
+            }
+            row.push_str(part);
         }
+    }
+    rows
+}
+
+impl ClockView {
+    /// The big face: the name line with the note (paused, flag), the time below.
+    fn render_big(&self, area: Rect, buf: &mut Buffer, left: Duration) {
+        let mut line = area;
+        line.height = 1;
+        let note = self.time_text().unwrap_or_default();
+        let note = note
+            .split_once(' ')
+            .map(|(_, n)| n.to_owned())
+            .unwrap_or_default();
+        let mut small = self.clone();
+        small.remaining = None;
+        small.render_line(line, buf, Some(note));
+        let low = left < LOW_TIME;
+        let style = self.theme.clock(self.running, low);
+        for (i, row) in big_rows(&format_clock(left)).iter().enumerate() {
+            let width = Span::raw(row.as_str()).width() as u16;
+            let y = area.y + 1 + i as u16;
+            if width + 1 < area.width && y < area.bottom() {
+                buf.set_string(area.right() - width - 1, y, row, style);
+            }
+        }
+    }
+
+    /// The one-line clock; `note` replaces the time (for the big face's name line).
+    fn render_line(&self, area: Rect, buf: &mut Buffer, note: Option<String>) {
         let marker = match (self.to_move, self.glyphs) {
             (false, _) => " ",
             (true, GlyphSet::Unicode) => "▶",
@@ -68,7 +128,7 @@ impl Widget for &ClockView {
         } else {
             self.theme.text()
         };
-        let time = self.time_text();
+        let time = note.filter(|n| !n.is_empty()).or_else(|| self.time_text());
         // The time sits at the right with one blank column after it; the name gets the rest.
         let time_width = time.as_ref().map_or(0, |t| t.chars().count() as u16 + 1);
         let name_area = Rect {
@@ -85,5 +145,87 @@ impl Widget for &ClockView {
         {
             buf.set_string(area.right() - time_width, area.y, time, style);
         }
+    }
+}
+
+impl Widget for &ClockView {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.is_empty() {
+            return;
+        }
+        match self.remaining {
+            Some(left) if area.height >= BIG_HEIGHT => self.render_big(area, buf, left),
+            _ => self.render_line(area, buf, None),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(remaining: Option<Duration>, to_move: bool, paused: bool) -> ClockView {
+        ClockView {
+            color: Color::White,
+            name: "Ann (White)".into(),
+            remaining,
+            running: to_move && !paused,
+            to_move,
+            paused,
+            theme: Theme::monochrome(),
+            glyphs: GlyphSet::Unicode,
+        }
+    }
+
+    fn line(view: &ClockView, width: u16, height: u16) -> Vec<String> {
+        let mut buf = Buffer::empty(Rect::new(0, 0, width, height));
+        view.render(buf.area, &mut buf);
+        buf.content
+            .chunks(usize::from(width))
+            .map(|r| r.iter().map(|c| c.symbol()).collect::<String>())
+            .collect()
+    }
+
+    #[test]
+    fn one_line_shows_marker_name_and_time_at_the_right() {
+        let rows = line(&view(Some(Duration::from_secs(299)), true, false), 30, 1);
+        assert_eq!(rows[0], "▶ ♔ Ann (White)          4:59 ");
+        let rows = line(
+            &view(Some(Duration::from_millis(7_340)), false, false),
+            30,
+            1,
+        );
+        assert_eq!(rows[0], "  ♔ Ann (White)        0:07.3 ");
+    }
+
+    #[test]
+    fn notes_for_pause_flag_and_nothing_when_untimed() {
+        let paused = view(Some(Duration::from_secs(60)), true, true);
+        assert_eq!(paused.time_text().as_deref(), Some("1:00 paused"));
+        let flagged = view(Some(Duration::ZERO), true, false);
+        assert_eq!(flagged.time_text().as_deref(), Some("0:00.0 flag"));
+        let untimed = view(None, true, false);
+        assert_eq!(untimed.time_text(), None);
+        assert_eq!(line(&untimed, 20, 1)[0], "▶ ♔ Ann (White)     ");
+    }
+
+    #[test]
+    fn a_long_name_gives_way_to_the_time() {
+        let mut v = view(Some(Duration::from_secs(3600)), false, false);
+        v.name = "A very long name indeed, too long".into();
+        let row = &line(&v, 24, 1)[0];
+        assert!(row.ends_with(" 1:00:00 "), "{row}");
+    }
+
+    #[test]
+    fn big_digits_are_three_rows_of_equal_width() {
+        let rows = big_rows("10:05.3");
+        let widths: Vec<usize> = rows.iter().map(|r| r.chars().count()).collect();
+        assert!(widths.iter().all(|&w| w == widths[0]), "{rows:?}");
+        assert_eq!(rows[1], " │  │ │ : │ │ └─┐    ─┤");
+        let big = line(&view(Some(Duration::from_secs(65)), true, false), 30, 4);
+        assert!(big[0].starts_with("▶ ♔ Ann (White)"));
+        assert!(big[1].ends_with("╶┐    ┌─┐ ┌─╴ "), "{big:?}");
+        assert!(big[2].ends_with(" │  : │ │ └─┐ "), "{big:?}");
     }
 }

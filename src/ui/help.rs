@@ -40,12 +40,18 @@ pub struct HelpView {
 }
 
 impl HelpView {
+    /// The popup's rectangle inside the screen `area`, and the help's lines wrapped to it.
+    fn layout(area: Rect, theme: &Theme) -> (Rect, Vec<Line<'static>>) {
+        let width = area.width.min(MAX_WIDTH);
+        let lines = help_lines(theme, inner_width(width));
+        let height = area.height.min((lines.len() as u16).saturating_add(2));
+        let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+        (popup, lines)
+    }
+
     /// The popup's rectangle inside the screen `area`.
     pub fn popup_area(area: Rect) -> Rect {
-        let width = area.width.min(MAX_WIDTH);
-        let content = help_lines(&Theme::default(), inner_width(width)).len() as u16;
-        let height = area.height.min(content.saturating_add(2));
-        area.centered(Constraint::Length(width), Constraint::Length(height))
+        HelpView::layout(area, &Theme::default()).0
     }
 
     /// How many lines of help fit at once: the amount one page scrolls.
@@ -55,20 +61,19 @@ impl HelpView {
 
     /// The largest useful scroll offset for a screen of `area`.
     pub fn max_scroll(area: Rect) -> u16 {
-        let popup = HelpView::popup_area(area);
-        let lines = help_lines(&Theme::default(), inner_width(popup.width)).len() as u16;
-        lines.saturating_sub(HelpView::page_height(area))
+        let (popup, lines) = HelpView::layout(area, &Theme::default());
+        (lines.len() as u16).saturating_sub(popup.height.saturating_sub(2))
     }
 }
 
 impl Widget for &HelpView {
     /// Draws the popup centred in `area` (the whole screen), over whatever is there.
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let popup = HelpView::popup_area(area);
-        let lines = help_lines(&self.theme, inner_width(popup.width));
-        let page = HelpView::page_height(area);
-        let scroll = self.scroll.min(HelpView::max_scroll(area));
+        // Wrapped once per frame: the help is long, and frames should stay cheap.
+        let (popup, lines) = HelpView::layout(area, &self.theme);
+        let page = popup.height.saturating_sub(2);
         let total = lines.len() as u16;
+        let scroll = self.scroll.min(total.saturating_sub(page));
         let position = if total > page {
             format!(" {}-{} of {total} ", scroll + 1, (scroll + page).min(total))
         } else {

@@ -8,7 +8,7 @@ use ratatui::text::Span;
 use ratatui::widgets::{Block, Widget};
 
 use super::captured::CapturedView;
-use super::clock::ClockView;
+use super::clock::{BIG_HEIGHT, ClockView};
 use super::move_list::MoveListView;
 use crate::app::App;
 use crate::rules::Color;
@@ -62,6 +62,13 @@ impl Widget for PanelView<'_> {
         block.render(area, buf);
         let bottom = self.app.orientation();
         let top = !bottom;
+        // Big clocks when the panel is tall enough to keep a long move list beside them.
+        let timed = self.app.game().is_timed();
+        let clock_rows = if timed && inner.height >= 26 && inner.width >= 36 {
+            BIG_HEIGHT
+        } else {
+            1
+        };
         let [
             top_clock,
             top_captured,
@@ -69,11 +76,11 @@ impl Widget for PanelView<'_> {
             bottom_captured,
             bottom_clock,
         ] = Layout::vertical([
-            Constraint::Length(1),
+            Constraint::Length(clock_rows),
             Constraint::Length(1),
             Constraint::Fill(1),
             Constraint::Length(1),
-            Constraint::Length(1),
+            Constraint::Length(clock_rows),
         ])
         .areas(inner);
         (&self.clock(top)).render(top_clock, buf);

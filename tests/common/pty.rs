@@ -110,7 +110,9 @@ impl PtyCommand {
 
     /// The `hotseat` binary built for this test run.
     pub fn hotseat() -> PtyCommand {
-        PtyCommand::new(env!("CARGO_BIN_EXE_hotseat"))
+        // `option_env!`: examples sharing this file are built without the variable (and pass
+        // the binary to `PtyCommand::new` themselves).
+        PtyCommand::new(option_env!("CARGO_BIN_EXE_hotseat").unwrap_or("hotseat"))
     }
 
     pub fn arg(mut self, arg: impl AsRef<OsStr>) -> PtyCommand {
@@ -216,6 +218,11 @@ pub struct Pty {
 }
 
 impl Pty {
+    /// The operating system's id of the program, for reading `/proc`.
+    pub fn process_id(&self) -> Option<u32> {
+        self.child.process_id()
+    }
+
     /// Types text, as if pasted key by key (no bracketed paste).
     pub fn send_text(&mut self, text: &str) -> Result<()> {
         self.send_bytes(text.as_bytes())

@@ -1,0 +1,131 @@
+//! Measures what running hotseat costs: binary size, time to first frame, resident memory, and
+//! CPU while idle with a clock running.
+//!
+//! ```text
+//! cargo build --release && cargo run --release --example measure -- [BINARY] [IDLE_SECONDS]
+//! ```
+//!
+//! BINARY defaults to `target/release/hotseat` (under `CARGO_TARGET_DIR` if set), IDLE_SECONDS
+//! to 20. The game runs in a pseudo-terminal (80x24, the test harness of `tests/common/pty.rs`)
+//! with `--time 5+0`; the clock is started with Enter and left running. Memory and CPU come
+//! from `/proc/<pid>/status` (VmRSS) and `/proc/<pid>/stat` (utime + stime), so this is Linux
+//! only. The time to first frame is from spawning the process to the screen showing the footer:
+//! an upper bound, since it includes the pseudo-terminal and the emulator reading the output.
+
+#[path = "../tests/common/pty.rs"]
+#[allow(dead_code)]
+mod pty;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use pty::{Key, PtyCommand};
+
+fn default_binary() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("target"));
+    target.join("release").join("hotseat")
+}
+
+/// utime + stime of a process, in clock ticks.
+fn cpu_ticks(pid: u32) -> Result<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))?;
+    // The command name may contain spaces; fields resume after its closing parenthesis.
+    let rest = &stat[stat.rfind(')').context("no ')' in stat")? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // After the name: state is field 3 of the file, utime 14 and stime 15.
+    let utime: u64 = fields[11].parse()?;
+    let stime: u64 = fields[12].parse()?;
+    Ok(utime + stime)
+}
+
+fn rss_kib(pid: u32) -> Result<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .context("no VmRSS")?;
+    Ok(line
+        .split_whitespace()
+        .nth(1)
+        .context("no value")?
+        .parse()?)
+}
+
+fn main() -> Result<()> {
+    let mut args = std::env::args().skip(1);
+    let binary = args
+        .next()
+        .map(PathBuf::from)
+        .unwrap_or_else(default_binary);
+    let idle: u64 = args.next().map_or(Ok(20), |a| a.parse())?;
+    if !binary.exists() {
+        bail!(
+            "{} does not exist: build it with cargo build --release",
+            binary.display()
+        );
+    }
+    let size = std::fs::metadata(&binary)?.len();
+    println!(
+        "binary size:      {size} bytes ({:.2} MiB) — {}",
+        size as f64 / 1_048_576.0,
+        binary.display()
+    );
+
+    let started = Instant::now();
+    let mut game = PtyCommand::new(&binary)
+        .args(["--time", "5+0"])
+        .env("NO_COLOR", "1")
+        .size(80, 24)
+        .spawn()?;
+    // Polled every millisecond (the harness's own waits poll every 20 ms).
+    while !game.screen_text().contains("Ctrl-Q quit") {
+        if started.elapsed() > Duration::from_secs(10) {
+            bail!("no first frame within 10 s:\n{}", game.dump());
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    println!(
+        "first frame:      {:.1} ms",
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+
+    let pid = game.process_id().context("no process id")?;
+    game.send_key(Key::Enter)?;
+    game.wait_for("clock is running")?;
+    std::thread::sleep(Duration::from_millis(500));
+    println!(
+        "resident memory:  {} KiB (VmRSS, clock running)",
+        rss_kib(pid)?
+    );
+
+    // /proc reports times in USER_HZ ticks, which Linux fixes at 100 per second.
+    const TICKS_PER_SECOND: f64 = 100.0;
+    let t0 = cpu_ticks(pid)?;
+    let wall = Instant::now();
+    std::thread::sleep(Duration::from_secs(idle));
+    let used = (cpu_ticks(pid)? - t0) as f64 / TICKS_PER_SECOND;
+    let elapsed = wall.elapsed().as_secs_f64();
+    println!(
+        "idle CPU:         {:.3}% of a core ({used:.2} s CPU in {elapsed:.1} s, clock running)",
+        100.0 * used / elapsed
+    );
+    println!("after idling:     {} KiB (VmRSS)", rss_kib(pid)?);
+    let screen = game.screen_text();
+    let clock = screen
+        .lines()
+        .find(|l| l.contains("White") && l.contains(':'))
+        .unwrap_or("");
+    println!("clock line:       {}", clock.trim());
+    game.send_key(Key::Ctrl('q'))?;
+    if game
+        .wait_for_within("Quit?", Duration::from_secs(2))
+        .is_ok()
+    {
+        game.send_text("y")?;
+    }
+    game.wait_exit()?;
+    Ok(())
+}
