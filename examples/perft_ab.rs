@@ -1,5 +1,6 @@
 //! Interleaved perft timing of hotseat and cozy-chess (A/B, alternating runs, best of N), for a
-//! quick ratio on a noisy machine. `cargo run --release --example perft_ab`.
+//! quick ratio on a noisy machine. `cargo run --profile bench --example perft_ab` (the bench
+//! profile optimises cozy-chess fully; release builds dependencies for size).
 
 use std::time::Instant;
 
