@@ -97,5 +97,6 @@ fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, origin: Instant) -> R
 fn save(app: &App, now: Duration) -> Result<String> {
     let dir = std::env::current_dir().context("no current directory")?;
     let path = store::save_pgn(&dir, app.game(), now)?;
-    Ok(format!("Saved to {}", path.display()))
+    let name = path.file_name().unwrap_or(path.as_os_str());
+    Ok(format!("Saved to {} (PGN)", name.to_string_lossy()))
 }
