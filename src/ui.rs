@@ -78,7 +78,7 @@ pub fn render(app: &App, frame: &mut Frame) {
     }
     .render(screen.status, buf);
     let prompt = prompt::PromptLine {
-        prompt: app.prompt(),
+        prompt: app.prompt(&feedback),
         theme,
     };
     (&prompt).render(screen.prompt, buf);

@@ -326,7 +326,7 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Draw, &[Key::ctrl('d')], PLAY, "draw",
         "Offer a draw for the player who has just moved (move, then offer), or bring back the \
          opponent's standing offer to accept it", &["draw"]),
-    row(Action::Claim, &[Key::ctrl('e')], PLAY, "",
+    row(Action::Claim, &[Key::ctrl('e')], PLAY, "claim",
         "Claim a draw by threefold repetition or the fifty-move rule", &["claim"]),
     row(Action::Resign, &[Key::ctrl('r')], PLAY, "resign",
         "Resign the game (asks first)", &["resign"]),
@@ -336,7 +336,7 @@ pub const BINDINGS: &[Binding] = &[
         "Pause or resume the clocks", &["pause"]),
     row(Action::NewGame, &[Key::ctrl('n')], PLAY, "new",
         "Start a new game (asks first)", &["new"]),
-    row(Action::Save, &[Key::ctrl('s')], PLAY, "",
+    row(Action::Save, &[Key::ctrl('s')], PLAY, "save",
         "Save the game as PGN", &["save"]),
     row(Action::Redraw, &[Key::ctrl('l')], PLAY, "",
         "Redraw the screen", &[]),

@@ -107,15 +107,16 @@ impl App {
         Message::info(text)
     }
 
-    /// The move box line.
-    pub fn prompt(&self) -> Prompt {
+    /// The move box line, with the hint of `feedback` (from [`App::feedback`], computed once
+    /// per frame for the board and the prompt alike).
+    pub fn prompt(&self, feedback: &Feedback) -> Prompt {
         let turn = self.game.position().turn();
         let label = if self.game.is_over() {
             "Game over ›".to_owned()
         } else {
             format!("{} ›", self.who(turn))
         };
-        let hint = self.feedback().hint.unwrap_or_else(|| {
+        let hint = feedback.hint.clone().unwrap_or_else(|| {
             let text = if self.game.is_over() {
                 "type new or quit · PgUp/PgDn review the game"
             } else if self.review.is_some() {

@@ -113,5 +113,7 @@ fn save(app: &App, now: Duration) -> Result<String> {
         game.player(Color::Black),
     );
     store::export_pgn(&path, &game.to_pgn(now, &tags))?;
-    Ok(format!("Saved to {}", path.display()))
+    // The file is in the current directory; its name is what fits on the status line.
+    let name = path.file_name().unwrap_or(path.as_os_str());
+    Ok(format!("Saved to {} (PGN)", name.to_string_lossy()))
 }

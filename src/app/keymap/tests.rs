@@ -211,10 +211,12 @@ fn footer_shows_first_key_and_label() {
             "F2 flip",
             "PgUp review",
             "Ctrl-D draw",
+            "Ctrl-E claim",
             "Ctrl-R resign",
             "Ctrl-Z undo",
             "Ctrl-P pause",
             "Ctrl-N new",
+            "Ctrl-S save",
             "Ctrl-Q quit"
         ]
     );
