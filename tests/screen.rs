@@ -344,7 +344,8 @@ fn errors_stand_out_from_information_without_colour() {
 fn the_ready_screen_and_the_question_boxes() {
     let mut app = timed("5+3", Theme::monochrome());
     let buf = draw(&mut app, 80, 24);
-    assert!(find(&buf, "Press Enter or Space to start White's clock.").is_some());
+    assert!(find(&buf, "Press Enter, or type White's first move,").is_some());
+    assert!(find(&buf, "to start White's clock.").is_some());
     app.update(Action::Select, s(0));
     typed(&mut app, "e4");
     app.update(Action::Select, s(1));

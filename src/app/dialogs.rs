@@ -15,7 +15,13 @@ impl App {
     pub(super) fn on_ready(&mut self, action: Action, now: Duration) {
         match action {
             Action::Quit => self.quit_requested(),
-            Action::Select | Action::Input(_) => self.start_clocks(now),
+            Action::Select => self.start_clocks(now),
+            // A player who starts typing a move has started the game: the clock runs and the
+            // character goes into the move box.
+            Action::Input(_) => {
+                self.start_clocks(now);
+                self.on_playing(action, now);
+            }
             Action::Pointer(p) if p.kind == PointerKind::Down => self.start_clocks(now),
             _ => {}
         }

@@ -178,7 +178,7 @@ impl KeyContext {
     pub const fn takes_text(self) -> bool {
         matches!(
             self,
-            KeyContext::Playing | KeyContext::Offer | KeyContext::Form
+            KeyContext::Playing | KeyContext::Offer | KeyContext::Form | KeyContext::Ready
         )
     }
 }

@@ -152,7 +152,8 @@ impl App {
                     vec![
                         format!("{} vs {}", self.who(Color::White), self.who(Color::Black)),
                         format!("Clock: {}", self.time_control_text()),
-                        format!("Press Enter or Space to start {turn}'s clock."),
+                        format!("Press Enter, or type {turn}'s first move,"),
+                        format!("to start {turn}'s clock."),
                     ],
                     KeyContext::Ready,
                 )

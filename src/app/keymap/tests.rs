@@ -249,7 +249,8 @@ fn printable_keys_are_text_where_text_is_typed() {
     let e = press(KeyCode::Char('e'), KeyModifiers::NONE);
     assert_eq!(action_for(e, KeyContext::Offer), Some(Action::Input('e')));
     assert_eq!(action_for(e, KeyContext::Confirm), None);
-    assert_eq!(action_for(e, KeyContext::Ready), None);
+    // Typing on the ready screen starts the game with that character.
+    assert_eq!(action_for(e, KeyContext::Ready), Some(Action::Input('e')));
 }
 
 #[test]

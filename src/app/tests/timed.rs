@@ -26,6 +26,23 @@ fn a_timed_game_waits_for_a_key_before_whites_clock_runs() {
 }
 
 #[test]
+fn typing_on_the_ready_screen_starts_the_clock_and_keeps_the_text() {
+    let mut app = timed_app("5+3");
+    assert_eq!(app.key_context(), KeyContext::Ready);
+    app.update(Action::Input('e'), s(5));
+    app.update(Action::Input('4'), s(6));
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.game().clock().running(), Some(Color::White));
+    app.update(Action::Select, s(7));
+    assert_eq!(app.game().record().plies(), 1, "e4 was played");
+    assert_eq!(
+        app.game().clock().remaining(Color::White, s(7)),
+        Some(s(301)),
+        "the clock started at the first key: 2 s used, 3 s added"
+    );
+}
+
+#[test]
 fn an_untimed_game_needs_no_start() {
     let app = app();
     assert_mode(&app, &Mode::Playing);
