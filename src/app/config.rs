@@ -7,6 +7,9 @@
 use crate::game::GameSetup;
 use crate::ui::theme::{GlyphSet, Theme};
 
+/// The longest player name, in characters: it has to fit beside a clock at 80 columns.
+pub const MAX_NAME_CHARS: usize = 32;
+
 /// The validated settings of a session.
 #[derive(Clone, Debug, Default)]
 pub struct Config {

@@ -6,8 +6,8 @@
 //! there. Problems are shown beside their field as soon as there is text to check (the exact
 //! FEN or time-control error), and Enter starts the game only when everything is valid.
 
+use super::config::MAX_NAME_CHARS;
 use super::keymap::Action;
-use crate::cli::MAX_NAME_CHARS;
 use crate::game::timecontrol::TimeControl;
 use crate::game::{Game, GameSetup};
 use crate::rules::{Color, Position};

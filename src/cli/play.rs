@@ -15,8 +15,7 @@ use crate::game::timecontrol::{DelayKind, TimeControl, parse_seconds};
 use crate::rules::Position;
 use crate::ui::theme::{ColorChoice, GlyphSet, Palette, Theme};
 
-/// The longest player name accepted.
-pub const MAX_NAME_CHARS: usize = 32;
+pub use crate::app::config::MAX_NAME_CHARS;
 
 /// The options of a game on the screen (no subcommand).
 #[derive(Debug, Default, Args)]
