@@ -19,25 +19,9 @@ const POSITIONS: [(&str, &str, u32); 2] = [
     ),
 ];
 
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
-}
+#[path = "support/cozy.rs"]
+mod cozy;
+use cozy::cozy_perft;
 
 fn bench_perft(c: &mut Criterion) {
     for (name, fen, depth) in POSITIONS {

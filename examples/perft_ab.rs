@@ -4,25 +4,9 @@
 
 use std::time::Instant;
 
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
-}
+#[path = "../benches/support/cozy.rs"]
+mod cozy;
+use cozy::cozy_perft;
 
 fn main() {
     let cases = [

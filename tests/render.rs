@@ -6,13 +6,15 @@
 //! `.snap.new` file insta writes next to the failing snapshot, or rerun with
 //! `INSTA_UPDATE=always cargo test --test render` to accept them; no extra tool is needed.
 
-use std::fmt::Write as _;
+mod common;
+
+use common::buffer::{styled, text};
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Rect, Size};
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Modifier;
 
 use hotseat::rules::{Bitboard, Color, Position, Square};
 use hotseat::ui::board::{BoardLayout, BoardView, move_targets};
@@ -53,52 +55,6 @@ fn render_board(view: &BoardView<'_>, w: u16, h: u16) -> (Buffer, BoardLayout) {
         .draw(|frame| frame.render_widget(view, screen.board))
         .unwrap();
     (terminal.backend().buffer().clone(), layout)
-}
-
-fn text(buf: &Buffer) -> String {
-    let width = usize::from(buf.area.width);
-    let mut out = String::new();
-    for row in buf.content.chunks(width) {
-        let line: String = row.iter().map(|c| c.symbol()).collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-/// The screen, a style map (one letter per distinct style) and its legend.
-fn styled(buf: &Buffer) -> String {
-    let width = usize::from(buf.area.width);
-    let mut legend: Vec<Style> = vec![Style::default()];
-    let mut map = String::new();
-    for row in buf.content.chunks(width) {
-        for cell in row {
-            let style = cell.style();
-            let i = legend.iter().position(|s| *s == style).unwrap_or_else(|| {
-                legend.push(style);
-                legend.len() - 1
-            });
-            map.push(if i == 0 {
-                '.'
-            } else {
-                char::from(b'A' + (i as u8 - 1) % 26)
-            });
-        }
-        map.push('\n');
-    }
-    let mut out = text(buf);
-    out.push_str("\nstyles:\n");
-    out.push_str(&map);
-    for (i, style) in legend.iter().enumerate().skip(1) {
-        let letter = char::from(b'A' + (i as u8 - 1) % 26);
-        writeln!(
-            out,
-            "{letter}: fg {:?} bg {:?} {:?}",
-            style.fg, style.bg, style.add_modifier
-        )
-        .unwrap();
-    }
-    out
 }
 
 fn glyph_at(buf: &Buffer, layout: &BoardLayout, square: Square) -> String {

@@ -4,7 +4,9 @@
 //! Snapshots are plain text (see `tests/render.rs` for the format of styled ones); accept
 //! reviewed changes with `INSTA_UPDATE=always cargo test --test screen`.
 
-use std::fmt::Write as _;
+mod common;
+
+use common::buffer::{styled, text};
 use std::time::Duration;
 
 use ratatui::Terminal;
@@ -96,48 +98,6 @@ fn lines(buf: &Buffer) -> Vec<String> {
         .chunks(w)
         .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
         .collect()
-}
-
-fn text(buf: &Buffer) -> String {
-    lines(buf)
-        .iter()
-        .map(|l| l.trim_end().to_owned() + "\n")
-        .collect()
-}
-
-/// The screen, then a map with one letter per distinct style, and the legend.
-fn styled(buf: &Buffer) -> String {
-    let width = usize::from(buf.area.width);
-    let mut legend: Vec<Style> = vec![Style::default()];
-    let mut map = String::new();
-    for row in buf.content.chunks(width) {
-        for cell in row {
-            let style = cell.style();
-            let i = legend.iter().position(|s| *s == style).unwrap_or_else(|| {
-                legend.push(style);
-                legend.len() - 1
-            });
-            map.push(if i == 0 {
-                '.'
-            } else {
-                char::from(b'A' + (i as u8 - 1) % 26)
-            });
-        }
-        map.push('\n');
-    }
-    let mut out = text(buf);
-    out.push_str("\nstyles:\n");
-    out.push_str(&map);
-    for (i, style) in legend.iter().enumerate().skip(1) {
-        let letter = char::from(b'A' + (i as u8 - 1) % 26);
-        writeln!(
-            out,
-            "{letter}: fg {:?} bg {:?} {:?}",
-            style.fg, style.bg, style.add_modifier
-        )
-        .unwrap();
-    }
-    out
 }
 
 /// The row of the screen containing `needle`, and the column where it starts.

@@ -1,4 +1,5 @@
 //! Helpers shared by integration tests. Each test crate uses only some of them.
 #![allow(dead_code)]
 
+pub mod buffer;
 pub mod pty;
