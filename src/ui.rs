@@ -85,6 +85,7 @@ pub fn render(app: &App, frame: &mut Frame) {
     footer::Footer {
         context: app.key_context(),
         theme,
+        typing: !app.input().is_empty(),
     }
     .render(screen.footer, buf);
 

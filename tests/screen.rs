@@ -407,3 +407,15 @@ fn tiny_and_odd_sizes_draw_without_panicking() {
     draw(&mut app, 60, 16);
     draw(&mut app, 20, 5);
 }
+
+#[test]
+fn the_footer_says_enter_plays_a_typed_move() {
+    let mut app = mono();
+    let footer = |buf: &Buffer| text(buf).lines().nth(23).unwrap_or_default().to_owned();
+    let before = footer(&draw(&mut app, 80, 24));
+    assert!(before.contains("Enter select"), "{before}");
+    typed(&mut app, "Nf");
+    let after = footer(&draw(&mut app, 80, 24));
+    assert!(after.contains("Enter play move"), "{after}");
+    assert!(!after.contains("select"), "{after}");
+}

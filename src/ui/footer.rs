@@ -14,6 +14,8 @@ use crate::app::keymap::{Action, Key, KeyContext, hints};
 pub struct Footer {
     pub context: KeyContext,
     pub theme: Theme,
+    /// A move is being typed: Enter plays it rather than selecting a square.
+    pub typing: bool,
 }
 
 /// Blank columns between two hints.
@@ -36,9 +38,20 @@ fn push_hint(spans: &mut Vec<Span<'static>>, key: Key, label: &str, theme: &Them
 }
 
 /// The footer's hint spans for a context, as many as fit into `width` columns, in table
-/// order; the way to quit is always kept.
-pub fn hint_spans(context: KeyContext, theme: &Theme, width: usize) -> Vec<Span<'static>> {
-    let all = hints(context);
+/// order; the way to quit is always kept. While a move is typed, Enter is labelled as playing it.
+pub fn hint_spans(
+    context: KeyContext,
+    theme: &Theme,
+    width: usize,
+    typing: bool,
+) -> Vec<Span<'static>> {
+    let all: Vec<_> = hints(context)
+        .into_iter()
+        .map(|(action, key, label)| match action {
+            Action::Select if typing => (action, key, "play move"),
+            _ => (action, key, label),
+        })
+        .collect();
     let cost = |key: &Key, label: &str| text_width(&key.to_string()) + 1 + text_width(label) + 2;
     let quit = all.iter().rposition(|(a, _, _)| *a == Action::Quit);
     let mut used = 1 + quit.map_or(0, |i| cost(&all[i].1, all[i].2));
@@ -100,6 +113,7 @@ impl Widget for Footer {
             self.context,
             &self.theme,
             usize::from(area.width),
+            self.typing,
         ))
         .render(area, buf);
     }
