@@ -32,18 +32,18 @@ mod current;
 mod dirs;
 mod error;
 mod names;
-mod stamp;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+pub use crate::game::pgn::{TAG_SAVED, TAG_STARTED};
+pub use crate::game::stamp::UtcStamp;
 pub use archive::{export_fen, export_pgn};
 pub use atomic::{atomic_write, remove_stale_temp_files};
-pub use current::{Autosave, Resumable, TAG_SAVED, TAG_STARTED, check_saved_game};
+pub use current::{Autosave, Resumable, check_saved_game};
 pub use dirs::{APP_DIR, DataDir, Platform, data_dir_for};
 pub use error::{Op, StoreError};
-pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, sanitize_part};
-pub use stamp::UtcStamp;
+pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, sanitize_part};
 
 /// The autosave file's name in the data directory.
 pub const CURRENT_FILE: &str = "current.pgn";

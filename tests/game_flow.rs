@@ -274,3 +274,36 @@ fn automatic_endings_are_announced() {
     let g = game(Some("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), "none", "none");
     assert_eq!(g.outcome().unwrap().reason, Reason::Checkmate);
 }
+
+#[test]
+fn revision_changes_with_every_event_a_save_must_record_and_not_with_time() {
+    let mut g = game(None, "5+0", "5+0");
+    let mut last = g.revision();
+    let mut changed = |g: &Game, what: &str| {
+        assert_ne!(g.revision(), last, "{what} must change the revision");
+        last = g.revision();
+    };
+    g.start(secs(0));
+    changed(&g, "starting the clocks");
+    let before_time = g.revision();
+    g.tick(secs(5));
+    assert_eq!(g.revision(), before_time, "time passing is not a change");
+    play(&mut g, "e4", secs(5));
+    changed(&g, "a move");
+    g.offer_draw(Color::White, secs(6)).unwrap();
+    changed(&g, "an offer");
+    g.decline_draw().unwrap();
+    changed(&g, "declining");
+    g.pause(secs(7));
+    changed(&g, "pausing");
+    g.resume(secs(8));
+    changed(&g, "resuming");
+    g.takeback(1, secs(9)).unwrap();
+    changed(&g, "a takeback");
+    // A refused action changes nothing.
+    let refused = g.revision();
+    assert!(g.decline_draw().is_err());
+    assert_eq!(g.revision(), refused);
+    g.resign(Color::White, secs(10)).unwrap();
+    changed(&g, "resigning");
+}

@@ -89,6 +89,8 @@ pub struct Game {
     pending_offer: Option<Color>,
     started: bool,
     outcome: Option<Outcome>,
+    /// Counts the changes a saved copy would miss; see [`Game::revision`].
+    revision: u64,
 }
 
 impl Game {
@@ -106,6 +108,7 @@ impl Game {
             pending_offer: None,
             started: false,
             outcome: None,
+            revision: 0,
         };
         // A start position may already be mate, stalemate or dead.
         game.check_automatic_end(Duration::ZERO);
@@ -132,6 +135,18 @@ impl Game {
 
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// A number that changes whenever the game changes in a way a saved copy would miss: a
+    /// move, a takeback, an offer or its answer, a claim, the end, starting or pausing the
+    /// clocks. The passing of time on a running clock does not count. Autosave compares it with
+    /// the revision it last wrote.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    fn changed(&mut self) {
+        self.revision = self.revision.wrapping_add(1);
     }
 
     pub fn is_over(&self) -> bool {
@@ -187,18 +202,21 @@ impl Game {
         if !self.started && !self.is_over() {
             self.started = true;
             self.clock.start(now);
+            self.changed();
         }
     }
 
     pub fn pause(&mut self, now: Duration) {
         if !self.is_over() {
             self.clock.pause(now);
+            self.changed();
         }
     }
 
     pub fn resume(&mut self, now: Duration) {
         if !self.is_over() {
             self.clock.resume(now);
+            self.changed();
         }
     }
 
@@ -229,6 +247,7 @@ impl Game {
         self.outcome = Some(outcome);
         self.pending_offer = None;
         self.clock.pause(now);
+        self.changed();
     }
 
     fn ensure_playing(&mut self, now: Duration) -> Result<(), GameError> {
@@ -256,6 +275,7 @@ impl Game {
             // Moving declines the opponent's offer (9.1.2.3).
             self.pending_offer = None;
         }
+        self.changed();
         self.check_automatic_end(now);
         Ok(self.outcome)
     }
@@ -357,6 +377,7 @@ impl Game {
             None => {
                 self.pending_offer = Some(color);
                 self.offers.push((self.record.plies(), color));
+                self.changed();
                 Ok(OfferResult::Offered)
             }
         }
@@ -379,7 +400,10 @@ impl Game {
     /// The standing offer is declined.
     pub fn decline_draw(&mut self) -> Result<(), GameError> {
         match self.pending_offer.take() {
-            Some(_) => Ok(()),
+            Some(_) => {
+                self.changed();
+                Ok(())
+            }
             None => Err(GameError::NoOffer),
         }
     }
@@ -411,6 +435,7 @@ impl Game {
         let plies_now = self.record.plies();
         self.offers.retain(|&(ply, _)| ply <= plies_now);
         self.pending_offer = None;
+        self.changed();
         Ok(())
     }
 

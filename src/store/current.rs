@@ -20,17 +20,11 @@ use std::path::{Path, PathBuf};
 use super::atomic::{rename_new, write_replacing};
 use super::error::{Op, StoreError};
 use super::names::MAX_SUFFIX;
-use super::stamp::readable;
-use super::{CURRENT_FILE, Store};
+use super::{CURRENT_FILE, Store, TAG_STARTED};
 use crate::game::Game;
 use crate::game::pgn::{ImportedGame, import_games};
+use crate::game::stamp::readable;
 use crate::rules::Color;
-
-/// When the game in progress began (`2026-11-21T20:14:00Z`), shown by the resume prompt.
-pub const TAG_STARTED: &str = "HotseatStarted";
-
-/// When the game was last saved (`2026-11-21T21:02:37Z`).
-pub const TAG_SAVED: &str = "HotseatSaved";
 
 /// No saved game comes near this; a larger file is not one of ours.
 const MAX_SAVE_BYTES: u64 = 32 * 1024 * 1024;

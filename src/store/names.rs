@@ -101,15 +101,25 @@ pub fn archive_stem(date: &str, white: &str, black: &str, unfinished: bool) -> S
     stem
 }
 
-/// Where `save` suggests exporting a game: `Ann-vs-Bob-2026-11-22.pgn` in `dir`, or
-/// `...-2.pgn`, `...-3.pgn` if that file exists. Only suggests; nothing is created.
-pub fn default_export_path(dir: &Path, date: &str, white: &str, black: &str) -> PathBuf {
-    let stem = format!(
+/// The stem `save` suggests for an export: `Ann-vs-Bob-2026-11-22`.
+///
+/// ```
+/// use hotseat::store::export_stem;
+/// assert_eq!(export_stem("2026-11-22", "Ann", "Bob B."), "Ann-vs-Bob_B-2026-11-22");
+/// ```
+pub fn export_stem(date: &str, white: &str, black: &str) -> String {
+    format!(
         "{}-vs-{}-{}",
         sanitize_part(white, "White"),
         sanitize_part(black, "Black"),
         sanitize_part(date, "undated")
-    );
+    )
+}
+
+/// Where `save` suggests exporting a game: `Ann-vs-Bob-2026-11-22.pgn` in `dir`, or
+/// `...-2.pgn`, `...-3.pgn` if that file exists. Only suggests; nothing is created.
+pub fn default_export_path(dir: &Path, date: &str, white: &str, black: &str) -> PathBuf {
+    let stem = export_stem(date, white, black);
     let mut last = None;
     for candidate in numbered(dir, &stem, "pgn") {
         if std::fs::symlink_metadata(&candidate).is_err() {

@@ -8,6 +8,13 @@ use super::writer::{ExportGame, ExportMove};
 use crate::game::session::Game;
 use crate::rules::{Color, Position};
 
+/// When a game began (`2026-11-21T20:14:00Z`, UTC): hotseat's own tag, which other programs
+/// ignore; the resume prompt shows it.
+pub const TAG_STARTED: &str = "HotseatStarted";
+
+/// When the game was last saved (`2026-11-21T21:02:37Z`, UTC).
+pub const TAG_SAVED: &str = "HotseatSaved";
+
 impl Game {
     /// The game as PGN. `tags` supplies what the game cannot know (Event, Site, Date, Round,
     /// ...); White, Black, Result, TimeControl, Termination and SetUp/FEN come from the game.
@@ -56,10 +63,13 @@ impl Game {
         if self.outcome().is_none() && self.is_timed() {
             for color in Color::ALL {
                 if let Some(t) = self.clock().remaining(color, now) {
-                    all.push((
-                        color.fold("WhiteClock", "BlackClock").into(),
-                        crate::game::clock::format_pgn_clock(t),
-                    ));
+                    // To the tenth: a resumed game should not lose the fraction of a second.
+                    let mut text = crate::game::clock::format_pgn_clock(t);
+                    let tenths = t.subsec_millis() / 100;
+                    if tenths > 0 {
+                        text.push_str(&format!(".{tenths}"));
+                    }
+                    all.push((color.fold("WhiteClock", "BlackClock").into(), text));
                 }
             }
         }
