@@ -19,9 +19,11 @@
 
 pub mod config;
 mod dialogs;
+mod export;
 pub mod keymap;
 pub mod newgame;
 mod play;
+pub mod saving;
 pub mod typing;
 mod view;
 
@@ -33,8 +35,10 @@ use std::time::Duration;
 use ratatui::layout::{Rect, Size};
 
 pub use config::Config;
+pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext};
 pub use newgame::NewGameForm;
+pub use saving::{ArchiveJob, ArchiveNote, OpenedGame, Opening, SaveJob};
 pub use view::{Dialog, Prompt, ply_number};
 
 use crate::game::{Claims, Game, GameSetup};
@@ -91,6 +95,10 @@ pub enum Question {
     Quit,
     /// Abandon the game in progress for a new one?
     AbandonGame,
+    /// An unfinished game was saved: resume it?
+    Resume,
+    /// The export's file exists: replace it?
+    Replace,
 }
 
 /// Which screen the app is on; dialogs are modes.
@@ -123,14 +131,23 @@ pub enum Mode {
     /// The game has just ended: new game, review or quit.
     GameOver,
     NewGame(Box<NewGameForm>),
+    /// Exporting the game (or the position) to a file the player names.
+    SaveAs(SaveForm),
 }
 
 /// Work the app asks the front end to do outside it (files, the terminal). The result comes
-/// back as a message through [`App::report`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// back through [`App::exported`], [`App::autosaved`], [`App::archived`] or [`App::report`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
-    /// Save the game as PGN.
-    Save,
+    /// Write the game or the position to a file the player named.
+    Export(ExportJob),
+    /// Save the game in progress (PGN) where it is resumed from.
+    Autosave(String),
+    /// File a game in the archive and forget the autosave.
+    Archive(ArchiveJob),
+    /// File the autosaved game, which the players chose not to resume, in the archive as
+    /// unfinished, and forget the autosave.
+    ArchiveSaved,
     /// Clear the terminal and draw everything again.
     Redraw,
 }
@@ -165,10 +182,18 @@ pub struct App {
     effects: Vec<Effect>,
     /// The game-over dialog has been shown for the current game.
     over_announced: bool,
+    /// Autosave and archive bookkeeping.
+    saving: saving::Saving,
+    /// While the players are asked whether to resume the saved game (which the board shows
+    /// meanwhile): what it is, and the new game to start instead.
+    pending_resume: Option<(String, Box<GameSetup>)>,
+    /// The export waiting for "replace the file?".
+    pending_export: Option<SaveForm>,
 }
 
 impl App {
-    /// The app with a new game from `config`, at time zero, in an 80x24 terminal.
+    /// The app with a new game from `config` (or the game it opens), at time zero, in an 80x24
+    /// terminal.
     pub fn new(config: Config) -> App {
         let mut app = App {
             game: Game::new(GameSetup::default()),
@@ -188,15 +213,46 @@ impl App {
             quit: false,
             effects: Vec::new(),
             over_announced: false,
+            saving: saving::Saving::new(config.autosave, config.wall_clock),
+            pending_resume: None,
+            pending_export: None,
         };
-        app.start_game(config.setup);
+        app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;
+        match config.opening {
+            None => {}
+            Some(Opening::Resume(saved)) => app.open_game(*saved, true, Duration::ZERO),
+            Some(Opening::Load(opened)) => app.open_game(*opened, false, Duration::ZERO),
+            Some(Opening::AskResume { saved, summary }) => {
+                app.open_game(*saved, true, Duration::ZERO);
+                app.message = None;
+                app.pending_resume = Some((summary, Box::new(config.setup)));
+                app.mode = Mode::Confirm(Question::Resume);
+            }
+        }
+        if let Some(notice) = config.notice {
+            app.message = Some(notice);
+        }
         app
     }
 
-    /// Replaces the game with a new one and resets the view around it.
-    fn start_game(&mut self, setup: GameSetup) {
-        self.game = Game::new(setup);
+    /// Replaces the game with a new one set up at `now` and resets the view around it. A game
+    /// in progress that is replaced goes to the archive first.
+    fn start_game(&mut self, setup: GameSetup, now: Duration) {
+        self.retire_game(now);
+        self.saving.new_game(now);
+        self.install_game(Game::new(setup));
+        self.message = Some(Message::info(format!(
+            "New game: {} vs {}, {}",
+            self.game.player(Color::White),
+            self.game.player(Color::Black),
+            self.time_control_text()
+        )));
+    }
+
+    /// Puts `game` on the board and resets the view around it.
+    fn install_game(&mut self, game: Game) {
+        self.game = game;
         let turn = self.game.position().turn();
         self.orientation = if self.auto_flip { turn } else { Color::White };
         self.cursor = Square::E1
@@ -213,12 +269,6 @@ impl App {
         } else {
             Mode::Playing
         };
-        self.message = Some(Message::info(format!(
-            "New game: {} vs {}, {}",
-            self.game.player(Color::White),
-            self.game.player(Color::Black),
-            self.time_control_text()
-        )));
     }
 
     // ---- The one door ----
@@ -245,6 +295,7 @@ impl App {
             }
         }
         self.check_game_end(now);
+        self.plan_saves(now);
     }
 
     fn dispatch(&mut self, action: Action, now: Duration) {
@@ -259,7 +310,8 @@ impl App {
             Mode::ClaimWithMove { mv, .. } => self.on_claim_with_move(mv, action, now),
             Mode::Help { scroll } => self.on_help(scroll, action),
             Mode::GameOver => self.on_game_over(action),
-            Mode::NewGame(_) => self.on_form(action),
+            Mode::NewGame(_) => self.on_form(action, now),
+            Mode::SaveAs(_) => self.on_save_as(action, now),
         }
     }
 
@@ -272,7 +324,7 @@ impl App {
             self.selected = None;
             self.drag = None;
             self.input.clear();
-            if !matches!(self.mode, Mode::NewGame(_)) {
+            if !matches!(self.mode, Mode::NewGame(_) | Mode::SaveAs(_)) {
                 self.mode = Mode::GameOver;
             }
         }
@@ -360,6 +412,7 @@ impl App {
             Mode::Help { .. } => KeyContext::Help,
             Mode::GameOver => KeyContext::GameOver,
             Mode::NewGame(_) => KeyContext::Form,
+            Mode::SaveAs(_) => KeyContext::Path,
         }
     }
 
@@ -390,7 +443,11 @@ impl App {
         if self.game.is_over() {
             return None;
         }
-        self.game.clock().next_change(now)
+        let clock = self.game.clock().next_change(now);
+        match (clock, self.next_save()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// The board's geometry on the current screen, as the renderer draws it.

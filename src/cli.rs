@@ -16,9 +16,9 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 pub use perft::MAX_DEPTH;
-pub use play::{ColorArg, MAX_NAME_CHARS, PlayArgs, parse_name};
+pub use play::{ColorArg, MAX_NAME_CHARS, PlayArgs, SavedGameChoice, load_game, parse_name};
 
-use crate::app::Config;
+use crate::tui::Launch;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -89,7 +89,7 @@ pub enum Command {
 /// What `main` should do after parsing: play with a validated config, or run a tool.
 #[derive(Debug)]
 pub enum Task {
-    Play(Box<Config>),
+    Play(Box<Launch>),
     Tool(Command),
 }
 
@@ -99,7 +99,16 @@ impl Cli {
     pub fn task(self) -> Result<Task, String> {
         match self.command {
             Some(command) => Ok(Task::Tool(command)),
-            None => self.play.config().map(|c| Task::Play(Box::new(c))),
+            None => {
+                let saved = self.play.saved_game_choice();
+                let data_dir = self.play.data_dir.clone();
+                let config = self.play.config()?;
+                Ok(Task::Play(Box::new(Launch {
+                    config,
+                    data_dir,
+                    saved,
+                })))
+            }
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod outcome;
 pub mod pgn;
 pub mod record;
 mod session;
+pub mod stamp;
 pub mod timecontrol;
 
 pub use outcome::{GameResult, Outcome, Reason};

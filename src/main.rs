@@ -21,7 +21,7 @@ fn main() -> ExitCode {
             .exit(),
     };
     let result = match task {
-        Task::Play(config) => hotseat::tui::play(*config),
+        Task::Play(launch) => hotseat::tui::play(*launch),
         Task::Tool(command) => cli::run_tool(command),
     };
     match result {

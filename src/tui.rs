@@ -14,8 +14,11 @@
 //!
 //! [`play`] is the main loop of the game screen (see `run`).
 
+mod files;
 mod run;
+mod shutdown;
 
+pub use files::{Files, Launch, shown};
 pub use run::{play, pointer_action};
 
 use std::io::{self, stdout};

@@ -75,6 +75,7 @@ pub fn render(app: &App, frame: &mut Frame) {
     status::StatusLine {
         message: app.status(),
         theme,
+        warning: app.save_warning().map(str::to_owned),
     }
     .render(screen.status, buf);
     let prompt = prompt::PromptLine {

@@ -31,7 +31,7 @@ fn app_with(setup: GameSetup, theme: Theme, glyphs: GlyphSet) -> App {
         setup,
         theme,
         glyphs,
-        auto_flip: false,
+        ..Config::default()
     })
 }
 

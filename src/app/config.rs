@@ -4,6 +4,9 @@
 //! can be wrong any more: a `Config` exists only once every option has been read and checked,
 //! so the screen never opens on a bad option.
 
+use std::time::SystemTime;
+
+use super::{Message, Opening};
 use crate::game::GameSetup;
 use crate::ui::theme::{GlyphSet, Theme};
 
@@ -21,4 +24,14 @@ pub struct Config {
     pub glyphs: GlyphSet,
     /// Turn the board to the player to move after every move.
     pub auto_flip: bool,
+    /// Save the game in progress and archive finished games (through the app's effects).
+    pub autosave: bool,
+    /// The wall-clock time when the session began, for the dates saved games carry; tests
+    /// leave it out and get 1970-01-01.
+    pub wall_clock: Option<SystemTime>,
+    /// A game to open instead of `setup`'s (a saved one, or one given with `--load`).
+    pub opening: Option<Opening>,
+    /// A message for the status line on the first screen (an autosave that could not be read,
+    /// a game archived by `--new`...).
+    pub notice: Option<Message>,
 }

@@ -68,6 +68,28 @@ impl App {
             }
             (Action::Yes | Action::Quit, Question::Quit) => self.quit = true,
             (Action::Yes, Question::AbandonGame) => self.open_form(),
+            (Action::Yes, Question::Resume) => {
+                self.pending_resume = None;
+                self.mode = if self.game.is_timed() && !self.game.is_over() {
+                    Mode::Ready
+                } else {
+                    Mode::Playing
+                };
+                let turn = self.game.position().turn();
+                self.info(format!("Resumed: {} to move", self.who(turn)));
+            }
+            (Action::No | Action::Cancel, Question::Resume) => {
+                if let Some((_, setup)) = self.pending_resume.take() {
+                    // The saved game is the front end's to archive, from its file.
+                    self.saving.track = false;
+                    self.effects.push(super::Effect::ArchiveSaved);
+                    self.start_game(*setup, now);
+                }
+            }
+            // Quitting at the question leaves the saved game as it is, for next time.
+            (Action::Quit, Question::Resume) => self.quit = true,
+            (Action::Yes, Question::Replace) => self.replace_export(now),
+            (Action::No | Action::Cancel, Question::Replace) => self.back_to_save_form(),
             (Action::No | Action::Cancel, _) => self.mode = Mode::Playing,
             (Action::Quit, _) => {
                 self.mode = Mode::Playing;
@@ -227,7 +249,7 @@ impl App {
         self.mode = Mode::NewGame(Box::new(NewGameForm::new(&self.game)));
     }
 
-    pub(super) fn on_form(&mut self, action: Action) {
+    pub(super) fn on_form(&mut self, action: Action, now: Duration) {
         if action == Action::Quit {
             self.mode = Mode::Playing;
             self.quit_requested();
@@ -239,7 +261,7 @@ impl App {
         match form.update(action) {
             FormResult::Editing => {}
             FormResult::Cancel => self.mode = Mode::Playing,
-            FormResult::Start(setup) => self.start_game(*setup),
+            FormResult::Start(setup) => self.start_game(*setup, now),
         }
     }
 }

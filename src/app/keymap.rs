@@ -50,6 +50,8 @@ pub enum Action {
     Pause,
     NewGame,
     Save,
+    /// Show the FEN of the position on the board.
+    ShowFen,
     Help,
     Quit,
     Redraw,
@@ -160,10 +162,12 @@ pub enum KeyContext {
     Form,
     /// A timed game waits for the players before White's clock starts.
     Ready,
+    /// Typing a file name (the save form).
+    Path,
 }
 
 impl KeyContext {
-    pub const ALL: [KeyContext; 8] = [
+    pub const ALL: [KeyContext; 9] = [
         KeyContext::Playing,
         KeyContext::Help,
         KeyContext::Confirm,
@@ -172,13 +176,18 @@ impl KeyContext {
         KeyContext::GameOver,
         KeyContext::Form,
         KeyContext::Ready,
+        KeyContext::Path,
     ];
 
     /// Whether unbound printable keys are typed text ([`Action::Input`]) here.
     pub const fn takes_text(self) -> bool {
         matches!(
             self,
-            KeyContext::Playing | KeyContext::Offer | KeyContext::Form | KeyContext::Ready
+            KeyContext::Playing
+                | KeyContext::Offer
+                | KeyContext::Form
+                | KeyContext::Ready
+                | KeyContext::Path
         )
     }
 }
@@ -275,6 +284,7 @@ const OFFER: &[KeyContext] = &[C::Offer];
 const GAME_OVER: &[KeyContext] = &[C::GameOver];
 const FORM: &[KeyContext] = &[C::Form];
 const READY: &[KeyContext] = &[C::Ready];
+const PATH: &[KeyContext] = &[C::Path];
 const EVERYWHERE: &[KeyContext] = &KeyContext::ALL;
 
 const fn row(
@@ -337,7 +347,10 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::NewGame, &[Key::ctrl('n')], PLAY, "new",
         "Start a new game (asks first)", &["new"]),
     row(Action::Save, &[Key::ctrl('s')], PLAY, "save",
-        "Save the game as PGN", &["save"]),
+        "Save a copy of the game (PGN) or of the position shown (FEN) to a file you name; the \
+         game in progress is also saved automatically", &["save"]),
+    row(Action::ShowFen, &[Key::ctrl('g')], PLAY, "",
+        "Show the FEN of the position on the board", &["fen"]),
     row(Action::Redraw, &[Key::ctrl('l')], PLAY, "",
         "Redraw the screen", &[]),
     row(Action::Quit, &[Key::ctrl('q'), Key::ctrl('c')], EVERYWHERE, "quit",
@@ -393,6 +406,12 @@ pub const BINDINGS: &[Binding] = &[
         "Close the form and go back to the game", &[]),
     row(Action::Select, &[Key::plain(K::Enter), Key::plain(K::Char(' '))], READY, "start",
         "Start White's clock (or the side to move's)", &[]),
+    row(Action::Select, &[Key::plain(K::Enter)], PATH, "save", "Write the file", &[]),
+    row(Action::Complete, &[Key::plain(K::Tab)], PATH, "PGN/FEN",
+        "Switch between the game (PGN) and the position shown (FEN)", &[]),
+    row(Action::DeleteChar, &[Key::plain(K::Backspace)], PATH, "",
+        "Delete the last character of the file name", &[]),
+    row(Action::Cancel, &[Key::plain(K::Esc)], PATH, "cancel", "Close without saving", &[]),
 ];
 
 /// The bindings that apply in a context, in table order.

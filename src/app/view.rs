@@ -4,7 +4,7 @@
 
 use super::keymap::KeyContext;
 use super::typing::{self, Feedback};
-use super::{App, Message, MessageKind, Mode, Question};
+use super::{App, ArchiveNote, ExportKind, Message, MessageKind, Mode, Question};
 use crate::rules::{Color, Position};
 
 /// The move box line.
@@ -147,15 +147,60 @@ impl App {
         match &self.mode {
             Mode::Ready => {
                 let turn = self.game.position().turn();
-                dialog(
-                    "Ready?",
+                let players = format!("{} vs {}", self.who(Color::White), self.who(Color::Black));
+                let lines = if self.game.record().plies() == 0 {
                     vec![
-                        format!("{} vs {}", self.who(Color::White), self.who(Color::Black)),
+                        players,
                         format!("Clock: {}", self.time_control_text()),
                         format!("Press Enter, or type {turn}'s first move,"),
                         format!("to start {turn}'s clock."),
+                    ]
+                } else {
+                    // A game resumed or loaded: its clocks wait so nobody loses time to the
+                    // restart.
+                    let clock = self.game.clock();
+                    let left = |c: Color| {
+                        clock
+                            .remaining(c, self.now)
+                            .map_or_else(|| "untimed".to_owned(), crate::game::clock::format_clock)
+                    };
+                    vec![
+                        players,
+                        format!(
+                            "Move {}, {turn} to move · White {} · Black {}",
+                            self.game.position().fullmoves(),
+                            left(Color::White),
+                            left(Color::Black)
+                        ),
+                        format!("The clocks wait: press Enter, or type {turn}'s move,"),
+                        format!("to start {turn}'s clock."),
+                    ]
+                };
+                let title = if self.game.record().plies() == 0 {
+                    "Ready?"
+                } else {
+                    "Game resumed"
+                };
+                dialog(title, lines, KeyContext::Ready)
+            }
+            Mode::SaveAs(form) => {
+                let what = match form.kind {
+                    ExportKind::Pgn => "the game as PGN".to_owned(),
+                    ExportKind::Fen => match self.review {
+                        Some(ply) => format!("the position after half-move {ply} as FEN"),
+                        None => "the position as FEN".to_owned(),
+                    },
+                };
+                dialog(
+                    "Save",
+                    vec![
+                        format!("Save {what} to the file:"),
+                        format!("{}_", form.path),
+                        "A name without a folder goes in the current directory; ~/ is your \
+                         home."
+                            .to_owned(),
                     ],
-                    KeyContext::Ready,
+                    KeyContext::Path,
                 )
             }
             Mode::Confirm(question) => {
@@ -192,11 +237,15 @@ impl App {
             }
             Mode::GameOver => {
                 let outcome = self.game.outcome()?;
-                dialog(
-                    "Game over",
-                    vec![outcome.to_string(), outcome.result.pgn().to_owned()],
-                    KeyContext::GameOver,
-                )
+                let mut lines = vec![outcome.to_string(), outcome.result.pgn().to_owned()];
+                match self.archive_note() {
+                    Some(ArchiveNote::Saved(path)) => lines.push(format!("Saved to {path}")),
+                    Some(ArchiveNote::Failed(why)) => {
+                        lines.push(format!("Not archived: {why}. Ctrl-S saves a copy."))
+                    }
+                    None => {}
+                }
+                dialog("Game over", lines, KeyContext::GameOver)
             }
             Mode::Playing | Mode::Promotion { .. } | Mode::Help { .. } | Mode::NewGame(_) => None,
         }
@@ -222,16 +271,53 @@ impl App {
                     format!("{}, do you agree?", self.who(!asked_by)),
                 ],
             ),
+            Question::Quit if self.autosaving() => (
+                "Quit?",
+                vec![
+                    "A game is in progress. It is saved: hotseat offers to resume it next \
+                     time, with the clocks as they stand now."
+                        .to_owned(),
+                    "Quit?".to_owned(),
+                ],
+            ),
             Question::Quit => (
                 "Quit?",
                 vec![
-                    "A game is in progress.".to_owned(),
-                    "Quit anyway? It will not be saved (Ctrl-S saves it first).".to_owned(),
+                    "A game is in progress, and it is not being saved.".to_owned(),
+                    "Quit anyway? (Ctrl-S saves a copy first.)".to_owned(),
+                ],
+            ),
+            Question::AbandonGame if self.autosaving() => (
+                "New game?",
+                vec![
+                    "Set the game in progress aside and set up a new one?".to_owned(),
+                    "It goes to the archive, marked unfinished.".to_owned(),
                 ],
             ),
             Question::AbandonGame => (
                 "New game?",
                 vec!["Abandon the game in progress and set up a new one?".to_owned()],
+            ),
+            Question::Resume => {
+                let summary = self.pending_resume.as_ref().map_or("", |(s, _)| s.as_str());
+                (
+                    "Resume?",
+                    vec![
+                        format!("Resume {summary}?"),
+                        "y: resume it (its clocks wait for a key)".to_owned(),
+                        "n: a new game; this one goes to the archive".to_owned(),
+                    ],
+                )
+            }
+            Question::Replace => (
+                "Replace?",
+                vec![
+                    format!(
+                        "{} already exists.",
+                        self.pending_export_path().unwrap_or("The file")
+                    ),
+                    "Replace it?".to_owned(),
+                ],
             ),
         }
     }

@@ -5,12 +5,14 @@
 //! `--white-time` combine — is checked in [`PlayArgs::config`]. Every message ends with an
 //! example of what to write.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::app::Config;
+use crate::app::{Config, OpenedGame, Opening};
 use crate::game::GameSetup;
+use crate::game::pgn::import_games;
 use crate::game::timecontrol::{DelayKind, TimeControl, parse_seconds};
 use crate::rules::Position;
 use crate::ui::theme::{ColorChoice, GlyphSet, Palette, Theme};
@@ -94,6 +96,64 @@ pub struct PlayArgs {
     /// Example: --auto-flip
     #[arg(long)]
     pub auto_flip: bool,
+
+    /// Resume the unfinished game saved last time, without asking (its clocks wait for a key).
+    ///
+    /// Example: --resume
+    #[arg(long, conflicts_with_all = ["new", "load"], conflicts_with_all = SETUP_OPTIONS)]
+    pub resume: bool,
+
+    /// Start a new game even if an unfinished one was saved; that one goes to the archive,
+    /// marked unfinished (nothing is deleted).
+    ///
+    /// Example: --new --time 10+5
+    #[arg(long)]
+    pub new: bool,
+
+    /// Open a game from a PGN file: a finished game to look through, or an unfinished one to
+    /// continue from its last position with its clocks.
+    ///
+    /// Example: --load games.pgn --game 2
+    #[arg(long, value_name = "FILE", conflicts_with_all = SETUP_OPTIONS)]
+    pub load: Option<PathBuf>,
+
+    /// Which game of the --load file to open, counting from 1 (default: the first).
+    ///
+    /// Example: --load games.pgn --game 2
+    #[arg(long, value_name = "N", requires = "load", value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: Option<u32>,
+
+    /// Keep the autosave and the archive of finished games in DIR instead of the usual place
+    /// ($XDG_DATA_HOME/hotseat or ~/.local/share/hotseat on Linux, ~/Library/Application
+    /// Support/hotseat on macOS, %APPDATA%\hotseat on Windows).
+    ///
+    /// Example: --data-dir ~/chess/hotseat
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+}
+
+/// The options that set up a new game, which `--resume` and `--load` replace.
+const SETUP_OPTIONS: [&str; 8] = [
+    "time",
+    "white_time",
+    "black_time",
+    "delay",
+    "bronstein",
+    "fen",
+    "white",
+    "black",
+];
+
+/// What to do with an unfinished game saved last time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SavedGameChoice {
+    /// Ask the players.
+    #[default]
+    Ask,
+    /// Resume it (`--resume`).
+    Resume,
+    /// Archive it as unfinished and start afresh (`--new`, or a game given with `--load`).
+    SetAside,
 }
 
 /// `--color`: when to use colour.
@@ -194,6 +254,13 @@ impl PlayArgs {
             black_time,
         };
         let color = ColorChoice::from(self.color).use_color_from_env();
+        let opening = match &self.load {
+            Some(path) => Some(Opening::Load(Box::new(load_game(
+                path,
+                self.game.unwrap_or(1),
+            )?))),
+            None => None,
+        };
         Ok(Config {
             setup,
             theme: Theme::new(self.theme, color),
@@ -203,7 +270,72 @@ impl PlayArgs {
                 GlyphSet::Unicode
             },
             auto_flip: self.auto_flip,
+            autosave: true,
+            wall_clock: None,
+            opening,
+            notice: None,
         })
+    }
+
+    /// What to do with an unfinished game saved last time.
+    pub fn saved_game_choice(&self) -> SavedGameChoice {
+        if self.resume {
+            SavedGameChoice::Resume
+        } else if self.new {
+            SavedGameChoice::SetAside
+        } else {
+            SavedGameChoice::Ask
+        }
+    }
+}
+
+/// The largest PGN file `--load` reads.
+const MAX_LOAD_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Reads game `number` (from 1) of the PGN file at `path`, for `--load`. The error says what
+/// is wrong, naming the file, the game and the move.
+pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, String> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("--load {shown}: {e}"))?;
+    if meta.is_dir() {
+        return Err(format!(
+            "--load {shown}: that is a folder; give a PGN file (example: --load games.pgn)"
+        ));
+    }
+    if meta.len() > MAX_LOAD_BYTES {
+        return Err(format!(
+            "--load {shown}: the file is larger than {} MiB",
+            MAX_LOAD_BYTES >> 20
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("--load {shown}: {e}"))?;
+    let mut count = 0u32;
+    let mut chosen = None;
+    import_games(bytes.as_slice(), |game| {
+        count += 1;
+        if count == number {
+            chosen = Some(game);
+        }
+    })
+    .map_err(|e| format!("--load {shown}: {e}"))?;
+    match chosen {
+        None if count == 0 => Err(format!(
+            "--load {shown}: the file holds no PGN game (a game looks like              [White \"Ann\"] ... 1. e4 e5 *)"
+        )),
+        None => Err(format!(
+            "--load {shown}: there is no game {number}; the file holds {count} game{}              (example: --game {count})",
+            if count == 1 { "" } else { "s" }
+        )),
+        Some(Err(e)) => Err(format!("--load {shown}: {e}")),
+        Some(Ok(imported)) => Ok(OpenedGame {
+            game: imported.game,
+            tags: imported.tags,
+            source: if count == 1 {
+                format!("{shown}")
+            } else {
+                format!("{shown}, game {number} of {count}")
+            },
+        }),
     }
 }
 

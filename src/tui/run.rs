@@ -8,29 +8,35 @@
 //! changes cause a redraw, and ratatui only sends the cells that changed.
 
 use std::io::{self, IsTerminal};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, Result, bail};
 use crossterm::event::MouseButton;
 use ratatui::DefaultTerminal;
 
+use super::files::{Launch, prepare};
+use super::shutdown::{self, DRAWING, Shared};
 use super::{Event, Mouse, MouseKind, next_event};
 use crate::app::keymap::{Action, Pointer, PointerKind, action_for};
-use crate::app::{App, Config, Effect, Message};
-use crate::rules::Color;
-use crate::{store, ui};
+use crate::app::{App, Effect};
+use crate::ui;
 
 /// A little past the instant the clock text changes, so the wake-up never comes just before it.
 const WAKE_MARGIN: Duration = Duration::from_millis(1);
 
-/// Plays on the terminal until the players quit.
-pub fn play(config: Config) -> Result<()> {
+/// Plays on the terminal until the players quit: finds the saved game and the files first,
+/// and saves on the way out, whichever way that is.
+pub fn play(launch: Launch) -> Result<()> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         bail!("hotseat needs a terminal to play in (standard input and output are not one)");
     }
     let origin = Instant::now();
+    let (config, files) = prepare(launch, SystemTime::now());
+    let shared: Shared = Arc::new(Mutex::new((files, origin)));
+    shutdown::install(&shared).context("could not set up the signal handlers")?;
     let mut app = App::new(config);
-    super::run(|terminal| run_loop(terminal, &mut app, origin))
+    super::run(|terminal| run_loop(terminal, &mut app, origin, &shared))
 }
 
 /// The mouse events the app uses: the left button, and the wheel.
@@ -50,7 +56,12 @@ pub fn pointer_action(mouse: Mouse) -> Option<Action> {
     }))
 }
 
-fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, origin: Instant) -> Result<()> {
+fn run_loop(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    origin: Instant,
+    shared: &Shared,
+) -> Result<()> {
     let size = terminal
         .size()
         .context("could not read the terminal size")?;
@@ -64,22 +75,23 @@ fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, origin: Instant) -> R
     loop {
         let now = origin.elapsed();
         app.update(Action::Tick, now);
-        for effect in app.take_effects() {
-            match effect {
-                Effect::Redraw => terminal.clear()?,
-                Effect::Save => {
-                    let message = match save(app, now) {
-                        Ok(text) => Message::info(text),
-                        Err(err) => Message::error(format!("Could not save the game: {err:#}")),
-                    };
-                    app.report(message);
+        let effects = app.take_effects();
+        if !effects.is_empty() {
+            let mut files = shared.lock().unwrap_or_else(|e| e.into_inner());
+            for effect in effects {
+                match effect {
+                    Effect::Redraw => terminal.clear()?,
+                    effect => files.0.execute(effect, app, now),
                 }
             }
         }
         if app.should_quit() {
             return Ok(());
         }
-        terminal.draw(|frame| ui::render(app, frame))?;
+        {
+            let _drawing = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
+            terminal.draw(|frame| ui::render(app, frame))?;
+        }
         let timeout = app
             .next_wake(now)
             .map(|at| at.saturating_sub(origin.elapsed()) + WAKE_MARGIN);
@@ -93,27 +105,4 @@ fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, origin: Instant) -> R
             app.update(action, origin.elapsed());
         }
     }
-}
-
-/// Exports the game as PGN into the current directory, named by date and players, never over
-/// an existing file.
-fn save(app: &App, now: Duration) -> Result<String> {
-    let dir = std::env::current_dir().context("no current directory")?;
-    let stamp = store::UtcStamp::from_system_time(std::time::SystemTime::now());
-    let game = app.game();
-    let tags = [
-        ("Event".to_owned(), "Casual game".to_owned()),
-        ("Site".to_owned(), "hotseat".to_owned()),
-        ("Date".to_owned(), stamp.pgn_date()),
-    ];
-    let path = store::default_export_path(
-        &dir,
-        &stamp.date(),
-        game.player(Color::White),
-        game.player(Color::Black),
-    );
-    store::export_pgn(&path, &game.to_pgn(now, &tags))?;
-    // The file is in the current directory; its name is what fits on the status line.
-    let name = path.file_name().unwrap_or(path.as_os_str());
-    Ok(format!("Saved to {} (PGN)", name.to_string_lossy()))
 }

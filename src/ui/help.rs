@@ -109,6 +109,7 @@ fn section_title(context: KeyContext) -> &'static str {
         KeyContext::GameOver => "Keys when the game is over",
         KeyContext::Form => "Keys in the new-game form",
         KeyContext::Ready => "Keys before a timed game starts",
+        KeyContext::Path => "Keys when saving to a file",
     }
 }
 

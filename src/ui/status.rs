@@ -14,6 +14,8 @@ use crate::app::{Message, MessageKind};
 pub struct StatusLine {
     pub message: Message,
     pub theme: Theme,
+    /// A standing warning, kept at the right end whatever the message (saving is failing).
+    pub warning: Option<String>,
 }
 
 impl Widget for StatusLine {
@@ -26,6 +28,18 @@ impl Widget for StatusLine {
         if self.message.kind == MessageKind::Banner {
             buf.set_style(area, style);
         }
-        Line::from(Span::styled(format!(" {} ", self.message.text), style)).render(area, buf);
+        let mut text_area = area;
+        if let Some(warning) = &self.warning {
+            let badge = format!(" ⚠ {warning} ");
+            let width = (badge.chars().count() as u16).min(area.width);
+            let badge_area = Rect {
+                x: area.right() - width,
+                width,
+                ..area
+            };
+            text_area.width -= width;
+            Line::from(Span::styled(badge, self.theme.error())).render(badge_area, buf);
+        }
+        Line::from(Span::styled(format!(" {} ", self.message.text), style)).render(text_area, buf);
     }
 }

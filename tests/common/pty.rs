@@ -112,7 +112,13 @@ impl PtyCommand {
     pub fn hotseat() -> PtyCommand {
         // `option_env!`: examples sharing this file are built without the variable (and pass
         // the binary to `PtyCommand::new` themselves).
-        PtyCommand::new(option_env!("CARGO_BIN_EXE_hotseat").unwrap_or("hotseat"))
+        let cmd = PtyCommand::new(option_env!("CARGO_BIN_EXE_hotseat").unwrap_or("hotseat"));
+        // Each run saves its games in a folder of its own, never in the user's: the platform's
+        // data directory is found from these variables.
+        let home = fresh_dir("home");
+        cmd.env("XDG_DATA_HOME", &home)
+            .env("HOME", &home)
+            .env("APPDATA", &home)
     }
 
     pub fn arg(mut self, arg: impl AsRef<OsStr>) -> PtyCommand {
@@ -366,4 +372,15 @@ impl Drop for Pty {
             let _ = self.child.wait();
         }
     }
+}
+
+/// A new empty folder under the system's temporary directory, unique to this process and call.
+pub fn fresh_dir(label: &str) -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("hotseat-test-{label}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
 }

@@ -263,17 +263,3 @@ fn dialogs_ignore_keys_that_are_not_theirs() {
         assert_mode(&app, &Mode::Confirm(Question::Resign(Color::Black)));
     }
 }
-
-#[test]
-fn save_and_redraw_are_left_to_the_front_end() {
-    let mut app = app();
-    enter(&mut app, "save");
-    act(&mut app, Action::Redraw);
-    assert_eq!(
-        app.take_effects(),
-        [crate::app::Effect::Save, crate::app::Effect::Redraw]
-    );
-    assert!(app.take_effects().is_empty());
-    app.report(crate::app::Message::info("Saved to x.pgn"));
-    assert_eq!(app.status().text, "Saved to x.pgn");
-}

@@ -1,0 +1,370 @@
+//! Never lose a game: what is saved, when, and what the players are told about it.
+//!
+//! The app decides and the front end writes. After every update, [`App::plan_saves`] looks at
+//! the game: a game in progress whose [`Game::revision`] changed since the last save (a move, a
+//! takeback, an offer, a claim, a pause...) is handed out as [`Effect::Autosave`]; while a clock
+//! runs it is handed out again every [`AUTOSAVE_INTERVAL`], so a killed process loses at most
+//! that much thinking time and never a move. A game that ends is handed out once as
+//! [`Effect::Archive`] (the front end files it in the archive and forgets the autosave); so is a
+//! game in progress that a new game replaces, marked unfinished. Quitting saves one last time.
+//!
+//! The front end reports back ([`App::autosaved`], [`App::archived`]): a failing save keeps a
+//! warning on the status line and is retried every interval until it works; the archive's path
+//! goes into the game-over box.
+//!
+//! What a saved game carries besides its moves and clocks — Event, Site, Date, Round and
+//! [`TAG_STARTED`] — is made here from the wall-clock time the session began
+//! ([`Config::wall_clock`](super::Config)) plus the app's own `now`, so the app never reads a
+//! clock and tests get the same dates every run. A game opened from a file keeps its own tags.
+
+use std::time::{Duration, SystemTime};
+
+use super::{App, Effect, Message, Mode, Question};
+use crate::game::Game;
+use crate::game::pgn::{TAG_SAVED, TAG_STARTED};
+use crate::game::stamp::UtcStamp;
+use crate::rules::Color;
+
+/// How often a game with a running clock is saved again, so that a killed process costs at
+/// most this much of the clock (a move is always saved at once).
+pub const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(1);
+
+/// A game read from a file: the autosave, or a PGN given with `--load`.
+#[derive(Clone, Debug)]
+pub struct OpenedGame {
+    pub game: Game,
+    /// The file's tags, kept when the game is saved again.
+    pub tags: Vec<(String, String)>,
+    /// Where it came from, in words: `games.pgn, game 2 of 5`.
+    pub source: String,
+}
+
+/// A game to open instead of a new one, decided before the screen opens.
+#[derive(Clone, Debug)]
+pub enum Opening {
+    /// An unfinished game was autosaved: ask whether to resume it (`summary` describes it).
+    AskResume {
+        saved: Box<OpenedGame>,
+        summary: String,
+    },
+    /// Resume the autosaved game without asking (`--resume`).
+    Resume(Box<OpenedGame>),
+    /// A game from a file (`--load`): continued if unfinished, reviewed if finished.
+    Load(Box<OpenedGame>),
+}
+
+/// A game for the archive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArchiveJob {
+    pub pgn: String,
+    /// The day the game began, for the file name (`2026-11-22`).
+    pub date: String,
+    pub white: String,
+    pub black: String,
+    /// Set aside before its end (a new game replaced it).
+    pub unfinished: bool,
+}
+
+/// What a game in progress is saved from: a copy of the game and its tags. The front end keeps
+/// the latest one to save on a signal ([`SaveJob::pgn`] at that moment's time).
+#[derive(Clone, Debug)]
+pub struct SaveJob {
+    pub game: Game,
+    pub tags: Vec<(String, String)>,
+}
+
+impl SaveJob {
+    /// The PGN to write at `now`, with the clocks as they stand then.
+    pub fn pgn(&self, now: Duration) -> String {
+        self.game.to_pgn(now, &self.tags)
+    }
+}
+
+/// Where the game that just ended went, for the game-over box.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArchiveNote {
+    Saved(String),
+    Failed(String),
+}
+
+/// The app's side of saving. See the [module docs](self).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Saving {
+    /// Autosave is on for this session (off in tests that don't ask for it).
+    pub enabled: bool,
+    /// The current game is ours to save and archive; a finished game opened for review is not.
+    pub track: bool,
+    /// The game's revision last handed out as [`Effect::Autosave`], and when.
+    saved: Option<u64>,
+    saved_at: Duration,
+    /// The current game has been handed out to the archive.
+    archived: bool,
+    /// Why saving is failing, while it is.
+    pub failure: Option<String>,
+    /// Where the finished game went.
+    pub note: Option<ArchiveNote>,
+    /// The current game's own tags (a game opened from a file), else made from `started`.
+    file_tags: Option<Vec<(String, String)>>,
+    /// The app time at which the current game was set up.
+    started: Duration,
+    /// The wall-clock time at app time zero.
+    pub wall_clock: Option<SystemTime>,
+}
+
+/// Tags that the game itself supplies when it is written; a file's own are dropped for them.
+const DERIVED_TAGS: [&str; 12] = [
+    "White",
+    "Black",
+    "Result",
+    "TimeControl",
+    "Termination",
+    "SetUp",
+    "FEN",
+    "WhiteClock",
+    "BlackClock",
+    "WhiteTimeControl",
+    "BlackTimeControl",
+    "TimeDelay",
+];
+
+impl Saving {
+    pub fn new(enabled: bool, wall_clock: Option<SystemTime>) -> Saving {
+        Saving {
+            enabled,
+            wall_clock,
+            ..Saving::default()
+        }
+    }
+
+    /// A new game set up at `now`: ours, not saved yet.
+    pub fn new_game(&mut self, now: Duration) {
+        self.track = true;
+        self.saved = None;
+        self.archived = false;
+        self.note = None;
+        self.file_tags = None;
+        self.started = now;
+    }
+
+    /// A game opened from a file at `now`. `in_autosave`: it is the autosaved game, already on
+    /// disk as it stands.
+    pub fn opened(&mut self, game: &Game, tags: &[(String, String)], in_autosave: bool) {
+        let over = game.is_over();
+        self.track = !over;
+        self.archived = over;
+        self.note = None;
+        self.saved = in_autosave.then(|| game.revision());
+        self.file_tags = Some(
+            tags.iter()
+                .filter(|(k, _)| {
+                    !DERIVED_TAGS.iter().any(|d| d.eq_ignore_ascii_case(k))
+                        && !k.eq_ignore_ascii_case(TAG_SAVED)
+                })
+                .cloned()
+                .collect(),
+        );
+    }
+
+    /// The UTC moment of app time `at`.
+    fn stamp(&self, at: Duration) -> UtcStamp {
+        let base = self.wall_clock.unwrap_or(SystemTime::UNIX_EPOCH);
+        UtcStamp::from_system_time(base + at)
+    }
+
+    /// The tags a save of the current game carries (besides those the game supplies).
+    pub fn tags(&self) -> Vec<(String, String)> {
+        if let Some(tags) = &self.file_tags {
+            return tags.clone();
+        }
+        let started = self.stamp(self.started);
+        vec![
+            ("Event".to_owned(), "Casual game".to_owned()),
+            ("Site".to_owned(), "hotseat".to_owned()),
+            ("Date".to_owned(), started.pgn_date()),
+            ("Round".to_owned(), "-".to_owned()),
+            (TAG_STARTED.to_owned(), started.rfc3339()),
+        ]
+    }
+
+    /// The day the current game began, for file names (`2026-11-22`).
+    pub fn date(&self) -> String {
+        let from_tags = self.file_tags.as_ref().and_then(|tags| {
+            let value = |name: &str| {
+                tags.iter()
+                    .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                    .map(|(_, v)| v.as_str())
+            };
+            value(TAG_STARTED)
+                .and_then(|s| s.get(..10))
+                .map(str::to_owned)
+                .or_else(|| {
+                    value("Date")
+                        .filter(|d| !d.contains('?'))
+                        .map(|d| d.replace('.', "-"))
+                })
+        });
+        from_tags.unwrap_or_else(|| self.stamp(self.started).date())
+    }
+
+    /// The day at app time `now`, for an export's suggested name.
+    pub fn today(&self, now: Duration) -> String {
+        self.stamp(now).date()
+    }
+}
+
+impl App {
+    /// The current game with what a save of it carries, if it is a game in progress that is
+    /// ours to save. The front end keeps the latest for a save on a signal.
+    pub fn save_job(&self) -> Option<SaveJob> {
+        let s = &self.saving;
+        let saveable = s.enabled
+            && s.track
+            && !s.archived
+            && !self.game.is_over()
+            && self.game_in_progress()
+            && !matches!(self.mode, Mode::Confirm(Question::Resume));
+        saveable.then(|| SaveJob {
+            game: self.game.clone(),
+            tags: self.saving.tags(),
+        })
+    }
+
+    /// After every update: hands out the saves the state calls for (see the module docs).
+    pub(super) fn plan_saves(&mut self, now: Duration) {
+        let s = &self.saving;
+        if !s.enabled || !s.track || matches!(self.mode, Mode::Confirm(Question::Resume)) {
+            return;
+        }
+        if self.game.is_over() {
+            if !s.archived {
+                self.archive_current_game(now, false);
+            }
+            return;
+        }
+        if s.archived || !self.game_in_progress() {
+            return;
+        }
+        let revision = self.game.revision();
+        let timer_running = self.game.clock().running().is_some() || s.failure.is_some();
+        let due = s.saved != Some(revision)
+            || self.quit
+            || (timer_running && now >= s.saved_at + AUTOSAVE_INTERVAL);
+        if due {
+            let pgn = self.game.to_pgn(now, &s.tags());
+            self.saving.saved = Some(revision);
+            self.saving.saved_at = now;
+            self.effects.push(Effect::Autosave(pgn));
+        }
+    }
+
+    /// Hands the current game to the archive (once), `unfinished` when a new game replaces it.
+    fn archive_current_game(&mut self, now: Duration, unfinished: bool) {
+        self.saving.archived = true;
+        self.effects.push(Effect::Archive(ArchiveJob {
+            pgn: self.game.to_pgn(now, &self.saving.tags()),
+            date: self.saving.date(),
+            white: self.game.player(Color::White).to_owned(),
+            black: self.game.player(Color::Black).to_owned(),
+            unfinished,
+        }));
+    }
+
+    /// Before the game is replaced: a game in progress that is ours goes to the archive as
+    /// unfinished, so that starting afresh never loses it.
+    pub(super) fn retire_game(&mut self, now: Duration) {
+        let s = &self.saving;
+        if s.enabled && s.track && !s.archived && self.game_in_progress() {
+            let unfinished = !self.game.is_over();
+            self.archive_current_game(now, unfinished);
+        }
+    }
+
+    /// When the next timed save is due, if one will be.
+    pub(super) fn next_save(&self) -> Option<Duration> {
+        let s = &self.saving;
+        let timer = self.game.clock().running().is_some() || s.failure.is_some();
+        (s.enabled && s.track && !s.archived && timer && s.saved.is_some())
+            .then_some(s.saved_at + AUTOSAVE_INTERVAL)
+    }
+
+    /// The front end's report on an [`Effect::Autosave`]: `Err` says why it failed.
+    pub fn autosaved(&mut self, result: Result<(), String>) {
+        match result {
+            Ok(()) => {
+                if self.saving.failure.take().is_some() {
+                    self.info("Autosave works again: the game is saved");
+                }
+            }
+            Err(why) => {
+                if self.saving.failure.as_deref() != Some(why.as_str()) {
+                    self.error(format!(
+                        "Autosave failed: {why}. hotseat keeps trying; Ctrl-S saves a copy \
+                         elsewhere"
+                    ));
+                }
+                self.saving.failure = Some(why);
+            }
+        }
+    }
+
+    /// The front end's report on an [`Effect::Archive`]: the file's path, or why it failed.
+    pub fn archived(&mut self, unfinished: bool, result: Result<String, String>) {
+        match (unfinished, result) {
+            (false, Ok(path)) => self.saving.note = Some(ArchiveNote::Saved(path)),
+            (false, Err(why)) => self.saving.note = Some(ArchiveNote::Failed(why)),
+            (true, Ok(path)) => self.info(format!("The unfinished game was archived as {path}")),
+            (true, Err(why)) => self.error(format!("Could not archive the unfinished game: {why}")),
+        }
+    }
+
+    /// The warning the status line keeps while saving fails.
+    pub fn save_warning(&self) -> Option<&str> {
+        self.saving.failure.as_ref().map(|_| "autosave failing")
+    }
+
+    /// Where the game that just ended went.
+    pub fn archive_note(&self) -> Option<&ArchiveNote> {
+        self.saving.note.as_ref()
+    }
+
+    /// Whether the game in progress is being saved (for the quit question).
+    pub fn autosaving(&self) -> bool {
+        self.saving.enabled && self.saving.track && self.saving.failure.is_none()
+    }
+
+    /// Opens a game read from a file in place of the current one. `in_autosave`: it is the
+    /// autosaved game.
+    pub(super) fn open_game(&mut self, opened: OpenedGame, in_autosave: bool, now: Duration) {
+        self.retire_game(now);
+        self.saving.opened(&opened.game, &opened.tags, in_autosave);
+        let over = opened.game.is_over();
+        let text = if in_autosave {
+            format!("Resumed {}", summary(&opened.game))
+        } else {
+            format!("Loaded {}: {}", opened.source, summary(&opened.game))
+        };
+        self.install_game(opened.game);
+        self.over_announced = over;
+        let text = match self.game.outcome() {
+            Some(o) => format!(
+                "{text} ({o}) — PgUp, Home and End step through it; Ctrl-N starts a new game"
+            ),
+            None if self.mode == Mode::Ready => text,
+            None => format!("{text} — {} to move", self.game.position().turn()),
+        };
+        self.message = Some(Message::info(text));
+    }
+}
+
+/// `Ann vs Bob, move 23` or `Ann vs Bob, 1-0`.
+fn summary(game: &Game) -> String {
+    let players = format!(
+        "{} vs {}",
+        game.player(Color::White),
+        game.player(Color::Black)
+    );
+    match game.outcome() {
+        Some(o) => format!("{players}, {}", o.result.pgn()),
+        None => format!("{players}, move {}", game.position().fullmoves()),
+    }
+}

@@ -1,0 +1,300 @@
+//! The files behind the screen: what is found at start-up, and the app's file effects.
+//!
+//! [`prepare`] runs before the screen opens. It finds the data directory (or `--data-dir`),
+//! removes what a killed process left half-written, and looks at the game saved last time:
+//! resumed (`--resume`), offered (the app asks), or filed in the archive as unfinished (`--new`,
+//! or an unfinished game given with `--load`, which takes its place). A saved game that cannot
+//! be read has been moved aside by the store, and the first screen says so. Without a data
+//! directory the game still plays, with a warning that nothing is saved.
+//!
+//! [`Files::execute`] carries out the app's [`Effect`]s and reports back. One rule protects a
+//! game saved by an earlier session that is neither resumed nor archived yet (a finished game
+//! opened with `--load` leaves it in place): before the first autosave overwrites it, it goes
+//! to the archive, and if that fails it is not overwritten.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use crate::app::{
+    App, ArchiveJob, Config, Effect, ExportJob, ExportKind, ExportResult, Message, MessageKind,
+    OpenedGame, Opening, SaveJob,
+};
+use crate::cli::SavedGameChoice;
+use crate::game::stamp::UtcStamp;
+use crate::store::{self, Autosave, DataDir, Store, StoreError};
+
+/// How the players started hotseat: the validated options, and what the front end needs to
+/// find the files.
+#[derive(Debug)]
+pub struct Launch {
+    pub config: Config,
+    /// `--data-dir`, else the platform's usual place.
+    pub data_dir: Option<PathBuf>,
+    /// What to do with a game saved last time.
+    pub saved: SavedGameChoice,
+}
+
+/// The store as the running session uses it.
+#[derive(Debug)]
+pub struct Files {
+    /// `None` when there is no data directory: nothing is saved.
+    store: Option<Store>,
+    autosave: Autosave,
+    /// The autosave file holds an unfinished game of an earlier session that this session has
+    /// not taken over; it is archived before it is overwritten.
+    foreign: bool,
+    /// The wall-clock time at app time zero, for archive file names.
+    wall_clock: SystemTime,
+    /// The game in progress as last saved, for a save on a signal or a panic.
+    job: Option<SaveJob>,
+}
+
+/// Finds the files and decides what the first screen opens with (see the module docs).
+pub fn prepare(launch: Launch, wall_clock: SystemTime) -> (Config, Files) {
+    let mut config = launch.config;
+    config.wall_clock = Some(wall_clock);
+    let mut files = Files {
+        store: None,
+        autosave: Autosave::new(),
+        foreign: false,
+        wall_clock,
+        job: None,
+    };
+    let store = match launch.data_dir {
+        Some(dir) => Ok(Store::new(DataDir::new(dir))),
+        None => Store::from_env(),
+    };
+    let store = match store {
+        Ok(store) => store,
+        Err(err) => {
+            config.autosave = false;
+            config.notice = Some(Message::error(format!("Games are not being saved: {err}")));
+            return (config, files);
+        }
+    };
+    store.remove_stale_temp_files(wall_clock);
+    let today = UtcStamp::from_system_time(wall_clock).date();
+    let mut notes: Vec<Message> = Vec::new();
+    match store.load_current() {
+        Ok(None) => {
+            if launch.saved == SavedGameChoice::Resume {
+                notes.push(Message::info(format!(
+                    "There is no unfinished game to resume in {}: a new game",
+                    shown(store.dir())
+                )));
+            }
+        }
+        Ok(Some(saved)) if saved.game().is_over() => {
+            // Saved at its end, but never archived (the archive failed, or the process died).
+            notes.push(match store.archive_current(&today) {
+                Ok(Some(path)) => Message::info(format!(
+                    "The finished game {} was archived as {}",
+                    saved.summary(),
+                    shown(&path)
+                )),
+                Ok(None) => Message::info(""),
+                Err(err) => Message::error(format!("Could not archive the finished game: {err}")),
+            });
+        }
+        Ok(Some(saved)) => {
+            let summary = saved.summary();
+            let opened = OpenedGame {
+                game: saved.imported.game,
+                tags: saved.imported.tags,
+                source: "the saved game".to_owned(),
+            };
+            let loading_unfinished = matches!(&config.opening,
+                Some(Opening::Load(g)) if !g.game.is_over());
+            let set_aside = launch.saved == SavedGameChoice::SetAside || loading_unfinished;
+            if config.opening.is_some() && !set_aside {
+                // A finished game opened for review: the saved one stays until something
+                // would overwrite it.
+                files.foreign = true;
+            } else if set_aside {
+                notes.push(match store.archive_current(&today) {
+                    Ok(Some(path)) => Message::info(format!(
+                        "The unfinished game {summary} was archived as {}",
+                        shown(&path)
+                    )),
+                    Ok(None) => Message::info(""),
+                    Err(err) => {
+                        files.foreign = true;
+                        Message::error(format!(
+                            "Could not archive the unfinished game {summary}: {err}"
+                        ))
+                    }
+                });
+            } else if launch.saved == SavedGameChoice::Resume {
+                config.opening = Some(Opening::Resume(Box::new(opened)));
+            } else {
+                config.opening = Some(Opening::AskResume {
+                    saved: Box::new(opened),
+                    summary,
+                });
+            }
+        }
+        Err(err @ (StoreError::Corrupt { .. } | StoreError::CorruptNotMoved { .. })) => {
+            notes.push(Message::error(format!("{}: a new game", capitalise(&err))));
+        }
+        Err(err) => {
+            // Unreadable for another reason (permissions): never overwrite it blindly.
+            files.foreign = true;
+            notes.push(Message::error(capitalise(&err)));
+        }
+    }
+    config.notice = notes
+        .into_iter()
+        .filter(|m| !m.text.is_empty())
+        .reduce(|a, b| Message {
+            text: format!("{} · {}", a.text, b.text),
+            kind: if b.kind == MessageKind::Error {
+                b.kind
+            } else {
+                a.kind
+            },
+        })
+        .or(config.notice);
+    files.store = Some(store);
+    (config, files)
+}
+
+fn capitalise(err: &StoreError) -> String {
+    let text = err.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+/// A path as the player reads it: under the home directory as `~/...`.
+pub fn shown(path: &Path) -> String {
+    let home = std::env::var_os("HOME").or_else(|| std::env::var_os("USERPROFILE"));
+    if let Some(home) = home.filter(|h| !h.is_empty())
+        && let Ok(rest) = path.strip_prefix(&home)
+    {
+        return Path::new("~").join(rest).display().to_string();
+    }
+    path.display().to_string()
+}
+
+/// A path typed by the player: `~/` is the home directory, a relative path is relative to the
+/// current directory.
+fn resolve(typed: &str) -> PathBuf {
+    let home = std::env::var_os("HOME").or_else(|| std::env::var_os("USERPROFILE"));
+    if let (Some(rest), Some(home)) = (
+        typed
+            .strip_prefix("~/")
+            .or_else(|| typed.strip_prefix("~\\")),
+        home,
+    ) {
+        return PathBuf::from(home).join(rest);
+    }
+    PathBuf::from(typed)
+}
+
+impl Files {
+    /// Carries out one of the app's file effects at app time `now` and reports back to it.
+    /// [`Effect::Redraw`] is the terminal's business, not this.
+    pub fn execute(&mut self, effect: Effect, app: &mut App, now: Duration) {
+        match effect {
+            Effect::Autosave(pgn) => {
+                let result = self.autosave(&pgn);
+                self.job = app.save_job();
+                app.autosaved(result);
+            }
+            Effect::Archive(job) => {
+                let unfinished = job.unfinished;
+                let result = self.archive(job);
+                self.job = None;
+                app.archived(unfinished, result);
+            }
+            Effect::ArchiveSaved => {
+                let Some(store) = &self.store else { return };
+                let today = self.today(now);
+                match store.archive_current(&today) {
+                    Ok(Some(path)) => app.report(Message::info(format!(
+                        "The unfinished game was archived as {}",
+                        shown(&path)
+                    ))),
+                    Ok(None) => {}
+                    Err(err) => {
+                        self.foreign = true;
+                        app.report(Message::error(format!(
+                            "Could not archive the unfinished game: {err}"
+                        )));
+                    }
+                }
+            }
+            Effect::Export(job) => app.exported(export(&job)),
+            Effect::Redraw => {}
+        }
+    }
+
+    fn today(&self, now: Duration) -> String {
+        UtcStamp::from_system_time(self.wall_clock + now).date()
+    }
+
+    /// Writes the autosave, first archiving an earlier session's game that it would replace.
+    fn autosave(&mut self, pgn: &str) -> Result<(), String> {
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        if self.foreign {
+            let today = UtcStamp::from_system_time(SystemTime::now()).date();
+            store.archive_current(&today).map_err(|err| {
+                format!("{err} (the unfinished game saved there earlier is not overwritten)")
+            })?;
+            self.foreign = false;
+        }
+        self.autosave
+            .save(store, pgn)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Files a game in the archive and forgets the autosave. If the archive fails, a finished
+    /// game is kept in the autosave file instead, to be archived next time.
+    fn archive(&mut self, job: ArchiveJob) -> Result<String, String> {
+        let Some(store) = &self.store else {
+            return Err("there is no folder to save games in".to_owned());
+        };
+        match store.archive(&job.pgn, &job.date, &job.white, &job.black, job.unfinished) {
+            Ok(path) => {
+                if !self.foreign {
+                    let _ = store.clear_current();
+                    self.autosave.forget();
+                }
+                Ok(shown(&path))
+            }
+            Err(err) => {
+                if !job.unfinished && !self.foreign {
+                    let _ = self.autosave.save(store, &job.pgn);
+                }
+                Err(err.to_string())
+            }
+        }
+    }
+
+    /// Saves the game in progress as it stands at `now`: on a signal, or a panic.
+    pub fn save_now(&mut self, now: Duration) -> Option<Result<(), String>> {
+        let pgn = self.job.as_ref()?.pgn(now);
+        Some(self.autosave(&pgn))
+    }
+}
+
+/// Writes an export, never over an existing file unless the player said so.
+fn export(job: &ExportJob) -> ExportResult {
+    let path = resolve(&job.path);
+    if !job.replace && std::fs::symlink_metadata(&path).is_ok() {
+        return ExportResult::Exists;
+    }
+    let written = match job.kind {
+        ExportKind::Pgn => store::export_pgn(&path, &job.text),
+        ExportKind::Fen => store::export_fen(&path, &job.text),
+    };
+    match written {
+        Ok(()) => ExportResult::Written(shown(&path)),
+        Err(err) => ExportResult::Failed(err.to_string()),
+    }
+}

@@ -1,0 +1,108 @@
+//! Leaving in an emergency without losing the game: SIGTERM, SIGHUP and SIGINT, and panics.
+//!
+//! The main loop sleeps in the terminal's event poll, which a signal does not wake, so the
+//! signal is handled on a thread of its own ([`install`]). That thread saves the game in
+//! progress from the copy [`Files`] keeps (with the clocks as they stand at that moment),
+//! restores the terminal and exits with status 128 + the signal's number, as shells expect of
+//! a program ended by a signal. Two locks keep it from racing the main loop: the files (the
+//! main loop holds them while it writes) and the screen ([`DRAWING`], held while a frame is
+//! drawn), so the terminal is never restored in the middle of a frame.
+//!
+//! A panic saves the same way from the panic hook, if the files are not in use at that moment
+//! (a panic inside a write must not deadlock on it). SIGKILL cannot be caught: that is what
+//! autosave after every move and every second of a running clock is for.
+//!
+//! On Windows there are no such signals (Ctrl-C is a key in raw mode, and asks first); only the
+//! panic save applies.
+
+use std::sync::{Arc, Mutex, Once, OnceLock};
+use std::time::Instant;
+
+use super::files::Files;
+
+/// Held while a frame is drawn, and by the signal thread from the moment it restores the
+/// terminal until the process exits.
+pub static DRAWING: Mutex<()> = Mutex::new(());
+
+/// The session's files and the instant its app time counts from, shared with the signal
+/// thread and the panic hook.
+pub type Shared = Arc<Mutex<(Files, Instant)>>;
+
+static SHARED: OnceLock<Shared> = OnceLock::new();
+
+/// Saves the game in progress now, if the files are free. Returns what happened, for a note.
+fn save(shared: &Shared, wait: bool) -> Option<Result<(), String>> {
+    let mut guard = if wait {
+        shared.lock().unwrap_or_else(|e| e.into_inner())
+    } else {
+        shared.try_lock().ok()?
+    };
+    let (files, origin) = &mut *guard;
+    let now = origin.elapsed();
+    files.save_now(now)
+}
+
+/// Makes SIGTERM, SIGHUP and SIGINT save and leave cleanly, and a panic save first. Call once,
+/// before the terminal is set up.
+pub fn install(shared: &Shared) -> std::io::Result<()> {
+    if SHARED.set(shared.clone()).is_err() {
+        return Ok(());
+    }
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let next = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if let Some(shared) = SHARED.get() {
+                let _ = save(shared, false);
+            }
+            next(info);
+        }));
+    });
+    #[cfg(unix)]
+    signals::install(shared.clone())?;
+    Ok(())
+}
+
+#[cfg(unix)]
+mod signals {
+    use std::io::Write;
+
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
+
+    use super::{DRAWING, Shared, save};
+
+    pub fn install(shared: Shared) -> std::io::Result<()> {
+        let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+        std::thread::Builder::new()
+            .name("hotseat-signals".to_owned())
+            .spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    let saved = save(&shared, true);
+                    // Keep the screen until exit: no frame may be drawn over the restored
+                    // terminal.
+                    let _screen = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
+                    let _ = crate::tui::restore();
+                    let name = match signal {
+                        SIGTERM => "SIGTERM",
+                        SIGHUP => "SIGHUP",
+                        _ => "SIGINT",
+                    };
+                    // After SIGHUP the terminal may be gone: a failed write is no reason to stay.
+                    let mut err = std::io::stderr();
+                    let _ = match saved {
+                        Some(Ok(())) => writeln!(
+                            err,
+                            "hotseat: {name}: the game is saved; `hotseat --resume` resumes it"
+                        ),
+                        Some(Err(why)) => {
+                            writeln!(err, "hotseat: {name}: could not save the game: {why}")
+                        }
+                        None => Ok(()),
+                    };
+                    std::process::exit(128 + signal);
+                }
+            })?;
+        Ok(())
+    }
+}
