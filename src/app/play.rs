@@ -35,8 +35,12 @@ impl App {
             Action::HistoryStart if self.game.record().plies() > 0 => {
                 self.review = Some(0);
                 self.selected = None;
+                self.message = None;
             }
-            Action::HistoryEnd => self.review = None,
+            Action::HistoryEnd => {
+                self.review = None;
+                self.message = None;
+            }
             Action::Draw => self.draw(now),
             Action::Claim => self.claim(now),
             Action::Resign => self.ask_resign(),
@@ -310,6 +314,7 @@ impl App {
         let shown = self.shown_ply();
         let next = shown.saturating_add_signed(delta).min(plies);
         self.review = (next < plies).then_some(next);
+        self.message = None;
         if self.review.is_some() {
             self.selected = None;
         }

@@ -245,7 +245,7 @@ impl App {
             return;
         }
         let revision = self.game.revision();
-        let timer_running = self.game.clock().running().is_some() || s.failure.is_some();
+        let timer_running = self.clock_ticking() || s.failure.is_some();
         let due = s.saved != Some(revision)
             || self.quit
             || (timer_running && now >= s.saved_at + AUTOSAVE_INTERVAL);
@@ -279,10 +279,15 @@ impl App {
         }
     }
 
+    /// A timed game's clock is running: its readings change by the second.
+    fn clock_ticking(&self) -> bool {
+        self.game.is_timed() && self.game.clock().running().is_some()
+    }
+
     /// When the next timed save is due, if one will be.
     pub(super) fn next_save(&self) -> Option<Duration> {
         let s = &self.saving;
-        let timer = self.game.clock().running().is_some() || s.failure.is_some();
+        let timer = self.clock_ticking() || s.failure.is_some();
         (s.enabled && s.track && !s.archived && timer && s.saved.is_some())
             .then_some(s.saved_at + AUTOSAVE_INTERVAL)
     }

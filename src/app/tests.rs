@@ -15,6 +15,7 @@ mod form;
 mod history;
 mod mouse;
 mod never_panics;
+mod saving;
 mod timed;
 mod typed;
 

@@ -60,6 +60,10 @@ impl App {
 
     /// The status line: the review banner, the last message, or the state of the game.
     pub fn status(&self) -> Message {
+        // While reviewing, a message asked for there (the FEN) shows until the next step.
+        if let (Some(_), Some(message)) = (self.review, &self.message) {
+            return message.clone();
+        }
         if let Some(ply) = self.review {
             let plies = self.game.record().plies();
             let at = match ply.checked_sub(1) {
@@ -251,7 +255,7 @@ impl App {
         }
     }
 
-    fn question_text(&self, question: Question) -> (&'static str, Vec<String>) {
+    pub(super) fn question_text(&self, question: Question) -> (&'static str, Vec<String>) {
         match question {
             Question::Resign(color) => (
                 "Resign?",

@@ -1,0 +1,383 @@
+//! Autosave, archive, resume and the save form, as effects: what the app hands the front end,
+//! and what it shows when the front end reports back.
+
+use std::time::{Duration, SystemTime};
+
+use super::*;
+use crate::app::{
+    ArchiveNote, Effect, ExportKind, ExportResult, OpenedGame, Opening, Question, SaveForm,
+};
+use crate::game::pgn::import_game;
+
+/// 2026-11-22 08:00:00 UTC.
+fn wall() -> SystemTime {
+    SystemTime::UNIX_EPOCH + Duration::from_secs(1_795_334_400)
+}
+
+fn saving_config(setup: GameSetup) -> Config {
+    Config {
+        autosave: true,
+        wall_clock: Some(wall()),
+        ..config(setup)
+    }
+}
+
+fn saving_app() -> App {
+    App::new(saving_config(GameSetup::default()))
+}
+
+fn timed_saving_app(tc: &str) -> App {
+    App::new(saving_config(GameSetup {
+        white_time: tc.parse().unwrap(),
+        black_time: tc.parse().unwrap(),
+        white: "Ann".to_owned(),
+        black: "Bob".to_owned(),
+        ..GameSetup::default()
+    }))
+}
+
+fn autosaves(app: &mut App) -> Vec<String> {
+    app.take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Autosave(pgn) => Some(pgn),
+            _ => None,
+        })
+        .collect()
+}
+
+fn at(app: &mut App, action: Action, now: Duration) {
+    app.update(action, now);
+}
+
+#[test]
+fn nothing_is_saved_without_autosave_or_before_the_first_move() {
+    let mut plain = app();
+    play_all(&mut plain, &["e4"]);
+    assert!(plain.take_effects().is_empty());
+
+    let mut app = saving_app();
+    act(&mut app, Action::CursorUp);
+    assert!(
+        app.take_effects().is_empty(),
+        "an untouched game is not saved"
+    );
+}
+
+#[test]
+fn every_move_is_saved_at_once_with_the_tags_of_its_start() {
+    let mut app = saving_app();
+    play_all(&mut app, &["e4"]);
+    let saves = autosaves(&mut app);
+    assert_eq!(saves.len(), 1);
+    let pgn = &saves[0];
+    assert!(pgn.contains("1. e4 *"), "{pgn}");
+    assert!(pgn.contains("[Date \"2026.11.22\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[HotseatStarted \"2026-11-22T08:00:00Z\"]"),
+        "{pgn}"
+    );
+    // Nothing changed, nothing saved: an untimed game has no clock to keep.
+    act(&mut app, Action::CursorUp);
+    at(&mut app, Action::Tick, s(60));
+    assert!(autosaves(&mut app).is_empty());
+    play_all(&mut app, &["e5"]);
+    assert_eq!(autosaves(&mut app).len(), 1);
+}
+
+#[test]
+fn a_running_clock_is_saved_every_interval_and_a_paused_one_is_not() {
+    let mut app = timed_saving_app("5+0");
+    at(&mut app, Action::Select, s(0));
+    assert_eq!(autosaves(&mut app).len(), 1, "starting the clock is saved");
+    assert_eq!(app.next_wake(ms(100)), Some(ms(1000)));
+    at(&mut app, Action::Tick, ms(900));
+    assert!(autosaves(&mut app).is_empty());
+    at(&mut app, Action::Tick, ms(1000));
+    let saves = autosaves(&mut app);
+    assert_eq!(saves.len(), 1);
+    assert!(
+        saves[0].contains("[WhiteClock \"0:04:59\"]"),
+        "{}",
+        saves[0]
+    );
+    at(&mut app, Action::Pause, ms(1500));
+    assert_eq!(autosaves(&mut app).len(), 1, "pausing is saved");
+    at(&mut app, Action::Tick, s(30));
+    assert!(
+        autosaves(&mut app).is_empty(),
+        "paused clocks need no saving"
+    );
+}
+
+#[test]
+fn quitting_saves_the_clocks_as_they_stand() {
+    let mut app = timed_saving_app("5+0");
+    at(&mut app, Action::Select, s(0));
+    app.take_effects();
+    at(&mut app, Action::Quit, ms(400));
+    assert_mode(&app, &Mode::Confirm(Question::Quit));
+    let (_, lines) = app.question_text(Question::Quit);
+    assert!(lines[0].contains("It is saved"), "{lines:?}");
+    at(&mut app, Action::Yes, ms(700));
+    let saves = autosaves(&mut app);
+    assert_eq!(saves.len(), 1);
+    assert!(
+        saves[0].contains("[WhiteClock \"0:04:59.3\"]"),
+        "{}",
+        saves[0]
+    );
+}
+
+#[test]
+fn a_finished_game_is_archived_once_and_the_box_shows_where() {
+    let mut app = saving_app();
+    play_all(&mut app, &SCHOLARS_MOVES);
+    app.take_effects();
+    enter(&mut app, "Qxf7");
+    let effects = app.take_effects();
+    let archives: Vec<_> = effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Archive(job) => Some(job),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(archives.len(), 1, "{effects:?}");
+    assert!(!archives[0].unfinished);
+    assert_eq!(archives[0].date, "2026-11-22");
+    assert!(
+        archives[0].pgn.contains("4. Qxf7# 1-0"),
+        "{}",
+        archives[0].pgn
+    );
+    assert!(
+        !effects.iter().any(|e| matches!(e, Effect::Autosave(_))),
+        "a finished game is archived, not autosaved"
+    );
+    app.archived(false, Ok("~/games/x.pgn".to_owned()));
+    assert_eq!(
+        app.archive_note(),
+        Some(&ArchiveNote::Saved("~/games/x.pgn".to_owned()))
+    );
+    let dialog = app.dialog().unwrap();
+    assert!(dialog.lines.contains(&"Saved to ~/games/x.pgn".to_owned()));
+    act(&mut app, Action::Review);
+    act(&mut app, Action::HistoryBack);
+    assert!(app.take_effects().is_empty());
+}
+
+#[test]
+fn a_new_game_files_the_one_in_progress_as_unfinished() {
+    let mut app = saving_app();
+    play_all(&mut app, &["e4", "e5"]);
+    app.take_effects();
+    act(&mut app, Action::NewGame);
+    assert_mode(&app, &Mode::Confirm(Question::AbandonGame));
+    act(&mut app, Action::Yes);
+    act(&mut app, Action::Select);
+    let effects = app.take_effects();
+    match effects.as_slice() {
+        [Effect::Archive(job)] => {
+            assert!(job.unfinished);
+            assert!(job.pgn.contains("1. e4 e5 *"), "{}", job.pgn);
+        }
+        other => panic!("expected one archive, got {other:?}"),
+    }
+    assert_eq!(app.game().record().plies(), 0);
+    app.archived(true, Ok("~/g/u.pgn".to_owned()));
+    assert!(app.status().text.contains("archived as ~/g/u.pgn"));
+}
+
+#[test]
+fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
+    let mut app = saving_app();
+    play_all(&mut app, &["e4"]);
+    assert_eq!(autosaves(&mut app).len(), 1);
+    app.autosaved(Err(
+        "cannot save the game to /ro/current.pgn: permission denied".into(),
+    ));
+    assert!(error_text(&app).contains("permission denied"));
+    assert_eq!(app.save_warning(), Some("autosave failing"));
+    let (_, lines) = app.question_text(Question::Quit);
+    assert!(lines[0].contains("not being saved"), "{lines:?}");
+    // Retried every interval even though nothing changed.
+    assert_eq!(app.next_wake(ms(10)), Some(s(1)));
+    at(&mut app, Action::Tick, s(1));
+    assert_eq!(autosaves(&mut app).len(), 1);
+    app.autosaved(Ok(()));
+    assert_eq!(app.save_warning(), None);
+    assert!(app.status().text.contains("works again"));
+    at(&mut app, Action::Tick, s(5));
+    assert!(autosaves(&mut app).is_empty());
+}
+
+fn saved_game(pgn: &str) -> Box<OpenedGame> {
+    let imported = import_game(pgn).unwrap();
+    Box::new(OpenedGame {
+        game: imported.game,
+        tags: imported.tags,
+        source: "the saved game".to_owned(),
+    })
+}
+
+const SAVED: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"300\"]\n\
+    [HotseatStarted \"2026-11-21T20:14:00Z\"]\n[WhiteClock \"0:04:50\"]\n\
+    [BlackClock \"0:04:40.5\"]\n\n1. e4 {[%clk 0:04:50]} e5 {[%clk 0:04:45]} 2. Nf3 \
+    {[%clk 0:04:50]} *\n";
+
+fn asking(pgn: &str) -> App {
+    App::new(Config {
+        opening: Some(Opening::AskResume {
+            saved: saved_game(pgn),
+            summary: "Ann vs Bob, move 2".to_owned(),
+        }),
+        ..saving_config(GameSetup::default())
+    })
+}
+
+#[test]
+fn the_saved_game_is_shown_while_asking_and_resumed_with_its_clocks_waiting() {
+    let mut app = asking(SAVED);
+    assert_mode(&app, &Mode::Confirm(Question::Resume));
+    assert_eq!(app.game().record().plies(), 3);
+    let (_, lines) = app.question_text(Question::Resume);
+    assert_eq!(lines[0], "Resume Ann vs Bob, move 2?");
+    at(&mut app, Action::Tick, s(10));
+    assert!(
+        app.take_effects().is_empty(),
+        "nothing is saved while asking"
+    );
+    at(&mut app, Action::Yes, s(10));
+    assert_mode(&app, &Mode::Ready);
+    assert_eq!(
+        app.game().clock().remaining(Color::Black, s(20)),
+        Some(ms(280_500)),
+        "the clocks wait for a key"
+    );
+    assert_eq!(app.dialog().unwrap().title, "Game resumed");
+    at(&mut app, Action::Select, s(20));
+    assert_eq!(
+        app.game().clock().remaining(Color::Black, s(21)),
+        Some(ms(279_500))
+    );
+    play_all(&mut app, &["Nc6"]);
+    let saves = autosaves(&mut app);
+    let last = saves.last().unwrap();
+    assert!(last.contains("2. Nf3 {[%clk 0:04:50]} 2... Nc6"), "{last}");
+    assert!(
+        last.contains("[HotseatStarted \"2026-11-21T20:14:00Z\"]"),
+        "a resumed game keeps its start: {last}"
+    );
+}
+
+#[test]
+fn declining_to_resume_archives_the_saved_game_and_starts_the_new_one() {
+    let mut app = asking(SAVED);
+    act(&mut app, Action::No);
+    assert_eq!(app.take_effects(), [Effect::ArchiveSaved]);
+    assert_eq!(app.game().record().plies(), 0);
+    assert_mode(&app, &Mode::Playing);
+    play_all(&mut app, &["d4"]);
+    assert_eq!(autosaves(&mut app).len(), 1);
+}
+
+#[test]
+fn quitting_at_the_question_leaves_the_saved_game_alone() {
+    let mut app = asking(SAVED);
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit());
+    assert!(app.take_effects().is_empty());
+}
+
+#[test]
+fn a_finished_game_loaded_for_review_is_neither_announced_nor_archived() {
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    let mut app = App::new(Config {
+        opening: Some(Opening::Load(saved_game(pgn))),
+        ..saving_config(GameSetup::default())
+    });
+    assert_mode(&app, &Mode::Playing);
+    assert!(app.game().is_over());
+    assert!(
+        app.status()
+            .text
+            .starts_with("Loaded the saved game: A vs B, 1-0")
+    );
+    act(&mut app, Action::HistoryStart);
+    assert_eq!(app.review(), Some(0));
+    assert!(app.take_effects().is_empty());
+}
+
+#[test]
+fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
+    let mut app = saving_app();
+    play_all(&mut app, &["e4"]);
+    app.take_effects();
+    act(&mut app, Action::Save);
+    let form = |app: &App| match app.mode() {
+        Mode::SaveAs(f) => f.clone(),
+        other => panic!("expected the save form, got {other:?}"),
+    };
+    assert_eq!(
+        form(&app),
+        SaveForm {
+            path: "White-vs-Black-2026-11-22.pgn".to_owned(),
+            kind: ExportKind::Pgn
+        }
+    );
+    act(&mut app, Action::Complete);
+    assert_eq!(form(&app).path, "White-vs-Black-2026-11-22.fen");
+    assert_eq!(form(&app).kind, ExportKind::Fen);
+    act(&mut app, Action::Complete);
+    for _ in 0..40 {
+        act(&mut app, Action::DeleteChar);
+    }
+    type_text(&mut app, "g.pgn");
+    act(&mut app, Action::Select);
+    let job = match app.take_effects().as_slice() {
+        [Effect::Export(job)] => job.clone(),
+        other => panic!("expected an export, got {other:?}"),
+    };
+    assert_eq!(job.path, "g.pgn");
+    assert!(!job.replace);
+    assert!(job.text.contains("1. e4 *"));
+    app.exported(ExportResult::Exists);
+    assert_mode(&app, &Mode::Confirm(Question::Replace));
+    assert_eq!(
+        app.question_text(Question::Replace).1[0],
+        "g.pgn already exists."
+    );
+    act(&mut app, Action::Yes);
+    match app.take_effects().as_slice() {
+        [Effect::Export(job)] => assert!(job.replace),
+        other => panic!("expected an export, got {other:?}"),
+    }
+    app.exported(ExportResult::Failed(
+        "cannot write g.pgn: the disk is full".into(),
+    ));
+    assert!(
+        matches!(app.mode(), Mode::SaveAs(_)),
+        "the form stays for a fix"
+    );
+    assert!(error_text(&app).contains("disk is full"));
+    act(&mut app, Action::Select);
+    app.take_effects();
+    app.exported(ExportResult::Written("./g.pgn".into()));
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.status().text, "Saved the game (PGN) to ./g.pgn");
+}
+
+#[test]
+fn the_fen_word_shows_the_position_on_the_board() {
+    let mut app = app();
+    play_all(&mut app, &["e4"]);
+    enter(&mut app, "fen");
+    assert_eq!(
+        app.status().text,
+        "FEN rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    act(&mut app, Action::HistoryBack);
+    act(&mut app, Action::ShowFen);
+    assert!(app.status().text.contains(" w KQkq - 0 1"));
+}
