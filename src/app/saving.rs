@@ -29,6 +29,11 @@ use crate::rules::Color;
 /// most this much of the clock (a move is always saved at once).
 pub const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(1);
 
+/// How much earlier than [`AUTOSAVE_INTERVAL`] a timed save may come. The loop wakes when the
+/// clock's text changes; saving at that wake, rather than a few milliseconds later at a wake of
+/// its own, keeps the saved reading equal to the one on screen and costs no extra wake-up.
+const AUTOSAVE_EARLY: Duration = Duration::from_millis(100);
+
 /// A game read from a file: the autosave, or a PGN given with `--load`.
 #[derive(Clone, Debug)]
 pub struct OpenedGame {
@@ -248,7 +253,7 @@ impl App {
         let timer_running = self.clock_ticking() || s.failure.is_some();
         let due = s.saved != Some(revision)
             || self.quit
-            || (timer_running && now >= s.saved_at + AUTOSAVE_INTERVAL);
+            || (timer_running && now + AUTOSAVE_EARLY >= s.saved_at + AUTOSAVE_INTERVAL);
         if due {
             let pgn = self.game.to_pgn(now, &s.tags());
             self.saving.saved = Some(revision);

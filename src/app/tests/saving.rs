@@ -91,7 +91,7 @@ fn a_running_clock_is_saved_every_interval_and_a_paused_one_is_not() {
     at(&mut app, Action::Select, s(0));
     assert_eq!(autosaves(&mut app).len(), 1, "starting the clock is saved");
     assert_eq!(app.next_wake(ms(100)), Some(ms(1000)));
-    at(&mut app, Action::Tick, ms(900));
+    at(&mut app, Action::Tick, ms(850));
     assert!(autosaves(&mut app).is_empty());
     at(&mut app, Action::Tick, ms(1000));
     let saves = autosaves(&mut app);
