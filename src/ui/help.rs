@@ -151,6 +151,18 @@ pub fn help_lines(theme: &Theme, width: usize) -> Vec<Line<'static>> {
     ] {
         paragraph(&mut lines, theme, width, text);
     }
+
+    heading(&mut lines, theme, width, "Saving");
+    for text in [
+        "The game in progress saves itself after every move and event, every second while a \
+         clock runs, and when you quit. The next start offers to resume it, with the clocks \
+         waiting for a key; `hotseat --resume` resumes without asking.",
+        "Finished games go to the archive (the games folder in hotseat's data folder; \
+         `hotseat --help` says where), and the game-over box shows the file. Ctrl-S saves a \
+         copy anywhere: the game as PGN, or the position shown as FEN.",
+    ] {
+        paragraph(&mut lines, theme, width, text);
+    }
     lines
 }
 
