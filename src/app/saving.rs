@@ -307,10 +307,7 @@ impl App {
             }
             Err(why) => {
                 if self.saving.failure.as_deref() != Some(why.as_str()) {
-                    self.error(format!(
-                        "Autosave failed: {why}. hotseat keeps trying; Ctrl-S saves a copy \
-                         elsewhere"
-                    ));
+                    self.error(format!("Not saved: {why} (retrying)"));
                 }
                 self.saving.failure = Some(why);
             }
@@ -329,7 +326,7 @@ impl App {
 
     /// The warning the status line keeps while saving fails.
     pub fn save_warning(&self) -> Option<&str> {
-        self.saving.failure.as_ref().map(|_| "autosave failing")
+        self.saving.failure.as_ref().map(|_| "not saved")
     }
 
     /// Where the game that just ended went.

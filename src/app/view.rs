@@ -200,9 +200,7 @@ impl App {
                     vec![
                         format!("Save {what} to the file:"),
                         format!("{}_", form.path),
-                        "A name without a folder goes in the current directory; ~/ is your \
-                         home."
-                            .to_owned(),
+                        "Relative to the current directory; ~/ is your home.".to_owned(),
                     ],
                     KeyContext::Path,
                 )

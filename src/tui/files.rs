@@ -137,8 +137,9 @@ pub fn prepare(launch: Launch, wall_clock: SystemTime) -> (Config, Files) {
             notes.push(Message::error(format!("{}: a new game", capitalise(&err))));
         }
         Err(err) => {
-            // Unreadable for another reason (permissions): never overwrite it blindly.
-            files.foreign = true;
+            // A file that is there but cannot be read (permissions) is never overwritten
+            // blindly; a folder that cannot exist holds nothing to protect.
+            files.foreign = std::fs::symlink_metadata(store.current_path()).is_ok();
             notes.push(Message::error(capitalise(&err)));
         }
     }

@@ -198,7 +198,7 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
         "cannot save the game to /ro/current.pgn: permission denied".into(),
     ));
     assert!(error_text(&app).contains("permission denied"));
-    assert_eq!(app.save_warning(), Some("autosave failing"));
+    assert_eq!(app.save_warning(), Some("not saved"));
     let (_, lines) = app.question_text(Question::Quit);
     assert!(lines[0].contains("not being saved"), "{lines:?}");
     // Retried every interval even though nothing changed.
