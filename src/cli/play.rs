@@ -296,7 +296,8 @@ const MAX_LOAD_BYTES: u64 = 256 * 1024 * 1024;
 /// is wrong, naming the file, the game and the move.
 pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, String> {
     let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("--load {shown}: {e}"))?;
+    let meta = std::fs::metadata(path)
+        .map_err(|e| format!("--load {shown}: cannot read the file: {e}"))?;
     if meta.is_dir() {
         return Err(format!(
             "--load {shown}: that is a folder; give a PGN file (example: --load games.pgn)"
@@ -308,7 +309,8 @@ pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, Stri
             MAX_LOAD_BYTES >> 20
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("--load {shown}: {e}"))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("--load {shown}: cannot read the file: {e}"))?;
     let mut count = 0u32;
     let mut chosen = None;
     import_games(bytes.as_slice(), |game| {
@@ -320,10 +322,10 @@ pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, Stri
     .map_err(|e| format!("--load {shown}: {e}"))?;
     match chosen {
         None if count == 0 => Err(format!(
-            "--load {shown}: the file holds no PGN game (a game looks like              [White \"Ann\"] ... 1. e4 e5 *)"
+            "--load {shown}: the file holds no PGN game (a game looks like [White \"Ann\"] ... 1. e4 e5 *)"
         )),
         None => Err(format!(
-            "--load {shown}: there is no game {number}; the file holds {count} game{}              (example: --game {count})",
+            "--load {shown}: there is no game {number}; the file holds {count} game{} (example: --game {count})",
             if count == 1 { "" } else { "s" }
         )),
         Some(Err(e)) => Err(format!("--load {shown}: {e}")),
