@@ -252,7 +252,8 @@ fn read_all<T: Target, R: Read>(
 
 // ---- The lean replay: for `hotseat pgn` and the benchmark ----
 
-/// A game replayed to its end: the final position and its repetition history.
+/// A game replayed to its end: the final position, and the repetition keys the draw rules still
+/// need (those since the last capture or pawn move).
 #[derive(Clone, Debug)]
 pub struct Replayed {
     pub position: Position,
@@ -273,7 +274,7 @@ impl Target for Replayed {
     #[inline]
     fn play(&mut self, mv: Move) {
         self.position.play_unchecked(mv);
-        self.history.push(&self.position);
+        self.history.push_recent(&self.position);
     }
 }
 
