@@ -92,6 +92,18 @@ impl History {
         self.keys.push(pos.repetition_key());
     }
 
+    /// Records the position reached by a move and forgets those before the last capture or pawn
+    /// move, which can never repeat: the draw rules answer as with [`History::push`], in
+    /// memory bounded by the half-move clock. For replays that keep no record (`pop` cannot go
+    /// back past the forgotten positions).
+    #[inline]
+    pub fn push_recent(&mut self, pos: &Position) {
+        if pos.halfmoves() == 0 {
+            self.keys.clear();
+        }
+        self.push(pos);
+    }
+
     pub fn pop(&mut self) {
         if self.keys.len() > 1 {
             self.keys.pop();
@@ -397,6 +409,34 @@ mod tests {
         let r = record_after("7k/8/6K1/8/8/8/8/R7 w - - 149 100", "Ra8");
         assert_eq!(r.position().halfmoves(), 150);
         assert_eq!(r.automatic_end(), Some(AutomaticEnd::Checkmate));
+    }
+
+    #[test]
+    fn forgetting_positions_before_a_capture_or_pawn_move_changes_no_answer() {
+        // Repetitions before and after a pawn move and a capture, then a fifty-move window.
+        let moves = format!(
+            "{KNIGHT_DANCE} {KNIGHT_DANCE} e4 d5 exd5 Qxd5 Nc3 Qd8 Nb1 Qd5 Nc3 Qd8 Nb1 Qd5 Nc3"
+        );
+        let mut pos = Position::initial();
+        let (mut full, mut recent) = (History::new(&pos), History::new(&pos));
+        for text in moves.split_whitespace() {
+            pos.play_unchecked(pos.parse_move(text).unwrap());
+            full.push(&pos);
+            recent.push_recent(&pos);
+            assert!(recent.keys.len() <= pos.halfmoves() as usize + 1, "{text}");
+            assert_eq!(recent.repetitions(&pos), full.repetitions(&pos), "{text}");
+            assert_eq!(
+                recent.automatic_end(&pos),
+                full.automatic_end(&pos),
+                "{text}"
+            );
+            assert_eq!(
+                recent.claims_available(&pos),
+                full.claims_available(&pos),
+                "{text}"
+            );
+        }
+        assert!(recent.claims_available(&pos).threefold);
     }
 
     #[test]

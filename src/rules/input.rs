@@ -580,11 +580,26 @@ impl Position {
         self.parse_move_bytes(text.as_bytes())
     }
 
+    /// The fast path of [`Position::parse_move_bytes`] alone: strict SAN whose move one piece
+    /// can make without any question (see `resolve_fast`). `None` does not mean the text is not
+    /// a move, only that the full reader must decide; a move it returns is the one the full
+    /// reader would return. A PGN replay tries this first and never builds an error location
+    /// for the moves it resolves.
+    ///
+    /// ```
+    /// use hotseat::rules::Position;
+    /// let pos = Position::initial();
+    /// assert_eq!(pos.parse_san_fast(b"Nf3+"), pos.parse_move("Nf3").ok());
+    /// assert_eq!(pos.parse_san_fast(b"O-O"), None);
+    /// ```
+    #[inline]
+    pub fn parse_san_fast(&self, bytes: &[u8]) -> Option<Move> {
+        self.resolve_fast(&strict_san(bytes)?)
+    }
+
     /// [`Position::parse_move`] for text that may not be UTF-8 (such as a PGN token).
     pub fn parse_move_bytes(&self, bytes: &[u8]) -> Result<Move, MoveError> {
-        if let Some(p) = strict_san(bytes)
-            && let Some(mv) = self.resolve_fast(&p)
-        {
+        if let Some(mv) = self.parse_san_fast(bytes) {
             return Ok(mv);
         }
         let mut buf = [0u8; MAX_LEN];

@@ -311,24 +311,35 @@ impl Position {
         self.attackers(sq, attacker, occupied).any()
     }
 
+    /// Finds the checkers and the pinned pieces in one pass over the enemy sliders that see the
+    /// king on an empty board: with nothing between, a slider gives check; with one piece of
+    /// ours between, it pins that piece. Only the leapers need an attack lookup of their own.
+    /// Runs after every move, so it is kept this lean (a king never attacks a king in a legal
+    /// position, and a pawn or knight cannot pin).
+    #[inline]
     pub(crate) fn update_check_info(&mut self) {
         let us = self.turn;
-        let them = !us;
+        let them = self.by_color(!us);
         let king = self.king(us);
         let occupied = self.occupied();
-        self.checkers = self.attackers(king, them, occupied);
         let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
         let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        let snipers = self.by_color(them)
+        let snipers = them
             & ((rook_attacks(king, Bitboard::EMPTY) & rq)
                 | (bishop_attacks(king, Bitboard::EMPTY) & bq));
+        let mut checkers = them
+            & ((knight_attacks(king) & self.by_role(Role::Knight))
+                | (pawn_attacks(us, king) & self.by_role(Role::Pawn)));
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let blockers = between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
+            if blockers.is_empty() {
+                checkers = checkers.with(sniper);
+            } else if !blockers.more_than_one() {
                 pinned |= blockers & self.by_color(us);
             }
         }
+        self.checkers = checkers;
         self.pinned = pinned;
     }
 

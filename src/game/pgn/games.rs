@@ -95,6 +95,47 @@ fn start_position(tags: &[(String, String)]) -> Result<Position, String> {
     }
 }
 
+impl<T: Target> GameVisitor<T> {
+    /// A move token the fast path could not resolve: a note, a null move, another notation,
+    /// or an error to locate and explain.
+    #[cold]
+    fn san_slow(&mut self, token: &[u8]) -> Skip {
+        let Some(target) = self.target.as_mut() else {
+            return Skip(true);
+        };
+        let pos = target.position();
+        let number = pos.fullmoves();
+        let dots = pos.turn().fold(".", "...");
+        let place = || {
+            let text = String::from_utf8_lossy(token);
+            format!("move {number}{dots} \"{}\"", text.escape_debug())
+        };
+        let Ok(text) = std::str::from_utf8(token) else {
+            self.error = Some((place(), "the move is not valid UTF-8 text".to_owned()));
+            return Skip(true);
+        };
+        if token.eq_ignore_ascii_case(b"e.p.") || token.eq_ignore_ascii_case(b"ep") {
+            // "exd6 e.p." written with a space: a note on the move just read.
+            return Skip(false);
+        }
+        if token == b"--" || token == b"Z0" {
+            self.error = Some((place(), "null moves are not supported".to_owned()));
+            return Skip(true);
+        }
+        match pos.parse_move(text) {
+            Ok(mv) => {
+                target.play(mv);
+                self.plies += 1;
+                Skip(false)
+            }
+            Err(e) => {
+                self.error = Some((place(), e.to_string()));
+                Skip(true)
+            }
+        }
+    }
+}
+
 impl<T: Target> Visitor for GameVisitor<T> {
     type Output = Result<(T, Vec<(String, String)>, Option<PgnOutcome>), PgnGameError>;
 
@@ -136,40 +177,19 @@ impl<T: Target> Visitor for GameVisitor<T> {
         }
     }
 
+    #[inline]
     fn san(&mut self, token: &[u8]) -> Skip {
         let Some(target) = self.target.as_mut() else {
             return Skip(true);
         };
-        let pos = target.position();
-        let number = pos.fullmoves();
-        let dots = pos.turn().fold(".", "...");
-        let place = || {
-            let text = String::from_utf8_lossy(token);
-            format!("move {number}{dots} \"{}\"", text.escape_debug())
-        };
-        let Ok(text) = std::str::from_utf8(token) else {
-            self.error = Some((place(), "the move is not valid UTF-8 text".to_owned()));
-            return Skip(true);
-        };
-        if token.eq_ignore_ascii_case(b"e.p.") || token.eq_ignore_ascii_case(b"ep") {
-            // "exd6 e.p." written with a space: a note on the move just read.
+        // Nearly every move of a file: strict SAN that resolves at once. Nothing in `san_slow`
+        // (the UTF-8 check, notes, null moves, the error location) concerns it.
+        if let Some(mv) = target.position().parse_san_fast(token) {
+            target.play(mv);
+            self.plies += 1;
             return Skip(false);
         }
-        if token == b"--" || token == b"Z0" {
-            self.error = Some((place(), "null moves are not supported".to_owned()));
-            return Skip(true);
-        }
-        match pos.parse_move(text) {
-            Ok(mv) => {
-                target.play(mv);
-                self.plies += 1;
-                Skip(false)
-            }
-            Err(e) => {
-                self.error = Some((place(), e.to_string()));
-                Skip(true)
-            }
-        }
+        self.san_slow(token)
     }
 
     fn comment(&mut self, comment: &[u8]) -> Skip {
@@ -232,7 +252,8 @@ fn read_all<T: Target, R: Read>(
 
 // ---- The lean replay: for `hotseat pgn` and the benchmark ----
 
-/// A game replayed to its end: the final position and its repetition history.
+/// A game replayed to its end: the final position, and the repetition keys the draw rules still
+/// need (those since the last capture or pawn move).
 #[derive(Clone, Debug)]
 pub struct Replayed {
     pub position: Position,
@@ -253,7 +274,7 @@ impl Target for Replayed {
     #[inline]
     fn play(&mut self, mv: Move) {
         self.position.play_unchecked(mv);
-        self.history.push(&self.position);
+        self.history.push_recent(&self.position);
     }
 }
 
