@@ -6,6 +6,7 @@ mod common;
 
 use std::time::Duration;
 
+use common::play::{board_text, quit, type_move};
 use common::pty::{Key, Pty, PtyCommand};
 
 /// The game in a monochrome 80x24 terminal, with `args`.
@@ -20,26 +21,6 @@ fn hotseat(args: &[&str]) -> Pty {
     pty.wait_for("F1 help").unwrap();
     let _ = &mut pty;
     pty
-}
-
-/// The board's part of the screen (left of the side panel).
-fn board_text(pty: &Pty) -> String {
-    pty.with_screen(|s| s.rows(0, 44).take(20).collect::<Vec<_>>().join("\n"))
-}
-
-fn type_move(pty: &mut Pty, text: &str) {
-    pty.send_text(text).unwrap();
-    pty.send_key(Key::Enter).unwrap();
-}
-
-fn quit(mut pty: Pty) {
-    pty.send_key(Key::Ctrl('q')).unwrap();
-    // A game in progress asks first.
-    if pty.wait_for_within("Quit?", Duration::from_secs(2)).is_ok() {
-        pty.send_text("y").unwrap();
-    }
-    let status = pty.wait_exit().unwrap();
-    assert!(status.success(), "{status}");
 }
 
 #[test]

@@ -2,4 +2,5 @@
 #![allow(dead_code)]
 
 pub mod buffer;
+pub mod play;
 pub mod pty;

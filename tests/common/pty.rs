@@ -141,6 +141,12 @@ impl PtyCommand {
         self
     }
 
+    /// The program's working directory (the test's own by default).
+    pub fn cwd(mut self, dir: impl AsRef<OsStr>) -> PtyCommand {
+        self.cmd.cwd(dir);
+        self
+    }
+
     /// The terminal size in columns and rows.
     pub fn size(mut self, cols: u16, rows: u16) -> PtyCommand {
         self.cols = cols;
@@ -227,6 +233,21 @@ impl Pty {
     /// The operating system's id of the program, for reading `/proc`.
     pub fn process_id(&self) -> Option<u32> {
         self.child.process_id()
+    }
+
+    /// Sends the program a signal by name (`"TERM"`, `"KILL"`), with the system's `kill`
+    /// command (`Child::kill` of portable-pty sends SIGHUP, which a program may catch).
+    #[cfg(unix)]
+    pub fn signal(&self, name: &str) -> Result<()> {
+        let pid = self.process_id().context("the program has no process id")?;
+        let status = std::process::Command::new("kill")
+            .args([format!("-{name}"), pid.to_string()])
+            .status()
+            .context("could not run kill")?;
+        if !status.success() {
+            bail!("kill -{name} {pid} failed: {status}");
+        }
+        Ok(())
     }
 
     /// Types text, as if pasted key by key (no bracketed paste).

@@ -1,0 +1,496 @@
+//! End to end: never losing a game. The real binary in a pseudo-terminal, with its own data
+//! folder (`--data-dir`) each test: autosave, resuming after a quit, a signal or SIGKILL, the
+//! archive of finished and set-aside games, a corrupt or unwritable autosave, Ctrl-S and
+//! `--load`.
+//!
+//! Every wait is for something to appear on the screen or in a file (with the harness's
+//! generous timeout), never a fixed sleep; where time itself must pass for a clock, the wait is
+//! for the clock on the screen to show it.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::play::{board_text, clock, move_list, moves_shown, type_move};
+use common::pty::{Key, Pty, PtyCommand, TIMEOUT, fresh_dir};
+
+/// hotseat in a monochrome 80x24 terminal keeping its files in `data`, with `args`.
+fn start(data: &Path, args: &[&str]) -> Pty {
+    command(data, args).spawn().unwrap()
+}
+
+fn command(data: &Path, args: &[&str]) -> PtyCommand {
+    PtyCommand::hotseat()
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .size(80, 24)
+}
+
+fn current(data: &Path) -> PathBuf {
+    data.join("current.pgn")
+}
+
+/// The files in `dir`, sorted by name (none if it does not exist).
+fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = match fs::read_dir(dir) {
+        Ok(entries) => entries.map(|e| e.unwrap().path()).collect(),
+        Err(_) => Vec::new(),
+    };
+    files.sort();
+    files
+}
+
+/// The one file in `dir` whose name ends with `suffix`.
+fn only_file(dir: &Path, suffix: &str) -> PathBuf {
+    let all = files_in(dir);
+    let found: Vec<&PathBuf> = all
+        .iter()
+        .filter(|p| p.to_string_lossy().ends_with(suffix))
+        .collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "one *{suffix} in {}: {all:?}",
+        dir.display()
+    );
+    found[0].clone()
+}
+
+/// The value of PGN tag `name` in the file at `path`, if the file and the tag are there.
+fn tag(path: &Path, name: &str) -> Option<String> {
+    let text = fs::read_to_string(path).ok()?;
+    let start = format!("[{name} \"");
+    let line = text.lines().find(|l| l.starts_with(&start))?;
+    Some(line[start.len()..].trim_end_matches("\"]").to_owned())
+}
+
+/// Waits until `ready` holds (for a file), at most the harness's timeout.
+fn wait_until(what: &str, ready: impl Fn() -> bool) {
+    let deadline = Instant::now() + TIMEOUT;
+    while !ready() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Waits until the move list shows `moves` (and nothing more).
+fn wait_for_moves(pty: &Pty, moves: &[&str]) {
+    pty.wait_until(&format!("the moves {moves:?}"), |s| moves_shown(s) == moves)
+        .unwrap();
+}
+
+/// Waits until `player`'s clock shows `at_most` or less: time itself must pass.
+fn wait_for_clock(pty: &Pty, player: &str, at_most: Duration) {
+    pty.wait_until(&format!("{player}'s clock at {at_most:?} or less"), |s| {
+        clock(s, player).is_some_and(|t| t <= at_most)
+    })
+    .unwrap();
+}
+
+fn clocks(pty: &Pty) -> (Duration, Duration) {
+    pty.with_screen(|s| {
+        let read = |player| clock(s, player).unwrap_or_else(|| panic!("{player}'s clock"));
+        (read("Ann (White)"), read("Bob (Black)"))
+    })
+}
+
+/// The pieces on the board, without the marks of the cursor and the last move (a resumed game
+/// puts the cursor back where a new game has it).
+fn pieces(pty: &Pty) -> String {
+    board_text(pty).replace(['>', '<', '[', ']'], " ")
+}
+
+/// Plays `moves` in a new game of Ann (White) and Bob (Black) and quits mid-game: the game is
+/// then saved in `data`.
+fn saved_game(data: &Path, moves: &[&str]) {
+    let mut pty = start(data, &["--white", "Ann", "--black", "Bob"]);
+    pty.wait_for("Ann (White) to move").unwrap();
+    for m in moves {
+        type_move(&mut pty, m);
+    }
+    wait_for_moves(&pty, moves);
+    pty.send_key(Key::Ctrl('q')).unwrap();
+    pty.wait_for("It is saved").unwrap();
+    pty.send_text("y").unwrap();
+    let status = pty.wait_exit().unwrap();
+    assert!(status.success(), "{status}");
+    assert!(current(data).exists(), "the quit game is saved");
+}
+
+const OPENING: [&str; 3] = ["e4", "e5", "Nf3"];
+
+/// The issue's test: a timed game killed with SIGKILL (nothing runs, no save on the way out)
+/// comes back from the last autosave with its moves, its board and both clocks within a second.
+///
+/// Autosave runs every second while a clock runs, so the file can be up to a second behind the
+/// moment of the kill; on top of that the screen shows whole seconds (a reading of 4:57 is
+/// anything from 4:57.0 to 4:57.9). To keep the comparison within the issue's one second, the
+/// clocks are read just after an autosave lands (seen in the file), and the kill follows at once.
+#[cfg(unix)]
+#[test]
+fn sigkill_then_resume_restores_moves_board_and_clocks() {
+    let data = fresh_dir("data");
+    let mut pty = start(
+        &data,
+        &["--time", "5+0", "--white", "Ann", "--black", "Bob"],
+    );
+    pty.wait_for("Ready?").unwrap();
+    type_move(&mut pty, "e4");
+    type_move(&mut pty, "e5");
+    wait_for_moves(&pty, &["e4", "e5"]);
+    wait_for_clock(&pty, "Ann (White)", Duration::from_secs(4 * 60 + 58));
+    type_move(&mut pty, "Nf3");
+    wait_for_moves(&pty, &OPENING);
+    wait_for_clock(&pty, "Bob (Black)", Duration::from_secs(4 * 60 + 57));
+
+    // Just after an autosave: read the screen, kill at once.
+    let saved = tag(&current(&data), "BlackClock").expect("a timed save");
+    wait_until("the next autosave", || {
+        tag(&current(&data), "BlackClock").is_some_and(|t| t != saved)
+    });
+    let before = clocks(&pty);
+    let board = pieces(&pty);
+    let list = pty.with_screen(move_list);
+    pty.signal("KILL").unwrap();
+    let status = pty.wait_exit().unwrap();
+    assert!(!status.success(), "killed: {status}");
+
+    let mut pty = start(&data, &["--resume"]);
+    pty.wait_for("Game resumed").unwrap();
+    pty.wait_for("Move 2, Black to move").unwrap();
+    let after = clocks(&pty);
+    assert_eq!(pty.with_screen(move_list), list);
+    for (side, b, a) in [("White", before.0, after.0), ("Black", before.1, after.1)] {
+        let diff = a.abs_diff(b);
+        eprintln!("{side}: {b:?} before the kill, {a:?} resumed, {diff:?} apart");
+        assert!(
+            diff <= Duration::from_secs(1),
+            "{side}'s clock: {b:?} before the kill, {a:?} resumed\n{}",
+            pty.dump()
+        );
+    }
+    // The clocks wait for Enter; then the box is gone and the board is the same.
+    pty.send_key(Key::Enter).unwrap();
+    pty.wait_for("Black's clock is running").unwrap();
+    assert_eq!(pieces(&pty), board);
+}
+
+/// SIGTERM, SIGHUP and SIGINT save the game, restore the terminal and exit with 128 + the
+/// signal's number; the game resumes with its moves.
+#[cfg(unix)]
+fn a_signal_saves_and_exits(name: &str, code: u32) {
+    let data = fresh_dir("data");
+    let mut pty = start(&data, &["--white", "Ann", "--black", "Bob"]);
+    pty.wait_for("Ann (White) to move").unwrap();
+    for m in OPENING {
+        type_move(&mut pty, m);
+    }
+    wait_for_moves(&pty, &OPENING);
+    pty.signal(name).unwrap();
+    let status = pty.wait_exit().unwrap();
+    assert_eq!(status.exit_code(), code, "{status}");
+    assert_eq!(
+        status.signal(),
+        None,
+        "{status}: an exit, not a death by the signal"
+    );
+    pty.wait_for(&format!("SIG{name}: the game is saved"))
+        .unwrap();
+    pty.with_screen(|s| {
+        assert!(!s.alternate_screen(), "back on the main screen");
+        assert!(!s.hide_cursor(), "the cursor is shown again");
+    });
+    let saved = fs::read_to_string(current(&data)).unwrap();
+    assert!(saved.contains("1. e4 e5 2. Nf3 *"), "{saved}");
+
+    let pty = start(&data, &["--resume"]);
+    pty.wait_for("Resumed Ann vs Bob, move 2").unwrap();
+    wait_for_moves(&pty, &OPENING);
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_saves_the_game_and_exits_143() {
+    a_signal_saves_and_exits("TERM", 143);
+}
+
+#[cfg(unix)]
+#[test]
+fn sighup_saves_the_game_and_exits_129() {
+    a_signal_saves_and_exits("HUP", 129);
+}
+
+#[cfg(unix)]
+#[test]
+fn sigint_saves_the_game_and_exits_130() {
+    a_signal_saves_and_exits("INT", 130);
+}
+
+/// A game quit after [`OPENING`], and hotseat started again without options: it asks.
+fn offered_saved_game() -> (PathBuf, Pty) {
+    let data = fresh_dir("data");
+    saved_game(&data, &OPENING);
+    let pty = start(&data, &[]);
+    pty.wait_for("Resume?").unwrap();
+    (data, pty)
+}
+
+/// The game of [`saved_game`] with [`OPENING`] is in the archive, marked unfinished, and no
+/// longer in the autosave.
+fn assert_archived_unfinished(data: &Path) {
+    let archived = only_file(&data.join("games"), "-Ann-vs-Bob-unfinished.pgn");
+    let text = fs::read_to_string(&archived).unwrap();
+    assert!(text.contains("1. e4 e5 2. Nf3 *"), "{text}");
+    assert!(!current(data).exists(), "archived, not copied");
+}
+
+#[test]
+fn a_quit_game_is_offered_next_time_and_yes_resumes_it() {
+    let (_data, mut pty) = offered_saved_game();
+    pty.wait_for("Resume Ann vs Bob, move 2, started ").unwrap();
+    pty.wait_for("UTC?").unwrap();
+    pty.send_text("y").unwrap();
+    pty.wait_for("Resumed: Bob (Black) to move").unwrap();
+    wait_for_moves(&pty, &OPENING);
+    type_move(&mut pty, "Nc6");
+    wait_for_moves(&pty, &["e4", "e5", "Nf3", "Nc6"]);
+}
+
+#[test]
+fn a_quit_game_refused_at_the_offer_goes_to_the_archive_unfinished() {
+    let (data, mut pty) = offered_saved_game();
+    pty.send_text("n").unwrap();
+    pty.wait_for("The unfinished game was archived as").unwrap();
+    pty.wait_for("no moves yet").unwrap();
+    assert_archived_unfinished(&data);
+    // The new game plays, and is the one saved now.
+    type_move(&mut pty, "d4");
+    wait_for_moves(&pty, &["d4"]);
+    wait_until("the new game's autosave", || {
+        fs::read_to_string(current(&data)).is_ok_and(|t| t.contains("1. d4 *"))
+    });
+}
+
+#[test]
+fn new_sets_a_saved_game_aside_unfinished() {
+    let data = fresh_dir("data");
+    saved_game(&data, &OPENING);
+    let pty = start(&data, &["--new"]);
+    pty.wait_for("The unfinished game Ann vs Bob, move 2")
+        .unwrap();
+    pty.wait_for("no moves yet").unwrap();
+    assert!(!pty.screen_text().contains("Resume?"));
+    assert_archived_unfinished(&data);
+}
+
+/// A saved game that cannot be resumed is moved aside byte for byte, the screen says what was
+/// wrong, and a new game plays. The data folder is relative (to a working directory of the
+/// test's own) and the terminal wide (250 columns), so that the whole message fits on the
+/// status line.
+fn a_corrupt_save_is_set_aside(bytes: &[u8], reason: &str) {
+    let cwd = fresh_dir("cwd");
+    let data = cwd.join("d");
+    fs::create_dir_all(&data).unwrap();
+    fs::write(current(&data), bytes).unwrap();
+    let mut pty = PtyCommand::hotseat()
+        .cwd(&cwd)
+        .args(["--data-dir", "d"])
+        .env("NO_COLOR", "1")
+        .size(250, 50)
+        .spawn()
+        .unwrap();
+    let shown = Path::new("d").join("current.pgn");
+    pty.wait_for(&format!(
+        "The saved game {} cannot be resumed: {reason}",
+        shown.display()
+    ))
+    .unwrap();
+    let moved = Path::new("d").join("current.corrupt-1.pgn");
+    pty.wait_for(&format!(
+        "the file was moved to {}: a new game",
+        moved.display()
+    ))
+    .unwrap();
+    assert!(!pty.screen_text().contains("Resume?"));
+    assert_eq!(fs::read(cwd.join(&moved)).unwrap(), bytes, "unchanged");
+    type_move(&mut pty, "e4");
+    pty.wait_for("1. e4").unwrap();
+    wait_until("the new game's autosave", || {
+        fs::read_to_string(current(&data)).is_ok_and(|t| t.contains("1. e4 *"))
+    });
+    assert_eq!(
+        fs::read(cwd.join(&moved)).unwrap(),
+        bytes,
+        "still unchanged"
+    );
+}
+
+#[test]
+fn a_garbage_autosave_is_set_aside_and_a_new_game_starts() {
+    a_corrupt_save_is_set_aside(b"\xff\xfe\x00garbage\x01\x02", "the file is not text");
+}
+
+#[test]
+fn a_truncated_autosave_is_set_aside_and_a_new_game_starts() {
+    let data = fresh_dir("data");
+    saved_game(&data, &["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    let full = fs::read(current(&data)).unwrap();
+    let cut = &full[..full.len() - 12];
+    assert!(!cut.ends_with(b"*"), "{}", String::from_utf8_lossy(cut));
+    a_corrupt_save_is_set_aside(cut, "the file looks cut short");
+}
+
+/// A data folder that cannot be created (its parent is a file: chmod would not stop root):
+/// the game plays on, and says so on the status line for as long as it lasts.
+#[test]
+fn an_unwritable_data_folder_warns_but_the_game_plays() {
+    let parent = fresh_dir("data");
+    fs::write(parent.join("file"), "not a folder").unwrap();
+    let data = parent.join("file").join("sub");
+    let mut pty = start(&data, &[]);
+    pty.wait_for("F1 help").unwrap();
+    type_move(&mut pty, "e4");
+    pty.wait_for("Autosave failed: ").unwrap();
+    pty.wait_for("⚠ autosave failing").unwrap();
+    type_move(&mut pty, "e5");
+    type_move(&mut pty, "Nf3");
+    wait_for_moves(&pty, &OPENING);
+    pty.wait_for("Black to move").unwrap();
+    pty.wait_for("⚠ autosave failing").unwrap();
+    assert_eq!(files_in(&parent), [parent.join("file")]);
+}
+
+/// A finished game goes to the archive, named after the players, and the game-over box says
+/// where (under the home folder as `~`); the autosave is gone.
+#[test]
+fn a_checkmate_is_archived_and_the_box_says_where() {
+    let home = fresh_dir("home");
+    let data = home.join("data");
+    let mut pty = command(&data, &["--white", "Ann", "--black", "Bob"])
+        .env("HOME", &home)
+        .spawn()
+        .unwrap();
+    pty.wait_for("Ann (White) to move").unwrap();
+    for m in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"] {
+        type_move(&mut pty, m);
+    }
+    pty.wait_for("Checkmate — White wins").unwrap();
+    pty.wait_for("Saved to ~/data/games/").unwrap();
+    let archived = only_file(&data.join("games"), "-Ann-vs-Bob.pgn");
+    let name = archived.file_name().unwrap().to_string_lossy().into_owned();
+    pty.wait_for(&format!("Saved to ~/data/games/{name}"))
+        .unwrap();
+    let text = fs::read_to_string(&archived).unwrap();
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    assert!(
+        text.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"),
+        "{text}"
+    );
+    assert!(!current(&data).exists(), "a finished game is not resumed");
+    pty.send_text("q").unwrap();
+    assert!(pty.wait_exit().unwrap().success());
+    assert!(!current(&data).exists());
+}
+
+/// Ctrl-S writes the game to a file in the current directory; a second save asks before
+/// replacing it; Tab switches to the position as FEN.
+#[test]
+fn ctrl_s_saves_a_copy_and_asks_before_replacing_it() {
+    let cwd = fresh_dir("cwd");
+    let data = fresh_dir("data");
+    let mut pty = command(&data, &["--white", "Ann", "--black", "Bob"])
+        .cwd(&cwd)
+        .spawn()
+        .unwrap();
+    pty.wait_for("Ann (White) to move").unwrap();
+    type_move(&mut pty, "e4");
+    wait_for_moves(&pty, &["e4"]);
+    pty.send_key(Key::Ctrl('s')).unwrap();
+    pty.wait_for("Save the game as PGN to the file:").unwrap();
+    pty.wait_for(".pgn_").unwrap();
+    pty.send_key(Key::Enter).unwrap();
+    pty.wait_for("Saved the game (PGN) to Ann-vs-Bob-").unwrap();
+    let file = only_file(&cwd, ".pgn");
+    let name = file.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with("Ann-vs-Bob-"), "{name}");
+    pty.wait_for(&format!("Saved the game (PGN) to {name}"))
+        .unwrap();
+    let text = fs::read_to_string(&file).unwrap();
+    assert!(text.contains("[White \"Ann\"]"), "{text}");
+    assert!(text.contains("1. e4 *"), "{text}");
+
+    type_move(&mut pty, "e5");
+    wait_for_moves(&pty, &["e4", "e5"]);
+    pty.send_key(Key::Ctrl('s')).unwrap();
+    pty.wait_for("Save the game as PGN to the file:").unwrap();
+    pty.send_key(Key::Enter).unwrap();
+    pty.wait_for("Replace?").unwrap();
+    pty.wait_for(&format!("{name} already exists.")).unwrap();
+    assert!(
+        fs::read_to_string(&file).unwrap().contains("1. e4 *"),
+        "not yet"
+    );
+    pty.send_text("y").unwrap();
+    wait_until("the replaced file", || {
+        fs::read_to_string(&file).is_ok_and(|t| t.contains("1. e4 e5 *"))
+    });
+    pty.wait_for(&format!("Saved the game (PGN) to {name}"))
+        .unwrap();
+
+    pty.send_key(Key::Ctrl('s')).unwrap();
+    pty.wait_for("Save the game as PGN to the file:").unwrap();
+    pty.send_key(Key::Tab).unwrap();
+    pty.wait_for("Save the position as FEN to the file:")
+        .unwrap();
+    pty.wait_for(".fen_").unwrap();
+    pty.send_key(Key::Enter).unwrap();
+    pty.wait_for("Saved the position (FEN) to Ann-vs-Bob-")
+        .unwrap();
+    let fen = fs::read_to_string(only_file(&cwd, ".fen")).unwrap();
+    assert!(
+        fen.starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq "),
+        "{fen}"
+    );
+    assert_eq!(files_in(&cwd).len(), 2, "{:?}", files_in(&cwd));
+}
+
+/// `--load` of a finished game opens it for review: its moves, no game-over box, and nothing
+/// written to the data folder.
+#[test]
+fn load_opens_a_finished_game_for_review() {
+    let dir = fresh_dir("load");
+    let file = dir.join("mate.pgn");
+    fs::write(
+        &file,
+        "[Event \"Test\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n\
+         1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+    )
+    .unwrap();
+    let data = fresh_dir("data");
+    let pty = PtyCommand::hotseat()
+        .cwd(&dir)
+        .args(["--load", "mate.pgn", "--data-dir"])
+        .arg(&data)
+        .env("NO_COLOR", "1")
+        .size(80, 24)
+        .spawn()
+        .unwrap();
+    pty.wait_for("Loaded mate.pgn: Ann vs Bob, 1-0").unwrap();
+    wait_for_moves(&pty, &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
+    let text = pty.screen_text();
+    assert!(!text.contains("Game over ─"), "no game-over box:\n{text}");
+    assert!(!text.contains("Saved to"), "{text}");
+    quit_after_review(pty);
+    assert_eq!(files_in(&data), Vec::<PathBuf>::new());
+}
+
+fn quit_after_review(mut pty: Pty) {
+    pty.send_key(Key::Ctrl('q')).unwrap();
+    let status = pty.wait_exit().unwrap();
+    assert!(status.success(), "{status}");
+}
