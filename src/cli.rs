@@ -4,7 +4,12 @@
 //! first game and the look. They are read and cross-checked into a [`Config`] *before* the
 //! terminal is touched ([`PlayArgs::config`]), so a bad option is a plain error message and exit
 //! code 2, never a half-drawn screen. Subcommands are tools that never touch the screen.
+//!
+//! `--help` is the manual: every option has an example, and [`MANUAL`] (exit status, files,
+//! environment) follows the options there and in the man page that `hotseat man` prints.
 
+mod completions;
+mod manual;
 mod perft;
 mod pgn;
 mod play;
@@ -13,8 +18,10 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
+use clap_complete::Shell;
 
+pub use manual::{Entry, Page, Section};
 pub use perft::MAX_DEPTH;
 pub use play::{ColorArg, MAX_NAME_CHARS, PlayArgs, SavedGameChoice, load_game, parse_name};
 
@@ -22,20 +29,96 @@ use crate::tui::Launch;
 
 const AFTER_HELP: &str = "\
 Examples:
-  hotseat                                   an untimed game from the initial position
-  hotseat --time 5+3                        5 minutes each, 3 seconds added per move
+  hotseat                            an untimed game from the initial position
+  hotseat --time 5+3                 5 minutes each, 3 seconds added per move
   hotseat --time 90+30 --white Ann --black Bob
-  hotseat --white-time 5+0 --black-time 3+0 time odds: White 5 minutes, Black 3
-  hotseat --time 5+0 --delay 3              a 3-second (US) delay on every move
-  hotseat --fen \"8/P7/8/8/8/8/k6K/8 w - - 0 1\"  start from a position
-  NO_COLOR=1 hotseat --ascii                no colour, letters for pieces
+  hotseat --white-time 5+0 --black-time 3+0
+                                     time odds: White 5 minutes, Black 3
+  hotseat --time 5+0 --delay 3       a 3-second (US) delay on every move
+  hotseat --fen \"8/P7/8/8/8/8/k6K/8 w - - 0 1\"
+                                     start from a position
+  NO_COLOR=1 hotseat --ascii         no colour, letters for pieces
 
-While playing, type moves (e4, Nf3, O-O, e7e8q) and press Enter, or use the arrow keys and
-Enter, or the mouse. F1 shows every key; Ctrl-Q quits.";
+While playing, type moves (e4, Nf3, O-O, e7e8q) and press Enter, or use the
+arrow keys and Enter, or the mouse. F1 shows every key; Ctrl-Q quits.";
+
+/// What the manual says beyond the options, written once: `hotseat --help` shows it after the
+/// options and examples, and `hotseat man` renders it as sections of the man page.
+pub const MANUAL: &[Section] = &[
+    Section {
+        heading: "EXIT STATUS",
+        entries: &[
+            Entry::Item(
+                "0",
+                "A normal exit: the game was quit, or a tool finished its work.",
+            ),
+            Entry::Item(
+                "1",
+                "Any other error: no terminal to play in, a file that cannot be read or \
+                 written, a game in a PGN file that cannot be replayed.",
+            ),
+            Entry::Item(
+                "2",
+                "A usage error: an unknown option, or a value that is wrong or does not fit \
+                 with the others. It is reported before the screen opens.",
+            ),
+            Entry::Item(
+                "128+N",
+                "The game was ended by signal N (SIGHUP 1, SIGINT 2, SIGTERM 15). The game in \
+                 progress is saved first and is offered again at the next start. Windows has \
+                 no such signals.",
+            ),
+        ],
+    },
+    Section {
+        heading: "FILES",
+        entries: &[
+            Entry::Text(
+                "hotseat keeps its files in a data folder of its own, created on the first \
+                 save (--data-dir chooses another):",
+            ),
+            Entry::Item(
+                "Linux, BSD",
+                "$XDG_DATA_HOME/hotseat, or ~/.local/share/hotseat",
+            ),
+            Entry::Item("macOS", "~/Library/Application Support/hotseat"),
+            Entry::Item("Windows", "%APPDATA%\\hotseat"),
+            Entry::Text("In that folder:"),
+            Entry::Item(
+                "current.pgn",
+                "The game in progress, saved after every move and while its clock runs.",
+            ),
+            Entry::Item(
+                "games/",
+                "The archive of finished games (and of unfinished ones set aside for a new \
+                 game), one PGN file each, named by date and players.",
+            ),
+        ],
+    },
+    Section {
+        heading: "ENVIRONMENT",
+        entries: &[
+            Entry::Item(
+                "NO_COLOR",
+                "When set to anything but the empty string, no colour (as --color never), \
+                 unless --color always is given.",
+            ),
+            Entry::Item(
+                "XDG_DATA_HOME",
+                "Where the data folder goes on Linux and BSD, if it is an absolute path.",
+            ),
+        ],
+    },
+];
+
+/// `--help`: the examples of `-h`, then the manual.
+fn long_help() -> String {
+    format!("{AFTER_HELP}\n\n{}", manual::help_text(MANUAL))
+}
 
 /// Chess for two players sharing one terminal: every law of chess, typed moves, a real clock.
 #[derive(Debug, Parser)]
-#[command(name = "hotseat", version, after_help = AFTER_HELP)]
+#[command(name = "hotseat", version, after_help = AFTER_HELP, after_long_help = long_help())]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(flatten)]
@@ -70,19 +153,57 @@ pub enum Command {
 
     /// Check and replay every game of a PGN file: one line per game with the final position,
     /// how it ends, and what the player to move could claim
-    #[command(after_help = "Output, one line per game, tab-separated:\n  \
-        <FEN of the final position>  <status>  <claims>\n\n\
-        status: checkmate, stalemate, insufficient-material, fivefold-repetition,\n  \
-        seventyfive-moves or ongoing\n\
-        claims: threefold, fifty, threefold,fifty or - (what the player to move could claim\n  \
-        now or by declaring a move)\n\n\
-        A game that cannot be replayed prints \"error<TAB><message>\" instead, and the\n\
-        command exits with status 1 after reading the others.\n\n\
-        Example:\n  hotseat pgn games.pgn")]
+    #[command(after_help = "\
+Output, one line per game, tab-separated:
+  <FEN of the final position>  <status>  <claims>
+
+status is checkmate, stalemate, insufficient-material, fivefold-repetition,
+seventyfive-moves or ongoing.
+
+claims is what the player to move could claim now or by declaring a move:
+threefold, fifty, threefold,fifty or -.
+
+A game that cannot be replayed prints \"error<TAB><message>\" instead, and the
+command exits with status 1 after reading the others.
+
+Example:
+  hotseat pgn games.pgn")]
     Pgn {
         /// The PGN file to read. Example: games.pgn
         #[arg(value_name = "FILE")]
         file: PathBuf,
+    },
+
+    /// Print the completion script for a shell, to install where the shell looks for it
+    #[command(after_help = "\
+Write the script where your shell looks for completions (create the folder if it
+does not exist), then start a new shell:
+
+Examples:
+  hotseat completions bash > ~/.local/share/bash-completion/completions/hotseat
+  hotseat completions fish > ~/.config/fish/completions/hotseat.fish
+  hotseat completions zsh > ~/.zfunc/_hotseat
+      with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc
+  hotseat completions powershell | Out-String | Invoke-Expression
+      in $PROFILE, to have it in every session
+  eval (hotseat completions elvish | slurp)
+      in ~/.config/elvish/rc.elv")]
+    Completions {
+        /// The shell to write the script for. Example: bash
+        #[arg(value_name = "SHELL")]
+        shell: Shell,
+    },
+
+    /// Print the manual page (roff), to read with man or install as hotseat.1
+    #[command(after_help = "Examples:\n  \
+        hotseat man > hotseat.1 && man ./hotseat.1\n  \
+        hotseat man perft > hotseat-perft.1\n  \
+        hotseat man > ~/.local/share/man/man1/hotseat.1    then: man hotseat")]
+    Man {
+        /// Print this subcommand's page (hotseat-perft(1)...) instead of the main one.
+        /// Example: perft
+        #[arg(value_name = "SUBCOMMAND", value_enum)]
+        page: Option<Page>,
     },
 }
 
@@ -124,7 +245,114 @@ pub fn run_tool(command: Command) -> Result<()> {
         Command::Pgn { file } => {
             pgn::run(&mut out, &file)?;
         }
+        Command::Completions { shell } => {
+            completions::run(&mut out, Cli::command(), shell)?;
+        }
+        Command::Man { page } => {
+            // No page for `help`, which only repeats --help.
+            let mut cmd = Cli::command().disable_help_subcommand(true);
+            cmd.build();
+            manual::write_man(&mut out, &cmd, page, MANUAL)?;
+        }
     }
     out.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{Arg, CommandFactory, ValueEnum};
+
+    use super::*;
+
+    /// Every argument the user can see, in every subcommand, with the command it belongs to.
+    fn visible_args(cmd: &clap::Command, path: &str, out: &mut Vec<(String, Arg)>) {
+        for arg in cmd.get_arguments().filter(|a| !a.is_hide_set()) {
+            if !matches!(arg.get_id().as_str(), "help" | "version") {
+                out.push((path.to_owned(), arg.clone()));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            visible_args(sub, &format!("{path} {}", sub.get_name()), out);
+        }
+    }
+
+    #[test]
+    fn every_option_and_argument_has_an_example_in_its_long_help() {
+        let mut args = Vec::new();
+        visible_args(&Cli::command(), "hotseat", &mut args);
+        assert!(args.len() > 12, "the walk found the options");
+        for (path, arg) in args {
+            let help = arg
+                .get_long_help()
+                .or_else(|| arg.get_help())
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            assert!(
+                help.contains("Example"),
+                "{path} {}: no example in {help:?}",
+                arg.get_long()
+                    .map_or_else(|| arg.get_id().to_string(), |l| format!("--{l}"))
+            );
+        }
+    }
+
+    #[test]
+    fn every_subcommand_has_a_man_page() {
+        let cmd = Cli::command();
+        let pages: Vec<String> = Page::value_variants()
+            .iter()
+            .map(|p| p.to_possible_value().unwrap().get_name().to_owned())
+            .collect();
+        let subcommands: Vec<String> = cmd
+            .get_subcommands()
+            .map(|c| c.get_name().to_owned())
+            .collect();
+        assert_eq!(pages, subcommands);
+    }
+
+    #[test]
+    fn long_help_has_the_manual_and_short_help_does_not() {
+        let long = Cli::command().render_long_help().to_string();
+        let short = Cli::command().render_help().to_string();
+        for needle in [
+            "Exit status:",
+            "128+N",
+            "Files:",
+            "current.pgn",
+            "Environment:",
+        ] {
+            assert!(
+                long.contains(needle),
+                "{needle} missing from --help:\n{long}"
+            );
+            assert!(!short.contains(needle), "{needle} in -h:\n{short}");
+        }
+        assert!(short.contains("Examples:"));
+    }
+
+    #[test]
+    fn the_man_page_has_the_manual_sections_before_the_examples() {
+        let mut cmd = Cli::command().disable_help_subcommand(true);
+        cmd.build();
+        let mut page = Vec::new();
+        manual::write_man(&mut page, &cmd, None, MANUAL).unwrap();
+        let page = String::from_utf8(page).unwrap();
+        assert!(page.starts_with(".ie"), "one preamble, at the top:\n{page}");
+        assert_eq!(page.matches(".ds Aq").count(), 2, "{page}");
+        let at = |heading: &str| {
+            page.find(&format!(".SH {heading}\n"))
+                .or_else(|| page.find(&format!(".SH \"{heading}\"\n")))
+                .unwrap_or_else(|| panic!("no {heading}:\n{page}"))
+        };
+        assert!(at("NAME") < at("OPTIONS"));
+        assert!(at("OPTIONS") < at("EXIT STATUS"));
+        assert!(at("EXIT STATUS") < at("FILES"));
+        assert!(at("ENVIRONMENT") < at("EXAMPLES"));
+        assert!(!page.contains("EXTRA"), "{page}");
+        assert!(
+            !page.contains("hotseat\\-help"),
+            "no page for help:\n{page}"
+        );
+    }
 }

@@ -3,8 +3,9 @@
 mod common;
 
 use std::fs;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn hotseat(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hotseat"))
@@ -180,6 +181,198 @@ fn without_a_terminal_the_game_says_so() {
     );
 }
 
+const SHELLS: [&str; 5] = ["bash", "zsh", "fish", "powershell", "elvish"];
+
+#[test]
+fn completions_for_every_shell_know_the_subcommands_and_options() {
+    for shell in SHELLS {
+        let out = hotseat(&["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{shell}");
+        let script = stdout(&out);
+        for needle in ["hotseat", "perft", "white-time", "completions"] {
+            assert!(script.contains(needle), "{shell} script lacks {needle}");
+        }
+    }
+}
+
+/// Runs `program args` with `input` on standard input, or says why it could not.
+fn check_with(program: &str, args: &[&str], input: &str) -> Option<Output> {
+    let child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(child) => child,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            eprintln!("skipped: {program} is not installed");
+            return None;
+        }
+        Err(e) => panic!("{program}: {e}"),
+    };
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    Some(child.wait_with_output().unwrap())
+}
+
+#[test]
+fn completion_scripts_are_valid_shell_syntax_where_the_shell_is_installed() {
+    // On Windows `bash` may be the WSL launcher without a Linux behind it: not a bash to trust.
+    if cfg!(windows) {
+        return;
+    }
+    for (shell, args) in [
+        ("bash", &["-n"][..]),
+        ("zsh", &["-n"][..]),
+        ("fish", &["--no-execute"][..]),
+    ] {
+        let script = stdout(&hotseat(&["completions", shell]));
+        if let Some(out) = check_with(shell, args, &script) {
+            assert!(out.status.success(), "{shell}: {}", stderr(&out));
+        }
+    }
+}
+
+#[test]
+fn an_unknown_shell_is_a_usage_error_listing_the_shells() {
+    let out = hotseat(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "");
+    let err = stderr(&out);
+    assert!(err.contains("tcsh"), "{err}");
+    for shell in SHELLS {
+        assert!(err.contains(shell), "{shell} not offered: {err}");
+    }
+}
+
+#[test]
+fn completions_help_shows_how_to_install_each_shell() {
+    let out = hotseat(&["completions", "--help"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for needle in [
+        "hotseat completions bash > ~/.local/share/bash-completion/completions/hotseat",
+        "_hotseat",
+        "~/.config/fish/completions/hotseat.fish",
+        "hotseat completions powershell | Out-String | Invoke-Expression",
+    ] {
+        assert!(text.contains(needle), "{needle}:\n{text}");
+    }
+}
+
+#[test]
+fn man_prints_a_roff_page_with_the_manual_sections() {
+    let out = hotseat(&["man"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    let page = stdout(&out);
+    assert!(page.starts_with('.'), "{page}");
+    assert!(
+        page.lines().take(3).any(|l| l.starts_with(".TH hotseat 1")),
+        "{page}"
+    );
+    for needle in [
+        "EXIT STATUS",
+        "128+N",
+        ".SH FILES",
+        "current.pgn",
+        ".SH ENVIRONMENT",
+        "NO_COLOR",
+        ".SH EXAMPLES",
+        "\\-\\-time",
+        "\\-\\-white\\-time",
+        "hotseat\\-perft(1)",
+        "hotseat\\-completions(1)",
+    ] {
+        assert!(page.contains(needle), "{needle}:\n{page}");
+    }
+    // Where man-db is at hand, the page must also read.
+    if cfg!(target_os = "linux")
+        && let Some(out) = check_with("man", &["-l", "-"], &page)
+        && out.status.success()
+    {
+        let text = stdout(&out);
+        assert!(text.contains("EXIT STATUS"), "{text}");
+        assert!(text.contains("current.pgn"), "{text}");
+    }
+}
+
+#[test]
+fn man_prints_a_subcommand_page_and_refuses_others() {
+    let out = hotseat(&["man", "perft"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page = stdout(&out);
+    assert!(page.contains(".TH hotseat-perft 1"), "{page}");
+    assert!(page.contains("\\-\\-divide"), "{page}");
+    assert!(!page.contains("EXIT STATUS"), "the main page's: {page}");
+
+    let out = hotseat(&["man", "chess"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("perft"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    for args in [&["completions", "bash"][..], &["man"][..]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{args:?}");
+    }
+}
+
+#[test]
+fn long_help_has_the_manual_and_short_help_stays_short() {
+    let long = stdout(&hotseat(&["--help"]));
+    let short = stdout(&hotseat(&["-h"]));
+    for needle in [
+        "Exit status:",
+        "128+N",
+        "Files:",
+        "current.pgn",
+        "games/",
+        "XDG_DATA_HOME",
+    ] {
+        assert!(long.contains(needle), "{needle}:\n{long}");
+        assert!(!short.contains(needle), "{needle} in -h:\n{short}");
+    }
+    assert!(short.lines().count() * 2 < long.lines().count());
+}
+
+#[test]
+fn every_help_fits_80_columns() {
+    for args in [
+        &["-h"][..],
+        &["--help"][..],
+        &["perft", "--help"][..],
+        &["pgn", "--help"][..],
+        &["completions", "--help"][..],
+        &["man", "--help"][..],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+            .args(args)
+            .env("COLUMNS", "80")
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        for line in stdout(&out).lines() {
+            assert!(line.chars().count() <= 80, "{args:?}: {line:?}");
+        }
+    }
+}
+
 /// The lines of `--help` describing `option`: its header line and the lines up to the next one.
 fn option_block(help: &str, option: &str) -> String {
     let mut block = String::new();
@@ -258,7 +451,6 @@ fn bad_load_and_saved_game_options_exit_2_before_touching_any_file() {
 }
 
 #[test]
-#[ignore = "bug: two --load messages hold a run of 14 spaces (src/cli/play.rs, load_game)"]
 fn load_errors_read_as_one_sentence() {
     let dir = common::pty::fresh_dir("cli");
     fs::write(dir.join("one.pgn"), ONE_GAME).unwrap();

@@ -355,13 +355,13 @@ fn an_unwritable_data_folder_warns_but_the_game_plays() {
     let mut pty = start(&data, &[]);
     pty.wait_for("F1 help").unwrap();
     type_move(&mut pty, "e4");
-    pty.wait_for("Autosave failed: ").unwrap();
-    pty.wait_for("⚠ autosave failing").unwrap();
+    pty.wait_for("Not saved: ").unwrap();
+    pty.wait_for("⚠ not saved").unwrap();
     type_move(&mut pty, "e5");
     type_move(&mut pty, "Nf3");
     wait_for_moves(&pty, &OPENING);
     pty.wait_for("Black to move").unwrap();
-    pty.wait_for("⚠ autosave failing").unwrap();
+    pty.wait_for("⚠ not saved").unwrap();
     assert_eq!(files_in(&parent), [parent.join("file")]);
 }
 
