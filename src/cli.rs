@@ -38,6 +38,9 @@ Examples:
   hotseat --fen \"8/P7/8/8/8/8/k6K/8 w - - 0 1\"
                                      start from a position
   NO_COLOR=1 hotseat --ascii         no colour, letters for pieces
+  hotseat --resume                   go on with the game saved last time
+  hotseat --new --time 10+5          a new game; the saved one goes to the archive
+  hotseat --load games.pgn --game 2  open the second game of a PGN file
 
 While playing, type moves (e4, Nf3, O-O, e7e8q) and press Enter, or use the
 arrow keys and Enter, or the mouse. F1 shows every key; Ctrl-Q quits.";
@@ -92,6 +95,11 @@ pub const MANUAL: &[Section] = &[
                 "games/",
                 "The archive of finished games (and of unfinished ones set aside for a new \
                  game), one PGN file each, named by date and players.",
+            ),
+            Entry::Item(
+                "current.corrupt-N.pgn",
+                "A saved game that could not be read back, set aside (never deleted) so \
+                 that a new game can start; the message at start-up says what was wrong.",
             ),
         ],
     },

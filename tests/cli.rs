@@ -343,7 +343,8 @@ fn long_help_has_the_manual_and_short_help_stays_short() {
         "Files:",
         "current.pgn",
         "games/",
-        "XDG_DATA_HOME",
+        "Environment:",
+        "current.corrupt-N.pgn",
     ] {
         assert!(long.contains(needle), "{needle}:\n{long}");
         assert!(!short.contains(needle), "{needle} in -h:\n{short}");
