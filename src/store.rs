@@ -42,6 +42,7 @@ pub use archive::{export_fen, export_pgn};
 pub use atomic::{atomic_write, remove_stale_temp_files};
 pub use current::{Autosave, Resumable, check_saved_game};
 pub use dirs::{APP_DIR, DataDir, Platform, data_dir_for};
+pub(crate) use error::describe;
 pub use error::{Op, StoreError};
 pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, sanitize_part};
 

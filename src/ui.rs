@@ -26,6 +26,7 @@ pub mod theme;
 pub mod too_small;
 
 use ratatui::Frame;
+use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::app::{App, Mode};
@@ -72,12 +73,19 @@ pub fn render(app: &App, frame: &mut Frame) {
     (&view).render(screen.board, buf);
 
     panel::PanelView::new(app).render(screen.panel, buf);
-    status::StatusLine {
+    let status = status::StatusLine {
         message: app.status(),
         theme,
         warning: app.save_warning().map(str::to_owned),
-    }
-    .render(screen.status, buf);
+    };
+    // A long message takes the row above too, over the bottom edge of the board and panel.
+    let rows = status.height(screen.status.width).min(screen.status.y + 1);
+    let status_area = Rect {
+        y: screen.status.bottom() - rows,
+        height: rows,
+        ..screen.status
+    };
+    status.render(status_area, buf);
     let prompt = prompt::PromptLine {
         prompt: app.prompt(&feedback),
         theme,

@@ -97,9 +97,8 @@ pub fn check_saved_game(bytes: &[u8]) -> Result<Resumable, String> {
     let last = text.split_ascii_whitespace().next_back().unwrap_or("");
     if !matches!(last, "*" | "1-0" | "0-1" | "1/2-1/2") {
         return Err(format!(
-            "the file looks cut short: a PGN game ends with its result (\"*\" while it is in \
-             progress), but this one ends with \"{}\"",
-            last.chars().take(40).collect::<String>().escape_debug()
+            "the file looks cut short: it ends with \"{}\", not with a result",
+            last.chars().take(20).collect::<String>().escape_debug()
         ));
     }
     // The first game only: a file of ours never holds more. Its error without "game 1, ".

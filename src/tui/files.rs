@@ -133,8 +133,28 @@ pub fn prepare(launch: Launch, wall_clock: SystemTime) -> (Config, Files) {
                 });
             }
         }
-        Err(err @ (StoreError::Corrupt { .. } | StoreError::CorruptNotMoved { .. })) => {
-            notes.push(Message::error(format!("{}: a new game", capitalise(&err))));
+        // Said in few words: the status line has two lines for it, paths included.
+        Err(StoreError::Corrupt {
+            reason, moved_to, ..
+        }) => {
+            notes.push(Message::error(format!(
+                "Saved game not resumed ({reason}); kept as {} · new game",
+                shown(&moved_to)
+            )));
+        }
+        Err(StoreError::CorruptNotMoved {
+            path,
+            reason,
+            source,
+        }) => {
+            // Still in place: never overwritten by this session's autosave.
+            files.foreign = true;
+            notes.push(Message::error(format!(
+                "Saved game not resumed ({reason}); it stays in {} (cannot move it aside: {}) \
+                 · new game",
+                shown(&path),
+                store::describe(&source)
+            )));
         }
         Err(err) => {
             // A file that is there but cannot be read (permissions) is never overwritten

@@ -1,15 +1,22 @@
 //! The status line: whose move it is and check, the last message (errors stand out: colour, or
 //! reverse video without colour), the review banner, and the result once the game is over.
+//!
+//! A message too long for one line (a path in it, at 80 columns) takes a second line above
+//! the status row, over the bottom edge of the board and panel, until the next message: a
+//! message that says where a file went must not lose its end.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Widget;
+use ratatui::widgets::{Clear, Widget};
 
 use super::theme::Theme;
 use crate::app::{Message, MessageKind};
 
-/// One line of status.
+/// The most lines a message takes; what is still left after them ends in `…`.
+const MAX_LINES: usize = 2;
+
+/// One line of status, two for a long message.
 #[derive(Clone, Debug)]
 pub struct StatusLine {
     pub message: Message,
@@ -18,28 +25,191 @@ pub struct StatusLine {
     pub warning: Option<String>,
 }
 
+impl StatusLine {
+    /// The rows the status needs at `width` columns: 1, or 2 when the message does not fit.
+    pub fn height(&self, width: u16) -> u16 {
+        let lines = wrap(&self.message.text, self.text_width(width), MAX_LINES);
+        u16::try_from(lines.len()).unwrap_or(1).max(1)
+    }
+
+    fn badge(&self) -> Option<String> {
+        self.warning.as_ref().map(|w| format!(" ⚠ {w} "))
+    }
+
+    /// Columns for the message's text: the width less the badge and a space either side.
+    fn text_width(&self, width: u16) -> usize {
+        let badge = self.badge().map_or(0, |b| b.chars().count());
+        usize::from(width).saturating_sub(badge + 2)
+    }
+}
+
 impl Widget for StatusLine {
+    /// Draws into `area`: one row, or two (see [`StatusLine::height`]); the badge goes at the
+    /// right end of the last row.
     fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.height == 0 {
+            return;
+        }
         let style = match self.message.kind {
             MessageKind::Info => self.theme.text(),
             MessageKind::Error => self.theme.error(),
             MessageKind::Banner => self.theme.banner(),
         };
+        Clear.render(area, buf);
         if self.message.kind == MessageKind::Banner {
             buf.set_style(area, style);
         }
-        let mut text_area = area;
-        if let Some(warning) = &self.warning {
-            let badge = format!(" ⚠ {warning} ");
-            let width = (badge.chars().count() as u16).min(area.width);
+        let last = Rect {
+            y: area.bottom() - 1,
+            height: 1,
+            ..area
+        };
+        let mut width = area.width;
+        if let Some(badge) = self.badge() {
+            let badge_width = (badge.chars().count() as u16).min(area.width);
             let badge_area = Rect {
-                x: area.right() - width,
-                width,
-                ..area
+                x: area.right() - badge_width,
+                width: badge_width,
+                ..last
             };
-            text_area.width -= width;
+            width -= badge_width;
             Line::from(Span::styled(badge, self.theme.error())).render(badge_area, buf);
         }
-        Line::from(Span::styled(format!(" {} ", self.message.text), style)).render(text_area, buf);
+        let lines = wrap(
+            &self.message.text,
+            self.text_width(area.width),
+            usize::from(area.height),
+        );
+        let rows = u16::try_from(lines.len()).unwrap_or(area.height);
+        let top = area.bottom().saturating_sub(rows.max(1));
+        for (row, text) in (top..).zip(lines) {
+            let line = Rect::new(area.x, row, width, 1);
+            Line::from(Span::styled(format!(" {text} "), style)).render(line, buf);
+        }
+    }
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces where that fills at least
+/// half the line, and at most `max` lines: the last line of a text that still goes on ends
+/// in `…`.
+fn wrap(text: &str, width: usize, max: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut rest: Vec<char> = text.chars().collect();
+    while !rest.is_empty() && lines.len() < max {
+        if rest.len() <= width {
+            lines.push(rest.iter().collect());
+            rest.clear();
+            break;
+        }
+        if lines.len() + 1 == max {
+            let mut line: String = rest[..width - 1].iter().collect();
+            line.push('…');
+            lines.push(line);
+            break;
+        }
+        let cut = rest[..=width]
+            .iter()
+            .rposition(|&c| c == ' ')
+            // A word longer than half a line (a path) is broken rather than moved down whole.
+            .filter(|&at| at > 0 && at >= width / 2)
+            .unwrap_or(width);
+        lines.push(rest[..cut].iter().collect::<String>().trim_end().to_owned());
+        let skip = rest[cut..].iter().take_while(|&&c| c == ' ').count();
+        rest.drain(..cut + skip);
+    }
+    if lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn status(text: &str, warning: Option<&str>) -> StatusLine {
+        StatusLine {
+            message: Message::error(text),
+            theme: Theme::default(),
+            warning: warning.map(str::to_owned),
+        }
+    }
+
+    fn rows(buf: &Buffer) -> Vec<String> {
+        (0..buf.area.height)
+            .map(|y| {
+                (0..buf.area.width)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_owned()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_short_message_takes_one_line() {
+        assert_eq!(status("e4 is blocked", None).height(80), 1);
+        assert_eq!(status("", None).height(80), 1);
+        assert_eq!(status(&"x".repeat(78), None).height(80), 1);
+        assert_eq!(status(&"x".repeat(79), None).height(80), 2);
+    }
+
+    #[test]
+    fn a_long_message_breaks_at_a_space_and_keeps_its_end() {
+        let text = "Saved game not resumed (the file looks cut short: it ends with \"Bb\", not \
+                    with a result); kept as ~/.local/share/hotseat/current.corrupt-1.pgn · new game";
+        let line = status(text, None);
+        assert_eq!(line.height(80), 2);
+        let area = Rect::new(0, 0, 80, 3);
+        let mut buf = Buffer::empty(area);
+        line.render(Rect::new(0, 1, 80, 2), &mut buf);
+        let rows = rows(&buf);
+        assert_eq!(rows[0], "");
+        assert_eq!(
+            rows[1],
+            " Saved game not resumed (the file looks cut short: it ends with \"Bb\", not with"
+        );
+        assert_eq!(
+            rows[2],
+            " a result); kept as ~/.local/share/hotseat/current.corrupt-1.pgn · new game"
+        );
+    }
+
+    #[test]
+    fn the_badge_stays_at_the_end_of_the_last_line() {
+        let text = format!("Not saved: {} (retrying)", "/a/very/long/path".repeat(4));
+        let line = status(&text, Some("not saved"));
+        assert_eq!(line.height(80), 2);
+        let mut buf = Buffer::empty(Rect::new(0, 0, 80, 2));
+        line.render(buf.area, &mut buf);
+        let rows = rows(&buf);
+        assert!(
+            rows[0].starts_with(" Not saved: /a/very/long/path"),
+            "{rows:?}"
+        );
+        assert!(rows[1].ends_with("⚠ not saved"), "{rows:?}");
+        assert!(rows[1].contains("(retrying)"), "{rows:?}");
+        assert!(rows.iter().all(|r| r.chars().count() <= 80), "{rows:?}");
+    }
+
+    #[test]
+    fn one_row_gets_the_start_and_an_ellipsis() {
+        let line = status(&"word ".repeat(30), None);
+        let mut buf = Buffer::empty(Rect::new(0, 0, 40, 1));
+        line.render(buf.area, &mut buf);
+        let row = &rows(&buf)[0];
+        assert!(row.ends_with('…'), "{row:?}");
+        assert_eq!(row.chars().count(), 39, "{row:?}");
+    }
+
+    #[test]
+    fn wrap_breaks_words_only_when_it_must() {
+        assert_eq!(wrap("abc def", 3, 2), ["abc", "def"]);
+        assert_eq!(wrap("abcdefgh", 3, 3), ["abc", "def", "gh"]);
+        assert_eq!(wrap("abcdefgh", 3, 2), ["abc", "de…"]);
+        assert_eq!(wrap("", 3, 2), [""]);
+        assert_eq!(wrap("a  b", 1, 3), ["a", "b"]);
     }
 }
