@@ -252,8 +252,9 @@ fn assert_archived_unfinished(data: &Path) {
 #[test]
 fn a_quit_game_is_offered_next_time_and_yes_resumes_it() {
     let (_data, mut pty) = offered_saved_game();
-    pty.wait_for("Resume Ann vs Bob, move 2, started ").unwrap();
-    pty.wait_for("UTC?").unwrap();
+    pty.wait_for("Resume the game saved last time?").unwrap();
+    pty.wait_for("Ann vs Bob, move 2, started ").unwrap();
+    pty.wait_for(" UTC").unwrap();
     pty.send_text("y").unwrap();
     pty.wait_for("Resumed: Bob (Black) to move").unwrap();
     wait_for_moves(&pty, &OPENING);

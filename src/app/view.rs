@@ -305,8 +305,9 @@ impl App {
                 (
                     "Resume?",
                     vec![
-                        format!("Resume {summary}?"),
-                        "y: resume it (its clocks wait for a key)".to_owned(),
+                        "Resume the game saved last time?".to_owned(),
+                        summary.to_owned(),
+                        "y or Enter: resume it (its clocks wait for a key)".to_owned(),
                         "n: a new game; this one goes to the archive".to_owned(),
                     ],
                 )

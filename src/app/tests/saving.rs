@@ -242,7 +242,10 @@ fn the_saved_game_is_shown_while_asking_and_resumed_with_its_clocks_waiting() {
     assert_mode(&app, &Mode::Confirm(Question::Resume));
     assert_eq!(app.game().record().plies(), 3);
     let (_, lines) = app.question_text(Question::Resume);
-    assert_eq!(lines[0], "Resume Ann vs Bob, move 2?");
+    assert_eq!(
+        lines[..2],
+        ["Resume the game saved last time?", "Ann vs Bob, move 2"]
+    );
     at(&mut app, Action::Tick, s(10));
     assert!(
         app.take_effects().is_empty(),
