@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use hotseat::game::pgn::import_game;
 use hotseat::game::{Game, GameError, GameResult, GameSetup, OfferResult, Outcome, Reason};
 use hotseat::rules::{Color, Position};
 
@@ -177,6 +178,50 @@ fn draw_offer_declined_or_cancelled_by_a_move() {
     g.offer_draw(Color::Black, secs(4)).unwrap();
     assert_eq!(g.offer_draw(Color::White, secs(5)), Ok(OfferResult::Agreed));
     assert!(g.is_over());
+}
+
+/// A saved unfinished game keeps an unanswered offer: it stands again when read back, and
+/// only then (answered, overtaken by a move, or edited to name the wrong side, it does not).
+#[test]
+fn a_standing_offer_survives_pgn_and_an_answered_one_does_not() {
+    let reread = |g: &Game| {
+        let pgn = g.to_pgn(secs(9), &[]);
+        (import_game(&pgn).unwrap().game.pending_offer(), pgn)
+    };
+    let mut g = game(None, "5+0", "5+0");
+    g.start(secs(0));
+    play(&mut g, "e4", secs(1));
+    g.offer_draw(Color::White, secs(2)).unwrap();
+    let (offer, pgn) = reread(&g);
+    assert_eq!(offer, Some(Color::White), "{pgn}");
+    assert!(pgn.contains("[HotseatDrawOffer \"White\"]"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 {[%clk 0:04:59] White offers a draw} *"),
+        "{pgn}"
+    );
+
+    let edited = pgn.replace(
+        "[HotseatDrawOffer \"White\"]",
+        "[HotseatDrawOffer \"Black\"]",
+    );
+    assert_eq!(import_game(&edited).unwrap().game.pending_offer(), None);
+
+    let mut declined = g.clone();
+    declined.decline_draw().unwrap();
+    let (offer, pgn) = reread(&declined);
+    assert_eq!(offer, None, "{pgn}");
+    assert!(!pgn.contains("HotseatDrawOffer"), "{pgn}");
+
+    play(&mut g, "e5", secs(3));
+    assert_eq!(reread(&g).0, None, "a move declines it");
+
+    let mut accepted = game(None, "none", "none");
+    play(&mut accepted, "e4", secs(1));
+    accepted.offer_draw(Color::White, secs(2)).unwrap();
+    accepted.accept_draw(Color::Black, secs(3)).unwrap();
+    let (offer, pgn) = reread(&accepted);
+    assert_eq!(offer, None, "{pgn}");
+    assert!(!pgn.contains("HotseatDrawOffer"), "{pgn}");
 }
 
 #[test]

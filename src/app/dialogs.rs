@@ -15,14 +15,20 @@ impl App {
     pub(super) fn on_ready(&mut self, action: Action, now: Duration) {
         match action {
             Action::Quit => self.quit_requested(),
-            Action::Select => self.start_clocks(now),
+            Action::Select => {
+                self.start_clocks(now);
+                self.ask_standing_offer();
+            }
             // A player who starts typing a move has started the game: the clock runs and the
             // character goes into the move box.
             Action::Input(_) => {
                 self.start_clocks(now);
                 self.on_playing(action, now);
             }
-            Action::Pointer(p) if p.kind == PointerKind::Down => self.start_clocks(now),
+            Action::Pointer(p) if p.kind == PointerKind::Down => {
+                self.start_clocks(now);
+                self.ask_standing_offer();
+            }
             _ => {}
         }
     }
@@ -77,6 +83,7 @@ impl App {
                 };
                 let turn = self.game.position().turn();
                 self.info(format!("Resumed: {} to move", self.who(turn)));
+                self.ask_standing_offer();
             }
             (Action::No | Action::Cancel, Question::Resume) => {
                 if let Some((_, setup)) = self.pending_resume.take() {

@@ -21,7 +21,7 @@ use std::time::{Duration, SystemTime};
 
 use super::{App, Effect, Message, Mode, Question};
 use crate::game::Game;
-use crate::game::pgn::{TAG_SAVED, TAG_STARTED};
+use crate::game::pgn::{TAG_DRAW_OFFER, TAG_SAVED, TAG_STARTED};
 use crate::game::stamp::UtcStamp;
 use crate::rules::Color;
 
@@ -117,7 +117,7 @@ pub(super) struct Saving {
 }
 
 /// Tags that the game itself supplies when it is written; a file's own are dropped for them.
-const DERIVED_TAGS: [&str; 12] = [
+const DERIVED_TAGS: [&str; 13] = [
     "White",
     "Black",
     "Result",
@@ -130,6 +130,7 @@ const DERIVED_TAGS: [&str; 12] = [
     "WhiteTimeControl",
     "BlackTimeControl",
     "TimeDelay",
+    TAG_DRAW_OFFER,
 ];
 
 impl Saving {
@@ -360,6 +361,16 @@ impl App {
             None => format!("{text} — {} to move", self.game.position().turn()),
         };
         self.message = Some(Message::info(text));
+        self.ask_standing_offer();
+    }
+
+    /// A game opened with a draw offer still standing puts the question to the player to move
+    /// again, once play can go on (after "Resume?" and the clocks' wait).
+    pub(super) fn ask_standing_offer(&mut self) {
+        let waiting = !self.game.position().turn();
+        if self.mode == Mode::Playing && self.game.pending_offer() == Some(waiting) {
+            self.mode = Mode::DrawOffer { by: waiting };
+        }
     }
 }
 

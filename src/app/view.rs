@@ -168,7 +168,7 @@ impl App {
                             .remaining(c, self.now)
                             .map_or_else(|| "untimed".to_owned(), crate::game::clock::format_clock)
                     };
-                    vec![
+                    let mut lines = vec![
                         players,
                         format!(
                             "Move {}, {turn} to move · White {} · Black {}",
@@ -176,9 +176,15 @@ impl App {
                             left(Color::White),
                             left(Color::Black)
                         ),
-                        format!("The clocks wait: press Enter, or type {turn}'s move,"),
-                        format!("to start {turn}'s clock."),
-                    ]
+                    ];
+                    if let Some(by) = self.game.pending_offer() {
+                        lines.push(format!("{by}'s draw offer stands."));
+                    }
+                    lines.push(format!(
+                        "The clocks wait: press Enter, or type {turn}'s move,"
+                    ));
+                    lines.push(format!("to start {turn}'s clock."));
+                    lines
                 };
                 let title = if self.game.record().plies() == 0 {
                     "Ready?"

@@ -50,7 +50,7 @@ mod visitor;
 mod writer;
 
 pub use clk::{clk_command, parse_clk_comment, strip_commands};
-pub use export::{TAG_SAVED, TAG_STARTED};
+pub use export::{TAG_DRAW_OFFER, TAG_SAVED, TAG_STARTED};
 pub use games::{
     ImportedGame, PgnGameError, Replayed, Target, import_game, import_games, replay_games,
 };

@@ -480,6 +480,14 @@ impl Game {
         self.offers.push((ply, color));
     }
 
+    /// A standing offer read back from a saved game: kept only if `by` made the last offer
+    /// recorded, at the current half-move, and the game goes on.
+    pub(crate) fn restore_offer(&mut self, by: Color) {
+        if !self.is_over() && self.offers.last() == Some(&(self.record.plies(), by)) {
+            self.pending_offer = Some(by);
+        }
+    }
+
     pub(crate) fn check_end_after_replay(&mut self) {
         self.check_automatic_end(Duration::ZERO);
     }

@@ -384,3 +384,56 @@ fn the_fen_word_shows_the_position_on_the_board() {
     act(&mut app, Action::ShowFen);
     assert!(app.status().text.contains(" w KQkq - 0 1"));
 }
+
+#[test]
+fn a_standing_offer_is_put_again_once_the_resumed_clocks_start() {
+    let pgn = SAVED
+        .replace("[BlackClock", "[HotseatDrawOffer \"White\"]\n[BlackClock")
+        .replace(
+            "2. Nf3 {[%clk 0:04:50]}",
+            "2. Nf3 {[%clk 0:04:50] White offers a draw}",
+        );
+    let mut app = asking(&pgn);
+    assert_eq!(app.game().pending_offer(), Some(Color::White));
+    assert_mode(&app, &Mode::Confirm(Question::Resume));
+    at(&mut app, Action::Yes, s(10));
+    assert_mode(&app, &Mode::Ready);
+    let dialog = app.dialog().unwrap();
+    assert!(
+        dialog
+            .lines
+            .iter()
+            .any(|l| l == "White's draw offer stands."),
+        "{dialog:?}"
+    );
+    at(&mut app, Action::Select, s(20));
+    assert_mode(&app, &Mode::DrawOffer { by: Color::White });
+    let saves = autosaves(&mut app);
+    let last = saves.last().expect("the started clock is saved");
+    assert_eq!(
+        last.matches("[HotseatDrawOffer \"White\"]").count(),
+        1,
+        "{last}"
+    );
+    at(&mut app, Action::No, s(21));
+    assert_eq!(app.game().pending_offer(), None);
+    let saves = autosaves(&mut app);
+    let last = saves.last().expect("the answer is saved");
+    assert!(!last.contains("HotseatDrawOffer"), "{last}");
+}
+
+#[test]
+fn an_untimed_resumed_game_asks_about_its_standing_offer_at_once() {
+    let pgn = "[White \"Ann\"]\n[Black \"Bob\"]\n[HotseatDrawOffer \"Black\"]\n\n\
+        1. e4 e5 {Black offers a draw} *\n";
+    let mut app = App::new(Config {
+        opening: Some(Opening::Resume(saved_game(pgn))),
+        ..saving_config(GameSetup::default())
+    });
+    assert_mode(&app, &Mode::DrawOffer { by: Color::Black });
+    at(&mut app, Action::Yes, s(1));
+    assert_eq!(
+        app.game().outcome().unwrap().to_string(),
+        "Draw by agreement"
+    );
+}

@@ -1,6 +1,6 @@
 //! From a [`Game`] to PGN export text: the Seven Tag Roster, `TimeControl`, `Termination`,
 //! `SetUp`/`FEN` for set-up positions, SAN movetext with `[%clk]` after each timed move, draw
-//! offers as comments, and the result. [`import_game`](super::import_game) reads it back.
+//! offers as comments (and one still standing as a tag), and the result. [`import_game`](super::import_game) reads it back.
 
 use std::time::Duration;
 
@@ -14,6 +14,10 @@ pub const TAG_STARTED: &str = "HotseatStarted";
 
 /// When the game was last saved (`2026-11-21T21:02:37Z`, UTC).
 pub const TAG_SAVED: &str = "HotseatSaved";
+
+/// Who made the draw offer that still stands (`White` or `Black`) in an unfinished game: the
+/// offer's comment says it was made, this says it was not answered yet.
+pub const TAG_DRAW_OFFER: &str = "HotseatDrawOffer";
 
 impl Game {
     /// The game as PGN. `tags` supplies what the game cannot know (Event, Site, Date, Round,
@@ -72,6 +76,11 @@ impl Game {
                     all.push((color.fold("WhiteClock", "BlackClock").into(), text));
                 }
             }
+        }
+        if self.outcome().is_none()
+            && let Some(by) = self.pending_offer()
+        {
+            all.push((TAG_DRAW_OFFER.into(), by.to_string()));
         }
 
         let first_mover = start.turn();

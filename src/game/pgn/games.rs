@@ -405,6 +405,13 @@ impl ImportedGame {
             };
             game.set_outcome(Outcome::new(result, reason));
         }
+        let offer = tag(&tags, super::TAG_DRAW_OFFER);
+        if let Some(by) = Color::ALL
+            .into_iter()
+            .find(|c| offer.is_some_and(|o| o.eq_ignore_ascii_case(&c.to_string())))
+        {
+            game.restore_offer(by);
+        }
         ImportedGame { game: b.game, tags }
     }
 }
