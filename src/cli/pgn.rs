@@ -9,7 +9,7 @@
 //! fails.
 
 use std::fs::File;
-use std::io::{BufReader, Write};
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
@@ -21,7 +21,7 @@ pub fn run(out: &mut impl Write, path: &Path) -> Result<()> {
     let mut games = 0usize;
     let mut failed = 0usize;
     let mut write_error = None;
-    replay_games(BufReader::new(file), |result| {
+    replay_games(file, |result| {
         games += 1;
         let line = match result {
             Ok(game) => {
