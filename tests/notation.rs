@@ -229,3 +229,47 @@ fn every_legal_move_round_trips_through_san_lan_and_uci() {
     }
     assert!(checked > 50_000, "{checked}");
 }
+
+const PROP_STARTS: &[&str] = &[
+    hotseat::rules::INITIAL_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "4k3/1P4p1/8/2pP4/5pP1/8/1p4P1/4K3 w - c6 0 1",
+    "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+];
+
+/// Whatever `text` is, reading it either fails with a message or gives a legal move whose SAN
+/// and LAN read back to the same move.
+fn check_read(fen: &str, text: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+    use proptest::prelude::*;
+    let p = pos(fen);
+    match p.parse_move(text) {
+        Ok(m) => {
+            prop_assert!(p.legal_moves().contains(&m), "{text:?} in {fen}");
+            prop_assert_eq!(p.parse_move(&p.san(m)).ok(), Some(m));
+            prop_assert_eq!(p.parse_move(&p.lan(m)).ok(), Some(m));
+        }
+        Err(e) => prop_assert!(!e.to_string().is_empty()),
+    }
+    Ok(())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(2000))]
+
+    #[test]
+    fn the_move_reader_never_panics_on_arbitrary_text(
+        start in proptest::sample::select(PROP_STARTS),
+        text in "\\PC{0,12}",
+    ) {
+        check_read(start, &text)?;
+    }
+
+    #[test]
+    fn the_move_reader_never_panics_on_move_like_text(
+        start in proptest::sample::select(PROP_STARTS),
+        text in "[KQRBNPkqrbnpa-h1-8xX=+#!?()O0o. e-]{0,10}",
+    ) {
+        check_read(start, &text)?;
+    }
+}

@@ -7,6 +7,7 @@ use std::time::Duration;
 use hotseat::game::pgn::{import_game, import_games, replay_games};
 use hotseat::game::{Game, GameSetup, Reason};
 use hotseat::rules::Color;
+use proptest::prelude::*;
 
 const RANDOM: &str = include_str!("data/random_games.pgn");
 const HANDWRITTEN: &str = include_str!("data/handwritten.pgn");
@@ -245,4 +246,112 @@ fn pgn_tool_reports_claims_and_errors() {
         "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Pieces of PGN, right and wrong, that random files are assembled from.
+const PGN_TOKENS: &[&str] = &[
+    "[",
+    "]",
+    "\"",
+    "\\",
+    "{",
+    "}",
+    "(",
+    ")",
+    ";",
+    "%",
+    "\n",
+    "\r\n",
+    " ",
+    "\t",
+    "1.",
+    "1...",
+    "12.",
+    "e4",
+    "e5",
+    "Nf3",
+    "Nc6",
+    "Bb5",
+    "a6",
+    "O-O",
+    "0-0-0",
+    "exd5",
+    "e8=Q",
+    "Qh4#",
+    "$1",
+    "!?",
+    "??",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "[Event \"x\"]",
+    "[White \"A \\\"B\\\"\"]",
+    "[SetUp \"1\"]",
+    "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]",
+    "[FEN \"",
+    "[TimeControl \"",
+    "300+3",
+    "\"]",
+    "{[%clk 0:04:59]}",
+    "[%clk",
+    "Kz9",
+    "\u{feff}",
+    "é",
+    "\0",
+];
+
+fn token_soup() -> impl Strategy<Value = String> {
+    proptest::collection::vec(proptest::sample::select(PGN_TOKENS), 0..200)
+        .prop_map(|tokens| tokens.concat())
+}
+
+/// Reads `bytes` both ways; every game that imports must write out and read back the same.
+fn read_everything(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let mut replayed = 0;
+    replay_games(bytes, |_| replayed += 1).unwrap();
+    let mut imported = Vec::new();
+    import_games(bytes, |r| imported.push(r)).unwrap();
+    prop_assert_eq!(replayed, imported.len());
+    for game in imported.into_iter().flatten() {
+        let first = game.game;
+        let text = first.to_pgn(Duration::ZERO, &game.tags);
+        let second = import_game(&text)
+            .map_err(|e| TestCaseError::fail(format!("{text}\ndoes not read back: {e}")))?
+            .game;
+        prop_assert_eq!(first.position(), second.position(), "{}", text);
+        prop_assert_eq!(first.record().moves(), second.record().moves(), "{}", text);
+        prop_assert_eq!(first.outcome(), second.outcome(), "{}", text);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn the_reader_never_panics_on_arbitrary_bytes(
+        bytes in proptest::collection::vec(any::<u8>(), 0..4000)
+    ) {
+        read_everything(&bytes)?;
+    }
+
+    #[test]
+    fn the_reader_never_panics_on_pgn_like_text(text in token_soup()) {
+        read_everything(text.as_bytes())?;
+    }
+
+    #[test]
+    fn the_reader_never_panics_on_a_mutated_game(
+        cut in 0usize..2000,
+        flips in proptest::collection::vec((0usize..2000, any::<u8>()), 0..8),
+    ) {
+        let mut bytes = HANDWRITTEN.as_bytes()[..2000.min(HANDWRITTEN.len())].to_vec();
+        for (at, b) in flips {
+            let at = at % bytes.len();
+            bytes[at] = b;
+        }
+        bytes.truncate(cut);
+        read_everything(&bytes)?;
+    }
 }
