@@ -95,6 +95,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         context: app.key_context(),
         theme,
         typing: !app.input().is_empty(),
+        over: app.game().is_over(),
     }
     .render(screen.footer, buf);
 

@@ -16,6 +16,8 @@ pub struct Footer {
     pub theme: Theme,
     /// A move is being typed: Enter plays it rather than selecting a square.
     pub typing: bool,
+    /// The game has ended: what only a game in progress can do is not offered.
+    pub over: bool,
 }
 
 /// Blank columns between two hints.
@@ -37,16 +39,27 @@ fn push_hint(spans: &mut Vec<Span<'static>>, key: Key, label: &str, theme: &Them
     spans.extend(hint(key, label, theme));
 }
 
+/// What only a game in progress can do: after the end these only say that the game is over.
+fn needs_game_in_progress(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Draw | Action::Claim | Action::Resign | Action::Takeback | Action::Pause
+    )
+}
+
 /// The footer's hint spans for a context, as many as fit into `width` columns, in table
 /// order; the way to quit is always kept. While a move is typed, Enter is labelled as playing it.
+/// Once the game is `over`, its hints are the ones that still do something (new, save, review).
 pub fn hint_spans(
     context: KeyContext,
     theme: &Theme,
     width: usize,
     typing: bool,
+    over: bool,
 ) -> Vec<Span<'static>> {
     let all: Vec<_> = hints(context)
         .into_iter()
+        .filter(|(action, _, _)| !(over && needs_game_in_progress(*action)))
         .map(|(action, key, label)| match action {
             Action::Select if typing => (action, key, "play move"),
             _ => (action, key, label),
@@ -114,6 +127,7 @@ impl Widget for Footer {
             &self.theme,
             usize::from(area.width),
             self.typing,
+            self.over,
         ))
         .render(area, buf);
     }
@@ -122,4 +136,34 @@ impl Widget for Footer {
 /// Columns taken by `text` on screen.
 fn text_width(text: &str) -> usize {
     Span::raw(text).width()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(over: bool) -> String {
+        hint_spans(KeyContext::Playing, &Theme::default(), 200, false, over)
+            .iter()
+            .map(|s| s.content.as_ref())
+            .collect()
+    }
+
+    #[test]
+    fn a_finished_game_offers_new_and_save_not_draw_or_resign() {
+        let playing = text(false);
+        for label in [" draw", " claim", " resign", " undo", " pause", " quit"] {
+            assert!(playing.contains(label), "{label} missing from {playing:?}");
+        }
+        let over = text(true);
+        for label in [" draw", " claim", " resign", " undo", " pause"] {
+            assert!(
+                !over.contains(label),
+                "{label} offered after the end: {over:?}"
+            );
+        }
+        for label in [" review", " new", " save", " quit"] {
+            assert!(over.contains(label), "{label} missing from {over:?}");
+        }
+    }
 }
