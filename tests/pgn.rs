@@ -5,7 +5,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use hotseat::game::pgn::{import_game, import_games, replay_games};
-use hotseat::game::{Game, GameSetup, Reason};
+use hotseat::game::{Game, GameResult, GameSetup, Reason};
 use hotseat::rules::Color;
 use proptest::prelude::*;
 
@@ -246,6 +246,27 @@ fn pgn_tool_reports_claims_and_errors() {
         "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_famous_games_in_assets_replay_to_their_mates() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/famous-games.pgn");
+    let (code, out, err) = hotseat_pgn(path);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17\tcheckmate\t-\n\
+         r1bk3r/p2pBpNp/n4n2/1p1NP2P/6P1/3P4/P1P1K3/q5b1 b - - 1 23\tcheckmate\t-\n"
+    );
+    let mut white = Vec::new();
+    import_games(std::fs::File::open(path).unwrap(), |g| {
+        let g = g.unwrap().game;
+        let mate = hotseat::game::Outcome::new(GameResult::Win(Color::White), Reason::Checkmate);
+        assert_eq!(g.outcome(), Some(mate));
+        white.push(g.player(Color::White).to_owned());
+    })
+    .unwrap();
+    assert_eq!(white, ["Paul Morphy", "Adolf Anderssen"]);
 }
 
 /// Pieces of PGN, right and wrong, that random files are assembled from.
