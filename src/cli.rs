@@ -112,6 +112,11 @@ pub const MANUAL: &[Section] = &[
                  unless --color always is given.",
             ),
             Entry::Item(
+                "TZ",
+                "The time zone for the dates and start times saved games carry (as \
+                 TZ=Europe/Paris or TZ=CET-1CEST,M3.5.0,M10.5.0/3); without it, the system's.",
+            ),
+            Entry::Item(
                 "XDG_DATA_HOME",
                 "Where the data folder goes on Linux and BSD, if it is an absolute path.",
             ),

@@ -19,7 +19,7 @@
 //! ([`TAG_STARTED`], [`TAG_SAVED`]) that other programs ignore.
 //!
 //! The store does I/O and nothing else: it does not read the clock (dates come in as
-//! parameters, [`UtcStamp`] formats them), does not know the screen, and never panics. Every
+//! parameters, [`Stamp`] formats them), does not know the screen, and never panics. Every
 //! failure is a [`StoreError`] naming the file, for the app to show as a warning while play goes
 //! on; [`Autosave`] remembers a failing save and keeps trying.
 //!
@@ -37,7 +37,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 pub use crate::game::pgn::{TAG_SAVED, TAG_STARTED};
-pub use crate::game::stamp::UtcStamp;
+pub use crate::game::stamp::{Stamp, WallClock};
 pub use archive::{export_fen, export_pgn};
 pub use atomic::{atomic_write, remove_stale_temp_files};
 pub use current::{Autosave, Resumable, check_saved_game};

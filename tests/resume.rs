@@ -262,6 +262,34 @@ fn a_quit_game_is_offered_next_time_and_yes_resumes_it() {
     wait_for_moves(&pty, &["e4", "e5", "Nf3", "Nc6"]);
 }
 
+/// Saved games carry the players' local time: the start tag with its UTC offset, and the
+/// resume question shows it as the players' clocks did (no "UTC").
+#[cfg(unix)]
+#[test]
+fn saved_games_carry_the_local_time_and_its_offset() {
+    // A POSIX time zone string: India, UTC+05:30 (the sign is inverted in POSIX).
+    let india = |data: &Path, args: &[&str]| command(data, args).env("TZ", "IST-5:30").spawn();
+    let data = fresh_dir("data");
+    let mut pty = india(&data, &["--white", "Ann", "--black", "Bob"]).unwrap();
+    pty.wait_for("Ann (White) to move").unwrap();
+    type_move(&mut pty, "e4");
+    wait_for_moves(&pty, &["e4"]);
+    pty.send_key(Key::Ctrl('q')).unwrap();
+    pty.wait_for("It is saved").unwrap();
+    pty.send_text("y").unwrap();
+    assert!(pty.wait_exit().unwrap().success());
+    let text = fs::read_to_string(current(&data)).unwrap();
+    let started = text
+        .lines()
+        .find_map(|l| l.strip_prefix("[HotseatStarted \""))
+        .unwrap_or_else(|| panic!("no start tag in {text}"));
+    assert!(started.ends_with("+05:30\"]"), "{started}");
+    let shown = format!("started {} {}", &started[..10], &started[11..16]);
+    let pty = india(&data, &[]).unwrap();
+    pty.wait_for(&shown).unwrap();
+    assert!(!pty.screen_text().contains(" UTC"), "{}", pty.dump());
+}
+
 #[test]
 fn a_quit_game_refused_at_the_offer_goes_to_the_archive_unfinished() {
     let (data, mut pty) = offered_saved_game();

@@ -11,7 +11,7 @@ use std::time::{Duration, SystemTime};
 use hotseat::game::{Game, GameSetup};
 use hotseat::rules::Color;
 use hotseat::store::{
-    Autosave, DataDir, Op, Platform, Store, StoreError, TAG_STARTED, UtcStamp, atomic_write,
+    Autosave, DataDir, Op, Platform, Stamp, Store, StoreError, TAG_STARTED, atomic_write,
     data_dir_for, default_export_path, export_fen, export_pgn, remove_stale_temp_files,
 };
 
@@ -663,7 +663,7 @@ fn explicit_data_dir_is_used_as_given() {
 
 #[test]
 fn stamps_for_tags_and_file_names() {
-    let t = UtcStamp::from_system_time(SystemTime::UNIX_EPOCH + secs(1_795_292_040));
+    let t = Stamp::from_system_time(SystemTime::UNIX_EPOCH + secs(1_795_292_040));
     assert_eq!(t.rfc3339(), "2026-11-21T20:14:00Z");
     assert_eq!(t.pgn_date(), "2026.11.21");
     assert_eq!(t.date(), "2026-11-21");

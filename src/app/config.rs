@@ -4,7 +4,7 @@
 //! can be wrong any more: a `Config` exists only once every option has been read and checked,
 //! so the screen never opens on a bad option.
 
-use std::time::SystemTime;
+use crate::game::stamp::WallClock;
 
 use super::{Message, Opening};
 use crate::game::GameSetup;
@@ -28,7 +28,7 @@ pub struct Config {
     pub autosave: bool,
     /// The wall-clock time when the session began, for the dates saved games carry; tests
     /// leave it out and get 1970-01-01.
-    pub wall_clock: Option<SystemTime>,
+    pub wall_clock: Option<WallClock>,
     /// A game to open instead of `setup`'s (a saved one, or one given with `--load`).
     pub opening: Option<Opening>,
     /// A message for the status line on the first screen (an autosave that could not be read,

@@ -22,7 +22,7 @@ use std::time::{Duration, SystemTime};
 use super::{App, Effect, Message, Mode, Question};
 use crate::game::Game;
 use crate::game::pgn::{TAG_DRAW_OFFER, TAG_SAVED, TAG_STARTED};
-use crate::game::stamp::UtcStamp;
+use crate::game::stamp::{Stamp, WallClock};
 use crate::rules::Color;
 
 /// How often a game with a running clock is saved again, so that a killed process costs at
@@ -113,7 +113,7 @@ pub(super) struct Saving {
     /// The app time at which the current game was set up.
     started: Duration,
     /// The wall-clock time at app time zero.
-    pub wall_clock: Option<SystemTime>,
+    pub wall_clock: Option<WallClock>,
 }
 
 /// Tags that the game itself supplies when it is written; a file's own are dropped for them.
@@ -134,7 +134,7 @@ const DERIVED_TAGS: [&str; 13] = [
 ];
 
 impl Saving {
-    pub fn new(enabled: bool, wall_clock: Option<SystemTime>) -> Saving {
+    pub fn new(enabled: bool, wall_clock: Option<WallClock>) -> Saving {
         Saving {
             enabled,
             wall_clock,
@@ -171,10 +171,11 @@ impl Saving {
         );
     }
 
-    /// The UTC moment of app time `at`.
-    fn stamp(&self, at: Duration) -> UtcStamp {
-        let base = self.wall_clock.unwrap_or(SystemTime::UNIX_EPOCH);
-        UtcStamp::from_system_time(base + at)
+    /// The local time of app time `at`.
+    fn stamp(&self, at: Duration) -> Stamp {
+        self.wall_clock
+            .unwrap_or(WallClock::utc(SystemTime::UNIX_EPOCH))
+            .stamp(at)
     }
 
     /// The tags a save of the current game carries (besides those the game supplies).

@@ -1,60 +1,83 @@
 //! Dates and times for tags and file names, from a moment the caller passes in.
 //!
-//! hotseat has no date crate, and needs only a few fixed formats: `2026-11-21T20:14:00Z` for
-//! the `HotseatStarted`/`HotseatSaved` tags, `2026.11.21` for the PGN `Date` tag and
-//! `2026-11-21` for file names. All of them are UTC: the local time zone would need the
-//! system's time-zone database, and a UTC stamp is unambiguous when a saved game travels.
-//! The conversion is Howard Hinnant's `civil_from_days`, exact over the proleptic Gregorian
-//! calendar. Nothing here reads the clock: the app passes `SystemTime::now()` in.
+//! hotseat needs only a few fixed formats: `2026-11-21T20:14:00+01:00` for the
+//! `HotseatStarted`/`HotseatSaved` tags, `2026.11.21` for the PGN `Date` tag and `2026-11-21`
+//! for file names. They are in the players' local time, as a chess player writes a game's date
+//! and reads "started 20:14", and the tags carry the UTC offset, so the moment is unambiguous
+//! when a saved game travels. The offset itself comes from the front end ([`WallClock`]): this
+//! module does no time-zone lookups and never reads the clock. The conversion is Howard
+//! Hinnant's `civil_from_days`, exact over the proleptic Gregorian calendar.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-/// A moment in UTC, to the second.
+/// A moment as a wall clock shows it, to the second, with its offset from UTC.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct UtcStamp {
+pub struct Stamp {
     pub year: i64,
     pub month: u8,
     pub day: u8,
     pub hour: u8,
     pub minute: u8,
     pub second: u8,
+    /// Seconds east of UTC (`3600` for UTC+01:00).
+    pub utc_offset: i32,
 }
 
-impl UtcStamp {
-    /// The moment `secs` seconds after 1970-01-01 00:00:00 UTC.
+impl Stamp {
+    /// The moment `secs` seconds after 1970-01-01 00:00:00 UTC, in UTC.
     ///
     /// ```
-    /// use hotseat::store::UtcStamp;
-    /// let t = UtcStamp::from_unix(1_795_292_040);
+    /// use hotseat::store::Stamp;
+    /// let t = Stamp::from_unix(1_795_292_040);
     /// assert_eq!(t.rfc3339(), "2026-11-21T20:14:00Z");
     /// assert_eq!(t.pgn_date(), "2026.11.21");
     /// ```
-    pub fn from_unix(secs: i64) -> UtcStamp {
+    pub fn from_unix(secs: i64) -> Stamp {
+        Stamp::local(secs, 0)
+    }
+
+    /// The moment `secs` seconds after 1970-01-01 00:00:00 UTC, on a wall clock `utc_offset`
+    /// seconds east of UTC.
+    ///
+    /// ```
+    /// use hotseat::store::Stamp;
+    /// // 2026-11-22 01:30 UTC is still the 21st in New York (UTC-05:00).
+    /// let t = Stamp::local(1_795_311_000, -5 * 3600);
+    /// assert_eq!(t.rfc3339(), "2026-11-21T20:30:00-05:00");
+    /// assert_eq!(t.date(), "2026-11-21");
+    /// ```
+    pub fn local(secs: i64, utc_offset: i32) -> Stamp {
+        let secs = secs.saturating_add(i64::from(utc_offset));
         let days = secs.div_euclid(86_400);
         let rest = secs.rem_euclid(86_400);
         let (year, month, day) = civil_from_days(days);
-        UtcStamp {
+        Stamp {
             year,
             month,
             day,
             hour: (rest / 3600) as u8,
             minute: (rest % 3600 / 60) as u8,
             second: (rest % 60) as u8,
+            utc_offset,
         }
     }
 
-    /// The moment `t`, clamped to the Unix epoch if it is earlier.
-    pub fn from_system_time(t: SystemTime) -> UtcStamp {
-        let secs = t
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
-        UtcStamp::from_unix(secs)
+    /// The moment `t` in UTC, clamped to the Unix epoch if it is earlier.
+    pub fn from_system_time(t: SystemTime) -> Stamp {
+        Stamp::from_unix(unix_seconds(t))
     }
 
-    /// `2026-11-21T20:14:00Z`.
+    /// `2026-11-21T20:14:00+01:00`, or `...Z` in UTC.
     pub fn rfc3339(&self) -> String {
+        let zone = if self.utc_offset == 0 {
+            "Z".to_owned()
+        } else {
+            let sign = if self.utc_offset < 0 { '-' } else { '+' };
+            let minutes = self.utc_offset.unsigned_abs() / 60;
+            format!("{sign}{:02}:{:02}", minutes / 60, minutes % 60)
+        };
         format!(
-            "{}T{:02}:{:02}:{:02}Z",
+            "{}T{:02}:{:02}:{:02}{zone}",
             self.date(),
             self.hour,
             self.minute,
@@ -75,6 +98,40 @@ impl UtcStamp {
     /// `2026-11-21-2014`: a date for file names that still sorts games of one day.
     pub fn file_stamp(&self) -> String {
         format!("{}-{:02}{:02}", self.date(), self.hour, self.minute)
+    }
+}
+
+/// Seconds since the Unix epoch, clamped to 0 before it.
+fn unix_seconds(t: SystemTime) -> i64 {
+    t.duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// The wall clock at app time zero, as the front end read it: the moment, and the local
+/// offset from UTC at that moment (`0` when the time zone is unknown: then stamps are UTC).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WallClock {
+    pub at: SystemTime,
+    pub utc_offset: i32,
+}
+
+impl WallClock {
+    /// A wall clock that keeps UTC.
+    pub const fn utc(at: SystemTime) -> WallClock {
+        WallClock { at, utc_offset: 0 }
+    }
+
+    /// The local time `after` app time zero.
+    ///
+    /// ```
+    /// use std::time::{Duration, SystemTime};
+    /// use hotseat::store::WallClock;
+    /// let start = SystemTime::UNIX_EPOCH + Duration::from_secs(1_795_292_040);
+    /// let paris = WallClock { at: start, utc_offset: 3600 };
+    /// assert_eq!(paris.stamp(Duration::from_secs(60)).rfc3339(), "2026-11-21T21:15:00+01:00");
+    /// ```
+    pub fn stamp(&self, after: Duration) -> Stamp {
+        Stamp::local(unix_seconds(self.at + after), self.utc_offset)
     }
 }
 
@@ -115,21 +172,49 @@ mod tests {
 
     #[test]
     fn epoch_and_leap_days() {
-        assert_eq!(UtcStamp::from_unix(0).rfc3339(), "1970-01-01T00:00:00Z");
+        assert_eq!(Stamp::from_unix(0).rfc3339(), "1970-01-01T00:00:00Z");
         // 2024-02-29 12:00:00 UTC.
         assert_eq!(
-            UtcStamp::from_unix(1_709_208_000).rfc3339(),
+            Stamp::from_unix(1_709_208_000).rfc3339(),
             "2024-02-29T12:00:00Z"
         );
         // 2000-03-01, after a century leap day.
-        assert_eq!(UtcStamp::from_unix(951_868_800).date(), "2000-03-01");
-        assert_eq!(UtcStamp::from_unix(-1).rfc3339(), "1969-12-31T23:59:59Z");
+        assert_eq!(Stamp::from_unix(951_868_800).date(), "2000-03-01");
+        assert_eq!(Stamp::from_unix(-1).rfc3339(), "1969-12-31T23:59:59Z");
+    }
+
+    #[test]
+    fn local_stamps_carry_their_offset() {
+        // 2026-11-21 20:14:00 UTC.
+        let t = 1_795_292_040;
+        assert_eq!(
+            Stamp::local(t, 5 * 3600 + 30 * 60).rfc3339(),
+            "2026-11-22T01:44:00+05:30"
+        );
+        assert_eq!(Stamp::local(t, 5 * 3600 + 30 * 60).pgn_date(), "2026.11.22");
+        assert_eq!(
+            Stamp::local(t, -(3 * 3600 + 30 * 60)).rfc3339(),
+            "2026-11-21T16:44:00-03:30"
+        );
+        assert_eq!(Stamp::local(t, 0).rfc3339(), "2026-11-21T20:14:00Z");
+        let wall = WallClock {
+            at: UNIX_EPOCH + Duration::from_secs(t as u64),
+            utc_offset: -8 * 3600,
+        };
+        assert_eq!(
+            wall.stamp(Duration::from_secs(3600)).file_stamp(),
+            "2026-11-21-1314"
+        );
+        assert_eq!(
+            readable(&wall.stamp(Duration::ZERO).rfc3339()),
+            "2026-11-21 12:14"
+        );
     }
 
     #[test]
     fn file_stamp_has_hours_and_minutes() {
         assert_eq!(
-            UtcStamp::from_unix(1_795_292_040).file_stamp(),
+            Stamp::from_unix(1_795_292_040).file_stamp(),
             "2026-11-21-2014"
         );
     }

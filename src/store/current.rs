@@ -52,7 +52,8 @@ impl Resumable {
             .map(|(_, v)| v.as_str())
     }
 
-    /// One line for the resume prompt: `Ann vs Bob, move 23, started 2026-11-21 20:14 UTC`.
+    /// One line for the resume prompt: `Ann vs Bob, move 23, started 2026-11-21 20:14` (a
+    /// stamp in UTC adds ` UTC`).
     /// A finished game (saved just before it could be archived) says how it ended instead.
     pub fn summary(&self) -> String {
         let game = self.game();

@@ -20,7 +20,7 @@ use crate::app::{
     OpenedGame, Opening, SaveJob,
 };
 use crate::cli::SavedGameChoice;
-use crate::game::stamp::UtcStamp;
+use crate::game::stamp::WallClock;
 use crate::store::{self, Autosave, DataDir, Store, StoreError};
 
 /// How the players started hotseat: the validated options, and what the front end needs to
@@ -44,13 +44,13 @@ pub struct Files {
     /// not taken over; it is archived before it is overwritten.
     foreign: bool,
     /// The wall-clock time at app time zero, for archive file names.
-    wall_clock: SystemTime,
+    wall_clock: WallClock,
     /// The game in progress as last saved, for a save on a signal or a panic.
     job: Option<SaveJob>,
 }
 
 /// Finds the files and decides what the first screen opens with (see the module docs).
-pub fn prepare(launch: Launch, wall_clock: SystemTime) -> (Config, Files) {
+pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
     let mut config = launch.config;
     config.wall_clock = Some(wall_clock);
     let mut files = Files {
@@ -72,8 +72,8 @@ pub fn prepare(launch: Launch, wall_clock: SystemTime) -> (Config, Files) {
             return (config, files);
         }
     };
-    store.remove_stale_temp_files(wall_clock);
-    let today = UtcStamp::from_system_time(wall_clock).date();
+    store.remove_stale_temp_files(wall_clock.at);
+    let today = wall_clock.stamp(Duration::ZERO).date();
     let mut notes: Vec<Message> = Vec::new();
     match store.load_current() {
         Ok(None) => {
@@ -253,7 +253,7 @@ impl Files {
     }
 
     fn today(&self, now: Duration) -> String {
-        UtcStamp::from_system_time(self.wall_clock + now).date()
+        self.wall_clock.stamp(now).date()
     }
 
     /// Writes the autosave, first archiving an earlier session's game that it would replace.
@@ -262,7 +262,11 @@ impl Files {
             return Ok(());
         };
         if self.foreign {
-            let today = UtcStamp::from_system_time(SystemTime::now()).date();
+            let wall_clock = WallClock {
+                at: SystemTime::now(),
+                ..self.wall_clock
+            };
+            let today = wall_clock.stamp(Duration::ZERO).date();
             store.archive_current(&today).map_err(|err| {
                 format!("{err} (the unfinished game saved there earlier is not overwritten)")
             })?;

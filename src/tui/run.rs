@@ -20,6 +20,7 @@ use super::shutdown::{self, DRAWING, Shared};
 use super::{Event, Mouse, MouseKind, next_event};
 use crate::app::keymap::{Action, Pointer, PointerKind, action_for};
 use crate::app::{App, Effect};
+use crate::game::stamp::WallClock;
 use crate::ui;
 
 /// A little past the instant the clock text changes, so the wake-up never comes just before it.
@@ -32,11 +33,21 @@ pub fn play(launch: Launch) -> Result<()> {
         bail!("hotseat needs a terminal to play in (standard input and output are not one)");
     }
     let origin = Instant::now();
-    let (config, files) = prepare(launch, SystemTime::now());
+    let (config, files) = prepare(launch, local_wall_clock());
     let shared: Shared = Arc::new(Mutex::new((files, origin)));
     shutdown::install(&shared).context("could not set up the signal handlers")?;
     let mut app = App::new(config);
     super::run(|terminal| run_loop(terminal, &mut app, origin, &shared))
+}
+
+/// The wall clock now, with the local offset from UTC (the system's time zone, or `TZ`): the
+/// dates and start times that saved games carry are the players' own. Where the time zone
+/// cannot be found, stamps are UTC and say so.
+fn local_wall_clock() -> WallClock {
+    let at = SystemTime::now();
+    let utc_offset = jiff::Timestamp::try_from(at)
+        .map_or(0, |t| jiff::tz::TimeZone::system().to_offset(t).seconds());
+    WallClock { at, utc_offset }
 }
 
 /// The mouse events the app uses: the left button, and the wheel.

@@ -115,10 +115,12 @@ impl PtyCommand {
         let cmd = PtyCommand::new(option_env!("CARGO_BIN_EXE_hotseat").unwrap_or("hotseat"));
         // Each run saves its games in a folder of its own, never in the user's: the platform's
         // data directory is found from these variables.
+        // Dates and start times are the local time: UTC unless a test says otherwise.
         let home = fresh_dir("home");
         cmd.env("XDG_DATA_HOME", &home)
             .env("HOME", &home)
             .env("APPDATA", &home)
+            .env("TZ", "UTC")
     }
 
     pub fn arg(mut self, arg: impl AsRef<OsStr>) -> PtyCommand {

@@ -17,7 +17,7 @@ fn wall() -> SystemTime {
 fn saving_config(setup: GameSetup) -> Config {
     Config {
         autosave: true,
-        wall_clock: Some(wall()),
+        wall_clock: Some(crate::game::stamp::WallClock::utc(wall())),
         ..config(setup)
     }
 }

@@ -8,11 +8,12 @@ use super::writer::{ExportGame, ExportMove};
 use crate::game::session::Game;
 use crate::rules::{Color, Position};
 
-/// When a game began (`2026-11-21T20:14:00Z`, UTC): hotseat's own tag, which other programs
-/// ignore; the resume prompt shows it.
+/// When a game began, in the players' local time with its offset from UTC
+/// (`2026-11-21T20:14:00+01:00`): hotseat's own tag, which other programs ignore; the resume
+/// prompt shows it.
 pub const TAG_STARTED: &str = "HotseatStarted";
 
-/// When the game was last saved (`2026-11-21T21:02:37Z`, UTC).
+/// When the game was last saved (`2026-11-21T21:02:37+01:00`).
 pub const TAG_SAVED: &str = "HotseatSaved";
 
 /// Who made the draw offer that still stands (`White` or `Black`) in an unfinished game: the
