@@ -355,9 +355,8 @@ impl App {
         self.install_game(opened.game);
         self.over_announced = over;
         let text = match self.game.outcome() {
-            Some(o) => format!(
-                "{text} ({o}) — PgUp, Home and End step through it; Ctrl-N starts a new game"
-            ),
+            // The prompt and the footer say how to review it and start a new one.
+            Some(o) => format!("{text} ({o})"),
             None if self.mode == Mode::Ready => text,
             None => format!("{text} — {} to move", self.game.position().turn()),
         };
