@@ -135,9 +135,11 @@ impl ClockView {
             width: area.width.saturating_sub(time_width + 1),
             ..area
         };
+        let prefix = Span::styled(format!("{marker} {king} "), name_style);
+        let room = usize::from(name_area.width).saturating_sub(prefix.width());
         Line::from(vec![
-            Span::styled(format!("{marker} {king} "), name_style),
-            Span::styled(self.name.clone(), name_style),
+            prefix,
+            Span::styled(fit(&self.name, room), name_style),
         ])
         .render(name_area, buf);
         if let Some(time) = time
@@ -146,6 +148,26 @@ impl ClockView {
             buf.set_string(area.right() - time_width, area.y, time, style);
         }
     }
+}
+
+/// `name` in at most `cols` columns: cut short with `…` when it does not fit.
+fn fit(name: &str, cols: usize) -> String {
+    let width = |text: &str| Span::raw(text).width();
+    if width(name) <= cols {
+        return name.to_owned();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in name.chars() {
+        let w = width(c.encode_utf8(&mut [0; 4]));
+        if used + w + 1 > cols {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    let out = out.trim_end().to_owned();
+    if cols == 0 { out } else { out + "…" }
 }
 
 impl Widget for &ClockView {
@@ -215,6 +237,17 @@ mod tests {
         v.name = "A very long name indeed, too long".into();
         let row = &line(&v, 24, 1)[0];
         assert!(row.ends_with(" 1:00:00 "), "{row}");
+        v.remaining = None;
+        assert_eq!(line(&v, 24, 1)[0], "  ♔ A very long name i… ");
+    }
+
+    #[test]
+    fn names_are_cut_short_with_an_ellipsis() {
+        assert_eq!(fit("Ann", 3), "Ann");
+        assert_eq!(fit("Annabel", 4), "Ann…");
+        assert_eq!(fit("Ann Bo", 5), "Ann…");
+        assert_eq!(fit("李小龙", 4), "李…");
+        assert_eq!(fit("Ann", 0), "");
     }
 
     #[test]
