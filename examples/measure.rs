@@ -7,9 +7,9 @@
 //!
 //! BINARY defaults to `target/release/hotseat` (under `CARGO_TARGET_DIR` if set), IDLE_SECONDS
 //! to 20. The game runs in a pseudo-terminal (80x24, the test harness of `tests/common/pty.rs`)
-//! with `--time 5+0`; the clock is started with Enter and left running. Memory and CPU come
-//! from `/proc/<pid>/status` (VmRSS) and `/proc/<pid>/stat` (utime + stime), so this is Linux
-//! only. The time to first frame is from spawning the process to the screen showing the footer:
+//! with `--time 5+0` and a data folder of its own; the clock is started with Enter and left
+//! running. Memory and CPU come from `/proc/<pid>/status` (VmRSS) and `/proc/<pid>/stat`
+//! (utime + stime), so this is Linux only. The time to first frame is from spawning the process to the screen showing the footer:
 //! an upper bound, since it includes the pseudo-terminal and the emulator reading the output.
 
 #[path = "../tests/common/pty.rs"]
@@ -67,6 +67,8 @@ fn main() -> Result<()> {
             binary.display()
         );
     }
+    // The pseudo-terminal looks a relative program up in PATH: make it absolute.
+    let binary = std::fs::canonicalize(&binary)?;
     let size = std::fs::metadata(&binary)?.len();
     println!(
         "binary size:      {size} bytes ({:.2} MiB) — {}",
@@ -74,9 +76,13 @@ fn main() -> Result<()> {
         binary.display()
     );
 
+    // A data folder of its own: never the user's saved game, and no resume question.
+    let data = std::env::temp_dir().join(format!("hotseat-measure-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
     let started = Instant::now();
     let mut game = PtyCommand::new(&binary)
-        .args(["--time", "5+0"])
+        .args(["--time", "5+0", "--data-dir"])
+        .arg(&data)
         .env("NO_COLOR", "1")
         .size(80, 24)
         .spawn()?;
@@ -127,5 +133,6 @@ fn main() -> Result<()> {
         game.send_text("y")?;
     }
     game.wait_exit()?;
+    let _ = std::fs::remove_dir_all(&data);
     Ok(())
 }
