@@ -284,6 +284,22 @@ fn saved_games_carry_the_local_time_and_its_offset() {
         .find_map(|l| l.strip_prefix("[HotseatStarted \""))
         .unwrap_or_else(|| panic!("no start tag in {text}"));
     assert!(started.ends_with("+05:30\"]"), "{started}");
+    // The time itself is shifted, not only labelled: it is the UTC time now plus 5:30 (a
+    // minute or two ago at most).
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let recent: Vec<String> = (0..=3)
+        .map(|m| {
+            let secs = (now - 60 * m + 5 * 3600 + 1800).rem_euclid(86_400);
+            format!("{:02}:{:02}", secs / 3600, secs % 3600 / 60)
+        })
+        .collect();
+    assert!(
+        recent.contains(&started[11..16].to_owned()),
+        "{started} not in {recent:?}"
+    );
     let shown = format!("started {} {}", &started[..10], &started[11..16]);
     let pty = india(&data, &[]).unwrap();
     pty.wait_for(&shown).unwrap();

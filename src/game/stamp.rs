@@ -11,7 +11,7 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// A moment as a wall clock shows it, to the second, with its offset from UTC.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stamp {
     pub year: i64,
     pub month: u8,
@@ -19,7 +19,7 @@ pub struct Stamp {
     pub hour: u8,
     pub minute: u8,
     pub second: u8,
-    /// Seconds east of UTC (`3600` for UTC+01:00).
+    /// Seconds east of UTC (`3600` for UTC+01:00), a whole number of minutes.
     pub utc_offset: i32,
 }
 
@@ -37,7 +37,8 @@ impl Stamp {
     }
 
     /// The moment `secs` seconds after 1970-01-01 00:00:00 UTC, on a wall clock `utc_offset`
-    /// seconds east of UTC.
+    /// seconds east of UTC. RFC 3339 writes offsets in minutes, so seconds beyond whole minutes
+    /// (local mean time of old zone rules) are dropped rather than written wrong.
     ///
     /// ```
     /// use hotseat::store::Stamp;
@@ -47,6 +48,7 @@ impl Stamp {
     /// assert_eq!(t.date(), "2026-11-21");
     /// ```
     pub fn local(secs: i64, utc_offset: i32) -> Stamp {
+        let utc_offset = utc_offset / 60 * 60;
         let secs = secs.saturating_add(i64::from(utc_offset));
         let days = secs.div_euclid(86_400);
         let rest = secs.rem_euclid(86_400);
@@ -197,6 +199,12 @@ mod tests {
             "2026-11-21T16:44:00-03:30"
         );
         assert_eq!(Stamp::local(t, 0).rfc3339(), "2026-11-21T20:14:00Z");
+        // Offsets are whole minutes: the time and its label agree.
+        assert_eq!(Stamp::local(t, -30).rfc3339(), "2026-11-21T20:14:00Z");
+        assert_eq!(
+            Stamp::local(t, -3661).rfc3339(),
+            "2026-11-21T19:13:00-01:01"
+        );
         let wall = WallClock {
             at: UNIX_EPOCH + Duration::from_secs(t as u64),
             utc_offset: -8 * 3600,

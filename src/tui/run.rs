@@ -42,7 +42,9 @@ pub fn play(launch: Launch) -> Result<()> {
 
 /// The wall clock now, with the local offset from UTC (the system's time zone, or `TZ`): the
 /// dates and start times that saved games carry are the players' own. Where the time zone
-/// cannot be found, stamps are UTC and say so.
+/// cannot be found, stamps are UTC and say so (as they do in a zone at UTC+00:00). The offset
+/// is read once: a session that runs across a change to or from summer time dates its later
+/// games an hour off, which is the price of not asking the time zone on every save.
 fn local_wall_clock() -> WallClock {
     let at = SystemTime::now();
     let utc_offset = jiff::Timestamp::try_from(at)

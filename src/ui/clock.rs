@@ -157,14 +157,15 @@ fn fit(name: &str, cols: usize) -> String {
         return name.to_owned();
     }
     let mut out = String::new();
-    let mut used = 0;
+    // Measured as a whole at each step: combining marks and emoji variation selectors change
+    // the width of what comes before them.
     for c in name.chars() {
-        let w = width(c.encode_utf8(&mut [0; 4]));
-        if used + w + 1 > cols {
+        let mut next = out.clone();
+        next.push(c);
+        if width(&next) + 1 > cols {
             break;
         }
-        out.push(c);
-        used += w;
+        out = next;
     }
     let out = out.trim_end().to_owned();
     if cols == 0 { out } else { out + "…" }
