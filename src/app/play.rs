@@ -330,6 +330,16 @@ impl App {
             return;
         }
         let waiting = !self.game.position().turn();
+        if self.game.record().plies() == 0 && self.game.pending_offer().is_none() {
+            // Ctrl-D offers for the side that has just moved, and nobody has yet (Law 9.1.2.1:
+            // a draw is offered after making a move).
+            let turn = self.game.position().turn();
+            self.info(format!(
+                "A draw is offered after a move: {} moves, then Ctrl-D",
+                self.who(turn)
+            ));
+            return;
+        }
         match self.game.pending_offer() {
             Some(by) if by == waiting => self.mode = Mode::DrawOffer { by },
             _ => match self.game.offer_draw(waiting, now) {

@@ -25,6 +25,21 @@ fn a_draw_offer_accepted_draws_the_game() {
 }
 
 #[test]
+fn no_draw_offer_before_the_first_move() {
+    let mut app = app();
+    act(&mut app, Action::Draw);
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.game().pending_offer(), None);
+    assert_eq!(
+        app.message().unwrap().text,
+        "A draw is offered after a move: White moves, then Ctrl-D"
+    );
+    play_all(&mut app, &["e4"]);
+    act(&mut app, Action::Draw);
+    assert_mode(&app, &Mode::DrawOffer { by: Color::White });
+}
+
+#[test]
 fn a_draw_offer_declined_goes_on() {
     let mut app = app();
     play_all(&mut app, &["e4"]);
