@@ -137,7 +137,14 @@ fn syntax_errors_name_the_problem() {
     assert_eq!(err(&p, "Nz9"), "\"Nz9\" is not a move: z is not a file");
     assert_eq!(err(&p, "Nf9"), "\"Nf9\" is not a move: 9 is not a rank");
     assert!(err(&p, "").contains("type a move"));
-    assert!(err(&p, "hello").contains("is not a move"));
+    assert_eq!(
+        err(&p, "garbage"),
+        "\"garbage\" is not a move: a move needs a destination square, like e4 or Nf3"
+    );
+    assert_eq!(
+        err(&p, "Ke"),
+        "\"Ke\" is not a move: a move needs a destination square, like e4 or Nf3"
+    );
     assert!(err(&p, "e4→").contains("cannot be part of a move"));
     assert!(err(&p, "Nabcdef3").contains("too much before"));
 }

@@ -218,15 +218,26 @@ fn describe_char(b: u8) -> String {
     }
 }
 
+const NEEDS_DESTINATION: &str = "a move needs a destination square, like e4 or Nf3";
+
 /// Reads `[from-file][from-rank][x|-|:]to-square` with a known role.
 fn parse_core(s: &[u8], role: Option<Role>, promotion: Option<Role>) -> Result<Pattern, String> {
     let n = s.len();
     if n < 2 {
-        return Err("a move needs a destination square, like e4 or Nf3".to_owned());
+        return Err(NEEDS_DESTINATION.to_owned());
     }
     let (fb, rb) = (s[n - 2], s[n - 1]);
-    let to_file = file_of(fb).ok_or_else(|| format!("{} is not a file", describe_char(fb)))?;
-    let to_rank = rank_of(rb).ok_or_else(|| format!("{} is not a rank", describe_char(rb)))?;
+    // Text without a single digit has no square to name ("garbage"): say that, rather than
+    // pick on its last letters.
+    let bad = |why: String| {
+        if s.iter().any(u8::is_ascii_digit) {
+            why
+        } else {
+            NEEDS_DESTINATION.to_owned()
+        }
+    };
+    let to_file = file_of(fb).ok_or_else(|| bad(format!("{} is not a file", describe_char(fb))))?;
+    let to_rank = rank_of(rb).ok_or_else(|| bad(format!("{} is not a rank", describe_char(rb))))?;
     let mut mid = &s[..n - 2];
     if let Some((&sep, rest)) = mid.split_last()
         && matches!(sep, b'x' | b'X' | b':' | b'-')
@@ -299,7 +310,7 @@ fn parse_text(s: &[u8]) -> Result<Parsed, String> {
     }
     let (body, promotion) = split_promotion(s)?;
     let Some((&first, rest)) = body.split_first() else {
-        return Err("a move needs a destination square, like e4 or Nf3".to_owned());
+        return Err(NEEDS_DESTINATION.to_owned());
     };
     match first {
         b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'k' | b'q' | b'r' | b'n' | b'p' => {
