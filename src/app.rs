@@ -324,6 +324,15 @@ impl App {
             self.selected = None;
             self.drag = None;
             self.input.clear();
+            // News from before the end ("White's clock is running") is out of date now: the
+            // status line shows the result. A refusal from this very update stays.
+            if self
+                .message
+                .as_ref()
+                .is_some_and(|m| m.kind != MessageKind::Error)
+            {
+                self.message = None;
+            }
             if !matches!(self.mode, Mode::NewGame(_) | Mode::SaveAs(_)) {
                 self.mode = Mode::GameOver;
             }

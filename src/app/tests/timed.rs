@@ -70,6 +70,12 @@ fn a_flag_fall_ends_the_game_on_the_next_tick() {
     assert_mode(&app, &Mode::GameOver);
     assert_eq!(app.dialog().unwrap().lines, ["Black wins on time", "0-1"]);
     assert_eq!(app.next_wake(s(61)), None);
+    act(&mut app, Action::Cancel);
+    assert_eq!(
+        app.status().text,
+        "Black wins on time · 0-1",
+        "not \"White's clock is running\" from the start"
+    );
 }
 
 #[test]
