@@ -414,21 +414,22 @@ impl TimeControl {
     }
 }
 
-/// Writes a base time in the command-line syntax: minutes (`90`, `0.5`, `0.05`) when that is
-/// exact, which is when the seconds are a multiple of 3, otherwise seconds with an `s` (`301s`).
+/// Writes a base time in the command-line syntax: minutes (`90`, `0.5`, `1.75`) in whole and
+/// quarter minutes, as players say them, otherwise seconds with an `s` (`3s`, `301s`: never
+/// `0.05`).
 struct Minutes(Duration);
 
 impl fmt::Display for Minutes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let secs = self.0.as_secs();
-        if !secs.is_multiple_of(3) {
+        if !secs.is_multiple_of(15) {
             return write!(f, "{secs}s");
         }
         let (whole, rest) = (secs / 60, secs % 60);
         if rest == 0 {
             return write!(f, "{whole}");
         }
-        // rest is a multiple of 3 below 60, so rest/60 has at most two decimals.
+        // rest is 15, 30 or 45: a quarter, a half or three quarters.
         let hundredths = rest * 100 / 60;
         let text = format!("{whole}.{hundredths:02}");
         f.write_str(text.trim_end_matches('0'))
@@ -608,7 +609,9 @@ mod tests {
         assert_eq!(w(300), "5");
         assert_eq!(w(30), "0.5");
         assert_eq!(w(15), "0.25");
-        assert_eq!(w(3), "0.05");
+        assert_eq!(w(3), "3s");
+        assert_eq!(w(45), "0.75");
+        assert_eq!(w(12), "12s");
         assert_eq!(w(90), "1.5");
         assert_eq!(w(301), "301s");
         assert_eq!(w(1), "1s");
