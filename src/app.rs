@@ -173,6 +173,9 @@ pub struct App {
     selected: Option<Square>,
     drag: Option<Drag>,
     input: String,
+    /// Typed text that was refused as it stands: while the input is still exactly this, the
+    /// next character typed starts afresh (Backspace edits it instead).
+    rejected: Option<String>,
     message: Option<Message>,
     /// The ply shown while reviewing the game; `None` shows the present.
     review: Option<usize>,
@@ -206,6 +209,7 @@ impl App {
             selected: None,
             drag: None,
             input: String::new(),
+            rejected: None,
             message: None,
             review: None,
             size: DEFAULT_SIZE,

@@ -208,6 +208,10 @@ impl App {
         // Any move input returns to the present first.
         self.review = None;
         self.selected = None;
+        if self.input_rejected() {
+            self.input.clear();
+        }
+        self.rejected = None;
         if self.input.chars().count() < MAX_INPUT_CHARS {
             self.input.push(c);
         }
@@ -248,9 +252,17 @@ impl App {
                     choice: 0,
                 };
             }
-            // The board stays as it was and the text stays for correction.
-            Err(err) => self.error(err.to_string()),
+            // The board stays as it was and the text stays, to be corrected or typed anew.
+            Err(err) => {
+                self.error(err.to_string());
+                self.rejected = Some(self.input.clone());
+            }
         }
+    }
+
+    /// The typed text is the move just refused, unchanged.
+    pub(super) fn input_rejected(&self) -> bool {
+        !self.input.is_empty() && self.rejected.as_deref() == Some(self.input.as_str())
     }
 
     // ---- Moves ----

@@ -55,6 +55,15 @@ impl App {
         if self.review.is_some() || self.game.is_over() || self.mode != Mode::Playing {
             return Feedback::default();
         }
+        if self.input_rejected() {
+            // The status line says what was wrong; the prompt says what to do about it.
+            return Feedback {
+                hint: Some(Message::info(
+                    "type a new move, or Backspace to correct this one",
+                )),
+                ..Feedback::default()
+            };
+        }
         typing::feedback(self.game.position(), &self.input)
     }
 

@@ -49,6 +49,26 @@ fn an_illegal_move_leaves_board_and_text_and_shows_the_parsers_message() {
 }
 
 #[test]
+fn after_a_refused_move_typing_starts_afresh_and_backspace_edits() {
+    // Knights on b1 and f3 can both reach d2.
+    let mut app = app_from("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+    enter(&mut app, "Nd2");
+    assert_eq!(error_text(&app), "Nd2 is ambiguous: Nbd2 or Nfd2");
+    assert_eq!(app.input(), "Nd2", "the refused text stays in view");
+    assert_eq!(
+        app.feedback().hint.unwrap().text,
+        "type a new move, or Backspace to correct this one"
+    );
+    enter(&mut app, "Nbd2");
+    assert_eq!(sans(&app), ["Nbd2"], "typed anew, not appended to Nd2");
+    // Backspace keeps the refused text to correct it.
+    enter(&mut app, "Kd9");
+    act(&mut app, Action::DeleteChar);
+    enter(&mut app, "8");
+    assert_eq!(sans(&app), ["Nbd2", "Kd8"]);
+}
+
+#[test]
 fn nonsense_is_a_syntax_error_with_the_exact_text() {
     let mut app = app();
     enter(&mut app, "Nz9");
