@@ -72,19 +72,27 @@ pub fn render(app: &App, frame: &mut Frame) {
     view.glow = feedback.glow;
     (&view).render(screen.board, buf);
 
-    panel::PanelView::new(app).render(screen.panel, buf);
     let status = status::StatusLine {
         message: app.status(),
         theme,
         warning: app.save_warning().map(str::to_owned),
     };
-    // A long message takes the row above too, over the bottom edge of the board and panel.
+    // A long message takes the row above too: the board's bottom margin, and the panel gives
+    // up its last row so that its frame stays whole.
     let rows = status.height(screen.status.width).min(screen.status.y + 1);
     let status_area = Rect {
         y: screen.status.bottom() - rows,
         height: rows,
         ..screen.status
     };
+    let panel_area = Rect {
+        height: screen
+            .panel
+            .height
+            .min(status_area.y.saturating_sub(screen.panel.y)),
+        ..screen.panel
+    };
+    panel::PanelView::new(app).render(panel_area, buf);
     status.render(status_area, buf);
     let prompt = prompt::PromptLine {
         prompt: app.prompt(&feedback),

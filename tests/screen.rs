@@ -288,6 +288,24 @@ fn a_paused_clock_says_so() {
 }
 
 #[test]
+fn a_two_line_message_leaves_the_panel_frame_whole() {
+    let mut app = mono();
+    typed(&mut app, "Nf3Nc6");
+    act(&mut app, Action::Select);
+    let buf = draw(&mut app, 80, 24);
+    let screen = ScreenLayout::new(buf.area).unwrap();
+    let rows = lines(&buf);
+    let (_, y) = find(&buf, "is not a move: too much before").unwrap();
+    assert_eq!(y, screen.status.y - 1, "the message took the row above");
+    let frame_bottom = &rows[usize::from(y) - 1];
+    assert!(
+        frame_bottom.contains('└') && frame_bottom.trim_end().ends_with('┘'),
+        "the panel's bottom edge moved up, whole:\n{}",
+        rows.join("\n")
+    );
+}
+
+#[test]
 fn errors_stand_out_from_information_without_colour() {
     let mut app = mono();
     typed(&mut app, "e5");
