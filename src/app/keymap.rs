@@ -31,6 +31,8 @@ pub enum Action {
     CursorRight,
     /// Pick up or put down the piece under the cursor; with typed text, submit it.
     Select,
+    /// The space bar: [`Action::Select`] on the board, a space in typed text (`exd6 e.p.`).
+    Space,
     /// Clear typed text, drop the selection, close a popup.
     Cancel,
     /// Delete the last typed character.
@@ -103,12 +105,13 @@ pub enum PointerKind {
 impl Action {
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 36] = [
+    pub const ALL: [Action; 37] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
         Action::CursorRight,
         Action::Select,
+        Action::Space,
         Action::Cancel,
         Action::DeleteChar,
         Action::FlipBoard,
@@ -312,9 +315,11 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::CursorDown, &[Key::plain(K::Down)], PLAY, "", "Move the cursor down", &[]),
     row(Action::CursorLeft, &[Key::plain(K::Left)], PLAY, "", "Move the cursor left", &[]),
     row(Action::CursorRight, &[Key::plain(K::Right)], PLAY, "", "Move the cursor right", &[]),
-    row(Action::Select, &[Key::plain(K::Enter), Key::plain(K::Char(' '))], PLAY, "select",
+    row(Action::Select, &[Key::plain(K::Enter)], PLAY, "select",
         "Pick up the piece under the cursor, or put it down there; with typed text, play the \
          typed move or command", &[]),
+    row(Action::Space, &[Key::plain(K::Char(' '))], PLAY, "",
+        "As Enter on the board; while a move is typed, a space in it (exd6 e.p.)", &[]),
     row(Action::Cancel, &[Key::plain(K::Esc)], PLAY, "",
         "Clear the typed text, or put the picked-up piece back", &[]),
     row(Action::DeleteChar, &[Key::plain(K::Backspace)], PLAY, "",

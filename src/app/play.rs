@@ -23,6 +23,8 @@ impl App {
             Action::CursorRight => self.move_cursor(1, 0),
             Action::Select if !self.input.trim().is_empty() => self.submit_text(now),
             Action::Select => self.select_at(self.cursor, now),
+            Action::Space if self.input.is_empty() => self.select_at(self.cursor, now),
+            Action::Space => self.type_char(' '),
             Action::Cancel => self.cancel(),
             Action::DeleteChar => {
                 self.input.pop();

@@ -165,7 +165,8 @@ fn keys_resolve_per_context() {
         assert_eq!(action_for(ctrl_c, context), Some(Action::Quit));
     }
     let space = press(KeyCode::Char(' '), KeyModifiers::NONE);
-    assert_eq!(action_for(space, KeyContext::Playing), Some(Action::Select));
+    assert_eq!(action_for(space, KeyContext::Playing), Some(Action::Space));
+    assert_eq!(action_for(space, KeyContext::Ready), Some(Action::Select));
 }
 
 #[test]

@@ -69,6 +69,26 @@ fn after_a_refused_move_typing_starts_afresh_and_backspace_edits() {
 }
 
 #[test]
+fn space_is_part_of_typed_text_and_selects_on_the_board() {
+    let mut app = app_from("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    type_text(&mut app, "exd6");
+    act(&mut app, Action::Space);
+    type_text(&mut app, "e.p.");
+    assert_eq!(app.input(), "exd6 e.p.");
+    act(&mut app, Action::Select);
+    assert_eq!(
+        sans(&app),
+        ["exd6"],
+        "one move, nothing left for Black's prompt"
+    );
+    assert_eq!(app.input(), "");
+    // With nothing typed, the space bar picks up the piece under the cursor (the e2 pawn).
+    let mut app = super::app();
+    act(&mut app, Action::Space);
+    assert_eq!(app.selected(), Some(sq("e2")));
+}
+
+#[test]
 fn nonsense_is_a_syntax_error_with_the_exact_text() {
     let mut app = app();
     enter(&mut app, "Nz9");
