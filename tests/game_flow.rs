@@ -174,6 +174,16 @@ fn draw_offer_declined_or_cancelled_by_a_move() {
     assert_eq!(g.pending_offer(), None);
     assert_eq!(g.decline_draw(), Err(GameError::NoOffer));
     assert_eq!(g.offers().len(), 2);
+    // Declined, White may offer again only after the next move.
+    assert_eq!(
+        g.offer_draw(Color::White, secs(3)),
+        Err(GameError::DeclinedThisMove(Color::White))
+    );
+    assert_eq!(
+        GameError::DeclinedThisMove(Color::White).to_string(),
+        "White's draw offer was declined: White may offer again after their next move"
+    );
+    assert_eq!(g.pending_offer(), None);
     // Offering when the opponent's offer stands is agreement.
     g.offer_draw(Color::Black, secs(4)).unwrap();
     assert_eq!(g.offer_draw(Color::White, secs(5)), Ok(OfferResult::Agreed));

@@ -113,7 +113,7 @@ fn a_draw_offer_accepted() {
     type_move(&mut pty, "e4");
     pty.wait_for("1. e4").unwrap();
     pty.send_key(Key::Ctrl('d')).unwrap();
-    pty.wait_for("White offers a draw — accept? y/n").unwrap();
+    pty.wait_for("White offers a draw.").unwrap();
     pty.send_text("y").unwrap();
     pty.wait_for("Draw by agreement").unwrap();
     pty.wait_for("1/2-1/2").unwrap();

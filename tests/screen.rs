@@ -334,7 +334,7 @@ fn the_ready_screen_and_the_question_boxes() {
         "colours, as asked"
     );
     assert!(
-        find(&buf, "White offers a draw — accept? y/n").is_some(),
+        find(&buf, "White offers a draw.").is_some(),
         "{}",
         text(&buf)
     );

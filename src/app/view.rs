@@ -227,10 +227,9 @@ impl App {
             Mode::DrawOffer { by } => dialog(
                 "Draw offer",
                 vec![
-                    format!("{by} offers a draw — accept? y/n"),
+                    format!("{by} offers a draw."),
                     format!(
-                        "{}: y accepts, n declines; typing a move instead declines the offer \
-                         once the move is played.",
+                        "{}, do you accept? Playing a move instead declines it.",
                         self.who(!*by)
                     ),
                 ],

@@ -45,6 +45,8 @@ pub enum GameError {
     NoOffer,
     OwnOffer,
     AlreadyOffered(Color),
+    /// The player's offer after this move was declined; they may offer again after their next.
+    DeclinedThisMove(Color),
     NothingToTakeBack,
 }
 
@@ -57,6 +59,10 @@ impl fmt::Display for GameError {
             GameError::NoOffer => f.write_str("there is no draw offer to answer"),
             GameError::OwnOffer => f.write_str("a player cannot accept their own draw offer"),
             GameError::AlreadyOffered(c) => write!(f, "{c} has already offered a draw"),
+            GameError::DeclinedThisMove(c) => write!(
+                f,
+                "{c}'s draw offer was declined: {c} may offer again after their next move"
+            ),
             GameError::NothingToTakeBack => f.write_str("there is no move to take back"),
         }
     }
@@ -373,6 +379,11 @@ impl Game {
             Some(_) => {
                 self.accept_draw(color, now)?;
                 Ok(OfferResult::Agreed)
+            }
+            // One offer per move (9.1.2.1: offer after making a move); asking again and again
+            // would only disturb the opponent (11.5).
+            None if self.offers.contains(&(self.record.plies(), color)) => {
+                Err(GameError::DeclinedThisMove(color))
             }
             None => {
                 self.pending_offer = Some(color);

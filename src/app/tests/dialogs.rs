@@ -13,7 +13,11 @@ fn a_draw_offer_accepted_draws_the_game() {
     assert_mode(&app, &Mode::DrawOffer { by: Color::White });
     assert_eq!(app.key_context(), KeyContext::Offer);
     let dialog = app.dialog().unwrap();
-    assert_eq!(dialog.lines[0], "White offers a draw — accept? y/n");
+    assert_eq!(dialog.lines[0], "White offers a draw.");
+    assert_eq!(
+        dialog.lines[1],
+        "Black, do you accept? Playing a move instead declines it."
+    );
     act(&mut app, Action::Yes);
     let outcome = app.game().outcome().unwrap();
     assert_eq!(outcome.reason, Reason::Agreement);
