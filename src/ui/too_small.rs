@@ -31,14 +31,21 @@ impl TooSmallView {
 
 impl Widget for &TooSmallView {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let text = Text::from(vec![
-            Line::styled(self.message(), self.theme.error()),
-            Line::styled(
-                "enlarge the window, or press Ctrl-Q to quit",
-                self.theme.muted(),
-            ),
-        ])
-        .centered();
+        let message = self.message();
+        // Too narrow for the message on one line: break it where it reads well, not inside
+        // "(have 40x12)".
+        let mut lines: Vec<Line> = match message.split_once(": ") {
+            Some((what, sizes)) if message.chars().count() > usize::from(area.width) => vec![
+                Line::styled(format!("{what}:"), self.theme.error()),
+                Line::styled(sizes.to_owned(), self.theme.error()),
+            ],
+            _ => vec![Line::styled(message, self.theme.error())],
+        };
+        lines.push(Line::styled(
+            "enlarge the window, or press Ctrl-Q to quit",
+            self.theme.muted(),
+        ));
+        let text = Text::from(lines).centered();
         let lines = text.height() as u16;
         // Wrapping may need more lines in a very narrow terminal; centre what fits.
         let width = text.width() as u16;
@@ -103,6 +110,22 @@ mod tests {
         let buf = render(20, 10);
         let text = text(&buf).split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(text.contains("need 60x16 (have 20x10)"), "{text}");
+    }
+
+    #[test]
+    fn the_sizes_keep_together_when_the_message_needs_two_lines() {
+        let buf = render(40, 12);
+        let text = text(&buf);
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert_eq!(
+            lines[..2],
+            ["terminal too small:", "need 60x16 (have 40x12)"],
+            "{text}"
+        );
     }
 
     #[test]
