@@ -16,8 +16,8 @@ use crate::app::keymap::{BINDINGS, Binding, KeyContext, keys_text};
 
 /// The widest the popup gets.
 const MAX_WIDTH: u16 = 80;
-/// Width of the key column.
-const KEY_COLUMN: usize = 18;
+/// Width of the key column: the longest keys (`Esc, q, F1, Ctrl-K`) and two spaces.
+const KEY_COLUMN: usize = 20;
 
 /// Move formats the move box accepts, with what they are.
 const MOVE_FORMATS: &[(&str, &str)] = &[
@@ -95,8 +95,9 @@ impl Widget for &HelpView {
     }
 }
 
+/// Columns for the text: inside the frame, less one blank column on the right.
 fn inner_width(popup_width: u16) -> usize {
-    usize::from(popup_width.saturating_sub(2))
+    usize::from(popup_width.saturating_sub(3))
 }
 
 fn section_title(context: KeyContext) -> &'static str {

@@ -113,7 +113,7 @@ fn tall_screen_shows_everything_without_scrolling() {
     assert_eq!(HelpView::max_scroll(area), 0);
     let text = screen(160, 150, 0);
     assert!(text.contains("Keys while playing") && text.contains("Mouse: click a piece"));
-    let total = help_lines(&Theme::default(), 78).len();
+    let total = help_lines(&Theme::default(), 77).len();
     assert!(
         !text.contains(&format!("of {total}")),
         "no scroll position when all fits"
