@@ -134,6 +134,9 @@ fn invalid_game_options_exit_2_with_an_example() {
         (&["--theme", "pink"][..], "wood or ocean"),
         (&["--color", "sometimes"][..], "auto"),
         (&["--white", ""][..], "can't be empty"),
+        // A minus sign is read as the value it starts, not as an unknown option.
+        (&["--time", "-1+0"][..], "can't be negative"),
+        (&["--time", "5", "--delay", "-3"][..], "can't be negative"),
     ] {
         let out = hotseat(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));

@@ -25,31 +25,37 @@ pub struct PlayArgs {
     /// Time control for both players: minutes+seconds added per move, "none", or periods.
     ///
     /// Examples: --time 5+3, --time 0.5+0, --time 45s+0, --time 40/90+30,30+30, --time none
-    #[arg(long, value_name = "TC", value_parser = parse_time_control)]
+    #[arg(long, value_name = "TC", value_parser = parse_time_control, allow_hyphen_values = true)]
     pub time: Option<TimeControl>,
 
     /// White's own time control, for time odds (overrides --time for White).
     ///
     /// Example: --white-time 5+0 --black-time 3+0
-    #[arg(long, value_name = "TC", value_parser = parse_time_control)]
+    #[arg(long, value_name = "TC", value_parser = parse_time_control, allow_hyphen_values = true)]
     pub white_time: Option<TimeControl>,
 
     /// Black's own time control, for time odds (overrides --time for Black).
     ///
     /// Example: --black-time 3+0
-    #[arg(long, value_name = "TC", value_parser = parse_time_control)]
+    #[arg(long, value_name = "TC", value_parser = parse_time_control, allow_hyphen_values = true)]
     pub black_time: Option<TimeControl>,
 
     /// A simple (US) delay in seconds: each move's first SECS seconds are free.
     ///
     /// Example: --time 5+0 --delay 3
-    #[arg(long, value_name = "SECS", value_parser = parse_delay, conflicts_with = "bronstein")]
+    #[arg(
+        long,
+        value_name = "SECS",
+        value_parser = parse_delay,
+        conflicts_with = "bronstein",
+        allow_hyphen_values = true
+    )]
     pub delay: Option<Duration>,
 
     /// A Bronstein delay in seconds: time used on a move is given back, up to SECS.
     ///
     /// Example: --time 5+0 --bronstein 2
-    #[arg(long, value_name = "SECS", value_parser = parse_delay)]
+    #[arg(long, value_name = "SECS", value_parser = parse_delay, allow_hyphen_values = true)]
     pub bronstein: Option<Duration>,
 
     /// Start from this position (Forsyth-Edwards Notation) instead of the initial one.
