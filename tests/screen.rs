@@ -237,6 +237,20 @@ fn a_long_game_scrolls_to_keep_the_latest_move_in_view() {
     let buf = draw(&mut app, 80, 18);
     assert!(find(&buf, "1. e4").is_some(), "{}", text(&buf));
     assert!(find(&buf, "Reviewing after 1. e4").is_some());
+    let (x, y) = find(&buf, "1. e4").unwrap();
+    let rows = lines(&buf);
+    let below: Vec<&str> = rows[usize::from(y)..].iter().map(|r| r.as_str()).collect();
+    assert!(
+        below
+            .iter()
+            .any(|r| r.chars().nth(usize::from(x) - 3) == Some('⋮')),
+        "the list says there is more below, in the number column:\n{}",
+        text(&buf)
+    );
+    // The mark above takes the number column's blank, not a digit.
+    act(&mut app, Action::HistoryEnd);
+    let buf = draw(&mut app, 80, 18);
+    assert!(find(&buf, "⋮  5. O-O").is_some(), "{}", text(&buf));
 }
 
 #[test]

@@ -117,8 +117,13 @@ impl Widget for MoveListView<'_> {
             let row_area = Rect::new(area.x, area.y + y as u16, area.width, 1);
             line.render(row_area, buf);
         }
+        // Moves out of view above or below: a mark in the first column, which move numbers
+        // (right-aligned in four) leave blank.
         if first > 0 {
-            buf.set_string(area.x, area.y, "  ⋮", self.theme.muted());
+            buf.set_string(area.x, area.y, "⋮", self.theme.muted());
+        }
+        if first + height < rows.len() {
+            buf.set_string(area.x, area.bottom() - 1, "⋮", self.theme.muted());
         }
     }
 }
