@@ -259,10 +259,18 @@ impl App {
         self.game = game;
         let turn = self.game.position().turn();
         self.orientation = if self.auto_flip { turn } else { Color::White };
-        self.cursor = Square::E1
+        // On the king's pawn, where the mover's first thought usually is; in a set-up
+        // position without one there, on the mover's king.
+        let pos = self.game.position();
+        let e2 = Square::E1
             .offset(0, 1)
             .unwrap_or(Square::E1)
             .relative_to(turn);
+        self.cursor = if pos.piece_at(e2).is_some_and(|p| p.color == turn) {
+            e2
+        } else {
+            pos.king(turn)
+        };
         self.selected = None;
         self.drag = None;
         self.input.clear();

@@ -177,3 +177,14 @@ fn auto_flip_turns_the_board_to_the_player_to_move() {
     enter(&mut app, "e5");
     assert_eq!(app.orientation(), Color::White);
 }
+
+#[test]
+fn the_cursor_starts_on_the_movers_king_pawn_or_else_their_king() {
+    assert_eq!(app().cursor(), sq("e2"));
+    assert_eq!(
+        app_from("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").cursor(),
+        sq("e7")
+    );
+    // A set-up ending: no pawn on e2, so the cursor is on White's king.
+    assert_eq!(app_from("8/8/8/4k3/8/8/8/6K1 w - - 0 1").cursor(), sq("g1"));
+}
