@@ -42,6 +42,10 @@ impl App {
 
     pub(super) fn on_confirm(&mut self, question: Question, action: Action, now: Duration) {
         match (action, question) {
+            // A player may resign at any time, not only on their own move.
+            (Action::Complete, Question::Resign(color)) => {
+                self.mode = Mode::Confirm(Question::Resign(!color));
+            }
             (Action::Yes, Question::Resign(color)) => {
                 self.mode = Mode::Playing;
                 if let Err(err) = self.game.resign(color, now) {

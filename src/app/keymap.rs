@@ -374,6 +374,8 @@ pub const BINDINGS: &[Binding] = &[
         "Yes", &[]),
     row(Action::No, &[Key::plain(K::Char('n')), Key::plain(K::Esc)], CONFIRM, "no",
         "No", &[]),
+    row(Action::Complete, &[Key::plain(K::Tab)], CONFIRM, "",
+        "In the resign question: the other player resigns instead", &[]),
     row(Action::Promote(Role::Queen), &[Key::plain(K::Char('q'))],
         PROMOTION, "queen", "Promote to a queen", &[]),
     row(Action::Promote(Role::Rook), &[Key::plain(K::Char('r'))], PROMOTION, "rook",

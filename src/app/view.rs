@@ -273,7 +273,7 @@ impl App {
                 "Resign?",
                 vec![
                     format!("Resign the game for {}?", self.who(color)),
-                    format!("{} would win.", !color),
+                    format!("{} would win. (Tab: {} resigns instead.)", !color, !color),
                 ],
             ),
             Question::Takeback { asked_by } => (

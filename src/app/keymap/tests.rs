@@ -195,7 +195,7 @@ fn unbound_keys_and_alt_combinations_do_nothing() {
     assert_eq!(action_for(f5, KeyContext::Playing), None);
     let tab = press(KeyCode::Tab, KeyModifiers::NONE);
     assert_eq!(action_for(tab, KeyContext::Playing), Some(Action::Complete));
-    assert_eq!(action_for(tab, KeyContext::Confirm), None);
+    assert_eq!(action_for(tab, KeyContext::Offer), None);
 }
 
 #[test]

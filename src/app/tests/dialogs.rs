@@ -162,6 +162,24 @@ fn resigning_asks_first() {
 }
 
 #[test]
+fn either_player_may_resign_tab_switches_who() {
+    let mut app = app_with_moves(&["e4"]);
+    act(&mut app, Action::Resign);
+    assert_eq!(
+        app.dialog().unwrap().lines[1],
+        "White would win. (Tab: White resigns instead.)"
+    );
+    act(&mut app, Action::Complete);
+    assert_mode(&app, &Mode::Confirm(Question::Resign(Color::White)));
+    act(&mut app, Action::Yes);
+    assert_eq!(
+        app.game().outcome().unwrap().reason,
+        Reason::Resignation(Color::White),
+        "White, who has just moved, resigned"
+    );
+}
+
+#[test]
 fn a_takeback_needs_the_opponents_agreement() {
     let mut app = app();
     act(&mut app, Action::Takeback);
