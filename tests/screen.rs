@@ -247,6 +247,15 @@ fn a_long_game_scrolls_to_keep_the_latest_move_in_view() {
         "the list says there is more below, in the number column:\n{}",
         text(&buf)
     );
+    // Home shows the start position, and the list from its first move.
+    act(&mut app, Action::HistoryStart);
+    let buf = draw(&mut app, 80, 18);
+    assert!(
+        find(&buf, "Reviewing the start position").is_some(),
+        "{}",
+        text(&buf)
+    );
+    assert!(find(&buf, "1. e4").is_some(), "{}", text(&buf));
     // The mark above takes the number column's blank, not a digit.
     act(&mut app, Action::HistoryEnd);
     let buf = draw(&mut app, 80, 18);

@@ -392,7 +392,8 @@ pub const BINDINGS: &[Binding] = &[
         "Promote to the highlighted piece (a click on a piece does the same)", &[]),
     row(Action::Cancel, &[Key::plain(K::Esc)], PROMOTION, "cancel",
         "Take the pawn back and choose another move", &[]),
-    row(Action::Yes, &[Key::plain(K::Char('y'))], OFFER, "accept", "Accept the draw", &[]),
+    row(Action::Yes, &[Key::plain(K::Char('y')), Key::ctrl('d')], OFFER, "accept",
+        "Accept the draw", &[]),
     row(Action::No, &[Key::plain(K::Char('n')), Key::plain(K::Esc)], OFFER, "decline",
         "Decline the draw; typing a move instead keeps the offer open until the move is played, \
          which declines it", &[]),
@@ -444,8 +445,19 @@ pub fn action_for(event: KeyEvent, context: KeyContext) -> Option<Action> {
     if event.kind != KeyEventKind::Press {
         return None;
     }
+    // Where a move can be typed, a capital piece letter (or O for castling) is the start of a
+    // move, never a one-letter answer: N in Nf6 must not decline a draw offer.
+    let move_letter = context.takes_text()
+        && matches!(event.code, KeyCode::Char('K' | 'Q' | 'R' | 'B' | 'N' | 'O'));
     let bound = bindings(context)
-        .find(|b| b.keys.iter().any(|k| k.matches(&event)))
+        .find(|b| {
+            b.keys.iter().any(|k| {
+                k.matches(&event)
+                    && !(move_letter
+                        && k.modifiers.is_empty()
+                        && matches!(k.code, KeyCode::Char(_)))
+            })
+        })
         .map(|b| b.action);
     if bound.is_some() {
         return bound;

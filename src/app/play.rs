@@ -23,12 +23,16 @@ impl App {
             Action::CursorRight => self.move_cursor(1, 0),
             Action::Select if !self.input.trim().is_empty() => self.submit_text(now),
             Action::Select => self.select_at(self.cursor, now),
-            Action::Space if self.input.is_empty() => self.select_at(self.cursor, now),
+            // With nothing typed (or only a refused move, which typing would replace), Space
+            // works the board as Enter does.
+            Action::Space if self.input.trim().is_empty() || self.input_rejected() => {
+                self.input.clear();
+                self.select_at(self.cursor, now);
+            }
             Action::Space => self.type_char(' '),
             Action::Cancel => self.cancel(),
-            Action::DeleteChar => {
-                self.input.pop();
-            }
+            // The live hint on the text as it now stands takes over from an error.
+            Action::DeleteChar if self.input.pop().is_some() => self.message = None,
             Action::Input(c) => self.type_char(c),
             Action::Complete => self.complete(),
             Action::FlipBoard => self.orientation = !self.orientation,

@@ -23,6 +23,8 @@ pub struct MoveListView<'a> {
     pub record: &'a Record,
     /// The half-move to highlight (0-based index into the moves), if any.
     pub current: Option<usize>,
+    /// The start position is shown (reviewing from the start): the list starts at move 1.
+    pub at_start: bool,
     pub theme: Theme,
 }
 
@@ -60,6 +62,9 @@ impl MoveListView<'_> {
 
     /// The first row shown so that the highlighted move (or the last one) is in view.
     fn first_row(&self, rows: &[Row], height: usize) -> usize {
+        if self.at_start {
+            return 0;
+        }
         let target = self
             .current
             .and_then(|c| {

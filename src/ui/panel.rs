@@ -89,6 +89,7 @@ impl Widget for PanelView<'_> {
         MoveListView {
             record: self.app.game().record(),
             current: shown.checked_sub(1),
+            at_start: shown == 0,
             theme,
         }
         .render(moves, buf);

@@ -160,6 +160,15 @@ fn keys_resolve_per_context() {
     );
     let shift_n = press(KeyCode::Char('N'), KeyModifiers::SHIFT);
     assert_eq!(action_for(shift_n, KeyContext::Confirm), Some(Action::No));
+    // Where a move may be typed, N starts Nf6: it does not decline the offer.
+    assert_eq!(
+        action_for(shift_n, KeyContext::Offer),
+        Some(Action::Input('N'))
+    );
+    let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
+    assert_eq!(action_for(n, KeyContext::Offer), Some(Action::No));
+    let ctrl_d = press(KeyCode::Char('d'), KeyModifiers::CONTROL);
+    assert_eq!(action_for(ctrl_d, KeyContext::Offer), Some(Action::Yes));
     let ctrl_c = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
     for context in KeyContext::ALL {
         assert_eq!(action_for(ctrl_c, context), Some(Action::Quit));

@@ -64,6 +64,7 @@ fn after_a_refused_move_typing_starts_afresh_and_backspace_edits() {
     // Backspace keeps the refused text to correct it.
     enter(&mut app, "Kd9");
     act(&mut app, Action::DeleteChar);
+    assert!(app.message().is_none(), "the error on Kd9 goes with the 9");
     enter(&mut app, "8");
     assert_eq!(sans(&app), ["Nbd2", "Kd8"]);
 }
@@ -82,6 +83,12 @@ fn space_is_part_of_typed_text_and_selects_on_the_board() {
         "one move, nothing left for Black's prompt"
     );
     assert_eq!(app.input(), "");
+    // After a refused move, Space works the board, not the text it would replace.
+    let mut app = super::app();
+    enter(&mut app, "e5");
+    act(&mut app, Action::Space);
+    assert_eq!(app.input(), "");
+    assert_eq!(app.selected(), Some(sq("e2")));
     // With nothing typed, the space bar picks up the piece under the cursor (the e2 pawn).
     let mut app = super::app();
     act(&mut app, Action::Space);
