@@ -329,6 +329,17 @@ fn a_two_line_message_leaves_the_panel_frame_whole() {
 }
 
 #[test]
+fn a_hint_too_long_for_the_prompt_line_ends_in_an_ellipsis() {
+    let mut app = mono();
+    typed(&mut app, "Nf3Nc6");
+    let buf = draw(&mut app, 80, 24);
+    let screen = ScreenLayout::new(buf.area).unwrap();
+    let row = &lines(&buf)[usize::from(screen.prompt.y)];
+    assert!(row.contains("is not a move"), "{row}");
+    assert!(row.trim_end().ends_with('…'), "{row}");
+}
+
+#[test]
 fn errors_stand_out_from_information_without_colour() {
     let mut app = mono();
     typed(&mut app, "e5");

@@ -150,8 +150,9 @@ impl ClockView {
     }
 }
 
-/// `name` in at most `cols` columns: cut short with `…` when it does not fit.
-fn fit(name: &str, cols: usize) -> String {
+/// `name` in at most `cols` columns: cut short with `…` when it does not fit. (The prompt's
+/// hint uses it too.)
+pub(super) fn fit(name: &str, cols: usize) -> String {
     let width = |text: &str| Span::raw(text).width();
     if width(name) <= cols {
         return name.to_owned();

@@ -38,11 +38,15 @@ impl Widget for &PromptLine {
             MessageKind::Error => self.theme.error(),
             _ => self.theme.muted(),
         };
+        let label = Span::styled(format!(" {} ", p.label), label_style);
+        let used = label.width() + text_width(&p.input) + 2;
+        // A hint too long for the line ends in … rather than mid-word at the edge.
+        let room = usize::from(area.width).saturating_sub(used + 1);
         Line::from(vec![
-            Span::styled(format!(" {} ", p.label), label_style),
+            label,
             Span::styled(p.input.clone(), self.theme.key()),
             Span::raw("  "),
-            Span::styled(p.hint.text.clone(), hint_style),
+            Span::styled(super::clock::fit(&p.hint.text, room), hint_style),
         ])
         .render(area, buf);
     }
