@@ -22,6 +22,7 @@ pub mod popup;
 pub mod promotion;
 pub mod prompt;
 pub mod status;
+pub mod text;
 pub mod theme;
 pub mod too_small;
 

@@ -15,6 +15,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use super::text::fit;
 use super::theme::{GlyphSet, Theme};
 use crate::game::clock::format_clock;
 use crate::rules::{Color, Piece, Role};
@@ -150,28 +151,6 @@ impl ClockView {
     }
 }
 
-/// `name` in at most `cols` columns: cut short with `…` when it does not fit. (The prompt's
-/// hint uses it too.)
-pub(super) fn fit(name: &str, cols: usize) -> String {
-    let width = |text: &str| Span::raw(text).width();
-    if width(name) <= cols {
-        return name.to_owned();
-    }
-    let mut out = String::new();
-    // Measured as a whole at each step: combining marks and emoji variation selectors change
-    // the width of what comes before them.
-    for c in name.chars() {
-        let mut next = out.clone();
-        next.push(c);
-        if width(&next) + 1 > cols {
-            break;
-        }
-        out = next;
-    }
-    let out = out.trim_end().to_owned();
-    if cols == 0 { out } else { out + "…" }
-}
-
 impl Widget for &ClockView {
     fn render(self, area: Rect, buf: &mut Buffer) {
         if area.is_empty() {
@@ -241,15 +220,6 @@ mod tests {
         assert!(row.ends_with(" 1:00:00 "), "{row}");
         v.remaining = None;
         assert_eq!(line(&v, 24, 1)[0], "  ♔ A very long name i… ");
-    }
-
-    #[test]
-    fn names_are_cut_short_with_an_ellipsis() {
-        assert_eq!(fit("Ann", 3), "Ann");
-        assert_eq!(fit("Annabel", 4), "Ann…");
-        assert_eq!(fit("Ann Bo", 5), "Ann…");
-        assert_eq!(fit("李小龙", 4), "李…");
-        assert_eq!(fit("Ann", 0), "");
     }
 
     #[test]

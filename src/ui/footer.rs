@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use super::text::width as text_width;
 use super::theme::Theme;
 use crate::app::keymap::{Action, Key, KeyContext, hints};
 
@@ -131,11 +132,6 @@ impl Widget for Footer {
         ))
         .render(area, buf);
     }
-}
-
-/// Columns taken by `text` on screen.
-fn text_width(text: &str) -> usize {
-    Span::raw(text).width()
 }
 
 #[cfg(test)]

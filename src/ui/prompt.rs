@@ -7,6 +7,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
+use super::text::{fit, width as text_width};
 use super::theme::Theme;
 use crate::app::{MessageKind, Prompt};
 
@@ -46,13 +47,8 @@ impl Widget for &PromptLine {
             label,
             Span::styled(p.input.clone(), self.theme.key()),
             Span::raw("  "),
-            Span::styled(super::clock::fit(&p.hint.text, room), hint_style),
+            Span::styled(fit(&p.hint.text, room), hint_style),
         ])
         .render(area, buf);
     }
-}
-
-/// Columns taken by `text` on screen.
-fn text_width(text: &str) -> usize {
-    Span::raw(text).width()
 }
