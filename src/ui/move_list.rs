@@ -21,10 +21,9 @@ const SAN_WIDTH: usize = 8;
 #[derive(Clone, Copy, Debug)]
 pub struct MoveListView<'a> {
     pub record: &'a Record,
-    /// The half-move to highlight (0-based index into the moves), if any.
-    pub current: Option<usize>,
-    /// The start position is shown (reviewing from the start): the list starts at move 1.
-    pub at_start: bool,
+    /// Half-moves played up to the position shown: the last of them is highlighted, and at 0
+    /// (the start position) the list starts at move 1.
+    pub shown: usize,
     pub theme: Theme,
 }
 
@@ -60,17 +59,15 @@ impl MoveListView<'_> {
         rows
     }
 
-    /// The first row shown so that the highlighted move (or the last one) is in view.
+    /// The first row shown so that the highlighted move is in view (the first row at the start
+    /// position).
     fn first_row(&self, rows: &[Row], height: usize) -> usize {
-        if self.at_start {
+        let Some(current) = self.current() else {
             return 0;
-        }
-        let target = self
-            .current
-            .and_then(|c| {
-                rows.iter()
-                    .position(|r| r.white == Some(c) || r.black == Some(c))
-            })
+        };
+        let target = rows
+            .iter()
+            .position(|r| r.white == Some(current) || r.black == Some(current))
             .unwrap_or(rows.len().saturating_sub(1));
         // The latest move sits at the bottom; an earlier one being reviewed stays mid-list.
         let last_start = rows.len().saturating_sub(height);
@@ -83,11 +80,16 @@ impl MoveListView<'_> {
         };
         let san = &self.record.moves()[i].san;
         let text = format!("{san:SAN_WIDTH$}");
-        if self.current == Some(i) {
+        if self.current() == Some(i) {
             Span::styled(text, self.current_style())
         } else {
             Span::styled(text, self.theme.text())
         }
+    }
+
+    /// The half-move highlighted (0-based index into the moves), if any.
+    fn current(&self) -> Option<usize> {
+        self.shown.checked_sub(1)
     }
 
     fn current_style(&self) -> Style {

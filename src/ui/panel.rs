@@ -85,11 +85,9 @@ impl Widget for PanelView<'_> {
         .areas(inner);
         (&self.clock(top)).render(top_clock, buf);
         (&self.captured(top)).render(top_captured, buf);
-        let shown = self.app.shown_ply();
         MoveListView {
             record: self.app.game().record(),
-            current: shown.checked_sub(1),
-            at_start: shown == 0,
+            shown: self.app.shown_ply(),
             theme,
         }
         .render(moves, buf);
