@@ -9,7 +9,10 @@ use ratatui::text::{Line, Text};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::layout::TooSmall;
+use super::text;
 use super::theme::Theme;
+
+const HEADLINE: &str = "terminal too small:";
 
 /// The "terminal too small" message.
 #[derive(Clone, Copy, Debug)]
@@ -21,9 +24,14 @@ pub struct TooSmallView {
 impl TooSmallView {
     /// The message itself: `terminal too small: need 60x16 (have 50x12)`.
     pub fn message(&self) -> String {
+        format!("{HEADLINE} {}", self.sizes())
+    }
+
+    /// `need 60x16 (have 50x12)`.
+    fn sizes(&self) -> String {
         let TooSmall { need, have } = self.size;
         format!(
-            "terminal too small: need {}x{} (have {}x{})",
+            "need {}x{} (have {}x{})",
             need.width, need.height, have.width, have.height
         )
     }
@@ -34,12 +42,13 @@ impl Widget for &TooSmallView {
         let message = self.message();
         // Too narrow for the message on one line: break it where it reads well, not inside
         // "(have 40x12)".
-        let mut lines: Vec<Line> = match message.split_once(": ") {
-            Some((what, sizes)) if message.chars().count() > usize::from(area.width) => vec![
-                Line::styled(format!("{what}:"), self.theme.error()),
-                Line::styled(sizes.to_owned(), self.theme.error()),
-            ],
-            _ => vec![Line::styled(message, self.theme.error())],
+        let mut lines: Vec<Line> = if text::width(&message) > usize::from(area.width) {
+            vec![
+                Line::styled(HEADLINE, self.theme.error()),
+                Line::styled(self.sizes(), self.theme.error()),
+            ]
+        } else {
+            vec![Line::styled(message, self.theme.error())]
         };
         lines.push(Line::styled(
             "enlarge the window, or press Ctrl-Q to quit",
