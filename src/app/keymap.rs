@@ -103,6 +103,15 @@ pub enum PointerKind {
 }
 
 impl Action {
+    /// What only a game in progress can do: once it has ended, these only answer that the game
+    /// is over (so the footer stops offering them).
+    pub const fn needs_game_in_progress(self) -> bool {
+        matches!(
+            self,
+            Action::Draw | Action::Claim | Action::Resign | Action::Takeback | Action::Pause
+        )
+    }
+
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
     pub const ALL: [Action; 37] = [

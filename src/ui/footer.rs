@@ -40,14 +40,6 @@ fn push_hint(spans: &mut Vec<Span<'static>>, key: Key, label: &str, theme: &Them
     spans.extend(hint(key, label, theme));
 }
 
-/// What only a game in progress can do: after the end these only say that the game is over.
-fn needs_game_in_progress(action: Action) -> bool {
-    matches!(
-        action,
-        Action::Draw | Action::Claim | Action::Resign | Action::Takeback | Action::Pause
-    )
-}
-
 /// The footer's hint spans for a context, as many as fit into `width` columns, in table
 /// order; the way to quit is always kept. While a move is typed, Enter is labelled as playing it.
 /// Once the game is `over`, its hints are the ones that still do something (new, save, review).
@@ -60,7 +52,7 @@ pub fn hint_spans(
 ) -> Vec<Span<'static>> {
     let all: Vec<_> = hints(context)
         .into_iter()
-        .filter(|(action, _, _)| !(over && needs_game_in_progress(*action)))
+        .filter(|(action, _, _)| !(over && action.needs_game_in_progress()))
         .map(|(action, key, label)| match action {
             Action::Select if typing => (action, key, "play move"),
             _ => (action, key, label),
