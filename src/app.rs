@@ -34,12 +34,13 @@ use std::time::Duration;
 
 use ratatui::layout::{Rect, Size};
 
+pub use crate::game::ply_number;
 pub use config::Config;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext};
 pub use newgame::NewGameForm;
 pub use saving::{ArchiveJob, ArchiveNote, OpenedGame, Opening, SaveJob};
-pub use view::{Dialog, Prompt, ply_number};
+pub use view::{Dialog, Prompt};
 
 use crate::game::{Claims, Game, GameSetup};
 use crate::rules::{Color, Move, Position, Square};

@@ -5,6 +5,7 @@
 //! makes flag fall testable to the millisecond.
 
 pub mod clock;
+mod numbering;
 pub mod outcome;
 pub mod pgn;
 pub mod record;
@@ -12,6 +13,7 @@ mod session;
 pub mod stamp;
 pub mod timecontrol;
 
+pub use numbering::{MoveNumber, ply_number};
 pub use outcome::{GameResult, Outcome, Reason};
 pub use record::{AutomaticEnd, Claims, History, Record, RecordedMove};
 pub use session::{Game, GameError, GameSetup, OfferResult};

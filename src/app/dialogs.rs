@@ -115,7 +115,7 @@ impl App {
         let record = self.game.record();
         let plies = record.plies();
         match record.moves().last() {
-            Some(last) => format!("{} {}", move_number(self, plies - 1), last.san),
+            Some(last) => format!("{} {}", self.move_number(plies - 1), last.san),
             None => "nothing".to_owned(),
         }
     }
@@ -274,16 +274,5 @@ impl App {
             FormResult::Cancel => self.mode = Mode::Playing,
             FormResult::Start(setup) => self.start_game(*setup, now),
         }
-    }
-}
-
-/// `1.` for White's move at `ply`, `1...` for Black's, counted from the game's start position.
-pub fn move_number(app: &App, ply: usize) -> String {
-    let start = app.game().record().start();
-    let (number, white) = super::view::ply_number(start, ply);
-    if white {
-        format!("{number}.")
-    } else {
-        format!("{number}...")
     }
 }

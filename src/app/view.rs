@@ -5,7 +5,8 @@
 use super::keymap::KeyContext;
 use super::typing::{self, Feedback};
 use super::{App, ArchiveNote, ExportKind, Message, MessageKind, Mode, Question};
-use crate::rules::{Color, Position};
+use crate::game::MoveNumber;
+use crate::rules::Color;
 
 /// The move box line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,17 +30,12 @@ pub struct Dialog {
     pub context: KeyContext,
 }
 
-/// The move number of the half-move at `ply` (0-based) from `start`, and whether it is White's.
-pub fn ply_number(start: &Position, ply: usize) -> (u32, bool) {
-    let index = ply + usize::from(start.turn() == Color::Black);
-    let number = start.fullmoves() as usize + index / 2;
-    (
-        u32::try_from(number).unwrap_or(u32::MAX),
-        index.is_multiple_of(2),
-    )
-}
-
 impl App {
+    /// `1.` for White's move at `ply`, `1...` for Black's, counted from the game's start position.
+    pub(super) fn move_number(&self, ply: usize) -> MoveNumber {
+        MoveNumber::of_ply(self.game.record().start(), ply)
+    }
+
     /// A player as messages name them: `White`, or `Ann (White)` when named.
     pub fn who(&self, color: Color) -> String {
         let name = self.game.player(color);
@@ -79,7 +75,7 @@ impl App {
                 None => "the start position".to_owned(),
                 Some(i) => format!(
                     "after {} {}",
-                    super::dialogs::move_number(self, i),
+                    self.move_number(i),
                     self.game.record().moves()[i].san
                 ),
             };

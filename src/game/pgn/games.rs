@@ -12,6 +12,7 @@ use std::time::Duration;
 use super::clk::parse_clk_comment;
 use super::reader::Reader;
 use super::visitor::{Outcome as PgnOutcome, RawTag, Skip, Visitor};
+use crate::game::numbering::MoveNumber;
 use crate::game::outcome::{GameResult, Outcome, Reason};
 use crate::game::record::{AutomaticEnd, Claims, History};
 use crate::game::session::{Game, GameSetup};
@@ -104,11 +105,10 @@ impl<T: Target> GameVisitor<T> {
             return Skip(true);
         };
         let pos = target.position();
-        let number = pos.fullmoves();
-        let dots = pos.turn().fold(".", "...");
+        let number = MoveNumber::of(pos);
         let place = || {
             let text = String::from_utf8_lossy(token);
-            format!("move {number}{dots} \"{}\"", text.escape_debug())
+            format!("move {number} \"{}\"", text.escape_debug())
         };
         let Ok(text) = std::str::from_utf8(token) else {
             self.error = Some((place(), "the move is not valid UTF-8 text".to_owned()));

@@ -8,6 +8,8 @@
 
 use std::fmt::{self, Write};
 
+use crate::game::numbering::MoveNumber;
+
 /// The Seven Tag Roster in its standard order, with the value a missing tag takes.
 /// A missing `Result` takes the game's result instead.
 const ROSTER: [(&str, &str); 7] = [
@@ -104,10 +106,12 @@ impl ExportGame {
         let mut white = self.white_to_move;
         let mut number_black = true;
         for mv in &self.moves {
-            if white {
-                lines.unit(&[&format!("{fullmove}."), &mv.san])?;
-            } else if number_black {
-                lines.unit(&[&format!("{fullmove}..."), &mv.san])?;
+            if white || number_black {
+                let number = MoveNumber {
+                    number: fullmove,
+                    white,
+                };
+                lines.unit(&[&number.to_string(), &mv.san])?;
             } else {
                 lines.unit(&[&mv.san])?;
             }
