@@ -21,6 +21,7 @@ pub mod config;
 mod dialogs;
 mod export;
 pub mod keymap;
+pub mod launch;
 pub mod newgame;
 mod play;
 pub mod saving;

@@ -23,7 +23,7 @@ use clap_complete::Shell;
 
 pub use manual::{Entry, Page, Section};
 pub use perft::MAX_DEPTH;
-pub use play::{ColorArg, MAX_NAME_CHARS, PlayArgs, SavedGameChoice, load_game, parse_name};
+pub use play::{ColorArg, MAX_NAME_CHARS, PlayArgs, load_game, parse_name};
 
 use crate::tui::Launch;
 

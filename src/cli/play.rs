@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
+use crate::app::launch::SavedGameChoice;
 use crate::app::{Config, OpenedGame, Opening};
 use crate::game::GameSetup;
 use crate::game::pgn::import_games;
@@ -149,18 +150,6 @@ const SETUP_OPTIONS: [&str; 8] = [
     "white",
     "black",
 ];
-
-/// What to do with an unfinished game saved last time.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum SavedGameChoice {
-    /// Ask the players.
-    #[default]
-    Ask,
-    /// Resume it (`--resume`).
-    Resume,
-    /// Archive it as unfinished and start afresh (`--new`, or a game given with `--load`).
-    SetAside,
-}
 
 /// `--color`: when to use colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

@@ -15,11 +15,13 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use crate::app::{
-    App, ArchiveJob, Config, Effect, ExportJob, ExportKind, ExportResult, Message, MessageKind,
-    OpenedGame, Opening, SaveJob,
+use crate::app::launch::{
+    ResumePlan, SavedGame, SavedGameChoice, archived_note, join_notes, resume_plan,
 };
-use crate::cli::SavedGameChoice;
+use crate::app::{
+    App, ArchiveJob, Config, Effect, ExportJob, ExportKind, ExportResult, Message, OpenedGame,
+    Opening, SaveJob,
+};
 use crate::game::stamp::WallClock;
 use crate::store::{self, Autosave, DataDir, Store, StoreError};
 
@@ -77,60 +79,51 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
     let mut notes: Vec<Message> = Vec::new();
     match store.load_current() {
         Ok(None) => {
-            if launch.saved == SavedGameChoice::Resume {
+            let plan = resume_plan(SavedGame::None, launch.saved, None);
+            if plan
+                == (ResumePlan::Fresh {
+                    nothing_to_resume: true,
+                })
+            {
                 notes.push(Message::info(format!(
                     "There is no unfinished game to resume in {}: a new game",
                     shown(store.dir())
                 )));
             }
         }
-        Ok(Some(saved)) if saved.game().is_over() => {
-            // Saved at its end, but never archived (the archive failed, or the process died).
-            notes.push(match store.archive_current(&today) {
-                Ok(Some(path)) => Message::info(format!(
-                    "The finished game {} was archived as {}",
-                    saved.summary(),
-                    shown(&path)
-                )),
-                Ok(None) => Message::info(""),
-                Err(err) => Message::error(format!("Could not archive the finished game: {err}")),
-            });
-        }
         Ok(Some(saved)) => {
-            let summary = saved.summary();
-            let opened = OpenedGame {
-                game: saved.imported.game,
-                tags: saved.imported.tags,
-                source: "the saved game".to_owned(),
-            };
-            let loading_unfinished = matches!(&config.opening,
-                Some(Opening::Load(g)) if !g.game.is_over());
-            let set_aside = launch.saved == SavedGameChoice::SetAside || loading_unfinished;
-            if config.opening.is_some() && !set_aside {
-                // A finished game opened for review: the saved one stays until something
-                // would overwrite it.
-                files.foreign = true;
-            } else if set_aside {
-                notes.push(match store.archive_current(&today) {
-                    Ok(Some(path)) => Message::info(format!(
-                        "The unfinished game {summary} was archived as {}",
-                        shown(&path)
-                    )),
-                    Ok(None) => Message::info(""),
-                    Err(err) => {
-                        files.foreign = true;
-                        Message::error(format!(
-                            "Could not archive the unfinished game {summary}: {err}"
-                        ))
-                    }
-                });
-            } else if launch.saved == SavedGameChoice::Resume {
-                config.opening = Some(Opening::Resume(Box::new(opened)));
+            let finished = saved.game().is_over();
+            let found = if finished {
+                SavedGame::Finished
             } else {
-                config.opening = Some(Opening::AskResume {
-                    saved: Box::new(opened),
-                    summary,
-                });
+                SavedGame::Unfinished
+            };
+            let summary = saved.summary();
+            match resume_plan(found, launch.saved, config.opening.as_ref()) {
+                ResumePlan::Fresh { .. } => {}
+                ResumePlan::Archive => {
+                    let archived = store.archive_current(&today);
+                    if archived.is_err() && !finished {
+                        files.foreign = true;
+                    }
+                    let archived = archived
+                        .map(|path| path.map(|p| shown(&p)))
+                        .map_err(|err| err.to_string());
+                    notes.extend(archived_note(finished, &summary, archived));
+                }
+                ResumePlan::Protect => files.foreign = true,
+                plan @ (ResumePlan::Resume | ResumePlan::Ask) => {
+                    let saved = Box::new(OpenedGame {
+                        game: saved.imported.game,
+                        tags: saved.imported.tags,
+                        source: "the saved game".to_owned(),
+                    });
+                    config.opening = Some(if plan == ResumePlan::Resume {
+                        Opening::Resume(saved)
+                    } else {
+                        Opening::AskResume { saved, summary }
+                    });
+                }
             }
         }
         // Said in few words: the status line has two lines for it, paths included.
@@ -163,18 +156,7 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
             notes.push(Message::error(capitalise(&err)));
         }
     }
-    config.notice = notes
-        .into_iter()
-        .filter(|m| !m.text.is_empty())
-        .reduce(|a, b| Message {
-            text: format!("{} · {}", a.text, b.text),
-            kind: if b.kind == MessageKind::Error {
-                b.kind
-            } else {
-                a.kind
-            },
-        })
-        .or(config.notice);
+    config.notice = join_notes(notes, config.notice);
     files.store = Some(store);
     (config, files)
 }
