@@ -18,8 +18,8 @@ pub use attacks::{
     rook_attacks,
 };
 pub use bitboard::Bitboard;
-pub use fen::{FenError, INITIAL_FEN, Setup};
-pub use input::MoveError;
+pub use fen::{FenError, INITIAL_FEN, ParseFenError, PositionError, Setup};
+pub use input::{AmbiguousMove, Illegal, IllegalMoveText, MoveError, ParseMoveError, SyntaxError};
 pub use moves::{MAX_MOVES, Move, MoveList, Uci};
 pub use perft::{divide, perft};
 pub use position::{CastleSide, IllegalMove, Position, PositionStatus};

@@ -1,7 +1,9 @@
 //! FEN: every way to be rejected, each with a message that names the problem, and the canonical
 //! form written back.
 
-use hotseat::rules::{Color, FenError, INITIAL_FEN, Position, Rank, Square};
+use hotseat::rules::{
+    Color, FenError, INITIAL_FEN, ParseFenError, Position, PositionError, Rank, Square,
+};
 
 /// Asserts that `fen` is rejected with an error matching `expected`, whose message contains
 /// every one of `words`.
@@ -31,17 +33,17 @@ fn sq(name: &str) -> Square {
 fn rejects_wrong_field_count() {
     rejected(
         "",
-        |e| *e == FenError::FieldCount(0),
+        |e| *e == FenError::Parse(ParseFenError::FieldCount(0)),
         &["6 fields", "found 0"],
     );
     rejected(
         "4k3/8/8/8/8/8/8/4K3 w -",
-        |e| *e == FenError::FieldCount(3),
+        |e| *e == FenError::Parse(ParseFenError::FieldCount(3)),
         &["6 fields", "found 3"],
     );
     rejected(
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra",
-        |e| *e == FenError::FieldCount(7),
+        |e| *e == FenError::Parse(ParseFenError::FieldCount(7)),
         &["6 fields", "found 7"],
     );
 }
@@ -58,17 +60,17 @@ fn accepts_missing_move_counters_as_zero_and_one() {
 fn rejects_wrong_rank_count() {
     rejected(
         "4k3/8/8/8/8/8/4K3 w - - 0 1",
-        |e| *e == FenError::RankCount(7),
+        |e| *e == FenError::Parse(ParseFenError::RankCount(7)),
         &["7 ranks", "needs 8"],
     );
     rejected(
         "4k3/8/8/8/8/8/8/8/4K3 w - - 0 1",
-        |e| *e == FenError::RankCount(9),
+        |e| *e == FenError::Parse(ParseFenError::RankCount(9)),
         &["9 ranks"],
     );
     rejected(
         "4k3/8/8/8/8/8/8/4K3/ w - - 0 1",
-        |e| *e == FenError::RankCount(9),
+        |e| *e == FenError::Parse(ParseFenError::RankCount(9)),
         &["9 ranks"],
     );
 }
@@ -78,10 +80,10 @@ fn rejects_rank_too_long() {
     rejected(
         "4k4/8/8/8/8/8/8/4K3 w - - 0 1",
         |e| {
-            *e == FenError::RankLength {
+            *e == FenError::Parse(ParseFenError::RankLength {
                 rank: Rank::Eighth,
                 squares: 9,
-            }
+            })
         },
         &["rank 8 has 9 squares", "exactly 8"],
     );
@@ -90,17 +92,22 @@ fn rejects_rank_too_long() {
         |e| {
             matches!(
                 e,
-                FenError::RankLength {
+                FenError::Parse(ParseFenError::RankLength {
                     rank: Rank::First,
                     squares: 9
-                }
+                })
             )
         },
         &["rank 1 has 9"],
     );
     rejected(
         "4k3/8/8/8/54/8/8/4K3 w - - 0 1",
-        |e| matches!(e, FenError::RankLength { squares: 9, .. }),
+        |e| {
+            matches!(
+                e,
+                FenError::Parse(ParseFenError::RankLength { squares: 9, .. })
+            )
+        },
         &["rank 4 has 9"],
     );
 }
@@ -110,16 +117,21 @@ fn rejects_rank_too_short() {
     rejected(
         "4k2/8/8/8/8/8/8/4K3 w - - 0 1",
         |e| {
-            *e == FenError::RankLength {
+            *e == FenError::Parse(ParseFenError::RankLength {
                 rank: Rank::Eighth,
                 squares: 7,
-            }
+            })
         },
         &["rank 8 has 7 squares"],
     );
     rejected(
         "4k3/8/8//8/8/8/4K3 w - - 0 1",
-        |e| matches!(e, FenError::RankLength { squares: 0, .. }),
+        |e| {
+            matches!(
+                e,
+                FenError::Parse(ParseFenError::RankLength { squares: 0, .. })
+            )
+        },
         &["rank 5 has 0 squares"],
     );
 }
@@ -135,7 +147,7 @@ fn rejects_bad_piece_letters() {
     ] {
         rejected(
             fen,
-            |e| matches!(e, FenError::PieceLetter { letter: l, rank: Rank::First } if *l == letter),
+            |e| matches!(e, FenError::Parse(ParseFenError::PieceLetter { letter: l, rank: Rank::First }) if *l == letter),
             &["not a piece", "KQRBNP", "rank 1"],
         );
     }
@@ -146,7 +158,7 @@ fn rejects_bad_side_to_move() {
     for turn in ["W", "white", "x", "-"] {
         rejected(
             &format!("4k3/8/8/8/8/8/8/4K3 {turn} - - 0 1"),
-            |e| *e == FenError::Turn(turn.to_owned()),
+            |e| *e == FenError::Parse(ParseFenError::Turn(turn.to_owned())),
             &["side to move", "w or b", turn],
         );
     }
@@ -157,7 +169,7 @@ fn rejects_bad_castling_letters() {
     for castling in ["X", "KQkqX", "-K", "K-", "HAha", "kq-"] {
         rejected(
             &format!("r3k2r/8/8/8/8/8/8/R3K2R w {castling} - 0 1"),
-            |e| *e == FenError::CastlingSyntax(castling.to_owned()),
+            |e| *e == FenError::Parse(ParseFenError::CastlingSyntax(castling.to_owned())),
             &["castling field", castling, "KQkq"],
         );
     }
@@ -167,12 +179,12 @@ fn rejects_bad_castling_letters() {
 fn rejects_duplicated_castling_letter() {
     rejected(
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkqK - 0 1",
-        |e| *e == FenError::CastlingDuplicate('K'),
+        |e| *e == FenError::Parse(ParseFenError::CastlingDuplicate('K')),
         &["lists K twice"],
     );
     rejected(
         "r3k2r/8/8/8/8/8/8/R3K2R w qq - 0 1",
-        |e| *e == FenError::CastlingDuplicate('q'),
+        |e| *e == FenError::Parse(ParseFenError::CastlingDuplicate('q')),
         &["lists q twice"],
     );
 }
@@ -182,12 +194,12 @@ fn rejects_castling_rights_without_king_and_rook_on_home_squares() {
     rejected(
         "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
         |e| {
-            *e == FenError::CastlingWithoutPieces {
+            *e == FenError::Position(PositionError::CastlingWithoutPieces {
                 letter: 'K',
                 king: Square::E1,
                 rook: Square::H1,
                 color: Color::White,
-            }
+            })
         },
         &["castling right K", "white king on e1", "white rook on h1"],
     );
@@ -195,19 +207,34 @@ fn rejects_castling_rights_without_king_and_rook_on_home_squares() {
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
             .replace("r3k2r", "1r2k2r")
             .as_str(),
-        |e| matches!(e, FenError::CastlingWithoutPieces { letter: 'q', .. }),
+        |e| {
+            matches!(
+                e,
+                FenError::Position(PositionError::CastlingWithoutPieces { letter: 'q', .. })
+            )
+        },
         &["castling right q", "black king on e8", "black rook on a8"],
     );
     // The king has left its square.
     rejected(
         "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1",
-        |e| matches!(e, FenError::CastlingWithoutPieces { letter: 'K', .. }),
+        |e| {
+            matches!(
+                e,
+                FenError::Position(PositionError::CastlingWithoutPieces { letter: 'K', .. })
+            )
+        },
         &["white king on e1"],
     );
     // A queen where the rook should be.
     rejected(
         "r3k2r/8/8/8/8/8/8/Q3K2R w KQkq - 0 1",
-        |e| matches!(e, FenError::CastlingWithoutPieces { letter: 'Q', .. }),
+        |e| {
+            matches!(
+                e,
+                FenError::Position(PositionError::CastlingWithoutPieces { letter: 'Q', .. })
+            )
+        },
         &["white rook on a1"],
     );
 }
@@ -217,7 +244,7 @@ fn rejects_bad_en_passant_syntax() {
     for ep in ["e9", "e", "33", "i3", "E3", "e3e4"] {
         rejected(
             &format!("4k3/8/8/8/4P3/8/8/4K3 b - {ep} 0 1"),
-            |e| *e == FenError::EnPassantSyntax(ep.to_owned()),
+            |e| *e == FenError::Parse(ParseFenError::EnPassantSyntax(ep.to_owned())),
             &["en passant field", ep, "like e3"],
         );
     }
@@ -228,26 +255,26 @@ fn rejects_en_passant_on_the_wrong_rank_for_the_side_to_move() {
     rejected(
         "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1",
         |e| {
-            *e == FenError::EnPassantRank {
+            *e == FenError::Position(PositionError::EnPassantRank {
                 square: sq("e3"),
                 turn: Color::White,
-            }
+            })
         },
         &["e3", "rank 6", "White is to move"],
     );
     rejected(
         "4k3/8/8/4p3/8/8/8/4K3 b - e6 0 1",
         |e| {
-            *e == FenError::EnPassantRank {
+            *e == FenError::Position(PositionError::EnPassantRank {
                 square: sq("e6"),
                 turn: Color::Black,
-            }
+            })
         },
         &["e6", "rank 3", "Black is to move"],
     );
     rejected(
         "4k3/8/8/8/8/8/8/4K3 b - e5 0 1",
-        |e| matches!(e, FenError::EnPassantRank { .. }),
+        |e| matches!(e, FenError::Position(PositionError::EnPassantRank { .. })),
         &["e5"],
     );
 }
@@ -257,11 +284,11 @@ fn rejects_en_passant_without_a_pawn_that_just_moved_two_squares() {
     rejected(
         "4k3/8/8/8/8/8/8/4K3 b - e3 0 1",
         |e| {
-            *e == FenError::EnPassantNoPawn {
+            *e == FenError::Position(PositionError::EnPassantNoPawn {
                 square: sq("e3"),
                 pawn: sq("e4"),
                 color: Color::White,
-            }
+            })
         },
         &["e3", "white pawn on e4", "moved two squares"],
     );
@@ -271,10 +298,10 @@ fn rejects_en_passant_without_a_pawn_that_just_moved_two_squares() {
         |e| {
             matches!(
                 e,
-                FenError::EnPassantNoPawn {
+                FenError::Position(PositionError::EnPassantNoPawn {
                     color: Color::Black,
                     ..
-                }
+                })
             )
         },
         &["black pawn on e5"],
@@ -282,7 +309,7 @@ fn rejects_en_passant_without_a_pawn_that_just_moved_two_squares() {
     // A knight, not a pawn.
     rejected(
         "4k3/8/8/3Pn3/8/8/8/4K3 w - e6 0 1",
-        |e| matches!(e, FenError::EnPassantNoPawn { .. }),
+        |e| matches!(e, FenError::Position(PositionError::EnPassantNoPawn { .. })),
         &["e6"],
     );
 }
@@ -293,22 +320,32 @@ fn rejects_en_passant_whose_squares_are_not_empty() {
     rejected(
         "4k3/8/4n3/3Pp3/8/8/8/4K3 w - e6 0 1",
         |e| {
-            *e == FenError::EnPassantNotEmpty {
+            *e == FenError::Position(PositionError::EnPassantNotEmpty {
                 square: sq("e6"),
                 origin: sq("e7"),
-            }
+            })
         },
         &["e6", "e7", "must be empty"],
     );
     // The pawn's starting square is occupied.
     rejected(
         "4k3/4p3/8/3Pp3/8/8/8/4K3 w - e6 0 1",
-        |e| matches!(e, FenError::EnPassantNotEmpty { .. }),
+        |e| {
+            matches!(
+                e,
+                FenError::Position(PositionError::EnPassantNotEmpty { .. })
+            )
+        },
         &["starting square e7"],
     );
     rejected(
         "4k3/8/8/8/3pP3/8/4B3/4K3 b - e3 0 1",
-        |e| matches!(e, FenError::EnPassantNotEmpty { .. }),
+        |e| {
+            matches!(
+                e,
+                FenError::Position(PositionError::EnPassantNotEmpty { .. })
+            )
+        },
         &["e3", "e2"],
     );
 }
@@ -318,14 +355,16 @@ fn rejects_bad_half_move_clock() {
     for field in ["x", "-1", "+1", "1.5", "10001", "99999999999999999999999"] {
         rejected(
             &format!("4k3/8/8/8/8/8/8/4K3 w - - {field} 1"),
-            |e| *e == FenError::Halfmoves(field.to_owned()),
+            |e| *e == FenError::Parse(ParseFenError::Halfmoves(field.to_owned())),
             &["half-move clock", field, "whole number"],
         );
     }
     // Digits other than ASCII ones are not numbers in FEN.
     assert_eq!(
         Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - \u{663} 1"),
-        Err(FenError::Halfmoves("\u{663}".to_owned()))
+        Err(FenError::Parse(ParseFenError::Halfmoves(
+            "\u{663}".to_owned()
+        )))
     );
     assert!(Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 10000 1").is_ok());
 }
@@ -335,7 +374,7 @@ fn rejects_bad_move_number() {
     for field in ["0", "x", "-3", "100001", "18446744073709551617"] {
         rejected(
             &format!("4k3/8/8/8/8/8/8/4K3 w - - 0 {field}"),
-            |e| *e == FenError::Fullmoves(field.to_owned()),
+            |e| *e == FenError::Parse(ParseFenError::Fullmoves(field.to_owned())),
             &["move number", field, "from 1"],
         );
     }
@@ -348,17 +387,17 @@ fn rejects_bad_move_number() {
 fn rejects_missing_king() {
     rejected(
         "4k3/8/8/8/8/8/8/8 w - - 0 1",
-        |e| *e == FenError::MissingKing(Color::White),
+        |e| *e == FenError::Position(PositionError::MissingKing(Color::White)),
         &["no white king"],
     );
     rejected(
         "8/8/8/8/8/8/8/4K3 b - - 0 1",
-        |e| *e == FenError::MissingKing(Color::Black),
+        |e| *e == FenError::Position(PositionError::MissingKing(Color::Black)),
         &["no black king"],
     );
     rejected(
         "8/8/8/8/8/8/8/8 w - - 0 1",
-        |e| matches!(e, FenError::MissingKing(_)),
+        |e| matches!(e, FenError::Position(PositionError::MissingKing(_))),
         &["no white king"],
     );
 }
@@ -367,12 +406,12 @@ fn rejects_missing_king() {
 fn rejects_two_kings() {
     rejected(
         "k3k3/8/8/8/8/8/8/4K3 w - - 0 1",
-        |e| *e == FenError::TooManyKings(Color::Black, 2),
+        |e| *e == FenError::Position(PositionError::TooManyKings(Color::Black, 2)),
         &["2 black kings", "must be one"],
     );
     rejected(
         "4k3/8/8/8/8/8/8/K3K2K w - - 0 1",
-        |e| *e == FenError::TooManyKings(Color::White, 3),
+        |e| *e == FenError::Position(PositionError::TooManyKings(Color::White, 3)),
         &["3 white kings"],
     );
 }
@@ -387,7 +426,7 @@ fn rejects_adjacent_kings() {
     ] {
         rejected(
             fen,
-            |e| *e == FenError::KingsAdjacent,
+            |e| *e == FenError::Position(PositionError::KingsAdjacent),
             &["kings stand next to each other"],
         );
     }
@@ -398,18 +437,18 @@ fn rejects_side_not_to_move_in_check() {
     rejected(
         "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
         |e| {
-            *e == FenError::OppositeCheck {
+            *e == FenError::Position(PositionError::OppositeCheck {
                 in_check: Color::Black,
-            }
+            })
         },
         &["Black is in check", "White's turn"],
     );
     rejected(
         "4k3/8/8/8/8/8/3p4/4K3 b - - 0 1",
         |e| {
-            *e == FenError::OppositeCheck {
+            *e == FenError::Position(PositionError::OppositeCheck {
                 in_check: Color::White,
-            }
+            })
         },
         &["White is in check", "Black's turn"],
     );
@@ -422,12 +461,12 @@ fn rejects_side_not_to_move_in_check() {
 fn rejects_pawns_on_the_back_ranks() {
     rejected(
         "4k2P/8/8/8/8/8/8/4K3 w - - 0 1",
-        |e| *e == FenError::PawnOnBackrank(sq("h8")),
+        |e| *e == FenError::Position(PositionError::PawnOnBackrank(sq("h8"))),
         &["pawn on h8", "rank 1 or 8"],
     );
     rejected(
         "4k3/8/8/8/8/8/8/p3K3 w - - 0 1",
-        |e| *e == FenError::PawnOnBackrank(sq("a1")),
+        |e| *e == FenError::Position(PositionError::PawnOnBackrank(sq("a1"))),
         &["pawn on a1"],
     );
 }
@@ -436,12 +475,12 @@ fn rejects_pawns_on_the_back_ranks() {
 fn rejects_more_than_sixteen_pieces() {
     rejected(
         "rnbqkbnr/pppppppp/8/8/8/N7/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        |e| *e == FenError::TooManyPieces(Color::White, 17),
+        |e| *e == FenError::Position(PositionError::TooManyPieces(Color::White, 17)),
         &["White has 17 pieces", "at most 16"],
     );
     rejected(
         "rnbqkbnr/pppppppp/qqq5/8/8/8/8/4K3 w kq - 0 1",
-        |e| *e == FenError::TooManyPieces(Color::Black, 19),
+        |e| *e == FenError::Position(PositionError::TooManyPieces(Color::Black, 19)),
         &["Black has 19 pieces"],
     );
 }
@@ -450,12 +489,12 @@ fn rejects_more_than_sixteen_pieces() {
 fn rejects_more_than_eight_pawns() {
     rejected(
         "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",
-        |e| *e == FenError::TooManyPawns(Color::White, 9),
+        |e| *e == FenError::Position(PositionError::TooManyPawns(Color::White, 9)),
         &["White has 9 pawns", "at most 8"],
     );
     rejected(
         "4k3/pppppppp/pp6/8/8/8/8/4K3 w - - 0 1",
-        |e| *e == FenError::TooManyPawns(Color::Black, 10),
+        |e| *e == FenError::Position(PositionError::TooManyPawns(Color::Black, 10)),
         &["Black has 10 pawns"],
     );
 }

@@ -133,14 +133,14 @@ pub fn feedback(pos: &Position, text: &str) -> Feedback {
             glow: Bitboard::from_square(from),
             targets: Bitboard::from_square(to),
         },
-        Err(MoveError::Ambiguous { input, options }) => {
+        Err(MoveError::Ambiguous(err)) => {
+            let options = &err.candidates;
             let moves = pos.legal_moves();
             let candidates: Vec<Move> = moves
                 .iter()
                 .copied()
                 .filter(|&m| options.contains(&pos.san_plain(m)) || options.contains(&pos.san(m)))
                 .collect();
-            let err = MoveError::Ambiguous { input, options };
             Feedback {
                 hint: hint(err.to_string(), MessageKind::Error),
                 glow: from_squares(&candidates),

@@ -52,7 +52,8 @@ mod writer;
 pub use clk::{clk_command, parse_clk_comment, strip_commands};
 pub use export::{TAG_DRAW_OFFER, TAG_SAVED, TAG_STARTED};
 pub use games::{
-    ImportedGame, PgnGameError, Replayed, Target, import_game, import_games, replay_games,
+    ImportError, ImportedGame, PgnGameError, PgnReason, Replayed, TagError, Target, import_game,
+    import_games, replay_games,
 };
 pub use reader::{Reader, SliceReader};
 pub use source::MAX_TOKEN_LEN;

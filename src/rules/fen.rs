@@ -1,9 +1,10 @@
 //! Forsyth-Edwards Notation: parse into a [`Setup`], validate into a [`Position`], write back.
 //!
-//! Two steps, two kinds of error, both in [`FenError`]: text that is not FEN at all (wrong field
-//! count, a bad piece letter, a rank of nine squares), and FEN that describes no legal position
-//! (two white kings, the side not to move in check, an en passant square no pawn could have
-//! skipped). Every message names the problem and says what would be right.
+//! Two steps, two kinds of error, as in shakmaty: text that is not FEN at all
+//! ([`ParseFenError`]: wrong field count, a bad piece letter, a rank of nine squares), and FEN
+//! that describes no legal position ([`PositionError`]: two white kings, the side not to move in
+//! check, an en passant square no pawn could have skipped). [`FenError`] is either. Every message
+//! names the problem and says what would be right.
 
 use std::fmt;
 use std::str::FromStr;
@@ -34,29 +35,38 @@ pub struct Setup {
     pub fullmoves: u32,
 }
 
-/// Why a FEN string was rejected.
+/// Why a FEN string was rejected: it is not FEN, or it is FEN of no legal position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
+    Parse(ParseFenError),
+    Position(PositionError),
+}
+
+/// Text that is not FEN: wrong field count, a bad piece letter, a rank of nine squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseFenError {
     FieldCount(usize),
     RankCount(usize),
-    RankLength {
-        rank: Rank,
-        squares: usize,
-    },
-    PieceLetter {
-        letter: char,
-        rank: Rank,
-    },
+    RankLength { rank: Rank, squares: usize },
+    PieceLetter { letter: char, rank: Rank },
     Turn(String),
     CastlingSyntax(String),
     CastlingDuplicate(char),
+    EnPassantSyntax(String),
+    Halfmoves(String),
+    Fullmoves(String),
+}
+
+/// A FEN [`Setup`] that is no legal position: two white kings, the side not to move in check,
+/// an en passant square no pawn could have skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
     CastlingWithoutPieces {
         letter: char,
         king: Square,
         rook: Square,
         color: Color,
     },
-    EnPassantSyntax(String),
     EnPassantRank {
         square: Square,
         turn: Color,
@@ -70,8 +80,6 @@ pub enum FenError {
         square: Square,
         origin: Square,
     },
-    Halfmoves(String),
-    Fullmoves(String),
     MissingKing(Color),
     TooManyKings(Color, u32),
     KingsAdjacent,
@@ -83,9 +91,30 @@ pub enum FenError {
     TooManyPawns(Color, u32),
 }
 
+impl From<ParseFenError> for FenError {
+    fn from(err: ParseFenError) -> FenError {
+        FenError::Parse(err)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(err: PositionError) -> FenError {
+        FenError::Position(err)
+    }
+}
+
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use FenError::*;
+        match self {
+            FenError::Parse(err) => err.fmt(f),
+            FenError::Position(err) => err.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ParseFenError::*;
         match self {
             FieldCount(n) => write!(
                 f,
@@ -121,6 +150,29 @@ impl fmt::Display for FenError {
                 s.escape_default()
             ),
             CastlingDuplicate(c) => write!(f, "castling field lists {c} twice"),
+            EnPassantSyntax(s) => write!(
+                f,
+                "en passant field \"{}\" is not valid: write - or a square like e3",
+                s.escape_default()
+            ),
+            Halfmoves(s) => write!(
+                f,
+                "half-move clock \"{}\" must be a whole number from 0 to {MAX_HALFMOVES}",
+                s.escape_default()
+            ),
+            Fullmoves(s) => write!(
+                f,
+                "move number \"{}\" must be a whole number from 1 to {MAX_FULLMOVES}",
+                s.escape_default()
+            ),
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionError::*;
+        match self {
             CastlingWithoutPieces {
                 letter,
                 king,
@@ -131,11 +183,6 @@ impl fmt::Display for FenError {
                 "castling right {letter} needs the {} king on {king} and a {} rook on {rook}",
                 color.name(),
                 color.name()
-            ),
-            EnPassantSyntax(s) => write!(
-                f,
-                "en passant field \"{}\" is not valid: write - or a square like e3",
-                s.escape_default()
             ),
             EnPassantRank { square, turn } => write!(
                 f,
@@ -157,16 +204,6 @@ impl fmt::Display for FenError {
                 "en passant square {square} and the pawn's starting square {origin} must be \
                  empty"
             ),
-            Halfmoves(s) => write!(
-                f,
-                "half-move clock \"{}\" must be a whole number from 0 to {MAX_HALFMOVES}",
-                s.escape_default()
-            ),
-            Fullmoves(s) => write!(
-                f,
-                "move number \"{}\" must be a whole number from 1 to {MAX_FULLMOVES}",
-                s.escape_default()
-            ),
             MissingKing(c) => write!(f, "there is no {} king", c.name()),
             TooManyKings(c, n) => write!(f, "there are {n} {} kings; there must be one", c.name()),
             KingsAdjacent => f.write_str("the kings stand next to each other"),
@@ -184,11 +221,13 @@ impl fmt::Display for FenError {
 }
 
 impl std::error::Error for FenError {}
+impl std::error::Error for ParseFenError {}
+impl std::error::Error for PositionError {}
 
-fn parse_board(field: &str) -> Result<[Option<Piece>; 64], FenError> {
+fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != 8 {
-        return Err(FenError::RankCount(rows.len()));
+        return Err(ParseFenError::RankCount(rows.len()));
     }
     let mut board = [None; 64];
     for (i, row) in rows.iter().enumerate() {
@@ -203,11 +242,11 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], FenError> {
                 }
                 file += 1;
             } else {
-                return Err(FenError::PieceLetter { letter: c, rank });
+                return Err(ParseFenError::PieceLetter { letter: c, rank });
             }
         }
         if file != 8 {
-            return Err(FenError::RankLength {
+            return Err(ParseFenError::RankLength {
                 rank,
                 squares: file,
             });
@@ -216,7 +255,7 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], FenError> {
     Ok(board)
 }
 
-fn parse_castling(field: &str) -> Result<Vec<(Color, CastleSide)>, FenError> {
+fn parse_castling(field: &str) -> Result<Vec<(Color, CastleSide)>, ParseFenError> {
     if field == "-" {
         return Ok(Vec::new());
     }
@@ -227,15 +266,15 @@ fn parse_castling(field: &str) -> Result<Vec<(Color, CastleSide)>, FenError> {
             'Q' => (Color::White, CastleSide::Queen),
             'k' => (Color::Black, CastleSide::King),
             'q' => (Color::Black, CastleSide::Queen),
-            _ => return Err(FenError::CastlingSyntax(field.to_owned())),
+            _ => return Err(ParseFenError::CastlingSyntax(field.to_owned())),
         };
         if rights.contains(&right) {
-            return Err(FenError::CastlingDuplicate(c));
+            return Err(ParseFenError::CastlingDuplicate(c));
         }
         rights.push(right);
     }
     if rights.is_empty() {
-        return Err(FenError::CastlingSyntax(field.to_owned()));
+        return Err(ParseFenError::CastlingSyntax(field.to_owned()));
     }
     Ok(rights)
 }
@@ -251,32 +290,32 @@ fn parse_counter(field: Option<&str>, default: u32, min: u32, max: u32) -> Optio
 }
 
 impl FromStr for Setup {
-    type Err = FenError;
+    type Err = ParseFenError;
 
     /// Reads FEN syntax. The two move counters may be left out (they default to `0 1`).
-    fn from_str(fen: &str) -> Result<Setup, FenError> {
+    fn from_str(fen: &str) -> Result<Setup, ParseFenError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
-            return Err(FenError::FieldCount(fields.len()));
+            return Err(ParseFenError::FieldCount(fields.len()));
         }
         let board = parse_board(fields[0])?;
         let turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(FenError::Turn(other.to_owned())),
+            other => return Err(ParseFenError::Turn(other.to_owned())),
         };
         let castling = parse_castling(fields[2])?;
         let ep_square = match fields[3] {
             "-" => None,
             s => Some(
                 s.parse::<Square>()
-                    .map_err(|_| FenError::EnPassantSyntax(s.to_owned()))?,
+                    .map_err(|_| ParseFenError::EnPassantSyntax(s.to_owned()))?,
             ),
         };
         let halfmoves = parse_counter(fields.get(4).copied(), 0, 0, MAX_HALFMOVES)
-            .ok_or_else(|| FenError::Halfmoves(fields[4].to_owned()))?;
+            .ok_or_else(|| ParseFenError::Halfmoves(fields[4].to_owned()))?;
         let fullmoves = parse_counter(fields.get(5).copied(), 1, 1, MAX_FULLMOVES)
-            .ok_or_else(|| FenError::Fullmoves(fields[5].to_owned()))?;
+            .ok_or_else(|| ParseFenError::Fullmoves(fields[5].to_owned()))?;
         Ok(Setup {
             board,
             turn,
@@ -290,7 +329,7 @@ impl FromStr for Setup {
 
 impl Setup {
     /// Checks that the setup is a legal position and builds it.
-    pub fn into_position(self) -> Result<Position, FenError> {
+    pub fn into_position(self) -> Result<Position, PositionError> {
         let mut pos = Position::empty(self.turn);
         for sq in Square::all() {
             if let Some(piece) = self.board[sq.index()] {
@@ -300,28 +339,28 @@ impl Setup {
         for color in Color::ALL {
             let kings = pos.pieces(color, Role::King).count();
             match kings {
-                0 => return Err(FenError::MissingKing(color)),
+                0 => return Err(PositionError::MissingKing(color)),
                 1 => {}
-                n => return Err(FenError::TooManyKings(color, n)),
+                n => return Err(PositionError::TooManyKings(color, n)),
             }
             let pieces = pos.by_color(color).count();
             if pieces > 16 {
-                return Err(FenError::TooManyPieces(color, pieces));
+                return Err(PositionError::TooManyPieces(color, pieces));
             }
             let pawns = pos.pieces(color, Role::Pawn).count();
             if pawns > 8 {
-                return Err(FenError::TooManyPawns(color, pawns));
+                return Err(PositionError::TooManyPawns(color, pawns));
             }
         }
         if let Some(sq) = (pos.by_role(Role::Pawn) & Bitboard::BACKRANKS).first() {
-            return Err(FenError::PawnOnBackrank(sq));
+            return Err(PositionError::PawnOnBackrank(sq));
         }
         if king_attacks(pos.king(Color::White)).contains(pos.king(Color::Black)) {
-            return Err(FenError::KingsAdjacent);
+            return Err(PositionError::KingsAdjacent);
         }
         let them = !self.turn;
         if pos.is_attacked(pos.king(them), self.turn, pos.occupied()) {
-            return Err(FenError::OppositeCheck { in_check: them });
+            return Err(PositionError::OppositeCheck { in_check: them });
         }
 
         for &(color, side) in &self.castling {
@@ -334,7 +373,7 @@ impl Setup {
                     CastleSide::King => 'K',
                     CastleSide::Queen => 'Q',
                 };
-                return Err(FenError::CastlingWithoutPieces {
+                return Err(PositionError::CastlingWithoutPieces {
                     letter: color.fold(letter, letter.to_ascii_lowercase()),
                     king,
                     rook,
@@ -347,7 +386,7 @@ impl Setup {
         if let Some(ep) = self.ep_square {
             let us = self.turn;
             if ep.rank() != Rank::Sixth.relative_to(us) {
-                return Err(FenError::EnPassantRank {
+                return Err(PositionError::EnPassantRank {
                     square: ep,
                     turn: us,
                 });
@@ -357,14 +396,14 @@ impl Setup {
             let pawn = ep.offset(0, forward).unwrap_or(ep);
             let origin = ep.offset(0, -forward).unwrap_or(ep);
             if !pos.pieces(them, Role::Pawn).contains(pawn) {
-                return Err(FenError::EnPassantNoPawn {
+                return Err(PositionError::EnPassantNoPawn {
                     square: ep,
                     pawn,
                     color: them,
                 });
             }
             if pos.occupied().contains(ep) || pos.occupied().contains(origin) {
-                return Err(FenError::EnPassantNotEmpty { square: ep, origin });
+                return Err(PositionError::EnPassantNotEmpty { square: ep, origin });
             }
             let capturers = super::attacks::pawn_attacks(them, ep) & pos.pieces(us, Role::Pawn);
             if capturers.any() {
@@ -389,7 +428,7 @@ impl Position {
     /// assert_eq!(err.to_string(), "there are 2 white kings; there must be one");
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        fen.parse::<Setup>()?.into_position()
+        Ok(fen.parse::<Setup>()?.into_position()?)
     }
 
     /// The position as canonical FEN: castling as a subset of `KQkq` or `-`, and the en passant

@@ -18,17 +18,18 @@ use super::attacks::{between, king_attacks, pawn_attacks};
 use super::bitboard::Bitboard;
 use super::moves::Move;
 use super::position::{CastleSide, Position};
-use super::types::{File, Rank, Role, Square};
+use super::types::{Color, File, Rank, Role, Square};
 
-/// Why typed or recorded text could not be played as a move.
+/// Why typed or recorded text could not be played as a move: it cannot be read
+/// ([`MoveError::Parse`]), or it reads as a move that cannot be played here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// The text is not a move at all.
-    Syntax { input: String, reason: String },
+    Parse(ParseMoveError),
     /// A readable move that is not legal here.
-    Illegal { input: String, reason: String },
-    /// More than one legal move fits; `options` are their SAN.
-    Ambiguous { input: String, options: Vec<String> },
+    Illegal(IllegalMoveText),
+    /// More than one legal move fits.
+    Ambiguous(AmbiguousMove),
     /// A pawn reaches the last rank but the text names no piece; `options` are the four SANs.
     PromotionNeeded {
         input: String,
@@ -38,13 +39,130 @@ pub enum MoveError {
     },
 }
 
+/// Text that is not a move: `"Nz9" is not a move: z is not a file`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    /// The text as typed, without surrounding spaces.
+    pub input: String,
+    pub kind: SyntaxError,
+}
+
+/// What is wrong with the text of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyntaxError {
+    /// Nothing was typed.
+    Empty,
+    /// Bytes that are not UTF-8 (a PGN token).
+    NotUtf8,
+    /// A character that no notation uses.
+    BadChar(char),
+    /// Longer than any move is written.
+    TooLong,
+    /// No destination square could be read.
+    NeedsDestination,
+    /// Where the destination's file should be.
+    NotAFile(char),
+    /// Where the destination's rank should be.
+    NotARank(char),
+    /// Where the origin's file or rank should be.
+    NotAFileOrRank(char),
+    /// More than a file and a rank before the destination.
+    TooMuchBeforeDestination,
+    /// A trailing `=`.
+    PromotionPieceMissing,
+    /// `e8=K`.
+    CannotPromoteTo(Role),
+    /// `e8=X`.
+    NotAPromotionPiece(char),
+}
+
+/// A move that can be read but not played here, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMoveText {
+    /// The text as typed, without surrounding spaces.
+    pub input: String,
+    pub reason: Illegal,
+}
+
+/// Why no legal move fits the text. The colours and pieces are those of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The king or that rook has moved.
+    CastlingRightLost {
+        side: CastleSide,
+        color: Color,
+    },
+    CastlingInCheck,
+    /// A piece stands between king and rook.
+    CastlingBlocked {
+        side: CastleSide,
+        square: Square,
+    },
+    /// The king would pass through or land on an attacked square.
+    CastlingThroughAttack {
+        square: Square,
+    },
+    CastlingNotHere {
+        side: CastleSide,
+    },
+    /// A move written from a square (`e3e4`) that is empty.
+    NoPieceOn(Square),
+    /// A move written from a square holding the other side's piece.
+    NotYourPiece {
+        role: Role,
+        square: Square,
+        owner: Color,
+    },
+    OnlyPawnsPromote,
+    /// A promotion to a square off the last rank.
+    PromotesOnlyOnRank(Rank),
+    OwnPieceOn {
+        square: Square,
+        role: Role,
+    },
+    /// The side to move has none of that piece at all.
+    NoneLeft {
+        color: Color,
+        role: Role,
+    },
+    /// None of that piece on the file, rank or square the text names.
+    NoneThere {
+        color: Color,
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+    },
+    Blocked(Square),
+    NothingToCapture(Square),
+    CannotReach {
+        color: Color,
+        role: Role,
+        to: Square,
+    },
+    Pinned {
+        role: Role,
+        square: Square,
+    },
+    CheckNotStopped,
+    KingWouldBeInCheck,
+}
+
+/// More than one legal move fits the text: `Nd7 is ambiguous: Nbd7 or Nfd7`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AmbiguousMove {
+    /// The text as typed, without surrounding spaces.
+    pub input: String,
+    /// The SAN of every move that fits, sorted.
+    pub candidates: Vec<String>,
+}
+
 impl MoveError {
     /// The text that was rejected, as typed.
     pub fn input(&self) -> &str {
         match self {
-            MoveError::Syntax { input, .. }
-            | MoveError::Illegal { input, .. }
-            | MoveError::Ambiguous { input, .. }
+            MoveError::Parse(ParseMoveError { input, .. })
+            | MoveError::Illegal(IllegalMoveText { input, .. })
+            | MoveError::Ambiguous(AmbiguousMove { input, .. })
             | MoveError::PromotionNeeded { input, .. } => input,
         }
     }
@@ -61,13 +179,9 @@ fn join_or(options: &[String]) -> String {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Syntax { input, reason } => {
-                write!(f, "\"{}\" is not a move: {reason}", input.escape_debug())
-            }
-            MoveError::Illegal { reason, .. } => f.write_str(reason),
-            MoveError::Ambiguous { input, options } => {
-                write!(f, "{input} is ambiguous: {}", join_or(options))
-            }
+            MoveError::Parse(err) => err.fmt(f),
+            MoveError::Illegal(err) => err.fmt(f),
+            MoveError::Ambiguous(err) => err.fmt(f),
             MoveError::PromotionNeeded { options, .. } => {
                 write!(f, "promotion piece needed: {}", join_or(options))
             }
@@ -75,7 +189,161 @@ impl fmt::Display for MoveError {
     }
 }
 
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "\"{}\" is not a move: {}",
+            self.input.escape_debug(),
+            self.kind
+        )
+    }
+}
+
+/// `a space` for a space, the character itself otherwise.
+struct Described(char);
+
+impl fmt::Display for Described {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            ' ' => f.write_str("a space"),
+            c => write!(f, "{c}"),
+        }
+    }
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SyntaxError::Empty => f.write_str("type a move, like e4, Nf3, exd5 or O-O"),
+            SyntaxError::NotUtf8 => f.write_str("it is not valid UTF-8 text"),
+            SyntaxError::BadChar(c) => write!(f, "'{}' cannot be part of a move", c.escape_debug()),
+            SyntaxError::TooLong => f.write_str("it is too long"),
+            SyntaxError::NeedsDestination => {
+                f.write_str("a move needs a destination square, like e4 or Nf3")
+            }
+            SyntaxError::NotAFile(c) => write!(f, "{} is not a file", Described(c)),
+            SyntaxError::NotARank(c) => write!(f, "{} is not a rank", Described(c)),
+            SyntaxError::NotAFileOrRank(c) => {
+                write!(f, "{} is not a file or a rank", Described(c))
+            }
+            SyntaxError::TooMuchBeforeDestination => f.write_str(
+                "too much before the destination square (write e.g. Nf3, Ngf3 or Ng1-f3)",
+            ),
+            SyntaxError::PromotionPieceMissing => f.write_str("name the piece after =, like e8=Q"),
+            SyntaxError::CannotPromoteTo(role) => {
+                write!(f, "a pawn cannot promote to a {}", role.name())
+            }
+            SyntaxError::NotAPromotionPiece(c) => write!(
+                f,
+                "{} is not a piece to promote to: use Q, R, B or N",
+                Described(c)
+            ),
+        }
+    }
+}
+
+impl fmt::Display for IllegalMoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.reason.fmt(f)
+    }
+}
+
+fn side_name(side: CastleSide) -> &'static str {
+    match side {
+        CastleSide::King => "kingside",
+        CastleSide::Queen => "queenside",
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Illegal::CastlingRightLost { side, color } => write!(
+                f,
+                "cannot castle {}: {color} has lost the right to (king or rook has moved)",
+                side_name(side)
+            ),
+            Illegal::CastlingInCheck => f.write_str("cannot castle: your king is in check"),
+            Illegal::CastlingBlocked { side, square } => {
+                write!(f, "cannot castle {}: {square} is occupied", side_name(side))
+            }
+            Illegal::CastlingThroughAttack { square } => {
+                write!(f, "cannot castle: {square} is attacked")
+            }
+            Illegal::CastlingNotHere { side } => {
+                write!(f, "cannot castle {} here", side_name(side))
+            }
+            Illegal::NoPieceOn(square) => write!(f, "there is no piece on {square}"),
+            Illegal::NotYourPiece {
+                role,
+                square,
+                owner,
+            } => write!(
+                f,
+                "the {} on {square} is {owner}'s; it is {}'s turn",
+                role.name(),
+                !owner
+            ),
+            Illegal::OnlyPawnsPromote => f.write_str("only pawns promote"),
+            Illegal::PromotesOnlyOnRank(rank) => {
+                write!(f, "pawns promote only on rank {}", rank.char())
+            }
+            Illegal::OwnPieceOn { square, role } => {
+                write!(f, "{square} is occupied by your own {}", role.name())
+            }
+            Illegal::NoneLeft { color, role } => write!(f, "{color} has no {}", role.name()),
+            Illegal::NoneThere {
+                color,
+                role,
+                file,
+                rank,
+            } => {
+                write!(f, "no {} {}", color.name(), role.name())?;
+                match (file, rank) {
+                    (Some(file), Some(rank)) => {
+                        write!(f, " on {}", Square::from_coords(file, rank))
+                    }
+                    (Some(file), None) => write!(f, " on the {}-file", file.char()),
+                    (None, Some(rank)) => write!(f, " on rank {}", rank.char()),
+                    (None, None) => Ok(()),
+                }
+            }
+            Illegal::Blocked(square) => write!(f, "{square} is blocked"),
+            Illegal::NothingToCapture(square) => {
+                write!(f, "there is nothing to capture on {square}")
+            }
+            Illegal::CannotReach { color, role, to } => {
+                write!(f, "no {} {} can reach {to}", color.name(), role.name())
+            }
+            Illegal::Pinned { role, square } => write!(
+                f,
+                "the {} on {square} is pinned: your king would be in check",
+                role.name()
+            ),
+            Illegal::CheckNotStopped => {
+                f.write_str("your king is in check, and that move does not stop it")
+            }
+            Illegal::KingWouldBeInCheck => f.write_str("your king would be in check"),
+        }
+    }
+}
+
+impl fmt::Display for AmbiguousMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} is ambiguous: {}",
+            self.input,
+            join_or(&self.candidates)
+        )
+    }
+}
+
 impl std::error::Error for MoveError {}
+impl std::error::Error for ParseMoveError {}
+impl std::error::Error for IllegalMoveText {}
+impl std::error::Error for AmbiguousMove {}
 
 /// What the text asks for, before looking at the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +373,7 @@ const MAX_LEN: usize = 24;
 
 /// The text as ASCII, annotations stripped. Plain ASCII text is used in place; only text with
 /// figurines or typographic dashes is copied into `buf` with them mapped.
-fn normalize<'a>(input: &'a str, buf: &'a mut [u8; MAX_LEN]) -> Result<&'a [u8], String> {
+fn normalize<'a>(input: &'a str, buf: &'a mut [u8; MAX_LEN]) -> Result<&'a [u8], SyntaxError> {
     let s: &[u8] = if input.is_ascii() {
         return normalize_ascii(input.as_bytes());
     } else {
@@ -121,10 +389,10 @@ fn normalize<'a>(input: &'a str, buf: &'a mut [u8; MAX_LEN]) -> Result<&'a [u8],
                 '×' => b'x',
                 '–' | '—' | '‑' => b'-',
                 c if c.is_ascii() && !c.is_ascii_control() => c as u8,
-                c => return Err(format!("'{}' cannot be part of a move", c.escape_debug())),
+                c => return Err(SyntaxError::BadChar(c)),
             };
             if len == MAX_LEN {
-                return Err("it is too long".to_owned());
+                return Err(SyntaxError::TooLong);
             }
             buf[len] = b;
             len += 1;
@@ -135,16 +403,13 @@ fn normalize<'a>(input: &'a str, buf: &'a mut [u8; MAX_LEN]) -> Result<&'a [u8],
 }
 
 /// [`normalize`] for ASCII text: no copy.
-fn normalize_ascii(input: &[u8]) -> Result<&[u8], String> {
+fn normalize_ascii(input: &[u8]) -> Result<&[u8], SyntaxError> {
     let s = input.trim_ascii();
     if let Some(&c) = s.iter().find(|c| c.is_ascii_control()) {
-        return Err(format!(
-            "'{}' cannot be part of a move",
-            char::from(c).escape_debug()
-        ));
+        return Err(SyntaxError::BadChar(char::from(c)));
     }
     if s.len() > MAX_LEN {
-        return Err("it is too long".to_owned());
+        return Err(SyntaxError::TooLong);
     }
     Ok(strip_suffixes(s))
 }
@@ -211,33 +476,28 @@ fn rank_of(b: u8) -> Option<Rank> {
     Rank::from_char(char::from(b))
 }
 
-fn describe_char(b: u8) -> String {
-    match b {
-        b' ' => "a space".to_owned(),
-        _ => format!("{}", char::from(b)),
-    }
-}
-
-const NEEDS_DESTINATION: &str = "a move needs a destination square, like e4 or Nf3";
-
 /// Reads `[from-file][from-rank][x|-|:]to-square` with a known role.
-fn parse_core(s: &[u8], role: Option<Role>, promotion: Option<Role>) -> Result<Pattern, String> {
+fn parse_core(
+    s: &[u8],
+    role: Option<Role>,
+    promotion: Option<Role>,
+) -> Result<Pattern, SyntaxError> {
     let n = s.len();
     if n < 2 {
-        return Err(NEEDS_DESTINATION.to_owned());
+        return Err(SyntaxError::NeedsDestination);
     }
     let (fb, rb) = (s[n - 2], s[n - 1]);
     // Text without a single digit has no square to name ("garbage"): say that, rather than
     // pick on its last letters.
-    let bad = |why: String| {
+    let bad = |why: SyntaxError| {
         if s.iter().any(u8::is_ascii_digit) {
             why
         } else {
-            NEEDS_DESTINATION.to_owned()
+            SyntaxError::NeedsDestination
         }
     };
-    let to_file = file_of(fb).ok_or_else(|| bad(format!("{} is not a file", describe_char(fb))))?;
-    let to_rank = rank_of(rb).ok_or_else(|| bad(format!("{} is not a rank", describe_char(rb))))?;
+    let to_file = file_of(fb).ok_or_else(|| bad(SyntaxError::NotAFile(char::from(fb))))?;
+    let to_rank = rank_of(rb).ok_or_else(|| bad(SyntaxError::NotARank(char::from(rb))))?;
     let mut mid = &s[..n - 2];
     if let Some((&sep, rest)) = mid.split_last()
         && matches!(sep, b'x' | b'X' | b':' | b'-')
@@ -249,19 +509,14 @@ fn parse_core(s: &[u8], role: Option<Role>, promotion: Option<Role>) -> Result<P
         [a] => match (file_of(a), rank_of(a)) {
             (Some(f), _) => (Some(f), None),
             (_, Some(r)) => (None, Some(r)),
-            _ => return Err(format!("{} is not a file or a rank", describe_char(a))),
+            _ => return Err(SyntaxError::NotAFileOrRank(char::from(a))),
         },
         [a, b] => {
-            let f = file_of(a).ok_or_else(|| format!("{} is not a file", describe_char(a)))?;
-            let r = rank_of(b).ok_or_else(|| format!("{} is not a rank", describe_char(b)))?;
+            let f = file_of(a).ok_or(SyntaxError::NotAFile(char::from(a)))?;
+            let r = rank_of(b).ok_or(SyntaxError::NotARank(char::from(b)))?;
             (Some(f), Some(r))
         }
-        _ => {
-            return Err(
-                "too much before the destination square (write e.g. Nf3, Ngf3 or Ng1-f3)"
-                    .to_owned(),
-            );
-        }
+        _ => return Err(SyntaxError::TooMuchBeforeDestination),
     };
     Ok(Pattern {
         role,
@@ -273,7 +528,7 @@ fn parse_core(s: &[u8], role: Option<Role>, promotion: Option<Role>) -> Result<P
 }
 
 /// Splits a promotion suffix off: `=Q`, `Q`, `(Q)`, `/Q`, `q` after a rank.
-fn split_promotion(s: &[u8]) -> Result<(&[u8], Option<Role>), String> {
+fn split_promotion(s: &[u8]) -> Result<(&[u8], Option<Role>), SyntaxError> {
     let n = s.len();
     if n >= 4 && s[n - 1] == b')' && s[n - 3] == b'(' {
         return promotion_role(s[n - 2]).map(|r| (&s[..n - 3], Some(r)));
@@ -285,32 +540,29 @@ fn split_promotion(s: &[u8]) -> Result<(&[u8], Option<Role>), String> {
         return promotion_role(s[n - 1]).map(|r| (&s[..n - 1], Some(r)));
     }
     if n >= 1 && s[n - 1] == b'=' {
-        return Err("name the piece after =, like e8=Q".to_owned());
+        return Err(SyntaxError::PromotionPieceMissing);
     }
     Ok((s, None))
 }
 
-fn promotion_role(b: u8) -> Result<Role, String> {
+fn promotion_role(b: u8) -> Result<Role, SyntaxError> {
     match Role::from_char(char::from(b)) {
         Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => Ok(r),
-        Some(r) => Err(format!("a pawn cannot promote to a {}", r.name())),
-        None => Err(format!(
-            "{} is not a piece to promote to: use Q, R, B or N",
-            describe_char(b)
-        )),
+        Some(r) => Err(SyntaxError::CannotPromoteTo(r)),
+        None => Err(SyntaxError::NotAPromotionPiece(char::from(b))),
     }
 }
 
-fn parse_text(s: &[u8]) -> Result<Parsed, String> {
+fn parse_text(s: &[u8]) -> Result<Parsed, SyntaxError> {
     if s.is_empty() {
-        return Err("type a move, like e4, Nf3, exd5 or O-O".to_owned());
+        return Err(SyntaxError::Empty);
     }
     if let Some(side) = castle_side(s) {
         return Ok(Parsed::Castle(side));
     }
     let (body, promotion) = split_promotion(s)?;
     let Some((&first, rest)) = body.split_first() else {
-        return Err(NEEDS_DESTINATION.to_owned());
+        return Err(SyntaxError::NeedsDestination);
     };
     match first {
         b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'k' | b'q' | b'r' | b'n' | b'p' => {
@@ -618,7 +870,7 @@ impl Position {
             normalize_ascii(bytes)
         } else {
             std::str::from_utf8(bytes)
-                .map_err(|_| "it is not valid UTF-8 text".to_owned())
+                .map_err(|_| SyntaxError::NotUtf8)
                 .and_then(|text| normalize(text, &mut buf))
         };
         let parsed = normalized.and_then(parse_text);
@@ -629,9 +881,11 @@ impl Position {
         }
         let text = String::from_utf8_lossy(bytes);
         let text = text.as_ref();
-        let parsed = parsed.map_err(|reason| MoveError::Syntax {
-            input: text.trim().to_owned(),
-            reason,
+        let parsed = parsed.map_err(|kind| {
+            MoveError::Parse(ParseMoveError {
+                input: text.trim().to_owned(),
+                kind,
+            })
         })?;
         match parsed {
             Parsed::Castle(side) => self.castle_move(side, text),
@@ -657,10 +911,10 @@ impl Position {
         let input = text.trim().to_owned();
         match (m.count, m.first) {
             (1, Some(mv)) => Ok(mv),
-            (0, _) => Err(MoveError::Illegal {
+            (0, _) => Err(MoveError::Illegal(IllegalMoveText {
                 reason: self.diagnose(p),
                 input,
-            }),
+            })),
             (_, Some(mv)) if m.one_promotion => Err(MoveError::PromotionNeeded {
                 options: Role::PROMOTIONS
                     .iter()
@@ -695,7 +949,10 @@ impl Position {
                     }
                 }
                 options.sort();
-                Err(MoveError::Ambiguous { input, options })
+                Err(MoveError::Ambiguous(AmbiguousMove {
+                    input,
+                    candidates: options,
+                }))
             }
         }
     }
@@ -708,36 +965,31 @@ impl Position {
         if self.is_legal(m) {
             return Ok(m);
         }
-        let which = match side {
-            CastleSide::King => "kingside",
-            CastleSide::Queen => "queenside",
-        };
         let reason = if !self.can_castle(us, side) {
-            format!("cannot castle {which}: {us} has lost the right to (king or rook has moved)")
+            Illegal::CastlingRightLost { side, color: us }
         } else if self.is_check() {
-            "cannot castle: your king is in check".to_owned()
+            Illegal::CastlingInCheck
         } else if let Some(sq) = squares_outward(king, between(king, rook) & self.occupied()).next()
         {
-            format!("cannot castle {which}: {sq} is occupied")
+            Illegal::CastlingBlocked { side, square: sq }
         } else {
             let king_to = m.to();
             let path = between(king, king_to).with(king_to);
             let without_king = self.occupied().without(king);
             match squares_outward(king, path).find(|&sq| self.is_attacked(sq, !us, without_king)) {
-                Some(sq) => format!("cannot castle: {sq} is attacked"),
-                None => format!("cannot castle {which} here"),
+                Some(sq) => Illegal::CastlingThroughAttack { square: sq },
+                None => Illegal::CastlingNotHere { side },
             }
         };
-        Err(MoveError::Illegal {
+        Err(MoveError::Illegal(IllegalMoveText {
             input: text.trim().to_owned(),
             reason,
-        })
+        }))
     }
 
     /// Explains why no legal move fits the pattern.
-    fn diagnose(&self, p: &Pattern) -> String {
+    fn diagnose(&self, p: &Pattern) -> Illegal {
         let us = self.turn;
-        let color = us.name();
         let role = p.role.unwrap_or(Role::Pawn);
         let to = p.to;
 
@@ -753,7 +1005,9 @@ impl Position {
             } else {
                 CastleSide::Queen
             };
-            if let Err(MoveError::Illegal { reason, .. }) = self.castle_move(side, "") {
+            if let Err(MoveError::Illegal(IllegalMoveText { reason, .. })) =
+                self.castle_move(side, "")
+            {
                 return reason;
             }
         }
@@ -761,13 +1015,12 @@ impl Position {
             && p.role.is_none()
         {
             return match self.piece_at(from) {
-                None => format!("there is no piece on {from}"),
-                Some(piece) if piece.color != us => format!(
-                    "the {} on {from} is {}'s; it is {}'s turn",
-                    piece.role.name(),
-                    piece.color,
-                    us
-                ),
+                None => Illegal::NoPieceOn(from),
+                Some(piece) if piece.color != us => Illegal::NotYourPiece {
+                    role: piece.role,
+                    square: from,
+                    owner: piece.color,
+                },
                 Some(piece) => self.diagnose(&Pattern {
                     role: Some(piece.role),
                     ..*p
@@ -776,34 +1029,33 @@ impl Position {
         }
         if p.promotion.is_some() {
             if role != Role::Pawn {
-                return "only pawns promote".to_owned();
+                return Illegal::OnlyPawnsPromote;
             }
             if to.rank() != Rank::Eighth.relative_to(us) {
-                return format!(
-                    "pawns promote only on rank {}",
-                    Rank::Eighth.relative_to(us).char()
-                );
+                return Illegal::PromotesOnlyOnRank(Rank::Eighth.relative_to(us));
             }
         }
         if let Some(own) = self.piece_at(to).filter(|pc| pc.color == us) {
-            return format!("{to} is occupied by your own {}", own.role.name());
+            return Illegal::OwnPieceOn {
+                square: to,
+                role: own.role,
+            };
         }
         let movers = self.pattern_movers(&Pattern {
             role: Some(role),
             ..*p
         });
-        let piece_desc = format!("{color} {}", role.name());
         if movers.is_empty() {
-            let where_ = match (p.from_file, p.from_rank) {
-                (Some(f), Some(r)) => format!(" on {}", Square::from_coords(f, r)),
-                (Some(f), None) => format!(" on the {}-file", f.char()),
-                (None, Some(r)) => format!(" on rank {}", r.char()),
-                (None, None) => String::new(),
-            };
-            return if where_.is_empty() && self.pieces(us, role).is_empty() {
-                format!("{us} has no {}", role.name())
+            let anywhere = p.from_file.is_none() && p.from_rank.is_none();
+            return if anywhere && self.pieces(us, role).is_empty() {
+                Illegal::NoneLeft { color: us, role }
             } else {
-                format!("no {piece_desc}{where_}")
+                Illegal::NoneThere {
+                    color: us,
+                    role,
+                    file: p.from_file,
+                    rank: p.from_rank,
+                }
             };
         }
         let reachers: Vec<Square> = movers
@@ -817,24 +1069,25 @@ impl Position {
                 let pawns = self.pieces(us, Role::Pawn);
                 let on_file = |sq: Option<Square>| sq.is_some_and(|s| pawns.contains(s));
                 if p.from_file.is_none_or(|f| f == to.file()) && (on_file(back) || on_file(back2)) {
-                    return format!("{to} is blocked");
+                    return Illegal::Blocked(to);
                 }
                 if p.from_file.is_some_and(|f| f != to.file()) && self.piece_at(to).is_none() {
-                    return format!("there is nothing to capture on {to}");
+                    return Illegal::NothingToCapture(to);
                 }
             }
-            return format!("no {piece_desc} can reach {to}");
+            return Illegal::CannotReach {
+                color: us,
+                role,
+                to,
+            };
         }
         if let Some(&from) = reachers.iter().find(|&&sq| self.pinned.contains(sq)) {
-            return format!(
-                "the {} on {from} is pinned: your king would be in check",
-                role.name()
-            );
+            return Illegal::Pinned { role, square: from };
         }
         if self.is_check() && role != Role::King {
-            return "your king is in check, and that move does not stop it".to_owned();
+            return Illegal::CheckNotStopped;
         }
-        "your king would be in check".to_owned()
+        Illegal::KingWouldBeInCheck
     }
 
     /// Could the piece on `from` move to `to` if king safety did not matter?

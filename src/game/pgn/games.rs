@@ -16,8 +16,8 @@ use crate::game::numbering::MoveNumber;
 use crate::game::outcome::{GameResult, Outcome, Reason};
 use crate::game::record::{AutomaticEnd, Claims, History};
 use crate::game::session::{Game, GameSetup};
-use crate::game::timecontrol::{Delay, TimeControl};
-use crate::rules::{Color, Move, Position};
+use crate::game::timecontrol::{Delay, ParseTimeControlError, TimeControl, TimeControlError};
+use crate::rules::{Color, FenError, Move, MoveError, Position};
 
 /// Why one game of a PGN file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,10 +26,95 @@ pub struct PgnGameError {
     pub index: usize,
     /// `Event "..."`, `White "..."`, `Black "..."` where present.
     pub names: Vec<(String, String)>,
-    /// Where: "move 12... Nf7", "the FEN tag", ...
+    /// Where: "move 12... Nf7", "the tags", ...
     pub place: String,
-    pub reason: String,
+    pub reason: PgnReason,
 }
+
+/// What is wrong at [`PgnGameError::place`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnReason {
+    /// A move token that is not UTF-8.
+    NotUtf8,
+    /// `--` or `Z0`.
+    NullMove,
+    /// A move that cannot be read or played.
+    Move(MoveError),
+    /// Tags that set up no game.
+    Tags(TagError),
+    /// Tags and no movetext.
+    NoMovetext,
+}
+
+impl fmt::Display for PgnReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnReason::NotUtf8 => f.write_str("the move is not valid UTF-8 text"),
+            PgnReason::NullMove => f.write_str("null moves are not supported"),
+            PgnReason::Move(err) => err.fmt(f),
+            PgnReason::Tags(err) => err.fmt(f),
+            PgnReason::NoMovetext => f.write_str("the game has no moves section"),
+        }
+    }
+}
+
+/// Why the tags of a game set up no game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TagError {
+    /// The FEN tag is no position.
+    Fen(FenError),
+    /// `TimeControl` (or `WhiteTimeControl`/`BlackTimeControl`) cannot be read.
+    TimeControl {
+        text: String,
+        err: ParseTimeControlError,
+    },
+    /// `TimeDelay` cannot be read.
+    TimeDelay {
+        text: String,
+        err: ParseTimeControlError,
+    },
+    /// The delay does not go with the time control.
+    Delay(TimeControlError),
+}
+
+impl fmt::Display for TagError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TagError::Fen(e) => write!(f, "the FEN tag is not a position: {e}"),
+            TagError::TimeControl { text, err } => {
+                write!(f, "the TimeControl tag \"{text}\" is not understood: {err}")
+            }
+            TagError::TimeDelay { text, err } => {
+                write!(f, "the TimeDelay tag \"{text}\" is not understood: {err}")
+            }
+            TagError::Delay(err) => err.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for TagError {}
+
+/// Why [`import_game`] found no game.
+#[derive(Debug)]
+pub enum ImportError {
+    Io(std::io::Error),
+    /// The first game cannot be read.
+    Game(Box<PgnGameError>),
+    /// The text holds no game at all.
+    NoGame,
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImportError::Io(err) => err.fmt(f),
+            ImportError::Game(err) => err.fmt(f),
+            ImportError::NoGame => f.write_str("the text holds no PGN game"),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
 
 impl fmt::Display for PgnGameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -52,7 +137,7 @@ impl std::error::Error for PgnGameError {}
 pub trait Target: Sized {
     /// Whether every tag is kept, or only those needed to replay and to name the game.
     const ALL_TAGS: bool = true;
-    fn start(position: &Position, tags: &[(String, String)]) -> Result<Self, String>;
+    fn start(position: &Position, tags: &[(String, String)]) -> Result<Self, TagError>;
     fn position(&self) -> &Position;
     fn play(&mut self, mv: Move);
     fn comment(&mut self, _comment: &[u8]) {}
@@ -62,7 +147,7 @@ struct GameVisitor<T> {
     index: usize,
     tags: Vec<(String, String)>,
     target: Option<T>,
-    error: Option<(String, String)>,
+    error: Option<(String, PgnReason)>,
     result: Option<PgnOutcome>,
     /// Half-moves played, for error locations.
     plies: usize,
@@ -87,11 +172,9 @@ fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
-fn start_position(tags: &[(String, String)]) -> Result<Position, String> {
+fn start_position(tags: &[(String, String)]) -> Result<Position, TagError> {
     match tag(tags, "FEN") {
-        Some(fen) => {
-            Position::from_fen(fen).map_err(|e| format!("the FEN tag is not a position: {e}"))
-        }
+        Some(fen) => Position::from_fen(fen).map_err(TagError::Fen),
         None => Ok(Position::initial()),
     }
 }
@@ -111,7 +194,7 @@ impl<T: Target> GameVisitor<T> {
             format!("move {number} \"{}\"", text.escape_debug())
         };
         let Ok(text) = std::str::from_utf8(token) else {
-            self.error = Some((place(), "the move is not valid UTF-8 text".to_owned()));
+            self.error = Some((place(), PgnReason::NotUtf8));
             return Skip(true);
         };
         if token.eq_ignore_ascii_case(b"e.p.") || token.eq_ignore_ascii_case(b"ep") {
@@ -119,7 +202,7 @@ impl<T: Target> GameVisitor<T> {
             return Skip(false);
         }
         if token == b"--" || token == b"Z0" {
-            self.error = Some((place(), "null moves are not supported".to_owned()));
+            self.error = Some((place(), PgnReason::NullMove));
             return Skip(true);
         }
         match pos.parse_move(text) {
@@ -129,7 +212,7 @@ impl<T: Target> GameVisitor<T> {
                 Skip(false)
             }
             Err(e) => {
-                self.error = Some((place(), e.to_string()));
+                self.error = Some((place(), PgnReason::Move(e)));
                 Skip(true)
             }
         }
@@ -171,7 +254,7 @@ impl<T: Target> Visitor for GameVisitor<T> {
                 Skip(false)
             }
             Err(reason) => {
-                self.error = Some(("the tags".to_owned(), reason));
+                self.error = Some(("the tags".to_owned(), PgnReason::Tags(reason)));
                 Skip(true)
             }
         }
@@ -206,12 +289,9 @@ impl<T: Target> Visitor for GameVisitor<T> {
     fn end_game(&mut self) -> Self::Output {
         let tags = std::mem::take(&mut self.tags);
         let error = self.error.take().or_else(|| {
-            self.target.is_none().then(|| {
-                (
-                    "the movetext".to_owned(),
-                    "the game has no moves section".to_owned(),
-                )
-            })
+            self.target
+                .is_none()
+                .then(|| ("the movetext".to_owned(), PgnReason::NoMovetext))
         });
         if let Some((place, reason)) = error {
             let names = ["Event", "White", "Black"]
@@ -230,7 +310,7 @@ impl<T: Target> Visitor for GameVisitor<T> {
             index: self.index,
             names: Vec::new(),
             place: "the movetext".to_owned(),
-            reason: "the game has no moves section".to_owned(),
+            reason: PgnReason::NoMovetext,
         })?;
         Ok((target, tags, self.result))
     }
@@ -262,7 +342,7 @@ pub struct Replayed {
 
 impl Target for Replayed {
     const ALL_TAGS: bool = false;
-    fn start(position: &Position, _: &[(String, String)]) -> Result<Self, String> {
+    fn start(position: &Position, _: &[(String, String)]) -> Result<Self, TagError> {
         Ok(Replayed {
             position: position.clone(),
             history: History::new(position),
@@ -315,27 +395,30 @@ struct Builder {
     game: Game,
 }
 
-fn time_control(tags: &[(String, String)], color: Color) -> Result<TimeControl, String> {
+fn time_control(tags: &[(String, String)], color: Color) -> Result<TimeControl, TagError> {
     let own = tag(tags, color.fold("WhiteTimeControl", "BlackTimeControl"));
     let text = own.or_else(|| tag(tags, "TimeControl"));
     let mut tc = match text {
         None | Some("" | "-" | "?") => TimeControl::untimed(),
-        Some(t) => TimeControl::from_pgn(t)
-            .map_err(|e| format!("the TimeControl tag \"{t}\" is not understood: {e}"))?,
+        Some(t) => TimeControl::from_pgn(t).map_err(|err| TagError::TimeControl {
+            text: t.to_owned(),
+            err,
+        })?,
     };
     if let Some(d) = tag(tags, "TimeDelay") {
-        let delay: Delay = d
-            .parse()
-            .map_err(|e| format!("the TimeDelay tag \"{d}\" is not understood: {e}"))?;
+        let delay: Delay = d.parse().map_err(|err| TagError::TimeDelay {
+            text: d.to_owned(),
+            err,
+        })?;
         tc = tc
             .with_delay(delay.kind, delay.amount)
-            .map_err(|e| e.to_string())?;
+            .map_err(TagError::Delay)?;
     }
     Ok(tc)
 }
 
 impl Target for Builder {
-    fn start(position: &Position, tags: &[(String, String)]) -> Result<Self, String> {
+    fn start(position: &Position, tags: &[(String, String)]) -> Result<Self, TagError> {
         let name = |k: &str, default: &str| {
             tag(tags, k)
                 .filter(|v| !v.is_empty() && *v != "?")
@@ -427,17 +510,17 @@ pub fn import_games<R: Read>(
 }
 
 /// Reads the first game of a PGN text.
-pub fn import_game(text: &str) -> Result<ImportedGame, String> {
+pub fn import_game(text: &str) -> Result<ImportedGame, ImportError> {
     let mut first = None;
     import_games(text.as_bytes(), |g| {
         if first.is_none() {
             first = Some(g);
         }
     })
-    .map_err(|e| e.to_string())?;
+    .map_err(ImportError::Io)?;
     match first {
         Some(Ok(g)) => Ok(g),
-        Some(Err(e)) => Err(e.to_string()),
-        None => Err("the text holds no PGN game".to_owned()),
+        Some(Err(e)) => Err(ImportError::Game(Box::new(e))),
+        None => Err(ImportError::NoGame),
     }
 }
