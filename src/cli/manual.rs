@@ -16,6 +16,8 @@ use clap::ValueEnum;
 use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
 
+use crate::ui::text::wrap;
+
 /// A section of the manual: a heading in capitals, as man pages write it, and its entries.
 #[derive(Debug)]
 pub struct Section {
@@ -87,25 +89,6 @@ fn help_heading(heading: &str) -> String {
         first.into_iter().collect::<String>(),
         chars.as_str()
     )
-}
-
-/// Greedy word wrap on spaces; a word longer than `width` gets a line of its own.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// Which page `hotseat man` prints: the subcommands each have one, like `git-log(1)`.
@@ -282,13 +265,6 @@ fn without_preamble(roff: &[u8]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wrap_fills_lines_up_to_the_width() {
-        assert_eq!(wrap("aa bb cc dd", 5), ["aa bb", "cc dd"]);
-        assert_eq!(wrap("a verylongword b", 4), ["a", "verylongword", "b"]);
-        assert!(wrap("   ", 10).is_empty());
-    }
 
     #[test]
     fn help_text_aligns_items_and_indents_continuations() {

@@ -11,6 +11,7 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
+use super::text;
 use super::theme::Theme;
 use crate::app::keymap::{BINDINGS, Binding, KeyContext, keys_text};
 
@@ -205,22 +206,11 @@ fn paragraph(lines: &mut Vec<Line<'static>>, theme: &Theme, width: usize, text: 
     }
 }
 
-/// Greedy word wrap to `width` columns; a word longer than the width gets a line of its own.
+/// [`text::wrap`], giving one empty line for blank text.
 pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
-        if !line.is_empty() && needed > width {
-            out.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() || out.is_empty() {
-        out.push(line);
+    let mut out = text::wrap(text, width);
+    if out.is_empty() {
+        out.push(String::new());
     }
     out
 }

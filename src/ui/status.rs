@@ -10,6 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Widget};
 
+use super::text;
 use super::theme::Theme;
 use crate::app::{Message, MessageKind};
 
@@ -89,39 +90,9 @@ impl Widget for StatusLine {
     }
 }
 
-/// `text` in lines of at most `width` characters, broken at spaces where that fills at least
-/// half the line, and at most `max` lines: the last line of a text that still goes on ends
-/// in `…`.
+/// The message in lines of the status line: see [`text::wrap_clipped`].
 fn wrap(text: &str, width: usize, max: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    let mut rest: Vec<char> = text.chars().collect();
-    while !rest.is_empty() && lines.len() < max {
-        if rest.len() <= width {
-            lines.push(rest.iter().collect());
-            rest.clear();
-            break;
-        }
-        if lines.len() + 1 == max {
-            let mut line: String = rest[..width - 1].iter().collect();
-            line.push('…');
-            lines.push(line);
-            break;
-        }
-        let cut = rest[..=width]
-            .iter()
-            .rposition(|&c| c == ' ')
-            // A word longer than half a line (a path) is broken rather than moved down whole.
-            .filter(|&at| at > 0 && at >= width / 2)
-            .unwrap_or(width);
-        lines.push(rest[..cut].iter().collect::<String>().trim_end().to_owned());
-        let skip = rest[cut..].iter().take_while(|&&c| c == ' ').count();
-        rest.drain(..cut + skip);
-    }
-    if lines.is_empty() {
-        lines.push(String::new());
-    }
-    lines
+    text::wrap_clipped(text, width, max)
 }
 
 #[cfg(test)]
@@ -202,14 +173,5 @@ mod tests {
         let row = &rows(&buf)[0];
         assert!(row.ends_with('…'), "{row:?}");
         assert_eq!(row.chars().count(), 39, "{row:?}");
-    }
-
-    #[test]
-    fn wrap_breaks_words_only_when_it_must() {
-        assert_eq!(wrap("abc def", 3, 2), ["abc", "def"]);
-        assert_eq!(wrap("abcdefgh", 3, 3), ["abc", "def", "gh"]);
-        assert_eq!(wrap("abcdefgh", 3, 2), ["abc", "de…"]);
-        assert_eq!(wrap("", 3, 2), [""]);
-        assert_eq!(wrap("a  b", 1, 3), ["a", "b"]);
     }
 }

@@ -1,5 +1,8 @@
-//! Text measured in terminal columns: how wide a string is on screen, and a string cut to fit
-//! with `…`. Shared by the widgets that put names, hints and key labels on one line.
+//! Text measured in terminal columns: how wide a string is on screen, a string cut to fit with
+//! `…`, and text wrapped into lines. Shared by the widgets that put names, hints and key labels
+//! on one line, by the help, the status line and the forms, and by the manual page's help text
+//! (`cli::manual`). Widths are display columns, never `chars().count()`: a Chinese name takes
+//! two columns a character.
 
 use ratatui::text::Span;
 
@@ -28,6 +31,87 @@ pub fn fit(text: &str, cols: usize) -> String {
     if cols == 0 { out } else { out + "…" }
 }
 
+/// Columns taken by one character on screen.
+fn char_width(c: char) -> usize {
+    width(c.encode_utf8(&mut [0; 4]))
+}
+
+/// Greedy word wrap to `cols` columns; a word wider than that gets a line of its own. Runs of
+/// spaces collapse to one; blank text gives no lines.
+pub fn wrap(text: &str, cols: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut line_width = 0;
+    for word in text.split_whitespace() {
+        let word_width = width(word);
+        if !line.is_empty() && line_width + 1 + word_width > cols {
+            lines.push(std::mem::take(&mut line));
+            line_width = 0;
+        }
+        if !line.is_empty() {
+            line.push(' ');
+            line_width += 1;
+        }
+        line.push_str(word);
+        line_width += word_width;
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// `text` in at most `max` lines of at most `cols` columns, broken at spaces where that fills
+/// at least half the line (a longer word, such as a path, is broken where the line ends); the
+/// last line of a text that still goes on ends in `…`. Blank text gives one empty line.
+pub fn wrap_clipped(text: &str, cols: usize, max: usize) -> Vec<String> {
+    let cols = cols.max(1);
+    let mut lines = Vec::new();
+    let mut rest: Vec<(char, usize)> = text.chars().map(|c| (c, char_width(c))).collect();
+    let width_of = |chars: &[(char, usize)]| chars.iter().map(|&(_, w)| w).sum::<usize>();
+    let text_of = |chars: &[(char, usize)]| chars.iter().map(|&(c, _)| c).collect::<String>();
+    while !rest.is_empty() && lines.len() < max {
+        if width_of(&rest) <= cols {
+            lines.push(text_of(&rest));
+            rest.clear();
+            break;
+        }
+        // How many characters fit in `limit` columns (at least one, so that a character wider
+        // than the line still moves on).
+        let fitting = |limit: usize| {
+            let mut used = 0;
+            let n = rest
+                .iter()
+                .take_while(|&&(_, w)| {
+                    used += w;
+                    used <= limit
+                })
+                .count();
+            n.max(1)
+        };
+        if lines.len() + 1 == max {
+            let mut line = text_of(&rest[..fitting(cols - 1).min(rest.len())]);
+            line.push('…');
+            lines.push(line);
+            break;
+        }
+        let fit = fitting(cols);
+        // A space just after the last fitting character breaks the line there too.
+        let cut = rest[..(fit + 1).min(rest.len())]
+            .iter()
+            .rposition(|&(c, _)| c == ' ')
+            .filter(|&at| at > 0 && width_of(&rest[..at]) >= cols / 2)
+            .unwrap_or(fit);
+        lines.push(text_of(&rest[..cut]).trim_end().to_owned());
+        let skip = rest[cut..].iter().take_while(|&&(c, _)| c == ' ').count();
+        rest.drain(..cut + skip);
+    }
+    if lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -40,5 +124,39 @@ mod tests {
         assert_eq!(fit("李小龙", 4), "李…");
         assert_eq!(fit("Ann", 0), "");
         assert_eq!(width("李小龙"), 6);
+    }
+
+    #[test]
+    fn wrap_fills_lines_up_to_the_width_in_columns() {
+        assert_eq!(wrap("aa bb cc dd", 5), ["aa bb", "cc dd"]);
+        assert_eq!(wrap("a verylongword b", 4), ["a", "verylongword", "b"]);
+        assert!(wrap("   ", 10).is_empty());
+    }
+
+    #[test]
+    fn a_chinese_name_takes_two_columns_a_character_when_wrapping() {
+        // 李小龙 is six columns wide: with " wins" it needs eleven, more than ten.
+        assert_eq!(wrap("李小龙 wins", 10), ["李小龙", "wins"]);
+        assert_eq!(wrap("李小龙 wins", 11), ["李小龙 wins"]);
+        assert_eq!(
+            wrap_clipped("李小龙 offers a draw", 10, 3),
+            ["李小龙", "offers a", "draw"]
+        );
+        assert_eq!(wrap_clipped("李小龙李小龙", 5, 3), ["李小", "龙李", "小龙"]);
+        assert_eq!(wrap_clipped("李小龙李小龙", 5, 2), ["李小", "龙李…"]);
+        assert!(
+            wrap_clipped("李小龙 offers a draw", 10, 2)
+                .iter()
+                .all(|l| width(l) <= 10)
+        );
+    }
+
+    #[test]
+    fn wrap_clipped_breaks_words_only_when_it_must() {
+        assert_eq!(wrap_clipped("abc def", 3, 2), ["abc", "def"]);
+        assert_eq!(wrap_clipped("abcdefgh", 3, 3), ["abc", "def", "gh"]);
+        assert_eq!(wrap_clipped("abcdefgh", 3, 2), ["abc", "de…"]);
+        assert_eq!(wrap_clipped("", 3, 2), [""]);
+        assert_eq!(wrap_clipped("a  b", 1, 3), ["a", "b"]);
     }
 }
