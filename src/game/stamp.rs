@@ -5,22 +5,21 @@
 //! for file names. They are in the players' local time, as a chess player writes a game's date
 //! and reads "started 20:14", and the tags carry the UTC offset, so the moment is unambiguous
 //! when a saved game travels. The offset itself comes from the front end ([`WallClock`]): this
-//! module does no time-zone lookups and never reads the clock. The conversion is Howard
-//! Hinnant's `civil_from_days`, exact over the proleptic Gregorian calendar.
+//! module does no time-zone lookups and never reads the clock. The calendar and the RFC 3339
+//! text are `jiff`'s.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use jiff::Timestamp;
+use jiff::civil::DateTime;
+use jiff::tz::Offset;
 
 /// A moment as a wall clock shows it, to the second, with its offset from UTC.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stamp {
-    pub year: i64,
-    pub month: u8,
-    pub day: u8,
-    pub hour: u8,
-    pub minute: u8,
-    pub second: u8,
-    /// Seconds east of UTC (`3600` for UTC+01:00), a whole number of minutes.
-    pub utc_offset: i32,
+    at: Timestamp,
+    /// East of UTC, a whole number of minutes.
+    offset: Offset,
 }
 
 impl Stamp {
@@ -48,20 +47,18 @@ impl Stamp {
     /// assert_eq!(t.date(), "2026-11-21");
     /// ```
     pub fn local(secs: i64, utc_offset: i32) -> Stamp {
-        let utc_offset = utc_offset / 60 * 60;
-        let secs = secs.saturating_add(i64::from(utc_offset));
-        let days = secs.div_euclid(86_400);
-        let rest = secs.rem_euclid(86_400);
-        let (year, month, day) = civil_from_days(days);
+        // Beyond jiff's range (years -9999 to 9999) the moment is clamped to it, and an
+        // offset of more than a day (none exists) is taken for UTC.
+        let secs = secs.clamp(Timestamp::MIN.as_second(), Timestamp::MAX.as_second());
         Stamp {
-            year,
-            month,
-            day,
-            hour: (rest / 3600) as u8,
-            minute: (rest % 3600 / 60) as u8,
-            second: (rest % 60) as u8,
-            utc_offset,
+            at: Timestamp::from_second(secs).unwrap_or(Timestamp::UNIX_EPOCH),
+            offset: Offset::from_seconds(utc_offset / 60 * 60).unwrap_or(Offset::UTC),
         }
+    }
+
+    /// The date and time on the wall clock.
+    fn civil(&self) -> DateTime {
+        self.offset.to_datetime(self.at)
     }
 
     /// The moment `t` in UTC, clamped to the Unix epoch if it is earlier.
@@ -71,35 +68,26 @@ impl Stamp {
 
     /// `2026-11-21T20:14:00+01:00`, or `...Z` in UTC.
     pub fn rfc3339(&self) -> String {
-        let zone = if self.utc_offset == 0 {
-            "Z".to_owned()
+        if self.offset == Offset::UTC {
+            self.at.to_string()
         } else {
-            let sign = if self.utc_offset < 0 { '-' } else { '+' };
-            let minutes = self.utc_offset.unsigned_abs() / 60;
-            format!("{sign}{:02}:{:02}", minutes / 60, minutes % 60)
-        };
-        format!(
-            "{}T{:02}:{:02}:{:02}{zone}",
-            self.date(),
-            self.hour,
-            self.minute,
-            self.second
-        )
+            self.at.display_with_offset(self.offset).to_string()
+        }
     }
 
     /// `2026-11-21`.
     pub fn date(&self) -> String {
-        format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
+        self.civil().strftime("%Y-%m-%d").to_string()
     }
 
     /// `2026.11.21`, for the PGN `Date` tag.
     pub fn pgn_date(&self) -> String {
-        format!("{:04}.{:02}.{:02}", self.year, self.month, self.day)
+        self.civil().strftime("%Y.%m.%d").to_string()
     }
 
     /// `2026-11-21-2014`: a date for file names that still sorts games of one day.
     pub fn file_stamp(&self) -> String {
-        format!("{}-{:02}{:02}", self.date(), self.hour, self.minute)
+        self.civil().strftime("%Y-%m-%d-%H%M").to_string()
     }
 }
 
@@ -135,20 +123,6 @@ impl WallClock {
     pub fn stamp(&self, after: Duration) -> Stamp {
         Stamp::local(unix_seconds(self.at + after), self.utc_offset)
     }
-}
-
-/// Year, month, day of the day `days` after 1970-01-01.
-fn civil_from_days(days: i64) -> (i64, u8, u8) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
 }
 
 /// `2026-11-21 20:14` from a stamp such as `2026-11-21T20:14:00Z`, with ` UTC` when it says
