@@ -6,14 +6,14 @@
 //! ```
 //!
 //! BINARY defaults to `target/release/hotseat` (under `CARGO_TARGET_DIR` if set), IDLE_SECONDS
-//! to 20. The game runs in a pseudo-terminal (80x24, the test harness of `tests/common/pty.rs`)
+//! to 20. The game runs in a pseudo-terminal (80x24, the test harness of `tests/suite/common/pty.rs`)
 //! with `--time 5+0` and a data folder of its own; the clock is started with Enter and left
 //! running. Memory and CPU come from `/proc/<pid>/status` (VmRSS) and `/proc/<pid>/stat`
 //! (utime + stime), so this is Linux only. The time to first frame is from spawning the process
 //! to the screen showing the footer: an upper bound, since it includes the pseudo-terminal and
 //! the emulator reading the output.
 
-#[path = "../tests/common/pty.rs"]
+#[path = "../tests/suite/common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
 
