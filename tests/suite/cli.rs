@@ -1,6 +1,6 @@
 //! The `hotseat` binary as a user runs it: output, error messages and exit codes.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::{self, Write};

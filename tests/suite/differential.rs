@@ -8,25 +8,21 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use hotseat::rules::Position;
+use proptest::prelude::RngExt;
+use proptest::test_runner::{RngAlgorithm, TestRng};
 
-/// xorshift64*: tiny, deterministic, good enough to pick moves.
-struct Rng(u64);
+/// proptest's ChaCha generator, seeded: the same games every run.
+struct Rng(TestRng);
 
 impl Rng {
     fn new(seed: u64) -> Rng {
-        // Any non-zero state works; mix the seed so that small seeds differ at once.
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        let mut bytes = [0; 32];
+        bytes[..8].copy_from_slice(&seed.to_le_bytes());
+        Rng(TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
     }
 
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.random_range(0..n)
     }
 }
 

@@ -583,7 +583,7 @@ fn canonical_fens_round_trip() {
 
 #[test]
 fn perft_suite_fens_round_trip() {
-    let text = include_str!("data/perft.txt");
+    let text = include_str!("../data/perft.txt");
     let mut count = 0;
     for line in text
         .lines()

@@ -9,8 +9,8 @@ use hotseat::game::{Game, GameResult, GameSetup, Reason};
 use hotseat::rules::Color;
 use proptest::prelude::*;
 
-const RANDOM: &str = include_str!("data/random_games.pgn");
-const HANDWRITTEN: &str = include_str!("data/handwritten.pgn");
+const RANDOM: &str = include_str!("../data/random_games.pgn");
+const HANDWRITTEN: &str = include_str!("../data/handwritten.pgn");
 
 fn final_fens(text: &str) -> Vec<String> {
     text.lines()

@@ -2,7 +2,7 @@
 //! screen. Every wait is for something to appear on screen (with the harness's generous
 //! timeout), never a fixed sleep.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! The pseudo-terminal harness tested on plain shell commands, so that end-to-end tests of the
 //! real binary can trust it.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

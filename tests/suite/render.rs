@@ -4,9 +4,9 @@
 //! Snapshots are plain text: the screen, then (for styled snapshots) a map with one letter per
 //! cell naming its style, and the legend of those letters. Review changes by reading the
 //! `.snap.new` file insta writes next to the failing snapshot, or rerun with
-//! `INSTA_UPDATE=always cargo test --test render` to accept them; no extra tool is needed.
+//! `INSTA_UPDATE=always cargo test --test tests render::` to accept them; no extra tool is needed.
 
-mod common;
+use crate::common;
 
 use common::buffer::{styled, text};
 

@@ -7,7 +7,7 @@
 //! generous timeout), never a fixed sleep; where time itself must pass for a clock, the wait is
 //! for the clock on the screen to show it.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

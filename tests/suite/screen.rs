@@ -1,10 +1,10 @@
 //! The whole playing screen drawn from an `App` on a `TestBackend`: buffer assertions for each
 //! widget, and a few snapshots at 80x24 and 160x50, in colour and monochrome (`NO_COLOR`).
 //!
-//! Snapshots are plain text (see `tests/render.rs` for the format of styled ones); accept
-//! reviewed changes with `INSTA_UPDATE=always cargo test --test screen`.
+//! Snapshots are plain text (see `tests/suite/render.rs` for the format of styled ones); accept
+//! reviewed changes with `INSTA_UPDATE=always cargo test --test tests screen::`.
 
-mod common;
+use crate::common;
 
 use common::buffer::{styled, text};
 use std::time::Duration;

@@ -1,0 +1,58 @@
+//! Every integration test of hotseat, in one test binary.
+//!
+//! One binary, as ripgrep does it, because each integration test binary links the whole crate
+//! and its dependencies again: seventeen of them made the test build of CI several times
+//! slower than it needs to be. The tests themselves live in `tests/suite/`, one file per
+//! subject; the data they replay lives in `tests/data/`, insta snapshots in
+//! `tests/suite/snapshots/` (named `tests__<file>__<name>.snap`).
+//!
+//! Where a new test goes:
+//!
+//! - a law of chess, FEN, notation or perft: `rules_edge`, `fen`, `notation`, `perft`,
+//!   `rules_props` (properties) or `differential` (against cozy-chess);
+//! - clocks, offers, claims, the outcome with injected time: `game_flow`; PGN: `pgn`;
+//! - what `App` draws: `render` (widgets) and `screen` (the whole screen), with `common::buffer`;
+//!   hit-testing: `board_layout`;
+//! - files on disk: `store`; the binary's command line and exit codes: `cli`;
+//! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one), on the
+//!   harness in `common::pty` (itself tested by `pty_harness`).
+//!
+//! A subject that fits none of these gets a new file in `tests/suite/` and a line below. Unit
+//! tests of one module stay beside it in `src/`. Run one file's tests with
+//! `cargo test --test tests fen::`.
+
+#[path = "suite/common/mod.rs"]
+mod common;
+
+#[path = "suite/board_layout.rs"]
+mod board_layout;
+#[path = "suite/cli.rs"]
+mod cli;
+#[path = "suite/differential.rs"]
+mod differential;
+#[path = "suite/fen.rs"]
+mod fen;
+#[path = "suite/game_flow.rs"]
+mod game_flow;
+#[path = "suite/notation.rs"]
+mod notation;
+#[path = "suite/perft.rs"]
+mod perft;
+#[path = "suite/pgn.rs"]
+mod pgn;
+#[path = "suite/play.rs"]
+mod play;
+#[path = "suite/pty_harness.rs"]
+mod pty_harness;
+#[path = "suite/render.rs"]
+mod render;
+#[path = "suite/resume.rs"]
+mod resume;
+#[path = "suite/rules_edge.rs"]
+mod rules_edge;
+#[path = "suite/rules_props.rs"]
+mod rules_props;
+#[path = "suite/screen.rs"]
+mod screen;
+#[path = "suite/store.rs"]
+mod store;
