@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use hotseat::game::pgn::Tags;
 use hotseat::game::{Game, GameSetup};
 use hotseat::rules::Position;
 
@@ -51,12 +52,11 @@ pub fn random_game(
             break;
         }
     }
-    let tags = [
-        ("Event".to_owned(), "Random corpus".to_owned()),
-        ("Site".to_owned(), "hotseat".to_owned()),
-        ("Round".to_owned(), round.to_string()),
-        ("FinalFEN".to_owned(), game.position().fen()),
-    ];
+    let mut tags = Tags::new();
+    tags.push("Event", "Random corpus");
+    tags.push("Site", "hotseat");
+    tags.push("Round", round.to_string());
+    tags.push("FinalFEN", game.position().fen());
     game.to_pgn(now, &tags)
 }
 

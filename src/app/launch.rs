@@ -120,6 +120,7 @@ mod tests {
     use super::*;
     use crate::app::OpenedGame;
     use crate::game::Game;
+    use crate::game::pgn::Tags;
 
     fn load(over: bool) -> Opening {
         let mut game = Game::new(crate::game::GameSetup::default());
@@ -130,7 +131,7 @@ mod tests {
         }
         Opening::Load(Box::new(OpenedGame {
             game,
-            tags: Vec::new(),
+            tags: Tags::new(),
             source: "a file".to_owned(),
         }))
     }

@@ -21,7 +21,7 @@ use std::time::{Duration, SystemTime};
 
 use super::{App, Effect, Message, Mode, Question};
 use crate::game::Game;
-use crate::game::pgn::{TAG_DRAW_OFFER, TAG_SAVED, TAG_STARTED};
+use crate::game::pgn::{TAG_SAVED, TAG_STARTED, Tags};
 use crate::game::stamp::{Stamp, WallClock};
 use crate::rules::Color;
 
@@ -39,7 +39,7 @@ const AUTOSAVE_EARLY: Duration = Duration::from_millis(100);
 pub struct OpenedGame {
     pub game: Game,
     /// The file's tags, kept when the game is saved again.
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
     /// Where it came from, in words: `games.pgn, game 2 of 5`.
     pub source: String,
 }
@@ -75,7 +75,7 @@ pub struct ArchiveJob {
 #[derive(Clone, Debug)]
 pub struct SaveJob {
     pub game: Game,
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
 }
 
 impl SaveJob {
@@ -109,29 +109,12 @@ pub(super) struct Saving {
     /// Where the finished game went.
     pub note: Option<ArchiveNote>,
     /// The current game's own tags (a game opened from a file), else made from `started`.
-    file_tags: Option<Vec<(String, String)>>,
+    file_tags: Option<Tags>,
     /// The app time at which the current game was set up.
     started: Duration,
     /// The wall-clock time at app time zero.
     pub wall_clock: Option<WallClock>,
 }
-
-/// Tags that the game itself supplies when it is written; a file's own are dropped for them.
-const DERIVED_TAGS: [&str; 13] = [
-    "White",
-    "Black",
-    "Result",
-    "TimeControl",
-    "Termination",
-    "SetUp",
-    "FEN",
-    "WhiteClock",
-    "BlackClock",
-    "WhiteTimeControl",
-    "BlackTimeControl",
-    "TimeDelay",
-    TAG_DRAW_OFFER,
-];
 
 impl Saving {
     pub fn new(enabled: bool, wall_clock: Option<WallClock>) -> Saving {
@@ -154,21 +137,13 @@ impl Saving {
 
     /// A game opened from a file at `now`. `in_autosave`: it is the autosaved game, already on
     /// disk as it stands.
-    pub fn opened(&mut self, game: &Game, tags: &[(String, String)], in_autosave: bool) {
+    pub fn opened(&mut self, game: &Game, tags: &Tags, in_autosave: bool) {
         let over = game.is_over();
         self.track = !over;
         self.archived = over;
         self.note = None;
         self.saved = in_autosave.then(|| game.revision());
-        self.file_tags = Some(
-            tags.iter()
-                .filter(|(k, _)| {
-                    !DERIVED_TAGS.iter().any(|d| d.eq_ignore_ascii_case(k))
-                        && !k.eq_ignore_ascii_case(TAG_SAVED)
-                })
-                .cloned()
-                .collect(),
-        );
+        self.file_tags = Some(tags.without_derived(&[TAG_SAVED]));
     }
 
     /// The local time of app time `at`.
@@ -179,28 +154,24 @@ impl Saving {
     }
 
     /// The tags a save of the current game carries (besides those the game supplies).
-    pub fn tags(&self) -> Vec<(String, String)> {
+    pub fn tags(&self) -> Tags {
         if let Some(tags) = &self.file_tags {
             return tags.clone();
         }
         let started = self.stamp(self.started);
-        vec![
-            ("Event".to_owned(), "Casual game".to_owned()),
-            ("Site".to_owned(), "hotseat".to_owned()),
-            ("Date".to_owned(), started.pgn_date()),
-            ("Round".to_owned(), "-".to_owned()),
-            (TAG_STARTED.to_owned(), started.rfc3339()),
-        ]
+        let mut tags = Tags::new();
+        tags.push("Event", "Casual game");
+        tags.push("Site", "hotseat");
+        tags.push("Date", started.pgn_date());
+        tags.push("Round", "-");
+        tags.push(TAG_STARTED, started.rfc3339());
+        tags
     }
 
     /// The day the current game began, for file names (`2026-11-22`).
     pub fn date(&self) -> String {
         let from_tags = self.file_tags.as_ref().and_then(|tags| {
-            let value = |name: &str| {
-                tags.iter()
-                    .find(|(k, _)| k.eq_ignore_ascii_case(name))
-                    .map(|(_, v)| v.as_str())
-            };
+            let value = |name: &str| tags.get(name);
             value(TAG_STARTED)
                 .and_then(|s| s.get(..10))
                 .map(str::to_owned)

@@ -46,6 +46,7 @@ mod lexer;
 mod movetext;
 mod reader;
 mod source;
+mod tags;
 mod visitor;
 mod writer;
 
@@ -57,5 +58,6 @@ pub use games::{
 };
 pub use reader::{Reader, SliceReader};
 pub use source::MAX_TOKEN_LEN;
+pub use tags::{DERIVED_TAGS, ROSTER, Tags};
 pub use visitor::{Outcome, RawTag, Skip, Visitor};
 pub use writer::{ExportGame, ExportMove};

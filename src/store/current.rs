@@ -45,11 +45,7 @@ impl Resumable {
 
     /// The value of tag `name` in the saved file (case-insensitive), if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.imported
-            .tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        self.imported.tags.get(name)
     }
 
     /// One line for the resume prompt: `Ann vs Bob, move 23, started 2026-11-21 20:14` (a

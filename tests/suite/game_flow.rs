@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use hotseat::game::pgn::import_game;
+use hotseat::game::pgn::{Tags, import_game};
 use hotseat::game::{Game, GameError, GameResult, GameSetup, OfferResult, Outcome, Reason};
 use hotseat::rules::{Color, Position};
 
@@ -195,7 +195,7 @@ fn draw_offer_declined_or_cancelled_by_a_move() {
 #[test]
 fn a_standing_offer_survives_pgn_and_an_answered_one_does_not() {
     let reread = |g: &Game| {
-        let pgn = g.to_pgn(secs(9), &[]);
+        let pgn = g.to_pgn(secs(9), &Tags::new());
         (import_game(&pgn).unwrap().game.pending_offer(), pgn)
     };
     let mut g = game(None, "5+0", "5+0");

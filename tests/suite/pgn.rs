@@ -4,7 +4,7 @@
 use std::process::Command;
 use std::time::Duration;
 
-use hotseat::game::pgn::{import_game, import_games, replay_games};
+use hotseat::game::pgn::{Tags, import_game, import_games, replay_games};
 use hotseat::game::{Game, GameResult, GameSetup, Reason};
 use hotseat::rules::Color;
 use proptest::prelude::*;
@@ -38,13 +38,13 @@ fn export_then_import_gives_back_the_same_game() {
     let mut n = 0;
     import_games(RANDOM.as_bytes(), |r| {
         let first = r.unwrap_or_else(|e| panic!("{e}")).game;
-        let text = first.to_pgn(Duration::ZERO, &[]);
+        let text = first.to_pgn(Duration::ZERO, &Tags::new());
         let second = import_game(&text).unwrap().game;
         assert_eq!(first.position(), second.position());
         assert_eq!(first.record().moves(), second.record().moves());
         assert!(first.clock_readings() == second.clock_readings());
         assert_eq!(first.outcome(), second.outcome());
-        assert_eq!(text, second.to_pgn(Duration::ZERO, &[]));
+        assert_eq!(text, second.to_pgn(Duration::ZERO, &Tags::new()));
         n += 1;
     })
     .unwrap();
@@ -69,7 +69,8 @@ fn written_pgn_follows_the_export_format() {
         let mv = g.position().parse_move(m).unwrap();
         g.play(mv, secs(2 * i as u64 + 2)).unwrap();
     }
-    let tags = [("Event".to_owned(), "Club night".to_owned())];
+    let mut tags = Tags::new();
+    tags.push("Event", "Club night");
     let text = g.to_pgn(secs(20), &tags);
     let roster: Vec<&str> = text.lines().take(7).collect();
     assert_eq!(
@@ -106,7 +107,7 @@ fn resuming_from_pgn_restores_times_left_on_the_move_in_progress() {
     let e4 = g.position().parse_move("e4").unwrap();
     g.play(e4, secs(10)).unwrap();
     // Black has thought for 25 s when the game is saved.
-    let text = g.to_pgn(secs(35), &[]);
+    let text = g.to_pgn(secs(35), &Tags::new());
     let back = import_game(&text).unwrap().game;
     assert_eq!(
         back.clock().remaining(Color::White, secs(0)),

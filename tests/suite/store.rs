@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, SystemTime};
 
+use hotseat::game::pgn::Tags;
 use hotseat::game::{Game, GameSetup};
 use hotseat::rules::Color;
 use hotseat::store::{
@@ -112,8 +113,8 @@ fn timed_game() -> Game {
     g
 }
 
-fn started_tags() -> Vec<(String, String)> {
-    vec![(TAG_STARTED.into(), "2026-11-21T20:14:00Z".into())]
+fn started_tags() -> Tags {
+    vec![(TAG_STARTED.into(), "2026-11-21T20:14:00Z".into())].into()
 }
 
 fn sans(g: &Game) -> Vec<String> {
@@ -169,7 +170,7 @@ fn a_clock_reading_between_seconds_resumes_within_a_second() {
     let store = dir.store();
     let game = timed_game();
     let now = Duration::from_millis(40_700);
-    store.save_current(&game.to_pgn(now, &[])).unwrap();
+    store.save_current(&game.to_pgn(now, &Tags::new())).unwrap();
     let back = store.load_current().unwrap().unwrap();
     let was = game.clock().remaining(Color::White, now).unwrap();
     let is = back.game().clock().remaining(Color::White, now).unwrap();
@@ -193,9 +194,13 @@ fn saving_again_replaces_the_game_and_clear_forgets_it() {
     let dir = TestDir::new("replace");
     let store = dir.store();
     let mut game = timed_game();
-    store.save_current(&game.to_pgn(secs(40), &[])).unwrap();
+    store
+        .save_current(&game.to_pgn(secs(40), &Tags::new()))
+        .unwrap();
     play(&mut game, "Ba4", secs(45));
-    store.save_current(&game.to_pgn(secs(45), &[])).unwrap();
+    store
+        .save_current(&game.to_pgn(secs(45), &Tags::new()))
+        .unwrap();
     let back = store.load_current().unwrap().unwrap();
     assert_eq!(back.game().record().plies(), 7);
     assert_eq!(files_in(store.dir()), ["current.pgn"], "no temp files left");
@@ -208,7 +213,9 @@ fn summary_of_an_untimed_game_without_a_start_tag() {
     let dir = TestDir::new("summary");
     let store = dir.store();
     let game = Game::new(GameSetup::default());
-    store.save_current(&game.to_pgn(secs(0), &[])).unwrap();
+    store
+        .save_current(&game.to_pgn(secs(0), &Tags::new()))
+        .unwrap();
     let back = store.load_current().unwrap().unwrap();
     assert_eq!(back.summary(), "White vs Black, move 1");
 }
@@ -261,7 +268,7 @@ fn empty_autosave_is_set_aside() {
 
 #[test]
 fn truncated_autosave_is_set_aside_even_when_the_rest_reads_as_a_game() {
-    let pgn = timed_game().to_pgn(secs(40), &[]);
+    let pgn = timed_game().to_pgn(secs(40), &Tags::new());
     // Cut in the middle of a clock comment, and cut right after a whole move.
     let cut = pgn.find("Nf3").unwrap() + 10;
     assert_set_aside(&pgn.as_bytes()[..cut], "cut short");
@@ -272,7 +279,9 @@ fn truncated_autosave_is_set_aside_even_when_the_rest_reads_as_a_game() {
 
 #[test]
 fn hand_edited_illegal_move_is_set_aside_naming_the_move() {
-    let pgn = timed_game().to_pgn(secs(40), &[]).replace("Bb5", "Bb6");
+    let pgn = timed_game()
+        .to_pgn(secs(40), &Tags::new())
+        .replace("Bb5", "Bb6");
     let message = assert_set_aside(pgn.as_bytes(), "Bb6");
     assert!(message.contains("move 3"), "{message}");
 }
@@ -316,7 +325,9 @@ fn read_only_data_dir_reports_the_path_and_keeps_the_old_save() {
     let dir = TestDir::new("readonly");
     let store = dir.store();
     let game = timed_game();
-    store.save_current(&game.to_pgn(secs(40), &[])).unwrap();
+    store
+        .save_current(&game.to_pgn(secs(40), &Tags::new()))
+        .unwrap();
     let before = fs::read(store.current_path()).unwrap();
     set_mode(store.dir(), 0o555);
     if !read_only_is_enforced(store.dir()) {
@@ -370,7 +381,7 @@ fn autosave_keeps_failing_visibly_and_recovers() {
     fs::write(&blocker, b"x").unwrap();
     let store = dir.store();
     let mut autosave = Autosave::new();
-    let pgn = timed_game().to_pgn(secs(40), &[]);
+    let pgn = timed_game().to_pgn(secs(40), &Tags::new());
     assert!(autosave.save(&store, &pgn).is_err());
     assert!(autosave.failure().is_some());
     // Still failing: tried again, still reported.
@@ -463,7 +474,9 @@ fn a_finished_game_left_in_the_autosave_is_archived_as_finished() {
     let store = dir.store();
     let mut game = timed_game();
     game.resign(Color::Black, secs(41)).unwrap();
-    store.save_current(&game.to_pgn(secs(41), &[])).unwrap();
+    store
+        .save_current(&game.to_pgn(secs(41), &Tags::new()))
+        .unwrap();
     let saved = store.load_current().unwrap().unwrap();
     assert!(saved.game().is_over());
     assert!(

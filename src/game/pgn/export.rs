@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use super::tags::Tags;
 use super::writer::{ExportGame, ExportMove};
 use crate::game::session::Game;
 use crate::rules::{Color, Position};
@@ -22,48 +23,38 @@ pub const TAG_DRAW_OFFER: &str = "HotseatDrawOffer";
 
 impl Game {
     /// The game as PGN. `tags` supplies what the game cannot know (Event, Site, Date, Round,
-    /// ...); White, Black, Result, TimeControl, Termination and SetUp/FEN come from the game.
+    /// ...); White, Black, Result, TimeControl, Termination, SetUp/FEN and the others of
+    /// [`DERIVED_TAGS`](super::DERIVED_TAGS) come from the game (given ones are dropped).
     /// For an unfinished timed game, `WhiteClock`/`BlackClock` keep the times left at `now`, so
     /// that resuming loses nothing.
-    pub fn to_pgn(&self, now: Duration, tags: &[(String, String)]) -> String {
-        let mut all: Vec<(String, String)> = tags
-            .iter()
-            .filter(|(k, _)| {
-                !matches!(
-                    k.as_str(),
-                    "White" | "Black" | "Result" | "TimeControl" | "Termination" | "SetUp" | "FEN"
-                )
-            })
-            .cloned()
-            .collect();
+    pub fn to_pgn(&self, now: Duration, tags: &Tags) -> String {
+        let mut all = tags.without_derived(&[]);
         let result = self.outcome().map_or("*", |o| o.result.pgn());
-        all.push(("White".into(), self.player(Color::White).into()));
-        all.push(("Black".into(), self.player(Color::Black).into()));
-        all.push(("Result".into(), result.into()));
+        all.push("White", self.player(Color::White));
+        all.push("Black", self.player(Color::Black));
+        all.push("Result", result);
         let (white_tc, black_tc) = (
             self.clock().control(Color::White),
             self.clock().control(Color::Black),
         );
         if white_tc == black_tc {
-            all.push(("TimeControl".into(), white_tc.to_pgn()));
+            all.push("TimeControl", white_tc.to_pgn());
         } else {
-            all.push(("TimeControl".into(), "?".into()));
-            all.push(("WhiteTimeControl".into(), white_tc.to_pgn()));
-            all.push(("BlackTimeControl".into(), black_tc.to_pgn()));
+            all.push("TimeControl", "?");
+            all.push("WhiteTimeControl", white_tc.to_pgn());
+            all.push("BlackTimeControl", black_tc.to_pgn());
         }
         if let Some(delay) = white_tc.delay().or(black_tc.delay()) {
-            all.push(("TimeDelay".into(), delay.to_string()));
+            all.push("TimeDelay", delay.to_string());
         }
-        all.push((
-            "Termination".into(),
-            self.outcome()
-                .map_or("unterminated", |o| o.termination())
-                .into(),
-        ));
+        all.push(
+            "Termination",
+            self.outcome().map_or("unterminated", |o| o.termination()),
+        );
         let start = self.record().start();
         if *start != Position::initial() {
-            all.push(("SetUp".into(), "1".into()));
-            all.push(("FEN".into(), start.fen()));
+            all.push("SetUp", "1");
+            all.push("FEN", start.fen());
         }
         if self.outcome().is_none() && self.is_timed() {
             for color in Color::ALL {
@@ -74,14 +65,14 @@ impl Game {
                     if tenths > 0 {
                         text.push_str(&format!(".{tenths}"));
                     }
-                    all.push((color.fold("WhiteClock", "BlackClock").into(), text));
+                    all.push(color.fold("WhiteClock", "BlackClock"), text);
                 }
             }
         }
         if self.outcome().is_none()
             && let Some(by) = self.pending_offer()
         {
-            all.push((TAG_DRAW_OFFER.into(), by.to_string()));
+            all.push(TAG_DRAW_OFFER, by.to_string());
         }
 
         let first_mover = start.turn();
@@ -120,7 +111,10 @@ impl Game {
             })
             .collect();
         ExportGame {
-            tags: all,
+            tags: all
+                .roster_first()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect(),
             fullmove: start.fullmoves(),
             white_to_move: first_mover == Color::White,
             moves,

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use super::clk::parse_clk_comment;
 use super::reader::Reader;
+use super::tags::Tags;
 use super::visitor::{Outcome as PgnOutcome, RawTag, Skip, Visitor};
 use crate::game::numbering::MoveNumber;
 use crate::game::outcome::{GameResult, Outcome, Reason};
@@ -137,7 +138,7 @@ impl std::error::Error for PgnGameError {}
 pub trait Target: Sized {
     /// Whether every tag is kept, or only those needed to replay and to name the game.
     const ALL_TAGS: bool = true;
-    fn start(position: &Position, tags: &[(String, String)]) -> Result<Self, TagError>;
+    fn start(position: &Position, tags: &Tags) -> Result<Self, TagError>;
     fn position(&self) -> &Position;
     fn play(&mut self, mv: Move);
     fn comment(&mut self, _comment: &[u8]) {}
@@ -145,7 +146,7 @@ pub trait Target: Sized {
 
 struct GameVisitor<T> {
     index: usize,
-    tags: Vec<(String, String)>,
+    tags: Tags,
     target: Option<T>,
     error: Option<(String, PgnReason)>,
     result: Option<PgnOutcome>,
@@ -157,7 +158,7 @@ impl<T> GameVisitor<T> {
     fn new() -> GameVisitor<T> {
         GameVisitor {
             index: 0,
-            tags: Vec::new(),
+            tags: Tags::new(),
             target: None,
             error: None,
             result: None,
@@ -166,14 +167,8 @@ impl<T> GameVisitor<T> {
     }
 }
 
-fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    tags.iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.as_str())
-}
-
-fn start_position(tags: &[(String, String)]) -> Result<Position, TagError> {
-    match tag(tags, "FEN") {
+fn start_position(tags: &Tags) -> Result<Position, TagError> {
+    match tags.get("FEN") {
         Some(fen) => Position::from_fen(fen).map_err(TagError::Fen),
         None => Ok(Position::initial()),
     }
@@ -220,11 +215,11 @@ impl<T: Target> GameVisitor<T> {
 }
 
 impl<T: Target> Visitor for GameVisitor<T> {
-    type Output = Result<(T, Vec<(String, String)>, Option<PgnOutcome>), PgnGameError>;
+    type Output = Result<(T, Tags, Option<PgnOutcome>), PgnGameError>;
 
     fn begin_game(&mut self) {
         self.index += 1;
-        self.tags.clear();
+        self.tags = Tags::new();
         self.target = None;
         self.error = None;
         self.result = None;
@@ -240,10 +235,10 @@ impl<T: Target> Visitor for GameVisitor<T> {
         if !T::ALL_TAGS && !needed(name) {
             return Skip(false);
         }
-        self.tags.push((
+        self.tags.push(
             String::from_utf8_lossy(name).into_owned(),
             value.decode_utf8().into_owned(),
-        ));
+        );
         Skip(false)
     }
 
@@ -296,7 +291,7 @@ impl<T: Target> Visitor for GameVisitor<T> {
         if let Some((place, reason)) = error {
             let names = ["Event", "White", "Black"]
                 .iter()
-                .filter_map(|&k| tag(&tags, k).map(|v| (k.to_owned(), v.to_owned())))
+                .filter_map(|&k| tags.get(k).map(|v| (k.to_owned(), v.to_owned())))
                 .filter(|(_, v)| !v.is_empty() && v != "?")
                 .collect();
             return Err(PgnGameError {
@@ -320,7 +315,7 @@ impl<T: Target> Visitor for GameVisitor<T> {
 /// Only an I/O error stops the reading.
 fn read_all<T: Target, R: Read>(
     input: R,
-    mut each: impl FnMut(Result<(T, Vec<(String, String)>, Option<PgnOutcome>), PgnGameError>),
+    mut each: impl FnMut(Result<(T, Tags, Option<PgnOutcome>), PgnGameError>),
 ) -> std::io::Result<()> {
     let mut reader = Reader::new(input);
     let mut visitor = GameVisitor::<T>::new();
@@ -342,7 +337,7 @@ pub struct Replayed {
 
 impl Target for Replayed {
     const ALL_TAGS: bool = false;
-    fn start(position: &Position, _: &[(String, String)]) -> Result<Self, TagError> {
+    fn start(position: &Position, _: &Tags) -> Result<Self, TagError> {
         Ok(Replayed {
             position: position.clone(),
             history: History::new(position),
@@ -388,16 +383,16 @@ pub fn replay_games<R: Read>(
 #[derive(Clone, Debug)]
 pub struct ImportedGame {
     pub game: Game,
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
 }
 
 struct Builder {
     game: Game,
 }
 
-fn time_control(tags: &[(String, String)], color: Color) -> Result<TimeControl, TagError> {
-    let own = tag(tags, color.fold("WhiteTimeControl", "BlackTimeControl"));
-    let text = own.or_else(|| tag(tags, "TimeControl"));
+fn time_control(tags: &Tags, color: Color) -> Result<TimeControl, TagError> {
+    let own = tags.get(color.fold("WhiteTimeControl", "BlackTimeControl"));
+    let text = own.or_else(|| tags.get("TimeControl"));
     let mut tc = match text {
         None | Some("" | "-" | "?") => TimeControl::untimed(),
         Some(t) => TimeControl::from_pgn(t).map_err(|err| TagError::TimeControl {
@@ -405,7 +400,7 @@ fn time_control(tags: &[(String, String)], color: Color) -> Result<TimeControl, 
             err,
         })?,
     };
-    if let Some(d) = tag(tags, "TimeDelay") {
+    if let Some(d) = tags.get("TimeDelay") {
         let delay: Delay = d.parse().map_err(|err| TagError::TimeDelay {
             text: d.to_owned(),
             err,
@@ -418,9 +413,9 @@ fn time_control(tags: &[(String, String)], color: Color) -> Result<TimeControl, 
 }
 
 impl Target for Builder {
-    fn start(position: &Position, tags: &[(String, String)]) -> Result<Self, TagError> {
+    fn start(position: &Position, tags: &Tags) -> Result<Self, TagError> {
         let name = |k: &str, default: &str| {
-            tag(tags, k)
+            tags.get(k)
                 .filter(|v| !v.is_empty() && *v != "?")
                 .unwrap_or(default)
                 .to_owned()
@@ -454,12 +449,13 @@ impl Target for Builder {
     }
 }
 
-fn parse_reading(tags: &[(String, String)], name: &str) -> Option<Duration> {
-    tag(tags, name).and_then(|v| crate::game::clock::parse_pgn_clock(v).ok())
+fn parse_reading(tags: &Tags, name: &str) -> Option<Duration> {
+    tags.get(name)
+        .and_then(|v| crate::game::clock::parse_pgn_clock(v).ok())
 }
 
 impl ImportedGame {
-    fn finish(mut b: Builder, tags: Vec<(String, String)>, result: Option<PgnOutcome>) -> Self {
+    fn finish(mut b: Builder, tags: Tags, result: Option<PgnOutcome>) -> Self {
         let game = &mut b.game;
         // A saved game also records the time left on the move in progress.
         for color in Color::ALL {
@@ -471,7 +467,7 @@ impl ImportedGame {
         if !game.is_over()
             && let Some(r) = result
         {
-            let termination = tag(&tags, "Termination").unwrap_or("");
+            let termination = tags.get("Termination").unwrap_or("");
             let result = match r {
                 PgnOutcome::WhiteWins => GameResult::Win(Color::White),
                 PgnOutcome::BlackWins => GameResult::Win(Color::Black),
@@ -488,7 +484,7 @@ impl ImportedGame {
             };
             game.set_outcome(Outcome::new(result, reason));
         }
-        let offer = tag(&tags, super::TAG_DRAW_OFFER);
+        let offer = tags.get(super::TAG_DRAW_OFFER);
         if let Some(by) = Color::ALL
             .into_iter()
             .find(|c| offer.is_some_and(|o| o.eq_ignore_ascii_case(&c.to_string())))
