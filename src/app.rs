@@ -23,6 +23,7 @@ mod export;
 pub mod keymap;
 pub mod launch;
 pub mod newgame;
+mod parts;
 mod play;
 pub mod saving;
 pub mod typing;
@@ -40,6 +41,7 @@ pub use config::Config;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext};
 pub use newgame::NewGameForm;
+use parts::{BoardView, MoveBox, Review};
 pub use saving::{ArchiveJob, ArchiveNote, OpenedGame, Opening, SaveJob};
 pub use view::{Dialog, Prompt};
 
@@ -154,14 +156,6 @@ pub enum Effect {
     Redraw,
 }
 
-/// A press on the board that may become a drag.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Drag {
-    from: Square,
-    /// The piece was already selected before the press: releasing on it again deselects.
-    was_selected: bool,
-}
-
 /// The whole front-end state. See the [module docs](self).
 #[derive(Debug)]
 pub struct App {
@@ -169,18 +163,12 @@ pub struct App {
     mode: Mode,
     theme: Theme,
     glyphs: GlyphSet,
-    orientation: Color,
     auto_flip: bool,
-    cursor: Square,
-    selected: Option<Square>,
-    drag: Option<Drag>,
-    input: String,
-    /// Typed text that was refused as it stands: while the input is still exactly this, the
-    /// next character typed starts afresh (Backspace edits it instead).
-    rejected: Option<String>,
+    /// Cursor, picked-up piece, drag, orientation.
+    board: BoardView,
+    move_box: MoveBox,
     message: Option<Message>,
-    /// The ply shown while reviewing the game; `None` shows the present.
-    review: Option<usize>,
+    review: Review,
     size: Size,
     now: Duration,
     quit: bool,
@@ -205,15 +193,11 @@ impl App {
             mode: Mode::Playing,
             theme: config.theme,
             glyphs: config.glyphs,
-            orientation: Color::White,
             auto_flip: config.auto_flip,
-            cursor: Square::E1,
-            selected: None,
-            drag: None,
-            input: String::new(),
-            rejected: None,
+            board: BoardView::new(&Position::initial(), false),
+            move_box: MoveBox::default(),
             message: None,
-            review: None,
+            review: Review::default(),
             size: DEFAULT_SIZE,
             now: Duration::ZERO,
             quit: false,
@@ -259,30 +243,29 @@ impl App {
     /// Puts `game` on the board and resets the view around it.
     fn install_game(&mut self, game: Game) {
         self.game = game;
-        let turn = self.game.position().turn();
-        self.orientation = if self.auto_flip { turn } else { Color::White };
-        // On the king's pawn, where the mover's first thought usually is; in a set-up
-        // position without one there, on the mover's king.
-        let pos = self.game.position();
-        let e2 = Square::E1
-            .offset(0, 1)
-            .unwrap_or(Square::E1)
-            .relative_to(turn);
-        self.cursor = if pos.piece_at(e2).is_some_and(|p| p.color == turn) {
-            e2
-        } else {
-            pos.king(turn)
-        };
-        self.selected = None;
-        self.drag = None;
-        self.input.clear();
-        self.review = None;
+        self.board = BoardView::new(self.game.position(), self.auto_flip);
+        self.move_box.clear();
+        self.review.leave();
         self.over_announced = false;
-        self.mode = if self.game.is_timed() && !self.game.is_over() {
+        self.mode = self.opening_mode();
+    }
+
+    /// How a game put on the board opens: a timed game not over yet waits for a key to start
+    /// the clocks ([`Mode::Ready`]), any other is played at once.
+    fn opening_mode(&self) -> Mode {
+        if self.game.is_timed() && !self.game.is_over() {
             Mode::Ready
         } else {
             Mode::Playing
-        };
+        }
+    }
+
+    /// Back to the present with empty hands: the review left, the piece put back, the move box
+    /// emptied.
+    fn back_to_present(&mut self) {
+        self.review.leave();
+        self.board.put_back();
+        self.move_box.clear();
     }
 
     // ---- The one door ----
@@ -335,9 +318,8 @@ impl App {
         self.game.tick(now);
         if self.game.is_over() && !self.over_announced {
             self.over_announced = true;
-            self.selected = None;
-            self.drag = None;
-            self.input.clear();
+            self.board.put_back();
+            self.move_box.clear();
             // News from before the end ("White's clock is running") is out of date now: the
             // status line shows the result. A refusal from this very update stays.
             if self
@@ -383,21 +365,21 @@ impl App {
 
     /// The side shown at the bottom of the board.
     pub fn orientation(&self) -> Color {
-        self.orientation
+        self.board.orientation
     }
 
     pub fn cursor(&self) -> Square {
-        self.cursor
+        self.board.cursor
     }
 
     /// The piece picked up by cursor or mouse.
     pub fn selected(&self) -> Option<Square> {
-        self.selected
+        self.board.selected
     }
 
     /// The text in the move box.
     pub fn input(&self) -> &str {
-        &self.input
+        self.move_box.text()
     }
 
     /// The last message, if it still stands.
@@ -407,7 +389,7 @@ impl App {
 
     /// The ply being reviewed; `None` when showing the present.
     pub fn review(&self) -> Option<usize> {
-        self.review
+        self.review.ply()
     }
 
     /// The terminal size the app lays the screen out for.
@@ -441,7 +423,7 @@ impl App {
 
     /// The number of half-moves into the game the board shows.
     pub fn shown_ply(&self) -> usize {
-        self.review.unwrap_or_else(|| self.game.record().plies())
+        self.review.shown(self.game.record().plies())
     }
 
     /// The position the board shows: the present, or the one being reviewed.
@@ -476,7 +458,7 @@ impl App {
     /// The board's geometry on the current screen, as the renderer draws it.
     pub fn board_layout(&self) -> Option<BoardLayout> {
         let screen = ScreenLayout::new(self.screen()).ok()?;
-        BoardLayout::new(screen.board, self.orientation)
+        BoardLayout::new(screen.board, self.board.orientation)
     }
 
     /// The whole terminal as a rectangle.

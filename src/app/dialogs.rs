@@ -57,11 +57,9 @@ impl App {
                 let last = self.last_move_text();
                 match self.game.takeback(1, now) {
                     Ok(()) => {
-                        self.selected = None;
-                        self.review = None;
-                        self.input.clear();
+                        self.back_to_present();
                         if self.auto_flip {
-                            self.orientation = self.game.position().turn();
+                            self.board.orientation = self.game.position().turn();
                         }
                         self.info(format!("{} agreed: {last} taken back", !asked_by));
                     }
@@ -80,11 +78,7 @@ impl App {
             (Action::Yes, Question::AbandonGame) => self.open_form(),
             (Action::Yes, Question::Resume) => {
                 self.pending_resume = None;
-                self.mode = if self.game.is_timed() && !self.game.is_over() {
-                    Mode::Ready
-                } else {
-                    Mode::Playing
-                };
+                self.mode = self.opening_mode();
                 let turn = self.game.position().turn();
                 self.info(format!("Resumed: {} to move", self.who(turn)));
                 self.ask_standing_offer();
@@ -190,7 +184,7 @@ impl App {
             }
             Action::Cancel => {
                 self.mode = Mode::Playing;
-                self.selected = None;
+                self.board.selected = None;
             }
             Action::Quit => {
                 self.mode = Mode::Playing;

@@ -4,47 +4,44 @@
 use std::time::Duration;
 
 use super::keymap::{Action, Pointer, PointerKind, action_for_word};
+use super::parts::Drag;
 use super::typing;
-use super::{App, Drag, Mode, Question};
+use super::{App, Mode, Question};
 use crate::game::OfferResult;
 use crate::rules::{Move, MoveError, Role, Square};
 use crate::ui::board::move_targets;
 
-/// The longest text the move box takes (the longest move is `Qa1xb2=Q+` and friends; a pasted
-/// FEN goes to the new-game form, not here).
-pub const MAX_INPUT_CHARS: usize = 24;
-
 impl App {
     pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
         match action {
-            Action::CursorUp => self.move_cursor(0, 1),
-            Action::CursorDown => self.move_cursor(0, -1),
-            Action::CursorLeft => self.move_cursor(-1, 0),
-            Action::CursorRight => self.move_cursor(1, 0),
-            Action::Select if !self.input.trim().is_empty() => self.submit_text(now),
-            Action::Select => self.select_at(self.cursor, now),
+            Action::CursorUp => self.board.move_cursor(0, 1),
+            Action::CursorDown => self.board.move_cursor(0, -1),
+            Action::CursorLeft => self.board.move_cursor(-1, 0),
+            Action::CursorRight => self.board.move_cursor(1, 0),
+            Action::Select if !self.move_box.is_blank() => self.submit_text(now),
+            Action::Select => self.select_at(self.board.cursor, now),
             // With nothing typed (or only a refused move, which typing would replace), Space
             // works the board as Enter does.
-            Action::Space if self.input.trim().is_empty() || self.input_rejected() => {
-                self.input.clear();
-                self.select_at(self.cursor, now);
+            Action::Space if self.move_box.is_blank() || self.move_box.is_rejected() => {
+                self.move_box.clear();
+                self.select_at(self.board.cursor, now);
             }
             Action::Space => self.type_char(' '),
             Action::Cancel => self.cancel(),
             // The live hint on the text as it now stands takes over from an error.
-            Action::DeleteChar if self.input.pop().is_some() => self.message = None,
+            Action::DeleteChar if self.move_box.pop().is_some() => self.message = None,
             Action::Input(c) => self.type_char(c),
             Action::Complete => self.complete(),
-            Action::FlipBoard => self.orientation = !self.orientation,
+            Action::FlipBoard => self.board.orientation = !self.board.orientation,
             Action::HistoryBack => self.step_history(-1),
             Action::HistoryForward => self.step_history(1),
             Action::HistoryStart if self.game.record().plies() > 0 => {
-                self.review = Some(0);
-                self.selected = None;
+                self.review.go_to(0);
+                self.board.selected = None;
                 self.message = None;
             }
             Action::HistoryEnd => {
-                self.review = None;
+                self.review.leave();
                 self.message = None;
             }
             Action::Draw => self.draw(now),
@@ -65,15 +62,6 @@ impl App {
 
     // ---- Cursor and selection ----
 
-    /// Moves the cursor in screen directions (`up` towards the top of the screen), stopping at
-    /// the edges.
-    fn move_cursor(&mut self, right: i32, up: i32) {
-        let sign = self.orientation.fold(1, -1);
-        if let Some(sq) = self.cursor.offset(right * sign, up * sign) {
-            self.cursor = sq;
-        }
-    }
-
     /// Enter or a click on `sq`: pick up a piece of the side to move, or put the picked-up piece
     /// down there.
     pub(super) fn select_at(&mut self, sq: Square, now: Duration) {
@@ -82,9 +70,9 @@ impl App {
         }
         let pos = self.game.position();
         let turn = pos.turn();
-        if let Some(from) = self.selected {
+        if let Some(from) = self.board.selected {
             if from == sq {
-                self.selected = None;
+                self.board.selected = None;
                 return;
             }
             if move_targets(pos, from).contains(sq) {
@@ -95,18 +83,18 @@ impl App {
         match pos.piece_at(sq) {
             Some(piece) if piece.color == turn => {
                 if move_targets(pos, sq).is_empty() {
-                    self.selected = None;
+                    self.board.selected = None;
                     self.error(format!(
                         "The {} on {sq} has no legal move",
                         piece.role.name()
                     ));
                 } else {
-                    self.selected = Some(sq);
+                    self.board.selected = Some(sq);
                     self.message = None;
                 }
             }
-            _ if self.selected.is_some() => {
-                let from = self.selected.unwrap_or(sq);
+            _ if self.board.selected.is_some() => {
+                let from = self.board.selected.unwrap_or(sq);
                 let role = pos.role_at(from).map_or("piece", Role::name);
                 self.error(format!("The {role} on {from} can't go to {sq}"));
             }
@@ -140,12 +128,12 @@ impl App {
     /// Esc: clear the typed text, else put the piece back, else leave the review, else clear the
     /// message.
     fn cancel(&mut self) {
-        if !self.input.is_empty() {
-            self.input.clear();
-        } else if self.selected.is_some() {
-            self.selected = None;
-        } else if self.review.is_some() {
-            self.review = None;
+        if !self.move_box.is_empty() {
+            self.move_box.clear();
+        } else if self.board.selected.is_some() {
+            self.board.selected = None;
+        } else if self.review.is_active() {
+            self.review.leave();
         } else {
             self.message = None;
         }
@@ -165,41 +153,41 @@ impl App {
             PointerKind::WheelDown => self.step_history(1),
             PointerKind::Down => {
                 let Some(sq) = square else {
-                    self.drag = None;
+                    self.board.drag = None;
                     return;
                 };
-                self.cursor = sq;
-                if self.selected == Some(sq) && self.review.is_none() {
+                self.board.cursor = sq;
+                if self.board.selected == Some(sq) && !self.review.is_active() {
                     // Maybe the start of a drag of the piece already picked up.
-                    self.drag = Some(Drag {
+                    self.board.drag = Some(Drag {
                         from: sq,
                         was_selected: true,
                     });
                     return;
                 }
                 self.select_at(sq, now);
-                self.drag = (self.selected == Some(sq)).then_some(Drag {
+                self.board.drag = (self.board.selected == Some(sq)).then_some(Drag {
                     from: sq,
                     was_selected: false,
                 });
             }
             PointerKind::Drag => {
-                if self.drag.is_some()
+                if self.board.drag.is_some()
                     && let Some(sq) = square
                 {
-                    self.cursor = sq;
+                    self.board.cursor = sq;
                 }
             }
             PointerKind::Up => {
-                let Some(drag) = self.drag.take() else {
+                let Some(drag) = self.board.drag.take() else {
                     return;
                 };
                 match square {
                     // A click on the piece already picked up puts it back.
-                    Some(sq) if sq == drag.from && drag.was_selected => self.selected = None,
+                    Some(sq) if sq == drag.from && drag.was_selected => self.board.selected = None,
                     Some(sq) if sq == drag.from => {}
-                    Some(sq) if self.selected == Some(drag.from) => {
-                        self.cursor = sq;
+                    Some(sq) if self.board.selected == Some(drag.from) => {
+                        self.board.cursor = sq;
                         self.select_at(sq, now);
                     }
                     _ => {}
@@ -212,26 +200,20 @@ impl App {
 
     fn type_char(&mut self, c: char) {
         // Any move input returns to the present first.
-        self.review = None;
-        self.selected = None;
-        if self.input_rejected() {
-            self.input.clear();
-        }
-        self.rejected = None;
-        if self.input.chars().count() < MAX_INPUT_CHARS {
-            self.input.push(c);
-        }
+        self.review.leave();
+        self.board.selected = None;
+        self.move_box.type_char(c);
         self.message = None;
     }
 
     /// Tab: the one move (or command) that fits the typed text.
     fn complete(&mut self) {
-        match typing::completion(self.game.position(), &self.input) {
-            Some(text) => self.input = text,
-            None if self.input.trim().is_empty() => {}
+        match typing::completion(self.game.position(), self.move_box.text()) {
+            Some(text) => self.move_box.set(text),
+            None if self.move_box.is_blank() => {}
             None => self.error(format!(
                 "Nothing to complete: {}",
-                typing::feedback(self.game.position(), &self.input)
+                typing::feedback(self.game.position(), self.move_box.text())
                     .hint
                     .map_or_else(|| "no move fits".to_owned(), |h| h.text)
             )),
@@ -240,9 +222,9 @@ impl App {
 
     /// Enter with text: a command word runs its command, anything else is read as a move.
     fn submit_text(&mut self, now: Duration) {
-        let text = self.input.trim().to_owned();
+        let text = self.move_box.text().trim().to_owned();
         if let Some(action) = action_for_word(&text) {
-            self.input.clear();
+            self.move_box.clear();
             self.on_playing(action, now);
             return;
         }
@@ -261,21 +243,16 @@ impl App {
             // The board stays as it was and the text stays, to be corrected or typed anew.
             Err(err) => {
                 self.error(err.to_string());
-                self.rejected = Some(self.input.clone());
+                self.move_box.reject();
             }
         }
-    }
-
-    /// The typed text is the move just refused, unchanged.
-    pub(super) fn input_rejected(&self) -> bool {
-        !self.input.is_empty() && self.rejected.as_deref() == Some(self.input.as_str())
     }
 
     // ---- Moves ----
 
     /// Whether a move may be made now; says why not. Leaves the history review first.
     fn ready_to_move(&mut self) -> bool {
-        self.review = None;
+        self.review.leave();
         if let Some(outcome) = self.game.outcome() {
             self.error(format!(
                 "The game is over ({outcome}, {}): Ctrl-N starts a new one",
@@ -311,14 +288,11 @@ impl App {
         };
         match played {
             Ok(()) => {
-                self.input.clear();
-                self.selected = None;
-                self.drag = None;
-                self.review = None;
-                self.cursor = mv.to();
+                self.back_to_present();
+                self.board.cursor = mv.to();
                 self.message = None;
                 if self.auto_flip {
-                    self.orientation = self.game.position().turn();
+                    self.board.orientation = self.game.position().turn();
                 }
             }
             Err(err) => self.error(err.to_string()),
@@ -328,13 +302,10 @@ impl App {
     // ---- History ----
 
     fn step_history(&mut self, delta: isize) {
-        let plies = self.game.record().plies();
-        let shown = self.shown_ply();
-        let next = shown.saturating_add_signed(delta).min(plies);
-        self.review = (next < plies).then_some(next);
+        self.review.step(delta, self.game.record().plies());
         self.message = None;
-        if self.review.is_some() {
-            self.selected = None;
+        if self.review.is_active() {
+            self.board.selected = None;
         }
     }
 

@@ -48,10 +48,10 @@ impl App {
 
     /// The feedback on the typed text, for the board and the prompt.
     pub fn feedback(&self) -> Feedback {
-        if self.review.is_some() || self.game.is_over() || self.mode != Mode::Playing {
+        if self.review.is_active() || self.game.is_over() || self.mode != Mode::Playing {
             return Feedback::default();
         }
-        if self.input_rejected() {
+        if self.move_box.is_rejected() {
             // The status line says what was wrong; the prompt says what to do about it.
             return Feedback {
                 hint: Some(Message::info(
@@ -60,16 +60,16 @@ impl App {
                 ..Feedback::default()
             };
         }
-        typing::feedback(self.game.position(), &self.input)
+        typing::feedback(self.game.position(), self.move_box.text())
     }
 
     /// The status line: the review banner, the last message, or the state of the game.
     pub fn status(&self) -> Message {
         // While reviewing, a message asked for there (the FEN) shows until the next step.
-        if let (Some(_), Some(message)) = (self.review, &self.message) {
+        if let (Some(_), Some(message)) = (self.review.ply(), &self.message) {
             return message.clone();
         }
-        if let Some(ply) = self.review {
+        if let Some(ply) = self.review.ply() {
             let plies = self.game.record().plies();
             let at = match ply.checked_sub(1) {
                 None => "the start position".to_owned(),
@@ -128,7 +128,7 @@ impl App {
         let hint = feedback.hint.clone().unwrap_or_else(|| {
             let text = if self.game.is_over() {
                 "type new or quit · PgUp/PgDn review the game"
-            } else if self.review.is_some() {
+            } else if self.review.is_active() {
                 "typing a move returns to the game"
             } else {
                 "type a move (e4, Nf3) or use the arrows · F1 help"
@@ -137,7 +137,7 @@ impl App {
         });
         Prompt {
             label,
-            input: self.input.clone(),
+            input: self.move_box.text().to_owned(),
             hint,
             active: self.mode == Mode::Playing,
         }
@@ -201,7 +201,7 @@ impl App {
             Mode::SaveAs(form) => {
                 let what = match form.kind {
                     ExportKind::Pgn => "the game as PGN".to_owned(),
-                    ExportKind::Fen => match self.review {
+                    ExportKind::Fen => match self.review.ply() {
                         Some(ply) => format!("the position after half-move {ply} as FEN"),
                         None => "the position as FEN".to_owned(),
                     },

@@ -1,0 +1,269 @@
+//! The parts of [`App`](super::App)'s view state, each with one job and its own way back to
+//! its resting state: the board view (cursor, picked-up piece, press, orientation), the move
+//! box (typed text and the memory of a refused move) and the review (the ply shown). `App`
+//! composes them ([`App::back_to_present`](super::App)) instead of resetting fields one by one.
+
+use crate::rules::{Color, Position, Square};
+
+/// The longest text the move box takes (the longest move is `Qa1xb2=Q+` and friends; a pasted
+/// FEN goes to the new-game form, not here).
+pub const MAX_INPUT_CHARS: usize = 24;
+
+/// A press on the board that may become a drag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Drag {
+    pub from: Square,
+    /// The piece was already selected before the press: releasing on it again deselects.
+    pub was_selected: bool,
+}
+
+/// The board as the players work it: where the cursor is, the piece picked up, a press of the
+/// mouse that may become a drag, and which side is at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct BoardView {
+    pub orientation: Color,
+    pub cursor: Square,
+    pub selected: Option<Square>,
+    pub drag: Option<Drag>,
+}
+
+impl BoardView {
+    /// The view of a game just put on the board: turned to the player to move if `auto_flip`,
+    /// the cursor on the mover's king's pawn, where the first thought usually is (in a set-up
+    /// position without one there, on the mover's king), nothing picked up.
+    pub fn new(pos: &Position, auto_flip: bool) -> BoardView {
+        let turn = pos.turn();
+        let e2 = Square::E1
+            .offset(0, 1)
+            .unwrap_or(Square::E1)
+            .relative_to(turn);
+        let cursor = if pos.piece_at(e2).is_some_and(|p| p.color == turn) {
+            e2
+        } else {
+            pos.king(turn)
+        };
+        BoardView {
+            orientation: if auto_flip { turn } else { Color::White },
+            cursor,
+            selected: None,
+            drag: None,
+        }
+    }
+
+    /// Puts the picked-up piece back and forgets any press.
+    pub fn put_back(&mut self) {
+        self.selected = None;
+        self.drag = None;
+    }
+
+    /// Moves the cursor in screen directions (`up` towards the top of the screen), stopping at
+    /// the edges.
+    pub fn move_cursor(&mut self, right: i32, up: i32) {
+        let sign = self.orientation.fold(1, -1);
+        if let Some(sq) = self.cursor.offset(right * sign, up * sign) {
+            self.cursor = sq;
+        }
+    }
+}
+
+/// The move box: the typed text, and the text last refused as a move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct MoveBox {
+    text: String,
+    /// Typed text that was refused as it stands: while the text is still exactly this, the next
+    /// character typed starts afresh (Backspace edits it instead).
+    rejected: Option<String>,
+}
+
+impl MoveBox {
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// Nothing but spaces typed.
+    pub fn is_blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+
+    /// Empties the box. A refused text is still remembered, but it only counts while the box
+    /// holds exactly it again.
+    pub fn clear(&mut self) {
+        self.text.clear();
+    }
+
+    /// A typed character: replaces a refused text, and is dropped beyond [`MAX_INPUT_CHARS`].
+    pub fn type_char(&mut self, c: char) {
+        if self.is_rejected() {
+            self.text.clear();
+        }
+        self.rejected = None;
+        if self.text.chars().count() < MAX_INPUT_CHARS {
+            self.text.push(c);
+        }
+    }
+
+    /// Backspace: the last character, if any.
+    pub fn pop(&mut self) -> Option<char> {
+        self.text.pop()
+    }
+
+    /// Replaces the text (Tab completion).
+    pub fn set(&mut self, text: String) {
+        self.text = text;
+    }
+
+    /// The text as it stands was refused as a move.
+    pub fn reject(&mut self) {
+        self.rejected = Some(self.text.clone());
+    }
+
+    /// The text is the move just refused, unchanged.
+    pub fn is_rejected(&self) -> bool {
+        !self.text.is_empty() && self.rejected.as_deref() == Some(self.text.as_str())
+    }
+}
+
+/// The history review: the ply the board shows, or the present.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Review(Option<usize>);
+
+impl Review {
+    /// The ply shown; `None` for the present.
+    pub fn ply(self) -> Option<usize> {
+        self.0
+    }
+
+    pub fn is_active(self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The ply shown of a game of `plies` half-moves.
+    pub fn shown(self, plies: usize) -> usize {
+        self.0.unwrap_or(plies)
+    }
+
+    /// Back to the present.
+    pub fn leave(&mut self) {
+        self.0 = None;
+    }
+
+    /// Shows the position after `ply` half-moves.
+    pub fn go_to(&mut self, ply: usize) {
+        self.0 = Some(ply);
+    }
+
+    /// `delta` half-moves on from the ply shown in a game of `plies`, within the game; reaching
+    /// its end returns to the present.
+    pub fn step(&mut self, delta: isize, plies: usize) {
+        let next = self.shown(plies).saturating_add_signed(delta).min(plies);
+        self.0 = (next < plies).then_some(next);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn a_new_board_view_starts_on_the_movers_kings_pawn_or_king() {
+        let view = BoardView::new(&Position::initial(), false);
+        assert_eq!(view.cursor, sq("e2"));
+        assert_eq!(view.orientation, Color::White);
+        let black = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let view = BoardView::new(&black, true);
+        assert_eq!(view.cursor, sq("e7"));
+        assert_eq!(view.orientation, Color::Black);
+        let no_pawn = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(BoardView::new(&no_pawn, false).cursor, sq("e1"));
+    }
+
+    #[test]
+    fn putting_back_forgets_the_piece_and_the_press() {
+        let mut view = BoardView::new(&Position::initial(), false);
+        view.selected = Some(sq("e2"));
+        view.drag = Some(Drag {
+            from: sq("e2"),
+            was_selected: false,
+        });
+        view.put_back();
+        assert_eq!((view.selected, view.drag), (None, None));
+        assert_eq!(view.cursor, sq("e2"));
+    }
+
+    #[test]
+    fn the_cursor_moves_in_screen_directions_and_stops_at_the_edge() {
+        let mut view = BoardView::new(&Position::initial(), false);
+        view.move_cursor(0, 1);
+        assert_eq!(view.cursor, sq("e3"));
+        view.orientation = Color::Black;
+        view.move_cursor(1, 1);
+        assert_eq!(view.cursor, sq("d2"));
+        view.cursor = sq("a1");
+        view.move_cursor(1, 0);
+        assert_eq!(view.cursor, sq("a1"));
+    }
+
+    #[test]
+    fn a_refused_text_is_replaced_by_the_next_character() {
+        let mut b = MoveBox::default();
+        for c in "Nf6".chars() {
+            b.type_char(c);
+        }
+        b.reject();
+        assert!(b.is_rejected());
+        b.type_char('e');
+        assert_eq!(b.text(), "e");
+        assert!(!b.is_rejected());
+    }
+
+    #[test]
+    fn backspace_edits_a_refused_text_instead() {
+        let mut b = MoveBox::default();
+        b.set("Nf6".to_owned());
+        b.reject();
+        assert_eq!(b.pop(), Some('6'));
+        b.type_char('3');
+        assert_eq!(b.text(), "Nf3");
+    }
+
+    #[test]
+    fn the_move_box_takes_at_most_its_limit_and_clears() {
+        let mut b = MoveBox::default();
+        for _ in 0..MAX_INPUT_CHARS + 5 {
+            b.type_char('a');
+        }
+        assert_eq!(b.text().chars().count(), MAX_INPUT_CHARS);
+        b.clear();
+        assert!(b.is_empty() && b.is_blank());
+        b.type_char(' ');
+        assert!(b.is_blank() && !b.is_empty());
+    }
+
+    #[test]
+    fn review_steps_within_the_game_and_its_end_is_the_present() {
+        let mut r = Review::default();
+        assert_eq!(r.shown(4), 4);
+        r.step(-1, 4);
+        assert_eq!(r.ply(), Some(3));
+        r.step(-10, 4);
+        assert_eq!(r.ply(), Some(0));
+        r.step(10, 4);
+        assert_eq!(r.ply(), None);
+        r.go_to(2);
+        assert!(r.is_active());
+        r.leave();
+        assert!(!r.is_active());
+    }
+}
