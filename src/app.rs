@@ -1,8 +1,11 @@
 //! Everything on screen as data, and the one place it changes.
 //!
 //! [`App`] holds the game and the view state around it: the [`Mode`] (which dialog, if any, is
-//! open), the board cursor and selection, the typed text, the last message, the orientation,
-//! the history position being reviewed and the terminal size. [`App::update`] is the only
+//! open), the board view (cursor, picked-up piece, drag, orientation), the move box (typed
+//! text), the review (the ply shown), the last message and the terminal size. The view state
+//! lives in parts with one job each (`parts`: `BoardView`, `MoveBox`, `Review`), each with its
+//! own way back to rest, so no reset is written field by field; `App::back_to_present` composes
+//! them. [`App::update`] is the only
 //! function that changes any of it: the front end turns keys, clicks, resizes and the passing
 //! of time into [`Action`]s and hands them in with the current time. The `ui` module draws an
 //! `&App` and never changes it.
@@ -13,9 +16,14 @@
 //! move?" question — ends in one function, `commit`, which calls [`Game::play`] or
 //! [`Game::play_and_claim`]; so a game end is announced the same way whatever the input.
 //!
-//! Files, in reading order: [`mod@self`] (state and dispatch), `play` (the board and the move
-//! box), `dialogs` (every question), `view` (the texts the screen shows), [`typing`] (live
-//! feedback on typed text), [`newgame`] (the new-game form), [`keymap`] and [`config`].
+//! Files, in reading order: [`mod@self`] (state and dispatch), `parts` (board view, move box,
+//! review), `play` (the board and the move box at work), `dialogs` (every question), `view`
+//! (the texts the screen shows), [`typing`] (live feedback on typed text), [`newgame`] (the
+//! new-game form), [`saving`] (autosave and archive as effects), [`launch`] (what start-up does
+//! with a saved game), [`keymap`] and [`config`].
+//!
+//! `app` never imports `tui` or `cli`: the front end does the I/O and reports back
+//! (`App::report`, `App::autosaved`...); start-up decisions are pure functions ([`launch`]).
 
 pub mod config;
 mod dialogs;
