@@ -80,10 +80,9 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
     match store.load_current() {
         Ok(None) => {
             let plan = resume_plan(SavedGame::None, launch.saved, None);
-            if plan
-                == (ResumePlan::Fresh {
-                    nothing_to_resume: true,
-                })
+            if let ResumePlan::Fresh {
+                nothing_to_resume: true,
+            } = plan
             {
                 notes.push(Message::info(format!(
                     "There is no unfinished game to resume in {}: a new game",
