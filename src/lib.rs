@@ -4,7 +4,11 @@
 //!
 //! * [`rules`] — pure chess: positions, legal moves, FEN, notation, perft.
 //! * [`game`] — a game as players live it: record, clocks, offers, claims, outcome, PGN.
-//! * [`app`] — everything on screen as data: mode, cursor, typed text, messages.
+//! * [`look`], [`layout`] — what the app and the drawing share: the players' choice of look
+//!   (palette, colour, glyphs) as plain data, and the screen's geometry (where the board, its
+//!   squares, the panel and the popups go, for drawing and for mouse clicks alike).
+//! * [`app`] — everything on screen as data: mode, cursor, typed text, messages. It imports
+//!   nothing from `ui`: `grep -rn "crate::ui" src/app src/app.rs` finds only tests.
 //! * [`ui`] — drawing: theme, board, panels, dialogs. Reads the app, never mutates it.
 //! * [`tui`] — the terminal: full-screen mode in and out, events.
 //! * [`cli`] — the command line and its tools (`hotseat perft`, `hotseat pgn`).
@@ -15,6 +19,8 @@
 pub mod app;
 pub mod cli;
 pub mod game;
+pub mod layout;
+pub mod look;
 pub mod rules;
 pub mod store;
 pub mod tui;

@@ -7,8 +7,8 @@ use super::keymap::{Action, Pointer, PointerKind, action_for_word};
 use super::typing;
 use super::{App, Drag, Mode, Question};
 use crate::game::OfferResult;
+use crate::rules::move_targets;
 use crate::rules::{Move, MoveError, Role, Square};
-use crate::ui::board::move_targets;
 
 /// The longest text the move box takes (the longest move is `Qa1xb2=Q+` and friends; a pasted
 /// FEN goes to the new-game form, not here).
@@ -36,6 +36,7 @@ impl App {
             Action::Input(c) => self.type_char(c),
             Action::Complete => self.complete(),
             Action::FlipBoard => self.orientation = !self.orientation,
+            Action::Theme => self.next_theme(),
             Action::HistoryBack => self.step_history(-1),
             Action::HistoryForward => self.step_history(1),
             Action::HistoryStart if self.game.record().plies() > 0 => {
@@ -148,6 +149,19 @@ impl App {
             self.review = None;
         } else {
             self.message = None;
+        }
+    }
+
+    /// Switches the board to the next palette, and says which it is now.
+    fn next_theme(&mut self) {
+        let palette = self.theme.palette().next();
+        self.theme = self.theme.with_palette(palette);
+        if self.theme.is_monochrome() {
+            self.info(format!(
+                "Theme: {palette} (colour is off: NO_COLOR is set or --color never)"
+            ));
+        } else {
+            self.info(format!("Theme: {palette}"));
         }
     }
 
