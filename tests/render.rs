@@ -18,7 +18,7 @@ use ratatui::style::Modifier;
 
 use hotseat::rules::{Bitboard, Color, Position, Role, Square};
 use hotseat::ui::board::{BoardLayout, BoardView, SQUARE_SIZES, move_targets};
-use hotseat::ui::figures::{Band, figure};
+use hotseat::ui::figures::{Band, figure, outline};
 use hotseat::ui::help::HelpView;
 use hotseat::ui::layout::{ScreenLayout, TooSmall};
 use hotseat::ui::svg::{SCREENSHOT_PATH, readme_screenshot};
@@ -268,10 +268,14 @@ fn monochrome_check_is_marked_and_three_wide_squares_keep_the_cursor() {
 fn board_grows_to_eleven_by_five_at_160x50() {
     let pos = Position::initial();
     let mut view = BoardView::new(&pos);
-    view.theme = Theme::monochrome();
+    view.glyphs = GlyphSet::Ascii;
     let (buf, layout) = render_board(&view, 160, 50);
     assert_eq!(layout.square_size(), Size::new(11, 5));
-    assert_eq!(glyph_at(&buf, &layout, sq("g1")), "♘");
+    assert_eq!(
+        glyph_at(&buf, &layout, sq("g1")),
+        "N",
+        "--ascii keeps letters"
+    );
     let rect = layout.square_rect(sq("g1"));
     assert_eq!(layout.glyph_position(sq("g1")).x, rect.x + 5);
     assert_eq!(layout.glyph_position(sq("g1")).y, rect.y + 2);
@@ -429,13 +433,26 @@ fn big_squares_draw_big_figures_covering_a_quarter_of_the_square() {
         let ink = rect.positions().find(|&p| buf[p].symbol() == "█").unwrap();
         assert_eq!(Some(buf[ink].fg), white);
     }
+    // Without colour White's figures are outlined and Black's filled, as ♘ and ♞ are.
     view.theme = Theme::monochrome();
     let (buf, layout) = render_board(&view, 160, 50);
-    assert_eq!(
-        glyph_at(&buf, &layout, sq("g1")),
-        "♘",
-        "no colour: outlined glyphs stay"
-    );
+    let rows = |name: &str| -> String {
+        let rect = layout.square_rect(sq(name));
+        rect.rows()
+            .map(|row| row.positions().map(|p| buf[p].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for (square, want) in [
+        ("g1", outline(Band::Large, Role::Knight)),
+        ("g8", figure(Band::Large, Role::Knight)),
+    ] {
+        let got = rows(square);
+        assert!(
+            want.iter().all(|r| got.contains(r.as_str())),
+            "{square}: {got}"
+        );
+    }
 }
 
 #[test]

@@ -32,7 +32,7 @@ use ratatui::widgets::Widget;
 pub use crate::layout::board::{BoardLayout, SQUARE_SIZES};
 pub use crate::rules::move_targets;
 
-use super::figures::{Band, figure};
+use super::figures::{Band, figure, outline};
 use super::theme::{GlyphSet, SquareMarks, Theme};
 use crate::rules::{Bitboard, Color, File, Position, Rank, Role, Square};
 
@@ -108,8 +108,8 @@ impl<'a> BoardView<'a> {
         fill(buf, rect, base);
         let mono = self.theme.is_monochrome();
         let glyph_at = layout.glyph_position(sq);
-        let band = Band::for_square(layout.square_size())
-            .filter(|_| !mono && self.glyphs == GlyphSet::Unicode);
+        let band =
+            Band::for_square(layout.square_size()).filter(|_| self.glyphs == GlyphSet::Unicode);
 
         if let Some(piece) = self.position.piece_at(sq) {
             let mut style = base.patch(self.theme.piece(piece.color, marks.glow));
@@ -117,6 +117,10 @@ impl<'a> BoardView<'a> {
                 style = toggle_reverse(style);
             }
             match band {
+                // Without colour White's figure is outlined, as its glyph would be.
+                Some(band) if mono && piece.color == Color::White => {
+                    draw_figure(buf, rect, outline(band, piece.role), style)
+                }
                 Some(band) => draw_figure(buf, rect, figure(band, piece.role), style),
                 None => put(
                     buf,
@@ -134,6 +138,24 @@ impl<'a> BoardView<'a> {
             }
         }
 
+        if mono && band.is_some() {
+            // A figure fills the middle: the marks go down the square's edges, from the middle
+            // row, and the cursor is the corner frame.
+            let style = base.patch(self.theme.mark());
+            let others = SquareMarks {
+                cursor: false,
+                ..marks
+            };
+            let rows = [glyph_at.y, glyph_at.y - 1, glyph_at.y + 1];
+            for ((_, (left, right)), y) in mark_slots(others, u16::MAX).into_iter().zip(rows) {
+                put(buf, rect.x, y, left, style);
+                put(buf, rect.right() - 1, y, right, style);
+            }
+            if marks.cursor {
+                draw_cursor(buf, rect, base.patch(self.theme.cursor()));
+            }
+            return;
+        }
         if mono {
             let style = base.patch(self.theme.mark());
             for (distance, (left, right)) in mark_slots(marks, rect.width) {

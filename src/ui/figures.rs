@@ -66,12 +66,28 @@ impl Band {
 
 /// The rows of a figure, each as many characters as the band is wide.
 pub fn figure(band: Band, role: Role) -> &'static [String] {
-    static FIGURES: OnceLock<Vec<(Band, Role, Vec<String>)>> = OnceLock::new();
+    find(band, role).map_or(&[], |f| f.solid.as_slice())
+}
+
+/// The figure's outline only: White's pieces without colour, so that the sides still differ by
+/// shape (as ♔ and ♚ do).
+pub fn outline(band: Band, role: Role) -> &'static [String] {
+    find(band, role).map_or(&[], |f| f.outline.as_slice())
+}
+
+/// One figure, filled and outlined.
+#[derive(Debug)]
+struct Figure {
+    band: Band,
+    role: Role,
+    solid: Vec<String>,
+    outline: Vec<String>,
+}
+
+fn find(band: Band, role: Role) -> Option<&'static Figure> {
+    static FIGURES: OnceLock<Vec<Figure>> = OnceLock::new();
     let figures = FIGURES.get_or_init(|| parse(SOURCE).unwrap_or_default());
-    figures
-        .iter()
-        .find(|(b, r, _)| *b == band && *r == role)
-        .map_or(&[], |(_, _, rows)| rows.as_slice())
+    figures.iter().find(|f| f.band == band && f.role == role)
 }
 
 /// The 2x2 pixel block `bits` (1 top left, 2 top right, 4 bottom left, 8 bottom right) as a
@@ -82,14 +98,20 @@ const QUADRANTS: [char; 16] = [
 
 /// Reads the figures file: `band WxH` lines open a band, a role's name opens a figure, its
 /// pixel rows follow; `#` lines are comments, blank lines end a figure.
-fn parse(source: &str) -> Result<Vec<(Band, Role, Vec<String>)>, String> {
+fn parse(source: &str) -> Result<Vec<Figure>, String> {
     let mut figures = Vec::new();
     let mut band = None;
     let mut current: Option<(Role, Vec<&str>)> = None;
     let mut finish = |current: &mut Option<(Role, Vec<&str>)>, band: Option<Band>| {
         if let Some((role, rows)) = current.take() {
             let band = band.ok_or("a figure before any band")?;
-            figures.push((band, role, cells(band, role, &rows)?));
+            let pixels = pixels(band, role, &rows)?;
+            figures.push(Figure {
+                band,
+                role,
+                solid: cells(&pixels),
+                outline: cells(&edges(&pixels)),
+            });
         }
         Ok::<(), String>(())
     };
@@ -122,8 +144,8 @@ fn parse(source: &str) -> Result<Vec<(Band, Role, Vec<String>)>, String> {
     Ok(figures)
 }
 
-/// A pixel grid as rows of quadrant characters, checked against the band's size.
-fn cells(band: Band, role: Role, rows: &[&str]) -> Result<Vec<String>, String> {
+/// A figure's rows as pixels, checked against the band's size.
+fn pixels(band: Band, role: Role, rows: &[&str]) -> Result<Vec<Vec<bool>>, String> {
     let size = band.size();
     let (w, h) = (usize::from(size.width), usize::from(size.height));
     let pixels: Vec<Vec<bool>> = rows
@@ -138,7 +160,36 @@ fn cells(band: Band, role: Role, rows: &[&str]) -> Result<Vec<String>, String> {
             2 * h
         ));
     }
-    Ok((0..h)
+    Ok(pixels)
+}
+
+/// The ink pixels next to the square (above, below, left or right, or at the grid's edge).
+fn edges(pixels: &[Vec<bool>]) -> Vec<Vec<bool>> {
+    let ink = |x: isize, y: isize| {
+        usize::try_from(y)
+            .ok()
+            .and_then(|y| pixels.get(y))
+            .zip(usize::try_from(x).ok())
+            .is_some_and(|(row, x)| row.get(x).copied().unwrap_or(false))
+    };
+    (0..pixels.len() as isize)
+        .map(|y| {
+            (0..pixels[0].len() as isize)
+                .map(|x| {
+                    ink(x, y)
+                        && [(0, -1), (0, 1), (-1, 0), (1, 0)]
+                            .iter()
+                            .any(|(dx, dy)| !ink(x + dx, y + dy))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Pixels (two across and two down per cell) as rows of quadrant characters.
+fn cells(pixels: &[Vec<bool>]) -> Vec<String> {
+    let (w, h) = (pixels[0].len() / 2, pixels.len() / 2);
+    (0..h)
         .map(|y| {
             (0..w)
                 .map(|x| {
@@ -147,7 +198,7 @@ fn cells(band: Band, role: Role, rows: &[&str]) -> Result<Vec<String>, String> {
                 })
                 .collect()
         })
-        .collect())
+        .collect()
 }
 
 #[cfg(test)]
@@ -208,7 +259,27 @@ mod tests {
             "..........",
             ".........#",
         ];
-        let cells = cells(Band::Small, Role::Pawn, &rows).unwrap();
+        let cells = cells(&pixels(Band::Small, Role::Pawn, &rows).unwrap());
         assert_eq!(cells, vec!["▘    ", "▛▐   ", "    ▗"]);
+    }
+
+    #[test]
+    fn an_outline_keeps_the_edge_and_empties_the_inside() {
+        let rows = [
+            "..........",
+            ".####.....",
+            ".####.....",
+            ".####.....",
+            ".####.....",
+            "..........",
+        ];
+        let solid = pixels(Band::Small, Role::Pawn, &rows).unwrap();
+        assert_eq!(cells(&solid), vec!["▗▄▖  ", "▐█▌  ", "▝▀▘  "]);
+        assert_eq!(cells(&edges(&solid)), vec!["▗▄▖  ", "▐ ▌  ", "▝▀▘  "]);
+        for band in Band::ALL {
+            for role in Role::ALL {
+                assert_ne!(outline(band, role), figure(band, role), "{band:?} {role:?}");
+            }
+        }
     }
 }
