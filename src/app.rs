@@ -20,14 +20,21 @@
 //! review), `play` (the board and the move box at work), `dialogs` (every question), `view`
 //! (the texts the screen shows), [`typing`] (live feedback on typed text), [`newgame`] (the
 //! new-game form), [`saving`] (autosave and archive as effects), [`launch`] (what start-up does
-//! with a saved game), [`keymap`] and [`config`].
+//! with a saved game), [`keymap`], [`help`] (the help's text) and [`config`].
 //!
-//! `app` never imports `tui` or `cli`: the front end does the I/O and reports back
-//! (`App::report`, `App::autosaved`...); start-up decisions are pure functions ([`launch`]).
+//! # Layers
+//!
+//! `app` stands below the drawing: it uses `game`, `rules`, and the shared [`crate::layout`]
+//! (geometry, for mouse clicks and help scrolling) and [`crate::look`] (the chosen theme and
+//! glyphs, as plain data), and nothing from `ui`, `tui` or `cli`: the front end does the I/O and
+//! reports back (`App::report`, `App::autosaved`...); start-up decisions are pure functions
+//! ([`launch`]). The check anyone can run: `grep -rn "crate::ui" src/app src/app.rs` finds only
+//! tests, which draw the screen.
 
 pub mod config;
 mod dialogs;
 mod export;
+pub mod help;
 pub mod keymap;
 pub mod launch;
 pub mod newgame;
@@ -54,10 +61,9 @@ pub use saving::{ArchiveJob, ArchiveNote, OpenedGame, Opening, SaveJob};
 pub use view::{Dialog, Prompt};
 
 use crate::game::{Claims, Game, GameSetup};
+use crate::layout::{BoardLayout, ScreenLayout};
+use crate::look::{GlyphSet, Theme};
 use crate::rules::{Color, Move, Position, Square};
-use crate::ui::board::BoardLayout;
-use crate::ui::layout::ScreenLayout;
-use crate::ui::theme::{GlyphSet, Theme};
 
 /// The size assumed until the terminal reports its own.
 pub const DEFAULT_SIZE: Size = Size::new(80, 24);
@@ -286,11 +292,9 @@ impl App {
             Action::Tick => {}
             Action::Resize { width, height } => {
                 self.size = Size::new(width, height);
+                let max = help::max_scroll(self.screen());
                 if let Mode::Help { scroll } = &mut self.mode {
-                    *scroll = (*scroll).min(crate::ui::help::HelpView::max_scroll(Rect::from((
-                        ratatui::layout::Position::ORIGIN,
-                        self.size,
-                    ))));
+                    *scroll = (*scroll).min(max);
                 }
             }
             action => {

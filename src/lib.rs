@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! cli ──► tui ──► ui ──► app ──► game ──► rules
+//!          │       └──► look, layout ◄──┘
 //!          └────────────► store ──┘
 //! ```
 //!
@@ -13,8 +14,12 @@
 //!   else of the crate.
 //! * [`game`] — a game as players live it: record, move numbers, clocks, offers, claims,
 //!   outcome, PGN and its [`Tags`](game::pgn::Tags). Imports only `rules`.
+//! * [`look`], [`layout`] — what the app and the drawing share: the players' choice of look
+//!   (palette, colour, glyphs) as plain data, and the screen's geometry (where the board, its
+//!   squares, the panel and the popups go, for drawing and for mouse clicks alike).
 //! * [`app`] — everything on screen as data: mode, board view, move box, review, messages, and
-//!   the start-up policy for a saved game ([`app::launch`]). Never imports `tui` or `cli`.
+//!   the start-up policy for a saved game ([`app::launch`]). Never imports `ui`, `tui` or `cli`:
+//!   `grep -rn "crate::ui" src/app src/app.rs` finds only tests.
 //! * [`ui`] — drawing: theme, board, panels, dialogs. Reads the app, never mutates it.
 //! * [`tui`] — the terminal: full-screen mode in and out, events, and the file effects the
 //!   app asks for.
@@ -36,7 +41,10 @@
 pub mod app;
 pub mod cli;
 pub mod game;
+pub mod layout;
+pub mod look;
 pub mod rules;
 pub mod store;
+pub mod text;
 pub mod tui;
 pub mod ui;

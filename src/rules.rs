@@ -20,6 +20,7 @@ pub use attacks::{
 pub use bitboard::Bitboard;
 pub use fen::{FenError, INITIAL_FEN, ParseFenError, PositionError, Setup};
 pub use input::{AmbiguousMove, Illegal, IllegalMoveText, MoveError, ParseMoveError, SyntaxError};
+pub use movegen::move_targets;
 pub use moves::{MAX_MOVES, Move, MoveList, Uci};
 pub use perft::{divide, perft};
 pub use position::{CastleSide, IllegalMove, Position, PositionStatus};

@@ -2,19 +2,25 @@
 //!
 //! * [`render`] — the whole screen from an [`App`], the one entry point of the front end.
 //! * [`theme`] — every colour and style, the monochrome mode, the piece glyphs.
-//! * [`layout`] — where the board, the side panel and the bottom lines go, and the minimum size.
+//! * geometry (where the board, the panel, the bottom lines and the popups go) is in
+//!   [`crate::layout`], shared with the app's mouse hit-testing.
 //! * [`board`] — the board widget and its geometry (also used for mouse hit-testing).
 //! * [`panel`] — the side panel: [`clock`]s, [`captured`] pieces and the [`move_list`].
 //! * [`status`], [`prompt`], [`footer`] — the three lines at the bottom.
 //! * [`popup`] (questions), [`promotion`], [`new_game`], [`help`] — boxes over the board.
 //! * [`too_small`] — the message shown instead of everything else in a tiny terminal.
+//! * [`figures`] — the big pieces, as data; [`svg`] — the screen as a picture for the README.
 
 pub mod board;
 pub mod captured;
 pub mod clock;
+pub mod figures;
 pub mod footer;
 pub mod help;
-pub mod layout;
+/// The screen plan, kept here under its old name: see [`crate::layout::screen`].
+pub mod layout {
+    pub use crate::layout::screen::*;
+}
 pub mod move_list;
 pub mod new_game;
 pub mod panel;
@@ -22,7 +28,8 @@ pub mod popup;
 pub mod promotion;
 pub mod prompt;
 pub mod status;
-pub mod text;
+pub mod svg;
+pub use crate::text;
 pub mod theme;
 pub mod too_small;
 
@@ -31,10 +38,10 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::app::{App, Mode};
+use crate::layout::ScreenLayout;
 use crate::rules::Bitboard;
 use board::{BoardView, move_targets};
 use help::HelpView;
-use layout::ScreenLayout;
 use too_small::TooSmallView;
 
 /// Draws the whole screen for `app`.

@@ -8,7 +8,7 @@ use crate::game::stamp::WallClock;
 
 use super::{Message, Opening};
 use crate::game::GameSetup;
-use crate::ui::theme::{GlyphSet, Theme};
+use crate::look::{GlyphSet, Theme};
 
 /// The longest player name, in characters: it has to fit beside a clock at 80 columns.
 pub const MAX_NAME_CHARS: usize = 32;

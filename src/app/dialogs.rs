@@ -4,12 +4,12 @@
 
 use std::time::Duration;
 
+use super::help;
 use super::keymap::{Action, PointerKind};
 use super::newgame::FormResult;
 use super::{App, Mode, NewGameForm, Question};
+use crate::layout::popup::promotion;
 use crate::rules::{Move, Role, Square};
-use crate::ui::help::HelpView;
-use crate::ui::promotion::PromotionPicker;
 
 impl App {
     pub(super) fn on_ready(&mut self, action: Action, now: Duration) {
@@ -178,7 +178,7 @@ impl App {
                 self.mode = Mode::Promotion { from, to, choice };
             }
             Action::Pointer(p) if p.kind == PointerKind::Down => {
-                if let Some(i) = PromotionPicker::choice_at(self.screen(), p.column, p.row) {
+                if let Some(i) = promotion::choice_at(self.screen(), p.column, p.row) {
                     self.promote(from, to, Role::PROMOTIONS[i], now);
                 }
             }
@@ -208,8 +208,8 @@ impl App {
 
     pub(super) fn on_help(&mut self, scroll: u16, action: Action) {
         let screen = self.screen();
-        let page = HelpView::page_height(screen);
-        let max = HelpView::max_scroll(screen);
+        let page = help::page_height(screen);
+        let max = help::max_scroll(screen);
         let scroll = match action {
             Action::ScrollUp
             | Action::Pointer(crate::app::keymap::Pointer {
@@ -251,7 +251,7 @@ impl App {
     }
 
     pub(super) fn open_form(&mut self) {
-        self.mode = Mode::NewGame(Box::new(NewGameForm::new(&self.game)));
+        self.mode = Mode::NewGame(Box::new(NewGameForm::new(&self.game, self.theme.palette())));
     }
 
     pub(super) fn on_form(&mut self, action: Action, now: Duration) {
@@ -266,7 +266,10 @@ impl App {
         match form.update(action) {
             FormResult::Editing => {}
             FormResult::Cancel => self.mode = Mode::Playing,
-            FormResult::Start(setup) => self.start_game(*setup, now),
+            FormResult::Start(setup) => {
+                self.theme = self.theme.with_palette(form.palette);
+                self.start_game(*setup, now);
+            }
         }
     }
 }

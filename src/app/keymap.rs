@@ -40,6 +40,8 @@ pub enum Action {
     /// A printable character for the move box (not in the table: any unbound printable key).
     Input(char),
     FlipBoard,
+    /// Switch the board's colours to the next palette.
+    Theme,
     HistoryBack,
     HistoryForward,
     HistoryStart,
@@ -114,7 +116,7 @@ impl Action {
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 37] = [
+    pub const ALL: [Action; 38] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -124,6 +126,7 @@ impl Action {
         Action::Cancel,
         Action::DeleteChar,
         Action::FlipBoard,
+        Action::Theme,
         Action::HistoryBack,
         Action::HistoryForward,
         Action::HistoryStart,
@@ -363,6 +366,8 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Save, &[Key::ctrl('s')], PLAY, "save",
         "Save a copy of the game (PGN) or of the position shown (FEN) to a file you name; the \
          game in progress is also saved automatically", &["save"]),
+    row(Action::Theme, &[Key::plain(K::F(3)), Key::ctrl('t')], PLAY, "theme",
+        "Switch the board's colours: wood, blue, green (tournament vinyl), contrast", &["theme"]),
     row(Action::ShowFen, &[Key::ctrl('g')], PLAY, "",
         "Show the FEN of the position on the board", &["fen"]),
     row(Action::Redraw, &[Key::ctrl('l')], PLAY, "",

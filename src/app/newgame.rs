@@ -1,7 +1,7 @@
-//! The new-game form: player names, a time control (a preset or typed), and the start position
-//! (the initial one or a pasted FEN).
+//! The new-game form: player names, a time control (a preset or typed), the board's theme and
+//! the start position (the initial one or a pasted FEN).
 //!
-//! Four fields, one at a time: Up/Down (or Tab) move between them, Left/Right change a choice,
+//! Five fields, one at a time: Up/Down (or Tab) move between them, Left/Right change a choice,
 //! typing edits a name — or, on the clock and start rows, switches to "custom" / "FEN" and types
 //! there. Problems are shown beside their field as soon as there is text to check (the exact
 //! FEN or time-control error), and Enter starts the game only when everything is valid.
@@ -10,6 +10,7 @@ use super::config::MAX_NAME_CHARS;
 use super::keymap::Action;
 use crate::game::timecontrol::TimeControl;
 use crate::game::{Game, GameSetup};
+use crate::look::Palette;
 use crate::rules::{Color, Position};
 
 /// The time-control presets, in the order Left/Right cycles them; "custom" follows.
@@ -31,17 +32,26 @@ pub enum Field {
     White,
     Black,
     Time,
+    /// The board's colours, which the new game opens with.
+    Theme,
     Start,
 }
 
 impl Field {
-    pub const ALL: [Field; 4] = [Field::White, Field::Black, Field::Time, Field::Start];
+    pub const ALL: [Field; 5] = [
+        Field::White,
+        Field::Black,
+        Field::Time,
+        Field::Theme,
+        Field::Start,
+    ];
 
     pub const fn label(self) -> &'static str {
         match self {
             Field::White => "White",
             Field::Black => "Black",
             Field::Time => "Clock",
+            Field::Theme => "Theme",
             Field::Start => "Start",
         }
     }
@@ -70,6 +80,8 @@ pub struct NewGameForm {
     pub time: usize,
     /// The typed time control when `time` is [`CUSTOM`].
     pub custom: String,
+    /// The board's colours for the new game.
+    pub palette: Palette,
     /// Start from `fen` rather than the initial position.
     pub from_fen: bool,
     pub fen: String,
@@ -79,8 +91,9 @@ pub struct NewGameForm {
 }
 
 impl NewGameForm {
-    /// A form filled in like `game`: same names and time control, the initial position.
-    pub fn new(game: &Game) -> NewGameForm {
+    /// A form filled in like `game`: same names and time control, the initial position, and
+    /// the board colours of `palette`.
+    pub fn new(game: &Game, palette: Palette) -> NewGameForm {
         let tc = game.clock().control(Color::White).to_string();
         let time = TIME_PRESETS.iter().position(|&p| p == tc).unwrap_or(CUSTOM);
         NewGameForm {
@@ -88,6 +101,7 @@ impl NewGameForm {
             black: game.player(Color::Black).to_owned(),
             time,
             custom: if time == CUSTOM { tc } else { String::new() },
+            palette,
             from_fen: false,
             fen: String::new(),
             field: Field::White,
@@ -156,6 +170,12 @@ impl NewGameForm {
                 let n = (CUSTOM + 1) as isize;
                 self.time = (self.time as isize + delta).rem_euclid(n) as usize;
             }
+            Field::Theme => {
+                let n = Palette::ALL.len() as isize;
+                let i = Palette::ALL.iter().position(|&p| p == self.palette);
+                let i = (i.unwrap_or(0) as isize + delta).rem_euclid(n) as usize;
+                self.palette = Palette::ALL[i];
+            }
             Field::Start => self.from_fen = !self.from_fen,
             Field::White | Field::Black => {}
         }
@@ -187,6 +207,7 @@ impl NewGameForm {
                 }
                 push(&mut self.fen, MAX_FEN_CHARS);
             }
+            Field::Theme => {}
         }
     }
 
@@ -196,7 +217,7 @@ impl NewGameForm {
             Field::Black => drop(self.black.pop()),
             Field::Time if self.time == CUSTOM => drop(self.custom.pop()),
             Field::Start if self.from_fen => drop(self.fen.pop()),
-            Field::Time | Field::Start => {}
+            Field::Time | Field::Start | Field::Theme => {}
         }
     }
 

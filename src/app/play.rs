@@ -8,8 +8,8 @@ use super::parts::Drag;
 use super::typing;
 use super::{App, Mode, Question};
 use crate::game::OfferResult;
+use crate::rules::move_targets;
 use crate::rules::{Move, MoveError, Role, Square};
-use crate::ui::board::move_targets;
 
 impl App {
     pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
@@ -33,6 +33,7 @@ impl App {
             Action::Input(c) => self.type_char(c),
             Action::Complete => self.complete(),
             Action::FlipBoard => self.board.orientation = !self.board.orientation,
+            Action::Theme => self.next_theme(),
             Action::HistoryBack => self.step_history(-1),
             Action::HistoryForward => self.step_history(1),
             Action::HistoryStart if self.game.record().plies() > 0 => {
@@ -136,6 +137,19 @@ impl App {
             self.review.leave();
         } else {
             self.message = None;
+        }
+    }
+
+    /// Switches the board to the next palette, and says which it is now.
+    fn next_theme(&mut self) {
+        let palette = self.theme.palette().next();
+        self.theme = self.theme.with_palette(palette);
+        if self.theme.is_monochrome() {
+            self.info(format!(
+                "Theme: {palette} (colour is off: NO_COLOR is set or --color never)"
+            ));
+        } else {
+            self.info(format!("Theme: {palette}"));
         }
     }
 

@@ -16,7 +16,7 @@ use clap::ValueEnum;
 use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
 
-use crate::ui::text::wrap;
+use crate::text::wrap;
 
 /// A section of the manual: a heading in capitals, as man pages write it, and its entries.
 #[derive(Debug)]

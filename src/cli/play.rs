@@ -15,8 +15,8 @@ use crate::app::{Config, OpenedGame, Opening};
 use crate::game::GameSetup;
 use crate::game::pgn::import_games;
 use crate::game::timecontrol::{DelayKind, TimeControl, parse_seconds};
+use crate::look::{ColorChoice, GlyphSet, Palette, Theme};
 use crate::rules::Position;
-use crate::ui::theme::{ColorChoice, GlyphSet, Palette, Theme};
 
 pub use crate::app::config::MAX_NAME_CHARS;
 
@@ -91,10 +91,11 @@ pub struct PlayArgs {
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
 
-    /// Colours of the board.
+    /// Colours of the board; F3 (or Ctrl-T) switches in the game, and the new-game form has
+    /// them too.
     ///
-    /// Example: --theme ocean
-    #[arg(long, value_name = "THEME", value_parser = parse_palette, default_value = "wood")]
+    /// Example: --theme green
+    #[arg(long, value_name = "THEME", value_parser = PaletteParser, default_value = "wood")]
     pub theme: Palette,
 
     /// Turn the board towards the player to move after every move (off by default: many
@@ -189,6 +190,33 @@ fn parse_fen(text: &str) -> Result<Position, String> {
 
 fn parse_palette(text: &str) -> Result<Palette, String> {
     text.parse::<Palette>()
+}
+
+/// `--theme`: read by [`parse_palette`], and listing every palette with a few words in
+/// `--help` (clap's possible values).
+#[derive(Clone, Copy, Debug)]
+struct PaletteParser;
+
+impl clap::builder::TypedValueParser for PaletteParser {
+    type Value = Palette;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Palette, clap::Error> {
+        let parse: fn(&str) -> Result<Palette, String> = parse_palette;
+        parse.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(Palette::ALL.into_iter().map(|p| {
+            clap::builder::PossibleValue::new(p.name()).help(p.describe())
+        })))
+    }
 }
 
 /// A player name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control characters.
@@ -391,7 +419,7 @@ mod tests {
         let err = config(&["--white", " "]).unwrap_err();
         assert!(err.contains("can't be empty"), "{err}");
         let err = config(&["--theme", "pink"]).unwrap_err();
-        assert!(err.contains("wood or ocean"), "{err}");
+        assert!(err.contains("wood, blue, green or contrast"), "{err}");
         assert!(config(&["--delay", "2", "--bronstein", "2", "--time", "5"]).is_err());
     }
 
@@ -406,7 +434,7 @@ mod tests {
             "--color",
             "never",
             "--theme",
-            "ocean",
+            "blue",
             "--auto-flip",
             "--fen",
             "8/P7/8/8/8/8/k6K/8 w - - 0 1",
@@ -416,7 +444,7 @@ mod tests {
         assert_eq!(c.setup.black, "Bob");
         assert_eq!(c.glyphs, GlyphSet::Ascii);
         assert!(c.theme.is_monochrome());
-        assert_eq!(c.theme.palette(), Palette::Ocean);
+        assert_eq!(c.theme.palette(), Palette::Blue);
         assert!(c.auto_flip);
         assert_eq!(c.setup.start.turn(), Color::White);
     }

@@ -18,6 +18,22 @@ use super::moves::Move;
 use super::position::{CastleSide, Position};
 use super::types::{Color, Rank, Role, Square};
 
+/// The legal destinations of the piece on `from` (empty if it is not the side to move's): what
+/// a player who picks it up may put it down on.
+///
+/// ```
+/// use hotseat::rules::{Position, Square, move_targets};
+/// let e2: Square = "e2".parse().unwrap();
+/// assert_eq!(move_targets(&Position::initial(), e2).count(), 2);
+/// ```
+pub fn move_targets(position: &Position, from: Square) -> Bitboard {
+    let mut targets = Bitboard::EMPTY;
+    position.generate_from(Bitboard::from_square(from), |m| {
+        targets |= Bitboard::from_square(m.to());
+    });
+    targets
+}
+
 trait Sink {
     /// Normal moves of one piece; pawn moves onto the last rank are promotions.
     fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard);

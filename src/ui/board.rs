@@ -22,15 +22,17 @@
 //! A 3-column square has room for one pair of marks: the cursor wins, then selected, capture
 //! and check. From 5 columns on, the cursor takes the outer pair and the others fill inwards.
 
-mod layout;
+use std::sync::OnceLock;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Rect, Size};
 use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
-pub use layout::{BoardLayout, SQUARE_SIZES};
+pub use crate::layout::board::{BoardLayout, SQUARE_SIZES};
+pub use crate::rules::move_targets;
 
+use super::figures::{Band, figure, outline};
 use super::theme::{GlyphSet, SquareMarks, Theme};
 use crate::rules::{Bitboard, Color, File, Position, Rank, Role, Square};
 
@@ -104,25 +106,72 @@ impl<'a> BoardView<'a> {
         let rect = layout.square_rect(sq);
         let base = self.theme.square(sq.is_dark(), marks);
         fill(buf, rect, base);
-
+        let mono = self.theme.is_monochrome();
         let glyph_at = layout.glyph_position(sq);
+        let band =
+            Band::for_square(layout.square_size()).filter(|_| self.glyphs == GlyphSet::Unicode);
+
         if let Some(piece) = self.position.piece_at(sq) {
             let mut style = base.patch(self.theme.piece(piece.color, marks.glow));
-            if marks.glow && self.theme.is_monochrome() {
+            if marks.glow && mono {
                 style = toggle_reverse(style);
             }
-            put(buf, glyph_at.x, glyph_at.y, self.glyphs.piece(piece), style);
+            match band {
+                // Without colour White's figure is outlined, as its glyph would be.
+                Some(band) if mono && piece.color == Color::White => {
+                    draw_figure(buf, rect, outline(band, piece.role), style)
+                }
+                Some(band) => draw_figure(buf, rect, figure(band, piece.role), style),
+                None => put(
+                    buf,
+                    glyph_at.x,
+                    glyph_at.y,
+                    self.theme.glyph(self.glyphs, piece),
+                    style,
+                ),
+            }
         } else if marks.quiet || marks.capture {
             let style = base.patch(self.theme.target());
-            put(buf, glyph_at.x, glyph_at.y, self.glyphs.target(), style);
+            match target_dot(layout.square_size()).filter(|_| self.glyphs == GlyphSet::Unicode) {
+                Some(rows) => draw_figure(buf, rect, rows, style),
+                None => put(buf, glyph_at.x, glyph_at.y, self.glyphs.target(), style),
+            }
         }
 
-        if self.theme.is_monochrome() {
+        if mono && band.is_some() {
+            // A figure fills the middle: the marks go down the square's edges, from the middle
+            // row, and the cursor is the corner frame.
+            let style = base.patch(self.theme.mark());
+            let others = SquareMarks {
+                cursor: false,
+                ..marks
+            };
+            let rows = [glyph_at.y, glyph_at.y - 1, glyph_at.y + 1];
+            for ((_, (left, right)), y) in mark_slots(others, u16::MAX).into_iter().zip(rows) {
+                put(buf, rect.x, y, left, style);
+                put(buf, rect.right() - 1, y, right, style);
+            }
+            if marks.cursor {
+                draw_cursor(buf, rect, base.patch(self.theme.cursor()));
+            }
+            return;
+        }
+        if mono {
             let style = base.patch(self.theme.mark());
             for (distance, (left, right)) in mark_slots(marks, rect.width) {
                 put(buf, glyph_at.x - distance, glyph_at.y, left, style);
                 put(buf, glyph_at.x + distance, glyph_at.y, right, style);
             }
+            return;
+        }
+        if marks.capture && rect.height >= 2 {
+            let style = base.patch(self.theme.target());
+            for (at, ch) in corners(rect).into_iter().zip(['◤', '◥', '◣', '◢']) {
+                put(buf, at.0, at.1, ch, style);
+            }
+        }
+        if marks.cursor {
+            draw_cursor(buf, rect, base.patch(self.theme.cursor()));
         }
     }
 
@@ -154,22 +203,6 @@ impl Widget for &BoardView<'_> {
     }
 }
 
-/// The legal destinations of the piece on `from` (empty if it is not the side to move's).
-///
-/// ```
-/// use hotseat::rules::{Position, Square};
-/// use hotseat::ui::board::move_targets;
-/// let e2: Square = "e2".parse().unwrap();
-/// assert_eq!(move_targets(&Position::initial(), e2).count(), 2);
-/// ```
-pub fn move_targets(position: &Position, from: Square) -> Bitboard {
-    let mut targets = Bitboard::EMPTY;
-    position.generate_from(Bitboard::from_square(from), |m| {
-        targets |= Bitboard::from_square(m.to());
-    });
-    targets
-}
-
 /// The mark pairs to draw on a square `width` cells wide: `(distance from the glyph, chars)`.
 fn mark_slots(marks: SquareMarks, width: u16) -> Vec<(u16, (char, char))> {
     let room = width / 2;
@@ -193,6 +226,82 @@ fn mark_slots(marks: SquareMarks, width: u16) -> Vec<(u16, (char, char))> {
         }
     }
     slots
+}
+
+/// The quiet-target dot for a square of `square` cells, as rows centred like a figure: a disc
+/// of block characters on big squares; `None` for a single character.
+fn target_dot(square: Size) -> Option<&'static [String]> {
+    static DOTS: OnceLock<[Vec<String>; 2]> = OnceLock::new();
+    let [small, large] = DOTS.get_or_init(|| {
+        [
+            vec!["▐█▌".to_owned()],
+            vec!["▗██▖".to_owned(), "▝██▘".to_owned()],
+        ]
+    });
+    match Band::for_square(square)? {
+        Band::Small => Some(small),
+        Band::Large => Some(large),
+    }
+}
+
+/// Draws rows of characters centred across `rect` and a little below the middle (a figure
+/// stands on its square), leaving blanks in the rows as they are.
+fn draw_figure(buf: &mut Buffer, rect: Rect, rows: &[String], style: Style) {
+    let height = rows.len() as u16;
+    let width = rows.first().map_or(0, |r| r.chars().count()) as u16;
+    let x = rect.x + rect.width.saturating_sub(width) / 2;
+    let spare = rect.height.saturating_sub(height);
+    let y = rect.y + spare - spare / 2;
+    for (dy, row) in rows.iter().enumerate() {
+        for (dx, ch) in row.chars().enumerate() {
+            if ch != ' ' {
+                put(buf, x + dx as u16, y + dy as u16, ch, style);
+            }
+        }
+    }
+}
+
+/// The four corner cells of `rect`: top left, top right, bottom left, bottom right.
+fn corners(rect: Rect) -> [(u16, u16); 4] {
+    let (right, bottom) = (rect.right() - 1, rect.bottom() - 1);
+    [
+        (rect.x, rect.y),
+        (right, rect.y),
+        (rect.x, bottom),
+        (right, bottom),
+    ]
+}
+
+/// The cursor as a frame in the square's corners, over what the square shows (so a last-move
+/// tint or a target stays visible); on one-row squares, a bar either side of the piece.
+fn draw_cursor(buf: &mut Buffer, rect: Rect, style: Style) {
+    if rect.height < 2 {
+        put(buf, rect.x, rect.y, '▕', style);
+        put(buf, rect.right() - 1, rect.y, '▏', style);
+        return;
+    }
+    let [tl, tr, bl, br] = corners(rect);
+    for (at, ch) in [(tl, '┏'), (tr, '┓'), (bl, '┗'), (br, '┛')] {
+        put(buf, at.0, at.1, ch, style);
+    }
+    // Longer arms on bigger squares, a quarter of each side, where they cover nothing drawn.
+    let mut arm = |x: u16, y: u16, ch: char| {
+        if buf.cell((x, y)).is_some_and(|c| c.symbol() == " ") {
+            put(buf, x, y, ch, style);
+        }
+    };
+    for i in 1..rect.width / 4 {
+        for y in [tl.1, bl.1] {
+            arm(tl.0 + i, y, '━');
+            arm(tr.0 - i, y, '━');
+        }
+    }
+    for i in 1..rect.height / 4 {
+        for x in [tl.0, tr.0] {
+            arm(x, tl.1 + i, '┃');
+            arm(x, bl.1 - i, '┃');
+        }
+    }
 }
 
 fn toggle_reverse(style: Style) -> Style {

@@ -66,6 +66,13 @@ impl NewGameView<'_> {
                         }
                     }
                 }
+                Field::Theme => {
+                    spans.push(Span::styled(format!("◀ {} ▶", form.palette), theme.key()));
+                    spans.push(Span::styled(
+                        format!("  {}", form.palette.describe()),
+                        theme.muted(),
+                    ));
+                }
                 Field::Start => {
                     if form.from_fen {
                         spans.push(Span::styled("◀ FEN ▶ ", theme.key()));
@@ -108,7 +115,7 @@ impl NewGameView<'_> {
         }
         lines.push(Line::default());
         lines.push(Line::styled(
-            "   Type names; on Clock type a control like 5+3 or 40/90+30,30+30; on Start paste a FEN.",
+            "   Type names; on Clock type a control like 5+3 or 40/90+30,30+30; Left/Right pick the theme; on Start paste a FEN.",
             theme.muted(),
         ));
         lines

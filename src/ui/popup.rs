@@ -4,7 +4,7 @@
 //! labels for the dialog's context, like the footer itself.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
@@ -16,13 +16,7 @@ use crate::app::Dialog;
 /// The widest a question box gets.
 const MAX_WIDTH: u16 = 62;
 
-/// A rectangle of `width` x `height` centred in `area`, shrunk to fit.
-pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    area.centered(
-        Constraint::Length(width.min(area.width)),
-        Constraint::Length(height.min(area.height)),
-    )
-}
+pub use crate::layout::popup::centered;
 
 /// Clears `rect` and draws a titled border around it; returns the inside.
 pub fn frame(rect: Rect, title: &str, theme: &Theme, buf: &mut Buffer) -> Rect {

@@ -1,18 +1,23 @@
 //! Every colour and style the front end uses, in one place.
 //!
-//! Widgets never name a colour: they ask the [`Theme`] for the style of a thing ("a dark square
-//! that is the last move's origin", "a key in the help screen"). That keeps the palettes
-//! consistent and makes the monochrome mode a property of the theme rather than a branch in
-//! every widget.
+//! The players' choice of look is plain data in [`crate::look`] (palette, colour on or off,
+//! glyph set), which the app holds without knowing anything about drawing. This module adds the
+//! drawing side to [`Theme`]: widgets never name a colour, they ask the theme for the style of
+//! a thing ("a dark square that is the last move's origin", "a key in the help screen"). That
+//! keeps the palettes consistent and makes the monochrome mode a property of the theme rather
+//! than a branch in every widget.
 //!
 //! # Colour
 //!
-//! Two palettes, [`Palette::Wood`] (the default) and [`Palette::Ocean`]. Pieces are drawn in pure
-//! white and pure black on squares of *middle* luminance, so that both piece colours keep a
-//! contrast ratio of at least 3:1 (the WCAG threshold for graphics) on light squares, dark squares
-//! and every highlight; a unit test checks each pair. Highlights replace the square's
-//! background; the most important one wins (cursor, selected, check, capture target, glow, last
-//! move). Quiet move targets are a dot, not a tint.
+//! Four palettes ([`Palette::ALL`]): wood (the default), blue, green (tournament vinyl) and
+//! contrast (neutral greys whose panel colours read on a light terminal background too). Both
+//! sides are drawn with the *filled* shapes, White in near-white and Black in near-black, on
+//! squares of middle luminance, so that every piece keeps a contrast ratio of at least 3:1 (the
+//! WCAG 2.1 threshold for graphics) on light squares, dark squares and every highlight; a unit
+//! test checks each pair, and the cursor frame and target marks too. Highlights replace the
+//! square's background; the most important one wins (selected, check, capture target, glow,
+//! last move). The cursor is a frame in the square's corners, so it never hides what is under
+//! it; quiet move targets are a dot that grows with the square.
 //!
 //! # Monochrome
 //!
@@ -20,155 +25,12 @@
 //! Everything is then marked by shape and text attributes only, as described on
 //! [`Theme::square`] and in [`crate::ui::board`]: dark squares are reverse video, the last move
 //! is underlined, and the cursor, selection, capture targets and check get bracket marks.
-//!
-//! # Glyphs
-//!
-//! [`GlyphSet::Unicode`] uses the outlined chess symbols for White (♔♕♖♗♘♙) and the filled ones
-//! for Black (♚♛♜♝♞♟), so the sides differ by shape even without colour. The emoji variation
-//! selector U+FE0F is never emitted (it would turn ♟ into a double-width emoji in some
-//! terminals). [`GlyphSet::Ascii`] uses FEN letters: `K` for White, `k` for Black.
-
-use std::ffi::OsStr;
-use std::fmt;
-use std::str::FromStr;
+//! White's pieces keep the outlined symbols (♔♕♖♗♘♙) so that the sides differ by shape.
 
 use ratatui::style::{Color as Rgb, Modifier, Style};
 
-use crate::rules::{Color, Piece, Role};
-
-/// A colour palette for the board and the panels.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Palette {
-    /// Warm browns, like a wooden board.
-    #[default]
-    Wood,
-    /// Cool blue-green.
-    Ocean,
-}
-
-impl Palette {
-    pub const ALL: [Palette; 2] = [Palette::Wood, Palette::Ocean];
-
-    /// The name used on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Palette::Wood => "wood",
-            Palette::Ocean => "ocean",
-        }
-    }
-
-    const fn colors(self) -> &'static Colors {
-        match self {
-            Palette::Wood => &WOOD,
-            Palette::Ocean => &OCEAN,
-        }
-    }
-}
-
-impl fmt::Display for Palette {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Palette {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Palette, String> {
-        Palette::ALL
-            .into_iter()
-            .find(|p| p.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown theme {s:?} (expected wood or ocean)"))
-    }
-}
-
-/// The `--color` choice.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum ColorChoice {
-    /// Colour unless `NO_COLOR` is set to a non-empty value.
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
-
-impl ColorChoice {
-    /// Whether to use colour, given the value of the `NO_COLOR` environment variable.
-    ///
-    /// ```
-    /// use std::ffi::OsStr;
-    /// use hotseat::ui::theme::ColorChoice;
-    /// assert!(ColorChoice::Auto.use_color(None));
-    /// assert!(ColorChoice::Auto.use_color(Some(OsStr::new(""))));
-    /// assert!(!ColorChoice::Auto.use_color(Some(OsStr::new("1"))));
-    /// assert!(ColorChoice::Always.use_color(Some(OsStr::new("1"))));
-    /// assert!(!ColorChoice::Never.use_color(None));
-    /// ```
-    pub fn use_color(self, no_color: Option<&OsStr>) -> bool {
-        match self {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => no_color.is_none_or(OsStr::is_empty),
-        }
-    }
-
-    /// [`ColorChoice::use_color`] with the process's own `NO_COLOR`.
-    pub fn use_color_from_env(self) -> bool {
-        self.use_color(std::env::var_os("NO_COLOR").as_deref())
-    }
-}
-
-/// Which characters draw the pieces and the move-target dot.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum GlyphSet {
-    /// ♔♕♖♗♘♙ for White, ♚♛♜♝♞♟ for Black.
-    #[default]
-    Unicode,
-    /// `KQRBNP` for White, `kqrbnp` for Black.
-    Ascii,
-}
-
-impl GlyphSet {
-    /// The character for a piece; always a single cell wide.
-    ///
-    /// ```
-    /// use hotseat::rules::{Color, Piece, Role};
-    /// use hotseat::ui::theme::GlyphSet;
-    /// let black_pawn = Piece::new(Color::Black, Role::Pawn);
-    /// assert_eq!(GlyphSet::Unicode.piece(black_pawn), '♟');
-    /// assert_eq!(GlyphSet::Ascii.piece(black_pawn), 'p');
-    /// ```
-    pub const fn piece(self, piece: Piece) -> char {
-        match self {
-            GlyphSet::Ascii => piece.char(),
-            GlyphSet::Unicode => {
-                let white = matches!(piece.color, Color::White);
-                match (piece.role, white) {
-                    (Role::King, true) => '♔',
-                    (Role::Queen, true) => '♕',
-                    (Role::Rook, true) => '♖',
-                    (Role::Bishop, true) => '♗',
-                    (Role::Knight, true) => '♘',
-                    (Role::Pawn, true) => '♙',
-                    (Role::King, false) => '♚',
-                    (Role::Queen, false) => '♛',
-                    (Role::Rook, false) => '♜',
-                    (Role::Bishop, false) => '♝',
-                    (Role::Knight, false) => '♞',
-                    (Role::Pawn, false) => '♟',
-                }
-            }
-        }
-    }
-
-    /// The mark on an empty square a selected piece can move to.
-    pub const fn target(self) -> char {
-        match self {
-            GlyphSet::Unicode => '·',
-            GlyphSet::Ascii => '.',
-        }
-    }
-}
+pub use crate::look::{ColorChoice, GlyphSet, Palette, Theme};
+use crate::rules::{Color, Piece};
 
 /// The highlights that apply to one square, as the board widget computes them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -192,86 +54,126 @@ struct Colors {
     last_move_light: Rgb,
     last_move_dark: Rgb,
     selected: Rgb,
-    cursor: Rgb,
     check: Rgb,
     capture: Rgb,
     glow: Rgb,
+    /// White's pieces.
+    white: Rgb,
+    /// Black's pieces.
+    black: Rgb,
+    /// Quiet-target dots and capture corners.
     target: Rgb,
+    /// The cursor's frame.
+    cursor: Rgb,
+    /// Titles, borders, the running clock.
     accent: Rgb,
+    /// Key names in the help and the footer.
+    key: Rgb,
+    /// Errors and a low clock.
+    error: Rgb,
+    /// Secondary text; `None` keeps the terminal's own colour.
+    muted: Option<Rgb>,
 }
-
-const WHITE_PIECE: Rgb = Rgb::Rgb(255, 255, 255);
-const BLACK_PIECE: Rgb = Rgb::Rgb(0, 0, 0);
 
 const WOOD: Colors = Colors {
-    light: Rgb::Rgb(176, 136, 92),
-    dark: Rgb::Rgb(128, 92, 60),
-    last_move_light: Rgb::Rgb(160, 140, 62),
-    last_move_dark: Rgb::Rgb(120, 104, 36),
-    selected: Rgb::Rgb(110, 140, 70),
-    cursor: Rgb::Rgb(70, 130, 160),
-    check: Rgb::Rgb(196, 72, 60),
-    capture: Rgb::Rgb(186, 104, 56),
-    glow: Rgb::Rgb(150, 110, 170),
-    target: Rgb::Rgb(10, 30, 10),
+    light: Rgb::Rgb(171, 134, 90),
+    dark: Rgb::Rgb(128, 91, 58),
+    last_move_light: Rgb::Rgb(162, 140, 60),
+    last_move_dark: Rgb::Rgb(129, 110, 35),
+    selected: Rgb::Rgb(95, 137, 73),
+    check: Rgb::Rgb(207, 62, 50),
+    capture: Rgb::Rgb(191, 107, 57),
+    glow: Rgb::Rgb(145, 105, 169),
+    white: Rgb::Rgb(255, 253, 245),
+    black: Rgb::Rgb(20, 16, 12),
+    target: Rgb::Rgb(20, 16, 12),
+    cursor: Rgb::Rgb(255, 255, 255),
     accent: Rgb::Rgb(222, 184, 135),
+    key: Rgb::Yellow,
+    error: Rgb::LightRed,
+    muted: Some(Rgb::Gray),
 };
 
-const OCEAN: Colors = Colors {
-    light: Rgb::Rgb(112, 146, 156),
-    dark: Rgb::Rgb(70, 106, 118),
-    last_move_light: Rgb::Rgb(136, 144, 78),
-    last_move_dark: Rgb::Rgb(100, 110, 52),
-    selected: Rgb::Rgb(90, 146, 96),
-    cursor: Rgb::Rgb(150, 120, 180),
-    check: Rgb::Rgb(200, 80, 70),
-    capture: Rgb::Rgb(192, 112, 66),
-    glow: Rgb::Rgb(170, 110, 150),
-    target: Rgb::Rgb(0, 20, 40),
+const BLUE: Colors = Colors {
+    light: Rgb::Rgb(118, 144, 164),
+    dark: Rgb::Rgb(75, 101, 132),
+    last_move_light: Rgb::Rgb(141, 146, 79),
+    last_move_dark: Rgb::Rgb(109, 116, 52),
+    selected: Rgb::Rgb(82, 138, 98),
+    check: Rgb::Rgb(201, 68, 60),
+    capture: Rgb::Rgb(188, 108, 66),
+    glow: Rgb::Rgb(153, 104, 153),
+    white: Rgb::Rgb(255, 255, 255),
+    black: Rgb::Rgb(12, 16, 24),
+    target: Rgb::Rgb(12, 16, 24),
+    cursor: Rgb::Rgb(255, 255, 255),
     accent: Rgb::Rgb(120, 200, 210),
+    key: Rgb::Yellow,
+    error: Rgb::LightRed,
+    muted: Some(Rgb::Gray),
 };
 
-/// The resolved look of the front end: a palette, or monochrome.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Theme {
-    palette: Palette,
-    monochrome: bool,
+const GREEN: Colors = Colors {
+    light: Rgb::Rgb(144, 142, 111),
+    dark: Rgb::Rgb(73, 107, 66),
+    last_move_light: Rgb::Rgb(152, 144, 61),
+    last_move_dark: Rgb::Rgb(101, 118, 39),
+    selected: Rgb::Rgb(76, 135, 144),
+    check: Rgb::Rgb(203, 66, 57),
+    capture: Rgb::Rgb(188, 109, 64),
+    glow: Rgb::Rgb(150, 105, 153),
+    white: Rgb::Rgb(255, 255, 250),
+    black: Rgb::Rgb(16, 20, 16),
+    target: Rgb::Rgb(16, 20, 16),
+    cursor: Rgb::Rgb(255, 255, 255),
+    accent: Rgb::Rgb(150, 200, 120),
+    key: Rgb::Yellow,
+    error: Rgb::LightRed,
+    muted: Some(Rgb::Gray),
+};
+
+/// Panel colours of middle luminance, readable on a white terminal as on a black one.
+const CONTRAST: Colors = Colors {
+    light: Rgb::Rgb(145, 145, 145),
+    dark: Rgb::Rgb(92, 92, 92),
+    last_move_light: Rgb::Rgb(157, 143, 36),
+    last_move_dark: Rgb::Rgb(124, 112, 0),
+    selected: Rgb::Rgb(36, 135, 180),
+    check: Rgb::Rgb(221, 39, 39),
+    capture: Rgb::Rgb(202, 101, 0),
+    glow: Rgb::Rgb(164, 87, 202),
+    white: Rgb::Rgb(255, 255, 255),
+    black: Rgb::Rgb(0, 0, 0),
+    target: Rgb::Rgb(0, 0, 0),
+    cursor: Rgb::Rgb(255, 255, 255),
+    accent: Rgb::Rgb(0, 112, 200),
+    key: Rgb::Rgb(175, 95, 0),
+    error: Rgb::Rgb(205, 0, 0),
+    muted: None,
+};
+
+const fn colors(palette: Palette) -> &'static Colors {
+    match palette {
+        Palette::Wood => &WOOD,
+        Palette::Blue => &BLUE,
+        Palette::Green => &GREEN,
+        Palette::Contrast => &CONTRAST,
+    }
 }
 
+/// The drawing side of the players' [`Theme`].
 impl Theme {
-    /// A theme; `color == false` is the monochrome mode.
-    pub const fn new(palette: Palette, color: bool) -> Theme {
-        Theme {
-            palette,
-            monochrome: !color,
-        }
-    }
-
-    /// The monochrome theme: attributes and shapes only, no colour.
-    pub const fn monochrome() -> Theme {
-        Theme::new(Palette::Wood, false)
-    }
-
-    pub const fn palette(&self) -> Palette {
-        self.palette
-    }
-
-    /// True when highlights must be drawn as shapes because there is no colour.
-    pub const fn is_monochrome(&self) -> bool {
-        self.monochrome
-    }
-
     const fn colors(&self) -> &'static Colors {
-        self.palette.colors()
+        colors(self.palette())
     }
 
     /// The style of a square's cells: background (colour) or attributes (monochrome).
     ///
-    /// In colour the most important highlight picks the background. In monochrome dark squares
-    /// are reverse video and the last move underlines the square; the other highlights are
-    /// drawn as marks by the board, with [`Theme::mark`].
+    /// In colour the most important highlight picks the background; the cursor is a frame drawn by
+    /// the board, over whatever background the square has. In monochrome dark squares are reverse video and the last move underlines the square; the
+    /// other highlights are drawn as marks by the board, with [`Theme::mark`].
     pub fn square(&self, dark: bool, marks: SquareMarks) -> Style {
-        if self.monochrome {
+        if self.is_monochrome() {
             let mut style = Style::new();
             if dark {
                 style = style.add_modifier(Modifier::REVERSED);
@@ -282,9 +184,7 @@ impl Theme {
             return style;
         }
         let c = self.colors();
-        let bg = if marks.cursor {
-            c.cursor
-        } else if marks.selected {
+        let bg = if marks.selected {
             c.selected
         } else if marks.check {
             c.check
@@ -306,17 +206,34 @@ impl Theme {
         Style::new().bg(bg)
     }
 
-    /// The style of a piece glyph, patched over its square's style.
+    /// The character that draws `piece` with `glyphs` in this theme: in colour both sides use
+    /// the filled Unicode shapes (told apart by colour); without colour White keeps the outlined
+    /// ones; ASCII keeps letters.
+    ///
+    /// ```
+    /// use hotseat::rules::{Color, Piece, Role};
+    /// use hotseat::ui::theme::{GlyphSet, Palette, Theme};
+    /// let white_knight = Piece::new(Color::White, Role::Knight);
+    /// assert_eq!(Theme::new(Palette::Wood, true).glyph(GlyphSet::Unicode, white_knight), '♞');
+    /// assert_eq!(Theme::monochrome().glyph(GlyphSet::Unicode, white_knight), '♘');
+    /// assert_eq!(Theme::monochrome().glyph(GlyphSet::Ascii, white_knight), 'N');
+    /// ```
+    pub fn glyph(&self, glyphs: GlyphSet, piece: Piece) -> char {
+        match glyphs {
+            GlyphSet::Unicode if !self.is_monochrome() => GlyphSet::solid(piece.role),
+            _ => glyphs.piece(piece),
+        }
+    }
+
+    /// The style of a piece (glyph or figure), patched over its square's style.
     ///
     /// A glowing piece (one the typed text could move) is bold; in monochrome its cell is also
     /// inverted against the square, which the board does by toggling reverse video.
     pub fn piece(&self, color: Color, glow: bool) -> Style {
         let mut style = Style::new();
-        if !self.monochrome {
-            style = style.fg(color.fold(WHITE_PIECE, BLACK_PIECE));
-            if color == Color::White {
-                style = style.add_modifier(Modifier::BOLD);
-            }
+        if !self.is_monochrome() {
+            let c = self.colors();
+            style = style.fg(color.fold(c.white, c.black));
         }
         if glow {
             style = style.add_modifier(Modifier::BOLD);
@@ -324,13 +241,24 @@ impl Theme {
         style
     }
 
-    /// The style of a move-target dot, patched over its square's style.
+    /// The style of a move-target dot or capture corner, patched over its square's style.
     pub fn target(&self) -> Style {
-        if self.monochrome {
+        if self.is_monochrome() {
             Style::new().add_modifier(Modifier::BOLD)
         } else {
             Style::new()
                 .fg(self.colors().target)
+                .add_modifier(Modifier::BOLD)
+        }
+    }
+
+    /// The style of the cursor's frame, patched over its square's style.
+    pub fn cursor(&self) -> Style {
+        if self.is_monochrome() {
+            Style::new().add_modifier(Modifier::BOLD)
+        } else {
+            Style::new()
+                .fg(self.colors().cursor)
                 .add_modifier(Modifier::BOLD)
         }
     }
@@ -342,7 +270,7 @@ impl Theme {
 
     /// File letters and rank numbers; `current` for the cursor's file and rank.
     pub fn label(&self, current: bool) -> Style {
-        match (self.monochrome, current) {
+        match (self.is_monochrome(), current) {
             (_, false) => Style::new(),
             (true, true) => Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
             (false, true) => Style::new()
@@ -358,17 +286,16 @@ impl Theme {
 
     /// Secondary text: hints, examples, scroll indicators.
     pub fn muted(&self) -> Style {
-        if self.monochrome {
-            Style::new()
-        } else {
-            Style::new().fg(Rgb::Gray)
+        match self.colors().muted {
+            Some(muted) if !self.is_monochrome() => Style::new().fg(muted),
+            _ => Style::new(),
         }
     }
 
     /// Headings and popup titles.
     pub fn title(&self) -> Style {
         let style = Style::new().add_modifier(Modifier::BOLD);
-        if self.monochrome {
+        if self.is_monochrome() {
             style
         } else {
             style.fg(self.colors().accent)
@@ -378,16 +305,16 @@ impl Theme {
     /// Key names and command words in the help and the footer.
     pub fn key(&self) -> Style {
         let style = Style::new().add_modifier(Modifier::BOLD);
-        if self.monochrome {
+        if self.is_monochrome() {
             style
         } else {
-            style.fg(Rgb::Yellow)
+            style.fg(self.colors().key)
         }
     }
 
     /// Borders of panels and popups.
     pub fn border(&self) -> Style {
-        if self.monochrome {
+        if self.is_monochrome() {
             Style::new()
         } else {
             Style::new().fg(self.colors().accent)
@@ -397,7 +324,7 @@ impl Theme {
     /// A state the player must not miss, across the whole line: "Reviewing move 12".
     pub fn banner(&self) -> Style {
         let style = Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED);
-        if self.monochrome {
+        if self.is_monochrome() {
             style
         } else {
             style.fg(self.colors().accent)
@@ -407,10 +334,10 @@ impl Theme {
     /// Errors ("illegal move", "terminal too small").
     pub fn error(&self) -> Style {
         let style = Style::new().add_modifier(Modifier::BOLD);
-        if self.monochrome {
+        if self.is_monochrome() {
             style.add_modifier(Modifier::REVERSED)
         } else {
-            style.fg(Rgb::LightRed)
+            style.fg(self.colors().error)
         }
     }
 
@@ -420,12 +347,12 @@ impl Theme {
         if running {
             style = style.add_modifier(Modifier::BOLD);
         }
-        if self.monochrome {
+        if self.is_monochrome() {
             if low && running {
                 style = style.add_modifier(Modifier::REVERSED);
             }
         } else if low {
-            style = style.fg(Rgb::LightRed);
+            style = style.fg(self.colors().error);
         } else if running {
             style = style.fg(self.colors().accent);
         }

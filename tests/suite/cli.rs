@@ -131,7 +131,7 @@ fn invalid_game_options_exit_2_with_an_example() {
         (&["--time", "5+"][..], "like 5+3"),
         (&["--delay", "3"][..], "--time 5+0 --delay 3"),
         (&["--fen", "not a fen"][..], "example"),
-        (&["--theme", "pink"][..], "wood or ocean"),
+        (&["--theme", "pink"][..], "wood, blue, green or contrast"),
         (&["--color", "sometimes"][..], "auto"),
         (&["--white", ""][..], "can't be empty"),
         // A minus sign is read as the value it starts, not as an unknown option.

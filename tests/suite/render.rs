@@ -16,10 +16,12 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Rect, Size};
 use ratatui::style::Modifier;
 
-use hotseat::rules::{Bitboard, Color, Position, Square};
-use hotseat::ui::board::{BoardLayout, BoardView, move_targets};
+use hotseat::rules::{Bitboard, Color, Position, Role, Square};
+use hotseat::ui::board::{BoardLayout, BoardView, SQUARE_SIZES, move_targets};
+use hotseat::ui::figures::{Band, figure, outline};
 use hotseat::ui::help::HelpView;
 use hotseat::ui::layout::{ScreenLayout, TooSmall};
+use hotseat::ui::svg::{SCREENSHOT_PATH, readme_screenshot};
 use hotseat::ui::theme::{GlyphSet, Palette, SquareMarks, Theme};
 use hotseat::ui::too_small::TooSmallView;
 
@@ -77,10 +79,19 @@ fn initial_position_unicode_at_80x24_has_pieces_labels_and_five_by_two_squares()
     let view = BoardView::new(&pos);
     let (buf, layout) = render_board(&view, 80, 24);
     assert_eq!(layout.square_size(), Size::new(5, 2));
-    assert_eq!(glyph_at(&buf, &layout, sq("e1")), "♔");
+    // In colour both sides have the filled shapes, told apart by colour.
+    assert_eq!(glyph_at(&buf, &layout, sq("e1")), "♚");
     assert_eq!(glyph_at(&buf, &layout, sq("d8")), "♛");
-    assert_eq!(glyph_at(&buf, &layout, sq("a2")), "♙");
+    assert_eq!(glyph_at(&buf, &layout, sq("a2")), "♟");
     assert_eq!(glyph_at(&buf, &layout, sq("h7")), "♟");
+    let fg = |name: &str| {
+        let p = layout.glyph_position(sq(name));
+        buf[(p.x, p.y)].fg
+    };
+    let theme = Theme::default();
+    assert_eq!(Some(fg("a2")), theme.piece(Color::White, false).fg);
+    assert_eq!(Some(fg("h7")), theme.piece(Color::Black, false).fg);
+    assert_ne!(fg("a2"), fg("h7"));
     assert_eq!(glyph_at(&buf, &layout, sq("e4")), " ");
     let text = text(&buf);
     assert!(!text.contains('\u{FE0F}'), "no emoji variation selector");
@@ -154,7 +165,15 @@ fn colour_highlights_tint_by_priority() {
         last_move: true,
         ..SquareMarks::default()
     };
-    assert_eq!(bg("f7"), tint(false, cursor), "cursor beats capture");
+    assert_eq!(
+        bg("f7"),
+        tint(false, capture),
+        "the cursor keeps the capture tint"
+    );
+    assert_eq!(tint(false, cursor), tint(false, SquareMarks::default()));
+    let f7 = layout.square_rect(sq("f7"));
+    assert_eq!(buf[f7.as_position()].symbol(), "┏", "the cursor is a frame");
+    assert_eq!(buf[f7.as_position()].fg, theme.cursor().fg.unwrap());
     assert_eq!(bg("h5"), tint(false, selected), "selected beats glow");
     assert_eq!(bg("h7"), tint(false, capture));
     assert_eq!(bg("e5"), tint(true, capture));
@@ -162,9 +181,9 @@ fn colour_highlights_tint_by_priority() {
     assert_eq!(bg("f6"), tint(true, last));
     assert_eq!(bg("a1"), tint(true, SquareMarks::default()));
     // Quiet targets are dots on untinted squares.
-    assert_eq!(glyph_at(&buf, &layout, sq("g4")), "·");
+    assert_eq!(glyph_at(&buf, &layout, sq("g4")), "•");
     assert_eq!(bg("g4"), tint(false, SquareMarks::default()));
-    assert_eq!(glyph_at(&buf, &layout, sq("h6")), "·");
+    assert_eq!(glyph_at(&buf, &layout, sq("h6")), "•");
     assert_eq!(glyph_at(&buf, &layout, sq("a3")), " ");
 }
 
@@ -184,7 +203,7 @@ fn monochrome_marks_every_highlight_by_shape() {
     );
     assert_eq!(glyph_row(&buf, &layout, sq("h5")), " [♕] ", "selected");
     assert_eq!(glyph_row(&buf, &layout, sq("h7")), " (♟) ", "capture");
-    assert_eq!(glyph_row(&buf, &layout, sq("g4")), "  ·  ", "quiet target");
+    assert_eq!(glyph_row(&buf, &layout, sq("g4")), "  •  ", "quiet target");
     assert_eq!(glyph_row(&buf, &layout, sq("a3")), "     ");
 
     let style_at = |name: &str| {
@@ -248,10 +267,15 @@ fn monochrome_check_is_marked_and_three_wide_squares_keep_the_cursor() {
 #[test]
 fn board_grows_to_eleven_by_five_at_160x50() {
     let pos = Position::initial();
-    let view = BoardView::new(&pos);
+    let mut view = BoardView::new(&pos);
+    view.glyphs = GlyphSet::Ascii;
     let (buf, layout) = render_board(&view, 160, 50);
     assert_eq!(layout.square_size(), Size::new(11, 5));
-    assert_eq!(glyph_at(&buf, &layout, sq("g1")), "♘");
+    assert_eq!(
+        glyph_at(&buf, &layout, sq("g1")),
+        "N",
+        "--ascii keeps letters"
+    );
     let rect = layout.square_rect(sq("g1"));
     assert_eq!(layout.glyph_position(sq("g1")).x, rect.x + 5);
     assert_eq!(layout.glyph_position(sq("g1")).y, rect.y + 2);
@@ -288,7 +312,7 @@ fn snapshot_board_160x50_unicode_monochrome_flipped() {
 #[test]
 fn snapshot_board_160x50_ascii_ocean() {
     let pos: Position = SCHOLARS.parse().unwrap();
-    let view = scholars_view(&pos, Theme::new(Palette::Ocean, true), GlyphSet::Ascii);
+    let view = scholars_view(&pos, Theme::new(Palette::Blue, true), GlyphSet::Ascii);
     let (buf, _) = render_board(&view, 160, 50);
     insta::assert_snapshot!("board_160x50_ascii_ocean", text(&buf));
 }
@@ -325,4 +349,148 @@ fn snapshot_too_small_50x12() {
         .draw(|frame| frame.render_widget(&view, frame.area()))
         .unwrap();
     insta::assert_snapshot!("too_small_50x12", text(terminal.backend().buffer()));
+}
+
+#[test]
+fn the_readme_screenshot_is_up_to_date() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SCREENSHOT_PATH);
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == readme_screenshot(),
+        "{} is out of date with the code that draws the screen: run \
+         `cargo run --example screenshot` and commit the result",
+        path.display()
+    );
+}
+
+/// Every figure of a band, as the board draws it (the same rows for both sides, which colour
+/// tells apart).
+fn figures_sheet(band: Band) -> String {
+    let square = SQUARE_SIZES
+        .into_iter()
+        .find(|&s| Band::for_square(s) == Some(band))
+        .unwrap();
+    let mut out = format!(
+        "band {band:?}, squares {}x{}\n",
+        square.width, square.height
+    );
+    for role in Role::ALL {
+        out.push_str(&format!("{}\n", role.name()));
+        for row in figure(band, role) {
+            out.push_str(&format!("|{row}|\n"));
+        }
+    }
+    out
+}
+
+#[test]
+fn snapshot_figures_small() {
+    insta::assert_snapshot!("figures_small", figures_sheet(Band::Small));
+}
+
+#[test]
+fn snapshot_figures_large() {
+    insta::assert_snapshot!("figures_large", figures_sheet(Band::Large));
+}
+
+/// The figure on a square is the band's figure for its piece, in the piece's colour, at 62x50
+/// (7x3 squares), 120x40 (9x4) and 160x50 (11x5); at the last two it covers at least a
+/// quarter of the square.
+#[test]
+fn big_squares_draw_big_figures_covering_a_quarter_of_the_square() {
+    let pos = Position::initial();
+    let mut view = BoardView::new(&pos);
+    view.theme = Theme::new(Palette::Wood, true);
+    for (w, h, band) in [
+        (62, 50, Band::Small),
+        (120, 40, Band::Large),
+        (160, 50, Band::Large),
+    ] {
+        let (buf, layout) = render_board(&view, w, h);
+        let size = layout.square_size();
+        assert_eq!(Band::for_square(size), Some(band), "{w}x{h}");
+        let rect = layout.square_rect(sq("g1"));
+        let inked: Vec<String> = rect
+            .rows()
+            .map(|row| row.positions().map(|p| buf[p].symbol()).collect::<String>())
+            .filter(|r| !r.trim().is_empty())
+            .collect();
+        let want: Vec<String> = figure(band, Role::Knight).to_vec();
+        assert!(
+            inked
+                .iter()
+                .zip(&want)
+                .all(|(got, fig)| got.contains(fig.as_str())),
+            "{w}x{h}: {inked:?}"
+        );
+        let figure_cells = band.size().width * band.size().height;
+        if w >= 120 {
+            assert!(4 * figure_cells >= size.width * size.height, "{w}x{h}");
+        }
+        let white = Theme::new(Palette::Wood, true)
+            .piece(Color::White, false)
+            .fg;
+        let ink = rect.positions().find(|&p| buf[p].symbol() == "█").unwrap();
+        assert_eq!(Some(buf[ink].fg), white);
+    }
+    // Without colour White's figures are outlined and Black's filled, as ♘ and ♞ are.
+    view.theme = Theme::monochrome();
+    let (buf, layout) = render_board(&view, 160, 50);
+    let rows = |name: &str| -> String {
+        let rect = layout.square_rect(sq(name));
+        rect.rows()
+            .map(|row| row.positions().map(|p| buf[p].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for (square, want) in [
+        ("g1", outline(Band::Large, Role::Knight)),
+        ("g8", figure(Band::Large, Role::Knight)),
+    ] {
+        let got = rows(square);
+        assert!(
+            want.iter().all(|r| got.contains(r.as_str())),
+            "{square}: {got}"
+        );
+    }
+}
+
+#[test]
+fn quiet_targets_are_dots_that_grow_and_the_cursor_is_a_frame_that_keeps_the_last_move() {
+    let pos: Position = SCHOLARS.parse().unwrap();
+    let theme = Theme::new(Palette::Wood, true);
+    let mut view = scholars_view(&pos, theme, GlyphSet::Unicode);
+    view.cursor = Some(sq("f6"));
+    for (w, h, dot) in [
+        (80, 24, "•"),
+        (62, 50, "▐█▌"),
+        (120, 40, "▗██▖"),
+        (160, 50, "▗██▖"),
+    ] {
+        let (buf, layout) = render_board(&view, w, h);
+        let rect = layout.square_rect(sq("g4"));
+        let rows: String = rect
+            .rows()
+            .map(|row| row.positions().map(|p| buf[p].symbol()).collect::<String>())
+            .collect();
+        assert!(rows.contains(dot), "{w}x{h}: {rows:?}");
+        let corners = layout.square_rect(sq("f6"));
+        let last = theme
+            .square(
+                true,
+                SquareMarks {
+                    last_move: true,
+                    ..SquareMarks::default()
+                },
+            )
+            .bg
+            .unwrap();
+        assert_eq!(buf[corners.as_position()].symbol(), "┏", "{w}x{h}");
+        for p in corners.positions() {
+            assert_eq!(
+                buf[p].bg, last,
+                "{w}x{h}: the cursor keeps the last-move tint"
+            );
+        }
+    }
 }

@@ -146,7 +146,7 @@ fn snapshot_game_in_progress_80x24_colour() {
 
 #[test]
 fn snapshot_timed_game_160x50() {
-    let mut app = timed("5+3", Theme::new(Palette::Ocean, true));
+    let mut app = timed("5+3", Theme::new(Palette::Blue, true));
     app.update(Action::Select, s(0));
     for (i, m) in [
         "d4", "d5", "c4", "dxc4", "e3", "b5", "a4", "c6", "axb5", "cxb5", "Qf3",
@@ -470,4 +470,45 @@ fn the_footer_says_enter_plays_a_typed_move() {
     let after = footer(&draw(&mut app, 80, 24));
     assert!(after.contains("Enter play move"), "{after}");
     assert!(!after.contains("select"), "{after}");
+}
+
+/// The screen at the sizes players use, from a narrow tall window to a wide short one and a
+/// big one: board and panel sized and centred as a group (text only; colours are in the other
+/// snapshots).
+#[test]
+fn snapshots_of_a_game_in_progress_at_six_sizes() {
+    for (w, h) in [
+        (62, 50),
+        (80, 24),
+        (120, 40),
+        (160, 50),
+        (200, 20),
+        (250, 70),
+    ] {
+        let mut app = scholars_in_progress(colour());
+        let buf = draw(&mut app, w, h);
+        insta::assert_snapshot!(format!("screen_{w}x{h}_in_progress"), text(&buf));
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    /// Any size from the minimum to 300x90 draws without panicking, and the board, the panel
+    /// and the three bottom lines never overlap.
+    #[test]
+    fn every_size_draws_and_nothing_overlaps(w in 60u16..=300, h in 16u16..=90) {
+        let screen = ScreenLayout::new(ratatui::layout::Rect::new(0, 0, w, h)).unwrap();
+        let parts = [screen.board, screen.panel, screen.status, screen.prompt, screen.footer];
+        for (i, a) in parts.iter().enumerate() {
+            proptest::prop_assert!(a.right() <= w && a.bottom() <= h, "{w}x{h}: {a:?} outside");
+            for b in &parts[i + 1..] {
+                proptest::prop_assert!(!a.intersects(*b), "{w}x{h}: {a:?} overlaps {b:?}");
+            }
+        }
+        let board = hotseat::ui::board::BoardLayout::new(screen.board, hotseat::rules::Color::White);
+        proptest::prop_assert!(board.is_some_and(|b| screen.board.contains(b.area().as_position())
+            && screen.board.intersection(b.area()) == b.area()));
+        let mut app = scholars_in_progress(colour());
+        draw(&mut app, w, h);
+    }
 }

@@ -1,5 +1,5 @@
 use super::*;
-use crate::app::keymap::command_words;
+use crate::app::keymap::{BINDINGS, command_words, keys_text};
 
 /// The help rendered on a screen of `w x h`, as text.
 fn screen(w: u16, h: u16, scroll: u16) -> String {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::rules::Role;
 
 fn linear(channel: u8) -> f64 {
     let c = f64::from(channel) / 255.0;
@@ -21,51 +22,94 @@ fn contrast(a: Rgb, b: Rgb) -> f64 {
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
+/// Every background a square can have in `palette`, by name.
+fn backgrounds(palette: Palette) -> [(&'static str, Rgb); 8] {
+    let c = colors(palette);
+    [
+        ("light", c.light),
+        ("dark", c.dark),
+        ("last move light", c.last_move_light),
+        ("last move dark", c.last_move_dark),
+        ("selected", c.selected),
+        ("check", c.check),
+        ("capture", c.capture),
+        ("glow", c.glow),
+    ]
+}
+
 #[test]
-fn both_piece_colours_readable_on_every_square_background() {
+fn pieces_and_marks_stand_out_three_to_one_on_every_square_background() {
     for palette in Palette::ALL {
-        let c = palette.colors();
-        let backgrounds = [
-            ("light", c.light),
-            ("dark", c.dark),
-            ("last move light", c.last_move_light),
-            ("last move dark", c.last_move_dark),
-            ("selected", c.selected),
-            ("cursor", c.cursor),
-            ("check", c.check),
-            ("capture", c.capture),
-            ("glow", c.glow),
+        let c = colors(palette);
+        let things = [
+            ("white piece", c.white),
+            ("black piece", c.black),
+            ("target mark", c.target),
+            ("cursor frame", c.cursor),
         ];
-        for (name, bg) in backgrounds {
-            for (side, fg) in [("white", WHITE_PIECE), ("black", BLACK_PIECE)] {
+        for (name, bg) in backgrounds(palette) {
+            for (thing, fg) in things {
                 let ratio = contrast(fg, bg);
                 assert!(
                     ratio >= 3.0,
-                    "{palette}: {side} piece on {name} square has contrast {ratio:.2}"
+                    "{palette}: {thing} on {name} square has contrast {ratio:.2}"
                 );
             }
         }
-        for (name, bg) in [
-            ("light", c.light),
-            ("dark", c.dark),
-            ("last move light", c.last_move_light),
-            ("last move dark", c.last_move_dark),
-            ("cursor", c.cursor),
-            ("capture", c.capture),
-        ] {
-            let ratio = contrast(c.target, bg);
-            assert!(
-                ratio >= 2.5,
-                "{palette}: target dot on {name} square has contrast {ratio:.2}"
-            );
+    }
+}
+
+#[test]
+fn the_pieces_the_board_draws_are_the_ones_checked() {
+    for palette in Palette::ALL {
+        let theme = Theme::new(palette, true);
+        let c = colors(palette);
+        assert_eq!(theme.piece(Color::White, false).fg, Some(c.white));
+        assert_eq!(theme.piece(Color::Black, true).fg, Some(c.black));
+        assert_eq!(theme.target().fg, Some(c.target));
+        assert_eq!(theme.cursor().fg, Some(c.cursor));
+        for dark in [false, true] {
+            for bits in 0..128u8 {
+                let bg = theme.square(dark, marks_of(bits)).bg.unwrap();
+                assert!(
+                    backgrounds(palette).iter().any(|&(_, b)| b == bg),
+                    "{palette}: {bg:?} is not a checked background"
+                );
+            }
         }
+    }
+}
+
+#[test]
+fn panel_colours_of_the_contrast_theme_read_on_white_and_on_black() {
+    let c = colors(Palette::Contrast);
+    let white = Rgb::Rgb(255, 255, 255);
+    let black = Rgb::Rgb(0, 0, 0);
+    for (name, fg) in [("accent", c.accent), ("key", c.key), ("error", c.error)] {
+        for (bg_name, bg) in [("white", white), ("black", black)] {
+            let ratio = contrast(fg, bg);
+            assert!(ratio >= 3.0, "{name} on {bg_name} has contrast {ratio:.2}");
+        }
+    }
+    assert_eq!(c.muted, None, "muted text keeps the terminal's own colour");
+}
+
+fn marks_of(bits: u8) -> SquareMarks {
+    SquareMarks {
+        cursor: bits & 1 != 0,
+        selected: bits & 2 != 0,
+        capture: bits & 4 != 0,
+        quiet: bits & 8 != 0,
+        last_move: bits & 16 != 0,
+        check: bits & 32 != 0,
+        glow: bits & 64 != 0,
     }
 }
 
 #[test]
 fn light_and_dark_squares_differ_visibly() {
     for palette in Palette::ALL {
-        let c = palette.colors();
+        let c = colors(palette);
         assert!(contrast(c.light, c.dark) >= 1.6, "{palette}");
         assert!(
             contrast(c.last_move_light, c.last_move_dark) >= 1.4,
@@ -79,6 +123,7 @@ fn monochrome_emits_no_colour() {
     let theme = Theme::monochrome();
     let mut styles = vec![
         theme.target(),
+        theme.cursor(),
         theme.mark(),
         theme.label(true),
         theme.label(false),
@@ -94,15 +139,7 @@ fn monochrome_emits_no_colour() {
         styles.push(theme.piece(color, true));
     }
     for bits in 0..128u8 {
-        let marks = SquareMarks {
-            cursor: bits & 1 != 0,
-            selected: bits & 2 != 0,
-            capture: bits & 4 != 0,
-            quiet: bits & 8 != 0,
-            last_move: bits & 16 != 0,
-            check: bits & 32 != 0,
-            glow: bits & 64 != 0,
-        };
+        let marks = marks_of(bits);
         styles.push(theme.square(false, marks));
         styles.push(theme.square(true, marks));
     }
@@ -144,6 +181,11 @@ fn palette_names_round_trip() {
     for p in Palette::ALL {
         assert_eq!(p.name().parse::<Palette>(), Ok(p));
     }
-    assert!("OCEAN".parse::<Palette>().is_ok());
+    assert_eq!(
+        "OCEAN".parse::<Palette>(),
+        Ok(Palette::Blue),
+        "the old name still works"
+    );
+    assert_eq!("Green".parse::<Palette>(), Ok(Palette::Green));
     assert!("plaid".parse::<Palette>().is_err());
 }

@@ -16,16 +16,26 @@
 //! row 22  prompt 80x1: "White to move › Nf3"
 //! row 23  footer 80x1: Enter select  F1 help  F2 flip  Ctrl-D draw  Ctrl-Q quit
 //!
-//! 160x50: squares 11x5
+//! 160x50: squares 11x5, board and panel centred as a group
 //!
-//! rows 0-46   board strip 92x47 (board 90x41, rows 3-43)   panel 68x47: the same plan, with
-//!             the clocks in bigger type and the move list in two columns of move pairs
+//! rows 0-46   margin 11 | board strip 92x47 (board 90x41, rows 3-43) | panel 46x47 | margin 11
 //! rows 47-49  status, prompt, footer, 160x1 each
+//!
+//! 62x50: too narrow for a bigger board beside the panel, so the panel goes below it
+//!
+//! rows 0-24   board strip 62x25 (board 58x25: squares 7x3, centred)
+//! rows 25-46  panel 60x22, under the board: clocks, captures and a tall move list
+//! rows 47-49  status, prompt, footer
 //! ```
 //!
 //! The panel puts the clock of the side at the bottom of the board at the bottom, so flipping
-//! the board flips the panel too. The board gets the largest square size for which the panel
-//! keeps [`PANEL_MIN_WIDTH`] columns; the panel takes everything else.
+//! the board flips the panel too. Beside the board, the board gets the largest square size for
+//! which the panel keeps [`PANEL_MIN_WIDTH`] columns; the panel grows up to [`PANEL_MAX_WIDTH`]
+//! and what is left is shared out either side, so the two stay together in the middle of a
+//! wide window. A tall, narrow window puts the panel below the board instead when that gives
+//! bigger squares. Squares are always `2h + 1` cells wide by `h` high, close to square in a
+//! usual terminal font (see [`BoardLayout`]). The panel always takes the full height (or, below
+//! the board, everything under it), so a tall window gets a tall move list.
 //!
 //! The minimum, [`MIN_WIDTH`] x [`MIN_HEIGHT`] = 60x16, is the smallest board (3x1 squares,
 //! 26x9) beside a 32-column panel with room for two clocks, captured pieces and a few moves,
@@ -42,6 +52,12 @@ pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 16;
 /// The narrowest the side panel gets: a clock line, "captured: " and eight pieces, move pairs.
 pub const PANEL_MIN_WIDTH: u16 = 30;
+/// The widest the side panel gets: big clocks, a name and room for two columns of move pairs;
+/// wider would only be empty.
+pub const PANEL_MAX_WIDTH: u16 = 46;
+/// The fewest rows a panel under the board gets: frame, two clocks, two capture lines and a
+/// few moves.
+pub const PANEL_MIN_HEIGHT: u16 = 10;
 /// Status, prompt and key hints.
 const BOTTOM_LINES: u16 = 3;
 /// Blank columns either side of the board, between it and the screen edge and the panel.
@@ -57,7 +73,7 @@ pub struct TooSmall {
 /// Where each part of the screen goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScreenLayout {
-    /// Give this to [`crate::ui::board::BoardView`] and to [`BoardLayout::new`] for clicks.
+    /// Give this to the board widget, and to [`BoardLayout::new`] for clicks.
     pub board: Rect,
     /// Clocks, captured pieces and the move list.
     pub panel: Rect,
@@ -75,8 +91,7 @@ impl ScreenLayout {
     /// ```
     /// use ratatui::layout::{Rect, Size};
     /// use hotseat::rules::Color;
-    /// use hotseat::ui::board::BoardLayout;
-    /// use hotseat::ui::layout::ScreenLayout;
+    /// use hotseat::layout::{BoardLayout, ScreenLayout};
     /// let screen = ScreenLayout::new(Rect::new(0, 0, 80, 24)).unwrap();
     /// let board = BoardLayout::new(screen.board, Color::White).unwrap();
     /// assert_eq!(board.square_size(), Size::new(5, 2));
@@ -89,26 +104,53 @@ impl ScreenLayout {
             });
         }
         let main_height = area.height - BOTTOM_LINES;
-        let room = Rect::new(
+        let bottom = area.y + main_height;
+        let line = |i: u16| Rect::new(area.x, bottom + i, area.width, 1);
+        let square_height =
+            |room: Rect| BoardLayout::new(room, Color::White).map_or(0, |b| b.square_size().height);
+
+        let beside = Rect::new(
             0,
             0,
             area.width - PANEL_MIN_WIDTH - 2 * BOARD_MARGIN,
             main_height,
         );
-        let board_width = BoardLayout::new(room, Color::White)
-            .map(|b| b.area().width)
-            .unwrap_or(room.width)
-            + 2 * BOARD_MARGIN;
-        let bottom = area.y + main_height;
-        let line = |i: u16| Rect::new(area.x, bottom + i, area.width, 1);
+        let below = Rect::new(
+            0,
+            0,
+            area.width - 2 * BOARD_MARGIN,
+            main_height.saturating_sub(PANEL_MIN_HEIGHT),
+        );
+        let (board, panel) = if square_height(below) > square_height(beside) {
+            // The board on top, the panel under it as wide as the board strip.
+            let board = BoardLayout::new(below, Color::White)
+                .map_or(below.as_size(), |b| b.area().as_size());
+            let strip = Size::new(board.width + 2 * BOARD_MARGIN, board.height);
+            let x = area.x + (area.width - strip.width) / 2;
+            (
+                Rect::new(x, area.y, strip.width, strip.height),
+                Rect::new(
+                    x,
+                    area.y + strip.height,
+                    strip.width,
+                    main_height - strip.height,
+                ),
+            )
+        } else {
+            let board_width = BoardLayout::new(beside, Color::White)
+                .map_or(beside.width, |b| b.area().width)
+                + 2 * BOARD_MARGIN;
+            let panel_width = (area.width - board_width).min(PANEL_MAX_WIDTH);
+            let spare = area.width - board_width - panel_width;
+            let x = area.x + spare / 2;
+            (
+                Rect::new(x, area.y, board_width, main_height),
+                Rect::new(x + board_width, area.y, panel_width, main_height),
+            )
+        };
         Ok(ScreenLayout {
-            board: Rect::new(area.x, area.y, board_width, main_height),
-            panel: Rect::new(
-                area.x + board_width,
-                area.y,
-                area.width - board_width,
-                main_height,
-            ),
+            board,
+            panel,
             status: line(0),
             prompt: line(1),
             footer: line(2),
@@ -139,7 +181,12 @@ mod tests {
     fn one_sixty_by_fifty_gets_eleven_by_five_squares() {
         let (screen, board) = board_of(160, 50);
         assert_eq!(board.square_size(), Size::new(11, 5));
-        assert_eq!(screen.panel.width, 68);
+        assert_eq!(screen.panel.width, PANEL_MAX_WIDTH);
+        assert_eq!(
+            screen.board.x, 11,
+            "the spare columns are shared out either side"
+        );
+        assert_eq!(160 - screen.panel.right(), 11);
     }
 
     #[test]
@@ -156,10 +203,29 @@ mod tests {
                 let (screen, board) = board_of(w, h);
                 assert!(screen.panel.width >= PANEL_MIN_WIDTH, "{w}x{h}");
                 assert!(screen.board.contains(board.area().as_position()), "{w}x{h}");
-                assert_eq!(screen.board.right(), screen.panel.left());
-                assert_eq!(screen.panel.right(), w);
+                let group = screen.board.union(screen.panel);
+                let (left, right) = (group.x, w - group.right());
+                assert!(left == right || left + 1 == right, "{w}x{h}: centred");
+                if screen.panel.y == screen.board.y {
+                    assert!(screen.panel.width <= PANEL_MAX_WIDTH, "{w}x{h}");
+                    assert_eq!(screen.board.right(), screen.panel.left());
+                } else {
+                    assert_eq!(screen.board.bottom(), screen.panel.top(), "{w}x{h}");
+                }
             }
         }
+    }
+
+    #[test]
+    fn a_tall_narrow_window_puts_the_panel_under_a_bigger_board() {
+        let (screen, board) = board_of(62, 50);
+        assert_eq!(board.square_size(), Size::new(7, 3));
+        assert_eq!(screen.panel.y, screen.board.bottom());
+        assert_eq!(screen.panel.x, screen.board.x);
+        assert_eq!(screen.panel.bottom(), screen.status.y);
+        assert!(screen.panel.height >= PANEL_MIN_HEIGHT);
+        let (screen, _) = board_of(80, 24);
+        assert_eq!(screen.panel.y, 0, "beside the board when that is as good");
     }
 
     #[test]

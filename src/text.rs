@@ -1,5 +1,6 @@
 //! Text measured in terminal columns: how wide a string is on screen, a string cut to fit with
-//! `…`, and text wrapped into lines. Shared by the widgets that put names, hints and key labels
+//! `…`, and text wrapped into lines. It stands below `app` (which wraps the help's text), so
+//! the app, the drawing and the manual share one rule. Shared by the widgets that put names, hints and key labels
 //! on one line, by the help, the status line and the forms, and by the manual page's help text
 //! (`cli::manual`). Widths are display columns, never `chars().count()`: a Chinese name takes
 //! two columns a character.

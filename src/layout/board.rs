@@ -46,7 +46,7 @@ impl BoardLayout {
     /// ```
     /// use ratatui::layout::{Rect, Size};
     /// use hotseat::rules::{Color, Square};
-    /// use hotseat::ui::board::BoardLayout;
+    /// use hotseat::layout::BoardLayout;
     /// let layout = BoardLayout::new(Rect::new(0, 0, 44, 18), Color::White).unwrap();
     /// assert_eq!(layout.square_size(), Size::new(5, 2));
     /// let e4 = layout.square_rect(Square::E1.offset(0, 3).unwrap());

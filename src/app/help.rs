@@ -1,0 +1,189 @@
+//! The help's text, as plain lines: every key binding, every typed command word, the move
+//! formats, the themes and how games are saved. The key and command sections are generated
+//! from [`BINDINGS`], so the help cannot promise a key that does nothing or miss one that does
+//! something. Each binding is listed once, under the first context it belongs to.
+//!
+//! The text is wrapped here to a given width (not by the widget), so the number of lines, and
+//! so the scroll range, is known exactly: the app clamps its scroll offset with [`max_scroll`],
+//! and `ui::help` draws the same lines, styling each part by its [`Tone`].
+
+use ratatui::layout::Rect;
+
+use super::keymap::{BINDINGS, Binding, KeyContext, keys_text};
+use crate::layout::popup::help as geometry;
+use crate::look::Palette;
+use crate::text;
+
+/// Width of the key column: the longest keys (`Esc, q, F1, Ctrl-K`) and two spaces.
+const KEY_COLUMN: usize = 20;
+
+/// What a piece of help text is, for its style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Title,
+    Key,
+    Text,
+    Muted,
+}
+
+/// One line of help: its parts, left to right.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HelpLine(pub Vec<(Tone, String)>);
+
+impl HelpLine {
+    fn one(tone: Tone, text: String) -> HelpLine {
+        HelpLine(vec![(tone, text)])
+    }
+}
+
+/// The help popup on a screen of `area`, and its lines wrapped to it.
+pub fn layout(area: Rect) -> (Rect, Vec<HelpLine>) {
+    let lines = help_lines(geometry::text_width(geometry::width(area)));
+    (geometry::area(area, lines.len()), lines)
+}
+
+/// How many lines of help fit at once on a screen of `area`: the amount one page scrolls.
+pub fn page_height(area: Rect) -> u16 {
+    geometry::page_height(layout(area).0)
+}
+
+/// The largest useful scroll offset for a screen of `area`.
+pub fn max_scroll(area: Rect) -> u16 {
+    let (popup, lines) = layout(area);
+    geometry::max_scroll(popup, lines.len())
+}
+
+/// Move formats the move box accepts, with what they are.
+const MOVE_FORMATS: &[(&str, &str)] = &[
+    ("e4  Nf3  exd5", "standard algebraic notation (SAN)"),
+    (
+        "O-O  0-0  O-O-O",
+        "castling, with the letter O or the digit 0",
+    ),
+    ("e8=Q  e8Q", "promotion"),
+    ("e2e4  e2-e4", "from-square and to-square"),
+    ("Ng1-f3  Nxf3", "long algebraic, with the piece letter"),
+    ("e7e8q", "coordinates with a promotion piece"),
+];
+
+fn section_title(context: KeyContext) -> &'static str {
+    match context {
+        KeyContext::Playing => "Keys while playing",
+        KeyContext::Help => "Keys in this help",
+        KeyContext::Confirm => "Keys when asked a question",
+        KeyContext::Promotion => "Keys when a pawn promotes",
+        KeyContext::Offer => "Keys when offered a draw",
+        KeyContext::GameOver => "Keys when the game is over",
+        KeyContext::Form => "Keys in the new-game form",
+        KeyContext::Ready => "Keys before a timed game starts",
+        KeyContext::Path => "Keys when saving to a file",
+    }
+}
+
+/// Every line of the help, wrapped to `width` columns.
+pub fn help_lines(width: usize) -> Vec<HelpLine> {
+    let mut lines = Vec::new();
+    for context in KeyContext::ALL {
+        let rows: Vec<&Binding> = BINDINGS
+            .iter()
+            .filter(|b| b.contexts.first() == Some(&context))
+            .collect();
+        if rows.is_empty() {
+            continue;
+        }
+        heading(&mut lines, width, section_title(context));
+        for b in rows {
+            entry(&mut lines, width, &keys_text(b), b.description);
+        }
+    }
+
+    heading(
+        &mut lines,
+        width,
+        "Typed commands (type the word, then Enter)",
+    );
+    for b in BINDINGS.iter().filter(|b| !b.words.is_empty()) {
+        entry(&mut lines, width, &b.words.join(", "), b.description);
+    }
+
+    heading(&mut lines, width, "Moves (type them, then Enter)");
+    for (examples, what) in MOVE_FORMATS {
+        entry(&mut lines, width, examples, what);
+    }
+    for text in [
+        "Letters are read the usual way: K Q R B N are pieces, a-h are files; \
+         pieces that could make the move typed so far light up.",
+        "Mouse: click a piece, then a square; or drag the piece there.",
+    ] {
+        paragraph(&mut lines, width, text);
+    }
+
+    heading(
+        &mut lines,
+        width,
+        "Themes (F3 or Ctrl-T switches, --theme picks one at start)",
+    );
+    for palette in Palette::ALL {
+        entry(&mut lines, width, palette.name(), palette.describe());
+    }
+
+    heading(&mut lines, width, "Saving");
+    for text in [
+        "The game in progress saves itself after every move and event, every second while a \
+         clock runs, and when you quit. The next start offers to resume it, with the clocks \
+         waiting for a key; `hotseat --resume` resumes without asking.",
+        "Finished games go to the archive (the games folder in hotseat's data folder; \
+         `hotseat --help` says where), and the game-over box shows the file. Ctrl-S saves a \
+         copy anywhere: the game as PGN, or the position shown as FEN.",
+    ] {
+        paragraph(&mut lines, width, text);
+    }
+    lines
+}
+
+fn heading(lines: &mut Vec<HelpLine>, width: usize, title: &str) {
+    if !lines.is_empty() {
+        lines.push(HelpLine::default());
+    }
+    for part in wrap(title, width.saturating_sub(1).max(1)) {
+        lines.push(HelpLine::one(Tone::Title, format!(" {part}")));
+    }
+}
+
+/// `  keys              description`, the description wrapped under itself; in a narrow popup
+/// the description goes under the keys instead.
+fn entry(lines: &mut Vec<HelpLine>, width: usize, keys: &str, text: &str) {
+    const INDENT: usize = 2;
+    const MIN_TEXT: usize = 20;
+    let column = KEY_COLUMN.max(text::width(keys) + 1);
+    let beside = width >= INDENT + column + MIN_TEXT;
+    let (text_indent, text_width) = if beside {
+        (INDENT + column, width - INDENT - column)
+    } else {
+        lines.push(HelpLine::one(Tone::Key, format!("{:INDENT$}{keys}", "")));
+        (2 * INDENT, width.saturating_sub(2 * INDENT).max(1))
+    };
+    for (i, part) in wrap(text, text_width).into_iter().enumerate() {
+        let left = if beside && i == 0 {
+            (Tone::Key, format!("{:INDENT$}{keys:<column$}", ""))
+        } else {
+            (Tone::Text, " ".repeat(text_indent))
+        };
+        lines.push(HelpLine(vec![left, (Tone::Text, part)]));
+    }
+}
+
+fn paragraph(lines: &mut Vec<HelpLine>, width: usize, text: &str) {
+    for part in wrap(text, width.saturating_sub(2).max(1)) {
+        lines.push(HelpLine::one(Tone::Muted, format!("  {part}")));
+    }
+}
+
+/// [`text::wrap`], giving one empty line for blank text.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = text::wrap(text, width);
+    if out.is_empty() {
+        out.push(String::new());
+    }
+    out
+}

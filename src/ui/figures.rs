@@ -1,0 +1,285 @@
+//! The pieces drawn on big squares: figures several cells wide and tall, made of quadrant block
+//! characters, in two size bands.
+//!
+//! The figures are data, not drawing code: `assets/figures.txt` holds one pixel grid per piece
+//! and band (`#` ink, `.` square), two pixels across and two down per terminal cell, and this
+//! module turns each 2x2 block of pixels into one of the sixteen quadrant characters
+//! (`▘ ▝ ▀ ▖ ▌ ▞ ▛ ▗ ▚ ▐ ▜ ▄ ▙ ▟ █`), which every terminal font has. The file is read once,
+//! the first time a big board is drawn; a malformed file fails the unit tests below, not a game.
+
+use std::sync::OnceLock;
+
+use ratatui::layout::Size;
+
+use crate::rules::Role;
+
+/// The figures, as written.
+const SOURCE: &str = include_str!("../../assets/figures.txt");
+
+/// A size of figure; the board picks the largest that fits its squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Band {
+    /// 5x3 cells, for 7x3 squares.
+    Small,
+    /// 7x4 cells, for squares from 9x4.
+    Large,
+}
+
+impl Band {
+    /// Largest first.
+    pub const ALL: [Band; 2] = [Band::Large, Band::Small];
+
+    /// The figure's size in cells.
+    pub const fn size(self) -> Size {
+        match self {
+            Band::Small => Size::new(5, 3),
+            Band::Large => Size::new(7, 4),
+        }
+    }
+
+    /// The name of the band in the figures file.
+    const fn name(self) -> &'static str {
+        match self {
+            Band::Small => "5x3",
+            Band::Large => "7x4",
+        }
+    }
+
+    /// The largest band whose figures fit in a square of `square` cells with a column to spare
+    /// either side; `None` for squares that get a single character.
+    ///
+    /// ```
+    /// use ratatui::layout::Size;
+    /// use hotseat::ui::figures::Band;
+    /// assert_eq!(Band::for_square(Size::new(5, 2)), None);
+    /// assert_eq!(Band::for_square(Size::new(7, 3)), Some(Band::Small));
+    /// assert_eq!(Band::for_square(Size::new(9, 4)), Some(Band::Large));
+    /// assert_eq!(Band::for_square(Size::new(17, 8)), Some(Band::Large));
+    /// ```
+    pub fn for_square(square: Size) -> Option<Band> {
+        Band::ALL.into_iter().find(|band| {
+            let size = band.size();
+            size.width + 2 <= square.width && size.height <= square.height
+        })
+    }
+}
+
+/// The rows of a figure, each as many characters as the band is wide.
+pub fn figure(band: Band, role: Role) -> &'static [String] {
+    find(band, role).map_or(&[], |f| f.solid.as_slice())
+}
+
+/// The figure's outline only: White's pieces without colour, so that the sides still differ by
+/// shape (as ♔ and ♚ do).
+pub fn outline(band: Band, role: Role) -> &'static [String] {
+    find(band, role).map_or(&[], |f| f.outline.as_slice())
+}
+
+/// One figure, filled and outlined.
+#[derive(Debug)]
+struct Figure {
+    band: Band,
+    role: Role,
+    solid: Vec<String>,
+    outline: Vec<String>,
+}
+
+fn find(band: Band, role: Role) -> Option<&'static Figure> {
+    static FIGURES: OnceLock<Vec<Figure>> = OnceLock::new();
+    let figures = FIGURES.get_or_init(|| parse(SOURCE).unwrap_or_default());
+    figures.iter().find(|f| f.band == band && f.role == role)
+}
+
+/// The 2x2 pixel block `bits` (1 top left, 2 top right, 4 bottom left, 8 bottom right) as a
+/// quadrant character.
+const QUADRANTS: [char; 16] = [
+    ' ', '▘', '▝', '▀', '▖', '▌', '▞', '▛', '▗', '▚', '▐', '▜', '▄', '▙', '▟', '█',
+];
+
+/// Reads the figures file: `band WxH` lines open a band, a role's name opens a figure, its
+/// pixel rows follow; `#` lines are comments, blank lines end a figure.
+fn parse(source: &str) -> Result<Vec<Figure>, String> {
+    let mut figures = Vec::new();
+    let mut band = None;
+    let mut current: Option<(Role, Vec<&str>)> = None;
+    let mut finish = |current: &mut Option<(Role, Vec<&str>)>, band: Option<Band>| {
+        if let Some((role, rows)) = current.take() {
+            let band = band.ok_or("a figure before any band")?;
+            let pixels = pixels(band, role, &rows)?;
+            figures.push(Figure {
+                band,
+                role,
+                solid: cells(&pixels),
+                outline: cells(&edges(&pixels)),
+            });
+        }
+        Ok::<(), String>(())
+    };
+    for line in source.lines() {
+        let line = line.trim_end();
+        if line.starts_with('#') {
+            continue;
+        }
+        if line.is_empty() {
+            finish(&mut current, band)?;
+        } else if let Some(name) = line.strip_prefix("band ") {
+            finish(&mut current, band)?;
+            band = Some(
+                Band::ALL
+                    .into_iter()
+                    .find(|b| b.name() == name)
+                    .ok_or_else(|| format!("unknown band {name}"))?,
+            );
+        } else if let Some((_, rows)) = &mut current {
+            rows.push(line);
+        } else {
+            let role = Role::ALL
+                .into_iter()
+                .find(|r| r.name() == line)
+                .ok_or_else(|| format!("unknown piece {line}"))?;
+            current = Some((role, Vec::new()));
+        }
+    }
+    finish(&mut current, band)?;
+    Ok(figures)
+}
+
+/// A figure's rows as pixels, checked against the band's size.
+fn pixels(band: Band, role: Role, rows: &[&str]) -> Result<Vec<Vec<bool>>, String> {
+    let size = band.size();
+    let (w, h) = (usize::from(size.width), usize::from(size.height));
+    let pixels: Vec<Vec<bool>> = rows
+        .iter()
+        .map(|row| row.chars().map(|c| c == '#').collect())
+        .collect();
+    if pixels.len() != 2 * h || pixels.iter().any(|row| row.len() != 2 * w) {
+        return Err(format!(
+            "the {} {role:?} is not {}x{} pixels",
+            band.name(),
+            2 * w,
+            2 * h
+        ));
+    }
+    Ok(pixels)
+}
+
+/// The ink pixels next to the square (above, below, left or right, or at the grid's edge).
+fn edges(pixels: &[Vec<bool>]) -> Vec<Vec<bool>> {
+    let ink = |x: isize, y: isize| {
+        usize::try_from(y)
+            .ok()
+            .and_then(|y| pixels.get(y))
+            .zip(usize::try_from(x).ok())
+            .is_some_and(|(row, x)| row.get(x).copied().unwrap_or(false))
+    };
+    (0..pixels.len() as isize)
+        .map(|y| {
+            (0..pixels[0].len() as isize)
+                .map(|x| {
+                    ink(x, y)
+                        && [(0, -1), (0, 1), (-1, 0), (1, 0)]
+                            .iter()
+                            .any(|(dx, dy)| !ink(x + dx, y + dy))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Pixels (two across and two down per cell) as rows of quadrant characters.
+fn cells(pixels: &[Vec<bool>]) -> Vec<String> {
+    let (w, h) = (pixels[0].len() / 2, pixels.len() / 2);
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| {
+                    let at = |dx: usize, dy: usize| usize::from(pixels[2 * y + dy][2 * x + dx]);
+                    QUADRANTS[at(0, 0) | at(1, 0) << 1 | at(0, 1) << 2 | at(1, 1) << 3]
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_figures_file_has_every_piece_in_every_band_at_its_size() {
+        let figures = parse(SOURCE).unwrap();
+        assert_eq!(figures.len(), Band::ALL.len() * Role::ALL.len());
+        for band in Band::ALL {
+            for role in Role::ALL {
+                let rows = figure(band, role);
+                assert_eq!(
+                    rows.len(),
+                    usize::from(band.size().height),
+                    "{band:?} {role:?}"
+                );
+                for row in rows {
+                    assert_eq!(row.chars().count(), usize::from(band.size().width));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_figure_in_a_band_is_different() {
+        for band in Band::ALL {
+            for a in Role::ALL {
+                for b in Role::ALL {
+                    if a != b {
+                        assert_ne!(figure(band, a), figure(band, b), "{band:?} {a:?} {b:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_malformed_figure_is_refused_with_its_name() {
+        let err = parse("band 5x3\n\nking\n##\n").unwrap_err();
+        assert!(err.contains("King") && err.contains("10x6"), "{err}");
+        assert!(parse("band 9x9\n").unwrap_err().contains("unknown band"));
+        assert!(
+            parse("band 5x3\nwizard\n")
+                .unwrap_err()
+                .contains("unknown piece")
+        );
+    }
+
+    #[test]
+    fn pixels_become_quadrants() {
+        let rows = [
+            "#.........",
+            "..........",
+            "##.#......",
+            "#..#......",
+            "..........",
+            ".........#",
+        ];
+        let cells = cells(&pixels(Band::Small, Role::Pawn, &rows).unwrap());
+        assert_eq!(cells, vec!["▘    ", "▛▐   ", "    ▗"]);
+    }
+
+    #[test]
+    fn an_outline_keeps_the_edge_and_empties_the_inside() {
+        let rows = [
+            "..........",
+            ".####.....",
+            ".####.....",
+            ".####.....",
+            ".####.....",
+            "..........",
+        ];
+        let solid = pixels(Band::Small, Role::Pawn, &rows).unwrap();
+        assert_eq!(cells(&solid), vec!["▗▄▖  ", "▐█▌  ", "▝▀▘  "]);
+        assert_eq!(cells(&edges(&solid)), vec!["▗▄▖  ", "▐ ▌  ", "▝▀▘  "]);
+        for band in Band::ALL {
+            for role in Role::ALL {
+                assert_ne!(outline(band, role), figure(band, role), "{band:?} {role:?}");
+            }
+        }
+    }
+}
