@@ -16,6 +16,7 @@ use std::fmt;
 
 use super::attacks::{between, king_attacks, pawn_attacks};
 use super::bitboard::Bitboard;
+use super::movegen::castle_span;
 use super::moves::Move;
 use super::position::{CastleSide, Position};
 use super::types::{File, Rank, Role, Square};
@@ -434,9 +435,17 @@ impl Position {
         }
     }
 
+    /// Castling fits the king's destination only when the king moves two or more files: one
+    /// step (`f1g1`) or none is an ordinary king move or nothing, so Chess960 castling like
+    /// that is written king-takes-rook (`f1h1`).
     fn fits(&self, p: &Pattern, m: Move) -> bool {
-        let to_ok = m.to() == p.to
-            || matches!(m, Move::Castle { rook, .. } if p.full_from().is_some() && rook == p.to);
+        let to_ok = match m {
+            Move::Castle { king, rook } => {
+                (m.to() == p.to && king.file().index().abs_diff(p.to.file().index()) >= 2)
+                    || (p.full_from().is_some() && rook == p.to)
+            }
+            _ => m.to() == p.to,
+        };
         to_ok && (p.promotion.is_none() || m.promotion() == p.promotion)
     }
 
@@ -703,29 +712,37 @@ impl Position {
     fn castle_move(&self, side: CastleSide, text: &str) -> Result<Move, MoveError> {
         let us = self.turn;
         let king = self.king(us);
-        let rook = side.rook_square(us);
-        let m = Move::Castle { king, rook };
-        if self.is_legal(m) {
-            return Ok(m);
-        }
         let which = match side {
             CastleSide::King => "kingside",
             CastleSide::Queen => "queenside",
         };
-        let reason = if !self.can_castle(us, side) {
-            format!("cannot castle {which}: {us} has lost the right to (king or rook has moved)")
-        } else if self.is_check() {
-            "cannot castle: your king is in check".to_owned()
-        } else if let Some(sq) = squares_outward(king, between(king, rook) & self.occupied()).next()
-        {
-            format!("cannot castle {which}: {sq} is occupied")
-        } else {
-            let king_to = m.to();
-            let path = between(king, king_to).with(king_to);
-            let without_king = self.occupied().without(king);
-            match squares_outward(king, path).find(|&sq| self.is_attacked(sq, !us, without_king)) {
-                Some(sq) => format!("cannot castle: {sq} is attacked"),
-                None => format!("cannot castle {which} here"),
+        let reason = match self.castle_rook(us, side) {
+            None => {
+                format!(
+                    "cannot castle {which}: {us} has lost the right to (king or rook has moved)"
+                )
+            }
+            Some(rook) => {
+                let m = Move::Castle { king, rook };
+                if self.is_legal(m) {
+                    return Ok(m);
+                }
+                let movers = Bitboard::from_square(king).with(rook);
+                let blockers = castle_span(side, king, rook) & (self.occupied() - movers);
+                if self.is_check() {
+                    "cannot castle: your king is in check".to_owned()
+                } else if let Some(sq) = squares_outward(king, blockers).next() {
+                    format!("cannot castle {which}: {sq} is occupied")
+                } else {
+                    let king_to = m.to();
+                    let path = between(king, king_to).with(king_to);
+                    let others = self.occupied() - movers;
+                    match squares_outward(king, path).find(|&sq| self.is_attacked(sq, !us, others))
+                    {
+                        Some(sq) => format!("cannot castle: {sq} is attacked"),
+                        None => format!("cannot castle {which} here"),
+                    }
+                }
             }
         };
         Err(MoveError::Illegal {
@@ -741,21 +758,14 @@ impl Position {
         let role = p.role.unwrap_or(Role::Pawn);
         let to = p.to;
 
-        // A king moving two files along its home rank is an attempt to castle.
+        // A king moving two files along its home rank, or onto a rook it may castle with, is
+        // an attempt to castle.
         if let Some(from) = p.full_from().or(p.role.map(|_| self.king(us)))
             && self.pieces(us, Role::King).contains(from)
-            && from == Square::E1.relative_to(us)
-            && to.rank() == from.rank()
-            && (to.file() == File::G || to.file() == File::C)
+            && let Some(side) = self.castle_attempt(from, to)
+            && let Err(MoveError::Illegal { reason, .. }) = self.castle_move(side, "")
         {
-            let side = if to.file() == File::G {
-                CastleSide::King
-            } else {
-                CastleSide::Queen
-            };
-            if let Err(MoveError::Illegal { reason, .. }) = self.castle_move(side, "") {
-                return reason;
-            }
+            return reason;
         }
         if let Some(from) = p.full_from()
             && p.role.is_none()
@@ -835,6 +845,21 @@ impl Position {
             return "your king is in check, and that move does not stop it".to_owned();
         }
         "your king would be in check".to_owned()
+    }
+
+    /// The side a king move from `from` to `to` tries to castle to: two or more files along
+    /// the home rank onto the g- or c-file (from the e-file in standard chess), or onto the
+    /// rook it may castle with there.
+    fn castle_attempt(&self, from: Square, to: Square) -> Option<CastleSide> {
+        let us = self.turn;
+        if from.rank() != Rank::First.relative_to(us) || to.rank() != from.rank() {
+            return None;
+        }
+        let side = CastleSide::of(from, to);
+        let onto_rook = self.castle_rook(us, side) == Some(to);
+        let to_destination = to == side.destinations(from.rank()).0
+            && from.file().index().abs_diff(to.file().index()) >= 2;
+        (onto_rook || to_destination).then_some(side)
     }
 
     /// Could the piece on `from` move to `to` if king safety did not matter?
