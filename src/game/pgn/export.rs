@@ -61,6 +61,9 @@ impl Game {
                 .into(),
         ));
         let start = self.record().start();
+        if start.is_chess960() {
+            all.push(("Variant".into(), "Chess960".into()));
+        }
         if *start != Position::initial() {
             all.push(("SetUp".into(), "1".into()));
             all.push(("FEN".into(), start.fen()));

@@ -86,13 +86,28 @@ fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
+/// Whether a `Variant` tag names Chess960, in the spellings programs write.
+fn is_chess960_variant(name: &str) -> bool {
+    let name: String = name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    matches!(
+        name.as_str(),
+        "chess960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "frc" | "960"
+    )
+}
+
 fn start_position(tags: &[(String, String)]) -> Result<Position, String> {
-    match tag(tags, "FEN") {
+    let mut start = match tag(tags, "FEN") {
         Some(fen) => {
-            Position::from_fen(fen).map_err(|e| format!("the FEN tag is not a position: {e}"))
+            Position::from_fen(fen).map_err(|e| format!("the FEN tag is not a position: {e}"))?
         }
-        None => Ok(Position::initial()),
-    }
+        None => Position::initial(),
+    };
+    start.set_chess960(tag(tags, "Variant").is_some_and(is_chess960_variant));
+    Ok(start)
 }
 
 impl<T: Target> GameVisitor<T> {
