@@ -440,9 +440,8 @@ impl Position {
     /// that is written king-takes-rook (`f1h1`).
     fn fits(&self, p: &Pattern, m: Move) -> bool {
         let to_ok = match m {
-            Move::Castle { king, rook } => {
-                (m.to() == p.to && king.file().index().abs_diff(p.to.file().index()) >= 2)
-                    || (p.full_from().is_some() && rook == p.to)
+            Move::Castle { .. } => {
+                m.landing_squares().contains(p.to) && (m.to() == p.to || p.full_from().is_some())
             }
             _ => m.to() == p.to,
         };

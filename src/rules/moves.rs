@@ -3,6 +3,7 @@
 use std::fmt;
 use std::ops::Deref;
 
+use super::bitboard::Bitboard;
 use super::types::{Role, Square};
 
 /// A move, as generated for a particular position.
@@ -93,6 +94,31 @@ impl Move {
     #[inline]
     pub const fn is_zeroing(self) -> bool {
         matches!(self.role(), Role::Pawn) || self.capture().is_some()
+    }
+
+    /// The squares a player may put the moving piece down on to make this move with the cursor
+    /// or mouse: the destination; for castling, the king's own rook (as on lichess) and also
+    /// the king's destination when the king moves two files or more (a shorter step there is
+    /// an ordinary king move, and no step at all is putting the king back).
+    ///
+    /// ```
+    /// use hotseat::rules::{Bitboard, Move, Square};
+    /// let standard = Move::Castle { king: Square::E1, rook: Square::H1 };
+    /// assert_eq!(standard.landing_squares(), Bitboard::from_square(Square::G1).with(Square::H1));
+    /// let beside = Move::Castle { king: Square::F1, rook: Square::H1 };
+    /// assert_eq!(beside.landing_squares(), Bitboard::from_square(Square::H1));
+    /// ```
+    #[inline]
+    pub fn landing_squares(self) -> Bitboard {
+        match self {
+            Move::Castle { king, rook } => {
+                let to = self.to();
+                let walks = king.file().index().abs_diff(to.file().index()) >= 2;
+                let rook = Bitboard::from_square(rook);
+                if walks { rook.with(to) } else { rook }
+            }
+            _ => Bitboard::from_square(self.to()),
+        }
     }
 
     /// Castling that standard chess also has: king from the e-file, rook from a corner.

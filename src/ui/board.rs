@@ -165,7 +165,7 @@ impl Widget for &BoardView<'_> {
 pub fn move_targets(position: &Position, from: Square) -> Bitboard {
     let mut targets = Bitboard::EMPTY;
     position.generate_from(Bitboard::from_square(from), |m| {
-        targets |= Bitboard::from_square(m.to());
+        targets |= m.landing_squares();
     });
     targets
 }
