@@ -226,16 +226,6 @@ fn parse_chess960(text: &str) -> Result<u32, String> {
         })
 }
 
-/// One of the 960 start numbers, picked at random (from the seed the standard library draws
-/// from the system for each hasher; no generator crate is needed for one number).
-pub fn random_chess960_number() -> u32 {
-    use std::hash::{BuildHasher, Hasher};
-    let seed = std::collections::hash_map::RandomState::new()
-        .build_hasher()
-        .finish();
-    (seed % 960) as u32
-}
-
 fn parse_palette(text: &str) -> Result<Palette, String> {
     text.parse::<Palette>()
 }
@@ -293,7 +283,7 @@ impl PlayArgs {
         let setup = GameSetup {
             start: match self.chess960 {
                 Some(number) => {
-                    let number = number.unwrap_or_else(random_chess960_number);
+                    let number = number.unwrap_or_else(crate::app::newgame::random_chess960_number);
                     Position::chess960(number).ok_or("--chess960 takes a number from 0 to 959")?
                 }
                 None => self.fen.unwrap_or_else(Position::initial),
