@@ -308,7 +308,16 @@ fn chess960_castling_spellings_where_the_king_does_not_move() {
     for text in ["O-O-O", "g1b1", "g1c1"] {
         assert_eq!(read(&p, text), "O-O-O", "{text}");
     }
-    assert!(err(&p, "g1g1").contains("g1"));
+    for text in ["g1g1", "Kg1"] {
+        assert_eq!(
+            err(&p, text),
+            "the king is already on g1; to castle kingside (only the rook moves) type O-O or g1h1"
+        );
+    }
+    // Without the right, the king onto its own rook is still read as a castling attempt.
+    let p = pos("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w - - 0 1");
+    assert!(err(&p, "g1h1").starts_with("cannot castle kingside: White has lost the right"));
+    assert!(err(&p, "g1b1").starts_with("cannot castle queenside: White has lost the right"));
 }
 
 #[test]

@@ -794,6 +794,23 @@ impl Position {
                 );
             }
         }
+        // Chess960: the king already stands where castling would put it.
+        if role == Role::King
+            && to == self.king(us)
+            && let Some((side, rook)) = [CastleSide::King, CastleSide::Queen]
+                .into_iter()
+                .filter(|side| side.destinations(to.rank()).0 == to)
+                .find_map(|side| Some((side, self.castle_rook(us, side)?)))
+        {
+            let (which, castle) = match side {
+                CastleSide::King => ("kingside", "O-O"),
+                CastleSide::Queen => ("queenside", "O-O-O"),
+            };
+            return format!(
+                "the king is already on {to}; to castle {which} (only the rook moves) type \
+                 {castle} or {to}{rook}"
+            );
+        }
         if let Some(own) = self.piece_at(to).filter(|pc| pc.color == us) {
             return format!("{to} is occupied by your own {}", own.role.name());
         }
@@ -847,15 +864,16 @@ impl Position {
     }
 
     /// The side a king move from `from` to `to` tries to castle to: two or more files along
-    /// the home rank onto the g- or c-file (from the e-file in standard chess), or onto the
-    /// rook it may castle with there.
+    /// the home rank onto the g- or c-file (from the e-file in standard chess), or onto a rook of
+    /// its own on that side (the one it may castle with, if it still may).
     fn castle_attempt(&self, from: Square, to: Square) -> Option<CastleSide> {
         let us = self.turn;
         if from.rank() != Rank::First.relative_to(us) || to.rank() != from.rank() {
             return None;
         }
         let side = CastleSide::of(from, to);
-        let onto_rook = self.castle_rook(us, side) == Some(to);
+        let onto_rook = self.pieces(us, Role::Rook).contains(to)
+            && self.castle_rook(us, side).is_none_or(|rook| rook == to);
         let to_destination = to == side.destinations(from.rank()).0
             && from.file().index().abs_diff(to.file().index()) >= 2;
         (onto_rook || to_destination).then_some(side)
