@@ -300,6 +300,11 @@ impl Position {
                 continue;
             }
             let rook = self.castle_rooks[side.index(us)];
+            // The squares between king and rook: one lookup that settles most positions (and
+            // is all of the span in standard chess) before the full span is worked out.
+            if (between(king, rook) & occupied).any() {
+                continue;
+            }
             let king_to = side.destinations(king.rank()).0;
             if !to_mask.contains(king_to) && !to_mask.contains(rook) {
                 continue;

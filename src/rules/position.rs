@@ -283,16 +283,26 @@ impl Position {
     }
 
     /// Takes away the rights of the kings and rooks standing on `touched`, before a move from
-    /// or to those squares is made; the cold side of [`Position::castle_squares`].
+    /// or to those squares is made, and recomputes [`Position::castle_squares`] in the same
+    /// pass; the cold side of that mask.
     #[cold]
     fn lose_castling(&mut self, touched: Bitboard) {
+        let kings = [self.king(Color::White), self.king(Color::Black)];
+        let mut squares = Bitboard::EMPTY;
         for (i, &(color, _)) in RIGHTS.iter().enumerate() {
-            if touched.contains(self.castle_rooks[i]) || touched.contains(self.king(color)) {
-                self.castling &= !(1 << i);
+            let bit = 1 << i;
+            if self.castling & bit == 0 {
+                continue;
+            }
+            let king = kings[color.index()];
+            if touched.contains(self.castle_rooks[i]) || touched.contains(king) {
+                self.castling &= !bit;
                 self.castle_rooks[i] = STANDARD_ROOKS[i];
+            } else {
+                squares = squares.with(self.castle_rooks[i]).with(king);
             }
         }
-        self.refresh_castle_squares();
+        self.castle_squares = squares;
     }
 
     /// Recomputes everything derived: hash, checkers, pins.
