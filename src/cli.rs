@@ -37,6 +37,8 @@ Examples:
   hotseat --time 5+0 --delay 3       a 3-second (US) delay on every move
   hotseat --fen \"8/P7/8/8/8/8/k6K/8 w - - 0 1\"
                                      start from a position
+  hotseat --chess960                 Chess960 from a random one of the 960 starts
+  hotseat --chess960 518             Chess960 start position 518 (the standard one)
   NO_COLOR=1 hotseat --ascii         no colour, letters for pieces
   hotseat --resume                   go on with the game saved last time
   hotseat --new --time 10+5          a new game; the saved one goes to the archive

@@ -3,6 +3,7 @@
 //! No I/O, no time, no terminal, and no allocation in the move-generation hot path.
 mod attacks;
 mod bitboard;
+mod chess960;
 mod fen;
 mod input;
 mod movegen;
@@ -18,7 +19,9 @@ pub use attacks::{
     rook_attacks,
 };
 pub use bitboard::Bitboard;
-pub use fen::{FenError, INITIAL_FEN, ParseFenError, PositionError, Setup};
+pub use fen::{
+    CastlingRight, CastlingRook, FenError, INITIAL_FEN, ParseFenError, PositionError, Setup,
+};
 pub use input::{AmbiguousMove, Illegal, IllegalMoveText, MoveError, ParseMoveError, SyntaxError};
 pub use movegen::move_targets;
 pub use moves::{MAX_MOVES, Move, MoveList, Uci};

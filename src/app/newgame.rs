@@ -1,5 +1,6 @@
 //! The new-game form: player names, a time control (a preset or typed), the board's theme and
-//! the start position (the initial one or a pasted FEN).
+//! the start position (the initial one, a pasted FEN, or Chess960: a typed start number or a
+//! random one).
 //!
 //! Five fields, one at a time: Up/Down (or Tab) move between them, Left/Right change a choice,
 //! typing edits a name — or, on the clock and start rows, switches to "custom" / "FEN" and types
@@ -23,6 +24,8 @@ pub const CUSTOM: usize = TIME_PRESETS.len();
 
 /// The longest FEN the form takes.
 const MAX_FEN_CHARS: usize = 120;
+/// The longest Chess960 start number.
+const MAX_CHESS960_CHARS: usize = 3;
 /// The longest typed time control.
 const MAX_TIME_CHARS: usize = 40;
 
@@ -85,14 +88,18 @@ pub struct NewGameForm {
     /// Start from `fen` rather than the initial position.
     pub from_fen: bool,
     pub fen: String,
+    /// Play Chess960 (when `from_fen` is false): from start `chess960_number`, or a random
+    /// start when that is empty.
+    pub chess960: bool,
+    pub chess960_number: String,
     pub field: Field,
     /// Enter was pressed with a problem: empty custom fields are reported too.
     pub submitted: bool,
 }
 
 impl NewGameForm {
-    /// A form filled in like `game`: same names and time control, the initial position, and
-    /// the board colours of `palette`.
+    /// A form filled in like `game`: same names and time control, the initial position (a
+    /// random Chess960 one after a Chess960 game), and the board colours of `palette`.
     pub fn new(game: &Game, palette: Palette) -> NewGameForm {
         let tc = game.clock().control(Color::White).to_string();
         let time = TIME_PRESETS.iter().position(|&p| p == tc).unwrap_or(CUSTOM);
@@ -104,6 +111,8 @@ impl NewGameForm {
             palette,
             from_fen: false,
             fen: String::new(),
+            chess960: game.record().start().is_chess960(),
+            chess960_number: String::new(),
             field: Field::White,
             submitted: false,
         }
@@ -126,8 +135,25 @@ impl NewGameForm {
         text.parse::<TimeControl>().map_err(|e| e.to_string())
     }
 
-    /// The chosen start position, or what is wrong with the FEN.
+    /// The chosen start position, or what is wrong with the FEN or the Chess960 number. A
+    /// Chess960 choice without a number is a new random start at each call.
     pub fn start_position(&self) -> Result<Position, String> {
+        if self.chess960 && !self.from_fen {
+            let number = match self.chess960_number.trim() {
+                "" => random_chess960_number(),
+                text => text
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| *n < 960)
+                    .ok_or_else(|| {
+                        format!(
+                            "\"{text}\" is not a Chess960 start: type a number from 0 to 959 \
+                         (518 is the standard one), or nothing for a random one"
+                        )
+                    })?,
+            };
+            return Position::chess960(number).ok_or_else(|| "no such start".to_owned());
+        }
         if !self.from_fen {
             return Ok(Position::initial());
         }
@@ -144,6 +170,9 @@ impl NewGameForm {
         match field {
             Field::Time if self.time == CUSTOM && shown(&self.custom) => self.time_control().err(),
             Field::Start if self.from_fen && shown(&self.fen) => self.start_position().err(),
+            Field::Start if self.chess960 && !self.chess960_number.is_empty() => {
+                self.start_position().err()
+            }
             _ => None,
         }
     }
@@ -176,7 +205,17 @@ impl NewGameForm {
                 let i = (i.unwrap_or(0) as isize + delta).rem_euclid(n) as usize;
                 self.palette = Palette::ALL[i];
             }
-            Field::Start => self.from_fen = !self.from_fen,
+            Field::Start => {
+                // initial position, FEN, Chess960, and round again.
+                let choice = match (self.from_fen, self.chess960) {
+                    (true, _) => 1,
+                    (false, true) => 2,
+                    (false, false) => 0,
+                };
+                let next = (choice + delta).rem_euclid(3);
+                self.from_fen = next == 1;
+                self.chess960 = next == 2;
+            }
             Field::White | Field::Black => {}
         }
     }
@@ -200,10 +239,19 @@ impl NewGameForm {
                 }
                 push(&mut self.custom, MAX_TIME_CHARS);
             }
+            Field::Start if self.chess960 && !self.from_fen && c.is_ascii_digit() => {
+                push(&mut self.chess960_number, MAX_CHESS960_CHARS);
+            }
             Field::Start => {
                 if !self.from_fen {
                     self.from_fen = true;
-                    self.fen.clear();
+                    // Digits typed on Chess960 were the start of a pasted FEN.
+                    self.fen = if self.chess960 {
+                        std::mem::take(&mut self.chess960_number)
+                    } else {
+                        String::new()
+                    };
+                    self.chess960 = false;
                 }
                 push(&mut self.fen, MAX_FEN_CHARS);
             }
@@ -217,7 +265,16 @@ impl NewGameForm {
             Field::Black => drop(self.black.pop()),
             Field::Time if self.time == CUSTOM => drop(self.custom.pop()),
             Field::Start if self.from_fen => drop(self.fen.pop()),
+            Field::Start if self.chess960 => drop(self.chess960_number.pop()),
             Field::Time | Field::Start | Field::Theme => {}
+        }
+    }
+
+    /// What the Start row shows for a Chess960 choice.
+    pub fn chess960_label(&self) -> String {
+        match self.chess960_number.as_str() {
+            "" => "Chess960 (random start)".to_owned(),
+            n => format!("Chess960 #{n}"),
         }
     }
 
@@ -253,4 +310,14 @@ impl NewGameForm {
             black_time: time,
         }))
     }
+}
+
+/// One of the 960 Chess960 start numbers, picked at random (from the seed the standard library
+/// draws from the system for each hasher; no generator crate is needed for one number).
+pub fn random_chess960_number() -> u32 {
+    use std::hash::{BuildHasher, Hasher};
+    let seed = std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish();
+    (seed % 960) as u32
 }

@@ -111,7 +111,9 @@ impl App {
     /// The selected piece goes from `from` to `to`: a promotion opens the picker.
     fn move_from_to(&mut self, from: Square, to: Square, now: Duration) {
         let moves = self.game.position().legal_moves();
-        let mut matching = moves.iter().filter(|m| m.from() == from && m.to() == to);
+        let mut matching = moves
+            .iter()
+            .filter(|m| m.from() == from && m.landing_squares().contains(to));
         let Some(&mv) = matching.next() else {
             return;
         };

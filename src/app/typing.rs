@@ -38,6 +38,10 @@ fn forms(pos: &Position, mv: Move) -> Vec<String> {
     let mut forms = vec![pos.lan(mv), uci.clone()];
     if mv.is_castle() {
         forms.push(plain.replace('O', "0"));
+        // Chess960 castling may also be typed as the king's walk to its destination.
+        if mv.landing_squares().contains(mv.to()) && !mv.is_standard_castle() {
+            forms.push(format!("{}{}", mv.from(), mv.to()));
+        }
     } else if mv.role() != crate::rules::Role::Pawn {
         forms.push(format!("{}{uci}", mv.role().upper_char()));
     }

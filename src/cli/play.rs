@@ -65,6 +65,19 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FEN", value_parser = parse_fen)]
     pub fen: Option<Position>,
 
+    /// Play Chess960 (Fischer Random): from start position N (0-959, Scharnagl's numbering;
+    /// 518 is the standard one), or from a random one of the 960 when N is left out.
+    ///
+    /// Example: --chess960, or --chess960 518
+    #[arg(
+        long,
+        value_name = "N",
+        num_args = 0..=1,
+        value_parser = parse_chess960,
+        conflicts_with = "fen"
+    )]
+    pub chess960: Option<Option<u32>>,
+
     /// White's name, shown by the clock and written to saved games.
     ///
     /// Example: --white Ann
@@ -141,13 +154,14 @@ pub struct PlayArgs {
 }
 
 /// The options that set up a new game, which `--resume` and `--load` replace.
-const SETUP_OPTIONS: [&str; 8] = [
+const SETUP_OPTIONS: [&str; 9] = [
     "time",
     "white_time",
     "black_time",
     "delay",
     "bronstein",
     "fen",
+    "chess960",
     "white",
     "black",
 ];
@@ -186,6 +200,20 @@ fn parse_fen(text: &str) -> Result<Position, String> {
     Position::from_fen(text.trim()).map_err(|e| {
         format!("not a valid position: {e} (example: \"8/P7/8/8/8/8/k6K/8 w - - 0 1\")")
     })
+}
+
+fn parse_chess960(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|n| *n < 960)
+        .ok_or_else(|| {
+            format!(
+                "\"{}\" is not a Chess960 start position: give a number from 0 to 959 \
+                 (518 is the standard one), or none for a random one (example: --chess960 518)",
+                text.escape_debug()
+            )
+        })
 }
 
 fn parse_palette(text: &str) -> Result<Palette, String> {
@@ -270,7 +298,13 @@ impl PlayArgs {
             }
         }
         let setup = GameSetup {
-            start: self.fen.unwrap_or_else(Position::initial),
+            start: match self.chess960 {
+                Some(number) => {
+                    let number = number.unwrap_or_else(crate::app::newgame::random_chess960_number);
+                    Position::chess960(number).ok_or("--chess960 takes a number from 0 to 959")?
+                }
+                None => self.fen.unwrap_or_else(Position::initial),
+            },
             white: self.white.unwrap_or_else(|| "White".to_owned()),
             black: self.black.unwrap_or_else(|| "Black".to_owned()),
             white_time,
@@ -447,6 +481,40 @@ mod tests {
         assert_eq!(c.theme.palette(), Palette::Blue);
         assert!(c.auto_flip);
         assert_eq!(c.setup.start.turn(), Color::White);
+    }
+
+    #[test]
+    fn chess960_starts_from_the_numbered_or_a_random_position() {
+        let c = config(&["--chess960", "518"]).unwrap();
+        assert!(c.setup.start.is_chess960());
+        assert_eq!(c.setup.start.chess960_number(), Some(518));
+        let c = config(&["--chess960", "0"]).unwrap();
+        assert_eq!(
+            c.setup.start.fen(),
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+        );
+        let numbers: std::collections::BTreeSet<u32> = (0..20)
+            .map(|_| {
+                let c = config(&["--chess960"]).unwrap();
+                assert!(c.setup.start.is_chess960());
+                c.setup.start.chess960_number().unwrap()
+            })
+            .collect();
+        assert!(numbers.len() > 1, "always {numbers:?}");
+        let c = config(&["--chess960", "--time", "5+3"]).unwrap();
+        assert!(c.setup.start.chess960_number().is_some());
+    }
+
+    #[test]
+    fn chess960_numbers_out_of_range_and_fen_are_refused() {
+        for bad in ["960", "x", "5.5"] {
+            let err = config(&["--chess960", bad]).unwrap_err();
+            assert!(err.contains("from 0 to 959"), "{bad}: {err}");
+            assert!(err.contains("--chess960 518"), "{bad}: {err}");
+        }
+        let err = config(&["--chess960", "--fen", "8/P7/8/8/8/8/k6K/8 w - - 0 1"]).unwrap_err();
+        assert!(err.contains("--fen"), "{err}");
+        assert!(config(&["--chess960", "--resume"]).is_err());
     }
 
     #[test]

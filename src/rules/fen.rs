@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use super::attacks::king_attacks;
 use super::bitboard::Bitboard;
-use super::position::{CastleSide, Position, castle_bits};
+use super::position::{CastleSide, Position};
 use super::types::{Color, File, Piece, Rank, Role, Square};
 
 /// The FEN of the standard starting position.
@@ -28,11 +28,30 @@ pub struct Setup {
     /// Indexed by [`Square::index`].
     pub board: [Option<Piece>; 64],
     pub turn: Color,
-    /// `(color, side)` pairs with the right to castle.
-    pub castling: Vec<(Color, CastleSide)>,
+    /// The castling rights, in the order the field lists them.
+    pub castling: Vec<CastlingRight>,
     pub ep_square: Option<Square>,
     pub halfmoves: u32,
     pub fullmoves: u32,
+}
+
+/// One castling right of a FEN castling field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingRight {
+    pub color: Color,
+    pub rook: CastlingRook,
+    /// The letter as written, for messages.
+    pub letter: char,
+}
+
+/// Which rook a castling right belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastlingRook {
+    /// `KQkq` (standard FEN and X-FEN): the outermost rook on that side of the king.
+    Outermost(CastleSide),
+    /// A file letter (Shredder-FEN `HAha`, or X-FEN for an inner rook): the rook on that file
+    /// of the owner's back rank.
+    File(File),
 }
 
 /// Why a FEN string was rejected: it is not FEN, or it is FEN of no legal position.
@@ -58,14 +77,33 @@ pub enum ParseFenError {
 }
 
 /// A FEN [`Setup`] that is no legal position: two white kings, the side not to move in check,
-/// an en passant square no pawn could have skipped.
+/// a castling right with no rook to castle with, an en passant square no pawn could have
+/// skipped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
-    CastlingWithoutPieces {
+    /// A castling right, but the king is not on its back rank.
+    CastlingKingAway {
         letter: char,
         king: Square,
-        rook: Square,
         color: Color,
+    },
+    /// `K` or `Q` (or `k`, `q`) with no rook of that colour on that side of the king.
+    CastlingNoRook {
+        letter: char,
+        king: Square,
+        side: CastleSide,
+        color: Color,
+    },
+    /// A file letter naming a square without a rook of that colour.
+    CastlingRookMissing {
+        letter: char,
+        square: Square,
+        color: Color,
+    },
+    /// Two rights for the same side of the same king (`KH`).
+    CastlingSideTwice {
+        color: Color,
+        side: CastleSide,
     },
     EnPassantRank {
         square: Square,
@@ -146,7 +184,8 @@ impl fmt::Display for ParseFenError {
             ),
             CastlingSyntax(s) => write!(
                 f,
-                "castling field \"{}\" is not valid: write - for none, or some of KQkq",
+                "castling field \"{}\" is not valid: write - for none, or some of KQkq \
+                 (X-FEN adds rook files for inner rooks; Shredder-FEN writes files, like HAha)",
                 s.escape_default()
             ),
             CastlingDuplicate(c) => write!(f, "castling field lists {c} twice"),
@@ -173,16 +212,48 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use PositionError::*;
         match self {
-            CastlingWithoutPieces {
+            CastlingKingAway {
                 letter,
                 king,
-                rook,
                 color,
             } => write!(
                 f,
-                "castling right {letter} needs the {} king on {king} and a {} rook on {rook}",
+                "castling right {letter} needs the {} king on rank {}, but it is on {king}",
                 color.name(),
+                Rank::First.relative_to(*color).char()
+            ),
+            CastlingNoRook {
+                letter,
+                king,
+                side,
+                color,
+            } => write!(
+                f,
+                "castling right {letter} names no rook: there is no {} rook on rank {} on the \
+                 {} side of the king on {king}",
+                color.name(),
+                Rank::First.relative_to(*color).char(),
+                match side {
+                    CastleSide::King => "h-file",
+                    CastleSide::Queen => "a-file",
+                }
+            ),
+            CastlingRookMissing {
+                letter,
+                square,
+                color,
+            } => write!(
+                f,
+                "castling right {letter} names no rook: there is no {} rook on {square}",
                 color.name()
+            ),
+            CastlingSideTwice { color, side } => write!(
+                f,
+                "castling field gives {color} two {} rights; a king has one rook on each side",
+                match side {
+                    CastleSide::King => "kingside",
+                    CastleSide::Queen => "queenside",
+                }
             ),
             EnPassantRank { square, turn } => write!(
                 f,
@@ -255,28 +326,92 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
     Ok(board)
 }
 
-fn parse_castling(field: &str) -> Result<Vec<(Color, CastleSide)>, ParseFenError> {
+fn parse_castling(field: &str) -> Result<Vec<CastlingRight>, ParseFenError> {
     if field == "-" {
         return Ok(Vec::new());
     }
-    let mut rights = Vec::new();
-    for c in field.chars() {
-        let right = match c {
-            'K' => (Color::White, CastleSide::King),
-            'Q' => (Color::White, CastleSide::Queen),
-            'k' => (Color::Black, CastleSide::King),
-            'q' => (Color::Black, CastleSide::Queen),
+    let mut rights: Vec<CastlingRight> = Vec::new();
+    for letter in field.chars() {
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rook = match letter.to_ascii_lowercase() {
+            'k' => CastlingRook::Outermost(CastleSide::King),
+            'q' => CastlingRook::Outermost(CastleSide::Queen),
+            c @ 'a'..='h' => CastlingRook::File(File::new(u32::from(c) - u32::from('a'))),
             _ => return Err(ParseFenError::CastlingSyntax(field.to_owned())),
         };
-        if rights.contains(&right) {
-            return Err(ParseFenError::CastlingDuplicate(c));
+        if rights.iter().any(|r| r.letter == letter) {
+            return Err(ParseFenError::CastlingDuplicate(letter));
         }
-        rights.push(right);
+        rights.push(CastlingRight {
+            color,
+            rook,
+            letter,
+        });
     }
     if rights.is_empty() {
         return Err(ParseFenError::CastlingSyntax(field.to_owned()));
     }
     Ok(rights)
+}
+
+/// Finds the rook a castling right belongs to and gives it to the position.
+fn add_castling_right(pos: &mut Position, right: CastlingRight) -> Result<(), PositionError> {
+    let CastlingRight {
+        color,
+        rook,
+        letter,
+    } = right;
+    let back = Rank::First.relative_to(color);
+    let king = pos.king(color);
+    if king.rank() != back {
+        return Err(PositionError::CastlingKingAway {
+            letter,
+            king,
+            color,
+        });
+    }
+    let rooks = pos.pieces(color, Role::Rook) & Bitboard::from_rank(back);
+    let (side, square) = match rook {
+        CastlingRook::Outermost(side) => {
+            let beyond = match side {
+                CastleSide::King => {
+                    Bitboard(u64::MAX.checked_shl(king.index() as u32 + 1).unwrap_or(0))
+                }
+                CastleSide::Queen => Bitboard((1u64 << king.index()) - 1),
+            } & rooks;
+            let outermost = match side {
+                CastleSide::King => beyond.last(),
+                CastleSide::Queen => beyond.first(),
+            };
+            let square = outermost.ok_or(PositionError::CastlingNoRook {
+                letter,
+                king,
+                side,
+                color,
+            })?;
+            (side, square)
+        }
+        CastlingRook::File(file) => {
+            let square = Square::from_coords(file, back);
+            if !rooks.contains(square) {
+                return Err(PositionError::CastlingRookMissing {
+                    letter,
+                    square,
+                    color,
+                });
+            }
+            (CastleSide::of(king, square), square)
+        }
+    };
+    if pos.can_castle(color, side) {
+        return Err(PositionError::CastlingSideTwice { color, side });
+    }
+    pos.add_castling(color, side, square);
+    Ok(())
 }
 
 fn parse_counter(field: Option<&str>, default: u32, min: u32, max: u32) -> Option<u32> {
@@ -363,25 +498,10 @@ impl Setup {
             return Err(PositionError::OppositeCheck { in_check: them });
         }
 
-        for &(color, side) in &self.castling {
-            let king = Square::E1.relative_to(color);
-            let rook = side.rook_square(color);
-            if !pos.pieces(color, Role::King).contains(king)
-                || !pos.pieces(color, Role::Rook).contains(rook)
-            {
-                let letter = match side {
-                    CastleSide::King => 'K',
-                    CastleSide::Queen => 'Q',
-                };
-                return Err(PositionError::CastlingWithoutPieces {
-                    letter: color.fold(letter, letter.to_ascii_lowercase()),
-                    king,
-                    rook,
-                    color,
-                });
-            }
-            pos.castling |= side.bit(color);
+        for &right in &self.castling {
+            add_castling_right(&mut pos, right)?;
         }
+        pos.chess960 = pos.needs_chess960();
 
         if let Some(ep) = self.ep_square {
             let us = self.turn;
@@ -432,7 +552,9 @@ impl Position {
     }
 
     /// The position as canonical FEN: castling as a subset of `KQkq` or `-`, and the en passant
-    /// square only when an en passant capture is legal.
+    /// square only when an en passant capture is legal. Chess960 castling is written as X-FEN,
+    /// as python-chess writes it: `K`/`Q` for the outermost rook on that side of the king, the
+    /// rook's file letter when another rook stands further out.
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(90);
         for rank in Rank::ALL.iter().rev() {
@@ -459,20 +581,7 @@ impl Position {
         s.push(' ');
         s.push(self.turn.char());
         s.push(' ');
-        let letters = [
-            (castle_bits::WHITE_KING, 'K'),
-            (castle_bits::WHITE_QUEEN, 'Q'),
-            (castle_bits::BLACK_KING, 'k'),
-            (castle_bits::BLACK_QUEEN, 'q'),
-        ];
-        if self.castling == 0 {
-            s.push('-');
-        }
-        for (bit, c) in letters {
-            if self.castling & bit != 0 {
-                s.push(c);
-            }
-        }
+        self.write_castling(&mut s);
         s.push(' ');
         match self.legal_ep_square() {
             Some(ep) => s.push_str(&ep.to_string()),
@@ -480,6 +589,34 @@ impl Position {
         }
         s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
         s
+    }
+}
+
+impl Position {
+    /// The castling field in X-FEN (see [`Position::fen`]).
+    fn write_castling(&self, s: &mut String) {
+        let before = s.len();
+        for color in Color::ALL {
+            let rooks = self.pieces(color, Role::Rook);
+            for side in [CastleSide::King, CastleSide::Queen] {
+                let Some(rook) = self.castle_rook(color, side) else {
+                    continue;
+                };
+                let further_out = rooks.into_iter().any(|other| match side {
+                    CastleSide::King => other.rank() == rook.rank() && other > rook,
+                    CastleSide::Queen => other.rank() == rook.rank() && other < rook,
+                });
+                let letter = match side {
+                    _ if further_out => rook.file().char(),
+                    CastleSide::King => 'k',
+                    CastleSide::Queen => 'q',
+                };
+                s.push(color.fold(letter.to_ascii_uppercase(), letter));
+            }
+        }
+        if s.len() == before {
+            s.push('-');
+        }
     }
 }
 

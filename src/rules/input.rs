@@ -16,6 +16,7 @@ use std::fmt;
 
 use super::attacks::{between, king_attacks, pawn_attacks};
 use super::bitboard::Bitboard;
+use super::movegen::castle_span;
 use super::moves::Move;
 use super::position::{CastleSide, Position};
 use super::types::{Color, File, Rank, Role, Square};
@@ -104,6 +105,13 @@ pub enum Illegal {
     },
     CastlingNotHere {
         side: CastleSide,
+    },
+    /// Chess960: a king move onto its own square, where castling would put it; only the rook
+    /// moves, so castling is written `O-O` or king-takes-rook.
+    KingAlreadyThere {
+        side: CastleSide,
+        square: Square,
+        rook: Square,
     },
     /// A move written from a square (`e3e4`) that is empty.
     NoPieceOn(Square),
@@ -273,6 +281,18 @@ impl fmt::Display for Illegal {
             }
             Illegal::CastlingNotHere { side } => {
                 write!(f, "cannot castle {} here", side_name(side))
+            }
+            Illegal::KingAlreadyThere { side, square, rook } => {
+                let castle = match side {
+                    CastleSide::King => "O-O",
+                    CastleSide::Queen => "O-O-O",
+                };
+                write!(
+                    f,
+                    "the king is already on {square}; to castle {} (only the rook moves) type \
+                     {castle} or {square}{rook}",
+                    side_name(side)
+                )
             }
             Illegal::NoPieceOn(square) => write!(f, "there is no piece on {square}"),
             Illegal::NotYourPiece {
@@ -686,9 +706,16 @@ impl Position {
         }
     }
 
+    /// Castling fits the king's destination only when the king moves two or more files: one
+    /// step (`f1g1`) or none is an ordinary king move or nothing, so Chess960 castling like
+    /// that is written king-takes-rook (`f1h1`).
     fn fits(&self, p: &Pattern, m: Move) -> bool {
-        let to_ok = m.to() == p.to
-            || matches!(m, Move::Castle { rook, .. } if p.full_from().is_some() && rook == p.to);
+        let to_ok = match m {
+            Move::Castle { .. } => {
+                m.landing_squares().contains(p.to) && (m.to() == p.to || p.full_from().is_some())
+            }
+            _ => m.to() == p.to,
+        };
         to_ok && (p.promotion.is_none() || m.promotion() == p.promotion)
     }
 
@@ -960,25 +987,29 @@ impl Position {
     fn castle_move(&self, side: CastleSide, text: &str) -> Result<Move, MoveError> {
         let us = self.turn;
         let king = self.king(us);
-        let rook = side.rook_square(us);
-        let m = Move::Castle { king, rook };
-        if self.is_legal(m) {
-            return Ok(m);
-        }
-        let reason = if !self.can_castle(us, side) {
-            Illegal::CastlingRightLost { side, color: us }
-        } else if self.is_check() {
-            Illegal::CastlingInCheck
-        } else if let Some(sq) = squares_outward(king, between(king, rook) & self.occupied()).next()
-        {
-            Illegal::CastlingBlocked { side, square: sq }
-        } else {
-            let king_to = m.to();
-            let path = between(king, king_to).with(king_to);
-            let without_king = self.occupied().without(king);
-            match squares_outward(king, path).find(|&sq| self.is_attacked(sq, !us, without_king)) {
-                Some(sq) => Illegal::CastlingThroughAttack { square: sq },
-                None => Illegal::CastlingNotHere { side },
+        let reason = match self.castle_rook(us, side) {
+            None => Illegal::CastlingRightLost { side, color: us },
+            Some(rook) => {
+                let m = Move::Castle { king, rook };
+                if self.is_legal(m) {
+                    return Ok(m);
+                }
+                let movers = Bitboard::from_square(king).with(rook);
+                let blockers = castle_span(side, king, rook) & (self.occupied() - movers);
+                if self.is_check() {
+                    Illegal::CastlingInCheck
+                } else if let Some(sq) = squares_outward(king, blockers).next() {
+                    Illegal::CastlingBlocked { side, square: sq }
+                } else {
+                    let king_to = m.to();
+                    let path = between(king, king_to).with(king_to);
+                    let others = self.occupied() - movers;
+                    match squares_outward(king, path).find(|&sq| self.is_attacked(sq, !us, others))
+                    {
+                        Some(sq) => Illegal::CastlingThroughAttack { square: sq },
+                        None => Illegal::CastlingNotHere { side },
+                    }
+                }
             }
         };
         Err(MoveError::Illegal(IllegalMoveText {
@@ -993,23 +1024,15 @@ impl Position {
         let role = p.role.unwrap_or(Role::Pawn);
         let to = p.to;
 
-        // A king moving two files along its home rank is an attempt to castle.
+        // A king moving two files along its home rank, or onto a rook it may castle with, is
+        // an attempt to castle.
         if let Some(from) = p.full_from().or(p.role.map(|_| self.king(us)))
             && self.pieces(us, Role::King).contains(from)
-            && from == Square::E1.relative_to(us)
-            && to.rank() == from.rank()
-            && (to.file() == File::G || to.file() == File::C)
-        {
-            let side = if to.file() == File::G {
-                CastleSide::King
-            } else {
-                CastleSide::Queen
-            };
-            if let Err(MoveError::Illegal(IllegalMoveText { reason, .. })) =
+            && let Some(side) = self.castle_attempt(from, to)
+            && let Err(MoveError::Illegal(IllegalMoveText { reason, .. })) =
                 self.castle_move(side, "")
-            {
-                return reason;
-            }
+        {
+            return reason;
         }
         if let Some(from) = p.full_from()
             && p.role.is_none()
@@ -1034,6 +1057,20 @@ impl Position {
             if to.rank() != Rank::Eighth.relative_to(us) {
                 return Illegal::PromotesOnlyOnRank(Rank::Eighth.relative_to(us));
             }
+        }
+        // Chess960: the king already stands where castling would put it.
+        if role == Role::King
+            && to == self.king(us)
+            && let Some((side, rook)) = [CastleSide::King, CastleSide::Queen]
+                .into_iter()
+                .filter(|side| side.destinations(to.rank()).0 == to)
+                .find_map(|side| Some((side, self.castle_rook(us, side)?)))
+        {
+            return Illegal::KingAlreadyThere {
+                side,
+                square: to,
+                rook,
+            };
         }
         if let Some(own) = self.piece_at(to).filter(|pc| pc.color == us) {
             return Illegal::OwnPieceOn {
@@ -1088,6 +1125,22 @@ impl Position {
             return Illegal::CheckNotStopped;
         }
         Illegal::KingWouldBeInCheck
+    }
+
+    /// The side a king move from `from` to `to` tries to castle to: two or more files along
+    /// the home rank onto the g- or c-file (from the e-file in standard chess), or onto a rook of
+    /// its own on that side (the one it may castle with, if it still may).
+    fn castle_attempt(&self, from: Square, to: Square) -> Option<CastleSide> {
+        let us = self.turn;
+        if from.rank() != Rank::First.relative_to(us) || to.rank() != from.rank() {
+            return None;
+        }
+        let side = CastleSide::of(from, to);
+        let onto_rook = self.pieces(us, Role::Rook).contains(to)
+            && self.castle_rook(us, side).is_none_or(|rook| rook == to);
+        let to_destination = to == side.destinations(from.rank()).0
+            && from.file().index().abs_diff(to.file().index()) >= 2;
+        (onto_rook || to_destination).then_some(side)
     }
 
     /// Could the piece on `from` move to `to` if king safety did not matter?

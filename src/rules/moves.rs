@@ -3,12 +3,15 @@
 use std::fmt;
 use std::ops::Deref;
 
+use super::bitboard::Bitboard;
 use super::types::{Role, Square};
 
 /// A move, as generated for a particular position.
 ///
 /// Castling is stored as the king's and the rook's starting squares; [`Move::to`] gives the
-/// square the king lands on, which is what UCI and LAN write (`e1g1`).
+/// square the king lands on, which is what UCI and LAN write (`e1g1`) for standard castling.
+/// Any other castling (Chess960) is written as the king taking its own rook (`b1a1`), as
+/// UCI_Chess960 does, since the king's destination may be its own square or one step away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     Normal {
@@ -93,7 +96,51 @@ impl Move {
         matches!(self.role(), Role::Pawn) || self.capture().is_some()
     }
 
-    /// The move in UCI form: `e2e4`, `e7e8q`, `e1g1`.
+    /// The squares a player may put the moving piece down on to make this move with the cursor
+    /// or mouse: the destination; for castling, the king's own rook (as on lichess) and also
+    /// the king's destination when the king moves two files or more (a shorter step there is
+    /// an ordinary king move, and no step at all is putting the king back).
+    ///
+    /// ```
+    /// use hotseat::rules::{Bitboard, Move, Square};
+    /// let standard = Move::Castle { king: Square::E1, rook: Square::H1 };
+    /// assert_eq!(standard.landing_squares(), Bitboard::from_square(Square::G1).with(Square::H1));
+    /// let beside = Move::Castle { king: Square::F1, rook: Square::H1 };
+    /// assert_eq!(beside.landing_squares(), Bitboard::from_square(Square::H1));
+    /// ```
+    #[inline]
+    pub fn landing_squares(self) -> Bitboard {
+        match self {
+            Move::Castle { king, rook } => {
+                let to = self.to();
+                let walks = king.file().index().abs_diff(to.file().index()) >= 2;
+                let rook = Bitboard::from_square(rook);
+                if walks { rook.with(to) } else { rook }
+            }
+            _ => Bitboard::from_square(self.to()),
+        }
+    }
+
+    /// Castling that standard chess also has: king from the e-file, rook from a corner.
+    #[inline]
+    pub const fn is_standard_castle(self) -> bool {
+        match self {
+            Move::Castle { king, rook } => {
+                king.file().index() == 4 && matches!(rook.file().index(), 0 | 7)
+            }
+            _ => false,
+        }
+    }
+
+    /// The move in UCI form: `e2e4`, `e7e8q`, `e1g1`; other castling as king takes rook.
+    ///
+    /// ```
+    /// use hotseat::rules::{Move, Square};
+    /// let chess960 = Move::Castle { king: Square::B1, rook: Square::A1 };
+    /// assert_eq!(chess960.uci().to_string(), "b1a1");
+    /// let standard = Move::Castle { king: Square::E1, rook: Square::H1 };
+    /// assert_eq!(standard.uci().to_string(), "e1g1");
+    /// ```
     pub fn uci(self) -> Uci {
         Uci(self)
     }
@@ -105,7 +152,12 @@ pub struct Uci(Move);
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.0.from(), self.0.to())?;
+        match self.0 {
+            Move::Castle { king, rook } if !self.0.is_standard_castle() => {
+                return write!(f, "{king}{rook}");
+            }
+            _ => write!(f, "{}{}", self.0.from(), self.0.to())?,
+        }
         if let Some(p) = self.0.promotion() {
             write!(f, "{}", p.lower_char())?;
         }

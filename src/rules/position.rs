@@ -22,19 +22,6 @@ pub(crate) mod castle_bits {
     pub const BLACK_QUEEN: u8 = 8;
 }
 
-/// For each square, the castling rights that survive a move from or to it.
-static CASTLE_KEEP: [u8; 64] = {
-    use castle_bits::*;
-    let mut keep = [15u8; 64];
-    keep[0] = !WHITE_QUEEN & 15; // a1
-    keep[4] = !(WHITE_KING | WHITE_QUEEN) & 15; // e1
-    keep[7] = !WHITE_KING & 15; // h1
-    keep[56] = !BLACK_QUEEN & 15; // a8
-    keep[60] = !(BLACK_KING | BLACK_QUEEN) & 15; // e8
-    keep[63] = !BLACK_KING & 15; // h8
-    keep
-};
-
 /// Which side(s) a player may still castle to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CastleSide {
@@ -52,7 +39,12 @@ impl CastleSide {
         }
     }
 
-    /// The rook's starting square.
+    /// The index of this right in [`Position::castle_rooks`]: the bit's position.
+    pub(crate) const fn index(self, color: Color) -> usize {
+        self.bit(color).trailing_zeros() as usize
+    }
+
+    /// The rook's starting square in standard chess.
     pub(crate) const fn rook_square(self, color: Color) -> Square {
         let sq = match self {
             CastleSide::King => Square::H1,
@@ -60,7 +52,39 @@ impl CastleSide {
         };
         sq.relative_to(color)
     }
+
+    /// The side of the king a rook on `rook` castles to.
+    pub(crate) fn of(king: Square, rook: Square) -> CastleSide {
+        if rook > king {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
+        }
+    }
+
+    /// Where king and rook land: g1 and f1, or c1 and d1 (FIDE Guidelines II.3), on `rank`.
+    pub(crate) const fn destinations(self, rank: Rank) -> (Square, Square) {
+        let (king, rook) = match self {
+            CastleSide::King => (File::G, File::F),
+            CastleSide::Queen => (File::C, File::D),
+        };
+        (
+            Square::from_coords(king, rank),
+            Square::from_coords(rook, rank),
+        )
+    }
 }
+
+/// Which side and colour a castling-right index (see [`CastleSide::index`]) stands for.
+const RIGHTS: [(Color, CastleSide); 4] = [
+    (Color::White, CastleSide::King),
+    (Color::White, CastleSide::Queen),
+    (Color::Black, CastleSide::King),
+    (Color::Black, CastleSide::Queen),
+];
+
+/// The rooks of the standard start, by castling-right index: what a right not held points at.
+const STANDARD_ROOKS: [Square; 4] = [Square::H1, Square::A1, Square::H8, Square::A8];
 
 /// A legal position.
 #[derive(Clone, PartialEq, Eq)]
@@ -70,6 +94,17 @@ pub struct Position {
     pub(crate) turn: Color,
     /// Bits of [`castle_bits`].
     pub(crate) castling: u8,
+    /// The rook each castling right belongs to, by [`CastleSide::index`] (Chess960 rights
+    /// belong to a particular rook). A right not held points at its standard corner, so that
+    /// equal positions compare equal.
+    pub(crate) castle_rooks: [Square; 4],
+    /// The squares a move from or to costs someone a castling right: the rooks that still have
+    /// one and the kings of the sides that do. Empty once nobody can castle, so a move tests
+    /// one mask and only a move that touches one of these squares does more.
+    pub(crate) castle_squares: Bitboard,
+    /// Whether this is a Chess960 game: decided by the setup, kept by every move. It changes
+    /// nothing in the rules (castling is generic), only how records name the game.
+    pub(crate) chess960: bool,
     /// The square a pawn just skipped, kept only when an enemy pawn stands beside it, so that
     /// an en passant capture is at least pseudo-legal. The hash includes it.
     pub(crate) ep_square: Option<Square>,
@@ -126,8 +161,83 @@ impl Position {
             );
         }
         pos.castling = 15;
+        pos.refresh_castle_squares();
         pos.finish();
         pos
+    }
+
+    /// The start position number `n` of Chess960 (0-959, Scharnagl's numbering; 518 is the
+    /// standard arrangement), with all four castling rights, marked as a Chess960 game.
+    /// `None` for a number above 959.
+    ///
+    /// ```
+    /// use hotseat::rules::Position;
+    /// let pos = Position::chess960(0).unwrap();
+    /// assert_eq!(pos.fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert_eq!(Position::chess960(518).unwrap().chess960_number(), Some(518));
+    /// assert!(Position::chess960(960).is_none());
+    /// ```
+    pub fn chess960(n: u32) -> Option<Position> {
+        let back = super::chess960::back_rank(n)?;
+        let mut pos = Position::empty(Color::White);
+        for (file, role) in File::ALL.into_iter().zip(back) {
+            for color in Color::ALL {
+                pos.put(
+                    Piece::new(color, role),
+                    Square::from_coords(file, Rank::First.relative_to(color)),
+                );
+                pos.put(
+                    Piece::new(color, Role::Pawn),
+                    Square::from_coords(file, Rank::Second.relative_to(color)),
+                );
+            }
+        }
+        let rooks = pos.pieces(Color::White, Role::Rook);
+        for color in Color::ALL {
+            for (side, rook) in [
+                (CastleSide::King, rooks.last()),
+                (CastleSide::Queen, rooks.first()),
+            ] {
+                let rook = rook.unwrap_or(Square::A1).relative_to(color);
+                pos.castling |= side.bit(color);
+                pos.castle_rooks[side.index(color)] = rook;
+            }
+        }
+        pos.chess960 = true;
+        pos.refresh_castle_squares();
+        pos.finish();
+        Some(pos)
+    }
+
+    /// Whether this position belongs to a Chess960 game (see [`Position::chess960`]); set by
+    /// the start position and kept by every move.
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Marks the position as part of a Chess960 game or not. The rules are the same either
+    /// way; a standard game cannot have castling rights that only Chess960 allows, so those
+    /// keep the mark.
+    pub fn set_chess960(&mut self, chess960: bool) {
+        self.chess960 = chess960 || self.needs_chess960();
+    }
+
+    /// True when some castling right is not the standard one (king on the e-file, rook in the
+    /// corner): only Chess960 castles that way.
+    pub(crate) fn needs_chess960(&self) -> bool {
+        RIGHTS.iter().enumerate().any(|(i, &(color, side))| {
+            self.castling & (1 << i) != 0
+                && (self.castle_rooks[i] != side.rook_square(color)
+                    || self.king(color) != Square::E1.relative_to(color))
+        })
+    }
+
+    /// If this is a Chess960 start position (all pieces and pawns at home, all four castling
+    /// rights, White to move), its number (0-959).
+    pub fn chess960_number(&self) -> Option<u32> {
+        let number = super::chess960::number(self)?;
+        (Position::chess960(number)?.fen() == self.fen()).then_some(number)
     }
 
     /// An empty board; only for building positions inside the rules module.
@@ -137,6 +247,9 @@ impl Position {
             colors: [Bitboard::EMPTY; 2],
             turn,
             castling: 0,
+            castle_rooks: STANDARD_ROOKS,
+            castle_squares: Bitboard::EMPTY,
+            chess960: false,
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
@@ -149,6 +262,47 @@ impl Position {
     pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
         self.roles[piece.role.index()] |= Bitboard::from_square(sq);
         self.colors[piece.color.index()] |= Bitboard::from_square(sq);
+    }
+
+    /// Gives `color` the right to castle with the rook on `rook`.
+    pub(crate) fn add_castling(&mut self, color: Color, side: CastleSide, rook: Square) {
+        self.castling |= side.bit(color);
+        self.castle_rooks[side.index(color)] = rook;
+        self.refresh_castle_squares();
+    }
+
+    /// Recomputes [`Position::castle_squares`] from the rights held.
+    fn refresh_castle_squares(&mut self) {
+        let mut squares = Bitboard::EMPTY;
+        for (i, &(color, _)) in RIGHTS.iter().enumerate() {
+            if self.castling & (1 << i) != 0 {
+                squares = squares.with(self.castle_rooks[i]).with(self.king(color));
+            }
+        }
+        self.castle_squares = squares;
+    }
+
+    /// Takes away the rights of the kings and rooks standing on `touched`, before a move from
+    /// or to those squares is made, and recomputes [`Position::castle_squares`] in the same
+    /// pass; the cold side of that mask.
+    #[cold]
+    fn lose_castling(&mut self, touched: Bitboard) {
+        let kings = [self.king(Color::White), self.king(Color::Black)];
+        let mut squares = Bitboard::EMPTY;
+        for (i, &(color, _)) in RIGHTS.iter().enumerate() {
+            let bit = 1 << i;
+            if self.castling & bit == 0 {
+                continue;
+            }
+            let king = kings[color.index()];
+            if touched.contains(self.castle_rooks[i]) || touched.contains(king) {
+                self.castling &= !bit;
+                self.castle_rooks[i] = STANDARD_ROOKS[i];
+            } else {
+                squares = squares.with(self.castle_rooks[i]).with(king);
+            }
+        }
+        self.castle_squares = squares;
     }
 
     /// Recomputes everything derived: hash, checkers, pins.
@@ -214,6 +368,12 @@ impl Position {
     /// Whether `color` still has the right to castle on `side` (FEN letters).
     pub fn can_castle(&self, color: Color, side: CastleSide) -> bool {
         self.castling & side.bit(color) != 0
+    }
+
+    /// The rook `color` may still castle with on `side`, if it has that right.
+    pub fn castle_rook(&self, color: Color, side: CastleSide) -> Option<Square> {
+        self.can_castle(color, side)
+            .then(|| self.castle_rooks[side.index(color)])
     }
 
     /// The half-move clock: half-moves since the last capture or pawn move.
@@ -370,6 +530,10 @@ impl Position {
                 to,
                 promotion,
             } => {
+                let touched = Bitboard::from_square(from).with(to);
+                if (self.castle_squares & touched).any() {
+                    self.lose_castling(touched);
+                }
                 if let Some(captured) = capture {
                     self.toggle(them, captured, to);
                     self.halfmoves = 0;
@@ -386,7 +550,6 @@ impl Position {
                         }
                     }
                 }
-                self.castling &= CASTLE_KEEP[from.index()] & CASTLE_KEEP[to.index()];
             }
             Move::EnPassant { from, to } => {
                 let captured = Square::from_coords(to.file(), from.rank());
@@ -396,18 +559,14 @@ impl Position {
                 self.halfmoves = 0;
             }
             Move::Castle { king, rook } => {
-                let kingside = rook.index() > king.index();
-                let rank = king.rank();
-                let (king_to, rook_to) = if kingside {
-                    (File::G, File::F)
-                } else {
-                    (File::C, File::D)
-                };
+                // Both leave before either lands: in Chess960 one may land where the other
+                // stood, or not move at all.
+                let (king_to, rook_to) = CastleSide::of(king, rook).destinations(king.rank());
+                self.lose_castling(Bitboard::from_square(king));
                 self.toggle(us, Role::King, king);
                 self.toggle(us, Role::Rook, rook);
-                self.toggle(us, Role::King, Square::from_coords(king_to, rank));
-                self.toggle(us, Role::Rook, Square::from_coords(rook_to, rank));
-                self.castling &= CASTLE_KEEP[king.index()];
+                self.toggle(us, Role::King, king_to);
+                self.toggle(us, Role::Rook, rook_to);
             }
         }
         self.hash ^= zobrist::castling(self.castling);

@@ -85,6 +85,12 @@ impl NewGameView<'_> {
                         if current {
                             spans.push(caret);
                         }
+                    } else if form.chess960 {
+                        let label = format!("◀ {} ▶", form.chess960_label());
+                        spans.push(Span::styled(label, theme.key()));
+                        if current {
+                            spans.push(caret);
+                        }
                     } else {
                         spans.push(Span::styled("◀ initial position ▶", theme.key()));
                     }
@@ -115,7 +121,8 @@ impl NewGameView<'_> {
         }
         lines.push(Line::default());
         lines.push(Line::styled(
-            "   Type names; on Clock type a control like 5+3 or 40/90+30,30+30; Left/Right pick the theme; on Start paste a FEN.",
+            "   Type names; on Clock type a control like 5+3 or 40/90+30,30+30; Left/Right pick the \
+             theme; on Start paste a FEN or a Chess960 number.",
             theme.muted(),
         ));
         lines

@@ -1,5 +1,6 @@
 //! The side panel: the clock and captures of the side at the top of the board, the move list,
-//! then the captures and clock of the side at the bottom, in a box titled with the time control.
+//! then the captures and clock of the side at the bottom, in a box titled with the time control
+//! (and, for Chess960, the start position's number).
 //! Flipping the board flips the panel, so each clock stays next to its player's pieces.
 
 use ratatui::buffer::Buffer;
@@ -51,10 +52,26 @@ impl<'a> PanelView<'a> {
     }
 }
 
+/// `Chess960 #N` for a Chess960 game from start position N, `Chess960` for one set up from
+/// another position; `None` for standard chess.
+fn variant_text(app: &App) -> Option<String> {
+    let start = app.game().record().start();
+    if !start.is_chess960() {
+        return None;
+    }
+    Some(match start.chess960_number() {
+        Some(n) => format!("Chess960 #{n}"),
+        None => "Chess960".to_owned(),
+    })
+}
+
 impl Widget for PanelView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let theme = self.app.theme();
-        let title = format!(" {} ", self.app.time_control_text());
+        let title = match variant_text(self.app) {
+            Some(variant) => format!(" {} · {variant} ", self.app.time_control_text()),
+            None => format!(" {} ", self.app.time_control_text()),
+        };
         let block = Block::bordered()
             .border_style(theme.border())
             .title(Span::styled(title, theme.title()));

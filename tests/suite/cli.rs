@@ -84,6 +84,52 @@ fn perft_from_a_given_fen() {
 }
 
 #[test]
+fn perft_from_a_chess960_fen_in_shredder_or_x_fen() {
+    // The first position of the Chess Programming Wiki's Chess960 perft table.
+    let shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let out = hotseat(&["perft", "4", "--fen", shredder]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Nodes searched: 326672\n");
+    let x_fen = shredder.replace("HFhf", "KQkq");
+    let out = hotseat(&["perft", "4", "--fen", &x_fen]);
+    assert_eq!(stdout(&out), "Nodes searched: 326672\n");
+
+    // King g1 beside its h1 rook: castling is written king-takes-rook.
+    let out = hotseat(&[
+        "perft",
+        "1",
+        "--divide",
+        "--fen",
+        "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w KQkq - 0 1",
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("g1h1: 1\n"), "{text}");
+    assert!(text.contains("g1b1: 1\n"), "{text}");
+    assert!(text.ends_with("\nNodes searched: 24\n"), "{text}");
+}
+
+#[test]
+fn perft_with_a_castling_right_that_names_no_rook_fails() {
+    let out = hotseat(&["perft", "1", "--fen", "4k3/8/8/8/8/8/8/4K1N1 w K - 0 1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "error: invalid FEN: castling right K names no rook: there is no white rook on rank 1 \
+         on the h-file side of the king on e1\n"
+    );
+    let out = hotseat(&["perft", "1", "--fen", "4k3/8/8/8/8/8/8/4K2R w B - 0 1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("castling right B names no rook: there is no white rook on b1"));
+}
+
+#[test]
+fn chess960_number_out_of_range_is_a_usage_error() {
+    let out = hotseat(&["--chess960", "960"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("from 0 to 959"), "{}", stderr(&out));
+}
+
+#[test]
 fn perft_with_a_bad_fen_fails_naming_the_problem() {
     let out = hotseat(&["perft", "1", "--fen", "4k3/8/8/8/8/8/8/4K2K w - - 0 1"]);
     assert_eq!(out.status.code(), Some(1));

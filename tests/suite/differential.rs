@@ -3,11 +3,13 @@
 //! stalemate, and on the board, side to move and castling rights after every move.
 //!
 //! cozy-chess writes castling as the king taking its own rook (`e1h1`); [`standard_uci`]
-//! converts that to the king's destination (`e1g1`) as hotseat and UCI write it.
+//! converts standard castling to the king's destination (`e1g1`) as hotseat and UCI write it,
+//! and leaves Chess960 castling as king-takes-rook, as hotseat writes that. Chess960 games
+//! start from all 960 positions, numbered as both libraries number them.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use hotseat::rules::Position;
+use hotseat::rules::{CastleSide, Color, Position};
 use proptest::prelude::RngExt;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 
@@ -41,10 +43,12 @@ const STARTS: &[&str] = &[
 const GAMES_PER_START: u64 = 40;
 const MAX_PLIES: usize = 160;
 
-/// A cozy-chess move in standard UCI.
+/// A cozy-chess move in standard UCI (Chess960 castling stays king-takes-rook).
 fn standard_uci(board: &cozy_chess::Board, mv: cozy_chess::Move) -> String {
     let us = board.side_to_move();
-    let to = if board.colors(us).has(mv.to) {
+    let standard_castle = mv.from.file() == cozy_chess::File::E
+        && matches!(mv.to.file(), cozy_chess::File::A | cozy_chess::File::H);
+    let to = if board.colors(us).has(mv.to) && standard_castle {
         // Castling: the king "takes" its own rook.
         let file = if mv.to.file() > mv.from.file() {
             cozy_chess::File::G
@@ -82,8 +86,34 @@ fn common_fields(fen: &str) -> Vec<&str> {
 
 /// Plays one random game from `fen`, comparing every position; returns how many it compared.
 fn compare_game(fen: &str, seed: u64) -> usize {
-    let mut ours = Position::from_fen(fen).unwrap();
-    let mut theirs: cozy_chess::Board = fen.parse().unwrap();
+    compare_game_from(Position::from_fen(fen).unwrap(), fen.parse().unwrap(), seed)
+}
+
+/// The rook file of each castling right, White's kingside first, as cozy-chess keeps them.
+fn cozy_castling(board: &cozy_chess::Board) -> Vec<Option<String>> {
+    cozy_chess::Color::ALL
+        .iter()
+        .flat_map(|&c| {
+            let rights = board.castle_rights(c);
+            [rights.short, rights.long]
+        })
+        .map(|file| file.map(|f| f.to_string()))
+        .collect()
+}
+
+/// The same for hotseat.
+fn our_castling(pos: &Position) -> Vec<Option<String>> {
+    Color::ALL
+        .into_iter()
+        .flat_map(|c| [CastleSide::King, CastleSide::Queen].map(|side| pos.castle_rook(c, side)))
+        .map(|sq| sq.map(|sq| sq.file().char().to_string()))
+        .collect()
+}
+
+/// Plays one random game from a start both libraries hold, comparing every position.
+fn compare_game_from(mut ours: Position, mut theirs: cozy_chess::Board, seed: u64) -> usize {
+    let fen = ours.fen();
+    let fen = fen.as_str();
     let mut rng = Rng::new(seed);
     let mut compared = 0;
     for ply in 0..=MAX_PLIES {
@@ -134,11 +164,12 @@ fn compare_game(fen: &str, seed: u64) -> usize {
         );
         let their_fen = theirs.to_string();
         assert_eq!(
-            common_fields(&ours.fen()),
-            common_fields(&their_fen),
+            common_fields(&ours.fen())[..2],
+            common_fields(&their_fen)[..2],
             "{}",
             context()
         );
+        assert_eq!(our_castling(&ours), cozy_castling(&theirs), "{}", context());
         if ours.halfmoves() < 100 {
             assert_eq!(
                 u32::from(theirs.halfmove_clock()),
@@ -169,6 +200,50 @@ fn legal_moves_and_status_agree_with_cozy_chess() {
         }
     }
     assert!(positions >= 10_000, "only {positions} positions compared");
+}
+
+#[test]
+fn chess960_legal_moves_and_status_agree_with_cozy_chess() {
+    let mut rng = Rng::new(960);
+    let mut positions = 0;
+    let mut numbers = BTreeSet::new();
+    for game in 0..480 {
+        let n = rng.below(960) as u32;
+        numbers.insert(n);
+        let ours = Position::chess960(n).unwrap();
+        let theirs = cozy_chess::Board::chess960_startpos(n);
+        assert_eq!(
+            common_fields(&ours.fen())[..2],
+            common_fields(&theirs.to_string())[..2],
+            "start position {n}"
+        );
+        positions += compare_game_from(ours, theirs, 960 << 32 | game);
+    }
+    assert!(
+        numbers.len() >= 350,
+        "only {} start positions",
+        numbers.len()
+    );
+    assert!(positions >= 30_000, "only {positions} positions compared");
+}
+
+#[test]
+fn every_chess960_start_agrees_with_cozy_chess_two_plies_deep() {
+    for n in 0..960 {
+        let ours = Position::chess960(n).unwrap();
+        let theirs = cozy_chess::Board::chess960_startpos(n);
+        let their_moves = cozy_moves(&theirs);
+        for (m, count) in hotseat::rules::divide(&ours, 2) {
+            let mut child = theirs.clone();
+            child.play_unchecked(their_moves[&m.uci().to_string()]);
+            let mut replies = 0;
+            child.generate_moves(|moves| {
+                replies += moves.len() as u64;
+                false
+            });
+            assert_eq!(count, replies, "start {n} {}", m.uci());
+        }
+    }
 }
 
 /// A random sparse placement with one king each, as FEN; often illegal, which is fine.

@@ -2,7 +2,7 @@
 //! form written back.
 
 use hotseat::rules::{
-    Color, FenError, INITIAL_FEN, ParseFenError, Position, PositionError, Rank, Square,
+    CastleSide, Color, FenError, INITIAL_FEN, ParseFenError, Position, PositionError, Rank, Square,
 };
 
 /// Asserts that `fen` is rejected with an error matching `expected`, whose message contains
@@ -166,7 +166,7 @@ fn rejects_bad_side_to_move() {
 
 #[test]
 fn rejects_bad_castling_letters() {
-    for castling in ["X", "KQkqX", "-K", "K-", "HAha", "kq-"] {
+    for castling in ["X", "KQkqX", "-K", "K-", "IAha", "kq-", "K1"] {
         rejected(
             &format!("r3k2r/8/8/8/8/8/8/R3K2R w {castling} - 0 1"),
             |e| *e == FenError::Parse(ParseFenError::CastlingSyntax(castling.to_owned())),
@@ -190,53 +190,159 @@ fn rejects_duplicated_castling_letter() {
 }
 
 #[test]
-fn rejects_castling_rights_without_king_and_rook_on_home_squares() {
+fn rejects_castling_right_that_names_no_rook() {
     rejected(
         "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
         |e| {
-            *e == FenError::Position(PositionError::CastlingWithoutPieces {
+            *e == FenError::Position(PositionError::CastlingNoRook {
                 letter: 'K',
                 king: Square::E1,
-                rook: Square::H1,
+                side: CastleSide::King,
                 color: Color::White,
             })
         },
-        &["castling right K", "white king on e1", "white rook on h1"],
+        &[
+            "castling right K",
+            "names no rook",
+            "no white rook on rank 1",
+            "h-file side of the king on e1",
+        ],
     );
     rejected(
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
-            .replace("r3k2r", "1r2k2r")
+            .replace("r3k2r", "4k2r")
             .as_str(),
         |e| {
             matches!(
                 e,
-                FenError::Position(PositionError::CastlingWithoutPieces { letter: 'q', .. })
+                FenError::Position(PositionError::CastlingNoRook { letter: 'q', .. })
             )
         },
-        &["castling right q", "black king on e8", "black rook on a8"],
+        &[
+            "castling right q",
+            "no black rook on rank 8",
+            "a-file side of the king on e8",
+        ],
     );
-    // The king has left its square.
-    rejected(
-        "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1",
-        |e| {
-            matches!(
-                e,
-                FenError::Position(PositionError::CastlingWithoutPieces { letter: 'K', .. })
-            )
-        },
-        &["white king on e1"],
-    );
-    // A queen where the rook should be.
+    // A queen where the rook should be, and no other rook on that side.
     rejected(
         "r3k2r/8/8/8/8/8/8/Q3K2R w KQkq - 0 1",
         |e| {
             matches!(
                 e,
-                FenError::Position(PositionError::CastlingWithoutPieces { letter: 'Q', .. })
+                FenError::Position(PositionError::CastlingNoRook { letter: 'Q', .. })
             )
         },
-        &["white rook on a1"],
+        &["castling right Q", "no white rook"],
     );
+    // The only rook is on the other side of the king.
+    rejected(
+        "4k3/8/8/8/8/8/8/4K2R w Q - 0 1",
+        |e| {
+            matches!(
+                e,
+                FenError::Position(PositionError::CastlingNoRook { letter: 'Q', .. })
+            )
+        },
+        &["a-file side of the king on e1"],
+    );
+}
+
+#[test]
+fn rejects_castling_file_letter_without_a_rook_there() {
+    rejected(
+        "4k3/8/8/8/8/8/8/4K1NR w G - 0 1",
+        |e| {
+            *e == FenError::Position(PositionError::CastlingRookMissing {
+                letter: 'G',
+                square: sq("g1"),
+                color: Color::White,
+            })
+        },
+        &["castling right G", "names no rook", "no white rook on g1"],
+    );
+    // A rook of the other colour does not count.
+    rejected(
+        "4k3/8/8/8/8/8/8/r3K3 w A - 0 1",
+        |e| {
+            matches!(
+                e,
+                FenError::Position(PositionError::CastlingRookMissing { letter: 'A', .. })
+            )
+        },
+        &["no white rook on a1"],
+    );
+    // Nor does a rook off the back rank.
+    rejected(
+        "4k3/8/8/8/8/8/7R/4K3 w H - 0 1",
+        |e| {
+            matches!(
+                e,
+                FenError::Position(PositionError::CastlingRookMissing { letter: 'H', .. })
+            )
+        },
+        &["no white rook on h1"],
+    );
+}
+
+#[test]
+fn rejects_castling_right_when_the_king_is_off_its_back_rank() {
+    rejected(
+        "4k3/8/8/8/8/8/4K3/R6R w K - 0 1",
+        |e| {
+            *e == FenError::Position(PositionError::CastlingKingAway {
+                letter: 'K',
+                king: sq("e2"),
+                color: Color::White,
+            })
+        },
+        &["castling right K", "white king on rank 1", "it is on e2"],
+    );
+}
+
+#[test]
+fn rejects_two_castling_rights_on_one_side_of_the_king() {
+    rejected(
+        "4k3/8/8/8/8/8/8/4K1RR w KG - 0 1",
+        |e| {
+            *e == FenError::Position(PositionError::CastlingSideTwice {
+                color: Color::White,
+                side: CastleSide::King,
+            })
+        },
+        &["White two kingside rights"],
+    );
+}
+
+#[test]
+fn reads_shredder_and_x_fen_castling_fields() {
+    let standard = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let shredder = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").unwrap();
+    assert_eq!(standard, shredder);
+    assert!(!shredder.is_chess960());
+    // The king has left the e-file: X-FEN reads KQkq as the outermost rooks (Chess960).
+    let moved = Position::from_fen("r4k1r/8/8/8/8/8/8/R4K1R w KQkq - 0 1").unwrap();
+    assert!(moved.is_chess960());
+    assert_eq!(
+        moved.castle_rook(Color::White, CastleSide::King),
+        Some(sq("h1"))
+    );
+    assert_eq!(
+        moved.castle_rook(Color::Black, CastleSide::Queen),
+        Some(sq("a8"))
+    );
+    // An inner rook named by its file; the outer one on that side has no right.
+    let inner = Position::from_fen("1r2k1r1/8/8/8/8/8/8/RR2K1RR w Bg - 0 1").unwrap();
+    assert_eq!(
+        inner.castle_rook(Color::White, CastleSide::Queen),
+        Some(sq("b1"))
+    );
+    assert_eq!(inner.castle_rook(Color::White, CastleSide::King), None);
+    assert_eq!(
+        inner.castle_rook(Color::Black, CastleSide::King),
+        Some(sq("g8"))
+    );
+    assert_eq!(inner.fen(), "1r2k1r1/8/8/8/8/8/8/RR2K1RR w Bk - 0 1");
 }
 
 #[test]

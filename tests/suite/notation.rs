@@ -205,6 +205,20 @@ impl Rng {
     }
 }
 
+/// Reads back the SAN, LAN and UCI of every move in `moves` (the legal moves of `p`) and
+/// returns how many moves it checked.
+fn round_trip_every_move(p: &Position, moves: &[hotseat::rules::Move]) -> usize {
+    for &m in moves {
+        for text in [p.san(m), p.lan(m), m.uci().to_string()] {
+            let back = p
+                .parse_move(&text)
+                .unwrap_or_else(|e| panic!("{text} in {}: {e}", p.fen()));
+            assert_eq!(back, m, "{text} in {}", p.fen());
+        }
+    }
+    moves.len()
+}
+
 #[test]
 fn every_legal_move_round_trips_through_san_lan_and_uci() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
@@ -221,15 +235,7 @@ fn every_legal_move_round_trips_through_san_lan_and_uci() {
             if moves.is_empty() {
                 break;
             }
-            for &m in moves.iter() {
-                for text in [p.san(m), p.lan(m), m.uci().to_string()] {
-                    let back = p
-                        .parse_move(&text)
-                        .unwrap_or_else(|e| panic!("{text} in {}: {e}", p.fen()));
-                    assert_eq!(back, m, "{text} in {}", p.fen());
-                }
-                checked += 1;
-            }
+            checked += round_trip_every_move(&p, &moves);
             let m = moves[(rng.next() % moves.len() as u64) as usize];
             p.play_unchecked(m);
         }
@@ -279,4 +285,107 @@ proptest::proptest! {
     ) {
         check_read(start, &text)?;
     }
+}
+
+// ---- Chess960 ----
+
+#[test]
+fn chess960_castling_spellings_where_the_king_does_not_move() {
+    // King g1 beside its h1 rook: O-O leaves the king on g1 and puts the rook on f1.
+    let p = pos("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w KQkq - 0 1");
+    for text in ["O-O", "0-0", "g1h1", "Kg1h1", "Kg1-h1"] {
+        assert_eq!(read(&p, text), "O-O", "{text}");
+    }
+    let castle = p.parse_move("O-O").unwrap();
+    assert_eq!(castle.uci().to_string(), "g1h1");
+    assert_eq!(p.lan(castle), "O-O");
+    let after = p.play(castle).unwrap();
+    assert_eq!(
+        after.fen(),
+        "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b kq - 1 1"
+    );
+    // Queenside the king walks from g1 to c1 and the rook from b1 to d1.
+    for text in ["O-O-O", "g1b1", "g1c1"] {
+        assert_eq!(read(&p, text), "O-O-O", "{text}");
+    }
+    for text in ["g1g1", "Kg1"] {
+        assert_eq!(
+            err(&p, text),
+            "the king is already on g1; to castle kingside (only the rook moves) type O-O or g1h1"
+        );
+    }
+    // Without the right, the king onto its own rook is still read as a castling attempt.
+    let p = pos("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w - - 0 1");
+    assert!(err(&p, "g1h1").starts_with("cannot castle kingside: White has lost the right"));
+    assert!(err(&p, "g1b1").starts_with("cannot castle queenside: White has lost the right"));
+}
+
+#[test]
+fn chess960_castling_spellings_where_the_rook_does_not_move() {
+    // Rook on d1: queenside castling moves only the king, e1 to c1.
+    let p = pos("r3k2r/8/8/8/8/8/8/3RK2R w KQkq - 0 1");
+    for text in ["O-O-O", "e1d1", "e1c1", "Ke1c1"] {
+        assert_eq!(read(&p, text), "O-O-O", "{text}");
+    }
+    let after = p.play(p.parse_move("O-O-O").unwrap()).unwrap();
+    assert_eq!(after.fen(), "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1");
+    // The king crosses d1, where its rook stands: an enemy rook attacking d1 forbids it.
+    let p = pos("3rk2r/8/8/8/8/8/8/3RK2R w KQkq - 0 1");
+    assert_eq!(err(&p, "O-O-O"), "cannot castle: d1 is attacked");
+}
+
+#[test]
+fn chess960_one_step_king_moves_stay_king_moves() {
+    // King f1, rook h1: f1g1 is the king's step; castling is f1h1 or O-O.
+    let p = pos("r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1");
+    assert_eq!(read(&p, "f1g1"), "Kg1");
+    assert_eq!(read(&p, "Kg1"), "Kg1");
+    assert_eq!(read(&p, "f1h1"), "O-O");
+    // King b1 beside its a1 rook: b1c1 is a step, b1a1 castles.
+    let p = pos("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1");
+    assert_eq!(read(&p, "b1c1"), "Kc1");
+    assert_eq!(read(&p, "b1a1"), "O-O-O");
+    assert_eq!(p.parse_move("O-O-O").unwrap().uci().to_string(), "b1a1");
+}
+
+#[test]
+fn chess960_castling_errors_say_why() {
+    // The b1 rook shields c1 from the black rook on a1 until it castles to d1.
+    let p = pos("4k3/8/8/8/8/8/8/rRK4R w KQ - 0 1");
+    assert_eq!(err(&p, "O-O-O"), "cannot castle: c1 is attacked");
+    assert_eq!(err(&p, "c1b1"), "cannot castle: c1 is attacked");
+    // A knight between king and rook, and one on the rook's destination.
+    let p = pos("4k3/8/8/8/8/8/8/RNK3NR w KQ - 0 1");
+    assert_eq!(err(&p, "O-O-O"), "cannot castle queenside: b1 is occupied");
+    assert_eq!(err(&p, "O-O"), "cannot castle kingside: g1 is occupied");
+    let p = pos("4k3/8/8/8/8/8/8/1RK2B1R w KQ - 0 1");
+    assert_eq!(err(&p, "O-O"), "cannot castle kingside: f1 is occupied");
+    let p = pos("4k3/8/8/8/8/8/8/1RK4R w K - 0 1");
+    assert!(err(&p, "O-O-O").starts_with("cannot castle queenside: White has lost the right"));
+    // The king may not pass an attacked square on its way from g1 to c1.
+    let p = pos("1r3kr1/8/8/8/8/8/2q5/1R3KR1 w KQkq - 0 1");
+    assert_eq!(err(&p, "O-O-O"), "cannot castle: d1 is attacked");
+}
+
+#[test]
+fn every_chess960_legal_move_round_trips_through_san_lan_uci_and_fen() {
+    let mut rng = Rng(0x9600_9600_9600_9601);
+    let mut checked = 0;
+    for _ in 0..40 {
+        let number = (rng.next() % 960) as u32;
+        let mut p = Position::chess960(number).unwrap();
+        for _ in 0..120 {
+            let mut read = pos(&p.fen());
+            read.set_chess960(true);
+            assert_eq!(read, p, "{}", p.fen());
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            checked += round_trip_every_move(&p, &moves);
+            let m = moves[(rng.next() % moves.len() as u64) as usize];
+            p.play_unchecked(m);
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
 }

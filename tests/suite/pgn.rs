@@ -11,6 +11,7 @@ use proptest::prelude::*;
 
 const RANDOM: &str = include_str!("../data/random_games.pgn");
 const HANDWRITTEN: &str = include_str!("../data/handwritten.pgn");
+const CHESS960: &str = include_str!("../data/chess960_games.pgn");
 
 fn final_fens(text: &str) -> Vec<String> {
     text.lines()
@@ -49,6 +50,68 @@ fn export_then_import_gives_back_the_same_game() {
     })
     .unwrap();
     assert_eq!(n, 60);
+}
+
+#[test]
+fn chess960_games_replay_to_their_recorded_final_positions_in_x_fen() {
+    let expected = final_fens(CHESS960);
+    let mut got = Vec::new();
+    replay_games(CHESS960.as_bytes(), |r| {
+        got.push(r.unwrap_or_else(|e| panic!("{e}")).position.fen());
+    })
+    .unwrap();
+    assert_eq!(got, expected);
+    assert_eq!(expected.len(), 30);
+    let castles = CHESS960.matches("O-O").count();
+    assert!(castles >= 20, "only {castles} castlings");
+}
+
+#[test]
+fn chess960_games_are_written_with_variant_setup_and_fen_and_read_back() {
+    let mut n = 0;
+    import_games(CHESS960.as_bytes(), |r| {
+        let first = r.unwrap_or_else(|e| panic!("{e}")).game;
+        let start = first.record().start();
+        assert!(start.is_chess960());
+        let text = first.to_pgn(Duration::ZERO, &Tags::new());
+        for tag in [
+            "[Variant \"Chess960\"]".to_owned(),
+            "[SetUp \"1\"]".to_owned(),
+            format!("[FEN \"{}\"]", start.fen()),
+        ] {
+            assert!(text.contains(&tag), "{tag} missing in\n{text}");
+        }
+        let second = import_game(&text).unwrap().game;
+        assert_eq!(first.position(), second.position());
+        assert!(second.position().is_chess960());
+        assert_eq!(first.record().moves(), second.record().moves());
+        assert_eq!(text, second.to_pgn(Duration::ZERO, &Tags::new()));
+        n += 1;
+    })
+    .unwrap();
+    assert_eq!(n, 30);
+}
+
+#[test]
+fn a_chess960_game_from_the_standard_arrangement_keeps_its_variant() {
+    let pgn = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+               [FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n\
+               1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O *\n";
+    let game = import_game(pgn).unwrap().game;
+    assert!(game.position().is_chess960());
+    assert_eq!(game.record().start().chess960_number(), Some(518));
+    let text = game.to_pgn(Duration::ZERO, &Tags::new());
+    assert!(text.contains("[Variant \"Chess960\"]"), "{text}");
+    // Without the tag the same game is standard chess.
+    let standard = import_game(&pgn.replace("[Variant \"Chess960\"]\n", ""))
+        .unwrap()
+        .game;
+    assert!(!standard.position().is_chess960());
+    assert!(
+        !standard
+            .to_pgn(Duration::ZERO, &Tags::new())
+            .contains("Variant")
+    );
 }
 
 #[test]
@@ -216,6 +279,15 @@ fn pgn_tool_prints_one_line_per_game() {
         "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17\tcheckmate\t-"
     );
     assert!(lines[1].ends_with("\tongoing\t-"));
+}
+
+#[test]
+fn pgn_tool_replays_chess960_games_and_prints_x_fen() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/chess960_games.pgn");
+    let (code, out, err) = hotseat_pgn(path);
+    assert_eq!(code, 0, "{err}");
+    let fens: Vec<&str> = out.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    assert_eq!(fens, final_fens(CHESS960));
 }
 
 #[test]

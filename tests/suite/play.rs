@@ -6,7 +6,7 @@ use crate::common;
 
 use std::time::Duration;
 
-use common::play::{board_text, quit, type_move};
+use common::play::{board_text, moves_shown, quit, type_move};
 use common::pty::{Key, Pty, PtyCommand};
 
 /// The game in a monochrome 80x24 terminal, with `args`.
@@ -233,5 +233,44 @@ fn moves_by_mouse_click_and_drag() {
     mouse(&mut pty, 32, "e5", true);
     mouse(&mut pty, 0, "e5", false);
     pty.wait_for("1. Nf3      e5").unwrap();
+    quit(pty);
+}
+
+/// Chess960 start 0 (BBQNNRKR): each king starts between two rooks that touch it. Black
+/// castles kingside by typing O-O (the king stays on g8, the h8 rook jumps to f8); White
+/// castles queenside with the cursor, putting the king on the f1 rook beside it (the king
+/// walks to c1, the rook to d1).
+#[test]
+fn chess960_game_castles_both_ways_with_king_and_rook_side_by_side() {
+    let mut pty = hotseat(&["--chess960", "0"]);
+    pty.wait_for("Chess960 #0").unwrap();
+    for m in ["Nc3", "Nd6", "Nd3", "Re8", "b3", "a6", "Qb2", "O-O"] {
+        type_move(&mut pty, m);
+    }
+    pty.wait_for("4. Qb2      O-O").unwrap();
+    // To a1 whatever the cursor's square, then to g1: pick up the king, put it on f1.
+    pty.send_keys(&[Key::Left; 8]).unwrap();
+    pty.send_keys(&[Key::Down; 8]).unwrap();
+    pty.send_keys(&arrows((0, 0), coords("g1"))).unwrap();
+    pty.send_key(Key::Enter).unwrap();
+    pty.send_keys(&arrows(coords("g1"), coords("f1"))).unwrap();
+    pty.send_key(Key::Enter).unwrap();
+    pty.wait_for("5. O-O-O").unwrap();
+    let moves = pty.with_screen(moves_shown);
+    assert_eq!(
+        moves,
+        [
+            "Nc3", "Nd6", "Nd3", "Re8", "b3", "a6", "Qb2", "O-O", "O-O-O"
+        ],
+        "{}",
+        pty.dump()
+    );
+    let board = board_text(&pty);
+    let back_rank = board
+        .lines()
+        .find(|l| l.trim_start().starts_with('1'))
+        .unwrap();
+    let pieces: String = back_rank.chars().filter(|&c| "♔♖♗".contains(c)).collect();
+    assert_eq!(pieces, "♗♗♔♖♖", "{board}");
     quit(pty);
 }

@@ -532,3 +532,39 @@ fn quit_after_review(mut pty: Pty) {
     let status = pty.wait_exit().unwrap();
     assert!(status.success(), "{status}");
 }
+
+/// A Chess960 game is saved with its variant and start, and comes back as the same Chess960
+/// game: castling rights of particular rooks, the panel's start number, and the move box
+/// still reading Chess960 castling; a takeback of the castling puts king and rook back.
+#[test]
+fn a_chess960_game_resumes_as_chess960_with_its_rights() {
+    let data = fresh_dir("data");
+    let mut pty = start(
+        &data,
+        &["--chess960", "0", "--white", "Ann", "--black", "Bob"],
+    );
+    pty.wait_for("Chess960 #0").unwrap();
+    let moves = ["Nc3", "Nd6", "Nd3", "Re8"];
+    for m in moves {
+        type_move(&mut pty, m);
+    }
+    wait_for_moves(&pty, &moves);
+    pty.send_key(Key::Ctrl('q')).unwrap();
+    pty.wait_for("It is saved").unwrap();
+    pty.send_text("y").unwrap();
+    assert!(pty.wait_exit().unwrap().success());
+    assert_eq!(tag(&current(&data), "Variant").as_deref(), Some("Chess960"));
+    assert_eq!(
+        tag(&current(&data), "FEN").as_deref(),
+        Some("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1")
+    );
+
+    let mut pty = start(&data, &["--resume"]);
+    pty.wait_for("Resumed").unwrap();
+    pty.wait_for("Chess960 #0").unwrap();
+    wait_for_moves(&pty, &moves);
+    // Black's f8 rook has left, so only the h8 rook can castle: king-takes-rook, king stays.
+    type_move(&mut pty, "b3");
+    type_move(&mut pty, "g8h8");
+    wait_for_moves(&pty, &["Nc3", "Nd6", "Nd3", "Re8", "b3", "O-O"]);
+}

@@ -209,12 +209,12 @@ fn castling_moves_king_and_rook() {
 }
 
 #[test]
-fn castling_rights_need_king_and_rook_on_home_squares() {
+fn castling_rights_need_king_and_rook_on_the_back_rank() {
     for fen in [
         "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
-        "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
+        "4k3/8/8/8/8/8/3K3R/8 w K - 0 1",
         "4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1",
-        "r4k2/8/8/8/8/8/8/4K3 w q - 0 1",
+        "r4k2/8/8/8/8/8/8/4K3 w k - 0 1",
         "4k2r/8/8/8/8/8/8/4K3 w kq - 0 1",
     ] {
         let err = Position::from_fen(fen).unwrap_err();
@@ -597,4 +597,29 @@ fn repetition_key_ignores_en_passant_square_when_the_capture_is_pinned() {
     assert_eq!(double_step.repetition_key(), single_steps.repetition_key());
     // The stored hash does carry the pseudo-legal square.
     assert_ne!(double_step.hash(), single_steps.hash());
+}
+
+#[test]
+fn the_built_in_start_positions_equal_their_fen_and_lose_castling_rights_alike() {
+    assert_eq!(
+        Position::initial(),
+        Position::from_fen(hotseat::rules::INITIAL_FEN).unwrap()
+    );
+    let p = play(&Position::initial(), &["e2e4", "e7e5", "e1e2"]);
+    assert_eq!(
+        p.fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPKPPP/RNBQ1BNR b kq - 1 2"
+    );
+    // Chess960 number 0: king on g1 between rooks on f1 and h1.
+    let p = play(&Position::chess960(0).unwrap(), &["h2h4", "h7h5", "h1h3"]);
+    assert_eq!(p.castle_rook(Color::White, CastleSide::King), None);
+    assert_eq!(
+        p.castle_rook(Color::White, CastleSide::Queen),
+        Some(Square::F1)
+    );
+    let p = play(&p, &["g8h7"]);
+    assert_eq!(
+        p.fen(),
+        "bbqnnr1r/pppppppk/8/7p/7P/7R/PPPPPPP1/BBQNNRK1 w Q - 2 3"
+    );
 }

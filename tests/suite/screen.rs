@@ -512,3 +512,32 @@ proptest::proptest! {
         draw(&mut app, w, h);
     }
 }
+
+#[test]
+fn the_panel_title_names_the_chess960_start_position() {
+    let chess960 = |start: Position| {
+        app_with(
+            GameSetup {
+                start,
+                ..GameSetup::default()
+            },
+            Theme::monochrome(),
+            GlyphSet::Unicode,
+        )
+    };
+    for (w, h) in [(80, 24), (120, 40), (160, 50)] {
+        let buf = draw(&mut chess960(Position::chess960(518).unwrap()), w, h);
+        assert!(
+            find(&buf, "untimed · Chess960 #518").is_some(),
+            "{w}x{h}:\n{}",
+            text(&buf)
+        );
+    }
+    let mut from_fen = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    from_fen.set_chess960(true);
+    let buf = draw(&mut chess960(from_fen), 80, 24);
+    assert!(find(&buf, "Chess960 ").is_some(), "{}", text(&buf));
+    assert!(find(&buf, "#").is_none(), "{}", text(&buf));
+    let buf = draw(&mut mono(), 80, 24);
+    assert!(find(&buf, "Chess960").is_none());
+}

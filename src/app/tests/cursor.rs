@@ -166,6 +166,41 @@ fn castling_by_cursor_moves_the_king_two_squares() {
 }
 
 #[test]
+fn castling_by_cursor_puts_the_king_on_its_own_rook_too() {
+    let mut app = app_from("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    cursor_move(&mut app, "e1", "h1");
+    assert_eq!(sans(&app), ["O-O"]);
+    cursor_move(&mut app, "e8", "a8");
+    assert_eq!(sans(&app), ["O-O", "O-O-O"]);
+}
+
+#[test]
+fn chess960_castling_by_cursor_with_king_and_rook_side_by_side() {
+    // King g1 beside its h1 rook: only the rook square castles (g1 is the king's own square);
+    // queenside the king walks to c1, so both b1 (the rook) and c1 castle.
+    let start = "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w KQkq - 0 1";
+    let mut app = app_from(start);
+    cursor_move(&mut app, "g1", "h1");
+    assert_eq!(sans(&app), ["O-O"]);
+    assert_eq!(
+        fen(&app),
+        "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b kq - 1 1"
+    );
+    cursor_move(&mut app, "g8", "b8");
+    assert_eq!(sans(&app), ["O-O", "O-O-O"]);
+    let mut app = app_from(start);
+    cursor_move(&mut app, "g1", "c1");
+    assert_eq!(sans(&app), ["O-O-O"]);
+    // King f1, rook h1: g1 is the king's ordinary step, h1 castles.
+    let mut app = app_from("r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1");
+    cursor_move(&mut app, "f1", "g1");
+    assert_eq!(sans(&app), ["Kg1"]);
+    let mut app = app_from("r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1");
+    cursor_move(&mut app, "f1", "h1");
+    assert_eq!(sans(&app), ["O-O"]);
+}
+
+#[test]
 fn auto_flip_turns_the_board_to_the_player_to_move() {
     let mut app = App::new(Config {
         auto_flip: true,

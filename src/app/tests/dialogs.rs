@@ -300,3 +300,19 @@ fn dialogs_ignore_keys_that_are_not_theirs() {
         assert_mode(&app, &Mode::Confirm(Question::Resign(Color::Black)));
     }
 }
+
+#[test]
+fn a_chess960_castling_taken_back_gives_the_rook_its_right_again() {
+    let start = "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w KQkq - 0 1";
+    let mut app = app_from(start);
+    play_all(&mut app, &["O-O"]);
+    assert_eq!(
+        fen(&app),
+        "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b kq - 1 1"
+    );
+    act(&mut app, Action::Takeback);
+    act(&mut app, Action::Yes);
+    assert_eq!(fen(&app), start);
+    play_all(&mut app, &["g1b1"]);
+    assert_eq!(sans(&app), ["O-O-O"]);
+}

@@ -118,6 +118,59 @@ fn an_empty_fen_is_reported_only_after_enter() {
 }
 
 #[test]
+fn chess960_from_a_typed_number_or_a_random_start() {
+    let mut app = app();
+    open(&mut app);
+    act(&mut app, Action::CursorUp);
+    act(&mut app, Action::CursorLeft);
+    let f = form(&app);
+    assert!(f.chess960 && !f.from_fen);
+    assert_eq!(f.chess960_label(), "Chess960 (random start)");
+    type_text(&mut app, "999");
+    assert_eq!(form(&app).chess960_label(), "Chess960 #999");
+    let err = form(&app).error(Field::Start).unwrap();
+    assert!(err.contains("from 0 to 959"), "{err}");
+    act(&mut app, Action::Select);
+    assert!(matches!(app.mode(), Mode::NewGame(_)), "not started");
+    for _ in 0..3 {
+        act(&mut app, Action::DeleteChar);
+    }
+    type_text(&mut app, "0");
+    assert_eq!(form(&app).error(Field::Start), None);
+    act(&mut app, Action::Select);
+    assert_mode(&app, &Mode::Playing);
+    assert!(app.game().position().is_chess960());
+    assert_eq!(app.game().record().start().chess960_number(), Some(0));
+
+    // The next form offers Chess960 again, from a random start.
+    open(&mut app);
+    assert!(form(&app).chess960);
+    act(&mut app, Action::Select);
+    let start = app.game().record().start();
+    assert!(start.chess960_number().is_some(), "{}", start.fen());
+}
+
+#[test]
+fn the_start_choices_go_round_initial_fen_chess960() {
+    let mut app = app();
+    open(&mut app);
+    act(&mut app, Action::CursorUp);
+    let choice = |app: &App| (form(app).from_fen, form(app).chess960);
+    assert_eq!(choice(&app), (false, false));
+    act(&mut app, Action::CursorRight);
+    assert_eq!(choice(&app), (true, false));
+    act(&mut app, Action::CursorRight);
+    assert_eq!(choice(&app), (false, true));
+    act(&mut app, Action::CursorRight);
+    assert_eq!(choice(&app), (false, false));
+    // Typing a FEN from the Chess960 choice switches to FEN.
+    act(&mut app, Action::CursorLeft);
+    type_text(&mut app, "4k3");
+    assert_eq!(choice(&app), (true, false));
+    assert_eq!(form(&app).fen, "4k3");
+}
+
+#[test]
 fn esc_goes_back_to_the_game_unchanged() {
     let mut app = app();
     play_all(&mut app, &["e4"]);

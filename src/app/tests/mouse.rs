@@ -13,6 +13,20 @@ fn click_a_piece_then_a_square() {
 }
 
 #[test]
+fn chess960_castling_by_dragging_the_king_onto_its_rook() {
+    let mut app = app_from("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1");
+    let (from, to) = (cell_of(&app, "b1"), cell_of(&app, "a1"));
+    pointer(&mut app, PointerKind::Down, from);
+    pointer(&mut app, PointerKind::Drag, to);
+    pointer(&mut app, PointerKind::Up, to);
+    assert_eq!(sans(&app), ["O-O-O"]);
+    click(&mut app, "b8");
+    click(&mut app, "a8");
+    assert_eq!(sans(&app), ["O-O-O", "O-O-O"]);
+    assert_eq!(fen(&app), "2kr3r/8/8/8/8/8/8/2KR3R w - - 2 2");
+}
+
+#[test]
 fn drag_and_drop_plays_the_move() {
     let mut app = app();
     let (from, to) = (cell_of(&app, "e2"), cell_of(&app, "e4"));

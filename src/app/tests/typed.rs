@@ -221,3 +221,32 @@ fn moves_are_refused_after_the_game_with_a_way_on() {
         "The game is over (Checkmate — White wins, 1-0): Ctrl-N starts a new one"
     );
 }
+
+#[test]
+fn chess960_castling_hints_for_every_spelling() {
+    // King g1 beside its h1 rook, the b1 rook far away on the other side.
+    let mut app = app_from("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w KQkq - 0 1");
+    type_text(&mut app, "g1h1");
+    assert_eq!(app.feedback().hint.unwrap().text, "Enter plays O-O");
+    for _ in 0..4 {
+        act(&mut app, Action::DeleteChar);
+    }
+    type_text(&mut app, "g1c");
+    assert_eq!(
+        app.feedback().hint.unwrap().text,
+        "g1c… Tab completes O-O-O"
+    );
+    type_text(&mut app, "1");
+    assert_eq!(app.feedback().hint.unwrap().text, "Enter plays O-O-O");
+    for _ in 0..4 {
+        act(&mut app, Action::DeleteChar);
+    }
+    type_text(&mut app, "O-O");
+    let hint = app.feedback().hint.unwrap().text;
+    assert!(hint.contains("O-O"), "{hint}");
+    for _ in 0..3 {
+        act(&mut app, Action::DeleteChar);
+    }
+    enter(&mut app, "g1h1");
+    assert_eq!(sans(&app), ["O-O"]);
+}

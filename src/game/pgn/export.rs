@@ -1,5 +1,5 @@
 //! From a [`Game`] to PGN export text: the Seven Tag Roster, `TimeControl`, `Termination`,
-//! `SetUp`/`FEN` for set-up positions, SAN movetext with `[%clk]` after each timed move, draw
+//! `Variant` for Chess960, `SetUp`/`FEN` for set-up positions, SAN movetext with `[%clk]` after each timed move, draw
 //! offers as comments (and one still standing as a tag), and the result. [`import_game`](super::import_game) reads it back.
 
 use std::time::Duration;
@@ -23,7 +23,7 @@ pub const TAG_DRAW_OFFER: &str = "HotseatDrawOffer";
 
 impl Game {
     /// The game as PGN. `tags` supplies what the game cannot know (Event, Site, Date, Round,
-    /// ...); White, Black, Result, TimeControl, Termination, SetUp/FEN and the others of
+    /// ...); White, Black, Result, TimeControl, Termination, Variant, SetUp/FEN and the others of
     /// [`DERIVED_TAGS`](super::DERIVED_TAGS) come from the game (given ones are dropped).
     /// For an unfinished timed game, `WhiteClock`/`BlackClock` keep the times left at `now`, so
     /// that resuming loses nothing.
@@ -52,6 +52,9 @@ impl Game {
             self.outcome().map_or("unterminated", |o| o.termination()),
         );
         let start = self.record().start();
+        if start.is_chess960() {
+            all.push("Variant", "Chess960");
+        }
         if *start != Position::initial() {
             all.push("SetUp", "1");
             all.push("FEN", start.fen());

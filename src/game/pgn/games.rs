@@ -167,11 +167,28 @@ impl<T> GameVisitor<T> {
     }
 }
 
+/// Whether a `Variant` tag names Chess960, in the spellings programs write.
+fn is_chess960_variant(name: &str) -> bool {
+    let name: String = name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    matches!(
+        name.as_str(),
+        "chess960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" | "frc" | "960"
+    )
+}
+
+/// The position the game starts from: the `FEN` tag's or the initial one, played as Chess960
+/// when the `Variant` tag says so.
 fn start_position(tags: &Tags) -> Result<Position, TagError> {
-    match tags.get("FEN") {
-        Some(fen) => Position::from_fen(fen).map_err(TagError::Fen),
-        None => Ok(Position::initial()),
-    }
+    let mut start = match tags.get("FEN") {
+        Some(fen) => Position::from_fen(fen).map_err(TagError::Fen)?,
+        None => Position::initial(),
+    };
+    start.set_chess960(tags.get("Variant").is_some_and(is_chess960_variant));
+    Ok(start)
 }
 
 impl<T: Target> GameVisitor<T> {

@@ -7,12 +7,13 @@ use super::export::TAG_DRAW_OFFER;
 /// The tags [`Game::to_pgn`](crate::game::Game::to_pgn) derives from the game itself: given
 /// ones of these names (in any case) are dropped for the game's own, when a game is written and
 /// when a game read from a file is kept for saving.
-pub const DERIVED_TAGS: [&str; 13] = [
+pub const DERIVED_TAGS: [&str; 14] = [
     "White",
     "Black",
     "Result",
     "TimeControl",
     "Termination",
+    "Variant",
     "SetUp",
     "FEN",
     "WhiteClock",
