@@ -88,7 +88,7 @@ pub fn to_svg(buf: &Buffer) -> String {
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
          viewBox=\"0 0 {w} {h}\" font-family=\"'DejaVu Sans Mono', Menlo, Consolas, monospace\" \
-         font-size=\"16\">"
+         font-size=\"16\" shape-rendering=\"crispEdges\">"
     );
     let _ = writeln!(
         out,
