@@ -6,6 +6,7 @@
 
 pub mod clock;
 mod numbering;
+pub mod openings;
 pub mod outcome;
 pub mod pgn;
 pub mod record;

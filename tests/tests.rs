@@ -10,7 +10,8 @@
 //!
 //! - a law of chess, FEN, notation or perft: `rules_edge`, `fen`, `notation`, `perft`,
 //!   `rules_props` (properties) or `differential` (against cozy-chess);
-//! - clocks, offers, claims, the outcome with injected time: `game_flow`; PGN: `pgn`;
+//! - clocks, offers, claims, the outcome with injected time: `game_flow`; PGN: `pgn`; opening
+//!   names: `openings`;
 //! - what `App` draws: `render` (widgets) and `screen` (the whole screen), with `common::buffer`;
 //!   hit-testing: `board_layout`;
 //! - files on disk: `store`; the binary's command line and exit codes: `cli`;
@@ -36,6 +37,8 @@ mod fen;
 mod game_flow;
 #[path = "suite/notation.rs"]
 mod notation;
+#[path = "suite/openings.rs"]
+mod openings;
 #[path = "suite/perft.rs"]
 mod perft;
 #[path = "suite/pgn.rs"]

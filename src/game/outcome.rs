@@ -75,6 +75,79 @@ impl Outcome {
             _ => "normal",
         }
     }
+
+    /// The comment a saved game closes with, in the usual words ("Black resigns.", "Draw by
+    /// agreement.", "White wins on time."), so that the file keeps what the result alone
+    /// cannot say; [`Outcome::from_closing_comment`] reads it back. `None` for a result read from
+    /// a file that did not say why.
+    pub fn closing_comment(self) -> Option<String> {
+        Some(match self.reason {
+            Reason::Checkmate => "Checkmate.".to_owned(),
+            Reason::Stalemate => "Draw by stalemate.".to_owned(),
+            Reason::InsufficientMaterial => "Draw: neither side can checkmate.".to_owned(),
+            Reason::FivefoldRepetition => "Draw by fivefold repetition.".to_owned(),
+            Reason::SeventyFiveMoves => "Draw by the seventy-five-move rule.".to_owned(),
+            Reason::ThreefoldClaim(c) => format!("Draw by threefold repetition, claimed by {c}."),
+            Reason::FiftyMoveClaim(c) => format!("Draw by the fifty-move rule, claimed by {c}."),
+            Reason::Agreement => "Draw by agreement.".to_owned(),
+            Reason::Resignation(c) => format!("{c} resigns."),
+            Reason::TimeForfeit(c) => format!("{} wins on time.", !c),
+            Reason::TimeoutVsInsufficientMaterial(c) => {
+                format!("Draw: {c}'s flag fell, {} cannot mate.", !c)
+            }
+            Reason::Recorded => return None,
+        })
+    }
+
+    /// The outcome a closing comment written by [`Outcome::closing_comment`] describes, for a
+    /// game with this `result`: the comment may carry other text before it (a clock reading),
+    /// and a comment that contradicts the result (`White resigns.` in a game White won) is
+    /// not believed.
+    pub fn from_closing_comment(result: GameResult, comment: &str) -> Option<Outcome> {
+        let comment = comment.trim();
+        Reason::ALL_KNOWN
+            .iter()
+            .map(|&reason| Outcome::new(result, reason))
+            .filter(|o| o.is_consistent())
+            .find(|o| {
+                o.closing_comment()
+                    .is_some_and(|c| comment == c || comment.ends_with(&format!(" {c}")))
+            })
+    }
+
+    /// Whether the reason fits the result: the side that resigned or lost on time lost, a
+    /// claim or an agreement drew, a checkmate won.
+    fn is_consistent(self) -> bool {
+        match (self.reason, self.result) {
+            (Reason::Checkmate, GameResult::Win(_)) => true,
+            (Reason::Resignation(c) | Reason::TimeForfeit(c), GameResult::Win(w)) => w == !c,
+            (Reason::Checkmate | Reason::Resignation(_) | Reason::TimeForfeit(_), _) => false,
+            (_, GameResult::Draw) => true,
+            (_, GameResult::Win(_)) => false,
+        }
+    }
+}
+
+impl Reason {
+    /// Every reason but [`Reason::Recorded`], with each colour where it has one.
+    pub const ALL_KNOWN: [Reason; 16] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::InsufficientMaterial,
+        Reason::FivefoldRepetition,
+        Reason::SeventyFiveMoves,
+        Reason::ThreefoldClaim(Color::White),
+        Reason::ThreefoldClaim(Color::Black),
+        Reason::FiftyMoveClaim(Color::White),
+        Reason::FiftyMoveClaim(Color::Black),
+        Reason::Agreement,
+        Reason::Resignation(Color::White),
+        Reason::Resignation(Color::Black),
+        Reason::TimeForfeit(Color::White),
+        Reason::TimeForfeit(Color::Black),
+        Reason::TimeoutVsInsufficientMaterial(Color::White),
+        Reason::TimeoutVsInsufficientMaterial(Color::Black),
+    ];
 }
 
 impl fmt::Display for Outcome {

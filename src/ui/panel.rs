@@ -1,16 +1,18 @@
-//! The side panel: the clock and captures of the side at the top of the board, the move list,
-//! then the captures and clock of the side at the bottom, in a box titled with the time control
-//! (and, for Chess960, the start position's number).
+//! The side panel: the clock and captures of the side at the top of the board, the opening's
+//! name (once the game has one), the move list, then the captures and clock of the side at the
+//! bottom, in a box titled with the time control (and, for Chess960, the start position's
+//! number).
 //! Flipping the board flips the panel, so each clock stays next to its player's pieces.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Span;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 use super::captured::CapturedView;
 use super::clock::{BIG_HEIGHT, ClockView};
 use super::move_list::MoveListView;
+use super::text::fit;
 use crate::app::App;
 use crate::rules::Color;
 
@@ -86,15 +88,19 @@ impl Widget for PanelView<'_> {
         } else {
             1
         };
+        let opening = self.app.opening();
+        let opening_rows = u16::from(opening.is_some() && inner.height >= 8);
         let [
             top_clock,
             top_captured,
+            opening_area,
             moves,
             bottom_captured,
             bottom_clock,
         ] = Layout::vertical([
             Constraint::Length(clock_rows),
             Constraint::Length(1),
+            Constraint::Length(opening_rows),
             Constraint::Fill(1),
             Constraint::Length(1),
             Constraint::Length(clock_rows),
@@ -102,6 +108,10 @@ impl Widget for PanelView<'_> {
         .areas(inner);
         (&self.clock(top)).render(top_clock, buf);
         (&self.captured(top)).render(top_captured, buf);
+        if let Some(opening) = opening {
+            let text = fit(&opening.to_string(), usize::from(opening_area.width));
+            Line::from(Span::styled(text, theme.muted())).render(opening_area, buf);
+        }
         MoveListView {
             record: self.app.game().record(),
             shown: self.app.shown_ply(),

@@ -362,3 +362,164 @@ fn revision_changes_with_every_event_a_save_must_record_and_not_with_time() {
     g.resign(Color::White, secs(10)).unwrap();
     changed(&g, "resigning");
 }
+
+/// Issue 14's "the ending is never forgotten": end a game each way, save it, load it, and the
+/// loaded game says what the screen said, with the standard `Termination` and a closing
+/// comment in the usual words.
+#[test]
+fn every_way_a_game_ends_survives_save_and_load() {
+    type End = fn(&mut Game) -> Outcome;
+    fn shuffle(g: &mut Game, times: usize) {
+        for _ in 0..times {
+            for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+                play(g, m, secs(1));
+            }
+        }
+    }
+    let cases: Vec<(&str, Option<&str>, &str, End, &str)> = vec![
+        (
+            "checkmate",
+            None,
+            "none",
+            |g| {
+                for m in ["f3", "e5", "g4"] {
+                    play(g, m, secs(1));
+                }
+                play(g, "Qh4#", secs(1)).unwrap()
+            },
+            "Qh4# {Checkmate.} 0-1",
+        ),
+        (
+            "stalemate",
+            Some("7k/8/4Q1K1/8/8/8/8/8 w - - 0 1"),
+            "none",
+            |g| play(g, "Qf7", secs(1)).unwrap(),
+            "{Draw by stalemate.} 1/2-1/2",
+        ),
+        (
+            "insufficient material",
+            Some("7k/8/8/8/8/8/1p6/K7 w - - 0 1"),
+            "none",
+            |g| play(g, "Kxb2", secs(1)).unwrap(),
+            "{Draw: neither side can checkmate.} 1/2-1/2",
+        ),
+        (
+            "fivefold",
+            None,
+            "none",
+            |g| {
+                shuffle(g, 3);
+                for m in ["Nf3", "Nf6", "Ng1"] {
+                    play(g, m, secs(1));
+                }
+                play(g, "Ng8", secs(1)).unwrap()
+            },
+            "{Draw by fivefold repetition.} 1/2-1/2",
+        ),
+        (
+            "seventy-five moves",
+            Some("4k3/8/8/8/8/8/8/R3K3 w - - 149 90"),
+            "none",
+            |g| play(g, "Ra2", secs(1)).unwrap(),
+            "{Draw by the seventy-five-move rule.} 1/2-1/2",
+        ),
+        (
+            "threefold claim",
+            None,
+            "none",
+            |g| {
+                shuffle(g, 2);
+                g.claim_draw(secs(1)).unwrap()
+            },
+            "{Draw by threefold repetition, claimed by White.} 1/2-1/2",
+        ),
+        (
+            "fifty-move claim",
+            Some("4k3/8/8/8/8/8/8/R3K3 b - - 99 60"),
+            "none",
+            |g| {
+                let mv = g.position().parse_move("Kd7").unwrap();
+                g.play_and_claim(mv, secs(1)).unwrap()
+            },
+            "{Draw by the fifty-move rule, claimed by Black.} 1/2-1/2",
+        ),
+        (
+            "agreement",
+            None,
+            "none",
+            |g| {
+                play(g, "e4", secs(1));
+                g.offer_draw(Color::Black, secs(1)).unwrap();
+                g.accept_draw(Color::White, secs(1)).unwrap()
+            },
+            "{Draw by agreement.} 1/2-1/2",
+        ),
+        (
+            "White resigns",
+            None,
+            "none",
+            |g| {
+                play(g, "e4", secs(1));
+                play(g, "e5", secs(1));
+                g.resign(Color::White, secs(1)).unwrap()
+            },
+            "{White resigns.} 0-1",
+        ),
+        (
+            "Black resigns before a move",
+            None,
+            "none",
+            |g| g.resign(Color::Black, secs(0)).unwrap(),
+            "{Black resigns.} 1-0",
+        ),
+        (
+            "White loses on time",
+            None,
+            "1+0",
+            |g| {
+                g.start(secs(0));
+                g.tick(secs(60)).unwrap()
+            },
+            "{Black wins on time.} 0-1",
+        ),
+        (
+            "White's flag falls, Black cannot mate",
+            Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"),
+            "1+0",
+            |g| {
+                g.start(secs(0));
+                g.tick(secs(60)).unwrap()
+            },
+            "{Draw: White's flag fell, Black cannot mate.} 1/2-1/2",
+        ),
+    ];
+    let mut seen = std::collections::HashSet::new();
+    for (way, fen, time, end, movetext_end) in cases {
+        let mut g = game(fen, time, time);
+        let outcome = end(&mut g);
+        assert_eq!(g.outcome(), Some(outcome), "{way}");
+        let pgn = g.to_pgn(secs(100), &Tags::new());
+        assert!(pgn.trim_end().ends_with(movetext_end), "{way}:\n{pgn}");
+        let termination = format!("[Termination \"{}\"]", outcome.termination());
+        assert!(pgn.contains(&termination), "{way}:\n{pgn}");
+        let loaded = import_game(&pgn).unwrap().game;
+        assert_eq!(
+            loaded.outcome().map(|o| o.to_string()),
+            Some(outcome.to_string()),
+            "{way}:\n{pgn}"
+        );
+        seen.insert(std::mem::discriminant(&outcome.reason));
+    }
+    // Every reason a game played here can end by (all but a result read without one).
+    assert_eq!(seen.len(), 11);
+}
+
+#[test]
+fn a_closing_comment_that_contradicts_the_result_is_not_believed() {
+    let pgn = "[Result \"1-0\"]\n\n1. e4 e5 {White resigns.} 1-0\n";
+    let outcome = import_game(pgn).unwrap().game.outcome().unwrap();
+    assert_eq!(outcome.reason, Reason::Recorded);
+    let pgn = "[Result \"0-1\"]\n\n1. e4 e5 {[%clk 0:01:00] White resigns.} 0-1\n";
+    let outcome = import_game(pgn).unwrap().game.outcome().unwrap();
+    assert_eq!(outcome.to_string(), "White resigns — Black wins");
+}

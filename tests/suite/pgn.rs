@@ -154,7 +154,11 @@ fn written_pgn_follows_the_export_format() {
         text.contains("1. e4 {[%clk 0:05:01]} 1... e5 {[%clk 0:05:01]}"),
         "{text}"
     );
-    assert!(text.contains("4. Qxf7#\n{[%clk 0:05:04]} 1-0"), "{text}");
+    // The last comment also says how the game ended.
+    assert!(
+        text.contains("4. Qxf7#\n{[%clk 0:05:04] Checkmate.} 1-0"),
+        "{text}"
+    );
     assert!(text.lines().all(|l| l.len() <= 80));
 }
 

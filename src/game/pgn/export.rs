@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use super::tags::Tags;
 use super::writer::{ExportGame, ExportMove};
+use crate::game::openings;
 use crate::game::session::Game;
 use crate::rules::{Color, Position};
 
@@ -28,7 +29,13 @@ impl Game {
     /// For an unfinished timed game, `WhiteClock`/`BlackClock` keep the times left at `now`, so
     /// that resuming loses nothing.
     pub fn to_pgn(&self, now: Duration, tags: &Tags) -> String {
-        let mut all = tags.without_derived(&[]);
+        let opening = openings::of_record(self.record(), self.record().plies());
+        // The opening is the game's own when it has one; a name given for a game out of the
+        // book (or set up from a position) stays.
+        let mut all = match opening {
+            Some(_) => tags.without_derived(&["ECO", "Opening"]),
+            None => tags.without_derived(&[]),
+        };
         let result = self.outcome().map_or("*", |o| o.result.pgn());
         all.push("White", self.player(Color::White));
         all.push("Black", self.player(Color::Black));
@@ -46,6 +53,10 @@ impl Game {
         }
         if let Some(delay) = white_tc.delay().or(black_tc.delay()) {
             all.push("TimeDelay", delay.to_string());
+        }
+        if let Some(opening) = opening {
+            all.push("ECO", opening.eco);
+            all.push("Opening", opening.name);
         }
         all.push(
             "Termination",
@@ -79,7 +90,7 @@ impl Game {
         }
 
         let first_mover = start.turn();
-        let moves = self
+        let mut moves = self
             .record()
             .moves()
             .iter()
@@ -112,7 +123,17 @@ impl Game {
                     comment: (!notes.is_empty()).then(|| notes.join(" ")),
                 }
             })
-            .collect();
+            .collect::<Vec<ExportMove>>();
+        // How the game ended closes the last move's comment, or stands alone before any move.
+        let mut closing = self.outcome().and_then(|o| o.closing_comment());
+        if let Some(last) = moves.last_mut()
+            && let Some(text) = closing.take()
+        {
+            last.comment = Some(match last.comment.take() {
+                Some(notes) => format!("{notes} {text}"),
+                None => text,
+            });
+        }
         ExportGame {
             tags: all
                 .roster_first()
@@ -121,6 +142,7 @@ impl Game {
             fullmove: start.fullmoves(),
             white_to_move: first_mover == Color::White,
             moves,
+            closing,
             result: result.into(),
         }
         .to_string()

@@ -405,6 +405,8 @@ pub struct ImportedGame {
 
 struct Builder {
     game: Game,
+    /// The last comment after the last move: how the game ended, if hotseat wrote it.
+    closing: Option<String>,
 }
 
 fn time_control(tags: &Tags, color: Color) -> Result<TimeControl, TagError> {
@@ -445,6 +447,7 @@ impl Target for Builder {
                 white_time: time_control(tags, Color::White)?,
                 black_time: time_control(tags, Color::Black)?,
             }),
+            closing: None,
         })
     }
     fn position(&self) -> &Position {
@@ -452,8 +455,10 @@ impl Target for Builder {
     }
     fn play(&mut self, mv: Move) {
         self.game.replay(mv);
+        self.closing = None;
     }
     fn comment(&mut self, comment: &[u8]) {
+        self.closing = Some(String::from_utf8_lossy(comment).into_owned());
         if let Some(t) = parse_clk_comment(comment) {
             self.game.set_last_reading(t);
         }
@@ -491,7 +496,13 @@ impl ImportedGame {
                 PgnOutcome::Draw => GameResult::Draw,
             };
             let to_move = game.position().turn();
-            let reason = if termination.eq_ignore_ascii_case("time forfeit") {
+            let said = b
+                .closing
+                .as_deref()
+                .and_then(|c| Outcome::from_closing_comment(result, c));
+            let reason = if let Some(said) = said {
+                said.reason
+            } else if termination.eq_ignore_ascii_case("time forfeit") {
                 match result {
                     GameResult::Win(w) => Reason::TimeForfeit(!w),
                     GameResult::Draw => Reason::TimeoutVsInsufficientMaterial(to_move),

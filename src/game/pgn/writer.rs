@@ -45,6 +45,7 @@ pub struct ExportMove {
 ///         ExportMove { san: "e4".into(), comment: Some("[%clk 0:04:59]".into()) },
 ///         ExportMove { san: "e5".into(), comment: None },
 ///     ],
+///     closing: None,
 ///     result: "*".into(),
 /// };
 /// assert_eq!(game.to_string(), "\
@@ -70,6 +71,8 @@ pub struct ExportGame {
     /// Whether White makes the first move.
     pub white_to_move: bool,
     pub moves: Vec<ExportMove>,
+    /// A comment after the last move that says how the game ended ("Black resigns.").
+    pub closing: Option<String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`; anything else is written as `*`.
     pub result: String,
 }
@@ -123,6 +126,9 @@ impl ExportGame {
                 fullmove = fullmove.saturating_add(1);
             }
             white = !white;
+        }
+        if let Some(closing) = self.closing.as_deref() {
+            lines.comment(closing)?;
         }
         lines.unit(&[self.result()])?;
         lines.out.write_str("\n\n")

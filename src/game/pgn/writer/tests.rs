@@ -19,6 +19,7 @@ fn game(tags: &[(&str, &str)], moves: Vec<ExportMove>, result: &str) -> ExportGa
         fullmove: 1,
         white_to_move: true,
         moves,
+        closing: None,
         result: result.to_owned(),
     }
 }
@@ -292,6 +293,7 @@ fn export_game() -> impl Strategy<Value = ExportGame> {
                 fullmove,
                 white_to_move,
                 moves,
+                closing: None,
                 result: result.to_owned(),
             },
         )
