@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Widget};
 use super::captured::CapturedView;
 use super::clock::{BIG_HEIGHT, ClockView};
 use super::move_list::MoveListView;
-use super::text::fit;
+use super::text::{fit, wrap_clipped};
 use crate::app::App;
 use crate::rules::Color;
 
@@ -54,6 +54,9 @@ impl<'a> PanelView<'a> {
     }
 }
 
+/// The panel height from which the opening's name has a line of its own.
+const OPENING_LINE_HEIGHT: u16 = 30;
+
 /// `Chess960 #N` for a Chess960 game from start position N, `Chess960` for one set up from
 /// another position; `None` for standard chess.
 fn variant_text(app: &App) -> Option<String> {
@@ -74,9 +77,17 @@ impl Widget for PanelView<'_> {
             Some(variant) => format!(" {} · {variant} ", self.app.time_control_text()),
             None => format!(" {} ", self.app.time_control_text()),
         };
-        let block = Block::bordered()
+        let mut block = Block::bordered()
             .border_style(theme.border())
             .title(Span::styled(title, theme.title()));
+        // The opening's name: a line of its own above the moves in a tall panel; in a short
+        // one, where every row of the move list counts, on the bottom border.
+        let opening = self.app.opening().map(|o| o.to_string());
+        let own_line = area.height >= OPENING_LINE_HEIGHT;
+        if let Some(name) = opening.as_deref().filter(|_| !own_line) {
+            let text = fit(name, usize::from(area.width.saturating_sub(4)));
+            block = block.title_bottom(Span::styled(format!(" {text} "), theme.muted()));
+        }
         let inner = block.inner(area);
         block.render(area, buf);
         let bottom = self.app.orientation();
@@ -88,8 +99,11 @@ impl Widget for PanelView<'_> {
         } else {
             1
         };
-        let opening = self.app.opening();
-        let opening_rows = u16::from(opening.is_some() && inner.height >= 8);
+        // Up to two lines, indented one column.
+        let opening_lines = opening.filter(|_| own_line).map_or_else(Vec::new, |name| {
+            wrap_clipped(&name, usize::from(inner.width.saturating_sub(2)), 2)
+        });
+        let opening_rows = opening_lines.len() as u16;
         let [
             top_clock,
             top_captured,
@@ -108,9 +122,8 @@ impl Widget for PanelView<'_> {
         .areas(inner);
         (&self.clock(top)).render(top_clock, buf);
         (&self.captured(top)).render(top_captured, buf);
-        if let Some(opening) = opening {
-            let text = fit(&opening.to_string(), usize::from(opening_area.width));
-            Line::from(Span::styled(text, theme.muted())).render(opening_area, buf);
+        for (row, line) in opening_area.rows().zip(&opening_lines) {
+            Line::from(Span::styled(format!(" {line}"), theme.muted())).render(row, buf);
         }
         MoveListView {
             record: self.app.game().record(),

@@ -704,3 +704,18 @@ fn perft_suite_fens_round_trip() {
     }
     assert!(count >= 20);
 }
+
+#[test]
+fn a_chess960_position_without_castling_rights_reads_back_as_standard() {
+    // Queen-side right of the outermost rook, on d1: only Chess960 castles so.
+    let pos =
+        Position::from_fen("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/QNBRK2R w KQ - 1 8").unwrap();
+    assert!(pos.is_chess960());
+    let king_moved = pos.play(pos.parse_move("Kf1").unwrap()).unwrap();
+    assert!(king_moved.is_chess960(), "the mark is kept by every move");
+    let fen = king_moved.fen();
+    assert!(fen.contains(" b - - "), "{fen}");
+    let again = Position::from_fen(&fen).unwrap();
+    assert!(!again.is_chess960(), "FEN alone cannot say it");
+    assert_eq!(again.fen(), fen);
+}

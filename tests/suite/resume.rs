@@ -426,7 +426,7 @@ fn a_checkmate_is_archived_and_the_box_says_where() {
     let text = fs::read_to_string(&archived).unwrap();
     assert!(text.contains("[Result \"1-0\"]"), "{text}");
     assert!(
-        text.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"),
+        text.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {Checkmate.} 1-0"),
         "{text}"
     );
     assert!(!current(&data).exists(), "a finished game is not resumed");

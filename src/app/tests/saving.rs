@@ -147,7 +147,7 @@ fn a_finished_game_is_archived_once_and_the_box_shows_where() {
     assert!(!archives[0].unfinished);
     assert_eq!(archives[0].date, "2026-11-22");
     assert!(
-        archives[0].pgn.contains("4. Qxf7# 1-0"),
+        archives[0].pgn.contains("4. Qxf7# {Checkmate.} 1-0"),
         "{}",
         archives[0].pgn
     );
