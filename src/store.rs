@@ -32,6 +32,7 @@ mod current;
 mod dirs;
 mod error;
 mod names;
+mod read;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -45,6 +46,7 @@ pub use dirs::{APP_DIR, DataDir, Platform, data_dir_for};
 pub(crate) use error::describe;
 pub use error::{Op, StoreError};
 pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, sanitize_part};
+pub use read::{Bounded, ReadError, open_bounded, open_regular, read_bounded};
 
 /// The autosave file's name in the data directory.
 pub const CURRENT_FILE: &str = "current.pgn";

@@ -353,24 +353,16 @@ const MAX_LOAD_BYTES: u64 = 256 * 1024 * 1024;
 /// is wrong, naming the file, the game and the move.
 pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, String> {
     let shown = path.display();
-    let meta = std::fs::metadata(path)
-        .map_err(|e| format!("--load {shown}: cannot read the file: {e}"))?;
-    if meta.is_dir() {
-        return Err(format!(
-            "--load {shown}: that is a folder; give a PGN file (example: --load games.pgn)"
-        ));
-    }
-    if meta.len() > MAX_LOAD_BYTES {
-        return Err(format!(
-            "--load {shown}: the file is larger than {} MiB",
-            MAX_LOAD_BYTES >> 20
-        ));
-    }
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("--load {shown}: cannot read the file: {e}"))?;
+    // Read a game at a time: the memory of one game, whatever the file's size.
+    let file = crate::store::open_bounded(path, MAX_LOAD_BYTES).map_err(|e| match e {
+        crate::store::ReadError::NotAFile("a folder") => {
+            format!("--load {shown}: that is a folder; give a PGN file (example: --load games.pgn)")
+        }
+        e => format!("--load {shown}: cannot read the file: {e}"),
+    })?;
     let mut count = 0u32;
     let mut chosen = None;
-    import_games(bytes.as_slice(), |game| {
+    import_games(file, |game| {
         count += 1;
         if count == number {
             chosen = Some(game);

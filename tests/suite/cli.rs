@@ -515,3 +515,40 @@ fn load_errors_read_as_one_sentence() {
         assert!(!first.contains("  "), "{args:?}: {first:?}");
     }
 }
+
+/// `/dev/zero` never ends and a FIFO never opens without a writer: both are refused at once,
+/// by what they are, for `--load` and for `hotseat pgn`.
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused_by_what_they_are_without_blocking() {
+    let dir = common::pty::fresh_dir("cli");
+    let fifo = dir.join("pipe.pgn");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let fifo_made = made.is_ok_and(|s| s.success());
+    let fifo = fifo.to_str().unwrap();
+    let mut cases = vec![("/dev/zero", "a character device")];
+    if fifo_made {
+        cases.push((fifo, "a named pipe (FIFO)"));
+    }
+    for (file, what) in cases {
+        let started = std::time::Instant::now();
+        let (out, _) = hotseat_with_data(&dir, &["--load", file]);
+        assert_eq!(out.status.code(), Some(2), "--load {file}");
+        assert!(
+            stderr(&out).contains(&format!("it is {what}, not a file")),
+            "{}",
+            stderr(&out)
+        );
+        let out = hotseat(&["pgn", file]);
+        assert_eq!(out.status.code(), Some(1), "pgn {file}");
+        assert!(
+            stderr(&out).contains(&format!("it is {what}, not a file")),
+            "{}",
+            stderr(&out)
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{file} blocked"
+        );
+    }
+}

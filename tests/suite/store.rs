@@ -291,6 +291,43 @@ fn text_that_is_not_pgn_is_set_aside() {
     assert_set_aside(b"dear diary, today I won *", "dear");
 }
 
+/// A named pipe or a folder in place of the autosave would hang or fail the start: it is never
+/// opened for reading, and is moved aside like any file that is not a saved game.
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_folder_in_place_of_the_autosave_is_set_aside_without_blocking() {
+    for what in ["fifo", "folder"] {
+        let dir = TestDir::new(what);
+        let store = dir.store();
+        fs::create_dir_all(store.dir()).unwrap();
+        let made = match what {
+            "fifo" => std::process::Command::new("mkfifo")
+                .arg(store.current_path())
+                .status()
+                .is_ok_and(|s| s.success()),
+            _ => fs::create_dir(store.current_path()).is_ok(),
+        };
+        if !made {
+            continue;
+        }
+        let err = store.load_current().unwrap_err();
+        let StoreError::Corrupt {
+            reason, moved_to, ..
+        } = &err
+        else {
+            panic!("{what} not moved aside: {err}");
+        };
+        let expected = if what == "fifo" {
+            "a named pipe (FIFO)"
+        } else {
+            "a folder"
+        };
+        assert_eq!(reason, &format!("it is {expected}, not a file"));
+        assert!(fs::symlink_metadata(moved_to).is_ok(), "kept");
+        assert!(store.load_current().unwrap().is_none());
+    }
+}
+
 #[test]
 fn corrupt_files_are_numbered_never_overwritten() {
     let dir = TestDir::new("numbered");
