@@ -186,6 +186,11 @@ impl Store {
             return Ok(None);
         };
         let game = saved.game();
+        if game.is_over() && super::end::has_other_name(&self.current_path()) {
+            // Archived already by a game end cut short before it removed this name.
+            self.clear_current()?;
+            return Ok(None);
+        }
         let path = self.archive(
             &saved.pgn,
             date,

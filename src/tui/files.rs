@@ -259,12 +259,20 @@ impl Files {
             .map_err(|e| e.to_string())
     }
 
-    /// Files a game in the archive and forgets the autosave. If the archive fails, a finished
-    /// game is kept in the autosave file instead, to be archived next time.
+    /// Files a game in the archive and forgets the autosave. A finished game of this session
+    /// moves from the autosave to the archive in one step ([`Store::finish_game`]); if that
+    /// fails it is kept in the autosave file, to be archived next time.
     fn archive(&mut self, job: ArchiveJob) -> Result<String, String> {
         let Some(store) = &self.store else {
             return Err("there is no folder to save games in".to_owned());
         };
+        if !job.unfinished && !self.foreign {
+            self.autosave.forget();
+            return store
+                .finish_game(&job.pgn, &job.date, &job.white, &job.black)
+                .map(|path| shown(&path))
+                .map_err(|err| err.to_string());
+        }
         match store.archive(&job.pgn, &job.date, &job.white, &job.black, job.unfinished) {
             Ok(path) => {
                 if !self.foreign {
@@ -273,12 +281,7 @@ impl Files {
                 }
                 Ok(shown(&path))
             }
-            Err(err) => {
-                if !job.unfinished && !self.foreign {
-                    let _ = self.autosave.save(store, &job.pgn);
-                }
-                Err(err.to_string())
-            }
+            Err(err) => Err(err.to_string()),
         }
     }
 
