@@ -297,6 +297,12 @@ impl App {
         }
     }
 
+    /// There is nowhere to save games (no data folder): the warning stays on the status line
+    /// the whole session, not only in the first screen's notice.
+    pub fn saving_unavailable(&mut self) {
+        self.saving.failure = Some("there is no folder to save games in".to_owned());
+    }
+
     /// The warning the status line keeps while saving fails.
     pub fn save_warning(&self) -> Option<&str> {
         self.saving.failure.as_ref().map(|_| "not saved")

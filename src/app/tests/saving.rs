@@ -189,6 +189,20 @@ fn a_new_game_files_the_one_in_progress_as_unfinished() {
     assert!(app.status().text.contains("archived as ~/g/u.pgn"));
 }
 
+/// Without a data folder the warning stays in sight after the first move's message replaces
+/// the first screen's notice, and quitting says the game is not saved.
+#[test]
+fn with_nowhere_to_save_the_warning_stays_after_moves() {
+    let mut app = app();
+    app.saving_unavailable();
+    play_all(&mut app, &["e4", "e5"]);
+    assert!(app.take_effects().is_empty(), "nothing to save to");
+    assert_eq!(app.save_warning(), Some("not saved"));
+    assert_eq!(app.next_wake(ms(10)), None, "no retries");
+    let (_, lines) = app.question_text(Question::Quit);
+    assert!(lines[0].contains("not being saved"), "{lines:?}");
+}
+
 #[test]
 fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
     let mut app = saving_app();
