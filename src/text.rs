@@ -172,6 +172,76 @@ pub fn excerpt(text: &str) -> String {
     out
 }
 
+/// The longest line [`tame`] lets through, and the longest word outside quotes (a path), in
+/// characters.
+const MAX_LINE_CHARS: usize = 1000;
+const MAX_WORD_CHARS: usize = 200;
+
+/// A message that quotes what it was given (clap's errors echo the argument) made safe to
+/// print: each quoted value (`'...'`) longer than [`EXCERPT_CHARS`] is cut with `…`, as is a
+/// word longer than a long path, and each line after a thousand characters; and control and invisible characters other than the
+/// line breaks are escaped.
+///
+/// ```
+/// use hotseat::text::tame;
+/// let message = format!("error: invalid value '{}' for '--fen <FEN>'\n", "x".repeat(100_000));
+/// assert!(tame(&message).len() < 120);
+/// assert_eq!(tame("a '\u{1b}[31mRed'\n"), "a '\\u{1b}[31mRed'\n");
+/// let long = format!("can't be '{}': it can't", "y".repeat(100));
+/// assert_eq!(tame(&long), format!("can't be '{}…': it can't", "y".repeat(60)));
+/// ```
+pub fn tame(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4096));
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(body) => (body, "\n"),
+            None => (line, ""),
+        };
+        let mut quoted = false;
+        let mut run = 0;
+        let mut shown = 0;
+        let mut prev = ' ';
+        let mut chars = body.chars().peekable();
+        while let Some(c) = chars.next() {
+            // A quote opens after a space and closes before a space or punctuation, so that the
+            // apostrophe of "can't" is neither.
+            let next = chars.peek().copied().unwrap_or(' ');
+            let opens = c == '\'' && !quoted && prev.is_whitespace();
+            let closes = c == '\'' && quoted && !next.is_alphanumeric();
+            prev = c;
+            if opens || closes || (!quoted && c.is_whitespace()) {
+                quoted = opens;
+                run = 0;
+            } else {
+                run += 1;
+                let max = if quoted {
+                    EXCERPT_CHARS
+                } else {
+                    MAX_WORD_CHARS
+                };
+                if run > max {
+                    if run == max + 1 {
+                        out.push('…');
+                    }
+                    continue;
+                }
+            }
+            shown += 1;
+            if shown > MAX_LINE_CHARS {
+                out.push('…');
+                break;
+            }
+            if c.is_control() || is_invisible(c) {
+                out.extend(c.escape_default());
+            } else {
+                out.push(c);
+            }
+        }
+        out.push_str(end);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

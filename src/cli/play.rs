@@ -253,6 +253,8 @@ impl clap::builder::TypedValueParser for PaletteParser {
 /// use hotseat::cli::parse_name;
 /// assert_eq!(parse_name("  Ann ").unwrap(), "Ann");
 /// assert!(parse_name("   ").is_err());
+/// assert!(parse_name("Ann\u{202E}nnA").is_err());
+/// assert!(parse_name("Ann\u{200B}").is_err());
 /// ```
 pub fn parse_name(text: &str) -> Result<String, String> {
     let name = text.trim();
@@ -261,6 +263,13 @@ pub fn parse_name(text: &str) -> Result<String, String> {
     }
     if name.chars().any(char::is_control) {
         return Err("a name can't contain control characters (example: --white Ann)".to_owned());
+    }
+    if let Some(c) = name.chars().find(|&c| crate::text::is_invisible(c)) {
+        return Err(format!(
+            "a name can't contain invisible or direction-changing characters such as {} \
+             (example: --white Ann)",
+            c.escape_unicode()
+        ));
     }
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(format!(
