@@ -346,6 +346,39 @@ fn games_past_the_reading_limits_are_errors_naming_the_limit() {
     }
 }
 
+/// A clock reading cannot exceed what the time control could have given: 5 minutes and 3
+/// seconds a move in a 5+3 game.
+#[test]
+fn clock_readings_beyond_the_time_control_are_not_believed() {
+    let pgn = "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"300+3\"]\n\
+               [WhiteClock \"99999999:00:00\"]\n\n\
+               1. e4 {[%clk 0:05:02]} e5 {[%clk 9:59:59]} 2. Nf3 {[%clk 0:04:30]} *\n";
+    let game = import_game(pgn).unwrap().game;
+    let at = Duration::ZERO;
+    // Black made one move: 5:00 + 3 s at most. White (to move) made two: 5:00 + 6 s at most.
+    assert_eq!(
+        game.clock().remaining(Color::Black, at),
+        Some(Duration::from_secs(303))
+    );
+    assert_eq!(
+        game.clock().remaining(Color::White, at),
+        Some(Duration::from_secs(306))
+    );
+    // Readings within the control are believed as they are.
+    let fine = pgn
+        .replace("99999999:00:00", "0:04:40")
+        .replace("9:59:59", "0:04:50");
+    let game = import_game(&fine).unwrap().game;
+    assert_eq!(
+        game.clock().remaining(Color::Black, at),
+        Some(Duration::from_secs(290))
+    );
+    assert_eq!(
+        game.clock().remaining(Color::White, at),
+        Some(Duration::from_secs(280))
+    );
+}
+
 fn hotseat_pgn(path: &str) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
         .args(["pgn", path])
