@@ -30,8 +30,10 @@ mod archive;
 mod atomic;
 mod current;
 mod dirs;
+mod end;
 mod error;
 mod names;
+mod read;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -42,9 +44,11 @@ pub use archive::{export_fen, export_pgn};
 pub use atomic::{atomic_write, remove_stale_temp_files};
 pub use current::{Autosave, Resumable, check_saved_game};
 pub use dirs::{APP_DIR, DataDir, Platform, data_dir_for};
+pub use end::{EndError, EndSteps, RealFs};
 pub(crate) use error::describe;
 pub use error::{Op, StoreError};
 pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, sanitize_part};
+pub use read::{Bounded, ReadError, open_bounded, open_regular, read_bounded};
 
 /// The autosave file's name in the data directory.
 pub const CURRENT_FILE: &str = "current.pgn";

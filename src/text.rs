@@ -113,9 +113,152 @@ pub fn wrap_clipped(text: &str, cols: usize, max: usize) -> Vec<String> {
     lines
 }
 
+/// The most characters of user or file text that a message quotes.
+pub const EXCERPT_CHARS: usize = 60;
+
+/// Whether `c` changes how text around it reads without showing itself: bidirectional
+/// overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C),
+/// zero-width characters (U+200B–U+200D, U+2060–U+2064, U+FEFF), the soft hyphen and other
+/// invisible format characters. A name made of these can pass for another one.
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF0}'..='\u{FFFB}'
+            | '\u{E0000}'..='\u{E007F}'
+    )
+}
+
+/// `text` quoted in a message: in double quotes, at most [`EXCERPT_CHARS`] characters (the rest
+/// marked with `…`), with control and invisible characters escaped (`\u{1b}`) as are quotes
+/// and backslashes. Whatever a file or an argument holds, the message stays one short line and
+/// never drives the terminal.
+///
+/// ```
+/// use hotseat::text::excerpt;
+/// assert_eq!(excerpt("Nf3"), "\"Nf3\"");
+/// assert_eq!(excerpt("\u{1b}[31mRed"), "\"\\u{1b}[31mRed\"");
+/// assert_eq!(excerpt(&"x".repeat(1000)).chars().count(), 60 + 3);
+/// ```
+pub fn excerpt(text: &str) -> String {
+    let mut out = String::with_capacity(EXCERPT_CHARS + 8);
+    out.push('"');
+    for (i, c) in text.chars().enumerate() {
+        if i == EXCERPT_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || is_invisible(c) || c == '"' || c == '\\' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The longest line [`tame`] lets through, and the longest word outside quotes (a path), in
+/// characters.
+const MAX_LINE_CHARS: usize = 1000;
+const MAX_WORD_CHARS: usize = 200;
+
+/// A message that quotes what it was given (clap's errors echo the argument) made safe to
+/// print: each quoted value (`'...'`) longer than [`EXCERPT_CHARS`] is cut with `…`, as is a
+/// word longer than a long path, and each line after a thousand characters; and control and invisible characters other than the
+/// line breaks are escaped.
+///
+/// ```
+/// use hotseat::text::tame;
+/// let message = format!("error: invalid value '{}' for '--fen <FEN>'\n", "x".repeat(100_000));
+/// assert!(tame(&message).len() < 120);
+/// assert_eq!(tame("a '\u{1b}[31mRed'\n"), "a '\\u{1b}[31mRed'\n");
+/// let long = format!("can't be '{}': it can't", "y".repeat(100));
+/// assert_eq!(tame(&long), format!("can't be '{}…': it can't", "y".repeat(60)));
+/// ```
+pub fn tame(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4096));
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(body) => (body, "\n"),
+            None => (line, ""),
+        };
+        let mut quoted = false;
+        let mut run = 0;
+        let mut shown = 0;
+        let mut prev = ' ';
+        let mut chars = body.chars().peekable();
+        while let Some(c) = chars.next() {
+            // A quote opens after a space and closes before a space or punctuation, so that the
+            // apostrophe of "can't" is neither.
+            let next = chars.peek().copied().unwrap_or(' ');
+            let opens = c == '\'' && !quoted && prev.is_whitespace();
+            let closes = c == '\'' && quoted && !next.is_alphanumeric();
+            prev = c;
+            if opens || closes || (!quoted && c.is_whitespace()) {
+                quoted = opens;
+                run = 0;
+            } else {
+                run += 1;
+                let max = if quoted {
+                    EXCERPT_CHARS
+                } else {
+                    MAX_WORD_CHARS
+                };
+                if run > max {
+                    if run == max + 1 {
+                        out.push('…');
+                    }
+                    continue;
+                }
+            }
+            shown += 1;
+            if shown > MAX_LINE_CHARS {
+                out.push('…');
+                break;
+            }
+            if c.is_control() || is_invisible(c) {
+                out.extend(c.escape_default());
+            } else {
+                out.push(c);
+            }
+        }
+        out.push_str(end);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_excerpt_is_short_marked_and_escaped() {
+        assert_eq!(excerpt(""), "\"\"");
+        assert_eq!(excerpt("a\"b\\c"), r#""a\"b\\c""#);
+        assert_eq!(excerpt("\u{202E}evil\u{200B}"), r#""\u{202e}evil\u{200b}""#);
+        let long = excerpt(&"é".repeat(100_000));
+        assert_eq!(long, format!("\"{}…\"", "é".repeat(EXCERPT_CHARS)));
+        assert!(
+            excerpt("\u{1b}[2J\u{7}\r\n")
+                .chars()
+                .all(|c| !c.is_control())
+        );
+    }
 
     #[test]
     fn text_is_cut_short_with_an_ellipsis() {

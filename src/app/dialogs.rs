@@ -245,7 +245,8 @@ impl App {
         match action {
             Action::NewGame => self.open_form(),
             Action::Review => self.mode = Mode::Playing,
-            Action::Quit => self.quit = true,
+            // At once, unless the finished game is on disk nowhere.
+            Action::Quit => self.quit_requested(),
             _ => {}
         }
     }

@@ -221,7 +221,8 @@ impl NewGameForm {
     }
 
     fn type_char(&mut self, c: char) {
-        if c.is_control() {
+        // Invisible and direction-changing characters would let a name pass for another.
+        if c.is_control() || crate::text::is_invisible(c) {
             return;
         }
         let push = |text: &mut String, max: usize| {

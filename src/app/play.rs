@@ -423,7 +423,7 @@ impl App {
     }
 
     pub(super) fn quit_requested(&mut self) {
-        if self.game_in_progress() {
+        if self.game_in_progress() || self.saving.unsaved_finish {
             self.mode = Mode::Confirm(Question::Quit);
         } else {
             self.quit = true;

@@ -108,6 +108,8 @@ pub(super) struct Saving {
     pub failure: Option<String>,
     /// Where the finished game went.
     pub note: Option<ArchiveNote>,
+    /// The finished game could be written nowhere (a full disk): quitting asks first.
+    pub unsaved_finish: bool,
     /// The current game's own tags (a game opened from a file), else made from `started`.
     file_tags: Option<Tags>,
     /// The app time at which the current game was set up.
@@ -131,6 +133,7 @@ impl Saving {
         self.saved = None;
         self.archived = false;
         self.note = None;
+        self.unsaved_finish = false;
         self.file_tags = None;
         self.started = now;
     }
@@ -142,6 +145,7 @@ impl Saving {
         self.track = !over;
         self.archived = over;
         self.note = None;
+        self.unsaved_finish = false;
         self.saved = in_autosave.then(|| game.revision());
         self.file_tags = Some(tags.without_derived(&[TAG_SAVED]));
     }
@@ -295,6 +299,18 @@ impl App {
             (true, Ok(path)) => self.info(format!("The unfinished game was archived as {path}")),
             (true, Err(why)) => self.error(format!("Could not archive the unfinished game: {why}")),
         }
+    }
+
+    /// The front end's report that the finished game could be written nowhere, not even kept
+    /// in the autosave: quitting now would lose it, so quitting asks first.
+    pub fn finished_game_not_saved(&mut self) {
+        self.saving.unsaved_finish = true;
+    }
+
+    /// There is nowhere to save games (no data folder): the warning stays on the status line
+    /// the whole session, not only in the first screen's notice.
+    pub fn saving_unavailable(&mut self) {
+        self.saving.failure = Some("there is no folder to save games in".to_owned());
     }
 
     /// The warning the status line keeps while saving fails.

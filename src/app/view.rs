@@ -288,6 +288,13 @@ impl App {
                     format!("{}, do you agree?", self.who(!asked_by)),
                 ],
             ),
+            Question::Quit if self.saving.unsaved_finish => (
+                "Quit?",
+                vec![
+                    "The finished game could not be saved: it is on disk nowhere.".to_owned(),
+                    "Quit and lose it? (Ctrl-S saves a copy first.)".to_owned(),
+                ],
+            ),
             Question::Quit if self.autosaving() => (
                 "Quit?",
                 vec![

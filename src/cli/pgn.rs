@@ -5,21 +5,23 @@
 //! `insufficient-material`, `fivefold-repetition`, `seventyfive-moves` or `ongoing`, and claims
 //! is what the player to move could claim now or by declaring a move (`threefold`, `fifty`,
 //! `threefold,fifty`) or `-`. A game that cannot be replayed prints `error\t<message>` instead
-//! (the message also goes to standard error); the other games still print, and the command then
-//! fails.
+//! (once: standard error only names the games that failed); the other games still print, and
+//! the command then fails. A file with no game at all is an error too.
 
-use std::fs::File;
 use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
 use crate::game::pgn::replay_games;
+use crate::store::open_regular;
 
 pub fn run(out: &mut impl Write, path: &Path) -> Result<()> {
-    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    // Streamed a game at a time, so any size is fine; but only a regular file: `/dev/zero`
+    // would never end, a FIFO would block.
+    let file = open_regular(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut games = 0usize;
-    let mut failed = 0usize;
+    let mut failed = Vec::new();
     let mut write_error = None;
     replay_games(file, |result| {
         games += 1;
@@ -33,8 +35,7 @@ pub fn run(out: &mut impl Write, path: &Path) -> Result<()> {
                 )
             }
             Err(e) => {
-                failed += 1;
-                eprintln!("{e}");
+                failed.push(e.index);
                 format!("error\t{e}")
             }
         };
@@ -48,11 +49,25 @@ pub fn run(out: &mut impl Write, path: &Path) -> Result<()> {
     if let Some(e) = write_error {
         return Err(e.into());
     }
-    if failed > 0 {
+    if games == 0 {
         bail!(
-            "{failed} of {games} game{} in {} could not be replayed",
-            if games == 1 { "" } else { "s" },
+            "{} holds no PGN game (a game looks like [White \"Ann\"] ... 1. e4 e5 *)",
             path.display()
+        );
+    }
+    if !failed.is_empty() {
+        const SHOWN: usize = 10;
+        let mut which: Vec<String> = failed.iter().take(SHOWN).map(|i| i.to_string()).collect();
+        if failed.len() > SHOWN {
+            which.push("…".to_owned());
+        }
+        bail!(
+            "{} of {games} game{} in {} could not be replayed (game {}; the reasons are in the \
+             output)",
+            failed.len(),
+            if games == 1 { "" } else { "s" },
+            path.display(),
+            which.join(", ")
         );
     }
     Ok(())

@@ -253,6 +253,8 @@ impl clap::builder::TypedValueParser for PaletteParser {
 /// use hotseat::cli::parse_name;
 /// assert_eq!(parse_name("  Ann ").unwrap(), "Ann");
 /// assert!(parse_name("   ").is_err());
+/// assert!(parse_name("Ann\u{202E}nnA").is_err());
+/// assert!(parse_name("Ann\u{200B}").is_err());
 /// ```
 pub fn parse_name(text: &str) -> Result<String, String> {
     let name = text.trim();
@@ -261,6 +263,13 @@ pub fn parse_name(text: &str) -> Result<String, String> {
     }
     if name.chars().any(char::is_control) {
         return Err("a name can't contain control characters (example: --white Ann)".to_owned());
+    }
+    if let Some(c) = name.chars().find(|&c| crate::text::is_invisible(c)) {
+        return Err(format!(
+            "a name can't contain invisible or direction-changing characters such as {} \
+             (example: --white Ann)",
+            c.escape_unicode()
+        ));
     }
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(format!(
@@ -353,24 +362,16 @@ const MAX_LOAD_BYTES: u64 = 256 * 1024 * 1024;
 /// is wrong, naming the file, the game and the move.
 pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, String> {
     let shown = path.display();
-    let meta = std::fs::metadata(path)
-        .map_err(|e| format!("--load {shown}: cannot read the file: {e}"))?;
-    if meta.is_dir() {
-        return Err(format!(
-            "--load {shown}: that is a folder; give a PGN file (example: --load games.pgn)"
-        ));
-    }
-    if meta.len() > MAX_LOAD_BYTES {
-        return Err(format!(
-            "--load {shown}: the file is larger than {} MiB",
-            MAX_LOAD_BYTES >> 20
-        ));
-    }
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("--load {shown}: cannot read the file: {e}"))?;
+    // Read a game at a time: the memory of one game, whatever the file's size.
+    let file = crate::store::open_bounded(path, MAX_LOAD_BYTES).map_err(|e| match e {
+        crate::store::ReadError::NotAFile("a folder") => {
+            format!("--load {shown}: that is a folder; give a PGN file (example: --load games.pgn)")
+        }
+        e => format!("--load {shown}: cannot read the file: {e}"),
+    })?;
     let mut count = 0u32;
     let mut chosen = None;
-    import_games(bytes.as_slice(), |game| {
+    import_games(file, |game| {
         count += 1;
         if count == number {
             chosen = Some(game);

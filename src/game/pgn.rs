@@ -53,8 +53,9 @@ mod writer;
 pub use clk::{clk_command, parse_clk_comment, strip_commands};
 pub use export::{TAG_DRAW_OFFER, TAG_SAVED, TAG_STARTED};
 pub use games::{
-    ImportError, ImportedGame, PgnGameError, PgnReason, Replayed, TagError, Target, import_game,
-    import_games, replay_games,
+    ImportError, ImportedGame, Limit, MAX_COMMENT_BYTES, MAX_GAME_COMMENT_BYTES, MAX_TAG_BYTES,
+    MAX_TAGS, PgnGameError, PgnReason, Replayed, TagError, Target, import_game, import_games,
+    replay_games,
 };
 pub use reader::{Reader, SliceReader};
 pub use source::MAX_TOKEN_LEN;

@@ -470,15 +470,26 @@ impl Game {
         if self.clock.control(mover).is_untimed() {
             return;
         }
+        let remaining = self.believable(mover, remaining);
         if let Some(last) = self.clock_readings.last_mut() {
             *last = Some(remaining);
             self.clock.set_remaining(mover, remaining);
         }
     }
 
+    /// A clock reading from a file, cut to the most `color`'s control could have given by now
+    /// (`[WhiteClock "99999999:00:00"]` in a 5+3 game is not believed).
+    fn believable(&self, color: Color, remaining: Duration) -> Duration {
+        let control = self.clock.control(color);
+        control
+            .most_after(self.clock.moves_made(color))
+            .map_or(remaining, |most| remaining.min(most))
+    }
+
     /// Sets the time left of `color` (a saved game's reading for the move in progress).
     pub(crate) fn set_remaining(&mut self, color: Color, remaining: Duration) {
         if !self.clock.control(color).is_untimed() {
+            let remaining = self.believable(color, remaining);
             self.clock.set_remaining(color, remaining);
         }
     }

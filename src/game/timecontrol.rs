@@ -337,6 +337,19 @@ impl TimeControl {
         Duration::ZERO
     }
 
+    /// The most time a player can have on the clock after completing `moves_made` moves: the
+    /// first period's time with every increment and every period's time added since. A clock
+    /// reading from a file above it is impossible. `None` when untimed.
+    pub fn most_after(&self, moves_made: u32) -> Option<Duration> {
+        let mut most = self.initial_time()?;
+        for k in 1..=moves_made {
+            most = most
+                .saturating_add(self.increment_for_move(k))
+                .saturating_add(self.time_added_after_move(k));
+        }
+        Some(most)
+    }
+
     /// How many more moves the player must make, after `moves_made`, before more time is added;
     /// `None` when no more time will ever be added (untimed, or in a final sudden-death period).
     pub fn moves_to_go(&self, moves_made: u32) -> Option<u32> {

@@ -201,8 +201,8 @@ impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "\"{}\" is not a move: {}",
-            self.input.escape_debug(),
+            "{} is not a move: {}",
+            crate::text::excerpt(&self.input),
             self.kind
         )
     }

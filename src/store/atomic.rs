@@ -99,7 +99,7 @@ pub(crate) fn rename_new(
 }
 
 /// How [`claim_name`] gave a file its new name.
-enum Claimed {
+pub(super) enum Claimed {
     /// `to` is a second name of the file; `from` still exists.
     Linked,
     /// The file was renamed: `from` is gone.
@@ -108,7 +108,7 @@ enum Claimed {
 
 /// Gives the file `from` the name `to` unless `to` exists, atomically where the file system has
 /// hard links.
-fn claim_name(from: &Path, to: &Path) -> io::Result<Claimed> {
+pub(super) fn claim_name(from: &Path, to: &Path) -> io::Result<Claimed> {
     match fs::hard_link(from, to) {
         Ok(()) => Ok(Claimed::Linked),
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
@@ -218,7 +218,7 @@ fn rename(from: &Path, to: &Path) -> io::Result<()> {
 
 /// Makes a rename in the folder of `path` durable. Best effort: some file systems refuse to
 /// sync a folder, and the data itself is already on disk.
-fn sync_dir(path: &Path) {
+pub(super) fn sync_dir(path: &Path) {
     #[cfg(unix)]
     {
         let dir = match path.parent() {

@@ -14,12 +14,13 @@
 //! moves.
 
 use std::fs;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use super::atomic::{rename_new, write_replacing};
 use super::error::{Op, StoreError};
 use super::names::MAX_SUFFIX;
+use super::read::{ReadError, read_bounded};
 use super::{CURRENT_FILE, Store, TAG_STARTED};
 use crate::game::Game;
 use crate::game::pgn::{ImportedGame, import_games};
@@ -130,16 +131,14 @@ impl Store {
     /// current game, and the app starts a new one.
     pub fn load_current(&self) -> Result<Option<Resumable>, StoreError> {
         let path = self.current_path();
-        let bytes = match read_capped(&path) {
-            Ok(Some(b)) => b,
-            Ok(None) => {
-                return self.set_aside(
-                    &path,
-                    format!("the file is larger than {} MiB", MAX_SAVE_BYTES >> 20),
-                );
+        let bytes = match read_bounded(&path, MAX_SAVE_BYTES) {
+            Ok(b) => b,
+            Err(e) if e.is_not_found() => return Ok(None),
+            // Not ours (a folder, a FIFO, a device) or too large: moved aside, never read.
+            Err(e @ (ReadError::NotAFile(_) | ReadError::TooLarge(_))) => {
+                return self.set_aside(&path, e.to_string());
             }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(StoreError::io(Op::Read, &path, e)),
+            Err(ReadError::Io(e)) => return Err(StoreError::io(Op::Read, &path, e)),
         };
         match check_saved_game(&bytes) {
             Ok(saved) => Ok(Some(saved)),
@@ -187,6 +186,11 @@ impl Store {
             return Ok(None);
         };
         let game = saved.game();
+        if game.is_over() && super::end::has_other_name(&self.current_path()) {
+            // Archived already by a game end cut short before it removed this name.
+            self.clear_current()?;
+            return Ok(None);
+        }
         let path = self.archive(
             &saved.pgn,
             date,
@@ -197,14 +201,6 @@ impl Store {
         self.clear_current()?;
         Ok(Some(path))
     }
-}
-
-/// The whole file, or `None` if it is larger than [`MAX_SAVE_BYTES`].
-fn read_capped(path: &Path) -> io::Result<Option<Vec<u8>>> {
-    let file = fs::File::open(path)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes)?;
-    Ok((bytes.len() as u64 <= MAX_SAVE_BYTES).then_some(bytes))
 }
 
 /// Saves the game in progress only when it changed, and remembers a failing save so that the

@@ -4,10 +4,11 @@
 //! characters, a thousand letters. A name built from them must be one valid file name on
 //! Linux, macOS and Windows alike, because the archive may be copied between them. So each part
 //! is cleaned: the characters Windows forbids (`/ \ : * ? " < > |`) and control characters
-//! become `_`, runs of whitespace become one `_`, leading dots and dashes go (no hidden files,
-//! nothing a shell takes for an option), trailing dots and spaces go (Windows drops them), and
-//! each part is cut to [`MAX_PART_BYTES`] at a character boundary, so that the whole name stays
-//! far below the 255-byte limit of common file systems. Letters of any script are kept.
+//! become `_`, invisible and direction-changing characters (U+202E, U+200B...) are dropped,
+//! runs of whitespace become one `_`, leading dots and dashes go (no hidden files, nothing a
+//! shell takes for an option), trailing dots and spaces go (Windows drops them), and each part
+//! is cut to [`MAX_PART_BYTES`] at a character boundary, so that the whole name stays far below
+//! the 255-byte limit of common file systems. Letters of any script are kept.
 //!
 //! Names are never reused: the candidates go `name.pgn`, `name-2.pgn`, `name-3.pgn`, ... and the
 //! writer takes the first that is free.
@@ -27,11 +28,17 @@ pub(crate) const MAX_SUFFIX: u32 = 10_000;
 /// use hotseat::store::sanitize_part;
 /// assert_eq!(sanitize_part("Ann / Bob: \"R\u{e9}ti\"?", "White"), "Ann_Bob_R\u{e9}ti");
 /// assert_eq!(sanitize_part("...", "White"), "White");
+/// assert_eq!(sanitize_part("Ann\u{202E}nnA\u{200B}", "White"), "AnnnnA");
 /// ```
 pub fn sanitize_part(text: &str, fallback: &str) -> String {
     let mut out = String::with_capacity(text.len().min(MAX_PART_BYTES));
     let mut pending_gap = false;
     for c in text.chars() {
+        if crate::text::is_invisible(c) {
+            // Direction overrides and zero-width characters: dropped, so that a name cannot
+            // pass for another nor turn `.pgn` around on screen.
+            continue;
+        }
         let bad =
             c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|');
         if bad || c.is_whitespace() {

@@ -23,7 +23,7 @@ use crate::app::{
     Opening, SaveJob,
 };
 use crate::game::stamp::WallClock;
-use crate::store::{self, Autosave, DataDir, Store, StoreError};
+use crate::store::{self, Autosave, DataDir, EndError, Store, StoreError};
 
 /// How the players started hotseat: the validated options, and what the front end needs to
 /// find the files.
@@ -207,9 +207,12 @@ impl Files {
             }
             Effect::Archive(job) => {
                 let unfinished = job.unfinished;
-                let result = self.archive(job);
+                let (result, not_saved) = self.archive(job);
                 self.job = None;
                 app.archived(unfinished, result);
+                if not_saved {
+                    app.finished_game_not_saved();
+                }
             }
             Effect::ArchiveSaved => {
                 let Some(store) = &self.store else { return };
@@ -259,27 +262,34 @@ impl Files {
             .map_err(|e| e.to_string())
     }
 
-    /// Files a game in the archive and forgets the autosave. If the archive fails, a finished
-    /// game is kept in the autosave file instead, to be archived next time.
-    fn archive(&mut self, job: ArchiveJob) -> Result<String, String> {
+    /// Files a game in the archive and forgets the autosave. A finished game of this session
+    /// moves from the autosave to the archive in one step ([`Store::finish_game`]); if that
+    /// fails it is kept in the autosave file, to be archived next time. `true` with an error
+    /// when a finished game could be written nowhere.
+    fn archive(&mut self, job: ArchiveJob) -> (Result<String, String>, bool) {
         let Some(store) = &self.store else {
-            return Err("there is no folder to save games in".to_owned());
+            return (Err("there is no folder to save games in".to_owned()), false);
         };
-        match store.archive(&job.pgn, &job.date, &job.white, &job.black, job.unfinished) {
-            Ok(path) => {
-                if !self.foreign {
-                    let _ = store.clear_current();
-                    self.autosave.forget();
-                }
-                Ok(shown(&path))
-            }
-            Err(err) => {
-                if !job.unfinished && !self.foreign {
-                    let _ = self.autosave.save(store, &job.pgn);
-                }
-                Err(err.to_string())
-            }
+        if !job.unfinished && !self.foreign {
+            self.autosave.forget();
+            return match store.finish_game(&job.pgn, &job.date, &job.white, &job.black) {
+                Ok(path) => (Ok(shown(&path)), false),
+                Err(err) => (Err(err.to_string()), matches!(err, EndError::NotSaved(_))),
+            };
         }
+        let result =
+            match store.archive(&job.pgn, &job.date, &job.white, &job.black, job.unfinished) {
+                Ok(path) => {
+                    if !self.foreign {
+                        let _ = store.clear_current();
+                        self.autosave.forget();
+                    }
+                    Ok(shown(&path))
+                }
+                Err(err) => Err(err.to_string()),
+            };
+        let not_saved = result.is_err() && !job.unfinished;
+        (result, not_saved)
     }
 
     /// Saves the game in progress as it stands at `now`: on a signal, or a panic.

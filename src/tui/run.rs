@@ -34,9 +34,14 @@ pub fn play(launch: Launch) -> Result<()> {
     }
     let origin = Instant::now();
     let (config, files) = prepare(launch, local_wall_clock());
+    // Only start-up turns autosave off: there is no folder to save in.
+    let nowhere_to_save = !config.autosave;
     let shared: Shared = Arc::new(Mutex::new((files, origin)));
     shutdown::install(&shared).context("could not set up the signal handlers")?;
     let mut app = App::new(config);
+    if nowhere_to_save {
+        app.saving_unavailable();
+    }
     super::run(|terminal| run_loop(terminal, &mut app, origin, &shared))
 }
 

@@ -1,4 +1,7 @@
-//! Leaving in an emergency without losing the game: SIGTERM, SIGHUP and SIGINT, and panics.
+//! Leaving in an emergency without losing the game: every signal that ends a process by default
+//! and can be caught (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+//! SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS), and panics. SIGPIPE is not among them: Rust ignores it, so
+//! a closed pipe is an error on the write instead. SIGSEGV and its kind cannot be handled safely.
 //!
 //! The main loop sleeps in the terminal's event poll, which a signal does not wake, so the
 //! signal is handled on a thread of its own ([`install`]). That thread saves the game in
@@ -67,13 +70,22 @@ pub fn install(shared: &Shared) -> std::io::Result<()> {
 mod signals {
     use std::io::Write;
 
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::consts::{
+        SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGSYS, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM,
+        SIGXCPU, SIGXFSZ,
+    };
     use signal_hook::iterator::Signals;
+    use signal_hook::low_level::signal_name;
 
     use super::{DRAWING, Shared, save};
 
     pub fn install(shared: Shared) -> std::io::Result<()> {
-        let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+        // Every signal whose default action ends the process, so that none of them leaves the
+        // terminal raw, on the alternate screen, with the mouse captured.
+        let mut signals = Signals::new([
+            SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+            SIGXCPU, SIGXFSZ, SIGSYS,
+        ])?;
         std::thread::Builder::new()
             .name("hotseat-signals".to_owned())
             .spawn(move || {
@@ -83,11 +95,7 @@ mod signals {
                     // terminal.
                     let _screen = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
                     let _ = crate::tui::restore();
-                    let name = match signal {
-                        SIGTERM => "SIGTERM",
-                        SIGHUP => "SIGHUP",
-                        _ => "SIGINT",
-                    };
+                    let name = signal_name(signal).unwrap_or("a signal");
                     // After SIGHUP the terminal may be gone: a failed write is no reason to stay.
                     let mut err = std::io::stderr();
                     let _ = match saved {

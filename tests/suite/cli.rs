@@ -515,3 +515,95 @@ fn load_errors_read_as_one_sentence() {
         assert!(!first.contains("  "), "{args:?}: {first:?}");
     }
 }
+
+/// `/dev/zero` never ends and a FIFO never opens without a writer: both are refused at once,
+/// by what they are, for `--load` and for `hotseat pgn`.
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused_by_what_they_are_without_blocking() {
+    let dir = common::pty::fresh_dir("cli");
+    let fifo = dir.join("pipe.pgn");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let fifo_made = made.is_ok_and(|s| s.success());
+    let fifo = fifo.to_str().unwrap();
+    let mut cases = vec![("/dev/zero", "a character device")];
+    if fifo_made {
+        cases.push((fifo, "a named pipe (FIFO)"));
+    }
+    for (file, what) in cases {
+        let started = std::time::Instant::now();
+        let (out, _) = hotseat_with_data(&dir, &["--load", file]);
+        assert_eq!(out.status.code(), Some(2), "--load {file}");
+        assert!(
+            stderr(&out).contains(&format!("it is {what}, not a file")),
+            "{}",
+            stderr(&out)
+        );
+        let out = hotseat(&["pgn", file]);
+        assert_eq!(out.status.code(), Some(1), "pgn {file}");
+        assert!(
+            stderr(&out).contains(&format!("it is {what}, not a file")),
+            "{}",
+            stderr(&out)
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{file} blocked"
+        );
+    }
+}
+
+/// Whatever a file or an argument holds, a message quotes a short escaped excerpt of it, once:
+/// a 100 MB move token, a tag laden with escape sequences, a 130 KB FEN, a name with colours.
+#[test]
+fn messages_quote_short_escaped_excerpts_of_hostile_text() {
+    let dir = common::pty::fresh_dir("cli");
+    let mut token = b"[White \"Ann\"]\n\n1. ".to_vec();
+    token.resize(token.len() + (100 << 20), b'x');
+    token.extend_from_slice(b" *\n");
+    fs::write(dir.join("token.pgn"), &token).unwrap();
+    drop(token);
+    fs::write(
+        dir.join("esc.pgn"),
+        "[White \"\x1b[31mRed\x1b]0;title\x07\"]\n\n1. e4 e5 2. Ke3 *\n",
+    )
+    .unwrap();
+    let fen = "x".repeat(130_000);
+    let runs: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["pgn", "token.pgn"], "move 1. \"xxx"),
+        (vec!["--load", "token.pgn"], "move 1. \"xxx"),
+        (
+            vec!["pgn", "esc.pgn"],
+            "White \"\\u{1b}[31mRed\\u{1b}]0;title\\u{7}\"",
+        ),
+        (vec!["--load", "esc.pgn"], "White \"\\u{1b}[31mRed"),
+        (vec!["--fen", &fen], "error:"),
+        (vec!["--white", "\x1b[31mRed"], "error:"),
+    ];
+    for (args, needle) in runs {
+        let out = if args[0] == "pgn" {
+            Command::new(env!("CARGO_BIN_EXE_hotseat"))
+                .current_dir(&dir)
+                .args(&args)
+                .output()
+                .unwrap()
+        } else {
+            hotseat_with_data(&dir, &args).0
+        };
+        let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
+        let text = String::from_utf8_lossy(&all);
+        let shown = &args[0];
+        assert_ne!(out.status.code(), Some(0), "{shown}");
+        assert!(all.len() < 1000, "{shown}: {} bytes", all.len());
+        assert!(
+            !all.contains(&0x1b) && !all.contains(&0x07),
+            "{shown}: raw control bytes"
+        );
+        assert!(text.contains(needle), "{shown}: no {needle:?} in {text}");
+        assert_eq!(
+            text.matches(needle).count(),
+            1,
+            "{shown}: printed once: {text}"
+        );
+    }
+}

@@ -4,7 +4,10 @@
 use std::process::Command;
 use std::time::Duration;
 
-use hotseat::game::pgn::{Tags, import_game, import_games, replay_games};
+use hotseat::game::pgn::{
+    Limit, MAX_COMMENT_BYTES, MAX_GAME_COMMENT_BYTES, MAX_TAG_BYTES, MAX_TAGS, PgnReason, Tags,
+    import_game, import_games, replay_games,
+};
 use hotseat::game::{Game, GameResult, GameSetup, Reason};
 use hotseat::rules::Color;
 use proptest::prelude::*;
@@ -259,6 +262,127 @@ fn hostile_inputs_never_panic() {
     }
 }
 
+/// Every game of `text` through both readers: the import's result for each, and the replay's.
+fn both_readers(text: &str) -> Vec<(Result<(), PgnGameError>, Result<(), PgnGameError>)> {
+    let mut imported = Vec::new();
+    import_games(text.as_bytes(), |g| imported.push(g.map(|_| ()))).unwrap();
+    let mut replayed = Vec::new();
+    replay_games(text.as_bytes(), |g| replayed.push(g.map(|_| ()))).unwrap();
+    imported.into_iter().zip(replayed).collect()
+}
+
+use hotseat::game::pgn::PgnGameError;
+
+/// A game past one of the limits is an error naming the game and the limit, in both readers; the
+/// next game is read as usual; a game just within every limit is read.
+#[test]
+fn games_past_the_reading_limits_are_errors_naming_the_limit() {
+    let tags = |n: usize| {
+        (0..n)
+            .map(|i| format!("[Tag{i} \"v\"]\n"))
+            .collect::<String>()
+    };
+    let comments = |each: usize, n: usize| {
+        (0..n)
+            .map(|_| format!("{{{}}} ", "c".repeat(each)))
+            .collect::<String>()
+    };
+    let next = "\n[White \"Next\"]\n\n1. e4 *\n";
+    let within = format!(
+        "[White \"Ann\"]\n{}[Long \"{}\"]\n\n1. e4 {} e5 *\n{next}",
+        tags(MAX_TAGS - 2),
+        "v".repeat(MAX_TAG_BYTES),
+        comments(MAX_COMMENT_BYTES, 2),
+    );
+    for (i, (imported, replayed)) in both_readers(&within).into_iter().enumerate() {
+        assert!(imported.is_ok() && replayed.is_ok(), "game {i}");
+    }
+    let cases = [
+        (
+            format!("[White \"Ann\"]\n{}\n1. e4 *\n", tags(MAX_TAGS)),
+            Limit::Tags,
+            "the tags",
+        ),
+        (
+            format!(
+                "[White \"Ann\"]\n[Long \"{}\"]\n\n1. e4 *\n",
+                "v".repeat(MAX_TAG_BYTES + 1)
+            ),
+            Limit::TagLength,
+            "tag \"Long\"",
+        ),
+        (
+            format!(
+                "[White \"Ann\"]\n\n1. e4 {{{}}} e5 *\n",
+                "c".repeat(MAX_COMMENT_BYTES + 1)
+            ),
+            Limit::Comment,
+            "move 1...",
+        ),
+        (
+            format!(
+                "[White \"Ann\"]\n\n1. e4 {} *\n",
+                comments(1024, MAX_GAME_COMMENT_BYTES / 1024 + 1)
+            ),
+            Limit::Comments,
+            "move 1...",
+        ),
+    ];
+    for (game, limit, place) in cases {
+        let results = both_readers(&format!("{game}{next}"));
+        assert_eq!(results.len(), 2, "{limit:?}");
+        for err in [&results[0].0, &results[0].1] {
+            let err = err.as_ref().unwrap_err();
+            assert_eq!(err.reason, PgnReason::TooLarge(limit));
+            assert_eq!(err.place, place);
+            let message = err.to_string();
+            assert!(message.starts_with("game 1 (White \"Ann\"), "), "{message}");
+            assert!(
+                message.contains("the most hotseat reads of one game"),
+                "{message}"
+            );
+            assert!(message.len() < 200, "{message}");
+        }
+        assert!(
+            results[1].0.is_ok() && results[1].1.is_ok(),
+            "{limit:?}: next game"
+        );
+    }
+}
+
+/// A clock reading cannot exceed what the time control could have given: 5 minutes and 3
+/// seconds a move in a 5+3 game.
+#[test]
+fn clock_readings_beyond_the_time_control_are_not_believed() {
+    let pgn = "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"300+3\"]\n\
+               [WhiteClock \"99999999:00:00\"]\n\n\
+               1. e4 {[%clk 0:05:02]} e5 {[%clk 9:59:59]} 2. Nf3 {[%clk 0:04:30]} *\n";
+    let game = import_game(pgn).unwrap().game;
+    let at = Duration::ZERO;
+    // Black made one move: 5:00 + 3 s at most. White (to move) made two: 5:00 + 6 s at most.
+    assert_eq!(
+        game.clock().remaining(Color::Black, at),
+        Some(Duration::from_secs(303))
+    );
+    assert_eq!(
+        game.clock().remaining(Color::White, at),
+        Some(Duration::from_secs(306))
+    );
+    // Readings within the control are believed as they are.
+    let fine = pgn
+        .replace("99999999:00:00", "0:04:40")
+        .replace("9:59:59", "0:04:50");
+    let game = import_game(&fine).unwrap().game;
+    assert_eq!(
+        game.clock().remaining(Color::Black, at),
+        Some(Duration::from_secs(290))
+    );
+    assert_eq!(
+        game.clock().remaining(Color::White, at),
+        Some(Duration::from_secs(280))
+    );
+}
+
 fn hotseat_pgn(path: &str) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
         .args(["pgn", path])
@@ -313,8 +437,16 @@ fn pgn_tool_reports_claims_and_errors() {
     assert!(lines[0].ends_with("\tongoing\tthreefold"), "{}", lines[0]);
     assert!(lines[1].starts_with("error\tgame 2 (Event \"Broken\"), move 3. \"Qh5\""));
     assert!(lines[2].ends_with("\tongoing\tfifty"), "{}", lines[2]);
-    assert!(err.contains("move 3. \"Qh5\""));
-    assert!(err.contains("1 of 3 games"));
+    // Each message once: in the output line, not again on standard error.
+    assert_eq!(
+        (out.clone() + &err).matches("move 3. \"Qh5\"").count(),
+        1,
+        "{out}{err}"
+    );
+    assert!(
+        err.contains("1 of 3 games") && err.contains("(game 2;"),
+        "{err}"
+    );
     let (code, out, err) = hotseat_pgn(dir.join("missing.pgn").to_str().unwrap());
     assert_eq!(code, 1);
     assert!(out.is_empty());
@@ -322,6 +454,12 @@ fn pgn_tool_reports_claims_and_errors() {
         err.contains("cannot open") && err.contains("missing.pgn"),
         "{err}"
     );
+    // No game at all is a failure too, not a silent success.
+    let empty = dir.join("empty.pgn");
+    std::fs::write(&empty, "% nothing here\n").unwrap();
+    let (code, out, err) = hotseat_pgn(empty.to_str().unwrap());
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("holds no PGN game"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

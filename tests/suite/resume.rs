@@ -231,6 +231,15 @@ fn sigint_saves_the_game_and_exits_130() {
     a_signal_saves_and_exits("INT", 130);
 }
 
+/// The other signals that end a process by default restore the terminal and save too.
+#[cfg(target_os = "linux")]
+#[test]
+fn sigquit_sigusr1_and_sigalrm_save_and_restore_the_terminal() {
+    a_signal_saves_and_exits("QUIT", 131);
+    a_signal_saves_and_exits("USR1", 138);
+    a_signal_saves_and_exits("ALRM", 142);
+}
+
 /// A game quit after [`OPENING`], and hotseat started again without options: it asks.
 fn offered_saved_game() -> (PathBuf, Pty) {
     let data = fresh_dir("data");

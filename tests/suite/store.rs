@@ -12,8 +12,9 @@ use hotseat::game::pgn::Tags;
 use hotseat::game::{Game, GameSetup};
 use hotseat::rules::Color;
 use hotseat::store::{
-    Autosave, DataDir, Op, Platform, Stamp, Store, StoreError, TAG_STARTED, atomic_write,
-    data_dir_for, default_export_path, export_fen, export_pgn, remove_stale_temp_files,
+    Autosave, DataDir, EndError, EndSteps, Op, Platform, RealFs, Stamp, Store, StoreError,
+    TAG_STARTED, atomic_write, data_dir_for, default_export_path, export_fen, export_pgn,
+    remove_stale_temp_files,
 };
 
 // ---- Helpers ----
@@ -289,6 +290,43 @@ fn hand_edited_illegal_move_is_set_aside_naming_the_move() {
 #[test]
 fn text_that_is_not_pgn_is_set_aside() {
     assert_set_aside(b"dear diary, today I won *", "dear");
+}
+
+/// A named pipe or a folder in place of the autosave would hang or fail the start: it is never
+/// opened for reading, and is moved aside like any file that is not a saved game.
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_folder_in_place_of_the_autosave_is_set_aside_without_blocking() {
+    for what in ["fifo", "folder"] {
+        let dir = TestDir::new(what);
+        let store = dir.store();
+        fs::create_dir_all(store.dir()).unwrap();
+        let made = match what {
+            "fifo" => std::process::Command::new("mkfifo")
+                .arg(store.current_path())
+                .status()
+                .is_ok_and(|s| s.success()),
+            _ => fs::create_dir(store.current_path()).is_ok(),
+        };
+        if !made {
+            continue;
+        }
+        let err = store.load_current().unwrap_err();
+        let StoreError::Corrupt {
+            reason, moved_to, ..
+        } = &err
+        else {
+            panic!("{what} not moved aside: {err}");
+        };
+        let expected = if what == "fifo" {
+            "a named pipe (FIFO)"
+        } else {
+            "a folder"
+        };
+        assert_eq!(reason, &format!("it is {expected}, not a file"));
+        assert!(fs::symlink_metadata(moved_to).is_ok(), "kept");
+        assert!(store.load_current().unwrap().is_none());
+    }
 }
 
 #[test]
@@ -680,4 +718,130 @@ fn stamps_for_tags_and_file_names() {
     assert_eq!(t.rfc3339(), "2026-11-21T20:14:00Z");
     assert_eq!(t.pgn_date(), "2026.11.21");
     assert_eq!(t.date(), "2026-11-21");
+}
+
+// ---- A game's end, one atomic step ----
+
+/// The real file system, failing its `fail_at`-th call (from 1) as a kill or a full disk would.
+struct FailAt {
+    fail_at: usize,
+    calls: usize,
+}
+
+impl FailAt {
+    fn step(&mut self) -> std::io::Result<()> {
+        self.calls += 1;
+        if self.calls == self.fail_at {
+            return Err(std::io::Error::from(std::io::ErrorKind::StorageFull));
+        }
+        Ok(())
+    }
+}
+
+impl EndSteps for FailAt {
+    fn save(&mut self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+        self.step()?;
+        RealFs.save(path, bytes)
+    }
+    fn create_dir(&mut self, path: &Path) -> std::io::Result<()> {
+        self.step()?;
+        RealFs.create_dir(path)
+    }
+    fn claim(&mut self, from: &Path, to: &Path) -> std::io::Result<bool> {
+        self.step()?;
+        RealFs.claim(from, to)
+    }
+    fn remove(&mut self, path: &Path) -> std::io::Result<()> {
+        self.step()?;
+        RealFs.remove(path)
+    }
+}
+
+/// The game in progress, and the same game finished (Black resigns), as PGN.
+fn unfinished_and_finished() -> (String, String) {
+    let mut game = timed_game();
+    let unfinished = game.to_pgn(secs(40), &started_tags());
+    game.resign(Color::Black, secs(41)).unwrap();
+    (unfinished, game.to_pgn(secs(41), &started_tags()))
+}
+
+/// What the folder holds: the autosave's text if any, and the texts of the archive.
+fn state(store: &Store) -> (Option<String>, Vec<String>) {
+    let current = fs::read_to_string(store.current_path()).ok();
+    let archived = fs::read_dir(store.games_dir())
+        .map(|d| {
+            d.map(|e| fs::read_to_string(e.unwrap().path()).unwrap())
+                .collect()
+        })
+        .unwrap_or_default();
+    (current, archived)
+}
+
+/// Each file-system step of the game's end fails in turn, as a kill or a full disk there would
+/// stop it: the game is then either unfinished in the autosave or finished (in the archive, or
+/// in the autosave on its way there) — never both, never neither — and the next start leaves
+/// exactly one finished copy in the archive.
+#[test]
+fn a_game_end_cut_short_at_any_step_leaves_one_game_never_two_or_none() {
+    let (unfinished, finished) = unfinished_and_finished();
+    let mut happy_calls = 0;
+    for fail_at in 1..=6 {
+        let dir = TestDir::new("end");
+        let store = dir.store();
+        store.save_current(&unfinished).unwrap();
+        let mut steps = FailAt { fail_at, calls: 0 };
+        let result = store.finish_game_with(&mut steps, &finished, "2026-11-21", "Ann", "Bob");
+        let (current, archived) = state(&store);
+        match &result {
+            Ok(path) => {
+                assert_eq!(fs::read_to_string(path).unwrap(), finished);
+                if fail_at > steps.calls {
+                    happy_calls = steps.calls;
+                    assert_eq!(current, None, "the autosave is gone");
+                }
+            }
+            Err(EndError::NotSaved(_)) => {
+                assert_eq!(
+                    current.as_deref(),
+                    Some(unfinished.as_str()),
+                    "step {fail_at}"
+                );
+                assert!(archived.is_empty(), "step {fail_at}");
+            }
+            Err(EndError::KeptInCurrent(_)) => {
+                assert_eq!(
+                    current.as_deref(),
+                    Some(finished.as_str()),
+                    "step {fail_at}"
+                );
+                assert!(archived.is_empty(), "step {fail_at}");
+            }
+        }
+        // Never both the unfinished game and the finished one; never neither.
+        let unfinished_left = current.as_deref() == Some(unfinished.as_str());
+        assert!(
+            unfinished_left != (!archived.is_empty() || current.as_deref() == Some(&finished)),
+            "step {fail_at}: {result:?}"
+        );
+        assert!(archived.len() <= 1);
+
+        // The next start: a finished autosave goes to the archive, once.
+        let next = store.load_current().unwrap();
+        if next.as_ref().is_some_and(|s| s.game().is_over()) {
+            store.archive_current("2026-11-22").unwrap();
+        }
+        let (current, archived) = state(&store);
+        if unfinished_left {
+            assert!(next.is_some_and(|s| !s.game().is_over()), "resumable");
+            assert!(archived.is_empty());
+        } else {
+            assert_eq!(current, None, "step {fail_at}");
+            assert_eq!(
+                archived,
+                std::slice::from_ref(&finished),
+                "step {fail_at}: archived once"
+            );
+        }
+    }
+    assert_eq!(happy_calls, 5, "every step was failed once");
 }

@@ -189,6 +189,49 @@ fn a_new_game_files_the_one_in_progress_as_unfinished() {
     assert!(app.status().text.contains("archived as ~/g/u.pgn"));
 }
 
+/// A finished game that could be written nowhere (the disk full at mate) is not lost by a quick
+/// `q`: quitting asks, and says why; once it is archived, quitting is immediate again.
+#[test]
+fn a_finished_game_saved_nowhere_makes_quitting_ask() {
+    let mut app = saving_app();
+    play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
+    assert!(app.game().is_over());
+    let effects = app.take_effects();
+    assert!(
+        effects.iter().any(|e| matches!(e, Effect::Archive(_))),
+        "{effects:?}"
+    );
+    app.archived(false, Err("cannot save the game: the disk is full".into()));
+    app.finished_game_not_saved();
+    act(&mut app, Action::Quit);
+    assert!(!app.should_quit());
+    assert_eq!(app.mode, Mode::Confirm(Question::Quit));
+    let (_, lines) = app.question_text(Question::Quit);
+    assert!(lines[0].contains("on disk nowhere"), "{lines:?}");
+    act(&mut app, Action::No);
+    assert!(!app.should_quit());
+
+    let mut app = saving_app();
+    play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
+    app.archived(false, Ok("~/g/a.pgn".into()));
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit(), "archived: nothing to lose");
+}
+
+/// Without a data folder the warning stays in sight after the first move's message replaces
+/// the first screen's notice, and quitting says the game is not saved.
+#[test]
+fn with_nowhere_to_save_the_warning_stays_after_moves() {
+    let mut app = app();
+    app.saving_unavailable();
+    play_all(&mut app, &["e4", "e5"]);
+    assert!(app.take_effects().is_empty(), "nothing to save to");
+    assert_eq!(app.save_warning(), Some("not saved"));
+    assert_eq!(app.next_wake(ms(10)), None, "no retries");
+    let (_, lines) = app.question_text(Question::Quit);
+    assert!(lines[0].contains("not being saved"), "{lines:?}");
+}
+
 #[test]
 fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
     let mut app = saving_app();

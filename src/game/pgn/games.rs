@@ -19,6 +19,7 @@ use crate::game::record::{AutomaticEnd, Claims, History};
 use crate::game::session::{Game, GameSetup};
 use crate::game::timecontrol::{Delay, ParseTimeControlError, TimeControl, TimeControlError};
 use crate::rules::{Color, FenError, Move, MoveError, Position};
+use crate::text::excerpt;
 
 /// Why one game of a PGN file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +46,54 @@ pub enum PgnReason {
     Tags(TagError),
     /// Tags and no movetext.
     NoMovetext,
+    /// More than hotseat reads of one game (see [`Limit`]).
+    TooLarge(Limit),
+}
+
+/// What hotseat reads of one game at most, so that a file of any size, made by anyone, is read
+/// with the memory of one sensible game. Generous: the largest real games carry a few dozen
+/// tags of a few dozen bytes and comments of a few KB.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// More than [`MAX_TAGS`] tags.
+    Tags,
+    /// A tag name or value longer than [`MAX_TAG_BYTES`].
+    TagLength,
+    /// A comment longer than [`MAX_COMMENT_BYTES`].
+    Comment,
+    /// Comments longer than [`MAX_GAME_COMMENT_BYTES`] in all.
+    Comments,
+}
+
+/// The most tags one game may carry.
+pub const MAX_TAGS: usize = 256;
+/// The longest tag name or value, in bytes.
+pub const MAX_TAG_BYTES: usize = 8 << 10;
+/// The longest comment, in bytes.
+pub const MAX_COMMENT_BYTES: usize = 64 << 10;
+/// The most comment text one game may carry, in bytes.
+pub const MAX_GAME_COMMENT_BYTES: usize = 1 << 20;
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Tags => write!(f, "the game has more than {MAX_TAGS} tags"),
+            Limit::TagLength => write!(f, "the tag is longer than {} KiB", MAX_TAG_BYTES >> 10),
+            Limit::Comment => {
+                write!(
+                    f,
+                    "the comment is longer than {} KiB",
+                    MAX_COMMENT_BYTES >> 10
+                )
+            }
+            Limit::Comments => write!(
+                f,
+                "the comments are longer than {} MiB in all",
+                MAX_GAME_COMMENT_BYTES >> 20
+            ),
+        }?;
+        f.write_str(", the most hotseat reads of one game")
+    }
 }
 
 impl fmt::Display for PgnReason {
@@ -55,6 +104,7 @@ impl fmt::Display for PgnReason {
             PgnReason::Move(err) => err.fmt(f),
             PgnReason::Tags(err) => err.fmt(f),
             PgnReason::NoMovetext => f.write_str("the game has no moves section"),
+            PgnReason::TooLarge(limit) => limit.fmt(f),
         }
     }
 }
@@ -83,10 +133,12 @@ impl fmt::Display for TagError {
         match self {
             TagError::Fen(e) => write!(f, "the FEN tag is not a position: {e}"),
             TagError::TimeControl { text, err } => {
-                write!(f, "the TimeControl tag \"{text}\" is not understood: {err}")
+                let text = excerpt(text);
+                write!(f, "the TimeControl tag {text} is not understood: {err}")
             }
             TagError::TimeDelay { text, err } => {
-                write!(f, "the TimeDelay tag \"{text}\" is not understood: {err}")
+                let text = excerpt(text);
+                write!(f, "the TimeDelay tag {text} is not understood: {err}")
             }
             TagError::Delay(err) => err.fmt(f),
         }
@@ -124,7 +176,7 @@ impl fmt::Display for PgnGameError {
             let names: Vec<String> = self
                 .names
                 .iter()
-                .map(|(k, v)| format!("{k} \"{v}\""))
+                .map(|(k, v)| format!("{k} {}", excerpt(v)))
                 .collect();
             write!(f, " ({})", names.join(", "))?;
         }
@@ -152,6 +204,9 @@ struct GameVisitor<T> {
     result: Option<PgnOutcome>,
     /// Half-moves played, for error locations.
     plies: usize,
+    /// Tags read, and comment bytes, against the [`Limit`]s.
+    tags_read: usize,
+    comment_bytes: usize,
 }
 
 impl<T> GameVisitor<T> {
@@ -163,6 +218,8 @@ impl<T> GameVisitor<T> {
             error: None,
             result: None,
             plies: 0,
+            tags_read: 0,
+            comment_bytes: 0,
         }
     }
 }
@@ -201,10 +258,7 @@ impl<T: Target> GameVisitor<T> {
         };
         let pos = target.position();
         let number = MoveNumber::of(pos);
-        let place = || {
-            let text = String::from_utf8_lossy(token);
-            format!("move {number} \"{}\"", text.escape_debug())
-        };
+        let place = || format!("move {number} {}", excerpt(&String::from_utf8_lossy(token)));
         let Ok(text) = std::str::from_utf8(token) else {
             self.error = Some((place(), PgnReason::NotUtf8));
             return Skip(true);
@@ -241,9 +295,30 @@ impl<T: Target> Visitor for GameVisitor<T> {
         self.error = None;
         self.result = None;
         self.plies = 0;
+        self.tags_read = 0;
+        self.comment_bytes = 0;
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Skip {
+        self.tags_read += 1;
+        let limit = if self.tags_read > MAX_TAGS {
+            Some(Limit::Tags)
+        } else if name.len().max(value.0.len()) > MAX_TAG_BYTES {
+            Some(Limit::TagLength)
+        } else {
+            None
+        };
+        if let Some(limit) = limit {
+            // The rest of the game is skipped unread: nothing more is kept.
+            let place = match limit {
+                Limit::TagLength => {
+                    format!("tag {}", excerpt(&String::from_utf8_lossy(name)))
+                }
+                _ => "the tags".to_owned(),
+            };
+            self.error = Some((place, PgnReason::TooLarge(limit)));
+            return Skip(true);
+        }
         let needed = |n: &[u8]| {
             [&b"FEN"[..], b"Event", b"White", b"Black"]
                 .iter()
@@ -288,6 +363,19 @@ impl<T: Target> Visitor for GameVisitor<T> {
     }
 
     fn comment(&mut self, comment: &[u8]) -> Skip {
+        self.comment_bytes += comment.len();
+        let limit = if comment.len() > MAX_COMMENT_BYTES {
+            Some(Limit::Comment)
+        } else if self.comment_bytes > MAX_GAME_COMMENT_BYTES {
+            Some(Limit::Comments)
+        } else {
+            None
+        };
+        if let (Some(limit), Some(target)) = (limit, self.target.as_ref()) {
+            let place = format!("move {}", MoveNumber::of(target.position()));
+            self.error = Some((place, PgnReason::TooLarge(limit)));
+            return Skip(true);
+        }
         if let Some(t) = self.target.as_mut() {
             t.comment(comment);
         }
