@@ -95,6 +95,9 @@ pub struct NewGameForm {
     pub field: Field,
     /// Enter was pressed with a problem: empty custom fields are reported too.
     pub submitted: bool,
+    /// The current field still shows the text it was filled in with: the first character typed
+    /// replaces it, as in every form (Backspace edits it instead).
+    pub prefilled: bool,
 }
 
 impl NewGameForm {
@@ -115,6 +118,7 @@ impl NewGameForm {
             chess960_number: String::new(),
             field: Field::White,
             submitted: false,
+            prefilled: true,
         }
     }
 
@@ -180,8 +184,8 @@ impl NewGameForm {
     /// Applies an action of the form's key context.
     pub fn update(&mut self, action: Action) -> FormResult {
         match action {
-            Action::CursorUp => self.field = self.field.step(-1),
-            Action::CursorDown => self.field = self.field.step(1),
+            Action::CursorUp => self.go_to(self.field.step(-1)),
+            Action::CursorDown => self.go_to(self.field.step(1)),
             Action::CursorLeft => self.change_choice(-1),
             Action::CursorRight => self.change_choice(1),
             Action::Input(c) => self.type_char(c),
@@ -191,6 +195,12 @@ impl NewGameForm {
             _ => {}
         }
         FormResult::Editing
+    }
+
+    /// Moves to `field`, whose text the first character typed replaces.
+    fn go_to(&mut self, field: Field) {
+        self.field = field;
+        self.prefilled = true;
     }
 
     fn change_choice(&mut self, delta: isize) {
@@ -224,7 +234,11 @@ impl NewGameForm {
         if c.is_control() {
             return;
         }
+        let replace = std::mem::take(&mut self.prefilled);
         let push = |text: &mut String, max: usize| {
+            if replace {
+                text.clear();
+            }
             if text.chars().count() < max {
                 text.push(c);
             }
@@ -260,6 +274,7 @@ impl NewGameForm {
     }
 
     fn delete_char(&mut self) {
+        self.prefilled = false;
         match self.field {
             Field::White => drop(self.white.pop()),
             Field::Black => drop(self.black.pop()),

@@ -6,7 +6,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Span;
-use ratatui::widgets::{Block, Widget};
+use ratatui::widgets::{Block, Clear, Widget};
 
 use super::captured::CapturedView;
 use super::clock::{BIG_HEIGHT, ClockView};
@@ -38,6 +38,8 @@ impl<'a> PanelView<'a> {
             paused: clock.is_paused(),
             theme: self.app.theme(),
             glyphs: self.app.glyphs(),
+            delay: clock.delay_left(color, now),
+            moves_to_go: clock.moves_to_go(color).filter(|_| !game.is_over()),
         }
     }
 
@@ -65,8 +67,10 @@ fn variant_text(app: &App) -> Option<String> {
     })
 }
 
-impl Widget for PanelView<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+impl PanelView<'_> {
+    /// The panel's frame and its rows: top clock, top captures, moves, bottom captures, bottom
+    /// clock.
+    fn areas(&self, area: Rect) -> (Block<'static>, [Rect; 5]) {
         let theme = self.app.theme();
         let title = match variant_text(self.app) {
             Some(variant) => format!(" {} · {variant} ", self.app.time_control_text()),
@@ -76,9 +80,6 @@ impl Widget for PanelView<'_> {
             .border_style(theme.border())
             .title(Span::styled(title, theme.title()));
         let inner = block.inner(area);
-        block.render(area, buf);
-        let bottom = self.app.orientation();
-        let top = !bottom;
         // Big clocks when the panel is tall enough to keep a long move list beside them.
         let timed = self.app.game().is_timed();
         let clock_rows = if timed && inner.height >= 26 && inner.width >= 36 {
@@ -86,13 +87,7 @@ impl Widget for PanelView<'_> {
         } else {
             1
         };
-        let [
-            top_clock,
-            top_captured,
-            moves,
-            bottom_captured,
-            bottom_clock,
-        ] = Layout::vertical([
+        let rows = Layout::vertical([
             Constraint::Length(clock_rows),
             Constraint::Length(1),
             Constraint::Fill(1),
@@ -100,6 +95,38 @@ impl Widget for PanelView<'_> {
             Constraint::Length(clock_rows),
         ])
         .areas(inner);
+        (block, rows)
+    }
+
+    /// Only the two clocks, where [`PanelView`] puts them: drawn again over a popup, so that
+    /// running clocks stay in sight whatever covers the panel.
+    pub fn render_clocks(&self, area: Rect, buf: &mut Buffer) {
+        let (_, [top_clock, .., bottom_clock]) = self.areas(area);
+        let bottom = self.app.orientation();
+        for (color, rect) in [(!bottom, top_clock), (bottom, bottom_clock)] {
+            // Whole rows of clock, not a clock mixed into the popup's text.
+            Clear.render(rect, buf);
+            (&self.clock(color)).render(rect, buf);
+        }
+    }
+}
+
+impl Widget for PanelView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.app.theme();
+        let (
+            block,
+            [
+                top_clock,
+                top_captured,
+                moves,
+                bottom_captured,
+                bottom_clock,
+            ],
+        ) = self.areas(area);
+        block.render(area, buf);
+        let bottom = self.app.orientation();
+        let top = !bottom;
         (&self.clock(top)).render(top_clock, buf);
         (&self.captured(top)).render(top_captured, buf);
         MoveListView {

@@ -191,3 +191,26 @@ fn empty_names_become_the_colours() {
     act(&mut app, Action::Select);
     assert_eq!(app.game().player(Color::White), "White");
 }
+
+#[test]
+fn typing_in_a_field_replaces_what_it_was_filled_in_with() {
+    let mut app = app();
+    open(&mut app);
+    type_text(&mut app, "Ann");
+    assert_eq!(form(&app).white, "Ann", "not WhiteAnn");
+    act(&mut app, Action::CursorDown);
+    act(&mut app, Action::DeleteChar);
+    type_text(&mut app, "y");
+    assert_eq!(
+        form(&app).black,
+        "Blacy",
+        "Backspace edits the text instead"
+    );
+    act(&mut app, Action::CursorUp);
+    type_text(&mut app, "Bo");
+    assert_eq!(
+        form(&app).white,
+        "Bo",
+        "coming back to a field, typing replaces it again"
+    );
+}
