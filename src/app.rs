@@ -460,7 +460,12 @@ impl App {
         if self.game.is_over() {
             return None;
         }
-        let clock = self.game.clock().next_change(now);
+        let clock = self.game.clock();
+        // A delay counting down beside the clock changes too.
+        let clock = match (clock.next_change(now), clock.next_delay_tick(now)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         match (clock, self.next_save()) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),

@@ -184,7 +184,7 @@ command exits with status 1 after reading the others.
 Example:
   hotseat pgn games.pgn")]
     Pgn {
-        /// The PGN file to read. Example: games.pgn
+        /// The PGN file to read, or - for standard input. Example: games.pgn
         #[arg(value_name = "FILE")]
         file: PathBuf,
     },
@@ -234,7 +234,15 @@ impl Cli {
     /// is wrong and how to write it, for exit code 2.
     pub fn task(self) -> Result<Task, String> {
         match self.command {
-            Some(command) => Ok(Task::Tool(command)),
+            Some(command) => {
+                // A position that cannot be read is a usage error here too, as for the game.
+                if let Command::Perft { fen: Some(fen), .. } = &command
+                    && let Err(e) = crate::rules::Position::from_fen(fen)
+                {
+                    return Err(format!("invalid FEN: {e}"));
+                }
+                Ok(Task::Tool(command))
+            }
             None => {
                 let saved = self.play.saved_game_choice();
                 let data_dir = self.play.data_dir.clone();
@@ -369,5 +377,25 @@ mod tests {
             !page.contains("hotseat\\-help"),
             "no page for help:\n{page}"
         );
+    }
+
+    #[test]
+    fn the_man_page_carries_the_help_screens_keys_and_move_formats() {
+        let mut cmd = Cli::command().disable_help_subcommand(true);
+        cmd.build();
+        let mut page = Vec::new();
+        manual::write_man(&mut page, &cmd, None, MANUAL).unwrap();
+        // roff writes a hyphen as `\-`.
+        let page = String::from_utf8(page).unwrap().replace("\\-", "-");
+        for (title, rows) in crate::app::help::reference() {
+            let heading = title.to_uppercase();
+            assert!(page.contains(&heading), "no {heading}");
+            for (_, what) in rows {
+                let first = what.split_whitespace().next().unwrap();
+                assert!(page.contains(first), "{heading}: no {what:?}");
+            }
+        }
+        assert!(page.contains("Moves (type them, then Enter)".to_uppercase().as_str()));
+        assert!(page.contains("several moves on one line"));
     }
 }

@@ -11,6 +11,7 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
+mod typed;
 mod types;
 mod zobrist;
 

@@ -9,6 +9,8 @@
 //! ```text
 //! <data dir>/               $XDG_DATA_HOME/hotseat, ~/Library/Application Support/hotseat, %APPDATA%\hotseat
 //!   current.pgn             the game in progress (PGN with [%clk] and WhiteClock/BlackClock)
+//!   current.lock            held by the running hotseat playing it (see [`Store::claim`])
+//!   current-2.pgn           a second window's separate game, with current-2.lock
 //!   current.corrupt-1.pgn   an autosave that could not be read, set aside, never deleted
 //!   games/2026-11-21-Ann-vs-Bob.pgn
 //!   games/2026-11-22-Ann-vs-Bob-unfinished.pgn
@@ -32,6 +34,7 @@ mod current;
 mod dirs;
 mod end;
 mod error;
+mod lock;
 mod names;
 mod read;
 
@@ -47,6 +50,7 @@ pub use dirs::{APP_DIR, DataDir, Platform, data_dir_for};
 pub use end::{EndError, EndSteps, RealFs};
 pub(crate) use error::describe;
 pub use error::{Op, StoreError};
+pub use lock::{Claim, GameLock, Holder, MAX_SLOTS};
 pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, sanitize_part};
 pub use read::{Bounded, ReadError, open_bounded, open_regular, read_bounded};
 
@@ -64,11 +68,26 @@ pub const STALE_TEMP_AGE: Duration = Duration::from_secs(60);
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Store {
     dir: DataDir,
+    /// Which game slot this store saves to (1: `current.pgn`; see [`Store::claim`]).
+    slot: u32,
 }
 
 impl Store {
     pub fn new(dir: DataDir) -> Store {
-        Store { dir }
+        Store { dir, slot: 1 }
+    }
+
+    /// The same folder, saving to game slot `slot` (`current-<slot>.pgn`).
+    pub fn on_slot(&self, slot: u32) -> Store {
+        Store {
+            dir: self.dir.clone(),
+            slot,
+        }
+    }
+
+    /// The game slot this store saves to.
+    pub fn slot(&self) -> u32 {
+        self.slot
     }
 
     /// The store in the platform's usual data directory.
@@ -83,7 +102,7 @@ impl Store {
 
     /// Where the game in progress is saved.
     pub fn current_path(&self) -> PathBuf {
-        self.dir().join(CURRENT_FILE)
+        self.dir().join(lock::slot_file(self.slot, "pgn"))
     }
 
     /// Where finished games are archived.

@@ -111,6 +111,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         context: app.key_context(),
         theme,
         typing: !app.input().is_empty(),
+        holding: app.selected().is_some(),
         over: app.game().is_over(),
     }
     .render(screen.footer, buf);
@@ -138,6 +139,14 @@ pub fn render(app: &App, frame: &mut Frame) {
                 .render(screen.board.union(screen.panel), buf);
             }
         }
+    }
+
+    // Running clocks stay in sight over help and every dialog.
+    if !matches!(app.mode(), Mode::Playing)
+        && app.game().clock().running().is_some()
+        && !app.game().is_over()
+    {
+        panel::PanelView::new(app).render_clocks(panel_area, buf);
     }
 
     if prompt.prompt.active

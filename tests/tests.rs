@@ -15,6 +15,7 @@
 //! - what `App` draws: `render` (widgets) and `screen` (the whole screen), with `common::buffer`;
 //!   hit-testing: `board_layout`;
 //! - files on disk: `store`; the binary's command line and exit codes: `cli`;
+//! - the move box's reading of typed text (properties): `typing_props`;
 //! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one), on the
 //!   harness in `common::pty` (itself tested by `pty_harness`).
 //!
@@ -59,3 +60,5 @@ mod rules_props;
 mod screen;
 #[path = "suite/store.rs"]
 mod store;
+#[path = "suite/typing_props.rs"]
+mod typing_props;

@@ -61,7 +61,8 @@ impl App {
                         if self.auto_flip {
                             self.board.orientation = self.game.position().turn();
                         }
-                        self.info(format!("{} agreed: {last} taken back", !asked_by));
+                        let who = self.who(!asked_by);
+                        self.info(format!("{who} agreed: {last} taken back"));
                     }
                     Err(err) => self.error(err.to_string()),
                 }
@@ -70,7 +71,7 @@ impl App {
                 self.mode = Mode::Playing;
                 self.info(format!(
                     "{} does not agree to take back {}",
-                    !asked_by,
+                    self.who(!asked_by),
                     self.last_move_text()
                 ));
             }

@@ -9,7 +9,7 @@
 
 use ratatui::layout::Rect;
 
-use super::keymap::{BINDINGS, Binding, KeyContext, keys_text};
+use super::keymap::{BINDINGS, KeyContext, keys_text};
 use crate::layout::popup::help as geometry;
 use crate::look::Palette;
 use crate::text;
@@ -64,6 +64,18 @@ const MOVE_FORMATS: &[(&str, &str)] = &[
     ("e2e4  e2-e4", "from-square and to-square"),
     ("Ng1-f3  Nxf3", "long algebraic, with the piece letter"),
     ("e7e8q", "coordinates with a promotion piece"),
+    (
+        "1.e4  12...Nf6",
+        "with its move number, which must be this move's",
+    ),
+    (
+        "e4 e5 Nf3",
+        "several moves on one line, played in turn up to the first that cannot be",
+    ),
+    (
+        "NF3  E2E4",
+        "in capitals (Caps Lock), where only one reading is legal",
+    ),
 ];
 
 fn section_title(context: KeyContext) -> &'static str {
@@ -80,35 +92,42 @@ fn section_title(context: KeyContext) -> &'static str {
     }
 }
 
+/// The help's reference tables, each a title and its rows (keys or example, and what they
+/// do): the keys of every context, the typed commands and the move formats. The help screen and
+/// the man page both print these, so they cannot disagree.
+pub fn reference() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
+    let mut tables = Vec::new();
+    for context in KeyContext::ALL {
+        let rows: Vec<(String, &str)> = BINDINGS
+            .iter()
+            .filter(|b| b.contexts.first() == Some(&context))
+            .map(|b| (keys_text(b), b.description))
+            .collect();
+        if !rows.is_empty() {
+            tables.push((section_title(context), rows));
+        }
+    }
+    let words = BINDINGS
+        .iter()
+        .filter(|b| !b.words.is_empty())
+        .map(|b| (b.words.join(", "), b.description));
+    tables.push((
+        "Typed commands (type the word, then Enter)",
+        words.collect(),
+    ));
+    let moves = MOVE_FORMATS.iter().map(|&(e, what)| (e.to_owned(), what));
+    tables.push(("Moves (type them, then Enter)", moves.collect()));
+    tables
+}
+
 /// Every line of the help, wrapped to `width` columns.
 pub fn help_lines(width: usize) -> Vec<HelpLine> {
     let mut lines = Vec::new();
-    for context in KeyContext::ALL {
-        let rows: Vec<&Binding> = BINDINGS
-            .iter()
-            .filter(|b| b.contexts.first() == Some(&context))
-            .collect();
-        if rows.is_empty() {
-            continue;
+    for (title, rows) in reference() {
+        heading(&mut lines, width, title);
+        for (keys, what) in rows {
+            entry(&mut lines, width, &keys, what);
         }
-        heading(&mut lines, width, section_title(context));
-        for b in rows {
-            entry(&mut lines, width, &keys_text(b), b.description);
-        }
-    }
-
-    heading(
-        &mut lines,
-        width,
-        "Typed commands (type the word, then Enter)",
-    );
-    for b in BINDINGS.iter().filter(|b| !b.words.is_empty()) {
-        entry(&mut lines, width, &b.words.join(", "), b.description);
-    }
-
-    heading(&mut lines, width, "Moves (type them, then Enter)");
-    for (examples, what) in MOVE_FORMATS {
-        entry(&mut lines, width, examples, what);
     }
     for text in [
         "Letters are read the usual way: K Q R B N are pieces, a-h are files; \

@@ -35,8 +35,14 @@ pub enum Action {
     Space,
     /// Clear typed text, drop the selection, close a popup.
     Cancel,
-    /// Delete the last typed character.
+    /// Delete the typed character before the caret.
     DeleteChar,
+    /// Delete the typed character at the caret.
+    DeleteForward,
+    /// Delete the typed word before the caret.
+    DeleteWord,
+    /// Delete the typed text before the caret.
+    DeleteToStart,
     /// A printable character for the move box (not in the table: any unbound printable key).
     Input(char),
     FlipBoard,
@@ -116,7 +122,7 @@ impl Action {
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 38] = [
+    pub const ALL: [Action; 41] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -125,6 +131,9 @@ impl Action {
         Action::Space,
         Action::Cancel,
         Action::DeleteChar,
+        Action::DeleteForward,
+        Action::DeleteWord,
+        Action::DeleteToStart,
         Action::FlipBoard,
         Action::Theme,
         Action::HistoryBack,
@@ -264,6 +273,7 @@ impl fmt::Display for Key {
             KeyCode::Enter => f.write_str("Enter"),
             KeyCode::Esc => f.write_str("Esc"),
             KeyCode::Backspace => f.write_str("Backspace"),
+            KeyCode::Delete => f.write_str("Delete"),
             KeyCode::PageUp => f.write_str("PgUp"),
             KeyCode::PageDown => f.write_str("PgDn"),
             KeyCode::Home => f.write_str("Home"),
@@ -335,7 +345,14 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Cancel, &[Key::plain(K::Esc)], PLAY, "",
         "Clear the typed text, or put the picked-up piece back", &[]),
     row(Action::DeleteChar, &[Key::plain(K::Backspace)], PLAY, "",
-        "Delete the last typed character", &[]),
+        "Delete the typed character before the caret (← → Home End move the caret while \
+         there is typed text)", &[]),
+    row(Action::DeleteForward, &[Key::plain(K::Delete)], PLAY, "",
+        "Delete the typed character at the caret", &[]),
+    row(Action::DeleteWord, &[Key::ctrl('w')], PLAY, "",
+        "Delete the typed word before the caret", &[]),
+    row(Action::DeleteToStart, &[Key::ctrl('u')], PLAY, "",
+        "Delete the typed text before the caret", &[]),
     row(Action::Complete, &[Key::plain(K::Tab)], PLAY, "",
         "Complete the typed move or command when only one fits", &[]),
     row(Action::Help, &[Key::plain(K::F(1)), Key::ctrl('k')], PLAY, "help",

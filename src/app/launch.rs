@@ -99,6 +99,21 @@ pub fn archived_note(
     }
 }
 
+/// The first screen's notice when another hotseat holds the game saved in this folder: it is
+/// left alone, and this window plays a game of its own. `pid` and `since` (a time of day) when
+/// known.
+pub fn another_window_note(pid: Option<u32>, since: Option<&str>) -> Message {
+    let mut text = "A game is being played in another hotseat window".to_owned();
+    if let Some(pid) = pid {
+        text.push_str(&format!(" (process {pid})"));
+    }
+    if let Some(since) = since {
+        text.push_str(&format!(" since {since}"));
+    }
+    text.push_str(": this is a separate game, saved on its own");
+    Message::info(text)
+}
+
 /// The first screen's notice: start-up's notes joined by ` · `, an error if any of them is one;
 /// `earlier` (set before start-up looked at the files) when there are none.
 pub fn join_notes(notes: Vec<Message>, earlier: Option<Message>) -> Option<Message> {
@@ -219,6 +234,20 @@ mod tests {
         assert_eq!(
             note,
             Message::error("Could not archive the unfinished game Ann–Bob: disk full")
+        );
+    }
+
+    #[test]
+    fn another_window_is_named_with_its_process_and_start_when_known() {
+        assert_eq!(
+            another_window_note(Some(4242), Some("20:14")).text,
+            "A game is being played in another hotseat window (process 4242) since 20:14: \
+             this is a separate game, saved on its own"
+        );
+        assert_eq!(
+            another_window_note(None, None).text,
+            "A game is being played in another hotseat window: this is a separate game, \
+             saved on its own"
         );
     }
 

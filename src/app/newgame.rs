@@ -95,13 +95,22 @@ pub struct NewGameForm {
     pub field: Field,
     /// Enter was pressed with a problem: empty custom fields are reported too.
     pub submitted: bool,
+    /// The current field still shows the text it was filled in with: the first character typed
+    /// replaces it, as in every form (Backspace edits it instead).
+    pub prefilled: bool,
 }
 
 impl NewGameForm {
     /// A form filled in like `game`: same names and time control, the initial position (a
     /// random Chess960 one after a Chess960 game), and the board colours of `palette`.
     pub fn new(game: &Game, palette: Palette) -> NewGameForm {
-        let tc = game.clock().control(Color::White).to_string();
+        let control = |color| game.clock().control(color).to_string();
+        let (white, black) = (control(Color::White), control(Color::Black));
+        let tc = if white == black {
+            white
+        } else {
+            format!("{white} vs {black}")
+        };
         let time = TIME_PRESETS.iter().position(|&p| p == tc).unwrap_or(CUSTOM);
         NewGameForm {
             white: game.player(Color::White).to_owned(),
@@ -115,6 +124,7 @@ impl NewGameForm {
             chess960_number: String::new(),
             field: Field::White,
             submitted: false,
+            prefilled: true,
         }
     }
 
@@ -123,16 +133,24 @@ impl NewGameForm {
         TIME_PRESETS.get(self.time).copied().unwrap_or("custom")
     }
 
-    /// The chosen time control, or what is wrong with the typed one.
-    pub fn time_control(&self) -> Result<TimeControl, String> {
+    /// The chosen time controls, White's and Black's, or what is wrong with the typed text.
+    /// A typed control reads as `--time` does (periods `40/90+30,30+30`, delays `5+0d3`
+    /// and `5+0b2`); `5+0 vs 3+0` gives each side its own, for time odds.
+    pub fn time_control(&self) -> Result<(TimeControl, TimeControl), String> {
         let text = match TIME_PRESETS.get(self.time) {
             Some(preset) => *preset,
             None if self.custom.trim().is_empty() => {
-                return Err("type a time control, like 5+3 or 40/90+30,30+30".to_owned());
+                return Err(
+                    "type a time control, like 5+3, 40/90+30,30+30, 5+0d3 or 5+0 vs 3+0".to_owned(),
+                );
             }
             None => self.custom.trim(),
         };
-        text.parse::<TimeControl>().map_err(|e| e.to_string())
+        let read = |t: &str| t.trim().parse::<TimeControl>().map_err(|e| e.to_string());
+        match text.split_once(" vs ") {
+            Some((white, black)) => Ok((read(white)?, read(black)?)),
+            None => read(text).map(|tc| (tc.clone(), tc)),
+        }
     }
 
     /// The chosen start position, or what is wrong with the FEN or the Chess960 number. A
@@ -180,8 +198,8 @@ impl NewGameForm {
     /// Applies an action of the form's key context.
     pub fn update(&mut self, action: Action) -> FormResult {
         match action {
-            Action::CursorUp => self.field = self.field.step(-1),
-            Action::CursorDown => self.field = self.field.step(1),
+            Action::CursorUp => self.go_to(self.field.step(-1)),
+            Action::CursorDown => self.go_to(self.field.step(1)),
             Action::CursorLeft => self.change_choice(-1),
             Action::CursorRight => self.change_choice(1),
             Action::Input(c) => self.type_char(c),
@@ -191,6 +209,12 @@ impl NewGameForm {
             _ => {}
         }
         FormResult::Editing
+    }
+
+    /// Moves to `field`, whose text the first character typed replaces.
+    fn go_to(&mut self, field: Field) {
+        self.field = field;
+        self.prefilled = true;
     }
 
     fn change_choice(&mut self, delta: isize) {
@@ -225,7 +249,11 @@ impl NewGameForm {
         if c.is_control() || crate::text::is_invisible(c) {
             return;
         }
+        let replace = std::mem::take(&mut self.prefilled);
         let push = |text: &mut String, max: usize| {
+            if replace {
+                text.clear();
+            }
             if text.chars().count() < max {
                 text.push(c);
             }
@@ -261,6 +289,7 @@ impl NewGameForm {
     }
 
     fn delete_char(&mut self) {
+        self.prefilled = false;
         match self.field {
             Field::White => drop(self.white.pop()),
             Field::Black => drop(self.black.pop()),
@@ -281,8 +310,8 @@ impl NewGameForm {
 
     fn submit(&mut self) -> FormResult {
         self.submitted = true;
-        let time = match self.time_control() {
-            Ok(tc) => tc,
+        let (white_time, black_time) = match self.time_control() {
+            Ok(tcs) => tcs,
             Err(_) => {
                 self.field = Field::Time;
                 return FormResult::Editing;
@@ -307,8 +336,8 @@ impl NewGameForm {
             start,
             white: name(&self.white, Color::White),
             black: name(&self.black, Color::Black),
-            white_time: time.clone(),
-            black_time: time,
+            white_time,
+            black_time,
         }))
     }
 }

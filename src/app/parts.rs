@@ -5,9 +5,9 @@
 
 use crate::rules::{Color, Position, Square};
 
-/// The longest text the move box takes (the longest move is `Qa1xb2=Q+` and friends; a pasted
-/// FEN goes to the new-game form, not here).
-pub const MAX_INPUT_CHARS: usize = 24;
+/// The longest text the move box takes: a few moves on one line (`1. e4 e5 2. Nf3 Nc6`; the
+/// longest move is `Qa1xb2=Q+` and friends; a pasted FEN goes to the new-game form, not here).
+pub const MAX_INPUT_CHARS: usize = 48;
 
 /// A press on the board that may become a drag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,14 +66,20 @@ impl BoardView {
     }
 }
 
-/// The move box: the typed text, and the text last refused as a move.
+/// The move box: the typed text with its caret, and the text last refused as a move.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct MoveBox {
     text: String,
+    /// Where the next character goes, in characters from the start.
+    caret: usize,
     /// Typed text that was refused as it stands: while the text is still exactly this, the next
     /// character typed starts afresh (Backspace edits it instead).
     rejected: Option<String>,
 }
+
+/// A character refused because the move box is full.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct TooLong;
 
 impl MoveBox {
     pub fn text(&self) -> &str {
@@ -84,36 +90,110 @@ impl MoveBox {
         self.text.is_empty()
     }
 
+    /// Whether the arrows, Home and End edit the text (there is some) rather than act on the
+    /// board or the game's moves.
+    pub fn is_editing(&self) -> bool {
+        !self.text.is_empty()
+    }
+
     /// Nothing but spaces typed.
     pub fn is_blank(&self) -> bool {
         self.text.trim().is_empty()
+    }
+
+    /// The caret, in characters from the start.
+    pub fn caret(&self) -> usize {
+        self.caret
     }
 
     /// Empties the box. A refused text is still remembered, but it only counts while the box
     /// holds exactly it again.
     pub fn clear(&mut self) {
         self.text.clear();
+        self.caret = 0;
     }
 
-    /// A typed character: replaces a refused text, and is dropped beyond [`MAX_INPUT_CHARS`].
-    pub fn type_char(&mut self, c: char) {
+    fn byte_at(&self, chars: usize) -> usize {
+        self.text
+            .char_indices()
+            .nth(chars)
+            .map_or(self.text.len(), |(i, _)| i)
+    }
+
+    fn len(&self) -> usize {
+        self.text.chars().count()
+    }
+
+    /// A typed character at the caret: replaces a refused text. Beyond [`MAX_INPUT_CHARS`]
+    /// nothing is cut silently: the character is refused and the caller says so.
+    pub fn type_char(&mut self, c: char) -> Result<(), TooLong> {
         if self.is_rejected() {
-            self.text.clear();
+            self.clear();
         }
         self.rejected = None;
-        if self.text.chars().count() < MAX_INPUT_CHARS {
-            self.text.push(c);
+        if self.len() >= MAX_INPUT_CHARS {
+            return Err(TooLong);
         }
+        let at = self.byte_at(self.caret);
+        self.text.insert(at, c);
+        self.caret += 1;
+        Ok(())
     }
 
-    /// Backspace: the last character, if any.
+    /// Backspace: the character before the caret, if any.
     pub fn pop(&mut self) -> Option<char> {
-        self.text.pop()
+        if self.caret == 0 {
+            return None;
+        }
+        self.caret -= 1;
+        let at = self.byte_at(self.caret);
+        Some(self.text.remove(at))
     }
 
-    /// Replaces the text (Tab completion).
+    /// Delete: the character under the caret, if any.
+    pub fn delete(&mut self) -> Option<char> {
+        (self.caret < self.len()).then(|| {
+            let at = self.byte_at(self.caret);
+            self.text.remove(at)
+        })
+    }
+
+    /// ← and → (`delta` -1 or 1), within the text.
+    pub fn step(&mut self, delta: isize) {
+        self.caret = self.caret.saturating_add_signed(delta).min(self.len());
+    }
+
+    /// Home (`false`) or End (`true`).
+    pub fn go_to_edge(&mut self, end: bool) {
+        self.caret = if end { self.len() } else { 0 };
+    }
+
+    /// Ctrl-W: the word before the caret, and the spaces after it.
+    pub fn delete_word(&mut self) {
+        let chars: Vec<char> = self.text.chars().collect();
+        let mut from = self.caret;
+        while from > 0 && chars[from - 1] == ' ' {
+            from -= 1;
+        }
+        while from > 0 && chars[from - 1] != ' ' {
+            from -= 1;
+        }
+        let (a, b) = (self.byte_at(from), self.byte_at(self.caret));
+        self.text.replace_range(a..b, "");
+        self.caret = from;
+    }
+
+    /// Ctrl-U: everything before the caret.
+    pub fn delete_to_start(&mut self) {
+        let at = self.byte_at(self.caret);
+        self.text.replace_range(..at, "");
+        self.caret = 0;
+    }
+
+    /// Replaces the text (Tab completion), the caret at its end.
     pub fn set(&mut self, text: String) {
         self.text = text;
+        self.caret = self.len();
     }
 
     /// The text as it stands was refused as a move.
@@ -124,6 +204,53 @@ impl MoveBox {
     /// The text is the move just refused, unchanged.
     pub fn is_rejected(&self) -> bool {
         !self.text.is_empty() && self.rejected.as_deref() == Some(self.text.as_str())
+    }
+}
+
+#[cfg(test)]
+mod move_box_tests {
+    use super::*;
+
+    fn boxed(text: &str) -> MoveBox {
+        let mut b = MoveBox::default();
+        b.set(text.to_owned());
+        b
+    }
+
+    #[test]
+    fn characters_go_in_at_the_caret() {
+        let mut b = boxed("Nf");
+        b.step(-1);
+        b.type_char('b').unwrap();
+        assert_eq!((b.text(), b.caret()), ("Nbf", 2));
+        b.go_to_edge(true);
+        b.type_char('3').unwrap();
+        assert_eq!(b.text(), "Nbf3");
+        b.go_to_edge(false);
+        b.step(-1);
+        assert_eq!(b.caret(), 0, "stops at the start");
+        b.delete();
+        assert_eq!(b.text(), "bf3");
+        b.step(5);
+        assert_eq!(b.caret(), 3, "stops at the end");
+        assert_eq!(b.pop(), Some('3'));
+    }
+
+    #[test]
+    fn ctrl_w_deletes_the_word_before_the_caret_and_ctrl_u_the_line() {
+        let mut b = boxed("e4 e5 Nf3 ");
+        b.delete_word();
+        assert_eq!((b.text(), b.caret()), ("e4 e5 ", 6));
+        b.step(-3);
+        b.delete_to_start();
+        assert_eq!((b.text(), b.caret()), ("e5 ", 0));
+    }
+
+    #[test]
+    fn a_full_box_refuses_the_character_instead_of_cutting() {
+        let mut b = boxed(&"a".repeat(MAX_INPUT_CHARS));
+        assert_eq!(b.type_char('b'), Err(TooLong));
+        assert_eq!(b.text().len(), MAX_INPUT_CHARS);
     }
 }
 
@@ -219,11 +346,11 @@ mod tests {
     fn a_refused_text_is_replaced_by_the_next_character() {
         let mut b = MoveBox::default();
         for c in "Nf6".chars() {
-            b.type_char(c);
+            b.type_char(c).unwrap();
         }
         b.reject();
         assert!(b.is_rejected());
-        b.type_char('e');
+        b.type_char('e').unwrap();
         assert_eq!(b.text(), "e");
         assert!(!b.is_rejected());
     }
@@ -234,7 +361,7 @@ mod tests {
         b.set("Nf6".to_owned());
         b.reject();
         assert_eq!(b.pop(), Some('6'));
-        b.type_char('3');
+        b.type_char('3').unwrap();
         assert_eq!(b.text(), "Nf3");
     }
 
@@ -242,12 +369,12 @@ mod tests {
     fn the_move_box_takes_at_most_its_limit_and_clears() {
         let mut b = MoveBox::default();
         for _ in 0..MAX_INPUT_CHARS + 5 {
-            b.type_char('a');
+            let _ = b.type_char('a');
         }
         assert_eq!(b.text().chars().count(), MAX_INPUT_CHARS);
         b.clear();
         assert!(b.is_empty() && b.is_blank());
-        b.type_char(' ');
+        b.type_char(' ').unwrap();
         assert!(b.is_blank() && !b.is_empty());
     }
 

@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use super::keymap::{Action, Pointer, PointerKind, action_for_word};
-use super::parts::Drag;
-use super::typing;
+use super::parts::{Drag, MAX_INPUT_CHARS, TooLong};
+use super::typing::{self, Refusal};
 use super::{App, Mode, Question};
 use crate::game::OfferResult;
 use crate::rules::move_targets;
@@ -14,6 +14,20 @@ use crate::rules::{Move, MoveError, Role, Square};
 impl App {
     pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
         match action {
+            // While there is typed text, ← → Home End edit it.
+            Action::CursorLeft if self.move_box.is_editing() => self.move_box.step(-1),
+            Action::CursorRight if self.move_box.is_editing() => self.move_box.step(1),
+            Action::HistoryStart if self.move_box.is_editing() => self.move_box.go_to_edge(false),
+            Action::HistoryEnd if self.move_box.is_editing() => self.move_box.go_to_edge(true),
+            Action::DeleteForward if self.move_box.delete().is_some() => self.message = None,
+            Action::DeleteWord if self.move_box.is_editing() => {
+                self.move_box.delete_word();
+                self.message = None;
+            }
+            Action::DeleteToStart if self.move_box.is_editing() => {
+                self.move_box.delete_to_start();
+                self.message = None;
+            }
             Action::CursorUp => self.board.move_cursor(0, 1),
             Action::CursorDown => self.board.move_cursor(0, -1),
             Action::CursorLeft => self.board.move_cursor(-1, 0),
@@ -131,6 +145,14 @@ impl App {
     /// Esc: clear the typed text, else put the piece back, else leave the review, else clear the
     /// message.
     fn cancel(&mut self) {
+        // An error was about what Esc now takes away: it goes too.
+        if self
+            .message
+            .as_ref()
+            .is_some_and(|m| m.kind == super::MessageKind::Error)
+        {
+            self.message = None;
+        }
         if !self.move_box.is_empty() {
             self.move_box.clear();
         } else if self.board.selected.is_some() {
@@ -218,8 +240,13 @@ impl App {
         // Any move input returns to the present first.
         self.review.leave();
         self.board.selected = None;
-        self.move_box.type_char(c);
-        self.message = None;
+        match self.move_box.type_char(c) {
+            Ok(()) => self.message = None,
+            Err(TooLong) => self.error(format!(
+                "Too long: the move box holds {MAX_INPUT_CHARS} characters; play what is there \
+                 first, or Ctrl-U clears it"
+            )),
+        }
     }
 
     /// Tab: the one move (or command) that fits the typed text.
@@ -247,19 +274,47 @@ impl App {
         if !self.ready_to_move() {
             return;
         }
-        match self.game.position().parse_move(&text) {
-            Ok(mv) => self.submit(mv, now),
-            Err(MoveError::PromotionNeeded { from, to, .. }) => {
-                self.mode = Mode::Promotion {
-                    from,
-                    to,
-                    choice: 0,
-                };
-            }
-            // The board stays as it was and the text stays, to be corrected or typed anew.
-            Err(err) => {
-                self.error(err.to_string());
-                self.move_box.reject();
+        // Each move of the line in turn, as long as they can be played and nothing asks.
+        let steps = typing::read_line(self.game.position(), &text);
+        let mut played = Vec::new();
+        for step in steps {
+            match step.read {
+                Ok(mv) => {
+                    if !played.is_empty() && (self.mode != Mode::Playing || self.game.is_over()) {
+                        // A question came up, or the game ended: the rest waits in the box.
+                        self.move_box.set(step.rest);
+                        return;
+                    }
+                    let san = self.game.position().san(mv);
+                    self.submit(mv, now);
+                    played.push(san);
+                }
+                Err(Refusal::Move(MoveError::PromotionNeeded { from, to, .. }))
+                    if step.rest == step.typed =>
+                {
+                    self.move_box.set(step.typed);
+                    self.mode = Mode::Promotion {
+                        from,
+                        to,
+                        choice: 0,
+                    };
+                    return;
+                }
+                // The board stays as it was and the text stays, to be corrected or typed anew.
+                Err(refusal) => {
+                    self.move_box.set(step.rest);
+                    if played.is_empty() {
+                        self.error(refusal.to_string());
+                    } else {
+                        self.error(format!(
+                            "Played {}; stopped at \"{}\": {refusal}",
+                            played.join(", "),
+                            step.typed
+                        ));
+                    }
+                    self.move_box.reject();
+                    return;
+                }
             }
         }
     }

@@ -15,6 +15,8 @@ pub struct Prompt {
     pub label: String,
     /// The typed text.
     pub input: String,
+    /// Where the caret stands in it, in characters.
+    pub caret: usize,
     /// What the text means so far, or a reminder of what can be typed.
     pub hint: Message,
     /// Whether keys go to the box (so the terminal cursor belongs there).
@@ -130,11 +132,21 @@ impl App {
         } else {
             format!("{} ›", self.who(turn))
         };
+        let held = self
+            .board
+            .selected
+            .and_then(|sq| Some((sq, self.game.position().piece_at(sq)?)));
         let hint = feedback.hint.clone().unwrap_or_else(|| {
             let text = if self.game.is_over() {
                 "type new or quit · PgUp/PgDn review the game"
             } else if self.review.is_active() {
                 "typing a move returns to the game"
+            } else if let Some((sq, piece)) = held {
+                return Message::info(format!(
+                    "holding the {} on {sq}: Enter puts it down on the cursor's square, Esc \
+                     puts it back",
+                    piece.role.name()
+                ));
             } else {
                 "type a move (e4, Nf3) or use the arrows · F1 help"
             };
@@ -143,6 +155,7 @@ impl App {
         Prompt {
             label,
             input: self.move_box.text().to_owned(),
+            caret: self.move_box.caret(),
             hint,
             active: self.mode == Mode::Playing,
         }

@@ -116,6 +116,7 @@ pub fn write_man(
         cmd.get_name(),
         cmd.get_version().unwrap_or_default()
     );
+    let main_page = page.is_none();
     let (cmd, sections) = match page {
         None => (cmd.clone(), sections),
         Some(page) => {
@@ -159,6 +160,17 @@ pub fn write_man(
     }
 
     let mut roff = Roff::new();
+    if main_page {
+        // The keys and move formats, from the table the help screen shows.
+        for (title, rows) in crate::app::help::reference() {
+            roff.control("SH", [title.to_uppercase().as_str()]);
+            for (keys, what) in rows {
+                roff.control("TP", []);
+                roff.text([bold(keys.as_str())]);
+                roff.text([roman(what)]);
+            }
+        }
+    }
     for section in sections {
         roff_section(&mut roff, section);
     }

@@ -6,9 +6,9 @@
 //! is what the player to move could claim now or by declaring a move (`threefold`, `fifty`,
 //! `threefold,fifty`) or `-`. A game that cannot be replayed prints `error\t<message>` instead
 //! (once: standard error only names the games that failed); the other games still print, and
-//! the command then fails. A file with no game at all is an error too.
+//! the command then fails. `-` reads standard input; an input with no game at all is an error.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
@@ -19,11 +19,19 @@ use crate::store::open_regular;
 pub fn run(out: &mut impl Write, path: &Path) -> Result<()> {
     // Streamed a game at a time, so any size is fine; but only a regular file: `/dev/zero`
     // would never end, a FIFO would block.
+    if path == Path::new("-") {
+        return replay(out, std::io::stdin().lock(), "standard input");
+    }
     let file = open_regular(path).with_context(|| format!("cannot open {}", path.display()))?;
+    replay(out, file, &path.display().to_string())
+}
+
+/// Replays the games of `input` (named `name` in messages).
+fn replay(out: &mut impl Write, input: impl Read, name: &str) -> Result<()> {
     let mut games = 0usize;
     let mut failed = Vec::new();
     let mut write_error = None;
-    replay_games(file, |result| {
+    replay_games(input, |result| {
         games += 1;
         let line = match result {
             Ok(game) => {
@@ -45,15 +53,12 @@ pub fn run(out: &mut impl Write, path: &Path) -> Result<()> {
             write_error = Some(e);
         }
     })
-    .with_context(|| format!("cannot read {}", path.display()))?;
+    .with_context(|| format!("cannot read {name}"))?;
     if let Some(e) = write_error {
         return Err(e.into());
     }
     if games == 0 {
-        bail!(
-            "{} holds no PGN game (a game looks like [White \"Ann\"] ... 1. e4 e5 *)",
-            path.display()
-        );
+        bail!("{name} holds no PGN game (a game looks like [White \"Ann\"] ... 1. e4 e5 *)");
     }
     if !failed.is_empty() {
         const SHOWN: usize = 10;
@@ -66,7 +71,7 @@ pub fn run(out: &mut impl Write, path: &Path) -> Result<()> {
              output)",
             failed.len(),
             if games == 1 { "" } else { "s" },
-            path.display(),
+            name,
             which.join(", ")
         );
     }

@@ -326,6 +326,34 @@ impl Clock {
         let delay_left = side.simple_delay().saturating_sub(elapsed);
         Some(now.saturating_add(delay_left).saturating_add(until))
     }
+
+    /// The next instant after `now` at which the delay left on the move (shown in whole
+    /// seconds, rounded up) changes; `None` without a delay counting down.
+    pub fn next_delay_tick(&self, now: Duration) -> Option<Duration> {
+        let d = self.delay_left(self.turn, now)?;
+        let shown = Duration::from_secs(d.as_secs() + u64::from(d.subsec_nanos() > 0));
+        let step = d - (shown - Duration::from_secs(1));
+        Some(now + step + Duration::from_nanos(1))
+    }
+
+    /// What is left of the delay on `color`'s current move at `now` (simple: before the clock
+    /// counts down; Bronstein: what will be given back), while their clock runs; `None` with no
+    /// delay, on the other side's turn, or once it is used up.
+    pub fn delay_left(&self, color: Color, now: Duration) -> Option<Duration> {
+        let State::Running { .. } = self.state else {
+            return None;
+        };
+        let delay = self.side(color).control.delay()?;
+        let left = delay.amount.saturating_sub(self.elapsed(now));
+        (color == self.turn && !left.is_zero()).then_some(left)
+    }
+
+    /// How many more moves `color` must make before the next time control adds time; `None`
+    /// when no more time will be added.
+    pub fn moves_to_go(&self, color: Color) -> Option<u32> {
+        let side = self.side(color);
+        side.control.moves_to_go(side.moves)
+    }
 }
 
 #[cfg(test)]
@@ -375,6 +403,34 @@ mod tests {
         assert_eq!(c.remaining(Black, now), Some(s(60 - 5 + 10)));
         assert_eq!(c.moves_made(White), 5);
         assert_eq!(c.moves_made(Black), 5);
+    }
+
+    #[test]
+    fn the_delay_left_counts_down_on_the_movers_clock_only() {
+        let tc: TimeControl = "5+0".parse().unwrap();
+        let tc = tc.with_delay(DelayKind::Simple, s(3)).unwrap();
+        let mut c = Clock::new(tc.clone(), tc);
+        assert_eq!(c.delay_left(White, s(0)), None, "not started");
+        c.start(s(0));
+        assert_eq!(c.delay_left(White, ms(500)), Some(ms(2500)));
+        assert_eq!(c.delay_left(Black, ms(500)), None);
+        assert_eq!(c.delay_left(White, s(3)), None, "used up");
+        // The screen shows whole seconds of it: the next wake-up is at the next one.
+        assert_eq!(
+            c.next_delay_tick(ms(500)),
+            Some(ms(1000) + Duration::from_nanos(1))
+        );
+    }
+
+    #[test]
+    fn moves_to_go_counts_down_to_the_next_control() {
+        let tc: TimeControl = "40/90+30,30+30".parse().unwrap();
+        let mut c = Clock::new(tc.clone(), tc);
+        c.start(s(0));
+        assert_eq!(c.moves_to_go(White), Some(40));
+        c.press(s(1));
+        assert_eq!(c.moves_to_go(White), Some(39));
+        assert_eq!(c.moves_to_go(Black), Some(40));
     }
 
     #[test]

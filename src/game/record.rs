@@ -135,20 +135,34 @@ impl History {
     pub fn claims_by_move(&self, current: &Position, mv: Move) -> Claims {
         let mut next = current.clone();
         next.play_unchecked(mv);
+        Claims {
+            threefold: self.earlier_occurrences(&next) + 1 >= 3,
+            fifty: next.halfmoves() >= FIFTY_MOVES,
+        }
+    }
+
+    /// How often `next`, a position one move after the last one pushed, occurred before.
+    fn earlier_occurrences(&self, next: &Position) -> usize {
         let key = next.repetition_key();
         // Positions two, four, ... plies before `next`, within its window.
         let index = self.keys.len();
         let first = index.saturating_sub(next.halfmoves() as usize);
-        let earlier = (first..index)
+        (first..index)
             .rev()
             .skip(1)
             .step_by(2)
             .filter(|&i| self.keys[i] == key)
-            .count();
-        Claims {
-            threefold: earlier + 1 >= 3,
-            fifty: next.halfmoves() >= FIFTY_MOVES,
-        }
+            .count()
+    }
+
+    /// Whether playing `mv` in `current` ends the game by itself (see
+    /// [`History::automatic_end`]): then no claim needs to be made with it.
+    pub fn move_ends_game(&self, current: &Position, mv: Move) -> bool {
+        let mut next = current.clone();
+        next.play_unchecked(mv);
+        next.status() != PositionStatus::Ongoing
+            || next.halfmoves() >= SEVENTY_FIVE_MOVES
+            || self.earlier_occurrences(&next) + 1 >= 5
     }
 
     /// Every claim open to the player to move: now, or by declaring some move.
@@ -282,6 +296,11 @@ impl Record {
             .map(|&mv| (mv, self.claims_by_move(mv)))
             .filter(|(_, c)| c.any())
             .collect()
+    }
+
+    /// See [`History::move_ends_game`].
+    pub fn move_ends_game(&self, mv: Move) -> bool {
+        self.history.move_ends_game(self.position(), mv)
     }
 
     /// See [`History::automatic_end`].

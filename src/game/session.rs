@@ -195,7 +195,9 @@ impl Game {
 
     /// What the player to move could claim by declaring `mv` before playing it.
     pub fn claims_by_move(&self, mv: Move) -> Claims {
-        if self.is_over() || !self.position().is_legal(mv) {
+        // A move that ends the game by itself (mate, the seventy-five-move rule, a fivefold
+        // repetition...) needs no claim: asking would be a pointless question.
+        if self.is_over() || !self.position().is_legal(mv) || self.record.move_ends_game(mv) {
             return Claims::default();
         }
         self.record.claims_by_move(mv)

@@ -21,7 +21,7 @@ use super::atomic::{rename_new, write_replacing};
 use super::error::{Op, StoreError};
 use super::names::MAX_SUFFIX;
 use super::read::{ReadError, read_bounded};
-use super::{CURRENT_FILE, Store, TAG_STARTED};
+use super::{Store, TAG_STARTED};
 use crate::game::Game;
 use crate::game::pgn::{ImportedGame, import_games};
 use crate::game::stamp::readable;
@@ -148,7 +148,11 @@ impl Store {
 
     /// Renames an unreadable autosave to the first free `current.corrupt-<n>.pgn`.
     fn set_aside<T>(&self, path: &Path, reason: String) -> Result<T, StoreError> {
-        let stem = CURRENT_FILE.trim_end_matches(".pgn");
+        let name = self.current_path();
+        let stem = name
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("current");
         let dir = self.dir();
         let candidates = (1..=MAX_SUFFIX).map(|n| dir.join(format!("{stem}.corrupt-{n}.pgn")));
         Err(match rename_new(path, candidates) {

@@ -26,6 +26,8 @@ pub enum Op {
     Archive,
     /// Writing any other file (export, [`atomic_write`](super::atomic_write)).
     Write,
+    /// Taking the lock on the game's slot.
+    Lock,
 }
 
 /// Why a file operation of the store failed. Nothing in the store panics: every failure ends
@@ -126,6 +128,7 @@ impl fmt::Display for StoreError {
                     Op::Remove => write!(f, "cannot remove {p}: {why}"),
                     Op::Archive => write!(f, "cannot archive the game to {p}: {why}"),
                     Op::Write => write!(f, "cannot write {p}: {why}"),
+                    Op::Lock => write!(f, "cannot lock {p}: {why}"),
                 }
             }
             StoreError::Corrupt {

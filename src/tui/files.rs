@@ -16,14 +16,15 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use crate::app::launch::{
-    ResumePlan, SavedGame, SavedGameChoice, archived_note, join_notes, resume_plan,
+    ResumePlan, SavedGame, SavedGameChoice, another_window_note, archived_note, join_notes,
+    resume_plan,
 };
 use crate::app::{
     App, ArchiveJob, Config, Effect, ExportJob, ExportKind, ExportResult, Message, OpenedGame,
     Opening, SaveJob,
 };
-use crate::game::stamp::WallClock;
-use crate::store::{self, Autosave, DataDir, EndError, Store, StoreError};
+use crate::game::stamp::{Stamp, WallClock, readable};
+use crate::store::{self, Autosave, DataDir, EndError, GameLock, Holder, Store, StoreError};
 
 /// How the players started hotseat: the validated options, and what the front end needs to
 /// find the files.
@@ -49,6 +50,8 @@ pub struct Files {
     wall_clock: WallClock,
     /// The game in progress as last saved, for a save on a signal or a panic.
     job: Option<SaveJob>,
+    /// This session's hold on its game slot, released when the process ends.
+    _lock: Option<GameLock>,
 }
 
 /// Finds the files and decides what the first screen opens with (see the module docs).
@@ -61,6 +64,7 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         foreign: false,
         wall_clock,
         job: None,
+        _lock: None,
     };
     let store = match launch.data_dir {
         Some(dir) => Ok(Store::new(DataDir::new(dir))),
@@ -77,6 +81,19 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
     store.remove_stale_temp_files(wall_clock.at);
     let today = wall_clock.stamp(Duration::ZERO).date();
     let mut notes: Vec<Message> = Vec::new();
+    let store = match store.claim(std::process::id(), wall_clock.at) {
+        Ok(claim) => {
+            notes.extend(claim.others.first().map(|h| held_note(h, &wall_clock)));
+            files._lock = claim.lock;
+            claim.store
+        }
+        Err(err) => {
+            notes.push(Message::error(format!(
+                "Another hotseat window could save over this game: {err}"
+            )));
+            store
+        }
+    };
     match store.load_current() {
         Ok(None) => {
             let plan = resume_plan(SavedGame::None, launch.saved, None);
@@ -158,6 +175,20 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
     config.notice = join_notes(notes, config.notice);
     files.store = Some(store);
     (config, files)
+}
+
+/// The first screen's word about a game another window is playing in this folder: when it
+/// began, as `20:14` today or `2026-11-21 20:14` before.
+fn held_note(holder: &Holder, wall_clock: &WallClock) -> Message {
+    let since = holder.since.map(|secs| {
+        let then = Stamp::local(secs, wall_clock.utc_offset).rfc3339();
+        let today = wall_clock.stamp(Duration::ZERO).date();
+        match then.get(11..16) {
+            Some(time) if then.starts_with(&today) => time.to_owned(),
+            _ => readable(&then),
+        }
+    });
+    another_window_note(holder.pid, since.as_deref())
 }
 
 fn capitalise(err: &StoreError) -> String {

@@ -38,10 +38,15 @@ pub struct ClockView {
     pub paused: bool,
     pub theme: Theme,
     pub glyphs: GlyphSet,
+    /// What is left of a delay on this move, while it counts down.
+    pub delay: Option<Duration>,
+    /// Moves left to make before the next time control adds time.
+    pub moves_to_go: Option<u32>,
 }
 
 impl ClockView {
-    /// The time text and its note: `4:59`, `0:07.3`, `0:00.0 flag`, `5:00 paused`.
+    /// The time text and its note: `4:59`, `0:07.3`, `0:00.0 flag`, `5:00 paused`, a delay
+    /// counting down `4:59 +3s`, moves left to the next control `1:29:58 · 39 to go`.
     pub fn time_text(&self) -> Option<String> {
         let left = self.remaining?;
         let mut text = format_clock(left);
@@ -49,6 +54,12 @@ impl ClockView {
             text.push_str(" flag");
         } else if self.paused && self.to_move {
             text.push_str(" paused");
+        } else if let Some(d) = self.delay {
+            let secs = d.as_secs() + u64::from(d.subsec_nanos() > 0);
+            text.push_str(&format!(" +{secs}s"));
+        }
+        if let Some(n) = self.moves_to_go {
+            text.push_str(&format!(" · {n} to go"));
         }
         Some(text)
     }
@@ -177,7 +188,19 @@ mod tests {
             paused,
             theme: Theme::monochrome(),
             glyphs: GlyphSet::Unicode,
+            delay: None,
+            moves_to_go: None,
         }
+    }
+
+    #[test]
+    fn a_delay_counts_down_beside_the_time_and_moves_to_go_follow() {
+        let mut v = view(Some(Duration::from_secs(299)), true, false);
+        v.delay = Some(Duration::from_millis(2_100));
+        assert_eq!(v.time_text().unwrap(), "4:59 +3s");
+        v.delay = None;
+        v.moves_to_go = Some(39);
+        assert_eq!(v.time_text().unwrap(), "4:59 · 39 to go");
     }
 
     fn line(view: &ClockView, width: u16, height: u16) -> Vec<String> {

@@ -17,6 +17,8 @@ pub struct Footer {
     pub theme: Theme,
     /// A move is being typed: Enter plays it rather than selecting a square.
     pub typing: bool,
+    /// A piece is picked up: Enter puts it down.
+    pub holding: bool,
     /// The game has ended: what only a game in progress can do is not offered.
     pub over: bool,
 }
@@ -41,20 +43,26 @@ fn push_hint(spans: &mut Vec<Span<'static>>, key: Key, label: &str, theme: &Them
 }
 
 /// The footer's hint spans for a context, as many as fit into `width` columns, in table
-/// order; the way to quit is always kept. While a move is typed, Enter is labelled as playing it.
+/// order; the way to quit is always kept. While a move is typed, Enter is labelled as playing it
+/// (in the contexts that take text: a dialog's Enter keeps its own label); while a piece is
+/// held, as putting it down.
 /// Once the game is `over`, its hints are the ones that still do something (new, save, review).
 pub fn hint_spans(
     context: KeyContext,
     theme: &Theme,
     width: usize,
     typing: bool,
+    holding: bool,
     over: bool,
 ) -> Vec<Span<'static>> {
     let all: Vec<_> = hints(context)
         .into_iter()
         .filter(|(action, _, _)| !(over && action.needs_game_in_progress()))
         .map(|(action, key, label)| match action {
-            Action::Select if typing => (action, key, "play move"),
+            Action::Select if typing && context.takes_text() => (action, key, "play move"),
+            Action::Select if holding && context == KeyContext::Playing => {
+                (action, key, "put down")
+            }
             _ => (action, key, label),
         })
         .collect();
@@ -120,6 +128,7 @@ impl Widget for Footer {
             &self.theme,
             usize::from(area.width),
             self.typing,
+            self.holding,
             self.over,
         ))
         .render(area, buf);
@@ -131,10 +140,32 @@ mod tests {
     use super::*;
 
     fn text(over: bool) -> String {
-        hint_spans(KeyContext::Playing, &Theme::default(), 200, false, over)
-            .iter()
-            .map(|s| s.content.as_ref())
-            .collect()
+        hint_spans(
+            KeyContext::Playing,
+            &Theme::default(),
+            200,
+            false,
+            false,
+            over,
+        )
+        .iter()
+        .map(|s| s.content.as_ref())
+        .collect()
+    }
+
+    fn enter_label(context: KeyContext, typing: bool, holding: bool) -> String {
+        let spans = hint_spans(context, &Theme::default(), 200, typing, holding, false);
+        let i = spans.iter().position(|s| s.content == "Enter").unwrap();
+        spans[i + 1].content.trim().to_owned()
+    }
+
+    #[test]
+    fn enter_says_what_it_does_now() {
+        assert_eq!(enter_label(KeyContext::Playing, false, false), "select");
+        assert_eq!(enter_label(KeyContext::Playing, true, false), "play move");
+        assert_eq!(enter_label(KeyContext::Playing, false, true), "put down");
+        // The promotion dialog says "choose"; text left in the box does not change that.
+        assert_eq!(enter_label(KeyContext::Promotion, true, false), "choose");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Widget};
+use ratatui::widgets::{Block, Clear, Widget};
 
 use super::captured::CapturedView;
 use super::clock::{BIG_HEIGHT, ClockView};
@@ -40,6 +40,8 @@ impl<'a> PanelView<'a> {
             paused: clock.is_paused(),
             theme: self.app.theme(),
             glyphs: self.app.glyphs(),
+            delay: clock.delay_left(color, now),
+            moves_to_go: clock.moves_to_go(color).filter(|_| !game.is_over()),
         }
     }
 
@@ -70,8 +72,10 @@ fn variant_text(app: &App) -> Option<String> {
     })
 }
 
-impl Widget for PanelView<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+impl PanelView<'_> {
+    /// The panel's frame, its rows (top clock, top captures, opening, moves, bottom captures,
+    /// bottom clock) and the lines of the opening's name for its row.
+    fn areas(&self, area: Rect) -> (Block<'static>, [Rect; 6], Vec<String>) {
         let theme = self.app.theme();
         let title = match variant_text(self.app) {
             Some(variant) => format!(" {} · {variant} ", self.app.time_control_text()),
@@ -89,9 +93,6 @@ impl Widget for PanelView<'_> {
             block = block.title_bottom(Span::styled(format!(" {text} "), theme.muted()));
         }
         let inner = block.inner(area);
-        block.render(area, buf);
-        let bottom = self.app.orientation();
-        let top = !bottom;
         // Big clocks when the panel is tall enough to keep a long move list beside them.
         let timed = self.app.game().is_timed();
         let clock_rows = if timed && inner.height >= 26 && inner.width >= 36 {
@@ -103,23 +104,49 @@ impl Widget for PanelView<'_> {
         let opening_lines = opening.filter(|_| own_line).map_or_else(Vec::new, |name| {
             wrap_clipped(&name, usize::from(inner.width.saturating_sub(2)), 2)
         });
-        let opening_rows = opening_lines.len() as u16;
-        let [
-            top_clock,
-            top_captured,
-            opening_area,
-            moves,
-            bottom_captured,
-            bottom_clock,
-        ] = Layout::vertical([
+        let rows = Layout::vertical([
             Constraint::Length(clock_rows),
             Constraint::Length(1),
-            Constraint::Length(opening_rows),
+            Constraint::Length(opening_lines.len() as u16),
             Constraint::Fill(1),
             Constraint::Length(1),
             Constraint::Length(clock_rows),
         ])
         .areas(inner);
+        (block, rows, opening_lines)
+    }
+
+    /// Only the two clocks, where [`PanelView`] puts them: drawn again over a popup, so that
+    /// running clocks stay in sight whatever covers the panel.
+    pub fn render_clocks(&self, area: Rect, buf: &mut Buffer) {
+        let (_, [top_clock, .., bottom_clock], _) = self.areas(area);
+        let bottom = self.app.orientation();
+        for (color, rect) in [(!bottom, top_clock), (bottom, bottom_clock)] {
+            // Whole rows of clock, not a clock mixed into the popup's text.
+            Clear.render(rect, buf);
+            (&self.clock(color)).render(rect, buf);
+        }
+    }
+}
+
+impl Widget for PanelView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.app.theme();
+        let (
+            block,
+            [
+                top_clock,
+                top_captured,
+                opening_area,
+                moves,
+                bottom_captured,
+                bottom_clock,
+            ],
+            opening_lines,
+        ) = self.areas(area);
+        block.render(area, buf);
+        let bottom = self.app.orientation();
+        let top = !bottom;
         (&self.clock(top)).render(top_clock, buf);
         (&self.captured(top)).render(top_captured, buf);
         for (row, line) in opening_area.rows().zip(&opening_lines) {

@@ -1,5 +1,5 @@
 //! The move box: `White › Nf3  Enter plays Nf3`. The label names the player to move, the typed
-//! text follows (the terminal cursor sits after it), then the live hint: what the text means,
+//! text follows (the terminal cursor is its caret), then the live hint: what the text means,
 //! or the parser's exact complaint in the error style.
 
 use ratatui::buffer::Buffer;
@@ -19,9 +19,10 @@ pub struct PromptLine {
 }
 
 impl PromptLine {
-    /// Where the terminal cursor goes: just after the typed text.
+    /// Where the terminal cursor goes: at the caret in the typed text.
     pub fn cursor_position(&self, area: Rect) -> Option<Position> {
-        let x = 1 + text_width(&self.prompt.label) + 1 + text_width(&self.prompt.input);
+        let before: String = self.prompt.input.chars().take(self.prompt.caret).collect();
+        let x = 1 + text_width(&self.prompt.label) + 1 + text_width(&before);
         let x = u16::try_from(x).ok()?;
         (x < area.width).then(|| Position::new(area.x + x, area.y))
     }

@@ -13,6 +13,8 @@ use super::text;
 use super::theme::Theme;
 
 const HEADLINE: &str = "terminal too small:";
+/// What to do about it, in two phrases that each stay on one line.
+const ADVICE: (&str, &str) = ("enlarge the window,", "or press Ctrl-Q to quit");
 
 /// The "terminal too small" message.
 #[derive(Clone, Copy, Debug)]
@@ -50,10 +52,14 @@ impl Widget for &TooSmallView {
         } else {
             vec![Line::styled(message, self.theme.error())]
         };
-        lines.push(Line::styled(
-            "enlarge the window, or press Ctrl-Q to quit",
-            self.theme.muted(),
-        ));
+        // The same for the advice: two phrases, never "... Ctrl-Q to" / "quit".
+        if text::width(ADVICE.0) + 1 + text::width(ADVICE.1) > usize::from(area.width) {
+            lines.push(Line::styled(ADVICE.0, self.theme.muted()));
+            lines.push(Line::styled(ADVICE.1, self.theme.muted()));
+        } else {
+            let advice = format!("{} {}", ADVICE.0, ADVICE.1);
+            lines.push(Line::styled(advice, self.theme.muted()));
+        }
         let text = Text::from(lines).centered();
         let lines = text.height() as u16;
         // Wrapping may need more lines in a very narrow terminal; centre what fits.
@@ -122,7 +128,7 @@ mod tests {
     }
 
     #[test]
-    fn the_sizes_keep_together_when_the_message_needs_two_lines() {
+    fn sizes_and_advice_break_between_phrases_when_the_message_needs_more_lines() {
         let buf = render(40, 12);
         let text = text(&buf);
         let lines: Vec<&str> = text
@@ -131,8 +137,13 @@ mod tests {
             .filter(|l| !l.is_empty())
             .collect();
         assert_eq!(
-            lines[..2],
-            ["terminal too small:", "need 60x16 (have 40x12)"],
+            lines,
+            [
+                "terminal too small:",
+                "need 60x16 (have 40x12)",
+                "enlarge the window,",
+                "or press Ctrl-Q to quit"
+            ],
             "{text}"
         );
     }

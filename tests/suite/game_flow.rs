@@ -288,6 +288,27 @@ fn fifty_move_claim_by_declared_move() {
     );
 }
 
+/// The claim question is for moves that leave the game going: one that ends it by itself (the
+/// seventy-five-move rule, a fivefold repetition) allows no claim.
+#[test]
+fn no_claim_by_a_move_that_ends_the_game_by_itself() {
+    let mut g = game(Some("4k3/8/8/8/8/8/8/R3K3 w - - 149 90"), "none", "none");
+    let ra2 = g.position().parse_move("Ra2").unwrap();
+    assert!(!g.claims_by_move(ra2).any(), "75-move rule");
+    let o = g.play(ra2, secs(1)).unwrap().unwrap();
+    assert_eq!(o.reason, Reason::SeventyFiveMoves);
+
+    let mut g = game(None, "none", "none");
+    let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    for m in cycle.iter().cycle().take(15) {
+        play(&mut g, m, secs(1));
+    }
+    let ng8 = g.position().parse_move("Ng8").unwrap();
+    assert!(!g.claims_by_move(ng8).any(), "fivefold repetition");
+    let o = g.play(ng8, secs(2)).unwrap().unwrap();
+    assert_eq!(o.reason, Reason::FivefoldRepetition);
+}
+
 #[test]
 fn resignation_and_nothing_changes_after_the_end() {
     let mut g = game(None, "5+0", "5+0");

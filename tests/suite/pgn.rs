@@ -591,3 +591,40 @@ proptest! {
         read_everything(&bytes)?;
     }
 }
+
+#[test]
+fn pgn_tool_reads_standard_input_with_a_dash() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["pgn", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1. f3 e5 2. g4 Qh4# 0-1\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .ends_with("\tcheckmate\t-\n")
+    );
+}
+
+#[test]
+fn pgn_tool_with_no_game_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("hotseat-pgn-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("empty.pgn");
+    std::fs::write(&path, "\n").unwrap();
+    let (code, out, err) = hotseat_pgn(path.to_str().unwrap());
+    assert_eq!(code, 1);
+    assert_eq!(out, "");
+    assert!(err.starts_with("error: no PGN game in "), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -533,7 +533,8 @@ fn load_opens_a_finished_game_for_review() {
     assert!(!text.contains("Game over ─"), "no game-over box:\n{text}");
     assert!(!text.contains("Saved to"), "{text}");
     quit_after_review(pty);
-    assert_eq!(files_in(&data), Vec::<PathBuf>::new());
+    // Nothing saved: only the lock the session held on its (empty) game slot.
+    assert_eq!(files_in(&data), [data.join("current.lock")]);
 }
 
 fn quit_after_review(mut pty: Pty) {
@@ -576,4 +577,65 @@ fn a_chess960_game_resumes_as_chess960_with_its_rights() {
     type_move(&mut pty, "b3");
     type_move(&mut pty, "g8h8");
     wait_for_moves(&pty, &["Nc3", "Nd6", "Nd3", "Re8", "b3", "O-O"]);
+}
+
+/// The data loss: two windows on one folder. The second never offers, archives or
+/// overwrites the game the first is playing; it says who holds it and plays a game of its own,
+/// saved in its own file. When the first is killed with SIGKILL, its lock goes with it and its
+/// game is offered for resume; the second window's game is found again on its own.
+#[cfg(unix)]
+#[test]
+fn two_windows_on_one_folder_never_touch_each_others_game() {
+    let data = fresh_dir("data");
+    let mut a = start(&data, &["--white", "Ann", "--black", "Bob"]);
+    a.wait_for("Ann (White) to move").unwrap();
+    type_move(&mut a, "e4");
+    type_move(&mut a, "e5");
+    wait_for_moves(&a, &["e4", "e5"]);
+    wait_until("A's autosave", || {
+        fs::read_to_string(current(&data)).is_ok_and(|t| t.contains("1. e4 e5"))
+    });
+
+    let pid = a.process_id().unwrap();
+    let mut b = start(&data, &["--white", "Cy", "--black", "Di"]);
+    b.wait_for(&format!(
+        "A game is being played in another hotseat window (process {pid}) since"
+    ))
+    .unwrap();
+    assert!(!b.screen_text().contains("Resume?"), "{}", b.dump());
+    b.wait_for("Cy (White) ›").unwrap();
+    type_move(&mut b, "c4");
+    type_move(&mut b, "c5");
+    wait_for_moves(&b, &["c4", "c5"]);
+    type_move(&mut a, "Bb5");
+    wait_for_moves(&a, &["e4", "e5", "Bb5"]);
+    b.send_key(Key::Ctrl('q')).unwrap();
+    b.wait_for("It is saved").unwrap();
+    b.send_text("y").unwrap();
+    assert!(b.wait_exit().unwrap().success());
+
+    let second = data.join("current-2.pgn");
+    wait_until("A's save of Bb5", || {
+        fs::read_to_string(current(&data)).is_ok_and(|t| t.contains("2. Bb5"))
+    });
+    let text = fs::read_to_string(&second).unwrap();
+    assert!(text.contains("1. c4 c5 *"), "{text}");
+    assert!(!data.join("games").exists(), "nothing archived");
+
+    // A dies without a word: its lock goes, and its game is offered again.
+    a.signal("KILL").unwrap();
+    assert!(!a.wait_exit().unwrap().success());
+    let mut c = start(&data, &[]);
+    c.wait_for("Resume?").unwrap();
+    c.wait_for("Ann vs Bob, move 2").unwrap();
+    assert!(!c.screen_text().contains("another hotseat window"));
+    // While C holds A's game, a fourth window finds B's.
+    let mut d = start(&data, &[]);
+    d.wait_for("Resume?").unwrap();
+    d.wait_for("Cy vs Di, move 2").unwrap();
+    d.wait_for("another hotseat window").unwrap();
+    d.send_text("y").unwrap();
+    wait_for_moves(&d, &["c4", "c5"]);
+    c.send_text("y").unwrap();
+    wait_for_moves(&c, &["e4", "e5", "Bb5"]);
 }

@@ -329,6 +329,60 @@ fn a_two_line_message_leaves_the_panel_frame_whole() {
 }
 
 #[test]
+fn a_two_line_message_keeps_both_material_lines_in_the_panel() {
+    let mut app = mono();
+    play(
+        &mut app,
+        &[
+            "e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "Nd5", "Qxd2+", "Bxd2",
+        ],
+    );
+    typed(&mut app, "Nf3Nc6Nf3Nc6Nf3Nc6Nf3Nc6");
+    act(&mut app, Action::Select);
+    let buf = draw(&mut app, 80, 24);
+    assert!(find(&buf, "is not a move").is_some(), "{}", text(&buf));
+    assert!(find(&buf, "♙♙").is_some(), "{}", text(&buf));
+    assert!(
+        find(&buf, "♛♟ +8").or_else(|| find(&buf, "♟♛")).is_some(),
+        "{}",
+        text(&buf)
+    );
+}
+
+#[test]
+fn running_clocks_stay_in_sight_over_help_and_dialogs() {
+    let mut app = timed("5+0", Theme::monochrome());
+    app.update(Action::Select, s(0));
+    app.update(Action::Tick, s(19));
+    // The big clocks of a large terminal: the name line and the digits under it, as in play.
+    let playing = lines(&draw(&mut app, 120, 40));
+    let (x, y) = find(&draw(&mut app, 120, 40), "▶ ♔ Ann (White)").unwrap();
+    let clock_rows = |rows: &[String]| -> Vec<String> {
+        rows[usize::from(y)..usize::from(y) + 4]
+            .iter()
+            .map(|r| r.chars().skip(usize::from(x)).collect())
+            .collect()
+    };
+    for action in [Action::Help, Action::Quit, Action::Save] {
+        act(&mut app, action);
+        let buf = draw(&mut app, 80, 24);
+        assert!(
+            find(&buf, "4:41").is_some(),
+            "{action:?} at 80x24: White's running clock\n{}",
+            text(&buf)
+        );
+        let buf = draw(&mut app, 120, 40);
+        assert_eq!(
+            clock_rows(&lines(&buf)),
+            clock_rows(&playing),
+            "{action:?} at 120x40\n{}",
+            text(&buf)
+        );
+        act(&mut app, Action::Cancel);
+    }
+}
+
+#[test]
 fn a_hint_too_long_for_the_prompt_line_ends_in_an_ellipsis() {
     let mut app = mono();
     typed(&mut app, "Nf3Nc6");

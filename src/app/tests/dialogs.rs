@@ -124,6 +124,17 @@ fn no_just_plays_the_move_and_the_claim_stays_open_for_the_opponent() {
 }
 
 #[test]
+fn no_claim_question_when_the_move_ends_the_game_by_itself() {
+    let mut app = app_from("4k3/8/8/8/8/8/8/R3K3 w - - 149 90");
+    enter(&mut app, "Ra2");
+    assert_mode(&app, &Mode::GameOver);
+    assert_eq!(
+        app.game().outcome().unwrap().reason,
+        Reason::SeventyFiveMoves
+    );
+}
+
+#[test]
 fn the_same_question_comes_whatever_the_input() {
     let mut app = app();
     play_all(&mut app, &REPEAT);
@@ -210,6 +221,29 @@ fn a_takeback_needs_the_opponents_agreement() {
     assert_eq!(
         app.message().unwrap().text,
         "White agreed: 1... e5 taken back"
+    );
+}
+
+#[test]
+fn takeback_answers_name_the_player_as_the_dialog_does() {
+    let mut app = App::new(config(GameSetup {
+        white: "Ann".to_owned(),
+        black: "Bob".to_owned(),
+        ..GameSetup::default()
+    }));
+    play_all(&mut app, &["e4", "e5"]);
+    enter(&mut app, "undo");
+    assert!(app.dialog().unwrap().lines[1].starts_with("Ann (White)"));
+    act(&mut app, Action::No);
+    assert_eq!(
+        app.message().unwrap().text,
+        "Ann (White) does not agree to take back 1... e5"
+    );
+    enter(&mut app, "undo");
+    act(&mut app, Action::Yes);
+    assert_eq!(
+        app.message().unwrap().text,
+        "Ann (White) agreed: 1... e5 taken back"
     );
 }
 

@@ -191,3 +191,44 @@ fn empty_names_become_the_colours() {
     act(&mut app, Action::Select);
     assert_eq!(app.game().player(Color::White), "White");
 }
+
+#[test]
+fn typing_in_a_field_replaces_what_it_was_filled_in_with() {
+    let mut app = app();
+    open(&mut app);
+    type_text(&mut app, "Ann");
+    assert_eq!(form(&app).white, "Ann", "not WhiteAnn");
+    act(&mut app, Action::CursorDown);
+    act(&mut app, Action::DeleteChar);
+    type_text(&mut app, "y");
+    assert_eq!(
+        form(&app).black,
+        "Blacy",
+        "Backspace edits the text instead"
+    );
+    act(&mut app, Action::CursorUp);
+    type_text(&mut app, "Bo");
+    assert_eq!(
+        form(&app).white,
+        "Bo",
+        "coming back to a field, typing replaces it again"
+    );
+}
+
+#[test]
+fn the_clock_field_sets_delays_periods_and_odds_as_the_command_line_does() {
+    let mut app = app();
+    open(&mut app);
+    act(&mut app, Action::CursorDown);
+    act(&mut app, Action::CursorDown);
+    type_text(&mut app, "40/90+30,30+30d5 vs 5+0b2");
+    act(&mut app, Action::Select);
+    assert_mode(&app, &Mode::Ready);
+    let clock = app.game().clock();
+    assert_eq!(clock.control(Color::White).to_string(), "40/90+30,30+30d5");
+    assert_eq!(clock.control(Color::Black).to_string(), "5+0b2");
+    // The form opens on the same controls.
+    app.update(Action::Select, s(0));
+    open(&mut app);
+    assert_eq!(form(&app).custom, "40/90+30,30+30d5 vs 5+0b2");
+}

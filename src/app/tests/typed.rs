@@ -250,3 +250,117 @@ fn chess960_castling_hints_for_every_spelling() {
     enter(&mut app, "g1h1");
     assert_eq!(sans(&app), ["O-O"]);
 }
+
+#[test]
+fn the_move_box_edits_at_its_caret_while_there_is_text() {
+    let mut app = app();
+    type_text(&mut app, "Nf");
+    let cursor = app.cursor();
+    act(&mut app, Action::CursorLeft);
+    type_text(&mut app, "g1");
+    assert_eq!(app.input(), "Ng1f");
+    assert_eq!(
+        app.cursor(),
+        cursor,
+        "the arrows edit the text, not the board"
+    );
+    act(&mut app, Action::HistoryEnd);
+    type_text(&mut app, "3");
+    act(&mut app, Action::HistoryStart);
+    act(&mut app, Action::DeleteForward);
+    assert_eq!(app.input(), "g1f3");
+    act(&mut app, Action::Select);
+    assert_eq!(sans(&app), ["Nf3"]);
+    // Ctrl-W deletes a word, Ctrl-U the line; with no text the arrows move the cursor again.
+    type_text(&mut app, "e5 Nc6");
+    act(&mut app, Action::DeleteWord);
+    assert_eq!(app.input(), "e5 ");
+    act(&mut app, Action::DeleteToStart);
+    assert_eq!(app.input(), "");
+    act(&mut app, Action::CursorLeft);
+    assert_ne!(app.cursor(), cursor);
+}
+
+#[test]
+fn a_full_move_box_says_so_instead_of_cutting_silently() {
+    let mut app = app();
+    type_text(&mut app, &"e4 ".repeat(16));
+    type_text(&mut app, "e");
+    assert_eq!(
+        app.input().chars().count(),
+        crate::app::parts::MAX_INPUT_CHARS
+    );
+    assert!(
+        error_text(&app).starts_with("Too long"),
+        "{}",
+        error_text(&app)
+    );
+}
+
+#[test]
+fn caps_lock_move_numbers_and_several_moves_on_a_line() {
+    let mut app = app();
+    enter(&mut app, "E2E4");
+    enter(&mut app, "1...e5");
+    enter(&mut app, "2.NF3");
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
+    enter(&mut app, "3.Nc6");
+    assert_eq!(
+        error_text(&app),
+        "\"3.Nc6\" has the wrong move number: this move is 2..."
+    );
+    assert_eq!(app.input(), "3.Nc6");
+    enter(&mut app, "Nc6 Bb5 a6 Bz9 Ba4");
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert!(
+        error_text(&app).starts_with("Played Nc6, Bb5, a6; stopped at \"Bz9\""),
+        "{}",
+        error_text(&app)
+    );
+    assert_eq!(app.input(), "Bz9 Ba4", "the rest stays to be corrected");
+    enter(&mut app, "Ba4 Nf6 O-O");
+    assert_eq!(sans(&app).len(), 9);
+    enter(&mut app, "e7 e5");
+    assert!(!error_text(&app).is_empty());
+    enter(&mut app, "b7 b5");
+    assert_eq!(
+        sans(&app).last().unwrap(),
+        "b5",
+        "a move written as two squares"
+    );
+}
+
+#[test]
+fn the_hint_never_completes_an_impossible_castling_into_another() {
+    let app = app_from("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1");
+    let fb = crate::app::typing::feedback(app.game().position(), "O-O");
+    let hint = fb.hint.unwrap();
+    assert_eq!(hint.kind, MessageKind::Error);
+    assert_eq!(hint.text, "cannot castle: f1 is attacked");
+    assert_eq!(
+        crate::app::typing::completion(app.game().position(), "O-O"),
+        None
+    );
+}
+
+#[test]
+fn esc_takes_the_error_away_with_the_text() {
+    let mut app = app();
+    enter(&mut app, "e5");
+    assert!(!error_text(&app).is_empty());
+    act(&mut app, Action::Cancel);
+    assert_eq!(app.input(), "");
+    assert_eq!(app.message(), None);
+}
+
+#[test]
+fn a_picked_up_piece_is_named_and_enter_puts_it_down() {
+    let mut app = app();
+    act(&mut app, Action::Select);
+    assert_eq!(app.selected(), Some(sq("e2")));
+    let feedback = app.feedback();
+    assert_eq!(
+        app.prompt(&feedback).hint.text,
+        "holding the pawn on e2: Enter puts it down on the cursor's square, Esc puts it back"
+    );
+}
