@@ -87,6 +87,12 @@ impl App {
         if let Some(message) = &self.message {
             return message.clone();
         }
+        // The game-over box is narrow (it keeps to the panel): the file in full goes here.
+        if self.mode == Mode::GameOver
+            && let Some(ArchiveNote::Saved(path)) = self.archive_note()
+        {
+            return Message::info(format!("Saved to {path}"));
+        }
         if let Some(outcome) = self.game.outcome() {
             return Message::info(format!("{outcome} · {}", outcome.result.pgn()));
         }
@@ -126,10 +132,12 @@ impl App {
             format!("{} ›", self.who(turn))
         };
         let hint = feedback.hint.clone().unwrap_or_else(|| {
-            let text = if self.game.is_over() {
-                "type new or quit · PgUp/PgDn review the game"
+            let text = if self.game.is_over() && self.arrows_step() {
+                "← → step through the game · type new or quit"
+            } else if self.game.is_over() {
+                "type new or quit · Esc: the arrows step through the game"
             } else if self.review.is_active() {
-                "typing a move returns to the game"
+                "← → step · End returns to the game to move"
             } else {
                 "type a move (e4, Nf3) or use the arrows · F1 help"
             };

@@ -9,6 +9,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::clock::Clock;
+use super::notes::Notes;
 use super::outcome::{GameResult, Outcome, Reason};
 use super::record::{AutomaticEnd, Claims, Record};
 use super::timecontrol::TimeControl;
@@ -90,6 +91,9 @@ pub struct Game {
     snapshots: Vec<Clock>,
     /// The mover's remaining time right after each move (`[%clk]`), if timed.
     clock_readings: Vec<Option<Duration>>,
+    /// The glyphs and comment of each move, and the comment before the first.
+    notes: Vec<Notes>,
+    intro: String,
     /// Draw offers: (half-moves played when offered, by whom).
     offers: Vec<(usize, Color)>,
     pending_offer: Option<Color>,
@@ -110,6 +114,8 @@ impl Game {
             black: setup.black,
             snapshots: Vec::new(),
             clock_readings: Vec::new(),
+            notes: Vec::new(),
+            intro: String::new(),
             offers: Vec::new(),
             pending_offer: None,
             started: false,
@@ -183,6 +189,31 @@ impl Game {
     /// The mover's clock reading right after each move, where the game is timed.
     pub fn clock_readings(&self) -> &[Option<Duration>] {
         &self.clock_readings
+    }
+
+    /// The glyphs and comment of each move, in order.
+    pub fn notes(&self) -> &[Notes] {
+        &self.notes
+    }
+
+    /// The comment before the first move (a game's introduction).
+    pub fn intro(&self) -> &str {
+        &self.intro
+    }
+
+    /// The notes of the move at `index`, to add to.
+    pub(crate) fn notes_mut(&mut self, index: usize) -> Option<&mut Notes> {
+        self.notes.get_mut(index)
+    }
+
+    /// Adds to the comment before the first move.
+    pub(crate) fn add_intro(&mut self, text: &str) {
+        let mut notes = Notes {
+            comment: std::mem::take(&mut self.intro),
+            ..Notes::default()
+        };
+        notes.add_comment(text);
+        self.intro = notes.comment;
     }
 
     /// What the player to move may claim now (without moving).
@@ -277,6 +308,7 @@ impl Game {
         self.record.push(mv);
         self.clock.press(now);
         self.clock_readings.push(self.clock.remaining(mover, now));
+        self.notes.push(Notes::default());
         if self.pending_offer == Some(!mover) {
             // Moving declines the opponent's offer (9.1.2.3).
             self.pending_offer = None;
@@ -438,6 +470,7 @@ impl Game {
         for _ in 0..plies {
             self.record.pop();
             self.clock_readings.pop();
+            self.notes.pop();
             snapshot = self.snapshots.pop();
         }
         if let Some(s) = snapshot {
@@ -462,17 +495,18 @@ impl Game {
             .set_moves_made(mover, self.clock.moves_made(mover).saturating_add(1));
         self.clock.set_turn(!mover);
         self.clock_readings.push(None);
+        self.notes.push(Notes::default());
     }
 
-    /// Sets the clock reading after the last move replayed (a `[%clk]` comment).
+    /// Sets the clock reading after the last move replayed (a `[%clk]` comment). An untimed
+    /// game keeps it too, to show in the review, but its clocks stay without limits.
     pub(crate) fn set_last_reading(&mut self, remaining: Duration) {
         let mover = !self.position().turn();
-        if self.clock.control(mover).is_untimed() {
-            return;
-        }
         if let Some(last) = self.clock_readings.last_mut() {
             *last = Some(remaining);
-            self.clock.set_remaining(mover, remaining);
+            if !self.clock.control(mover).is_untimed() {
+                self.clock.set_remaining(mover, remaining);
+            }
         }
     }
 

@@ -4,14 +4,16 @@
 //! Flipping the board flips the panel, so each clock stays next to its player's pieces.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Widget};
 
 use super::captured::CapturedView;
-use super::clock::{BIG_HEIGHT, ClockView};
+use super::clock::ClockView;
 use super::move_list::MoveListView;
+use super::note::NoteView;
 use crate::app::App;
+use crate::layout::PanelLayout;
+use crate::look::GlyphSet;
 use crate::rules::Color;
 
 /// The panel of an app.
@@ -29,10 +31,15 @@ impl<'a> PanelView<'a> {
         let game = self.app.game();
         let clock = game.clock();
         let now = self.app.now();
+        // Looking through a game with clock readings: the clocks as they stood then.
+        let remaining = match self.app.shown_clocks() {
+            Some([white, black]) => color.fold(white, black),
+            None => clock.remaining(color, now),
+        };
         ClockView {
             color,
             name: self.app.who(color),
-            remaining: clock.remaining(color, now),
+            remaining,
             running: clock.running() == Some(color) && !game.is_over(),
             to_move: game.position().turn() == color && !game.is_over(),
             paused: clock.is_paused(),
@@ -65,8 +72,9 @@ fn variant_text(app: &App) -> Option<String> {
     })
 }
 
-impl Widget for PanelView<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+impl PanelView<'_> {
+    /// Draws the panel where `plan` (from [`App::panel_layout`]) puts its parts.
+    pub fn render_plan(self, plan: PanelLayout, buf: &mut Buffer) {
         let theme = self.app.theme();
         let title = match variant_text(self.app) {
             Some(variant) => format!(" {} · {variant} ", self.app.time_control_text()),
@@ -75,40 +83,31 @@ impl Widget for PanelView<'_> {
         let block = Block::bordered()
             .border_style(theme.border())
             .title(Span::styled(title, theme.title()));
-        let inner = block.inner(area);
-        block.render(area, buf);
+        block.render(plan.area, buf);
         let bottom = self.app.orientation();
         let top = !bottom;
-        // Big clocks when the panel is tall enough to keep a long move list beside them.
-        let timed = self.app.game().is_timed();
-        let clock_rows = if timed && inner.height >= 26 && inner.width >= 36 {
-            BIG_HEIGHT
-        } else {
-            1
-        };
-        let [
-            top_clock,
-            top_captured,
-            moves,
-            bottom_captured,
-            bottom_clock,
-        ] = Layout::vertical([
-            Constraint::Length(clock_rows),
-            Constraint::Length(1),
-            Constraint::Fill(1),
-            Constraint::Length(1),
-            Constraint::Length(clock_rows),
-        ])
-        .areas(inner);
-        (&self.clock(top)).render(top_clock, buf);
-        (&self.captured(top)).render(top_captured, buf);
+        (&self.clock(top)).render(plan.top_clock, buf);
+        (&self.captured(top)).render(plan.top_captured, buf);
         MoveListView {
             record: self.app.game().record(),
+            notes: self.app.game().notes(),
+            ascii: self.app.glyphs() == GlyphSet::Ascii,
             shown: self.app.shown_ply(),
             theme,
         }
-        .render(moves, buf);
-        (&self.captured(bottom)).render(bottom_captured, buf);
-        (&self.clock(bottom)).render(bottom_clock, buf);
+        .render(plan.moves, buf);
+        NoteView {
+            lines: self.app.note_lines(usize::from(plan.note.width)),
+            scroll: self.app.note_scroll(),
+            theme,
+        }
+        .render(plan.note, buf);
+        let width = usize::from(plan.result.width);
+        // (While the game-over box is open, it is drawn over this.)
+        for (row, line) in (plan.result.y..plan.result.bottom()).zip(self.app.result_lines(width)) {
+            buf.set_string(plan.result.x + 1, row, line, theme.title());
+        }
+        (&self.captured(bottom)).render(plan.bottom_captured, buf);
+        (&self.clock(bottom)).render(plan.bottom_clock, buf);
     }
 }

@@ -6,6 +6,7 @@ use crate::game::pgn::{Outcome, RawTag, Skip, SliceReader, Visitor};
 fn mv(san: &str, comment: Option<&str>) -> ExportMove {
     ExportMove {
         san: san.to_owned(),
+        nags: Vec::new(),
         comment: comment.map(str::to_owned),
     }
 }
@@ -20,6 +21,7 @@ fn game(tags: &[(&str, &str)], moves: Vec<ExportMove>, result: &str) -> ExportGa
         white_to_move: true,
         moves,
         result: result.to_owned(),
+        intro: None,
     }
 }
 
@@ -271,7 +273,11 @@ fn export_move() -> impl Strategy<Value = ExportMove> {
         "[a-hKQRBNO][a-h1-8x=+#O-]{0,6}",
         proptest::option::of(r#"[ -~\t\n\r{}é♞]{0,120}"#),
     )
-        .prop_map(|(san, comment)| ExportMove { san, comment })
+        .prop_map(|(san, comment)| ExportMove {
+            san,
+            nags: Vec::new(),
+            comment,
+        })
 }
 
 fn export_game() -> impl Strategy<Value = ExportGame> {
@@ -293,6 +299,7 @@ fn export_game() -> impl Strategy<Value = ExportGame> {
                 white_to_move,
                 moves,
                 result: result.to_owned(),
+                intro: None,
             },
         )
 }
