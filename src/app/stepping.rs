@@ -16,6 +16,18 @@ use crate::layout::PanelLayout;
 use crate::layout::panel::{move_at, move_rows};
 use crate::text;
 
+/// A move's time as `0:12`, `12:05`, with tenths only when there are any (`0:01.4`).
+fn duration_text(d: std::time::Duration) -> String {
+    let secs = d.as_secs();
+    let tenths = d.subsec_millis() / 100;
+    let text = format!("{}:{:02}", secs / 60, secs % 60);
+    if tenths > 0 {
+        format!("{text}.{tenths}")
+    } else {
+        text
+    }
+}
+
 impl App {
     /// Whether the arrow keys step through the moves rather than move the board's cursor (see
     /// the [module docs](self)). Typed text keeps the arrows for itself.
@@ -175,7 +187,7 @@ impl App {
                         "{} {} took {}",
                         self.move_number(i),
                         self.game.record().moves()[i].san,
-                        crate::game::clock::format_clock(took)
+                        duration_text(took)
                     ));
                 }
                 self.game.notes().get(i).map_or("", |n| n.comment.as_str())

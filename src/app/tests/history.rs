@@ -203,16 +203,12 @@ fn the_note_shows_the_comment_of_the_move_shown_and_how_long_it_took() {
     app.install_game(opened.game);
     act(&mut app, Action::Review);
     assert_eq!(app.mode(), &Mode::Playing);
-    assert_eq!(
-        app.note_lines(34),
-        ["1... e5 took 0:10.0"],
-        "the last move's"
-    );
+    assert_eq!(app.note_lines(34), ["1... e5 took 0:10"], "the last move's");
     act(&mut app, Action::CursorLeft);
     act(&mut app, Action::CursorRight);
     assert_eq!(app.review(), None);
     act(&mut app, Action::CursorLeft);
-    assert_eq!(app.note_lines(34), ["1. e4 took 0:05.0", "Best by test"]);
+    assert_eq!(app.note_lines(34), ["1. e4 took 0:05", "Best by test"]);
     assert_eq!(app.shown_clocks(), Some([Some(s(295)), Some(s(300))]));
     act(&mut app, Action::CursorUp);
     assert_eq!(app.note_lines(34), ["An introduction"]);
