@@ -256,6 +256,9 @@ impl App {
             self.on_playing(action, now);
             return;
         }
+        if self.annotate(&text) {
+            return;
+        }
         if !self.ready_to_move() {
             return;
         }

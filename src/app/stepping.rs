@@ -85,6 +85,34 @@ impl App {
         }
     }
 
+    /// Typed `!`, `?`, `!!`, `??`, `!?` or `?!` in a finished game: marks the move that led to
+    /// the position shown with it (again: takes it off). `false` when the text is no glyph or
+    /// there is no finished game's move to mark.
+    pub(super) fn annotate(&mut self, text: &str) -> bool {
+        let Some(nag) = (1..=6).find(|&n| crate::game::nag_symbol(n, true) == Some(text)) else {
+            return false;
+        };
+        let Some(index) = self.shown_ply().checked_sub(1) else {
+            return false;
+        };
+        if !self.game.is_over() || !self.game.toggle_assessment(index, nag) {
+            return false;
+        }
+        self.move_box.clear();
+        let san = &self.game.record().moves()[index].san;
+        let glyphs = self
+            .game
+            .notes()
+            .get(index)
+            .map(|n| crate::game::nag_text(&n.nags, true))
+            .unwrap_or_default();
+        self.info(format!(
+            "{} {san}{glyphs} (Ctrl-S saves the game with it)",
+            self.move_number(index)
+        ));
+        true
+    }
+
     /// Refuses a move made while a game in progress shows an earlier position, saying how to
     /// get back to it. `true` when refused.
     pub(super) fn refuse_in_review(&mut self) -> bool {

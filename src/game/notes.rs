@@ -113,6 +113,20 @@ impl Game {
         }
     }
 
+    /// Puts the move assessment `nag` (1-6: `!` … `?!`) on the move at `index`, in place of
+    /// the one it had, or takes it off if it was that one already. `false`: no such move.
+    pub fn toggle_assessment(&mut self, index: usize, nag: u8) -> bool {
+        let Some(notes) = self.notes_mut(index) else {
+            return false;
+        };
+        let had = notes.nags.contains(&nag);
+        notes.nags.retain(|n| !(1..=6).contains(n));
+        if !had {
+            notes.nags.insert(0, nag);
+        }
+        true
+    }
+
     /// Whether any move carries a clock reading (`[%clk]`, or timed play).
     pub fn has_clock_readings(&self) -> bool {
         self.clock_readings().iter().any(Option::is_some)

@@ -218,3 +218,42 @@ fn the_note_shows_the_comment_of_the_move_shown_and_how_long_it_took() {
         "a long word stays whole"
     );
 }
+
+#[test]
+fn a_glyph_typed_after_the_game_marks_the_move_shown_and_is_saved_with_it() {
+    let mut app = app();
+    play_all(&mut app, &SCHOLARS_MOVES);
+    enter(&mut app, "Qxf7#");
+    act(&mut app, Action::Review);
+    act(&mut app, Action::CursorLeft);
+    enter(&mut app, "??");
+    assert_eq!(app.game().notes()[5].nags, [4]);
+    assert_eq!(
+        app.message().map(|m| m.text.as_str()),
+        Some("3... Nf6?? (Ctrl-S saves the game with it)")
+    );
+    assert_eq!(app.input(), "");
+    enter(&mut app, "?");
+    assert_eq!(
+        app.game().notes()[5].nags,
+        [2],
+        "one assessment replaces another"
+    );
+    enter(&mut app, "?");
+    assert!(
+        app.game().notes()[5].nags.is_empty(),
+        "the same again takes it off"
+    );
+    enter(&mut app, "!!");
+    let pgn = app.game().to_pgn(app.now(), &crate::game::pgn::Tags::new());
+    assert!(pgn.contains("3. Bc4 Nf6 $3 4. Qxf7#"), "{pgn}");
+}
+
+#[test]
+fn a_glyph_typed_during_a_game_is_no_annotation() {
+    let mut app = app();
+    play_all(&mut app, &["e4"]);
+    enter(&mut app, "!?");
+    assert!(app.game().notes()[0].nags.is_empty());
+    assert!(!error_text(&app).is_empty(), "read as a move, and refused");
+}
