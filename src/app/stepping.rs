@@ -186,7 +186,7 @@ impl App {
         let lines: usize = dialog
             .lines
             .iter()
-            .map(|l| text::wrap(l, text_width).len().max(1))
+            .map(|l| text::wrap_all(l, text_width).len().max(1))
             .sum();
         let keys: usize = super::keymap::hints(dialog.context)
             .iter()
