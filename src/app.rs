@@ -41,6 +41,7 @@ pub mod newgame;
 mod parts;
 mod play;
 pub mod saving;
+mod stepping;
 pub mod typing;
 mod view;
 
@@ -183,6 +184,8 @@ pub struct App {
     move_box: MoveBox,
     message: Option<Message>,
     review: Review,
+    /// Lines of the note on the position shown scrolled past.
+    note_scroll: u16,
     size: Size,
     now: Duration,
     quit: bool,
@@ -212,6 +215,7 @@ impl App {
             move_box: MoveBox::default(),
             message: None,
             review: Review::default(),
+            note_scroll: 0,
             size: DEFAULT_SIZE,
             now: Duration::ZERO,
             quit: false,
@@ -278,6 +282,7 @@ impl App {
     /// emptied.
     fn back_to_present(&mut self) {
         self.review.leave();
+        self.note_scroll = 0;
         self.board.put_back();
         self.move_box.clear();
     }

@@ -5,6 +5,7 @@
 //! makes flag fall testable to the millisecond.
 
 pub mod clock;
+mod notes;
 mod numbering;
 pub mod openings;
 pub mod outcome;
@@ -14,6 +15,7 @@ mod session;
 pub mod stamp;
 pub mod timecontrol;
 
+pub use notes::{Notes, nag_symbol, nag_text};
 pub use numbering::{MoveNumber, ply_number};
 pub use outcome::{GameResult, Outcome, Reason};
 pub use record::{AutomaticEnd, Claims, History, Record, RecordedMove};

@@ -8,8 +8,10 @@
 //! `ui`.
 
 pub mod board;
+pub mod panel;
 pub mod popup;
 pub mod screen;
 
 pub use board::{BoardLayout, SQUARE_SIZES};
+pub use panel::{OPENING_ROWS_FROM, PanelLayout};
 pub use screen::{ScreenLayout, TooSmall};

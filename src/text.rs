@@ -62,6 +62,26 @@ pub fn wrap(text: &str, cols: usize) -> Vec<String> {
     lines
 }
 
+/// [`wrap`], with a word wider than `cols` (a path) broken where the line ends rather than
+/// left to overflow: for boxes that cut what overflows.
+///
+/// ```
+/// use hotseat::text::wrap_all;
+/// assert_eq!(wrap_all("Saved to ~/games/a-long-name.pgn", 12), ["Saved to", "~/games/a-lo", "ng-name.pgn"]);
+/// ```
+pub fn wrap_all(text: &str, cols: usize) -> Vec<String> {
+    wrap(text, cols)
+        .into_iter()
+        .flat_map(|line| {
+            if width(&line) > cols {
+                wrap_clipped(&line, cols, usize::MAX)
+            } else {
+                vec![line]
+            }
+        })
+        .collect()
+}
+
 /// `text` in at most `max` lines of at most `cols` columns, broken at spaces where that fills
 /// at least half the line (a longer word, such as a path, is broken where the line ends); the
 /// last line of a text that still goes on ends in `…`. Blank text gives one empty line.

@@ -5,7 +5,8 @@
 //! * geometry (where the board, the panel, the bottom lines and the popups go) is in
 //!   [`crate::layout`], shared with the app's mouse hit-testing.
 //! * [`board`] — the board widget and its geometry (also used for mouse hit-testing).
-//! * [`panel`] — the side panel: [`clock`]s, [`captured`] pieces and the [`move_list`].
+//! * [`panel`] — the side panel: [`clock`]s, [`captured`] pieces, the [`move_list`] and the
+//!   [`note`] on the position shown.
 //! * [`status`], [`prompt`], [`footer`] — the three lines at the bottom.
 //! * [`popup`] (questions), [`promotion`], [`new_game`], [`help`] — boxes over the board.
 //! * [`too_small`] — the message shown instead of everything else in a tiny terminal.
@@ -23,6 +24,7 @@ pub mod layout {
 }
 pub mod move_list;
 pub mod new_game;
+pub mod note;
 pub mod panel;
 pub mod popup;
 pub mod promotion;
@@ -65,7 +67,8 @@ pub fn render(app: &App, frame: &mut Frame) {
     view.orientation = app.orientation();
     view.last_move = app.shown_last_move().map(|m| (m.from(), m.to()));
     let present = app.review().is_none();
-    if matches!(app.mode(), Mode::Playing | Mode::Promotion { .. }) {
+    // While the arrows step through the moves, the cursor they would move is not drawn.
+    if matches!(app.mode(), Mode::Playing | Mode::Promotion { .. }) && !app.arrows_step() {
         view.cursor = Some(app.cursor());
     }
     if let Mode::Promotion { from, to, .. } = *app.mode() {
@@ -86,21 +89,17 @@ pub fn render(app: &App, frame: &mut Frame) {
         warning: app.save_warning().map(str::to_owned),
     };
     // A long message takes the row above too: the board's bottom margin, and the panel gives
-    // up its last row so that its frame stays whole.
-    let rows = status.height(screen.status.width).min(screen.status.y + 1);
+    // up its last row so that its frame stays whole (`App::panel_layout`, which mouse clicks
+    // on the move list read too).
+    let rows = app.status_rows();
     let status_area = Rect {
         y: screen.status.bottom() - rows,
         height: rows,
         ..screen.status
     };
-    let panel_area = Rect {
-        height: screen
-            .panel
-            .height
-            .min(status_area.y.saturating_sub(screen.panel.y)),
-        ..screen.panel
-    };
-    panel::PanelView::new(app).render(panel_area, buf);
+    if let Some(plan) = app.panel_layout() {
+        panel::PanelView::new(app).render_plan(plan, buf);
+    }
     status.render(status_area, buf);
     let prompt = prompt::PromptLine {
         prompt: app.prompt(&feedback),
@@ -132,11 +131,21 @@ pub fn render(app: &App, frame: &mut Frame) {
         Mode::NewGame(form) => new_game::NewGameView { form, theme }.render(area, buf),
         _ => {
             if let Some(dialog) = app.dialog() {
+                // The game-over box goes in the panel, under the moves: the final position and
+                // the last moves stay in view.
+                let area = match app.panel_layout() {
+                    Some(plan) if *app.mode() == Mode::GameOver => Rect {
+                        x: plan.area.x,
+                        width: plan.area.width,
+                        ..plan.result
+                    },
+                    _ => screen.board.union(screen.panel),
+                };
                 popup::DialogView {
                     dialog: &dialog,
                     theme,
                 }
-                .render(screen.board.union(screen.panel), buf);
+                .render(area, buf);
             }
         }
     }
@@ -146,7 +155,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         && app.game().clock().running().is_some()
         && !app.game().is_over()
     {
-        panel::PanelView::new(app).render_clocks(panel_area, buf);
+        panel::PanelView::new(app).render_clocks(buf);
     }
 
     if prompt.prompt.active

@@ -246,6 +246,17 @@ impl App {
         match action {
             Action::NewGame => self.open_form(),
             Action::Review => self.mode = Mode::Playing,
+            // Stepping back, or a click on a move, closes the box and shows that position.
+            Action::HistoryBack | Action::HistoryStart => {
+                self.mode = Mode::Playing;
+                self.on_playing(action, self.now);
+            }
+            Action::Pointer(p)
+                if p.kind == super::keymap::PointerKind::Down
+                    && self.click_move_list(p.column, p.row) =>
+            {
+                self.mode = Mode::Playing;
+            }
             // At once, unless the finished game is on disk nowhere.
             Action::Quit => self.quit_requested(),
             _ => {}

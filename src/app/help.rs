@@ -133,6 +133,10 @@ pub fn help_lines(width: usize) -> Vec<HelpLine> {
         "Letters are read the usual way: K Q R B N are pieces, a-h are files; \
          pieces that could make the move typed so far light up.",
         "Mouse: click a piece, then a square; or drag the piece there.",
+        "Reviewing: after the game, PgUp or a click on a move, the arrows step through the \
+         moves; Enter or a click on the board gives them to the cursor, Esc back. During a \
+         game the past is only to look at: End returns.",
+        "After the game, typing !, ?, !!, ??, !? or ?! marks the move shown.",
     ] {
         paragraph(&mut lines, width, text);
     }

@@ -52,6 +52,9 @@ pub enum Action {
     HistoryForward,
     HistoryStart,
     HistoryEnd,
+    /// Scroll the note on the position shown (its comment).
+    NoteUp,
+    NoteDown,
     /// Offer a draw, or accept the opponent's offer.
     Draw,
     Claim,
@@ -122,7 +125,7 @@ impl Action {
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 41] = [
+    pub const ALL: [Action; 43] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -140,6 +143,8 @@ impl Action {
         Action::HistoryForward,
         Action::HistoryStart,
         Action::HistoryEnd,
+        Action::NoteUp,
+        Action::NoteDown,
         Action::Draw,
         Action::Claim,
         Action::Resign,
@@ -231,6 +236,14 @@ impl Key {
         }
     }
 
+    /// Shift plus a key that is not a character (Shift-↑).
+    pub const fn shift(code: KeyCode) -> Key {
+        Key {
+            code,
+            modifiers: KeyModifiers::SHIFT,
+        }
+    }
+
     /// Ctrl plus a lowercase letter.
     pub const fn ctrl(c: char) -> Key {
         Key {
@@ -259,6 +272,9 @@ impl fmt::Display for Key {
         }
         if self.modifiers.contains(KeyModifiers::ALT) {
             f.write_str("Alt-")?;
+        }
+        if self.modifiers.contains(KeyModifiers::SHIFT) {
+            f.write_str("Shift-")?;
         }
         match self.code {
             KeyCode::Char(' ') => f.write_str("Space"),
@@ -333,10 +349,14 @@ const fn row(
 /// The keymap. Order is the order of the help screen and the footer.
 #[rustfmt::skip]
 pub const BINDINGS: &[Binding] = &[
-    row(Action::CursorUp, &[Key::plain(K::Up)], PLAY, "", "Move the cursor up", &[]),
-    row(Action::CursorDown, &[Key::plain(K::Down)], PLAY, "", "Move the cursor down", &[]),
-    row(Action::CursorLeft, &[Key::plain(K::Left)], PLAY, "", "Move the cursor left", &[]),
-    row(Action::CursorRight, &[Key::plain(K::Right)], PLAY, "", "Move the cursor right", &[]),
+    row(Action::CursorUp, &[Key::plain(K::Up)], PLAY, "",
+        "Cursor up; looking through the moves: the start", &[]),
+    row(Action::CursorDown, &[Key::plain(K::Down)], PLAY, "",
+        "Cursor down; looking through the moves: the end", &[]),
+    row(Action::CursorLeft, &[Key::plain(K::Left)], PLAY, "",
+        "Cursor left; looking through the moves: one move back", &[]),
+    row(Action::CursorRight, &[Key::plain(K::Right)], PLAY, "",
+        "Cursor right; looking through the moves: one move on", &[]),
     row(Action::Select, &[Key::plain(K::Enter)], PLAY, "select",
         "Pick up the piece under the cursor, or put it down there; with typed text, play the \
          typed move or command", &[]),
@@ -367,6 +387,10 @@ pub const BINDINGS: &[Binding] = &[
         "Show the starting position", &[]),
     row(Action::HistoryEnd, &[Key::plain(K::End)], PLAY, "",
         "Back to the current position", &[]),
+    row(Action::NoteUp, &[Key::shift(K::Up)], PLAY, "",
+        "Scroll the comment up (or the mouse wheel over it)", &[]),
+    row(Action::NoteDown, &[Key::shift(K::Down)], PLAY, "",
+        "Scroll the comment down", &[]),
     row(Action::Draw, &[Key::ctrl('d')], PLAY, "draw",
         "Offer a draw for the player who has just moved (move, then offer), or bring back the \
          opponent's standing offer to accept it", &["draw"]),
@@ -431,7 +455,11 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::NewGame, &[Key::plain(K::Char('n')), Key::ctrl('n')], GAME_OVER, "new game",
         "Set up a new game", &[]),
     row(Action::Review, &[Key::plain(K::Char('r')), Key::plain(K::Esc)], GAME_OVER, "review",
-        "Close this and look through the game (PgUp, PgDn, Home, End)", &[]),
+        "Close this and look through the game (← →, ↑ ↓, or a click on a move)", &[]),
+    row(Action::HistoryBack, &[Key::plain(K::Left)], GAME_OVER, "",
+        "Close this and step back through the game", &[]),
+    row(Action::HistoryStart, &[Key::plain(K::Up)], GAME_OVER, "",
+        "Close this and show the start position", &[]),
     row(Action::Quit, &[Key::plain(K::Char('q'))], GAME_OVER, "quit", "Quit hotseat", &[]),
     row(Action::CursorUp, &[Key::plain(K::Up)], FORM, "", "Previous field", &[]),
     row(Action::CursorDown, &[Key::plain(K::Down), Key::plain(K::Tab)], FORM, "field",

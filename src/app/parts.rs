@@ -25,6 +25,9 @@ pub(super) struct BoardView {
     pub cursor: Square,
     pub selected: Option<Square>,
     pub drag: Option<Drag>,
+    /// The player has taken the board in hand (Enter, Space or a click on it) while looking
+    /// through the moves: the arrows move the cursor again (see `App::arrows_step`).
+    pub engaged: bool,
 }
 
 impl BoardView {
@@ -47,6 +50,7 @@ impl BoardView {
             cursor,
             selected: None,
             drag: None,
+            engaged: false,
         }
     }
 

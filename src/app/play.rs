@@ -17,8 +17,14 @@ impl App {
             // While there is typed text, ← → Home End edit it.
             Action::CursorLeft if self.move_box.is_editing() => self.move_box.step(-1),
             Action::CursorRight if self.move_box.is_editing() => self.move_box.step(1),
-            Action::HistoryStart if self.move_box.is_editing() => self.move_box.go_to_edge(false),
-            Action::HistoryEnd if self.move_box.is_editing() => self.move_box.go_to_edge(true),
+            // Home and End move the caret too, unless an earlier position is shown: then they
+            // go to the start or back to the game, as the refusal of a move there says.
+            Action::HistoryStart if self.move_box.is_editing() && !self.review.is_active() => {
+                self.move_box.go_to_edge(false)
+            }
+            Action::HistoryEnd if self.move_box.is_editing() && !self.review.is_active() => {
+                self.move_box.go_to_edge(true)
+            }
             Action::DeleteForward if self.move_box.delete().is_some() => self.message = None,
             Action::DeleteWord if self.move_box.is_editing() => {
                 self.move_box.delete_word();
@@ -27,6 +33,14 @@ impl App {
             Action::DeleteToStart if self.move_box.is_editing() => {
                 self.move_box.delete_to_start();
                 self.message = None;
+            }
+            Action::CursorLeft if self.arrows_step() => self.step_history(-1),
+            Action::CursorRight if self.arrows_step() => self.step_history(1),
+            Action::CursorUp if self.arrows_step() => self.history_start(),
+            Action::CursorDown if self.arrows_step() => self.show_ply(usize::MAX),
+            // Enter or Space on a board being looked through takes it in hand: the cursor shows.
+            Action::Select | Action::Space if self.arrows_step() && !self.refuse_in_review() => {
+                self.board.engaged = true;
             }
             Action::CursorUp => self.board.move_cursor(0, 1),
             Action::CursorDown => self.board.move_cursor(0, -1),
@@ -50,15 +64,10 @@ impl App {
             Action::Theme => self.next_theme(),
             Action::HistoryBack => self.step_history(-1),
             Action::HistoryForward => self.step_history(1),
-            Action::HistoryStart if self.game.record().plies() > 0 => {
-                self.review.go_to(0);
-                self.board.selected = None;
-                self.message = None;
-            }
-            Action::HistoryEnd => {
-                self.review.leave();
-                self.message = None;
-            }
+            Action::HistoryStart => self.history_start(),
+            Action::NoteUp => self.scroll_note(-1),
+            Action::NoteDown => self.scroll_note(1),
+            Action::HistoryEnd => self.show_ply(usize::MAX),
             Action::Draw => self.draw(now),
             Action::Claim => self.claim(now),
             Action::Resign => self.ask_resign(),
@@ -157,6 +166,8 @@ impl App {
             self.move_box.clear();
         } else if self.board.selected.is_some() {
             self.board.selected = None;
+        } else if self.board.engaged && (self.game.is_over() || self.review.is_active()) {
+            self.board.engaged = false;
         } else if self.review.is_active() {
             self.review.leave();
         } else {
@@ -187,14 +198,23 @@ impl App {
     fn pointer(&mut self, pointer: Pointer, now: Duration) {
         let square = self.square_at(pointer.column, pointer.row);
         match pointer.kind {
+            PointerKind::WheelUp if self.on_note(pointer.column, pointer.row) => {
+                self.scroll_note(-1)
+            }
+            PointerKind::WheelDown if self.on_note(pointer.column, pointer.row) => {
+                self.scroll_note(1)
+            }
             PointerKind::WheelUp => self.step_history(-1),
             PointerKind::WheelDown => self.step_history(1),
             PointerKind::Down => {
                 let Some(sq) = square else {
                     self.board.drag = None;
+                    self.click_move_list(pointer.column, pointer.row);
                     return;
                 };
                 self.board.cursor = sq;
+                // A click on the board takes it in hand, except where moves are refused.
+                self.board.engaged = self.game.is_over() || !self.review.is_active();
                 if self.board.selected == Some(sq) && !self.review.is_active() {
                     // Maybe the start of a drag of the piece already picked up.
                     self.board.drag = Some(Drag {
@@ -237,8 +257,6 @@ impl App {
     // ---- Typed text ----
 
     fn type_char(&mut self, c: char) {
-        // Any move input returns to the present first.
-        self.review.leave();
         self.board.selected = None;
         match self.move_box.type_char(c) {
             Ok(()) => self.message = None,
@@ -269,6 +287,9 @@ impl App {
         if let Some(action) = action_for_word(&text) {
             self.move_box.clear();
             self.on_playing(action, now);
+            return;
+        }
+        if self.annotate(&text) {
             return;
         }
         if !self.ready_to_move() {
@@ -321,9 +342,11 @@ impl App {
 
     // ---- Moves ----
 
-    /// Whether a move may be made now; says why not. Leaves the history review first.
+    /// Whether a move may be made now; says why not.
     fn ready_to_move(&mut self) -> bool {
-        self.review.leave();
+        if self.refuse_in_review() {
+            return false;
+        }
         if let Some(outcome) = self.game.outcome() {
             self.error(format!(
                 "The game is over ({outcome}, {}): Ctrl-N starts a new one",
@@ -367,16 +390,6 @@ impl App {
                 }
             }
             Err(err) => self.error(err.to_string()),
-        }
-    }
-
-    // ---- History ----
-
-    fn step_history(&mut self, delta: isize) {
-        self.review.step(delta, self.game.record().plies());
-        self.message = None;
-        if self.review.is_active() {
-            self.board.selected = None;
         }
     }
 

@@ -44,6 +44,18 @@ impl App {
         crate::game::openings::of_record(self.game.record(), self.shown_ply())
     }
 
+    /// The opening's name in a panel `height` rows tall (frame included) and `width` columns
+    /// wide inside: up to two lines, each a column in, when the panel is tall enough for them
+    /// (see [`OPENING_ROWS_FROM`](crate::layout::OPENING_ROWS_FROM)); none otherwise.
+    pub fn opening_lines(&self, height: u16, width: usize) -> Vec<String> {
+        match self.opening() {
+            Some(opening) if height >= crate::layout::OPENING_ROWS_FROM => {
+                crate::text::wrap_clipped(&opening.to_string(), width.saturating_sub(2), 2)
+            }
+            _ => Vec::new(),
+        }
+    }
+
     pub fn who(&self, color: Color) -> String {
         let name = self.game.player(color);
         if name == color.to_string() {
@@ -94,6 +106,12 @@ impl App {
         if let Some(message) = &self.message {
             return message.clone();
         }
+        // The game-over box is narrow (it keeps to the panel): the file in full goes here.
+        if self.mode == Mode::GameOver
+            && let Some(ArchiveNote::Saved(path)) = self.archive_note()
+        {
+            return Message::info(format!("Saved to {path}"));
+        }
         if let Some(outcome) = self.game.outcome() {
             return Message::info(format!("{outcome} · {}", outcome.result.pgn()));
         }
@@ -137,10 +155,12 @@ impl App {
             .selected
             .and_then(|sq| Some((sq, self.game.position().piece_at(sq)?)));
         let hint = feedback.hint.clone().unwrap_or_else(|| {
-            let text = if self.game.is_over() {
-                "type new or quit · PgUp/PgDn review the game"
+            let text = if self.game.is_over() && self.arrows_step() {
+                "← → step through the game · type new or quit"
+            } else if self.game.is_over() {
+                "type new or quit · Esc: the arrows step through the game"
             } else if self.review.is_active() {
-                "typing a move returns to the game"
+                "← → step · End returns to the game to move"
             } else if let Some((sq, piece)) = held {
                 return Message::info(format!(
                     "holding the {} on {sq}: Enter puts it down on the cursor's square, Esc \

@@ -151,7 +151,10 @@ impl fmt::Display for Opening {
 /// for san in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"] {
 ///     pos = pos.play(pos.parse_move(san).unwrap()).unwrap();
 /// }
-/// assert_eq!(openings::lookup(&pos).unwrap().to_string(), "C50 Italian Game");
+/// assert_eq!(
+///     openings::lookup(&pos).unwrap().to_string(),
+///     "C50 Italian Game: Giuoco Piano"
+/// );
 /// ```
 pub fn lookup(pos: &Position) -> Option<Opening> {
     if pos.is_chess960() && pos.chess960_number() != Some(518) {

@@ -9,6 +9,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::clock::Clock;
+use super::notes::Notes;
 use super::outcome::{GameResult, Outcome, Reason};
 use super::record::{AutomaticEnd, Claims, Record};
 use super::timecontrol::TimeControl;
@@ -90,6 +91,9 @@ pub struct Game {
     snapshots: Vec<Clock>,
     /// The mover's remaining time right after each move (`[%clk]`), if timed.
     clock_readings: Vec<Option<Duration>>,
+    /// The glyphs and comment of each move, and the comment before the first.
+    notes: Vec<Notes>,
+    intro: String,
     /// Draw offers: (half-moves played when offered, by whom).
     offers: Vec<(usize, Color)>,
     pending_offer: Option<Color>,
@@ -110,6 +114,8 @@ impl Game {
             black: setup.black,
             snapshots: Vec::new(),
             clock_readings: Vec::new(),
+            notes: Vec::new(),
+            intro: String::new(),
             offers: Vec::new(),
             pending_offer: None,
             started: false,
@@ -183,6 +189,44 @@ impl Game {
     /// The mover's clock reading right after each move, where the game is timed.
     pub fn clock_readings(&self) -> &[Option<Duration>] {
         &self.clock_readings
+    }
+
+    /// The glyphs and comment of each move, in order.
+    pub fn notes(&self) -> &[Notes] {
+        &self.notes
+    }
+
+    /// The comment before the first move (a game's introduction).
+    pub fn intro(&self) -> &str {
+        &self.intro
+    }
+
+    /// The notes of the move at `index`, to add to.
+    pub(crate) fn notes_mut(&mut self, index: usize) -> Option<&mut Notes> {
+        self.notes.get_mut(index)
+    }
+
+    /// Takes the closing comment that says how the game ended (written by the PGN export, see
+    /// [`Outcome::closing_comment`]) out of the last move's comment, or the introduction of a
+    /// game without moves: it is the game's, not the players' words, and is written again.
+    pub(crate) fn strip_closing(&mut self, closing: &str) {
+        let comment = match self.notes.last_mut() {
+            Some(notes) => &mut notes.comment,
+            None => &mut self.intro,
+        };
+        if let Some(words) = comment.strip_suffix(closing) {
+            *comment = words.trim_end().to_owned();
+        }
+    }
+
+    /// Adds to the comment before the first move.
+    pub(crate) fn add_intro(&mut self, text: &str) {
+        let mut notes = Notes {
+            comment: std::mem::take(&mut self.intro),
+            ..Notes::default()
+        };
+        notes.add_comment(text);
+        self.intro = notes.comment;
     }
 
     /// What the player to move may claim now (without moving).
@@ -279,6 +323,7 @@ impl Game {
         self.record.push(mv);
         self.clock.press(now);
         self.clock_readings.push(self.clock.remaining(mover, now));
+        self.notes.push(Notes::default());
         if self.pending_offer == Some(!mover) {
             // Moving declines the opponent's offer (9.1.2.3).
             self.pending_offer = None;
@@ -440,6 +485,7 @@ impl Game {
         for _ in 0..plies {
             self.record.pop();
             self.clock_readings.pop();
+            self.notes.pop();
             snapshot = self.snapshots.pop();
         }
         if let Some(s) = snapshot {
@@ -464,18 +510,19 @@ impl Game {
             .set_moves_made(mover, self.clock.moves_made(mover).saturating_add(1));
         self.clock.set_turn(!mover);
         self.clock_readings.push(None);
+        self.notes.push(Notes::default());
     }
 
-    /// Sets the clock reading after the last move replayed (a `[%clk]` comment).
+    /// Sets the clock reading after the last move replayed (a `[%clk]` comment). An untimed
+    /// game keeps it too, to show in the review, but its clocks stay without limits.
     pub(crate) fn set_last_reading(&mut self, remaining: Duration) {
         let mover = !self.position().turn();
-        if self.clock.control(mover).is_untimed() {
-            return;
-        }
         let remaining = self.believable(mover, remaining);
         if let Some(last) = self.clock_readings.last_mut() {
             *last = Some(remaining);
-            self.clock.set_remaining(mover, remaining);
+            if !self.clock.control(mover).is_untimed() {
+                self.clock.set_remaining(mover, remaining);
+            }
         }
     }
 

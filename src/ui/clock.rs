@@ -66,7 +66,7 @@ impl ClockView {
 }
 
 /// Rows a big clock takes: the name line and three rows of digits.
-pub const BIG_HEIGHT: u16 = 4;
+pub const BIG_HEIGHT: u16 = crate::layout::panel::BIG_CLOCK_HEIGHT;
 
 /// A character of the big clock face, three rows tall.
 fn big_glyph(c: char) -> [&'static str; 3] {

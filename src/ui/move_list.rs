@@ -1,6 +1,7 @@
 //! The moves so far in SAN, a move pair per row (`  1. e4      e5`), with the move that led to
 //! the position on the board highlighted, scrolled so that it stays in view (normally: the
-//! latest move at the bottom).
+//! latest move at the bottom). Rows and scrolling are [`crate::layout::panel`]'s, which mouse
+//! clicks on the list read too.
 //!
 //! A game from a set-up position with Black to move starts with `1. …` in White's column.
 
@@ -11,75 +12,39 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::theme::Theme;
-use crate::app::ply_number;
-use crate::game::Record;
-
-/// Columns taken by one SAN (`Qxf7#`, `exd8=Q+`, padded).
-const SAN_WIDTH: usize = 8;
+use crate::game::{Notes, Record, nag_text};
+use crate::layout::panel::{SAN_WIDTH, first_row, move_rows};
 
 /// The move list of a record.
 #[derive(Clone, Copy, Debug)]
 pub struct MoveListView<'a> {
     pub record: &'a Record,
+    /// The glyphs and comment of each move: the glyphs follow the SAN.
+    pub notes: &'a [Notes],
+    /// ASCII stand-ins for the glyphs' symbols.
+    pub ascii: bool,
     /// Half-moves played up to the position shown: the last of them is highlighted, and at 0
     /// (the start position) the list starts at move 1.
     pub shown: usize,
     pub theme: Theme,
 }
 
-/// One row: the move number and the indices of White's and Black's moves on it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Row {
-    number: u32,
-    white: Option<usize>,
-    black: Option<usize>,
-}
-
 impl MoveListView<'_> {
-    fn rows(&self) -> Vec<Row> {
-        let start = self.record.start();
-        let mut rows: Vec<Row> = Vec::new();
-        for i in 0..self.record.plies() {
-            let (number, white) = ply_number(start, i);
-            if white || rows.is_empty() {
-                rows.push(Row {
-                    number,
-                    white: None,
-                    black: None,
-                });
-            }
-            if let Some(row) = rows.last_mut() {
-                if white {
-                    row.white = Some(i);
-                } else {
-                    row.black = Some(i);
-                }
-            }
-        }
-        rows
-    }
-
-    /// The first row shown so that the highlighted move is in view (the first row at the start
-    /// position).
-    fn first_row(&self, rows: &[Row], height: usize) -> usize {
-        let Some(current) = self.current() else {
-            return 0;
-        };
-        let target = rows
-            .iter()
-            .position(|r| r.white == Some(current) || r.black == Some(current))
-            .unwrap_or(rows.len().saturating_sub(1));
-        // The latest move sits at the bottom; an earlier one being reviewed stays mid-list.
-        let last_start = rows.len().saturating_sub(height);
-        last_start.min(target.saturating_sub(height / 2))
-    }
-
     fn san_span(&self, ply: Option<usize>) -> Span<'static> {
         let Some(i) = ply else {
-            return Span::raw(format!("{:SAN_WIDTH$}", "…"));
+            return Span::raw(format!("{:width$}", "…", width = usize::from(SAN_WIDTH)));
         };
         let san = &self.record.moves()[i].san;
-        let text = format!("{san:SAN_WIDTH$}");
+        let glyphs = self
+            .notes
+            .get(i)
+            .map(|n| nag_text(&n.nags, self.ascii))
+            .unwrap_or_default();
+        let text = format!(
+            "{:width$}",
+            san.clone() + &glyphs,
+            width = usize::from(SAN_WIDTH)
+        );
         if self.current() == Some(i) {
             Span::styled(text, self.current_style())
         } else {
@@ -103,12 +68,12 @@ impl Widget for MoveListView<'_> {
         if height == 0 {
             return;
         }
-        let rows = self.rows();
+        let rows = move_rows(self.record.start(), self.record.plies());
         if rows.is_empty() {
             Line::styled("   no moves yet", self.theme.muted()).render(area, buf);
             return;
         }
-        let first = self.first_row(&rows, height);
+        let first = first_row(&rows, self.current(), height);
         for (y, row) in rows.iter().skip(first).take(height).enumerate() {
             let number = Span::styled(format!("{:>4}. ", row.number), self.theme.muted());
             let black = match row.black {

@@ -5,15 +5,17 @@
 //! Flipping the board flips the panel, so each clock stays next to its player's pieces.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Widget};
 
 use super::captured::CapturedView;
-use super::clock::{BIG_HEIGHT, ClockView};
+use super::clock::ClockView;
 use super::move_list::MoveListView;
-use super::text::{fit, wrap_clipped};
+use super::note::NoteView;
+use super::text::fit;
 use crate::app::App;
+use crate::layout::PanelLayout;
+use crate::look::GlyphSet;
 use crate::rules::Color;
 
 /// The panel of an app.
@@ -31,17 +33,27 @@ impl<'a> PanelView<'a> {
         let game = self.app.game();
         let clock = game.clock();
         let now = self.app.now();
+        // Looking through a game with clock readings: the clocks as they stood then.
+        let remaining = match self.app.shown_clocks() {
+            Some([white, black]) => color.fold(white, black),
+            None => clock.remaining(color, now),
+        };
         ClockView {
             color,
             name: self.app.who(color),
-            remaining: clock.remaining(color, now),
+            remaining,
             running: clock.running() == Some(color) && !game.is_over(),
             to_move: game.position().turn() == color && !game.is_over(),
             paused: clock.is_paused(),
             theme: self.app.theme(),
             glyphs: self.app.glyphs(),
-            delay: clock.delay_left(color, now),
-            moves_to_go: clock.moves_to_go(color).filter(|_| !game.is_over()),
+            // The present's countdowns, not shown over a reviewed position's readings.
+            delay: clock
+                .delay_left(color, now)
+                .filter(|_| self.app.shown_clocks().is_none()),
+            moves_to_go: clock
+                .moves_to_go(color)
+                .filter(|_| !game.is_over() && self.app.shown_clocks().is_none()),
         }
     }
 
@@ -55,9 +67,6 @@ impl<'a> PanelView<'a> {
         )
     }
 }
-
-/// The panel height from which the opening's name has a line of its own.
-const OPENING_LINE_HEIGHT: u16 = 30;
 
 /// `Chess960 #N` for a Chess960 game from start position N, `Chess960` for one set up from
 /// another position; `None` for standard chess.
@@ -73,9 +82,8 @@ fn variant_text(app: &App) -> Option<String> {
 }
 
 impl PanelView<'_> {
-    /// The panel's frame, its rows (top clock, top captures, opening, moves, bottom captures,
-    /// bottom clock) and the lines of the opening's name for its row.
-    fn areas(&self, area: Rect) -> (Block<'static>, [Rect; 6], Vec<String>) {
+    /// Draws the panel where `plan` (from [`App::panel_layout`]) puts its parts.
+    pub fn render_plan(self, plan: PanelLayout, buf: &mut Buffer) {
         let theme = self.app.theme();
         let title = match variant_text(self.app) {
             Some(variant) => format!(" {} · {variant} ", self.app.time_control_text()),
@@ -84,81 +92,64 @@ impl PanelView<'_> {
         let mut block = Block::bordered()
             .border_style(theme.border())
             .title(Span::styled(title, theme.title()));
-        // The opening's name: a line of its own above the moves in a tall panel; in a short
-        // one, where every row of the move list counts, on the bottom border.
-        let opening = self.app.opening().map(|o| o.to_string());
-        let own_line = area.height >= OPENING_LINE_HEIGHT;
-        if let Some(name) = opening.as_deref().filter(|_| !own_line) {
-            let text = fit(name, usize::from(area.width.saturating_sub(4)));
+        // The opening's name: rows of its own above the moves in a tall panel; in a short one,
+        // where every row of the move list counts, on the bottom border.
+        let opening_lines = self
+            .app
+            .opening_lines(plan.area.height, usize::from(plan.inner.width));
+        if opening_lines.is_empty()
+            && let Some(opening) = self.app.opening()
+        {
+            let text = fit(
+                &opening.to_string(),
+                usize::from(plan.area.width.saturating_sub(4)),
+            );
             block = block.title_bottom(Span::styled(format!(" {text} "), theme.muted()));
         }
-        let inner = block.inner(area);
-        // Big clocks when the panel is tall enough to keep a long move list beside them.
-        let timed = self.app.game().is_timed();
-        let clock_rows = if timed && inner.height >= 26 && inner.width >= 36 {
-            BIG_HEIGHT
-        } else {
-            1
-        };
-        // Up to two lines, indented one column.
-        let opening_lines = opening.filter(|_| own_line).map_or_else(Vec::new, |name| {
-            wrap_clipped(&name, usize::from(inner.width.saturating_sub(2)), 2)
-        });
-        let rows = Layout::vertical([
-            Constraint::Length(clock_rows),
-            Constraint::Length(1),
-            Constraint::Length(opening_lines.len() as u16),
-            Constraint::Fill(1),
-            Constraint::Length(1),
-            Constraint::Length(clock_rows),
-        ])
-        .areas(inner);
-        (block, rows, opening_lines)
-    }
-
-    /// Only the two clocks, where [`PanelView`] puts them: drawn again over a popup, so that
-    /// running clocks stay in sight whatever covers the panel.
-    pub fn render_clocks(&self, area: Rect, buf: &mut Buffer) {
-        let (_, [top_clock, .., bottom_clock], _) = self.areas(area);
-        let bottom = self.app.orientation();
-        for (color, rect) in [(!bottom, top_clock), (bottom, bottom_clock)] {
-            // Whole rows of clock, not a clock mixed into the popup's text.
-            Clear.render(rect, buf);
-            (&self.clock(color)).render(rect, buf);
-        }
-    }
-}
-
-impl Widget for PanelView<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let theme = self.app.theme();
-        let (
-            block,
-            [
-                top_clock,
-                top_captured,
-                opening_area,
-                moves,
-                bottom_captured,
-                bottom_clock,
-            ],
-            opening_lines,
-        ) = self.areas(area);
-        block.render(area, buf);
+        block.render(plan.area, buf);
         let bottom = self.app.orientation();
         let top = !bottom;
-        (&self.clock(top)).render(top_clock, buf);
-        (&self.captured(top)).render(top_captured, buf);
-        for (row, line) in opening_area.rows().zip(&opening_lines) {
+        (&self.clock(top)).render(plan.top_clock, buf);
+        (&self.captured(top)).render(plan.top_captured, buf);
+        for (row, line) in plan.opening.rows().zip(&opening_lines) {
             Line::from(Span::styled(format!(" {line}"), theme.muted())).render(row, buf);
         }
         MoveListView {
             record: self.app.game().record(),
+            notes: self.app.game().notes(),
+            ascii: self.app.glyphs() == GlyphSet::Ascii,
             shown: self.app.shown_ply(),
             theme,
         }
-        .render(moves, buf);
-        (&self.captured(bottom)).render(bottom_captured, buf);
-        (&self.clock(bottom)).render(bottom_clock, buf);
+        .render(plan.moves, buf);
+        NoteView {
+            lines: self.app.note_lines(usize::from(plan.note.width)),
+            scroll: self.app.note_scroll(),
+            theme,
+        }
+        .render(plan.note, buf);
+        let width = usize::from(plan.result.width);
+        // (While the game-over box is open, it is drawn over this.)
+        for (row, line) in (plan.result.y..plan.result.bottom()).zip(self.app.result_lines(width)) {
+            buf.set_string(plan.result.x + 1, row, line, theme.title());
+        }
+        (&self.captured(bottom)).render(plan.bottom_captured, buf);
+        (&self.clock(bottom)).render(plan.bottom_clock, buf);
+    }
+}
+
+impl PanelView<'_> {
+    /// Only the two clocks, where [`PanelView::render_plan`] puts them: drawn again over a
+    /// popup, so that running clocks stay in sight whatever covers the panel.
+    pub fn render_clocks(&self, buf: &mut Buffer) {
+        let Some(plan) = self.app.panel_layout() else {
+            return;
+        };
+        let bottom = self.app.orientation();
+        for (color, rect) in [(!bottom, plan.top_clock), (bottom, plan.bottom_clock)] {
+            // Whole rows of clock, not a clock mixed into the popup's text.
+            Clear.render(rect, buf);
+            (&self.clock(color)).render(rect, buf);
+        }
     }
 }

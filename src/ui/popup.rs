@@ -52,7 +52,14 @@ impl DialogView<'_> {
             .dialog
             .lines
             .iter()
-            .flat_map(|l| wrap(l, text_width))
+            .flat_map(|l| {
+                let lines = crate::text::wrap_all(l, text_width);
+                if lines.is_empty() {
+                    wrap(l, text_width)
+                } else {
+                    lines
+                }
+            })
             .collect();
         let keys = dialog_hint_lines(self.dialog.context, &self.theme, text_width).len() as u16;
         // Border, a blank line above and below the text, the keys.

@@ -529,6 +529,15 @@ fn every_way_a_game_ends_survives_save_and_load() {
             Some(outcome.to_string()),
             "{way}:\n{pgn}"
         );
+        // Saved again, it says so once: the closing comment is not kept as the players' words.
+        let closing = outcome.closing_comment().unwrap();
+        let again = loaded.to_pgn(secs(100), &Tags::new());
+        assert_eq!(again.matches(&closing).count(), 1, "{way}:\n{again}");
+        assert!(
+            loaded.notes().iter().all(|n| !n.comment.contains(&closing)),
+            "{way}"
+        );
+        assert!(!loaded.intro().contains(&closing), "{way}");
         seen.insert(std::mem::discriminant(&outcome.reason));
     }
     // Every reason a game played here can end by (all but a result read without one).

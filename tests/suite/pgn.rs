@@ -629,3 +629,44 @@ fn pgn_tool_with_no_game_is_an_error() {
     assert!(err.contains("empty.pgn holds no PGN game"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn comments_and_annotation_glyphs_survive_write_read_write_byte_for_byte() {
+    let text = "[TimeControl \"300+2\"]\n\n{The introduction.} 1. e4! {[%clk 0:04:58] A good start}\n\
+                e5 $16 {[%clk 0:04:50]} 2. Nf3?! $14 {[%eval 0.3] Develops} (2. f4) Nc6 1-0\n";
+    let first = import_game(text).unwrap().game;
+    assert_eq!(first.intro(), "The introduction.");
+    let notes = first.notes();
+    assert_eq!(
+        (notes[0].nags.as_slice(), notes[0].comment.as_str()),
+        (&[1][..], "A good start")
+    );
+    assert_eq!(notes[1].nags, [16]);
+    assert_eq!(notes[1].comment, "", "a clock reading is no comment");
+    assert_eq!(
+        (notes[2].nags.as_slice(), notes[2].comment.as_str()),
+        (&[6, 14][..], "Develops")
+    );
+    let written = first.to_pgn(Duration::ZERO, &Tags::new());
+    assert!(
+        written.contains("{The introduction.} 1. e4 $1 {[%clk 0:04:58] A good start}"),
+        "{written}"
+    );
+    assert!(written.contains("2. Nf3 $6 $14 {Develops}"), "{written}");
+    let second = import_game(&written).unwrap().game;
+    assert_eq!(second.notes(), first.notes());
+    assert_eq!(written, second.to_pgn(Duration::ZERO, &Tags::new()));
+}
+
+#[test]
+fn a_comment_with_a_draw_offer_keeps_the_offer_out_of_the_players_words() {
+    let text = "1. e4 {White offers a draw Bold} e5 *\n";
+    let game = import_game(text).unwrap().game;
+    assert_eq!(game.notes()[0].comment, "Bold");
+    assert_eq!(game.offers(), [(1, Color::White)]);
+    let written = game.to_pgn(Duration::ZERO, &Tags::new());
+    assert!(
+        written.contains("1. e4 {White offers a draw Bold}"),
+        "{written}"
+    );
+}

@@ -595,3 +595,43 @@ fn the_panel_title_names_the_chess960_start_position() {
     let buf = draw(&mut mono(), 80, 24);
     assert!(find(&buf, "Chess960").is_none());
 }
+
+/// A loaded game with comments, glyphs and clock readings, reviewed at 80x24.
+fn annotated(glyphs: GlyphSet) -> App {
+    let text = "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"300+2\"]\n\n\
+                {A short game to show the notes.} 1. e4 $1 {[%clk 0:04:58]} e5 {[%clk 0:04:55]} \
+                2. Bc4 {[%clk 0:04:50] The Italian bishop, aimed at f7 from the start.} Nc6 $6 \
+                {[%clk 0:04:30]} 3. Qh5 $13 {[%clk 0:04:41]} Nf6 $4 {[%clk 0:04:00] Black \
+                overlooks the threat: g6 was needed.} 4. Qxf7# $3 $18 {[%clk 0:04:40]} 1-0\n";
+    let opened = hotseat::game::pgn::import_game(text).unwrap();
+    App::new(Config {
+        theme: Theme::monochrome(),
+        glyphs,
+        opening: Some(hotseat::app::Opening::Load(Box::new(
+            hotseat::app::OpenedGame {
+                game: opened.game,
+                tags: opened.tags,
+                source: "notes.pgn".into(),
+            },
+        ))),
+        ..Config::default()
+    })
+}
+
+#[test]
+fn snapshot_review_with_glyphs_comment_and_clocks_80x24() {
+    let mut app = annotated(GlyphSet::Unicode);
+    act(&mut app, Action::Review);
+    act(&mut app, Action::CursorLeft);
+    let buf = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("screen_80x24_review_notes", text(&buf));
+}
+
+#[test]
+fn snapshot_review_glyphs_in_ascii_80x24() {
+    let mut app = annotated(GlyphSet::Ascii);
+    act(&mut app, Action::Review);
+    act(&mut app, Action::CursorUp);
+    let buf = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("screen_80x24_review_notes_ascii", text(&buf));
+}

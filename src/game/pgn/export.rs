@@ -118,8 +118,13 @@ impl Game {
                         notes.push(format!("{by} offers a draw"));
                     }
                 }
+                let own = self.notes().get(i);
+                if let Some(own) = own.filter(|n| !n.comment.is_empty()) {
+                    notes.push(own.comment.clone());
+                }
                 ExportMove {
                     san: m.san.clone(),
+                    nags: own.map(|n| n.nags.clone()).unwrap_or_default(),
                     comment: (!notes.is_empty()).then(|| notes.join(" ")),
                 }
             })
@@ -144,6 +149,7 @@ impl Game {
             moves,
             closing,
             result: result.into(),
+            intro: (!self.intro().is_empty()).then(|| self.intro().to_owned()),
         }
         .to_string()
     }

@@ -9,7 +9,7 @@ use std::fmt;
 use std::io::Read;
 use std::time::Duration;
 
-use super::clk::parse_clk_comment;
+use super::clk::{parse_clk_comment, strip_commands};
 use super::reader::Reader;
 use super::tags::Tags;
 use super::visitor::{Outcome as PgnOutcome, RawTag, Skip, Visitor};
@@ -194,6 +194,7 @@ pub trait Target: Sized {
     fn position(&self) -> &Position;
     fn play(&mut self, mv: Move);
     fn comment(&mut self, _comment: &[u8]) {}
+    fn nag(&mut self, _nag: u8) {}
 }
 
 struct GameVisitor<T> {
@@ -382,6 +383,13 @@ impl<T: Target> Visitor for GameVisitor<T> {
         Skip(false)
     }
 
+    fn nag(&mut self, nag: u8) -> Skip {
+        if let Some(t) = self.target.as_mut() {
+            t.nag(nag);
+        }
+        Skip(false)
+    }
+
     fn outcome(&mut self, outcome: Option<PgnOutcome>) {
         self.result = outcome;
     }
@@ -551,10 +559,31 @@ impl Target for Builder {
             self.game.set_last_reading(t);
         }
         let text = String::from_utf8_lossy(comment);
+        // What is left once the commands and hotseat's own notes are taken out is the
+        // players' comment.
+        let mut words = strip_commands(comment);
         for color in Color::ALL {
-            if text.contains(&format!("{color} offers a draw")) {
+            let offer = format!("{color} offers a draw");
+            if text.contains(&offer) {
                 self.game.push_offer(self.game.record().plies(), color);
+                words = words.replace(&offer, " ");
             }
+        }
+        let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+        match self.game.record().plies().checked_sub(1) {
+            Some(last) => {
+                if let Some(notes) = self.game.notes_mut(last) {
+                    notes.add_comment(&words);
+                }
+            }
+            None => self.game.add_intro(&words),
+        }
+    }
+    fn nag(&mut self, nag: u8) {
+        if let Some(last) = self.game.record().plies().checked_sub(1)
+            && let Some(notes) = self.game.notes_mut(last)
+        {
+            notes.add_nag(nag);
         }
     }
 }
@@ -599,6 +628,9 @@ impl ImportedGame {
                 Reason::Recorded
             };
             game.set_outcome(Outcome::new(result, reason));
+        }
+        if let Some(closing) = game.outcome().and_then(|o| o.closing_comment()) {
+            game.strip_closing(&closing);
         }
         let offer = tags.get(super::TAG_DRAW_OFFER);
         if let Some(by) = Color::ALL

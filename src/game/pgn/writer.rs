@@ -29,6 +29,8 @@ const LINE: usize = 80;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ExportMove {
     pub san: String,
+    /// Numeric annotation glyphs, written `$n` after the move.
+    pub nags: Vec<u8>,
     pub comment: Option<String>,
 }
 
@@ -42,10 +44,11 @@ pub struct ExportMove {
 ///     fullmove: 1,
 ///     white_to_move: true,
 ///     moves: vec![
-///         ExportMove { san: "e4".into(), comment: Some("[%clk 0:04:59]".into()) },
-///         ExportMove { san: "e5".into(), comment: None },
+///         ExportMove { san: "e4".into(), nags: vec![1], comment: Some("[%clk 0:04:59]".into()) },
+///         ExportMove { san: "e5".into(), nags: vec![], comment: None },
 ///     ],
 ///     closing: None,
+///     intro: None,
 ///     result: "*".into(),
 /// };
 /// assert_eq!(game.to_string(), "\
@@ -58,7 +61,7 @@ pub struct ExportMove {
 /// [Result \"*\"]
 /// [TimeControl \"300\"]
 ///
-/// 1. e4 {[%clk 0:04:59]} 1... e5 *
+/// 1. e4 $1 {[%clk 0:04:59]} 1... e5 *
 ///
 /// ");
 /// ```
@@ -75,6 +78,8 @@ pub struct ExportGame {
     pub closing: Option<String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`; anything else is written as `*`.
     pub result: String,
+    /// A comment before the first move.
+    pub intro: Option<String>,
 }
 
 impl ExportGame {
@@ -108,6 +113,9 @@ impl ExportGame {
         let mut fullmove = self.fullmove;
         let mut white = self.white_to_move;
         let mut number_black = true;
+        if let Some(intro) = self.intro.as_deref() {
+            lines.comment(intro)?;
+        }
         for mv in &self.moves {
             if white || number_black {
                 let number = MoveNumber {
@@ -119,6 +127,9 @@ impl ExportGame {
                 lines.unit(&[&mv.san])?;
             }
             number_black = false;
+            for nag in &mv.nags {
+                lines.unit(&[&format!("${nag}")])?;
+            }
             if let Some(comment) = mv.comment.as_deref() {
                 number_black = lines.comment(comment)?;
             }

@@ -6,6 +6,7 @@ use crate::game::pgn::{Outcome, RawTag, Skip, SliceReader, Visitor};
 fn mv(san: &str, comment: Option<&str>) -> ExportMove {
     ExportMove {
         san: san.to_owned(),
+        nags: Vec::new(),
         comment: comment.map(str::to_owned),
     }
 }
@@ -21,6 +22,7 @@ fn game(tags: &[(&str, &str)], moves: Vec<ExportMove>, result: &str) -> ExportGa
         moves,
         closing: None,
         result: result.to_owned(),
+        intro: None,
     }
 }
 
@@ -272,7 +274,11 @@ fn export_move() -> impl Strategy<Value = ExportMove> {
         "[a-hKQRBNO][a-h1-8x=+#O-]{0,6}",
         proptest::option::of(r#"[ -~\t\n\r{}é♞]{0,120}"#),
     )
-        .prop_map(|(san, comment)| ExportMove { san, comment })
+        .prop_map(|(san, comment)| ExportMove {
+            san,
+            nags: Vec::new(),
+            comment,
+        })
 }
 
 fn export_game() -> impl Strategy<Value = ExportGame> {
@@ -295,6 +301,7 @@ fn export_game() -> impl Strategy<Value = ExportGame> {
                 moves,
                 closing: None,
                 result: result.to_owned(),
+                intro: None,
             },
         )
 }

@@ -1,0 +1,271 @@
+//! Looking through the moves: which keys step (the arrows, when nothing else needs them), the
+//! move list under the mouse, and the refusal of a move made while a game in progress shows the
+//! past.
+//!
+//! # The rule for the arrows
+//!
+//! With the move box empty, the arrows step through the moves (← → one half-move, ↑ ↓ to the
+//! start and the end) whenever there is something to look through and no move to make: the game
+//! is over, or an earlier position is shown. Otherwise — a game in progress at its present
+//! position, or after Enter, Space or a click has taken the board in hand — they move the
+//! board's cursor, which the board only draws then. Stepping, a click in the move list and Esc
+//! hand the arrows back to the moves. One predicate, [`App::arrows_step`], decides.
+
+use super::App;
+use crate::layout::PanelLayout;
+use crate::layout::panel::{move_at, move_rows};
+use crate::text;
+
+/// A move's time as `0:12`, `12:05`, with tenths only when there are any (`0:01.4`).
+fn duration_text(d: std::time::Duration) -> String {
+    let secs = d.as_secs();
+    let tenths = d.subsec_millis() / 100;
+    let text = format!("{}:{:02}", secs / 60, secs % 60);
+    if tenths > 0 {
+        format!("{text}.{tenths}")
+    } else {
+        text
+    }
+}
+
+impl App {
+    /// Whether the arrow keys step through the moves rather than move the board's cursor (see
+    /// the [module docs](self)). Typed text keeps the arrows for itself.
+    pub fn arrows_step(&self) -> bool {
+        self.move_box.is_empty()
+            && !self.board.engaged
+            && (self.game.is_over() || self.review.is_active())
+    }
+
+    /// Shows the position after `ply` half-moves (the present at the end of the game), with
+    /// the arrows on the moves.
+    pub(super) fn show_ply(&mut self, ply: usize) {
+        let plies = self.game.record().plies();
+        if ply >= plies {
+            self.review.leave();
+        } else {
+            self.review.go_to(ply);
+        }
+        self.board.put_back();
+        self.board.engaged = false;
+        self.message = None;
+        self.note_scroll = 0;
+    }
+
+    /// `delta` half-moves on from the position shown, within the game.
+    pub(super) fn step_history(&mut self, delta: isize) {
+        let plies = self.game.record().plies();
+        let mut review = self.review;
+        review.step(delta, plies);
+        self.show_ply(review.shown(plies));
+    }
+
+    /// The start position, if any move was played.
+    pub(super) fn history_start(&mut self) {
+        if self.game.record().plies() > 0 {
+            self.show_ply(0);
+        }
+    }
+
+    /// A press of the mouse on the move list: the position after that move. `false` when the
+    /// press was elsewhere.
+    pub(super) fn click_move_list(&mut self, column: u16, row: u16) -> bool {
+        let Some(panel) = self.panel_layout() else {
+            return false;
+        };
+        let record = self.game.record();
+        let rows = move_rows(record.start(), record.plies());
+        let current = self.shown_ply().checked_sub(1);
+        match move_at(panel.moves, &rows, current, column, row) {
+            Some(index) => {
+                self.show_ply(index + 1);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Typed `!`, `?`, `!!`, `??`, `!?` or `?!` in a finished game: marks the move that led to
+    /// the position shown with it (again: takes it off). `false` when the text is no glyph or
+    /// there is no finished game's move to mark.
+    pub(super) fn annotate(&mut self, text: &str) -> bool {
+        let Some(nag) = (1..=6).find(|&n| crate::game::nag_symbol(n, true) == Some(text)) else {
+            return false;
+        };
+        let Some(index) = self.shown_ply().checked_sub(1) else {
+            return false;
+        };
+        if !self.game.is_over() || !self.game.toggle_assessment(index, nag) {
+            return false;
+        }
+        self.move_box.clear();
+        let san = &self.game.record().moves()[index].san;
+        let glyphs = self
+            .game
+            .notes()
+            .get(index)
+            .map(|n| crate::game::nag_text(&n.nags, true))
+            .unwrap_or_default();
+        self.info(format!(
+            "{} {san}{glyphs} (Ctrl-S saves the game with it)",
+            self.move_number(index)
+        ));
+        true
+    }
+
+    /// Refuses a move made while a game in progress shows an earlier position, saying how to
+    /// get back to it. `true` when refused.
+    pub(super) fn refuse_in_review(&mut self) -> bool {
+        if self.game.is_over() || !self.review.is_active() {
+            return false;
+        }
+        let typed = if self.move_box.is_blank() {
+            ""
+        } else {
+            " (the typed move stays)"
+        };
+        self.error(format!(
+            "This is an earlier position; moves are made in the present: End returns to the \
+             game{typed}"
+        ));
+        true
+    }
+
+    /// The rows the status line takes: one, or two for a long message (as `ui::status` draws
+    /// it), never more than the screen has above.
+    pub fn status_rows(&self) -> u16 {
+        let Ok(screen) = crate::layout::ScreenLayout::new(self.screen()) else {
+            return 1;
+        };
+        let badge = self
+            .save_warning()
+            .map_or(0, |w| format!(" ⚠ {w} ").chars().count());
+        let width = usize::from(screen.status.width).saturating_sub(badge + 2);
+        let lines = text::wrap_clipped(&self.status().text, width, 2).len();
+        u16::try_from(lines)
+            .unwrap_or(1)
+            .clamp(1, 2)
+            .min(screen.status.y + 1)
+    }
+
+    /// The side panel's plan on the current screen, as the renderer draws it: it gives up its
+    /// last row to a two-row status line.
+    pub fn panel_layout(&self) -> Option<PanelLayout> {
+        let screen = crate::layout::ScreenLayout::new(self.screen()).ok()?;
+        let status_top = screen.status.bottom() - self.status_rows();
+        let area = ratatui::layout::Rect {
+            height: screen
+                .panel
+                .height
+                .min(status_top.saturating_sub(screen.panel.y)),
+            ..screen.panel
+        };
+        let width = usize::from(area.width.saturating_sub(2));
+        let rows = |lines: usize| u16::try_from(lines).unwrap_or(u16::MAX);
+        let result = match self.game_over_box_rows(area.width) {
+            Some(box_rows) => box_rows,
+            None => rows(self.result_lines(width).len()),
+        };
+        Some(PanelLayout::new(
+            area,
+            self.game.is_timed(),
+            result,
+            rows(self.note_lines(width).len()),
+            rows(self.opening_lines(area.height, width).len()),
+        ))
+    }
+
+    /// The rows the game-over box takes in a panel `width` columns wide, while it is open:
+    /// its frame, a blank line either side of its text, the text wrapped as `ui::popup` wraps
+    /// it, and its keys.
+    fn game_over_box_rows(&self, width: u16) -> Option<u16> {
+        if self.mode != super::Mode::GameOver {
+            return None;
+        }
+        let dialog = self.dialog()?;
+        let text_width = usize::from(width.saturating_sub(4)).max(1);
+        let lines: usize = dialog
+            .lines
+            .iter()
+            .map(|l| text::wrap_all(l, text_width).len().max(1))
+            .sum();
+        let keys: usize = super::keymap::hints(dialog.context)
+            .iter()
+            .map(|(_, key, label)| key.to_string().chars().count() + 1 + label.chars().count())
+            .map(|w| w + 2)
+            .sum();
+        let key_rows = keys.div_ceil(text_width).max(1);
+        u16::try_from(lines + 4 + key_rows).ok()
+    }
+
+    /// The note on the position shown, while looking through a game (reviewing, or after it
+    /// ended), as lines for a note `width` columns wide (a column either side for the margin
+    /// and the scroll mark): how long the move that led here took, when the clock readings
+    /// say, and its comment — at the start position, the comment before the first move.
+    pub fn note_lines(&self, width: usize) -> Vec<String> {
+        if !self.game.is_over() && !self.review.is_active() {
+            return Vec::new();
+        }
+        let cols = width.saturating_sub(2).max(1);
+        let mut lines = Vec::new();
+        let comment = match self.shown_ply().checked_sub(1) {
+            None => self.game.intro(),
+            Some(i) => {
+                if let Some(took) = self.game.move_time(i) {
+                    lines.push(format!(
+                        "{} {} took {}",
+                        self.move_number(i),
+                        self.game.record().moves()[i].san,
+                        duration_text(took)
+                    ));
+                }
+                self.game.notes().get(i).map_or("", |n| n.comment.as_str())
+            }
+        };
+        lines.extend(text::wrap(comment, cols));
+        lines
+    }
+
+    /// Lines of the note scrolled past.
+    pub fn note_scroll(&self) -> u16 {
+        self.note_scroll
+    }
+
+    /// Scrolls the note by `delta` lines, within it.
+    pub(super) fn scroll_note(&mut self, delta: i32) {
+        let Some(panel) = self.panel_layout() else {
+            return;
+        };
+        let lines = self.note_lines(usize::from(panel.note.width)).len();
+        let max = lines.saturating_sub(usize::from(panel.note.height));
+        let next = i64::from(self.note_scroll) + i64::from(delta);
+        self.note_scroll = u16::try_from(next.clamp(0, max as i64)).unwrap_or(0);
+    }
+
+    /// Whether a screen cell is on the note.
+    pub(super) fn on_note(&self, column: u16, row: u16) -> bool {
+        self.panel_layout()
+            .is_some_and(|p| p.note.contains(ratatui::layout::Position::new(column, row)))
+    }
+
+    /// Both clocks as they stood at the position shown, from the game's clock readings, while
+    /// looking back (or all along in an untimed game that has readings); `None`: the clocks
+    /// as they are now.
+    pub fn shown_clocks(&self) -> Option<[Option<std::time::Duration>; 2]> {
+        let looking_back = self.review.is_active() || !self.game.is_timed();
+        (looking_back && self.game.has_clock_readings())
+            .then(|| self.game.clocks_at(self.shown_ply()))
+    }
+
+    /// The result of a finished game as the panel shows it under the moves, wrapped to
+    /// `width` columns: `1-0 · Checkmate — White wins`. None while the game goes on.
+    pub fn result_lines(&self, width: usize) -> Vec<String> {
+        match self.game.outcome() {
+            Some(outcome) => text::wrap(
+                &format!("{} · {outcome}", outcome.result.pgn()),
+                width.saturating_sub(1).max(1),
+            ),
+            None => Vec::new(),
+        }
+    }
+}
