@@ -670,3 +670,26 @@ fn a_comment_with_a_draw_offer_keeps_the_offer_out_of_the_players_words() {
         "{written}"
     );
 }
+
+/// Found by the `roundtrip` fuzz target: a roster tag in another case (`[ROund "`) was written
+/// beside the roster's own `[Round "?"]`, and the next export dropped it.
+#[test]
+fn a_roster_tag_in_another_case_exports_the_same_twice() {
+    for input in [
+        &b"[ROund\""[..],
+        b"[ROund \"5\"]\n[eVENT \"Club\"]\n\n1. e4 *\n",
+    ] {
+        let mut games = 0;
+        hotseat::game::pgn::import_games(input, |r| {
+            let Ok(first) = r else { return };
+            games += 1;
+            let text = first.game.to_pgn(Duration::ZERO, &first.tags);
+            assert_eq!(text.matches("[Round ").count(), 1, "{text}");
+            assert!(!text.contains("ROund"), "{text}");
+            let second = import_game(&text).unwrap();
+            assert_eq!(text, second.game.to_pgn(Duration::ZERO, &second.tags));
+        })
+        .unwrap();
+        assert_eq!(games, 1);
+    }
+}

@@ -91,7 +91,14 @@ impl ExportGame {
     }
 
     fn write_tags(&self, out: &mut impl Write) -> fmt::Result {
-        let find = |name: &str| self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v);
+        // Tag names are compared as readers compare them, in any case: a `[ROund ""]` fills
+        // the Round of the roster rather than following it as a second Round.
+        let find = |name: &str| {
+            self.tags
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v)
+        };
         for (name, default) in ROSTER {
             let value = match (find(name), name) {
                 (Some(value), _) => value.as_str(),
@@ -101,7 +108,11 @@ impl ExportGame {
             write_tag(out, name, value)?;
         }
         for (name, value) in &self.tags {
-            if !name.is_empty() && !ROSTER.iter().any(|(roster, _)| roster == name) {
+            if !name.is_empty()
+                && !ROSTER
+                    .iter()
+                    .any(|(roster, _)| roster.eq_ignore_ascii_case(name))
+            {
                 write_tag(out, name, value)?;
             }
         }
