@@ -16,7 +16,7 @@ use std::fmt;
 
 use super::attacks::{between, king_attacks, pawn_attacks};
 use super::bitboard::Bitboard;
-use super::movegen::castle_span;
+use super::movegen::castle_masks;
 use super::moves::Move;
 use super::position::{CastleSide, Position};
 use super::types::{Color, File, Rank, Role, Square};
@@ -995,7 +995,7 @@ impl Position {
                     return Ok(m);
                 }
                 let movers = Bitboard::from_square(king).with(rook);
-                let blockers = castle_span(side, king, rook) & (self.occupied() - movers);
+                let blockers = castle_masks(king, rook).0 & self.occupied();
                 if self.is_check() {
                     Illegal::CastlingInCheck
                 } else if let Some(sq) = squares_outward(king, blockers).next() {

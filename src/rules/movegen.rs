@@ -121,16 +121,97 @@ impl<F: FnMut(Move)> Sink for Lister<F> {
     }
 }
 
-/// The squares castling needs empty but for its king and rook: from the outermost to the
-/// innermost of the king, the rook and their destinations (one stretch of the rank).
+/// What castling needs of one rank, for a king on one file and its rook on another: bit `n`
+/// of each mask is file `n`. Worked out for every pair of files at compile time, so move
+/// generation looks a right up instead of working out its squares.
+#[derive(Clone, Copy)]
+struct CastleMasks {
+    /// The squares that must be empty but for the king and the rook: every square from the
+    /// outermost to the innermost of the king, the rook and their destinations.
+    empty: u8,
+    /// The squares the king crosses and lands on, which no enemy piece may attack: its start
+    /// only when it does not move (else the not-in-check test covers it).
+    path: u8,
+}
+
+/// The files from `a` to `b`, both included, as a rank mask.
+const fn files_from_to(a: u32, b: u32) -> u8 {
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    ((0xff_u32 << low) & (0xff_u32 >> (7 - high))) as u8
+}
+
+/// [`CastleMasks`] by king file, then rook file (FIDE Guidelines II.3: the king lands on the
+/// g-file and the rook on the f-file when the rook is on the king's right, else c and d).
+static CASTLE_MASKS: [[CastleMasks; 8]; 8] = {
+    let mut table = [[CastleMasks { empty: 0, path: 0 }; 8]; 8];
+    let mut king = 0;
+    while king < 8 {
+        let mut rook = 0;
+        while rook < 8 {
+            if rook != king {
+                let (king_to, rook_to) = if rook > king { (6, 5) } else { (2, 3) };
+                let low = min4(king, rook, king_to, rook_to);
+                let high = max4(king, rook, king_to, rook_to);
+                let movers = (1u8 << king) | (1u8 << rook);
+                // A king that stays put must not stand attacked once its rook has left.
+                let path = if king == king_to {
+                    1u8 << king
+                } else {
+                    files_from_to(king, king_to) & !(1u8 << king)
+                };
+                table[king as usize][rook as usize] = CastleMasks {
+                    empty: files_from_to(low, high) & !movers,
+                    path,
+                };
+            }
+            rook += 1;
+        }
+        king += 1;
+    }
+    table
+};
+
+const fn min4(a: u32, b: u32, c: u32, d: u32) -> u32 {
+    let ab = if a < b { a } else { b };
+    let cd = if c < d { c } else { d };
+    if ab < cd { ab } else { cd }
+}
+
+const fn max4(a: u32, b: u32, c: u32, d: u32) -> u32 {
+    let ab = if a > b { a } else { b };
+    let cd = if c > d { c } else { d };
+    if ab > cd { ab } else { cd }
+}
+
+/// The squares castling with `king` and `rook` (on one rank) needs empty but for those two,
+/// and the squares the king crosses and lands on: one table lookup.
 #[inline(always)]
-pub(crate) fn castle_span(side: CastleSide, king: Square, rook: Square) -> Bitboard {
-    let (king_to, rook_to) = side.destinations(king.rank());
-    let (low, high) = match side {
-        CastleSide::King => (king.min(rook_to), rook.max(king_to)),
-        CastleSide::Queen => (rook.min(king_to), king.max(rook_to)),
-    };
-    between(low, high).with(low).with(high)
+pub(crate) fn castle_masks(king: Square, rook: Square) -> (Bitboard, Bitboard) {
+    // Files and rank straight from the square's index: this runs for every position.
+    let masks = CASTLE_MASKS[king.index() & 7][rook.index() & 7];
+    let shift = king.index() & 56;
+    (
+        Bitboard(u64::from(masks.empty) << shift),
+        Bitboard(u64::from(masks.path) << shift),
+    )
+}
+
+/// What the enemy attacks, in the form the king's steps and castling test it: the squares its
+/// leapers (king, knights, pawns) attack, worked out for all of them at once, and its sliders,
+/// looked at square by square because the king's own move changes what they see.
+struct Danger {
+    leapers: Bitboard,
+    rook_queens: Bitboard,
+    bishop_queens: Bitboard,
+}
+
+impl Danger {
+    /// Whether no enemy slider attacks `sq` on the board `occupied`.
+    #[inline(always)]
+    fn sliders_miss(&self, sq: Square, occupied: Bitboard) -> bool {
+        (rook_attacks(sq, occupied) & self.rook_queens).is_empty()
+            && (bishop_attacks(sq, occupied) & self.bishop_queens).is_empty()
+    }
 }
 
 impl Position {
@@ -182,26 +263,33 @@ impl Position {
 
         if from_mask.contains(king) {
             let without_king = occupied.without(king);
-            let their_rq = theirs & (self.by_role(Role::Rook) | self.by_role(Role::Queen));
-            let their_bq = theirs & (self.by_role(Role::Bishop) | self.by_role(Role::Queen));
             // Squares attacked by leapers are ruled out in bulk; sliders need the board
             // without our king, since the king cannot hide behind itself.
-            let mut leaper_attacks = king_attacks(self.king(them))
+            let mut leapers = king_attacks(self.king(them))
                 | pawn_set_attacks(them, theirs & self.by_role(Role::Pawn));
             for sq in theirs & self.by_role(Role::Knight) {
-                leaper_attacks |= knight_attacks(sq);
+                leapers |= knight_attacks(sq);
             }
+            let danger = Danger {
+                leapers,
+                rook_queens: theirs & (self.by_role(Role::Rook) | self.by_role(Role::Queen)),
+                bishop_queens: theirs & (self.by_role(Role::Bishop) | self.by_role(Role::Queen)),
+            };
             let mut targets = Bitboard::EMPTY;
-            for to in (king_attacks(king) & to_mask) - ours - leaper_attacks {
-                if (rook_attacks(to, without_king) & their_rq).is_empty()
-                    && (bishop_attacks(to, without_king) & their_bq).is_empty()
-                {
+            for to in (king_attacks(king) & to_mask) - ours - leapers {
+                if danger.sliders_miss(to, without_king) {
                     targets = targets.with(to);
                 }
             }
             sink.add(self, Role::King, king, targets);
             if self.checkers.is_empty() {
-                self.gen_castling(king, occupied, to_mask, sink);
+                let rights = self.castling & (CastleSide::King.bit(us) | CastleSide::Queen.bit(us));
+                if rights & CastleSide::King.bit(us) != 0 {
+                    self.gen_castling(CastleSide::King, king, occupied, to_mask, &danger, sink);
+                }
+                if rights & CastleSide::Queen.bit(us) != 0 {
+                    self.gen_castling(CastleSide::Queen, king, occupied, to_mask, &danger, sink);
+                }
             }
         }
 
@@ -294,49 +382,75 @@ impl Position {
         }
     }
 
-    /// Castling for any king between its rooks (FIDE Guidelines II.3): every square between
-    /// king and rook and both destinations empty except for those two, and no square from the
-    /// king's start to its destination attacked. The attacks are looked at with the castling
-    /// rook gone too: in Chess960 it may be what shields the king's destination along the rank.
-    /// Standard chess takes the same path with the corner rooks, so it costs nothing extra.
+    /// Castling on `side`, whose right the side to move holds, for any king between its rooks
+    /// (FIDE Guidelines II.3): every square between king and rook and both destinations empty
+    /// except for those two, and no square from the king's start to its destination attacked.
+    /// The attacks are looked at with the castling rook gone too: in Chess960 it may be what
+    /// shields the king's destination along the rank. Standard chess takes the same path with
+    /// the corner rooks. Both tests start from one table lookup ([`castle_masks`]), and the
+    /// enemy leapers' squares rule a path out in bulk before any slider is looked at.
     #[inline(always)]
     fn gen_castling<S: Sink>(
         &self,
+        side: CastleSide,
         king: Square,
         occupied: Bitboard,
         to_mask: Bitboard,
+        danger: &Danger,
         sink: &mut S,
     ) {
-        let us = self.turn;
-        if self.castling & (CastleSide::King.bit(us) | CastleSide::Queen.bit(us)) == 0 {
+        let rook = self.castle_rooks[side.index(self.turn)];
+        let (empty, path) = castle_masks(king, rook);
+        if (empty & occupied).any() || (path & danger.leapers).any() {
             return;
         }
-        for side in [CastleSide::King, CastleSide::Queen] {
-            if self.castling & side.bit(us) == 0 {
-                continue;
-            }
-            let rook = self.castle_rooks[side.index(us)];
-            // The squares between king and rook: one lookup that settles most positions (and
-            // is all of the span in standard chess) before the full span is worked out.
-            if (between(king, rook) & occupied).any() {
-                continue;
-            }
-            let king_to = side.destinations(king.rank()).0;
-            if !to_mask.contains(king_to) && !to_mask.contains(rook) {
-                continue;
-            }
-            let movers = Bitboard::from_square(king).with(rook);
-            if (castle_span(side, king, rook) & (occupied - movers)).any() {
-                continue;
-            }
-            let others = occupied - movers;
-            let path = between(king, king_to).with(king_to);
-            if path
-                .into_iter()
-                .all(|sq| !self.is_attacked(sq, !us, others))
-            {
-                sink.special(Move::Castle { king, rook });
-            }
+        let king_to = side.destinations(king.rank()).0;
+        if !to_mask.contains(king_to) && !to_mask.contains(rook) {
+            return;
         }
+        let others = occupied.without(king).without(rook);
+        if path.into_iter().all(|sq| danger.sliders_miss(sq, others)) {
+            sink.special(Move::Castle { king, rook });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn squares(list: &str) -> Bitboard {
+        list.split_whitespace()
+            .fold(Bitboard::EMPTY, |bb, s| bb.with(s.parse().unwrap()))
+    }
+
+    fn masks(king: &str, rook: &str) -> (Bitboard, Bitboard) {
+        castle_masks(king.parse().unwrap(), rook.parse().unwrap())
+    }
+
+    #[test]
+    fn castle_masks_of_standard_castling_are_the_squares_between() {
+        assert_eq!(masks("e1", "h1"), (squares("f1 g1"), squares("f1 g1")));
+        assert_eq!(masks("e1", "a1"), (squares("b1 c1 d1"), squares("c1 d1")));
+        assert_eq!(masks("e8", "h8"), (squares("f8 g8"), squares("f8 g8")));
+        assert_eq!(masks("e8", "a8"), (squares("b8 c8 d8"), squares("c8 d8")));
+    }
+
+    #[test]
+    fn castle_masks_of_chess960_reach_both_destinations() {
+        // King b1, rook a1: the king steps to c1, the rook jumps to d1.
+        assert_eq!(masks("b1", "a1"), (squares("c1 d1"), squares("c1")));
+        // King g1, rook h1: the king stays (and must not be attacked once the rook has gone
+        // to f1).
+        assert_eq!(masks("g1", "h1"), (squares("f1"), squares("g1")));
+        // King f8, rook g8: the king goes to g8 where the rook stood; nothing else.
+        assert_eq!(masks("f8", "g8"), (Bitboard::EMPTY, squares("g8")));
+        // King d1, rook c1: they swap places (the king to c1, the rook to d1).
+        assert_eq!(masks("d1", "c1"), (Bitboard::EMPTY, squares("c1")));
+        // King b1, rook h1: everything from c1 to g1 must be clear, and the king crosses it.
+        assert_eq!(
+            masks("b1", "h1"),
+            (squares("c1 d1 e1 f1 g1"), squares("c1 d1 e1 f1 g1"))
+        );
     }
 }

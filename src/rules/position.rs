@@ -282,27 +282,39 @@ impl Position {
         self.castle_squares = squares;
     }
 
-    /// Takes away the rights of the kings and rooks standing on `touched`, before a move from
-    /// or to those squares is made, and recomputes [`Position::castle_squares`] in the same
-    /// pass; the cold side of that mask.
+    /// Takes away both castling rights of `color`, whose king is moving (castling too). Every
+    /// square of [`Position::castle_squares`] on its first rank is its own (rights need king
+    /// and rook there), so one mask takes them all out.
+    #[inline]
+    fn lose_castling_of(&mut self, color: Color) {
+        self.castling &= !(CastleSide::King.bit(color) | CastleSide::Queen.bit(color));
+        let first = CastleSide::King.index(color);
+        self.castle_rooks[first] = STANDARD_ROOKS[first];
+        self.castle_rooks[first + 1] = STANDARD_ROOKS[first + 1];
+        self.castle_squares =
+            self.castle_squares - Bitboard::from_rank(Rank::First.relative_to(color));
+    }
+
+    /// Takes away the rights a move of `role` from or to the squares `touched` costs, when it
+    /// touches [`Position::castle_squares`]: the cold side of that mask. A king is never
+    /// captured, so only its own moves touch it.
     #[cold]
-    fn lose_castling(&mut self, touched: Bitboard) {
-        let kings = [self.king(Color::White), self.king(Color::Black)];
-        let mut squares = Bitboard::EMPTY;
+    fn lose_castling(&mut self, role: Role, touched: Bitboard) {
+        if role == Role::King {
+            self.lose_castling_of(self.turn);
+        }
         for (i, &(color, _)) in RIGHTS.iter().enumerate() {
             let bit = 1 << i;
-            if self.castling & bit == 0 {
-                continue;
-            }
-            let king = kings[color.index()];
-            if touched.contains(self.castle_rooks[i]) || touched.contains(king) {
+            if self.castling & bit != 0 && touched.contains(self.castle_rooks[i]) {
                 self.castling &= !bit;
+                self.castle_squares = self.castle_squares.without(self.castle_rooks[i]);
                 self.castle_rooks[i] = STANDARD_ROOKS[i];
-            } else {
-                squares = squares.with(self.castle_rooks[i]).with(king);
+                if self.castling & (CastleSide::King.bit(color) | CastleSide::Queen.bit(color)) == 0
+                {
+                    self.castle_squares = self.castle_squares.without(self.king(color));
+                }
             }
         }
-        self.castle_squares = squares;
     }
 
     /// Recomputes everything derived: hash, checkers, pins.
@@ -532,7 +544,7 @@ impl Position {
             } => {
                 let touched = Bitboard::from_square(from).with(to);
                 if (self.castle_squares & touched).any() {
-                    self.lose_castling(touched);
+                    self.lose_castling(role, touched);
                 }
                 if let Some(captured) = capture {
                     self.toggle(them, captured, to);
@@ -562,7 +574,7 @@ impl Position {
                 // Both leave before either lands: in Chess960 one may land where the other
                 // stood, or not move at all.
                 let (king_to, rook_to) = CastleSide::of(king, rook).destinations(king.rank());
-                self.lose_castling(Bitboard::from_square(king));
+                self.lose_castling_of(us);
                 self.toggle(us, Role::King, king);
                 self.toggle(us, Role::Rook, rook);
                 self.toggle(us, Role::King, king_to);
