@@ -693,3 +693,38 @@ fn a_roster_tag_in_another_case_exports_the_same_twice() {
         assert_eq!(games, 1);
     }
 }
+
+/// Found by the `roundtrip` fuzz target: draw offers in the comment before the first move
+/// (one of them with two spaces) must read back the same after export.
+#[test]
+fn offers_in_the_comment_before_the_first_move_survive_export() {
+    let input = include_bytes!("../data/fuzz-roundtrip-offer-in-intro.bin");
+    let mut games = 0;
+    hotseat::game::pgn::import_games(&input[..], |r| {
+        let Ok(first) = r else { return };
+        games += 1;
+        let text = first.game.to_pgn(Duration::ZERO, &first.tags);
+        let second = import_game(&text).unwrap();
+        assert_eq!(first.game.outcome(), second.game.outcome(), "{text}");
+        assert_eq!(first.game.offers(), second.game.offers(), "{text}");
+        assert_eq!(first.game.intro(), second.game.intro(), "{text}");
+        assert_eq!(text, second.game.to_pgn(Duration::ZERO, &second.tags));
+    })
+    .unwrap();
+    assert_eq!(games, 1);
+}
+
+#[test]
+fn control_characters_in_comments_never_reach_the_notes() {
+    let game =
+        import_game("[Event \"x\"]\n\n{Intro\u{7}} 1. e4 {Bold \u{1b}[31mred\u{0} move} *\n")
+            .unwrap()
+            .game;
+    assert_eq!(game.intro(), "Intro");
+    assert_eq!(game.notes()[0].comment, "Bold [31mred move");
+    let text = game.to_pgn(Duration::ZERO, &Tags::new());
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+}

@@ -129,6 +129,18 @@ impl Game {
                 }
             })
             .collect::<Vec<ExportMove>>();
+        // Before the first move: offers no move carries (made before any move was played, or
+        // by the side that does not move first), then the players' introduction.
+        let mut intro_notes: Vec<String> = self
+            .offers()
+            .iter()
+            .filter(|&&(ply, by)| ply == 0 && (moves.is_empty() || by != first_mover))
+            .map(|&(_, by)| format!("{by} offers a draw"))
+            .collect();
+        if !self.intro().is_empty() {
+            intro_notes.push(self.intro().to_owned());
+        }
+        let intro = (!intro_notes.is_empty()).then(|| intro_notes.join(" "));
         // How the game ended closes the last move's comment, or stands alone before any move.
         let mut closing = self.outcome().and_then(|o| o.closing_comment());
         if let Some(last) = moves.last_mut()
@@ -149,7 +161,7 @@ impl Game {
             moves,
             closing,
             result: result.into(),
-            intro: (!self.intro().is_empty()).then(|| self.intro().to_owned()),
+            intro,
         }
         .to_string()
     }

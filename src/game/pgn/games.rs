@@ -554,14 +554,23 @@ impl Target for Builder {
         self.closing = None;
     }
     fn comment(&mut self, comment: &[u8]) {
-        self.closing = Some(String::from_utf8_lossy(comment).into_owned());
         if let Some(t) = parse_clk_comment(comment) {
             self.game.set_last_reading(t);
         }
-        let text = String::from_utf8_lossy(comment);
+        // Control characters from a file are never kept (the comment is shown in review), and
+        // runs of spaces are one, as the export writes them: read again, a comment means the
+        // same.
+        let tidy = |text: &str| {
+            text.split(|c: char| c.is_whitespace() || c.is_control())
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let text = tidy(&String::from_utf8_lossy(comment));
+        self.closing = Some(text.clone());
         // What is left once the commands and hotseat's own notes are taken out is the
         // players' comment.
-        let mut words = strip_commands(comment);
+        let mut words = tidy(&strip_commands(comment));
         for color in Color::ALL {
             let offer = format!("{color} offers a draw");
             if text.contains(&offer) {
@@ -569,7 +578,7 @@ impl Target for Builder {
                 words = words.replace(&offer, " ");
             }
         }
-        let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+        let words = tidy(&words);
         match self.game.record().plies().checked_sub(1) {
             Some(last) => {
                 if let Some(notes) = self.game.notes_mut(last) {
