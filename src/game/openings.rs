@@ -9,11 +9,12 @@
 //! The compact form, one line per named position, in the order of their moves:
 //!
 //! ```text
-//! <plies kept from the line above> TAB <the further moves> TAB <ECO, empty if as above>
-//! TAB <bytes kept from the name above> TAB <the rest of the name>
+//! <plies kept from the line above><bytes kept from the name above><the further moves>
+//! TAB <ECO, empty if as above> TAB <the rest of the name>
 //! ```
 //!
-//! A move is two characters, its from and to squares (the king's destination for castling),
+//! The two counts are one byte each, `'0'` plus the count (at most [`MAX_KEPT`]). A move is
+//! two characters, its from and to squares (the king's destination for castling),
 //! each written as the byte `'0' + square index` (a1 = `0`, h8 = `o`). In names, `~` and a
 //! letter stand for one of the 52 most common words ([`WORDS`]: `~A` is "Variation"). Lines
 //! starting `#` are comments.
@@ -248,6 +249,10 @@ fn table() -> &'static Table {
     })
 }
 
+/// The most plies or name bytes a line keeps from the one above: its count is one byte, `'0'`
+/// to `'~'`.
+const MAX_KEPT: usize = (b'~' - b'0') as usize;
+
 /// The byte that writes square `sq` in the compact form.
 fn square_byte(sq: Square) -> u8 {
     b'0' + sq.index() as u8
@@ -264,12 +269,18 @@ fn decode(data: &str, mut each: impl FnMut(&str, &str, &[Move], &Position)) -> R
             continue;
         }
         let bad = |what: &str| format!("line {}: {what}", n + 1);
-        let mut fields = line.split('\t');
+        let count = |i: usize| {
+            line.as_bytes()
+                .get(i)
+                .and_then(|b| b.checked_sub(b'0'))
+                .map(usize::from)
+                .ok_or_else(|| bad("bad count"))
+        };
+        let (kept, name_kept) = (count(0)?, count(1)?);
+        let mut fields = line.get(2..).ok_or_else(|| bad("bad count"))?.split('\t');
         let mut field = || fields.next().ok_or_else(|| bad("too few fields"));
-        let kept: usize = field()?.parse().map_err(|_| bad("bad ply count"))?;
         let further = field()?.as_bytes();
         let code = field()?;
-        let name_kept: usize = field()?.parse().map_err(|_| bad("bad name count"))?;
         let rest = field()?;
         if kept > moves.len() || further.len() % 2 != 0 {
             return Err(bad("bad moves"));
@@ -348,17 +359,19 @@ pub fn compile(tsv_files: &[&str]) -> Result<String, String> {
             .iter()
             .zip(moves)
             .take_while(|(a, b)| a == b)
-            .count();
+            .count()
+            .min(MAX_KEPT);
         let mut name_kept = prev_name
             .bytes()
             .zip(name.bytes())
             .take_while(|(a, b)| a == b)
-            .count();
+            .count()
+            .min(MAX_KEPT);
         while !name.is_char_boundary(name_kept) {
             name_kept -= 1;
         }
-        out.push_str(&kept.to_string());
-        out.push('\t');
+        out.push(char::from(b'0' + kept as u8));
+        out.push(char::from(b'0' + name_kept as u8));
         for m in &moves[kept..] {
             out.push(square_byte(m.from()) as char);
             out.push(square_byte(m.to()) as char);
@@ -367,8 +380,6 @@ pub fn compile(tsv_files: &[&str]) -> Result<String, String> {
         if eco != prev_eco {
             out.push_str(eco);
         }
-        out.push('\t');
-        out.push_str(&name_kept.to_string());
         out.push('\t');
         if name.contains('~') {
             return Err(format!("{name}: a name may not contain `~`"));
@@ -477,9 +488,13 @@ mod tests {
 
     #[test]
     fn bad_compact_lines_are_named() {
-        let err = decode("0\t\tA00\t0\tName\n0\tzz\t\t0\tX\n", |_, _, _, _| ()).unwrap_err();
+        let err = decode("00\tA00\tName\n00zz\t\tX\n", |_, _, _, _| ()).unwrap_err();
         assert_eq!(err, "line 2: illegal move");
-        let err = decode("5\t\tA00\t0\tName\n", |_, _, _, _| ()).unwrap_err();
+        let err = decode("50\tA00\tName\n", |_, _, _, _| ()).unwrap_err();
         assert_eq!(err, "line 1: bad moves");
+        let err = decode("0", |_, _, _, _| ()).unwrap_err();
+        assert_eq!(err, "line 1: bad count");
+        let err = decode("0/\tA00\tName\n", |_, _, _, _| ()).unwrap_err();
+        assert_eq!(err, "line 1: bad count");
     }
 }
