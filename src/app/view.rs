@@ -98,8 +98,14 @@ impl App {
                     self.game.record().moves()[i].san
                 ),
             };
+            // After the game there is no game to return to: End shows how it ended.
+            let back = if self.game.is_over() {
+                "↓ or End: the final position"
+            } else {
+                "End returns to the game"
+            };
             return Message {
-                text: format!("Reviewing {at} ({ply} of {plies}) — End returns to the game"),
+                text: format!("Reviewing {at} ({ply} of {plies}) — {back}"),
                 kind: MessageKind::Banner,
             };
         }

@@ -83,6 +83,11 @@ fn the_arrows_step_when_the_game_is_over_and_move_the_cursor_once_the_board_is_i
     assert!(app.arrows_step());
     act(&mut app, Action::CursorLeft);
     assert_eq!(app.review(), Some(6));
+    assert_eq!(
+        app.status().text,
+        "Reviewing after 3... Nf6 (6 of 7) — ↓ or End: the final position",
+        "no game to return to"
+    );
     act(&mut app, Action::CursorLeft);
     act(&mut app, Action::CursorRight);
     assert_eq!(app.review(), Some(6));
