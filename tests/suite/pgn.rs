@@ -695,12 +695,22 @@ fn a_roster_tag_in_another_case_exports_the_same_twice() {
 }
 
 /// Found by the `roundtrip` fuzz target: draw offers in the comment before the first move
-/// (one of them with two spaces) must read back the same after export.
+/// (one of them with two spaces, one inside another) must read back the same after export.
 #[test]
 fn offers_in_the_comment_before_the_first_move_survive_export() {
-    let input = include_bytes!("../data/fuzz-roundtrip-offer-in-intro.bin");
+    for input in [
+        &include_bytes!("../data/fuzz-roundtrip-offer-in-intro.bin")[..],
+        // Taking "White offers a draw" out of "Black offers a White offers a drawdraw" leaves
+        // "Black offers a draw".
+        &include_bytes!("../data/fuzz-roundtrip-offer-in-offer.bin")[..],
+    ] {
+        offers_survive_export(input);
+    }
+}
+
+fn offers_survive_export(input: &[u8]) {
     let mut games = 0;
-    hotseat::game::pgn::import_games(&input[..], |r| {
+    hotseat::game::pgn::import_games(input, |r| {
         let Ok(first) = r else { return };
         games += 1;
         let text = first.game.to_pgn(Duration::ZERO, &first.tags);

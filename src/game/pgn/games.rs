@@ -571,14 +571,16 @@ impl Target for Builder {
         // What is left once the commands and hotseat's own notes are taken out is the
         // players' comment.
         let mut words = tidy(&strip_commands(comment));
-        for color in Color::ALL {
-            let offer = format!("{color} offers a draw");
-            if text.contains(&offer) {
-                self.game.push_offer(self.game.record().plies(), color);
-                words = words.replace(&offer, " ");
-            }
+        // hotseat's draw-offer notes, one at a time until none is left: taking one out can
+        // join the words around it into another, which the next reading would find.
+        while let Some((offer, color)) = Color::ALL
+            .into_iter()
+            .map(|c| (format!("{c} offers a draw"), c))
+            .find(|(offer, _)| words.contains(offer.as_str()))
+        {
+            self.game.push_offer(self.game.record().plies(), color);
+            words = tidy(&words.replacen(&offer, " ", 1));
         }
-        let words = tidy(&words);
         match self.game.record().plies().checked_sub(1) {
             Some(last) => {
                 if let Some(notes) = self.game.notes_mut(last) {
