@@ -703,6 +703,8 @@ fn offers_in_the_comment_before_the_first_move_survive_export() {
         // Taking "White offers a draw" out of "Black offers a White offers a drawdraw" leaves
         // "Black offers a draw".
         &include_bytes!("../data/fuzz-roundtrip-offer-in-offer.bin")[..],
+        // White, Black, White: read in the order they stand.
+        &include_bytes!("../data/fuzz-roundtrip-offers-in-order.bin")[..],
     ] {
         offers_survive_export(input);
     }

@@ -571,12 +571,15 @@ impl Target for Builder {
         // What is left once the commands and hotseat's own notes are taken out is the
         // players' comment.
         let mut words = tidy(&strip_commands(comment));
-        // hotseat's draw-offer notes, one at a time until none is left: taking one out can
-        // join the words around it into another, which the next reading would find.
-        while let Some((offer, color)) = Color::ALL
+        // hotseat's draw-offer notes, first to last, one at a time until none is left: taking
+        // one out can join the words around it into another, which the next reading would find.
+        while let Some((_, offer, color)) = Color::ALL
             .into_iter()
-            .map(|c| (format!("{c} offers a draw"), c))
-            .find(|(offer, _)| words.contains(offer.as_str()))
+            .filter_map(|c| {
+                let offer = format!("{c} offers a draw");
+                Some((words.find(offer.as_str())?, offer, c))
+            })
+            .min_by_key(|&(at, _, _)| at)
         {
             self.game.push_offer(self.game.record().plies(), color);
             words = tidy(&words.replacen(&offer, " ", 1));
