@@ -180,24 +180,14 @@ pub fn of_record(record: &Record, ply: usize) -> Option<Opening> {
     of_line((0..=ply).filter_map(|p| record.position_at(p)))
 }
 
-/// Every line of the data: its ECO code, name and moves from the start position. For tests and
-/// tools; the lookup does not keep them.
-pub fn lines() -> Result<Vec<(Opening, Vec<Move>)>, String> {
+/// Every line of the shipped data: its ECO code, name and moves from the start position. For
+/// tests and tools; the lookup does not keep them.
+pub fn lines() -> Result<Vec<(String, String, Vec<Move>)>, String> {
     let mut out = Vec::new();
     decode(DATA, |eco, name, moves, _| {
-        out.push((
-            Opening {
-                eco: leak(eco),
-                name: leak(name),
-            },
-            moves.to_vec(),
-        ))
+        out.push((eco.to_owned(), name.to_owned(), moves.to_vec()))
     })?;
     Ok(out)
-}
-
-fn leak(s: &str) -> &'static str {
-    Box::leak(s.to_owned().into_boxed_str())
 }
 
 struct Table {

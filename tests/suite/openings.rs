@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use hotseat::game::openings::{self, Opening};
+use hotseat::game::openings;
 use hotseat::rules::Position;
 
 const VOLUMES: [&str; 5] = [
@@ -72,10 +72,15 @@ fn the_shipped_compact_file_is_the_data_set() {
         committed == compiled,
         "assets/openings.txt is out of date: run `cargo run --example openings`"
     );
-    let decoded: Vec<(Opening, usize)> = openings::lines()
-        .unwrap()
-        .into_iter()
-        .map(|(o, moves)| (o, moves.len()))
-        .collect();
+    // And what the program reads from it: every line, its moves played, is found by position.
+    let decoded = openings::lines().unwrap();
     assert_eq!(decoded.len(), 3807);
+    for (eco, name, moves) in decoded {
+        let mut pos = Position::initial();
+        for mv in moves {
+            pos = pos.play(mv).unwrap();
+        }
+        let found = openings::lookup(&pos).unwrap_or_else(|| panic!("{eco} {name}: not found"));
+        assert_eq!(found.eco.len(), 3, "{eco} {name}");
+    }
 }
