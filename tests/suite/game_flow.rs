@@ -549,6 +549,17 @@ fn a_closing_comment_that_contradicts_the_result_is_not_believed() {
     let pgn = "[Result \"1-0\"]\n\n1. e4 e5 {White resigns.} 1-0\n";
     let outcome = import_game(pgn).unwrap().game.outcome().unwrap();
     assert_eq!(outcome.reason, Reason::Recorded);
+    // What the board decides is not taken from a comment, nor a claim the game cannot make;
+    // the words stay the players'.
+    for pgn in [
+        "[Result \"1-0\"]\n\n1. e4 e5 {Checkmate.} 1-0\n",
+        "[Result \"1/2-1/2\"]\n\n1. e4 e5 {Draw by stalemate.} 1/2-1/2\n",
+        "[Result \"1/2-1/2\"]\n\n1. e4 {Draw by threefold repetition, claimed by Black.} 1/2-1/2\n",
+    ] {
+        let game = import_game(pgn).unwrap().game;
+        assert_eq!(game.outcome().unwrap().reason, Reason::Recorded, "{pgn}");
+        assert!(!game.notes().last().unwrap().comment.is_empty(), "{pgn}");
+    }
     let pgn = "[Result \"0-1\"]\n\n1. e4 e5 {[%clk 0:01:00] White resigns.} 0-1\n";
     let outcome = import_game(pgn).unwrap().game.outcome().unwrap();
     assert_eq!(outcome.to_string(), "White resigns — Black wins");

@@ -627,10 +627,23 @@ impl ImportedGame {
                 PgnOutcome::Draw => GameResult::Draw,
             };
             let to_move = game.position().turn();
+            // Believed only where the board cannot say: the board has already ruled out a mate,
+            // a stalemate or a draw by rule, and a claim needs the repetition or the fifty
+            // moves to be there.
+            let claimable = game.claimable_now();
             let said = b
                 .closing
                 .as_deref()
-                .and_then(|c| Outcome::from_closing_comment(result, c));
+                .and_then(|c| Outcome::from_closing_comment(result, c))
+                .filter(|o| match o.reason {
+                    Reason::ThreefoldClaim(_) => claimable.threefold,
+                    Reason::FiftyMoveClaim(_) => claimable.fifty,
+                    Reason::Agreement
+                    | Reason::Resignation(_)
+                    | Reason::TimeForfeit(_)
+                    | Reason::TimeoutVsInsufficientMaterial(_) => true,
+                    _ => false,
+                });
             let reason = if let Some(said) = said {
                 said.reason
             } else if termination.eq_ignore_ascii_case("time forfeit") {
