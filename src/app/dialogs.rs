@@ -245,7 +245,11 @@ impl App {
     pub(super) fn on_game_over(&mut self, action: Action) {
         match action {
             Action::NewGame => self.open_form(),
-            Action::Review => self.mode = Mode::Playing,
+            // The review starts with the arrows on the moves, however the last move was made.
+            Action::Review => {
+                self.mode = Mode::Playing;
+                self.board.engaged = false;
+            }
             // Stepping back, or a click on a move, closes the box and shows that position.
             Action::HistoryBack | Action::HistoryStart => {
                 self.mode = Mode::Playing;

@@ -17,12 +17,13 @@ impl App {
             // While there is typed text, ← → Home End edit it.
             Action::CursorLeft if self.move_box.is_editing() => self.move_box.step(-1),
             Action::CursorRight if self.move_box.is_editing() => self.move_box.step(1),
-            // Home and End move the caret too, unless an earlier position is shown: then they
-            // go to the start or back to the game, as the refusal of a move there says.
-            Action::HistoryStart if self.move_box.is_editing() && !self.review.is_active() => {
+            // Home and End move the caret too, unless a game in progress shows an earlier
+            // position: then they go to the start or back to the game, as the refusal of a move
+            // there says. (After the game, typed glyphs are edited like any text.)
+            Action::HistoryStart if self.move_box.is_editing() && !self.past_of_live_game() => {
                 self.move_box.go_to_edge(false)
             }
-            Action::HistoryEnd if self.move_box.is_editing() && !self.review.is_active() => {
+            Action::HistoryEnd if self.move_box.is_editing() && !self.past_of_live_game() => {
                 self.move_box.go_to_edge(true)
             }
             Action::DeleteForward if self.move_box.delete().is_some() => self.message = None,

@@ -113,10 +113,15 @@ impl App {
         true
     }
 
+    /// Whether a game still being played shows an earlier position: the review is read-only.
+    pub(super) fn past_of_live_game(&self) -> bool {
+        self.review.is_active() && !self.game.is_over()
+    }
+
     /// Refuses a move made while a game in progress shows an earlier position, saying how to
     /// get back to it. `true` when refused.
     pub(super) fn refuse_in_review(&mut self) -> bool {
-        if self.game.is_over() || !self.review.is_active() {
+        if !self.past_of_live_game() {
             return false;
         }
         let typed = if self.move_box.is_blank() {

@@ -38,7 +38,6 @@ impl App {
         MoveNumber::of_ply(self.game.record().start(), ply)
     }
 
-    /// A player as messages name them: `White`, or `Ann (White)` when named.
     /// The opening of the position shown, named as the game went ("C50 Italian Game").
     pub fn opening(&self) -> Option<crate::game::openings::Opening> {
         crate::game::openings::of_record(self.game.record(), self.shown_ply())
@@ -56,6 +55,7 @@ impl App {
         }
     }
 
+    /// A player as messages name them: `White`, or `Ann (White)` when named.
     pub fn who(&self, color: Color) -> String {
         let name = self.game.player(color);
         if name == color.to_string() {

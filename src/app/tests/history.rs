@@ -79,10 +79,20 @@ fn the_arrows_step_when_the_game_is_over_and_move_the_cursor_once_the_board_is_i
     let mut app = app();
     play_all(&mut app, &SCHOLARS_MOVES);
     enter(&mut app, "Qxf7#");
+    // However the mate was made (a click on the board takes it in hand), the review starts
+    // with the arrows on the moves.
+    app.board.engaged = true;
     act(&mut app, Action::Review);
     assert!(app.arrows_step());
     act(&mut app, Action::CursorLeft);
     assert_eq!(app.review(), Some(6));
+    // Typed text after the game (a glyph) is edited like any text: Home moves the caret.
+    type_text(&mut app, "!?");
+    act(&mut app, Action::HistoryStart);
+    assert_eq!((app.review(), app.input()), (Some(6), "!?"));
+    act(&mut app, Action::DeleteForward);
+    assert_eq!(app.input(), "?", "the caret went to the start");
+    act(&mut app, Action::DeleteForward);
     assert_eq!(
         app.status().text,
         "Reviewing after 3... Nf6 (6 of 7) — ↓ or End: the final position",
