@@ -727,6 +727,20 @@ fn offers_survive_export(input: &[u8]) {
 }
 
 #[test]
+fn control_characters_in_tag_values_read_as_the_spaces_written_back() {
+    // Found by the roundtrip fuzz target: `[White "Rando\x18"]` was kept as it stood, written
+    // back as "Rando " and read again as another name.
+    let input = "[White \"Rando\u{18}\"]\n[Black \"Tab\tbed\"]\n\n1. e4 *\n";
+    let first = import_game(input).unwrap();
+    assert_eq!(first.game.player(Color::White), "Rando ");
+    assert_eq!(first.game.player(Color::Black), "Tab bed");
+    let text = first.game.to_pgn(Duration::ZERO, &first.tags);
+    let second = import_game(&text).unwrap();
+    assert_eq!(second.game.player(Color::White), "Rando ");
+    assert_eq!(text, second.game.to_pgn(Duration::ZERO, &second.tags));
+}
+
+#[test]
 fn control_characters_in_comments_never_reach_the_notes() {
     let game =
         import_game("[Event \"x\"]\n\n{Intro\u{7}} 1. e4 {Bold \u{1b}[31mred\u{0} move} *\n")

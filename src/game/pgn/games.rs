@@ -328,10 +328,17 @@ impl<T: Target> Visitor for GameVisitor<T> {
         if !T::ALL_TAGS && !needed(name) {
             return Skip(false);
         }
-        self.tags.push(
-            String::from_utf8_lossy(name).into_owned(),
-            value.decode_utf8().into_owned(),
-        );
+        // A tag value is one line of printing characters (PGN standard 8.1.1); a control
+        // character is read as the space the writer would put in its place, so that what is
+        // read is what is written back.
+        let value = value.decode_utf8();
+        let value = if value.contains(char::is_control) {
+            value.replace(char::is_control, " ")
+        } else {
+            value.into_owned()
+        };
+        self.tags
+            .push(String::from_utf8_lossy(name).into_owned(), value);
         Skip(false)
     }
 
