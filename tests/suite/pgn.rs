@@ -710,6 +710,38 @@ fn offers_in_the_comment_before_the_first_move_survive_export() {
     }
 }
 
+/// Found by the `roundtrip` fuzz target: `{[` NULs `%clk 0:06:46]}` was no clock reading, but
+/// exported tidied as `[ %clk 0:06:46]` it became one when read again, with its text kept
+/// beside it. The comment is now read as it will be written.
+#[test]
+fn a_clock_command_hidden_by_control_bytes_reads_back_the_same() {
+    offers_survive_export(include_bytes!("../data/fuzz-roundtrip-nul-in-clk.bin"));
+    let game = import_game("1. e4 {[\u{0}\u{0} %clk 0:04:59]} *")
+        .unwrap()
+        .game;
+    assert_eq!(game.clock_readings(), &[Some(Duration::from_secs(299))]);
+    assert_eq!(game.notes()[0].comment, "");
+}
+
+/// Found by the `pgn` fuzz target: "Black resigns." in one comment after the last move and a
+/// clock reading in the next was no resignation, but exported as one comment it became one.
+/// How a game ended is judged on all the comments after the last move, joined as the export
+/// joins them.
+#[test]
+fn a_closing_comment_split_over_two_comments_reads_back_the_same() {
+    offers_survive_export(include_bytes!(
+        "../data/fuzz-pgn-closing-in-two-comments.bin"
+    ));
+    let game = import_game("1. e4 e5 {Black resigns.} {[%clk 0:05:00]} 1-0")
+        .unwrap()
+        .game;
+    assert_eq!(
+        game.outcome().map(|o| o.reason),
+        Some(Reason::Resignation(Color::Black))
+    );
+    assert_eq!(game.notes()[1].comment, "");
+}
+
 fn offers_survive_export(input: &[u8]) {
     let mut games = 0;
     hotseat::game::pgn::import_games(input, |r| {

@@ -102,7 +102,14 @@ pub fn clk_command(remaining: Duration) -> String {
 pub fn strip_commands(comment: &[u8]) -> String {
     let mut kept = Vec::with_capacity(comment.len());
     let mut rest = comment;
-    while let Some(start) = rest.windows(2).position(|w| w == b"[%") {
+    // A command opens with `[%`, or `[ %`: what the clock reader accepts is what is removed.
+    let opens = |rest: &[u8]| {
+        rest.iter()
+            .enumerate()
+            .find(|&(i, &b)| b == b'[' && skip_spaces(&rest[i + 1..]).starts_with(b"%"))
+            .map(|(i, _)| i)
+    };
+    while let Some(start) = opens(rest) {
         kept.extend_from_slice(&rest[..start]);
         kept.push(b' ');
         rest = match rest[start..].iter().position(|&b| b == b']') {
@@ -201,6 +208,7 @@ mod tests {
             "White offers a draw"
         );
         assert_eq!(strip_commands(b"a[%csl Ga4]b"), "a b");
+        assert_eq!(strip_commands(b"a [ %clk 0:04:59] b"), "a b");
         assert_eq!(strip_commands(b"keep [this] text"), "keep [this] text");
         assert_eq!(strip_commands(b"cut [%clk 0:0"), "cut");
         assert_eq!(strip_commands(b"\xff ok"), "\u{fffd} ok");

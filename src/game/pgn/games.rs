@@ -508,8 +508,6 @@ pub struct ImportedGame {
 
 struct Builder {
     game: Game,
-    /// The last comment after the last move: how the game ended, if hotseat wrote it.
-    closing: Option<String>,
 }
 
 fn time_control(tags: &Tags, color: Color) -> Result<TimeControl, TagError> {
@@ -550,7 +548,6 @@ impl Target for Builder {
                 white_time: time_control(tags, Color::White)?,
                 black_time: time_control(tags, Color::Black)?,
             }),
-            closing: None,
         })
     }
     fn position(&self) -> &Position {
@@ -558,15 +555,12 @@ impl Target for Builder {
     }
     fn play(&mut self, mv: Move) {
         self.game.replay(mv);
-        self.closing = None;
     }
     fn comment(&mut self, comment: &[u8]) {
-        if let Some(t) = parse_clk_comment(comment) {
-            self.game.set_last_reading(t);
-        }
         // Control characters from a file are never kept (the comment is shown in review), and
         // runs of spaces are one, as the export writes them: read again, a comment means the
-        // same.
+        // same. Commands are read from the tidied text too, so that one read again is read
+        // the same way (`[` NUL `%clk …]` is `[ %clk …]` once tidied).
         let tidy = |text: &str| {
             text.split(|c: char| c.is_whitespace() || c.is_control())
                 .filter(|w| !w.is_empty())
@@ -574,10 +568,12 @@ impl Target for Builder {
                 .join(" ")
         };
         let text = tidy(&String::from_utf8_lossy(comment));
-        self.closing = Some(text.clone());
+        if let Some(t) = parse_clk_comment(text.as_bytes()) {
+            self.game.set_last_reading(t);
+        }
         // What is left once the commands and hotseat's own notes are taken out is the
         // players' comment.
-        let mut words = tidy(&strip_commands(comment));
+        let mut words = tidy(&strip_commands(text.as_bytes()));
         // hotseat's draw-offer notes, first to last, one at a time until none is left: taking
         // one out can join the words around it into another, which the next reading would find.
         while let Some((_, offer, color)) = Color::ALL
@@ -638,19 +634,22 @@ impl ImportedGame {
             // a stalemate or a draw by rule, and a claim needs the repetition or the fifty
             // moves to be there.
             let claimable = game.claimable_now();
-            let said = b
-                .closing
-                .as_deref()
-                .and_then(|c| Outcome::from_closing_comment(result, c))
-                .filter(|o| match o.reason {
-                    Reason::ThreefoldClaim(_) => claimable.threefold,
-                    Reason::FiftyMoveClaim(_) => claimable.fifty,
-                    Reason::Agreement
-                    | Reason::Resignation(_)
-                    | Reason::TimeForfeit(_)
-                    | Reason::TimeoutVsInsufficientMaterial(_) => true,
-                    _ => false,
-                });
+            // How the game ended closes the comment after the last move (or stands alone
+            // before any move), as the export writes it: judged on all the comments there,
+            // joined as the export joins them, so that a game read again ends the same way.
+            let closing = match game.record().plies().checked_sub(1) {
+                Some(last) => game.notes().get(last).map_or("", |n| n.comment.as_str()),
+                None => game.intro(),
+            };
+            let said = Outcome::from_closing_comment(result, closing).filter(|o| match o.reason {
+                Reason::ThreefoldClaim(_) => claimable.threefold,
+                Reason::FiftyMoveClaim(_) => claimable.fifty,
+                Reason::Agreement
+                | Reason::Resignation(_)
+                | Reason::TimeForfeit(_)
+                | Reason::TimeoutVsInsufficientMaterial(_) => true,
+                _ => false,
+            });
             let reason = if let Some(said) = said {
                 said.reason
             } else if termination.eq_ignore_ascii_case("time forfeit") {
