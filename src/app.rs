@@ -58,7 +58,7 @@ pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext};
 pub use newgame::NewGameForm;
 use parts::{BoardView, MoveBox, Review};
-pub use saving::{ArchiveJob, ArchiveNote, OpenedGame, Opening, SaveJob};
+pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{Dialog, Prompt};
 
 use crate::game::{Claims, Game, GameSetup};
@@ -229,9 +229,9 @@ impl App {
         app.message = None;
         match config.opening {
             None => {}
-            Some(Opening::Resume(saved)) => app.open_game(*saved, true, Duration::ZERO),
-            Some(Opening::Load(opened)) => app.open_game(*opened, false, Duration::ZERO),
-            Some(Opening::AskResume { saved, summary }) => {
+            Some(GameToOpen::Resume(saved)) => app.open_game(*saved, true, Duration::ZERO),
+            Some(GameToOpen::Load(opened)) => app.open_game(*opened, false, Duration::ZERO),
+            Some(GameToOpen::AskResume { saved, summary }) => {
                 app.open_game(*saved, true, Duration::ZERO);
                 app.message = None;
                 app.pending_resume = Some((summary, Box::new(config.setup)));

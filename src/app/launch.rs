@@ -6,7 +6,7 @@
 //! archive as unfinished (`--new`, or an unfinished game given with `--load`, which takes its
 //! place), or left in place while a finished game is reviewed.
 
-use super::{Message, MessageKind, Opening};
+use super::{GameToOpen, Message, MessageKind};
 
 /// What to do with an unfinished game saved last time (`--resume`, `--new`, or neither).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub enum ResumePlan {
 pub fn resume_plan(
     saved: SavedGame,
     choice: SavedGameChoice,
-    opening: Option<&Opening>,
+    opening: Option<&GameToOpen>,
 ) -> ResumePlan {
     match saved {
         SavedGame::None => ResumePlan::Fresh {
@@ -60,7 +60,8 @@ pub fn resume_plan(
         },
         SavedGame::Finished => ResumePlan::Archive,
         SavedGame::Unfinished => {
-            let loading_unfinished = matches!(opening, Some(Opening::Load(g)) if !g.game.is_over());
+            let loading_unfinished =
+                matches!(opening, Some(GameToOpen::Load(g)) if !g.game.is_over());
             let set_aside = choice == SavedGameChoice::SetAside || loading_unfinished;
             if set_aside {
                 ResumePlan::Archive
@@ -137,14 +138,14 @@ mod tests {
     use crate::game::Game;
     use crate::game::pgn::Tags;
 
-    fn load(over: bool) -> Opening {
+    fn load(over: bool) -> GameToOpen {
         let mut game = Game::new(crate::game::GameSetup::default());
         if over {
             game.resign(crate::rules::Color::White, std::time::Duration::ZERO)
                 .unwrap();
             assert!(game.is_over());
         }
-        Opening::Load(Box::new(OpenedGame {
+        GameToOpen::Load(Box::new(OpenedGame {
             game,
             tags: Tags::new(),
             source: "a file".to_owned(),

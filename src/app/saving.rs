@@ -46,7 +46,7 @@ pub struct OpenedGame {
 
 /// A game to open instead of a new one, decided before the screen opens.
 #[derive(Clone, Debug)]
-pub enum Opening {
+pub enum GameToOpen {
     /// An unfinished game was autosaved: ask whether to resume it (`summary` describes it).
     AskResume {
         saved: Box<OpenedGame>,

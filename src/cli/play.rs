@@ -11,7 +11,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use crate::app::launch::SavedGameChoice;
-use crate::app::{Config, OpenedGame, Opening};
+use crate::app::{Config, GameToOpen, OpenedGame};
 use crate::game::GameSetup;
 use crate::game::pgn::import_games;
 use crate::game::timecontrol::{DelayKind, TimeControl, parse_seconds};
@@ -321,7 +321,7 @@ impl PlayArgs {
         };
         let color = ColorChoice::from(self.color).use_color_from_env();
         let opening = match &self.load {
-            Some(path) => Some(Opening::Load(Box::new(load_game(
+            Some(path) => Some(GameToOpen::Load(Box::new(load_game(
                 path,
                 self.game.unwrap_or(1),
             )?))),

@@ -20,8 +20,8 @@ use crate::app::launch::{
     resume_plan,
 };
 use crate::app::{
-    App, ArchiveJob, Config, Effect, ExportJob, ExportKind, ExportResult, Message, OpenedGame,
-    Opening, SaveJob,
+    App, ArchiveJob, Config, Effect, ExportJob, ExportKind, ExportResult, GameToOpen, Message,
+    OpenedGame, SaveJob,
 };
 use crate::game::stamp::{Stamp, WallClock, readable};
 use crate::store::{self, Autosave, DataDir, EndError, GameLock, Holder, Store, StoreError};
@@ -135,9 +135,9 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
                         source: "the saved game".to_owned(),
                     });
                     config.opening = Some(if plan == ResumePlan::Resume {
-                        Opening::Resume(saved)
+                        GameToOpen::Resume(saved)
                     } else {
-                        Opening::AskResume { saved, summary }
+                        GameToOpen::AskResume { saved, summary }
                     });
                 }
             }

@@ -607,7 +607,7 @@ fn annotated(glyphs: GlyphSet) -> App {
     App::new(Config {
         theme: Theme::monochrome(),
         glyphs,
-        opening: Some(hotseat::app::Opening::Load(Box::new(
+        opening: Some(hotseat::app::GameToOpen::Load(Box::new(
             hotseat::app::OpenedGame {
                 game: opened.game,
                 tags: opened.tags,

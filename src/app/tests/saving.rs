@@ -5,7 +5,7 @@ use std::time::{Duration, SystemTime};
 
 use super::*;
 use crate::app::{
-    ArchiveNote, Effect, ExportKind, ExportResult, OpenedGame, Opening, Question, SaveForm,
+    ArchiveNote, Effect, ExportKind, ExportResult, GameToOpen, OpenedGame, Question, SaveForm,
 };
 use crate::game::pgn::import_game;
 
@@ -271,7 +271,7 @@ const SAVED: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"300\"]\n\
 
 fn asking(pgn: &str) -> App {
     App::new(Config {
-        opening: Some(Opening::AskResume {
+        opening: Some(GameToOpen::AskResume {
             saved: saved_game(pgn),
             summary: "Ann vs Bob, move 2".to_owned(),
         }),
@@ -340,7 +340,7 @@ fn quitting_at_the_question_leaves_the_saved_game_alone() {
 fn a_finished_game_loaded_for_review_is_neither_announced_nor_archived() {
     let pgn = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
     let mut app = App::new(Config {
-        opening: Some(Opening::Load(saved_game(pgn))),
+        opening: Some(GameToOpen::Load(saved_game(pgn))),
         ..saving_config(GameSetup::default())
     });
     assert_mode(&app, &Mode::Playing);
@@ -470,7 +470,7 @@ fn an_untimed_resumed_game_asks_about_its_standing_offer_at_once() {
     let pgn = "[White \"Ann\"]\n[Black \"Bob\"]\n[HotseatDrawOffer \"Black\"]\n\n\
         1. e4 e5 {Black offers a draw} *\n";
     let mut app = App::new(Config {
-        opening: Some(Opening::Resume(saved_game(pgn))),
+        opening: Some(GameToOpen::Resume(saved_game(pgn))),
         ..saving_config(GameSetup::default())
     });
     assert_mode(&app, &Mode::DrawOffer { by: Color::Black });
