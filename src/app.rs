@@ -116,6 +116,8 @@ pub enum Question {
     AbandonGame,
     /// An unfinished game was saved: resume it?
     Resume,
+    /// A finished game was saved but could not be archived: save it in the archive now?
+    ArchiveFinished,
     /// The export's file exists: replace it?
     Replace,
 }
@@ -164,9 +166,10 @@ pub enum Effect {
     Autosave(String),
     /// File a game in the archive and forget the autosave.
     Archive(ArchiveJob),
-    /// File the autosaved game, which the players chose not to resume, in the archive as
-    /// unfinished, and forget the autosave.
-    ArchiveSaved,
+    /// File the autosaved game in the archive and forget the autosave: an unfinished one the
+    /// players chose not to resume (marked unfinished), or a `finished` one that could not be
+    /// archived before and the players chose to save now.
+    ArchiveSaved { finished: bool },
     /// Clear the terminal and draw everything again.
     Redraw,
 }
@@ -236,6 +239,13 @@ impl App {
                 app.message = None;
                 app.pending_resume = Some((summary, Box::new(config.setup)));
                 app.mode = Mode::Confirm(Question::Resume);
+            }
+            Some(GameToOpen::AskArchive { saved, summary }) => {
+                // On the board meanwhile, for review only: it is finished.
+                app.open_game(*saved, true, Duration::ZERO);
+                app.message = None;
+                app.pending_resume = Some((summary, Box::new(config.setup)));
+                app.mode = Mode::Confirm(Question::ArchiveFinished);
             }
         }
         if let Some(notice) = config.notice {

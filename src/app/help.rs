@@ -157,7 +157,8 @@ pub fn help_lines(width: usize) -> Vec<HelpLine> {
          waiting for a key; `hotseat --resume` resumes without asking.",
         "Finished games go to the archive (the games folder in hotseat's data folder; \
          `hotseat --help` says where), and the game-over box shows the file. Ctrl-S saves a \
-         copy anywhere: the game as PGN, or the position shown as FEN.",
+         copy anywhere: the game as PGN, or the position shown as FEN. A finished game that \
+         could not be archived is kept, and the next start asks whether to save it now.",
     ] {
         paragraph(&mut lines, width, text);
     }

@@ -52,6 +52,12 @@ pub enum GameToOpen {
         saved: Box<OpenedGame>,
         summary: String,
     },
+    /// A finished game was autosaved but could not be archived: ask whether to save it in the
+    /// archive now (`summary` describes it). It is never offered for resume.
+    AskArchive {
+        saved: Box<OpenedGame>,
+        summary: String,
+    },
     /// Resume the autosaved game without asking (`--resume`).
     Resume(Box<OpenedGame>),
     /// A game from a file (`--load`): continued if unfinished, reviewed if finished.
