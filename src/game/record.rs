@@ -5,7 +5,8 @@
 //! and the en passant square only when the capture is legal. Only positions since the last
 //! capture or pawn move can repeat, so the search window is the half-move clock.
 
-use crate::rules::{Move, Position, PositionStatus};
+use super::MoveNumber;
+use crate::rules::{Color, Move, Position, PositionStatus};
 
 /// The half-move clock at which a fifty-move claim becomes possible (9.3).
 pub const FIFTY_MOVES: u32 = 100;
@@ -237,6 +238,16 @@ impl Record {
 
     pub fn moves(&self) -> &[RecordedMove] {
         &self.moves
+    }
+
+    /// Who plays the half-move at `ply` (0-based): White first unless the start position (a
+    /// FEN) has Black to move.
+    pub fn mover(&self, ply: usize) -> Color {
+        if MoveNumber::of_ply(self.start(), ply).white {
+            Color::White
+        } else {
+            Color::Black
+        }
     }
 
     /// The number of half-moves played.
