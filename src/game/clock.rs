@@ -26,7 +26,8 @@ use crate::rules::Color;
 mod format;
 
 pub use format::{
-    ParseClockError, ParseClockErrorKind, format_clock, format_pgn_clock, parse_pgn_clock,
+    ParseClockError, ParseClockErrorKind, format_clock, format_pgn_clock, format_span,
+    parse_pgn_clock,
 };
 
 /// One player's side of the clock.
