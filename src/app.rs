@@ -58,7 +58,7 @@ pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext};
 pub use newgame::NewGameForm;
 use parts::{BoardView, MoveBox, Review};
-pub use saving::{ArchiveJob, ArchiveNote, OpenedGame, Opening, SaveJob};
+pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{Dialog, Prompt};
 
 use crate::game::{Claims, Game, GameSetup};
@@ -116,6 +116,8 @@ pub enum Question {
     AbandonGame,
     /// An unfinished game was saved: resume it?
     Resume,
+    /// A finished game was saved but could not be archived: save it in the archive now?
+    ArchiveFinished,
     /// The export's file exists: replace it?
     Replace,
 }
@@ -164,9 +166,10 @@ pub enum Effect {
     Autosave(String),
     /// File a game in the archive and forget the autosave.
     Archive(ArchiveJob),
-    /// File the autosaved game, which the players chose not to resume, in the archive as
-    /// unfinished, and forget the autosave.
-    ArchiveSaved,
+    /// File the autosaved game in the archive and forget the autosave: an unfinished one the
+    /// players chose not to resume (marked unfinished), or a `finished` one that could not be
+    /// archived before and the players chose to save now.
+    ArchiveSaved { finished: bool },
     /// Clear the terminal and draw everything again.
     Redraw,
 }
@@ -229,13 +232,20 @@ impl App {
         app.message = None;
         match config.opening {
             None => {}
-            Some(Opening::Resume(saved)) => app.open_game(*saved, true, Duration::ZERO),
-            Some(Opening::Load(opened)) => app.open_game(*opened, false, Duration::ZERO),
-            Some(Opening::AskResume { saved, summary }) => {
+            Some(GameToOpen::Resume(saved)) => app.open_game(*saved, true, Duration::ZERO),
+            Some(GameToOpen::Load(opened)) => app.open_game(*opened, false, Duration::ZERO),
+            Some(GameToOpen::AskResume { saved, summary }) => {
                 app.open_game(*saved, true, Duration::ZERO);
                 app.message = None;
                 app.pending_resume = Some((summary, Box::new(config.setup)));
                 app.mode = Mode::Confirm(Question::Resume);
+            }
+            Some(GameToOpen::AskArchive { saved, summary }) => {
+                // On the board meanwhile, for review only: it is finished.
+                app.open_game(*saved, true, Duration::ZERO);
+                app.message = None;
+                app.pending_resume = Some((summary, Box::new(config.setup)));
+                app.mode = Mode::Confirm(Question::ArchiveFinished);
             }
         }
         if let Some(notice) = config.notice {

@@ -52,7 +52,7 @@ pub(crate) use error::describe;
 pub use error::{Op, StoreError};
 pub use lock::{Claim, GameLock, Holder, MAX_SLOTS};
 pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, sanitize_part};
-pub use read::{Bounded, ReadError, open_bounded, open_regular, read_bounded};
+pub use read::{Bounded, ReadError, Special, open_bounded, open_regular, read_bounded};
 
 /// The autosave file's name in the data directory.
 pub const CURRENT_FILE: &str = "current.pgn";

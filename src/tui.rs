@@ -18,7 +18,7 @@ mod files;
 mod run;
 mod shutdown;
 
-pub use files::{Files, Launch, shown};
+pub use files::{Files, Launch, prepare, shown};
 pub use run::{play, pointer_action};
 
 use std::io::{self, stdout};

@@ -150,12 +150,20 @@ pub fn render(app: &App, frame: &mut Frame) {
         }
     }
 
-    // Running clocks stay in sight over help and every dialog.
+    // Running clocks stay in sight over help and every dialog: in the panel, or on the top
+    // edge of a help that covers the panel (a narrow screen), never over its lines.
     if !matches!(app.mode(), Mode::Playing)
         && app.game().clock().running().is_some()
         && !app.game().is_over()
     {
-        panel::PanelView::new(app).render_clocks(buf);
+        let panel = panel::PanelView::new(app);
+        let help = HelpView::popup_area(area);
+        match app.mode() {
+            Mode::Help { .. } if help.intersects(screen.panel) => {
+                panel.render_clocks_on_edge(help, buf);
+            }
+            _ => panel.render_clocks(buf),
+        }
     }
 
     if prompt.prompt.active

@@ -6,7 +6,7 @@
 
 use crate::game::stamp::WallClock;
 
-use super::{Message, Opening};
+use super::{GameToOpen, Message};
 use crate::game::GameSetup;
 use crate::look::{GlyphSet, Theme};
 
@@ -30,7 +30,7 @@ pub struct Config {
     /// leave it out and get 1970-01-01.
     pub wall_clock: Option<WallClock>,
     /// A game to open instead of `setup`'s (a saved one, or one given with `--load`).
-    pub opening: Option<Opening>,
+    pub opening: Option<GameToOpen>,
     /// A message for the status line on the first screen (an autosave that could not be read,
     /// a game archived by `--new`...).
     pub notice: Option<Message>,

@@ -88,12 +88,31 @@ impl App {
                 if let Some((_, setup)) = self.pending_resume.take() {
                     // The saved game is the front end's to archive, from its file.
                     self.saving.track = false;
-                    self.effects.push(super::Effect::ArchiveSaved);
+                    self.effects
+                        .push(super::Effect::ArchiveSaved { finished: false });
                     self.start_game(*setup, now);
                 }
             }
+            (Action::Yes, Question::ArchiveFinished) => {
+                if let Some((_, setup)) = self.pending_resume.take() {
+                    // Archived from its file by the front end, which says where it went (or
+                    // why not: then it stays, and is offered again next time).
+                    self.effects
+                        .push(super::Effect::ArchiveSaved { finished: true });
+                    self.start_game(*setup, now);
+                }
+            }
+            (Action::No | Action::Cancel, Question::ArchiveFinished) => {
+                // Not now: it stays on the board for review and in its file, untouched.
+                self.pending_resume = None;
+                self.mode = Mode::Playing;
+                self.info(
+                    "Not archived: the finished game stays saved and is offered again next \
+                     time; a new game (Ctrl-N) archives it first",
+                );
+            }
             // Quitting at the question leaves the saved game as it is, for next time.
-            (Action::Quit, Question::Resume) => self.quit = true,
+            (Action::Quit, Question::Resume | Question::ArchiveFinished) => self.quit = true,
             (Action::Yes, Question::Replace) => self.replace_export(now),
             (Action::No | Action::Cancel, Question::Replace) => self.back_to_save_form(),
             (Action::No | Action::Cancel, _) => self.mode = Mode::Playing,

@@ -38,8 +38,25 @@ impl HelpLine {
 
 /// The help popup on a screen of `area`, and its lines wrapped to it.
 pub fn layout(area: Rect) -> (Rect, Vec<HelpLine>) {
+    let area = beside_panel(area);
     let lines = help_lines(geometry::text_width(geometry::width(area)));
     (geometry::area(area, lines.len()), lines)
+}
+
+/// The narrowest the help gets beside the side panel rather than over it.
+const MIN_BESIDE: u16 = 60;
+
+/// Where the help goes on a screen of `area`: left of the side panel when it has room there,
+/// so that the panel's clocks stay in sight beside it; on narrower screens it covers the
+/// panel, and `ui` puts the clocks on its top edge. Either way no line of it is hidden.
+fn beside_panel(area: Rect) -> Rect {
+    match crate::layout::ScreenLayout::new(area) {
+        Ok(screen) if screen.panel.x.saturating_sub(area.x) >= MIN_BESIDE => Rect {
+            width: screen.panel.x - area.x,
+            ..area
+        },
+        _ => area,
+    }
 }
 
 /// How many lines of help fit at once on a screen of `area`: the amount one page scrolls.
@@ -157,7 +174,8 @@ pub fn help_lines(width: usize) -> Vec<HelpLine> {
          waiting for a key; `hotseat --resume` resumes without asking.",
         "Finished games go to the archive (the games folder in hotseat's data folder; \
          `hotseat --help` says where), and the game-over box shows the file. Ctrl-S saves a \
-         copy anywhere: the game as PGN, or the position shown as FEN.",
+         copy anywhere: the game as PGN, or the position shown as FEN. A finished game that \
+         could not be archived is kept, and the next start asks whether to save it now.",
     ] {
         paragraph(&mut lines, width, text);
     }

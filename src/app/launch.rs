@@ -4,9 +4,11 @@
 //! [`resume_plan`] decides; the words of the first screen's notice come from here too. Kept
 //! pure so every case is a unit test: resumed (`--resume`), offered (the app asks), filed in the
 //! archive as unfinished (`--new`, or an unfinished game given with `--load`, which takes its
-//! place), or left in place while a finished game is reviewed.
+//! place), or left in place while a finished game is reviewed. A finished game that could not
+//! be archived is never offered for resume: the players are asked whether to save it in the
+//! archive now (`--new` and `--load` file it there without asking).
 
-use super::{Message, MessageKind, Opening};
+use super::{GameToOpen, Message, MessageKind};
 
 /// What to do with an unfinished game saved last time (`--resume`, `--new`, or neither).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,6 +29,9 @@ pub enum SavedGame {
     None,
     /// A game saved at its end but never archived (the archive failed, or the process died).
     Finished,
+    /// A finished game already in the archive under another name: only the old name is left
+    /// to remove (a game end cut short after the archive had it).
+    Archived,
     /// A game in progress.
     Unfinished,
 }
@@ -45,6 +50,8 @@ pub enum ResumePlan {
     Resume,
     /// Ask the players whether to resume it.
     Ask,
+    /// A finished game that could not be archived: ask whether to save it in the archive now.
+    AskArchive,
 }
 
 /// The start-up policy: what happens to `saved` given the players' `choice` and the game the
@@ -52,15 +59,22 @@ pub enum ResumePlan {
 pub fn resume_plan(
     saved: SavedGame,
     choice: SavedGameChoice,
-    opening: Option<&Opening>,
+    opening: Option<&GameToOpen>,
 ) -> ResumePlan {
     match saved {
         SavedGame::None => ResumePlan::Fresh {
             nothing_to_resume: choice == SavedGameChoice::Resume,
         },
-        SavedGame::Finished => ResumePlan::Archive,
+        SavedGame::Archived => ResumePlan::Archive,
+        // Starting afresh (`--new`) or opening another game (`--load`) was asked for: it goes
+        // to the archive, as an unfinished game would. Otherwise the players are asked.
+        SavedGame::Finished if choice == SavedGameChoice::SetAside || opening.is_some() => {
+            ResumePlan::Archive
+        }
+        SavedGame::Finished => ResumePlan::AskArchive,
         SavedGame::Unfinished => {
-            let loading_unfinished = matches!(opening, Some(Opening::Load(g)) if !g.game.is_over());
+            let loading_unfinished =
+                matches!(opening, Some(GameToOpen::Load(g)) if !g.game.is_over());
             let set_aside = choice == SavedGameChoice::SetAside || loading_unfinished;
             if set_aside {
                 ResumePlan::Archive
@@ -137,14 +151,14 @@ mod tests {
     use crate::game::Game;
     use crate::game::pgn::Tags;
 
-    fn load(over: bool) -> Opening {
+    fn load(over: bool) -> GameToOpen {
         let mut game = Game::new(crate::game::GameSetup::default());
         if over {
             game.resign(crate::rules::Color::White, std::time::Duration::ZERO)
                 .unwrap();
             assert!(game.is_over());
         }
-        Opening::Load(Box::new(OpenedGame {
+        GameToOpen::Load(Box::new(OpenedGame {
             game,
             tags: Tags::new(),
             source: "a file".to_owned(),
@@ -168,14 +182,44 @@ mod tests {
     }
 
     #[test]
-    fn a_finished_game_never_archived_is_archived_whatever_the_choice() {
+    fn a_finished_game_never_archived_is_offered_for_the_archive_never_for_resume() {
+        for choice in [SavedGameChoice::Ask, SavedGameChoice::Resume] {
+            assert_eq!(
+                resume_plan(SavedGame::Finished, choice, None),
+                ResumePlan::AskArchive
+            );
+        }
+    }
+
+    #[test]
+    fn a_finished_game_never_archived_is_archived_when_another_game_is_asked_for() {
+        for choice in [
+            SavedGameChoice::Ask,
+            SavedGameChoice::Resume,
+            SavedGameChoice::SetAside,
+        ] {
+            for over in [false, true] {
+                assert_eq!(
+                    resume_plan(SavedGame::Finished, choice, Some(&load(over))),
+                    ResumePlan::Archive
+                );
+            }
+        }
+        assert_eq!(
+            resume_plan(SavedGame::Finished, SavedGameChoice::SetAside, None),
+            ResumePlan::Archive
+        );
+    }
+
+    #[test]
+    fn a_finished_game_already_in_the_archive_is_only_tidied_away() {
         for choice in [
             SavedGameChoice::Ask,
             SavedGameChoice::Resume,
             SavedGameChoice::SetAside,
         ] {
             assert_eq!(
-                resume_plan(SavedGame::Finished, choice, Some(&load(false))),
+                resume_plan(SavedGame::Archived, choice, None),
                 ResumePlan::Archive
             );
         }

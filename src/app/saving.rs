@@ -46,9 +46,15 @@ pub struct OpenedGame {
 
 /// A game to open instead of a new one, decided before the screen opens.
 #[derive(Clone, Debug)]
-pub enum Opening {
+pub enum GameToOpen {
     /// An unfinished game was autosaved: ask whether to resume it (`summary` describes it).
     AskResume {
+        saved: Box<OpenedGame>,
+        summary: String,
+    },
+    /// A finished game was autosaved but could not be archived: ask whether to save it in the
+    /// archive now (`summary` describes it). It is never offered for resume.
+    AskArchive {
         saved: Box<OpenedGame>,
         summary: String,
     },

@@ -12,21 +12,10 @@
 //! hand the arrows back to the moves. One predicate, [`App::arrows_step`], decides.
 
 use super::App;
+use crate::game::clock::format_span;
 use crate::layout::PanelLayout;
 use crate::layout::panel::{move_at, move_rows};
 use crate::text;
-
-/// A move's time as `0:12`, `12:05`, with tenths only when there are any (`0:01.4`).
-fn duration_text(d: std::time::Duration) -> String {
-    let secs = d.as_secs();
-    let tenths = d.subsec_millis() / 100;
-    let text = format!("{}:{:02}", secs / 60, secs % 60);
-    if tenths > 0 {
-        format!("{text}.{tenths}")
-    } else {
-        text
-    }
-}
 
 impl App {
     /// Whether the arrow keys step through the moves rather than move the board's cursor (see
@@ -221,7 +210,7 @@ impl App {
                         "{} {} took {}",
                         self.move_number(i),
                         self.game.record().moves()[i].san,
-                        duration_text(took)
+                        format_span(took)
                     ));
                 }
                 self.game.notes().get(i).map_or("", |n| n.comment.as_str())

@@ -23,7 +23,8 @@ use std::fmt;
 
 use super::keymap::{action_for_word, bindings, command_words};
 use super::{Message, MessageKind};
-use crate::rules::{Bitboard, Color, Illegal, Move, MoveError, Position, Square};
+use crate::game::MoveNumber;
+use crate::rules::{Bitboard, Illegal, Move, MoveError, Position, Square};
 
 /// At most this many candidate moves are listed in a hint.
 const LISTED: usize = 6;
@@ -96,7 +97,7 @@ pub fn read_line(pos: &Position, text: &str) -> Vec<Step> {
         }
         let mut read = match number {
             Some(_) if body.is_empty() => Err(Refusal::NumberAlone(words[start].to_owned())),
-            Some(n) if !n.fits(&pos) => Err(Refusal::Number {
+            Some(n) if n != MoveNumber::of(&pos) => Err(Refusal::Number {
                 typed: words[start..=i].join(" "),
                 right: MoveNumber::of(&pos).to_string(),
             }),
@@ -142,53 +143,21 @@ fn is_annotation(word: &str) -> bool {
         || word.bytes().all(|b| matches!(b, b'+' | b'#' | b'!' | b'?'))
 }
 
-/// A move number as written before a move: `12.` (White's) or `12...` (Black's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct MoveNumber {
-    number: u32,
-    side: Color,
-}
-
-impl MoveNumber {
-    fn of(pos: &Position) -> MoveNumber {
-        MoveNumber {
-            number: pos.fullmoves(),
-            side: pos.turn(),
-        }
-    }
-
-    fn fits(self, pos: &Position) -> bool {
-        self == MoveNumber::of(pos)
-    }
-}
-
-impl fmt::Display for MoveNumber {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let dots = self.side.fold(".", "...");
-        write!(f, "{}{dots}", self.number)
-    }
-}
-
 /// A leading move number and the rest of the word: `12...Nf6` is 12 for Black and `Nf6`.
 /// Castling with zeros (`0-0`) has no dot, so it is no number.
 fn split_number(word: &str) -> (Option<MoveNumber>, &str) {
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
     let after = &word[digits..];
     let dots = after.bytes().take_while(|&b| b == b'.').count();
-    let (side, body) = if dots > 0 {
-        let side = if dots == 1 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        (side, &after[dots..])
+    let (white, body) = if dots > 0 {
+        (dots == 1, &after[dots..])
     } else if let Some(body) = after.strip_prefix('…') {
-        (Color::Black, body)
+        (false, body)
     } else {
         return (None, word);
     };
     match word[..digits].parse() {
-        Ok(number) => (Some(MoveNumber { number, side }), body),
+        Ok(number) => (Some(MoveNumber { number, white }), body),
         Err(_) => (None, word),
     }
 }

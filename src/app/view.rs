@@ -373,6 +373,19 @@ impl App {
                     ],
                 )
             }
+            Question::ArchiveFinished => {
+                let summary = self.pending_resume.as_ref().map_or("", |(s, _)| s.as_str());
+                (
+                    "Save it now?",
+                    vec![
+                        "A finished game could not be archived last time:".to_owned(),
+                        summary.to_owned(),
+                        "y or Enter: save it in the archive now, then a new game".to_owned(),
+                        "n: not now; look through it, and be asked again next time".to_owned(),
+                        "q: quit, leaving it for next time".to_owned(),
+                    ],
+                )
+            }
             Question::Replace => (
                 "Replace?",
                 vec![

@@ -11,7 +11,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use crate::app::launch::SavedGameChoice;
-use crate::app::{Config, OpenedGame, Opening};
+use crate::app::{Config, GameToOpen, OpenedGame};
 use crate::game::GameSetup;
 use crate::game::pgn::import_games;
 use crate::game::timecontrol::{DelayKind, TimeControl, parse_seconds};
@@ -321,7 +321,7 @@ impl PlayArgs {
         };
         let color = ColorChoice::from(self.color).use_color_from_env();
         let opening = match &self.load {
-            Some(path) => Some(Opening::Load(Box::new(load_game(
+            Some(path) => Some(GameToOpen::Load(Box::new(load_game(
                 path,
                 self.game.unwrap_or(1),
             )?))),
@@ -364,7 +364,7 @@ pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, Stri
     let shown = path.display();
     // Read a game at a time: the memory of one game, whatever the file's size.
     let file = crate::store::open_bounded(path, MAX_LOAD_BYTES).map_err(|e| match e {
-        crate::store::ReadError::NotAFile("a folder") => {
+        crate::store::ReadError::NotAFile(crate::store::Special::Folder) => {
             format!("--load {shown}: that is a folder; give a PGN file (example: --load games.pgn)")
         }
         e => format!("--load {shown}: cannot read the file: {e}"),
@@ -516,6 +516,24 @@ mod tests {
         let err = config(&["--chess960", "--fen", "8/P7/8/8/8/8/k6K/8 w - - 0 1"]).unwrap_err();
         assert!(err.contains("--fen"), "{err}");
         assert!(config(&["--chess960", "--resume"]).is_err());
+    }
+
+    #[test]
+    fn load_of_a_folder_says_so_and_asks_for_a_pgn_file() {
+        let dir = std::env::temp_dir();
+        let err = load_game(&dir, 1).unwrap_err();
+        assert!(
+            err.ends_with("that is a folder; give a PGN file (example: --load games.pgn)"),
+            "{err}"
+        );
+        #[cfg(unix)]
+        {
+            let err = load_game(std::path::Path::new("/dev/null"), 1).unwrap_err();
+            assert!(
+                err.contains("cannot read the file: it is a character device"),
+                "{err}"
+            );
+        }
     }
 
     #[test]

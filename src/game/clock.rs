@@ -26,7 +26,8 @@ use crate::rules::Color;
 mod format;
 
 pub use format::{
-    ParseClockError, ParseClockErrorKind, format_clock, format_pgn_clock, parse_pgn_clock,
+    ParseClockError, ParseClockErrorKind, format_clock, format_pgn_clock, format_span,
+    parse_pgn_clock,
 };
 
 /// One player's side of the clock.
@@ -336,9 +337,11 @@ impl Clock {
         Some(now + step + Duration::from_nanos(1))
     }
 
-    /// What is left of the delay on `color`'s current move at `now` (simple: before the clock
-    /// counts down; Bronstein: what will be given back), while their clock runs; `None` with no
-    /// delay, on the other side's turn, or once it is used up.
+    /// How much longer `color` can think on the current move at `now` and still have it cost
+    /// nothing, while their clock runs; `None` with no delay, on the other side's turn, or once
+    /// it is used up. With a simple delay the clock has not started counting down yet; with a
+    /// Bronstein delay it counts down, but all the time used so far (the delay minus this) will
+    /// be given back at the press. Either way the move costs time only once this runs out.
     pub fn delay_left(&self, color: Color, now: Duration) -> Option<Duration> {
         let State::Running { .. } = self.state else {
             return None;
@@ -419,6 +422,27 @@ mod tests {
         assert_eq!(
             c.next_delay_tick(ms(500)),
             Some(ms(1000) + Duration::from_nanos(1))
+        );
+    }
+
+    #[test]
+    fn the_bronstein_delay_left_is_the_time_still_given_back_in_full() {
+        let tc: TimeControl = "5+0".parse().unwrap();
+        let tc = tc.with_delay(DelayKind::Bronstein, s(3)).unwrap();
+        let mut c = Clock::new(tc.clone(), tc);
+        c.start(s(0));
+        assert_eq!(c.delay_left(White, ms(500)), Some(ms(2500)));
+        // The clock runs meanwhile, and what was used is given back at the press.
+        assert_eq!(c.remaining(White, ms(500)), Some(ms(299_500)));
+        c.press(ms(2900));
+        assert_eq!(c.remaining(White, ms(2900)), Some(s(300)), "cost nothing");
+        assert_eq!(c.delay_left(Black, ms(2900)), Some(s(3)));
+        assert_eq!(c.delay_left(Black, ms(5900)), None, "used up");
+        c.press(s(7));
+        assert_eq!(
+            c.remaining(Black, s(7)),
+            Some(ms(300_000 - 4100 + 3000)),
+            "past it, only the delay comes back"
         );
     }
 

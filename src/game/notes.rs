@@ -7,7 +7,6 @@
 
 use std::time::Duration;
 
-use super::numbering::MoveNumber;
 use super::session::Game;
 use crate::rules::Color;
 
@@ -106,11 +105,7 @@ pub fn nag_text(nags: &[u8], ascii: bool) -> String {
 impl Game {
     /// Who made the move at `index` (0-based).
     fn mover(&self, index: usize) -> Color {
-        if MoveNumber::of_ply(self.record().start(), index).white {
-            Color::White
-        } else {
-            Color::Black
-        }
+        self.record().mover(index)
     }
 
     /// Puts the move assessment `nag` (1-6: `!` … `?!`) on the move at `index`, in place of

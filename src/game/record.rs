@@ -5,7 +5,8 @@
 //! and the en passant square only when the capture is legal. Only positions since the last
 //! capture or pawn move can repeat, so the search window is the half-move clock.
 
-use crate::rules::{Move, Position, PositionStatus};
+use super::MoveNumber;
+use crate::rules::{Color, Move, Position, PositionStatus};
 
 /// The half-move clock at which a fifty-move claim becomes possible (9.3).
 pub const FIFTY_MOVES: u32 = 100;
@@ -160,9 +161,7 @@ impl History {
     pub fn move_ends_game(&self, current: &Position, mv: Move) -> bool {
         let mut next = current.clone();
         next.play_unchecked(mv);
-        next.status() != PositionStatus::Ongoing
-            || next.halfmoves() >= SEVENTY_FIVE_MOVES
-            || self.earlier_occurrences(&next) + 1 >= 5
+        end_of(&next, self.earlier_occurrences(&next) + 1).is_some()
     }
 
     /// Every claim open to the player to move: now, or by declaring some move.
@@ -181,21 +180,27 @@ impl History {
     /// everything reached by the same move), stalemate, insufficient material, fivefold
     /// repetition or the seventy-five-move rule.
     pub fn automatic_end(&self, current: &Position) -> Option<AutomaticEnd> {
-        match current.status() {
-            PositionStatus::Checkmate => return Some(AutomaticEnd::Checkmate),
-            PositionStatus::Stalemate => return Some(AutomaticEnd::Stalemate),
-            PositionStatus::InsufficientMaterial => {
-                return Some(AutomaticEnd::InsufficientMaterial);
-            }
-            PositionStatus::Ongoing => {}
+        end_of(current, self.repetitions(current))
+    }
+}
+
+/// How `position`, reached for the `occurrences`-th time, ends the game by itself, if it does:
+/// the rules of [`History::automatic_end`] in one place.
+fn end_of(position: &Position, occurrences: usize) -> Option<AutomaticEnd> {
+    match position.status() {
+        PositionStatus::Checkmate => return Some(AutomaticEnd::Checkmate),
+        PositionStatus::Stalemate => return Some(AutomaticEnd::Stalemate),
+        PositionStatus::InsufficientMaterial => {
+            return Some(AutomaticEnd::InsufficientMaterial);
         }
-        if self.repetitions(current) >= 5 {
-            Some(AutomaticEnd::FivefoldRepetition)
-        } else if current.halfmoves() >= SEVENTY_FIVE_MOVES {
-            Some(AutomaticEnd::SeventyFiveMoves)
-        } else {
-            None
-        }
+        PositionStatus::Ongoing => {}
+    }
+    if occurrences >= 5 {
+        Some(AutomaticEnd::FivefoldRepetition)
+    } else if position.halfmoves() >= SEVENTY_FIVE_MOVES {
+        Some(AutomaticEnd::SeventyFiveMoves)
+    } else {
+        None
     }
 }
 
@@ -233,6 +238,16 @@ impl Record {
 
     pub fn moves(&self) -> &[RecordedMove] {
         &self.moves
+    }
+
+    /// Who plays the half-move at `ply` (0-based): White first unless the start position (a
+    /// FEN) has Black to move.
+    pub fn mover(&self, ply: usize) -> Color {
+        if MoveNumber::of_ply(self.start(), ply).white {
+            Color::White
+        } else {
+            Color::Black
+        }
     }
 
     /// The number of half-moves played.

@@ -28,7 +28,7 @@ use crate::game::stamp::readable;
 use crate::rules::Color;
 
 /// No saved game comes near this; a larger file is not one of ours.
-const MAX_SAVE_BYTES: u64 = 32 * 1024 * 1024;
+pub(super) const MAX_SAVE_BYTES: u64 = 32 * 1024 * 1024;
 
 /// A saved game found at start-up, ready to resume.
 #[derive(Clone, Debug)]
@@ -49,6 +49,29 @@ impl Resumable {
         self.imported.tags.get(name)
     }
 
+    /// When the game began, as its tags say: [`TAG_STARTED`], else a complete PGN `Date`.
+    fn started(&self) -> Option<&str> {
+        self.tag(TAG_STARTED)
+            .or_else(|| self.tag("Date").filter(|d| !d.contains('?')))
+            .filter(|s| !s.is_empty())
+    }
+
+    /// The day the game began (`2026-11-21`), for its archive file's name.
+    fn start_date(&self) -> Option<String> {
+        let started = self.started()?;
+        let day = started.get(..10)?.replace('.', "-");
+        day.bytes()
+            .enumerate()
+            .all(|(i, b)| {
+                if i == 4 || i == 7 {
+                    b == b'-'
+                } else {
+                    b.is_ascii_digit()
+                }
+            })
+            .then_some(day)
+    }
+
     /// One line for the resume prompt: `Ann vs Bob, move 23, started 2026-11-21 20:14` (a
     /// stamp in UTC adds ` UTC`).
     /// A finished game (saved just before it could be archived) says how it ended instead.
@@ -63,10 +86,7 @@ impl Resumable {
             Some(o) => line.push_str(&format!(", finished {}", o.result.pgn())),
             None => line.push_str(&format!(", move {}", game.position().fullmoves())),
         }
-        let started = self
-            .tag(TAG_STARTED)
-            .or_else(|| self.tag("Date").filter(|d| !d.contains('?')));
-        if let Some(s) = started.filter(|s| !s.is_empty()) {
+        if let Some(s) = self.started() {
             line.push_str(", started ");
             line.push_str(&readable(s));
         }
@@ -183,21 +203,26 @@ impl Store {
 
     /// Moves the saved game in progress, if any, into the archive — marked unfinished unless it
     /// had ended — and clears it: what `--new` does, so that starting afresh loses nothing.
-    /// `date` names the archive file. An unreadable autosave is set aside as by
-    /// [`Store::load_current`] and reported.
+    /// `date` names the archive file, except for a finished game, which is named by the day it
+    /// began (as [`Store::finish_game`] would have named it) when its tags say.
+    /// An unreadable autosave is set aside as by [`Store::load_current`] and reported.
     pub fn archive_current(&self, date: &str) -> Result<Option<PathBuf>, StoreError> {
         let Some(saved) = self.load_current()? else {
             return Ok(None);
         };
         let game = saved.game();
-        if game.is_over() && super::end::has_other_name(&self.current_path()) {
+        if game.is_over() && self.archived_already() {
             // Archived already by a game end cut short before it removed this name.
             self.clear_current()?;
             return Ok(None);
         }
         let path = self.archive(
             &saved.pgn,
-            date,
+            &game
+                .is_over()
+                .then(|| saved.start_date())
+                .flatten()
+                .unwrap_or_else(|| date.to_owned()),
             game.player(Color::White),
             game.player(Color::Black),
             !game.is_over(),

@@ -8,13 +8,15 @@
 //! 2. `current.pgn` is given its archive name, `games/<date>-<white>-vs-<black>.pgn`, with a
 //!    hard link (which fails if the name is taken, so no game is ever overwritten), then
 //!    3. its old name is removed. Between 2 and 3 the one file has two names; the next start
-//!    sees that the finished `current.pgn` has another name already (its link count) and only
-//!    removes the old one. Where there are no hard links, 2 and 3 are one rename.
+//!    sees that the finished `current.pgn` is in the archive already (its link count, or where
+//!    that cannot be read, a file of the archive with the same bytes) and only removes the old
+//!    one. Where there are no hard links, 2 and 3 are one rename.
 //!
 //! So at any instant the game is either the unfinished one to resume or the finished one in
 //! the archive (or on its way there, which the next start completes) — never both, never
 //! neither. If step 1 fails the finished game is on disk nowhere, and the caller must say so
-//! and keep it; if a later step fails it waits in `current.pgn` for the next start.
+//! and keep it; if a later step fails it waits in `current.pgn`, and the next start asks the
+//! players whether to save it in the archive then.
 //!
 //! Every file-system call goes through [`EndSteps`], so tests fail each step in turn.
 
@@ -25,8 +27,10 @@ use std::path::{Path, PathBuf};
 
 use super::Store;
 use super::atomic::{Claimed, claim_name, sync_dir, write_replacing};
+use super::current::MAX_SAVE_BYTES;
 use super::error::{Op, StoreError};
 use super::names::{archive_stem, numbered};
+use super::read::read_bounded;
 
 /// The file-system calls of a game's end, one method each.
 pub trait EndSteps {
@@ -69,7 +73,7 @@ impl EndSteps for RealFs {
 pub enum EndError {
     /// It could not be written anywhere: the caller still holds the only copy.
     NotSaved(StoreError),
-    /// It waits in `current.pgn`, finished, and goes to the archive at the next start.
+    /// It waits in `current.pgn`, finished, and the next start offers to archive it.
     KeptInCurrent(StoreError),
 }
 
@@ -87,7 +91,10 @@ impl fmt::Display for EndError {
         match self {
             EndError::NotSaved(e) => write!(f, "{e}; the finished game is not saved"),
             EndError::KeptInCurrent(e) => {
-                write!(f, "{e}; it is kept and will be archived at the next start")
+                write!(
+                    f,
+                    "{e}; it is kept, and the next start offers to archive it"
+                )
             }
         }
     }
@@ -95,9 +102,21 @@ impl fmt::Display for EndError {
 
 impl std::error::Error for EndError {}
 
-/// Whether `path` has a second name: a finished autosave already linked into the archive by a
-/// process that died before removing the old name.
-pub(super) fn has_other_name(path: &Path) -> bool {
+/// Whether the finished game saved in `path` is in the archive `games` already: a game end
+/// cut short after the archive had it and before the old name was removed.
+///
+/// Where link counts can be read (Unix), the file's second name says so at once. Windows links
+/// too (NTFS has hard links) but `std` does not tell the link count there, so the archive is
+/// also searched for a file with the same bytes: the archive's name and the old one are one
+/// file, so one content. That check holds on every system; on Unix it only runs when the link
+/// count said no. A copy that equal is this very game archived, however it got there, so
+/// removing `path` afterwards loses nothing.
+pub(super) fn has_other_name(path: &Path, games: &Path) -> bool {
+    linked_elsewhere(path) || has_archived_copy(path, games)
+}
+
+/// Whether the file `path` has more than one name, where the system tells.
+fn linked_elsewhere(path: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
@@ -110,7 +129,30 @@ pub(super) fn has_other_name(path: &Path) -> bool {
     }
 }
 
+/// Whether a file in `games` holds exactly the bytes of `path`. Only files of the same length
+/// are read, each within the bound of a save.
+fn has_archived_copy(path: &Path, games: &Path) -> bool {
+    let Ok(bytes) = read_bounded(path, MAX_SAVE_BYTES) else {
+        return false;
+    };
+    let Ok(entries) = fs::read_dir(games) else {
+        return false;
+    };
+    entries.flatten().any(|entry| {
+        entry
+            .metadata()
+            .is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+            && read_bounded(&entry.path(), MAX_SAVE_BYTES).is_ok_and(|other| other == bytes)
+    })
+}
+
 impl Store {
+    /// Whether the finished game in `current.pgn` is in the archive already (see the module
+    /// docs): then only its old name is left to remove, which [`Store::archive_current`] does.
+    pub fn archived_already(&self) -> bool {
+        has_other_name(&self.current_path(), &self.games_dir())
+    }
+
     /// Moves a finished game (`pgn` from [`crate::game::Game::to_pgn`]) from `current.pgn` to
     /// the archive as described in the module docs. Returns the archive file's path.
     pub fn finish_game(

@@ -13,6 +13,10 @@
 //! moment it took the slot, for the other window's message ("process 4242 since 20:14"); on
 //! systems where a locked file cannot be read (Windows), the message goes without them.
 //!
+//! Looking at a slot without taking it (which other windows there are) takes a *shared* lock
+//! for an instant and writes nothing, so the lock file only ever holds a real holder's words; a
+//! session that finds its slot refused only by such a look waits the instant out.
+//!
 //! [`Store::claim`] picks the slot: the lowest free one that holds a saved game (so a game
 //! left in any slot is found again), else the lowest free one. A folder where locks cannot be
 //! taken at all (a file system without them) is played unlocked, as before.
@@ -42,6 +46,17 @@ pub struct Holder {
     pub since: Option<i64>,
 }
 
+impl Holder {
+    /// A holder whose process and start are not known.
+    fn unknown(slot: u32) -> Holder {
+        Holder {
+            slot,
+            pid: None,
+            since: None,
+        }
+    }
+}
+
 /// What [`Store::claim`] found: the store on the slot this session took, its lock (`None` when
 /// the folder cannot be locked), and the slots other sessions hold.
 #[derive(Debug)]
@@ -61,6 +76,21 @@ pub(super) fn slot_file(slot: u32, ext: &str) -> String {
     }
 }
 
+/// How often, and how long apart, taking a slot is tried again while another session only
+/// looks at it ([`Store::probe`] holds a shared lock for an instant).
+const PROBE_RETRIES: u32 = 20;
+const PROBE_WAIT: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// Whether the lock `file` could not take is held shared, by a probe, rather than by a
+/// session: a shared lock is then granted (and released at once).
+fn probed(file: &File) -> bool {
+    let shared = file.try_lock_shared().is_ok();
+    if shared {
+        let _ = file.unlock();
+    }
+    shared
+}
+
 enum Tried {
     Taken(GameLock),
     Held(Holder),
@@ -73,6 +103,11 @@ impl Store {
 
     /// Tries to take this store's slot for process `pid` at `now`.
     fn try_take(&self, pid: u32, now: SystemTime) -> io::Result<Tried> {
+        self.take_after(pid, now, 0)
+    }
+
+    /// [`Store::try_take`], `tries` times refused already by another session's probe.
+    fn take_after(&self, pid: u32, now: SystemTime, tries: u32) -> io::Result<Tried> {
         let path = self.lock_path();
         let mut file = OpenOptions::new()
             .read(true)
@@ -91,20 +126,45 @@ impl Store {
                     .and_then(|()| file.write_all(format!("{pid} {since}\n").as_bytes()));
                 Ok(Tried::Taken(GameLock { _file: file }))
             }
+            Err(TryLockError::WouldBlock) if probed(&file) => {
+                // Only another session's look at the slot (a shared lock, for an instant):
+                // wait it out rather than take the look for a holder.
+                if tries < PROBE_RETRIES {
+                    std::thread::sleep(PROBE_WAIT);
+                    return self.take_after(pid, now, tries + 1);
+                }
+                Ok(Tried::Held(Holder::unknown(self.slot)))
+            }
             Err(TryLockError::WouldBlock) => Ok(Tried::Held(self.holder())),
             Err(TryLockError::Error(e)) => Err(e),
         }
     }
 
-    /// Who holds this slot, as far as its lock file says.
+    /// Whether another session holds this slot, and who, without taking it or writing to its
+    /// lock file: a shared lock for an instant, which a holder's exclusive lock refuses.
+    fn probe(&self) -> Option<Holder> {
+        let file = File::open(self.lock_path()).ok()?;
+        match file.try_lock_shared() {
+            Err(TryLockError::WouldBlock) => Some(self.holder()),
+            // Free (the lock goes with `file`), or not lockable: nobody to name.
+            _ => None,
+        }
+    }
+
+    /// Who holds this slot, as far as its lock file says. Process 0 and the time 0 are no
+    /// holder's: such words (which an older hotseat's look at a free slot left) are not
+    /// believed, and the message then goes without them.
     fn holder(&self) -> Holder {
         let mut text = String::new();
         let _ = File::open(self.lock_path()).and_then(|f| f.take(64).read_to_string(&mut text));
         let mut words = text.split_ascii_whitespace();
         Holder {
             slot: self.slot,
-            pid: words.next().and_then(|w| w.parse().ok()),
-            since: words.next().and_then(|w| w.parse().ok()),
+            pid: words
+                .next()
+                .and_then(|w| w.parse().ok())
+                .filter(|&p| p != 0),
+            since: words.next().and_then(|w| w.parse().ok()).filter(|&s| s > 0),
         }
     }
 
@@ -168,15 +228,11 @@ impl Store {
         }
     }
 
-    /// The slots above `slot` held by other sessions (for the message; nothing is taken).
+    /// The slots above `slot` held by other sessions (for the message; nothing is taken, and
+    /// no lock file is written).
     fn holders_after(&self, slot: u32) -> Vec<Holder> {
         (slot + 1..=MAX_SLOTS)
-            .map(|s| self.on_slot(s))
-            .filter(|s| s.lock_path().exists())
-            .filter_map(|s| match s.try_take(0, SystemTime::UNIX_EPOCH) {
-                Ok(Tried::Held(h)) => Some(h),
-                _ => None,
-            })
+            .filter_map(|s| self.on_slot(s).probe())
             .collect()
     }
 }
@@ -223,6 +279,54 @@ mod tests {
         let third = store.claim(44, now).unwrap();
         assert_eq!(third.store.slot(), 1);
         assert_eq!(third.others.len(), 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    const STAMP: &str = "77 1795292040\n";
+
+    #[test]
+    fn looking_at_other_slots_writes_nothing_and_names_no_process_it_does_not_know() {
+        let dir = fresh("probe");
+        let store = Store::new(DataDir::new(&dir));
+        let now = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_795_292_100);
+        // Slot 1 holds a game; slot 3's lock file is a dead session's, slot 4's is held by a
+        // session whose words are not there (an older hotseat's look stamped "0 0").
+        store.save_current("[Event \"?\"]\n\n*\n").unwrap();
+        let dead = store.on_slot(3).lock_path();
+        fs::write(&dead, STAMP).unwrap();
+        let held = store.on_slot(4).lock_path();
+        fs::write(&held, "0 0\n").unwrap();
+        let holder = File::open(&held).unwrap();
+        holder.try_lock().unwrap();
+
+        let claim = store.claim(5, now).unwrap();
+        assert_eq!(claim.store.slot(), 1);
+        assert_eq!(claim.others, vec![Holder::unknown(4)], "no process 0");
+        assert_eq!(fs::read_to_string(&dead).unwrap(), STAMP, "not written");
+        assert_eq!(fs::read_to_string(&held).unwrap(), "0 0\n");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_slot_only_looked_at_is_taken_once_the_look_ends() {
+        let dir = fresh("looked");
+        let store = Store::new(DataDir::new(&dir));
+        let now = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_795_292_100);
+        fs::create_dir_all(&dir).unwrap();
+        let path = store.lock_path();
+        fs::write(&path, STAMP).unwrap();
+        // Another session's look at slot 1, ending a moment later.
+        let look = File::open(&path).unwrap();
+        look.try_lock_shared().unwrap();
+        let ends = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            drop(look);
+        });
+        let claim = store.claim(5, now).unwrap();
+        ends.join().unwrap();
+        assert_eq!(claim.store.slot(), 1, "not taken for a holder");
+        assert!(claim.others.is_empty(), "{:?}", claim.others);
+        assert_eq!(fs::read_to_string(&path).unwrap(), "5 1795292100\n");
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -21,9 +21,8 @@ use super::error::describe;
 /// Why a file could not be read whole.
 #[derive(Debug)]
 pub enum ReadError {
-    /// The path names something other than a regular file: what it is ("a folder", "a named
-    /// pipe (FIFO)"...).
-    NotAFile(&'static str),
+    /// The path names something other than a regular file: what it is.
+    NotAFile(Special),
     /// The file holds more than the limit, in bytes.
     TooLarge(u64),
     /// The operating system's error.
@@ -64,32 +63,57 @@ impl From<io::Error> for ReadError {
     }
 }
 
-/// What a file is, in words, when it is not a regular file.
-fn special_kind(meta: &Metadata) -> Option<&'static str> {
+/// What a path names when it is not a regular file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    Folder,
+    Fifo,
+    Socket,
+    CharDevice,
+    BlockDevice,
+    /// Anything else the system has that is not a regular file.
+    Other,
+}
+
+impl fmt::Display for Special {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Special::Folder => "a folder",
+            Special::Fifo => "a named pipe (FIFO)",
+            Special::Socket => "a socket",
+            Special::CharDevice => "a character device",
+            Special::BlockDevice => "a block device",
+            Special::Other => "a special file",
+        })
+    }
+}
+
+/// What a file is when it is not a regular file.
+fn special_kind(meta: &Metadata) -> Option<Special> {
     let t = meta.file_type();
     if t.is_file() {
         return None;
     }
     if t.is_dir() {
-        return Some("a folder");
+        return Some(Special::Folder);
     }
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         if t.is_fifo() {
-            return Some("a named pipe (FIFO)");
+            return Some(Special::Fifo);
         }
         if t.is_socket() {
-            return Some("a socket");
+            return Some(Special::Socket);
         }
         if t.is_char_device() {
-            return Some("a character device");
+            return Some(Special::CharDevice);
         }
         if t.is_block_device() {
-            return Some("a block device");
+            return Some(Special::BlockDevice);
         }
     }
-    Some("not a regular file")
+    Some(Special::Other)
 }
 
 /// Opens `path` for reading if it is a regular file (following symbolic links), without ever

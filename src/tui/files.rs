@@ -3,14 +3,16 @@
 //! [`prepare`] runs before the screen opens. It finds the data directory (or `--data-dir`),
 //! removes what a killed process left half-written, and looks at the game saved last time:
 //! resumed (`--resume`), offered (the app asks), or filed in the archive as unfinished (`--new`,
-//! or an unfinished game given with `--load`, which takes its place). A saved game that cannot
+//! or an unfinished game given with `--load`, which takes its place). A finished game that
+//! could not be archived is offered for the archive ("save it now?"), never for resume. A saved game that cannot
 //! be read has been moved aside by the store, and the first screen says so. Without a data
 //! directory the game still plays, with a warning that nothing is saved.
 //!
 //! [`Files::execute`] carries out the app's [`Effect`]s and reports back. One rule protects a
 //! game saved by an earlier session that is neither resumed nor archived yet (a finished game
-//! opened with `--load` leaves it in place): before the first autosave overwrites it, it goes
-//! to the archive, and if that fails it is not overwritten.
+//! opened with `--load` leaves it in place, and so does "not now" to a finished game that could
+//! not be archived): before the first autosave overwrites it, it goes to the archive, and if
+//! that fails it is not overwritten.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -20,8 +22,8 @@ use crate::app::launch::{
     resume_plan,
 };
 use crate::app::{
-    App, ArchiveJob, Config, Effect, ExportJob, ExportKind, ExportResult, Message, OpenedGame,
-    Opening, SaveJob,
+    App, ArchiveJob, Config, Effect, ExportJob, ExportKind, ExportResult, GameToOpen, Message,
+    OpenedGame, SaveJob,
 };
 use crate::game::stamp::{Stamp, WallClock, readable};
 use crate::store::{self, Autosave, DataDir, EndError, GameLock, Holder, Store, StoreError};
@@ -109,10 +111,12 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         }
         Ok(Some(saved)) => {
             let finished = saved.game().is_over();
-            let found = if finished {
-                SavedGame::Finished
-            } else {
+            let found = if !finished {
                 SavedGame::Unfinished
+            } else if store.archived_already() {
+                SavedGame::Archived
+            } else {
+                SavedGame::Finished
             };
             let summary = saved.summary();
             match resume_plan(found, launch.saved, config.opening.as_ref()) {
@@ -128,16 +132,20 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
                     notes.extend(archived_note(finished, &summary, archived));
                 }
                 ResumePlan::Protect => files.foreign = true,
-                plan @ (ResumePlan::Resume | ResumePlan::Ask) => {
+                plan @ (ResumePlan::Resume | ResumePlan::Ask | ResumePlan::AskArchive) => {
                     let saved = Box::new(OpenedGame {
                         game: saved.imported.game,
                         tags: saved.imported.tags,
                         source: "the saved game".to_owned(),
                     });
-                    config.opening = Some(if plan == ResumePlan::Resume {
-                        Opening::Resume(saved)
-                    } else {
-                        Opening::AskResume { saved, summary }
+                    config.opening = Some(match plan {
+                        ResumePlan::Resume => GameToOpen::Resume(saved),
+                        ResumePlan::Ask => GameToOpen::AskResume { saved, summary },
+                        _ => {
+                            // Whatever the answer, it is archived before anything overwrites it.
+                            files.foreign = true;
+                            GameToOpen::AskArchive { saved, summary }
+                        }
                     });
                 }
             }
@@ -234,7 +242,14 @@ impl Files {
             Effect::Autosave(pgn) => {
                 let result = self.autosave(&pgn);
                 self.job = app.save_job();
-                app.autosaved(result);
+                let archived = result.as_ref().ok().cloned().flatten();
+                app.autosaved(result.map(|_| ()));
+                if let Some(path) = archived {
+                    app.report(Message::info(format!(
+                        "The game saved last time was archived as {}",
+                        shown(&path)
+                    )));
+                }
             }
             Effect::Archive(job) => {
                 let unfinished = job.unfinished;
@@ -245,19 +260,29 @@ impl Files {
                     app.finished_game_not_saved();
                 }
             }
-            Effect::ArchiveSaved => {
+            Effect::ArchiveSaved { finished } => {
                 let Some(store) = &self.store else { return };
+                let which = if finished { "finished" } else { "unfinished" };
                 let today = self.today(now);
                 match store.archive_current(&today) {
                     Ok(Some(path)) => app.report(Message::info(format!(
-                        "The unfinished game was archived as {}",
+                        "The {which} game was archived as {}",
                         shown(&path)
                     ))),
                     Ok(None) => {}
                     Err(err) => {
+                        // Kept where it is, never overwritten by this session's saves.
                         self.foreign = true;
+                        let kept = if finished {
+                            format!(
+                                "; it stays in {}, offered again next time",
+                                shown(&store.current_path())
+                            )
+                        } else {
+                            String::new()
+                        };
                         app.report(Message::error(format!(
-                            "Could not archive the unfinished game: {err}"
+                            "Could not archive the {which} game: {err}{kept}"
                         )));
                     }
                 }
@@ -271,25 +296,27 @@ impl Files {
         self.wall_clock.stamp(now).date()
     }
 
-    /// Writes the autosave, first archiving an earlier session's game that it would replace.
-    fn autosave(&mut self, pgn: &str) -> Result<(), String> {
+    /// Writes the autosave, first archiving an earlier session's game that it would replace;
+    /// returns where that one went.
+    fn autosave(&mut self, pgn: &str) -> Result<Option<PathBuf>, String> {
         let Some(store) = &self.store else {
-            return Ok(());
+            return Ok(None);
         };
+        let mut archived = None;
         if self.foreign {
             let wall_clock = WallClock {
                 at: SystemTime::now(),
                 ..self.wall_clock
             };
             let today = wall_clock.stamp(Duration::ZERO).date();
-            store.archive_current(&today).map_err(|err| {
-                format!("{err} (the unfinished game saved there earlier is not overwritten)")
+            archived = store.archive_current(&today).map_err(|err| {
+                format!("{err} (the game saved there earlier is not overwritten)")
             })?;
             self.foreign = false;
         }
         self.autosave
             .save(store, pgn)
-            .map(|_| ())
+            .map(|_| archived)
             .map_err(|e| e.to_string())
     }
 
@@ -326,7 +353,7 @@ impl Files {
     /// Saves the game in progress as it stands at `now`: on a signal, or a panic.
     pub fn save_now(&mut self, now: Duration) -> Option<Result<(), String>> {
         let pgn = self.job.as_ref()?.pgn(now);
-        Some(self.autosave(&pgn))
+        Some(self.autosave(&pgn).map(|_| ()))
     }
 }
 

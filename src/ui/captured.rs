@@ -30,19 +30,12 @@ impl CapturedView {
         theme: Theme,
         glyphs: GlyphSet,
     ) -> CapturedView {
-        let first_mover = record.start().turn();
         let mut pieces: Vec<Piece> = record
             .moves()
             .iter()
             .take(plies)
             .enumerate()
-            .filter(|(i, _)| {
-                (if i % 2 == 0 {
-                    first_mover
-                } else {
-                    !first_mover
-                }) == color
-            })
+            .filter(|&(i, _)| record.mover(i) == color)
             .filter_map(|(_, m)| m.mv.capture().map(|role| Piece::new(!color, role)))
             .collect();
         pieces.sort_by_key(|p| (-p.role.value(), std::cmp::Reverse(p.role.index())));

@@ -5,6 +5,7 @@
 //! Flipping the board flips the panel, so each clock stays next to its player's pieces.
 
 use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Widget};
 
@@ -23,6 +24,10 @@ use crate::rules::Color;
 pub struct PanelView<'a> {
     app: &'a App,
 }
+
+/// Columns the help's title takes on its top edge, and the widest a clock gets there.
+const EDGE_TITLE: u16 = 8;
+const EDGE_CLOCK: u16 = 30;
 
 impl<'a> PanelView<'a> {
     pub fn new(app: &'a App) -> PanelView<'a> {
@@ -145,8 +150,25 @@ impl PanelView<'_> {
         let Some(plan) = self.app.panel_layout() else {
             return;
         };
+        self.render_clocks_in([plan.top_clock, plan.bottom_clock], buf);
+    }
+
+    /// Both clocks on one row, on the top edge of `popup` (right of its title), for a popup
+    /// that covers the panel: in sight without hiding a line of it.
+    pub fn render_clocks_on_edge(&self, popup: Rect, buf: &mut Buffer) {
+        // `┌ Help ` on the left, the corner on the right, a column between the two clocks.
+        let room = popup.width.saturating_sub(EDGE_TITLE + 2);
+        let each = (room / 2).min(EDGE_CLOCK);
+        let right = popup.right().saturating_sub(1);
+        let rect = |x: u16| Rect::new(x, popup.y, each, 1.min(popup.height));
+        let second = right.saturating_sub(each);
+        self.render_clocks_in([rect(second.saturating_sub(each + 1)), rect(second)], buf);
+    }
+
+    /// The clock of the side at the top of the board in `rects[0]`, the other in `rects[1]`.
+    fn render_clocks_in(&self, rects: [Rect; 2], buf: &mut Buffer) {
         let bottom = self.app.orientation();
-        for (color, rect) in [(!bottom, plan.top_clock), (bottom, plan.bottom_clock)] {
+        for (color, rect) in [(!bottom, rects[0]), (bottom, rects[1])] {
             // Whole rows of clock, not a clock mixed into the popup's text.
             Clear.render(rect, buf);
             (&self.clock(color)).render(rect, buf);

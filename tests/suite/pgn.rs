@@ -671,6 +671,24 @@ fn a_comment_with_a_draw_offer_keeps_the_offer_out_of_the_players_words() {
     );
 }
 
+#[test]
+fn draw_offers_stay_with_their_movers_in_a_game_where_black_moves_first() {
+    // From a FEN with Black to move, the first move is Black's: every offer note must stay
+    // with the move of the side that made it, not the side the ply's parity would name.
+    let text = "[FEN \"4k3/8/8/8/8/8/8/R3K3 b - - 0 12\"]\n[SetUp \"1\"]\n\n\
+                12... Kd7 {Black offers a draw} 13. Ke2 {White offers a draw} Kd6 *\n";
+    let game = import_game(text).unwrap().game;
+    assert_eq!(game.record().mover(0), Color::Black);
+    assert_eq!(game.record().mover(1), Color::White);
+    let written = game.to_pgn(Duration::ZERO, &Tags::new());
+    assert!(
+        written.contains("12... Kd7 {Black offers a draw} 13. Ke2 {White offers a draw} 13... Kd6"),
+        "{written}"
+    );
+    let again = import_game(&written).unwrap().game;
+    assert_eq!(again.offers(), game.offers());
+}
+
 /// Found by the `roundtrip` fuzz target: a roster tag in another case (`[ROund "`) was written
 /// beside the roster's own `[Round "?"]`, and the next export dropped it.
 #[test]

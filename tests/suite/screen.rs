@@ -382,6 +382,56 @@ fn running_clocks_stay_in_sight_over_help_and_dialogs() {
     }
 }
 
+/// Over help, the running clocks must not cut its lines: at every size each row of the help
+/// reads as written, whole, while White's running clock is still in sight.
+#[test]
+fn help_stays_whole_with_the_running_clocks_in_sight_at_every_size() {
+    let mut app = timed("5+0", Theme::monochrome());
+    app.update(Action::Select, s(0));
+    app.update(Action::Tick, s(19));
+    act(&mut app, Action::Help);
+    for (w, h) in [(80, 24), (100, 30), (120, 40), (160, 50)] {
+        for page in 0..3 {
+            let buf = draw(&mut app, w, h);
+            let shown = text(&buf);
+            // The clock's name line: over its time in small, beside its big digits in large.
+            assert!(
+                find(&buf, "▶ ♔ Ann (White)").is_some(),
+                "{w}x{h}: the clock\n{shown}"
+            );
+            if h < 40 {
+                assert!(find(&buf, "4:41").is_some(), "{w}x{h}: its time\n{shown}");
+            }
+            let (popup, help) = hotseat::app::help::layout(buf.area);
+            let rows = lines(&buf);
+            let scroll = match app.mode() {
+                hotseat::app::Mode::Help { scroll } => usize::from(*scroll),
+                mode => panic!("{mode:?}"),
+            };
+            for (i, line) in help.iter().skip(scroll).enumerate() {
+                let y = usize::from(popup.y) + 1 + i;
+                if y + 1 >= usize::from(popup.bottom()) {
+                    break;
+                }
+                let inside: String = rows[y]
+                    .chars()
+                    .skip(usize::from(popup.x) + 1)
+                    .take(usize::from(popup.width) - 2)
+                    .collect();
+                let written: String = line.0.iter().map(|(_, t)| t.as_str()).collect();
+                assert_eq!(
+                    inside.trim_end(),
+                    written.trim_end(),
+                    "{w}x{h}, page {page}, row {y}\n{shown}"
+                );
+            }
+            act(&mut app, Action::ScrollPageDown);
+        }
+        act(&mut app, Action::Cancel);
+        act(&mut app, Action::Help);
+    }
+}
+
 #[test]
 fn a_hint_too_long_for_the_prompt_line_ends_in_an_ellipsis() {
     let mut app = mono();
@@ -607,7 +657,7 @@ fn annotated(glyphs: GlyphSet) -> App {
     App::new(Config {
         theme: Theme::monochrome(),
         glyphs,
-        opening: Some(hotseat::app::Opening::Load(Box::new(
+        opening: Some(hotseat::app::GameToOpen::Load(Box::new(
             hotseat::app::OpenedGame {
                 game: opened.game,
                 tags: opened.tags,

@@ -8,7 +8,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, SystemTime};
 
+use hotseat::app::keymap::Action;
+use hotseat::app::launch::SavedGameChoice;
+use hotseat::app::{App, Config};
 use hotseat::game::pgn::Tags;
+use hotseat::game::stamp::WallClock;
 use hotseat::game::{Game, GameSetup};
 use hotseat::rules::Color;
 use hotseat::store::{
@@ -16,6 +20,7 @@ use hotseat::store::{
     TAG_STARTED, atomic_write, data_dir_for, default_export_path, export_fen, export_pgn,
     remove_stale_temp_files,
 };
+use hotseat::tui::{Files, Launch, prepare};
 
 // ---- Helpers ----
 
@@ -524,6 +529,13 @@ fn a_finished_game_left_in_the_autosave_is_archived_as_finished() {
     );
     let path = store.archive_current("2026-11-22").unwrap().unwrap();
     assert!(path.ends_with("2026-11-22-Ann-vs-Bob.pgn"), "{path:?}");
+
+    // With its start in the tags, it is named by the day it began, as at its end.
+    store
+        .save_current(&game.to_pgn(secs(41), &started_tags()))
+        .unwrap();
+    let path = store.archive_current("2026-11-23").unwrap().unwrap();
+    assert!(path.ends_with("2026-11-21-Ann-vs-Bob.pgn"), "{path:?}");
 }
 
 // ---- Atomic writes ----
@@ -844,4 +856,206 @@ fn a_game_end_cut_short_at_any_step_leaves_one_game_never_two_or_none() {
         }
     }
     assert_eq!(happy_calls, 5, "every step was failed once");
+}
+
+// ---- A finished game that could not be archived: "save it now?" at the next start ----
+
+/// A game that ended while the archive failed (its first name claim, as a full disk or a
+/// read-only `games/` would), leaving the finished game in the autosave; the session quits.
+fn end_with_the_archive_failing(store: &Store) -> String {
+    let (unfinished, finished) = unfinished_and_finished();
+    store.save_current(&unfinished).unwrap();
+    let mut steps = FailAt {
+        fail_at: 4,
+        calls: 0,
+    };
+    let result = store.finish_game_with(&mut steps, &finished, "2026-11-21", "Ann", "Bob");
+    assert!(
+        matches!(result, Err(EndError::KeptInCurrent(_))),
+        "{result:?}"
+    );
+    assert!(
+        result
+            .unwrap_err()
+            .to_string()
+            .contains("the next start offers to archive it")
+    );
+    finished
+}
+
+/// The next start of hotseat on `store`'s folder: the first screen, with its files.
+fn start_again(store: &Store) -> (App, Files) {
+    let launch = Launch {
+        config: Config {
+            autosave: true,
+            ..Config::default()
+        },
+        data_dir: Some(store.dir().to_path_buf()),
+        saved: SavedGameChoice::Ask,
+    };
+    let wall = WallClock::utc(SystemTime::UNIX_EPOCH + secs(1_795_334_400));
+    let (config, files) = prepare(launch, wall);
+    (App::new(config), files)
+}
+
+/// The players answer `answer`; the front end carries out what the app asks.
+fn answer(app: &mut App, files: &mut Files, answer: Action) {
+    app.update(answer, secs(1));
+    for effect in app.take_effects() {
+        files.execute(effect, app, secs(1));
+    }
+}
+
+fn asked_to_archive(app: &App) -> bool {
+    app.dialog().is_some_and(|d| d.title == "Save it now?")
+}
+
+#[test]
+fn a_finished_game_the_archive_refused_is_offered_next_time_and_yes_archives_it() {
+    let dir = TestDir::new("save-it-now");
+    let store = dir.store();
+    let finished = end_with_the_archive_failing(&store);
+
+    let (mut app, mut files) = start_again(&store);
+    assert!(asked_to_archive(&app), "asked, not offered for resume");
+    assert!(app.game().is_over());
+    answer(&mut app, &mut files, Action::Yes);
+    let (current, archived) = state(&store);
+    assert_eq!(current, None);
+    assert_eq!(archived, [finished]);
+    let status = app.status().text;
+    assert!(
+        status.contains("The finished game was archived as")
+            && status.contains("2026-11-21-Ann-vs-Bob.pgn"),
+        "named by the day it began: {status}"
+    );
+    assert!(!app.game().is_over(), "a new game follows");
+    drop(files);
+
+    let (app, _files) = start_again(&store);
+    assert!(!asked_to_archive(&app), "nothing is left to ask about");
+    assert!(app.dialog().is_none());
+}
+
+#[test]
+fn not_now_or_quit_leave_the_finished_game_and_ask_again_next_time() {
+    let dir = TestDir::new("not-now");
+    let store = dir.store();
+    let finished = end_with_the_archive_failing(&store);
+    for (no, expect_quit) in [
+        (Action::No, false),
+        (Action::Cancel, false),
+        (Action::Quit, true),
+    ] {
+        let (mut app, mut files) = start_again(&store);
+        assert!(asked_to_archive(&app), "{no:?}");
+        answer(&mut app, &mut files, no);
+        assert_eq!(app.should_quit(), expect_quit, "{no:?}");
+        if !expect_quit {
+            assert!(app.game().is_over(), "reviewed, read-only");
+            answer(&mut app, &mut files, Action::Tick);
+        }
+        assert_eq!(
+            state(&store),
+            (Some(finished.clone()), Vec::new()),
+            "{no:?}"
+        );
+    }
+}
+
+#[test]
+fn yes_failing_again_says_why_and_keeps_the_finished_game() {
+    let dir = TestDir::new("still-failing");
+    let store = dir.store();
+    let finished = end_with_the_archive_failing(&store);
+    // The archive's folder cannot be made: a file has its name.
+    fs::remove_dir(store.games_dir()).unwrap();
+    fs::write(store.games_dir(), b"in the way").unwrap();
+
+    let (mut app, mut files) = start_again(&store);
+    assert!(asked_to_archive(&app));
+    answer(&mut app, &mut files, Action::Yes);
+    let status = app.status().text;
+    assert!(
+        status.contains("Could not archive the finished game") && status.contains("games"),
+        "{status}"
+    );
+    assert!(status.contains("offered again next time"), "{status}");
+    let current = fs::read_to_string(store.current_path()).ok();
+    assert_eq!(current.as_deref(), Some(finished.as_str()), "kept");
+    // The new game's first save does not go over it.
+    play_moves(&mut app, &mut files, &["e4"]);
+    assert_eq!(
+        fs::read_to_string(store.current_path()).ok().as_deref(),
+        Some(finished.as_str()),
+        "never overwritten"
+    );
+    assert_eq!(app.game().record().plies(), 1);
+    assert!(
+        app.save_warning().is_some(),
+        "the new game says it is not saved: {}",
+        app.status().text
+    );
+    drop(files);
+
+    fs::remove_file(store.games_dir()).unwrap();
+    let (mut app, mut files) = start_again(&store);
+    assert!(asked_to_archive(&app), "asked again");
+    answer(&mut app, &mut files, Action::Yes);
+    assert_eq!(state(&store), (None, vec![finished]));
+}
+
+/// Plays `moves` on the app, carrying out its effects.
+fn play_moves(app: &mut App, files: &mut Files, moves: &[&str]) {
+    for san in moves {
+        for c in san.chars() {
+            answer(app, files, Action::Input(c));
+        }
+        answer(app, files, Action::Select);
+    }
+}
+
+#[test]
+fn a_finished_game_another_window_holds_is_never_touched() {
+    let dir = TestDir::new("held");
+    let store = dir.store();
+    let finished = end_with_the_archive_failing(&store);
+    let (first, _first_files) = start_again(&store);
+    assert!(asked_to_archive(&first));
+    // A second window on the same folder plays a game of its own and leaves that one alone.
+    let (second, _second_files) = start_again(&store);
+    assert!(!asked_to_archive(&second));
+    assert!(second.status().text.contains("another hotseat window"));
+    assert_eq!(state(&store), (Some(finished), Vec::new()));
+}
+
+#[test]
+fn a_finished_game_already_archived_is_only_tidied_away_on_every_system() {
+    let dir = TestDir::new("copy");
+    let store = dir.store();
+    let (_, finished) = unfinished_and_finished();
+    store.save_current(&finished).unwrap();
+    fs::create_dir_all(store.games_dir()).unwrap();
+    // A copy, not a link: as Windows sees a game end cut short between its link and its unlink
+    // (its link count cannot be read there).
+    let copy = store.games_dir().join("2026-11-21-Ann-vs-Bob.pgn");
+    fs::write(&copy, &finished).unwrap();
+    fs::write(
+        store.games_dir().join("other.pgn"),
+        "[White \"X\"]\n\n1-0\n",
+    )
+    .unwrap();
+    assert!(store.archived_already());
+    let (app, _files) = start_again(&store);
+    assert!(!asked_to_archive(&app));
+    assert_eq!(state(&store).0, None, "the old name is removed");
+    assert_eq!(
+        fs::read_dir(store.games_dir()).unwrap().count(),
+        2,
+        "no second copy"
+    );
+
+    // Different bytes are a different game: not taken for archived.
+    store.save_current(&finished.replace("Ann", "Amy")).unwrap();
+    assert!(!store.archived_already());
 }

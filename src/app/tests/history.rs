@@ -210,6 +210,17 @@ fn the_left_arrow_or_a_click_on_a_move_closes_the_game_over_box_and_steps() {
 }
 
 #[test]
+fn a_move_that_took_over_an_hour_reads_with_its_hours() {
+    let text = "[TimeControl \"7200\"]\n\n1. e4 {[%clk 0:57:57]} e5 {[%clk 1:59:58.6]} 1-0\n";
+    let opened = crate::game::pgn::import_game(text).unwrap();
+    let mut app = self::app();
+    app.install_game(opened.game);
+    act(&mut app, Action::Review);
+    act(&mut app, Action::CursorLeft);
+    assert_eq!(app.note_lines(34), ["1. e4 took 1:02:03"]);
+}
+
+#[test]
 fn the_note_shows_the_comment_of_the_move_shown_and_how_long_it_took() {
     let text = "[TimeControl \"300\"]\n\n{An introduction} 1. e4 {[%clk 0:04:55] Best by test} \
                 e5 {[%clk 0:04:50]} 1-0\n";

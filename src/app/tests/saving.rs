@@ -5,7 +5,7 @@ use std::time::{Duration, SystemTime};
 
 use super::*;
 use crate::app::{
-    ArchiveNote, Effect, ExportKind, ExportResult, OpenedGame, Opening, Question, SaveForm,
+    ArchiveNote, Effect, ExportKind, ExportResult, GameToOpen, OpenedGame, Question, SaveForm,
 };
 use crate::game::pgn::import_game;
 
@@ -270,11 +270,16 @@ const SAVED: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"300\"]\n\
     {[%clk 0:04:50]} *\n";
 
 fn asking(pgn: &str) -> App {
+    opening_with(GameToOpen::AskResume {
+        saved: saved_game(pgn),
+        summary: "Ann vs Bob, move 2".to_owned(),
+    })
+}
+
+/// A saving app that starts with `opening`.
+fn opening_with(opening: GameToOpen) -> App {
     App::new(Config {
-        opening: Some(Opening::AskResume {
-            saved: saved_game(pgn),
-            summary: "Ann vs Bob, move 2".to_owned(),
-        }),
+        opening: Some(opening),
         ..saving_config(GameSetup::default())
     })
 }
@@ -321,7 +326,10 @@ fn the_saved_game_is_shown_while_asking_and_resumed_with_its_clocks_waiting() {
 fn declining_to_resume_archives_the_saved_game_and_starts_the_new_one() {
     let mut app = asking(SAVED);
     act(&mut app, Action::No);
-    assert_eq!(app.take_effects(), [Effect::ArchiveSaved]);
+    assert_eq!(
+        app.take_effects(),
+        [Effect::ArchiveSaved { finished: false }]
+    );
     assert_eq!(app.game().record().plies(), 0);
     assert_mode(&app, &Mode::Playing);
     play_all(&mut app, &["d4"]);
@@ -336,11 +344,87 @@ fn quitting_at_the_question_leaves_the_saved_game_alone() {
     assert!(app.take_effects().is_empty());
 }
 
+const FINISHED: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n\
+    [HotseatStarted \"2026-11-21T20:14:00Z\"]\n\n\
+    1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+
+/// Start-up found a finished game that could not be archived last time.
+fn asking_to_archive() -> App {
+    opening_with(GameToOpen::AskArchive {
+        saved: saved_game(FINISHED),
+        summary: "Ann vs Bob, finished 1-0".to_owned(),
+    })
+}
+
+#[test]
+fn a_finished_game_not_archived_is_offered_for_the_archive_not_for_resume() {
+    let mut app = asking_to_archive();
+    assert_mode(&app, &Mode::Confirm(Question::ArchiveFinished));
+    assert!(app.game().is_over(), "shown on the board meanwhile");
+    let (title, lines) = app.question_text(Question::ArchiveFinished);
+    assert_eq!(title, "Save it now?");
+    assert_eq!(
+        lines[..2],
+        [
+            "A finished game could not be archived last time:",
+            "Ann vs Bob, finished 1-0"
+        ]
+    );
+    at(&mut app, Action::Tick, s(10));
+    assert!(
+        app.take_effects().is_empty(),
+        "nothing happens while asking"
+    );
+}
+
+#[test]
+fn yes_saves_the_finished_game_in_the_archive_then_a_new_game() {
+    let mut app = asking_to_archive();
+    act(&mut app, Action::Yes);
+    assert_eq!(
+        app.take_effects(),
+        [Effect::ArchiveSaved { finished: true }]
+    );
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.game().record().plies(), 0, "a new game");
+    assert!(!app.game().is_over());
+    play_all(&mut app, &["d4"]);
+    assert_eq!(autosaves(&mut app).len(), 1, "the new game is saved");
+}
+
+#[test]
+fn not_now_leaves_the_finished_game_for_review_and_next_time() {
+    for answer in [Action::No, Action::Cancel] {
+        let mut app = asking_to_archive();
+        act(&mut app, answer);
+        assert_mode(&app, &Mode::Playing);
+        assert!(app.game().is_over(), "the finished game is on the board");
+        assert_eq!(app.game().record().plies(), 7);
+        assert!(app.status().text.contains("offered again next time"));
+        at(&mut app, Action::Tick, s(10));
+        assert!(
+            app.take_effects().is_empty(),
+            "neither archived nor saved over"
+        );
+        act(&mut app, Action::Quit);
+        assert!(app.should_quit(), "a finished game quits at once");
+        assert!(app.take_effects().is_empty());
+    }
+}
+
+#[test]
+fn quitting_at_the_archive_question_leaves_the_finished_game_alone() {
+    let mut app = asking_to_archive();
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit());
+    assert!(app.take_effects().is_empty());
+}
+
 #[test]
 fn a_finished_game_loaded_for_review_is_neither_announced_nor_archived() {
     let pgn = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
     let mut app = App::new(Config {
-        opening: Some(Opening::Load(saved_game(pgn))),
+        opening: Some(GameToOpen::Load(saved_game(pgn))),
         ..saving_config(GameSetup::default())
     });
     assert_mode(&app, &Mode::Playing);
@@ -470,7 +554,7 @@ fn an_untimed_resumed_game_asks_about_its_standing_offer_at_once() {
     let pgn = "[White \"Ann\"]\n[Black \"Bob\"]\n[HotseatDrawOffer \"Black\"]\n\n\
         1. e4 e5 {Black offers a draw} *\n";
     let mut app = App::new(Config {
-        opening: Some(Opening::Resume(saved_game(pgn))),
+        opening: Some(GameToOpen::Resume(saved_game(pgn))),
         ..saving_config(GameSetup::default())
     });
     assert_mode(&app, &Mode::DrawOffer { by: Color::Black });

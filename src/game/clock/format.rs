@@ -32,12 +32,37 @@ pub(super) fn shown(t: Duration) -> Duration {
 /// ```
 pub fn format_clock(t: Duration) -> String {
     let secs = t.as_secs();
-    if secs >= 3600 {
-        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
-    } else if t >= TENTHS_BELOW {
-        format!("{}:{:02}", secs / 60, secs % 60)
+    if t >= TENTHS_BELOW {
+        hours_minutes_seconds(secs)
     } else {
         format!("0:{secs:02}.{}", t.subsec_millis() / 100)
+    }
+}
+
+/// `H:MM:SS` from one hour up, `M:SS` below.
+fn hours_minutes_seconds(secs: u64) -> String {
+    if secs >= 3600 {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+    } else {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+/// A span of time, such as how long a move took: written as the clock is (`1:02:03` from one
+/// hour up, `12:05` below), with tenths only when there are any (`0:01.4`, `0:05`).
+///
+/// ```
+/// use hotseat::game::clock::format_span;
+/// use std::time::Duration;
+/// assert_eq!(format_span(Duration::from_secs(3723)), "1:02:03");
+/// assert_eq!(format_span(Duration::from_secs(5)), "0:05");
+/// assert_eq!(format_span(Duration::from_millis(1_400)), "0:01.4");
+/// ```
+pub fn format_span(t: Duration) -> String {
+    let text = hours_minutes_seconds(t.as_secs());
+    match t.subsec_millis() / 100 {
+        0 => text,
+        tenths => format!("{text}.{tenths}"),
     }
 }
 

@@ -97,11 +97,7 @@ impl Game {
             .zip(self.clock_readings())
             .enumerate()
             .map(|(i, (m, reading))| {
-                let mover = if i % 2 == 0 {
-                    first_mover
-                } else {
-                    !first_mover
-                };
+                let mover = self.record().mover(i);
                 let mut notes: Vec<String> = Vec::new();
                 if let Some(t) = reading {
                     notes.push(format!(
