@@ -59,7 +59,10 @@ use keymap::{Action, KeyContext};
 pub use newgame::NewGameForm;
 use parts::{BoardView, MoveBox, Review};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
-pub use view::{Dialog, Prompt};
+pub use view::{
+    Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, dialog_hint_rows, status_badge,
+    status_lines,
+};
 
 use crate::game::{Claims, Game, GameSetup};
 use crate::layout::{BoardLayout, ScreenLayout};

@@ -131,11 +131,13 @@ impl App {
         let Ok(screen) = crate::layout::ScreenLayout::new(self.screen()) else {
             return 1;
         };
-        let badge = self
-            .save_warning()
-            .map_or(0, |w| format!(" ⚠ {w} ").chars().count());
-        let width = usize::from(screen.status.width).saturating_sub(badge + 2);
-        let lines = text::wrap_clipped(&self.status().text, width, 2).len();
+        let lines = super::status_lines(
+            &self.status().text,
+            self.save_warning(),
+            screen.status.width,
+            super::STATUS_MAX_LINES,
+        )
+        .len();
         u16::try_from(lines)
             .unwrap_or(1)
             .clamp(1, 2)
@@ -169,27 +171,13 @@ impl App {
         ))
     }
 
-    /// The rows the game-over box takes in a panel `width` columns wide, while it is open:
-    /// its frame, a blank line either side of its text, the text wrapped as `ui::popup` wraps
-    /// it, and its keys.
+    /// The rows the game-over box takes in a panel `width` columns wide, while it is open: as
+    /// `ui::popup` draws it ([`super::Dialog::measure`]).
     fn game_over_box_rows(&self, width: u16) -> Option<u16> {
         if self.mode != super::Mode::GameOver {
             return None;
         }
-        let dialog = self.dialog()?;
-        let text_width = usize::from(width.saturating_sub(4)).max(1);
-        let lines: usize = dialog
-            .lines
-            .iter()
-            .map(|l| text::wrap_all(l, text_width).len().max(1))
-            .sum();
-        let keys: usize = super::keymap::hints(dialog.context)
-            .iter()
-            .map(|(_, key, label)| key.to_string().chars().count() + 1 + label.chars().count())
-            .map(|w| w + 2)
-            .sum();
-        let key_rows = keys.div_ceil(text_width).max(1);
-        u16::try_from(lines + 4 + key_rows).ok()
+        Some(self.dialog()?.measure(width).height())
     }
 
     /// The note on the position shown, while looking through a game (reviewing, or after it

@@ -2,11 +2,12 @@
 //! of every question. Kept here, next to the state they describe, so that the widgets only lay
 //! text out and every user-facing sentence can be found in one place.
 
-use super::keymap::KeyContext;
+use super::keymap::{Action, Key, KeyContext, hints};
 use super::typing::{self, Feedback};
 use super::{App, ArchiveNote, ExportKind, Message, MessageKind, Mode, Question};
 use crate::game::MoveNumber;
 use crate::rules::Color;
+use crate::text;
 
 /// The move box line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +31,100 @@ pub struct Dialog {
     pub lines: Vec<String>,
     /// Whose keys the box lists at its foot.
     pub context: KeyContext,
+}
+
+/// The most lines a status message takes; what is still left after them ends in `…`.
+pub const STATUS_MAX_LINES: usize = 2;
+
+/// The standing warning at the right end of the status line, as drawn: ` ⚠ not saved `.
+pub fn status_badge(warning: &str) -> String {
+    format!(" ⚠ {warning} ")
+}
+
+/// A status message in at most `max` lines, on a status line `width` columns wide that ends
+/// with the badge of `warning`, if any: the one measure by which `ui` draws it and the panel
+/// makes room for it (with `max` = [`STATUS_MAX_LINES`]).
+pub fn status_lines(message: &str, warning: Option<&str>, width: u16, max: usize) -> Vec<String> {
+    let badge = warning.map_or(0, |w| text::width(&status_badge(w)));
+    // A space either side of the text.
+    let cols = usize::from(width).saturating_sub(badge + 2);
+    text::wrap_clipped(message, cols, max)
+}
+
+/// The widest a question box gets.
+pub const DIALOG_MAX_WIDTH: u16 = 62;
+
+/// A key hint: the action, its key, and the label the footer gives it.
+pub type Hint = (Action, Key, &'static str);
+
+/// A dialog box as it is drawn in a space of some width: the one measure by which `ui` draws
+/// it and the panel makes room for the game-over box.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DialogSize {
+    pub width: u16,
+    /// The text, wrapped to the box.
+    pub lines: Vec<String>,
+    /// The key hints at its foot, in rows.
+    pub keys: Vec<Vec<Hint>>,
+}
+
+impl DialogSize {
+    /// Rows: the frame, a blank line above and below the text, the text, the keys.
+    pub fn height(&self) -> u16 {
+        u16::try_from(self.lines.len() + 4 + self.keys.len()).unwrap_or(u16::MAX)
+    }
+}
+
+impl Dialog {
+    /// The box in a space `area_width` columns wide (see [`DialogSize`]).
+    pub fn measure(&self, area_width: u16) -> DialogSize {
+        let longest = self.lines.iter().map(|l| text::width(l)).max().unwrap_or(0);
+        let longest = u16::try_from(longest).unwrap_or(u16::MAX);
+        let width = longest
+            .saturating_add(4)
+            .clamp(40, DIALOG_MAX_WIDTH)
+            .min(area_width);
+        let text_width = usize::from(width.saturating_sub(4)).max(1);
+        DialogSize {
+            width,
+            lines: self
+                .lines
+                .iter()
+                .flat_map(|l| text::wrap_all(l, text_width))
+                .collect(),
+            keys: dialog_hint_rows(self.context, text_width),
+        }
+    }
+}
+
+/// The hints of a dialog's context in rows of `width` columns, packed in table order with two
+/// columns between hints. Quitting is left to the footer unless the dialog binds a key of its
+/// own for it.
+pub fn dialog_hint_rows(context: KeyContext, width: usize) -> Vec<Vec<Hint>> {
+    let all = hints(context);
+    let own_quit = all
+        .iter()
+        .any(|(a, k, _)| *a == Action::Quit && k.modifiers.is_empty());
+    let mut rows = Vec::new();
+    let mut row = Vec::new();
+    let mut used = 0;
+    for (action, key, label) in all {
+        if action == Action::Quit && !own_quit {
+            continue;
+        }
+        // The hint and the two columns after it, which the last hint of a row does without.
+        let needed = text::width(&key.to_string()) + 1 + text::width(label) + 2;
+        if used > 0 && used + needed > width + 2 {
+            rows.push(std::mem::take(&mut row));
+            used = 0;
+        }
+        used += needed;
+        row.push((action, key, label));
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    rows
 }
 
 impl App {

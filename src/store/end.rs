@@ -3,8 +3,8 @@
 //! The steps, and what a kill after each leaves for the next start:
 //!
 //! 1. The finished game is written over `current.pgn` (an atomic write). Before: the game in
-//!    progress is there, to resume. After: a finished game is there, which the next start files
-//!    in the archive (it is never offered for resume).
+//!    progress is there, to resume. After: a finished game is there, which the next start
+//!    offers to file in the archive ("save it now?"; it is never offered for resume).
 //! 2. `current.pgn` is given its archive name, `games/<date>-<white>-vs-<black>.pgn`, with a
 //!    hard link (which fails if the name is taken, so no game is ever overwritten), then
 //!    3. its old name is removed. Between 2 and 3 the one file has two names; the next start

@@ -78,7 +78,7 @@ pub(super) fn slot_file(slot: u32, ext: &str) -> String {
 
 /// How often, and how long apart, taking a slot is tried again while another session only
 /// looks at it ([`Store::probe`] holds a shared lock for an instant).
-const PROBE_RETRIES: u32 = 20;
+const PROBE_RETRIES: u32 = 50;
 const PROBE_WAIT: std::time::Duration = std::time::Duration::from_millis(5);
 
 /// Whether the lock `file` could not take is held shared, by a probe, rather than by a
@@ -319,7 +319,7 @@ mod tests {
         let look = File::open(&path).unwrap();
         look.try_lock_shared().unwrap();
         let ends = std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_millis(20));
+            std::thread::sleep(std::time::Duration::from_millis(10));
             drop(look);
         });
         let claim = store.claim(5, now).unwrap();

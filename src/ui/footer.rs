@@ -9,6 +9,7 @@ use ratatui::widgets::Widget;
 use super::text::width as text_width;
 use super::theme::Theme;
 use crate::app::keymap::{Action, Key, KeyContext, hints};
+use crate::app::{Hint, dialog_hint_rows};
 
 /// The footer line.
 #[derive(Clone, Copy, Debug)]
@@ -94,31 +95,23 @@ pub fn hint_spans(
     spans
 }
 
-/// The hints of a dialog's context, wrapped into lines of `width` columns. Quitting is left to
-/// the footer unless the dialog binds a key of its own for it.
+/// The hints of a dialog's context, wrapped into lines of `width` columns (see
+/// [`dialog_hint_rows`]).
 pub fn dialog_hint_lines(context: KeyContext, theme: &Theme, width: usize) -> Vec<Line<'static>> {
-    let own_quit = hints(context)
-        .iter()
-        .any(|(a, k, _)| *a == Action::Quit && k.modifiers.is_empty());
-    let mut lines = Vec::new();
-    let mut line: Vec<Span<'static>> = Vec::new();
-    let mut used = 0;
-    for (action, key, label) in hints(context) {
-        if action == Action::Quit && !own_quit {
-            continue;
-        }
-        let needed = text_width(&key.to_string()) + 1 + text_width(label) + 2;
-        if used > 0 && used + needed > width + GAP.len() {
-            lines.push(Line::from(std::mem::take(&mut line)).centered());
-            used = 0;
-        }
-        used += needed;
-        push_hint(&mut line, key, label, theme);
-    }
-    if !line.is_empty() {
-        lines.push(Line::from(line).centered());
-    }
-    lines
+    hint_lines(dialog_hint_rows(context, width), theme)
+}
+
+/// Rows of hints as centred lines.
+pub fn hint_lines(rows: Vec<Vec<Hint>>, theme: &Theme) -> Vec<Line<'static>> {
+    rows.into_iter()
+        .map(|row| {
+            let mut line = Vec::new();
+            for (_, key, label) in row {
+                push_hint(&mut line, key, label, theme);
+            }
+            Line::from(line).centered()
+        })
+        .collect()
 }
 
 impl Widget for Footer {

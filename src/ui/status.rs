@@ -10,12 +10,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Widget};
 
-use super::text;
 use super::theme::Theme;
-use crate::app::{Message, MessageKind};
-
-/// The most lines a message takes; what is still left after them ends in `…`.
-const MAX_LINES: usize = 2;
+use crate::app::{Message, MessageKind, STATUS_MAX_LINES, status_badge, status_lines};
 
 /// One line of status, two for a long message.
 #[derive(Clone, Debug)]
@@ -29,18 +25,17 @@ pub struct StatusLine {
 impl StatusLine {
     /// The rows the status needs at `width` columns: 1, or 2 when the message does not fit.
     pub fn height(&self, width: u16) -> u16 {
-        let lines = wrap(&self.message.text, self.text_width(width), MAX_LINES);
-        u16::try_from(lines.len()).unwrap_or(1).max(1)
+        let lines = self.lines(width, STATUS_MAX_LINES).len();
+        u16::try_from(lines).unwrap_or(1).max(1)
     }
 
     fn badge(&self) -> Option<String> {
-        self.warning.as_ref().map(|w| format!(" ⚠ {w} "))
+        self.warning.as_deref().map(status_badge)
     }
 
-    /// Columns for the message's text: the width less the badge and a space either side.
-    fn text_width(&self, width: u16) -> usize {
-        let badge = self.badge().map_or(0, |b| b.chars().count());
-        usize::from(width).saturating_sub(badge + 2)
+    /// The message in at most `max` lines at `width` columns ([`status_lines`]).
+    fn lines(&self, width: u16, max: usize) -> Vec<String> {
+        status_lines(&self.message.text, self.warning.as_deref(), width, max)
     }
 }
 
@@ -76,11 +71,7 @@ impl Widget for StatusLine {
             width -= badge_width;
             Line::from(Span::styled(badge, self.theme.error())).render(badge_area, buf);
         }
-        let lines = wrap(
-            &self.message.text,
-            self.text_width(area.width),
-            usize::from(area.height),
-        );
+        let lines = self.lines(area.width, usize::from(area.height));
         let rows = u16::try_from(lines.len()).unwrap_or(area.height);
         let top = area.bottom().saturating_sub(rows.max(1));
         for (row, text) in (top..).zip(lines) {
@@ -88,11 +79,6 @@ impl Widget for StatusLine {
             Line::from(Span::styled(format!(" {text} "), style)).render(line, buf);
         }
     }
-}
-
-/// The message in lines of the status line: see [`text::wrap_clipped`].
-fn wrap(text: &str, width: usize, max: usize) -> Vec<String> {
-    text::wrap_clipped(text, width, max)
 }
 
 #[cfg(test)]

@@ -170,6 +170,35 @@ fn snapshot_game_over_80x24_ascii() {
     insta::assert_snapshot!("screen_80x24_game_over_ascii", text(&buf));
 }
 
+/// The panel makes room for the game-over box by the measure it is drawn by: at every size
+/// its text and every key it lists are on the screen, and its frame is whole.
+#[test]
+fn the_game_over_box_fits_the_room_the_panel_makes_at_every_size() {
+    let mut app = mono();
+    play(&mut app, &["f3", "e5", "g4", "Qh4"]);
+    for (w, h) in [(80, 24), (100, 30), (120, 40), (160, 50), (200, 60)] {
+        let buf = draw(&mut app, w, h);
+        let shown = text(&buf);
+        let (x, y) = find(&buf, " Game over ").unwrap_or_else(|| panic!("{w}x{h}\n{shown}"));
+        let dialog = app.dialog().unwrap();
+        let plan = app.panel_layout().unwrap();
+        let size = dialog.measure(plan.area.width);
+        for line in &size.lines {
+            assert!(shown.contains(line.as_str()), "{w}x{h}: {line}\n{shown}");
+        }
+        for (_, key, label) in size.keys.iter().flatten() {
+            let hint = format!("{key} {label}");
+            assert!(shown.contains(&hint), "{w}x{h}: {hint}\n{shown}");
+        }
+        // The bottom corner under the title's corner, on the screen and inside the panel.
+        let bottom = y + size.height() - 1;
+        let rows = lines(&buf);
+        let corner = rows[usize::from(bottom)].chars().nth(usize::from(x) - 1);
+        assert_eq!(corner, Some('└'), "{w}x{h}\n{shown}");
+        assert!(bottom < plan.area.bottom(), "{w}x{h}\n{shown}");
+    }
+}
+
 #[test]
 fn every_part_of_the_screen_is_where_the_layout_puts_it() {
     let mut app = scholars_in_progress(mono());
