@@ -135,7 +135,7 @@ pub const MANUAL: &[Section] = &[
             Entry::Item(
                 "NO_COLOR",
                 "When set to anything but the empty string, no colour (as --color never), \
-                 unless --color always is given.",
+                 unless --color always is given, or color = \"always\" in the settings file.",
             ),
             Entry::Item(
                 "TZ",
