@@ -175,6 +175,9 @@ pub enum Effect {
     ArchiveSaved { finished: bool },
     /// Clear the terminal and draw everything again.
     Redraw,
+    /// Keep the choices of a game started from the new-game form for the next form, in later
+    /// sessions too.
+    Remember(newgame::FormChoices),
 }
 
 /// The whole front-end state. See the [module docs](self).
@@ -205,6 +208,8 @@ pub struct App {
     pending_resume: Option<(String, Box<GameSetup>)>,
     /// The export waiting for "replace the file?".
     pending_export: Option<SaveForm>,
+    /// The choices of the last game started from the new-game form.
+    remembered: Option<newgame::FormChoices>,
 }
 
 impl App {
@@ -230,6 +235,7 @@ impl App {
             saving: saving::Saving::new(config.autosave, config.wall_clock),
             pending_resume: None,
             pending_export: None,
+            remembered: config.remembered.clone(),
         };
         app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;

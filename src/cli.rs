@@ -23,7 +23,7 @@ use clap_complete::Shell;
 
 pub use manual::{Entry, Page, Section};
 pub use perft::MAX_DEPTH;
-pub use play::{ColorArg, MAX_NAME_CHARS, PlayArgs, load_game, parse_name};
+pub use play::{ColorArg, MAX_NAME_CHARS, PlayArgs, check_name, load_game, parse_name};
 
 use crate::tui::Launch;
 
@@ -99,10 +99,34 @@ pub const MANUAL: &[Section] = &[
                  game), one PGN file each, named by date and players.",
             ),
             Entry::Item(
+                "last-game.toml",
+                "The choices of the last game started from the new-game form, which the next \
+                 form opens with.",
+            ),
+            Entry::Item(
                 "current.corrupt-N.pgn",
                 "A saved game that could not be read back, set aside (never deleted) so \
                  that a new game can start; the message at start-up says what was wrong.",
             ),
+        ],
+    },
+    Section {
+        heading: "SETTINGS",
+        entries: &[
+            Entry::Text(
+                "Names, time control, theme, glyphs, colour and auto-flip can be set once in \
+                 config.toml, in the folder for settings (--config chooses another file). Each \
+                 key is the long option of the same meaning: white = \"Ann\", time = \"5+3\", \
+                 white-time, black-time, theme = \"green\", ascii = true, color = \"never\", \
+                 auto-flip = true. Options on the command line win over the file. A wrong \
+                 setting is reported on the first screen and the default is used.",
+            ),
+            Entry::Item(
+                "Linux, BSD",
+                "$XDG_CONFIG_HOME/hotseat/config.toml, or ~/.config/hotseat/config.toml",
+            ),
+            Entry::Item("macOS", "~/Library/Application Support/hotseat/config.toml"),
+            Entry::Item("Windows", "%APPDATA%\\hotseat\\config.toml"),
         ],
     },
     Section {
@@ -111,7 +135,7 @@ pub const MANUAL: &[Section] = &[
             Entry::Item(
                 "NO_COLOR",
                 "When set to anything but the empty string, no colour (as --color never), \
-                 unless --color always is given.",
+                 unless --color always is given, or color = \"always\" in the settings file.",
             ),
             Entry::Item(
                 "TZ",
@@ -121,6 +145,11 @@ pub const MANUAL: &[Section] = &[
             Entry::Item(
                 "XDG_DATA_HOME",
                 "Where the data folder goes on Linux and BSD, if it is an absolute path.",
+            ),
+            Entry::Item(
+                "XDG_CONFIG_HOME",
+                "Where the settings file is looked for on Linux and BSD, if it is an absolute \
+                 path.",
             ),
         ],
     },
@@ -246,7 +275,10 @@ impl Cli {
             None => {
                 let saved = self.play.saved_game_choice();
                 let data_dir = self.play.data_dir.clone();
-                let config = self.play.config()?;
+                let source = crate::settings::Source::find(self.play.config_file.as_deref());
+                let (settings, notice) = crate::settings::load(&source)?;
+                let mut config = self.play.with_settings(settings)?;
+                config.notice = notice;
                 Ok(Task::Play(Box::new(Launch {
                     config,
                     data_dir,
@@ -343,6 +375,8 @@ mod tests {
             "128+N",
             "Files:",
             "current.pgn",
+            "Settings:",
+            "XDG_CONFIG_HOME",
             "Environment:",
         ] {
             assert!(

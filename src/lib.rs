@@ -25,6 +25,8 @@
 //!   app asks for.
 //! * [`cli`] — the command line and its tools (`hotseat perft`, `hotseat pgn`), validated into
 //!   an [`app::Config`] before any screen opens.
+//! * [`settings`] — the settings file (`config.toml`) and the new-game form's memory, read
+//!   with toml's parser; used by `cli` (the settings) and `tui` (the memory).
 //! * [`store`] — files: where they live, atomic writes, autosave and resume, the archive,
 //!   export. Imports only `game` and `rules`.
 //!
@@ -44,6 +46,7 @@ pub mod game;
 pub mod layout;
 pub mod look;
 pub mod rules;
+pub mod settings;
 pub mod store;
 pub mod text;
 pub mod tui;

@@ -46,7 +46,7 @@ pub use crate::game::stamp::{Stamp, WallClock};
 pub use archive::{export_fen, export_pgn};
 pub use atomic::{atomic_write, remove_stale_temp_files};
 pub use current::{Autosave, Resumable, check_saved_game};
-pub use dirs::{APP_DIR, DataDir, Platform, data_dir_for};
+pub use dirs::{APP_DIR, DataDir, Platform, config_dir_for, data_dir_for};
 pub use end::{EndError, EndSteps, RealFs};
 pub(crate) use error::describe;
 pub use error::{Op, StoreError};
@@ -108,6 +108,13 @@ impl Store {
     /// Where finished games are archived.
     pub fn games_dir(&self) -> PathBuf {
         self.dir().join(GAMES_DIR)
+    }
+
+    /// Writes `bytes` to the file `name` in the data directory, atomically, creating the
+    /// directory if missing.
+    pub fn write_file(&self, name: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        self.ensure_dir(self.dir())?;
+        atomic_write(&self.dir().join(name), bytes)
     }
 
     /// Creates `path` and its parents if missing.

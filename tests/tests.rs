@@ -14,7 +14,8 @@
 //!   names: `openings`;
 //! - what `App` draws: `render` (widgets) and `screen` (the whole screen), with `common::buffer`;
 //!   hit-testing: `board_layout`;
-//! - files on disk: `store`; the binary's command line and exit codes: `cli`;
+//! - files on disk: `store`; the binary's command line and exit codes: `cli`; the settings file
+//!   and the new-game form's memory, end to end: `settings`;
 //! - the move box's reading of typed text (properties): `typing_props`;
 //! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one), on the
 //!   harness in `common::pty` (itself tested by `pty_harness`).
@@ -58,6 +59,8 @@ mod rules_edge;
 mod rules_props;
 #[path = "suite/screen.rs"]
 mod screen;
+#[path = "suite/settings.rs"]
+mod settings;
 #[path = "suite/store.rs"]
 mod store;
 #[path = "suite/typing_props.rs"]

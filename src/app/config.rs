@@ -6,6 +6,7 @@
 
 use crate::game::stamp::WallClock;
 
+use super::newgame::FormChoices;
 use super::{GameToOpen, Message};
 use crate::game::GameSetup;
 use crate::look::{GlyphSet, Theme};
@@ -31,6 +32,9 @@ pub struct Config {
     pub wall_clock: Option<WallClock>,
     /// A game to open instead of `setup`'s (a saved one, or one given with `--load`).
     pub opening: Option<GameToOpen>,
+    /// The choices of the last game started from the new-game form, which the next form opens
+    /// with; `None` before any (the form then opens like the game on the board).
+    pub remembered: Option<FormChoices>,
     /// A message for the status line on the first screen (an autosave that could not be read,
     /// a game archived by `--new`...).
     pub notice: Option<Message>,

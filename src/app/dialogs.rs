@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::help;
 use super::keymap::{Action, PointerKind};
 use super::newgame::FormResult;
-use super::{App, Mode, NewGameForm, Question};
+use super::{App, Effect, Mode, NewGameForm, Question};
 use crate::layout::popup::promotion;
 use crate::rules::{Move, Role, Square};
 
@@ -287,7 +287,11 @@ impl App {
     }
 
     pub(super) fn open_form(&mut self) {
-        self.mode = Mode::NewGame(Box::new(NewGameForm::new(&self.game, self.theme.palette())));
+        let mut form = NewGameForm::new(&self.game, self.theme.palette());
+        if let Some(choices) = &self.remembered {
+            form.recall(choices);
+        }
+        self.mode = Mode::NewGame(Box::new(form));
     }
 
     pub(super) fn on_form(&mut self, action: Action, now: Duration) {
@@ -304,6 +308,11 @@ impl App {
             FormResult::Cancel => self.mode = Mode::Playing,
             FormResult::Start(setup) => {
                 self.theme = self.theme.with_palette(form.palette);
+                let choices = form.choices(&setup);
+                if self.saving.enabled {
+                    self.effects.push(Effect::Remember(choices.clone()));
+                }
+                self.remembered = Some(choices);
                 self.start_game(*setup, now);
             }
         }

@@ -128,20 +128,17 @@ pub fn another_window_note(pid: Option<u32>, since: Option<&str>) -> Message {
     Message::info(text)
 }
 
-/// The first screen's notice: start-up's notes joined by ` · `, an error if any of them is one;
-/// `earlier` (set before start-up looked at the files) when there are none.
+/// The first screen's notice: `earlier` (set before start-up looked at the files: a problem
+/// of the settings file) and start-up's notes, joined by ` · `, an error if any of them is one.
 pub fn join_notes(notes: Vec<Message>, earlier: Option<Message>) -> Option<Message> {
-    notes
-        .into_iter()
-        .reduce(|a, b| Message {
-            text: format!("{} · {}", a.text, b.text),
-            kind: if b.kind == MessageKind::Error {
-                b.kind
-            } else {
-                a.kind
-            },
-        })
-        .or(earlier)
+    earlier.into_iter().chain(notes).reduce(|a, b| Message {
+        text: format!("{} · {}", a.text, b.text),
+        kind: if b.kind == MessageKind::Error {
+            b.kind
+        } else {
+            a.kind
+        },
+    })
 }
 
 #[cfg(test)]
@@ -307,7 +304,7 @@ mod tests {
             vec![Message::error("a"), Message::info("b")],
             Some(Message::info("earlier")),
         );
-        assert_eq!(joined, Some(Message::error("a · b")));
+        assert_eq!(joined, Some(Message::error("earlier · a · b")));
         let joined = join_notes(vec![Message::info("a"), Message::error("b")], None);
         assert_eq!(joined, Some(Message::error("a · b")));
         assert_eq!(

@@ -66,6 +66,34 @@ impl Field {
     }
 }
 
+/// The choices of a game started from the form, which the next form opens with (in this
+/// session, and in later ones through `last-game.toml`; see [`crate::settings`]): the names,
+/// the clock as the form shows it (a preset or the typed control), and Chess960 or not. A
+/// typed FEN or Chess960 number is a one-off and is not kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormChoices {
+    pub white: String,
+    pub black: String,
+    pub time: String,
+    pub chess960: bool,
+}
+
+impl FormChoices {
+    /// Choices the form can show: `None` if `time` does not read as the form reads it (or is
+    /// longer than it takes).
+    pub fn new(white: String, black: String, time: &str, chess960: bool) -> Option<FormChoices> {
+        let time = time.trim();
+        (time.chars().count() <= MAX_TIME_CHARS && read_time_controls(time).is_ok()).then(|| {
+            FormChoices {
+                white,
+                black,
+                time: time.to_owned(),
+                chess960,
+            }
+        })
+    }
+}
+
 /// What the form did with an action.
 #[derive(Clone, Debug)]
 pub enum FormResult {
@@ -128,6 +156,36 @@ impl NewGameForm {
         }
     }
 
+    /// Fills the form with the choices of the last game started from it.
+    pub fn recall(&mut self, choices: &FormChoices) {
+        self.white.clone_from(&choices.white);
+        self.black.clone_from(&choices.black);
+        self.time = TIME_PRESETS
+            .iter()
+            .position(|&p| p == choices.time)
+            .unwrap_or(CUSTOM);
+        self.custom = if self.time == CUSTOM {
+            choices.time.clone()
+        } else {
+            String::new()
+        };
+        self.from_fen = false;
+        self.chess960 = choices.chess960;
+    }
+
+    /// What to remember of the game this form starts, `setup` (see [`FormChoices`]).
+    pub fn choices(&self, setup: &GameSetup) -> FormChoices {
+        FormChoices {
+            white: setup.white.clone(),
+            black: setup.black.clone(),
+            time: match TIME_PRESETS.get(self.time) {
+                Some(preset) => (*preset).to_owned(),
+                None => self.custom.trim().to_owned(),
+            },
+            chess960: self.chess960 && !self.from_fen,
+        }
+    }
+
     /// The label of the time choice shown.
     pub fn time_label(&self) -> &str {
         TIME_PRESETS.get(self.time).copied().unwrap_or("custom")
@@ -146,11 +204,7 @@ impl NewGameForm {
             }
             None => self.custom.trim(),
         };
-        let read = |t: &str| t.trim().parse::<TimeControl>().map_err(|e| e.to_string());
-        match text.split_once(" vs ") {
-            Some((white, black)) => Ok((read(white)?, read(black)?)),
-            None => read(text).map(|tc| (tc.clone(), tc)),
-        }
+        read_time_controls(text)
     }
 
     /// The chosen start position, or what is wrong with the FEN or the Chess960 number. A
@@ -339,6 +393,16 @@ impl NewGameForm {
             white_time,
             black_time,
         }))
+    }
+}
+
+/// White's and Black's time controls from the form's clock text: one control for both, or
+/// `5+0 vs 3+0` for time odds.
+fn read_time_controls(text: &str) -> Result<(TimeControl, TimeControl), String> {
+    let read = |t: &str| t.trim().parse::<TimeControl>().map_err(|e| e.to_string());
+    match text.split_once(" vs ") {
+        Some((white, black)) => Ok((read(white)?, read(black)?)),
+        None => read(text).map(|tc| (tc.clone(), tc)),
     }
 }
 

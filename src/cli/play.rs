@@ -4,6 +4,9 @@
 //! exit code 2); what depends on several options — a delay needs a timed game, `--time` and
 //! `--white-time` combine — is checked in [`PlayArgs::config`]. Every message ends with an
 //! example of what to write.
+//!
+//! The settings file ([`crate::settings`]) fills in what the command line leaves out:
+//! [`PlayArgs::with_settings`] applies the precedence, command line first.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -17,6 +20,7 @@ use crate::game::pgn::import_games;
 use crate::game::timecontrol::{DelayKind, TimeControl, parse_seconds};
 use crate::look::{ColorChoice, GlyphSet, Palette, Theme};
 use crate::rules::Position;
+use crate::settings::Settings;
 
 pub use crate::app::config::MAX_NAME_CHARS;
 
@@ -94,29 +98,45 @@ pub struct PlayArgs {
     /// symbols, for fonts without them.
     ///
     /// Example: --ascii
-    #[arg(long)]
+    #[arg(long, overrides_with = "unicode")]
     pub ascii: bool,
 
-    /// When to use colour; "auto" uses it unless the NO_COLOR environment variable is set.
-    /// Without colour, highlights are drawn with brackets and reverse video.
+    /// Draw pieces as chess symbols (the default), even if the settings file says ascii = true.
+    ///
+    /// Example: --unicode
+    #[arg(long, overrides_with = "ascii")]
+    pub unicode: bool,
+
+    /// When to use colour (default: auto); "auto" uses it unless the NO_COLOR environment
+    /// variable is set. Without colour, highlights are drawn with brackets and reverse video.
     ///
     /// Example: --color never
-    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorArg::Auto)]
-    pub color: ColorArg,
+    #[arg(long, value_name = "WHEN", value_enum)]
+    pub color: Option<ColorArg>,
 
-    /// Colours of the board; F3 (or Ctrl-T) switches in the game, and the new-game form has
-    /// them too.
+    /// Colours of the board (default: wood); F3 (or Ctrl-T) switches in the game, and the
+    /// new-game form has them too.
     ///
     /// Example: --theme green
-    #[arg(long, value_name = "THEME", value_parser = PaletteParser, default_value = "wood")]
-    pub theme: Palette,
+    #[arg(long, value_name = "THEME", value_parser = PaletteParser)]
+    pub theme: Option<Palette>,
 
     /// Turn the board towards the player to move after every move (off by default: many
     /// players find a turning board disorienting; F2 turns it by hand).
     ///
     /// Example: --auto-flip
-    #[arg(long)]
+    #[arg(long, overrides_with = "no_auto_flip")]
     pub auto_flip: bool,
+
+    /// Keep the board still (the default), even if the settings file says auto-flip = true.
+    ///
+    /// Example: --no-auto-flip
+    #[arg(long, overrides_with = "auto_flip")]
+    pub no_auto_flip: bool,
+
+    /// Read the settings from FILE instead of the usual settings file.
+    #[arg(long = "config", value_name = "FILE", help = config_help(), long_help = config_long_help())]
+    pub config_file: Option<PathBuf>,
 
     /// Resume the unfinished game saved last time, without asking (its clocks wait for a key).
     ///
@@ -247,6 +267,30 @@ impl clap::builder::TypedValueParser for PaletteParser {
     }
 }
 
+/// `--config`'s line in `-h`: the usual file, where it is on this system.
+fn config_help() -> String {
+    format!(
+        "Read the settings from FILE instead of {}",
+        crate::settings::usual_path().map_or_else(
+            || "the usual settings file (there is none: HOME is not set)".to_owned(),
+            |path| crate::tui::shown(&path)
+        )
+    )
+}
+
+/// `--config` in `--help`: the usual file, what goes in it, and what wins.
+fn config_long_help() -> String {
+    format!(
+        "{}.\n\n\
+         The settings file holds what you would otherwise type at every start: names, time \
+         control, theme, letters or symbols, colour, auto-flip (see Settings below). Options \
+         given here win over it. A missing usual file is fine; a missing FILE is an error; \
+         a wrong setting is reported on the first screen and the default is used instead.\n\n\
+         Example: --config ~/chess/hotseat.toml",
+        config_help()
+    )
+}
+
 /// A player name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control characters.
 ///
 /// ```
@@ -257,35 +301,51 @@ impl clap::builder::TypedValueParser for PaletteParser {
 /// assert!(parse_name("Ann\u{200B}").is_err());
 /// ```
 pub fn parse_name(text: &str) -> Result<String, String> {
+    check_name(text).map_err(|e| format!("{e} (example: --white Ann)"))
+}
+
+/// [`parse_name`] without the example, for the settings file's own.
+pub fn check_name(text: &str) -> Result<String, String> {
     let name = text.trim();
     if name.is_empty() {
-        return Err("a name can't be empty (example: --white Ann)".to_owned());
+        return Err("a name can't be empty".to_owned());
     }
     if name.chars().any(char::is_control) {
-        return Err("a name can't contain control characters (example: --white Ann)".to_owned());
+        return Err("a name can't contain control characters".to_owned());
     }
     if let Some(c) = name.chars().find(|&c| crate::text::is_invisible(c)) {
         return Err(format!(
-            "a name can't contain invisible or direction-changing characters such as {} \
-             (example: --white Ann)",
+            "a name can't contain invisible or direction-changing characters such as {}",
             c.escape_unicode()
         ));
     }
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(format!(
-            "a name can have at most {MAX_NAME_CHARS} characters (example: --white Ann)"
+            "a name can have at most {MAX_NAME_CHARS} characters"
         ));
     }
     Ok(name.to_owned())
 }
 
 impl PlayArgs {
-    /// Everything checked and combined: the first game and the look. The error says what is
-    /// wrong and how to write it.
+    /// Everything checked and combined, without a settings file: the first game and the look.
+    /// The error says what is wrong and how to write it.
     pub fn config(self) -> Result<Config, String> {
-        let base = self.time.clone().unwrap_or_default();
-        let mut white_time = self.white_time.clone().unwrap_or_else(|| base.clone());
-        let mut black_time = self.black_time.clone().unwrap_or(base);
+        self.with_settings(Settings::default())
+    }
+
+    /// [`PlayArgs::config`] with what the settings file sets where the command line says
+    /// nothing. Any time option given here replaces the file's three time keys together.
+    pub fn with_settings(self, settings: Settings) -> Result<Config, String> {
+        let (time, white_time, black_time) =
+            if self.time.is_some() || self.white_time.is_some() || self.black_time.is_some() {
+                (self.time, self.white_time, self.black_time)
+            } else {
+                (settings.time, settings.white_time, settings.black_time)
+            };
+        let base = time.unwrap_or_default();
+        let mut white_time = white_time.unwrap_or_else(|| base.clone());
+        let mut black_time = black_time.unwrap_or(base);
         let delay = match (self.delay, self.bronstein) {
             (Some(d), _) => Some((DelayKind::Simple, d, "--delay")),
             (None, Some(d)) => Some((DelayKind::Bronstein, d, "--bronstein")),
@@ -314,12 +374,15 @@ impl PlayArgs {
                 }
                 None => self.fen.unwrap_or_else(Position::initial),
             },
-            white: self.white.unwrap_or_else(|| "White".to_owned()),
-            black: self.black.unwrap_or_else(|| "Black".to_owned()),
+            white: (self.white.or(settings.white)).unwrap_or_else(|| "White".to_owned()),
+            black: (self.black.or(settings.black)).unwrap_or_else(|| "Black".to_owned()),
             white_time,
             black_time,
         };
-        let color = ColorChoice::from(self.color).use_color_from_env();
+        let color = (self.color.map(ColorChoice::from))
+            .or(settings.color)
+            .unwrap_or_default()
+            .use_color_from_env();
         let opening = match &self.load {
             Some(path) => Some(GameToOpen::Load(Box::new(load_game(
                 path,
@@ -329,17 +392,22 @@ impl PlayArgs {
         };
         Ok(Config {
             setup,
-            theme: Theme::new(self.theme, color),
-            glyphs: if self.ascii {
-                GlyphSet::Ascii
-            } else {
-                GlyphSet::Unicode
+            theme: Theme::new(self.theme.or(settings.theme).unwrap_or_default(), color),
+            glyphs: match (self.ascii, self.unicode) {
+                (true, _) => GlyphSet::Ascii,
+                (_, true) => GlyphSet::Unicode,
+                _ => settings.glyphs.unwrap_or_default(),
             },
-            auto_flip: self.auto_flip,
+            auto_flip: match (self.auto_flip, self.no_auto_flip) {
+                (true, _) => true,
+                (_, true) => false,
+                _ => settings.auto_flip.unwrap_or(false),
+            },
             autosave: true,
             wall_clock: None,
             opening,
             notice: None,
+            remembered: None,
         })
     }
 
@@ -516,6 +584,88 @@ mod tests {
         let err = config(&["--chess960", "--fen", "8/P7/8/8/8/8/k6K/8 w - - 0 1"]).unwrap_err();
         assert!(err.contains("--fen"), "{err}");
         assert!(config(&["--chess960", "--resume"]).is_err());
+    }
+
+    fn config_with(args: &[&str], settings: &str) -> Config {
+        let mut argv = vec!["hotseat"];
+        argv.extend_from_slice(args);
+        let (settings, problems) = crate::settings::parse(settings);
+        assert_eq!(problems, []);
+        let cli = Cli::try_parse_from(argv).unwrap();
+        cli.play.with_settings(settings).unwrap()
+    }
+
+    const SETTINGS: &str = "white = \"Ann\"\nblack = \"Bob\"\ntime = \"5+3\"\n\
+        black-time = \"3+0\"\ntheme = \"green\"\nascii = true\ncolor = \"never\"\n\
+        auto-flip = true\n";
+
+    #[test]
+    fn the_settings_file_fills_in_what_the_command_line_leaves_out() {
+        let c = config_with(&[], SETTINGS);
+        assert_eq!(
+            (c.setup.white.as_str(), c.setup.black.as_str()),
+            ("Ann", "Bob")
+        );
+        assert_eq!(c.setup.white_time.to_string(), "5+3");
+        assert_eq!(c.setup.black_time.to_string(), "3+0");
+        assert_eq!(c.theme.palette(), Palette::Green);
+        assert!(c.theme.is_monochrome());
+        assert_eq!(c.glyphs, GlyphSet::Ascii);
+        assert!(c.auto_flip);
+    }
+
+    #[test]
+    fn the_command_line_wins_over_the_settings_file() {
+        let c = config_with(
+            &[
+                "--white",
+                "Cy",
+                "--theme",
+                "blue",
+                "--color",
+                "always",
+                "--unicode",
+                "--no-auto-flip",
+            ],
+            SETTINGS,
+        );
+        assert_eq!(
+            (c.setup.white.as_str(), c.setup.black.as_str()),
+            ("Cy", "Bob")
+        );
+        assert_eq!(c.theme.palette(), Palette::Blue);
+        assert!(
+            !c.theme.is_monochrome(),
+            "--color always overrides the file"
+        );
+        assert_eq!(c.glyphs, GlyphSet::Unicode);
+        assert!(!c.auto_flip);
+        // The last of a pair of opposite flags wins, as the file would be overridden.
+        let c = config_with(&["--unicode", "--ascii"], "");
+        assert_eq!(c.glyphs, GlyphSet::Ascii);
+    }
+
+    #[test]
+    fn any_time_option_on_the_command_line_replaces_the_files_time_keys() {
+        let c = config_with(&["--time", "10+0"], SETTINGS);
+        assert_eq!(c.setup.white_time.to_string(), "10+0");
+        assert_eq!(
+            c.setup.black_time.to_string(),
+            "10+0",
+            "not the file's odds"
+        );
+        let c = config_with(&["--delay", "2"], SETTINGS);
+        assert_eq!(c.setup.white_time.describe(), "5+3, 2 s delay");
+        assert_eq!(c.setup.black_time.describe(), "3+0, 2 s delay");
+    }
+
+    #[test]
+    fn without_a_settings_file_the_defaults_are_the_built_in_ones() {
+        let c = config_with(&[], "");
+        assert_eq!(c.theme.palette(), Palette::Wood);
+        assert_eq!(c.glyphs, GlyphSet::Unicode);
+        assert!(!c.auto_flip);
+        assert!(c.setup.white_time.is_untimed());
     }
 
     #[test]

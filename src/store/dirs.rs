@@ -15,6 +15,11 @@
 //! they do better — asking Windows for the Known Folder when `APPDATA` is unset — does not
 //! arise in a normal Windows session, where `APPDATA` is always set.
 //!
+//! The settings file, `config.toml`, is looked for in the platform's folder for an
+//! application's settings, found the same way ([`config_dir_for`]): `$XDG_CONFIG_HOME/hotseat`,
+//! else `$HOME/.config/hotseat` on Linux and BSD; on macOS and Windows the same folder as the
+//! data, as those systems keep both together.
+//!
 //! Following the XDG Base Directory specification, an `XDG_DATA_HOME` that is empty or not an
 //! absolute path is ignored. Nothing here creates the folder: it is created on the first write,
 //! so a player who only asks for `--help` leaves no trace.
@@ -88,16 +93,50 @@ pub fn data_dir_for(
     platform: Platform,
     env: impl Fn(&str) -> Option<OsString>,
 ) -> Result<PathBuf, StoreError> {
+    app_dir_for(platform, env, "XDG_DATA_HOME", &[".local", "share"])
+}
+
+/// The folder of the settings file on `platform`, given a way to read environment variables:
+/// as [`data_dir_for`], with `XDG_CONFIG_HOME` and `~/.config` on Linux and BSD.
+///
+/// ```
+/// use std::path::PathBuf;
+/// use hotseat::store::{Platform, config_dir_for};
+///
+/// let env = |name: &str| (name == "HOME").then(|| "/home/ann".into());
+/// assert_eq!(
+///     config_dir_for(Platform::Xdg, env).unwrap(),
+///     PathBuf::from("/home/ann/.config/hotseat")
+/// );
+/// ```
+pub fn config_dir_for(
+    platform: Platform,
+    env: impl Fn(&str) -> Option<OsString>,
+) -> Result<PathBuf, StoreError> {
+    app_dir_for(platform, env, "XDG_CONFIG_HOME", &[".config"])
+}
+
+/// hotseat's folder on `platform`: on Linux and BSD `$<xdg_var>`, else `$HOME/<xdg_home>`.
+fn app_dir_for(
+    platform: Platform,
+    env: impl Fn(&str) -> Option<OsString>,
+    xdg_var: &str,
+    xdg_home: &[&str],
+) -> Result<PathBuf, StoreError> {
     let var = |name: &str| env(name).filter(|v| !v.is_empty()).map(PathBuf::from);
     let base = match platform {
-        Platform::Xdg => var("XDG_DATA_HOME")
+        Platform::Xdg => var(xdg_var)
             .filter(|p| p.has_root())
             .or_else(|| {
                 var("HOME")
                     .filter(|p| p.has_root())
-                    .map(|h| h.join(".local").join("share"))
+                    .map(|h| xdg_home.iter().fold(h, |path, part| path.join(part)))
             })
-            .ok_or_else(|| no_dir("neither XDG_DATA_HOME nor HOME is set to an absolute path"))?,
+            .ok_or_else(|| {
+                no_dir(&format!(
+                    "neither {xdg_var} nor HOME is set to an absolute path"
+                ))
+            })?,
         Platform::MacOs => var("HOME")
             .filter(|p| p.has_root())
             .map(|h| h.join("Library").join("Application Support"))

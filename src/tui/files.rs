@@ -181,6 +181,7 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         }
     }
     config.notice = join_notes(notes, config.notice);
+    config.remembered = crate::settings::load_choices(store.dir());
     files.store = Some(store);
     (config, files)
 }
@@ -288,6 +289,16 @@ impl Files {
                 }
             }
             Effect::Export(job) => app.exported(export(&job)),
+            Effect::Remember(choices) => {
+                let Some(store) = &self.store else { return };
+                let text = crate::settings::format_choices(&choices);
+                if let Err(err) = store.write_file(crate::settings::LAST_GAME_FILE, text.as_bytes())
+                {
+                    app.report(Message::error(format!(
+                        "The form's choices are not remembered for next time: {err}"
+                    )));
+                }
+            }
             Effect::Redraw => {}
         }
     }

@@ -455,6 +455,7 @@ fn hotseat_with_data(dir: &Path, args: &[&str]) -> (Output, PathBuf) {
     fs::create_dir_all(&data).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
         .current_dir(dir)
+        .env("XDG_CONFIG_HOME", dir.join("config"))
         .arg("--data-dir")
         .arg(&data)
         .args(args)

@@ -1,7 +1,8 @@
 //! The new-game form.
 
 use super::*;
-use crate::app::newgame::{CUSTOM, Field, TIME_PRESETS};
+use crate::app::Effect;
+use crate::app::newgame::{CUSTOM, Field, FormChoices, TIME_PRESETS};
 
 fn form(app: &App) -> &crate::app::NewGameForm {
     match app.mode() {
@@ -231,4 +232,78 @@ fn the_clock_field_sets_delays_periods_and_odds_as_the_command_line_does() {
     app.update(Action::Select, s(0));
     open(&mut app);
     assert_eq!(form(&app).custom, "40/90+30,30+30d5 vs 5+0b2");
+}
+
+fn remembered(white: &str, black: &str, time: &str, chess960: bool) -> FormChoices {
+    FormChoices::new(white.to_owned(), black.to_owned(), time, chess960).unwrap()
+}
+
+#[test]
+fn a_game_started_from_the_form_is_remembered_for_the_next_form() {
+    let mut app = App::new(Config {
+        autosave: true,
+        ..config(GameSetup::default())
+    });
+    open(&mut app);
+    type_text(&mut app, "Ann");
+    act(&mut app, Action::CursorDown);
+    type_text(&mut app, "Bob");
+    act(&mut app, Action::CursorDown);
+    type_text(&mut app, "5+0 vs 3+0");
+    act(&mut app, Action::Select);
+    assert_eq!(app.game().player(Color::Black), "Bob");
+    let choices = remembered("Ann", "Bob", "5+0 vs 3+0", false);
+    assert!(
+        app.take_effects()
+            .contains(&Effect::Remember(choices.clone())),
+        "written for later sessions"
+    );
+    // With the game under way, the next form opens with the same choices.
+    enter(&mut app, "e4");
+    open(&mut app);
+    let f = form(&app);
+    assert_eq!((f.white.as_str(), f.black.as_str()), ("Ann", "Bob"));
+    assert_eq!((f.time, f.custom.as_str()), (CUSTOM, "5+0 vs 3+0"));
+}
+
+#[test]
+fn the_first_form_opens_with_the_choices_remembered_from_an_earlier_session() {
+    let mut app = App::new(Config {
+        remembered: Some(remembered("Carl", "Dan", "10+5", true)),
+        ..config(GameSetup::default())
+    });
+    assert_eq!(
+        app.game().player(Color::White),
+        "White",
+        "the settings' game"
+    );
+    open(&mut app);
+    let f = form(&app);
+    assert_eq!((f.white.as_str(), f.black.as_str()), ("Carl", "Dan"));
+    assert_eq!(f.time_label(), "10+5");
+    assert!(f.chess960 && !f.from_fen);
+    act(&mut app, Action::Select);
+    assert_eq!(app.game().player(Color::White), "Carl");
+    assert!(app.game().record().start().is_chess960());
+    assert!(
+        app.take_effects().is_empty(),
+        "nothing is written without a data folder"
+    );
+}
+
+#[test]
+fn without_a_remembered_choice_the_form_opens_like_the_game_on_the_board() {
+    let mut app = App::new(config(GameSetup {
+        white: "Eve".to_owned(),
+        ..GameSetup::default()
+    }));
+    open(&mut app);
+    assert_eq!(form(&app).white, "Eve");
+}
+
+#[test]
+fn a_remembered_clock_must_read_as_the_form_reads_it() {
+    assert!(FormChoices::new("A".into(), "B".into(), "5+", false).is_none());
+    assert!(FormChoices::new("A".into(), "B".into(), &"5".repeat(41), false).is_none());
+    assert!(FormChoices::new("A".into(), "B".into(), " none ", false).is_some());
 }

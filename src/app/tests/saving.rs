@@ -178,11 +178,11 @@ fn a_new_game_files_the_one_in_progress_as_unfinished() {
     act(&mut app, Action::Select);
     let effects = app.take_effects();
     match effects.as_slice() {
-        [Effect::Archive(job)] => {
+        [Effect::Remember(_), Effect::Archive(job)] => {
             assert!(job.unfinished);
             assert!(job.pgn.contains("1. e4 e5 *"), "{}", job.pgn);
         }
-        other => panic!("expected one archive, got {other:?}"),
+        other => panic!("expected the form's choices and one archive, got {other:?}"),
     }
     assert_eq!(app.game().record().plies(), 0);
     app.archived(true, Ok("~/g/u.pgn".to_owned()));

@@ -118,6 +118,7 @@ impl PtyCommand {
         // Dates and start times are the local time: UTC unless a test says otherwise.
         let home = fresh_dir("home");
         cmd.env("XDG_DATA_HOME", &home)
+            .env("XDG_CONFIG_HOME", home.join(".config"))
             .env("HOME", &home)
             .env("APPDATA", &home)
             .env("TZ", "UTC")

@@ -1,0 +1,633 @@
+//! Settings that are remembered: the settings file, and the new-game form's last choices.
+//!
+//! **The settings file**, `config.toml` in the platform's folder for settings
+//! ([`store::config_dir_for`](crate::store::config_dir_for)) or the file given with `--config`,
+//! holds what players would otherwise type at every start. Its keys are the long options of the
+//! same meaning, without the dashes (`auto_flip` is read as `auto-flip` too):
+//!
+//! ```toml
+//! white = "Ann"
+//! black = "Bob"
+//! time = "5+3"            # as --time: "none", "5+3", "40/90+30,30+30", "5+0d3" (a delay)
+//! white-time = "5+0"      # time odds, as --white-time and --black-time
+//! theme = "green"         # wood, blue, green or contrast
+//! ascii = false           # letters instead of chess symbols
+//! color = "auto"          # auto, always or never (true and false mean always and never)
+//! auto-flip = false
+//! ```
+//!
+//! An option on the command line wins over the file, which wins over the built-in defaults;
+//! any time option on the command line replaces all three time keys, so that `--time 10+0`
+//! gives both players ten minutes whatever the file's odds. `color = "auto"` leaves the choice
+//! to `NO_COLOR`; `color = "always"` overrides it, as `--color always` does (no-color.org: a
+//! user's own configuration wins over the environment variable).
+//!
+//! **A bad file never stops the game.** [`parse`] reads the document with toml's parser and
+//! then judges each value on its own, with the same parsers as the command line, so one wrong
+//! value costs only itself: the others are kept, and the wrong one is a [`Problem`] naming its
+//! line, what is wrong and what to write instead. A file that is not TOML at all (a syntax
+//! error) gives the defaults and its one problem; an unknown key (a typo: `colour`) is a
+//! problem too, with the likely key named, and is otherwise ignored. The first screen shows the
+//! problems ([`notice`]). serde's derive is not used: it stops at the first wrong value, and
+//! keeping the good ones needs each value with its line, which toml's spanned table gives.
+//!
+//! **The new-game form's memory**, `last-game.toml` in the data folder, holds the choices of
+//! the last game started from the form ([`FormChoices`]): names, clock, and whether it was
+//! Chess960. The next form (in this session or a later one) opens with them; before any, it
+//! opens like the game on the board, which the command line and the settings file set up.
+//! hotseat writes this file itself ([`format_choices`], atomically) and never touches
+//! `config.toml`, whose comments and layout are the player's. A memory file that cannot be
+//! read is ignored: it only saves typing, and the next game started from the form rewrites it.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use toml::de::{DeTable, DeValue};
+
+use crate::app::Message;
+use crate::app::newgame::FormChoices;
+use crate::game::timecontrol::TimeControl;
+use crate::look::{ColorChoice, GlyphSet, Palette};
+use crate::text::excerpt;
+
+/// The settings file's name in its folder.
+pub const CONFIG_FILE: &str = "config.toml";
+
+/// The form's memory file's name in the data folder.
+pub const LAST_GAME_FILE: &str = "last-game.toml";
+
+/// The largest settings or memory file read: a few lines are expected, and nothing larger can
+/// make the start slow or eat memory.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024;
+
+/// The keys of the settings file, as the long options are spelt.
+pub const KEYS: [&str; 9] = [
+    "white",
+    "black",
+    "time",
+    "white-time",
+    "black-time",
+    "theme",
+    "ascii",
+    "color",
+    "auto-flip",
+];
+
+/// What the settings file sets; `None` where it says nothing (or something wrong).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub time: Option<TimeControl>,
+    pub white_time: Option<TimeControl>,
+    pub black_time: Option<TimeControl>,
+    pub theme: Option<Palette>,
+    pub glyphs: Option<GlyphSet>,
+    pub color: Option<ColorChoice>,
+    pub auto_flip: Option<bool>,
+}
+
+/// Something wrong in the settings file: where, and what (with how to write it right).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// From 1; `None` when the parser could not say.
+    pub line: Option<usize>,
+    pub text: String,
+}
+
+/// Reads the settings file's text; see the [module docs](self).
+///
+/// ```
+/// use hotseat::settings::parse;
+/// use hotseat::look::Palette;
+///
+/// let (settings, problems) = parse("white = \"Ann\"\ntheme = \"pink\"\n");
+/// assert_eq!(settings.white.as_deref(), Some("Ann"));
+/// assert_eq!(settings.theme, None);
+/// assert_eq!(problems[0].line, Some(2));
+/// assert!(problems[0].text.contains("wood, blue, green or contrast"));
+/// ```
+pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
+    let mut settings = Settings::default();
+    let table = match DeTable::parse(text) {
+        Ok(table) => table.into_inner(),
+        Err(e) => {
+            let problem = Problem {
+                line: e.span().map(|span| line_of(text, span.start)),
+                text: format!(
+                    "not TOML: {} (write one setting a line, like time = \"5+3\")",
+                    crate::text::tame(e.message().trim_end_matches('.')).replace('\n', " ")
+                ),
+            };
+            return (settings, vec![problem]);
+        }
+    };
+    let mut problems = Vec::new();
+    for (key, value) in &table {
+        let line = Some(line_of(text, key.span().start));
+        let name = key.get_ref().replace('_', "-");
+        if let Err(text) = settings.set(&name, value.get_ref()) {
+            problems.push(Problem { line, text });
+        }
+    }
+    problems.sort_by_key(|p| p.line);
+    (settings, problems)
+}
+
+impl Settings {
+    /// Sets the value of `key`, or says what is wrong with it.
+    fn set(&mut self, key: &str, value: &DeValue<'_>) -> Result<(), String> {
+        match key {
+            "white" | "black" => {
+                let name =
+                    crate::cli::check_name(text_value(key, value, "\"Ann\"")?).map_err(|e| {
+                        format!("{key} = {}: {e}", excerpt(value.as_str().unwrap_or("")))
+                    })?;
+                *if key == "white" {
+                    &mut self.white
+                } else {
+                    &mut self.black
+                } = Some(name);
+            }
+            "time" | "white-time" | "black-time" => {
+                let tc = text_value(key, value, "\"5+3\"")?
+                    .trim()
+                    .parse::<TimeControl>()
+                    .map_err(|e| format!("{key}: {e}"))?;
+                *match key {
+                    "time" => &mut self.time,
+                    "white-time" => &mut self.white_time,
+                    _ => &mut self.black_time,
+                } = Some(tc);
+            }
+            "theme" => {
+                let text = text_value(key, value, "\"wood\"")?;
+                self.theme = Some(text.trim().parse::<Palette>().map_err(|_| {
+                    format!(
+                        "theme = {}: no such theme (write {})",
+                        excerpt(text),
+                        Palette::names()
+                    )
+                })?);
+            }
+            "ascii" => {
+                self.glyphs = Some(if bool_value(key, value)? {
+                    GlyphSet::Ascii
+                } else {
+                    GlyphSet::Unicode
+                });
+            }
+            "auto-flip" => self.auto_flip = Some(bool_value(key, value)?),
+            "color" => {
+                let wrong = || {
+                    format!(
+                        "color = {}: write \"auto\", \"always\" or \"never\"",
+                        shown_value(value)
+                    )
+                };
+                self.color = Some(match value {
+                    DeValue::Boolean(true) => ColorChoice::Always,
+                    DeValue::Boolean(false) => ColorChoice::Never,
+                    DeValue::String(s) => match s.trim().to_ascii_lowercase().as_str() {
+                        "auto" => ColorChoice::Auto,
+                        "always" => ColorChoice::Always,
+                        "never" => ColorChoice::Never,
+                        _ => return Err(wrong()),
+                    },
+                    _ => return Err(wrong()),
+                });
+            }
+            _ => return Err(unknown_key(key)),
+        }
+        Ok(())
+    }
+}
+
+/// The text of a value that must be a string, or what to write instead.
+fn text_value<'a>(key: &str, value: &'a DeValue<'_>, example: &str) -> Result<&'a str, String> {
+    value.as_str().ok_or_else(|| {
+        format!(
+            "{key} = {}: write it in quotes, like {key} = {example}",
+            shown_value(value)
+        )
+    })
+}
+
+fn bool_value(key: &str, value: &DeValue<'_>) -> Result<bool, String> {
+    value.as_bool().ok_or_else(|| {
+        format!(
+            "{key} = {}: write true or false, like {key} = true",
+            shown_value(value)
+        )
+    })
+}
+
+/// A value as the message quotes it: text excerpted and escaped, a number as written, and the
+/// kind of anything longer.
+fn shown_value(value: &DeValue<'_>) -> Cow<'static, str> {
+    match value {
+        DeValue::String(s) => excerpt(s).into(),
+        DeValue::Integer(n) => excerpt(n.as_str()).trim_matches('"').to_owned().into(),
+        DeValue::Float(n) => excerpt(n.as_str()).trim_matches('"').to_owned().into(),
+        DeValue::Boolean(b) => b.to_string().into(),
+        other => format!("(a {})", other.type_str()).into(),
+    }
+}
+
+/// An unknown key, with the known one it most likely stands for.
+fn unknown_key(key: &str) -> String {
+    let shown = excerpt(key);
+    match KEYS.iter().min_by_key(|k| edit_distance(key, k)) {
+        Some(near) if edit_distance(key, near) <= 2 => {
+            format!("unknown setting {shown}, ignored (did you mean {near}?)")
+        }
+        _ => format!(
+            "unknown setting {shown}, ignored (the settings are {})",
+            KEYS.join(", ")
+        ),
+    }
+}
+
+/// The Levenshtein distance between two short words, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != cb))
+                .min(above + 1)
+                .min(row[j] + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// The line (from 1) of the byte at `at`.
+fn line_of(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// The settings file to read: `--config FILE`, or the platform's usual one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Given with `--config`: it must exist.
+    Given(PathBuf),
+    /// The usual place: a missing file is the defaults, without a word.
+    Usual(PathBuf),
+    /// No folder for settings (no `HOME`): the defaults.
+    Nowhere,
+}
+
+impl Source {
+    /// `--config`'s file if given, else `config.toml` in the platform's settings folder.
+    pub fn find(given: Option<&Path>) -> Source {
+        match given {
+            Some(path) => Source::Given(path.to_owned()),
+            None => usual_path().map_or(Source::Nowhere, Source::Usual),
+        }
+    }
+}
+
+/// The settings file's usual path on this platform, from the process environment.
+pub fn usual_path() -> Option<PathBuf> {
+    crate::store::config_dir_for(crate::store::Platform::current(), |name| {
+        std::env::var_os(name)
+    })
+    .ok()
+    .map(|dir| dir.join(CONFIG_FILE))
+}
+
+/// Reads the settings from `source`: the settings and the first screen's word about them, if
+/// anything is wrong. The error, for a `--config` file that cannot be read at all, is a usage
+/// error.
+pub fn load(source: &Source) -> Result<(Settings, Option<Message>), String> {
+    let (path, given) = match source {
+        Source::Given(path) => (path, true),
+        Source::Usual(path) => (path, false),
+        Source::Nowhere => return Ok((Settings::default(), None)),
+    };
+    let shown = crate::tui::shown(path);
+    let bytes = match crate::store::read_bounded(path, MAX_FILE_BYTES) {
+        Ok(bytes) => bytes,
+        Err(e) if given => {
+            return Err(format!(
+                "--config {}: cannot read the settings file: {e} (example: --config ~/hotseat.toml)",
+                excerpt(&shown)
+            ));
+        }
+        Err(e) if e.is_not_found() => return Ok((Settings::default(), None)),
+        Err(e) => {
+            let text = format!("Settings file {shown} not read ({e}): the defaults are used");
+            return Ok((Settings::default(), Some(Message::error(text))));
+        }
+    };
+    let Ok(text) = String::from_utf8(bytes) else {
+        let text =
+            format!("Settings file {shown} not read (it is not UTF-8 text): the defaults are used");
+        return Ok((Settings::default(), Some(Message::error(text))));
+    };
+    let (settings, problems) = parse(&text);
+    Ok((settings, notice(&shown, &problems)))
+}
+
+/// The first screen's word about the problems of the settings file `shown`: the first in full,
+/// the lines of the others. Short enough for the two lines of the status line at 80 columns,
+/// most important first; that the defaults stand in is for the README and the man page.
+pub fn notice(shown: &str, problems: &[Problem]) -> Option<Message> {
+    let first = problems.first()?;
+    let mut text = format!("Settings file {shown}");
+    if let Some(line) = first.line {
+        let _ = write!(text, ", line {line}");
+    }
+    let _ = write!(text, ": {}", first.text);
+    let others: Vec<String> = problems[1..]
+        .iter()
+        .filter_map(|p| p.line.map(|l| l.to_string()))
+        .collect();
+    match others.len() {
+        0 => {}
+        1 => {
+            let _ = write!(text, " · also line {}", others[0]);
+        }
+        _ => {
+            let _ = write!(text, " · also lines {}", others.join(", "));
+        }
+    }
+    Some(Message::error(text))
+}
+
+/// The form's memory as written to `last-game.toml`: TOML that [`parse_choices`] reads back.
+pub fn format_choices(choices: &FormChoices) -> String {
+    format!(
+        "# The last choices of hotseat's new-game form, which the next form opens with.\n\
+         # Written by hotseat; your settings go in {CONFIG_FILE}.\n\
+         white = {}\nblack = {}\ntime = {}\nchess960 = {}\n",
+        toml_string(&choices.white),
+        toml_string(&choices.black),
+        toml_string(&choices.time),
+        choices.chess960
+    )
+}
+
+/// `text` as a TOML basic string.
+fn toml_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The form's memory read back, or `None` if the file is not what [`format_choices`] writes
+/// (or was edited into something the form could not show).
+pub fn parse_choices(text: &str) -> Option<FormChoices> {
+    let table = DeTable::parse(text).ok()?.into_inner();
+    let get = |key: &str| table.get(key).map(|v| v.get_ref());
+    let name = |key: &str| {
+        let text = get(key)?.as_str()?;
+        crate::cli::check_name(text).ok()
+    };
+    let time = get("time")?.as_str()?;
+    FormChoices::new(
+        name("white")?,
+        name("black")?,
+        time,
+        get("chess960")?.as_bool()?,
+    )
+}
+
+/// Reads the form's memory in the data folder `dir`: `None` if there is none or it is not
+/// readable (see the [module docs](self)).
+pub fn load_choices(dir: &Path) -> Option<FormChoices> {
+    let bytes = crate::store::read_bounded(&dir.join(LAST_GAME_FILE), MAX_FILE_BYTES).ok()?;
+    parse_choices(std::str::from_utf8(&bytes).ok()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_is_read() {
+        let (s, problems) = parse(
+            "white = \"Ann\"\nblack = \"Bob B.\"\ntime = \"5+3\"\nwhite-time = \"5+0\"\n\
+             black-time = \"3+0d2\"\ntheme = \"Green\"\nascii = true\ncolor = \"never\"\n\
+             auto-flip = true\n",
+        );
+        assert_eq!(problems, []);
+        assert_eq!(s.white.as_deref(), Some("Ann"));
+        assert_eq!(s.black.as_deref(), Some("Bob B."));
+        assert_eq!(s.time.unwrap().to_string(), "5+3");
+        assert_eq!(s.white_time.unwrap().to_string(), "5+0");
+        assert_eq!(s.black_time.unwrap().to_string(), "3+0d2");
+        assert_eq!(s.theme, Some(Palette::Green));
+        assert_eq!(s.glyphs, Some(GlyphSet::Ascii));
+        assert_eq!(s.color, Some(ColorChoice::Never));
+        assert_eq!(s.auto_flip, Some(true));
+    }
+
+    #[test]
+    fn an_empty_file_sets_nothing() {
+        assert_eq!(parse(""), (Settings::default(), vec![]));
+        assert_eq!(parse("# only a comment\n\n"), (Settings::default(), vec![]));
+    }
+
+    #[test]
+    fn snake_case_keys_are_read_as_the_options_are_spelt() {
+        let (s, problems) = parse("auto_flip = true\nwhite_time = \"1+0\"\n");
+        assert_eq!(problems, []);
+        assert_eq!(s.auto_flip, Some(true));
+        assert!(s.white_time.is_some());
+    }
+
+    #[test]
+    fn color_takes_the_option_words_or_true_and_false() {
+        for (text, choice) in [
+            ("\"auto\"", ColorChoice::Auto),
+            ("\"Always\"", ColorChoice::Always),
+            ("true", ColorChoice::Always),
+            ("false", ColorChoice::Never),
+        ] {
+            let (s, problems) = parse(&format!("color = {text}"));
+            assert_eq!((s.color, problems), (Some(choice), vec![]), "{text}");
+        }
+        let (s, problems) = parse("color = \"sometimes\"");
+        assert_eq!(s.color, None);
+        assert!(
+            problems[0]
+                .text
+                .contains("\"auto\", \"always\" or \"never\"")
+        );
+    }
+
+    #[test]
+    fn a_wrong_value_is_reported_by_line_and_the_others_are_kept() {
+        let text = "white = \"Ann\"\ntime = \"5+\"\ntheme = \"blue\"\nauto-flip = \"yes\"\n";
+        let (s, problems) = parse(text);
+        assert_eq!(s.white.as_deref(), Some("Ann"));
+        assert_eq!(s.theme, Some(Palette::Blue));
+        assert_eq!(s.time, None);
+        assert_eq!(s.auto_flip, None);
+        assert_eq!(problems.len(), 2);
+        assert_eq!(problems[0].line, Some(2));
+        assert!(
+            problems[0]
+                .text
+                .starts_with("time: \"5+\" is not a time control")
+        );
+        assert!(
+            problems[0].text.contains("like 5+3"),
+            "{}",
+            problems[0].text
+        );
+        assert_eq!(problems[1].line, Some(4));
+        assert_eq!(
+            problems[1].text,
+            "auto-flip = \"yes\": write true or false, like auto-flip = true"
+        );
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_says_how_to_write_it() {
+        let (_, problems) = parse("time = 5\nwhite = [1, 2]\n");
+        assert_eq!(
+            problems[0].text,
+            "time = 5: write it in quotes, like time = \"5+3\""
+        );
+        assert_eq!(
+            problems[1].text,
+            "white = (a array): write it in quotes, like white = \"Ann\""
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_is_a_problem_naming_the_likely_one() {
+        let (s, problems) = parse("colour = \"never\"\nwhite = \"Ann\"\n[window]\nsize = 3\n");
+        assert_eq!(s.white.as_deref(), Some("Ann"));
+        assert_eq!(s.color, None);
+        assert_eq!(problems[0].line, Some(1));
+        assert_eq!(
+            problems[0].text,
+            "unknown setting \"colour\", ignored (did you mean color?)"
+        );
+        assert_eq!(problems[1].line, Some(3));
+        assert!(problems[1].text.contains("the settings are white, black"));
+    }
+
+    #[test]
+    fn a_syntax_error_gives_the_defaults_and_its_line() {
+        let (s, problems) = parse("white = \"Ann\"\ntime = 5+3\n");
+        assert_eq!(s, Settings::default());
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].line, Some(2));
+        assert!(problems[0].text.starts_with("not TOML: "), "{problems:?}");
+        assert!(problems[0].text.contains("like time = \"5+3\""));
+        let (_, problems) = parse("white = \"Ann\"\nwhite = \"Bob\"\n");
+        assert_eq!(problems[0].line, Some(2), "a key set twice");
+    }
+
+    #[test]
+    fn hostile_values_are_excerpted_and_escaped() {
+        let (s, problems) = parse(&format!(
+            "white = \"\\u001b[2J{}\"\ntheme = \"\\u001b]0;x\\u0007\"\n",
+            "A".repeat(500)
+        ));
+        assert_eq!(s.white, None);
+        for p in &problems {
+            assert!(!p.text.chars().any(char::is_control), "{p:?}");
+            assert!(p.text.chars().count() < 200, "{p:?}");
+        }
+        assert!(
+            problems[1].text.contains("\\u{1b}]0;x\\u{7}"),
+            "{problems:?}"
+        );
+        let nested = format!("x = {}1{}", "[".repeat(10_000), "]".repeat(10_000));
+        let (_, problems) = parse(&nested);
+        assert_eq!(problems.len(), 1, "deep nesting is refused, not a crash");
+    }
+
+    #[test]
+    fn the_notice_names_the_file_the_line_and_the_other_lines() {
+        let (_, problems) = parse("time = \"5+\"\nascii = 1\ncolour = 1\n");
+        let message = notice("~/.config/hotseat/config.toml", &problems).unwrap();
+        assert_eq!(message.kind, crate::app::MessageKind::Error);
+        assert!(
+            message.text.starts_with(
+                "Settings file ~/.config/hotseat/config.toml, line 1: time: \"5+\" is not"
+            ),
+            "{}",
+            message.text
+        );
+        assert!(
+            message.text.ends_with(" · also lines 2, 3"),
+            "{}",
+            message.text
+        );
+        assert_eq!(notice("x", &[]), None);
+    }
+
+    #[test]
+    fn the_form_memory_reads_back_what_is_written() {
+        for (white, black, time) in [
+            ("Ann", "Bob", "5+3"),
+            ("Ann \"the\" \\Rook", "Bob B.", "40/90+30,30+30"),
+            ("Émile", "Zoë 李", "5+0 vs 3+0"),
+        ] {
+            let choices = FormChoices::new(white.into(), black.into(), time, true).unwrap();
+            let text = format_choices(&choices);
+            assert_eq!(parse_choices(&text), Some(choices), "{text}");
+        }
+        assert_eq!(parse_choices("white = \"Ann\""), None);
+        assert_eq!(parse_choices("not toml"), None);
+        assert_eq!(
+            parse_choices("white = \"A\\u0007\"\nblack = \"B\"\ntime = \"5+3\"\nchess960 = false"),
+            None,
+            "a name the form would refuse"
+        );
+    }
+
+    #[test]
+    fn the_readme_example_sets_every_key_without_a_problem() {
+        let readme = include_str!("../README.md");
+        let start = readme
+            .find("```toml\n")
+            .expect("a toml block in the README")
+            + 8;
+        let example = &readme[start..start + readme[start..].find("```").unwrap()];
+        let (s, problems) = parse(example);
+        assert_eq!(problems, [], "{example}");
+        for key in KEYS {
+            assert!(
+                example.lines().any(|l| l.starts_with(&format!("{key} = "))),
+                "the README's example lacks {key}"
+            );
+        }
+        assert!(s.white.is_some() && s.time.is_some() && s.theme.is_some());
+    }
+
+    #[test]
+    fn edit_distance_counts_single_character_edits() {
+        assert_eq!(edit_distance("colour", "color"), 1);
+        assert_eq!(edit_distance("autoflip", "auto-flip"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("theme", "theme"), 0);
+    }
+}
