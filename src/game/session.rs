@@ -94,6 +94,10 @@ pub struct Game {
     /// The glyphs and comment of each move, and the comment before the first.
     notes: Vec<Notes>,
     intro: String,
+    /// The side lines studied or read from a file.
+    pub(super) variations: super::variations::Variations,
+    /// What reading the game from a file had to leave out (a side line cut short).
+    import_note: Option<String>,
     /// Draw offers: (half-moves played when offered, by whom).
     offers: Vec<(usize, Color)>,
     pending_offer: Option<Color>,
@@ -116,6 +120,8 @@ impl Game {
             clock_readings: Vec::new(),
             notes: Vec::new(),
             intro: String::new(),
+            variations: super::variations::Variations::default(),
+            import_note: None,
             offers: Vec::new(),
             pending_offer: None,
             started: false,
@@ -194,6 +200,15 @@ impl Game {
     /// The glyphs and comment of each move, in order.
     pub fn notes(&self) -> &[Notes] {
         &self.notes
+    }
+
+    /// What reading the game from a file had to leave out, in words.
+    pub fn import_note(&self) -> Option<&str> {
+        self.import_note.as_deref()
+    }
+
+    pub(crate) fn set_import_note(&mut self, note: String) {
+        self.import_note = Some(note);
     }
 
     /// The comment before the first move (a game's introduction).
@@ -492,6 +507,7 @@ impl Game {
             self.clock.restore(s, now);
         }
         let plies_now = self.record.plies();
+        self.truncate_variations();
         self.offers.retain(|&(ply, _)| ply <= plies_now);
         self.pending_offer = None;
         self.changed();
