@@ -42,6 +42,7 @@ mod parts;
 mod play;
 pub mod saving;
 mod stepping;
+mod study;
 pub mod typing;
 mod view;
 
@@ -186,6 +187,10 @@ pub struct App {
     review: Review,
     /// Lines of the note on the position shown scrolled past.
     note_scroll: u16,
+    /// The position of the variation move shown (see `study`).
+    var_position: Option<Position>,
+    /// The last action entered a variation: Shift-→ again goes to the next one.
+    cycling: bool,
     size: Size,
     now: Duration,
     quit: bool,
@@ -216,6 +221,8 @@ impl App {
             message: None,
             review: Review::default(),
             note_scroll: 0,
+            var_position: None,
+            cycling: false,
             size: DEFAULT_SIZE,
             now: Duration::ZERO,
             quit: false,
@@ -445,6 +452,9 @@ impl App {
 
     /// The position the board shows: the present, or the one being reviewed.
     pub fn shown_position(&self) -> &Position {
+        if let Some(position) = self.variation_position() {
+            return position;
+        }
         self.game
             .record()
             .position_at(self.shown_ply())
@@ -453,6 +463,9 @@ impl App {
 
     /// The move that led to the shown position.
     pub fn shown_last_move(&self) -> Option<Move> {
+        if let Some(id) = self.review.var() {
+            return self.game.variations().node(id).map(|n| n.mv);
+        }
         let ply = self.shown_ply();
         ply.checked_sub(1)
             .and_then(|i| self.game.record().moves().get(i))

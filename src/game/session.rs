@@ -234,6 +234,21 @@ impl Game {
         }
     }
 
+    /// Replaces the comment of the move that led to `spot` (at the start position: the comment
+    /// before the first move) with `text`, its spaces tidied; empty text removes it. `false`:
+    /// no such move.
+    pub fn set_comment(&mut self, spot: super::Spot, text: &str) -> bool {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        match spot {
+            super::Spot::Main(0) => self.intro = text,
+            spot => match self.notes_at_mut(spot) {
+                Some(notes) => notes.comment = text,
+                None => return false,
+            },
+        }
+        true
+    }
+
     /// Adds to the comment before the first move.
     pub(crate) fn add_intro(&mut self, text: &str) {
         let mut notes = Notes {

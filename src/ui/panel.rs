@@ -115,10 +115,9 @@ impl PanelView<'_> {
             Line::from(Span::styled(format!(" {line}"), theme.muted())).render(row, buf);
         }
         MoveListView {
-            record: self.app.game().record(),
-            notes: self.app.game().notes(),
+            game: self.app.game(),
             ascii: self.app.glyphs() == GlyphSet::Ascii,
-            shown: self.app.shown_ply(),
+            shown: self.app.shown_spot(),
             theme,
         }
         .render(plan.moves, buf);
