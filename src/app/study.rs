@@ -7,8 +7,9 @@
 //!
 //! ← → step within the line shown (→ at a fork follows that line); ↓ or End go to its end, ↑
 //! or Home to the start of the game. Shift-→ enters the first variation that branches off at
-//! the next move, and pressed again at once, the next one there; Shift-← leaves the variation
-//! for the position it branches off from. Every input path (typed, cursor, mouse) plays its
+//! the next move, and pressed again at once (or where none branches off), the next choice at the
+//! fork the move shown is on, round to the line's own move; Shift-← leaves the variation for the
+//! position it branches off from. Every input path (typed, cursor, mouse) plays its
 //! move through [`App::submit`], which hands a finished game's moves to [`App::study`].
 
 use super::App;
@@ -90,40 +91,66 @@ impl App {
         self.show_spot(Spot::Var(id));
     }
 
-    /// Shift-→: the first variation branching off at the next move; `again` (the last key was
-    /// this one): the next variation beside the one shown.
-    pub(super) fn next_variation(&mut self, again: bool) {
+    /// The moves played from the position before `spot`'s move, the line's own first: the
+    /// choices at the fork `spot` is on.
+    fn fork(&self, spot: Spot) -> Vec<Spot> {
         let variations = self.game.variations();
-        let spot = self.shown_spot();
-        let (choices, at) = match spot {
-            Spot::Var(id) if again && variations.starts_line(id) => {
-                let Some(parent) = variations.parent(id) else {
-                    return;
-                };
-                let choices = variations.alternatives(parent);
-                let at = choices.iter().position(|&c| c == id).map_or(0, |i| i + 1);
-                (choices, at % choices.len().max(1))
-            }
-            _ => (variations.alternatives(spot), 0),
+        let parent = match spot {
+            Spot::Main(0) => return Vec::new(),
+            Spot::Main(p) => Spot::Main(p - 1),
+            Spot::Var(id) => match variations.parent(id) {
+                Some(parent) => parent,
+                None => return Vec::new(),
+            },
         };
-        let Some(&id) = choices.get(at) else {
-            self.info("No variation branches off at the next move");
+        let mut choices = Vec::new();
+        match parent {
+            Spot::Main(p) => choices.push(Spot::Main(p + 1)),
+            Spot::Var(_) => choices.extend(variations.continuation(parent).map(Spot::Var)),
+        }
+        choices.extend(
+            variations
+                .alternatives(parent)
+                .iter()
+                .map(|&id| Spot::Var(id)),
+        );
+        choices
+    }
+
+    /// Shift-→: the first variation branching off at the next move; `again` (the last key was
+    /// this one), or when none branches off there: the next choice at the fork the move shown
+    /// is on, round to the line's own move.
+    pub(super) fn next_variation(&mut self, again: bool) {
+        let spot = self.shown_spot();
+        let ahead = self.game.variations().alternatives(spot);
+        let target = match ahead.first() {
+            Some(&id) if !again => Some(Spot::Var(id)),
+            _ => {
+                let fork = self.fork(spot);
+                let at = fork.iter().position(|&s| s == spot);
+                at.filter(|_| fork.len() > 1)
+                    .map(|i| fork[(i + 1) % fork.len()])
+            }
+        };
+        let Some(target) = target else {
+            self.info("No variation branches off here or at the next move");
             return;
         };
-        let count = choices.len();
-        self.show_spot(Spot::Var(id));
+        self.show_spot(target);
         self.cycling = true;
-        let which = if count > 1 {
-            format!("Variation {} of {count}", at + 1)
-        } else {
-            "Variation".to_owned()
+        let fork = self.fork(target);
+        let variations = fork.len() - 1;
+        let text = match fork.iter().position(|&s| s == target) {
+            Some(0) => format!(
+                "The line's own move ({variations} variation{} here): Shift-→ again: the next",
+                if variations == 1 { "" } else { "s" }
+            ),
+            Some(i) if variations > 1 => format!(
+                "Variation {i} of {variations}: Shift-→ again: the next one, Shift-← leaves it"
+            ),
+            _ => "Variation: Shift-← leaves it".to_owned(),
         };
-        let again = if count > 1 {
-            "Shift-→ again: the next one, "
-        } else {
-            ""
-        };
-        self.info(format!("{which}: {again}Shift-← leaves it"));
+        self.info(text);
     }
 
     /// Shift-←: from a variation to the position it branches off from.

@@ -9,8 +9,6 @@
 //! over the tree is a loop with a stack of its own, never recursion, so no depth of nesting can
 //! exhaust the stack, and the number of moves is capped ([`MAX_VARIATION_MOVES`]).
 
-use std::collections::BTreeMap;
-
 use super::notes::Notes;
 use super::numbering::MoveNumber;
 use super::session::Game;
@@ -45,8 +43,9 @@ pub struct VarMove {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Variations {
     nodes: Vec<VarMove>,
-    /// Main-line move index → the lines played instead of it.
-    branches: BTreeMap<usize, Vec<u32>>,
+    /// Main-line move index → the lines played instead of it, by index (a sorted `Vec`: far
+    /// less code than a map, and a game has few branch points).
+    branches: Vec<(usize, Vec<u32>)>,
 }
 
 /// Why a side-line move was not added.
@@ -89,6 +88,16 @@ pub enum Step {
 }
 
 impl Variations {
+    fn branch(&self, ply: usize) -> Option<&Vec<u32>> {
+        let i = self.branches.binary_search_by_key(&ply, |b| b.0).ok()?;
+        Some(&self.branches[i].1)
+    }
+
+    fn branch_mut(&mut self, ply: usize) -> Option<&mut Vec<u32>> {
+        let i = self.branches.binary_search_by_key(&ply, |b| b.0).ok()?;
+        Some(&mut self.branches[i].1)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.branches.is_empty()
     }
@@ -110,7 +119,7 @@ impl Variations {
     /// follows it in its own line.
     pub fn alternatives(&self, spot: Spot) -> &[u32] {
         match spot {
-            Spot::Main(p) => self.branches.get(&p).map_or(&[], Vec::as_slice),
+            Spot::Main(p) => self.branch(p).map_or(&[], Vec::as_slice),
             Spot::Var(id) => self
                 .node(id)
                 .and_then(|n| n.children.get(1..))
@@ -177,7 +186,10 @@ impl Variations {
         }
         let id = u32::try_from(self.nodes.len()).map_err(|_| StudyError::Full)?;
         match spot {
-            Spot::Main(p) => self.branches.entry(p).or_default().push(id),
+            Spot::Main(p) => match self.branches.binary_search_by_key(&p, |b| b.0) {
+                Ok(i) => self.branches[i].1.push(id),
+                Err(i) => self.branches.insert(i, (p, vec![id])),
+            },
             Spot::Var(p) => self
                 .nodes
                 .get_mut(p as usize)
@@ -256,8 +268,8 @@ impl Variations {
 
     /// Forgets the lines that branch off at main-line moves from `plies` on (after a takeback).
     pub(crate) fn truncate(&mut self, plies: usize) {
-        if self.branches.range(plies..).next().is_some() {
-            self.branches.retain(|&p, _| p < plies);
+        if self.branches.last().is_some_and(|b| b.0 >= plies) {
+            self.branches.retain(|b| b.0 < plies);
             self.compact(&mut []);
         }
     }
@@ -266,7 +278,13 @@ impl Variations {
     fn compact(&mut self, keep: &mut [&mut Spot]) {
         let mut map = vec![u32::MAX; self.nodes.len()];
         let mut order = Vec::new();
-        let mut stack: Vec<u32> = self.branches.values().flatten().rev().copied().collect();
+        let mut stack: Vec<u32> = self
+            .branches
+            .iter()
+            .flat_map(|b| &b.1)
+            .rev()
+            .copied()
+            .collect();
         while let Some(id) = stack.pop() {
             map[id as usize] = order.len() as u32;
             order.push(id);
@@ -289,7 +307,7 @@ impl Variations {
                 self.nodes.push(node);
             }
         }
-        for list in self.branches.values_mut() {
+        for (_, list) in &mut self.branches {
             for c in list.iter_mut() {
                 *c = map[*c as usize];
             }
@@ -305,12 +323,10 @@ impl Variations {
         let mut parent = self.parent(id)?;
         match parent {
             Spot::Main(p) => {
-                if let Some(list) = self.branches.get_mut(&p) {
+                if let Some(list) = self.branch_mut(p) {
                     list.retain(|&c| c != id);
-                    if list.is_empty() {
-                        self.branches.remove(&p);
-                    }
                 }
+                self.branches.retain(|b| !b.1.is_empty());
             }
             Spot::Var(p) => self.nodes[p as usize].children.retain(|&c| c != id),
         }
@@ -324,7 +340,7 @@ impl Variations {
     pub(crate) fn promote(&mut self, id: u32) -> bool {
         let start = self.line_start(id);
         let list = match self.parent(start) {
-            Some(Spot::Main(p)) => self.branches.get_mut(&p),
+            Some(Spot::Main(p)) => self.branch_mut(p),
             Some(Spot::Var(p)) => Some(&mut self.nodes[p as usize].children),
             None => None,
         };

@@ -168,7 +168,17 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
     act(&mut app, Action::VariationNext);
     assert_eq!(shown_san(&app), "Nc3", "again: the next one");
     act(&mut app, Action::VariationNext);
-    assert_eq!(shown_san(&app), "Nf3", "and round");
+    assert_eq!(
+        app.shown_spot(),
+        Spot::Main(5),
+        "round to the game's own move"
+    );
+    assert_eq!(
+        app.message().unwrap().text,
+        "The line's own move (2 variations here): Shift-→ again: the next"
+    );
+    act(&mut app, Action::VariationNext);
+    assert_eq!(shown_san(&app), "Nf3");
     act(&mut app, Action::CursorRight);
     assert_eq!(shown_san(&app), "Nf6", "→ follows the line shown");
     act(&mut app, Action::CursorDown);
@@ -200,10 +210,18 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
         Spot::Main(5),
         "→ on the main line stays on it"
     );
+    act(&mut app, Action::CursorRight);
     act(&mut app, Action::VariationNext);
     assert_eq!(
         app.message().unwrap().text,
-        "No variation branches off at the next move"
+        "No variation branches off here or at the next move"
+    );
+    act(&mut app, Action::CursorLeft);
+    act(&mut app, Action::VariationNext);
+    assert_eq!(
+        shown_san(&app),
+        "Nf3",
+        "none at the next move: the fork of the move shown"
     );
 }
 
@@ -354,4 +372,24 @@ fn the_study_is_saved_with_the_game_and_comes_back_on_load() {
     }
     act(&mut reloaded, Action::VariationNext);
     assert_eq!(shown_san(&reloaded), "Nf3");
+}
+
+#[test]
+fn loading_a_game_whose_variation_was_cut_says_so() {
+    let text = "1. e4 e5 (1... c5 2. Qxh7) 2. Nf3 1-0";
+    let opened = crate::app::OpenedGame {
+        game: import_game(text).unwrap().game,
+        tags: Tags::new(),
+        source: "cut.pgn".into(),
+    };
+    let app = App::new(Config {
+        opening: Some(crate::app::Opening::Load(Box::new(opened))),
+        ..config(GameSetup::default())
+    });
+    let message = &app.message().unwrap().text;
+    assert!(
+        message.contains("a variation was cut short at a move that cannot be played: move 2."),
+        "{message}"
+    );
+    assert_eq!(app.game().record().plies(), 3);
 }

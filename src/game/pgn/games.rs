@@ -590,6 +590,35 @@ fn time_control(tags: &Tags, color: Color) -> Result<TimeControl, TagError> {
     Ok(tc)
 }
 
+impl Builder {
+    /// A move of the side line being read. Kept out of line (as the other side-line events
+    /// are): the reader is instantiated once per kind of input, and this is no hot path.
+    #[inline(never)]
+    fn play_in_line(&mut self, mv: Move) {
+        let Some(line) = self.lines.last_mut() else {
+            return;
+        };
+        let san = line.pos.san(mv);
+        match self.game.add_variation_move(line.spot, mv, san) {
+            Ok(id) => {
+                let before = (line.spot, line.pos.clone());
+                line.pos.play_unchecked(mv);
+                line.spot = Spot::Var(id);
+                line.before = Some(before);
+                if !line.pending.is_empty()
+                    && let Some(notes) = self.game.notes_at_mut(Spot::Var(id))
+                {
+                    notes.add_comment(&std::mem::take(&mut line.pending));
+                }
+            }
+            Err(err) => {
+                let place = format!("move {}", MoveNumber::of(&line.pos));
+                Target::cut_line(self, &format!("{place}: {err}"));
+            }
+        }
+    }
+}
+
 impl Target for Builder {
     fn start(position: &Position, tags: &Tags) -> Result<Self, TagError> {
         let name = |k: &str, default: &str| {
@@ -618,30 +647,14 @@ impl Target for Builder {
         }
     }
     fn play(&mut self, mv: Move) {
-        let Some(line) = self.lines.last_mut() else {
+        if self.lines.is_empty() {
             self.game.replay(mv);
             self.closing = None;
-            return;
-        };
-        let san = line.pos.san(mv);
-        match self.game.add_variation_move(line.spot, mv, san) {
-            Ok(id) => {
-                let before = (line.spot, line.pos.clone());
-                line.pos.play_unchecked(mv);
-                line.spot = Spot::Var(id);
-                line.before = Some(before);
-                if !line.pending.is_empty()
-                    && let Some(notes) = self.game.notes_at_mut(Spot::Var(id))
-                {
-                    notes.add_comment(&std::mem::take(&mut line.pending));
-                }
-            }
-            Err(err) => {
-                let place = format!("move {}", MoveNumber::of(&line.pos));
-                self.cut_line(&format!("{place}: {err}"));
-            }
+        } else {
+            self.play_in_line(mv);
         }
     }
+    #[inline(never)]
     fn begin_variation(&mut self) -> bool {
         let before = match self.lines.last() {
             Some(line) if line.cut => None,
@@ -672,6 +685,7 @@ impl Target for Builder {
     fn cut_short(&self) -> bool {
         self.lines.last().is_some_and(|l| l.cut)
     }
+    #[inline(never)]
     fn cut_line(&mut self, why: &str) -> bool {
         let Some(line) = self.lines.last_mut() else {
             return false;
@@ -683,6 +697,7 @@ impl Target for Builder {
         self.cut.0 += 1;
         true
     }
+    #[inline(never)]
     fn comment(&mut self, comment: &[u8]) {
         if let Some(line) = self.lines.last_mut() {
             if line.cut {
@@ -736,6 +751,7 @@ impl Target for Builder {
             None => self.game.add_intro(&words),
         }
     }
+    #[inline(never)]
     fn nag(&mut self, nag: u8) {
         if let Some(line) = self.lines.last() {
             if let (false, Some(_), Spot::Var(id)) = (line.cut, &line.before, line.spot)
