@@ -17,7 +17,8 @@
 //! [`Game::play_and_claim`]; so a game end is announced the same way whatever the input.
 //!
 //! Files, in reading order: [`mod@self`] (state and dispatch), `parts` (board view, move box,
-//! review), `play` (the board and the move box at work), `dialogs` (every question), `view`
+//! review), `play` (the board and the move box at work), `study` (variations and the analysis
+//! board of a finished game), `dialogs` (every question), `view`
 //! (the texts the screen shows), [`typing`] (live feedback on typed text), [`newgame`] (the
 //! new-game form), [`saving`] (autosave and archive as effects), [`launch`] (what start-up does
 //! with a saved game), [`keymap`], [`help`] (the help's text) and [`config`].

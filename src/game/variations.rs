@@ -575,6 +575,18 @@ mod tests {
     }
 
     #[test]
+    fn a_takeback_forgets_the_lines_off_the_moves_taken_back() {
+        let mut g = game("e4 e5 Nf3");
+        play(&mut g, Spot::Main(0), "d4");
+        let c5 = play(&mut g, Spot::Main(1), "c5");
+        play(&mut g, c5, "Nf3");
+        g.takeback(2, std::time::Duration::ZERO).unwrap();
+        assert_eq!(g.variations().len(), 1);
+        assert_eq!(g.variations().node(0).unwrap().san, "d4");
+        assert_eq!(g.variations().order(1).len(), 2);
+    }
+
+    #[test]
     fn comments_and_glyphs_go_on_side_line_moves() {
         let mut g = game("e4");
         let c5 = play(&mut g, Spot::Main(0), "d4");
