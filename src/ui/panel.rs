@@ -14,6 +14,7 @@ use super::move_list::MoveListView;
 use super::note::NoteView;
 use super::text::fit;
 use crate::app::App;
+use crate::game::Spot;
 use crate::layout::PanelLayout;
 use crate::look::GlyphSet;
 use crate::rules::Color;
@@ -58,9 +59,14 @@ impl<'a> PanelView<'a> {
     }
 
     fn captured(&self, color: Color) -> CapturedView {
+        let line = match self.app.shown_spot() {
+            Spot::Var(id) => self.app.game().variations().path(id).1,
+            Spot::Main(_) => Vec::new(),
+        };
         CapturedView::for_side(
             self.app.game().record(),
-            self.app.shown_ply(),
+            (self.app.shown_ply(), &line),
+            self.app.shown_position(),
             color,
             self.app.theme(),
             self.app.glyphs(),
