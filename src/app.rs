@@ -17,7 +17,8 @@
 //! [`Game::play_and_claim`]; so a game end is announced the same way whatever the input.
 //!
 //! Files, in reading order: [`mod@self`] (state and dispatch), `parts` (board view, move box,
-//! review), `play` (the board and the move box at work), `dialogs` (every question), `view`
+//! review), `play` (the board and the move box at work), `study` (variations and the analysis
+//! board of a finished game), `dialogs` (every question), `view`
 //! (the texts the screen shows), [`typing`] (live feedback on typed text), [`newgame`] (the
 //! new-game form), [`saving`] (autosave and archive as effects), [`launch`] (what start-up does
 //! with a saved game), [`keymap`], [`help`] (the help's text) and [`config`].
@@ -42,6 +43,7 @@ mod parts;
 mod play;
 pub mod saving;
 mod stepping;
+mod study;
 pub mod typing;
 mod view;
 
@@ -195,6 +197,10 @@ pub struct App {
     review: Review,
     /// Lines of the note on the position shown scrolled past.
     note_scroll: u16,
+    /// The position of the variation move shown (see `study`).
+    var_position: Option<Position>,
+    /// The last action entered a variation: Shift-→ again goes to the next one.
+    cycling: bool,
     size: Size,
     now: Duration,
     quit: bool,
@@ -227,6 +233,8 @@ impl App {
             message: None,
             review: Review::default(),
             note_scroll: 0,
+            var_position: None,
+            cycling: false,
             size: DEFAULT_SIZE,
             now: Duration::ZERO,
             quit: false,
@@ -464,6 +472,9 @@ impl App {
 
     /// The position the board shows: the present, or the one being reviewed.
     pub fn shown_position(&self) -> &Position {
+        if let Some(position) = self.variation_position() {
+            return position;
+        }
         self.game
             .record()
             .position_at(self.shown_ply())
@@ -472,6 +483,9 @@ impl App {
 
     /// The move that led to the shown position.
     pub fn shown_last_move(&self) -> Option<Move> {
+        if let Some(id) = self.review.var() {
+            return self.game.variations().node(id).map(|n| n.mv);
+        }
         let ply = self.shown_ply();
         ply.checked_sub(1)
             .and_then(|i| self.game.record().moves().get(i))

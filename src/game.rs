@@ -14,9 +14,11 @@ pub mod record;
 mod session;
 pub mod stamp;
 pub mod timecontrol;
+mod variations;
 
 pub use notes::{Notes, nag_symbol, nag_text};
 pub use numbering::{MoveNumber, ply_number};
 pub use outcome::{GameResult, Outcome, Reason};
 pub use record::{AutomaticEnd, Claims, History, Record, RecordedMove};
 pub use session::{Game, GameError, GameSetup, OfferResult};
+pub use variations::{MAX_VARIATION_MOVES, Spot, Step, StudyError, VarMove, Variations};

@@ -66,7 +66,8 @@ pub fn render(app: &App, frame: &mut Frame) {
     view.glyphs = app.glyphs();
     view.orientation = app.orientation();
     view.last_move = app.shown_last_move().map(|m| (m.from(), m.to()));
-    let present = app.review().is_none();
+    // Pieces are picked up in the present, and anywhere in a finished game (the analysis board).
+    let present = app.review().is_none() || app.game().is_over();
     // While the arrows step through the moves, the cursor they would move is not drawn.
     if matches!(app.mode(), Mode::Playing | Mode::Promotion { .. }) && !app.arrows_step() {
         view.cursor = Some(app.cursor());

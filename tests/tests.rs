@@ -10,8 +10,8 @@
 //!
 //! - a law of chess, FEN, notation or perft: `rules_edge`, `fen`, `notation`, `perft`,
 //!   `rules_props` (properties) or `differential` (against cozy-chess);
-//! - clocks, offers, claims, the outcome with injected time: `game_flow`; PGN: `pgn`; opening
-//!   names: `openings`;
+//! - clocks, offers, claims, the outcome with injected time: `game_flow`; PGN: `pgn` (its
+//!   variations and the analysis board's tree: `variations`); opening names: `openings`;
 //! - what `App` draws: `render` (widgets) and `screen` (the whole screen), with `common::buffer`;
 //!   hit-testing: `board_layout`;
 //! - files on disk: `store`; the binary's command line and exit codes: `cli`; the settings file
@@ -65,3 +65,5 @@ mod settings;
 mod store;
 #[path = "suite/typing_props.rs"]
 mod typing_props;
+#[path = "suite/variations.rs"]
+mod variations;

@@ -1,5 +1,5 @@
 //! PGN import → export → re-import: every game that imports from any bytes writes out as PGN
-//! that imports to the same game (moves, position, clocks, outcome, tags), and writing that
+//! that imports to the same game (moves, side lines, position, clocks, outcome, tags), and writing that
 //! again gives the same text.
 #![no_main]
 
@@ -18,6 +18,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(a.position(), b.position(), "{text}");
         assert_eq!(a.record().moves(), b.record().moves(), "{text}");
         assert_eq!(a.outcome(), b.outcome(), "{text}");
+        assert_eq!(a.variations().len(), b.variations().len(), "{text}");
         assert_eq!(a.player(hotseat::rules::Color::White), b.player(hotseat::rules::Color::White));
         let again = b.to_pgn(Duration::ZERO, &second.tags);
         assert_eq!(text, again, "exported twice, two texts");

@@ -216,7 +216,7 @@ impl App {
 
     fn promote(&mut self, from: Square, to: Square, role: Role, now: Duration) {
         self.mode = Mode::Playing;
-        let moves = self.game.position().legal_moves();
+        let moves = self.board_position().legal_moves();
         let chosen = moves
             .iter()
             .find(|m| m.from() == from && m.to() == to && m.promotion() == Some(role));

@@ -52,6 +52,16 @@ pub enum Action {
     HistoryForward,
     HistoryStart,
     HistoryEnd,
+    /// Enter the variation that branches off at the next move; again at once: the next one.
+    VariationNext,
+    /// Leave the variation shown for the position it branches off from.
+    VariationLeave,
+    /// Move the variation shown up among those at its branch point.
+    PromoteVariation,
+    /// Delete the variation move shown and the rest of its line.
+    DeleteVariation,
+    /// Write, edit or remove the comment of the move shown (after the game).
+    Comment,
     /// Scroll the note on the position shown (its comment).
     NoteUp,
     NoteDown,
@@ -125,7 +135,7 @@ impl Action {
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 43] = [
+    pub const ALL: [Action; 48] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -143,6 +153,11 @@ impl Action {
         Action::HistoryForward,
         Action::HistoryStart,
         Action::HistoryEnd,
+        Action::VariationNext,
+        Action::VariationLeave,
+        Action::PromoteVariation,
+        Action::DeleteVariation,
+        Action::Comment,
         Action::NoteUp,
         Action::NoteDown,
         Action::Draw,
@@ -386,7 +401,17 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::HistoryStart, &[Key::plain(K::Home)], PLAY, "",
         "Show the starting position", &[]),
     row(Action::HistoryEnd, &[Key::plain(K::End)], PLAY, "",
-        "Back to the current position", &[]),
+        "Back to the current position (in a variation: its end)", &[]),
+    row(Action::VariationNext, &[Key::shift(K::Right)], PLAY, "",
+        "Enter a variation at the next move; again: the next one", &[]),
+    row(Action::VariationLeave, &[Key::shift(K::Left)], PLAY, "",
+        "Leave the variation, back to where it branches off", &[]),
+    row(Action::Comment, &[Key::ctrl('o')], PLAY, "",
+        "After the game: comment on the move shown", &["comment"]),
+    row(Action::PromoteVariation, &[Key::ctrl('y')], PLAY, "",
+        "After the game: move the variation shown up one place", &["promote"]),
+    row(Action::DeleteVariation, &[Key::ctrl('x')], PLAY, "",
+        "After the game: delete the variation from the move shown on", &["delete"]),
     row(Action::NoteUp, &[Key::shift(K::Up)], PLAY, "",
         "Scroll the comment up (or the mouse wheel over it)", &[]),
     row(Action::NoteDown, &[Key::shift(K::Down)], PLAY, "",

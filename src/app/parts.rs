@@ -8,6 +8,8 @@ use crate::rules::{Color, Position, Square};
 /// The longest text the move box takes: a few moves on one line (`1. e4 e5 2. Nf3 Nc6`; the
 /// longest move is `Qa1xb2=Q+` and friends; a pasted FEN goes to the new-game form, not here).
 pub const MAX_INPUT_CHARS: usize = 48;
+/// The most characters of a comment typed in the move box (after its `{`).
+pub const MAX_COMMENT_CHARS: usize = 400;
 
 /// A press on the board that may become a drag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,7 +137,12 @@ impl MoveBox {
             self.clear();
         }
         self.rejected = None;
-        if self.len() >= MAX_INPUT_CHARS {
+        let most = if self.text.starts_with('{') {
+            MAX_COMMENT_CHARS
+        } else {
+            MAX_INPUT_CHARS
+        };
+        if self.len() >= most {
             return Err(TooLong);
         }
         let at = self.byte_at(self.caret);
@@ -258,40 +265,63 @@ mod move_box_tests {
     }
 }
 
-/// The history review: the ply the board shows, or the present.
+/// The history review: the ply the board shows, or the present; and the side-line move shown,
+/// when the board shows a variation (the ply is then the main-line position it branches from).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Review(Option<usize>);
+pub(super) struct Review {
+    ply: Option<usize>,
+    var: Option<u32>,
+}
 
 impl Review {
     /// The ply shown; `None` for the present.
     pub fn ply(self) -> Option<usize> {
-        self.0
+        self.ply
+    }
+
+    /// The side-line move shown, if any.
+    pub fn var(self) -> Option<u32> {
+        self.var
     }
 
     pub fn is_active(self) -> bool {
-        self.0.is_some()
+        self.ply.is_some()
     }
 
     /// The ply shown of a game of `plies` half-moves.
     pub fn shown(self, plies: usize) -> usize {
-        self.0.unwrap_or(plies)
+        self.ply.unwrap_or(plies)
     }
 
     /// Back to the present.
     pub fn leave(&mut self) {
-        self.0 = None;
+        *self = Review::default();
     }
 
     /// Shows the position after `ply` half-moves.
     pub fn go_to(&mut self, ply: usize) {
-        self.0 = Some(ply);
+        *self = Review {
+            ply: Some(ply),
+            var: None,
+        };
+    }
+
+    /// Shows the side-line move `id`, which branches off the main line after `ply` half-moves.
+    pub fn enter(&mut self, ply: usize, id: u32) {
+        *self = Review {
+            ply: Some(ply),
+            var: Some(id),
+        };
     }
 
     /// `delta` half-moves on from the ply shown in a game of `plies`, within the game; reaching
     /// its end returns to the present.
     pub fn step(&mut self, delta: isize, plies: usize) {
         let next = self.shown(plies).saturating_add_signed(delta).min(plies);
-        self.0 = (next < plies).then_some(next);
+        *self = Review {
+            ply: (next < plies).then_some(next),
+            var: None,
+        };
     }
 }
 

@@ -13,6 +13,7 @@ use crate::rules::{Move, MoveError, Role, Square};
 
 impl App {
     pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
+        let again = std::mem::take(&mut self.cycling);
         match action {
             // While there is typed text, ← → Home End edit it.
             Action::CursorLeft if self.move_box.is_editing() => self.move_box.step(-1),
@@ -35,10 +36,10 @@ impl App {
                 self.move_box.delete_to_start();
                 self.message = None;
             }
-            Action::CursorLeft if self.arrows_step() => self.step_history(-1),
-            Action::CursorRight if self.arrows_step() => self.step_history(1),
+            Action::CursorLeft if self.arrows_step() => self.step_line(-1),
+            Action::CursorRight if self.arrows_step() => self.step_line(1),
             Action::CursorUp if self.arrows_step() => self.history_start(),
-            Action::CursorDown if self.arrows_step() => self.show_ply(usize::MAX),
+            Action::CursorDown if self.arrows_step() => self.line_end(),
             // Enter or Space on a board being looked through takes it in hand: the cursor shows.
             Action::Select | Action::Space if self.arrows_step() && !self.refuse_in_review() => {
                 self.board.engaged = true;
@@ -63,12 +64,17 @@ impl App {
             Action::Complete => self.complete(),
             Action::FlipBoard => self.board.orientation = !self.board.orientation,
             Action::Theme => self.next_theme(),
-            Action::HistoryBack => self.step_history(-1),
-            Action::HistoryForward => self.step_history(1),
+            Action::HistoryBack => self.step_line(-1),
+            Action::HistoryForward => self.step_line(1),
             Action::HistoryStart => self.history_start(),
             Action::NoteUp => self.scroll_note(-1),
             Action::NoteDown => self.scroll_note(1),
-            Action::HistoryEnd => self.show_ply(usize::MAX),
+            Action::HistoryEnd => self.line_end(),
+            Action::VariationNext => self.next_variation(again),
+            Action::VariationLeave => self.leave_variation(),
+            Action::PromoteVariation => self.promote_variation(),
+            Action::DeleteVariation => self.delete_variation(),
+            Action::Comment => self.open_comment(),
             Action::Draw => self.draw(now),
             Action::Claim => self.claim(now),
             Action::Resign => self.ask_resign(),
@@ -93,7 +99,7 @@ impl App {
         if !self.ready_to_move() {
             return;
         }
-        let pos = self.game.position();
+        let pos = self.board_position();
         let turn = pos.turn();
         if let Some(from) = self.board.selected {
             if from == sq {
@@ -134,7 +140,7 @@ impl App {
 
     /// The selected piece goes from `from` to `to`: a promotion opens the picker.
     fn move_from_to(&mut self, from: Square, to: Square, now: Duration) {
-        let moves = self.game.position().legal_moves();
+        let moves = self.board_position().legal_moves();
         let mut matching = moves
             .iter()
             .filter(|m| m.from() == from && m.landing_squares().contains(to));
@@ -205,8 +211,8 @@ impl App {
             PointerKind::WheelDown if self.on_note(pointer.column, pointer.row) => {
                 self.scroll_note(1)
             }
-            PointerKind::WheelUp => self.step_history(-1),
-            PointerKind::WheelDown => self.step_history(1),
+            PointerKind::WheelUp => self.step_line(-1),
+            PointerKind::WheelDown => self.step_line(1),
             PointerKind::Down => {
                 let Some(sq) = square else {
                     self.board.drag = None;
@@ -216,7 +222,7 @@ impl App {
                 self.board.cursor = sq;
                 // A click on the board takes it in hand, except where moves are refused.
                 self.board.engaged = self.game.is_over() || !self.review.is_active();
-                if self.board.selected == Some(sq) && !self.review.is_active() {
+                if self.board.selected == Some(sq) && !self.past_of_live_game() {
                     // Maybe the start of a drag of the piece already picked up.
                     self.board.drag = Some(Drag {
                         from: sq,
@@ -270,12 +276,12 @@ impl App {
 
     /// Tab: the one move (or command) that fits the typed text.
     fn complete(&mut self) {
-        match typing::completion(self.game.position(), self.move_box.text()) {
+        match typing::completion(self.board_position(), self.move_box.text()) {
             Some(text) => self.move_box.set(text),
             None if self.move_box.is_blank() => {}
             None => self.error(format!(
                 "Nothing to complete: {}",
-                typing::feedback(self.game.position(), self.move_box.text())
+                typing::feedback(self.board_position(), self.move_box.text())
                     .hint
                     .map_or_else(|| "no move fits".to_owned(), |h| h.text)
             )),
@@ -290,24 +296,27 @@ impl App {
             self.on_playing(action, now);
             return;
         }
-        if self.annotate(&text) {
+        if self.annotate(&text) || self.write_comment(&text) {
             return;
         }
         if !self.ready_to_move() {
             return;
         }
         // Each move of the line in turn, as long as they can be played and nothing asks.
-        let steps = typing::read_line(self.game.position(), &text);
+        let steps = typing::read_line(self.board_position(), &text);
         let mut played = Vec::new();
+        let studying = self.studying();
         for step in steps {
             match step.read {
                 Ok(mv) => {
-                    if !played.is_empty() && (self.mode != Mode::Playing || self.game.is_over()) {
+                    if !played.is_empty()
+                        && (self.mode != Mode::Playing || self.game.is_over() != studying)
+                    {
                         // A question came up, or the game ended: the rest waits in the box.
                         self.move_box.set(step.rest);
                         return;
                     }
-                    let san = self.game.position().san(mv);
+                    let san = self.board_position().san(mv);
                     self.submit(mv, now);
                     played.push(san);
                 }
@@ -349,6 +358,10 @@ impl App {
             return false;
         }
         if let Some(outcome) = self.game.outcome() {
+            // A finished game is studied from any position that has a move to make.
+            if !self.board_position().legal_moves().is_empty() {
+                return true;
+            }
             self.error(format!(
                 "The game is over ({outcome}, {}): Ctrl-N starts a new one",
                 outcome.result.pgn()
@@ -365,6 +378,10 @@ impl App {
     /// A move chosen by any input: asks first when it would allow a draw claim (FIDE 9.2.1,
     /// 9.3.1), otherwise plays it.
     pub(super) fn submit(&mut self, mv: Move, now: Duration) {
+        if self.studying() {
+            self.study(mv);
+            return;
+        }
         let claims = self.game.claims_by_move(mv);
         if claims.any() {
             self.mode = Mode::ClaimWithMove { mv, claims };

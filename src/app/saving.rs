@@ -353,6 +353,11 @@ impl App {
             None if self.mode == Mode::Ready => text,
             None => format!("{text} — {} to move", self.game.position().turn()),
         };
+        // What reading the file had to leave out (a variation cut short) is said at once.
+        let text = match self.game.import_note() {
+            Some(note) => format!("{text} · {note}"),
+            None => text,
+        };
         self.message = Some(Message::info(text));
         self.ask_standing_offer();
     }

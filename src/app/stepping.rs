@@ -14,7 +14,7 @@
 use super::App;
 use crate::game::clock::format_span;
 use crate::layout::PanelLayout;
-use crate::layout::panel::{move_at, move_rows};
+use crate::layout::panel::{list_rows, move_at};
 use crate::text;
 
 impl App {
@@ -62,12 +62,14 @@ impl App {
         let Some(panel) = self.panel_layout() else {
             return false;
         };
-        let record = self.game.record();
-        let rows = move_rows(record.start(), record.plies());
-        let current = self.shown_ply().checked_sub(1);
-        match move_at(panel.moves, &rows, current, column, row) {
-            Some(index) => {
-                self.show_ply(index + 1);
+        let rows = list_rows(
+            &self.game,
+            panel.moves.width,
+            self.glyphs == crate::look::GlyphSet::Ascii,
+        );
+        match move_at(panel.moves, &rows, self.shown_spot(), column, row) {
+            Some(spot) => {
+                self.show_spot(spot);
                 true
             }
             None => false,
@@ -75,30 +77,27 @@ impl App {
     }
 
     /// Typed `!`, `?`, `!!`, `??`, `!?` or `?!` in a finished game: marks the move that led to
-    /// the position shown with it (again: takes it off). `false` when the text is no glyph or
-    /// there is no finished game's move to mark.
+    /// the position shown with it (again: takes it off), in the main line or a variation.
+    /// `false` when the text is no glyph or there is no finished game's move to mark.
     pub(super) fn annotate(&mut self, text: &str) -> bool {
         let Some(nag) = (1..=6).find(|&n| crate::game::nag_symbol(n, true) == Some(text)) else {
             return false;
         };
-        let Some(index) = self.shown_ply().checked_sub(1) else {
-            return false;
-        };
-        if !self.game.is_over() || !self.game.toggle_assessment(index, nag) {
+        let spot = self.shown_spot();
+        if !self.game.is_over() {
             return false;
         }
+        let Some(notes) = self.game.notes_at_mut(spot) else {
+            return false;
+        };
+        notes.toggle_assessment(nag);
         self.move_box.clear();
-        let san = &self.game.record().moves()[index].san;
-        let glyphs = self
-            .game
-            .notes()
-            .get(index)
-            .map(|n| crate::game::nag_text(&n.nags, true))
-            .unwrap_or_default();
-        self.info(format!(
-            "{} {san}{glyphs} (Ctrl-S saves the game with it)",
-            self.move_number(index)
-        ));
+        if let Some((number, san, notes)) = self.game.move_at(spot) {
+            let glyphs = crate::game::nag_text(&notes.nags, true);
+            self.info(format!(
+                "{number} {san}{glyphs} (Ctrl-S saves the game with it)"
+            ));
+        }
         true
     }
 
@@ -190,9 +189,14 @@ impl App {
         }
         let cols = width.saturating_sub(2).max(1);
         let mut lines = Vec::new();
-        let comment = match self.shown_ply().checked_sub(1) {
-            None => self.game.intro(),
-            Some(i) => {
+        let comment = match (self.review.var(), self.shown_ply().checked_sub(1)) {
+            (Some(id), _) => self
+                .game
+                .variations()
+                .node(id)
+                .map_or("", |n| n.notes.comment.as_str()),
+            (None, None) => self.game.intro(),
+            (None, Some(i)) => {
                 if let Some(took) = self.game.move_time(i) {
                     lines.push(format!(
                         "{} {} took {}",

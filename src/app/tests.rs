@@ -16,6 +16,7 @@ mod history;
 mod mouse;
 mod never_panics;
 mod saving;
+mod study;
 mod timed;
 mod typed;
 

@@ -162,8 +162,32 @@ impl App {
 
     /// The feedback on the typed text, for the board and the prompt.
     pub fn feedback(&self) -> Feedback {
-        if self.review.is_active() || self.game.is_over() || self.mode != Mode::Playing {
+        if self.past_of_live_game() || self.mode != Mode::Playing {
             return Feedback::default();
+        }
+        if self.studying() {
+            let text = self.move_box.text().trim();
+            let on = match self.game.move_at(self.shown_spot()) {
+                Some((number, san, _)) => format!("{number} {san}"),
+                None => "the start position".to_owned(),
+            };
+            let hint = if text.starts_with('{') {
+                Some(format!(
+                    "Enter keeps this as the comment on {on} (empty: removes it)"
+                ))
+            } else if (1..=6).any(|n| crate::game::nag_symbol(n, true) == Some(text)) {
+                Some(format!("Enter marks {on} with {text}"))
+            } else if self.board_position().legal_moves().is_empty() {
+                return Feedback::default();
+            } else {
+                None
+            };
+            if let Some(hint) = hint {
+                return Feedback {
+                    hint: Some(Message::info(hint)),
+                    ..Feedback::default()
+                };
+            }
         }
         if self.move_box.is_rejected() {
             // The status line says what was wrong; the prompt says what to do about it.
@@ -174,7 +198,7 @@ impl App {
                 ..Feedback::default()
             };
         }
-        typing::feedback(self.game.position(), self.move_box.text())
+        typing::feedback(self.board_position(), self.move_box.text())
     }
 
     /// The status line: the review banner, the last message, or the state of the game.
@@ -182,6 +206,19 @@ impl App {
         // While reviewing, a message asked for there (the FEN) shows until the next step.
         if let (Some(_), Some(message)) = (self.review.ply(), &self.message) {
             return message.clone();
+        }
+        if let Some(id) = self.review.var() {
+            let at = match self.game.move_at(crate::game::Spot::Var(id)) {
+                Some((number, san, _)) => format!("{number} {san}"),
+                None => String::new(),
+            };
+            return Message {
+                text: format!(
+                    "Variation, after {at} — ← → step, Shift-← leaves it, Ctrl-Y promotes, \
+                     Ctrl-X deletes"
+                ),
+                kind: MessageKind::Banner,
+            };
         }
         if let Some(ply) = self.review.ply() {
             let plies = self.game.record().plies();
@@ -257,9 +294,9 @@ impl App {
             .and_then(|sq| Some((sq, self.game.position().piece_at(sq)?)));
         let hint = feedback.hint.clone().unwrap_or_else(|| {
             let text = if self.game.is_over() && self.arrows_step() {
-                "← → step through the game · type new or quit"
+                "← → step · a move starts a variation · type new or quit"
             } else if self.game.is_over() {
-                "type new or quit · Esc: the arrows step through the game"
+                "a move starts a variation · type new or quit · Esc: the arrows step"
             } else if self.review.is_active() {
                 "← → step · End returns to the game to move"
             } else if let Some((sq, piece)) = held {
@@ -273,10 +310,22 @@ impl App {
             };
             Message::info(text)
         });
+        // A comment longer than the line shows its end, where the caret is, after a `…`.
+        let room = usize::from(self.size.width)
+            .saturating_sub(crate::text::width(&label) + 6)
+            .max(8);
+        let (mut input, mut caret) = (self.move_box.text().to_owned(), self.move_box.caret());
+        if caret > room - 2 {
+            let start = caret - (room - 2);
+            input = std::iter::once('…')
+                .chain(input.chars().skip(start + 1).take(room - 1))
+                .collect();
+            caret -= start;
+        }
         Prompt {
             label,
-            input: self.move_box.text().to_owned(),
-            caret: self.move_box.caret(),
+            input,
+            caret,
             hint,
             active: self.mode == Mode::Playing,
         }

@@ -27,6 +27,16 @@ impl Notes {
         }
     }
 
+    /// Puts the move assessment `nag` (1-6: `!` … `?!`) in place of the one there, or takes it
+    /// off if it was that one already.
+    pub fn toggle_assessment(&mut self, nag: u8) {
+        let had = self.nags.contains(&nag);
+        self.nags.retain(|n| !(1..=6).contains(n));
+        if !had {
+            self.nags.insert(0, nag);
+        }
+    }
+
     /// Appends a comment, a space apart from what is there.
     pub fn add_comment(&mut self, text: &str) {
         let text = text.trim();
@@ -114,11 +124,7 @@ impl Game {
         let Some(notes) = self.notes_mut(index) else {
             return false;
         };
-        let had = notes.nags.contains(&nag);
-        notes.nags.retain(|n| !(1..=6).contains(n));
-        if !had {
-            notes.nags.insert(0, nag);
-        }
+        notes.toggle_assessment(nag);
         true
     }
 

@@ -4,7 +4,9 @@
 //! events (tags, raw move tokens, comments, NAGs, variations, the result). It never allocates per
 //! token and never looks at what a move token means: turning `Nf3` into a move is the rules
 //! layer's job, so the same reader serves import, the archive browser and the benchmarks.
-//! Variations are skipped with a depth counter, not recursion, so no input can exhaust the stack.
+//! Variations are tracked with a depth counter, not recursion, so no input can exhaust the stack:
+//! a visitor enters them (the full import builds the game's side lines from them) or skips
+//! them unread (the lean replay of `hotseat pgn` and the benchmark).
 //!
 //! The writer is the other half: it formats tags, move numbers, moves with their comments and the
 //! result in the PGN export format (the Seven Tag Roster first, lines of at most 80 characters),

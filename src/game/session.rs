@@ -94,6 +94,10 @@ pub struct Game {
     /// The glyphs and comment of each move, and the comment before the first.
     notes: Vec<Notes>,
     intro: String,
+    /// The side lines studied or read from a file.
+    pub(super) variations: super::variations::Variations,
+    /// What reading the game from a file had to leave out (a side line cut short).
+    import_note: Option<String>,
     /// Draw offers: (half-moves played when offered, by whom).
     offers: Vec<(usize, Color)>,
     pending_offer: Option<Color>,
@@ -116,6 +120,8 @@ impl Game {
             clock_readings: Vec::new(),
             notes: Vec::new(),
             intro: String::new(),
+            variations: super::variations::Variations::default(),
+            import_note: None,
             offers: Vec::new(),
             pending_offer: None,
             started: false,
@@ -196,6 +202,15 @@ impl Game {
         &self.notes
     }
 
+    /// What reading the game from a file had to leave out, in words.
+    pub fn import_note(&self) -> Option<&str> {
+        self.import_note.as_deref()
+    }
+
+    pub(crate) fn set_import_note(&mut self, note: String) {
+        self.import_note = Some(note);
+    }
+
     /// The comment before the first move (a game's introduction).
     pub fn intro(&self) -> &str {
         &self.intro
@@ -217,6 +232,21 @@ impl Game {
         if let Some(words) = comment.strip_suffix(closing) {
             *comment = words.trim_end().to_owned();
         }
+    }
+
+    /// Replaces the comment of the move that led to `spot` (at the start position: the comment
+    /// before the first move) with `text`, its spaces tidied; empty text removes it. `false`:
+    /// no such move.
+    pub fn set_comment(&mut self, spot: super::Spot, text: &str) -> bool {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        match spot {
+            super::Spot::Main(0) => self.intro = text,
+            spot => match self.notes_at_mut(spot) {
+                Some(notes) => notes.comment = text,
+                None => return false,
+            },
+        }
+        true
     }
 
     /// Adds to the comment before the first move.
@@ -492,6 +522,7 @@ impl Game {
             self.clock.restore(s, now);
         }
         let plies_now = self.record.plies();
+        self.truncate_variations();
         self.offers.retain(|&(ply, _)| ply <= plies_now);
         self.pending_offer = None;
         self.changed();

@@ -4,11 +4,14 @@
 //! so that a click on a move shows that position.
 //!
 //! The move list is one move pair per row (`   1. e4      e5`), scrolled so that the move shown
-//! stays in view: the latest at the bottom, an earlier one being reviewed in the middle.
+//! stays in view: the latest at the bottom, an earlier one being reviewed in the middle. A
+//! variation goes on rows of its own under the move it is an alternative to, indented by its
+//! depth and in brackets (`(12. Nc3 Nf6 13. Bb5)`), as lichess shows them; the main line then
+//! goes on with its move number again (`12. …  Nf6`).
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
-use crate::game::ply_number;
+use crate::game::{Game, MoveNumber, Spot, Step, nag_text, ply_number};
 use crate::rules::Position;
 
 /// The panel height (frame included) from which the opening's name has rows of its own above
@@ -136,39 +139,185 @@ pub fn move_rows(start: &Position, plies: usize) -> Vec<MoveRow> {
     rows
 }
 
-/// The first row shown in `height` rows so that the move `current` (0-based, `None` at the
-/// start position) is in view: the latest move sits at the bottom, an earlier one stays
-/// mid-list.
-pub fn first_row(rows: &[MoveRow], current: Option<usize>, height: usize) -> usize {
-    let Some(current) = current else {
+/// The most columns a variation is indented by, however deep it is nested.
+const MAX_INDENT: u16 = 10;
+
+/// One row of the move list with variations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListRow {
+    /// Main-line moves, a pair.
+    Pair(MoveRow),
+    /// Part of a variation: indented by `indent` columns, its moves as words.
+    Line { indent: u16, cells: Vec<Cell> },
+}
+
+/// A move of a variation row as drawn: its text (number, SAN, glyphs, brackets), the column it
+/// starts at after the indent, and the position it leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    pub text: String,
+    pub column: u16,
+    pub spot: Spot,
+}
+
+impl ListRow {
+    /// Whether the move leading to `spot` is on this row.
+    pub fn shows(&self, spot: Spot) -> bool {
+        match (self, spot) {
+            (ListRow::Pair(row), Spot::Main(p)) => {
+                p > 0 && (row.white == Some(p - 1) || row.black == Some(p - 1))
+            }
+            (ListRow::Line { cells, .. }, Spot::Var(_)) => cells.iter().any(|c| c.spot == spot),
+            _ => false,
+        }
+    }
+}
+
+/// The rows of the move list of `game` for a list `width` columns wide: its main line as
+/// [`move_rows`] gives them, each variation on rows of its own after its move.
+pub fn list_rows(game: &Game, width: u16, ascii: bool) -> Vec<ListRow> {
+    let record = game.record();
+    let start = record.start();
+    let variations = game.variations();
+    if variations.is_empty() {
+        return move_rows(start, record.plies())
+            .into_iter()
+            .map(ListRow::Pair)
+            .collect();
+    }
+    let mut rows: Vec<ListRow> = Vec::new();
+    // The depth of the variations open, and whether a variation row came since the last pair.
+    let mut open = 0;
+    let mut after_line = false;
+    for step in variations.order(record.plies()) {
+        match step {
+            Step::Main(i) => {
+                close(&mut rows, open);
+                open = 0;
+                let (number, white) = ply_number(start, i);
+                let pair = match rows.last_mut() {
+                    Some(ListRow::Pair(row)) if !white && !after_line => Some(row),
+                    _ => None,
+                };
+                match pair {
+                    Some(row) => row.black = Some(i),
+                    None => rows.push(ListRow::Pair(MoveRow {
+                        number,
+                        white: white.then_some(i),
+                        black: (!white).then_some(i),
+                    })),
+                }
+                after_line = false;
+            }
+            Step::Var {
+                id,
+                depth,
+                start: first,
+                ply,
+            } => {
+                let Some(node) = variations.node(id) else {
+                    continue;
+                };
+                let parent = if first { depth - 1 } else { depth };
+                let closing = open.saturating_sub(parent);
+                close(&mut rows, closing);
+                let number = MoveNumber::of_ply(start, ply);
+                let mut text = String::new();
+                if first {
+                    text.push('(');
+                }
+                if number.white || first || closing > 0 {
+                    text.push_str(&format!("{number} "));
+                }
+                text.push_str(&node.san);
+                text.push_str(&nag_text(&node.notes.nags, ascii));
+                let indent = u16::try_from(depth * 2)
+                    .unwrap_or(MAX_INDENT)
+                    .min(MAX_INDENT);
+                let new_row = first || closing > 0 || !after_line;
+                open = depth;
+                after_line = true;
+                let room = width.saturating_sub(indent + 1);
+                let spot = Spot::Var(id);
+                if !new_row
+                    && let Some(ListRow::Line { cells, .. }) = rows.last_mut()
+                    && let Some(last) = cells.last()
+                {
+                    let column = last.column + text_width(&last.text) + 1;
+                    if column + text_width(&text) <= room {
+                        cells.push(Cell { text, column, spot });
+                        continue;
+                    }
+                }
+                rows.push(ListRow::Line {
+                    indent,
+                    cells: vec![Cell {
+                        text,
+                        column: 0,
+                        spot,
+                    }],
+                });
+            }
+        }
+    }
+    close(&mut rows, open);
+    rows
+}
+
+fn text_width(text: &str) -> u16 {
+    u16::try_from(crate::text::width(text)).unwrap_or(u16::MAX)
+}
+
+/// Closes `n` variations on the last variation row.
+fn close(rows: &mut [ListRow], n: usize) {
+    if n == 0 {
+        return;
+    }
+    if let Some(ListRow::Line { cells, .. }) = rows.last_mut()
+        && let Some(last) = cells.last_mut()
+    {
+        last.text.push_str(&")".repeat(n));
+    }
+}
+
+/// The first row shown in `height` rows so that the move leading to `spot` is in view: the
+/// latest move sits at the bottom, an earlier one stays mid-list.
+pub fn first_row(rows: &[ListRow], spot: Spot, height: usize) -> usize {
+    if spot == Spot::Main(0) {
         return 0;
-    };
+    }
     let target = rows
         .iter()
-        .position(|r| r.white == Some(current) || r.black == Some(current))
+        .position(|r| r.shows(spot))
         .unwrap_or(rows.len().saturating_sub(1));
     let last_start = rows.len().saturating_sub(height);
     last_start.min(target.saturating_sub(height / 2))
 }
 
-/// The move (0-based half-move index) drawn at a screen cell of the move list `area`: a click on
-/// the number or White's cell is White's move, further right Black's.
-pub fn move_at(
-    area: Rect,
-    rows: &[MoveRow],
-    current: Option<usize>,
-    column: u16,
-    row: u16,
-) -> Option<usize> {
+/// The position shown by a click at a screen cell of the move list `area`: on a main-line row,
+/// a click on the number or White's cell is White's move, further right Black's; on a
+/// variation row, the move under it.
+pub fn move_at(area: Rect, rows: &[ListRow], shown: Spot, column: u16, row: u16) -> Option<Spot> {
     if !area.contains(ratatui::layout::Position::new(column, row)) {
         return None;
     }
-    let first = first_row(rows, current, usize::from(area.height));
-    let line = rows.get(first + usize::from(row - area.y))?;
-    if column < area.x + NUMBER_WIDTH + SAN_WIDTH {
-        line.white.or(line.black)
-    } else {
-        line.black.or(line.white)
+    let first = first_row(rows, shown, usize::from(area.height));
+    match rows.get(first + usize::from(row - area.y))? {
+        ListRow::Pair(line) => {
+            let index = if column < area.x + NUMBER_WIDTH + SAN_WIDTH {
+                line.white.or(line.black)
+            } else {
+                line.black.or(line.white)
+            };
+            index.map(|i| Spot::Main(i + 1))
+        }
+        ListRow::Line { indent, cells } => {
+            let x = column.checked_sub(area.x + indent)?;
+            cells
+                .iter()
+                .find(|c| x >= c.column && x <= c.column + text_width(&c.text))
+                .map(|c| c.spot)
+        }
     }
 }
 
@@ -197,27 +346,96 @@ mod tests {
         );
     }
 
+    fn pairs(plies: usize) -> Vec<ListRow> {
+        move_rows(&Position::initial(), plies)
+            .into_iter()
+            .map(ListRow::Pair)
+            .collect()
+    }
+
     #[test]
     fn the_move_shown_stays_in_view_and_the_latest_sits_at_the_bottom() {
-        let rows = move_rows(&Position::initial(), 40);
-        assert_eq!(first_row(&rows, Some(39), 10), 10);
-        assert_eq!(first_row(&rows, Some(0), 10), 0);
-        assert_eq!(first_row(&rows, Some(20), 10), 5);
-        assert_eq!(first_row(&rows, None, 10), 0);
+        let rows = pairs(40);
+        assert_eq!(first_row(&rows, Spot::Main(40), 10), 10);
+        assert_eq!(first_row(&rows, Spot::Main(1), 10), 0);
+        assert_eq!(first_row(&rows, Spot::Main(21), 10), 5);
+        assert_eq!(first_row(&rows, Spot::Main(0), 10), 0);
     }
 
     #[test]
     fn a_click_on_a_row_picks_whites_or_blacks_move() {
-        let rows = move_rows(&Position::initial(), 5);
+        let rows = pairs(5);
         let area = Rect::new(10, 5, 30, 4);
-        assert_eq!(move_at(area, &rows, Some(4), 12, 5), Some(0));
-        assert_eq!(move_at(area, &rows, Some(4), 10 + 6 + 8 + 1, 6), Some(3));
-        assert_eq!(move_at(area, &rows, Some(4), 10 + 6 + 8 + 1, 7), Some(4));
+        let at = |column, row| move_at(area, &rows, Spot::Main(5), column, row);
+        assert_eq!(at(12, 5), Some(Spot::Main(1)));
+        assert_eq!(at(10 + 6 + 8 + 1, 6), Some(Spot::Main(4)));
+        assert_eq!(at(10 + 6 + 8 + 1, 7), Some(Spot::Main(5)));
+        assert_eq!(at(12, 8), None, "below the moves");
+        assert_eq!(at(9, 5), None, "outside");
+    }
+
+    fn studied() -> Game {
+        let mut game = crate::game::pgn::import_game(
+            "1. e4 e5 2. Nf3 (2. Nc3 Nf6 (2... Nc6 3. f4) 3. Bc4) (2. f4) 2... Nc6 *",
+        )
+        .unwrap()
+        .game;
+        let spot = Spot::Main(4);
+        let mv = game.position_at(spot).unwrap().parse_move("Bb5").unwrap();
+        game.study_move(spot, mv).unwrap();
+        game
+    }
+
+    fn texts(rows: &[ListRow]) -> Vec<String> {
+        rows.iter()
+            .map(|r| match r {
+                ListRow::Pair(p) => format!("{}: {:?} {:?}", p.number, p.white, p.black),
+                ListRow::Line { indent, cells } => {
+                    let words: Vec<&str> = cells.iter().map(|c| c.text.as_str()).collect();
+                    format!("{}{}", " ".repeat(usize::from(*indent)), words.join(" "))
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn variations_go_on_rows_of_their_own_indented_by_depth_and_bracketed() {
+        let rows = list_rows(&studied(), 30, false);
         assert_eq!(
-            move_at(area, &rows, Some(4), 12, 8),
-            None,
-            "below the moves"
+            texts(&rows),
+            [
+                "1: Some(0) Some(1)",
+                "2: Some(2) None",
+                "  (2. Nc3 Nf6",
+                "    (2... Nc6 3. f4)",
+                "  3. Bc4)",
+                "  (2. f4)",
+                "2: None Some(3)",
+                "  (2... Nc6 3. Bb5)",
+            ],
+            "a line studied at the end repeats the last move"
         );
-        assert_eq!(move_at(area, &rows, Some(4), 9, 5), None, "outside");
+        let narrow = list_rows(&studied(), 12, false);
+        assert_eq!(texts(&narrow)[2..4], ["  (2. Nc3", "  Nf6"]);
+    }
+
+    #[test]
+    fn a_click_on_a_variation_move_shows_it_and_the_list_keeps_it_in_view() {
+        let game = studied();
+        let rows = list_rows(&game, 30, false);
+        let area = Rect::new(0, 0, 30, 20);
+        // "    (2... Nc6 3. f4)": 3. f4 starts at column 4 + 10.
+        assert_eq!(
+            move_at(area, &rows, Spot::Main(0), 15, 3),
+            Some(Spot::Var(3))
+        );
+        assert_eq!(game.variations().node(3).unwrap().san, "f4");
+        assert_eq!(
+            move_at(area, &rows, Spot::Main(0), 1, 3),
+            None,
+            "the indent"
+        );
+        assert_eq!(first_row(&rows, Spot::Var(3), 2), 2);
+        assert!(rows[3].shows(Spot::Var(3)));
     }
 }

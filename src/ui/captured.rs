@@ -7,7 +7,7 @@ use ratatui::widgets::Widget;
 
 use super::theme::{GlyphSet, Theme};
 use crate::game::Record;
-use crate::rules::{Color, Piece};
+use crate::rules::{Color, Move, Piece, Position};
 
 /// What one side has taken.
 #[derive(Clone, Debug)]
@@ -21,11 +21,13 @@ pub struct CapturedView {
 }
 
 impl CapturedView {
-    /// The captures `color` made in the first `plies` half-moves of `record`, and the material
-    /// lead on the board after them (White minus Black, from `color`'s side).
+    /// The captures `color` made in the first `plies` half-moves of `record` and then in the
+    /// side line `line` (a variation shown, empty in the main line), and the material lead on
+    /// `board`, the position after them (White minus Black, from `color`'s side).
     pub fn for_side(
         record: &Record,
-        plies: usize,
+        (plies, line): (usize, &[Move]),
+        board: &Position,
         color: Color,
         theme: Theme,
         glyphs: GlyphSet,
@@ -34,14 +36,14 @@ impl CapturedView {
             .moves()
             .iter()
             .take(plies)
+            .map(|m| m.mv)
+            .chain(line.iter().copied())
             .enumerate()
             .filter(|&(i, _)| record.mover(i) == color)
-            .filter_map(|(_, m)| m.mv.capture().map(|role| Piece::new(!color, role)))
+            .filter_map(|(_, m)| m.capture().map(|role| Piece::new(!color, role)))
             .collect();
         pieces.sort_by_key(|p| (-p.role.value(), std::cmp::Reverse(p.role.index())));
-        let balance = record
-            .position_at(plies)
-            .map_or(0, |p| p.material_balance());
+        let balance = board.material_balance();
         CapturedView {
             pieces,
             lead: color.fold(balance, -balance),

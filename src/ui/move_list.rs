@@ -1,7 +1,8 @@
 //! The moves so far in SAN, a move pair per row (`  1. e4      e5`), with the move that led to
 //! the position on the board highlighted, scrolled so that it stays in view (normally: the
-//! latest move at the bottom). Rows and scrolling are [`crate::layout::panel`]'s, which mouse
-//! clicks on the list read too.
+//! latest move at the bottom). Variations go on rows of their own under their move, indented
+//! by depth, in brackets and dimmer (so they stand apart without colour too). Rows and
+//! scrolling are [`crate::layout::panel`]'s, which mouse clicks on the list read too.
 //!
 //! A game from a set-up position with Black to move starts with `1. …` in White's column.
 
@@ -12,20 +13,18 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::theme::Theme;
-use crate::game::{Notes, Record, nag_text};
-use crate::layout::panel::{SAN_WIDTH, first_row, move_rows};
+use crate::game::{Game, Spot, nag_text};
+use crate::layout::panel::{ListRow, SAN_WIDTH, first_row, list_rows};
 
-/// The move list of a record.
+/// The move list of a game.
 #[derive(Clone, Copy, Debug)]
 pub struct MoveListView<'a> {
-    pub record: &'a Record,
-    /// The glyphs and comment of each move: the glyphs follow the SAN.
-    pub notes: &'a [Notes],
+    pub game: &'a Game,
     /// ASCII stand-ins for the glyphs' symbols.
     pub ascii: bool,
-    /// Half-moves played up to the position shown: the last of them is highlighted, and at 0
-    /// (the start position) the list starts at move 1.
-    pub shown: usize,
+    /// The position shown: the move that led to it is highlighted, and at the start position
+    /// the list starts at move 1.
+    pub shown: Spot,
     pub theme: Theme,
 }
 
@@ -34,9 +33,10 @@ impl MoveListView<'_> {
         let Some(i) = ply else {
             return Span::raw(format!("{:width$}", "…", width = usize::from(SAN_WIDTH)));
         };
-        let san = &self.record.moves()[i].san;
+        let san = &self.game.record().moves()[i].san;
         let glyphs = self
-            .notes
+            .game
+            .notes()
             .get(i)
             .map(|n| nag_text(&n.nags, self.ascii))
             .unwrap_or_default();
@@ -45,16 +45,11 @@ impl MoveListView<'_> {
             san.clone() + &glyphs,
             width = usize::from(SAN_WIDTH)
         );
-        if self.current() == Some(i) {
+        if self.shown == Spot::Main(i + 1) {
             Span::styled(text, self.current_style())
         } else {
             Span::styled(text, self.theme.text())
         }
-    }
-
-    /// The half-move highlighted (0-based index into the moves), if any.
-    fn current(&self) -> Option<usize> {
-        self.shown.checked_sub(1)
     }
 
     fn current_style(&self) -> Style {
@@ -68,29 +63,48 @@ impl Widget for MoveListView<'_> {
         if height == 0 {
             return;
         }
-        let rows = move_rows(self.record.start(), self.record.plies());
+        let rows = list_rows(self.game, area.width, self.ascii);
         if rows.is_empty() {
             Line::styled("   no moves yet", self.theme.muted()).render(area, buf);
             return;
         }
-        let first = first_row(&rows, self.current(), height);
+        let first = first_row(&rows, self.shown, height);
         for (y, row) in rows.iter().skip(first).take(height).enumerate() {
-            let number = Span::styled(format!("{:>4}. ", row.number), self.theme.muted());
-            let black = match row.black {
-                Some(_) => self.san_span(row.black),
-                None => Span::raw(""),
-            };
-            let line = Line::from(vec![
-                number,
-                self.san_span(row.white),
-                Span::raw(" "),
-                black,
-            ]);
             let row_area = Rect::new(area.x, area.y + y as u16, area.width, 1);
+            let line = match row {
+                ListRow::Pair(row) => {
+                    let number = Span::styled(format!("{:>4}. ", row.number), self.theme.muted());
+                    let black = match row.black {
+                        Some(_) => self.san_span(row.black),
+                        None => Span::raw(""),
+                    };
+                    Line::from(vec![
+                        number,
+                        self.san_span(row.white),
+                        Span::raw(" "),
+                        black,
+                    ])
+                }
+                ListRow::Line { indent, cells } => {
+                    let mut spans = vec![Span::raw(" ".repeat(usize::from(*indent)))];
+                    for (i, cell) in cells.iter().enumerate() {
+                        if i > 0 {
+                            spans.push(Span::raw(" "));
+                        }
+                        let style = if cell.spot == self.shown {
+                            self.current_style()
+                        } else {
+                            self.theme.muted()
+                        };
+                        spans.push(Span::styled(cell.text.clone(), style));
+                    }
+                    Line::from(spans)
+                }
+            };
             line.render(row_area, buf);
         }
         // Moves out of view above or below: a mark in the first column, which move numbers
-        // (right-aligned in four) leave blank.
+        // (right-aligned in four) and variations (indented) leave blank.
         if first > 0 {
             buf.set_string(area.x, area.y, "⋮", self.theme.muted());
         }

@@ -15,6 +15,7 @@ use super::move_list::MoveListView;
 use super::note::NoteView;
 use super::text::fit;
 use crate::app::App;
+use crate::game::Spot;
 use crate::layout::PanelLayout;
 use crate::look::GlyphSet;
 use crate::rules::Color;
@@ -63,9 +64,14 @@ impl<'a> PanelView<'a> {
     }
 
     fn captured(&self, color: Color) -> CapturedView {
+        let line = match self.app.shown_spot() {
+            Spot::Var(id) => self.app.game().variations().path(id).1,
+            Spot::Main(_) => Vec::new(),
+        };
         CapturedView::for_side(
             self.app.game().record(),
-            self.app.shown_ply(),
+            (self.app.shown_ply(), &line),
+            self.app.shown_position(),
             color,
             self.app.theme(),
             self.app.glyphs(),
@@ -120,10 +126,9 @@ impl PanelView<'_> {
             Line::from(Span::styled(format!(" {line}"), theme.muted())).render(row, buf);
         }
         MoveListView {
-            record: self.app.game().record(),
-            notes: self.app.game().notes(),
+            game: self.app.game(),
             ascii: self.app.glyphs() == GlyphSet::Ascii,
-            shown: self.app.shown_ply(),
+            shown: self.app.shown_spot(),
             theme,
         }
         .render(plan.moves, buf);

@@ -714,3 +714,74 @@ fn snapshot_review_glyphs_in_ascii_80x24() {
     let buf = draw(&mut app, 80, 24);
     insta::assert_snapshot!("screen_80x24_review_notes_ascii", text(&buf));
 }
+
+/// A game opened from PGN text, as `--load` opens it.
+fn loaded(text: &str, theme: Theme, glyphs: GlyphSet) -> App {
+    let opened = hotseat::game::pgn::import_game(text).unwrap();
+    App::new(Config {
+        theme,
+        glyphs,
+        opening: Some(hotseat::app::GameToOpen::Load(Box::new(
+            hotseat::app::OpenedGame {
+                game: opened.game,
+                tags: opened.tags,
+                source: "loaded.pgn".into(),
+            },
+        ))),
+        ..Config::default()
+    })
+}
+
+/// A loaded game with nested variations, shown inside one of them.
+fn with_variations(theme: Theme, glyphs: GlyphSet) -> App {
+    let mut app = loaded(include_str!("../data/variations.pgn"), theme, glyphs);
+    act(&mut app, Action::Review);
+    act(&mut app, Action::CursorUp);
+    for _ in 0..5 {
+        act(&mut app, Action::CursorRight);
+    }
+    // After 3. d4: into 3... exd4, on to 4. Nxd4, then the nested 4. Qxd4.
+    act(&mut app, Action::VariationNext);
+    act(&mut app, Action::CursorRight);
+    act(&mut app, Action::CursorLeft);
+    act(&mut app, Action::VariationNext);
+    app
+}
+
+#[test]
+fn snapshot_variations_in_the_move_list_80x24() {
+    let mut app = with_variations(Theme::monochrome(), GlyphSet::Unicode);
+    let buf = draw(&mut app, 80, 24);
+    let screen = text(&buf);
+    assert!(screen.contains("(4. Qxd4"), "{screen}");
+    insta::assert_snapshot!("screen_80x24_variations", screen);
+}
+
+#[test]
+fn snapshot_variations_in_the_move_list_80x24_ascii() {
+    let mut app = with_variations(Theme::monochrome(), GlyphSet::Ascii);
+    let buf = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("screen_80x24_variations_ascii", text(&buf));
+}
+
+#[test]
+fn the_variation_move_shown_is_highlighted_and_variations_are_dimmer() {
+    let mut app = with_variations(Theme::default(), GlyphSet::Unicode);
+    let buf = draw(&mut app, 80, 24);
+    let shown = find(&buf, "(4. Qxd4").unwrap();
+    assert!(
+        style_at(&buf, shown)
+            .add_modifier
+            .contains(Modifier::REVERSED)
+    );
+    let other = find(&buf, "4... Nf6").unwrap();
+    assert!(
+        !style_at(&buf, other)
+            .add_modifier
+            .contains(Modifier::REVERSED)
+    );
+    assert_ne!(
+        style_at(&buf, other),
+        style_at(&buf, find(&buf, "dxe5").unwrap())
+    );
+}

@@ -8,6 +8,7 @@ use super::tags::Tags;
 use super::writer::{ExportGame, ExportMove};
 use crate::game::openings;
 use crate::game::session::Game;
+use crate::game::variations::Step;
 use crate::rules::{Color, Position};
 
 /// When a game began, in the players' local time with its offset from UTC
@@ -122,6 +123,7 @@ impl Game {
                     san: m.san.clone(),
                     nags: own.map(|n| n.nags.clone()).unwrap_or_default(),
                     comment: (!notes.is_empty()).then(|| notes.join(" ")),
+                    ..ExportMove::default()
                 }
             })
             .collect::<Vec<ExportMove>>();
@@ -147,6 +149,7 @@ impl Game {
                 None => text,
             });
         }
+        let moves = self.with_variations(moves);
         ExportGame {
             tags: all
                 .roster_first()
@@ -160,5 +163,34 @@ impl Game {
             intro,
         }
         .to_string()
+    }
+
+    /// The main line's moves with the side lines put in, in the order PGN writes them.
+    fn with_variations(&self, main: Vec<ExportMove>) -> Vec<ExportMove> {
+        let variations = self.variations();
+        if variations.is_empty() {
+            return main;
+        }
+        let mut main: Vec<Option<ExportMove>> = main.into_iter().map(Some).collect();
+        variations
+            .order(main.len())
+            .into_iter()
+            .filter_map(|step| match step {
+                Step::Main(i) => main.get_mut(i)?.take(),
+                Step::Var {
+                    id, depth, start, ..
+                } => {
+                    let node = variations.node(id)?;
+                    Some(ExportMove {
+                        san: node.san.clone(),
+                        nags: node.notes.nags.clone(),
+                        comment: (!node.notes.comment.is_empty())
+                            .then(|| node.notes.comment.clone()),
+                        depth,
+                        starts_line: start,
+                    })
+                }
+            })
+            .collect()
     }
 }

@@ -13,11 +13,13 @@ use super::clk::{parse_clk_comment, strip_commands};
 use super::reader::Reader;
 use super::tags::Tags;
 use super::visitor::{Outcome as PgnOutcome, RawTag, Skip, Visitor};
+use crate::game::notes::Notes;
 use crate::game::numbering::MoveNumber;
 use crate::game::outcome::{GameResult, Outcome, Reason};
 use crate::game::record::{AutomaticEnd, Claims, History};
 use crate::game::session::{Game, GameSetup};
 use crate::game::timecontrol::{Delay, ParseTimeControlError, TimeControl, TimeControlError};
+use crate::game::variations::Spot;
 use crate::rules::{Color, FenError, Move, MoveError, Position};
 use crate::text::excerpt;
 
@@ -195,6 +197,20 @@ pub trait Target: Sized {
     fn play(&mut self, mv: Move);
     fn comment(&mut self, _comment: &[u8]) {}
     fn nag(&mut self, _nag: u8) {}
+    /// A side line opens: `true` when the target keeps it (the lean replay skips them unread).
+    fn begin_variation(&mut self) -> bool {
+        false
+    }
+    fn end_variation(&mut self) {}
+    /// Whether the tokens now read belong to a side line cut short, and are ignored.
+    fn cut_short(&self) -> bool {
+        false
+    }
+    /// A side-line move that cannot be read or played: `true` when the target drops the rest of
+    /// its line and reads on (the main line is never lost for a side line's fault).
+    fn cut_line(&mut self, _why: &str) -> bool {
+        false
+    }
 }
 
 struct GameVisitor<T> {
@@ -261,16 +277,14 @@ impl<T: Target> GameVisitor<T> {
         let number = MoveNumber::of(pos);
         let place = || format!("move {number} {}", excerpt(&String::from_utf8_lossy(token)));
         let Ok(text) = std::str::from_utf8(token) else {
-            self.error = Some((place(), PgnReason::NotUtf8));
-            return Skip(true);
+            return self.fail(place(), PgnReason::NotUtf8);
         };
         if token.eq_ignore_ascii_case(b"e.p.") || token.eq_ignore_ascii_case(b"ep") {
             // "exd6 e.p." written with a space: a note on the move just read.
             return Skip(false);
         }
         if token == b"--" || token == b"Z0" {
-            self.error = Some((place(), PgnReason::NullMove));
-            return Skip(true);
+            return self.fail(place(), PgnReason::NullMove);
         }
         match pos.parse_move(text) {
             Ok(mv) => {
@@ -278,11 +292,21 @@ impl<T: Target> GameVisitor<T> {
                 self.plies += 1;
                 Skip(false)
             }
-            Err(e) => {
-                self.error = Some((place(), PgnReason::Move(e)));
-                Skip(true)
-            }
+            Err(e) => self.fail(place(), PgnReason::Move(e)),
         }
+    }
+
+    /// A move that cannot be read: in a side line, the rest of the line is dropped; in the
+    /// main line, the game is an error.
+    #[cold]
+    fn fail(&mut self, place: String, reason: PgnReason) -> Skip {
+        if let Some(target) = self.target.as_mut()
+            && target.cut_line(&format!("{place}: {reason}"))
+        {
+            return Skip(false);
+        }
+        self.error = Some((place, reason));
+        Skip(true)
     }
 }
 
@@ -360,6 +384,9 @@ impl<T: Target> Visitor for GameVisitor<T> {
         let Some(target) = self.target.as_mut() else {
             return Skip(true);
         };
+        if target.cut_short() {
+            return Skip(false);
+        }
         // Nearly every move of a file: strict SAN that resolves at once. Nothing in `san_slow`
         // (the UTF-8 check, notes, null moves, the error location) concerns it.
         if let Some(mv) = target.position().parse_san_fast(token) {
@@ -395,6 +422,16 @@ impl<T: Target> Visitor for GameVisitor<T> {
             t.nag(nag);
         }
         Skip(false)
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        Skip(!self.target.as_mut().is_some_and(T::begin_variation))
+    }
+
+    fn end_variation(&mut self) {
+        if let Some(t) = self.target.as_mut() {
+            t.end_variation();
+        }
     }
 
     fn outcome(&mut self, outcome: Option<PgnOutcome>) {
@@ -508,6 +545,32 @@ pub struct ImportedGame {
 
 struct Builder {
     game: Game,
+    /// The side lines open, innermost last.
+    lines: Vec<OpenLine>,
+    /// Side lines cut short: how many, and why the first was.
+    cut: (usize, String),
+}
+
+/// A side line being read.
+struct OpenLine {
+    /// The position after its last move, and where that is in the game tree.
+    spot: Spot,
+    pos: Position,
+    /// The same before its last move; `None` before its first.
+    before: Option<(Spot, Position)>,
+    /// Cut at a move that could not be played: the rest is ignored.
+    cut: bool,
+    /// A comment before its first move, which goes with that move.
+    pending: String,
+}
+
+/// Control characters from a file are never kept (comments are shown in review), and runs of
+/// spaces are one, as the export writes them: read again, a comment means the same.
+fn tidy(text: &str) -> String {
+    text.split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn time_control(tags: &Tags, color: Color) -> Result<TimeControl, TagError> {
@@ -532,6 +595,35 @@ fn time_control(tags: &Tags, color: Color) -> Result<TimeControl, TagError> {
     Ok(tc)
 }
 
+impl Builder {
+    /// A move of the side line being read. Kept out of line (as the other side-line events
+    /// are): the reader is instantiated once per kind of input, and this is no hot path.
+    #[inline(never)]
+    fn play_in_line(&mut self, mv: Move) {
+        let Some(line) = self.lines.last_mut() else {
+            return;
+        };
+        let san = line.pos.san(mv);
+        match self.game.add_variation_move(line.spot, mv, san) {
+            Ok(id) => {
+                let before = (line.spot, line.pos.clone());
+                line.pos.play_unchecked(mv);
+                line.spot = Spot::Var(id);
+                line.before = Some(before);
+                if !line.pending.is_empty()
+                    && let Some(notes) = self.game.notes_at_mut(Spot::Var(id))
+                {
+                    notes.add_comment(&std::mem::take(&mut line.pending));
+                }
+            }
+            Err(err) => {
+                let place = format!("move {}", MoveNumber::of(&line.pos));
+                Target::cut_line(self, &format!("{place}: {err}"));
+            }
+        }
+    }
+}
+
 impl Target for Builder {
     fn start(position: &Position, tags: &Tags) -> Result<Self, TagError> {
         let name = |k: &str, default: &str| {
@@ -548,26 +640,93 @@ impl Target for Builder {
                 white_time: time_control(tags, Color::White)?,
                 black_time: time_control(tags, Color::Black)?,
             }),
+            lines: Vec::new(),
+            cut: (0, String::new()),
         })
     }
     fn position(&self) -> &Position {
-        self.game.position()
+        match self.lines.last() {
+            Some(line) => &line.pos,
+            None => self.game.position(),
+        }
     }
     fn play(&mut self, mv: Move) {
-        self.game.replay(mv);
+        if self.lines.is_empty() {
+            self.game.replay(mv);
+        } else {
+            self.play_in_line(mv);
+        }
     }
-    fn comment(&mut self, comment: &[u8]) {
-        // Control characters from a file are never kept (the comment is shown in review), and
-        // runs of spaces are one, as the export writes them: read again, a comment means the
-        // same. Commands are read from the tidied text too, so that one read again is read
-        // the same way (`[` NUL `%clk …]` is `[ %clk …]` once tidied).
-        let tidy = |text: &str| {
-            text.split(|c: char| c.is_whitespace() || c.is_control())
-                .filter(|w| !w.is_empty())
-                .collect::<Vec<_>>()
-                .join(" ")
+    #[inline(never)]
+    fn begin_variation(&mut self) -> bool {
+        let before = match self.lines.last() {
+            Some(line) if line.cut => None,
+            Some(line) => line.before.clone(),
+            None => {
+                let plies = self.game.record().plies();
+                plies
+                    .checked_sub(1)
+                    .and_then(|p| Some((Spot::Main(p), self.game.record().position_at(p)?.clone())))
+            }
         };
+        let Some((spot, pos)) = before else {
+            // Nothing to be an alternative to: `((`, or a line before the first move.
+            return false;
+        };
+        self.lines.push(OpenLine {
+            spot,
+            pos,
+            before: None,
+            cut: false,
+            pending: String::new(),
+        });
+        true
+    }
+    fn end_variation(&mut self) {
+        self.lines.pop();
+    }
+    fn cut_short(&self) -> bool {
+        self.lines.last().is_some_and(|l| l.cut)
+    }
+    #[inline(never)]
+    fn cut_line(&mut self, why: &str) -> bool {
+        let Some(line) = self.lines.last_mut() else {
+            return false;
+        };
+        line.cut = true;
+        if self.cut.0 == 0 {
+            self.cut.1 = why.to_owned();
+        }
+        self.cut.0 += 1;
+        true
+    }
+    #[inline(never)]
+    fn comment(&mut self, comment: &[u8]) {
+        // Commands are read from the tidied text, so that a comment read again is read the
+        // same way (`[` NUL `%clk …]` is `[ %clk …]` once tidied).
         let text = tidy(&String::from_utf8_lossy(comment));
+        if let Some(line) = self.lines.last_mut() {
+            if line.cut {
+                return;
+            }
+            let words = tidy(&strip_commands(text.as_bytes()));
+            match line.spot {
+                Spot::Var(id) if line.before.is_some() => {
+                    if let Some(notes) = self.game.notes_at_mut(Spot::Var(id)) {
+                        notes.add_comment(&words);
+                    }
+                }
+                _ => {
+                    let mut notes = Notes {
+                        comment: std::mem::take(&mut line.pending),
+                        ..Notes::default()
+                    };
+                    notes.add_comment(&words);
+                    line.pending = notes.comment;
+                }
+            }
+            return;
+        }
         if let Some(t) = parse_clk_comment(text.as_bytes()) {
             self.game.set_last_reading(t);
         }
@@ -596,7 +755,16 @@ impl Target for Builder {
             None => self.game.add_intro(&words),
         }
     }
+    #[inline(never)]
     fn nag(&mut self, nag: u8) {
+        if let Some(line) = self.lines.last() {
+            if let (false, Some(_), Spot::Var(id)) = (line.cut, &line.before, line.spot)
+                && let Some(notes) = self.game.notes_at_mut(Spot::Var(id))
+            {
+                notes.add_nag(nag);
+            }
+            return;
+        }
         if let Some(last) = self.game.record().plies().checked_sub(1)
             && let Some(notes) = self.game.notes_mut(last)
         {
@@ -671,6 +839,16 @@ impl ImportedGame {
             .find(|c| offer.is_some_and(|o| o.eq_ignore_ascii_case(&c.to_string())))
         {
             game.restore_offer(by);
+        }
+        if b.cut.0 > 0 {
+            let lines = match b.cut.0 {
+                1 => "a variation was".to_owned(),
+                n => format!("{n} variations were"),
+            };
+            b.game.set_import_note(format!(
+                "{lines} cut short at a move that cannot be played: {}",
+                b.cut.1
+            ));
         }
         ImportedGame { game: b.game, tags }
     }

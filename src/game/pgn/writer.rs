@@ -32,6 +32,11 @@ pub struct ExportMove {
     /// Numeric annotation glyphs, written `$n` after the move.
     pub nags: Vec<u8>,
     pub comment: Option<String>,
+    /// 0 for the main line, 1 for a variation of it, 2 for a variation inside that, ...
+    pub depth: usize,
+    /// The first move of a variation: an alternative to the last move written one level up
+    /// (a variation that follows another at the same depth is its sibling).
+    pub starts_line: bool,
 }
 
 /// A game to export.
@@ -44,8 +49,9 @@ pub struct ExportMove {
 ///     fullmove: 1,
 ///     white_to_move: true,
 ///     moves: vec![
-///         ExportMove { san: "e4".into(), nags: vec![1], comment: Some("[%clk 0:04:59]".into()) },
-///         ExportMove { san: "e5".into(), nags: vec![], comment: None },
+///         ExportMove { san: "e4".into(), nags: vec![1], comment: Some("[%clk 0:04:59]".into()), ..Default::default() },
+///         ExportMove { san: "c5".into(), depth: 1, starts_line: true, ..Default::default() },
+///         ExportMove { san: "e5".into(), ..Default::default() },
 ///     ],
 ///     closing: None,
 ///     intro: None,
@@ -61,7 +67,7 @@ pub struct ExportMove {
 /// [Result \"*\"]
 /// [TimeControl \"300\"]
 ///
-/// 1. e4 $1 {[%clk 0:04:59]} 1... e5 *
+/// 1. e4 $1 {[%clk 0:04:59]} (1. c5) 1... e5 *
 ///
 /// ");
 /// ```
@@ -73,6 +79,7 @@ pub struct ExportGame {
     pub fullmove: u32,
     /// Whether White makes the first move.
     pub white_to_move: bool,
+    /// The moves in PGN order: each variation right after the move it is an alternative to.
     pub moves: Vec<ExportMove>,
     /// A comment after the last move that says how the game ended ("Black resigns.").
     pub closing: Option<String>,
@@ -121,19 +128,41 @@ impl ExportGame {
 
     fn write_movetext(&self, out: &mut impl Write) -> fmt::Result {
         let mut lines = Lines { out, column: 0 };
-        let mut fullmove = self.fullmove;
-        let mut white = self.white_to_move;
+        // Per open line (the main line first): the number of its next move and of its last.
+        let first = MoveNumber {
+            number: self.fullmove,
+            white: self.white_to_move,
+        };
+        let mut open = vec![(first, first)];
         let mut number_black = true;
         if let Some(intro) = self.intro.as_deref() {
             lines.comment(intro)?;
         }
         for mv in &self.moves {
-            if white || number_black {
-                let number = MoveNumber {
-                    number: fullmove,
-                    white,
-                };
-                lines.unit(&[&number.to_string(), &mv.san])?;
+            let depth = open.len() - 1;
+            let start = mv.starts_line && depth + 1 >= mv.depth && mv.depth > 0;
+            let parent = if start {
+                mv.depth - 1
+            } else {
+                mv.depth.min(depth)
+            };
+            while open.len() - 1 > parent {
+                open.pop();
+                lines.close()?;
+                number_black = true;
+            }
+            let mut prefix = "";
+            if start {
+                let (_, last) = open[open.len() - 1];
+                open.push((last, last));
+                prefix = "(";
+                number_black = true;
+            }
+            let Some((next, last)) = open.last_mut() else {
+                break;
+            };
+            if next.white || number_black {
+                lines.unit(&[&format!("{prefix}{next}"), &mv.san])?;
             } else {
                 lines.unit(&[&mv.san])?;
             }
@@ -144,10 +173,14 @@ impl ExportGame {
             if let Some(comment) = mv.comment.as_deref() {
                 number_black = lines.comment(comment)?;
             }
-            if !white {
-                fullmove = fullmove.saturating_add(1);
+            *last = *next;
+            if !next.white {
+                next.number = next.number.saturating_add(1);
             }
-            white = !white;
+            next.white = !next.white;
+        }
+        for _ in 1..open.len() {
+            lines.close()?;
         }
         if let Some(closing) = self.closing.as_deref() {
             lines.comment(closing)?;
@@ -214,6 +247,16 @@ impl<W: Write> Lines<'_, W> {
         }
         self.column += width;
         Ok(())
+    }
+
+    /// Closes a variation: `)` right after the last word.
+    fn close(&mut self) -> fmt::Result {
+        if self.column + 1 > LINE {
+            self.out.write_char('\n')?;
+            self.column = 0;
+        }
+        self.column += 1;
+        self.out.write_char(')')
     }
 
     /// Writes `{comment}` with its whitespace collapsed and any `}` replaced by `)`: on one

@@ -8,6 +8,7 @@ fn mv(san: &str, comment: Option<&str>) -> ExportMove {
         san: san.to_owned(),
         nags: Vec::new(),
         comment: comment.map(str::to_owned),
+        ..ExportMove::default()
     }
 }
 
@@ -278,6 +279,7 @@ fn export_move() -> impl Strategy<Value = ExportMove> {
             san,
             nags: Vec::new(),
             comment,
+            ..ExportMove::default()
         })
 }
 

@@ -1,0 +1,309 @@
+//! The analysis board: looking through the variations of a game, and studying a finished or
+//! loaded one — moves played from the position shown start or follow side lines, which can be
+//! promoted, deleted and commented. The game's own moves (its main line, with its result and
+//! clocks) are never changed; a game still being played stays read-only in review.
+//!
+//! # The keys
+//!
+//! ← → step within the line shown (→ at a fork follows that line); ↓ or End go to its end, ↑
+//! or Home to the start of the game. Shift-→ enters the first variation that branches off at
+//! the next move, and pressed again at once (or where none branches off), the next choice at the
+//! fork the move shown is on, round to the line's own move; Shift-← leaves the variation for the
+//! position it branches off from. Every input path (typed, cursor, mouse) plays its
+//! move through [`App::submit`], which hands a finished game's moves to [`App::study`].
+
+use super::App;
+use crate::game::Spot;
+use crate::rules::{Move, Position};
+
+impl App {
+    /// Where in the game tree the board is.
+    pub fn shown_spot(&self) -> Spot {
+        match self.review.var() {
+            Some(id) => Spot::Var(id),
+            None => Spot::Main(self.shown_ply()),
+        }
+    }
+
+    /// Whether moves on the board study the game (a finished one) rather than play it.
+    pub fn studying(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The position moves are made from: the one shown while studying, else the game's.
+    pub(super) fn board_position(&self) -> &Position {
+        if self.studying() {
+            self.shown_position()
+        } else {
+            self.game.position()
+        }
+    }
+
+    /// The position of the variation move shown, kept beside the review.
+    pub(super) fn variation_position(&self) -> Option<&Position> {
+        self.review.var().and(self.var_position.as_ref())
+    }
+
+    /// Shows a spot of the game tree, with the arrows on the moves.
+    pub(super) fn show_spot(&mut self, spot: Spot) {
+        match spot {
+            Spot::Main(ply) => self.show_ply(ply),
+            Spot::Var(id) => {
+                let (ply, _) = self.game.variations().path(id);
+                let Some(position) = self.game.position_at(spot) else {
+                    return;
+                };
+                self.show_ply(ply);
+                self.review.enter(ply, id);
+                self.var_position = Some(position);
+            }
+        }
+    }
+
+    /// ← (`-1`) and → (`1`) within the line shown.
+    pub(super) fn step_line(&mut self, delta: isize) {
+        let Spot::Var(id) = self.shown_spot() else {
+            self.step_history(delta);
+            return;
+        };
+        let variations = self.game.variations();
+        let next = if delta < 0 {
+            variations.parent(id)
+        } else {
+            variations.continuation(Spot::Var(id)).map(Spot::Var)
+        };
+        match next {
+            Some(spot) => self.show_spot(spot),
+            None => self.info("The end of this variation: Shift-← leaves it"),
+        }
+    }
+
+    /// ↓ and End: the end of the line shown (the present in the main line).
+    pub(super) fn line_end(&mut self) {
+        let Spot::Var(mut id) = self.shown_spot() else {
+            self.show_ply(usize::MAX);
+            return;
+        };
+        let variations = self.game.variations();
+        while let Some(next) = variations.continuation(Spot::Var(id)) {
+            id = next;
+        }
+        self.show_spot(Spot::Var(id));
+    }
+
+    /// The moves played from the position before `spot`'s move, the line's own first: the
+    /// choices at the fork `spot` is on.
+    fn fork(&self, spot: Spot) -> Vec<Spot> {
+        let variations = self.game.variations();
+        let parent = match spot {
+            Spot::Main(0) => return Vec::new(),
+            Spot::Main(p) => Spot::Main(p - 1),
+            Spot::Var(id) => match variations.parent(id) {
+                Some(parent) => parent,
+                None => return Vec::new(),
+            },
+        };
+        let mut choices = Vec::new();
+        match parent {
+            Spot::Main(p) => choices.push(Spot::Main(p + 1)),
+            Spot::Var(_) => choices.extend(variations.continuation(parent).map(Spot::Var)),
+        }
+        choices.extend(
+            variations
+                .alternatives(parent)
+                .iter()
+                .map(|&id| Spot::Var(id)),
+        );
+        choices
+    }
+
+    /// Shift-→: the first variation branching off at the next move; `again` (the last key was
+    /// this one), or when none branches off there: the next choice at the fork the move shown
+    /// is on, round to the line's own move.
+    pub(super) fn next_variation(&mut self, again: bool) {
+        let spot = self.shown_spot();
+        let ahead = self.game.variations().alternatives(spot);
+        let target = match ahead.first() {
+            Some(&id) if !again => Some(Spot::Var(id)),
+            _ => {
+                let fork = self.fork(spot);
+                let at = fork.iter().position(|&s| s == spot);
+                at.filter(|_| fork.len() > 1)
+                    .map(|i| fork[(i + 1) % fork.len()])
+            }
+        };
+        let Some(target) = target else {
+            self.info("No variation branches off here or at the next move");
+            return;
+        };
+        self.show_spot(target);
+        self.cycling = true;
+        let fork = self.fork(target);
+        let variations = fork.len() - 1;
+        let text = match fork.iter().position(|&s| s == target) {
+            Some(0) => format!(
+                "The line's own move ({variations} variation{} here): Shift-→ again: the next",
+                if variations == 1 { "" } else { "s" }
+            ),
+            Some(i) if variations > 1 => format!(
+                "Variation {i} of {variations}: Shift-→ again: the next one, Shift-← leaves it"
+            ),
+            _ => "Variation: Shift-← leaves it".to_owned(),
+        };
+        self.info(text);
+    }
+
+    /// Shift-←: from a variation to the position it branches off from.
+    pub(super) fn leave_variation(&mut self) {
+        let Spot::Var(id) = self.shown_spot() else {
+            self.info("This is the game's own line: Shift-→ enters a variation");
+            return;
+        };
+        let variations = self.game.variations();
+        let start = variations.line_start(id);
+        if let Some(parent) = variations.parent(start) {
+            self.show_spot(parent);
+        }
+    }
+
+    /// A move chosen by any input in a finished game: steps on, enters a variation or starts
+    /// one (see [`Game::study_move`](crate::game::Game::study_move)).
+    pub(super) fn study(&mut self, mv: Move) {
+        self.mode = super::Mode::Playing;
+        let engaged = self.board.engaged;
+        let before = self.game.variations().len();
+        match self.game.study_move(self.shown_spot(), mv) {
+            Ok(spot) => {
+                self.show_spot(spot);
+                self.board.engaged = engaged;
+                self.board.cursor = mv.to();
+                self.move_box.clear();
+                if self.game.variations().len() > before
+                    && let Some((number, san, _)) = self.game.move_at(spot)
+                {
+                    self.info(format!(
+                        "Variation: {number} {san} (the game stays as played; Ctrl-S saves it \
+                         with the variations)"
+                    ));
+                }
+            }
+            Err(crate::game::StudyError::NoSpot) => {
+                self.error("This game has no move for a variation to branch off from")
+            }
+            Err(err) => self.error(format!("Not added: {err}")),
+        }
+    }
+
+    /// Refuses a study command outside a finished game's variations; says why. `None` then.
+    fn shown_variation(&mut self, what: &str) -> Option<u32> {
+        if !self.studying() {
+            self.error(format!("Variations are {what} after the game"));
+            return None;
+        }
+        match self.shown_spot() {
+            Spot::Var(id) => Some(id),
+            Spot::Main(_) => {
+                self.error(format!(
+                    "This is the game's own line, which stays as played: only variations are \
+                     {what} (Shift-→ enters one)"
+                ));
+                None
+            }
+        }
+    }
+
+    /// Moves the variation shown up one place at its branch point.
+    pub(super) fn promote_variation(&mut self) {
+        let Some(id) = self.shown_variation("promoted") else {
+            return;
+        };
+        let variations = self.game.variations();
+        let start = variations.line_start(id);
+        let off_main = matches!(variations.parent(start), Some(Spot::Main(_)));
+        let first = variations
+            .parent(start)
+            .map(|p| variations.alternatives(p))
+            .is_some_and(|alts| alts.first() == Some(&start));
+        if self.game.promote_variation(id) {
+            self.show_spot(Spot::Var(id));
+            self.info(if first {
+                "Promoted: now the main line of the variation it branches from"
+            } else {
+                "Promoted: moved up one place among the variations here"
+            });
+        } else if off_main {
+            self.info(
+                "This is already the first variation here; the game's own moves stay the main \
+                 line, as played",
+            );
+        } else {
+            self.info("This is already the main line of its variation");
+        }
+    }
+
+    /// Deletes the variation move shown and the rest of its line; shows where it branched off.
+    pub(super) fn delete_variation(&mut self) {
+        let Some(id) = self.shown_variation("deleted") else {
+            return;
+        };
+        let what = match self.game.move_at(Spot::Var(id)) {
+            Some((number, san, _)) => format!("{number} {san}"),
+            None => String::new(),
+        };
+        let whole = self.game.variations().starts_line(id);
+        if let Some(parent) = self.game.delete_variation(id) {
+            self.show_spot(parent);
+            self.info(if whole {
+                format!("Deleted the variation {what}…")
+            } else {
+                format!("Deleted {what} and the rest of its variation")
+            });
+        }
+    }
+
+    /// Ctrl-O: the move box opens with the comment of the move shown, after a `{`.
+    pub(super) fn open_comment(&mut self) {
+        if !self.studying() {
+            self.error("Comments are written after the game");
+            return;
+        }
+        let comment = match self.shown_spot() {
+            Spot::Main(0) => self.game.intro().to_owned(),
+            spot => self
+                .game
+                .move_at(spot)
+                .map(|(_, _, notes)| notes.comment.clone())
+                .unwrap_or_default(),
+        };
+        self.move_box.set(format!("{{{comment}"));
+        self.message = None;
+    }
+
+    /// Typed `{text` (a closing `}` may follow) after the game: the comment of the move shown.
+    /// `false` when the text is no comment.
+    pub(super) fn write_comment(&mut self, text: &str) -> bool {
+        let Some(body) = text.strip_prefix('{') else {
+            return false;
+        };
+        if !self.studying() {
+            self.error("Comments are written after the game");
+            return true;
+        }
+        let body = body.strip_suffix('}').unwrap_or(body).replace('}', ")");
+        let spot = self.shown_spot();
+        if !self.game.set_comment(spot, &body) {
+            return false;
+        }
+        self.move_box.clear();
+        let on = match self.game.move_at(spot) {
+            Some((number, san, _)) => format!("{number} {san}"),
+            None => "the start position".to_owned(),
+        };
+        self.info(if body.trim().is_empty() {
+            format!("Comment on {on} removed (Ctrl-S saves the game)")
+        } else {
+            format!("Comment on {on} kept (Ctrl-S saves the game with it)")
+        });
+        true
+    }
+}
