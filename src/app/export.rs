@@ -155,6 +155,9 @@ impl App {
         };
         match result {
             ExportResult::Written(path) => {
+                if form.kind == ExportKind::Pgn {
+                    self.saving.study_unsaved = false;
+                }
                 self.mode = Mode::Playing;
                 self.info(format!("Saved {what} to {path}"));
             }

@@ -150,7 +150,8 @@ pub fn help_lines(width: usize) -> Vec<HelpLine> {
         "Letters are read the usual way: K Q R B N are pieces, a-h are files; \
          pieces that could make the move typed so far light up.",
         "After the game, a move from the position shown follows its line, or enters or \
-         starts a variation: the game's own moves never change.",
+         starts a variation: the game's own moves never change. Ctrl-S saves the study with \
+         the game; quitting before that asks first.",
         "Mouse: click a piece, then a square; or drag the piece there.",
         "Reviewing: after the game, PgUp or a click on a move, the arrows step through the \
          moves; Enter or a click on the board gives them to the cursor, Esc back. During a \

@@ -501,7 +501,7 @@ impl App {
     }
 
     pub(super) fn new_game_requested(&mut self) {
-        if self.game_in_progress() {
+        if self.game_in_progress() || self.study_would_be_lost() {
             self.mode = Mode::Confirm(Question::AbandonGame);
         } else {
             self.open_form();
@@ -509,10 +509,16 @@ impl App {
     }
 
     pub(super) fn quit_requested(&mut self) {
-        if self.game_in_progress() || self.saving.unsaved_finish {
+        if self.game_in_progress() || self.saving.unsaved_finish || self.study_would_be_lost() {
             self.mode = Mode::Confirm(Question::Quit);
         } else {
             self.quit = true;
         }
+    }
+
+    /// Variations, comments or glyphs added to a finished game and not saved since: leaving it
+    /// would lose them.
+    pub(super) fn study_would_be_lost(&self) -> bool {
+        self.saving.study_unsaved && !self.game_in_progress()
     }
 }

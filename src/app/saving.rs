@@ -116,6 +116,9 @@ pub(super) struct Saving {
     pub note: Option<ArchiveNote>,
     /// The finished game could be written nowhere (a full disk): quitting asks first.
     pub unsaved_finish: bool,
+    /// Variations, comments or glyphs were added to the finished game since it was last
+    /// written (archived, opened or saved with Ctrl-S): quitting or a new game asks first.
+    pub study_unsaved: bool,
     /// The current game's own tags (a game opened from a file), else made from `started`.
     file_tags: Option<Tags>,
     /// The app time at which the current game was set up.
@@ -140,6 +143,7 @@ impl Saving {
         self.archived = false;
         self.note = None;
         self.unsaved_finish = false;
+        self.study_unsaved = false;
         self.file_tags = None;
         self.started = now;
     }
@@ -152,6 +156,7 @@ impl Saving {
         self.archived = over;
         self.note = None;
         self.unsaved_finish = false;
+        self.study_unsaved = false;
         self.saved = in_autosave.then(|| game.revision());
         self.file_tags = Some(tags.without_derived(&[TAG_SAVED]));
     }

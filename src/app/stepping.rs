@@ -91,6 +91,7 @@ impl App {
             return false;
         };
         notes.toggle_assessment(nag);
+        self.saving.study_unsaved = true;
         self.move_box.clear();
         if let Some((number, san, notes)) = self.game.move_at(spot) {
             let glyphs = crate::game::nag_text(&notes.nags, true);

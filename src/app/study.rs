@@ -174,6 +174,9 @@ impl App {
         let before = self.game.variations().len();
         match self.game.study_move(self.shown_spot(), mv) {
             Ok(spot) => {
+                if self.game.variations().len() != before {
+                    self.saving.study_unsaved = true;
+                }
                 self.show_spot(spot);
                 self.board.engaged = engaged;
                 self.board.cursor = mv.to();
@@ -225,6 +228,7 @@ impl App {
             .map(|p| variations.alternatives(p))
             .is_some_and(|alts| alts.first() == Some(&start));
         if self.game.promote_variation(id) {
+            self.saving.study_unsaved = true;
             self.show_spot(Spot::Var(id));
             self.info(if first {
                 "Promoted: now the main line of the variation it branches from"
@@ -252,6 +256,7 @@ impl App {
         };
         let whole = self.game.variations().starts_line(id);
         if let Some(parent) = self.game.delete_variation(id) {
+            self.saving.study_unsaved = true;
             self.show_spot(parent);
             self.info(if whole {
                 format!("Deleted the variation {what}…")
@@ -294,6 +299,7 @@ impl App {
         if !self.game.set_comment(spot, &body) {
             return false;
         }
+        self.saving.study_unsaved = true;
         self.move_box.clear();
         let on = match self.game.move_at(spot) {
             Some((number, san, _)) => format!("{number} {san}"),

@@ -478,6 +478,14 @@ impl App {
                     "Quit and lose it? (Ctrl-S saves a copy first.)".to_owned(),
                 ],
             ),
+            Question::Quit if self.study_would_be_lost() => (
+                "Quit?",
+                vec![
+                    "The variations, comments and glyphs added to this game are not saved."
+                        .to_owned(),
+                    "Quit and lose them? (Ctrl-S saves the game with them first.)".to_owned(),
+                ],
+            ),
             Question::Quit if self.autosaving() => (
                 "Quit?",
                 vec![
@@ -492,6 +500,15 @@ impl App {
                 vec![
                     "A game is in progress, and it is not being saved.".to_owned(),
                     "Quit anyway? (Ctrl-S saves a copy first.)".to_owned(),
+                ],
+            ),
+            Question::AbandonGame if self.study_would_be_lost() => (
+                "New game?",
+                vec![
+                    "The variations, comments and glyphs added to this game are not saved."
+                        .to_owned(),
+                    "Set up a new game and lose them? (Ctrl-S saves the game with them first.)"
+                        .to_owned(),
                 ],
             ),
             Question::AbandonGame if self.autosaving() => (

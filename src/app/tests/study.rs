@@ -2,6 +2,8 @@
 //! keys enter and leave them, and promote, delete and comment change only variations.
 
 use super::*;
+use crate::app::export::ExportResult;
+use crate::app::{Effect, Question};
 use crate::game::Spot;
 use crate::game::pgn::{Tags, import_game};
 
@@ -392,4 +394,44 @@ fn loading_a_game_whose_variation_was_cut_says_so() {
         "{message}"
     );
     assert_eq!(app.game().record().plies(), 3);
+}
+
+#[test]
+fn leaving_an_unsaved_study_asks_first_and_ctrl_s_settles_it() {
+    // Nothing studied: a finished game quits at once.
+    let app_plain = finished_at_move_four();
+    let mut plain = app_plain;
+    act(&mut plain, Action::Quit);
+    assert!(plain.should_quit());
+
+    let mut app = finished_at_move_four();
+    enter(&mut app, "Nf3");
+    act(&mut app, Action::Quit);
+    assert!(!app.should_quit(), "the variation would be lost");
+    assert_mode(&app, &Mode::Confirm(Question::Quit));
+    assert!(app.question_text(Question::Quit).1[0].contains("not saved"));
+    act(&mut app, Action::No);
+    // A new game asks too.
+    act(&mut app, Action::NewGame);
+    assert_mode(&app, &Mode::Confirm(Question::AbandonGame));
+    assert!(app.question_text(Question::AbandonGame).1[1].contains("lose them"));
+    act(&mut app, Action::No);
+    // Saved with Ctrl-S, the study is safe: quitting no longer asks.
+    act(&mut app, Action::Save);
+    act(&mut app, Action::Select);
+    match app.take_effects().as_slice() {
+        [Effect::Export(job)] => assert!(job.text.contains("(3. Nf3)"), "{}", job.text),
+        other => panic!("expected an export, got {other:?}"),
+    }
+    app.exported(ExportResult::Written("./g.pgn".into()));
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit());
+
+    // A comment, a glyph, a promotion or a deletion is a change to save as well.
+    let mut app = finished_at_move_four();
+    enter(&mut app, "!?");
+    act(&mut app, Action::Quit);
+    assert_mode(&app, &Mode::Confirm(Question::Quit));
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit(), "a second Ctrl-Q confirms");
 }
