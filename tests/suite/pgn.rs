@@ -760,6 +760,44 @@ fn a_closing_comment_split_over_two_comments_reads_back_the_same() {
     assert_eq!(game.notes()[1].comment, "");
 }
 
+/// Found by the `pgn` fuzz target: a tag value of 3,000 bytes of invalid UTF-8 was read (each
+/// byte as U+FFFD, three bytes), written back as 9,000 bytes, and refused when read again as
+/// longer than 8 KiB. Lengths are now measured as the value will be written: the game is
+/// refused on the first reading, with the limit named, or reads again once saved.
+#[test]
+fn a_tag_or_comment_is_measured_as_it_will_be_written_back() {
+    let input = include_bytes!("../data/fuzz-pgn-tag-grows-when-written.bin");
+    hotseat::game::pgn::import_games(&input[..], |r| {
+        if let Ok(first) = r {
+            let text = first.game.to_pgn(Duration::ZERO, &first.tags);
+            import_game(&text).unwrap_or_else(|e| panic!("does not read back: {e}"));
+        }
+    })
+    .unwrap();
+    let mut pgn = b"[Event \"".to_vec();
+    pgn.extend(std::iter::repeat_n(0xff, 3_000));
+    pgn.extend_from_slice(b"\"]\n\n1. e4 *\n");
+    let mut err = String::new();
+    hotseat::game::pgn::import_games(&pgn[..], |r| {
+        if let Err(e) = r {
+            err = e.to_string();
+        }
+    })
+    .unwrap();
+    assert!(err.contains("longer than 8 KiB"), "{err}");
+    let mut pgn = b"1. e4 {".to_vec();
+    pgn.extend(std::iter::repeat_n(0xff, 30_000));
+    pgn.extend_from_slice(b"} *\n");
+    let mut message = String::new();
+    hotseat::game::pgn::import_games(&pgn[..], |r| {
+        if let Err(e) = r {
+            message = e.to_string();
+        }
+    })
+    .unwrap();
+    assert!(message.contains("64 KiB"), "{message}");
+}
+
 fn offers_survive_export(input: &[u8]) {
     let mut games = 0;
     hotseat::game::pgn::import_games(input, |r| {

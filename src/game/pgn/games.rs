@@ -328,7 +328,11 @@ impl<T: Target> Visitor for GameVisitor<T> {
         self.tags_read += 1;
         let limit = if self.tags_read > MAX_TAGS {
             Some(Limit::Tags)
-        } else if name.len().max(value.0.len()) > MAX_TAG_BYTES {
+        } else if name.len().max(value.0.len()) > MAX_TAG_BYTES
+            || written_tag_len(&value.decode()) > MAX_TAG_BYTES
+        {
+            // Measured as read and as it will be written back (invalid UTF-8 becomes three
+            // bytes a byte), so that a game read is a game that reads again once saved.
             Some(Limit::TagLength)
         } else {
             None
@@ -398,8 +402,9 @@ impl<T: Target> Visitor for GameVisitor<T> {
     }
 
     fn comment(&mut self, comment: &[u8]) -> Skip {
-        self.comment_bytes += comment.len();
-        let limit = if comment.len() > MAX_COMMENT_BYTES {
+        let len = written_len(comment);
+        self.comment_bytes += len;
+        let limit = if len > MAX_COMMENT_BYTES {
             Some(Limit::Comment)
         } else if self.comment_bytes > MAX_GAME_COMMENT_BYTES {
             Some(Limit::Comments)
@@ -571,6 +576,20 @@ fn tidy(text: &str) -> String {
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The bytes `text` takes once read and written back as PGN: invalid UTF-8 becomes U+FFFD
+/// (three bytes a byte at most).
+fn written_len(text: &[u8]) -> usize {
+    match std::str::from_utf8(text) {
+        Ok(_) => text.len(),
+        Err(_) => String::from_utf8_lossy(text).len(),
+    }
+}
+
+/// The same for a tag value, where `"` and `\\` are written escaped.
+fn written_tag_len(value: &[u8]) -> usize {
+    written_len(value) + value.iter().filter(|&&b| b == b'"' || b == b'\\').count()
 }
 
 fn time_control(tags: &Tags, color: Color) -> Result<TimeControl, TagError> {
