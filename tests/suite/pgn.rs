@@ -774,27 +774,25 @@ fn a_tag_or_comment_is_measured_as_it_will_be_written_back() {
         }
     })
     .unwrap();
+    let first_error = |pgn: &[u8]| {
+        let mut message = String::new();
+        hotseat::game::pgn::import_games(pgn, |r| {
+            if let Err(e) = r {
+                message = e.to_string();
+            }
+        })
+        .unwrap();
+        message
+    };
     let mut pgn = b"[Event \"".to_vec();
     pgn.extend(std::iter::repeat_n(0xff, 3_000));
     pgn.extend_from_slice(b"\"]\n\n1. e4 *\n");
-    let mut err = String::new();
-    hotseat::game::pgn::import_games(&pgn[..], |r| {
-        if let Err(e) = r {
-            err = e.to_string();
-        }
-    })
-    .unwrap();
+    let err = first_error(&pgn);
     assert!(err.contains("longer than 8 KiB"), "{err}");
     let mut pgn = b"1. e4 {".to_vec();
     pgn.extend(std::iter::repeat_n(0xff, 30_000));
     pgn.extend_from_slice(b"} *\n");
-    let mut message = String::new();
-    hotseat::game::pgn::import_games(&pgn[..], |r| {
-        if let Err(e) = r {
-            message = e.to_string();
-        }
-    })
-    .unwrap();
+    let message = first_error(&pgn);
     assert!(message.contains("64 KiB"), "{message}");
 }
 
