@@ -238,8 +238,8 @@ fn shown_value(value: &DeValue<'_>) -> Cow<'static, str> {
 /// An unknown key, with the known one it most likely stands for.
 fn unknown_key(key: &str) -> String {
     let shown = excerpt(key);
-    match KEYS.iter().min_by_key(|k| edit_distance(key, k)) {
-        Some(near) if edit_distance(key, near) <= 2 => {
+    match KEYS.iter().min_by_key(|k| strsim::levenshtein(key, k)) {
+        Some(near) if strsim::levenshtein(key, near) <= 2 => {
             format!("unknown setting {shown}, ignored (did you mean {near}?)")
         }
         _ => format!(
@@ -247,24 +247,6 @@ fn unknown_key(key: &str) -> String {
             KEYS.join(", ")
         ),
     }
-}
-
-/// The Levenshtein distance between two short words, in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (diagonal + usize::from(ca != cb))
-                .min(above + 1)
-                .min(row[j] + 1);
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 /// The line (from 1) of the byte at `at`.
@@ -621,13 +603,5 @@ mod tests {
             );
         }
         assert!(s.white.is_some() && s.time.is_some() && s.theme.is_some());
-    }
-
-    #[test]
-    fn edit_distance_counts_single_character_edits() {
-        assert_eq!(edit_distance("colour", "color"), 1);
-        assert_eq!(edit_distance("autoflip", "auto-flip"), 1);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("theme", "theme"), 0);
     }
 }
