@@ -437,14 +437,8 @@ impl Game {
         if let Some(id) = self.variations.find(from, mv) {
             return Ok(Spot::Var(id));
         }
-        if self.variations.len() >= MAX_VARIATION_MOVES {
-            return Err(StudyError::Full);
-        }
-        let san = match from {
-            Spot::Var(_) => self.position_at(from).ok_or(StudyError::NoSpot)?.san(mv),
-            Spot::Main(_) => pos.san(mv),
-        };
-        let id = self.variations.add(from, mv, san)?;
+        // `from` is `spot`, or the repeated last move, which leads to the same position: `pos`.
+        let id = self.variations.add(from, mv, pos.san(mv))?;
         Ok(Spot::Var(id))
     }
 
