@@ -90,20 +90,46 @@ pub enum MessageKind {
 pub struct Message {
     pub text: String,
     pub kind: MessageKind,
+    /// The same said in fewer words, for a line too narrow for `text` (see [`Message::for_width`]).
+    pub short: Option<String>,
 }
 
 impl Message {
-    pub fn info(text: impl Into<String>) -> Message {
+    pub fn new(text: impl Into<String>, kind: MessageKind) -> Message {
         Message {
             text: text.into(),
-            kind: MessageKind::Info,
+            kind,
+            short: None,
         }
     }
 
+    pub fn info(text: impl Into<String>) -> Message {
+        Message::new(text, MessageKind::Info)
+    }
+
     pub fn error(text: impl Into<String>) -> Message {
-        Message {
-            text: text.into(),
-            kind: MessageKind::Error,
+        Message::new(text, MessageKind::Error)
+    }
+
+    /// The message with a shorter wording for narrow lines.
+    pub fn or_shorter(mut self, short: impl Into<String>) -> Message {
+        self.short = Some(short.into());
+        self
+    }
+
+    /// The wording to show in `cols` columns: the full text if it fits, else the shorter one
+    /// if there is one (a line too narrow for both cuts that one short).
+    ///
+    /// ```
+    /// use hotseat::app::Message;
+    /// let m = Message::info("Enter puts it down on the cursor's square").or_shorter("Enter puts it down");
+    /// assert_eq!(m.for_width(80), "Enter puts it down on the cursor's square");
+    /// assert_eq!(m.for_width(30), "Enter puts it down");
+    /// ```
+    pub fn for_width(&self, cols: usize) -> &str {
+        match &self.short {
+            Some(short) if crate::text::width(&self.text) > cols => short,
+            _ => &self.text,
         }
     }
 }
