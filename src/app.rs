@@ -90,8 +90,9 @@ pub enum MessageKind {
 pub struct Message {
     pub text: String,
     pub kind: MessageKind,
-    /// The same said in fewer words, for a line too narrow for `text` (see [`Message::for_width`]).
-    pub short: Option<String>,
+    /// The same said in fewer and fewer words, for lines too narrow for `text` (see
+    /// [`Message::for_width`]).
+    pub shorter: Vec<String>,
 }
 
 impl Message {
@@ -99,7 +100,7 @@ impl Message {
         Message {
             text: text.into(),
             kind,
-            short: None,
+            shorter: Vec::new(),
         }
     }
 
@@ -111,26 +112,30 @@ impl Message {
         Message::new(text, MessageKind::Error)
     }
 
-    /// The message with a shorter wording for narrow lines.
+    /// The message with a shorter wording for narrow lines (after any given before).
     pub fn or_shorter(mut self, short: impl Into<String>) -> Message {
-        self.short = Some(short.into());
+        self.shorter.push(short.into());
         self
     }
 
-    /// The wording to show in `cols` columns: the full text if it fits, else the shorter one
-    /// if there is one (a line too narrow for both cuts that one short).
+    /// The wording to show in `cols` columns: the longest that fits, or the shortest (which a
+    /// line too narrow for all of them cuts short).
     ///
     /// ```
     /// use hotseat::app::Message;
-    /// let m = Message::info("Enter puts it down on the cursor's square").or_shorter("Enter puts it down");
+    /// let m = Message::info("Enter puts it down on the cursor's square")
+    ///     .or_shorter("Enter puts it down here")
+    ///     .or_shorter("Enter: down");
     /// assert_eq!(m.for_width(80), "Enter puts it down on the cursor's square");
-    /// assert_eq!(m.for_width(30), "Enter puts it down");
+    /// assert_eq!(m.for_width(30), "Enter puts it down here");
+    /// assert_eq!(m.for_width(5), "Enter: down");
     /// ```
     pub fn for_width(&self, cols: usize) -> &str {
-        match &self.short {
-            Some(short) if crate::text::width(&self.text) > cols => short,
-            _ => &self.text,
-        }
+        std::iter::once(&self.text)
+            .chain(&self.shorter)
+            .find(|t| crate::text::width(t) <= cols)
+            .or(self.shorter.last())
+            .unwrap_or(&self.text)
     }
 }
 

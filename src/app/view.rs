@@ -357,6 +357,7 @@ impl App {
                 return Message::info(format!(
                     "{held}: Enter puts it down on the cursor's square, Esc puts it back"
                 ))
+                .or_shorter(format!("{held}: Enter puts it down, Esc puts it back"))
                 .or_shorter(format!(
                     "Enter: put the {} down · Esc: back",
                     piece.role.name()
