@@ -245,7 +245,12 @@ fn check(app: &App, buf: &Buffer, what: &str) -> Vec<String> {
     let shown: Vec<&str> = inside.iter().flat_map(|r| r.split_whitespace()).collect();
     let said: Vec<bool> = dialog.lines.iter().map(|l| says_whole(l, &shown)).collect();
     let kept = said.iter().take_while(|&&s| s).count();
-    if kept == 0 || said[kept..].iter().any(|&s| s) && kept < said.len() {
+    let left_out = dialog.lines[kept..].iter().all(|line| {
+        line.split_whitespace()
+            .next()
+            .is_none_or(|first| !shown.contains(&first))
+    });
+    if kept == 0 || !left_out {
         faults.push(format!(
             "{what}: {:?} not said whole in\n{text}",
             dialog.lines
