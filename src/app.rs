@@ -90,21 +90,52 @@ pub enum MessageKind {
 pub struct Message {
     pub text: String,
     pub kind: MessageKind,
+    /// The same said in fewer and fewer words, for lines too narrow for `text` (see
+    /// [`Message::for_width`]).
+    pub shorter: Vec<String>,
 }
 
 impl Message {
-    pub fn info(text: impl Into<String>) -> Message {
+    pub fn new(text: impl Into<String>, kind: MessageKind) -> Message {
         Message {
             text: text.into(),
-            kind: MessageKind::Info,
+            kind,
+            shorter: Vec::new(),
         }
     }
 
+    pub fn info(text: impl Into<String>) -> Message {
+        Message::new(text, MessageKind::Info)
+    }
+
     pub fn error(text: impl Into<String>) -> Message {
-        Message {
-            text: text.into(),
-            kind: MessageKind::Error,
-        }
+        Message::new(text, MessageKind::Error)
+    }
+
+    /// The message with a shorter wording for narrow lines (after any given before).
+    pub fn or_shorter(mut self, short: impl Into<String>) -> Message {
+        self.shorter.push(short.into());
+        self
+    }
+
+    /// The wording to show in `cols` columns: the longest that fits, or the shortest (which a
+    /// line too narrow for all of them cuts short).
+    ///
+    /// ```
+    /// use hotseat::app::Message;
+    /// let m = Message::info("Enter puts it down on the cursor's square")
+    ///     .or_shorter("Enter puts it down here")
+    ///     .or_shorter("Enter: down");
+    /// assert_eq!(m.for_width(80), "Enter puts it down on the cursor's square");
+    /// assert_eq!(m.for_width(30), "Enter puts it down here");
+    /// assert_eq!(m.for_width(5), "Enter: down");
+    /// ```
+    pub fn for_width(&self, cols: usize) -> &str {
+        std::iter::once(&self.text)
+            .chain(&self.shorter)
+            .find(|t| crate::text::width(t) <= cols)
+            .or(self.shorter.last())
+            .unwrap_or(&self.text)
     }
 }
 

@@ -189,6 +189,28 @@ impl GlyphSet {
         }
     }
 
+    /// The mark at the edge of a list that goes on beyond what is shown.
+    ///
+    /// ```
+    /// use hotseat::look::GlyphSet;
+    /// assert_eq!(GlyphSet::Unicode.more(), "⋮");
+    /// assert!(GlyphSet::Ascii.more().is_ascii());
+    /// ```
+    pub const fn more(self) -> &'static str {
+        match self {
+            GlyphSet::Unicode => "⋮",
+            GlyphSet::Ascii => ":",
+        }
+    }
+
+    /// The hatching of a dark square without colour: `╱`, or `/` in ASCII.
+    pub const fn hatch(self) -> char {
+        match self {
+            GlyphSet::Unicode => '╱',
+            GlyphSet::Ascii => '/',
+        }
+    }
+
     /// The mark on an empty square a selected piece can move to.
     pub const fn target(self) -> char {
         match self {

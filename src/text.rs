@@ -62,24 +62,80 @@ pub fn wrap(text: &str, cols: usize) -> Vec<String> {
     lines
 }
 
-/// [`wrap`], with a word wider than `cols` (a path) broken where the line ends rather than
-/// left to overflow: for boxes that cut what overflows.
+/// [`wrap`], with a word wider than `cols` broken rather than left to overflow: for boxes that
+/// cut what overflows. A path is broken only after a `/`, and a part of it still too wide
+/// is shortened from the left ([`shorten_path`]); another word is broken where the line ends.
 ///
 /// ```
 /// use hotseat::text::wrap_all;
-/// assert_eq!(wrap_all("Saved to ~/games/a-long-name.pgn", 12), ["Saved to", "~/games/a-lo", "ng-name.pgn"]);
+/// assert_eq!(wrap_all("Saved to ~/games/a-long-name.pgn", 12), ["Saved to", "~/games/", "…ng-name.pgn"]);
+/// assert_eq!(wrap_all("a-very-long-word", 8), ["a-very-l", "ong-word"]);
 /// ```
 pub fn wrap_all(text: &str, cols: usize) -> Vec<String> {
     wrap(text, cols)
         .into_iter()
         .flat_map(|line| {
-            if width(&line) > cols {
-                wrap_clipped(&line, cols, usize::MAX)
-            } else {
+            if width(&line) <= cols {
                 vec![line]
+            } else if line.contains('/') {
+                wrap_path(&line, cols)
+            } else {
+                wrap_clipped(&line, cols, usize::MAX)
             }
         })
         .collect()
+}
+
+/// A path (a word with `/` in it) in lines of at most `cols` columns, broken after a `/`; a
+/// part between two `/` too wide for a line of its own keeps its end, after a `…`.
+fn wrap_path(path: &str, cols: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for part in path.split_inclusive('/') {
+        if !line.is_empty() && width(&line) + width(part) > cols {
+            lines.push(std::mem::take(&mut line));
+        }
+        line.push_str(part);
+        if width(&line) > cols {
+            lines.push(shorten_path(&line, cols));
+            line.clear();
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// `path` in at most `cols` columns: whole, or its end after a `…` (the file name is what
+/// tells one file from another).
+///
+/// ```
+/// use hotseat::text::shorten_path;
+/// assert_eq!(shorten_path("~/games/2026-Ann-vs-Bob.pgn", 40), "~/games/2026-Ann-vs-Bob.pgn");
+/// assert_eq!(shorten_path("~/games/2026-Ann-vs-Bob.pgn", 16), "…-Ann-vs-Bob.pgn");
+/// ```
+pub fn shorten_path(path: &str, cols: usize) -> String {
+    if width(path) <= cols {
+        return path.to_owned();
+    }
+    let mut tail: Vec<char> = Vec::new();
+    for c in path.chars().rev() {
+        let mut next: String = std::iter::once(c)
+            .chain(tail.iter().rev().copied())
+            .collect();
+        next.insert(0, '…');
+        if width(&next) > cols {
+            break;
+        }
+        tail.push(c);
+    }
+    let kept: String = tail.iter().rev().collect();
+    if cols == 0 {
+        kept
+    } else {
+        format!("…{kept}")
+    }
 }
 
 /// `text` in at most `max` lines of at most `cols` columns, broken at spaces where that fills

@@ -63,6 +63,8 @@ mod screen;
 mod settings;
 #[path = "suite/store.rs"]
 mod store;
+#[path = "suite/text_fit.rs"]
+mod text_fit;
 #[path = "suite/typing_props.rs"]
 mod typing_props;
 #[path = "suite/variations.rs"]

@@ -131,13 +131,13 @@ pub fn another_window_note(pid: Option<u32>, since: Option<&str>) -> Message {
 /// The first screen's notice: `earlier` (set before start-up looked at the files: a problem
 /// of the settings file) and start-up's notes, joined by ` · `, an error if any of them is one.
 pub fn join_notes(notes: Vec<Message>, earlier: Option<Message>) -> Option<Message> {
-    earlier.into_iter().chain(notes).reduce(|a, b| Message {
-        text: format!("{} · {}", a.text, b.text),
-        kind: if b.kind == MessageKind::Error {
+    earlier.into_iter().chain(notes).reduce(|a, b| {
+        let kind = if b.kind == MessageKind::Error {
             b.kind
         } else {
             a.kind
-        },
+        };
+        Message::new(format!("{} · {}", a.text, b.text), kind)
     })
 }
 

@@ -132,7 +132,7 @@ impl App {
             return 1;
         };
         let lines = super::status_lines(
-            &self.status().text,
+            &self.status(),
             self.save_warning(),
             screen.status.width,
             super::STATUS_MAX_LINES,

@@ -297,10 +297,7 @@ pub fn feedback(pos: &Position, text: &str) -> Feedback {
             let inner = step_feedback(&after, last).hint;
             let before = played(pos, done).join(", ");
             let inner = inner.unwrap_or_else(|| Message::info(String::new()));
-            Message {
-                text: format!("After {before}: {}", inner.text),
-                kind: inner.kind,
-            }
+            Message::new(format!("After {before}: {}", inner.text), inner.kind)
         }
         Err(refusal) => Message::error(format!(
             "Enter plays {} then stops at \"{}\": {refusal}",
@@ -317,7 +314,7 @@ pub fn feedback(pos: &Position, text: &str) -> Feedback {
 /// The feedback for one move of a line, on the position it is played in.
 fn step_feedback(pos: &Position, step: &Step) -> Feedback {
     let text = step.body.as_str();
-    let hint = |text: String, kind| Some(Message { text, kind });
+    let hint = |text: String, kind| Some(Message::new(text, kind));
     let err = match &step.read {
         Ok(mv) => {
             return Feedback {
@@ -336,9 +333,9 @@ fn step_feedback(pos: &Position, step: &Step) -> Feedback {
     };
     match err {
         MoveError::PromotionNeeded { from, to, .. } => Feedback {
-            hint: hint(
-                "Enter asks which piece to promote to (or add one: =Q, =R, =B, =N)".to_owned(),
-                MessageKind::Info,
+            hint: Some(
+                Message::info("Enter asks which piece to promote to (or add one: =Q, =R, =B, =N)")
+                    .or_shorter("Enter asks for the piece (or add =Q, =R, =B, =N)"),
             ),
             glow: Bitboard::from_square(*from),
             targets: Bitboard::from_square(*to),

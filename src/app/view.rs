@@ -43,12 +43,18 @@ pub fn status_badge(warning: &str) -> String {
 
 /// A status message in at most `max` lines, on a status line `width` columns wide that ends
 /// with the badge of `warning`, if any: the one measure by which `ui` draws it and the panel
-/// makes room for it (with `max` = [`STATUS_MAX_LINES`]).
-pub fn status_lines(message: &str, warning: Option<&str>, width: u16, max: usize) -> Vec<String> {
+/// makes room for it (with `max` = [`STATUS_MAX_LINES`]). A message with a shorter wording
+/// uses it when the full one would not fit on one line.
+pub fn status_lines(
+    message: &Message,
+    warning: Option<&str>,
+    width: u16,
+    max: usize,
+) -> Vec<String> {
     let badge = warning.map_or(0, |w| text::width(&status_badge(w)));
     // A space either side of the text.
     let cols = usize::from(width).saturating_sub(badge + 2);
-    text::wrap_clipped(message, cols, max)
+    text::wrap_clipped(message.for_width(cols), cols, max)
 }
 
 /// The widest a question box gets.
@@ -66,18 +72,44 @@ pub struct DialogSize {
     pub lines: Vec<String>,
     /// The key hints at its foot, in rows.
     pub keys: Vec<Vec<Hint>>,
+    /// A blank line above and below the text.
+    pub padded: bool,
 }
 
 impl DialogSize {
-    /// Rows: the frame, a blank line above and below the text, the text, the keys.
+    /// Rows: the frame, the blank lines above and below the text, the text, the keys.
     pub fn height(&self) -> u16 {
-        u16::try_from(self.lines.len() + 4 + self.keys.len()).unwrap_or(u16::MAX)
+        let blanks = if self.padded { 2 } else { 0 };
+        u16::try_from(self.lines.len() + 2 + blanks + self.keys.len()).unwrap_or(u16::MAX)
     }
 }
 
 impl Dialog {
     /// The box in a space `area_width` columns wide (see [`DialogSize`]).
     pub fn measure(&self, area_width: u16) -> DialogSize {
+        self.measure_lines(area_width, self.lines.len(), true)
+    }
+
+    /// The box in a space `area_width` by `area_height`: as [`Dialog::measure`] if it fits;
+    /// else without the blank lines, then without its last lines (whole sentences, each less
+    /// needed than the one before: the game-over box's file, which the status line shows too)
+    /// — never without its keys.
+    pub fn measure_within(&self, area_width: u16, area_height: u16) -> DialogSize {
+        let mut fallback = None;
+        for kept in (1..=self.lines.len().max(1)).rev() {
+            for padded in [true, false] {
+                let size = self.measure_lines(area_width, kept, padded);
+                if size.height() <= area_height {
+                    return size;
+                }
+                fallback = Some(size);
+            }
+        }
+        fallback.unwrap_or_else(|| self.measure(area_width))
+    }
+
+    /// The box with its first `kept` lines only.
+    fn measure_lines(&self, area_width: u16, kept: usize, padded: bool) -> DialogSize {
         let longest = self.lines.iter().map(|l| text::width(l)).max().unwrap_or(0);
         let longest = u16::try_from(longest).unwrap_or(u16::MAX);
         let width = longest
@@ -90,9 +122,11 @@ impl Dialog {
             lines: self
                 .lines
                 .iter()
+                .take(kept)
                 .flat_map(|l| text::wrap_all(l, text_width))
                 .collect(),
             keys: dialog_hint_rows(self.context, text_width),
+            padded,
         }
     }
 }
@@ -212,13 +246,13 @@ impl App {
                 Some((number, san, _)) => format!("{number} {san}"),
                 None => String::new(),
             };
-            return Message {
-                text: format!(
+            return Message::new(
+                format!(
                     "Variation, after {at} — ← → step, Shift-← leaves it, Ctrl-Y promotes, \
                      Ctrl-X deletes"
                 ),
-                kind: MessageKind::Banner,
-            };
+                MessageKind::Banner,
+            );
         }
         if let Some(ply) = self.review.ply() {
             let plies = self.game.record().plies();
@@ -236,10 +270,10 @@ impl App {
             } else {
                 "End returns to the game"
             };
-            return Message {
-                text: format!("Reviewing {at} ({ply} of {plies}) — {back}"),
-                kind: MessageKind::Banner,
-            };
+            return Message::new(
+                format!("Reviewing {at} ({ply} of {plies}) — {back}"),
+                MessageKind::Banner,
+            );
         }
         if let Some(message) = &self.message {
             return message.clone();
@@ -248,7 +282,9 @@ impl App {
         if self.mode == Mode::GameOver
             && let Some(ArchiveNote::Saved(path)) = self.archive_note()
         {
-            return Message::info(format!("Saved to {path}"));
+            // A space either side of the text on the status line.
+            let room = usize::from(self.size.width).saturating_sub(2 + "Saved to ".len());
+            return Message::info(format!("Saved to {}", text::shorten_path(path, room)));
         }
         if let Some(outcome) = self.game.outcome() {
             return Message::info(format!("{outcome} · {}", outcome.result.pgn()));
@@ -262,10 +298,17 @@ impl App {
         if pos.is_check() {
             text.push_str(" — check!");
         }
+        let mut short = text.clone();
         if let Some(by) = self.game.pending_offer() {
             text.push_str(&format!(
                 " · {by}'s draw offer stands: Ctrl-D accepts, a move declines"
             ));
+            // Beside a claim, the offer in even fewer words.
+            if self.game.claimable_now().any() {
+                short.push_str(" · draw offered: Ctrl-D accepts");
+            } else {
+                short.push_str(&format!(" · {by} offers a draw: Ctrl-D accepts"));
+            }
         }
         let claims = self.game.claimable_now();
         if claims.any() {
@@ -275,8 +318,9 @@ impl App {
                 "fifty-move rule"
             };
             text.push_str(&format!(" · may claim a draw ({why}): Ctrl-E"));
+            short.push_str(" · Ctrl-E claims a draw");
         }
-        Message::info(text)
+        Message::info(text).or_shorter(short)
     }
 
     /// The move box line, with the hint of `feedback` (from [`App::feedback`], computed once
@@ -293,22 +337,38 @@ impl App {
             .selected
             .and_then(|sq| Some((sq, self.game.position().piece_at(sq)?)));
         let hint = feedback.hint.clone().unwrap_or_else(|| {
-            let text = if self.game.is_over() && self.arrows_step() {
-                "← → step · a move starts a variation · type new or quit"
+            let (text, short) = if self.game.is_over() && self.arrows_step() {
+                (
+                    "← → step · a move starts a variation · type new or quit",
+                    "← → step · a move starts a variation",
+                )
             } else if self.game.is_over() {
-                "a move starts a variation · type new or quit · Esc: the arrows step"
+                (
+                    "a move starts a variation · type new or quit · Esc: the arrows step",
+                    "a move starts a variation · Esc: arrows step",
+                )
             } else if self.review.is_active() {
-                "← → step · End returns to the game to move"
+                (
+                    "← → step · End returns to the game to move",
+                    "← → step · End: back to the game",
+                )
             } else if let Some((sq, piece)) = held {
+                let held = format!("holding the {} on {sq}", piece.role.name());
                 return Message::info(format!(
-                    "holding the {} on {sq}: Enter puts it down on the cursor's square, Esc \
-                     puts it back",
+                    "{held}: Enter puts it down on the cursor's square, Esc puts it back"
+                ))
+                .or_shorter(format!("{held}: Enter puts it down, Esc puts it back"))
+                .or_shorter(format!(
+                    "Enter: put the {} down · Esc: back",
                     piece.role.name()
                 ));
             } else {
-                "type a move (e4, Nf3) or use the arrows · F1 help"
+                (
+                    "type a move (e4, Nf3) or use the arrows · F1 help",
+                    "type a move or use the arrows · F1 help",
+                )
             };
-            Message::info(text)
+            Message::info(text).or_shorter(short)
         });
         // A comment longer than the line shows its end, where the caret is, after a `…`.
         let room = usize::from(self.size.width)

@@ -108,7 +108,8 @@ pub struct PlayArgs {
     pub unicode: bool,
 
     /// When to use colour (default: auto); "auto" uses it unless the NO_COLOR environment
-    /// variable is set. Without colour, highlights are drawn with brackets and reverse video.
+    /// variable is set. Without colour, dark squares are hatched and highlights are drawn with
+    /// brackets, so that the board reads the same on a dark and a light terminal.
     ///
     /// Example: --color never
     #[arg(long, value_name = "WHEN", value_enum)]

@@ -10,7 +10,7 @@
 //!
 //! | highlight             | colour                 | monochrome                              |
 //! |-----------------------|------------------------|-----------------------------------------|
-//! | dark square           | darker tint            | reverse video                           |
+//! | dark square           | darker tint            | hatched `╱` (`/`), clear around a piece |
 //! | cursor                | cursor tint            | `>` `<`, outermost pair of the square   |
 //! | selected piece        | selected tint          | `[` `]`                                 |
 //! | capture target        | capture tint           | `(` `)` (with a dot for en passant)     |
@@ -110,6 +110,21 @@ impl<'a> BoardView<'a> {
         let glyph_at = layout.glyph_position(sq);
         let band =
             Band::for_square(layout.square_size()).filter(|_| self.glyphs == GlyphSet::Unicode);
+        if mono && sq.is_dark() {
+            // Hatched like a printed diagram's dark squares, around a clear space for what
+            // stands on it: the figure's box, or the symbol and a cell either side.
+            let shown = self.position.piece_at(sq).is_some() || marks.quiet || marks.capture;
+            let clear = match band {
+                Some(band) => figure_rect(rect, band.size()),
+                None if rect.width >= 5 => Rect::new(glyph_at.x - 1, glyph_at.y, 3, 1),
+                None => Rect::new(glyph_at.x, glyph_at.y, 1, 1),
+            };
+            for pos in rect.positions() {
+                if !(shown && clear.contains(pos)) {
+                    put(buf, pos.x, pos.y, self.glyphs.hatch(), base);
+                }
+            }
+        }
 
         if let Some(piece) = self.position.piece_at(sq) {
             let mut style = base.patch(self.theme.piece(piece.color, marks.glow));
@@ -231,15 +246,9 @@ fn mark_slots(marks: SquareMarks, width: u16) -> Vec<(u16, (char, char))> {
 /// The quiet-target dot for a square of `square` cells, as rows centred like a figure: a disc
 /// of block characters on big squares; `None` for a single character.
 fn target_dot(square: Size) -> Option<&'static [String]> {
-    static DOTS: OnceLock<[Vec<String>; 2]> = OnceLock::new();
-    let [small, large] = DOTS.get_or_init(|| {
-        [
-            vec!["▐█▌".to_owned()],
-            vec!["▗██▖".to_owned(), "▝██▘".to_owned()],
-        ]
-    });
+    static DOT: OnceLock<Vec<String>> = OnceLock::new();
+    let large = DOT.get_or_init(|| vec!["▗██▖".to_owned(), "▝██▘".to_owned()]);
     match Band::for_square(square)? {
-        Band::Small => Some(small),
         Band::Large => Some(large),
     }
 }
@@ -249,9 +258,7 @@ fn target_dot(square: Size) -> Option<&'static [String]> {
 fn draw_figure(buf: &mut Buffer, rect: Rect, rows: &[String], style: Style) {
     let height = rows.len() as u16;
     let width = rows.first().map_or(0, |r| r.chars().count()) as u16;
-    let x = rect.x + rect.width.saturating_sub(width) / 2;
-    let spare = rect.height.saturating_sub(height);
-    let y = rect.y + spare - spare / 2;
+    let Rect { x, y, .. } = figure_rect(rect, Size::new(width, height));
     for (dy, row) in rows.iter().enumerate() {
         for (dx, ch) in row.chars().enumerate() {
             if ch != ' ' {
@@ -259,6 +266,15 @@ fn draw_figure(buf: &mut Buffer, rect: Rect, rows: &[String], style: Style) {
             }
         }
     }
+}
+
+/// Where a figure of `size` goes in the square `rect`: centred across, a little below the
+/// middle.
+fn figure_rect(rect: Rect, size: Size) -> Rect {
+    let x = rect.x + rect.width.saturating_sub(size.width) / 2;
+    let spare = rect.height.saturating_sub(size.height);
+    let y = rect.y + spare - spare / 2;
+    Rect::new(x, y, size.width, size.height).intersection(rect)
 }
 
 /// The four corner cells of `rect`: top left, top right, bottom left, bottom right.

@@ -52,7 +52,7 @@ impl CapturedView {
         }
     }
 
-    /// The line as text: `♟♟♞ +3`.
+    /// The line as text, with the glyphs that tell the sides apart by shape: `♟♟♞ +3`.
     pub fn text(&self) -> String {
         let mut text: String = self.pieces.iter().map(|&p| self.glyphs.piece(p)).collect();
         if self.lead > 0 {
@@ -66,11 +66,23 @@ impl CapturedView {
 }
 
 impl Widget for &CapturedView {
+    /// The pieces as the board draws them (in colour: the filled shapes in their side's colour,
+    /// on a light square's colour so that near-black reads on any terminal), the lead muted.
     fn render(self, area: Rect, buf: &mut Buffer) {
-        Line::from(vec![
-            Span::raw("   "),
-            Span::styled(self.text(), self.theme.muted()),
-        ])
-        .render(area, buf);
+        let mut spans = vec![Span::raw("   ")];
+        spans.extend(self.pieces.iter().map(|&p| {
+            Span::styled(
+                self.theme.glyph(self.glyphs, p).to_string(),
+                self.theme.captured(p.color),
+            )
+        }));
+        if self.lead > 0 {
+            let gap = if self.pieces.is_empty() { "" } else { " " };
+            spans.push(Span::styled(
+                format!("{gap}+{}", self.lead),
+                self.theme.muted(),
+            ));
+        }
+        Line::from(spans).render(area, buf);
     }
 }

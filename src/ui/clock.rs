@@ -87,15 +87,44 @@ fn big_glyph(c: char) -> [&'static str; 3] {
     }
 }
 
-/// The three rows of a time in big characters, a blank column between digits.
-pub fn big_rows(time: &str) -> [String; 3] {
+/// The heavy line of a light box-drawing character: the running clock's digits.
+fn heavy(c: char) -> char {
+    const PAIRS: [(char, char); 13] = [
+        ('─', '━'),
+        ('│', '┃'),
+        ('┌', '┏'),
+        ('┐', '┓'),
+        ('└', '┗'),
+        ('┘', '┛'),
+        ('├', '┣'),
+        ('┤', '┫'),
+        ('┴', '┻'),
+        ('╶', '╺'),
+        ('╴', '╸'),
+        ('╷', '╻'),
+        ('╵', '╹'),
+    ];
+    PAIRS
+        .iter()
+        .find(|(light, _)| *light == c)
+        .map_or(c, |&(_, heavy)| heavy)
+}
+
+/// The three rows of a time in big characters, a blank column between digits; in heavy lines
+/// for the running clock (a difference of shape as well as brightness, so it shows without
+/// colour and where a terminal draws bold lines no thicker).
+pub fn big_rows(time: &str, running: bool) -> [String; 3] {
     let mut rows: [String; 3] = Default::default();
     for (i, c) in time.chars().enumerate() {
         for (row, part) in rows.iter_mut().zip(big_glyph(c)) {
             if i > 0 {
                 row.push(' ');
             }
-            row.push_str(part);
+            if running {
+                row.extend(part.chars().map(heavy));
+            } else {
+                row.push_str(part);
+            }
         }
     }
     rows
@@ -116,7 +145,10 @@ impl ClockView {
         small.render_line(line, buf, Some(note));
         let low = left < LOW_TIME;
         let style = self.theme.clock(self.running, low);
-        for (i, row) in big_rows(&format_clock(left)).iter().enumerate() {
+        for (i, row) in big_rows(&format_clock(left), self.running)
+            .iter()
+            .enumerate()
+        {
             let width = Span::raw(row.as_str()).width() as u16;
             let y = area.y + 1 + i as u16;
             if width + 1 < area.width && y < area.bottom() {
@@ -177,6 +209,7 @@ impl Widget for &ClockView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ratatui::style::Modifier;
 
     fn view(remaining: Option<Duration>, to_move: bool, paused: bool) -> ClockView {
         ClockView {
@@ -247,13 +280,30 @@ mod tests {
 
     #[test]
     fn big_digits_are_three_rows_of_equal_width() {
-        let rows = big_rows("10:05.3");
-        let widths: Vec<usize> = rows.iter().map(|r| r.chars().count()).collect();
-        assert!(widths.iter().all(|&w| w == widths[0]), "{rows:?}");
-        assert_eq!(rows[1], " │  │ │ : │ │ └─┐    ─┤");
-        let big = line(&view(Some(Duration::from_secs(65)), true, false), 30, 4);
-        assert!(big[0].starts_with("▶ ♔ Ann (White)"));
+        for running in [false, true] {
+            let rows = big_rows("10:05.3", running);
+            let widths: Vec<usize> = rows.iter().map(|r| r.chars().count()).collect();
+            assert!(widths.iter().all(|&w| w == widths[0]), "{rows:?}");
+        }
+        assert_eq!(big_rows("10:05.3", false)[1], " │  │ │ : │ │ └─┐    ─┤");
+        let big = line(&view(Some(Duration::from_secs(65)), false, false), 30, 4);
+        assert!(big[0].starts_with("  ♔ Ann (White)"));
         assert!(big[1].ends_with("╶┐    ┌─┐ ┌─╴ "), "{big:?}");
         assert!(big[2].ends_with(" │  : │ │ └─┐ "), "{big:?}");
+    }
+
+    #[test]
+    fn the_running_big_clock_is_drawn_in_heavy_lines_and_bold_the_waiting_one_light() {
+        let running = view(Some(Duration::from_secs(65)), true, false);
+        let big = line(&running, 30, 4);
+        assert!(big[1].ends_with("╺┓    ┏━┓ ┏━╸ "), "{big:?}");
+        assert!(big[2].ends_with(" ┃  : ┃ ┃ ┗━┓ "), "{big:?}");
+        let mut buf = Buffer::empty(Rect::new(0, 0, 30, 4));
+        running.render(buf.area, &mut buf);
+        assert!(buf[(28, 2)].modifier.contains(Modifier::BOLD));
+        let waiting = view(Some(Duration::from_secs(65)), false, false);
+        let mut buf = Buffer::empty(Rect::new(0, 0, 30, 4));
+        waiting.render(buf.area, &mut buf);
+        assert!(!buf[(28, 2)].modifier.contains(Modifier::BOLD));
     }
 }

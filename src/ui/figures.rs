@@ -1,5 +1,5 @@
 //! The pieces drawn on big squares: figures several cells wide and tall, made of quadrant block
-//! characters, in two size bands.
+//! characters.
 //!
 //! The figures are data, not drawing code: `assets/figures.txt` holds one pixel grid per piece
 //! and band (`#` ink, `.` square), two pixels across and two down per terminal cell, and this
@@ -19,20 +19,20 @@ const SOURCE: &str = include_str!("../../assets/figures.txt");
 /// A size of figure; the board picks the largest that fits its squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Band {
-    /// 5x3 cells, for 7x3 squares.
-    Small,
     /// 7x4 cells, for squares from 9x4.
     Large,
 }
 
 impl Band {
-    /// Largest first.
-    pub const ALL: [Band; 2] = [Band::Large, Band::Small];
+    /// Largest first. There is no band for 7x3 squares: a 5x3 figure fills such a square to
+    /// its edges, so that the figures of a file run into one another, and in 10x6 pixels a
+    /// knight reads as a 4 and king, queen and bishop as like blobs. The single symbol reads
+    /// better there.
+    pub const ALL: [Band; 1] = [Band::Large];
 
     /// The figure's size in cells.
     pub const fn size(self) -> Size {
         match self {
-            Band::Small => Size::new(5, 3),
             Band::Large => Size::new(7, 4),
         }
     }
@@ -40,7 +40,6 @@ impl Band {
     /// The name of the band in the figures file.
     const fn name(self) -> &'static str {
         match self {
-            Band::Small => "5x3",
             Band::Large => "7x4",
         }
     }
@@ -52,7 +51,7 @@ impl Band {
     /// use ratatui::layout::Size;
     /// use hotseat::ui::figures::Band;
     /// assert_eq!(Band::for_square(Size::new(5, 2)), None);
-    /// assert_eq!(Band::for_square(Size::new(7, 3)), Some(Band::Small));
+    /// assert_eq!(Band::for_square(Size::new(7, 3)), None);
     /// assert_eq!(Band::for_square(Size::new(9, 4)), Some(Band::Large));
     /// assert_eq!(Band::for_square(Size::new(17, 8)), Some(Band::Large));
     /// ```
@@ -239,11 +238,11 @@ mod tests {
 
     #[test]
     fn a_malformed_figure_is_refused_with_its_name() {
-        let err = parse("band 5x3\n\nking\n##\n").unwrap_err();
-        assert!(err.contains("King") && err.contains("10x6"), "{err}");
+        let err = parse("band 7x4\n\nking\n##\n").unwrap_err();
+        assert!(err.contains("King") && err.contains("14x8"), "{err}");
         assert!(parse("band 9x9\n").unwrap_err().contains("unknown band"));
         assert!(
-            parse("band 5x3\nwizard\n")
+            parse("band 7x4\nwizard\n")
                 .unwrap_err()
                 .contains("unknown piece")
         );
@@ -252,30 +251,40 @@ mod tests {
     #[test]
     fn pixels_become_quadrants() {
         let rows = [
-            "#.........",
-            "..........",
-            "##.#......",
-            "#..#......",
-            "..........",
-            ".........#",
+            "#.............",
+            "..............",
+            "##.#..........",
+            "#..#..........",
+            "..............",
+            ".............#",
+            "..............",
+            "..............",
         ];
-        let cells = cells(&pixels(Band::Small, Role::Pawn, &rows).unwrap());
-        assert_eq!(cells, vec!["▘    ", "▛▐   ", "    ▗"]);
+        let cells = cells(&pixels(Band::Large, Role::Pawn, &rows).unwrap());
+        assert_eq!(cells, vec!["▘      ", "▛▐     ", "      ▗", "       "]);
     }
 
     #[test]
     fn an_outline_keeps_the_edge_and_empties_the_inside() {
         let rows = [
-            "..........",
-            ".####.....",
-            ".####.....",
-            ".####.....",
-            ".####.....",
-            "..........",
+            "..............",
+            ".####.........",
+            ".####.........",
+            ".####.........",
+            ".####.........",
+            "..............",
+            "..............",
+            "..............",
         ];
-        let solid = pixels(Band::Small, Role::Pawn, &rows).unwrap();
-        assert_eq!(cells(&solid), vec!["▗▄▖  ", "▐█▌  ", "▝▀▘  "]);
-        assert_eq!(cells(&edges(&solid)), vec!["▗▄▖  ", "▐ ▌  ", "▝▀▘  "]);
+        let solid = pixels(Band::Large, Role::Pawn, &rows).unwrap();
+        assert_eq!(
+            cells(&solid),
+            vec!["▗▄▖    ", "▐█▌    ", "▝▀▘    ", "       "]
+        );
+        assert_eq!(
+            cells(&edges(&solid)),
+            vec!["▗▄▖    ", "▐ ▌    ", "▝▀▘    ", "       "]
+        );
         for band in Band::ALL {
             for role in Role::ALL {
                 assert_ne!(outline(band, role), figure(band, role), "{band:?} {role:?}");

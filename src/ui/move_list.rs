@@ -12,7 +12,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use super::theme::Theme;
+use super::theme::{GlyphSet, Theme};
 use crate::game::{Game, Spot, nag_text};
 use crate::layout::panel::{ListRow, SAN_WIDTH, first_row, list_rows};
 
@@ -29,9 +29,18 @@ pub struct MoveListView<'a> {
 }
 
 impl MoveListView<'_> {
+    fn glyphs(&self) -> GlyphSet {
+        if self.ascii {
+            GlyphSet::Ascii
+        } else {
+            GlyphSet::Unicode
+        }
+    }
+
     fn san_span(&self, ply: Option<usize>) -> Span<'static> {
         let Some(i) = ply else {
-            return Span::raw(format!("{:width$}", "…", width = usize::from(SAN_WIDTH)));
+            let gap = if self.ascii { "..." } else { "…" };
+            return Span::raw(format!("{gap:width$}", width = usize::from(SAN_WIDTH)));
         };
         let san = &self.game.record().moves()[i].san;
         let glyphs = self
@@ -105,11 +114,12 @@ impl Widget for MoveListView<'_> {
         }
         // Moves out of view above or below: a mark in the first column, which move numbers
         // (right-aligned in four) and variations (indented) leave blank.
+        let more = self.glyphs().more();
         if first > 0 {
-            buf.set_string(area.x, area.y, "⋮", self.theme.muted());
+            buf.set_string(area.x, area.y, more, self.theme.muted());
         }
         if first + height < rows.len() {
-            buf.set_string(area.x, area.bottom() - 1, "⋮", self.theme.muted());
+            buf.set_string(area.x, area.bottom() - 1, more, self.theme.muted());
         }
     }
 }

@@ -1,13 +1,13 @@
 //! The note on the position shown, under the move list: how long the move took, and its
 //! comment (the game's introduction at the start position), wrapped by the app to the panel's
-//! width and scrolled by the mouse wheel over it or Shift-↑/↓. A `⋮` in the last column says
-//! there is more below or above.
+//! width and scrolled by the mouse wheel over it or Shift-↑/↓. A `⋮` (`:` with ASCII pieces) in
+//! the last column says there is more below or above.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use super::theme::Theme;
+use super::theme::{GlyphSet, Theme};
 
 /// The note's lines, from the app's `note_lines`.
 #[derive(Clone, Debug)]
@@ -16,6 +16,7 @@ pub struct NoteView {
     /// Lines scrolled past.
     pub scroll: u16,
     pub theme: Theme,
+    pub glyphs: GlyphSet,
 }
 
 impl Widget for NoteView {
@@ -34,11 +35,12 @@ impl Widget for NoteView {
             );
         }
         let last = area.right() - 1;
+        let more = self.glyphs.more();
         if first > 0 {
-            buf.set_string(last, area.y, "⋮", self.theme.muted());
+            buf.set_string(last, area.y, more, self.theme.muted());
         }
         if first + usize::from(area.height) < self.lines.len() {
-            buf.set_string(last, area.bottom() - 1, "⋮", self.theme.muted());
+            buf.set_string(last, area.bottom() - 1, more, self.theme.muted());
         }
     }
 }

@@ -136,6 +136,7 @@ impl PanelView<'_> {
             lines: self.app.note_lines(usize::from(plan.note.width)),
             scroll: self.app.note_scroll(),
             theme,
+            glyphs: self.app.glyphs(),
         }
         .render(plan.note, buf);
         let width = usize::from(plan.result.width);

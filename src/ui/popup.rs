@@ -33,9 +33,10 @@ pub struct DialogView<'a> {
 }
 
 impl DialogView<'_> {
-    /// The box's rectangle, centred in `area`, and its measure ([`Dialog::measure`]).
+    /// The box's rectangle, centred in `area`, and its measure ([`Dialog::measure_within`]:
+    /// its keys are shown whatever the room).
     pub fn layout(&self, area: Rect) -> (Rect, DialogSize) {
-        let size = self.dialog.measure(area.width);
+        let size = self.dialog.measure_within(area.width, area.height);
         (centered(area, size.width, size.height()), size)
     }
 }
@@ -44,13 +45,14 @@ impl Widget for DialogView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (rect, size) = self.layout(area);
         let inner = frame(rect, &self.dialog.title, &self.theme, buf);
-        let mut text: Vec<Line> = vec![Line::default()];
+        let blank = || size.padded.then(Line::default);
+        let mut text: Vec<Line> = blank().into_iter().collect();
         text.extend(
             size.lines
                 .into_iter()
                 .map(|l| Line::styled(l, self.theme.text()).centered()),
         );
-        text.push(Line::default());
+        text.extend(blank());
         text.extend(hint_lines(size.keys, &self.theme));
         Paragraph::new(text).render(inner, buf);
     }

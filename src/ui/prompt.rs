@@ -48,7 +48,7 @@ impl Widget for &PromptLine {
             label,
             Span::styled(p.input.clone(), self.theme.key()),
             Span::raw("  "),
-            Span::styled(fit(&p.hint.text, room), hint_style),
+            Span::styled(fit(p.hint.for_width(room), room), hint_style),
         ])
         .render(area, buf);
     }

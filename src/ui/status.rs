@@ -35,7 +35,7 @@ impl StatusLine {
 
     /// The message in at most `max` lines at `width` columns ([`status_lines`]).
     fn lines(&self, width: u16, max: usize) -> Vec<String> {
-        status_lines(&self.message.text, self.warning.as_deref(), width, max)
+        status_lines(&self.message, self.warning.as_deref(), width, max)
     }
 }
 

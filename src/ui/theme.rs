@@ -23,9 +23,11 @@
 //!
 //! With `NO_COLOR` set (to anything non-empty) or `--color never`, no colour is emitted at all.
 //! Everything is then marked by shape and text attributes only, as described on
-//! [`Theme::square`] and in [`crate::ui::board`]: dark squares are reverse video, the last move
-//! is underlined, and the cursor, selection, capture targets and check get bracket marks.
-//! White's pieces keep the outlined symbols (♔♕♖♗♘♙) so that the sides differ by shape.
+//! [`Theme::square`] and in [`crate::ui::board`]: dark squares are hatched (never reverse video,
+//! which turns light and dark round on a dark terminal), the last move is underlined, and the
+//! cursor, selection, capture targets and check get bracket marks. White's pieces keep the
+//! outlined symbols (♔♕♖♗♘♙) and figures, Black's the filled ones, so that the sides differ by
+//! shape on either square and either terminal background.
 
 use ratatui::style::{Color as Rgb, Modifier, Style};
 
@@ -170,14 +172,13 @@ impl Theme {
     /// The style of a square's cells: background (colour) or attributes (monochrome).
     ///
     /// In colour the most important highlight picks the background; the cursor is a frame drawn by
-    /// the board, over whatever background the square has. In monochrome dark squares are reverse video and the last move underlines the square; the
-    /// other highlights are drawn as marks by the board, with [`Theme::mark`].
+    /// the board, over whatever background the square has. In monochrome the square's colour
+    /// is not a style at all (the board hatches dark squares, so that they read the same on a
+    /// dark and a light terminal) and the last move underlines the square; the other
+    /// highlights are drawn as marks by the board, with [`Theme::mark`].
     pub fn square(&self, dark: bool, marks: SquareMarks) -> Style {
         if self.is_monochrome() {
             let mut style = Style::new();
-            if dark {
-                style = style.add_modifier(Modifier::REVERSED);
-            }
             if marks.last_move {
                 style = style.add_modifier(Modifier::UNDERLINED);
             }
@@ -239,6 +240,16 @@ impl Theme {
             style = style.add_modifier(Modifier::BOLD);
         }
         style
+    }
+
+    /// The style of a captured piece beside the board: in colour, its side's colour on a light
+    /// square's, as on the board; without colour, none (the glyph's shape tells the side).
+    pub fn captured(&self, color: Color) -> Style {
+        if self.is_monochrome() {
+            return Style::new();
+        }
+        self.square(false, SquareMarks::default())
+            .patch(self.piece(color, false))
     }
 
     /// The style of a move-target dot or capture corner, patched over its square's style.
@@ -341,7 +352,9 @@ impl Theme {
         }
     }
 
-    /// A clock: the running one stands out, and a low one is alarming.
+    /// A clock: the running one bright (bold, in the accent colour), the waiting one dim, as on
+    /// a chess clock; without colour, bold against normal. A low one is red either way (without
+    /// colour: reverse video while it runs).
     pub fn clock(&self, running: bool, low: bool) -> Style {
         let mut style = Style::new();
         if running {
@@ -351,10 +364,17 @@ impl Theme {
             if low && running {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-        } else if low {
+            return style;
+        }
+        if low {
             style = style.fg(self.colors().error);
         } else if running {
             style = style.fg(self.colors().accent);
+        } else if let Some(muted) = self.colors().muted {
+            style = style.fg(muted);
+        }
+        if !running && !low {
+            style = style.add_modifier(Modifier::DIM);
         }
         style
     }

@@ -16,7 +16,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Rect, Size};
 use ratatui::style::Modifier;
 
-use hotseat::rules::{Bitboard, Color, Position, Role, Square};
+use hotseat::rules::{Bitboard, Color, Piece, Position, Role, Square};
 use hotseat::ui::board::{BoardLayout, BoardView, SQUARE_SIZES, move_targets};
 use hotseat::ui::figures::{Band, figure, outline};
 use hotseat::ui::help::HelpView;
@@ -71,6 +71,16 @@ fn glyph_row(buf: &Buffer, layout: &BoardLayout, square: Square) -> String {
     (rect.left()..rect.right())
         .map(|x| buf[(x, y)].symbol())
         .collect()
+}
+
+/// The rows of a square's cells, as lines of text.
+fn square_text(buf: &Buffer, layout: &BoardLayout, square: Square) -> String {
+    layout
+        .square_rect(square)
+        .rows()
+        .map(|row| row.positions().map(|p| buf[p].symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]
@@ -204,25 +214,33 @@ fn monochrome_marks_every_highlight_by_shape() {
     assert_eq!(glyph_row(&buf, &layout, sq("h5")), " [♕] ", "selected");
     assert_eq!(glyph_row(&buf, &layout, sq("h7")), " (♟) ", "capture");
     assert_eq!(glyph_row(&buf, &layout, sq("g4")), "  •  ", "quiet target");
-    assert_eq!(glyph_row(&buf, &layout, sq("a3")), "     ");
+    assert_eq!(
+        glyph_row(&buf, &layout, sq("a3")),
+        "╱╱╱╱╱",
+        "an empty dark square"
+    );
+    assert_eq!(
+        glyph_row(&buf, &layout, sq("b3")),
+        "     ",
+        "an empty light square"
+    );
 
     let style_at = |name: &str| {
         let p = layout.glyph_position(sq(name));
         buf[(p.x, p.y)].modifier
     };
+    // Dark squares are hatched around their piece, never reverse video (which a dark terminal
+    // shows as light): a1 and h1 read the same on either background.
+    assert_eq!(glyph_row(&buf, &layout, sq("a1")), "╱ ♖ ╱", "dark square");
+    assert_eq!(glyph_row(&buf, &layout, sq("h1")), "  ♖  ", "light square");
     let rect = layout.square_rect(sq("a1"));
+    assert_eq!(buf[rect.as_position()].symbol(), "╱");
     assert!(
-        buf[rect.as_position()]
-            .modifier
-            .contains(Modifier::REVERSED),
-        "dark square"
-    );
-    let rect = layout.square_rect(sq("h1"));
-    assert!(
-        !buf[rect.as_position()]
-            .modifier
-            .contains(Modifier::REVERSED),
-        "light square"
+        buf.content
+            .iter()
+            .filter(|c| c.symbol() != "♕")
+            .all(|c| !c.modifier.contains(Modifier::REVERSED)),
+        "only the glowing queen is inverted"
     );
     for name in ["g8", "f6"] {
         for p in layout.square_rect(sq(name)).positions() {
@@ -384,28 +402,18 @@ fn figures_sheet(band: Band) -> String {
 }
 
 #[test]
-fn snapshot_figures_small() {
-    insta::assert_snapshot!("figures_small", figures_sheet(Band::Small));
-}
-
-#[test]
 fn snapshot_figures_large() {
     insta::assert_snapshot!("figures_large", figures_sheet(Band::Large));
 }
 
-/// The figure on a square is the band's figure for its piece, in the piece's colour, at 62x50
-/// (7x3 squares), 120x40 (9x4) and 160x50 (11x5); at the last two it covers at least a
-/// quarter of the square.
+/// The figure on a square is the band's figure for its piece, in the piece's colour, at 120x40
+/// (9x4 squares) and 160x50 (11x5), where it covers at least a quarter of the square.
 #[test]
 fn big_squares_draw_big_figures_covering_a_quarter_of_the_square() {
     let pos = Position::initial();
     let mut view = BoardView::new(&pos);
     view.theme = Theme::new(Palette::Wood, true);
-    for (w, h, band) in [
-        (62, 50, Band::Small),
-        (120, 40, Band::Large),
-        (160, 50, Band::Large),
-    ] {
+    for (w, h, band) in [(120, 40, Band::Large), (160, 50, Band::Large)] {
         let (buf, layout) = render_board(&view, w, h);
         let size = layout.square_size();
         assert_eq!(Band::for_square(size), Some(band), "{w}x{h}");
@@ -436,13 +444,7 @@ fn big_squares_draw_big_figures_covering_a_quarter_of_the_square() {
     // Without colour White's figures are outlined and Black's filled, as ♘ and ♞ are.
     view.theme = Theme::monochrome();
     let (buf, layout) = render_board(&view, 160, 50);
-    let rows = |name: &str| -> String {
-        let rect = layout.square_rect(sq(name));
-        rect.rows()
-            .map(|row| row.positions().map(|p| buf[p].symbol()).collect::<String>())
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
+    let rows = |name: &str| square_text(&buf, &layout, sq(name));
     for (square, want) in [
         ("g1", outline(Band::Large, Role::Knight)),
         ("g8", figure(Band::Large, Role::Knight)),
@@ -463,7 +465,7 @@ fn quiet_targets_are_dots_that_grow_and_the_cursor_is_a_frame_that_keeps_the_las
     view.cursor = Some(sq("f6"));
     for (w, h, dot) in [
         (80, 24, "•"),
-        (62, 50, "▐█▌"),
+        (62, 50, "•"),
         (120, 40, "▗██▖"),
         (160, 50, "▗██▖"),
     ] {
@@ -492,5 +494,80 @@ fn quiet_targets_are_dots_that_grow_and_the_cursor_is_a_frame_that_keeps_the_las
                 "{w}x{h}: the cursor keeps the last-move tint"
             );
         }
+    }
+}
+
+/// Every piece on a light and on a dark square: the white ones on ranks 1, 3 and 4, the black
+/// ones on ranks 5, 6 and 8, each (but the kings) on both colours of square.
+const EVERY_PIECE: &str = "k7/8/qrbnpQ2/1qrbnp2/RNBP4/1RNBP3/8/1K6 w - - 0 1";
+
+/// 7x3 squares (100x30) draw each piece as its chess symbol: a figure five cells wide and
+/// three tall there filled the square to its edges, ran into the next one, and did not tell a
+/// knight from a 4 (issue 29). The snapshot shows every piece on both colours of square.
+#[test]
+fn seven_by_three_squares_draw_symbols_not_figures() {
+    let pos: Position = EVERY_PIECE.parse().unwrap();
+    let mut view = BoardView::new(&pos);
+    for theme in [Theme::new(Palette::Wood, true), Theme::monochrome()] {
+        view.theme = theme;
+        let (buf, layout) = render_board(&view, 100, 30);
+        assert_eq!(layout.square_size(), Size::new(7, 3));
+        assert_eq!(Band::for_square(layout.square_size()), None);
+        let knight = theme.glyph(GlyphSet::Unicode, Piece::new(Color::White, Role::Knight));
+        let row = glyph_row(&buf, &layout, sq("b4"));
+        assert_eq!(row.trim_matches(['╱', ' ']), knight.to_string(), "{row:?}");
+    }
+    let (buf, _) = render_board(&view, 100, 30);
+    insta::assert_snapshot!("board_100x30_every_piece_monochrome", text(&buf));
+}
+
+/// Without colour the board reads the same on a dark and a light terminal: no cell is in
+/// reverse video (which swaps light and dark on a dark terminal), dark squares are hatched,
+/// and White's figures are outlined and Black's filled on either colour of square.
+#[test]
+fn monochrome_big_board_hatches_dark_squares_and_tells_the_sides_by_shape() {
+    let pos: Position = EVERY_PIECE.parse().unwrap();
+    let mut view = BoardView::new(&pos);
+    view.theme = Theme::monochrome();
+    let (buf, layout) = render_board(&view, 120, 40);
+    assert!(
+        buf.content
+            .iter()
+            .all(|c| !c.modifier.contains(Modifier::REVERSED)),
+        "no reverse video"
+    );
+    let cells = |name: &str| -> String {
+        layout
+            .square_rect(sq(name))
+            .positions()
+            .map(|p| buf[p].symbol().to_owned())
+            .collect()
+    };
+    assert!(sq("a1").is_dark() && !sq("h1").is_dark());
+    assert!(
+        cells("a1").chars().all(|c| c == '╱'),
+        "an empty dark square"
+    );
+    assert!(cells("h1").trim().is_empty(), "an empty light square");
+    let rows = |name: &str| square_text(&buf, &layout, sq(name));
+    // A white knight on a dark square and a white bishop on a light one; a black pawn on a
+    // light square and a black knight on a dark one.
+    for (square, color) in [
+        ("b4", Color::White),
+        ("c4", Color::White),
+        ("e6", Color::Black),
+        ("e5", Color::Black),
+    ] {
+        let role = pos.piece_at(sq(square)).unwrap().role;
+        let want = match color {
+            Color::White => outline(Band::Large, role),
+            Color::Black => figure(Band::Large, role),
+        };
+        let got = rows(square);
+        assert!(
+            want.iter().all(|r| got.contains(r.as_str())),
+            "{square}: {got}"
+        );
+        assert_eq!(sq(square).is_dark(), got.contains('╱'), "{square}: {got}");
     }
 }

@@ -242,7 +242,8 @@ fn a_set_up_position_with_black_to_move_starts_with_an_ellipsis() {
     );
     play(&mut app, &["Kd7", "e4"]);
     let buf = draw(&mut app, 80, 24);
-    assert!(find(&buf, "12. …        Kd7").is_some(), "{}", text(&buf));
+    // (ASCII pieces, ASCII dots: `...` as in PGN.)
+    assert!(find(&buf, "12. ...      Kd7").is_some(), "{}", text(&buf));
     assert!(find(&buf, "13. e4").is_some());
 }
 
@@ -319,9 +320,17 @@ fn clocks_show_names_times_the_running_one_and_low_time() {
     let running = style_at(&buf, (x, y));
     assert_eq!(running.fg, Some(Rgb::LightRed), "low time warns");
     assert!(running.add_modifier.contains(Modifier::BOLD), "running");
+    assert!(
+        !running.add_modifier.contains(Modifier::DIM),
+        "low time stays bright"
+    );
     let (x, y) = find(&buf, "0:55").expect("Ann's time, not running");
     let waiting = style_at(&buf, (x, y));
     assert!(!waiting.add_modifier.contains(Modifier::BOLD));
+    assert!(
+        waiting.add_modifier.contains(Modifier::DIM),
+        "the waiting clock is dim"
+    );
     assert!(find(&buf, "Bob (Black)").is_some());
     assert!(
         find(&buf, "▶ ♚ Bob (Black)").is_some(),
@@ -784,4 +793,40 @@ fn the_variation_move_shown_is_highlighted_and_variations_are_dimmer() {
         style_at(&buf, other),
         style_at(&buf, find(&buf, "dxe5").unwrap())
     );
+}
+
+/// The pieces a side has taken are drawn as the board draws them: Black's pawn, taken by White
+/// and shown beside Ann's clock, in Black's colour (not in the grey that reads as White's).
+#[test]
+fn captured_pieces_are_drawn_in_their_own_sides_colour() {
+    let theme = Theme::new(Palette::Wood, true);
+    let mut app = timed("3+2", theme);
+    act(&mut app, Action::Select);
+    play(&mut app, &["e4", "d5", "exd5"]);
+    let buf = draw(&mut app, 80, 24);
+    let (x, y) = find(&buf, "♟ +1").expect("White's capture and lead");
+    let (ann_x, ann_y) = find(&buf, "Ann (White)").unwrap();
+    assert!(x > 44 && y + 1 == ann_y && ann_x > 44, "{}", text(&buf));
+    let black = theme.piece(hotseat::rules::Color::Black, false).fg;
+    assert_eq!(style_at(&buf, (x, y)).fg, black, "{}", styled(&buf));
+}
+
+/// With ASCII pieces no symbol outside ASCII marks a list that goes on: `:` for `⋮`.
+#[test]
+fn ascii_pieces_mark_more_moves_without_symbols() {
+    let mut app = app_with(GameSetup::default(), Theme::monochrome(), GlyphSet::Ascii);
+    play(
+        &mut app,
+        &[
+            "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d4", "exd4", "cxd4", "Bb4+",
+            "Nc3", "Nxe4", "O-O", "Nxc3", "bxc3", "Bxc3", "Ba3", "d5",
+        ],
+    );
+    let buf = draw(&mut app, 80, 18);
+    assert!(find(&buf, "⋮").is_none(), "{}", text(&buf));
+    let marked = lines(&buf).iter().any(|l| {
+        l.match_indices(":  ")
+            .any(|(i, _)| l[i + 3..].starts_with(|c: char| c.is_ascii_digit()))
+    });
+    assert!(marked, "{}", text(&buf));
 }
