@@ -11,6 +11,9 @@ use crate::game::OfferResult;
 use crate::rules::move_targets;
 use crate::rules::{Move, MoveError, Role, Square};
 
+/// Why only one move of a typed line is played in a timed game.
+pub(super) const ONE_MOVE_EACH: &str = "with the clock running, each player makes their own move";
+
 impl App {
     pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
         let again = std::mem::take(&mut self.cycling);
@@ -316,6 +319,17 @@ impl App {
                         self.move_box.set(step.rest);
                         return;
                     }
+                    if !played.is_empty() && self.one_move_per_line() {
+                        // The opponent's move is theirs to make, on their own time.
+                        self.info(format!(
+                            "Played {}; \"{}\" waits in the box: {}",
+                            played.join(", "),
+                            step.rest,
+                            ONE_MOVE_EACH
+                        ));
+                        self.move_box.set(step.rest);
+                        return;
+                    }
                     let san = self.board_position().san(mv);
                     self.submit(mv, now);
                     played.push(san);
@@ -351,6 +365,13 @@ impl App {
     }
 
     // ---- Moves ----
+
+    /// Whether a line of typed text may play only the side to move's move: while a clock
+    /// runs, each player makes their own moves on their own time (and gets their own
+    /// increment). Untimed games and the analysis board of a finished game take several.
+    pub(super) fn one_move_per_line(&self) -> bool {
+        self.game.is_timed() && !self.game.is_over()
+    }
 
     /// Whether a move may be made now; says why not.
     fn ready_to_move(&mut self) -> bool {

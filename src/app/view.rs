@@ -198,7 +198,21 @@ impl App {
                 ..Feedback::default()
             };
         }
-        typing::feedback(self.board_position(), self.move_box.text())
+        let text = self.move_box.text();
+        if self.one_move_per_line()
+            && let [first, _, ..] = typing::read_line(self.board_position(), text).as_slice()
+            && let Ok(mv) = first.read
+        {
+            // Enter plays the first move only: the hint says so, and shows that move.
+            let mut feedback = typing::feedback(self.board_position(), &first.typed);
+            feedback.hint = Some(Message::info(format!(
+                "Enter plays {} only: {}",
+                self.board_position().san(mv),
+                super::play::ONE_MOVE_EACH
+            )));
+            return feedback;
+        }
+        typing::feedback(self.board_position(), text)
     }
 
     /// The status line: the review banner, the last message, or the state of the game.

@@ -125,3 +125,36 @@ fn quitting_from_the_ready_screen_needs_no_question() {
     act(&mut app, Action::Quit);
     assert!(app.should_quit());
 }
+
+#[test]
+fn with_a_clock_running_a_typed_line_plays_only_the_side_to_moves_move() {
+    let mut app = timed_app("3+2");
+    app.update(Action::Select, s(0));
+    type_text(&mut app, "e4 e5 Nf3");
+    let hint = app.feedback().hint.unwrap().text;
+    assert!(hint.starts_with("Enter plays e4 only:"), "{hint}");
+    app.update(Action::Select, s(1));
+    assert_eq!(sans(&app), ["e4"], "Black's move is Black's to make");
+    assert_eq!(app.input(), "e5 Nf3", "the rest waits in the box");
+    let text = app.message().unwrap().text.clone();
+    assert!(text.contains("each player makes their own move"), "{text}");
+    assert_eq!(turn(&app), Color::Black);
+    assert_eq!(app.game().clock().running(), Some(Color::Black));
+    // Black's own Enter plays Black's move, on Black's clock.
+    app.update(Action::Select, s(11));
+    assert_eq!(sans(&app), ["e4", "e5"]);
+    assert_eq!(app.input(), "Nf3");
+    assert_eq!(
+        app.game().clock().remaining(Color::Black, s(11)),
+        Some(s(172)),
+        "Black's ten seconds came off Black's clock, then the increment"
+    );
+}
+
+#[test]
+fn without_a_clock_a_typed_line_still_plays_every_move() {
+    let mut app = app();
+    enter(&mut app, "e4 e5 Nf3");
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
+    assert_eq!(app.input(), "");
+}
