@@ -57,6 +57,7 @@ impl App {
                 let last = self.last_move_text();
                 match self.game.takeback(1, now) {
                     Ok(()) => {
+                        self.offer_with_move = None;
                         self.back_to_present();
                         if self.auto_flip {
                             self.board.orientation = self.game.position().turn();
@@ -145,7 +146,7 @@ impl App {
             Action::No => {
                 self.mode = Mode::Playing;
                 if self.game.decline_draw().is_ok() {
-                    self.info(format!("{} declines the draw offer", !by));
+                    self.info(format!("{} declines the draw offer", self.game.player(!by)));
                 }
             }
             // Typing (or clicking) instead of answering: the offer stands until the move is
@@ -153,7 +154,8 @@ impl App {
             Action::Input(_) | Action::Pointer(_) => {
                 self.mode = Mode::Playing;
                 self.info(format!(
-                    "{by}'s draw offer stands: Ctrl-D accepts, a move declines"
+                    "{}'s draw offer stands: Ctrl-D accepts, a move declines",
+                    self.game.player(by)
                 ));
                 self.on_playing(action, now);
             }

@@ -65,7 +65,8 @@ pub enum Action {
     /// Scroll the note on the position shown (its comment).
     NoteUp,
     NoteDown,
-    /// Offer a draw, or accept the opponent's offer.
+    /// Offer a draw with the move about to be made (again: withdraw it), or answer the
+    /// opponent's offer.
     Draw,
     Claim,
     Resign,
@@ -416,9 +417,10 @@ pub const BINDINGS: &[Binding] = &[
         "Scroll the comment up (or the mouse wheel over it)", &[]),
     row(Action::NoteDown, &[Key::shift(K::Down)], PLAY, "",
         "Scroll the comment down", &[]),
-    row(Action::Draw, &[Key::ctrl('d')], PLAY, "draw",
-        "Offer a draw for the player who has just moved (move, then offer), or bring back the \
-         opponent's standing offer to accept it", &["draw"]),
+    row(Action::Draw, &[Key::ctrl('d')], PLAY, "offer draw",
+        "I offer a draw with my move: the player to move presses it, then moves, and the \
+         opponent is asked; again before the move withdraws it. With the opponent's offer \
+         standing: answer it", &["draw"]),
     row(Action::Claim, &[Key::ctrl('e')], PLAY, "claim",
         "Claim a draw by threefold repetition or the fifty-move rule", &["claim"]),
     row(Action::Resign, &[Key::ctrl('r')], PLAY, "resign",

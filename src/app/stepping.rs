@@ -249,7 +249,7 @@ impl App {
     pub fn result_lines(&self, width: usize) -> Vec<String> {
         match self.game.outcome() {
             Some(outcome) => text::wrap(
-                &format!("{} · {outcome}", outcome.result.pgn()),
+                &format!("{} · {}", outcome.result.pgn(), self.outcome_text(outcome)),
                 width.saturating_sub(1).max(1),
             ),
             None => Vec::new(),

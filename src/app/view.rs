@@ -160,6 +160,15 @@ impl App {
         }
     }
 
+    /// How a game ended, in words that name the players where names are known: `Bob resigns
+    /// — Ann wins`.
+    pub fn outcome_text(&self, outcome: crate::game::Outcome) -> String {
+        let game = &self.game;
+        outcome
+            .named(game.player(Color::White), game.player(Color::Black))
+            .to_string()
+    }
+
     /// The feedback on the typed text, for the board and the prompt.
     pub fn feedback(&self) -> Feedback {
         if self.past_of_live_game() || self.mode != Mode::Playing {
@@ -265,7 +274,11 @@ impl App {
             return Message::info(format!("Saved to {path}"));
         }
         if let Some(outcome) = self.game.outcome() {
-            return Message::info(format!("{outcome} · {}", outcome.result.pgn()));
+            return Message::info(format!(
+                "{} · {}",
+                self.outcome_text(outcome),
+                outcome.result.pgn()
+            ));
         }
         if self.game.clock().is_paused() {
             return Message::info("Clocks paused — Ctrl-P resumes");
@@ -278,8 +291,12 @@ impl App {
         }
         if let Some(by) = self.game.pending_offer() {
             text.push_str(&format!(
-                " · {by}'s draw offer stands: Ctrl-D accepts, a move declines"
+                " · {}'s draw offer stands: Ctrl-D accepts, a move declines",
+                self.game.player(by)
             ));
+        }
+        if self.offer_with_move == Some(turn) {
+            text.push_str(" · offers a draw with this move (Ctrl-D withdraws)");
         }
         let claims = self.game.claimable_now();
         if claims.any() {
@@ -425,11 +442,9 @@ impl App {
             Mode::DrawOffer { by } => dialog(
                 "Draw offer",
                 vec![
-                    format!("{by} offers a draw."),
-                    format!(
-                        "{}, do you accept? Playing a move instead declines it.",
-                        self.who(!*by)
-                    ),
+                    format!("{} offers a draw.", self.game.player(*by)),
+                    format!("{}, do you accept?", self.game.player(!*by)),
+                    "Playing a move instead declines it.".to_owned(),
                 ],
                 KeyContext::Offer,
             ),
@@ -451,7 +466,7 @@ impl App {
             }
             Mode::GameOver => {
                 let outcome = self.game.outcome()?;
-                let mut lines = vec![outcome.to_string(), outcome.result.pgn().to_owned()];
+                let mut lines = vec![self.outcome_text(outcome), outcome.result.pgn().to_owned()];
                 match self.archive_note() {
                     Some(ArchiveNote::Saved(path)) => lines.push(format!("Saved to {path}")),
                     Some(ArchiveNote::Failed(why)) => {

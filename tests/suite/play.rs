@@ -110,10 +110,11 @@ fn an_illegal_move_is_rejected_with_the_board_unchanged() {
 #[test]
 fn a_draw_offer_accepted() {
     let mut pty = hotseat(&["--white", "Ann", "--black", "Bob"]);
+    pty.send_key(Key::Ctrl('d')).unwrap();
+    pty.wait_for("offers a draw with this move").unwrap();
     type_move(&mut pty, "e4");
     pty.wait_for("1. e4").unwrap();
-    pty.send_key(Key::Ctrl('d')).unwrap();
-    pty.wait_for("White offers a draw.").unwrap();
+    pty.wait_for("Ann offers a draw.").unwrap();
     pty.send_text("y").unwrap();
     pty.wait_for("Draw by agreement").unwrap();
     pty.wait_for("1/2-1/2").unwrap();

@@ -492,19 +492,22 @@ fn the_ready_screen_and_the_question_boxes() {
     assert!(find(&buf, "Press Enter, or type White's first move,").is_some());
     assert!(find(&buf, "to start White's clock.").is_some());
     app.update(Action::Select, s(0));
-    typed(&mut app, "e4");
-    app.update(Action::Select, s(1));
     act(&mut app, Action::Draw);
     let buf = draw(&mut app, 80, 24);
     assert!(
-        find(&buf, "Ann (White) offers a draw").is_none(),
-        "colours, as asked"
-    );
-    assert!(
-        find(&buf, "White offers a draw.").is_some(),
-        "{}",
+        find(
+            &buf,
+            "Ann (White) offers a draw with this move · Ctrl-D withdraws"
+        )
+        .is_some(),
+        "the offer made with the move to come, on one line: {}",
         text(&buf)
     );
+    typed(&mut app, "e4");
+    app.update(Action::Select, s(1));
+    let buf = draw(&mut app, 80, 24);
+    assert!(find(&buf, "Ann offers a draw.").is_some(), "{}", text(&buf));
+    assert!(find(&buf, "Bob, do you accept?").is_some());
     assert!(find(&buf, "y accept").is_some());
     assert!(find(&buf, "n decline").is_some());
 }

@@ -220,7 +220,7 @@ fn footer_shows_first_key_and_label() {
             "F1 help",
             "F2 flip",
             "PgUp review",
-            "Ctrl-D draw",
+            "Ctrl-D offer draw",
             "Ctrl-E claim",
             "Ctrl-R resign",
             "Ctrl-Z undo",
