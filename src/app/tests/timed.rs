@@ -158,3 +158,32 @@ fn without_a_clock_a_typed_line_still_plays_every_move() {
     assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
     assert_eq!(app.input(), "");
 }
+
+#[test]
+fn looking_back_during_a_timed_game_shows_the_live_clocks() {
+    let mut app = timed_app("3+2");
+    app.update(Action::Select, s(0));
+    app.update(Action::Input('e'), s(1));
+    app.update(Action::Input('4'), s(1));
+    app.update(Action::Select, s(10));
+    app.update(Action::Input('e'), s(11));
+    app.update(Action::Input('5'), s(11));
+    app.update(Action::Select, s(20));
+    app.update(Action::HistoryBack, s(21));
+    assert_eq!(app.review(), Some(1));
+    assert_eq!(
+        app.shown_clocks(),
+        None,
+        "the panel shows the clocks as they run now, not as they stood after 1. e4"
+    );
+    assert_eq!(app.game().clock().running(), Some(Color::White));
+    assert!(app.next_wake(s(21)).is_some(), "and keeps ticking");
+    // After the game, looking back shows the clocks as they were at each move.
+    app.update(Action::HistoryEnd, s(22));
+    app.update(Action::Resign, s(22));
+    app.update(Action::Yes, s(22));
+    app.update(Action::Review, s(23));
+    app.update(Action::HistoryBack, s(23));
+    assert_eq!(app.review(), Some(1));
+    assert_eq!(app.shown_clocks(), Some([Some(s(172)), Some(s(180))]));
+}
