@@ -8,8 +8,9 @@ use super::help;
 use super::keymap::{Action, PointerKind};
 use super::newgame::FormResult;
 use super::{App, Effect, Mode, NewGameForm, Question};
+use crate::game::GameSetup;
 use crate::layout::popup::promotion;
-use crate::rules::{Move, Role, Square};
+use crate::rules::{Color, Move, Role, Square};
 
 impl App {
     pub(super) fn on_ready(&mut self, action: Action, now: Duration) {
@@ -266,6 +267,7 @@ impl App {
     pub(super) fn on_game_over(&mut self, action: Action) {
         match action {
             Action::NewGame => self.open_form(),
+            Action::Rematch => self.rematch(),
             // The review starts with the arrows on the moves, however the last move was made.
             Action::Review => {
                 self.mode = Mode::Playing;
@@ -286,6 +288,26 @@ impl App {
             Action::Quit => self.quit_requested(),
             _ => {}
         }
+    }
+
+    /// The same game again from the same start, with the same clock, the colours swapped:
+    /// each player takes the other seat with their own name and time control.
+    fn rematch(&mut self) {
+        let game = &self.game;
+        let setup = GameSetup {
+            start: game.record().start().clone(),
+            white: game.player(Color::Black).to_owned(),
+            black: game.player(Color::White).to_owned(),
+            white_time: game.clock().control(Color::Black).clone(),
+            black_time: game.clock().control(Color::White).clone(),
+        };
+        self.start_game(setup, self.now);
+        self.info(format!(
+            "Rematch: {} vs {}, {}",
+            self.game.player(Color::White),
+            self.game.player(Color::Black),
+            self.time_control_text()
+        ));
     }
 
     pub(super) fn open_form(&mut self) {

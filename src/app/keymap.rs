@@ -92,6 +92,8 @@ pub enum Action {
     Complete,
     /// Close the game-over dialog and look through the finished game.
     Review,
+    /// After a game: the same again, with the colours swapped.
+    Rematch,
     /// A mouse button, drag or wheel at a screen cell (not in the table: it comes from the mouse).
     Pointer(Pointer),
     /// The terminal's new size (not in the table).
@@ -136,7 +138,7 @@ impl Action {
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 48] = [
+    pub const ALL: [Action; 49] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -185,6 +187,7 @@ impl Action {
         Action::Promote(Role::Knight),
         Action::Complete,
         Action::Review,
+        Action::Rematch,
     ];
 }
 
@@ -481,6 +484,8 @@ pub const BINDINGS: &[Binding] = &[
          which declines it", &[]),
     row(Action::NewGame, &[Key::plain(K::Char('n')), Key::ctrl('n')], GAME_OVER, "new game",
         "Set up a new game", &[]),
+    row(Action::Rematch, &[Key::plain(K::Char('m'))], GAME_OVER, "rematch",
+        "Play again with the same clock, colours swapped: the players change seats", &[]),
     row(Action::Review, &[Key::plain(K::Char('r')), Key::plain(K::Esc)], GAME_OVER, "review",
         "Close this and look through the game (← →, ↑ ↓, or a click on a move)", &[]),
     row(Action::HistoryBack, &[Key::plain(K::Left)], GAME_OVER, "",

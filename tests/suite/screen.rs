@@ -549,10 +549,17 @@ fn the_new_game_form_shows_presets_and_the_fen_error_inline() {
     let buf = draw(&mut app, 80, 24);
     let all = text(&buf);
     assert!(find(&buf, "New game").is_some(), "{all}");
-    assert!(
-        find(&buf, "1+0 3+2 5+3 10+5 15+10 30+0 90+30 none custom").is_some(),
-        "{all}"
-    );
+    // The choices take two rows, every one shown whole, down to the smallest screen.
+    for (width, height) in [(60, 18), (80, 24)] {
+        let buf = draw(&mut app, width, height);
+        let all = text(&buf);
+        assert!(
+            find(&buf, "1+0 3+0 3+2 5+0 5+3 10+0 10+5 15+10 30+0 90+30").is_some(),
+            "{all}"
+        );
+        assert!(find(&buf, "none custom").is_some(), "{all}");
+    }
+    let buf = draw(&mut app, 80, 24);
     assert!(find(&buf, "◀ FEN ▶ 8/8 w").is_some(), "{all}");
     let expected = Position::from_fen("8/8 w").unwrap_err().to_string();
     let first_words: String = expected

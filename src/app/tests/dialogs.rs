@@ -425,3 +425,37 @@ fn a_chess960_castling_taken_back_gives_the_rook_its_right_again() {
     play_all(&mut app, &["g1b1"]);
     assert_eq!(sans(&app), ["O-O-O"]);
 }
+
+#[test]
+fn a_rematch_swaps_the_seats_and_keeps_each_players_clock() {
+    let mut app = App::new(config(GameSetup {
+        white: "Ann".to_owned(),
+        black: "Bob".to_owned(),
+        white_time: "5+3".parse().unwrap(),
+        black_time: "3+0".parse().unwrap(),
+        ..GameSetup::default()
+    }));
+    act(&mut app, Action::Select);
+    play_all(&mut app, &["e4"]);
+    act(&mut app, Action::Resign);
+    act(&mut app, Action::Yes);
+    assert_mode(&app, &Mode::GameOver);
+    let keys = crate::app::dialog_hint_rows(KeyContext::GameOver, 56).concat();
+    assert!(
+        keys.iter()
+            .any(|&(action, key, label)| action == Action::Rematch
+                && key.to_string() == "m"
+                && label == "rematch"),
+        "the game-over box offers it: {keys:?}"
+    );
+    act(&mut app, Action::Rematch);
+    assert_mode(&app, &Mode::Ready);
+    assert_eq!(app.game().player(Color::White), "Bob");
+    assert_eq!(app.game().player(Color::Black), "Ann");
+    assert_eq!(app.game().record().plies(), 0);
+    assert_eq!(app.time_control_text(), "White 3+0, Black 5+3");
+    assert_eq!(
+        app.message().unwrap().text,
+        "Rematch: Bob vs Ann, White 3+0, Black 5+3"
+    );
+}
