@@ -996,15 +996,22 @@ pub fn import_games<R: Read>(
     let mut index = 0;
     read_all::<Builder, R>(input, |r| {
         index += 1;
-        each(r.and_then(|(mut b, tags, result)| match b.stopped.take() {
-            Some((place, reason)) => Err(PgnGameError {
+        match r {
+            Ok((
+                Builder {
+                    stopped: Some((place, reason)),
+                    ..
+                },
+                tags,
+                _,
+            )) => each(Err(PgnGameError {
                 index,
                 names: error_names(&tags),
                 place,
                 reason,
-            }),
-            None => Ok(ImportedGame::finish(b, tags, result)),
-        }))
+            })),
+            r => each(r.map(|(b, tags, result)| ImportedGame::finish(b, tags, result))),
+        }
     })
 }
 
