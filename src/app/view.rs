@@ -486,7 +486,10 @@ impl App {
                 "Resign?",
                 vec![
                     format!("Resign the game for {}?", self.who(color)),
-                    format!("{} would win. (Tab: {} resigns instead.)", !color, !color),
+                    format!(
+                        "{0} would win. (Tab: {0} resigns instead.)",
+                        self.game.player(!color)
+                    ),
                 ],
             ),
             Question::Takeback { asked_by } => (

@@ -151,6 +151,13 @@ fn endings_name_the_players() {
     let mut app = ann_and_bob();
     play_all(&mut app, &["e4"]);
     act(&mut app, Action::Resign);
+    assert_eq!(
+        app.dialog().unwrap().lines,
+        [
+            "Resign the game for Bob (Black)?",
+            "Ann would win. (Tab: Ann resigns instead.)"
+        ]
+    );
     act(&mut app, Action::Yes);
     assert_eq!(
         app.dialog().unwrap().lines,
