@@ -247,6 +247,8 @@ pub struct App {
     pending_export: Option<SaveForm>,
     /// The choices of the last game started from the new-game form.
     remembered: Option<newgame::FormChoices>,
+    /// The side to move offers a draw with the move it is about to make (Ctrl-D).
+    offer_with_move: Option<Color>,
 }
 
 impl App {
@@ -275,6 +277,7 @@ impl App {
             pending_resume: None,
             pending_export: None,
             remembered: config.remembered.clone(),
+            offer_with_move: None,
         };
         app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;
@@ -323,6 +326,7 @@ impl App {
         self.move_box.clear();
         self.review.leave();
         self.over_announced = false;
+        self.offer_with_move = None;
         self.mode = self.opening_mode();
     }
 

@@ -199,7 +199,10 @@ pub enum Command {
     /// how it ends, and what the player to move could claim
     #[command(after_help = "\
 Output, one line per game, tab-separated:
-  <FEN of the final position>  <status>  <claims>
+  <FEN of the final position>  <status>  <claims>  game <N>: <White> vs <Black>
+
+and, where the file's result contradicts the final position, a last field that
+says so (\"the file says 1-0, but the final position is checkmate: 0-1\").
 
 status is checkmate, stalemate, insufficient-material, fivefold-repetition,
 seventyfive-moves or ongoing.
@@ -258,26 +261,48 @@ pub enum Task {
     Tool(Command),
 }
 
+/// Why the command line gives no task: one sentence saying what is wrong and how to do it
+/// right.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TaskError {
+    /// Options that do not fit together: said with the usage, for exit code 2.
+    Usage(String),
+    /// A value that cannot be used (a FEN that is no position): said alone, for exit code 2;
+    /// the usage would say nothing about it.
+    Value(String),
+    /// A file named on the command line that cannot be used (`--load`): the file's fault, not
+    /// the command line's; said alone, for exit code 1.
+    File(String),
+}
+
 impl Cli {
-    /// Validates the options into a task. The error is a usage error: one sentence saying what
-    /// is wrong and how to write it, for exit code 2.
-    pub fn task(self) -> Result<Task, String> {
+    /// Validates the options into a task, and reads the game `--load` names.
+    pub fn task(self) -> Result<Task, TaskError> {
         match self.command {
             Some(command) => {
-                // A position that cannot be read is a usage error here too, as for the game.
+                // A position that cannot be read is refused here too, as for the game.
                 if let Command::Perft { fen: Some(fen), .. } = &command
                     && let Err(e) = crate::rules::Position::from_fen(fen)
                 {
-                    return Err(format!("invalid FEN: {e}"));
+                    return Err(TaskError::Value(format!("invalid FEN: {e}")));
                 }
                 Ok(Task::Tool(command))
             }
             None => {
                 let saved = self.play.saved_game_choice();
                 let data_dir = self.play.data_dir.clone();
+                let load = self.play.load.clone().map(|path| (path, self.play.game));
                 let source = crate::settings::Source::find(self.play.config_file.as_deref());
-                let (settings, notice) = crate::settings::load(&source)?;
-                let mut config = self.play.with_settings(settings)?;
+                let (settings, notice) =
+                    crate::settings::load(&source).map_err(TaskError::Usage)?;
+                let mut config = self
+                    .play
+                    .with_settings(settings)
+                    .map_err(TaskError::Usage)?;
+                if let Some((path, number)) = load {
+                    let opened = load_game(&path, number.unwrap_or(1)).map_err(TaskError::File)?;
+                    config.opening = Some(crate::app::GameToOpen::Load(Box::new(opened)));
+                }
                 config.notice = notice;
                 Ok(Task::Play(Box::new(Launch {
                     config,

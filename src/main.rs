@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
-use hotseat::cli::{self, Cli, Task};
+use hotseat::cli::{self, Cli, Task, TaskError};
 
 fn main() -> ExitCode {
     // Usage errors and --help/--version exit here, with clap's codes (2 and 0).
@@ -19,9 +19,12 @@ fn main() -> ExitCode {
     let task = match args.task() {
         Ok(task) => task,
         // Options that parse but do not fit together: a usage error, formatted like clap's own.
-        Err(message) => {
+        Err(TaskError::Usage(message)) => {
             return usage_error(Cli::command().error(ErrorKind::ArgumentConflict, message));
         }
+        // A value or a file that cannot be used: the message alone, no usage to read past.
+        Err(TaskError::Value(message)) => return plain_error(&message, 2),
+        Err(TaskError::File(message)) => return plain_error(&message, 1),
     };
     let result = match task {
         Task::Play(launch) => hotseat::tui::play(*launch),
@@ -31,11 +34,14 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // Output cut short by the reader (`hotseat perft 5 --divide | head`) is not a failure.
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {}", hotseat::text::tame(&format!("{err:#}")));
-            ExitCode::FAILURE
-        }
+        Err(err) => plain_error(&format!("{err:#}"), 1),
     }
+}
+
+/// An error said once on standard error, its quotes of files and arguments escaped.
+fn plain_error(message: &str, code: u8) -> ExitCode {
+    eprintln!("error: {}", hotseat::text::tame(message));
+    ExitCode::from(code)
 }
 
 /// Help and version as clap prints them; an error once, on standard error, with what it

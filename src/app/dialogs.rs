@@ -8,8 +8,9 @@ use super::help;
 use super::keymap::{Action, PointerKind};
 use super::newgame::FormResult;
 use super::{App, Effect, Mode, NewGameForm, Question};
+use crate::game::GameSetup;
 use crate::layout::popup::promotion;
-use crate::rules::{Move, Role, Square};
+use crate::rules::{Color, Move, Role, Square};
 
 impl App {
     pub(super) fn on_ready(&mut self, action: Action, now: Duration) {
@@ -57,6 +58,7 @@ impl App {
                 let last = self.last_move_text();
                 match self.game.takeback(1, now) {
                     Ok(()) => {
+                        self.offer_with_move = None;
                         self.back_to_present();
                         if self.auto_flip {
                             self.board.orientation = self.game.position().turn();
@@ -145,7 +147,7 @@ impl App {
             Action::No => {
                 self.mode = Mode::Playing;
                 if self.game.decline_draw().is_ok() {
-                    self.info(format!("{} declines the draw offer", !by));
+                    self.info(format!("{} declines the draw offer", self.game.player(!by)));
                 }
             }
             // Typing (or clicking) instead of answering: the offer stands until the move is
@@ -153,7 +155,8 @@ impl App {
             Action::Input(_) | Action::Pointer(_) => {
                 self.mode = Mode::Playing;
                 self.info(format!(
-                    "{by}'s draw offer stands: Ctrl-D accepts, a move declines"
+                    "{}'s draw offer stands: Ctrl-D accepts, a move declines",
+                    self.game.player(by)
                 ));
                 self.on_playing(action, now);
             }
@@ -264,6 +267,7 @@ impl App {
     pub(super) fn on_game_over(&mut self, action: Action) {
         match action {
             Action::NewGame => self.open_form(),
+            Action::Rematch => self.rematch(),
             // The review starts with the arrows on the moves, however the last move was made.
             Action::Review => {
                 self.mode = Mode::Playing;
@@ -284,6 +288,26 @@ impl App {
             Action::Quit => self.quit_requested(),
             _ => {}
         }
+    }
+
+    /// The same game again from the same start, with the same clock, the colours swapped:
+    /// each player takes the other seat with their own name and time control.
+    fn rematch(&mut self) {
+        let game = &self.game;
+        let setup = GameSetup {
+            start: game.record().start().clone(),
+            white: game.player(Color::Black).to_owned(),
+            black: game.player(Color::White).to_owned(),
+            white_time: game.clock().control(Color::Black).clone(),
+            black_time: game.clock().control(Color::White).clone(),
+        };
+        self.start_game(setup, self.now);
+        self.info(format!(
+            "Rematch: {} vs {}, {}",
+            self.game.player(Color::White),
+            self.game.player(Color::Black),
+            self.time_control_text()
+        ));
     }
 
     pub(super) fn open_form(&mut self) {

@@ -1,7 +1,7 @@
 //! `save`: exporting the game as PGN, or the position shown as FEN, to a file the player names.
 //!
 //! Ctrl-S (or the word `save`) opens a one-line form with a suggested file name in the current
-//! directory, `Ann-vs-Bob-2026-11-22.pgn`; Tab switches between the game (PGN) and the position
+//! directory, `2026-11-22-Ann-vs-Bob.pgn` (the archive's scheme); Tab switches between the game (PGN) and the position
 //! on the board (FEN — the reviewed one while reviewing). Enter hands the text to the front end
 //! ([`Effect::Export`]), which writes it atomically and reports back ([`App::exported`]): a file
 //! that exists is only replaced after a yes, and a failure keeps the form open with the reason,

@@ -87,7 +87,8 @@ const MOVE_FORMATS: &[(&str, &str)] = &[
     ),
     (
         "e4 e5 Nf3",
-        "several moves on one line, played in turn up to the first that cannot be",
+        "several moves on one line, played in turn up to the first that cannot be (with a \
+         clock running: only your own move, the rest waits for the opponent)",
     ),
     (
         "NF3  E2E4",

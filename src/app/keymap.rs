@@ -65,7 +65,8 @@ pub enum Action {
     /// Scroll the note on the position shown (its comment).
     NoteUp,
     NoteDown,
-    /// Offer a draw, or accept the opponent's offer.
+    /// Offer a draw with the move about to be made (again: withdraw it), or answer the
+    /// opponent's offer.
     Draw,
     Claim,
     Resign,
@@ -91,6 +92,8 @@ pub enum Action {
     Complete,
     /// Close the game-over dialog and look through the finished game.
     Review,
+    /// After a game: the same again, with the colours swapped.
+    Rematch,
     /// A mouse button, drag or wheel at a screen cell (not in the table: it comes from the mouse).
     Pointer(Pointer),
     /// The terminal's new size (not in the table).
@@ -135,7 +138,7 @@ impl Action {
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 48] = [
+    pub const ALL: [Action; 49] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -184,6 +187,7 @@ impl Action {
         Action::Promote(Role::Knight),
         Action::Complete,
         Action::Review,
+        Action::Rematch,
     ];
 }
 
@@ -416,9 +420,10 @@ pub const BINDINGS: &[Binding] = &[
         "Scroll the comment up (or the mouse wheel over it)", &[]),
     row(Action::NoteDown, &[Key::shift(K::Down)], PLAY, "",
         "Scroll the comment down", &[]),
-    row(Action::Draw, &[Key::ctrl('d')], PLAY, "draw",
-        "Offer a draw for the player who has just moved (move, then offer), or bring back the \
-         opponent's standing offer to accept it", &["draw"]),
+    row(Action::Draw, &[Key::ctrl('d')], PLAY, "offer draw",
+        "I offer a draw with my move: the player to move presses it, then moves, and the \
+         opponent is asked; again before the move withdraws it. With the opponent's offer \
+         standing: answer it", &["draw"]),
     row(Action::Claim, &[Key::ctrl('e')], PLAY, "claim",
         "Claim a draw by threefold repetition or the fifty-move rule", &["claim"]),
     row(Action::Resign, &[Key::ctrl('r')], PLAY, "resign",
@@ -479,6 +484,8 @@ pub const BINDINGS: &[Binding] = &[
          which declines it", &[]),
     row(Action::NewGame, &[Key::plain(K::Char('n')), Key::ctrl('n')], GAME_OVER, "new game",
         "Set up a new game", &[]),
+    row(Action::Rematch, &[Key::plain(K::Char('m'))], GAME_OVER, "rematch",
+        "Play again with the same clock, colours swapped: the players change seats", &[]),
     row(Action::Review, &[Key::plain(K::Char('r')), Key::plain(K::Esc)], GAME_OVER, "review",
         "Close this and look through the game (← →, ↑ ↓, or a click on a move)", &[]),
     row(Action::HistoryBack, &[Key::plain(K::Left)], GAME_OVER, "",

@@ -15,8 +15,8 @@ use crate::look::Palette;
 use crate::rules::{Color, Position};
 
 /// The time-control presets, in the order Left/Right cycles them; "custom" follows.
-pub const TIME_PRESETS: [&str; 8] = [
-    "1+0", "3+2", "5+3", "10+5", "15+10", "30+0", "90+30", "none",
+pub const TIME_PRESETS: [&str; 11] = [
+    "1+0", "3+0", "3+2", "5+0", "5+3", "10+0", "10+5", "15+10", "30+0", "90+30", "none",
 ];
 
 /// The index of the "custom" time choice.

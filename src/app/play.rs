@@ -9,7 +9,10 @@ use super::typing::{self, Refusal};
 use super::{App, Mode, Question};
 use crate::game::OfferResult;
 use crate::rules::move_targets;
-use crate::rules::{Move, MoveError, Role, Square};
+use crate::rules::{Color, Move, MoveError, Role, Square};
+
+/// Why only one move of a typed line is played in a timed game.
+pub(super) const ONE_MOVE_EACH: &str = "with the clock running, each player makes their own move";
 
 impl App {
     pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
@@ -75,7 +78,7 @@ impl App {
             Action::PromoteVariation => self.promote_variation(),
             Action::DeleteVariation => self.delete_variation(),
             Action::Comment => self.open_comment(),
-            Action::Draw => self.draw(now),
+            Action::Draw => self.draw(),
             Action::Claim => self.claim(now),
             Action::Resign => self.ask_resign(),
             Action::Takeback => self.ask_takeback(),
@@ -316,6 +319,17 @@ impl App {
                         self.move_box.set(step.rest);
                         return;
                     }
+                    if !played.is_empty() && self.one_move_per_line() {
+                        // The opponent's move is theirs to make, on their own time.
+                        self.info(format!(
+                            "Played {}; \"{}\" waits in the box: {}",
+                            played.join(", "),
+                            step.rest,
+                            ONE_MOVE_EACH
+                        ));
+                        self.move_box.set(step.rest);
+                        return;
+                    }
                     let san = self.board_position().san(mv);
                     self.submit(mv, now);
                     played.push(san);
@@ -352,6 +366,13 @@ impl App {
 
     // ---- Moves ----
 
+    /// Whether a line of typed text may play only the side to move's move: while a clock
+    /// runs, each player makes their own moves on their own time (and gets their own
+    /// increment). Untimed games and the analysis board of a finished game take several.
+    pub(super) fn one_move_per_line(&self) -> bool {
+        self.game.is_timed() && !self.game.is_over()
+    }
+
     /// Whether a move may be made now; says why not.
     fn ready_to_move(&mut self) -> bool {
         if self.refuse_in_review() {
@@ -363,7 +384,8 @@ impl App {
                 return true;
             }
             self.error(format!(
-                "The game is over ({outcome}, {}): Ctrl-N starts a new one",
+                "The game is over ({}, {}): Ctrl-N starts a new one",
+                self.outcome_text(outcome),
                 outcome.result.pgn()
             ));
             return false;
@@ -393,6 +415,7 @@ impl App {
     /// The one place a move is played, with a draw claim when `claim`.
     pub(super) fn commit(&mut self, mv: Move, claim: bool, now: Duration) {
         self.mode = Mode::Playing;
+        let mover = self.game.position().turn();
         let played = if claim {
             self.game.play_and_claim(mv, now).map(|_| ())
         } else {
@@ -406,6 +429,7 @@ impl App {
                 if self.auto_flip {
                     self.board.orientation = self.game.position().turn();
                 }
+                self.make_offer_with_move(mover, now);
             }
             Err(err) => self.error(err.to_string()),
         }
@@ -413,34 +437,44 @@ impl App {
 
     // ---- Commands ----
 
-    /// Offer a draw for the player who has just moved (FIDE 9.1.2.1: make the move, then
-    /// offer), or bring back the standing offer for the player to move to answer.
-    fn draw(&mut self, now: Duration) {
+    /// Ctrl-D belongs to the side to move: "I offer a draw with my move" (FIDE 9.1.2.1: make
+    /// the move, then offer). Pressed again, it withdraws the offer before the move is made.
+    /// With the opponent's offer standing, it brings that back to accept.
+    fn draw(&mut self) {
         if let Some(outcome) = self.game.outcome() {
-            self.error(format!("The game is over: {outcome}"));
+            self.error(format!("The game is over: {}", self.outcome_text(outcome)));
             return;
         }
-        let waiting = !self.game.position().turn();
-        if self.game.record().plies() == 0 && self.game.pending_offer().is_none() {
-            // Ctrl-D offers for the side that has just moved, and nobody has yet (Law 9.1.2.1:
-            // a draw is offered after making a move).
-            let turn = self.game.position().turn();
-            self.info(format!(
-                "A draw is offered after a move: {} moves, then Ctrl-D",
-                self.who(turn)
-            ));
+        let turn = self.game.position().turn();
+        if self.game.pending_offer() == Some(!turn) {
+            self.mode = Mode::DrawOffer { by: !turn };
             return;
         }
-        match self.game.pending_offer() {
-            Some(by) if by == waiting => self.mode = Mode::DrawOffer { by },
-            _ => match self.game.offer_draw(waiting, now) {
-                Ok(OfferResult::Offered) => {
-                    self.message = None;
-                    self.mode = Mode::DrawOffer { by: waiting };
-                }
-                Ok(OfferResult::Agreed) => {}
-                Err(err) => self.error(err.to_string()),
-            },
+        if self.offer_with_move.take() == Some(turn) {
+            self.info(format!("{} withdraws the draw offer", self.who(turn)));
+        } else {
+            self.offer_with_move = Some(turn);
+            self.info(self.offer_with_move_text(turn));
+        }
+    }
+
+    /// The standing words of a draw offered with the move to come.
+    pub(super) fn offer_with_move_text(&self, turn: Color) -> String {
+        format!(
+            "{} offers a draw with this move · Ctrl-D withdraws",
+            self.who(turn)
+        )
+    }
+
+    /// After `mover`'s move: the draw they offered with it is made, and the opponent is asked.
+    fn make_offer_with_move(&mut self, mover: Color, now: Duration) {
+        if self.offer_with_move.take() != Some(mover) || self.game.is_over() {
+            return;
+        }
+        match self.game.offer_draw(mover, now) {
+            Ok(OfferResult::Offered) => self.mode = Mode::DrawOffer { by: mover },
+            Ok(OfferResult::Agreed) => {}
+            Err(err) => self.error(err.to_string()),
         }
     }
 
@@ -469,7 +503,7 @@ impl App {
 
     fn ask_resign(&mut self) {
         if let Some(outcome) = self.game.outcome() {
-            self.error(format!("The game is over: {outcome}"));
+            self.error(format!("The game is over: {}", self.outcome_text(outcome)));
         } else {
             self.mode = Mode::Confirm(Question::Resign(self.game.position().turn()));
         }
@@ -477,7 +511,7 @@ impl App {
 
     fn ask_takeback(&mut self) {
         if let Some(outcome) = self.game.outcome() {
-            self.error(format!("The game is over: {outcome}"));
+            self.error(format!("The game is over: {}", self.outcome_text(outcome)));
         } else if self.game.record().plies() == 0 {
             self.error("There is no move to take back");
         } else {

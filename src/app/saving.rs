@@ -354,7 +354,7 @@ impl App {
         self.over_announced = over;
         let text = match self.game.outcome() {
             // The prompt and the footer say how to review it and start a new one.
-            Some(o) => format!("{text} ({o})"),
+            Some(o) => format!("{text} ({})", self.outcome_text(o)),
             None if self.mode == Mode::Ready => text,
             None => format!("{text} — {} to move", self.game.position().turn()),
         };

@@ -236,10 +236,13 @@ impl App {
     }
 
     /// Both clocks as they stood at the position shown, from the game's clock readings, while
-    /// looking back (or all along in an untimed game that has readings); `None`: the clocks
-    /// as they are now.
+    /// looking back through a finished game (or all along in an untimed game that has
+    /// readings); `None`: the clocks as they are now. While a timed game goes on, the clocks
+    /// shown are the live ones whatever position is looked at: the time running out is the
+    /// one that matters (the note says what each move took).
     pub fn shown_clocks(&self) -> Option<[Option<std::time::Duration>; 2]> {
-        let looking_back = self.review.is_active() || !self.game.is_timed();
+        let looking_back =
+            (self.review.is_active() && self.game.is_over()) || !self.game.is_timed();
         (looking_back && self.game.has_clock_readings())
             .then(|| self.game.clocks_at(self.shown_ply()))
     }
@@ -249,7 +252,7 @@ impl App {
     pub fn result_lines(&self, width: usize) -> Vec<String> {
         match self.game.outcome() {
             Some(outcome) => text::wrap(
-                &format!("{} · {outcome}", outcome.result.pgn()),
+                &format!("{} · {}", outcome.result.pgn(), self.outcome_text(outcome)),
                 width.saturating_sub(1).max(1),
             ),
             None => Vec::new(),

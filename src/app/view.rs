@@ -194,6 +194,15 @@ impl App {
         }
     }
 
+    /// How a game ended, in words that name the players where names are known: `Bob resigns
+    /// — Ann wins`.
+    pub fn outcome_text(&self, outcome: crate::game::Outcome) -> String {
+        let game = &self.game;
+        outcome
+            .named(game.player(Color::White), game.player(Color::Black))
+            .to_string()
+    }
+
     /// The feedback on the typed text, for the board and the prompt.
     pub fn feedback(&self) -> Feedback {
         if self.past_of_live_game() || self.mode != Mode::Playing {
@@ -232,7 +241,21 @@ impl App {
                 ..Feedback::default()
             };
         }
-        typing::feedback(self.board_position(), self.move_box.text())
+        let text = self.move_box.text();
+        if self.one_move_per_line()
+            && let [first, _, ..] = typing::read_line(self.board_position(), text).as_slice()
+            && let Ok(mv) = first.read
+        {
+            // Enter plays the first move only: the hint says so, and shows that move.
+            let mut feedback = typing::feedback(self.board_position(), &first.typed);
+            feedback.hint = Some(Message::info(format!(
+                "Enter plays {} only: {}",
+                self.board_position().san(mv),
+                super::play::ONE_MOVE_EACH
+            )));
+            return feedback;
+        }
+        typing::feedback(self.board_position(), text)
     }
 
     /// The status line: the review banner, the last message, or the state of the game.
@@ -287,7 +310,11 @@ impl App {
             return Message::info(format!("Saved to {}", text::shorten_path(path, room)));
         }
         if let Some(outcome) = self.game.outcome() {
-            return Message::info(format!("{outcome} · {}", outcome.result.pgn()));
+            return Message::info(format!(
+                "{} · {}",
+                self.outcome_text(outcome),
+                outcome.result.pgn()
+            ));
         }
         if self.game.clock().is_paused() {
             return Message::info("Clocks paused — Ctrl-P resumes");
@@ -301,7 +328,8 @@ impl App {
         let mut short = text.clone();
         if let Some(by) = self.game.pending_offer() {
             text.push_str(&format!(
-                " · {by}'s draw offer stands: Ctrl-D accepts, a move declines"
+                " · {}'s draw offer stands: Ctrl-D accepts, a move declines",
+                self.game.player(by)
             ));
             // Beside a claim, the offer in even fewer words.
             if self.game.claimable_now().any() {
@@ -309,6 +337,9 @@ impl App {
             } else {
                 short.push_str(&format!(" · {by} offers a draw: Ctrl-D accepts"));
             }
+        }
+        if self.offer_with_move == Some(turn) {
+            text.push_str(" · offers a draw with this move (Ctrl-D withdraws)");
         }
         let claims = self.game.claimable_now();
         if claims.any() {
@@ -471,11 +502,9 @@ impl App {
             Mode::DrawOffer { by } => dialog(
                 "Draw offer",
                 vec![
-                    format!("{by} offers a draw."),
-                    format!(
-                        "{}, do you accept? Playing a move instead declines it.",
-                        self.who(!*by)
-                    ),
+                    format!("{} offers a draw.", self.game.player(*by)),
+                    format!("{}, do you accept?", self.game.player(!*by)),
+                    "Playing a move instead declines it.".to_owned(),
                 ],
                 KeyContext::Offer,
             ),
@@ -497,7 +526,7 @@ impl App {
             }
             Mode::GameOver => {
                 let outcome = self.game.outcome()?;
-                let mut lines = vec![outcome.to_string(), outcome.result.pgn().to_owned()];
+                let mut lines = vec![self.outcome_text(outcome), outcome.result.pgn().to_owned()];
                 match self.archive_note() {
                     Some(ArchiveNote::Saved(path)) => lines.push(format!("Saved to {path}")),
                     Some(ArchiveNote::Failed(why)) => {
@@ -517,7 +546,10 @@ impl App {
                 "Resign?",
                 vec![
                     format!("Resign the game for {}?", self.who(color)),
-                    format!("{} would win. (Tab: {} resigns instead.)", !color, !color),
+                    format!(
+                        "{0} would win. (Tab: {0} resigns instead.)",
+                        self.game.player(!color)
+                    ),
                 ],
             ),
             Question::Takeback { asked_by } => (

@@ -1,10 +1,12 @@
 //! `hotseat pgn <FILE>`: check and replay every game of a PGN file.
 //!
 //! One line per game on standard output, in file order:
-//! `<FEN of the final position>\t<status>\t<claims>`, where status is `checkmate`, `stalemate`,
-//! `insufficient-material`, `fivefold-repetition`, `seventyfive-moves` or `ongoing`, and claims
-//! is what the player to move could claim now or by declaring a move (`threefold`, `fifty`,
-//! `threefold,fifty`) or `-`. A game that cannot be replayed prints `error\t<message>` instead
+//! `<FEN of the final position>\t<status>\t<claims>\tgame <N>: <White> vs <Black>`, where status
+//! is `checkmate`, `stalemate`, `insufficient-material`, `fivefold-repetition`,
+//! `seventyfive-moves` or `ongoing`, and claims is what the player to move could claim now or by
+//! declaring a move (`threefold`, `fifty`, `threefold,fifty`) or `-`; a last field is added when
+//! the file's result contradicts the final position (`the file says 1-0, but the final position
+//! is checkmate: 0-1`). A game that cannot be replayed prints `error\t<message>` instead
 //! (once: standard error only names the games that failed); the other games still print, and
 //! the command then fails. `-` reads standard input; an input with no game at all is an error.
 
@@ -13,8 +15,9 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-use crate::game::pgn::replay_games;
+use crate::game::pgn::replay_games_named;
 use crate::store::open_regular;
+use crate::text::excerpt;
 
 pub fn run(out: &mut impl Write, path: &Path) -> Result<()> {
     // Streamed a game at a time, so any size is fine; but only a regular file: `/dev/zero`
@@ -22,8 +25,21 @@ pub fn run(out: &mut impl Write, path: &Path) -> Result<()> {
     if path == Path::new("-") {
         return replay(out, std::io::stdin().lock(), "standard input");
     }
-    let file = open_regular(path).with_context(|| format!("cannot open {}", path.display()))?;
+    // The reason in words, once (not again as the system's own words after it).
+    let file =
+        open_regular(path).map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))?;
     replay(out, file, &path.display().to_string())
+}
+
+/// A player's name as the output line gives it: escaped and cut short as a message quotes it,
+/// without the quotes.
+fn player(text: &str) -> String {
+    let quoted = excerpt(text);
+    quoted
+        .strip_prefix('"')
+        .and_then(|q| q.strip_suffix('"'))
+        .unwrap_or(&quoted)
+        .to_owned()
 }
 
 /// Replays the games of `input` (named `name` in messages).
@@ -31,16 +47,24 @@ fn replay(out: &mut impl Write, input: impl Read, name: &str) -> Result<()> {
     let mut games = 0usize;
     let mut failed = Vec::new();
     let mut write_error = None;
-    replay_games(input, |result| {
+    replay_games_named(input, |result| {
         games += 1;
         let line = match result {
-            Ok(game) => {
+            Ok(named) => {
+                let game = &named.replayed;
                 let status = game.status().map_or("ongoing", |s| s.label());
-                format!(
-                    "{}\t{status}\t{}",
+                let mut line = format!(
+                    "{}\t{status}\t{}\tgame {games}: {} vs {}",
                     game.position.fen(),
-                    game.claims().label()
-                )
+                    game.claims().label(),
+                    player(&named.white),
+                    player(&named.black)
+                );
+                if let Some(note) = &named.note {
+                    line.push('\t');
+                    line.push_str(note);
+                }
+                line
             }
             Err(e) => {
                 failed.push(e.index);

@@ -14,9 +14,9 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use crate::app::launch::SavedGameChoice;
-use crate::app::{Config, GameToOpen, OpenedGame};
+use crate::app::{Config, OpenedGame};
 use crate::game::GameSetup;
-use crate::game::pgn::import_games;
+use crate::game::pgn::import_games_to_last_legal_move;
 use crate::game::timecontrol::{DelayKind, TimeControl, parse_seconds};
 use crate::look::{ColorChoice, GlyphSet, Palette, Theme};
 use crate::rules::Position;
@@ -384,13 +384,6 @@ impl PlayArgs {
             .or(settings.color)
             .unwrap_or_default()
             .use_color_from_env();
-        let opening = match &self.load {
-            Some(path) => Some(GameToOpen::Load(Box::new(load_game(
-                path,
-                self.game.unwrap_or(1),
-            )?))),
-            None => None,
-        };
         Ok(Config {
             setup,
             theme: Theme::new(self.theme.or(settings.theme).unwrap_or_default(), color),
@@ -406,7 +399,8 @@ impl PlayArgs {
             },
             autosave: true,
             wall_clock: None,
-            opening,
+            // `--load` is read by `Cli::task`: a file's fault is not a usage error.
+            opening: None,
             notice: None,
             remembered: None,
         })
@@ -440,7 +434,9 @@ pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, Stri
     })?;
     let mut count = 0u32;
     let mut chosen = None;
-    import_games(file, |game| {
+    // A move that cannot be played ends the game there, with a note the screen shows: the
+    // players see the game up to it, and which move could not be played and why.
+    import_games_to_last_legal_move(file, |game| {
         count += 1;
         if count == number {
             chosen = Some(game);

@@ -150,15 +150,52 @@ impl Reason {
     ];
 }
 
+impl Outcome {
+    /// The outcome in words that name the players (`Bob resigns — Ann wins`); `white` and
+    /// `black` are the names, or the colours where no name is known. [`Outcome`]'s `Display`
+    /// is this with the colours.
+    ///
+    /// ```
+    /// use hotseat::game::{GameResult, Outcome, Reason};
+    /// use hotseat::rules::Color;
+    /// let o = Outcome::new(GameResult::Win(Color::White), Reason::Resignation(Color::Black));
+    /// assert_eq!(o.named("Ann", "Bob").to_string(), "Bob resigns — Ann wins");
+    /// assert_eq!(o.to_string(), "Black resigns — White wins");
+    /// ```
+    pub fn named<'a>(self, white: &'a str, black: &'a str) -> Named<'a> {
+        Named {
+            outcome: self,
+            white,
+            black,
+        }
+    }
+}
+
+/// An [`Outcome`] in words with the players' names: see [`Outcome::named`].
+#[derive(Clone, Copy, Debug)]
+pub struct Named<'a> {
+    outcome: Outcome,
+    white: &'a str,
+    black: &'a str,
+}
+
 impl fmt::Display for Outcome {
     /// The line a player reads: "Checkmate — White wins", "Draw by agreement", ...
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let winner = match self.result {
+        self.named("White", "Black").fmt(f)
+    }
+}
+
+impl fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (white, black) = (self.white, self.black);
+        let n = |c: Color| c.fold(white, black);
+        let winner = match self.outcome.result {
             GameResult::Win(c) => Some(c),
             GameResult::Draw => None,
         };
-        match (self.reason, winner) {
-            (Reason::Checkmate, Some(w)) => write!(f, "Checkmate — {w} wins"),
+        match (self.outcome.reason, winner) {
+            (Reason::Checkmate, Some(w)) => write!(f, "Checkmate — {} wins", n(w)),
             (Reason::Stalemate, _) => f.write_str("Draw by stalemate"),
             (Reason::InsufficientMaterial, _) => {
                 f.write_str("Draw: neither side can checkmate (insufficient material)")
@@ -166,18 +203,23 @@ impl fmt::Display for Outcome {
             (Reason::FivefoldRepetition, _) => f.write_str("Draw by fivefold repetition"),
             (Reason::SeventyFiveMoves, _) => f.write_str("Draw by the seventy-five-move rule"),
             (Reason::ThreefoldClaim(c), _) => {
-                write!(f, "Draw by threefold repetition, claimed by {c}")
+                write!(f, "Draw by threefold repetition, claimed by {}", n(c))
             }
             (Reason::FiftyMoveClaim(c), _) => {
-                write!(f, "Draw by the fifty-move rule, claimed by {c}")
+                write!(f, "Draw by the fifty-move rule, claimed by {}", n(c))
             }
             (Reason::Agreement, _) => f.write_str("Draw by agreement"),
-            (Reason::Resignation(c), _) => write!(f, "{c} resigns — {} wins", !c),
-            (Reason::TimeForfeit(c), _) => write!(f, "{} wins on time", !c),
+            (Reason::Resignation(c), _) => write!(f, "{} resigns — {} wins", n(c), n(!c)),
+            (Reason::TimeForfeit(c), _) => write!(f, "{} wins on time", n(!c)),
             (Reason::TimeoutVsInsufficientMaterial(c), _) => {
-                write!(f, "Draw: {c}'s flag fell, but {} cannot checkmate", !c)
+                write!(
+                    f,
+                    "Draw: {}'s flag fell, but {} cannot checkmate",
+                    n(c),
+                    n(!c)
+                )
             }
-            (_, Some(w)) => write!(f, "{w} wins"),
+            (_, Some(w)) => write!(f, "{} wins", n(w)),
             (_, None) => f.write_str("Draw"),
         }
     }

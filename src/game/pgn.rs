@@ -56,8 +56,9 @@ pub use clk::{clk_command, parse_clk_comment, strip_commands};
 pub use export::{TAG_DRAW_OFFER, TAG_SAVED, TAG_STARTED};
 pub use games::{
     ImportError, ImportedGame, Limit, MAX_COMMENT_BYTES, MAX_GAME_COMMENT_BYTES, MAX_TAG_BYTES,
-    MAX_TAGS, PgnGameError, PgnReason, Replayed, TagError, Target, import_game, import_games,
-    replay_games,
+    MAX_TAGS, PgnGameError, PgnReason, Replayed, ReplayedGame, TagError, Target, import_game,
+    import_games, import_games_to_last_legal_move, replay_games, replay_games_named,
+    result_contradiction,
 };
 pub use reader::{Reader, SliceReader};
 pub use source::MAX_TOKEN_LEN;

@@ -14,7 +14,7 @@
 //! row 20  └──────────────────────────────┘└──────────────────────────────┘
 //! row 21  status 80x1: messages, offers, check, the result
 //! row 22  prompt 80x1: "White to move › Nf3"
-//! row 23  footer 80x1: Enter select  F1 help  F2 flip  Ctrl-D draw  Ctrl-Q quit
+//! row 23  footer 80x1: Enter select  F1 help  F2 flip  Ctrl-D offer draw  Ctrl-Q quit
 //!
 //! 160x50: squares 11x5, board and panel centred as a group
 //!

@@ -108,22 +108,19 @@ pub fn archive_stem(date: &str, white: &str, black: &str, unfinished: bool) -> S
     stem
 }
 
-/// The stem `save` suggests for an export: `Ann-vs-Bob-2026-11-22`.
+/// The stem `save` suggests for an export: the archive's scheme, `2026-11-22-Ann-vs-Bob`, so
+/// that a game saved by hand and one archived are named alike (and list by date together).
 ///
 /// ```
-/// use hotseat::store::export_stem;
-/// assert_eq!(export_stem("2026-11-22", "Ann", "Bob B."), "Ann-vs-Bob_B-2026-11-22");
+/// use hotseat::store::{archive_stem, export_stem};
+/// assert_eq!(export_stem("2026-11-22", "Ann", "Bob B."), "2026-11-22-Ann-vs-Bob_B");
+/// assert_eq!(export_stem("2026-11-22", "Ann", "Bob"), archive_stem("2026-11-22", "Ann", "Bob", false));
 /// ```
 pub fn export_stem(date: &str, white: &str, black: &str) -> String {
-    format!(
-        "{}-vs-{}-{}",
-        sanitize_part(white, "White"),
-        sanitize_part(black, "Black"),
-        sanitize_part(date, "undated")
-    )
+    archive_stem(date, white, black, false)
 }
 
-/// Where `save` suggests exporting a game: `Ann-vs-Bob-2026-11-22.pgn` in `dir`, or
+/// Where `save` suggests exporting a game: `2026-11-22-Ann-vs-Bob.pgn` in `dir`, or
 /// `...-2.pgn`, `...-3.pgn` if that file exists. Only suggests; nothing is created.
 pub fn default_export_path(dir: &Path, date: &str, white: &str, black: &str) -> PathBuf {
     let stem = export_stem(date, white, black);

@@ -45,7 +45,8 @@ fn push_hint(spans: &mut Vec<Span<'static>>, key: Key, label: &str, theme: &Them
 
 /// The footer's hint spans for a context, as many as fit into `width` columns, in table
 /// order; the way to quit is always kept. While a move is typed, Enter is labelled as playing it
-/// (in the contexts that take text: a dialog's Enter keeps its own label); while a piece is
+/// (in the contexts that take text: a dialog's Enter keeps its own label) and Ctrl-D as
+/// "offer" (a draw, with that move); while a piece is
 /// held, as putting it down.
 /// Once the game is `over`, its hints are the ones that still do something (new, save, review).
 pub fn hint_spans(
@@ -61,6 +62,8 @@ pub fn hint_spans(
         .filter(|(action, _, _)| !(over && action.needs_game_in_progress()))
         .map(|(action, key, label)| match action {
             Action::Select if typing && context.takes_text() => (action, key, "play move"),
+            // "play move" takes the room: the offer is said in fewer words beside it.
+            Action::Draw if typing => (action, key, "offer"),
             Action::Select if holding && context == KeyContext::Playing => {
                 (action, key, "put down")
             }

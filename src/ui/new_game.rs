@@ -98,13 +98,21 @@ impl NewGameView<'_> {
             }
             lines.push(Line::from(spans));
             if field == Field::Time {
-                let mut choices = vec![Span::raw(" ".repeat(LABEL_WIDTH))];
+                // The choices, in as many rows as the box's width needs.
+                let indent = || Span::raw(" ".repeat(LABEL_WIDTH));
+                let mut choices = vec![indent()];
+                let mut used = 0;
                 for (i, preset) in TIME_PRESETS.iter().chain(["custom"].iter()).enumerate() {
                     let style = if i == form.time {
                         theme.title().add_modifier(Modifier::REVERSED)
                     } else {
                         theme.muted()
                     };
+                    if used > 0 && used + preset.len() > value_width {
+                        lines.push(Line::from(std::mem::replace(&mut choices, vec![indent()])));
+                        used = 0;
+                    }
+                    used += preset.len() + 1;
                     choices.push(Span::styled(preset.to_string(), style));
                     choices.push(Span::raw(" "));
                 }

@@ -467,33 +467,39 @@ fn hotseat_with_data(dir: &Path, args: &[&str]) -> (Output, PathBuf) {
 const ONE_GAME: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
 
 #[test]
-fn bad_load_and_saved_game_options_exit_2_before_touching_any_file() {
+fn bad_load_and_saved_game_options_exit_before_touching_any_file() {
     let dir = common::pty::fresh_dir("cli");
     fs::write(dir.join("one.pgn"), ONE_GAME).unwrap();
     fs::write(dir.join("empty.pgn"), "").unwrap();
-    fs::write(
-        dir.join("illegal.pgn"),
-        "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n",
-    )
-    .unwrap();
-    for (args, needles) in [
-        (&["--load", "missing.pgn"][..], &["--load missing.pgn"][..]),
+    // A file's fault: exit 1, said once, with no usage (the command line was right).
+    // Options that do not fit together: exit 2, with the usage.
+    for (args, code, needles) in [
+        (
+            &["--load", "missing.pgn"][..],
+            1,
+            &["--load missing.pgn", "no such file or folder"][..],
+        ),
         (
             &["--load", "empty.pgn"],
+            1,
             &["--load empty.pgn", "holds no PGN game"],
         ),
-        (&["--load", "illegal.pgn"], &["--load illegal.pgn", "Ke3"]),
         (
             &["--load", "one.pgn", "--game", "5"],
+            1,
             &["--load one.pgn", "no game 5", "holds 1 game"],
         ),
-        (&["--game", "2"], &["--load"]),
-        (&["--resume", "--new"], &["--resume", "--new"]),
-        (&["--resume", "--time", "5+0"], &["--resume", "--time"]),
+        (&["--game", "2"], 2, &["--load", "Usage:"]),
+        (&["--resume", "--new"], 2, &["--resume", "--new", "Usage:"]),
+        (&["--resume", "--time", "5+0"], 2, &["--resume", "--time"]),
     ] {
         let (out, data) = hotseat_with_data(&dir, args);
         let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        if code == 1 {
+            assert!(!err.contains("Usage"), "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        }
         for needle in needles {
             assert!(err.contains(needle), "{args:?}: no {needle:?} in {err}");
         }
@@ -503,6 +509,29 @@ fn bad_load_and_saved_game_options_exit_2_before_touching_any_file() {
             0,
             "{args:?}: nothing written"
         );
+    }
+}
+
+#[test]
+fn a_missing_file_or_a_bad_fen_is_said_once_without_the_usage() {
+    let dir = common::pty::fresh_dir("cli");
+    for (args, code) in [
+        (&["pgn", "missing.pgn"][..], 1),
+        (&["--load", "missing.pgn"], 1),
+        (&["perft", "1", "--fen", "bad fen"], 2),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+            .current_dir(&dir)
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .args(args)
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        assert!(!err.contains("Usage"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("os error"), "{args:?}: said twice: {err}");
     }
 }
 
@@ -539,7 +568,11 @@ fn special_files_are_refused_by_what_they_are_without_blocking() {
     for (file, what) in cases {
         let started = std::time::Instant::now();
         let (out, _) = hotseat_with_data(&dir, &["--load", file]);
-        assert_eq!(out.status.code(), Some(2), "--load {file}");
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "--load {file}: the file's fault"
+        );
         assert!(
             stderr(&out).contains(&format!("it is {what}, not a file")),
             "{}",
@@ -571,13 +604,13 @@ fn messages_quote_short_escaped_excerpts_of_hostile_text() {
     drop(token);
     fs::write(
         dir.join("esc.pgn"),
-        "[White \"\x1b[31mRed\x1b]0;title\x07\"]\n\n1. e4 e5 2. Ke3 *\n",
+        "[White \"\x1b[31mRed\x1b]0;title\x07\"]\n[FEN \"8/8 w\"]\n\n1. e4 *\n",
     )
     .unwrap();
     let fen = "x".repeat(130_000);
     let runs: Vec<(Vec<&str>, &str)> = vec![
+        // (`--load token.pgn` opens the game before that move, and the screen quotes it.)
         (vec!["pgn", "token.pgn"], "move 1. \"xxx"),
-        (vec!["--load", "token.pgn"], "move 1. \"xxx"),
         // A tag value is printing characters: the escape bytes are read as spaces.
         (vec!["pgn", "esc.pgn"], "White \" [31mRed ]0;title \""),
         (vec!["--load", "esc.pgn"], "White \" [31mRed"),

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use hotseat::game::pgn::{
     Limit, MAX_COMMENT_BYTES, MAX_GAME_COMMENT_BYTES, MAX_TAG_BYTES, MAX_TAGS, PgnReason, Tags,
-    import_game, import_games, replay_games,
+    import_game, import_games, import_games_to_last_legal_move, replay_games,
 };
 use hotseat::game::{Game, GameResult, GameSetup, Reason};
 use hotseat::rules::Color;
@@ -404,9 +404,15 @@ fn pgn_tool_prints_one_line_per_game() {
     assert_eq!(lines.len(), 5);
     assert_eq!(
         lines[0],
-        "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17\tcheckmate\t-"
+        "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17\tcheckmate\t-\t\
+         game 1: Paul Morphy vs Duke Karl / Count Isouard"
     );
-    assert!(lines[1].ends_with("\tongoing\t-"));
+    assert!(lines[1].contains("\tongoing\t-\tgame 2: "), "{}", lines[1]);
+    assert!(
+        lines[4].ends_with("\tgame 5: White vs Black"),
+        "{}",
+        lines[4]
+    );
 }
 
 #[test]
@@ -434,9 +440,17 @@ fn pgn_tool_reports_claims_and_errors() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(code, 1);
     assert_eq!(lines.len(), 3, "{out}");
-    assert!(lines[0].ends_with("\tongoing\tthreefold"), "{}", lines[0]);
+    assert!(
+        lines[0].ends_with("\tongoing\tthreefold\tgame 1: White vs Black"),
+        "{}",
+        lines[0]
+    );
     assert!(lines[1].starts_with("error\tgame 2 (Event \"Broken\"), move 3. \"Qh5\""));
-    assert!(lines[2].ends_with("\tongoing\tfifty"), "{}", lines[2]);
+    assert!(
+        lines[2].contains("\tongoing\tfifty\tgame 3"),
+        "{}",
+        lines[2]
+    );
     // Each message once: in the output line, not again on standard error.
     assert_eq!(
         (out.clone() + &err).matches("move 3. \"Qh5\"").count(),
@@ -470,8 +484,10 @@ fn the_famous_games_in_assets_replay_to_their_mates() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
-        "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17\tcheckmate\t-\n\
-         r1bk3r/p2pBpNp/n4n2/1p1NP2P/6P1/3P4/P1P1K3/q5b1 b - - 1 23\tcheckmate\t-\n"
+        "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17\tcheckmate\t-\t\
+         game 1: Paul Morphy vs Duke Karl of Brunswick and Count Isouard\n\
+         r1bk3r/p2pBpNp/n4n2/1p1NP2P/6P1/3P4/P1P1K3/q5b1 b - - 1 23\tcheckmate\t-\t\
+         game 2: Adolf Anderssen vs Lionel Kieseritzky\n"
     );
     let mut white = Vec::new();
     import_games(std::fs::File::open(path).unwrap(), |g| {
@@ -612,8 +628,39 @@ fn pgn_tool_reads_standard_input_with_a_dash() {
     assert!(
         String::from_utf8(out.stdout)
             .unwrap()
-            .ends_with("\tcheckmate\t-\n")
+            .ends_with("\tcheckmate\t-\tgame 1: White vs Black\n"),
+        "a result that fits the position needs no note"
     );
+}
+
+#[test]
+fn pgn_tool_says_when_the_result_contradicts_the_final_position() {
+    let dir = std::env::temp_dir().join(format!("hotseat-pgn-result-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("wrong.pgn");
+    std::fs::write(
+        &path,
+        "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n",
+    )
+    .unwrap();
+    let (code, out, err) = hotseat_pgn(path.to_str().unwrap());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with(
+            "\tcheckmate\t-\tgame 1: Ann vs Bob\tthe file says 1-0, but the final position is \
+             checkmate: 0-1\n"
+        ),
+        "{out}"
+    );
+    // Loaded, the board is believed and the screen says so.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let game = import_game(&text).unwrap().game;
+    assert_eq!(game.outcome().unwrap().result.pgn(), "0-1");
+    assert_eq!(
+        game.import_note(),
+        Some("the file says 1-0, but the final position is checkmate: 0-1")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -838,5 +885,29 @@ fn control_characters_in_comments_never_reach_the_notes() {
     assert!(
         !text.chars().any(|c| c.is_control() && c != '\n'),
         "{text:?}"
+    );
+}
+
+#[test]
+fn a_game_read_to_its_last_legal_move_stops_there_with_a_note() {
+    let text = "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n\
+                1. e4 e5 2. Ke3 {not read} Nc6 (2... Nf6) 3. Bb5 1-0\n";
+    let mut games = Vec::new();
+    import_games_to_last_legal_move(text.as_bytes(), |g| games.push(g)).unwrap();
+    let game = games.pop().unwrap().unwrap().game;
+    assert_eq!(game.record().plies(), 2, "e4 e5, then the illegal Ke3");
+    assert!(!game.is_over(), "the result was of moves not on the board");
+    assert_eq!(
+        game.import_note(),
+        Some("stopped at move 2. \"Ke3\", which cannot be played: no white king can reach e3")
+    );
+    // Read strictly, the same game is an error, as before.
+    let mut strict = Vec::new();
+    import_games(text.as_bytes(), |g| strict.push(g)).unwrap();
+    let err = strict.pop().unwrap().unwrap_err();
+    assert_eq!(err.index, 1);
+    assert!(
+        err.to_string()
+            .starts_with("game 1 (White \"Ann\", Black \"Bob\"), move 2. \"Ke3\"")
     );
 }

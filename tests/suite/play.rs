@@ -110,10 +110,11 @@ fn an_illegal_move_is_rejected_with_the_board_unchanged() {
 #[test]
 fn a_draw_offer_accepted() {
     let mut pty = hotseat(&["--white", "Ann", "--black", "Bob"]);
+    pty.send_key(Key::Ctrl('d')).unwrap();
+    pty.wait_for("offers a draw with this move").unwrap();
     type_move(&mut pty, "e4");
     pty.wait_for("1. e4").unwrap();
-    pty.send_key(Key::Ctrl('d')).unwrap();
-    pty.wait_for("White offers a draw.").unwrap();
+    pty.wait_for("Ann offers a draw.").unwrap();
     pty.send_text("y").unwrap();
     pty.wait_for("Draw by agreement").unwrap();
     pty.wait_for("1/2-1/2").unwrap();
@@ -272,5 +273,28 @@ fn chess960_game_castles_both_ways_with_king_and_rook_side_by_side() {
         .unwrap();
     let pieces: String = back_rank.chars().filter(|&c| "♔♖♗".contains(c)).collect();
     assert_eq!(pieces, "♗♗♔♖♖", "{board}");
+    quit(pty);
+}
+
+#[test]
+fn a_loaded_game_with_an_illegal_move_opens_up_to_it_and_says_why() {
+    let dir = common::pty::fresh_dir("play");
+    let path = dir.join("games.pgn");
+    std::fs::write(
+        &path,
+        "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. d4 d5 *\n\n\
+         [White \"Cy\"]\n[Black \"Di\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let pty = hotseat(&["--load", path, "--game", "2"]);
+    pty.wait_for("1. e4       e5").unwrap();
+    pty.wait_for("stopped at move 2. \"Ke3\", which cannot be played")
+        .unwrap();
+    assert!(
+        pty.screen_text().contains("White to move"),
+        "the game goes on from there: {}",
+        pty.screen_text()
+    );
     quit(pty);
 }

@@ -426,7 +426,7 @@ fn a_checkmate_is_archived_and_the_box_says_where() {
     for m in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"] {
         type_move(&mut pty, m);
     }
-    pty.wait_for("Checkmate — White wins").unwrap();
+    pty.wait_for("Checkmate — Ann wins").unwrap();
     pty.wait_for("Saved to ~/data/games/").unwrap();
     let archived = only_file(&data.join("games"), "-Ann-vs-Bob.pgn");
     let name = archived.file_name().unwrap().to_string_lossy().into_owned();
@@ -461,10 +461,10 @@ fn ctrl_s_saves_a_copy_and_asks_before_replacing_it() {
     pty.wait_for("Save the game as PGN to the file:").unwrap();
     pty.wait_for(".pgn_").unwrap();
     pty.send_key(Key::Enter).unwrap();
-    pty.wait_for("Saved the game (PGN) to Ann-vs-Bob-").unwrap();
+    pty.wait_for("Saved the game (PGN) to 20").unwrap();
     let file = only_file(&cwd, ".pgn");
     let name = file.file_name().unwrap().to_string_lossy().into_owned();
-    assert!(name.starts_with("Ann-vs-Bob-"), "{name}");
+    assert!(name.ends_with("-Ann-vs-Bob.pgn"), "{name}");
     pty.wait_for(&format!("Saved the game (PGN) to {name}"))
         .unwrap();
     let text = fs::read_to_string(&file).unwrap();
@@ -496,8 +496,8 @@ fn ctrl_s_saves_a_copy_and_asks_before_replacing_it() {
         .unwrap();
     pty.wait_for(".fen_").unwrap();
     pty.send_key(Key::Enter).unwrap();
-    pty.wait_for("Saved the position (FEN) to Ann-vs-Bob-")
-        .unwrap();
+    pty.wait_for("Saved the position (FEN) to 20").unwrap();
+    pty.wait_for("-Ann-vs-Bob.fen").unwrap();
     let fen = fs::read_to_string(only_file(&cwd, ".fen")).unwrap();
     assert!(
         fen.starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq "),

@@ -501,19 +501,22 @@ fn the_ready_screen_and_the_question_boxes() {
     assert!(find(&buf, "Press Enter, or type White's first move,").is_some());
     assert!(find(&buf, "to start White's clock.").is_some());
     app.update(Action::Select, s(0));
-    typed(&mut app, "e4");
-    app.update(Action::Select, s(1));
     act(&mut app, Action::Draw);
     let buf = draw(&mut app, 80, 24);
     assert!(
-        find(&buf, "Ann (White) offers a draw").is_none(),
-        "colours, as asked"
-    );
-    assert!(
-        find(&buf, "White offers a draw.").is_some(),
-        "{}",
+        find(
+            &buf,
+            "Ann (White) offers a draw with this move · Ctrl-D withdraws"
+        )
+        .is_some(),
+        "the offer made with the move to come, on one line: {}",
         text(&buf)
     );
+    typed(&mut app, "e4");
+    app.update(Action::Select, s(1));
+    let buf = draw(&mut app, 80, 24);
+    assert!(find(&buf, "Ann offers a draw.").is_some(), "{}", text(&buf));
+    assert!(find(&buf, "Bob, do you accept?").is_some());
     assert!(find(&buf, "y accept").is_some());
     assert!(find(&buf, "n decline").is_some());
 }
@@ -555,10 +558,17 @@ fn the_new_game_form_shows_presets_and_the_fen_error_inline() {
     let buf = draw(&mut app, 80, 24);
     let all = text(&buf);
     assert!(find(&buf, "New game").is_some(), "{all}");
-    assert!(
-        find(&buf, "1+0 3+2 5+3 10+5 15+10 30+0 90+30 none custom").is_some(),
-        "{all}"
-    );
+    // The choices take two rows, every one shown whole, down to the smallest screen.
+    for (width, height) in [(60, 18), (80, 24)] {
+        let buf = draw(&mut app, width, height);
+        let all = text(&buf);
+        assert!(
+            find(&buf, "1+0 3+0 3+2 5+0 5+3 10+0 10+5 15+10 30+0 90+30").is_some(),
+            "{all}"
+        );
+        assert!(find(&buf, "none custom").is_some(), "{all}");
+    }
+    let buf = draw(&mut app, 80, 24);
     assert!(find(&buf, "◀ FEN ▶ 8/8 w").is_some(), "{all}");
     let expected = Position::from_fen("8/8 w").unwrap_err().to_string();
     let first_words: String = expected

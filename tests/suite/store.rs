@@ -621,10 +621,10 @@ fn stale_temp_files_are_swept_but_fresh_ones_are_left() {
 fn default_export_path_never_names_an_existing_file() {
     let dir = TestDir::new("export");
     let first = default_export_path(dir.path(), "2026-11-22", "Ann", "Bob");
-    assert_eq!(first, dir.path().join("Ann-vs-Bob-2026-11-22.pgn"));
+    assert_eq!(first, dir.path().join("2026-11-22-Ann-vs-Bob.pgn"));
     export_pgn(&first, "1. e4 *\n").unwrap();
     let second = default_export_path(dir.path(), "2026-11-22", "Ann", "Bob");
-    assert_eq!(second, dir.path().join("Ann-vs-Bob-2026-11-22-2.pgn"));
+    assert_eq!(second, dir.path().join("2026-11-22-Ann-vs-Bob-2.pgn"));
     assert_eq!(fs::read_to_string(&first).unwrap(), "1. e4 *\n");
 }
 

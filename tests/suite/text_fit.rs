@@ -50,7 +50,8 @@ fn starts() -> Vec<Start> {
         timed,
         steps,
     };
-    // After 1.f3 e5 2.g4, Black mates with Qh4; a pawn on e7 promotes; the same king and
+    // After 1.f3 e5 2.g4, Black mates with Qh4; a draw is offered with a move (Ctrl-D, then the
+    // move), which puts the question to the opponent; a pawn on e7 promotes; the same king and
     // rook stepping to and fro reach a threefold repetition.
     let fools = Some("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2");
     let promote = Some("k7/4P3/8/8/8/8/8/4K2R w K - 0 1");
@@ -77,6 +78,17 @@ fn starts() -> Vec<Start> {
         ),
         start("mate, archived", fools, true, mate(Ok(SAVED))),
         start("mate, not archived", fools, true, mate(Err("disk full"))),
+        start(
+            "a draw offered with a move",
+            None,
+            true,
+            vec![
+                Step::Act(Action::Select),
+                Step::Act(Action::Draw),
+                Step::Type("e4"),
+                Step::Act(Action::Select),
+            ],
+        ),
         start("a promotion typed", promote, false, vec![Step::Type("e8")]),
         start("a knight typed", None, false, vec![Step::Type("N")]),
         start("a wrong square typed", None, false, vec![Step::Type("Qh9")]),

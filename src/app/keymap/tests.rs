@@ -220,7 +220,7 @@ fn footer_shows_first_key_and_label() {
             "F1 help",
             "F2 flip",
             "PgUp review",
-            "Ctrl-D draw",
+            "Ctrl-D offer draw",
             "Ctrl-E claim",
             "Ctrl-R resign",
             "Ctrl-Z undo",
@@ -237,7 +237,7 @@ fn footer_shows_first_key_and_label() {
         .collect();
     assert_eq!(
         game_over,
-        ["n new game", "r review", "q quit"],
+        ["n new game", "m rematch", "r review", "q quit"],
         "the specific quit key replaces Ctrl-Q"
     );
 }

@@ -5,18 +5,49 @@ use crate::app::Question;
 use crate::app::keymap::KeyContext;
 use crate::game::{GameResult, Reason};
 
+/// An untimed game between Ann (White) and Bob (Black).
+fn ann_and_bob() -> App {
+    App::new(config(GameSetup {
+        white: "Ann".to_owned(),
+        black: "Bob".to_owned(),
+        ..GameSetup::default()
+    }))
+}
+
 #[test]
-fn a_draw_offer_accepted_draws_the_game() {
-    let mut app = app();
-    play_all(&mut app, &["e4"]);
+fn a_draw_is_offered_with_the_move_and_the_opponent_asked() {
+    let mut app = ann_and_bob();
     act(&mut app, Action::Draw);
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.game().pending_offer(), None, "no offer before the move");
+    assert_eq!(
+        app.message().unwrap().text,
+        "Ann (White) offers a draw with this move · Ctrl-D withdraws"
+    );
+    type_text(&mut app, "e4");
+    assert!(
+        app.status()
+            .text
+            .contains("offers a draw with this move (Ctrl-D withdraws)"),
+        "the offer stays on the status line while the move is typed: {}",
+        app.status().text
+    );
+    act(&mut app, Action::Select);
+    assert_eq!(sans(&app), ["e4"]);
     assert_mode(&app, &Mode::DrawOffer { by: Color::White });
     assert_eq!(app.key_context(), KeyContext::Offer);
-    let dialog = app.dialog().unwrap();
-    assert_eq!(dialog.lines[0], "White offers a draw.");
     assert_eq!(
-        dialog.lines[1],
-        "Black, do you accept? Playing a move instead declines it."
+        app.dialog().unwrap().lines,
+        [
+            "Ann offers a draw.",
+            "Bob, do you accept?",
+            "Playing a move instead declines it."
+        ]
+    );
+    assert_eq!(
+        app.game().offers(),
+        [(1, Color::White)],
+        "the record keeps the offer after the move"
     );
     act(&mut app, Action::Yes);
     let outcome = app.game().outcome().unwrap();
@@ -29,37 +60,69 @@ fn a_draw_offer_accepted_draws_the_game() {
 }
 
 #[test]
-fn no_draw_offer_before_the_first_move() {
+fn ctrl_d_on_your_own_turn_never_makes_the_opponents_offer() {
     let mut app = app();
-    act(&mut app, Action::Draw);
-    assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.game().pending_offer(), None);
-    assert_eq!(
-        app.message().unwrap().text,
-        "A draw is offered after a move: White moves, then Ctrl-D"
-    );
     play_all(&mut app, &["e4"]);
     act(&mut app, Action::Draw);
-    assert_mode(&app, &Mode::DrawOffer { by: Color::White });
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(
+        app.game().pending_offer(),
+        None,
+        "Black's Ctrl-D is Black's offer, made with Black's move"
+    );
+    play_all(&mut app, &["e5"]);
+    assert_mode(&app, &Mode::DrawOffer { by: Color::Black });
+    assert_eq!(app.dialog().unwrap().lines[1], "White, do you accept?");
+}
+
+#[test]
+fn ctrl_d_again_withdraws_the_offer_before_the_move() {
+    let mut app = ann_and_bob();
+    act(&mut app, Action::Draw);
+    enter(&mut app, "draw");
+    assert_eq!(
+        app.message().unwrap().text,
+        "Ann (White) withdraws the draw offer"
+    );
+    enter(&mut app, "e4");
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.game().pending_offer(), None);
+    assert!(app.game().offers().is_empty());
+    assert!(!app.status().text.contains("offers a draw"));
+}
+
+#[test]
+fn an_offer_with_a_move_taken_back_is_forgotten() {
+    let mut app = app();
+    play_all(&mut app, &["e4"]);
+    act(&mut app, Action::Draw);
+    act(&mut app, Action::Takeback);
+    act(&mut app, Action::Yes);
+    play_all(&mut app, &["d4"]);
+    assert_eq!(sans(&app), ["d4"]);
+    assert_mode(&app, &Mode::Playing);
+    play_all(&mut app, &["d5"]);
+    assert_mode(&app, &Mode::Playing);
+    assert!(app.game().offers().is_empty());
 }
 
 #[test]
 fn a_draw_offer_declined_goes_on() {
-    let mut app = app();
+    let mut app = ann_and_bob();
+    act(&mut app, Action::Draw);
     play_all(&mut app, &["e4"]);
-    enter(&mut app, "draw");
     act(&mut app, Action::No);
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.game().pending_offer(), None);
-    assert_eq!(app.message().unwrap().text, "Black declines the draw offer");
+    assert_eq!(app.message().unwrap().text, "Bob declines the draw offer");
     assert!(!app.game().is_over());
 }
 
 #[test]
 fn typing_a_move_instead_of_answering_declines_once_it_is_played() {
     let mut app = app();
-    play_all(&mut app, &["e4"]);
     act(&mut app, Action::Draw);
+    play_all(&mut app, &["e4"]);
     type_text(&mut app, "e5");
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.input(), "e5");
@@ -71,16 +134,35 @@ fn typing_a_move_instead_of_answering_declines_once_it_is_played() {
 
 #[test]
 fn the_player_to_move_can_accept_a_standing_offer_later() {
-    let mut app = app();
-    play_all(&mut app, &["e4"]);
+    let mut app = ann_and_bob();
     act(&mut app, Action::Draw);
+    play_all(&mut app, &["e4"]);
     type_text(&mut app, "a");
     act(&mut app, Action::Cancel);
-    assert!(app.status().text.contains("White's draw offer stands"));
+    assert!(app.status().text.contains("Ann's draw offer stands"));
     act(&mut app, Action::Draw);
     assert_mode(&app, &Mode::DrawOffer { by: Color::White });
     act(&mut app, Action::Yes);
     assert_eq!(app.game().outcome().unwrap().result, GameResult::Draw);
+}
+
+#[test]
+fn endings_name_the_players() {
+    let mut app = ann_and_bob();
+    play_all(&mut app, &["e4"]);
+    act(&mut app, Action::Resign);
+    assert_eq!(
+        app.dialog().unwrap().lines,
+        [
+            "Resign the game for Bob (Black)?",
+            "Ann would win. (Tab: Ann resigns instead.)"
+        ]
+    );
+    act(&mut app, Action::Yes);
+    assert_eq!(
+        app.dialog().unwrap().lines,
+        ["Bob resigns — Ann wins", "1-0"]
+    );
 }
 
 const REPEAT: [&str; 7] = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"];
@@ -349,4 +431,38 @@ fn a_chess960_castling_taken_back_gives_the_rook_its_right_again() {
     assert_eq!(fen(&app), start);
     play_all(&mut app, &["g1b1"]);
     assert_eq!(sans(&app), ["O-O-O"]);
+}
+
+#[test]
+fn a_rematch_swaps_the_seats_and_keeps_each_players_clock() {
+    let mut app = App::new(config(GameSetup {
+        white: "Ann".to_owned(),
+        black: "Bob".to_owned(),
+        white_time: "5+3".parse().unwrap(),
+        black_time: "3+0".parse().unwrap(),
+        ..GameSetup::default()
+    }));
+    act(&mut app, Action::Select);
+    play_all(&mut app, &["e4"]);
+    act(&mut app, Action::Resign);
+    act(&mut app, Action::Yes);
+    assert_mode(&app, &Mode::GameOver);
+    let keys = crate::app::dialog_hint_rows(KeyContext::GameOver, 56).concat();
+    assert!(
+        keys.iter()
+            .any(|&(action, key, label)| action == Action::Rematch
+                && key.to_string() == "m"
+                && label == "rematch"),
+        "the game-over box offers it: {keys:?}"
+    );
+    act(&mut app, Action::Rematch);
+    assert_mode(&app, &Mode::Ready);
+    assert_eq!(app.game().player(Color::White), "Bob");
+    assert_eq!(app.game().player(Color::Black), "Ann");
+    assert_eq!(app.game().record().plies(), 0);
+    assert_eq!(app.time_control_text(), "White 3+0, Black 5+3");
+    assert_eq!(
+        app.message().unwrap().text,
+        "Rematch: Bob vs Ann, White 3+0, Black 5+3"
+    );
 }

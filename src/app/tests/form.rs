@@ -51,9 +51,16 @@ fn names_presets_and_start() {
     assert_eq!(form(&app).time_label(), "custom");
     act(&mut app, Action::CursorRight);
     assert_eq!(form(&app).time_label(), TIME_PRESETS[0]);
-    act(&mut app, Action::CursorRight);
-    act(&mut app, Action::CursorRight);
-    assert_eq!(form(&app).time_label(), "5+3");
+    let mut seen = vec![form(&app).time_label().to_owned()];
+    for _ in 0..4 {
+        act(&mut app, Action::CursorRight);
+        seen.push(form(&app).time_label().to_owned());
+    }
+    assert_eq!(
+        seen,
+        ["1+0", "3+0", "3+2", "5+0", "5+3"],
+        "the most played controls, shortest first"
+    );
     act(&mut app, Action::Select);
     assert_mode(&app, &Mode::Ready);
     assert_eq!(app.game().player(Color::White), "Ann");

@@ -452,12 +452,12 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
     assert_eq!(
         form(&app),
         SaveForm {
-            path: "White-vs-Black-2026-11-22.pgn".to_owned(),
+            path: "2026-11-22-White-vs-Black.pgn".to_owned(),
             kind: ExportKind::Pgn
         }
     );
     act(&mut app, Action::Complete);
-    assert_eq!(form(&app).path, "White-vs-Black-2026-11-22.fen");
+    assert_eq!(form(&app).path, "2026-11-22-White-vs-Black.fen");
     assert_eq!(form(&app).kind, ExportKind::Fen);
     act(&mut app, Action::Complete);
     for _ in 0..40 {

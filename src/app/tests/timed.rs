@@ -125,3 +125,65 @@ fn quitting_from_the_ready_screen_needs_no_question() {
     act(&mut app, Action::Quit);
     assert!(app.should_quit());
 }
+
+#[test]
+fn with_a_clock_running_a_typed_line_plays_only_the_side_to_moves_move() {
+    let mut app = timed_app("3+2");
+    app.update(Action::Select, s(0));
+    type_text(&mut app, "e4 e5 Nf3");
+    let hint = app.feedback().hint.unwrap().text;
+    assert!(hint.starts_with("Enter plays e4 only:"), "{hint}");
+    app.update(Action::Select, s(1));
+    assert_eq!(sans(&app), ["e4"], "Black's move is Black's to make");
+    assert_eq!(app.input(), "e5 Nf3", "the rest waits in the box");
+    let text = app.message().unwrap().text.clone();
+    assert!(text.contains("each player makes their own move"), "{text}");
+    assert_eq!(turn(&app), Color::Black);
+    assert_eq!(app.game().clock().running(), Some(Color::Black));
+    // Black's own Enter plays Black's move, on Black's clock.
+    app.update(Action::Select, s(11));
+    assert_eq!(sans(&app), ["e4", "e5"]);
+    assert_eq!(app.input(), "Nf3");
+    assert_eq!(
+        app.game().clock().remaining(Color::Black, s(11)),
+        Some(s(172)),
+        "Black's ten seconds came off Black's clock, then the increment"
+    );
+}
+
+#[test]
+fn without_a_clock_a_typed_line_still_plays_every_move() {
+    let mut app = app();
+    enter(&mut app, "e4 e5 Nf3");
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
+    assert_eq!(app.input(), "");
+}
+
+#[test]
+fn looking_back_during_a_timed_game_shows_the_live_clocks() {
+    let mut app = timed_app("3+2");
+    app.update(Action::Select, s(0));
+    app.update(Action::Input('e'), s(1));
+    app.update(Action::Input('4'), s(1));
+    app.update(Action::Select, s(10));
+    app.update(Action::Input('e'), s(11));
+    app.update(Action::Input('5'), s(11));
+    app.update(Action::Select, s(20));
+    app.update(Action::HistoryBack, s(21));
+    assert_eq!(app.review(), Some(1));
+    assert_eq!(
+        app.shown_clocks(),
+        None,
+        "the panel shows the clocks as they run now, not as they stood after 1. e4"
+    );
+    assert_eq!(app.game().clock().running(), Some(Color::White));
+    assert!(app.next_wake(s(21)).is_some(), "and keeps ticking");
+    // After the game, looking back shows the clocks as they were at each move.
+    app.update(Action::HistoryEnd, s(22));
+    app.update(Action::Resign, s(22));
+    app.update(Action::Yes, s(22));
+    app.update(Action::Review, s(23));
+    app.update(Action::HistoryBack, s(23));
+    assert_eq!(app.review(), Some(1));
+    assert_eq!(app.shown_clocks(), Some([Some(s(172)), Some(s(180))]));
+}

@@ -211,6 +211,12 @@ pub trait Target: Sized {
     fn cut_line(&mut self, _why: &str) -> bool {
         false
     }
+    /// A main-line move that cannot be read or played: `true` when the target keeps the game
+    /// up to the move before and ignores the rest (the import says so in a note); `false`
+    /// makes the game an error.
+    fn stop_main_line(&mut self, _place: &str, _reason: &PgnReason) -> bool {
+        false
+    }
 }
 
 struct GameVisitor<T> {
@@ -301,7 +307,8 @@ impl<T: Target> GameVisitor<T> {
     #[cold]
     fn fail(&mut self, place: String, reason: PgnReason) -> Skip {
         if let Some(target) = self.target.as_mut()
-            && target.cut_line(&format!("{place}: {reason}"))
+            && (target.cut_line(&format!("{place}: {reason}"))
+                || target.stop_main_line(&place, &reason))
         {
             return Skip(false);
         }
@@ -451,14 +458,9 @@ impl<T: Target> Visitor for GameVisitor<T> {
                 .then(|| ("the movetext".to_owned(), PgnReason::NoMovetext))
         });
         if let Some((place, reason)) = error {
-            let names = ["Event", "White", "Black"]
-                .iter()
-                .filter_map(|&k| tags.get(k).map(|v| (k.to_owned(), v.to_owned())))
-                .filter(|(_, v)| !v.is_empty() && v != "?")
-                .collect();
             return Err(PgnGameError {
                 index: self.index,
-                names,
+                names: error_names(&tags),
                 place,
                 reason,
             });
@@ -470,6 +472,43 @@ impl<T: Target> Visitor for GameVisitor<T> {
             reason: PgnReason::NoMovetext,
         })?;
         Ok((target, tags, self.result))
+    }
+}
+
+/// The tags that name a game in an error: `Event`, `White`, `Black` where present.
+fn error_names(tags: &Tags) -> Vec<(String, String)> {
+    ["Event", "White", "Black"]
+        .iter()
+        .filter_map(|&k| tags.get(k).map(|v| (k.to_owned(), v.to_owned())))
+        .filter(|(_, v)| !v.is_empty() && v != "?")
+        .collect()
+}
+
+/// Where the result a file gives contradicts the game's final position (mate, stalemate, a
+/// draw by rule): `The file says 1-0, but the final position is checkmate: 0-1`. The board is
+/// believed.
+pub fn result_contradiction(said: GameResult, end: AutomaticEnd, to_move: Color) -> Option<String> {
+    let (actual, what) = match end {
+        AutomaticEnd::Checkmate => (GameResult::Win(!to_move), "checkmate"),
+        AutomaticEnd::Stalemate => (GameResult::Draw, "stalemate"),
+        AutomaticEnd::InsufficientMaterial => (GameResult::Draw, "a dead position"),
+        AutomaticEnd::FivefoldRepetition => (GameResult::Draw, "a fivefold repetition"),
+        AutomaticEnd::SeventyFiveMoves => (GameResult::Draw, "past the seventy-five-move rule"),
+    };
+    (said != actual).then(|| {
+        format!(
+            "the file says {}, but the final position is {what}: {}",
+            said.pgn(),
+            actual.pgn()
+        )
+    })
+}
+
+fn game_result(outcome: PgnOutcome) -> GameResult {
+    match outcome {
+        PgnOutcome::WhiteWins => GameResult::Win(Color::White),
+        PgnOutcome::BlackWins => GameResult::Win(Color::Black),
+        PgnOutcome::Draw => GameResult::Draw,
     }
 }
 
@@ -539,6 +578,43 @@ pub fn replay_games<R: Read>(
     read_all::<Replayed, R>(input, |r| each(r.map(|(t, _, _)| t)))
 }
 
+/// A game replayed by [`replay_games_named`]: the replay, the game's `White` and `Black`, and
+/// what does not fit in it (a result the final position contradicts).
+#[derive(Clone, Debug)]
+pub struct ReplayedGame {
+    pub replayed: Replayed,
+    pub white: String,
+    pub black: String,
+    pub note: Option<String>,
+}
+
+/// [`replay_games`] with the players' names and a note where the file's result contradicts
+/// the final position, for the `pgn` tool.
+pub fn replay_games_named<R: Read>(
+    input: R,
+    mut each: impl FnMut(Result<ReplayedGame, PgnGameError>),
+) -> std::io::Result<()> {
+    read_all::<Replayed, R>(input, |r| {
+        each(r.map(|(replayed, tags, result)| {
+            let name = |k: &str| {
+                tags.get(k)
+                    .filter(|v| !v.is_empty() && *v != "?")
+                    .unwrap_or(k)
+                    .to_owned()
+            };
+            let note = result.zip(replayed.status()).and_then(|(said, end)| {
+                result_contradiction(game_result(said), end, replayed.position.turn())
+            });
+            ReplayedGame {
+                white: name("White"),
+                black: name("Black"),
+                note,
+                replayed,
+            }
+        }))
+    })
+}
+
 // ---- The full import: a Game with its clocks ----
 
 /// A game read from PGN: the rebuilt [`Game`] and all its tags.
@@ -554,6 +630,9 @@ struct Builder {
     lines: Vec<OpenLine>,
     /// Side lines cut short: how many, and why the first was.
     cut: (usize, String),
+    /// Where and why the main line stopped at a move that cannot be played: the game is
+    /// kept up to the move before (see [`import_games_to_last_legal_move`]).
+    stopped: Option<(String, PgnReason)>,
 }
 
 /// A side line being read.
@@ -661,6 +740,7 @@ impl Target for Builder {
             }),
             lines: Vec::new(),
             cut: (0, String::new()),
+            stopped: None,
         })
     }
     fn position(&self) -> &Position {
@@ -678,6 +758,9 @@ impl Target for Builder {
     }
     #[inline(never)]
     fn begin_variation(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return false;
+        }
         let before = match self.lines.last() {
             Some(line) if line.cut => None,
             Some(line) => line.before.clone(),
@@ -705,7 +788,16 @@ impl Target for Builder {
         self.lines.pop();
     }
     fn cut_short(&self) -> bool {
-        self.lines.last().is_some_and(|l| l.cut)
+        self.stopped.is_some() || self.lines.last().is_some_and(|l| l.cut)
+    }
+    #[inline(never)]
+    fn stop_main_line(&mut self, place: &str, reason: &PgnReason) -> bool {
+        // Side lines have their own way out (`cut_line`); the first stop is the one to say.
+        if !self.lines.is_empty() || self.stopped.is_some() {
+            return self.stopped.is_some();
+        }
+        self.stopped = Some((place.to_owned(), reason.clone()));
+        true
     }
     #[inline(never)]
     fn cut_line(&mut self, why: &str) -> bool {
@@ -723,6 +815,9 @@ impl Target for Builder {
     fn comment(&mut self, comment: &[u8]) {
         // Commands are read from the tidied text, so that a comment read again is read the
         // same way (`[` NUL `%clk …]` is `[ %clk …]` once tidied).
+        if self.stopped.is_some() {
+            return;
+        }
         let text = tidy(&String::from_utf8_lossy(comment));
         if let Some(line) = self.lines.last_mut() {
             if line.cut {
@@ -776,6 +871,9 @@ impl Target for Builder {
     }
     #[inline(never)]
     fn nag(&mut self, nag: u8) {
+        if self.stopped.is_some() {
+            return;
+        }
         if let Some(line) = self.lines.last() {
             if let (false, Some(_), Spot::Var(id)) = (line.cut, &line.before, line.spot)
                 && let Some(notes) = self.game.notes_at_mut(Spot::Var(id))
@@ -799,6 +897,18 @@ fn parse_reading(tags: &Tags, name: &str) -> Option<Duration> {
 
 impl ImportedGame {
     fn finish(mut b: Builder, tags: Tags, result: Option<PgnOutcome>) -> Self {
+        let mut notes = Vec::new();
+        // A game read up to a move that cannot be played goes on from there: the result the
+        // file gives was the end of moves that are not on the board.
+        let result = match &b.stopped {
+            Some((place, reason)) => {
+                notes.push(format!(
+                    "stopped at {place}, which cannot be played: {reason}"
+                ));
+                None
+            }
+            None => result,
+        };
         let game = &mut b.game;
         // A saved game also records the time left on the move in progress.
         for color in Color::ALL {
@@ -807,15 +917,16 @@ impl ImportedGame {
             }
         }
         game.check_end_after_replay();
+        if let (Some(said), Some(end)) = (result, game.record().automatic_end())
+            && let Some(note) = result_contradiction(game_result(said), end, game.position().turn())
+        {
+            notes.push(note);
+        }
         if !game.is_over()
             && let Some(r) = result
         {
             let termination = tags.get("Termination").unwrap_or("");
-            let result = match r {
-                PgnOutcome::WhiteWins => GameResult::Win(Color::White),
-                PgnOutcome::BlackWins => GameResult::Win(Color::Black),
-                PgnOutcome::Draw => GameResult::Draw,
-            };
+            let result = game_result(r);
             let to_move = game.position().turn();
             // Believed only where the board cannot say: the board has already ruled out a mate,
             // a stalemate or a draw by rule, and a claim needs the repetition or the fifty
@@ -864,17 +975,50 @@ impl ImportedGame {
                 1 => "a variation was".to_owned(),
                 n => format!("{n} variations were"),
             };
-            b.game.set_import_note(format!(
+            notes.push(format!(
                 "{lines} cut short at a move that cannot be played: {}",
                 b.cut.1
             ));
+        }
+        if !notes.is_empty() {
+            b.game.set_import_note(notes.join(" · "));
         }
         ImportedGame { game: b.game, tags }
     }
 }
 
-/// Reads every game of a PGN stream into [`ImportedGame`]s (or errors), in order.
+/// Reads every game of a PGN stream into [`ImportedGame`]s (or errors), in order. A game with
+/// a main-line move that cannot be played is an error.
 pub fn import_games<R: Read>(
+    input: R,
+    mut each: impl FnMut(Result<ImportedGame, PgnGameError>),
+) -> std::io::Result<()> {
+    let mut index = 0;
+    read_all::<Builder, R>(input, |r| {
+        index += 1;
+        match r {
+            Ok((
+                Builder {
+                    stopped: Some((place, reason)),
+                    ..
+                },
+                tags,
+                _,
+            )) => each(Err(PgnGameError {
+                index,
+                names: error_names(&tags),
+                place,
+                reason,
+            })),
+            r => each(r.map(|(b, tags, result)| ImportedGame::finish(b, tags, result))),
+        }
+    })
+}
+
+/// [`import_games`], except that a game with a main-line move that cannot be played (or read)
+/// is kept up to the move before, with a note that says which move and why
+/// ([`Game::import_note`]): a file opened to be looked at and played on, whatever its faults.
+pub fn import_games_to_last_legal_move<R: Read>(
     input: R,
     mut each: impl FnMut(Result<ImportedGame, PgnGameError>),
 ) -> std::io::Result<()> {
