@@ -36,6 +36,7 @@ mod end;
 mod error;
 mod lock;
 mod names;
+mod nofollow;
 mod read;
 
 use std::path::{Path, PathBuf};
@@ -70,11 +71,17 @@ pub struct Store {
     dir: DataDir,
     /// Which game slot this store saves to (1: `current.pgn`; see [`Store::claim`]).
     slot: u32,
+    /// A file of the session's own instead of the slot's (see [`Store::own_file`]).
+    own: Option<PathBuf>,
 }
 
 impl Store {
     pub fn new(dir: DataDir) -> Store {
-        Store { dir, slot: 1 }
+        Store {
+            dir,
+            slot: 1,
+            own: None,
+        }
     }
 
     /// The same folder, saving to game slot `slot` (`current-<slot>.pgn`).
@@ -82,6 +89,7 @@ impl Store {
         Store {
             dir: self.dir.clone(),
             slot,
+            own: None,
         }
     }
 
@@ -102,7 +110,15 @@ impl Store {
 
     /// Where the game in progress is saved.
     pub fn current_path(&self) -> PathBuf {
-        self.dir().join(lock::slot_file(self.slot, "pgn"))
+        match &self.own {
+            Some(own) => own.clone(),
+            None => self.dir().join(lock::slot_file(self.slot, "pgn")),
+        }
+    }
+
+    /// Whether this store saves to a file of the session's own rather than a slot.
+    pub fn is_own_file(&self) -> bool {
+        self.own.is_some()
     }
 
     /// Where finished games are archived.

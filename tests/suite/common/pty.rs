@@ -24,6 +24,14 @@ use portable_pty::{Child, CommandBuilder, ExitStatus, MasterPty, PtySize, native
 const POLL: Duration = Duration::from_millis(20);
 /// The default time to wait for something to appear. Generous: CI machines can be slow.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest a program may run in the harness unless the test says otherwise
+/// ([`PtyCommand::limit`]): then it is killed with SIGKILL and its screen printed, so that a
+/// hang anywhere (a blocked write, a wait without a timeout) fails the test in seconds rather
+/// than holding the whole run.
+pub const LIMIT: Duration = Duration::from_secs(90);
+/// How long a program left running when its [`Pty`] is dropped has to end after SIGHUP before
+/// it is killed.
+const GRACE: Duration = Duration::from_secs(2);
 
 /// A key that is not plain text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +99,7 @@ pub struct PtyCommand {
     cmd: CommandBuilder,
     cols: u16,
     rows: u16,
+    limit: Duration,
 }
 
 impl PtyCommand {
@@ -105,6 +114,7 @@ impl PtyCommand {
             cmd,
             cols: 80,
             rows: 24,
+            limit: LIMIT,
         }
     }
 
@@ -157,6 +167,12 @@ impl PtyCommand {
         self
     }
 
+    /// The longest the program may run before it is killed (see [`LIMIT`]).
+    pub fn limit(mut self, limit: Duration) -> PtyCommand {
+        self.limit = limit;
+        self
+    }
+
     /// Starts the program in a new pseudo-terminal.
     pub fn spawn(self) -> Result<Pty> {
         let size = PtySize {
@@ -192,8 +208,12 @@ impl PtyCommand {
                 closed.store(true, Ordering::SeqCst);
             })
         };
+        let watchdog = child
+            .process_id()
+            .map(|pid| watchdog(pid, self.limit, &argv, &parser, &closed));
         Ok(Pty {
             argv,
+            watchdog,
             master: pair.master,
             writer,
             child,
@@ -203,6 +223,59 @@ impl PtyCommand {
             status: None,
         })
     }
+}
+
+/// Kills process `pid` with SIGKILL once it has run for `limit`, printing its screen, unless
+/// the program ends first (`closed`) or the returned flag is set.
+fn watchdog(
+    pid: u32,
+    limit: Duration,
+    argv: &str,
+    parser: &Arc<Mutex<vt100::Parser>>,
+    closed: &Arc<AtomicBool>,
+) -> Arc<AtomicBool> {
+    let done = Arc::new(AtomicBool::new(false));
+    let (argv, parser, closed, flag) = (
+        argv.to_owned(),
+        Arc::clone(parser),
+        Arc::clone(closed),
+        Arc::clone(&done),
+    );
+    thread::spawn(move || {
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if flag.load(Ordering::SeqCst) || closed.load(Ordering::SeqCst) {
+                return;
+            }
+            thread::sleep(POLL);
+        }
+        eprintln!(
+            "{argv} still running after {limit:?}: killed\n{}",
+            dump(&lock(&parser))
+        );
+        kill(pid, "KILL");
+    });
+    done
+}
+
+/// A screen framed for an error message.
+fn dump(parser: &vt100::Parser) -> String {
+    let (rows, cols) = parser.screen().size();
+    let rule = "─".repeat(usize::from(cols.get()));
+    let mut out = format!("screen {}x{}:\n┌{rule}┐\n", cols.get(), rows.get());
+    for row in parser.screen().rows(0, cols.get()) {
+        let pad = usize::from(cols.get()).saturating_sub(row.chars().count());
+        out.push_str(&format!("│{row}{}│\n", " ".repeat(pad)));
+    }
+    out.push_str(&format!("└{rule}┘"));
+    out
+}
+
+/// `kill -<signal> <pid>`, best effort.
+fn kill(pid: u32, signal: &str) {
+    let _ = std::process::Command::new("kill")
+        .args([format!("-{signal}"), pid.to_string()])
+        .status();
 }
 
 fn nonzero(cols: u16, rows: u16) -> Result<(NonZeroU16, NonZeroU16)> {
@@ -223,6 +296,8 @@ fn lock(parser: &Mutex<vt100::Parser>) -> MutexGuard<'_, vt100::Parser> {
 /// A running program in a pseudo-terminal. Killed when dropped if still running.
 pub struct Pty {
     argv: String,
+    /// Set when the program is done with, to stop its watchdog.
+    watchdog: Option<Arc<AtomicBool>>,
     master: Box<dyn MasterPty + Send>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn Child + Send + Sync>,
@@ -329,16 +404,7 @@ impl Pty {
 
     /// The screen framed for an error message.
     pub fn dump(&self) -> String {
-        let parser = lock(&self.parser);
-        let (rows, cols) = parser.screen().size();
-        let rule = "─".repeat(usize::from(cols.get()));
-        let mut out = format!("screen {}x{}:\n┌{rule}┐\n", cols.get(), rows.get());
-        for row in parser.screen().rows(0, cols.get()) {
-            let pad = usize::from(cols.get()).saturating_sub(row.chars().count());
-            out.push_str(&format!("│{row}{}│\n", " ".repeat(pad)));
-        }
-        out.push_str(&format!("└{rule}┘"));
-        out
+        dump(&lock(&self.parser))
     }
 
     /// Resizes the terminal: the program gets SIGWINCH, the emulated screen the new size.
@@ -390,9 +456,24 @@ impl Pty {
 }
 
 impl Drop for Pty {
+    /// A program still running gets SIGHUP (as a closed terminal sends), and SIGKILL if it has
+    /// not ended within [`GRACE`]: dropping never waits for a program that will not end.
     fn drop(&mut self) {
+        if let Some(done) = &self.watchdog {
+            done.store(true, Ordering::SeqCst);
+        }
         if self.status.is_none() && matches!(self.child.try_wait(), Ok(None)) {
             let _ = self.child.kill();
+            let deadline = Instant::now() + GRACE;
+            while matches!(self.child.try_wait(), Ok(None)) {
+                if Instant::now() >= deadline {
+                    if let Some(pid) = self.child.process_id() {
+                        kill(pid, "KILL");
+                    }
+                    break;
+                }
+                thread::sleep(POLL);
+            }
             let _ = self.child.wait();
         }
     }
