@@ -120,14 +120,29 @@ impl PtyCommand {
 
     /// The `hotseat` binary built for this test run.
     pub fn hotseat() -> PtyCommand {
-        // `option_env!`: examples sharing this file are built without the variable (and pass
-        // the binary to `PtyCommand::new` themselves).
-        let cmd = PtyCommand::new(option_env!("CARGO_BIN_EXE_hotseat").unwrap_or("hotseat"));
-        // Each run saves its games in a folder of its own, never in the user's: the platform's
-        // data directory is found from these variables.
-        // Dates and start times are the local time: UTC unless a test says otherwise.
+        PtyCommand::new(HOTSEAT).own_home()
+    }
+
+    /// The `hotseat` binary run by a user whom file permissions stop: the tests' own, or when
+    /// they run as root (whom `chmod` does not stop), [`NOBODY`] through `setpriv`.
+    #[cfg(unix)]
+    pub fn hotseat_unprivileged() -> PtyCommand {
+        if !running_as_root() {
+            return PtyCommand::hotseat();
+        }
+        PtyCommand::new("setpriv")
+            .arg(format!("--reuid={NOBODY}"))
+            .arg(format!("--regid={NOBODY}"))
+            .args(["--clear-groups", HOTSEAT])
+            .own_home()
+    }
+
+    /// Each run saves its games in a folder of its own, never in the user's: the platform's
+    /// data directory is found from these variables. Dates and start times are the local
+    /// time: UTC unless a test says otherwise.
+    fn own_home(self) -> PtyCommand {
         let home = fresh_dir("home");
-        cmd.env("XDG_DATA_HOME", &home)
+        self.env("XDG_DATA_HOME", &home)
             .env("XDG_CONFIG_HOME", home.join(".config"))
             .env("HOME", &home)
             .env("APPDATA", &home)
@@ -476,6 +491,35 @@ impl Drop for Pty {
             }
             let _ = self.child.wait();
         }
+    }
+}
+
+/// The `hotseat` binary under test. `option_env!`: examples sharing this file are built
+/// without the variable (and pass the binary to `PtyCommand::new` themselves).
+const HOTSEAT: &str = match option_env!("CARGO_BIN_EXE_hotseat") {
+    Some(path) => path,
+    None => "hotseat",
+};
+
+/// The user [`PtyCommand::hotseat_unprivileged`] runs as when the tests run as root.
+pub const NOBODY: u32 = 65534;
+
+/// Whether the tests run as root: a file they create is root's.
+#[cfg(unix)]
+pub fn running_as_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let dir = fresh_dir("whoami");
+    let root = std::fs::metadata(&dir).is_ok_and(|m| m.uid() == 0);
+    let _ = std::fs::remove_dir(dir);
+    root
+}
+
+/// Gives `path` to the user [`PtyCommand::hotseat_unprivileged`] runs as (nothing to do
+/// unless the tests run as root).
+#[cfg(unix)]
+pub fn give_to_unprivileged(path: &std::path::Path) {
+    if running_as_root() {
+        std::os::unix::fs::chown(path, Some(NOBODY), Some(NOBODY)).expect("chown");
     }
 }
 
