@@ -139,8 +139,9 @@ impl Store {
     }
 
     /// Removes temporary files that a process killed in the middle of a write left in the data
-    /// directory and the archive (older than [`STALE_TEMP_AGE`] at `now`). Best effort; call
-    /// it once at start-up. Returns what was removed.
+    /// directory and the archive (older than [`STALE_TEMP_AGE`] at `now`), and the empty files
+    /// of their own that ended sessions left. Best effort; call it once at start-up. Returns
+    /// what was removed.
     pub fn remove_stale_temp_files(&self, now: SystemTime) -> Vec<PathBuf> {
         let mut removed = remove_stale_temp_files(self.dir(), now, STALE_TEMP_AGE);
         removed.extend(remove_stale_temp_files(
@@ -148,6 +149,7 @@ impl Store {
             now,
             STALE_TEMP_AGE,
         ));
+        removed.extend(self.remove_unused_own_files());
         removed
     }
 }

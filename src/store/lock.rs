@@ -38,8 +38,9 @@ use super::{CURRENT_FILE, Store};
 pub const MAX_SLOTS: u32 = 9;
 
 /// The held lock on a slot. Dropping it (or the process ending) releases the slot. For a
-/// file of the session's own ([`Store::own_file`]) there is no lock: dropping it removes the
-/// file if nothing was saved in it.
+/// file of the session's own ([`Store::own_file`]) it is a lock on the file as created, and
+/// dropping it removes the file if nothing was saved in it (a session that ends without
+/// dropping it leaves that to the next start's [`Store::remove_stale_temp_files`]).
 #[derive(Debug)]
 pub struct GameLock {
     _file: Option<File>,
@@ -269,13 +270,16 @@ impl Store {
         let mut last = self.dir().to_path_buf();
         for candidate in numbered(self.dir(), &format!("{OWN_STEM}{pid}"), "pgn") {
             match nofollow::open(OpenOptions::new().write(true).create_new(true), &candidate) {
-                Ok(_) => {
+                Ok(file) => {
+                    // Held while the session runs, so that a later start's sweep
+                    // ([`Store::remove_unused_own_files`]) knows it from a dead session's.
+                    let _ = file.try_lock();
                     let store = Store {
                         own: Some(candidate.clone()),
                         ..self.clone()
                     };
                     let guard = GameLock {
-                        _file: None,
+                        _file: Some(file),
                         own: Some(candidate),
                     };
                     return Ok((store, guard));
@@ -289,6 +293,31 @@ impl Store {
             last,
             io::Error::new(io::ErrorKind::AlreadyExists, "every file name is taken"),
         ))
+    }
+
+    /// Removes the files of their own that sessions which ended without saving a move left
+    /// behind: `current-own-*.pgn` still empty and no longer held (its session holds a lock on
+    /// it as long as it runs, and a save replaces it with a file that is not empty). Best
+    /// effort; returns what was removed.
+    pub(super) fn remove_unused_own_files(&self) -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(self.dir()) else {
+            return Vec::new();
+        };
+        entries
+            .flatten()
+            .filter(|e| {
+                e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n.starts_with(OWN_STEM) && n.ends_with(".pgn"))
+            })
+            .filter_map(|e| {
+                let path = e.path();
+                let file = nofollow::open(OpenOptions::new().read(true), &path).ok()?;
+                file.try_lock().ok()?;
+                let empty = file.metadata().ok()?.len() == 0;
+                (empty && std::fs::remove_file(&path).is_ok()).then_some(path)
+            })
+            .collect()
     }
 
     /// The slots above `slot` held by other sessions (for the message; nothing is taken, and

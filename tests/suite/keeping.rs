@@ -232,6 +232,26 @@ fn with_every_slot_held_a_session_plays_in_a_file_of_its_own() {
     );
 }
 
+/// A session ends without dropping its hold (the process just exits): the next start removes
+/// its own file if it is still empty, and never one that holds a game or whose session runs.
+#[test]
+fn empty_files_of_ended_sessions_are_swept_at_the_next_start() {
+    let dir = TestDir::new("own-sweep");
+    let store = dir.store();
+    let _held: Vec<_> = (1..=MAX_SLOTS)
+        .map(|n| store.claim(n, now()).unwrap())
+        .collect();
+    let running = store.claim(77, now()).unwrap();
+    let ended = store.dir().join("current-own-78.pgn");
+    let saved = store.dir().join("current-own-79.pgn");
+    fs::write(&ended, "").unwrap();
+    fs::write(&saved, "1. e4 *\n").unwrap();
+    let removed = store.remove_stale_temp_files(now());
+    assert_eq!(removed, [ended.clone()]);
+    assert!(running.store.current_path().exists(), "its session runs");
+    assert!(saved.exists() && !ended.exists());
+}
+
 #[test]
 fn a_session_without_a_slot_says_where_it_saves_and_saves_there() {
     let dir = TestDir::new("own-screen");

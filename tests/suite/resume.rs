@@ -690,7 +690,10 @@ fn a_folder_in_place_of_the_lock_never_makes_two_windows_write_one_game() {
     let data = fresh_dir("data");
     fs::create_dir_all(data.join("current.lock")).unwrap();
     let mut a = start(&data, &["--white", "Ann", "--black", "Bob"]);
-    wait_for_wrapped(&a, "it is a folder, not a file; that game slot is left alone");
+    wait_for_wrapped(
+        &a,
+        "it is a folder, not a file; that game slot is left alone",
+    );
     for m in OPENING {
         type_move(&mut a, m);
     }
@@ -825,11 +828,11 @@ fn a_failed_clean_up_is_reported_and_the_game_not_offered_again() {
         current(&data).display()
     );
 
-    let mut pty = start_unprivileged(&data, &["--new"]);
+    let pty = start_unprivileged(&data, &["--new"]);
     wait_for_wrapped(&pty, &said);
     wait_for_wrapped(&pty, "archived as");
     drop(pty);
-    let mut pty = start_unprivileged(&data, &[]);
+    let pty = start_unprivileged(&data, &[]);
     wait_for_wrapped(&pty, &said);
     assert!(!pty.screen_text().contains("Resume?"), "{}", pty.dump());
     drop(pty);
