@@ -247,7 +247,7 @@ fn empty_files_of_ended_sessions_are_swept_at_the_next_start() {
     fs::write(&ended, "").unwrap();
     fs::write(&saved, "1. e4 *\n").unwrap();
     let removed = store.remove_stale_temp_files(now());
-    assert_eq!(removed, [ended.clone()]);
+    assert_eq!(removed, std::slice::from_ref(&ended));
     assert!(running.store.current_path().exists(), "its session runs");
     assert!(saved.exists() && !ended.exists());
 }

@@ -804,7 +804,7 @@ fn an_unreadable_autosave_is_left_as_it_is_and_the_new_game_saved_elsewhere() {
         .collect();
     assert_eq!(own.len(), 1, "{own:?}");
     let own = &own[0];
-    let text = fs::read_to_string(&own).unwrap();
+    let text = fs::read_to_string(own).unwrap();
     assert!(text.contains("1. d4 *"), "{}: {text}", own.display());
 }
 
