@@ -847,3 +847,45 @@ fn assert_archived_unfinished_once(data: &Path) {
     assert!(text.contains("1. e4 e5 2. Nf3 *"), "{text}");
     assert_eq!(files_in(&data.join("games")).len(), 1);
 }
+
+/// A finished game that could not be archived, filed at "Save it now?" while its folder is
+/// read-only: the archive takes it but the old name stays. The screen says where and why, and
+/// the next start neither asks again nor files it twice.
+#[cfg(unix)]
+#[test]
+fn a_finished_game_whose_old_name_stays_is_not_asked_about_again() {
+    use std::os::unix::fs::PermissionsExt;
+    let data = fresh_dir("data");
+    let games = data.join("games");
+    fs::create_dir_all(&games).unwrap();
+    let mate = "[Event \"?\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"0-1\"]\n\n\
+                1. f3 e5 2. g4 Qh4# 0-1\n";
+    fs::write(current(&data), mate).unwrap();
+    fs::write(data.join("current.lock"), "").unwrap();
+    give_to_unprivileged(&games);
+    give_to_unprivileged(&data.join("current.lock"));
+    fs::set_permissions(&data, fs::Permissions::from_mode(0o555)).unwrap();
+    let said = format!(
+        "Cannot remove {}: permission denied; its game is in the archive and is not offered \
+         again",
+        current(&data).display()
+    );
+
+    let mut pty = start_unprivileged(&data, &[]);
+    pty.wait_for("Save it now?").unwrap();
+    pty.send_text("y").unwrap();
+    wait_for_wrapped(&pty, &said);
+    drop(pty);
+    let pty = start_unprivileged(&data, &[]);
+    wait_for_wrapped(&pty, &said);
+    assert!(
+        !pty.screen_text().contains("Save it now?"),
+        "{}",
+        pty.dump()
+    );
+    drop(pty);
+    fs::set_permissions(&data, fs::Permissions::from_mode(0o755)).unwrap();
+    let archived = only_file(&games, "-Ann-vs-Bob.pgn");
+    assert_eq!(fs::read_to_string(archived).unwrap(), mate);
+    assert_eq!(files_in(&games).len(), 1, "filed once");
+}
