@@ -11,6 +11,7 @@
 //!   current.pgn             the game in progress (PGN with [%clk] and WhiteClock/BlackClock)
 //!   current.lock            held by the running hotseat playing it (see [`Store::claim`])
 //!   current-2.pgn           a second window's separate game, with current-2.lock
+//!   current-own-4242.pgn    a game played where no slot could be locked (see lock.rs)
 //!   current.corrupt-1.pgn   an autosave that could not be read, set aside, never deleted
 //!   games/2026-11-21-Ann-vs-Bob.pgn
 //!   games/2026-11-22-Ann-vs-Bob-unfinished.pgn

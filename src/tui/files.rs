@@ -6,7 +6,9 @@
 //! or an unfinished game given with `--load`, which takes its place). A finished game that
 //! could not be archived is offered for the archive ("save it now?"), never for resume. A saved game that cannot
 //! be read has been moved aside by the store, and the first screen says so. Without a data
-//! directory the game still plays, with a warning that nothing is saved.
+//! directory the game still plays, with a warning that nothing is saved. Where no game slot
+//! can be locked, or the saved game cannot be read (it is then left exactly as it is), the
+//! session plays in a file of its own, named on the first screen.
 //!
 //! [`Files::execute`] carries out the app's [`Effect`]s and reports back. One rule protects a
 //! game saved by an earlier session that is neither resumed nor archived yet (a finished game
