@@ -171,6 +171,22 @@ fn exports_are_never_written_through_a_link() {
     assert_eq!(fs::read_to_string(&target).unwrap(), MINE);
 }
 
+/// A link already at the name of a session's own file is a taken name like any other: the next
+/// name is created, and the link's target is untouched.
+#[cfg(unix)]
+#[test]
+fn a_link_at_the_name_of_a_file_of_its_own_is_passed_over() {
+    let dir = TestDir::new("link-own");
+    let store = dir.store();
+    let target = planted(&dir, &store.dir().join("current-own-4242.pgn"));
+    let (own, _guard) = store.own_file(4242).unwrap();
+    assert_eq!(
+        own.current_path(),
+        store.dir().join("current-own-4242-2.pgn")
+    );
+    assert_eq!(fs::read_to_string(&target).unwrap(), MINE);
+}
+
 // ---- Slots that cannot be locked ----
 
 #[test]
