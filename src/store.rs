@@ -11,6 +11,7 @@
 //!   current.pgn             the game in progress (PGN with [%clk] and WhiteClock/BlackClock)
 //!   current.lock            held by the running hotseat playing it (see [`Store::claim`])
 //!   current-2.pgn           a second window's separate game, with current-2.lock
+//!   current-own-4242.pgn    a game played where no slot could be locked (see lock.rs)
 //!   current.corrupt-1.pgn   an autosave that could not be read, set aside, never deleted
 //!   games/2026-11-21-Ann-vs-Bob.pgn
 //!   games/2026-11-22-Ann-vs-Bob-unfinished.pgn
@@ -36,6 +37,7 @@ mod end;
 mod error;
 mod lock;
 mod names;
+mod nofollow;
 mod read;
 
 use std::path::{Path, PathBuf};
@@ -70,11 +72,17 @@ pub struct Store {
     dir: DataDir,
     /// Which game slot this store saves to (1: `current.pgn`; see [`Store::claim`]).
     slot: u32,
+    /// A file of the session's own instead of the slot's (see [`Store::own_file`]).
+    own: Option<PathBuf>,
 }
 
 impl Store {
     pub fn new(dir: DataDir) -> Store {
-        Store { dir, slot: 1 }
+        Store {
+            dir,
+            slot: 1,
+            own: None,
+        }
     }
 
     /// The same folder, saving to game slot `slot` (`current-<slot>.pgn`).
@@ -82,6 +90,7 @@ impl Store {
         Store {
             dir: self.dir.clone(),
             slot,
+            own: None,
         }
     }
 
@@ -102,7 +111,15 @@ impl Store {
 
     /// Where the game in progress is saved.
     pub fn current_path(&self) -> PathBuf {
-        self.dir().join(lock::slot_file(self.slot, "pgn"))
+        match &self.own {
+            Some(own) => own.clone(),
+            None => self.dir().join(lock::slot_file(self.slot, "pgn")),
+        }
+    }
+
+    /// Whether this store saves to a file of the session's own rather than a slot.
+    pub fn is_own_file(&self) -> bool {
+        self.own.is_some()
     }
 
     /// Where finished games are archived.
@@ -123,8 +140,9 @@ impl Store {
     }
 
     /// Removes temporary files that a process killed in the middle of a write left in the data
-    /// directory and the archive (older than [`STALE_TEMP_AGE`] at `now`). Best effort; call
-    /// it once at start-up. Returns what was removed.
+    /// directory and the archive (older than [`STALE_TEMP_AGE`] at `now`), and the empty files
+    /// of their own that ended sessions left. Best effort; call it once at start-up. Returns
+    /// what was removed.
     pub fn remove_stale_temp_files(&self, now: SystemTime) -> Vec<PathBuf> {
         let mut removed = remove_stale_temp_files(self.dir(), now, STALE_TEMP_AGE);
         removed.extend(remove_stale_temp_files(
@@ -132,6 +150,7 @@ impl Store {
             now,
             STALE_TEMP_AGE,
         ));
+        removed.extend(self.remove_unused_own_files());
         removed
     }
 }

@@ -14,8 +14,9 @@
 //!   variations and the analysis board's tree: `variations`); opening names: `openings`;
 //! - what `App` draws: `render` (widgets) and `screen` (the whole screen), with `common::buffer`;
 //!   hit-testing: `board_layout`;
-//! - files on disk: `store`; the binary's command line and exit codes: `cli`; the settings file
-//!   and the new-game form's memory, end to end: `settings`;
+//! - files on disk: `store`, and against a hostile folder (links, slots, clean-up): `keeping`;
+//!   the binary's command line and exit codes: `cli`; the settings file and the new-game form's
+//!   memory, end to end: `settings`;
 //! - the move box's reading of typed text (properties): `typing_props`;
 //! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one), on the
 //!   harness in `common::pty` (itself tested by `pty_harness`).
@@ -37,6 +38,8 @@ mod differential;
 mod fen;
 #[path = "suite/game_flow.rs"]
 mod game_flow;
+#[path = "suite/keeping.rs"]
+mod keeping;
 #[path = "suite/notation.rs"]
 mod notation;
 #[path = "suite/openings.rs"]

@@ -23,13 +23,14 @@
 //! a hard link, which fails if the name is taken; on file systems without hard links it falls
 //! back to checking first and renaming.
 
-use std::fs::{self, File};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
 use super::error::{Op, StoreError};
+use super::nofollow;
 
 const TEMP_MARK: &str = ".hotseat-";
 const TEMP_EXT: &str = ".tmp";
@@ -42,6 +43,9 @@ pub fn atomic_write(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
 
 /// [`atomic_write`] with the bare I/O error, for callers that add their own context.
 pub(crate) fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    // The rename would replace a planted link rather than write through it; it is reported
+    // instead, so that the player sees it.
+    nofollow::refuse_link(path)?;
     let temp = TempFile::write(path, bytes)?;
     temp.persist(path)
 }
@@ -149,7 +153,7 @@ impl TempFile {
             temp_name.push(name);
             temp_name.push(format!("{TEMP_MARK}{}-{n}{TEMP_EXT}", std::process::id()));
             let path = dir.join(temp_name);
-            match File::create_new(&path) {
+            match nofollow::open(OpenOptions::new().write(true).create_new(true), &path) {
                 Ok(f) => break (f, path),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
                 Err(e) => return Err(e),

@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use super::atomic::{rename_new, write_replacing};
 use super::error::{Op, StoreError};
 use super::names::MAX_SUFFIX;
+use super::nofollow;
 use super::read::{ReadError, read_bounded};
 use super::{Store, TAG_STARTED};
 use crate::game::Game;
@@ -151,6 +152,11 @@ impl Store {
     /// current game, and the app starts a new one.
     pub fn load_current(&self) -> Result<Option<Resumable>, StoreError> {
         let path = self.current_path();
+        // A link planted in its place is not followed: moved aside (the link, not the file it
+        // points to) and named, like anything else that is not a saved game of ours.
+        if let Err(e) = nofollow::refuse_link(&path) {
+            return self.set_aside(&path, e.to_string());
+        }
         let bytes = match read_bounded(&path, MAX_SAVE_BYTES) {
             Ok(b) => b,
             Err(e) if e.is_not_found() => return Ok(None),
@@ -211,9 +217,16 @@ impl Store {
             return Ok(None);
         };
         let game = saved.game();
-        if game.is_over() && self.archived_already() {
-            // Archived already by a game end cut short before it removed this name.
-            self.clear_current()?;
+        let already = if game.is_over() {
+            // A game end cut short before it removed this name.
+            self.archived_already()
+                .then(|| self.archived_finished().unwrap_or_else(|| self.games_dir()))
+        } else {
+            // An earlier setting aside whose removal failed.
+            self.archived_unfinished()
+        };
+        if let Some(archived) = already {
+            self.tidy_away(archived)?;
             return Ok(None);
         }
         let path = self.archive(
@@ -227,8 +240,21 @@ impl Store {
             game.player(Color::Black),
             !game.is_over(),
         )?;
-        self.clear_current()?;
+        self.tidy_away(path.clone())?;
         Ok(Some(path))
+    }
+
+    /// Removes `current.pgn`, whose game is in the archive as `archived`; a failure says so
+    /// ([`StoreError::NotRemoved`]).
+    fn tidy_away(&self, archived: PathBuf) -> Result<(), StoreError> {
+        match self.clear_current() {
+            Err(StoreError::Io { path, source, .. }) => Err(StoreError::NotRemoved {
+                archived,
+                path,
+                source,
+            }),
+            other => other,
+        }
     }
 }
 

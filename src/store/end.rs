@@ -29,7 +29,7 @@ use super::Store;
 use super::atomic::{Claimed, claim_name, sync_dir, write_replacing};
 use super::current::MAX_SAVE_BYTES;
 use super::error::{Op, StoreError};
-use super::names::{archive_stem, numbered};
+use super::names::{UNFINISHED_MARK, archive_stem, numbered};
 use super::read::read_bounded;
 
 /// The file-system calls of a game's end, one method each.
@@ -112,7 +112,7 @@ impl std::error::Error for EndError {}
 /// count said no. A copy that equal is this very game archived, however it got there, so
 /// removing `path` afterwards loses nothing.
 pub(super) fn has_other_name(path: &Path, games: &Path) -> bool {
-    linked_elsewhere(path) || has_archived_copy(path, games)
+    linked_elsewhere(path) || archived_copy(path, games, |_| true).is_some()
 }
 
 /// Whether the file `path` has more than one name, where the system tells.
@@ -129,20 +129,17 @@ fn linked_elsewhere(path: &Path) -> bool {
     }
 }
 
-/// Whether a file in `games` holds exactly the bytes of `path`. Only files of the same length
-/// are read, each within the bound of a save.
-fn has_archived_copy(path: &Path, games: &Path) -> bool {
-    let Ok(bytes) = read_bounded(path, MAX_SAVE_BYTES) else {
-        return false;
-    };
-    let Ok(entries) = fs::read_dir(games) else {
-        return false;
-    };
-    entries.flatten().any(|entry| {
-        entry
-            .metadata()
-            .is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
-            && read_bounded(&entry.path(), MAX_SAVE_BYTES).is_ok_and(|other| other == bytes)
+/// The file in `games` whose name passes `named` and which holds exactly the bytes of `path`.
+/// Only files of the same length are read, each within the bound of a save.
+fn archived_copy(path: &Path, games: &Path, named: impl Fn(&str) -> bool) -> Option<PathBuf> {
+    let bytes = read_bounded(path, MAX_SAVE_BYTES).ok()?;
+    fs::read_dir(games).ok()?.flatten().find_map(|entry| {
+        let same = entry.file_name().to_str().is_some_and(&named)
+            && entry
+                .metadata()
+                .is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+            && read_bounded(&entry.path(), MAX_SAVE_BYTES).is_ok_and(|other| other == bytes);
+        same.then(|| entry.path())
     })
 }
 
@@ -151,6 +148,22 @@ impl Store {
     /// docs): then only its old name is left to remove, which [`Store::archive_current`] does.
     pub fn archived_already(&self) -> bool {
         has_other_name(&self.current_path(), &self.games_dir())
+    }
+
+    /// Where the unfinished game in `current.pgn` is in the archive already, if it is: set
+    /// aside by an earlier start (`--new`, a refused offer) whose removal of the old name
+    /// failed. Only files archived as unfinished count, so that an export that happens to hold
+    /// the same bytes never hides a game from being resumed.
+    pub fn archived_unfinished(&self) -> Option<PathBuf> {
+        archived_copy(&self.current_path(), &self.games_dir(), |name| {
+            name.contains(UNFINISHED_MARK)
+        })
+    }
+
+    /// Where the finished game in `current.pgn` is in the archive already, as far as its bytes
+    /// tell (see [`Store::archived_already`]).
+    pub(super) fn archived_finished(&self) -> Option<PathBuf> {
+        archived_copy(&self.current_path(), &self.games_dir(), |_| true)
     }
 
     /// Moves a finished game (`pgn` from [`crate::game::Game::to_pgn`]) from `current.pgn` to

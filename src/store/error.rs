@@ -56,6 +56,13 @@ pub enum StoreError {
         reason: String,
         source: io::Error,
     },
+    /// The saved game is in the archive as `archived`, but its old name `path` could not be
+    /// removed. It is not offered again: the next start finds it in the archive.
+    NotRemoved {
+        archived: PathBuf,
+        path: PathBuf,
+        source: io::Error,
+    },
 }
 
 impl StoreError {
@@ -73,7 +80,8 @@ impl StoreError {
             StoreError::NoDataDir(_) => None,
             StoreError::Io { path, .. }
             | StoreError::Corrupt { path, .. }
-            | StoreError::CorruptNotMoved { path, .. } => Some(path),
+            | StoreError::CorruptNotMoved { path, .. }
+            | StoreError::NotRemoved { path, .. } => Some(path),
         }
     }
 
@@ -152,6 +160,18 @@ impl fmt::Display for StoreError {
                 path.display(),
                 describe(source)
             ),
+            StoreError::NotRemoved {
+                archived,
+                path,
+                source,
+            } => write!(
+                f,
+                "the game is in the archive as {}, but {} cannot be removed: {}; it is not \
+                 offered again",
+                archived.display(),
+                path.display(),
+                describe(source)
+            ),
         }
     }
 }
@@ -159,9 +179,9 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            StoreError::Io { source, .. } | StoreError::CorruptNotMoved { source, .. } => {
-                Some(source)
-            }
+            StoreError::Io { source, .. }
+            | StoreError::CorruptNotMoved { source, .. }
+            | StoreError::NotRemoved { source, .. } => Some(source),
             StoreError::NoDataDir(_) | StoreError::Corrupt { .. } => None,
         }
     }

@@ -18,8 +18,11 @@
 //! session that finds its slot refused only by such a look waits the instant out.
 //!
 //! [`Store::claim`] picks the slot: the lowest free one that holds a saved game (so a game
-//! left in any slot is found again), else the lowest free one. A folder where locks cannot be
-//! taken at all (a file system without them) is played unlocked, as before.
+//! left in any slot is found again), else the lowest free one. A game is never played
+//! unlocked: a slot whose lock cannot be taken (a folder or a link in its place, a file system
+//! without locks) is skipped, and when no slot is left (every one held, or none lockable) the
+//! session plays in a file of its own, which it creates with `create_new` under a name with its
+//! process id, so that no other session can choose it.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Read, Write};
@@ -27,16 +30,35 @@ use std::path::PathBuf;
 use std::time::SystemTime;
 
 use super::error::{Op, StoreError};
+use super::names::numbered;
+use super::nofollow;
 use super::{CURRENT_FILE, Store};
 
 /// Slots beyond this are not looked for: nobody plays nine games at once on one keyboard.
 pub const MAX_SLOTS: u32 = 9;
 
-/// The held lock on a slot. Dropping it (or the process ending) releases the slot.
+/// The held lock on a slot. Dropping it (or the process ending) releases the slot. For a
+/// file of the session's own ([`Store::own_file`]) it is a lock on the file as created, and
+/// dropping it removes the file if nothing was saved in it (a session that ends without
+/// dropping it leaves that to the next start's [`Store::remove_stale_temp_files`]).
 #[derive(Debug)]
 pub struct GameLock {
-    _file: File,
+    _file: Option<File>,
+    own: Option<PathBuf>,
 }
+
+impl Drop for GameLock {
+    fn drop(&mut self) {
+        if let Some(own) = self.own.take()
+            && std::fs::symlink_metadata(&own).is_ok_and(|m| m.is_file() && m.len() == 0)
+        {
+            let _ = std::fs::remove_file(own);
+        }
+    }
+}
+
+/// The start of the name of a session's own file, before its process id.
+const OWN_STEM: &str = "current-own-";
 
 /// Another running hotseat's slot: who holds it and since when (unix seconds), when known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,13 +79,15 @@ impl Holder {
     }
 }
 
-/// What [`Store::claim`] found: the store on the slot this session took, its lock (`None` when
-/// the folder cannot be locked), and the slots other sessions hold.
+/// What [`Store::claim`] found: the store on the slot this session took (or on a file of its
+/// own), its lock, the slots other sessions hold, and why a slot could not be locked, if one
+/// could not.
 #[derive(Debug)]
 pub struct Claim {
     pub store: Store,
     pub lock: Option<GameLock>,
     pub others: Vec<Holder>,
+    pub trouble: Option<StoreError>,
 }
 
 /// The file name of slot `slot`'s save, or lock with `ext` = `lock`.
@@ -109,12 +133,14 @@ impl Store {
     /// [`Store::try_take`], `tries` times refused already by another session's probe.
     fn take_after(&self, pid: u32, now: SystemTime, tries: u32) -> io::Result<Tried> {
         let path = self.lock_path();
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)?;
+        let mut file = nofollow::open(
+            OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false),
+            &path,
+        )?;
         match file.try_lock() {
             Ok(()) => {
                 let since = now
@@ -124,7 +150,10 @@ impl Store {
                 let _ = file
                     .set_len(0)
                     .and_then(|()| file.write_all(format!("{pid} {since}\n").as_bytes()));
-                Ok(Tried::Taken(GameLock { _file: file }))
+                Ok(Tried::Taken(GameLock {
+                    _file: Some(file),
+                    own: None,
+                }))
             }
             Err(TryLockError::WouldBlock) if probed(&file) => {
                 // Only another session's look at the slot (a shared lock, for an instant):
@@ -143,7 +172,7 @@ impl Store {
     /// Whether another session holds this slot, and who, without taking it or writing to its
     /// lock file: a shared lock for an instant, which a holder's exclusive lock refuses.
     fn probe(&self) -> Option<Holder> {
-        let file = File::open(self.lock_path()).ok()?;
+        let file = nofollow::open(OpenOptions::new().read(true), &self.lock_path()).ok()?;
         match file.try_lock_shared() {
             Err(TryLockError::WouldBlock) => Some(self.holder()),
             // Free (the lock goes with `file`), or not lockable: nobody to name.
@@ -156,7 +185,8 @@ impl Store {
     /// believed, and the message then goes without them.
     fn holder(&self) -> Holder {
         let mut text = String::new();
-        let _ = File::open(self.lock_path()).and_then(|f| f.take(64).read_to_string(&mut text));
+        let _ = nofollow::open(OpenOptions::new().read(true), &self.lock_path())
+            .and_then(|f| f.take(64).read_to_string(&mut text));
         let mut words = text.split_ascii_whitespace();
         Holder {
             slot: self.slot,
@@ -170,22 +200,19 @@ impl Store {
 
     /// Takes a slot for this process (`pid`, at `now`), creating the data folder: the lowest
     /// free slot holding a saved game, else the lowest free one. Other sessions' slots are
-    /// reported in [`Claim::others`]. An error means the folder cannot be written at all.
+    /// reported in [`Claim::others`]. A slot whose lock cannot be taken at all (a folder or a
+    /// link in its place, a file system without locks) is skipped and reported in
+    /// [`Claim::trouble`]; when no slot is left, the session plays in a file of its own (see
+    /// [`Store::own_file`]). An error means the folder cannot be written at all.
     pub fn claim(&self, pid: u32, now: SystemTime) -> Result<Claim, StoreError> {
         self.ensure_dir(self.dir())?;
         let mut others = Vec::new();
+        let mut trouble = None;
         let mut empty: Option<(Store, GameLock)> = None;
         for slot in 1..=MAX_SLOTS {
             let store = self.on_slot(slot);
             let used = slot == 1 || store.lock_path().exists() || store.current_path().exists();
-            if !used {
-                if empty.is_none()
-                    && let Tried::Taken(lock) = store
-                        .try_take(pid, now)
-                        .map_err(|e| StoreError::io(Op::Lock, store.lock_path(), e))?
-                {
-                    empty = Some((store, lock));
-                }
+            if !used && empty.is_some() {
                 continue;
             }
             match store.try_take(pid, now) {
@@ -196,6 +223,7 @@ impl Store {
                             store,
                             lock: Some(lock),
                             others,
+                            trouble,
                         });
                     }
                     if empty.is_none() {
@@ -203,29 +231,93 @@ impl Store {
                     }
                 }
                 Ok(Tried::Held(holder)) => others.push(holder),
-                // No locks on this file system: played as before, unlocked.
-                Err(e) if slot == 1 && e.kind() == io::ErrorKind::Unsupported => {
-                    return Ok(Claim {
-                        store,
-                        lock: None,
-                        others,
-                    });
+                // Never played unlocked: another session could write the same file.
+                Err(e) => {
+                    trouble.get_or_insert(StoreError::io(Op::Lock, store.lock_path(), e));
                 }
-                Err(e) => return Err(StoreError::io(Op::Lock, store.lock_path(), e)),
             }
         }
-        match empty {
-            Some((store, lock)) => Ok(Claim {
+        if let Some((store, lock)) = empty {
+            return Ok(Claim {
                 store,
                 lock: Some(lock),
                 others,
-            }),
-            None => Err(StoreError::io(
+                trouble,
+            });
+        }
+        let trouble = trouble.unwrap_or_else(|| {
+            StoreError::io(
                 Op::Lock,
                 self.on_slot(MAX_SLOTS).lock_path(),
                 io::Error::other(format!("all {MAX_SLOTS} game slots are in use")),
-            )),
+            )
+        });
+        let (store, lock) = self.own_file(pid)?;
+        Ok(Claim {
+            store,
+            lock: Some(lock),
+            others,
+            trouble: Some(trouble),
+        })
+    }
+
+    /// A file of this session's own, `current-own-<pid>.pgn` (`-2`, `-3`... if taken), created
+    /// empty with `create_new` so that no other session can ever choose it: where a session
+    /// plays when no slot can be locked, or the slot's saved game cannot be read. The guard
+    /// removes the file if nothing was ever saved in it.
+    pub fn own_file(&self, pid: u32) -> Result<(Store, GameLock), StoreError> {
+        self.ensure_dir(self.dir())?;
+        let mut last = self.dir().to_path_buf();
+        for candidate in numbered(self.dir(), &format!("{OWN_STEM}{pid}"), "pgn") {
+            match nofollow::open(OpenOptions::new().write(true).create_new(true), &candidate) {
+                Ok(file) => {
+                    // Held while the session runs, so that a later start's sweep
+                    // ([`Store::remove_unused_own_files`]) knows it from a dead session's.
+                    let _ = file.try_lock();
+                    let store = Store {
+                        own: Some(candidate.clone()),
+                        ..self.clone()
+                    };
+                    let guard = GameLock {
+                        _file: Some(file),
+                        own: Some(candidate),
+                    };
+                    return Ok((store, guard));
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = candidate,
+                Err(e) => return Err(StoreError::io(Op::Save, candidate, e)),
+            }
         }
+        Err(StoreError::io(
+            Op::Save,
+            last,
+            io::Error::new(io::ErrorKind::AlreadyExists, "every file name is taken"),
+        ))
+    }
+
+    /// Removes the files of their own that sessions which ended without saving a move left
+    /// behind: `current-own-*.pgn` still empty and no longer held (its session holds a lock on
+    /// it as long as it runs, and a save replaces it with a file that is not empty). Best
+    /// effort; returns what was removed.
+    pub(super) fn remove_unused_own_files(&self) -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(self.dir()) else {
+            return Vec::new();
+        };
+        entries
+            .flatten()
+            .filter(|e| {
+                e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n.starts_with(OWN_STEM) && n.ends_with(".pgn"))
+            })
+            .filter_map(|e| {
+                let path = e.path();
+                let file = nofollow::open(OpenOptions::new().read(true), &path).ok()?;
+                file.try_lock().ok()?;
+                let empty = file.metadata().ok()?.len() == 0;
+                (empty && std::fs::remove_file(&path).is_ok()).then_some(path)
+            })
+            .collect()
     }
 
     /// The slots above `slot` held by other sessions (for the message; nothing is taken, and

@@ -93,6 +93,9 @@ pub(crate) fn numbered(dir: &Path, stem: &str, ext: &str) -> impl Iterator<Item 
     })
 }
 
+/// What the name of a game archived before its end carries.
+pub(crate) const UNFINISHED_MARK: &str = "-unfinished";
+
 /// The stem of an archived game's file: `2026-11-21-Ann-vs-Bob`, with `-unfinished` for a game
 /// set aside before its end. The date comes first so that a folder listing is chronological.
 pub fn archive_stem(date: &str, white: &str, black: &str, unfinished: bool) -> String {
@@ -103,7 +106,7 @@ pub fn archive_stem(date: &str, white: &str, black: &str, unfinished: bool) -> S
         sanitize_part(black, "Black")
     );
     if unfinished {
-        stem.push_str("-unfinished");
+        stem.push_str(UNFINISHED_MARK);
     }
     stem
 }

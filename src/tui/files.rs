@@ -6,7 +6,9 @@
 //! or an unfinished game given with `--load`, which takes its place). A finished game that
 //! could not be archived is offered for the archive ("save it now?"), never for resume. A saved game that cannot
 //! be read has been moved aside by the store, and the first screen says so. Without a data
-//! directory the game still plays, with a warning that nothing is saved.
+//! directory the game still plays, with a warning that nothing is saved. Where no game slot
+//! can be locked, or the saved game cannot be read (it is then left exactly as it is), the
+//! session plays in a file of its own, named on the first screen.
 //!
 //! [`Files::execute`] carries out the app's [`Effect`]s and reports back. One rule protects a
 //! game saved by an earlier session that is neither resumed nor archived yet (a finished game
@@ -54,6 +56,9 @@ pub struct Files {
     job: Option<SaveJob>,
     /// This session's hold on its game slot, released when the process ends.
     _lock: Option<GameLock>,
+    /// The file of its own this session saves in, when the slot's game could not be read
+    /// (removed at the end if nothing was saved in it).
+    _own: Option<GameLock>,
 }
 
 /// Finds the files and decides what the first screen opens with (see the module docs).
@@ -67,6 +72,7 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         wall_clock,
         job: None,
         _lock: None,
+        _own: None,
     };
     let store = match launch.data_dir {
         Some(dir) => Ok(Store::new(DataDir::new(dir))),
@@ -83,9 +89,10 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
     store.remove_stale_temp_files(wall_clock.at);
     let today = wall_clock.stamp(Duration::ZERO).date();
     let mut notes: Vec<Message> = Vec::new();
-    let store = match store.claim(std::process::id(), wall_clock.at) {
+    let mut store = match store.claim(std::process::id(), wall_clock.at) {
         Ok(claim) => {
             notes.extend(claim.others.first().map(|h| held_note(h, &wall_clock)));
+            notes.extend(claim.trouble.map(|err| slot_note(&claim.store, &err)));
             files._lock = claim.lock;
             claim.store
         }
@@ -96,7 +103,13 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
             store
         }
     };
-    match store.load_current() {
+    // A file of the session's own holds no game yet: nothing to look at.
+    let loaded = if store.is_own_file() {
+        Ok(None)
+    } else {
+        store.load_current()
+    };
+    match loaded {
         Ok(None) => {
             let plan = resume_plan(SavedGame::None, launch.saved, None);
             if let ResumePlan::Fresh {
@@ -112,7 +125,12 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         Ok(Some(saved)) => {
             let finished = saved.game().is_over();
             let found = if !finished {
-                SavedGame::Unfinished
+                if store.archived_unfinished().is_some() {
+                    // Set aside before, and only its removal failed: never offered again.
+                    SavedGame::Archived
+                } else {
+                    SavedGame::Unfinished
+                }
             } else if store.archived_already() {
                 SavedGame::Archived
             } else {
@@ -122,14 +140,12 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
             match resume_plan(found, launch.saved, config.opening.as_ref()) {
                 ResumePlan::Fresh { .. } => {}
                 ResumePlan::Archive => {
-                    let archived = store.archive_current(&today);
+                    let (archived, left) = archived_as(store.archive_current(&today));
                     if archived.is_err() && !finished {
                         files.foreign = true;
                     }
-                    let archived = archived
-                        .map(|path| path.map(|p| shown(&p)))
-                        .map_err(|err| err.to_string());
                     notes.extend(archived_note(finished, &summary, archived));
+                    notes.extend(left);
                 }
                 ResumePlan::Protect => files.foreign = true,
                 plan @ (ResumePlan::Resume | ResumePlan::Ask | ResumePlan::AskArchive) => {
@@ -174,10 +190,25 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
             )));
         }
         Err(err) => {
-            // A file that is there but cannot be read (permissions) is never overwritten
-            // blindly; a folder that cannot exist holds nothing to protect.
-            files.foreign = std::fs::symlink_metadata(store.current_path()).is_ok();
-            notes.push(Message::error(capitalise(&err)));
+            // A file that is there but cannot be read (permissions) is left exactly as it is,
+            // and this game is saved in a file of its own; a folder that cannot exist holds
+            // nothing to protect.
+            let there = std::fs::symlink_metadata(store.current_path()).is_ok();
+            match there.then(|| store.own_file(std::process::id())) {
+                Some(Ok((own, guard))) => {
+                    notes.push(Message::error(format!(
+                        "{}; it is left as it is · this game is saved in {}",
+                        capitalise(&err),
+                        shown(&own.current_path())
+                    )));
+                    files._own = Some(guard);
+                    store = own;
+                }
+                _ => {
+                    files.foreign = there;
+                    notes.push(Message::error(capitalise(&err)));
+                }
+            }
         }
     }
     config.notice = join_notes(notes, config.notice);
@@ -198,6 +229,50 @@ fn held_note(holder: &Holder, wall_clock: &WallClock) -> Message {
         }
     });
     another_window_note(holder.pid, since.as_deref())
+}
+
+/// The first screen's word about a game slot that could not be locked: skipped, or, when no
+/// slot was left, the file of its own this session saves in instead.
+fn slot_note(store: &Store, trouble: &StoreError) -> Message {
+    if store.is_own_file() {
+        Message::error(format!(
+            "Playing in a file of its own, {}: {trouble}",
+            shown(&store.current_path())
+        ))
+    } else {
+        Message::error(format!(
+            "{}; that game slot is left alone",
+            capitalise(trouble)
+        ))
+    }
+}
+
+/// [`Store::archive_current`]'s answer as the notes say it: where the game went or why it did
+/// not, and apart from it, a failed removal of the old name (the game itself is archived).
+fn archived_as(
+    result: Result<Option<PathBuf>, StoreError>,
+) -> (Result<Option<String>, String>, Option<Message>) {
+    match result {
+        Ok(path) => (Ok(path.map(|p| shown(&p))), None),
+        Err(StoreError::NotRemoved {
+            archived,
+            path,
+            source,
+        }) => (
+            Ok(Some(shown(&archived))),
+            Some(not_removed_note(&path, &source)),
+        ),
+        Err(err) => (Err(err.to_string()), None),
+    }
+}
+
+/// The warning for a saved game archived whose old name could not be removed.
+fn not_removed_note(path: &Path, source: &std::io::Error) -> Message {
+    Message::error(format!(
+        "Cannot remove {}: {}; its game is in the archive and is not offered again",
+        shown(path),
+        store::describe(source)
+    ))
 }
 
 fn capitalise(err: &StoreError) -> String {
@@ -256,22 +331,33 @@ impl Files {
                 let unfinished = job.unfinished;
                 let (result, not_saved) = self.archive(job);
                 self.job = None;
+                // Only once the game is in the archive: a finished game the archive refused
+                // waits in the autosave file.
+                let left = result.is_ok().then(|| self.left_behind()).flatten();
                 app.archived(unfinished, result);
                 if not_saved {
                     app.finished_game_not_saved();
+                }
+                if let Some(left) = left {
+                    app.report(left);
                 }
             }
             Effect::ArchiveSaved { finished } => {
                 let Some(store) = &self.store else { return };
                 let which = if finished { "finished" } else { "unfinished" };
                 let today = self.today(now);
-                match store.archive_current(&today) {
-                    Ok(Some(path)) => app.report(Message::info(format!(
-                        "The {which} game was archived as {}",
-                        shown(&path)
-                    ))),
-                    Ok(None) => {}
-                    Err(err) => {
+                match archived_as(store.archive_current(&today)) {
+                    (Ok(path), left) => {
+                        if let Some(path) = path {
+                            app.report(Message::info(format!(
+                                "The {which} game was archived as {path}"
+                            )));
+                        }
+                        if let Some(left) = left {
+                            app.report(left);
+                        }
+                    }
+                    (Err(err), _) => {
                         // Kept where it is, never overwritten by this session's saves.
                         self.foreign = true;
                         let kept = if finished {
@@ -320,9 +406,13 @@ impl Files {
                 ..self.wall_clock
             };
             let today = wall_clock.stamp(Duration::ZERO).date();
-            archived = store.archive_current(&today).map_err(|err| {
-                format!("{err} (the game saved there earlier is not overwritten)")
-            })?;
+            archived = match store.archive_current(&today) {
+                // In the archive: the old name may be written over.
+                Err(StoreError::NotRemoved { archived, .. }) => Some(archived),
+                other => other.map_err(|err| {
+                    format!("{err} (the game saved there earlier is not overwritten)")
+                })?,
+            };
             self.foreign = false;
         }
         self.autosave
@@ -350,7 +440,12 @@ impl Files {
             match store.archive(&job.pgn, &job.date, &job.white, &job.black, job.unfinished) {
                 Ok(path) => {
                     if !self.foreign {
-                        let _ = store.clear_current();
+                        // A failure is reported by `left_behind`.
+                        if store.clear_current().is_err() {
+                            // Left as the archive has it, so that the next start finds it
+                            // there rather than offer it again.
+                            let _ = store.save_current(&job.pgn);
+                        }
                         self.autosave.forget();
                     }
                     Ok(shown(&path))
@@ -359,6 +454,17 @@ impl Files {
             };
         let not_saved = result.is_err() && !job.unfinished;
         (result, not_saved)
+    }
+
+    /// After a game went to the archive: the warning for its old name, if this session's
+    /// autosave file could not be removed (a game end's own removal, or the one after an
+    /// unfinished game was archived, failed). The next start does not offer it again.
+    fn left_behind(&self) -> Option<Message> {
+        let store = self.store.as_ref().filter(|_| !self.foreign)?;
+        match store.clear_current() {
+            Err(StoreError::Io { path, source, .. }) => Some(not_removed_note(&path, &source)),
+            _ => None,
+        }
     }
 
     /// Saves the game in progress as it stands at `now`: on a signal, or a panic.

@@ -119,3 +119,38 @@ fn dropping_kills_a_running_program() {
     drop(pty);
     assert!(started.elapsed() < Duration::from_secs(5));
 }
+
+/// A program that never ends, and ignores SIGHUP as a closed terminal sends it.
+const STUCK: &str = "trap '' HUP; printf stuck; while :; do sleep 1; done";
+
+/// A hang fails in seconds: past its limit the program is killed (its screen printed), so
+/// that a wait without a timeout of its own still ends.
+#[test]
+fn a_program_past_its_limit_is_killed() {
+    let start = Instant::now();
+    let mut pty = sh(STUCK).limit(Duration::from_secs(2)).spawn().unwrap();
+    pty.wait_for("stuck").unwrap();
+    let status = pty.wait_exit_within(Duration::from_secs(60)).unwrap();
+    assert!(!status.success(), "{status}");
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+/// Dropping the harness never waits for a program that ignores SIGHUP: it is killed.
+#[test]
+fn dropping_a_program_that_ignores_sighup_ends_it() {
+    let pty = sh(STUCK).spawn().unwrap();
+    pty.wait_for("stuck").unwrap();
+    let (sent, dropped) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        drop(pty);
+        let _ = sent.send(());
+    });
+    assert!(
+        dropped.recv_timeout(Duration::from_secs(20)).is_ok(),
+        "the drop still waits after 20 s"
+    );
+}

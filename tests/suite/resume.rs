@@ -12,9 +12,11 @@ use crate::common;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use common::play::{board_text, clock, move_list, moves_shown, type_move};
+#[cfg(unix)]
+use common::pty::give_to_unprivileged;
 use common::pty::{Key, Pty, PtyCommand, TIMEOUT, fresh_dir};
 
 /// hotseat in a monochrome 80x24 terminal keeping its files in `data`, with `args`.
@@ -638,4 +640,252 @@ fn two_windows_on_one_folder_never_touch_each_others_game() {
     wait_for_moves(&d, &["c4", "c5"]);
     c.send_text("y").unwrap();
     wait_for_moves(&c, &["e4", "e5", "Bb5"]);
+}
+
+/// The saved games in `data`: the text of every `current*.pgn`, slots and files of their own.
+fn games_on_disk(data: &Path) -> Vec<String> {
+    files_in(data)
+        .iter()
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("current") && n.ends_with(".pgn"))
+        })
+        .filter_map(|p| fs::read_to_string(p).ok())
+        .collect()
+}
+
+/// Waits until one saved game in `data` holds `movetext`.
+fn wait_for_save(data: &Path, movetext: &str) {
+    wait_until(&format!("a save of {movetext:?}"), || {
+        games_on_disk(data).iter().any(|t| t.contains(movetext))
+    });
+}
+
+/// Waits until the words of `text` are on screen, maybe wrapped over lines (as the status
+/// line wraps).
+fn wait_for_wrapped(pty: &Pty, text: &str) {
+    let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = words(text);
+    pty.wait_until(&format!("{text:?} on screen"), |s| {
+        words(&s.contents()).contains(&text)
+    })
+    .unwrap();
+}
+
+/// Quits `pty`'s game, saved.
+fn quit_saved(pty: &mut Pty) {
+    pty.send_key(Key::Ctrl('q')).unwrap();
+    pty.wait_for("It is saved").unwrap();
+    pty.send_text("y").unwrap();
+    assert!(pty.wait_exit().unwrap().success(), "{}", pty.dump());
+}
+
+/// The issue's loss: with a folder in place of `current.lock`, two windows wrote one game and
+/// the first one's moves were gone. Now each plays in a locked slot of its own and says why
+/// the first slot is left alone.
+#[cfg(unix)]
+#[test]
+fn a_folder_in_place_of_the_lock_never_makes_two_windows_write_one_game() {
+    let data = fresh_dir("data");
+    fs::create_dir_all(data.join("current.lock")).unwrap();
+    let mut a = start(&data, &["--white", "Ann", "--black", "Bob"]);
+    wait_for_wrapped(
+        &a,
+        "it is a folder, not a file; that game slot is left alone",
+    );
+    for m in OPENING {
+        type_move(&mut a, m);
+    }
+    wait_for_moves(&a, &OPENING);
+    let mut b = start(&data, &["--white", "Cy", "--black", "Di"]);
+    b.wait_for("Cy (White)").unwrap();
+    type_move(&mut b, "d4");
+    wait_for_moves(&b, &["d4"]);
+    wait_for_save(&data, "1. e4 e5 2. Nf3 *");
+    a.signal("KILL").unwrap();
+    assert!(!a.wait_exit().unwrap().success());
+    quit_saved(&mut b);
+    let games = games_on_disk(&data);
+    for movetext in ["1. e4 e5 2. Nf3 *", "1. d4 *"] {
+        assert_eq!(
+            games.iter().filter(|t| t.contains(movetext)).count(),
+            1,
+            "{movetext} in {games:#?}"
+        );
+    }
+}
+
+/// Ten windows on one folder, one more than there are slots: the tenth plays in a file of its
+/// own and says so. Some are killed with SIGKILL (a different choice each run, printed), the
+/// others quit: every window's moves are on disk, each in a file of its own.
+#[cfg(unix)]
+#[test]
+fn ten_windows_killed_at_random_keep_every_windows_moves() {
+    let data = fresh_dir("data");
+    let first = ["a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "e3", "e4"];
+    let mut windows: Vec<Pty> = Vec::new();
+    for (n, m) in first.iter().enumerate() {
+        let white = format!("W{n}");
+        let mut pty = start(&data, &["--white", &white, "--black", "Nb"]);
+        pty.wait_for(&format!("{white} (White)")).unwrap();
+        if n == 9 {
+            wait_for_wrapped(&pty, "Playing in a file of its own");
+        }
+        type_move(&mut pty, m);
+        type_move(&mut pty, "Nc6");
+        wait_for_moves(&pty, &[m, "Nc6"]);
+        wait_for_save(&data, &format!("1. {m} Nc6 *"));
+        windows.push(pty);
+    }
+    let seed = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    for (n, pty) in windows.iter_mut().enumerate() {
+        if (seed >> (n + 3)) & 1 == 1 {
+            pty.signal("KILL").unwrap();
+            assert!(!pty.wait_exit().unwrap().success());
+        } else {
+            quit_saved(pty);
+        }
+    }
+    let games = games_on_disk(&data);
+    assert_eq!(games.len(), 10, "seed {seed}: {games:#?}");
+    for m in first {
+        let movetext = format!("1. {m} Nc6 *");
+        assert_eq!(
+            games.iter().filter(|t| t.contains(&movetext)).count(),
+            1,
+            "seed {seed}: {movetext} in {games:#?}"
+        );
+    }
+}
+
+/// hotseat as a user whom permissions stop, in a 160x30 terminal, on `data`.
+#[cfg(unix)]
+fn start_unprivileged(data: &Path, args: &[&str]) -> Pty {
+    PtyCommand::hotseat_unprivileged()
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .size(160, 30)
+        .spawn()
+        .unwrap()
+}
+
+/// The issue's loss: an autosave that cannot be read (mode 000) sent the new game nowhere. It
+/// is left exactly as it is, and the new game is saved in a file of its own, named on screen.
+#[cfg(unix)]
+#[test]
+fn an_unreadable_autosave_is_left_as_it_is_and_the_new_game_saved_elsewhere() {
+    use std::os::unix::fs::PermissionsExt;
+    let data = fresh_dir("data");
+    saved_game(&data, &OPENING);
+    let before = fs::read(current(&data)).unwrap();
+    fs::set_permissions(current(&data), fs::Permissions::from_mode(0o000)).unwrap();
+    give_to_unprivileged(&data);
+    give_to_unprivileged(&data.join("current.lock"));
+
+    let mut pty = start_unprivileged(&data, &[]);
+    pty.wait_for("permission denied; it is left as it is · this game is saved in")
+        .unwrap();
+    pty.wait_for("current-own-").unwrap();
+    type_move(&mut pty, "d4");
+    pty.wait_for("1. d4").unwrap();
+    quit_saved(&mut pty);
+
+    fs::set_permissions(current(&data), fs::Permissions::from_mode(0o644)).unwrap();
+    assert_eq!(fs::read(current(&data)).unwrap(), before, "left as it was");
+    let own: Vec<PathBuf> = files_in(&data)
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains("current-own-"))
+        .collect();
+    assert_eq!(own.len(), 1, "{own:?}");
+    let own = &own[0];
+    let text = fs::read_to_string(own).unwrap();
+    assert!(text.contains("1. d4 *"), "{}: {text}", own.display());
+}
+
+/// The issue's clean-up: `current.pgn` archived with `--new` but its folder is read-only, so
+/// the old name stays. The screen says where and why, and the next start does not offer the
+/// game again (nor archive it twice): it is found in the archive.
+#[cfg(unix)]
+#[test]
+fn a_failed_clean_up_is_reported_and_the_game_not_offered_again() {
+    use std::os::unix::fs::PermissionsExt;
+    let data = fresh_dir("data");
+    saved_game(&data, &OPENING);
+    let games = data.join("games");
+    fs::create_dir_all(&games).unwrap();
+    give_to_unprivileged(&games);
+    give_to_unprivileged(&data.join("current.lock"));
+    fs::set_permissions(&data, fs::Permissions::from_mode(0o555)).unwrap();
+    let said = format!(
+        "Cannot remove {}: permission denied; its game is in the archive and is not offered \
+         again",
+        current(&data).display()
+    );
+
+    let pty = start_unprivileged(&data, &["--new"]);
+    wait_for_wrapped(&pty, &said);
+    wait_for_wrapped(&pty, "archived as");
+    drop(pty);
+    let pty = start_unprivileged(&data, &[]);
+    wait_for_wrapped(&pty, &said);
+    assert!(!pty.screen_text().contains("Resume?"), "{}", pty.dump());
+    drop(pty);
+    fs::set_permissions(&data, fs::Permissions::from_mode(0o755)).unwrap();
+    assert_archived_unfinished_once(&data);
+}
+
+/// The game of [`saved_game`] with [`OPENING`] is in the archive once, marked unfinished.
+fn assert_archived_unfinished_once(data: &Path) {
+    let archived = only_file(&data.join("games"), "-Ann-vs-Bob-unfinished.pgn");
+    let text = fs::read_to_string(&archived).unwrap();
+    assert!(text.contains("1. e4 e5 2. Nf3 *"), "{text}");
+    assert_eq!(files_in(&data.join("games")).len(), 1);
+}
+
+/// A finished game that could not be archived, filed at "Save it now?" while its folder is
+/// read-only: the archive takes it but the old name stays. The screen says where and why, and
+/// the next start neither asks again nor files it twice.
+#[cfg(unix)]
+#[test]
+fn a_finished_game_whose_old_name_stays_is_not_asked_about_again() {
+    use std::os::unix::fs::PermissionsExt;
+    let data = fresh_dir("data");
+    let games = data.join("games");
+    fs::create_dir_all(&games).unwrap();
+    let mate = "[Event \"?\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"0-1\"]\n\n\
+                1. f3 e5 2. g4 Qh4# 0-1\n";
+    fs::write(current(&data), mate).unwrap();
+    fs::write(data.join("current.lock"), "").unwrap();
+    give_to_unprivileged(&games);
+    give_to_unprivileged(&data.join("current.lock"));
+    fs::set_permissions(&data, fs::Permissions::from_mode(0o555)).unwrap();
+    let said = format!(
+        "Cannot remove {}: permission denied; its game is in the archive and is not offered \
+         again",
+        current(&data).display()
+    );
+
+    let mut pty = start_unprivileged(&data, &[]);
+    pty.wait_for("Save it now?").unwrap();
+    pty.send_text("y").unwrap();
+    wait_for_wrapped(&pty, &said);
+    drop(pty);
+    let pty = start_unprivileged(&data, &[]);
+    wait_for_wrapped(&pty, &said);
+    assert!(
+        !pty.screen_text().contains("Save it now?"),
+        "{}",
+        pty.dump()
+    );
+    drop(pty);
+    fs::set_permissions(&data, fs::Permissions::from_mode(0o755)).unwrap();
+    let archived = only_file(&games, "-Ann-vs-Bob.pgn");
+    assert_eq!(fs::read_to_string(archived).unwrap(), mate);
+    assert_eq!(files_in(&games).len(), 1, "filed once");
 }

@@ -25,10 +25,10 @@ use hotseat::tui::{Files, Launch, prepare};
 // ---- Helpers ----
 
 /// A fresh folder under the system's temp dir, removed (with anything in it) on drop.
-struct TestDir(PathBuf);
+pub(crate) struct TestDir(PathBuf);
 
 impl TestDir {
-    fn new(name: &str) -> TestDir {
+    pub(crate) fn new(name: &str) -> TestDir {
         static N: AtomicU32 = AtomicU32::new(0);
         let n = N.fetch_add(1, Ordering::Relaxed);
         let path =
@@ -38,11 +38,11 @@ impl TestDir {
         TestDir(path)
     }
 
-    fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.0
     }
 
-    fn store(&self) -> Store {
+    pub(crate) fn store(&self) -> Store {
         Store::new(DataDir::new(self.path().join("data")))
     }
 }
@@ -87,7 +87,7 @@ fn read_only_is_enforced(dir: &Path) -> bool {
     }
 }
 
-fn secs(n: u64) -> Duration {
+pub(crate) fn secs(n: u64) -> Duration {
     Duration::from_secs(n)
 }
 
@@ -770,7 +770,7 @@ impl EndSteps for FailAt {
 }
 
 /// The game in progress, and the same game finished (Black resigns), as PGN.
-fn unfinished_and_finished() -> (String, String) {
+pub(crate) fn unfinished_and_finished() -> (String, String) {
     let mut game = timed_game();
     let unfinished = game.to_pgn(secs(40), &started_tags());
     game.resign(Color::Black, secs(41)).unwrap();
@@ -778,7 +778,7 @@ fn unfinished_and_finished() -> (String, String) {
 }
 
 /// What the folder holds: the autosave's text if any, and the texts of the archive.
-fn state(store: &Store) -> (Option<String>, Vec<String>) {
+pub(crate) fn state(store: &Store) -> (Option<String>, Vec<String>) {
     let current = fs::read_to_string(store.current_path()).ok();
     let archived = fs::read_dir(store.games_dir())
         .map(|d| {
@@ -884,7 +884,7 @@ fn end_with_the_archive_failing(store: &Store) -> String {
 }
 
 /// The next start of hotseat on `store`'s folder: the first screen, with its files.
-fn start_again(store: &Store) -> (App, Files) {
+pub(crate) fn start_again(store: &Store) -> (App, Files) {
     let launch = Launch {
         config: Config {
             autosave: true,
@@ -899,7 +899,7 @@ fn start_again(store: &Store) -> (App, Files) {
 }
 
 /// The players answer `answer`; the front end carries out what the app asks.
-fn answer(app: &mut App, files: &mut Files, answer: Action) {
+pub(crate) fn answer(app: &mut App, files: &mut Files, answer: Action) {
     app.update(answer, secs(1));
     for effect in app.take_effects() {
         files.execute(effect, app, secs(1));
@@ -1006,7 +1006,7 @@ fn yes_failing_again_says_why_and_keeps_the_finished_game() {
 }
 
 /// Plays `moves` on the app, carrying out its effects.
-fn play_moves(app: &mut App, files: &mut Files, moves: &[&str]) {
+pub(crate) fn play_moves(app: &mut App, files: &mut Files, moves: &[&str]) {
     for san in moves {
         for c in san.chars() {
             answer(app, files, Action::Input(c));

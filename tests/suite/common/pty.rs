@@ -24,6 +24,14 @@ use portable_pty::{Child, CommandBuilder, ExitStatus, MasterPty, PtySize, native
 const POLL: Duration = Duration::from_millis(20);
 /// The default time to wait for something to appear. Generous: CI machines can be slow.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest a program may run in the harness unless the test says otherwise
+/// ([`PtyCommand::limit`]): then it is killed with SIGKILL and its screen printed, so that a
+/// hang anywhere (a blocked write, a wait without a timeout) fails the test in seconds rather
+/// than holding the whole run.
+pub const LIMIT: Duration = Duration::from_secs(90);
+/// How long a program left running when its [`Pty`] is dropped has to end after SIGHUP before
+/// it is killed.
+const GRACE: Duration = Duration::from_secs(2);
 
 /// A key that is not plain text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +99,7 @@ pub struct PtyCommand {
     cmd: CommandBuilder,
     cols: u16,
     rows: u16,
+    limit: Duration,
 }
 
 impl PtyCommand {
@@ -105,19 +114,35 @@ impl PtyCommand {
             cmd,
             cols: 80,
             rows: 24,
+            limit: LIMIT,
         }
     }
 
     /// The `hotseat` binary built for this test run.
     pub fn hotseat() -> PtyCommand {
-        // `option_env!`: examples sharing this file are built without the variable (and pass
-        // the binary to `PtyCommand::new` themselves).
-        let cmd = PtyCommand::new(option_env!("CARGO_BIN_EXE_hotseat").unwrap_or("hotseat"));
-        // Each run saves its games in a folder of its own, never in the user's: the platform's
-        // data directory is found from these variables.
-        // Dates and start times are the local time: UTC unless a test says otherwise.
+        PtyCommand::new(HOTSEAT).own_home()
+    }
+
+    /// The `hotseat` binary run by a user whom file permissions stop: the tests' own, or when
+    /// they run as root (whom `chmod` does not stop), [`NOBODY`] through `setpriv`.
+    #[cfg(unix)]
+    pub fn hotseat_unprivileged() -> PtyCommand {
+        if !running_as_root() {
+            return PtyCommand::hotseat();
+        }
+        PtyCommand::new("setpriv")
+            .arg(format!("--reuid={NOBODY}"))
+            .arg(format!("--regid={NOBODY}"))
+            .args(["--clear-groups", HOTSEAT])
+            .own_home()
+    }
+
+    /// Each run saves its games in a folder of its own, never in the user's: the platform's
+    /// data directory is found from these variables. Dates and start times are the local
+    /// time: UTC unless a test says otherwise.
+    fn own_home(self) -> PtyCommand {
         let home = fresh_dir("home");
-        cmd.env("XDG_DATA_HOME", &home)
+        self.env("XDG_DATA_HOME", &home)
             .env("XDG_CONFIG_HOME", home.join(".config"))
             .env("HOME", &home)
             .env("APPDATA", &home)
@@ -157,6 +182,12 @@ impl PtyCommand {
         self
     }
 
+    /// The longest the program may run before it is killed (see [`LIMIT`]).
+    pub fn limit(mut self, limit: Duration) -> PtyCommand {
+        self.limit = limit;
+        self
+    }
+
     /// Starts the program in a new pseudo-terminal.
     pub fn spawn(self) -> Result<Pty> {
         let size = PtySize {
@@ -192,8 +223,12 @@ impl PtyCommand {
                 closed.store(true, Ordering::SeqCst);
             })
         };
+        let watchdog = child
+            .process_id()
+            .map(|pid| watchdog(pid, self.limit, &argv, &parser, &closed));
         Ok(Pty {
             argv,
+            watchdog,
             master: pair.master,
             writer,
             child,
@@ -203,6 +238,59 @@ impl PtyCommand {
             status: None,
         })
     }
+}
+
+/// Kills process `pid` with SIGKILL once it has run for `limit`, printing its screen, unless
+/// the program ends first (`closed`) or the returned flag is set.
+fn watchdog(
+    pid: u32,
+    limit: Duration,
+    argv: &str,
+    parser: &Arc<Mutex<vt100::Parser>>,
+    closed: &Arc<AtomicBool>,
+) -> Arc<AtomicBool> {
+    let done = Arc::new(AtomicBool::new(false));
+    let (argv, parser, closed, flag) = (
+        argv.to_owned(),
+        Arc::clone(parser),
+        Arc::clone(closed),
+        Arc::clone(&done),
+    );
+    thread::spawn(move || {
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            if flag.load(Ordering::SeqCst) || closed.load(Ordering::SeqCst) {
+                return;
+            }
+            thread::sleep(POLL);
+        }
+        eprintln!(
+            "{argv} still running after {limit:?}: killed\n{}",
+            dump(&lock(&parser))
+        );
+        kill(pid, "KILL");
+    });
+    done
+}
+
+/// A screen framed for an error message.
+fn dump(parser: &vt100::Parser) -> String {
+    let (rows, cols) = parser.screen().size();
+    let rule = "─".repeat(usize::from(cols.get()));
+    let mut out = format!("screen {}x{}:\n┌{rule}┐\n", cols.get(), rows.get());
+    for row in parser.screen().rows(0, cols.get()) {
+        let pad = usize::from(cols.get()).saturating_sub(row.chars().count());
+        out.push_str(&format!("│{row}{}│\n", " ".repeat(pad)));
+    }
+    out.push_str(&format!("└{rule}┘"));
+    out
+}
+
+/// `kill -<signal> <pid>`, best effort.
+fn kill(pid: u32, signal: &str) {
+    let _ = std::process::Command::new("kill")
+        .args([format!("-{signal}"), pid.to_string()])
+        .status();
 }
 
 fn nonzero(cols: u16, rows: u16) -> Result<(NonZeroU16, NonZeroU16)> {
@@ -223,6 +311,8 @@ fn lock(parser: &Mutex<vt100::Parser>) -> MutexGuard<'_, vt100::Parser> {
 /// A running program in a pseudo-terminal. Killed when dropped if still running.
 pub struct Pty {
     argv: String,
+    /// Set when the program is done with, to stop its watchdog.
+    watchdog: Option<Arc<AtomicBool>>,
     master: Box<dyn MasterPty + Send>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn Child + Send + Sync>,
@@ -329,16 +419,7 @@ impl Pty {
 
     /// The screen framed for an error message.
     pub fn dump(&self) -> String {
-        let parser = lock(&self.parser);
-        let (rows, cols) = parser.screen().size();
-        let rule = "─".repeat(usize::from(cols.get()));
-        let mut out = format!("screen {}x{}:\n┌{rule}┐\n", cols.get(), rows.get());
-        for row in parser.screen().rows(0, cols.get()) {
-            let pad = usize::from(cols.get()).saturating_sub(row.chars().count());
-            out.push_str(&format!("│{row}{}│\n", " ".repeat(pad)));
-        }
-        out.push_str(&format!("└{rule}┘"));
-        out
+        dump(&lock(&self.parser))
     }
 
     /// Resizes the terminal: the program gets SIGWINCH, the emulated screen the new size.
@@ -390,11 +471,55 @@ impl Pty {
 }
 
 impl Drop for Pty {
+    /// A program still running gets SIGHUP (as a closed terminal sends), and SIGKILL if it has
+    /// not ended within [`GRACE`]: dropping never waits for a program that will not end.
     fn drop(&mut self) {
+        if let Some(done) = &self.watchdog {
+            done.store(true, Ordering::SeqCst);
+        }
         if self.status.is_none() && matches!(self.child.try_wait(), Ok(None)) {
             let _ = self.child.kill();
+            let deadline = Instant::now() + GRACE;
+            while matches!(self.child.try_wait(), Ok(None)) {
+                if Instant::now() >= deadline {
+                    if let Some(pid) = self.child.process_id() {
+                        kill(pid, "KILL");
+                    }
+                    break;
+                }
+                thread::sleep(POLL);
+            }
             let _ = self.child.wait();
         }
+    }
+}
+
+/// The `hotseat` binary under test. `option_env!`: examples sharing this file are built
+/// without the variable (and pass the binary to `PtyCommand::new` themselves).
+const HOTSEAT: &str = match option_env!("CARGO_BIN_EXE_hotseat") {
+    Some(path) => path,
+    None => "hotseat",
+};
+
+/// The user [`PtyCommand::hotseat_unprivileged`] runs as when the tests run as root.
+pub const NOBODY: u32 = 65534;
+
+/// Whether the tests run as root: a file they create is root's.
+#[cfg(unix)]
+pub fn running_as_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let dir = fresh_dir("whoami");
+    let root = std::fs::metadata(&dir).is_ok_and(|m| m.uid() == 0);
+    let _ = std::fs::remove_dir(dir);
+    root
+}
+
+/// Gives `path` to the user [`PtyCommand::hotseat_unprivileged`] runs as (nothing to do
+/// unless the tests run as root).
+#[cfg(unix)]
+pub fn give_to_unprivileged(path: &std::path::Path) {
+    if running_as_root() {
+        std::os::unix::fs::chown(path, Some(NOBODY), Some(NOBODY)).expect("chown");
     }
 }
 
