@@ -11,7 +11,7 @@
 //!
 //! Where speed counts more than memory (perft, replaying PGN files), `attacks.rs` unpacks the
 //! two levels at run time into the one-level table (one attack set per index, 861 KB of heap,
-//! built in a fraction of a millisecond): the binary only ever carries the small one.
+//! built in under half a millisecond): the binary only ever carries the small one.
 
 use std::env;
 use std::fmt::Write as _;

@@ -239,13 +239,13 @@ impl Position {
     }
 
     /// [`Position::generate`] with the slider table `sliders` (perft passes the fast one).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn generate_with<A: Sliders>(&self, sliders: A, f: impl FnMut(Move)) {
         self.gen_with(sliders, Bitboard::FULL, Bitboard::FULL, &mut Lister(f));
     }
 
     /// [`Position::count_legal_moves`] with the slider table `sliders`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn count_with<A: Sliders>(&self, sliders: A) -> u64 {
         let mut c = Counter(0);
         self.gen_with(sliders, Bitboard::FULL, Bitboard::FULL, &mut c);
