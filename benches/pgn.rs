@@ -13,18 +13,7 @@ mod corpus;
 
 fn bench_pgn(c: &mut Criterion) {
     // Untimed games only: every third corpus game is timed, so strip clock comments.
-    let text = corpus::corpus(0x5eed_0000_0000_0001, 300, 2000);
-    let text: String = text
-        .split('{')
-        .enumerate()
-        .map(|(i, part)| {
-            if i == 0 {
-                part
-            } else {
-                part.split_once('}').map_or("", |(_, rest)| rest)
-            }
-        })
-        .collect();
+    let text = corpus::strip_comments(&corpus::corpus(corpus::BENCH_SEED, 300, 2000));
     let mut games = 0u64;
     let mut plies = 0u64;
     hotseat::game::pgn::replay_games(text.as_bytes(), |r| {

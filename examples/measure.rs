@@ -2,13 +2,15 @@
 //! CPU while idle with a clock running.
 //!
 //! ```text
-//! cargo build --release && cargo run --release --example measure -- [BINARY] [IDLE_SECONDS]
+//! cargo build --release && cargo run --release --example measure -- [BINARY] [IDLE_SECONDS] [COLSxROWS] [TIME]
 //! ```
 //!
 //! BINARY defaults to `target/release/hotseat` (under `CARGO_TARGET_DIR` if set), IDLE_SECONDS
-//! to 20. The game runs in a pseudo-terminal (80x24, the test harness of `tests/suite/common/pty.rs`)
-//! with `--time 5+0` and a data folder of its own; the clock is started with Enter and left
-//! running. Memory and CPU come from `/proc/<pid>/status` (VmRSS) and `/proc/<pid>/stat`
+//! to 20, the terminal to 110x34 and the time control to 5+3 (the figures of
+//! `benches/README.md`). The game runs in a pseudo-terminal (the test harness of
+//! `tests/suite/common/pty.rs`) with a data folder of its own; the clock is started with Enter
+//! and left running. Resident memory is split as the kernel counts it: the heap and stacks
+//! (`RssAnon`) and the pages of the binary and libraries read in (`RssFile`). Memory and CPU come from `/proc/<pid>/status` (VmRSS) and `/proc/<pid>/stat`
 //! (utime + stime), so this is Linux only. The time to first frame is from spawning the process
 //! to the screen showing the footer: an upper bound, since it includes the pseudo-terminal and
 //! the emulator reading the output.
@@ -42,17 +44,31 @@ fn cpu_ticks(pid: u32) -> Result<u64> {
     Ok(utime + stime)
 }
 
-fn rss_kib(pid: u32) -> Result<u64> {
+/// A `KiB` figure of `/proc/<pid>/status`, by name (`VmRSS`, `RssAnon`, ...).
+fn status_kib(pid: u32, name: &str) -> Result<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
     let line = status
         .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .context("no VmRSS")?;
+        .find(|l| {
+            l.strip_prefix(name)
+                .is_some_and(|rest| rest.starts_with(':'))
+        })
+        .with_context(|| format!("no {name}"))?;
     Ok(line
         .split_whitespace()
         .nth(1)
         .context("no value")?
         .parse()?)
+}
+
+/// VmRSS with its parts, as one line.
+fn rss_line(pid: u32) -> Result<String> {
+    Ok(format!(
+        "{} KiB (VmRSS: heap and stacks {} KiB, binary and libraries {} KiB)",
+        status_kib(pid, "VmRSS")?,
+        status_kib(pid, "RssAnon")?,
+        status_kib(pid, "RssFile")?
+    ))
 }
 
 fn main() -> Result<()> {
@@ -62,6 +78,14 @@ fn main() -> Result<()> {
         .map(PathBuf::from)
         .unwrap_or_else(default_binary);
     let idle: u64 = args.next().map_or(Ok(20), |a| a.parse())?;
+    let (cols, rows) = match args.next() {
+        None => (110, 34),
+        Some(a) => a
+            .split_once('x')
+            .and_then(|(c, r)| Some((c.parse().ok()?, r.parse().ok()?)))
+            .with_context(|| format!("terminal size {a:?}: write it COLSxROWS, e.g. 110x34"))?,
+    };
+    let time = args.next().unwrap_or_else(|| "5+3".to_owned());
     if !binary.exists() {
         bail!(
             "{} does not exist: build it with cargo build --release",
@@ -82,10 +106,10 @@ fn main() -> Result<()> {
     let _ = std::fs::remove_dir_all(&data);
     let started = Instant::now();
     let mut game = PtyCommand::new(&binary)
-        .args(["--time", "5+0", "--data-dir"])
+        .args(["--time", &time, "--data-dir"])
         .arg(&data)
         .env("NO_COLOR", "1")
-        .size(80, 24)
+        .size(cols, rows)
         .spawn()?;
     // Polled every millisecond (the harness's own waits poll every 20 ms).
     while !game.screen_text().contains("Ctrl-Q quit") {
@@ -103,10 +127,8 @@ fn main() -> Result<()> {
     game.send_key(Key::Enter)?;
     game.wait_for("clock is running")?;
     std::thread::sleep(Duration::from_millis(500));
-    println!(
-        "resident memory:  {} KiB (VmRSS, clock running)",
-        rss_kib(pid)?
-    );
+    println!("terminal:         {cols}x{rows}, --time {time}");
+    println!("resident memory:  {} (clock running)", rss_line(pid)?);
 
     // /proc reports times in USER_HZ ticks, which Linux fixes at 100 per second.
     const TICKS_PER_SECOND: f64 = 100.0;
@@ -119,7 +141,11 @@ fn main() -> Result<()> {
         "idle CPU:         {:.3}% of a core ({used:.2} s CPU in {elapsed:.1} s, clock running)",
         100.0 * used / elapsed
     );
-    println!("after idling:     {} KiB (VmRSS)", rss_kib(pid)?);
+    println!("after idling:     {}", rss_line(pid)?);
+    println!(
+        "peak resident:    {} KiB (VmHWM)",
+        status_kib(pid, "VmHWM")?
+    );
     let screen = game.screen_text();
     let clock = screen
         .lines()

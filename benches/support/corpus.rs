@@ -81,3 +81,22 @@ pub fn corpus(seed: u64, count: usize, max_plies: usize) -> String {
         })
         .collect()
 }
+
+/// The seed of the benchmark corpus (`benches/pgn.rs`, `make_corpus COUNT MAX_PLIES`).
+#[allow(dead_code)]
+pub const BENCH_SEED: u64 = 0x5eed_0000_0000_0001;
+
+/// `text` without its `{...}` comments (the clock comments of the timed games).
+#[allow(dead_code)]
+pub fn strip_comments(text: &str) -> String {
+    text.split('{')
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part
+            } else {
+                part.split_once('}').map_or("", |(_, rest)| rest)
+            }
+        })
+        .collect()
+}

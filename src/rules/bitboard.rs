@@ -56,7 +56,8 @@ impl Bitboard {
         self.0 != 0
     }
 
-    #[inline]
+    // Always inlined, so that perft's copy compiled with popcnt uses it (perft.rs).
+    #[inline(always)]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }

@@ -9,10 +9,7 @@
 //!   the king;
 //! * a pinned piece may only move along the line through its king.
 
-use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
-};
+use super::attacks::{Packed, Sliders, between, king_attacks, knight_attacks, line, pawn_attacks};
 use super::bitboard::Bitboard;
 use super::moves::Move;
 use super::position::{CastleSide, Position};
@@ -199,18 +196,19 @@ pub(crate) fn castle_masks(king: Square, rook: Square) -> (Bitboard, Bitboard) {
 /// What the enemy attacks, in the form the king's steps and castling test it: the squares its
 /// leapers (king, knights, pawns) attack, worked out for all of them at once, and its sliders,
 /// looked at square by square because the king's own move changes what they see.
-struct Danger {
+struct Danger<A> {
+    sliders: A,
     leapers: Bitboard,
     rook_queens: Bitboard,
     bishop_queens: Bitboard,
 }
 
-impl Danger {
+impl<A: Sliders> Danger<A> {
     /// Whether no enemy slider attacks `sq` on the board `occupied`.
     #[inline(always)]
     fn sliders_miss(&self, sq: Square, occupied: Bitboard) -> bool {
-        (rook_attacks(sq, occupied) & self.rook_queens).is_empty()
-            && (bishop_attacks(sq, occupied) & self.bishop_queens).is_empty()
+        (self.sliders.rook(sq, occupied) & self.rook_queens).is_empty()
+            && (self.sliders.bishop(sq, occupied) & self.bishop_queens).is_empty()
     }
 }
 
@@ -237,8 +235,20 @@ impl Position {
     /// The number of legal moves, counted without listing them.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
+        self.count_with(Packed)
+    }
+
+    /// [`Position::generate`] with the slider table `sliders` (perft passes the fast one).
+    #[inline(always)]
+    pub(crate) fn generate_with<A: Sliders>(&self, sliders: A, f: impl FnMut(Move)) {
+        self.gen_with(sliders, Bitboard::FULL, Bitboard::FULL, &mut Lister(f));
+    }
+
+    /// [`Position::count_legal_moves`] with the slider table `sliders`.
+    #[inline(always)]
+    pub(crate) fn count_with<A: Sliders>(&self, sliders: A) -> u64 {
         let mut c = Counter(0);
-        self.gen_into(Bitboard::FULL, Bitboard::FULL, &mut c);
+        self.gen_with(sliders, Bitboard::FULL, Bitboard::FULL, &mut c);
         c.0
     }
 
@@ -254,6 +264,17 @@ impl Position {
 
     #[inline(always)]
     fn gen_into<S: Sink>(&self, from_mask: Bitboard, to_mask: Bitboard, sink: &mut S) {
+        self.gen_with(Packed, from_mask, to_mask, sink);
+    }
+
+    #[inline(always)]
+    fn gen_with<S: Sink, A: Sliders>(
+        &self,
+        sliders: A,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        sink: &mut S,
+    ) {
         let us = self.turn;
         let them = !us;
         let ours = self.by_color(us);
@@ -271,6 +292,7 @@ impl Position {
                 leapers |= knight_attacks(sq);
             }
             let danger = Danger {
+                sliders,
                 leapers,
                 rook_queens: theirs & (self.by_role(Role::Rook) | self.by_role(Role::Queen)),
                 bishop_queens: theirs & (self.by_role(Role::Bishop) | self.by_role(Role::Queen)),
@@ -306,21 +328,21 @@ impl Position {
             sink.add(self, Role::Knight, from, knight_attacks(from) & target);
         }
         for from in self.pieces(us, Role::Bishop) & from_mask {
-            let mut t = bishop_attacks(from, occupied) & target;
+            let mut t = sliders.bishop(from, occupied) & target;
             if pinned.contains(from) {
                 t &= line(king, from);
             }
             sink.add(self, Role::Bishop, from, t);
         }
         for from in self.pieces(us, Role::Rook) & from_mask {
-            let mut t = rook_attacks(from, occupied) & target;
+            let mut t = sliders.rook(from, occupied) & target;
             if pinned.contains(from) {
                 t &= line(king, from);
             }
             sink.add(self, Role::Rook, from, t);
         }
         for from in self.pieces(us, Role::Queen) & from_mask {
-            let mut t = queen_attacks(from, occupied) & target;
+            let mut t = sliders.queen(from, occupied) & target;
             if pinned.contains(from) {
                 t &= line(king, from);
             }
@@ -390,13 +412,13 @@ impl Position {
     /// the corner rooks. Both tests start from one table lookup ([`castle_masks`]), and the
     /// enemy leapers' squares rule a path out in bulk before any slider is looked at.
     #[inline(always)]
-    fn gen_castling<S: Sink>(
+    fn gen_castling<S: Sink, A: Sliders>(
         &self,
         side: CastleSide,
         king: Square,
         occupied: Bitboard,
         to_mask: Bitboard,
-        danger: &Danger,
+        danger: &Danger<A>,
         sink: &mut S,
     ) {
         let rook = self.castle_rooks[side.index(self.turn)];

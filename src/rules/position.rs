@@ -7,7 +7,8 @@
 use std::fmt;
 
 use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_rays,
 };
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveList};
@@ -496,9 +497,7 @@ impl Position {
         let occupied = self.occupied();
         let rq = self.by_role(Role::Rook) | self.by_role(Role::Queen);
         let bq = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
-        let snipers = them
-            & ((rook_attacks(king, Bitboard::EMPTY) & rq)
-                | (bishop_attacks(king, Bitboard::EMPTY) & bq));
+        let snipers = them & ((rook_rays(king) & rq) | (bishop_rays(king) & bq));
         let mut checkers = them
             & ((knight_attacks(king) & self.by_role(Role::Knight))
                 | (pawn_attacks(us, king) & self.by_role(Role::Pawn)));

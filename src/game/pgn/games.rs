@@ -571,10 +571,12 @@ impl Replayed {
 }
 
 /// Replays every game of a PGN stream, calling `each` with the result of each, in order.
+/// Made for many games (`hotseat pgn`, the benchmark), so it uses the fast slider table.
 pub fn replay_games<R: Read>(
     input: R,
     mut each: impl FnMut(Result<Replayed, PgnGameError>),
 ) -> std::io::Result<()> {
+    crate::rules::unpack_slider_table();
     read_all::<Replayed, R>(input, |r| each(r.map(|(t, _, _)| t)))
 }
 
