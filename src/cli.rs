@@ -8,6 +8,7 @@
 //! `--help` is the manual: every option has an example, and [`MANUAL`] (exit status, files,
 //! environment) follows the options there and in the man page that `hotseat man` prints.
 
+mod analyse;
 mod completions;
 mod manual;
 mod perft;
@@ -218,6 +219,77 @@ Example:
         file: PathBuf,
     },
 
+    /// Report on a game with a chess engine, lichess's way: evaluations, accuracy, inaccuracies,
+    /// mistakes and blunders, and the better moves
+    #[command(after_help = "\
+Writes the game back as PGN on standard output with an [%eval] comment after
+every move (White's view: 0.32, -1.05, #3 mate in 3), the labels as NAGs ($6 ?!
+inaccuracy, $2 ? mistake, $4 ?? blunder) with a comment such as \"Mistake. Nxe5
+was best.\" and the better line as a variation. The summary per player goes to
+standard error:
+
+  White (Ann): accuracy 87%, 1 inaccuracy, 0 mistakes, 0 blunders, ACPL 24
+
+The numbers are lichess's (the same formulas): accuracy from the drop in winning
+chances after each move, blended over the game; labels for a drop of 10, 20 or
+30 points of winning chances; ACPL the average centipawn loss.
+
+The engine is a UCI engine such as Stockfish (apt-get install stockfish, brew
+install stockfish): --engine PATH, or engine = \"PATH\" in config.toml, or
+stockfish on PATH, or /usr/games/stockfish. With none, the command exits with
+status 2 and says how to get one. If the engine fails midway, the moves analysed
+so far are written and the command exits with status 1.
+
+The default, 150000 nodes per position on all cores, gives the same labels run
+after run and reports a 40-move game in well under a minute on two cores.
+
+Examples:
+  hotseat analyse game.pgn > annotated.pgn
+  hotseat analyse games.pgn --game 3 --depth 18
+  hotseat analyse game.pgn --json | jq '.players'
+  hotseat analyse game.pgn --engine ~/bin/stockfish --threads 1")]
+    Analyse {
+        /// The PGN file to read, or - for standard input. Example: game.pgn
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+
+        /// Which game of the file, from 1. Example: --game 2
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        game: u32,
+
+        /// Nodes the engine searches per position (the default: 150000). The same count
+        /// gives the same report every time. Example: --nodes 1000000
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), group = "limit")]
+        nodes: Option<u64>,
+
+        /// Search each position to this depth instead. Example: --depth 18
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=99), group = "limit")]
+        depth: Option<u32>,
+
+        /// Search each position for this many milliseconds instead (the report may then
+        /// differ from run to run). Example: --movetime 500
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000), group = "limit")]
+        movetime: Option<u64>,
+
+        /// Engine threads (the default: one per core). Example: --threads 2
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: Option<u32>,
+
+        /// The UCI engine to run: a path, or a name looked up on PATH.
+        /// Example: --engine /usr/games/stockfish
+        #[arg(long, value_name = "PATH")]
+        engine: Option<PathBuf>,
+
+        /// Write the report as JSON on standard output instead of PGN. Example: --json
+        #[arg(long)]
+        json: bool,
+
+        /// Read the settings (engine = "...") from this file instead of the usual one.
+        /// Example: --config ./config.toml
+        #[arg(long = "config", value_name = "FILE")]
+        config_file: Option<PathBuf>,
+    },
+
     /// Print the completion script for a shell, to install where the shell looks for it
     #[command(after_help = "\
 Write the script where your shell looks for completions (create the folder if it
@@ -270,7 +342,7 @@ impl Cli {
                 {
                     return Err(format!("invalid FEN: {e}"));
                 }
-                Ok(Task::Tool(command))
+                Ok(Task::Tool(resolve_engine(command)?))
             }
             None => {
                 let saved = self.play.saved_game_choice();
@@ -289,6 +361,52 @@ impl Cli {
     }
 }
 
+/// For `analyse`: the engine found before any work starts (a usage error, exit code 2, when
+/// there is none), from --engine, the settings file, `PATH` or /usr/games/stockfish.
+fn resolve_engine(command: Command) -> Result<Command, String> {
+    let Command::Analyse {
+        file,
+        game,
+        nodes,
+        depth,
+        movetime,
+        threads,
+        engine,
+        json,
+        config_file,
+    } = command
+    else {
+        return Ok(command);
+    };
+    let configured = match engine {
+        Some(engine) => Some(engine),
+        None => {
+            let source = crate::settings::Source::find(config_file.as_deref());
+            crate::settings::load(&source)?.0.engine
+        }
+    };
+    let path_var = std::env::var_os("PATH");
+    let found = crate::engine::locate::find(configured.as_deref(), path_var.as_deref())
+        .map_err(|e| e.to_string())?;
+    if !found.is_file() {
+        return Err(crate::engine::EngineError::Missing {
+            engine: found.display().to_string(),
+        }
+        .to_string());
+    }
+    Ok(Command::Analyse {
+        file,
+        game,
+        nodes,
+        depth,
+        movetime,
+        threads,
+        engine: Some(found),
+        json,
+        config_file,
+    })
+}
+
 /// Runs a tool, writing results to standard output.
 pub fn run_tool(command: Command) -> Result<()> {
     let stdout = io::stdout();
@@ -299,6 +417,34 @@ pub fn run_tool(command: Command) -> Result<()> {
         }
         Command::Pgn { file } => {
             pgn::run(&mut out, &file)?;
+        }
+        Command::Analyse {
+            file,
+            game,
+            nodes,
+            depth,
+            movetime,
+            threads,
+            engine,
+            json,
+            config_file: _,
+        } => {
+            use crate::engine::{Limit, Settings};
+            let limit = match (nodes, depth, movetime) {
+                (_, Some(d), _) => Limit::Depth(d),
+                (_, _, Some(ms)) => Limit::MoveTime(std::time::Duration::from_millis(ms)),
+                (n, ..) => Limit::Nodes(n.unwrap_or(Settings::DEFAULT_NODES)),
+            };
+            let cores = std::thread::available_parallelism().map_or(1, usize::from);
+            let threads = threads.map_or(cores, |t| t as usize);
+            let request = analyse::Request {
+                file: &file,
+                game: game as usize,
+                engine: engine.unwrap_or_else(|| PathBuf::from("stockfish")),
+                settings: Settings::new(limit, threads),
+                json,
+            };
+            analyse::run(&mut out, &request)?;
         }
         Command::Completions { shell } => {
             completions::run(&mut out, Cli::command(), shell)?;
