@@ -275,6 +275,12 @@ Examples:
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: Option<u32>,
 
+        /// The longest wait for the engine, in seconds: for each position's search (beyond
+        /// --movetime) and for its first answers (the default: 60). An engine that does not
+        /// answer in time is stopped and the report so far written. Example: --timeout 20
+        #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+        timeout: Option<u64>,
+
         /// The UCI engine to run: a path, or a name looked up on PATH.
         /// Example: --engine /usr/games/stockfish
         #[arg(long, value_name = "PATH")]
@@ -371,6 +377,7 @@ fn resolve_engine(command: Command) -> Result<Command, String> {
         depth,
         movetime,
         threads,
+        timeout,
         engine,
         json,
         config_file,
@@ -401,6 +408,7 @@ fn resolve_engine(command: Command) -> Result<Command, String> {
         depth,
         movetime,
         threads,
+        timeout,
         engine: Some(found),
         json,
         config_file,
@@ -425,6 +433,7 @@ pub fn run_tool(command: Command) -> Result<()> {
             depth,
             movetime,
             threads,
+            timeout,
             engine,
             json,
             config_file: _,
@@ -437,11 +446,17 @@ pub fn run_tool(command: Command) -> Result<()> {
             };
             let cores = std::thread::available_parallelism().map_or(1, usize::from);
             let threads = threads.map_or(cores, |t| t as usize);
+            let mut settings = Settings::new(limit, threads);
+            if let Some(secs) = timeout {
+                settings.search_timeout = std::time::Duration::from_secs(secs);
+                settings.handshake_timeout =
+                    settings.handshake_timeout.min(settings.search_timeout);
+            }
             let request = analyse::Request {
                 file: &file,
                 game: game as usize,
                 engine: engine.unwrap_or_else(|| PathBuf::from("stockfish")),
-                settings: Settings::new(limit, threads),
+                settings,
                 json,
             };
             analyse::run(&mut out, &request)?;

@@ -80,7 +80,15 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<()> {
     if progress {
         eprint!("\r\x1b[K");
     }
-    let names = [game.player(Color::White), game.player(Color::Black)];
+    // The players' names as the file gives them ("?" or none: no name).
+    let name = |tag| {
+        imported
+            .tags
+            .get(tag)
+            .filter(|n| !n.trim().is_empty() && *n != "?")
+            .unwrap_or("")
+    };
+    let names = [name("White"), name("Black")];
     if request.json {
         writeln!(out, "{}", json(&report, &start, &moves, &sans, names))?;
     } else {
@@ -212,10 +220,14 @@ pub fn summary(report: &GameReport, names: [&str; 2]) -> String {
             format!("accuracy {}%", a.round())
         });
         let acpl = p.acpl.map_or(String::new(), |a| format!(", ACPL {a}"));
+        let who = if names[i].is_empty() {
+            color.to_owned()
+        } else {
+            format!("{color} ({})", crate::text::tame(names[i]))
+        };
         let _ = writeln!(
             text,
-            "{color} ({}): {accuracy}, {}, {}, {}{acpl}",
-            names[i],
+            "{who}: {accuracy}, {}, {}, {}{acpl}",
             plural(p.inaccuracies, "inaccuracy").replace("inaccuracys", "inaccuracies"),
             plural(p.mistakes, "mistake"),
             plural(p.blunders, "blunder"),
