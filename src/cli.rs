@@ -61,12 +61,14 @@ pub const MANUAL: &[Section] = &[
             Entry::Item(
                 "1",
                 "Any other error: no terminal to play in, a file that cannot be read or \
-                 written, a game in a PGN file that cannot be replayed.",
+                 written, a game in a PGN file that cannot be replayed, a chess engine that \
+                 failed during hotseat analyse.",
             ),
             Entry::Item(
                 "2",
                 "A usage error: an unknown option, or a value that is wrong or does not fit \
-                 with the others. It is reported before the screen opens.",
+                 with the others, or no chess engine for hotseat analyse. It is reported \
+                 before the screen opens.",
             ),
             Entry::Item(
                 "128+N",
@@ -119,7 +121,7 @@ pub const MANUAL: &[Section] = &[
                  config.toml, in the folder for settings (--config chooses another file). Each \
                  key is the long option of the same meaning: white = \"Ann\", time = \"5+3\", \
                  white-time, black-time, theme = \"green\", ascii = true, color = \"never\", \
-                 auto-flip = true. Options on the command line win over the file. A wrong \
+                 auto-flip = true, and engine = \"/usr/games/stockfish\" for hotseat analyse. Options on the command line win over the file. A wrong \
                  setting is reported on the first screen and the default is used.",
             ),
             Entry::Item(
@@ -240,8 +242,8 @@ stockfish on PATH, or /usr/games/stockfish. With none, the command exits with
 status 2 and says how to get one. If the engine fails midway, the moves analysed
 so far are written and the command exits with status 1.
 
-The default, 150000 nodes per position on all cores, gives the same labels run
-after run and reports a 40-move game in well under a minute on two cores.
+The default, 150000 nodes per position on one thread, gives the same report run
+after run and takes about 45 seconds for a 40-move game.
 
 Examples:
   hotseat analyse game.pgn > annotated.pgn
@@ -271,7 +273,8 @@ Examples:
         #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000), group = "limit")]
         movetime: Option<u64>,
 
-        /// Engine threads (the default: one per core). Example: --threads 2
+        /// Engine threads (the default: 1, so that the report is the same every run; more
+        /// threads search faster but not the same way twice). Example: --threads 2
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: Option<u32>,
 
@@ -444,8 +447,11 @@ pub fn run_tool(command: Command) -> Result<()> {
                 (_, _, Some(ms)) => Limit::MoveTime(std::time::Duration::from_millis(ms)),
                 (n, ..) => Limit::Nodes(n.unwrap_or(Settings::DEFAULT_NODES)),
             };
-            let cores = std::thread::available_parallelism().map_or(1, usize::from);
-            let threads = threads.map_or(cores, |t| t as usize);
+            // One thread by default: under a node budget, Stockfish with more threads does not
+            // search the same tree twice, and the labels change from run to run (measured with
+            // benches/analyse.sh: with 2 threads three runs gave three sets of labels, with 1
+            // the same set, and no slower on 2 cores).
+            let threads = threads.map_or(1, |t| t as usize);
             let mut settings = Settings::new(limit, threads);
             if let Some(secs) = timeout {
                 settings.search_timeout = std::time::Duration::from_secs(secs);

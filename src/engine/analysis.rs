@@ -55,8 +55,9 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// 150,000 nodes per position, measured (benches/analyse.sh) to report a 40-move game in
-    /// well under a minute on two cores, with the same labels every run.
+    /// 150,000 nodes per position: measured with benches/analyse.sh, a 40-move game takes
+    /// 43-46 s on one thread (Stockfish 15.1, a busy 2-core machine), with the same labels in
+    /// every run.
     pub const DEFAULT_NODES: u64 = 150_000;
 
     pub fn new(limit: Limit, threads: usize) -> Settings {

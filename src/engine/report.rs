@@ -7,8 +7,8 @@
 //! * [`win_percent`]: `WinPercent.fromCentiPawns` (modules/analyse, WinPercent.scala):
 //!   `50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)`, centipawns clamped to ±1000.
 //! * [`move_accuracy`]: `AccuracyPercent.fromWinPercents` (modules/analyse,
-//!   AccuracyPercent.scala): `103.1668100711649 * exp(-0.04354415386753951 * loss)
-//!   - 3.166924740191411`, plus 1 ("uncertainty bonus"), within 0..=100; 100 when the win
+//!   AccuracyPercent.scala): `103.1668100711649 * exp(-0.04354415386753951 * loss) +
+//!   -3.166924740191411`, plus 1 ("uncertainty bonus"), within 0..=100; 100 when the win
 //!   percentage did not drop.
 //! * [`game_accuracy`]: `AccuracyPercent.gameAccuracy`: per player, the mean of a
 //!   volatility-weighted mean (weights: the population standard deviation of the win
