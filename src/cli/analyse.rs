@@ -64,16 +64,8 @@ pub fn run(out: &mut impl Write, request: &Request<'_>) -> Result<()> {
             Ok(EngineEvent::Failed { error, done }) => {
                 break (GameReport::new(&start, &moves, done), Some(error));
             }
-            Ok(EngineEvent::Cancelled { done }) => {
-                break (
-                    GameReport::new(&start, &moves, done),
-                    Some(crate::engine::EngineError::Timeout {
-                        engine: request.engine.display().to_string(),
-                        waiting_for: "end of the analysis",
-                        after: std::time::Duration::ZERO,
-                    }),
-                );
-            }
+            // Nothing here cancels; should it happen, it is reported as what it is.
+            Ok(EngineEvent::Cancelled { .. }) => bail!("the analysis was cancelled"),
             Err(_) => bail!("the analysis stopped without a word"),
         }
     };
