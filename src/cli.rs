@@ -8,6 +8,7 @@
 //! `--help` is the manual: every option has an example, and [`MANUAL`] (exit status, files,
 //! environment) follows the options there and in the man page that `hotseat man` prints.
 
+mod analyse;
 mod completions;
 mod manual;
 mod perft;
@@ -60,12 +61,14 @@ pub const MANUAL: &[Section] = &[
             Entry::Item(
                 "1",
                 "Any other error: no terminal to play in, a file that cannot be read or \
-                 written, a game in a PGN file that cannot be replayed.",
+                 written, a game in a PGN file that cannot be replayed, a chess engine that \
+                 failed during hotseat analyse.",
             ),
             Entry::Item(
                 "2",
                 "A usage error: an unknown option, or a value that is wrong or does not fit \
-                 with the others. It is reported before the screen opens.",
+                 with the others, or no chess engine for hotseat analyse. It is reported \
+                 before the screen opens.",
             ),
             Entry::Item(
                 "128+N",
@@ -118,7 +121,7 @@ pub const MANUAL: &[Section] = &[
                  config.toml, in the folder for settings (--config chooses another file). Each \
                  key is the long option of the same meaning: white = \"Ann\", time = \"5+3\", \
                  white-time, black-time, theme = \"green\", ascii = true, color = \"never\", \
-                 auto-flip = true. Options on the command line win over the file. A wrong \
+                 auto-flip = true, and engine = \"/usr/games/stockfish\" for hotseat analyse. Options on the command line win over the file. A wrong \
                  setting is reported on the first screen and the default is used.",
             ),
             Entry::Item(
@@ -221,6 +224,84 @@ Example:
         file: PathBuf,
     },
 
+    /// Report on a game with a chess engine, lichess's way: evaluations, accuracy, inaccuracies,
+    /// mistakes and blunders, and the better moves
+    #[command(after_help = "\
+Writes the game back as PGN on standard output with an [%eval] comment after
+every move (White's view: 0.32, -1.05, #3 mate in 3), the labels as NAGs ($6 ?!
+inaccuracy, $2 ? mistake, $4 ?? blunder) with a comment such as \"Mistake. Nxe5
+was best.\" and the better line as a variation. The summary per player goes to
+standard error:
+
+  White (Ann): accuracy 87%, 1 inaccuracy, 0 mistakes, 0 blunders, ACPL 24
+
+The numbers are lichess's (the same formulas): accuracy from the drop in winning
+chances after each move, blended over the game; labels for a drop of 10, 20 or
+30 points of winning chances; ACPL the average centipawn loss.
+
+The engine is a UCI engine such as Stockfish (apt-get install stockfish, brew
+install stockfish): --engine PATH, or engine = \"PATH\" in config.toml, or
+stockfish on PATH, or /usr/games/stockfish. With none, the command exits with
+status 2 and says how to get one. If the engine fails midway, the moves analysed
+so far are written and the command exits with status 1.
+
+The default, 150000 nodes per position on one thread, gives the same report run
+after run and takes about 45 seconds for a 40-move game.
+
+Examples:
+  hotseat analyse game.pgn > annotated.pgn
+  hotseat analyse games.pgn --game 3 --depth 18
+  hotseat analyse game.pgn --json | jq '.players'
+  hotseat analyse game.pgn --engine ~/bin/stockfish --threads 1")]
+    Analyse {
+        /// The PGN file to read, or - for standard input. Example: game.pgn
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+
+        /// Which game of the file, from 1. Example: --game 2
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        game: u32,
+
+        /// Nodes the engine searches per position (the default: 150000). The same count
+        /// gives the same report every time. Example: --nodes 1000000
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), group = "limit")]
+        nodes: Option<u64>,
+
+        /// Search each position to this depth instead. Example: --depth 18
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=99), group = "limit")]
+        depth: Option<u32>,
+
+        /// Search each position for this many milliseconds instead (the report may then
+        /// differ from run to run). Example: --movetime 500
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000), group = "limit")]
+        movetime: Option<u64>,
+
+        /// Engine threads (the default: 1, so that the report is the same every run; more
+        /// threads search faster but not the same way twice). Example: --threads 2
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: Option<u32>,
+
+        /// The longest wait for the engine, in seconds: for each position's search (beyond
+        /// --movetime) and for its first answers (the default: 60). An engine that does not
+        /// answer in time is stopped and the report so far written. Example: --timeout 20
+        #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+        timeout: Option<u64>,
+
+        /// The UCI engine to run: a path, or a name looked up on PATH.
+        /// Example: --engine /usr/games/stockfish
+        #[arg(long, value_name = "PATH")]
+        engine: Option<PathBuf>,
+
+        /// Write the report as JSON on standard output instead of PGN. Example: --json
+        #[arg(long)]
+        json: bool,
+
+        /// Read the settings (engine = "...") from this file instead of the usual one.
+        /// Example: --config ./config.toml
+        #[arg(long = "config", value_name = "FILE")]
+        config_file: Option<PathBuf>,
+    },
+
     /// Print the completion script for a shell, to install where the shell looks for it
     #[command(after_help = "\
 Write the script where your shell looks for completions (create the folder if it
@@ -286,7 +367,7 @@ impl Cli {
                 {
                     return Err(TaskError::Value(format!("invalid FEN: {e}")));
                 }
-                Ok(Task::Tool(command))
+                Ok(Task::Tool(resolve_engine(command)?))
             }
             None => {
                 let saved = self.play.saved_game_choice();
@@ -314,6 +395,54 @@ impl Cli {
     }
 }
 
+/// For `analyse`: the engine found before any work starts (a usage error, exit code 2, when
+/// there is none), from --engine, the settings file, `PATH` or /usr/games/stockfish.
+fn resolve_engine(command: Command) -> Result<Command, String> {
+    let Command::Analyse {
+        file,
+        game,
+        nodes,
+        depth,
+        movetime,
+        threads,
+        timeout,
+        engine,
+        json,
+        config_file,
+    } = command
+    else {
+        return Ok(command);
+    };
+    let configured = match engine {
+        Some(engine) => Some(engine),
+        None => {
+            let source = crate::settings::Source::find(config_file.as_deref());
+            crate::settings::load(&source)?.0.engine
+        }
+    };
+    let path_var = std::env::var_os("PATH");
+    let found = crate::engine::locate::find(configured.as_deref(), path_var.as_deref())
+        .map_err(|e| e.to_string())?;
+    if !found.is_file() {
+        return Err(crate::engine::EngineError::Missing {
+            engine: found.display().to_string(),
+        }
+        .to_string());
+    }
+    Ok(Command::Analyse {
+        file,
+        game,
+        nodes,
+        depth,
+        movetime,
+        threads,
+        timeout,
+        engine: Some(found),
+        json,
+        config_file,
+    })
+}
+
 /// Runs a tool, writing results to standard output.
 pub fn run_tool(command: Command) -> Result<()> {
     let stdout = io::stdout();
@@ -324,6 +453,44 @@ pub fn run_tool(command: Command) -> Result<()> {
         }
         Command::Pgn { file } => {
             pgn::run(&mut out, &file)?;
+        }
+        Command::Analyse {
+            file,
+            game,
+            nodes,
+            depth,
+            movetime,
+            threads,
+            timeout,
+            engine,
+            json,
+            config_file: _,
+        } => {
+            use crate::engine::{Limit, Settings};
+            let limit = match (nodes, depth, movetime) {
+                (_, Some(d), _) => Limit::Depth(d),
+                (_, _, Some(ms)) => Limit::MoveTime(std::time::Duration::from_millis(ms)),
+                (n, ..) => Limit::Nodes(n.unwrap_or(Settings::DEFAULT_NODES)),
+            };
+            // One thread by default: under a node budget, Stockfish with more threads does not
+            // search the same tree twice, and the labels change from run to run (measured with
+            // benches/analyse.sh: with 2 threads three runs gave three sets of labels, with 1
+            // the same set, and no slower on 2 cores).
+            let threads = threads.map_or(1, |t| t as usize);
+            let mut settings = Settings::new(limit, threads);
+            if let Some(secs) = timeout {
+                settings.search_timeout = std::time::Duration::from_secs(secs);
+                settings.handshake_timeout =
+                    settings.handshake_timeout.min(settings.search_timeout);
+            }
+            let request = analyse::Request {
+                file: &file,
+                game: game as usize,
+                engine: engine.unwrap_or_else(|| PathBuf::from("stockfish")),
+                settings,
+                json,
+            };
+            analyse::run(&mut out, &request)?;
         }
         Command::Completions { shell } => {
             completions::run(&mut out, Cli::command(), shell)?;

@@ -42,6 +42,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod engine;
 pub mod game;
 pub mod layout;
 pub mod look;

@@ -14,6 +14,7 @@
 //! ascii = false           # letters instead of chess symbols
 //! color = "auto"          # auto, always or never (true and false mean always and never)
 //! auto-flip = false
+//! engine = "/usr/games/stockfish"   # as --engine, for hotseat analyse
 //! ```
 //!
 //! An option on the command line wins over the file, which wins over the built-in defaults;
@@ -62,7 +63,7 @@ pub const LAST_GAME_FILE: &str = "last-game.toml";
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 
 /// The keys of the settings file, as the long options are spelt.
-pub const KEYS: [&str; 9] = [
+pub const KEYS: [&str; 10] = [
     "white",
     "black",
     "time",
@@ -72,6 +73,7 @@ pub const KEYS: [&str; 9] = [
     "ascii",
     "color",
     "auto-flip",
+    "engine",
 ];
 
 /// What the settings file sets; `None` where it says nothing (or something wrong).
@@ -86,6 +88,8 @@ pub struct Settings {
     pub glyphs: Option<GlyphSet>,
     pub color: Option<ColorChoice>,
     pub auto_flip: Option<bool>,
+    /// The UCI engine for `hotseat analyse` (as --engine): a path, or a name on `PATH`.
+    pub engine: Option<std::path::PathBuf>,
 }
 
 /// Something wrong in the settings file: where, and what (with how to write it right).
@@ -179,6 +183,16 @@ impl Settings {
                 });
             }
             "auto-flip" => self.auto_flip = Some(bool_value(key, value)?),
+            "engine" => {
+                let text = text_value(key, value, "\"/usr/games/stockfish\"")?;
+                if text.trim().is_empty() {
+                    return Err(
+                        "engine = \"\": write the engine's path or name, like engine = \"stockfish\""
+                            .to_owned(),
+                    );
+                }
+                self.engine = Some(text.into());
+            }
             "color" => {
                 let wrong = || {
                     format!(
@@ -412,9 +426,10 @@ mod tests {
         let (s, problems) = parse(
             "white = \"Ann\"\nblack = \"Bob B.\"\ntime = \"5+3\"\nwhite-time = \"5+0\"\n\
              black-time = \"3+0d2\"\ntheme = \"Green\"\nascii = true\ncolor = \"never\"\n\
-             auto-flip = true\n",
+             auto-flip = true\nengine = \"/opt/sf\"\n",
         );
         assert_eq!(problems, []);
+        assert_eq!(s.engine.as_deref(), Some(std::path::Path::new("/opt/sf")));
         assert_eq!(s.white.as_deref(), Some("Ann"));
         assert_eq!(s.black.as_deref(), Some("Bob B."));
         assert_eq!(s.time.unwrap().to_string(), "5+3");
@@ -424,6 +439,16 @@ mod tests {
         assert_eq!(s.glyphs, Some(GlyphSet::Ascii));
         assert_eq!(s.color, Some(ColorChoice::Never));
         assert_eq!(s.auto_flip, Some(true));
+    }
+
+    #[test]
+    fn an_engine_must_be_named() {
+        let (s, problems) = parse("engine = \"\"\n");
+        assert_eq!(s.engine, None);
+        assert!(
+            problems[0].text.contains("engine = \"stockfish\""),
+            "{problems:?}"
+        );
     }
 
     #[test]

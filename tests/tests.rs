@@ -28,6 +28,8 @@
 #[path = "suite/common/mod.rs"]
 mod common;
 
+#[path = "suite/analyse.rs"]
+mod analyse;
 #[path = "suite/board_layout.rs"]
 mod board_layout;
 #[path = "suite/cli.rs"]

@@ -96,6 +96,7 @@ fn help_heading(heading: &str) -> String {
 pub enum Page {
     Perft,
     Pgn,
+    Analyse,
     Completions,
     Man,
 }

@@ -1,0 +1,447 @@
+//! The analysis driver: one thread per analysis, walking the positions of a game with the
+//! engine and reporting in [`EngineEvent`]s.
+//!
+//! The caller gets an [`Analysis`] handle at once and the events through the callback it gave
+//! (a channel's sender in the command line; the app's own event queue later). `cancel` (or
+//! dropping the handle) stops the work at the next line the engine writes, at most
+//! [`SLICE`](super::process) later; the engine is then told to quit and reaped.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use super::EngineError;
+use super::game_report::GameReport;
+use super::process::{Process, Wait};
+use super::report::Eval;
+use super::uci::{Line, Score, legal_move, parse_line};
+use crate::rules::{Color, Move, Position};
+
+/// How long a search may take: a node budget (the same labels run after run), a depth, or a
+/// time per position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Nodes(u64),
+    Depth(u32),
+    MoveTime(Duration),
+}
+
+impl Limit {
+    fn go(self) -> String {
+        match self {
+            Limit::Nodes(n) => format!("go nodes {n}"),
+            Limit::Depth(d) => format!("go depth {d}"),
+            Limit::MoveTime(t) => format!("go movetime {}", t.as_millis()),
+        }
+    }
+}
+
+/// How the engine is run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub limit: Limit,
+    pub threads: usize,
+    /// Hash table size in MiB.
+    pub hash_mb: u32,
+    /// The longest wait for the engine's `uciok`/`readyok`.
+    pub handshake_timeout: Duration,
+    /// The longest search of one position (beyond a `MoveTime` limit).
+    pub search_timeout: Duration,
+    /// The most lines one search may write before the engine counts as flooding.
+    pub max_lines: usize,
+}
+
+impl Settings {
+    /// 150,000 nodes per position: measured with benches/analyse.sh, a 40-move game takes
+    /// 43-46 s on one thread (Stockfish 15.1, a busy 2-core machine), with the same labels in
+    /// every run.
+    pub const DEFAULT_NODES: u64 = 150_000;
+
+    pub fn new(limit: Limit, threads: usize) -> Settings {
+        Settings {
+            limit,
+            threads: threads.max(1),
+            hash_mb: 64,
+            handshake_timeout: Duration::from_secs(10),
+            search_timeout: Duration::from_secs(60),
+            max_lines: 20_000,
+        }
+    }
+}
+
+/// A position's evaluation (White's point of view) and the engine's best line from it
+/// (checked: every move legal), empty where the game is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionEval {
+    pub eval: Eval,
+    pub best: Vec<Move>,
+}
+
+/// What the analysis says, in order: `Progress`/`Evaluated` for each position, then one of
+/// `Finished`, `Failed` or `Cancelled`.
+#[derive(Clone, Debug)]
+pub enum EngineEvent {
+    /// Positions done of all the positions (the start and one after each move).
+    Progress {
+        done: usize,
+        total: usize,
+    },
+    /// The evaluation of the position at `ply` (0 before the first move).
+    Evaluated {
+        ply: usize,
+        eval: PositionEval,
+    },
+    Finished(Box<GameReport>),
+    /// The engine failed; `done` holds the positions evaluated before.
+    Failed {
+        error: EngineError,
+        done: Vec<PositionEval>,
+    },
+    Cancelled {
+        done: Vec<PositionEval>,
+    },
+}
+
+/// A game to analyse: where it starts and its moves (legal, as the game checked them).
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub start: Position,
+    pub moves: Vec<Move>,
+}
+
+/// A running analysis. Dropping it cancels the work and waits for the thread to end.
+#[derive(Debug)]
+pub struct Analysis {
+    cancel: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Analysis {
+    /// Starts analysing `job` with the engine at `engine`; events go to `emit`.
+    pub fn spawn(
+        engine: PathBuf,
+        job: Job,
+        settings: Settings,
+        mut emit: impl FnMut(EngineEvent) + Send + 'static,
+    ) -> Analysis {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
+        let thread = thread::Builder::new()
+            .name("engine-analysis".into())
+            .spawn(move || {
+                let mut done = Vec::new();
+                let event = match drive(&engine, &job, &settings, &flag, &mut emit, &mut done) {
+                    Ok(true) => EngineEvent::Finished(Box::new(GameReport::new(
+                        &job.start, &job.moves, done,
+                    ))),
+                    Ok(false) => EngineEvent::Cancelled { done },
+                    Err(error) => EngineEvent::Failed { error, done },
+                };
+                emit(event);
+            })
+            .ok();
+        Analysis { cancel, thread }
+    }
+
+    /// [`spawn`](Self::spawn) with the events on a channel.
+    pub fn start(
+        engine: PathBuf,
+        job: Job,
+        settings: Settings,
+    ) -> (Analysis, Receiver<EngineEvent>) {
+        let (tx, rx) = channel();
+        let analysis = Analysis::spawn(engine, job, settings, move |e| {
+            let _ = tx.send(e);
+        });
+        (analysis, rx)
+    }
+
+    /// Asks the work to stop; a `Cancelled` event follows.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the thread has ended.
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+}
+
+impl Drop for Analysis {
+    fn drop(&mut self) {
+        self.cancel();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Walks the positions; `Ok(false)` when cancelled.
+fn drive(
+    engine: &Path,
+    job: &Job,
+    settings: &Settings,
+    cancel: &AtomicBool,
+    emit: &mut impl FnMut(EngineEvent),
+    done: &mut Vec<PositionEval>,
+) -> Result<bool, EngineError> {
+    let total = job.moves.len() + 1;
+    let mut uci = Uci {
+        process: Process::spawn(engine)?,
+        settings,
+        cancel,
+    };
+    if !uci.handshake(job.start.is_chess960())? {
+        return Ok(false);
+    }
+    let start_fen = job.start.fen();
+    let chess960 = job.start.is_chess960();
+    let mut pos = job.start.clone();
+    let mut played = Vec::with_capacity(job.moves.len());
+    for ply in 0..total {
+        let eval = if pos.is_checkmate() {
+            PositionEval {
+                eval: Eval::Mate {
+                    winner: !pos.turn(),
+                    moves: 0,
+                },
+                best: Vec::new(),
+            }
+        } else if !pos.has_legal_moves() {
+            PositionEval {
+                eval: Eval::Cp(0),
+                best: Vec::new(),
+            }
+        } else {
+            let command = position_command(&start_fen, &played);
+            match uci.search(&pos, &command)? {
+                Some(eval) => eval,
+                None => return Ok(false),
+            }
+        };
+        done.push(eval.clone());
+        emit(EngineEvent::Evaluated { ply, eval });
+        emit(EngineEvent::Progress {
+            done: ply + 1,
+            total,
+        });
+        if let Some(&mv) = job.moves.get(ply) {
+            played.push(uci_text(mv, chess960));
+            pos = pos.play(mv).map_err(|_| EngineError::IllegalMove {
+                engine: "(none: the game itself)".to_owned(),
+                mv: mv.uci().to_string(),
+                fen: pos.fen(),
+            })?;
+        }
+    }
+    Ok(true)
+}
+
+/// `position fen … moves …`.
+fn position_command(fen: &str, moves: &[String]) -> String {
+    if moves.is_empty() {
+        format!("position fen {fen}")
+    } else {
+        format!("position fen {fen} moves {}", moves.join(" "))
+    }
+}
+
+/// A move as the engine wants it: with `UCI_Chess960`, every castling as king takes rook.
+fn uci_text(mv: Move, chess960: bool) -> String {
+    match mv {
+        Move::Castle { king, rook } if chess960 => format!("{king}{rook}"),
+        _ => mv.uci().to_string(),
+    }
+}
+
+/// The conversation.
+struct Uci<'a> {
+    process: Process,
+    settings: &'a Settings,
+    cancel: &'a AtomicBool,
+}
+
+impl Uci<'_> {
+    /// `uci`, the options, `isready`; `Ok(false)` when cancelled.
+    fn handshake(&mut self, chess960: bool) -> Result<bool, EngineError> {
+        self.process.send("uci")?;
+        let deadline = Instant::now() + self.settings.handshake_timeout;
+        let mut lines = 0;
+        loop {
+            let line = match self.process.next_line(deadline, "uciok", self.cancel) {
+                Ok(Wait::Line(line)) => line,
+                Ok(Wait::Cancelled) => return Ok(false),
+                Err(EngineError::Timeout { engine, .. }) => {
+                    return Err(EngineError::NotUci {
+                        engine,
+                        reason: "no uciok in answer to uci".to_owned(),
+                    });
+                }
+                Err(EngineError::Crashed { engine, status }) => {
+                    return Err(EngineError::NotUci {
+                        engine,
+                        reason: format!("it ended before saying uciok ({status})"),
+                    });
+                }
+                Err(e) => return Err(e),
+            };
+            lines += 1;
+            if lines > self.settings.max_lines {
+                return Err(self.flood(lines));
+            }
+            if parse_line(&line) == Line::UciOk {
+                break;
+            }
+        }
+        let threads = self.settings.threads;
+        let hash = self.settings.hash_mb;
+        self.process
+            .send(&format!("setoption name Threads value {threads}"))?;
+        self.process
+            .send(&format!("setoption name Hash value {hash}"))?;
+        if chess960 {
+            self.process
+                .send("setoption name UCI_Chess960 value true")?;
+        }
+        self.process.send("ucinewgame")?;
+        self.ready()
+    }
+
+    /// `isready` … `readyok`.
+    fn ready(&mut self) -> Result<bool, EngineError> {
+        self.process.send("isready")?;
+        let deadline = Instant::now() + self.settings.handshake_timeout;
+        let mut lines = 0;
+        loop {
+            match self.process.next_line(deadline, "readyok", self.cancel)? {
+                Wait::Cancelled => return Ok(false),
+                Wait::Line(line) if parse_line(&line) == Line::ReadyOk => return Ok(true),
+                Wait::Line(_) => {
+                    lines += 1;
+                    if lines > self.settings.max_lines {
+                        return Err(self.flood(lines));
+                    }
+                }
+            }
+        }
+    }
+
+    fn flood(&self, lines: usize) -> EngineError {
+        EngineError::Flood {
+            engine: self.process.name().to_owned(),
+            lines,
+        }
+    }
+
+    /// One search; `None` when cancelled.
+    fn search(
+        &mut self,
+        pos: &Position,
+        command: &str,
+    ) -> Result<Option<PositionEval>, EngineError> {
+        self.process.send(command)?;
+        self.process.send(&self.settings.limit.go())?;
+        let mut budget = self.settings.search_timeout;
+        if let Limit::MoveTime(t) = self.settings.limit {
+            budget += t;
+        }
+        let deadline = Instant::now() + budget;
+        let (mut score, mut pv) = (None, Vec::new());
+        let mut lines = 0;
+        let best = loop {
+            let line = match self.process.next_line(deadline, "bestmove", self.cancel)? {
+                Wait::Line(line) => line,
+                Wait::Cancelled => return Ok(None),
+            };
+            lines += 1;
+            if lines > self.settings.max_lines {
+                return Err(self.flood(lines));
+            }
+            match parse_line(&line) {
+                Line::Info(info) if info.multipv == 1 && !info.bound && info.score.is_some() => {
+                    score = info.score;
+                    pv = info.pv;
+                }
+                Line::BestMove(best) => break best,
+                _ => {}
+            }
+        };
+        let illegal = |mv: &str, at: &Position| EngineError::IllegalMove {
+            engine: self.process.name().to_owned(),
+            mv: mv.to_owned(),
+            fen: at.fen(),
+        };
+        let Some(best) = best else {
+            return Err(illegal("(none)", pos));
+        };
+        let first = legal_move(pos, &best).ok_or_else(|| illegal(&best, pos))?;
+        let Some(score) = score else {
+            return Err(EngineError::NoScore {
+                engine: self.process.name().to_owned(),
+                fen: pos.fen(),
+            });
+        };
+        // The line behind the score, when it starts with the best move; each move checked.
+        let mut line = vec![first];
+        if pv.first() == Some(&best) {
+            let mut at = pos.play(first).map_err(|_| illegal(&best, pos))?;
+            for text in &pv[1..] {
+                let mv = legal_move(&at, text).ok_or_else(|| illegal(text, &at))?;
+                line.push(mv);
+                at = at.play(mv).map_err(|_| illegal(text, &at))?;
+            }
+        }
+        Ok(Some(PositionEval {
+            eval: white_view(score, pos.turn()),
+            best: line,
+        }))
+    }
+}
+
+/// A score for the side to move, as an evaluation from White's point of view.
+fn white_view(score: Score, turn: Color) -> Eval {
+    match score {
+        Score::Cp(cp) => Eval::Cp(if turn == Color::White { cp } else { -cp }),
+        Score::Mate(n) => Eval::Mate {
+            winner: if n > 0 { turn } else { !turn },
+            moves: n.unsigned_abs(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_turn_to_whites_view() {
+        assert_eq!(white_view(Score::Cp(40), Color::Black), Eval::Cp(-40));
+        assert_eq!(
+            white_view(Score::Mate(-2), Color::Black),
+            Eval::Mate {
+                winner: Color::White,
+                moves: 2
+            }
+        );
+        assert_eq!(
+            white_view(Score::Mate(0), Color::White),
+            Eval::Mate {
+                winner: Color::Black,
+                moves: 0
+            }
+        );
+    }
+
+    #[test]
+    fn chess960_castling_is_sent_as_king_takes_rook() {
+        let castle = Move::Castle {
+            king: crate::rules::Square::E1,
+            rook: crate::rules::Square::H1,
+        };
+        assert_eq!(uci_text(castle, true), "e1h1");
+        assert_eq!(uci_text(castle, false), "e1g1");
+    }
+}

@@ -1,0 +1,371 @@
+//! `hotseat analyse`: the report with a scripted fake engine (every way an engine can go
+//! wrong) and with the real Stockfish (labels where a player can see them).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use hotseat::engine::analysis::Job;
+use hotseat::engine::{Analysis, EngineEvent, Limit, Settings};
+use hotseat::rules::Position;
+
+/// The fake engine, `examples/fake_engine.rs`, which `cargo test` builds beside the tests.
+fn fake_engine() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().and_then(Path::parent).unwrap();
+    let path = dir
+        .join("examples")
+        .join(format!("fake_engine{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "{} is missing: `cargo test` builds it; with a filter, run `cargo build --example \
+         fake_engine` first",
+        path.display()
+    );
+    path
+}
+
+/// Stockfish, which CI installs (.ci/run).
+fn stockfish() -> PathBuf {
+    let path = std::env::var_os("PATH");
+    hotseat::engine::locate::find(None, path.as_deref())
+        .expect("Stockfish is needed for these tests: apt-get install stockfish (.ci/run does)")
+}
+
+fn write_pgn(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hotseat-analyse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn analyse(mode: &str, file: &Path, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .arg("analyse")
+        .arg(file)
+        .arg("--engine")
+        .arg(fake_engine())
+        .args(extra)
+        .env("FAKE_ENGINE_MODE", mode)
+        .env("FAKE_ENGINE_AFTER", "2")
+        .output()
+        .unwrap()
+}
+
+const GAME: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 \
+    4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1\n";
+
+#[test]
+fn every_move_gets_an_eval_and_the_summary_goes_to_stderr() {
+    let file = write_pgn("good.pgn", GAME);
+    let out = analyse("good", &file, &[]);
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert!(out.status.success(), "{stderr}");
+    // Thirteen moves before the mate, each with an eval; the mate has none to give.
+    assert_eq!(stdout.matches("[%eval ").count(), 13, "{stdout}");
+    assert!(stdout.contains("7... Nf3# 0-1"), "{stdout}");
+    assert!(
+        stdout.contains("[Annotator \"hotseat analyse\"]"),
+        "{stdout}"
+    );
+    assert!(stderr.starts_with("White (Ann): accuracy "), "{stderr}");
+    assert!(stderr.contains("\nBlack (Bob): accuracy "), "{stderr}");
+    assert!(
+        !stderr.contains("analysing"),
+        "no progress when stderr is not a terminal"
+    );
+}
+
+#[test]
+fn json_for_scripts() {
+    let file = write_pgn("json.pgn", GAME);
+    let out = analyse("good", &file, &["--json"]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(stdout.starts_with("{\"players\":[{\"color\":\"white\",\"name\":\"Ann\""));
+    assert_eq!(stdout.matches("\"ply\":").count(), 14, "{stdout}");
+    assert!(stdout.contains("\"san\":\"Nf3#\""), "{stdout}");
+}
+
+/// Runs a fault, checks the message and that the first positions were kept.
+fn fault(mode: &str, extra: &[&str], says: &str) {
+    let file = write_pgn(&format!("{mode}.pgn"), GAME);
+    let started = Instant::now();
+    let out = analyse(mode, &file, extra);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{mode}: {stderr}");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{mode} took too long"
+    );
+    assert!(
+        stderr.contains("fake_engine"),
+        "{mode}: names the engine: {stderr}"
+    );
+    assert!(stderr.contains(says), "{mode}: {stderr}");
+    if mode != "not-uci" {
+        // Two searches went well: the start and the position after 1. e4.
+        assert!(
+            stderr.contains("the report covers 1 of 14 moves"),
+            "{stderr}"
+        );
+        assert!(stdout.contains("1. e4 {[%eval "), "{mode}: kept: {stdout}");
+    }
+}
+
+#[test]
+fn an_engine_that_does_not_speak_uci() {
+    fault("not-uci", &["--timeout", "1"], "does not speak UCI");
+}
+
+#[test]
+fn an_engine_that_crashes_mid_report() {
+    fault(
+        "crash",
+        &[],
+        "stopped in the middle of the work (exit status: 3)",
+    );
+}
+
+#[test]
+fn an_engine_that_writes_garbage() {
+    fault("garbage", &[], "wrote garbage: a line that is not text");
+    fault(
+        "endless",
+        &[],
+        "wrote garbage: a line longer than 16384 bytes",
+    );
+}
+
+#[test]
+fn an_engine_that_floods() {
+    fault("flood", &[], "flooded its output");
+}
+
+#[test]
+fn an_engine_that_hangs_and_ignores_quit() {
+    fault(
+        "hang",
+        &["--timeout", "1"],
+        "did not answer: no bestmove after 1.0 s",
+    );
+}
+
+#[test]
+fn an_engine_that_names_an_illegal_move() {
+    fault("illegal", &[], "named an illegal move, a1a8");
+}
+
+#[test]
+fn a_missing_or_unrunnable_engine_is_a_usage_error() {
+    let file = write_pgn("missing.pgn", GAME);
+    let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args([
+            "analyse",
+            file.to_str().unwrap(),
+            "--engine",
+            "/no/such/stockfish",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("engine /no/such/stockfish: no such program"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("apt-get install stockfish"), "{stderr}");
+    #[cfg(unix)]
+    {
+        // A file that exists but may not be run.
+        let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+            .args(["analyse", file.to_str().unwrap(), "--engine"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("not allowed to run it"), "{stderr}");
+    }
+}
+
+/// The fake engine that hangs at its first search and ignores `quit`, through a wrapper
+/// that sets its mode (the test binary's environment is shared by all its tests).
+#[cfg(unix)]
+fn hanging_engine() -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let wrapper = write_pgn(
+        "hang.sh",
+        &format!(
+            "#!/bin/sh\nFAKE_ENGINE_MODE=hang FAKE_ENGINE_AFTER=0 exec '{}'\n",
+            fake_engine().display()
+        ),
+    );
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    wrapper
+}
+
+fn one_move_job() -> Job {
+    let start = Position::initial();
+    let moves = vec![hotseat::engine::uci::legal_move(&start, "e2e4").unwrap()];
+    Job { start, moves }
+}
+
+/// The engine's process is gone (reaped, not a zombie) once the analysis has failed, even
+/// when it ignores `quit`.
+#[cfg(target_os = "linux")]
+#[test]
+fn no_zombie_is_left_after_a_hang() {
+    let mut settings = Settings::new(Limit::Nodes(1), 1);
+    settings.search_timeout = Duration::from_millis(300);
+    let before = children();
+    let (analysis, events) = Analysis::start(hanging_engine(), one_move_job(), settings);
+    let last = loop {
+        match events.recv_timeout(Duration::from_secs(10)).unwrap() {
+            EngineEvent::Failed { error, .. } => break error,
+            EngineEvent::Finished(_) | EngineEvent::Cancelled { .. } => panic!("it hangs"),
+            _ => {}
+        }
+    };
+    assert!(last.to_string().contains("did not answer"), "{last}");
+    drop(analysis);
+    assert_eq!(children(), before, "every child reaped");
+}
+
+/// This process's children, from /proc (zombies included).
+#[cfg(target_os = "linux")]
+fn children() -> usize {
+    let me = std::process::id().to_string();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read_to_string(e.ok()?.path().join("stat")).ok())
+        .filter(|stat| {
+            // pid (comm) state ppid ...
+            let after = stat.rsplit_once(") ").map_or("", |(_, rest)| rest);
+            after.split_whitespace().nth(1) == Some(me.as_str())
+        })
+        .count()
+}
+
+/// A cancel ends a search that would never end, at once, and the caller is never blocked.
+#[cfg(unix)]
+#[test]
+fn cancelling_stops_a_search_at_once() {
+    let mut settings = Settings::new(Limit::Nodes(1), 1);
+    settings.search_timeout = Duration::from_secs(60);
+    let asked = Instant::now();
+    let (analysis, events) = Analysis::start(hanging_engine(), one_move_job(), settings);
+    assert!(
+        asked.elapsed() < Duration::from_secs(1),
+        "start does not wait"
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let cancelled = Instant::now();
+    analysis.cancel();
+    match events.recv_timeout(Duration::from_secs(5)).unwrap() {
+        EngineEvent::Cancelled { done } => assert!(done.is_empty()),
+        other => panic!("{other:?}"),
+    }
+    assert!(cancelled.elapsed() < Duration::from_secs(2));
+}
+
+// ---- The real engine: few, small, with one thread so that labels are the same each run ----
+
+/// A Stockfish report: the annotated PGN on one line, and the summary.
+fn real_report(pgn: &str, name: &str) -> (String, String) {
+    let file = write_pgn(name, pgn);
+    let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .arg("analyse")
+        .arg(&file)
+        .arg("--engine")
+        .arg(stockfish())
+        .args(["--nodes", "100000", "--threads", "1"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    // Lines joined: the PGN breaks them at 80 columns.
+    let pgn = String::from_utf8(out.stdout).unwrap();
+    (pgn.split_whitespace().collect::<Vec<_>>().join(" "), stderr)
+}
+
+/// `White (…): accuracy N%` → N.
+fn accuracy(stderr: &str, color: &str) -> u32 {
+    let line = stderr.lines().find(|l| l.starts_with(color)).unwrap();
+    let at = line.find("accuracy ").unwrap() + "accuracy ".len();
+    line[at..].split('%').next().unwrap().parse().unwrap()
+}
+
+#[cfg_attr(windows, ignore = "CI installs Stockfish on Linux and macOS only")]
+#[test]
+fn stockfish_calls_a_hanging_queen_a_blunder() {
+    let (pgn, stderr) = real_report(
+        "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 Qh4 3. Nxh4 *\n",
+        "queen.pgn",
+    );
+    assert!(pgn.contains("2... Qh4 $4 {[%eval "), "{pgn}");
+    assert!(pgn.contains("Blunder."), "{pgn}");
+    assert_eq!(
+        pgn.matches(" $").count(),
+        1,
+        "only the blunder is labelled: {pgn}"
+    );
+    assert!(
+        accuracy(&stderr, "Black") < accuracy(&stderr, "White"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("Black (Bob): accuracy") && stderr.contains("1 blunder"));
+}
+
+#[cfg_attr(windows, ignore = "CI installs Stockfish on Linux and macOS only")]
+#[test]
+fn stockfish_calls_allowing_mate_in_one_a_blunder() {
+    let (pgn, stderr) = real_report(
+        "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+        "scholar.pgn",
+    );
+    assert!(
+        pgn.contains("3... Nf6 $4 {[%eval #1] Checkmate is now unavoidable. "),
+        "{pgn}"
+    );
+    assert!(pgn.contains("4. Qxf7# 1-0"), "{pgn}");
+    assert!(
+        accuracy(&stderr, "Black") < accuracy(&stderr, "White"),
+        "{stderr}"
+    );
+}
+
+#[cfg_attr(windows, ignore = "CI installs Stockfish on Linux and macOS only")]
+#[test]
+fn stockfish_leaves_a_sound_opening_unlabelled() {
+    let (pgn, stderr) = real_report(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *\n",
+        "ruy.pgn",
+    );
+    assert_eq!(pgn.matches(" $").count(), 0, "{pgn}");
+    assert!(stderr.contains("White: accuracy"), "{stderr}");
+    assert_eq!(
+        stderr
+            .matches("0 inaccuracies, 0 mistakes, 0 blunders")
+            .count(),
+        2
+    );
+}
+
+#[cfg_attr(windows, ignore = "CI installs Stockfish on Linux and macOS only")]
+#[test]
+fn stockfish_reports_a_chess960_game_with_its_castling() {
+    let (pgn, _) = real_report(
+        "[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+         [FEN \"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1\"]\n\n\
+         1. O-O O-O-O 2. Rfe1 d5 *\n",
+        "960.pgn",
+    );
+    assert_eq!(pgn.matches("[%eval ").count(), 4, "{pgn}");
+    assert!(pgn.contains("1. O-O {[%eval "), "{pgn}");
+}
