@@ -367,7 +367,7 @@ impl Cli {
                 {
                     return Err(TaskError::Value(format!("invalid FEN: {e}")));
                 }
-                Ok(Task::Tool(resolve_engine(command)?))
+                Ok(Task::Tool(resolve_engine(command).map_err(TaskError::Value)?))
             }
             None => {
                 let saved = self.play.saved_game_choice();
@@ -395,7 +395,7 @@ impl Cli {
     }
 }
 
-/// For `analyse`: the engine found before any work starts (a usage error, exit code 2, when
+/// For `analyse`: the engine found before any work starts (exit code 2, said without the usage,
 /// there is none), from --engine, the settings file, `PATH` or /usr/games/stockfish.
 fn resolve_engine(command: Command) -> Result<Command, String> {
     let Command::Analyse {
