@@ -17,8 +17,9 @@
 //! - files on disk: `store`; the binary's command line and exit codes: `cli`; the settings file
 //!   and the new-game form's memory, end to end: `settings`;
 //! - the move box's reading of typed text (properties): `typing_props`;
-//! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one), on the
-//!   harness in `common::pty` (itself tested by `pty_harness`).
+//! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one),
+//!   `terminal` (resizes under dialogs, suspend and resume), on the harness in `common::pty`
+//!   (itself tested by `pty_harness`).
 //!
 //! A subject that fits none of these gets a new file in `tests/suite/` and a line below. Unit
 //! tests of one module stay beside it in `src/`. Run one file's tests with
@@ -63,6 +64,8 @@ mod screen;
 mod settings;
 #[path = "suite/store.rs"]
 mod store;
+#[path = "suite/terminal.rs"]
+mod terminal;
 #[path = "suite/typing_props.rs"]
 mod typing_props;
 #[path = "suite/variations.rs"]

@@ -80,16 +80,6 @@ fn run_loop(
     origin: Instant,
     shared: &Shared,
 ) -> Result<()> {
-    let size = terminal
-        .size()
-        .context("could not read the terminal size")?;
-    app.update(
-        Action::Resize {
-            width: size.width,
-            height: size.height,
-        },
-        origin.elapsed(),
-    );
     loop {
         let now = origin.elapsed();
         app.update(Action::Tick, now);
@@ -105,6 +95,20 @@ fn run_loop(
         }
         if app.should_quit() {
             return Ok(());
+        }
+        // A resize reaches the app as an event, which may wait behind queued keys; the frame
+        // is drawn at the terminal's size now, so the app hears of it first.
+        let size = terminal
+            .size()
+            .context("could not read the terminal size")?;
+        if size != app.size() {
+            app.update(
+                Action::Resize {
+                    width: size.width,
+                    height: size.height,
+                },
+                origin.elapsed(),
+            );
         }
         {
             let _drawing = DRAWING.lock().unwrap_or_else(|e| e.into_inner());

@@ -115,3 +115,76 @@ proptest! {
         }
     }
 }
+
+/// Draws `app` on a terminal of `width` x `height`, which need not be the size the app was last
+/// told: a resize is drawn before the app hears of it when keys are queued ahead of it.
+fn draw_on(app: &App, width: u16, height: u16) {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| crate::ui::render(app, frame))
+        .unwrap();
+}
+
+#[test]
+fn a_shrink_not_yet_heard_of_under_a_draw_offer_draws_without_panic() {
+    let mut app = timed_app("5+3");
+    act(
+        &mut app,
+        Action::Resize {
+            width: 100,
+            height: 30,
+        },
+    );
+    enter(&mut app, "e4");
+    act(&mut app, Action::Draw);
+    assert!(matches!(app.mode(), Mode::DrawOffer { .. }));
+    act(&mut app, Action::CursorUp);
+    draw_on(&app, 148, 16);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Any dialog open over a game with a running clock, random keys, and a terminal that
+    /// changes size under it: each frame is drawn at the terminal's size, which the app hears
+    /// of only some keys later (as when keys are queued ahead of the resize).
+    #[test]
+    fn any_dialog_any_size_any_keys_never_panics(
+        dialog in proptest::sample::select(vec![
+            Action::Draw, Action::Quit, Action::Pause, Action::Help, Action::NewGame,
+            Action::Resign, Action::Takeback, Action::ShowFen, Action::Claim, Action::Save,
+        ]),
+        steps in proptest::collection::vec(
+            (any_action(), 0u64..1_500, proptest::option::of((1u16..200, 1u16..60)), 0usize..4),
+            1..60,
+        ),
+    ) {
+        let mut app = timed_app("5+3");
+        act(&mut app, Action::Resize { width: 100, height: 30 });
+        enter(&mut app, "e4");
+        enter(&mut app, "e5");
+        act(&mut app, dialog);
+        let mut now = app.now();
+        let mut terminal = (100, 30);
+        let mut heard: Vec<(u16, u16)> = Vec::new();
+        for (action, step, resized, lag) in steps {
+            now += Duration::from_millis(step);
+            if let Some(size) = resized {
+                terminal = size;
+                heard.push(size);
+            }
+            // The resizes queued behind `lag` keys reach the app now.
+            if heard.len() > lag {
+                for (width, height) in heard.drain(..) {
+                    app.update(Action::Resize { width, height }, now);
+                }
+            }
+            app.update(action, now);
+            draw_on(&app, terminal.0, terminal.1);
+            check_invariants(&app, now);
+            if app.should_quit() {
+                break;
+            }
+        }
+    }
+}
