@@ -2,14 +2,18 @@
 //!
 //! The app decides and the front end writes. After every update, [`App::plan_saves`] looks at
 //! the game: a game in progress whose [`Game::revision`] changed since the last save (a move, a
-//! takeback, an offer, a claim, a pause...) is handed out as [`Effect::Autosave`]; while a clock
-//! runs it is handed out again every [`AUTOSAVE_INTERVAL`], so a killed process loses at most
-//! that much thinking time and never a move. A game that ends is handed out once as
+//! takeback, an offer, a claim, a pause...) is handed out as [`Effect::Autosave`], which the
+//! front end writes durably (synced to disk). While a clock runs and nothing else changes, only
+//! the clocks' reading is new: it is handed out as [`Effect::SaveClocks`] every
+//! [`CLOCK_SAVE_INTERVAL`], written without a sync (a killed program loses nothing written; only
+//! a crash of the machine could), so a killed process loses at most that much thinking time and
+//! never a move, and an idle game costs one write every ten seconds, not two syncs a second.
+//! Quitting, a suspend and every signal save the clocks as they stand. A game that ends is handed out once as
 //! [`Effect::Archive`] (the front end files it in the archive and forgets the autosave); so is a
 //! game in progress that a new game replaces, marked unfinished. Quitting saves one last time.
 //!
 //! The front end reports back ([`App::autosaved`], [`App::archived`]): a failing save keeps a
-//! warning on the status line and is retried every interval until it works; the archive's path
+//! warning on the status line and is retried every [`RETRY_INTERVAL`] until it works; the archive's path
 //! goes into the game-over box.
 //!
 //! What a saved game carries besides its moves and clocks — Event, Site, Date, Round and
@@ -25,11 +29,14 @@ use crate::game::pgn::{TAG_SAVED, TAG_STARTED, Tags};
 use crate::game::stamp::{Stamp, WallClock};
 use crate::rules::Color;
 
-/// How often a game with a running clock is saved again, so that a killed process costs at
-/// most this much of the clock (a move is always saved at once).
-pub const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(1);
+/// How often a game with a running clock has its clocks saved again, so that a killed process
+/// costs at most this much of the clock (a move is always saved at once).
+pub const CLOCK_SAVE_INTERVAL: Duration = Duration::from_secs(10);
 
-/// How much earlier than [`AUTOSAVE_INTERVAL`] a timed save may come. The loop wakes when the
+/// How often a failing save is tried again, whether or not the game changed.
+pub const RETRY_INTERVAL: Duration = Duration::from_secs(3);
+
+/// How much earlier than its interval a timed save may come. The loop wakes when the
 /// clock's text changes; saving at that wake, rather than a few milliseconds later at a wake of
 /// its own, keeps the saved reading equal to the one on screen and costs no extra wake-up.
 const AUTOSAVE_EARLY: Duration = Duration::from_millis(100);
@@ -238,15 +245,19 @@ impl App {
             return;
         }
         let revision = self.game.revision();
-        let timer_running = self.clock_ticking() || s.failure.is_some();
-        let due = s.saved != Some(revision)
-            || self.quit
-            || (timer_running && now + AUTOSAVE_EARLY >= s.saved_at + AUTOSAVE_INTERVAL);
-        if due {
+        let timer_due = self
+            .next_save()
+            .is_some_and(|due| now + AUTOSAVE_EARLY >= due);
+        let changed = s.saved != Some(revision) || self.quit;
+        if changed || (timer_due && s.failure.is_some()) {
             let pgn = self.game.to_pgn(now, &s.tags());
             self.saving.saved = Some(revision);
             self.saving.saved_at = now;
             self.effects.push(Effect::Autosave(pgn));
+        } else if timer_due {
+            let pgn = self.game.to_pgn(now, &s.tags());
+            self.saving.saved_at = now;
+            self.effects.push(Effect::SaveClocks(pgn));
         }
     }
 
@@ -277,12 +288,18 @@ impl App {
         self.game.is_timed() && self.game.clock().running().is_some()
     }
 
-    /// When the next timed save is due, if one will be.
+    /// When the next timed save is due, if one will be: a retry of a failing save, or the
+    /// clocks of a running game.
     pub(super) fn next_save(&self) -> Option<Duration> {
         let s = &self.saving;
-        let timer = self.clock_ticking() || s.failure.is_some();
-        (s.enabled && s.track && !s.archived && timer && s.saved.is_some())
-            .then_some(s.saved_at + AUTOSAVE_INTERVAL)
+        let interval = if s.failure.is_some() {
+            RETRY_INTERVAL
+        } else if self.clock_ticking() {
+            CLOCK_SAVE_INTERVAL
+        } else {
+            return None;
+        };
+        (s.enabled && s.track && !s.archived && s.saved.is_some()).then_some(s.saved_at + interval)
     }
 
     /// The front end's report on an [`Effect::Autosave`]: `Err` says why it failed.

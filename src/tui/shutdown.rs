@@ -13,7 +13,7 @@
 //!
 //! A panic saves the same way from the panic hook, if the files are not in use at that moment
 //! (a panic inside a write must not deadlock on it). SIGKILL cannot be caught: that is what
-//! autosave after every move and every second of a running clock is for.
+//! the save after every move and every ten seconds of a running clock is for.
 //!
 //! On Windows there are no such signals (Ctrl-C is a key in raw mode, and asks first); only the
 //! panic save applies.

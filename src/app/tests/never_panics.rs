@@ -42,53 +42,9 @@ fn any_action() -> impl Strategy<Value = Action> {
     ]
 }
 
-/// What must hold after every update, whatever the input: the position is legal, the record
-/// replays to it, the clocks read sensibly, and the board shows the position reviewed.
 fn check_invariants(app: &App, now: Duration) {
-    let game = app.game();
-    let position = game.position();
-    let legal = Position::from_fen(&position.fen());
-    assert_eq!(legal.as_ref(), Ok(position), "not a legal position");
-
-    let record = game.record();
-    let mut replayed = record.start().clone();
-    for (ply, recorded) in record.moves().iter().enumerate() {
-        assert!(
-            replayed.is_legal(recorded.mv),
-            "move {ply} of the record is illegal"
-        );
-        replayed.play_unchecked(recorded.mv);
-        let stored = record.position_at(ply + 1).map(Position::fen);
-        assert_eq!(stored, Some(replayed.fen()), "ply {ply}");
-    }
-    assert_eq!(
-        replayed.fen(),
-        position.fen(),
-        "the record does not replay to the position"
-    );
-
-    for color in [Color::White, Color::Black] {
-        let remaining = game.clock().remaining(color, now);
-        assert_eq!(remaining.is_some(), game.is_timed(), "{color}'s clock");
-        // A flag that has fallen has ended the game by the end of the update.
-        if remaining == Some(Duration::ZERO) {
-            assert!(
-                game.is_over(),
-                "{color}'s clock reads zero in a game going on"
-            );
-        }
-    }
-
-    match app.review() {
-        Some(ply) => {
-            assert!(
-                ply <= record.plies(),
-                "reviewing ply {ply} of {}",
-                record.plies()
-            );
-            assert_eq!(Some(app.shown_position()), record.position_at(ply));
-        }
-        None => assert_eq!(app.shown_position(), position),
+    if let Err(broken) = crate::app::invariants::check(app, now) {
+        panic!("{broken}");
     }
 }
 

@@ -46,6 +46,17 @@ fn autosaves(app: &mut App) -> Vec<String> {
         .collect()
 }
 
+/// The clock-only saves handed out (written without a sync).
+fn clock_saves(app: &mut App) -> Vec<String> {
+    app.take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::SaveClocks(pgn) => Some(pgn),
+            _ => None,
+        })
+        .collect()
+}
+
 fn at(app: &mut App, action: Action, now: Duration) {
     app.update(action, now);
 }
@@ -85,23 +96,36 @@ fn every_move_is_saved_at_once_with_the_tags_of_its_start() {
     assert_eq!(autosaves(&mut app).len(), 1);
 }
 
+/// An idle game costs one unsynced write every ten seconds: the clocks' reading, not a whole
+/// synced save every second. A move (or a pause) is saved durably at once.
 #[test]
-fn a_running_clock_is_saved_every_interval_and_a_paused_one_is_not() {
+fn a_running_clock_is_saved_every_ten_seconds_unsynced_and_a_paused_one_is_not() {
     let mut app = timed_saving_app("5+0");
     at(&mut app, Action::Select, s(0));
     assert_eq!(autosaves(&mut app).len(), 1, "starting the clock is saved");
-    assert_eq!(app.next_wake(ms(100)), Some(ms(1000)));
-    at(&mut app, Action::Tick, ms(850));
-    assert!(autosaves(&mut app).is_empty());
-    at(&mut app, Action::Tick, ms(1000));
-    let saves = autosaves(&mut app);
-    assert_eq!(saves.len(), 1);
+    for second in 1..10 {
+        at(&mut app, Action::Tick, s(second));
+        assert!(app.take_effects().is_empty(), "nothing saved at {second} s");
+    }
+    at(&mut app, Action::Tick, ms(9_950));
+    let saves = clock_saves(&mut app);
+    assert_eq!(
+        saves.len(),
+        1,
+        "the clocks, at the wake of the tenth second"
+    );
     assert!(
-        saves[0].contains("[WhiteClock \"0:04:59\"]"),
+        saves[0].contains("[WhiteClock \"0:04:50\"]"),
         "{}",
         saves[0]
     );
-    at(&mut app, Action::Pause, ms(1500));
+    at(&mut app, Action::Tick, s(15));
+    assert!(app.take_effects().is_empty());
+    at(&mut app, Action::Tick, s(20));
+    assert_eq!(clock_saves(&mut app).len(), 1);
+    play_all(&mut app, &["e4"]);
+    assert_eq!(autosaves(&mut app).len(), 1, "a move is saved durably");
+    at(&mut app, Action::Pause, ms(21_500));
     assert_eq!(autosaves(&mut app).len(), 1, "pausing is saved");
     at(&mut app, Action::Tick, s(30));
     assert!(
@@ -244,9 +268,9 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
     assert_eq!(app.save_warning(), Some("not saved"));
     let (_, lines) = app.question_text(Question::Quit);
     assert!(lines[0].contains("not being saved"), "{lines:?}");
-    // Retried every interval even though nothing changed.
-    assert_eq!(app.next_wake(ms(10)), Some(s(1)));
-    at(&mut app, Action::Tick, s(1));
+    // Retried every few seconds even though nothing changed.
+    assert_eq!(app.next_wake(ms(10)), Some(s(3)));
+    at(&mut app, Action::Tick, s(3));
     assert_eq!(autosaves(&mut app).len(), 1);
     app.autosaved(Ok(()));
     assert_eq!(app.save_warning(), None);
