@@ -498,10 +498,11 @@ impl App {
     }
 
     /// When the screen will next look different without any input: the next change of the
-    /// running clock's text (or its flag fall). `None`: nothing changes until an event.
+    /// running clock's text (or its flag fall), or a save due on a timer. `None`: nothing
+    /// changes until an event.
     pub fn next_wake(&self, now: Duration) -> Option<Duration> {
         if self.game.is_over() {
-            return None;
+            return self.next_save();
         }
         let clock = self.game.clock();
         // A delay counting down beside the clock changes too.

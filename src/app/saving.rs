@@ -123,6 +123,11 @@ pub(super) struct Saving {
     pub note: Option<ArchiveNote>,
     /// The finished game could be written nowhere (a full disk): quitting asks first.
     pub unsaved_finish: bool,
+    /// The finished game handed to the archive, kept until it is written somewhere: while it
+    /// is not, it is handed out again every [`RETRY_INTERVAL`] and on quit.
+    finish: Option<ArchiveJob>,
+    /// When the finished game was last handed out.
+    finish_tried_at: Duration,
     /// Variations, comments or glyphs were added to the finished game since it was last
     /// written (archived, opened or saved with Ctrl-S): quitting or a new game asks first.
     pub study_unsaved: bool,
@@ -150,6 +155,7 @@ impl Saving {
         self.archived = false;
         self.note = None;
         self.unsaved_finish = false;
+        self.finish = None;
         self.study_unsaved = false;
         self.file_tags = None;
         self.started = now;
@@ -163,6 +169,7 @@ impl Saving {
         self.archived = over;
         self.note = None;
         self.unsaved_finish = false;
+        self.finish = None;
         self.study_unsaved = false;
         self.saved = in_autosave.then(|| game.revision());
         self.file_tags = Some(tags.without_derived(&[TAG_SAVED]));
@@ -238,6 +245,13 @@ impl App {
         if self.game.is_over() {
             if !s.archived {
                 self.archive_current_game(now, false);
+            } else if let Some(job) = &s.finish
+                && s.unsaved_finish
+                && (self.quit || now + AUTOSAVE_EARLY >= s.finish_tried_at + RETRY_INTERVAL)
+            {
+                let job = job.clone();
+                self.saving.finish_tried_at = now;
+                self.effects.push(Effect::Archive(job));
             }
             return;
         }
@@ -264,13 +278,18 @@ impl App {
     /// Hands the current game to the archive (once), `unfinished` when a new game replaces it.
     fn archive_current_game(&mut self, now: Duration, unfinished: bool) {
         self.saving.archived = true;
-        self.effects.push(Effect::Archive(ArchiveJob {
+        let job = ArchiveJob {
             pgn: self.game.to_pgn(now, &self.saving.tags()),
             date: self.saving.date(),
             white: self.game.player(Color::White).to_owned(),
             black: self.game.player(Color::Black).to_owned(),
             unfinished,
-        }));
+        };
+        if !unfinished {
+            self.saving.finish = Some(job.clone());
+            self.saving.finish_tried_at = now;
+        }
+        self.effects.push(Effect::Archive(job));
     }
 
     /// Before the game is replaced: a game in progress that is ours goes to the archive as
@@ -292,6 +311,9 @@ impl App {
     /// clocks of a running game.
     pub(super) fn next_save(&self) -> Option<Duration> {
         let s = &self.saving;
+        if s.unsaved_finish && s.finish.is_some() {
+            return Some(s.finish_tried_at + RETRY_INTERVAL);
+        }
         let interval = if s.failure.is_some() {
             RETRY_INTERVAL
         } else if self.clock_ticking() {
@@ -322,7 +344,14 @@ impl App {
     /// The front end's report on an [`Effect::Archive`]: the file's path, or why it failed.
     pub fn archived(&mut self, unfinished: bool, result: Result<String, String>) {
         match (unfinished, result) {
-            (false, Ok(path)) => self.saving.note = Some(ArchiveNote::Saved(path)),
+            (false, Ok(path)) => {
+                self.saving.finish = None;
+                if std::mem::take(&mut self.saving.unsaved_finish) {
+                    self.saving.failure = None;
+                    self.info(format!("The finished game is saved now: {path}"));
+                }
+                self.saving.note = Some(ArchiveNote::Saved(path));
+            }
             (false, Err(why)) => self.saving.note = Some(ArchiveNote::Failed(why)),
             (true, Ok(path)) => self.info(format!("The unfinished game was archived as {path}")),
             (true, Err(why)) => self.error(format!("Could not archive the unfinished game: {why}")),
@@ -331,8 +360,20 @@ impl App {
 
     /// The front end's report that the finished game could be written nowhere, not even kept
     /// in the autosave: quitting now would lose it, so quitting asks first.
+    /// It is kept and handed out again every [`RETRY_INTERVAL`] and on quit, with a warning
+    /// on the status line until it is written.
     pub fn finished_game_not_saved(&mut self) {
+        let why = match &self.saving.note {
+            Some(ArchiveNote::Failed(why)) => why.clone(),
+            _ => "it could not be written".to_owned(),
+        };
+        if !self.saving.unsaved_finish {
+            self.error(format!(
+                "The finished game is not saved yet: {why} (retrying)"
+            ));
+        }
         self.saving.unsaved_finish = true;
+        self.saving.failure = Some(why);
     }
 
     /// There is nowhere to save games (no data folder): the warning stays on the status line
@@ -341,9 +382,28 @@ impl App {
         self.saving.failure = Some("there is no folder to save games in".to_owned());
     }
 
-    /// The warning the status line keeps while saving fails.
+    /// The front end's report that the finished game, though not in the archive, is on disk
+    /// (kept in the autosave file, offered for the archive next time): no more retries.
+    pub fn finished_game_kept(&mut self) {
+        if std::mem::take(&mut self.saving.unsaved_finish) {
+            self.saving.failure = None;
+            self.saving.finish = None;
+            self.info("The finished game is kept for the archive next time");
+        }
+    }
+
+    /// The warning the status line keeps while saving fails: "not saved yet" while it is
+    /// retried, "not saved" where there is nowhere to save.
     pub fn save_warning(&self) -> Option<&str> {
-        self.saving.failure.as_ref().map(|_| "not saved")
+        let s = &self.saving;
+        let retried = s.enabled && s.track && (s.unsaved_finish || !s.archived);
+        s.failure.as_ref().map(|_| {
+            if retried {
+                "not saved yet"
+            } else {
+                "not saved"
+            }
+        })
     }
 
     /// Where the game that just ended went.

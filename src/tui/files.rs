@@ -249,6 +249,8 @@ impl Files {
                 app.archived(unfinished, result);
                 if not_saved {
                     app.finished_game_not_saved();
+                } else if !unfinished {
+                    app.finished_game_kept();
                 }
             }
             Effect::ArchiveSaved { finished } => {

@@ -265,7 +265,7 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
         "cannot save the game to /ro/current.pgn: permission denied".into(),
     ));
     assert!(error_text(&app).contains("permission denied"));
-    assert_eq!(app.save_warning(), Some("not saved"));
+    assert_eq!(app.save_warning(), Some("not saved yet"));
     let (_, lines) = app.question_text(Question::Quit);
     assert!(lines[0].contains("not being saved"), "{lines:?}");
     // Retried every few seconds even though nothing changed.
@@ -587,4 +587,91 @@ fn an_untimed_resumed_game_asks_about_its_standing_offer_at_once() {
         app.game().outcome().unwrap().to_string(),
         "Draw by agreement"
     );
+}
+
+/// The finished game's archive jobs handed out.
+fn archive_jobs(app: &mut App) -> Vec<crate::app::ArchiveJob> {
+    app.take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Archive(job) => Some(job),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The mate on a full disk: a writer that fails `n` times, as the front end reports it.
+fn a_finished_game_is_retried_until_written(n: usize) {
+    let mut app = saving_app();
+    play_all(&mut app, &["f3", "e5", "g4"]);
+    app.take_effects();
+    at(&mut app, Action::Tick, s(1));
+    enter(&mut app, "Qh4#");
+    let mut now = app.now();
+    let mut jobs = archive_jobs(&mut app);
+    for failure in 0..n {
+        assert_eq!(jobs.len(), 1, "try {failure}");
+        assert!(jobs[0].pgn.contains("2. g4 Qh4#"), "{}", jobs[0].pgn);
+        app.archived(false, Err("cannot save the game: no space left".into()));
+        app.finished_game_not_saved();
+        assert_eq!(app.save_warning(), Some("not saved yet"));
+        assert!(
+            app.status()
+                .text
+                .contains("not saved yet: cannot save the game: no space left"),
+            "{:?}",
+            app.status()
+        );
+        assert_eq!(app.next_wake(now), Some(now + s(3)), "retried on a timer");
+        at(&mut app, Action::Tick, now + s(1));
+        assert!(archive_jobs(&mut app).is_empty(), "not before its time");
+        now += s(3);
+        at(&mut app, Action::Tick, now);
+        jobs = archive_jobs(&mut app);
+    }
+    assert_eq!(jobs.len(), 1);
+    app.archived(false, Ok("~/games/mate.pgn".to_owned()));
+    assert_eq!(app.save_warning(), None);
+    assert!(app.status().text.contains("saved now: ~/games/mate.pgn"));
+    assert_eq!(app.next_wake(now), None);
+    at(&mut app, Action::Tick, now + s(30));
+    assert!(archive_jobs(&mut app).is_empty(), "written once is enough");
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit(), "nothing left to lose");
+}
+
+#[test]
+fn a_finished_game_that_fails_to_save_is_retried_until_it_is_written() {
+    for n in [1, 2, 5] {
+        a_finished_game_is_retried_until_written(n);
+    }
+}
+
+/// Quitting with the finished game still unsaved asks, and a yes tries once more on the way.
+#[test]
+fn quitting_with_an_unsaved_finished_game_tries_once_more() {
+    let mut app = saving_app();
+    play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
+    assert_eq!(archive_jobs(&mut app).len(), 1);
+    app.archived(false, Err("no space left".into()));
+    app.finished_game_not_saved();
+    act(&mut app, Action::Quit);
+    assert_mode(&app, &Mode::Confirm(Question::Quit));
+    act(&mut app, Action::Yes);
+    assert_eq!(archive_jobs(&mut app).len(), 1, "one last try on quit");
+}
+
+/// A finished game that reached the autosave file but not the archive is on disk: no retries.
+#[test]
+fn a_finished_game_kept_in_the_autosave_is_not_retried() {
+    let mut app = saving_app();
+    play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
+    archive_jobs(&mut app);
+    app.archived(false, Err("no space left".into()));
+    app.finished_game_not_saved();
+    app.archived(false, Err("cannot link".into()));
+    app.finished_game_kept();
+    assert_eq!(app.save_warning(), None);
+    at(&mut app, Action::Tick, s(60));
+    assert!(archive_jobs(&mut app).is_empty());
 }
