@@ -71,3 +71,66 @@ fn resizes_under_each_dialog_with_keys_queued_never_panic() {
         assert_eq!(status.exit_code(), 128 + 15, "{}", pty.dump());
     }
 }
+
+/// The state letter of process `pid` in `/proc` (`T` when stopped).
+#[cfg(target_os = "linux")]
+fn process_state(pid: u32) -> char {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The state follows the command name in parentheses, which may itself hold spaces.
+    stat.rsplit_once(") ")
+        .and_then(|(_, rest)| rest.chars().next())
+        .unwrap_or('?')
+}
+
+/// SIGTSTP: the game is saved and the terminal given back as it was found (main screen, the
+/// cursor shown, cooked mode, where typed text echoes) before the process stops. SIGCONT: the
+/// terminal is taken back and everything drawn again; White's clock ran on through the stop,
+/// and the screen says how long it lasted.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stop_gives_the_terminal_back_and_a_continue_redraws_with_the_clock_run_on() {
+    let mut pty = running_game(80, 24);
+    let pid = pty.process_id().unwrap();
+    pty.wait_until("White's clock running", |s| {
+        common::play::clock(s, "Ann (White)").is_some_and(|t| t < Duration::from_secs(300))
+    })
+    .unwrap();
+    let before = pty
+        .with_screen(|s| common::play::clock(s, "Ann (White)"))
+        .unwrap();
+    pty.signal("TSTP").unwrap();
+    pty.wait_until("the main screen back", |s| !s.alternate_screen())
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while process_state(pid) != 'T' {
+        assert!(std::time::Instant::now() < deadline, "not stopped");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    pty.with_screen(|s| {
+        assert!(!s.hide_cursor(), "the cursor is shown");
+        assert_eq!(s.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
+    });
+    // Cooked mode: the terminal itself echoes what is typed, though nobody reads it.
+    pty.send_text("zz").unwrap();
+    pty.wait_for("zz").unwrap();
+    // Erased again in the terminal's line editing, so that the game never reads them.
+    pty.send_keys(&[Key::Backspace, Key::Backspace]).unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    pty.signal("CONT").unwrap();
+    pty.wait_until("the game drawn again", |s| {
+        s.alternate_screen() && s.contents().contains("F1") && s.contents().contains("Bob")
+    })
+    .unwrap();
+    pty.wait_for("The game was stopped for 0:0").unwrap();
+    pty.wait_for("clock ran on").unwrap();
+    let after = pty
+        .with_screen(|s| common::play::clock(s, "Ann (White)"))
+        .unwrap();
+    assert!(
+        before - after >= Duration::from_secs(3),
+        "White's clock: {before:?} before the stop, {after:?} after\n{}",
+        pty.dump()
+    );
+    pty.signal("TERM").unwrap();
+    assert_eq!(pty.wait_exit().unwrap().exit_code(), 128 + 15);
+}
