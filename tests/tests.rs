@@ -14,7 +14,8 @@
 //!   variations and the analysis board's tree: `variations`); opening names: `openings`;
 //! - what `App` draws: `render` (widgets) and `screen` (the whole screen), with `common::buffer`;
 //!   hit-testing: `board_layout`;
-//! - files on disk: `store`; the binary's command line and exit codes: `cli`; the settings file
+//! - files on disk: `store`; a disk that fills up, end to end (where a tmpfs can be mounted):
+//!   `full_disk`; the binary's command line and exit codes: `cli`; the settings file
 //!   and the new-game form's memory, end to end: `settings`;
 //! - the move box's reading of typed text (properties): `typing_props`;
 //! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one),
@@ -36,6 +37,8 @@ mod cli;
 mod differential;
 #[path = "suite/fen.rs"]
 mod fen;
+#[path = "suite/full_disk.rs"]
+mod full_disk;
 #[path = "suite/game_flow.rs"]
 mod game_flow;
 #[path = "suite/notation.rs"]
