@@ -125,3 +125,25 @@ fn quitting_from_the_ready_screen_needs_no_question() {
     act(&mut app, Action::Quit);
     assert!(app.should_quit());
 }
+
+/// Back from a stop (SIGTSTP): the side to move's clock ran on, and the screen says so and for
+/// how long.
+#[test]
+fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
+    let mut app = timed_app("5+0");
+    app.update(Action::Select, s(0));
+    app.update(Action::Tick, s(95));
+    app.resumed_after_stop(s(93));
+    let status = app.status().text;
+    assert!(status.contains("stopped for 1:33"), "{status}");
+    assert!(status.contains("White's clock ran on"), "{status}");
+    assert_eq!(
+        app.game().clock().remaining(Color::White, s(95)),
+        Some(s(205)),
+        "the absence counts"
+    );
+
+    let mut untimed = super::app();
+    untimed.resumed_after_stop(Duration::from_millis(2_500));
+    assert_eq!(untimed.status().text, "The game was stopped for 0:02.5");
+}
