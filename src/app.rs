@@ -36,6 +36,7 @@ pub mod config;
 mod dialogs;
 mod export;
 pub mod help;
+pub mod invariants;
 pub mod keymap;
 pub mod launch;
 pub mod newgame;
@@ -198,8 +199,12 @@ pub enum Mode {
 pub enum Effect {
     /// Write the game or the position to a file the player named.
     Export(ExportJob),
-    /// Save the game in progress (PGN) where it is resumed from.
+    /// Save the game in progress (PGN) where it is resumed from, durably: a move, or anything
+    /// else that changed the game.
     Autosave(String),
+    /// Save the game in progress (PGN) where it is resumed from, when only its running clocks
+    /// changed: no need to wait for the disk, a killed program loses nothing written.
+    SaveClocks(String),
     /// File a game in the archive and forget the autosave.
     Archive(ArchiveJob),
     /// File the autosaved game in the archive and forget the autosave: an unfinished one the
@@ -528,10 +533,11 @@ impl App {
     }
 
     /// When the screen will next look different without any input: the next change of the
-    /// running clock's text (or its flag fall). `None`: nothing changes until an event.
+    /// running clock's text (or its flag fall), or a save due on a timer. `None`: nothing
+    /// changes until an event.
     pub fn next_wake(&self, now: Duration) -> Option<Duration> {
         if self.game.is_over() {
-            return None;
+            return self.next_save();
         }
         let clock = self.game.clock();
         // A delay counting down beside the clock changes too.

@@ -367,7 +367,9 @@ impl Cli {
                 {
                     return Err(TaskError::Value(format!("invalid FEN: {e}")));
                 }
-                Ok(Task::Tool(resolve_engine(command).map_err(TaskError::Value)?))
+                Ok(Task::Tool(
+                    resolve_engine(command).map_err(TaskError::Value)?,
+                ))
             }
             None => {
                 let saved = self.play.saved_game_choice();

@@ -36,7 +36,8 @@ pub mod theme;
 pub mod too_small;
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
 use ratatui::widgets::Widget;
 
 use crate::app::{App, Mode};
@@ -47,15 +48,50 @@ use help::HelpView;
 use too_small::TooSmallView;
 
 /// Draws the whole screen for `app`.
+///
+/// Every rectangle is measured on the screen the app knows ([`App::screen`]), which is the
+/// frame's own size except between a resize and the moment the app hears of it (the main loop
+/// tells it before each frame, but a frame drawn from elsewhere may not). This is the one place
+/// where the two meet: when they differ, the screen is drawn whole on a buffer of the app's
+/// size and only the part that fits is copied to the frame, so no widget, whatever rectangle it
+/// is given, can write outside the frame's buffer.
 pub fn render(app: &App, frame: &mut Frame) {
-    let area = frame.area();
-    let buf = frame.buffer_mut();
+    let area = app.screen();
+    let cursor = if frame.area() == area {
+        draw(app, frame.buffer_mut())
+    } else {
+        let mut screen = Buffer::empty(area);
+        let cursor = draw(app, &mut screen);
+        clip_into(&screen, frame.buffer_mut());
+        cursor
+    };
+    if let Some(at) = cursor.filter(|&at| frame.area().contains(at)) {
+        frame.set_cursor_position(at);
+    }
+}
+
+/// Copies the cells of `from` that lie inside `to` (their common part; nothing else).
+fn clip_into(from: &Buffer, to: &mut Buffer) {
+    let common = from.area.intersection(to.area);
+    for y in common.top()..common.bottom() {
+        for x in common.left()..common.right() {
+            if let (Some(cell), Some(target)) = (from.cell((x, y)), to.cell_mut((x, y))) {
+                *target = cell.clone();
+            }
+        }
+    }
+}
+
+/// Draws the screen of `app` on `buf`, which covers [`App::screen`]; returns where the text
+/// cursor goes, if it is shown.
+fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
+    let area = buf.area;
     let theme = app.theme();
     let screen = match ScreenLayout::new(area) {
         Ok(screen) => screen,
         Err(size) => {
             (&TooSmallView { size, theme }).render(area, buf);
-            return;
+            return None;
         }
     };
 
@@ -167,9 +203,9 @@ pub fn render(app: &App, frame: &mut Frame) {
         }
     }
 
-    if prompt.prompt.active
-        && let Some(at) = prompt.cursor_position(screen.prompt)
-    {
-        frame.set_cursor_position(at);
+    if prompt.prompt.active {
+        prompt.cursor_position(screen.prompt)
+    } else {
+        None
     }
 }

@@ -15,11 +15,13 @@
 //! - what `App` draws: `render` (widgets) and `screen` (the whole screen), with `common::buffer`;
 //!   hit-testing: `board_layout`;
 //! - files on disk: `store`, and against a hostile folder (links, slots, clean-up): `keeping`;
-//!   the binary's command line and exit codes: `cli`; the settings file and the new-game form's
-//!   memory, end to end: `settings`;
+//!   a disk that fills up, end to end (where a tmpfs can be mounted): `full_disk`; the binary's
+//!   command line and exit codes: `cli`; the settings file and the new-game form's memory, end
+//!   to end: `settings`;
 //! - the move box's reading of typed text (properties): `typing_props`;
-//! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one), on the
-//!   harness in `common::pty` (itself tested by `pty_harness`).
+//! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one),
+//!   `terminal` (resizes under dialogs, suspend and resume), on the harness in `common::pty`
+//!   (itself tested by `pty_harness`).
 //!
 //! A subject that fits none of these gets a new file in `tests/suite/` and a line below. Unit
 //! tests of one module stay beside it in `src/`. Run one file's tests with
@@ -38,6 +40,8 @@ mod cli;
 mod differential;
 #[path = "suite/fen.rs"]
 mod fen;
+#[path = "suite/full_disk.rs"]
+mod full_disk;
 #[path = "suite/game_flow.rs"]
 mod game_flow;
 #[path = "suite/keeping.rs"]
@@ -68,6 +72,8 @@ mod screen;
 mod settings;
 #[path = "suite/store.rs"]
 mod store;
+#[path = "suite/terminal.rs"]
+mod terminal;
 #[path = "suite/text_fit.rs"]
 mod text_fit;
 #[path = "suite/typing_props.rs"]

@@ -173,7 +173,7 @@ pub fn help_lines(width: usize) -> Vec<HelpLine> {
 
     heading(&mut lines, width, "Saving");
     for text in [
-        "The game in progress saves itself after every move and event, every second while a \
+        "The game in progress saves itself after every move and event, every ten seconds while a \
          clock runs, and when you quit. The next start offers to resume it, with the clocks \
          waiting for a key; `hotseat --resume` resumes without asking.",
         "Finished games go to the archive (the games folder in hotseat's data folder; \

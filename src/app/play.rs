@@ -556,3 +556,21 @@ impl App {
         self.saving.study_unsaved && !self.game_in_progress()
     }
 }
+
+impl App {
+    /// The front end's report that the program was stopped (SIGTSTP, or a job-control shell)
+    /// for `stopped` and is back. The clocks count the stop as an absence under the FIDE laws:
+    /// the clock of the side to move ran on, and the screen says for how long.
+    pub fn resumed_after_stop(&mut self, stopped: Duration) {
+        let span = crate::game::clock::format_span(stopped);
+        let running = self.game.is_timed() && !self.game.is_over();
+        if let Some(color) = self.game.clock().running().filter(|_| running) {
+            self.info(format!(
+                "The game was stopped for {span}; {}'s clock ran on, as for an absence",
+                self.who(color)
+            ));
+        } else {
+            self.info(format!("The game was stopped for {span}"));
+        }
+    }
+}

@@ -2,14 +2,18 @@
 //!
 //! The app decides and the front end writes. After every update, [`App::plan_saves`] looks at
 //! the game: a game in progress whose [`Game::revision`] changed since the last save (a move, a
-//! takeback, an offer, a claim, a pause...) is handed out as [`Effect::Autosave`]; while a clock
-//! runs it is handed out again every [`AUTOSAVE_INTERVAL`], so a killed process loses at most
-//! that much thinking time and never a move. A game that ends is handed out once as
+//! takeback, an offer, a claim, a pause...) is handed out as [`Effect::Autosave`], which the
+//! front end writes durably (synced to disk). While a clock runs and nothing else changes, only
+//! the clocks' reading is new: it is handed out as [`Effect::SaveClocks`] every
+//! [`CLOCK_SAVE_INTERVAL`], written without a sync (a killed program loses nothing written; only
+//! a crash of the machine could), so a killed process loses at most that much thinking time and
+//! never a move, and an idle game costs one write every ten seconds, not two syncs a second.
+//! Quitting, a suspend and every signal save the clocks as they stand. A game that ends is handed out once as
 //! [`Effect::Archive`] (the front end files it in the archive and forgets the autosave); so is a
 //! game in progress that a new game replaces, marked unfinished. Quitting saves one last time.
 //!
 //! The front end reports back ([`App::autosaved`], [`App::archived`]): a failing save keeps a
-//! warning on the status line and is retried every interval until it works; the archive's path
+//! warning on the status line and is retried every [`RETRY_INTERVAL`] until it works; the archive's path
 //! goes into the game-over box.
 //!
 //! What a saved game carries besides its moves and clocks — Event, Site, Date, Round and
@@ -25,11 +29,14 @@ use crate::game::pgn::{TAG_SAVED, TAG_STARTED, Tags};
 use crate::game::stamp::{Stamp, WallClock};
 use crate::rules::Color;
 
-/// How often a game with a running clock is saved again, so that a killed process costs at
-/// most this much of the clock (a move is always saved at once).
-pub const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(1);
+/// How often a game with a running clock has its clocks saved again, so that a killed process
+/// costs at most this much of the clock (a move is always saved at once).
+pub const CLOCK_SAVE_INTERVAL: Duration = Duration::from_secs(10);
 
-/// How much earlier than [`AUTOSAVE_INTERVAL`] a timed save may come. The loop wakes when the
+/// How often a failing save is tried again, whether or not the game changed.
+pub const RETRY_INTERVAL: Duration = Duration::from_secs(3);
+
+/// How much earlier than its interval a timed save may come. The loop wakes when the
 /// clock's text changes; saving at that wake, rather than a few milliseconds later at a wake of
 /// its own, keeps the saved reading equal to the one on screen and costs no extra wake-up.
 const AUTOSAVE_EARLY: Duration = Duration::from_millis(100);
@@ -116,6 +123,11 @@ pub(super) struct Saving {
     pub note: Option<ArchiveNote>,
     /// The finished game could be written nowhere (a full disk): quitting asks first.
     pub unsaved_finish: bool,
+    /// The finished game handed to the archive, kept until it is written somewhere: while it
+    /// is not, it is handed out again every [`RETRY_INTERVAL`] and on quit.
+    finish: Option<ArchiveJob>,
+    /// When the finished game was last handed out.
+    finish_tried_at: Duration,
     /// Variations, comments or glyphs were added to the finished game since it was last
     /// written (archived, opened or saved with Ctrl-S): quitting or a new game asks first.
     pub study_unsaved: bool,
@@ -143,6 +155,7 @@ impl Saving {
         self.archived = false;
         self.note = None;
         self.unsaved_finish = false;
+        self.finish = None;
         self.study_unsaved = false;
         self.file_tags = None;
         self.started = now;
@@ -156,6 +169,7 @@ impl Saving {
         self.archived = over;
         self.note = None;
         self.unsaved_finish = false;
+        self.finish = None;
         self.study_unsaved = false;
         self.saved = in_autosave.then(|| game.revision());
         self.file_tags = Some(tags.without_derived(&[TAG_SAVED]));
@@ -231,6 +245,13 @@ impl App {
         if self.game.is_over() {
             if !s.archived {
                 self.archive_current_game(now, false);
+            } else if let Some(job) = &s.finish
+                && s.unsaved_finish
+                && (self.quit || now + AUTOSAVE_EARLY >= s.finish_tried_at + RETRY_INTERVAL)
+            {
+                let job = job.clone();
+                self.saving.finish_tried_at = now;
+                self.effects.push(Effect::Archive(job));
             }
             return;
         }
@@ -238,28 +259,37 @@ impl App {
             return;
         }
         let revision = self.game.revision();
-        let timer_running = self.clock_ticking() || s.failure.is_some();
-        let due = s.saved != Some(revision)
-            || self.quit
-            || (timer_running && now + AUTOSAVE_EARLY >= s.saved_at + AUTOSAVE_INTERVAL);
-        if due {
+        let timer_due = self
+            .next_save()
+            .is_some_and(|due| now + AUTOSAVE_EARLY >= due);
+        let changed = s.saved != Some(revision) || self.quit;
+        if changed || (timer_due && s.failure.is_some()) {
             let pgn = self.game.to_pgn(now, &s.tags());
             self.saving.saved = Some(revision);
             self.saving.saved_at = now;
             self.effects.push(Effect::Autosave(pgn));
+        } else if timer_due {
+            let pgn = self.game.to_pgn(now, &s.tags());
+            self.saving.saved_at = now;
+            self.effects.push(Effect::SaveClocks(pgn));
         }
     }
 
     /// Hands the current game to the archive (once), `unfinished` when a new game replaces it.
     fn archive_current_game(&mut self, now: Duration, unfinished: bool) {
         self.saving.archived = true;
-        self.effects.push(Effect::Archive(ArchiveJob {
+        let job = ArchiveJob {
             pgn: self.game.to_pgn(now, &self.saving.tags()),
             date: self.saving.date(),
             white: self.game.player(Color::White).to_owned(),
             black: self.game.player(Color::Black).to_owned(),
             unfinished,
-        }));
+        };
+        if !unfinished {
+            self.saving.finish = Some(job.clone());
+            self.saving.finish_tried_at = now;
+        }
+        self.effects.push(Effect::Archive(job));
     }
 
     /// Before the game is replaced: a game in progress that is ours goes to the archive as
@@ -277,12 +307,21 @@ impl App {
         self.game.is_timed() && self.game.clock().running().is_some()
     }
 
-    /// When the next timed save is due, if one will be.
+    /// When the next timed save is due, if one will be: a retry of a failing save, or the
+    /// clocks of a running game.
     pub(super) fn next_save(&self) -> Option<Duration> {
         let s = &self.saving;
-        let timer = self.clock_ticking() || s.failure.is_some();
-        (s.enabled && s.track && !s.archived && timer && s.saved.is_some())
-            .then_some(s.saved_at + AUTOSAVE_INTERVAL)
+        if s.unsaved_finish && s.finish.is_some() {
+            return Some(s.finish_tried_at + RETRY_INTERVAL);
+        }
+        let interval = if s.failure.is_some() {
+            RETRY_INTERVAL
+        } else if self.clock_ticking() {
+            CLOCK_SAVE_INTERVAL
+        } else {
+            return None;
+        };
+        (s.enabled && s.track && !s.archived && s.saved.is_some()).then_some(s.saved_at + interval)
     }
 
     /// The front end's report on an [`Effect::Autosave`]: `Err` says why it failed.
@@ -305,7 +344,14 @@ impl App {
     /// The front end's report on an [`Effect::Archive`]: the file's path, or why it failed.
     pub fn archived(&mut self, unfinished: bool, result: Result<String, String>) {
         match (unfinished, result) {
-            (false, Ok(path)) => self.saving.note = Some(ArchiveNote::Saved(path)),
+            (false, Ok(path)) => {
+                self.saving.finish = None;
+                if std::mem::take(&mut self.saving.unsaved_finish) {
+                    self.saving.failure = None;
+                    self.info(format!("The finished game is saved now: {path}"));
+                }
+                self.saving.note = Some(ArchiveNote::Saved(path));
+            }
             (false, Err(why)) => self.saving.note = Some(ArchiveNote::Failed(why)),
             (true, Ok(path)) => self.info(format!("The unfinished game was archived as {path}")),
             (true, Err(why)) => self.error(format!("Could not archive the unfinished game: {why}")),
@@ -314,8 +360,20 @@ impl App {
 
     /// The front end's report that the finished game could be written nowhere, not even kept
     /// in the autosave: quitting now would lose it, so quitting asks first.
+    /// It is kept and handed out again every [`RETRY_INTERVAL`] and on quit, with a warning
+    /// on the status line until it is written.
     pub fn finished_game_not_saved(&mut self) {
+        let why = match &self.saving.note {
+            Some(ArchiveNote::Failed(why)) => why.clone(),
+            _ => "it could not be written".to_owned(),
+        };
+        if !self.saving.unsaved_finish {
+            self.error(format!(
+                "The finished game is not saved yet: {why} (retrying)"
+            ));
+        }
         self.saving.unsaved_finish = true;
+        self.saving.failure = Some(why);
     }
 
     /// There is nowhere to save games (no data folder): the warning stays on the status line
@@ -324,9 +382,28 @@ impl App {
         self.saving.failure = Some("there is no folder to save games in".to_owned());
     }
 
-    /// The warning the status line keeps while saving fails.
+    /// The front end's report that the finished game, though not in the archive, is on disk
+    /// (kept in the autosave file, offered for the archive next time): no more retries.
+    pub fn finished_game_kept(&mut self) {
+        if std::mem::take(&mut self.saving.unsaved_finish) {
+            self.saving.failure = None;
+            self.saving.finish = None;
+            self.info("The finished game is kept for the archive next time");
+        }
+    }
+
+    /// The warning the status line keeps while saving fails: "not saved yet" while it is
+    /// retried, "not saved" where there is nowhere to save.
     pub fn save_warning(&self) -> Option<&str> {
-        self.saving.failure.as_ref().map(|_| "not saved")
+        let s = &self.saving;
+        let retried = s.enabled && s.track && (s.unsaved_finish || !s.archived);
+        s.failure.as_ref().map(|_| {
+            if retried {
+                "not saved yet"
+            } else {
+                "not saved"
+            }
+        })
     }
 
     /// Where the game that just ended went.

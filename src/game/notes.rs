@@ -43,10 +43,19 @@ impl Notes {
         if text.is_empty() {
             return;
         }
-        if !self.comment.is_empty() {
-            self.comment.push(' ');
+        if self.comment.is_empty() {
+            self.comment.push_str(text);
+            return;
         }
+        self.comment.push(' ');
         self.comment.push_str(text);
+        // Two comments joined can open a command that neither held (`… [` and `% …`), which
+        // would swallow the rest when the game is read back: it is taken out now, as reading
+        // the joined text would.
+        let stripped = super::pgn::strip_commands(self.comment.as_bytes());
+        if stripped.len() != self.comment.len() {
+            self.comment = stripped;
+        }
     }
 }
 

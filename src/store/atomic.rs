@@ -46,8 +46,24 @@ pub(crate) fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
     // The rename would replace a planted link rather than write through it; it is reported
     // instead, so that the player sees it.
     nofollow::refuse_link(path)?;
-    let temp = TempFile::write(path, bytes)?;
-    temp.persist(path)
+    let temp = TempFile::write(path, bytes, Durability::Synced)?;
+    temp.persist(path, Durability::Synced)
+}
+
+/// [`write_replacing`] without waiting for the disk: still atomic against a killed program
+/// (the rename publishes whole content), but a crash of the machine may lose it. For writes
+/// that come often and matter little each, such as a running clock's reading.
+pub(crate) fn write_replacing_unsynced(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    nofollow::refuse_link(path)?;
+    let temp = TempFile::write(path, bytes, Durability::Unsynced)?;
+    temp.persist(path, Durability::Unsynced)
+}
+
+/// Whether a write waits until its data and its name are on the disk.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Durability {
+    Synced,
+    Unsynced,
 }
 
 /// Writes `bytes` atomically to the first name from `candidates` that is not taken, and returns
@@ -60,7 +76,8 @@ pub(crate) fn write_new(
     let Some(first) = candidates.peek().cloned() else {
         return Err((PathBuf::new(), io::Error::other("no file name to write to")));
     };
-    let mut temp = TempFile::write(&first, bytes).map_err(|e| (first.clone(), e))?;
+    let mut temp =
+        TempFile::write(&first, bytes, Durability::Synced).map_err(|e| (first.clone(), e))?;
     let mut last = first;
     for candidate in candidates {
         match temp.persist_new(&candidate) {
@@ -140,8 +157,9 @@ struct TempFile {
 }
 
 impl TempFile {
-    /// Creates a temporary file beside `target`, writes `bytes` and syncs them to disk.
-    fn write(target: &Path, bytes: &[u8]) -> io::Result<TempFile> {
+    /// Creates a temporary file beside `target`, writes `bytes` and syncs them to disk (unless
+    /// `sync` says not to).
+    fn write(target: &Path, bytes: &[u8], sync: Durability) -> io::Result<TempFile> {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let name = target
             .file_name()
@@ -163,7 +181,9 @@ impl TempFile {
         let mut file = file;
         file.write_all(bytes)?;
         file.flush()?;
-        file.sync_all()?;
+        if sync == Durability::Synced {
+            file.sync_all()?;
+        }
         Ok(temp)
     }
 
@@ -172,10 +192,12 @@ impl TempFile {
     }
 
     /// Renames the file over `target`.
-    fn persist(mut self, target: &Path) -> io::Result<()> {
+    fn persist(mut self, target: &Path, sync: Durability) -> io::Result<()> {
         rename(self.path(), target)?;
         self.path = None;
-        sync_dir(target);
+        if sync == Durability::Synced {
+            sync_dir(target);
+        }
         Ok(())
     }
 
@@ -278,5 +300,21 @@ mod tests {
         assert!(is_temp_name(".current.pgn.hotseat-42-0.tmp"));
         assert!(!is_temp_name("current.pgn"));
         assert!(!is_temp_name(".hidden.tmp"));
+    }
+
+    #[test]
+    fn an_unsynced_write_replaces_whole_and_leaves_no_temporary_file() {
+        let dir = std::env::temp_dir().join(format!("hotseat-unsynced-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("current.pgn");
+        fs::write(&path, "old").unwrap();
+        write_replacing_unsynced(&path, b"new content").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new content");
+        let names: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["current.pgn"]);
+        fs::remove_dir_all(&dir).unwrap();
     }
 }

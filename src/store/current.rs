@@ -17,7 +17,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::atomic::{rename_new, write_replacing};
+use super::atomic::{rename_new, write_replacing, write_replacing_unsynced};
 use super::error::{Op, StoreError};
 use super::names::MAX_SUFFIX;
 use super::nofollow;
@@ -140,9 +140,23 @@ impl Store {
     /// Saves the game in progress (`pgn` from [`Game::to_pgn`]) atomically to `current.pgn`,
     /// creating the data directory if needed. Returns the file's path.
     pub fn save_current(&self, pgn: &str) -> Result<PathBuf, StoreError> {
+        self.save_current_with(pgn, write_replacing)
+    }
+
+    /// [`Store::save_current`] without waiting for the disk (atomic all the same): for a
+    /// running clock's reading, saved often, where only a crash of the machine could lose it.
+    pub fn save_current_unsynced(&self, pgn: &str) -> Result<PathBuf, StoreError> {
+        self.save_current_with(pgn, write_replacing_unsynced)
+    }
+
+    fn save_current_with(
+        &self,
+        pgn: &str,
+        write: fn(&Path, &[u8]) -> io::Result<()>,
+    ) -> Result<PathBuf, StoreError> {
         let path = self.current_path();
         self.ensure_dir(self.dir())?;
-        write_replacing(&path, pgn.as_bytes()).map_err(|e| StoreError::io(Op::Save, &path, e))?;
+        write(&path, pgn.as_bytes()).map_err(|e| StoreError::io(Op::Save, &path, e))?;
         Ok(path)
     }
 
@@ -275,10 +289,24 @@ impl Autosave {
     /// Saves `pgn` unless it is what was last saved. `Ok(true)` if it was written, `Ok(false)`
     /// if unchanged; on failure the error is kept (see [`Autosave::failure`]) and returned.
     pub fn save(&mut self, store: &Store, pgn: &str) -> Result<bool, &StoreError> {
+        self.save_with(pgn, |pgn| store.save_current(pgn))
+    }
+
+    /// [`Autosave::save`] for a reading of running clocks: not synced to disk (see
+    /// [`Store::save_current_unsynced`]).
+    pub fn save_clocks(&mut self, store: &Store, pgn: &str) -> Result<bool, &StoreError> {
+        self.save_with(pgn, |pgn| store.save_current_unsynced(pgn))
+    }
+
+    fn save_with(
+        &mut self,
+        pgn: &str,
+        write: impl FnOnce(&str) -> Result<PathBuf, StoreError>,
+    ) -> Result<bool, &StoreError> {
         if self.failure.is_none() && self.last_saved.as_deref() == Some(pgn) {
             return Ok(false);
         }
-        match store.save_current(pgn) {
+        match write(pgn) {
             Ok(_) => {
                 self.failure = None;
                 self.last_saved = Some(pgn.to_owned());

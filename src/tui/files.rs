@@ -315,18 +315,8 @@ impl Files {
     /// [`Effect::Redraw`] is the terminal's business, not this.
     pub fn execute(&mut self, effect: Effect, app: &mut App, now: Duration) {
         match effect {
-            Effect::Autosave(pgn) => {
-                let result = self.autosave(&pgn);
-                self.job = app.save_job();
-                let archived = result.as_ref().ok().cloned().flatten();
-                app.autosaved(result.map(|_| ()));
-                if let Some(path) = archived {
-                    app.report(Message::info(format!(
-                        "The game saved last time was archived as {}",
-                        shown(&path)
-                    )));
-                }
-            }
+            Effect::Autosave(pgn) => self.autosave_and_report(&pgn, true, app),
+            Effect::SaveClocks(pgn) => self.autosave_and_report(&pgn, false, app),
             Effect::Archive(job) => {
                 let unfinished = job.unfinished;
                 let (result, not_saved) = self.archive(job);
@@ -337,6 +327,8 @@ impl Files {
                 app.archived(unfinished, result);
                 if not_saved {
                     app.finished_game_not_saved();
+                } else if !unfinished {
+                    app.finished_game_kept();
                 }
                 if let Some(left) = left {
                     app.report(left);
@@ -389,13 +381,27 @@ impl Files {
         }
     }
 
+    /// Writes the autosave (synced to disk or not) and tells the app how it went.
+    fn autosave_and_report(&mut self, pgn: &str, synced: bool, app: &mut App) {
+        let result = self.autosave(pgn, synced);
+        self.job = app.save_job();
+        let archived = result.as_ref().ok().cloned().flatten();
+        app.autosaved(result.map(|_| ()));
+        if let Some(path) = archived {
+            app.report(Message::info(format!(
+                "The game saved last time was archived as {}",
+                shown(&path)
+            )));
+        }
+    }
+
     fn today(&self, now: Duration) -> String {
         self.wall_clock.stamp(now).date()
     }
 
     /// Writes the autosave, first archiving an earlier session's game that it would replace;
-    /// returns where that one went.
-    fn autosave(&mut self, pgn: &str) -> Result<Option<PathBuf>, String> {
+    /// returns where that one went. `synced`: wait until it is on the disk.
+    fn autosave(&mut self, pgn: &str, synced: bool) -> Result<Option<PathBuf>, String> {
         let Some(store) = &self.store else {
             return Ok(None);
         };
@@ -415,10 +421,12 @@ impl Files {
             };
             self.foreign = false;
         }
-        self.autosave
-            .save(store, pgn)
-            .map(|_| archived)
-            .map_err(|e| e.to_string())
+        let saved = if synced {
+            self.autosave.save(store, pgn)
+        } else {
+            self.autosave.save_clocks(store, pgn)
+        };
+        saved.map(|_| archived).map_err(|e| e.to_string())
     }
 
     /// Files a game in the archive and forgets the autosave. A finished game of this session
@@ -470,7 +478,7 @@ impl Files {
     /// Saves the game in progress as it stands at `now`: on a signal, or a panic.
     pub fn save_now(&mut self, now: Duration) -> Option<Result<(), String>> {
         let pgn = self.job.as_ref()?.pgn(now);
-        Some(self.autosave(&pgn).map(|_| ()))
+        Some(self.autosave(&pgn, true).map(|_| ()))
     }
 }
 

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant, SystemTime};
 use anyhow::{Context, Result, bail};
 use crossterm::event::MouseButton;
 use ratatui::DefaultTerminal;
+use ratatui::backend::{Backend, ClearType};
 
 use super::files::{Launch, prepare};
 use super::shutdown::{self, DRAWING, Shared};
@@ -80,31 +81,43 @@ fn run_loop(
     origin: Instant,
     shared: &Shared,
 ) -> Result<()> {
-    let size = terminal
-        .size()
-        .context("could not read the terminal size")?;
-    app.update(
-        Action::Resize {
-            width: size.width,
-            height: size.height,
-        },
-        origin.elapsed(),
-    );
     loop {
         let now = origin.elapsed();
+        // Back from a stop (SIGTSTP): the terminal was given back meanwhile, so everything is
+        // drawn again.
+        if let Some(stopped) = shutdown::take_stop() {
+            redraw_everything(terminal)?;
+            if let Some(stopped) = stopped {
+                app.resumed_after_stop(stopped);
+            }
+        }
         app.update(Action::Tick, now);
         let effects = app.take_effects();
         if !effects.is_empty() {
             let mut files = shared.lock().unwrap_or_else(|e| e.into_inner());
             for effect in effects {
                 match effect {
-                    Effect::Redraw => terminal.clear()?,
+                    Effect::Redraw => redraw_everything(terminal)?,
                     effect => files.0.execute(effect, app, now),
                 }
             }
         }
         if app.should_quit() {
             return Ok(());
+        }
+        // A resize reaches the app as an event, which may wait behind queued keys; the frame
+        // is drawn at the terminal's size now, so the app hears of it first.
+        let size = terminal
+            .size()
+            .context("could not read the terminal size")?;
+        if size != app.size() {
+            app.update(
+                Action::Resize {
+                    width: size.width,
+                    height: size.height,
+                },
+                origin.elapsed(),
+            );
         }
         {
             let _drawing = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
@@ -123,4 +136,14 @@ fn run_loop(
             app.update(action, origin.elapsed());
         }
     }
+}
+
+/// Clears the screen and makes the next frame draw every cell. Unlike `Terminal::clear` it does
+/// not ask the terminal where its cursor is, an answer that a terminal may never give (and
+/// then the game would end with an error).
+fn redraw_everything(terminal: &mut DefaultTerminal) -> io::Result<()> {
+    terminal.backend_mut().clear_region(ClearType::All)?;
+    // The frame last drawn is forgotten: the next one is compared with a blank screen.
+    terminal.swap_buffers();
+    Ok(())
 }

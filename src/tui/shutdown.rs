@@ -13,13 +13,21 @@
 //!
 //! A panic saves the same way from the panic hook, if the files are not in use at that moment
 //! (a panic inside a write must not deadlock on it). SIGKILL cannot be caught: that is what
-//! autosave after every move and every second of a running clock is for.
+//! the save after every move and every ten seconds of a running clock is for.
+//!
+//! SIGTSTP (`kill -TSTP`, or a job-control shell's stop) is handled on the same thread: the game
+//! is saved, the terminal left as it was found (main screen, cooked mode, cursor shown), and
+//! only then does the process stop. On SIGCONT the thread takes the terminal back and wakes the
+//! main loop (with a SIGWINCH, which the terminal's event reader turns into a resize), which
+//! draws everything again and tells the app how long the stop lasted ([`take_stop`]). The app's
+//! time is a monotonic clock that runs on while the process is stopped, so the clock of the
+//! side to move keeps running across the stop, as the FIDE laws count an absence.
 //!
 //! On Windows there are no such signals (Ctrl-C is a key in raw mode, and asks first); only the
 //! panic save applies.
 
 use std::sync::{Arc, Mutex, Once, OnceLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::files::Files;
 
@@ -32,6 +40,16 @@ pub static DRAWING: Mutex<()> = Mutex::new(());
 pub type Shared = Arc<Mutex<(Files, Instant)>>;
 
 static SHARED: OnceLock<Shared> = OnceLock::new();
+
+/// How long the process was last stopped, set when it continues and taken by the main loop.
+/// `Some(None)`: continued after a stop it did not see coming (SIGSTOP), length unknown.
+static STOPPED: Mutex<Option<Option<Duration>>> = Mutex::new(None);
+
+/// Whether the process was stopped since the last call, and for how long if known: the main
+/// loop then draws everything again.
+pub fn take_stop() -> Option<Option<Duration>> {
+    STOPPED.lock().unwrap_or_else(|e| e.into_inner()).take()
+}
 
 /// Saves the game in progress now, if the files are free. Returns what happened, for a note.
 fn save(shared: &Shared, wait: bool) -> Option<Result<(), String>> {
@@ -70,26 +88,74 @@ pub fn install(shared: &Shared) -> std::io::Result<()> {
 mod signals {
     use std::io::Write;
 
+    use std::time::Instant;
+
+    use crossterm::cursor::{Hide, Show};
+    use crossterm::event::EnableMouseCapture;
+    use crossterm::execute;
+    use crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
     use signal_hook::consts::{
-        SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGSYS, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM,
-        SIGXCPU, SIGXFSZ,
+        SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGSYS, SIGTERM, SIGTSTP, SIGUSR1,
+        SIGUSR2, SIGVTALRM, SIGWINCH, SIGXCPU, SIGXFSZ,
     };
     use signal_hook::iterator::Signals;
-    use signal_hook::low_level::signal_name;
+    use signal_hook::low_level::{raise, signal_name};
 
-    use super::{DRAWING, Shared, save};
+    use super::{DRAWING, STOPPED, Shared, save};
+
+    /// Saves, gives the terminal back as it was found, stops; on continuing takes the terminal
+    /// again and wakes the main loop.
+    fn suspend(shared: &Shared) {
+        let _ = save(shared, true);
+        {
+            let _screen = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = crate::tui::restore();
+            let _ = execute!(std::io::stdout(), Show);
+            let stopped_at = Instant::now();
+            // Returns once the process is continued.
+            let _ = raise(signal_hook::consts::SIGSTOP);
+            let stopped = stopped_at.elapsed();
+            let _ = enable_raw_mode();
+            let _ = execute!(
+                std::io::stdout(),
+                EnterAlternateScreen,
+                EnableMouseCapture,
+                Hide
+            );
+            *STOPPED.lock().unwrap_or_else(|e| e.into_inner()) = Some(Some(stopped));
+        }
+        let _ = raise(SIGWINCH);
+    }
 
     pub fn install(shared: Shared) -> std::io::Result<()> {
         // Every signal whose default action ends the process, so that none of them leaves the
         // terminal raw, on the alternate screen, with the mouse captured.
         let mut signals = Signals::new([
             SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
-            SIGXCPU, SIGXFSZ, SIGSYS,
+            SIGXCPU, SIGXFSZ, SIGSYS, SIGTSTP, SIGCONT,
         ])?;
         std::thread::Builder::new()
             .name("hotseat-signals".to_owned())
             .spawn(move || {
-                if let Some(signal) = signals.forever().next() {
+                for signal in signals.forever() {
+                    match signal {
+                        SIGTSTP => {
+                            suspend(&shared);
+                            continue;
+                        }
+                        SIGCONT => {
+                            // After our own stop, `suspend` has done it all; after a SIGSTOP
+                            // from outside, the screen is drawn again.
+                            let mut stopped = STOPPED.lock().unwrap_or_else(|e| e.into_inner());
+                            if stopped.is_none() {
+                                *stopped = Some(None);
+                                drop(stopped);
+                                let _ = raise(SIGWINCH);
+                            }
+                            continue;
+                        }
+                        _ => {}
+                    }
                     let saved = save(&shared, true);
                     // Keep the screen until exit: no frame may be drawn over the restored
                     // terminal.

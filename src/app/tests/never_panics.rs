@@ -42,53 +42,9 @@ fn any_action() -> impl Strategy<Value = Action> {
     ]
 }
 
-/// What must hold after every update, whatever the input: the position is legal, the record
-/// replays to it, the clocks read sensibly, and the board shows the position reviewed.
 fn check_invariants(app: &App, now: Duration) {
-    let game = app.game();
-    let position = game.position();
-    let legal = Position::from_fen(&position.fen());
-    assert_eq!(legal.as_ref(), Ok(position), "not a legal position");
-
-    let record = game.record();
-    let mut replayed = record.start().clone();
-    for (ply, recorded) in record.moves().iter().enumerate() {
-        assert!(
-            replayed.is_legal(recorded.mv),
-            "move {ply} of the record is illegal"
-        );
-        replayed.play_unchecked(recorded.mv);
-        let stored = record.position_at(ply + 1).map(Position::fen);
-        assert_eq!(stored, Some(replayed.fen()), "ply {ply}");
-    }
-    assert_eq!(
-        replayed.fen(),
-        position.fen(),
-        "the record does not replay to the position"
-    );
-
-    for color in [Color::White, Color::Black] {
-        let remaining = game.clock().remaining(color, now);
-        assert_eq!(remaining.is_some(), game.is_timed(), "{color}'s clock");
-        // A flag that has fallen has ended the game by the end of the update.
-        if remaining == Some(Duration::ZERO) {
-            assert!(
-                game.is_over(),
-                "{color}'s clock reads zero in a game going on"
-            );
-        }
-    }
-
-    match app.review() {
-        Some(ply) => {
-            assert!(
-                ply <= record.plies(),
-                "reviewing ply {ply} of {}",
-                record.plies()
-            );
-            assert_eq!(Some(app.shown_position()), record.position_at(ply));
-        }
-        None => assert_eq!(app.shown_position(), position),
+    if let Err(broken) = crate::app::invariants::check(app, now) {
+        panic!("{broken}");
     }
 }
 
@@ -108,6 +64,85 @@ proptest! {
             let size = app.size();
             let mut terminal = Terminal::new(TestBackend::new(size.width, size.height)).unwrap();
             terminal.draw(|frame| crate::ui::render(&app, frame)).unwrap();
+            check_invariants(&app, now);
+            if app.should_quit() {
+                break;
+            }
+        }
+    }
+}
+
+/// Draws `app` on a terminal of `width` x `height`, which need not be the size the app was last
+/// told: a resize is drawn before the app hears of it when keys are queued ahead of it.
+fn draw_on(app: &App, width: u16, height: u16) {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| crate::ui::render(app, frame))
+        .unwrap();
+}
+
+#[test]
+fn a_shrink_not_yet_heard_of_under_a_draw_offer_draws_without_panic() {
+    let mut app = timed_app("5+3");
+    act(
+        &mut app,
+        Action::Resize {
+            width: 100,
+            height: 30,
+        },
+    );
+    enter(&mut app, "e4");
+    // Black offers a draw with the move, and White is asked.
+    act(&mut app, Action::Draw);
+    enter(&mut app, "e5");
+    assert!(matches!(app.mode(), Mode::DrawOffer { .. }));
+    act(&mut app, Action::CursorUp);
+    draw_on(&app, 148, 16);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Any dialog open over a game with a running clock, random keys, and a terminal that
+    /// changes size under it: each frame is drawn at the terminal's size, which the app hears
+    /// of only some keys later (as when keys are queued ahead of the resize).
+    #[test]
+    fn any_dialog_any_size_any_keys_never_panics(
+        dialog in proptest::sample::select(vec![
+            Action::Draw, Action::Quit, Action::Pause, Action::Help, Action::NewGame,
+            Action::Resign, Action::Takeback, Action::ShowFen, Action::Claim, Action::Save,
+        ]),
+        steps in proptest::collection::vec(
+            (any_action(), 0u64..1_500, proptest::option::of((1u16..200, 1u16..60)), 0usize..4),
+            1..60,
+        ),
+    ) {
+        let mut app = timed_app("5+3");
+        act(&mut app, Action::Resize { width: 100, height: 30 });
+        enter(&mut app, "e4");
+        enter(&mut app, "e5");
+        act(&mut app, dialog);
+        if dialog == Action::Draw {
+            // A draw is offered with a move: the move puts the question to the opponent.
+            enter(&mut app, "Nf3");
+        }
+        let mut now = app.now();
+        let mut terminal = (100, 30);
+        let mut heard: Vec<(u16, u16)> = Vec::new();
+        for (action, step, resized, lag) in steps {
+            now += Duration::from_millis(step);
+            if let Some(size) = resized {
+                terminal = size;
+                heard.push(size);
+            }
+            // The resizes queued behind `lag` keys reach the app now.
+            if heard.len() > lag {
+                for (width, height) in heard.drain(..) {
+                    app.update(Action::Resize { width, height }, now);
+                }
+            }
+            app.update(action, now);
+            draw_on(&app, terminal.0, terminal.1);
             check_invariants(&app, now);
             if app.should_quit() {
                 break;

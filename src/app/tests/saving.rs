@@ -46,6 +46,17 @@ fn autosaves(app: &mut App) -> Vec<String> {
         .collect()
 }
 
+/// The clock-only saves handed out (written without a sync).
+fn clock_saves(app: &mut App) -> Vec<String> {
+    app.take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::SaveClocks(pgn) => Some(pgn),
+            _ => None,
+        })
+        .collect()
+}
+
 fn at(app: &mut App, action: Action, now: Duration) {
     app.update(action, now);
 }
@@ -85,23 +96,36 @@ fn every_move_is_saved_at_once_with_the_tags_of_its_start() {
     assert_eq!(autosaves(&mut app).len(), 1);
 }
 
+/// An idle game costs one unsynced write every ten seconds: the clocks' reading, not a whole
+/// synced save every second. A move (or a pause) is saved durably at once.
 #[test]
-fn a_running_clock_is_saved_every_interval_and_a_paused_one_is_not() {
+fn a_running_clock_is_saved_every_ten_seconds_unsynced_and_a_paused_one_is_not() {
     let mut app = timed_saving_app("5+0");
     at(&mut app, Action::Select, s(0));
     assert_eq!(autosaves(&mut app).len(), 1, "starting the clock is saved");
-    assert_eq!(app.next_wake(ms(100)), Some(ms(1000)));
-    at(&mut app, Action::Tick, ms(850));
-    assert!(autosaves(&mut app).is_empty());
-    at(&mut app, Action::Tick, ms(1000));
-    let saves = autosaves(&mut app);
-    assert_eq!(saves.len(), 1);
+    for second in 1..10 {
+        at(&mut app, Action::Tick, s(second));
+        assert!(app.take_effects().is_empty(), "nothing saved at {second} s");
+    }
+    at(&mut app, Action::Tick, ms(9_950));
+    let saves = clock_saves(&mut app);
+    assert_eq!(
+        saves.len(),
+        1,
+        "the clocks, at the wake of the tenth second"
+    );
     assert!(
-        saves[0].contains("[WhiteClock \"0:04:59\"]"),
+        saves[0].contains("[WhiteClock \"0:04:50\"]"),
         "{}",
         saves[0]
     );
-    at(&mut app, Action::Pause, ms(1500));
+    at(&mut app, Action::Tick, s(15));
+    assert!(app.take_effects().is_empty());
+    at(&mut app, Action::Tick, s(20));
+    assert_eq!(clock_saves(&mut app).len(), 1);
+    play_all(&mut app, &["e4"]);
+    assert_eq!(autosaves(&mut app).len(), 1, "a move is saved durably");
+    at(&mut app, Action::Pause, ms(21_500));
     assert_eq!(autosaves(&mut app).len(), 1, "pausing is saved");
     at(&mut app, Action::Tick, s(30));
     assert!(
@@ -241,12 +265,12 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
         "cannot save the game to /ro/current.pgn: permission denied".into(),
     ));
     assert!(error_text(&app).contains("permission denied"));
-    assert_eq!(app.save_warning(), Some("not saved"));
+    assert_eq!(app.save_warning(), Some("not saved yet"));
     let (_, lines) = app.question_text(Question::Quit);
     assert!(lines[0].contains("not being saved"), "{lines:?}");
-    // Retried every interval even though nothing changed.
-    assert_eq!(app.next_wake(ms(10)), Some(s(1)));
-    at(&mut app, Action::Tick, s(1));
+    // Retried every few seconds even though nothing changed.
+    assert_eq!(app.next_wake(ms(10)), Some(s(3)));
+    at(&mut app, Action::Tick, s(3));
     assert_eq!(autosaves(&mut app).len(), 1);
     app.autosaved(Ok(()));
     assert_eq!(app.save_warning(), None);
@@ -563,4 +587,91 @@ fn an_untimed_resumed_game_asks_about_its_standing_offer_at_once() {
         app.game().outcome().unwrap().to_string(),
         "Draw by agreement"
     );
+}
+
+/// The finished game's archive jobs handed out.
+fn archive_jobs(app: &mut App) -> Vec<crate::app::ArchiveJob> {
+    app.take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Archive(job) => Some(job),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The mate on a full disk: a writer that fails `n` times, as the front end reports it.
+fn a_finished_game_is_retried_until_written(n: usize) {
+    let mut app = saving_app();
+    play_all(&mut app, &["f3", "e5", "g4"]);
+    app.take_effects();
+    at(&mut app, Action::Tick, s(1));
+    enter(&mut app, "Qh4#");
+    let mut now = app.now();
+    let mut jobs = archive_jobs(&mut app);
+    for failure in 0..n {
+        assert_eq!(jobs.len(), 1, "try {failure}");
+        assert!(jobs[0].pgn.contains("2. g4 Qh4#"), "{}", jobs[0].pgn);
+        app.archived(false, Err("cannot save the game: no space left".into()));
+        app.finished_game_not_saved();
+        assert_eq!(app.save_warning(), Some("not saved yet"));
+        assert!(
+            app.status()
+                .text
+                .contains("not saved yet: cannot save the game: no space left"),
+            "{:?}",
+            app.status()
+        );
+        assert_eq!(app.next_wake(now), Some(now + s(3)), "retried on a timer");
+        at(&mut app, Action::Tick, now + s(1));
+        assert!(archive_jobs(&mut app).is_empty(), "not before its time");
+        now += s(3);
+        at(&mut app, Action::Tick, now);
+        jobs = archive_jobs(&mut app);
+    }
+    assert_eq!(jobs.len(), 1);
+    app.archived(false, Ok("~/games/mate.pgn".to_owned()));
+    assert_eq!(app.save_warning(), None);
+    assert!(app.status().text.contains("saved now: ~/games/mate.pgn"));
+    assert_eq!(app.next_wake(now), None);
+    at(&mut app, Action::Tick, now + s(30));
+    assert!(archive_jobs(&mut app).is_empty(), "written once is enough");
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit(), "nothing left to lose");
+}
+
+#[test]
+fn a_finished_game_that_fails_to_save_is_retried_until_it_is_written() {
+    for n in [1, 2, 5] {
+        a_finished_game_is_retried_until_written(n);
+    }
+}
+
+/// Quitting with the finished game still unsaved asks, and a yes tries once more on the way.
+#[test]
+fn quitting_with_an_unsaved_finished_game_tries_once_more() {
+    let mut app = saving_app();
+    play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
+    assert_eq!(archive_jobs(&mut app).len(), 1);
+    app.archived(false, Err("no space left".into()));
+    app.finished_game_not_saved();
+    act(&mut app, Action::Quit);
+    assert_mode(&app, &Mode::Confirm(Question::Quit));
+    act(&mut app, Action::Yes);
+    assert_eq!(archive_jobs(&mut app).len(), 1, "one last try on quit");
+}
+
+/// A finished game that reached the autosave file but not the archive is on disk: no retries.
+#[test]
+fn a_finished_game_kept_in_the_autosave_is_not_retried() {
+    let mut app = saving_app();
+    play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
+    archive_jobs(&mut app);
+    app.archived(false, Err("no space left".into()));
+    app.finished_game_not_saved();
+    app.archived(false, Err("cannot link".into()));
+    app.finished_game_kept();
+    assert_eq!(app.save_warning(), None);
+    at(&mut app, Action::Tick, s(60));
+    assert!(archive_jobs(&mut app).is_empty());
 }

@@ -187,3 +187,25 @@ fn looking_back_during_a_timed_game_shows_the_live_clocks() {
     assert_eq!(app.review(), Some(1));
     assert_eq!(app.shown_clocks(), Some([Some(s(172)), Some(s(180))]));
 }
+
+/// Back from a stop (SIGTSTP): the side to move's clock ran on, and the screen says so and for
+/// how long.
+#[test]
+fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
+    let mut app = timed_app("5+0");
+    app.update(Action::Select, s(0));
+    app.update(Action::Tick, s(95));
+    app.resumed_after_stop(s(93));
+    let status = app.status().text;
+    assert!(status.contains("stopped for 1:33"), "{status}");
+    assert!(status.contains("White's clock ran on"), "{status}");
+    assert_eq!(
+        app.game().clock().remaining(Color::White, s(95)),
+        Some(s(205)),
+        "the absence counts"
+    );
+
+    let mut untimed = super::app();
+    untimed.resumed_after_stop(Duration::from_millis(2_500));
+    assert_eq!(untimed.status().text, "The game was stopped for 0:02.5");
+}
