@@ -26,7 +26,7 @@ use crate::game::Record;
 use crate::rules::{Move, Position, Square};
 
 /// The named positions, compacted (see the module documentation).
-const DATA: &str = include_str!("../../assets/openings.txt");
+const DATA: &str = include_str!("../../../../assets/openings.txt");
 
 /// The words that `~A` to `~Z` and `~a` to `~z` stand for in the compact names, the ones that
 /// save the most bytes. Changing them changes `assets/openings.txt` (a test says so).
@@ -146,8 +146,8 @@ impl fmt::Display for Opening {
 /// The opening of this very position, if it has a name. Chess960 positions have none.
 ///
 /// ```
-/// use hotseat::game::openings;
-/// use hotseat::rules::Position;
+/// use chess::game::openings;
+/// use chess::rules::Position;
 /// let mut pos = Position::initial();
 /// for san in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"] {
 ///     pos = pos.play(pos.parse_move(san).unwrap()).unwrap();

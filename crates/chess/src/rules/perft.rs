@@ -6,7 +6,7 @@ use super::position::Position;
 /// Counts the leaf nodes `depth` plies below `pos`. Depth 0 is the position itself: 1.
 ///
 /// ```
-/// use hotseat::rules::{perft, Position};
+/// use chess::rules::{perft, Position};
 /// assert_eq!(perft(&Position::initial(), 3), 8902);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {

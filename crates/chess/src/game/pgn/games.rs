@@ -20,8 +20,8 @@ use crate::game::record::{AutomaticEnd, Claims, History};
 use crate::game::session::{Game, GameSetup};
 use crate::game::timecontrol::{Delay, ParseTimeControlError, TimeControl, TimeControlError};
 use crate::game::variations::Spot;
+use crate::quote::excerpt;
 use crate::rules::{Color, FenError, Move, MoveError, Position};
-use crate::text::excerpt;
 
 /// Why one game of a PGN file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -42,7 +42,7 @@ pub struct ExportMove {
 /// A game to export.
 ///
 /// ```
-/// use hotseat::game::pgn::{ExportGame, ExportMove};
+/// use chess::game::pgn::{ExportGame, ExportMove};
 ///
 /// let game = ExportGame {
 ///     tags: vec![("White".into(), "Anna".into()), ("TimeControl".into(), "300".into())],
