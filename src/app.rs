@@ -3,7 +3,7 @@
 //! [`App`] holds the game and the view state around it: the [`Mode`] (which dialog, if any, is
 //! open), the board view (cursor, picked-up piece, drag, orientation), the move box (typed
 //! text), the review (the ply shown), the last message and the terminal size. The view state
-//! lives in parts with one job each (`parts`: `BoardView`, `MoveBox`, `Review`), each with its
+//! lives in parts with one job each (`parts`: `BoardControl`, `MoveBox`, `Review`), each with its
 //! own way back to rest, so no reset is written field by field; `App::back_to_present` composes
 //! them. [`App::update`] is the only
 //! function that changes any of it: the front end turns keys, clicks, resizes and the passing
@@ -59,7 +59,7 @@ pub use config::Config;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext};
 pub use newgame::NewGameForm;
-use parts::{BoardView, MoveBox, Review};
+use parts::{BoardControl, MoveBox, Review};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{
     Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, dialog_hint_rows, status_badge,
@@ -191,7 +191,7 @@ pub struct App {
     glyphs: GlyphSet,
     auto_flip: bool,
     /// Cursor, picked-up piece, drag, orientation.
-    board: BoardView,
+    board: BoardControl,
     move_box: MoveBox,
     message: Option<Message>,
     review: Review,
@@ -228,7 +228,7 @@ impl App {
             theme: config.theme,
             glyphs: config.glyphs,
             auto_flip: config.auto_flip,
-            board: BoardView::new(&Position::initial(), false),
+            board: BoardControl::new(&Position::initial(), false),
             move_box: MoveBox::default(),
             message: None,
             review: Review::default(),
@@ -288,7 +288,7 @@ impl App {
     /// Puts `game` on the board and resets the view around it.
     fn install_game(&mut self, game: Game) {
         self.game = game;
-        self.board = BoardView::new(self.game.position(), self.auto_flip);
+        self.board = BoardControl::new(self.game.position(), self.auto_flip);
         self.move_box.clear();
         self.review.leave();
         self.over_announced = false;
