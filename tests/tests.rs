@@ -18,7 +18,8 @@
 //!   and the new-game form's memory, end to end: `settings`;
 //! - the move box's reading of typed text (properties): `typing_props`;
 //! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one), on the
-//!   harness in `common::pty` (itself tested by `pty_harness`).
+//!   harness in `common::pty` (itself tested by `pty_harness`);
+//! - no module importing one above it (the layers of `src/lib.rs`): `layers`;
 //!
 //! A subject that fits none of these gets a new file in `tests/suite/` and a line below. Unit
 //! tests of one module stay beside it in `src/`. Run one file's tests with
@@ -37,6 +38,8 @@ mod differential;
 mod fen;
 #[path = "suite/game_flow.rs"]
 mod game_flow;
+#[path = "suite/layers.rs"]
+mod layers;
 #[path = "suite/notation.rs"]
 mod notation;
 #[path = "suite/openings.rs"]
