@@ -5,13 +5,12 @@ mod attacks;
 mod bitboard;
 mod chess960;
 mod fen;
-mod input;
+mod move_text;
 mod movegen;
 mod moves;
 mod notation;
 mod perft;
 mod position;
-mod typed;
 mod types;
 mod zobrist;
 
@@ -23,7 +22,9 @@ pub use bitboard::Bitboard;
 pub use fen::{
     CastlingRight, CastlingRook, FenError, INITIAL_FEN, ParseFenError, PositionError, Setup,
 };
-pub use input::{AmbiguousMove, Illegal, IllegalMoveText, MoveError, ParseMoveError, SyntaxError};
+pub use move_text::{
+    AmbiguousMove, Illegal, IllegalMoveText, MoveError, ParseMoveError, SyntaxError,
+};
 pub use movegen::move_targets;
 pub use moves::{MAX_MOVES, Move, MoveList, Uci};
 pub use perft::{divide, perft};

@@ -10,9 +10,9 @@
 //!
 //! Only the move box uses this; it costs at most three readings of a dozen characters.
 
-use super::input::{AmbiguousMove, MoveError};
-use super::moves::Move;
-use super::position::Position;
+use super::why_not::{AmbiguousMove, MoveError};
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
 
 /// Whether `text` is written in capitals, Caps Lock style: no small letter but the capture
 /// sign.
