@@ -1,7 +1,7 @@
 //! Everything on screen as data, and the one place it changes.
 //!
 //! [`App`] holds the game and the view state around it: the [`Mode`] (which dialog, if any, is
-//! open), the board view (cursor, picked-up piece, drag, orientation), the move box (typed
+//! open), the board control (cursor, picked-up piece, drag, orientation), the move box (typed
 //! text), the review (the ply shown), the last message and the terminal size. The view state
 //! lives in parts with one job each (`parts`: `BoardControl`, `MoveBox`, `Review`), each with its
 //! own way back to rest, so no reset is written field by field; `App::back_to_present` composes
@@ -18,8 +18,8 @@
 //!
 //! Files, in reading order: [`mod@self`] (state and dispatch), `parts` (board view, move box,
 //! review), `play` (the board and the move box at work), `study` (variations and the analysis
-//! board of a finished game), `dialogs` (every question), `view`
-//! (the texts the screen shows), [`typing`] (live feedback on typed text), [`newgame`] (the
+//! board of a finished game), `dialogs` (every question), `view` (the texts the screen shows),
+//! [`move_entry`] (the move box: what its text means, hints, glow and Tab), [`newgame`] (the
 //! new-game form), [`saving`] (autosave and archive as effects), [`launch`] (what start-up does
 //! with a saved game), [`keymap`], [`help`] (the help's text) and [`config`].
 //!
@@ -38,13 +38,13 @@ mod export;
 pub mod help;
 pub mod keymap;
 pub mod launch;
+pub mod move_entry;
 pub mod newgame;
 mod parts;
 mod play;
 pub mod saving;
 mod stepping;
 mod study;
-pub mod typing;
 mod view;
 
 #[cfg(test)]

@@ -16,7 +16,7 @@
 //!   hit-testing: `board_layout`;
 //! - files on disk: `store`; the binary's command line and exit codes: `cli`; the settings file
 //!   and the new-game form's memory, end to end: `settings`;
-//! - the move box's reading of typed text (properties): `typing_props`;
+//! - the move box's reading of typed text (properties): `move_entry_props`;
 //! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one), on the
 //!   harness in `common::pty` (itself tested by `pty_harness`);
 //! - no module importing one above it (the layers of `src/lib.rs`): `layers`;
@@ -40,6 +40,8 @@ mod fen;
 mod game_flow;
 #[path = "suite/layers.rs"]
 mod layers;
+#[path = "suite/move_entry_props.rs"]
+mod move_entry_props;
 #[path = "suite/notation.rs"]
 mod notation;
 #[path = "suite/openings.rs"]
@@ -66,7 +68,5 @@ mod screen;
 mod settings;
 #[path = "suite/store.rs"]
 mod store;
-#[path = "suite/typing_props.rs"]
-mod typing_props;
 #[path = "suite/variations.rs"]
 mod variations;

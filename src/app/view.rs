@@ -3,7 +3,7 @@
 //! text out and every user-facing sentence can be found in one place.
 
 use super::keymap::{Action, Key, KeyContext, hints};
-use super::typing::{self, Feedback};
+use super::move_entry::{self, Feedback};
 use super::{App, ArchiveNote, ExportKind, Message, MessageKind, Mode, Question};
 use crate::game::MoveNumber;
 use crate::rules::Color;
@@ -198,7 +198,7 @@ impl App {
                 ..Feedback::default()
             };
         }
-        typing::feedback(self.board_position(), self.move_box.text())
+        move_entry::feedback(self.board_position(), self.move_box.text())
     }
 
     /// The status line: the review banner, the last message, or the state of the game.

@@ -5,7 +5,7 @@
 //! written is the move read.
 
 use hotseat::app::MessageKind;
-use hotseat::app::typing::{Refusal, feedback, read_line};
+use hotseat::app::move_entry::{Refusal, feedback, read_line};
 use hotseat::rules::{INITIAL_FEN, Move, MoveError, Position, Role};
 use proptest::prelude::*;
 use proptest::sample::Index;

@@ -333,12 +333,12 @@ fn caps_lock_move_numbers_and_several_moves_on_a_line() {
 #[test]
 fn the_hint_never_completes_an_impossible_castling_into_another() {
     let app = app_from("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1");
-    let fb = crate::app::typing::feedback(app.game().position(), "O-O");
+    let fb = crate::app::move_entry::feedback(app.game().position(), "O-O");
     let hint = fb.hint.unwrap();
     assert_eq!(hint.kind, MessageKind::Error);
     assert_eq!(hint.text, "cannot castle: f1 is attacked");
     assert_eq!(
-        crate::app::typing::completion(app.game().position(), "O-O"),
+        crate::app::move_entry::completion(app.game().position(), "O-O"),
         None
     );
 }
