@@ -18,6 +18,7 @@ pub(super) struct Pattern {
 }
 
 impl Pattern {
+    #[inline]
     pub fn full_from(&self) -> Option<Square> {
         Some(Square::from_coords(self.from_file?, self.from_rank?))
     }
