@@ -1,9 +1,9 @@
 //! Everything on screen as data, and the one place it changes.
 //!
 //! [`App`] holds the game and the view state around it: the [`Mode`] (which dialog, if any, is
-//! open), the board view (cursor, picked-up piece, drag, orientation), the move box (typed
+//! open), the board control (cursor, picked-up piece, drag, orientation), the move box (typed
 //! text), the review (the ply shown), the last message and the terminal size. The view state
-//! lives in parts with one job each (`parts`: `BoardView`, `MoveBox`, `Review`), each with its
+//! lives in parts with one job each (`parts`: `BoardControl`, `MoveBox`, `Review`), each with its
 //! own way back to rest, so no reset is written field by field; `App::back_to_present` composes
 //! them. [`App::update`] is the only
 //! function that changes any of it: the front end turns keys, clicks, resizes and the passing
@@ -18,8 +18,8 @@
 //!
 //! Files, in reading order: [`mod@self`] (state and dispatch), `parts` (board view, move box,
 //! review), `play` (the board and the move box at work), `study` (variations and the analysis
-//! board of a finished game), `dialogs` (every question), `view`
-//! (the texts the screen shows), [`typing`] (live feedback on typed text), [`newgame`] (the
+//! board of a finished game), `dialogs` (every question), `view` (the texts the screen shows),
+//! [`move_entry`] (the move box: what its text means, hints, glow and Tab), [`newgame`] (the
 //! new-game form), [`saving`] (autosave and archive as effects), [`launch`] (what start-up does
 //! with a saved game), [`keymap`], [`help`] (the help's text) and [`config`].
 //!
@@ -39,13 +39,13 @@ pub mod help;
 pub mod invariants;
 pub mod keymap;
 pub mod launch;
+pub mod move_entry;
 pub mod newgame;
 mod parts;
 mod play;
 pub mod saving;
 mod stepping;
 mod study;
-pub mod typing;
 mod view;
 
 #[cfg(test)]
@@ -60,7 +60,7 @@ pub use config::Config;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext};
 pub use newgame::NewGameForm;
-use parts::{BoardView, MoveBox, Review};
+use parts::{BoardControl, MoveBox, Review};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{
     Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, dialog_hint_rows, status_badge,
@@ -227,7 +227,7 @@ pub struct App {
     glyphs: GlyphSet,
     auto_flip: bool,
     /// Cursor, picked-up piece, drag, orientation.
-    board: BoardView,
+    board: BoardControl,
     move_box: MoveBox,
     message: Option<Message>,
     review: Review,
@@ -266,7 +266,7 @@ impl App {
             theme: config.theme,
             glyphs: config.glyphs,
             auto_flip: config.auto_flip,
-            board: BoardView::new(&Position::initial(), false),
+            board: BoardControl::new(&Position::initial(), false),
             move_box: MoveBox::default(),
             message: None,
             review: Review::default(),
@@ -327,7 +327,7 @@ impl App {
     /// Puts `game` on the board and resets the view around it.
     fn install_game(&mut self, game: Game) {
         self.game = game;
-        self.board = BoardView::new(self.game.position(), self.auto_flip);
+        self.board = BoardControl::new(self.game.position(), self.auto_flip);
         self.move_box.clear();
         self.review.leave();
         self.over_announced = false;

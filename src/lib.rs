@@ -1,52 +1,64 @@
 //! hotseat: chess for two players sharing one terminal.
 //!
-//! The crate is layered so that each layer only looks down:
+//! A workspace of two crates. The chess, rules and game, is the crate `chess` (crates/chess),
+//! which depends on no terminal crate; this crate, the program, sits on top of it and
+//! re-exports its modules as [`rules`] and [`game`], so `crate::rules::Position` names the same
+//! type here as `chess::rules::Position` does. The program is layered so that each layer only
+//! looks down:
 //!
 //! ```text
-//! cli ──► tui ──► ui ──► app ──► game ──► rules
-//!          │       └──► look, layout ◄──┘
-//!          └────────────► store ──┘
+//! main ─► cli ─► tui ─► ui ─► app ─► look, layout ─► text
+//!          │      │            │
+//!          ├──────┴─► settings ┤    (settings: app's form data, store's folders)
+//!          └────────► store ◄──┘    (app borrows one file-name rule, `export_stem`)
+//!                       │
+//!    every layer ──►  chess crate: game ─► rules, both ─► quote
 //! ```
 //!
-//! (`app` also borrows one file-name rule from `store`, `export_stem`.)
-//!
-//! * [`rules`] — pure chess: positions, legal moves, FEN, notation, perft. Imports nothing
-//!   else of the crate.
+//! * [`rules`] — pure chess: positions, legal moves, FEN, notation, perft (crates/chess).
 //! * [`game`] — a game as players live it: record, move numbers, clocks, offers, claims,
-//!   outcome, PGN and its [`Tags`](game::pgn::Tags). Imports only `rules`.
+//!   outcome, PGN and its [`Tags`](game::pgn::Tags) (crates/chess). Imports only `rules` and
+//!   `chess::quote` (text quoted in its messages).
+//! * [`text`] — text measured in terminal columns (ratatui's widths), and the quoting rules
+//!   re-exported from `chess::quote`.
 //! * [`look`], [`layout`] — what the app and the drawing share: the players' choice of look
 //!   (palette, colour, glyphs) as plain data, and the screen's geometry (where the board, its
 //!   squares, the panel and the popups go, for drawing and for mouse clicks alike).
-//! * [`app`] — everything on screen as data: mode, board view, move box, review, messages, and
-//!   the start-up policy for a saved game ([`app::launch`]). Never imports `ui`, `tui` or `cli`:
-//!   `grep -rn "crate::ui" src/app src/app.rs` finds only tests.
-//! * [`ui`] — drawing: theme, board, panels, dialogs. Reads the app, never mutates it.
+//! * [`app`] — everything on screen as data: mode, board control, move box, review, messages,
+//!   the start-up policy for a saved game ([`app::launch`]) and the player-name rule
+//!   ([`app::config::check_name`]). Never imports `ui`, `tui`, `cli` or `settings` outside its
+//!   tests.
+//! * [`ui`] — drawing: theme, board, panels, dialogs. Reads the app, never mutates it (but
+//!   `ui::svg`, the screenshot, drives `App::update` to stage its picture).
 //! * [`tui`] — the terminal: full-screen mode in and out, events, and the file effects the
 //!   app asks for.
 //! * [`cli`] — the command line and its tools (`hotseat perft`, `hotseat pgn`), validated into
 //!   an [`app::Config`] before any screen opens.
 //! * [`settings`] — the settings file (`config.toml`) and the new-game form's memory, read
-//!   with toml's parser; used by `cli` (the settings) and `tui` (the memory).
-//! * [`store`] — files: where they live, atomic writes, autosave and resume, the archive,
-//!   export. Imports only `game` and `rules`.
+//!   with toml's parser; used by `cli` (the settings) and `tui` (the memory), imports neither.
+//! * [`store`] — files: where they live and how a path is shown (`~/...`), atomic writes,
+//!   autosave and resume, the archive, export. Imports only the chess crate.
 //!
 //! Time is always passed in; nothing below the front end reads the clock or the terminal.
 //! Errors below the front end are typed enums with `Display` (syntax and legality apart, as in
 //! `rules::MoveError` and `rules::FenError`); `anyhow` only at the edge, in `main`.
 //!
-//! Checks anyone can run: `grep -rn "crate::\(tui\|cli\)" src/app src/app.rs` and
-//! `grep -rn "crate::\(app\|ui\|tui\|cli\)" src/game src/rules src/store` print nothing.
+//! Checks anyone can run: `cargo tree -p chess | grep -E "ratatui|crossterm|clap"` prints
+//! nothing (the chess crate is below every terminal crate), and `cargo test --test tests
+//! layers::` fails naming any import that runs up the layers above.
 //!
 //! Tests: unit tests beside the code; integration tests in one binary, `tests/tests.rs`, whose
 //! module docs say which file of `tests/suite/` a new test goes in.
 
+// The chess lives in its own crate (crates/chess); `crate::rules` and `crate::game` keep
+// naming it here.
+pub use chess::{game, rules};
+
 pub mod app;
 pub mod cli;
 pub mod engine;
-pub mod game;
 pub mod layout;
 pub mod look;
-pub mod rules;
 pub mod settings;
 pub mod store;
 pub mod text;

@@ -144,8 +144,8 @@ impl Settings {
     fn set(&mut self, key: &str, value: &DeValue<'_>) -> Result<(), String> {
         match key {
             "white" | "black" => {
-                let name =
-                    crate::cli::check_name(text_value(key, value, "\"Ann\"")?).map_err(|e| {
+                let name = crate::app::config::check_name(text_value(key, value, "\"Ann\"")?)
+                    .map_err(|e| {
                         format!("{key} = {}: {e}", excerpt(value.as_str().unwrap_or("")))
                     })?;
                 *if key == "white" {
@@ -311,7 +311,7 @@ pub fn load(source: &Source) -> Result<(Settings, Option<Message>), String> {
         Source::Usual(path) => (path, false),
         Source::Nowhere => return Ok((Settings::default(), None)),
     };
-    let shown = crate::tui::shown(path);
+    let shown = crate::store::shown(path);
     let bytes = match crate::store::read_bounded(path, MAX_FILE_BYTES) {
         Ok(bytes) => bytes,
         Err(e) if given => {
@@ -399,7 +399,7 @@ pub fn parse_choices(text: &str) -> Option<FormChoices> {
     let get = |key: &str| table.get(key).map(|v| v.get_ref());
     let name = |key: &str| {
         let text = get(key)?.as_str()?;
-        crate::cli::check_name(text).ok()
+        crate::app::config::check_name(text).ok()
     };
     let time = get("time")?.as_str()?;
     FormChoices::new(

@@ -7,6 +7,10 @@
 
 use ratatui::text::Span;
 
+// Quoting lives with the chess, whose errors quote what they were given; re-exported so that
+// the front end has one place for text rules.
+pub use chess::quote::{EXCERPT_CHARS, excerpt, is_invisible};
+
 /// Columns taken by `text` on screen (wide characters count two).
 pub fn width(text: &str) -> usize {
     Span::raw(text).width()
@@ -189,65 +193,6 @@ pub fn wrap_clipped(text: &str, cols: usize, max: usize) -> Vec<String> {
     lines
 }
 
-/// The most characters of user or file text that a message quotes.
-pub const EXCERPT_CHARS: usize = 60;
-
-/// Whether `c` changes how text around it reads without showing itself: bidirectional
-/// overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C),
-/// zero-width characters (U+200B–U+200D, U+2060–U+2064, U+FEFF), the soft hyphen and other
-/// invisible format characters. A name made of these can pass for another one.
-pub fn is_invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{034F}'
-            | '\u{061C}'
-            | '\u{115F}'
-            | '\u{1160}'
-            | '\u{17B4}'
-            | '\u{17B5}'
-            | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}'
-            | '\u{3164}'
-            | '\u{FE00}'..='\u{FE0F}'
-            | '\u{FEFF}'
-            | '\u{FFA0}'
-            | '\u{FFF0}'..='\u{FFFB}'
-            | '\u{E0000}'..='\u{E007F}'
-    )
-}
-
-/// `text` quoted in a message: in double quotes, at most [`EXCERPT_CHARS`] characters (the rest
-/// marked with `…`), with control and invisible characters escaped (`\u{1b}`) as are quotes
-/// and backslashes. Whatever a file or an argument holds, the message stays one short line and
-/// never drives the terminal.
-///
-/// ```
-/// use hotseat::text::excerpt;
-/// assert_eq!(excerpt("Nf3"), "\"Nf3\"");
-/// assert_eq!(excerpt("\u{1b}[31mRed"), "\"\\u{1b}[31mRed\"");
-/// assert_eq!(excerpt(&"x".repeat(1000)).chars().count(), 60 + 3);
-/// ```
-pub fn excerpt(text: &str) -> String {
-    let mut out = String::with_capacity(EXCERPT_CHARS + 8);
-    out.push('"');
-    for (i, c) in text.chars().enumerate() {
-        if i == EXCERPT_CHARS {
-            out.push('…');
-            break;
-        }
-        if c.is_control() || is_invisible(c) || c == '"' || c == '\\' {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// The longest line [`tame`] lets through, and the longest word outside quotes (a path), in
 /// characters.
 const MAX_LINE_CHARS: usize = 1000;
@@ -321,20 +266,6 @@ pub fn tame(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_excerpt_is_short_marked_and_escaped() {
-        assert_eq!(excerpt(""), "\"\"");
-        assert_eq!(excerpt("a\"b\\c"), r#""a\"b\\c""#);
-        assert_eq!(excerpt("\u{202E}evil\u{200B}"), r#""\u{202e}evil\u{200b}""#);
-        let long = excerpt(&"é".repeat(100_000));
-        assert_eq!(long, format!("\"{}…\"", "é".repeat(EXCERPT_CHARS)));
-        assert!(
-            excerpt("\u{1b}[2J\u{7}\r\n")
-                .chars()
-                .all(|c| !c.is_control())
-        );
-    }
 
     #[test]
     fn text_is_cut_short_with_an_ellipsis() {

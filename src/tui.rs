@@ -18,7 +18,8 @@ mod files;
 mod run;
 mod shutdown;
 
-pub use files::{Files, Launch, prepare, shown};
+pub use crate::store::shown;
+pub use files::{Files, Launch, prepare};
 pub use run::{play, pointer_action};
 
 use std::io::{self, stdout};

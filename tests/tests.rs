@@ -18,10 +18,11 @@
 //!   a disk that fills up, end to end (where a tmpfs can be mounted): `full_disk`; the binary's
 //!   command line and exit codes: `cli`; the settings file and the new-game form's memory, end
 //!   to end: `settings`;
-//! - the move box's reading of typed text (properties): `typing_props`;
+//! - the move box's reading of typed text (properties): `move_entry_props`;
 //! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one),
 //!   `terminal` (resizes under dialogs, suspend and resume), on the harness in `common::pty`
-//!   (itself tested by `pty_harness`).
+//!   (itself tested by `pty_harness`);
+//! - no module importing one above it (the layers of `src/lib.rs`): `layers`;
 //!
 //! A subject that fits none of these gets a new file in `tests/suite/` and a line below. Unit
 //! tests of one module stay beside it in `src/`. Run one file's tests with
@@ -46,6 +47,10 @@ mod full_disk;
 mod game_flow;
 #[path = "suite/keeping.rs"]
 mod keeping;
+#[path = "suite/layers.rs"]
+mod layers;
+#[path = "suite/move_entry_props.rs"]
+mod move_entry_props;
 #[path = "suite/notation.rs"]
 mod notation;
 #[path = "suite/openings.rs"]
@@ -76,7 +81,5 @@ mod store;
 mod terminal;
 #[path = "suite/text_fit.rs"]
 mod text_fit;
-#[path = "suite/typing_props.rs"]
-mod typing_props;
 #[path = "suite/variations.rs"]
 mod variations;

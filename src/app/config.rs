@@ -14,6 +14,31 @@ use crate::look::{GlyphSet, Theme};
 /// The longest player name, in characters: it has to fit beside a clock at 80 columns.
 pub const MAX_NAME_CHARS: usize = 32;
 
+/// A player name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control or invisible
+/// characters. One rule for the command line (`cli::parse_name` adds an example), the settings
+/// file and the new-game form's memory.
+pub fn check_name(text: &str) -> Result<String, String> {
+    let name = text.trim();
+    if name.is_empty() {
+        return Err("a name can't be empty".to_owned());
+    }
+    if name.chars().any(char::is_control) {
+        return Err("a name can't contain control characters".to_owned());
+    }
+    if let Some(c) = name.chars().find(|&c| crate::text::is_invisible(c)) {
+        return Err(format!(
+            "a name can't contain invisible or direction-changing characters such as {}",
+            c.escape_unicode()
+        ));
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(format!(
+            "a name can have at most {MAX_NAME_CHARS} characters"
+        ));
+    }
+    Ok(name.to_owned())
+}
+
 /// The validated settings of a session.
 #[derive(Clone, Debug, Default)]
 pub struct Config {

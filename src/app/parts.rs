@@ -20,9 +20,10 @@ pub(super) struct Drag {
 }
 
 /// The board as the players work it: where the cursor is, the piece picked up, a press of the
-/// mouse that may become a drag, and which side is at the bottom.
+/// mouse that may become a drag, and which side is at the bottom. (What the board shows, drawn
+/// from this and the position, is the drawing's `ui::board::BoardView`.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct BoardView {
+pub(super) struct BoardControl {
     pub orientation: Color,
     pub cursor: Square,
     pub selected: Option<Square>,
@@ -32,11 +33,11 @@ pub(super) struct BoardView {
     pub engaged: bool,
 }
 
-impl BoardView {
+impl BoardControl {
     /// The view of a game just put on the board: turned to the player to move if `auto_flip`,
     /// the cursor on the mover's king's pawn, where the first thought usually is (in a set-up
     /// position without one there, on the mover's king), nothing picked up.
-    pub fn new(pos: &Position, auto_flip: bool) -> BoardView {
+    pub fn new(pos: &Position, auto_flip: bool) -> BoardControl {
         let turn = pos.turn();
         let e2 = Square::E1
             .offset(0, 1)
@@ -47,7 +48,7 @@ impl BoardView {
         } else {
             pos.king(turn)
         };
-        BoardView {
+        BoardControl {
             orientation: if auto_flip { turn } else { Color::White },
             cursor,
             selected: None,
@@ -339,20 +340,20 @@ mod tests {
 
     #[test]
     fn a_new_board_view_starts_on_the_movers_kings_pawn_or_king() {
-        let view = BoardView::new(&Position::initial(), false);
+        let view = BoardControl::new(&Position::initial(), false);
         assert_eq!(view.cursor, sq("e2"));
         assert_eq!(view.orientation, Color::White);
         let black = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-        let view = BoardView::new(&black, true);
+        let view = BoardControl::new(&black, true);
         assert_eq!(view.cursor, sq("e7"));
         assert_eq!(view.orientation, Color::Black);
         let no_pawn = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-        assert_eq!(BoardView::new(&no_pawn, false).cursor, sq("e1"));
+        assert_eq!(BoardControl::new(&no_pawn, false).cursor, sq("e1"));
     }
 
     #[test]
     fn putting_back_forgets_the_piece_and_the_press() {
-        let mut view = BoardView::new(&Position::initial(), false);
+        let mut view = BoardControl::new(&Position::initial(), false);
         view.selected = Some(sq("e2"));
         view.drag = Some(Drag {
             from: sq("e2"),
@@ -365,7 +366,7 @@ mod tests {
 
     #[test]
     fn the_cursor_moves_in_screen_directions_and_stops_at_the_edge() {
-        let mut view = BoardView::new(&Position::initial(), false);
+        let mut view = BoardControl::new(&Position::initial(), false);
         view.move_cursor(0, 1);
         assert_eq!(view.cursor, sq("e3"));
         view.orientation = Color::Black;

@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use super::keymap::{Action, Pointer, PointerKind, action_for_word};
+use super::move_entry::{self, Refusal};
 use super::parts::{Drag, MAX_INPUT_CHARS, TooLong};
-use super::typing::{self, Refusal};
 use super::{App, Mode, Question};
 use crate::game::OfferResult;
 use crate::rules::move_targets;
@@ -279,12 +279,12 @@ impl App {
 
     /// Tab: the one move (or command) that fits the typed text.
     fn complete(&mut self) {
-        match typing::completion(self.board_position(), self.move_box.text()) {
+        match move_entry::completion(self.board_position(), self.move_box.text()) {
             Some(text) => self.move_box.set(text),
             None if self.move_box.is_blank() => {}
             None => self.error(format!(
                 "Nothing to complete: {}",
-                typing::feedback(self.board_position(), self.move_box.text())
+                move_entry::feedback(self.board_position(), self.move_box.text())
                     .hint
                     .map_or_else(|| "no move fits".to_owned(), |h| h.text)
             )),
@@ -306,7 +306,7 @@ impl App {
             return;
         }
         // Each move of the line in turn, as long as they can be played and nothing asks.
-        let steps = typing::read_line(self.board_position(), &text);
+        let steps = move_entry::read_line(self.board_position(), &text);
         let mut played = Vec::new();
         let studying = self.studying();
         for step in steps {

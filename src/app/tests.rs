@@ -14,11 +14,11 @@ mod dialogs;
 mod form;
 mod history;
 mod mouse;
+mod move_entry;
 mod never_panics;
 mod saving;
 mod study;
 mod timed;
-mod typed;
 
 /// After 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6: Qxf7 is mate.
 const SCHOLARS_MOVES: [&str; 6] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"];

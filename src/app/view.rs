@@ -3,7 +3,7 @@
 //! text out and every user-facing sentence can be found in one place.
 
 use super::keymap::{Action, Key, KeyContext, hints};
-use super::typing::{self, Feedback};
+use super::move_entry::{self, Feedback};
 use super::{App, ArchiveNote, ExportKind, Message, MessageKind, Mode, Question};
 use crate::game::MoveNumber;
 use crate::rules::Color;
@@ -243,11 +243,11 @@ impl App {
         }
         let text = self.move_box.text();
         if self.one_move_per_line()
-            && let [first, _, ..] = typing::read_line(self.board_position(), text).as_slice()
+            && let [first, _, ..] = move_entry::read_line(self.board_position(), text).as_slice()
             && let Ok(mv) = first.read
         {
             // Enter plays the first move only: the hint says so, and shows that move.
-            let mut feedback = typing::feedback(self.board_position(), &first.typed);
+            let mut feedback = move_entry::feedback(self.board_position(), &first.typed);
             feedback.hint = Some(Message::info(format!(
                 "Enter plays {} only: {}",
                 self.board_position().san(mv),
@@ -255,7 +255,7 @@ impl App {
             )));
             return feedback;
         }
-        typing::feedback(self.board_position(), text)
+        move_entry::feedback(self.board_position(), text)
     }
 
     /// The status line: the review banner, the last message, or the state of the game.

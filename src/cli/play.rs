@@ -22,7 +22,7 @@ use crate::look::{ColorChoice, GlyphSet, Palette, Theme};
 use crate::rules::Position;
 use crate::settings::Settings;
 
-pub use crate::app::config::MAX_NAME_CHARS;
+pub use crate::app::config::{MAX_NAME_CHARS, check_name};
 
 /// The options of a game on the screen (no subcommand).
 #[derive(Debug, Default, Args)]
@@ -274,7 +274,7 @@ fn config_help() -> String {
         "Read the settings from FILE instead of {}",
         crate::settings::usual_path().map_or_else(
             || "the usual settings file (there is none: HOME is not set)".to_owned(),
-            |path| crate::tui::shown(&path)
+            |path| crate::store::shown(&path)
         )
     )
 }
@@ -303,29 +303,6 @@ fn config_long_help() -> String {
 /// ```
 pub fn parse_name(text: &str) -> Result<String, String> {
     check_name(text).map_err(|e| format!("{e} (example: --white Ann)"))
-}
-
-/// [`parse_name`] without the example, for the settings file's own.
-pub fn check_name(text: &str) -> Result<String, String> {
-    let name = text.trim();
-    if name.is_empty() {
-        return Err("a name can't be empty".to_owned());
-    }
-    if name.chars().any(char::is_control) {
-        return Err("a name can't contain control characters".to_owned());
-    }
-    if let Some(c) = name.chars().find(|&c| crate::text::is_invisible(c)) {
-        return Err(format!(
-            "a name can't contain invisible or direction-changing characters such as {}",
-            c.escape_unicode()
-        ));
-    }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err(format!(
-            "a name can have at most {MAX_NAME_CHARS} characters"
-        ));
-    }
-    Ok(name.to_owned())
 }
 
 impl PlayArgs {

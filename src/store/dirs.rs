@@ -154,3 +154,15 @@ fn app_dir_for(
 fn no_dir(why: &str) -> StoreError {
     StoreError::NoDataDir(why.to_owned())
 }
+
+/// A path as the player reads it: under the home directory as `~/...`. Below the settings and
+/// the front end, which both show where a file is.
+pub fn shown(path: &Path) -> String {
+    let home = std::env::var_os("HOME").or_else(|| std::env::var_os("USERPROFILE"));
+    if let Some(home) = home.filter(|h| !h.is_empty())
+        && let Ok(rest) = path.strip_prefix(&home)
+    {
+        return Path::new("~").join(rest).display().to_string();
+    }
+    path.display().to_string()
+}

@@ -34,7 +34,7 @@ pub fn sanitize_part(text: &str, fallback: &str) -> String {
     let mut out = String::with_capacity(text.len().min(MAX_PART_BYTES));
     let mut pending_gap = false;
     for c in text.chars() {
-        if crate::text::is_invisible(c) {
+        if chess::quote::is_invisible(c) {
             // Direction overrides and zero-width characters: dropped, so that a name cannot
             // pass for another nor turn `.pgn` around on screen.
             continue;

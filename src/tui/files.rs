@@ -28,7 +28,7 @@ use crate::app::{
     OpenedGame, SaveJob,
 };
 use crate::game::stamp::{Stamp, WallClock, readable};
-use crate::store::{self, Autosave, DataDir, EndError, GameLock, Holder, Store, StoreError};
+use crate::store::{self, Autosave, DataDir, EndError, GameLock, Holder, Store, StoreError, shown};
 
 /// How the players started hotseat: the validated options, and what the front end needs to
 /// find the files.
@@ -282,17 +282,6 @@ fn capitalise(err: &StoreError) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => text,
     }
-}
-
-/// A path as the player reads it: under the home directory as `~/...`.
-pub fn shown(path: &Path) -> String {
-    let home = std::env::var_os("HOME").or_else(|| std::env::var_os("USERPROFILE"));
-    if let Some(home) = home.filter(|h| !h.is_empty())
-        && let Ok(rest) = path.strip_prefix(&home)
-    {
-        return Path::new("~").join(rest).display().to_string();
-    }
-    path.display().to_string()
 }
 
 /// A path typed by the player: `~/` is the home directory, a relative path is relative to the

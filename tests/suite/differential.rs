@@ -40,7 +40,10 @@ const STARTS: &[&str] = &[
     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
 ];
 
-const GAMES_PER_START: u64 = 40;
+/// Games from each start by default, and in the full run behind `--ignored` (every start
+/// position of `every_chess960_start_agrees_with_cozy_chess_two_plies_deep` runs either way).
+const GAMES_PER_START: u64 = 10;
+const GAMES_PER_START_FULL: u64 = 40;
 const MAX_PLIES: usize = 160;
 
 /// A cozy-chess move in standard UCI (Chess960 castling stays king-takes-rook).
@@ -191,23 +194,37 @@ fn compare_game_from(mut ours: Position, mut theirs: cozy_chess::Board, seed: u6
     compared
 }
 
-#[test]
-fn legal_moves_and_status_agree_with_cozy_chess() {
+/// Compares `games_per_start` games from each of [`STARTS`]; returns the positions compared.
+fn standard_games(games_per_start: u64) -> usize {
     let mut positions = 0;
     for (i, fen) in STARTS.iter().enumerate() {
-        for game in 0..GAMES_PER_START {
+        for game in 0..games_per_start {
             positions += compare_game(fen, (i as u64) << 32 | game);
         }
     }
-    assert!(positions >= 10_000, "only {positions} positions compared");
+    positions
 }
 
 #[test]
-fn chess960_legal_moves_and_status_agree_with_cozy_chess() {
+fn legal_moves_and_status_agree_with_cozy_chess() {
+    let positions = standard_games(GAMES_PER_START);
+    assert!(positions >= 2_500, "only {positions} positions compared");
+}
+
+#[test]
+#[ignore = "four times the games (a minute in a debug build): run with -- --ignored"]
+fn legal_moves_and_status_agree_with_cozy_chess_in_many_games() {
+    let positions = standard_games(GAMES_PER_START_FULL);
+    assert!(positions >= 10_000, "only {positions} positions compared");
+}
+
+/// Compares `games` Chess960 games from random start positions; returns the positions
+/// compared and how many different start positions there were.
+fn chess960_games(games: u64) -> (usize, usize) {
     let mut rng = Rng::new(960);
     let mut positions = 0;
     let mut numbers = BTreeSet::new();
-    for game in 0..480 {
+    for game in 0..games {
         let n = rng.below(960) as u32;
         numbers.insert(n);
         let ours = Position::chess960(n).unwrap();
@@ -219,11 +236,21 @@ fn chess960_legal_moves_and_status_agree_with_cozy_chess() {
         );
         positions += compare_game_from(ours, theirs, 960 << 32 | game);
     }
-    assert!(
-        numbers.len() >= 350,
-        "only {} start positions",
-        numbers.len()
-    );
+    (positions, numbers.len())
+}
+
+#[test]
+fn chess960_legal_moves_and_status_agree_with_cozy_chess() {
+    let (positions, starts) = chess960_games(120);
+    assert!(starts >= 100, "only {starts} start positions");
+    assert!(positions >= 7_500, "only {positions} positions compared");
+}
+
+#[test]
+#[ignore = "four times the games (a minute in a debug build): run with -- --ignored"]
+fn chess960_legal_moves_and_status_agree_with_cozy_chess_in_many_games() {
+    let (positions, starts) = chess960_games(480);
+    assert!(starts >= 350, "only {starts} start positions");
     assert!(positions >= 30_000, "only {positions} positions compared");
 }
 

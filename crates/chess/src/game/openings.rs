@@ -1,0 +1,490 @@
+//! The opening's name for a position ("C50 Italian Game: Giuoco Piano"), found by position so
+//! that transpositions are recognised.
+//!
+//! The names are the lichess-org/chess-openings data set (CC0 1.0), shipped compacted in
+//! `assets/openings.txt` (about a third of the original's size; [`compile`] makes it from the
+//! original TSV files, `cargo run --example openings` writes it). The lookup table is built at
+//! first use by replaying every line (a few milliseconds), so start-up does not wait for it.
+//!
+//! The compact form, one line per named position, in the order of their moves:
+//!
+//! ```text
+//! <plies kept from the line above><bytes kept from the name above><the further moves>
+//! TAB <ECO, empty if as above> TAB <the rest of the name>
+//! ```
+//!
+//! The two counts are one byte each, `'0'` plus the count (at most [`MAX_KEPT`]). A move is
+//! two characters, its from and to squares (the king's destination for castling),
+//! each written as the byte `'0' + square index` (a1 = `0`, h8 = `o`). In names, `~` and a
+//! letter stand for one of the 52 most common words ([`WORDS`]: `~A` is "Variation"). Lines
+//! starting `#` are comments.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use crate::game::Record;
+use crate::rules::{Move, Position, Square};
+
+/// The named positions, compacted (see the module documentation).
+const DATA: &str = include_str!("../../../../assets/openings.txt");
+
+/// The words that `~A` to `~Z` and `~a` to `~z` stand for in the compact names, the ones that
+/// save the most bytes. Changing them changes `assets/openings.txt` (a test says so).
+const WORDS: [&str; 52] = [
+    "Variation",
+    "Defense",
+    "Gambit",
+    "Attack",
+    "Classical",
+    "Countergambit",
+    "Fianchetto",
+    "Opening",
+    "Line",
+    "System",
+    "Modern",
+    "Exchange",
+    "Indian",
+    "Knights",
+    "Pterodactyl",
+    "Accepted",
+    "Queen's",
+    "King's",
+    "Declined",
+    "Rubinstein",
+    "Symmetrical",
+    "Formation",
+    "Nimzowitsch",
+    "Alekhine",
+    "Tartakower",
+    "Steinitz",
+    "Counterattack",
+    "Main",
+    "Zukertort",
+    "Traditional",
+    "Tarrasch",
+    "Normal",
+    "Chigorin",
+    "Grünfeld",
+    "Game",
+    "Zilbermints",
+    "Accelerated",
+    "Botvinnik",
+    "Sicilian",
+    "Reversed",
+    "Closed",
+    "Bogoljubow",
+    "Paulsen",
+    "English",
+    "Pawn",
+    "Benoni",
+    "with",
+    "Advance",
+    "Deferred",
+    "Neo-Grünfeld",
+    "Anderssen",
+    "Schlechter",
+];
+
+/// The word `~` and this byte stand for.
+fn word(code: u8) -> Option<&'static str> {
+    let i = match code {
+        b'A'..=b'Z' => code - b'A',
+        b'a'..=b'z' => code - b'a' + 26,
+        _ => return None,
+    };
+    WORDS.get(usize::from(i)).copied()
+}
+
+/// `name` with the words of [`WORDS`] written short; the longest first, so that a word inside
+/// another ("Grünfeld" in "Neo-Grünfeld") does not break it up.
+fn shorten(name: &str) -> String {
+    let mut order: Vec<usize> = (0..WORDS.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(WORDS[i].len()));
+    let mut out = name.to_owned();
+    for i in order {
+        let code = if i < 26 {
+            b'A' + i as u8
+        } else {
+            b'a' + (i - 26) as u8
+        };
+        out = out.replace(WORDS[i], &format!("~{}", code as char));
+    }
+    out
+}
+
+/// Appends the compact name text `short` to `name`, words written out; `false` if a `~` is not
+/// followed by a known code.
+fn lengthen(short: &str, name: &mut String) -> bool {
+    let mut parts = short.split('~');
+    name.push_str(parts.next().unwrap_or(""));
+    for part in parts {
+        let Some(w) = part.bytes().next().and_then(word) else {
+            return false;
+        };
+        name.push_str(w);
+        name.push_str(&part[1..]);
+    }
+    true
+}
+
+/// A named opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Opening {
+    /// The ECO code, `A00` to `E99`.
+    pub eco: &'static str,
+    /// The name: family, then variations after a colon (`Italian Game: Giuoco Piano`).
+    pub name: &'static str,
+}
+
+impl fmt::Display for Opening {
+    /// `C50 Italian Game: Giuoco Piano`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.eco, self.name)
+    }
+}
+
+/// The opening of this very position, if it has a name. Chess960 positions have none.
+///
+/// ```
+/// use chess::game::openings;
+/// use chess::rules::Position;
+/// let mut pos = Position::initial();
+/// for san in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"] {
+///     pos = pos.play(pos.parse_move(san).unwrap()).unwrap();
+/// }
+/// assert_eq!(
+///     openings::lookup(&pos).unwrap().to_string(),
+///     "C50 Italian Game: Giuoco Piano"
+/// );
+/// ```
+pub fn lookup(pos: &Position) -> Option<Opening> {
+    if pos.is_chess960() && pos.chess960_number() != Some(518) {
+        return None;
+    }
+    table().find(pos.repetition_key())
+}
+
+/// The opening of a game that went through `positions` (its start first): the name of the
+/// latest of them that has one, as a player would say "we played the Italian", even when the
+/// last moves left the book.
+pub fn of_line<'a>(positions: impl DoubleEndedIterator<Item = &'a Position>) -> Option<Opening> {
+    positions.rev().find_map(lookup)
+}
+
+/// The opening of a recorded game as it stood after `ply` half-moves (see [`of_line`]); `None`
+/// before the first move, without building the table.
+pub fn of_record(record: &Record, ply: usize) -> Option<Opening> {
+    if ply == 0 {
+        return None;
+    }
+    of_line((0..=ply).filter_map(|p| record.position_at(p)))
+}
+
+/// Every line of the shipped data: its ECO code, name and moves from the start position. For
+/// tests and tools; the lookup does not keep them.
+pub fn lines() -> Result<Vec<(String, String, Vec<Move>)>, String> {
+    let mut out = Vec::new();
+    decode(DATA, |eco, name, moves, _| {
+        out.push((eco.to_owned(), name.to_owned(), moves.to_vec()))
+    })?;
+    Ok(out)
+}
+
+struct Table {
+    /// (position key, index into `entries`), sorted by key; the first line of a position wins.
+    keys: Vec<(u64, u32)>,
+    /// (ECO, where the name is in `names`).
+    entries: Vec<([u8; 3], u32, u32)>,
+    names: String,
+}
+
+impl Table {
+    fn find(&'static self, key: u64) -> Option<Opening> {
+        let i = self.keys.binary_search_by_key(&key, |&(k, _)| k).ok()?;
+        let (eco, start, end) = &self.entries[self.keys[i].1 as usize];
+        Some(Opening {
+            eco: std::str::from_utf8(eco).unwrap_or("?"),
+            name: &self.names[*start as usize..*end as usize],
+        })
+    }
+}
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Table {
+            keys: Vec::new(),
+            entries: Vec::new(),
+            names: String::new(),
+        };
+        // The shipped data is checked by the tests; were it ever unreadable, the names stop
+        // where it went wrong rather than the game.
+        let _ = decode(DATA, |eco, name, _, pos| {
+            let start = table.names.len() as u32;
+            table.names.push_str(name);
+            let mut code = [b'?'; 3];
+            for (c, b) in code.iter_mut().zip(eco.bytes()) {
+                *c = b;
+            }
+            table
+                .keys
+                .push((pos.repetition_key(), table.entries.len() as u32));
+            table.entries.push((code, start, table.names.len() as u32));
+        });
+        // Stable: among equal keys the first line stays first, and dedup keeps it.
+        table.keys.sort_by_key(|&(k, _)| k);
+        table.keys.dedup_by_key(|&mut (k, _)| k);
+        table.keys.shrink_to_fit();
+        table
+    })
+}
+
+/// The most plies or name bytes a line keeps from the one above: its count is one byte, `'0'`
+/// to `'~'`.
+const MAX_KEPT: usize = (b'~' - b'0') as usize;
+
+/// The byte that writes square `sq` in the compact form.
+fn square_byte(sq: Square) -> u8 {
+    b'0' + sq.index() as u8
+}
+
+/// Reads the compact form, calling `each(eco, name, moves, position)` for every line.
+fn decode(data: &str, mut each: impl FnMut(&str, &str, &[Move], &Position)) -> Result<(), String> {
+    let mut positions = vec![Position::initial()];
+    let mut moves: Vec<Move> = Vec::new();
+    let mut eco = String::new();
+    let mut name = String::new();
+    for (n, line) in data.lines().enumerate() {
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        let bad = |what: &str| format!("line {}: {what}", n + 1);
+        let count = |i: usize| {
+            line.as_bytes()
+                .get(i)
+                .and_then(|b| b.checked_sub(b'0'))
+                .map(usize::from)
+                .ok_or_else(|| bad("bad count"))
+        };
+        let (kept, name_kept) = (count(0)?, count(1)?);
+        let mut fields = line.get(2..).ok_or_else(|| bad("bad count"))?.split('\t');
+        let mut field = || fields.next().ok_or_else(|| bad("too few fields"));
+        let further = field()?.as_bytes();
+        let code = field()?;
+        let rest = field()?;
+        if kept > moves.len() || further.len() % 2 != 0 {
+            return Err(bad("bad moves"));
+        }
+        moves.truncate(kept);
+        positions.truncate(kept + 1);
+        for pair in further.chunks(2) {
+            let pos = positions.last().expect("the start is never removed");
+            let mv = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| square_byte(m.from()) == pair[0] && square_byte(m.to()) == pair[1])
+                .ok_or_else(|| bad("illegal move"))?;
+            let next = pos.play(mv).map_err(|_| bad("illegal move"))?;
+            moves.push(mv);
+            positions.push(next);
+        }
+        if !code.is_empty() {
+            eco = code.to_owned();
+        }
+        if name_kept > name.len() || !name.is_char_boundary(name_kept) {
+            return Err(bad("bad name count"));
+        }
+        name.truncate(name_kept);
+        if !lengthen(rest, &mut name) {
+            return Err(bad("bad word code"));
+        }
+        each(&eco, &name, &moves, positions.last().expect("never empty"));
+    }
+    Ok(())
+}
+
+/// Makes the compact form from the data set's TSV files (columns `eco`, `name`, `pgn`; a
+/// header line; moves as PGN movetext from the start position). Used by
+/// `cargo run --example openings` and by the test that checks the shipped file is up to date.
+pub fn compile(tsv_files: &[&str]) -> Result<String, String> {
+    let mut rows: Vec<(String, String, Vec<Move>)> = Vec::new();
+    for text in tsv_files {
+        for (n, line) in text.lines().enumerate().skip(1) {
+            let bad = |what: String| format!("line {}: {what}", n + 1);
+            let mut cols = line.split('\t');
+            let (Some(eco), Some(name), Some(pgn)) = (cols.next(), cols.next(), cols.next()) else {
+                return Err(bad("expected eco, name and pgn".into()));
+            };
+            let mut pos = Position::initial();
+            let mut moves = Vec::new();
+            for token in pgn.split_whitespace() {
+                let san = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                if san.is_empty() {
+                    continue;
+                }
+                let mv = pos.parse_move(san).map_err(|e| bad(e.to_string()))?;
+                if mv.promotion().is_some() {
+                    return Err(bad(format!(
+                        "{san}: promotions are not in the compact form"
+                    )));
+                }
+                pos = pos.play(mv).map_err(|e| bad(e.to_string()))?;
+                moves.push(mv);
+            }
+            rows.push((eco.to_owned(), name.to_owned(), moves));
+        }
+    }
+    // In the order of the moves (a walk through the tree of lines), so that each line shares as
+    // many moves as it can with the one above.
+    let key = |m: &Move| (m.from().index(), m.to().index());
+    rows.sort_by(|a, b| a.2.iter().map(key).cmp(b.2.iter().map(key)));
+    let mut out = String::from(
+        "# Opening names: the lichess-org/chess-openings data set (CC0 1.0), compacted by\n\
+         # `cargo run --example openings`; the format is in src/game/openings.rs.\n",
+    );
+    let (mut prev_moves, mut prev_eco, mut prev_name): (&[Move], &str, &str) = (&[], "", "");
+    for (eco, name, moves) in &rows {
+        let kept = prev_moves
+            .iter()
+            .zip(moves)
+            .take_while(|(a, b)| a == b)
+            .count()
+            .min(MAX_KEPT);
+        let mut name_kept = prev_name
+            .bytes()
+            .zip(name.bytes())
+            .take_while(|(a, b)| a == b)
+            .count()
+            .min(MAX_KEPT);
+        while !name.is_char_boundary(name_kept) {
+            name_kept -= 1;
+        }
+        out.push(char::from(b'0' + kept as u8));
+        out.push(char::from(b'0' + name_kept as u8));
+        for m in &moves[kept..] {
+            out.push(square_byte(m.from()) as char);
+            out.push(square_byte(m.to()) as char);
+        }
+        out.push('\t');
+        if eco != prev_eco {
+            out.push_str(eco);
+        }
+        out.push('\t');
+        if name.contains('~') {
+            return Err(format!("{name}: a name may not contain `~`"));
+        }
+        out.push_str(&shorten(&name[name_kept..]));
+        out.push('\n');
+        (prev_moves, prev_eco, prev_name) = (moves, eco, name);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn after(sans: &[&str]) -> Position {
+        let mut pos = Position::initial();
+        for san in sans {
+            pos = pos.play(pos.parse_move(san).unwrap()).unwrap();
+        }
+        pos
+    }
+
+    #[test]
+    fn the_start_position_has_no_name() {
+        assert_eq!(lookup(&Position::initial()), None);
+    }
+
+    #[test]
+    fn transpositions_find_the_same_name() {
+        let direct = after(&["d4", "Nf6", "c4", "e6", "Nc3", "Bb4"]);
+        let transposed = after(&["c4", "e6", "Nc3", "Nf6", "d4", "Bb4"]);
+        let name = lookup(&direct).unwrap();
+        assert_eq!(name.eco, "E20");
+        assert!(name.name.starts_with("Nimzo-Indian Defense"), "{name}");
+        assert_eq!(lookup(&transposed), Some(name));
+    }
+
+    #[test]
+    fn a_game_keeps_its_last_name_after_leaving_the_book() {
+        let sans = [
+            "e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6",
+        ];
+        let mut line = vec![Position::initial()];
+        for san in sans.iter().chain(&["Qd2", "h5", "Rb1", "Rh6"]) {
+            let pos = line.last().unwrap();
+            line.push(pos.play(pos.parse_move(san).unwrap()).unwrap());
+        }
+        assert_eq!(lookup(line.last().unwrap()), None, "out of the book");
+        let najdorf = of_line(line.iter()).unwrap();
+        assert_eq!(
+            najdorf.to_string(),
+            "B90 Sicilian Defense: Najdorf Variation"
+        );
+        assert_eq!(of_line(line[..1].iter()), None);
+    }
+
+    #[test]
+    fn chess960_positions_have_no_names() {
+        let pos = Position::chess960(0).unwrap();
+        let e4 = pos.play(pos.parse_move("e4").unwrap()).unwrap();
+        assert_eq!(lookup(&e4), None);
+    }
+
+    #[test]
+    fn the_compact_form_round_trips() {
+        let tsv = "eco\tname\tpgn\n\
+                   C50\tItalian Game\t1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5\n\
+                   C20\tKing's Pawn Game\t1. e4 e5\n\
+                   C60\tRuy López\t1. e4 e5 2. Nf3 Nc6 3. Bb5\n\
+                   C60\tRuy López: Cozio Defense\t1. e4 e5 2. Nf3 Nc6 3. Bb5 Nge7\n\
+                   A00\tKádas Opening\t1. h4\n";
+        let compact = compile(&[tsv]).unwrap();
+        let mut seen = Vec::new();
+        decode(&compact, |eco, name, moves, _| {
+            seen.push((eco.to_owned(), name.to_owned(), moves.len()))
+        })
+        .unwrap();
+        let want = [
+            ("C20", "King's Pawn Game", 2),
+            ("C60", "Ruy López", 5),
+            ("C60", "Ruy López: Cozio Defense", 6),
+            ("C50", "Italian Game", 6),
+            ("A00", "Kádas Opening", 1),
+        ];
+        let mut want: Vec<_> = want
+            .iter()
+            .map(|(e, n, l)| (e.to_string(), n.to_string(), *l))
+            .collect();
+        want.sort();
+        seen.sort();
+        assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn common_words_are_written_short_and_read_back() {
+        let name = "Neo-Grünfeld Defense: Exchange Variation, with Grünfeld signs";
+        let short = shorten(name);
+        assert_eq!(short, "~x ~B: ~L ~A, ~u ~h signs");
+        let mut back = String::new();
+        assert!(lengthen(&short, &mut back));
+        assert_eq!(back, name);
+        assert!(!lengthen("~!", &mut back));
+        assert!(compile(&["eco\tname\tpgn\nA00\tA ~ name\t1. e4\n"]).is_err());
+    }
+
+    #[test]
+    fn bad_compact_lines_are_named() {
+        let err = decode("00\tA00\tName\n00zz\t\tX\n", |_, _, _, _| ()).unwrap_err();
+        assert_eq!(err, "line 2: illegal move");
+        let err = decode("50\tA00\tName\n", |_, _, _, _| ()).unwrap_err();
+        assert_eq!(err, "line 1: bad moves");
+        let err = decode("0", |_, _, _, _| ()).unwrap_err();
+        assert_eq!(err, "line 1: bad count");
+        let err = decode("0/\tA00\tName\n", |_, _, _, _| ()).unwrap_err();
+        assert_eq!(err, "line 1: bad count");
+    }
+}

@@ -1,0 +1,129 @@
+//! The layers of `src/lib.rs`, checked: no module imports one above it. The compiler keeps the
+//! chess crate below the program (it cannot name `hotseat`); these keep the layers inside the
+//! program, where any module could name any other.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Each layer, with the modules it must never name. Tests are left out: they may drive the
+/// drawing to check what the app holds.
+const RULES: &[(&str, &[&str])] = &[
+    (
+        "text",
+        &[
+            "app", "ui", "tui", "cli", "settings", "store", "layout", "look",
+        ],
+    ),
+    ("look", &["app", "ui", "tui", "cli", "settings", "store"]),
+    ("layout", &["app", "ui", "tui", "cli", "settings", "store"]),
+    (
+        "store",
+        &[
+            "app", "ui", "tui", "cli", "settings", "text", "layout", "look",
+        ],
+    ),
+    ("app", &["ui", "tui", "cli", "settings"]),
+    ("ui", &["tui", "cli", "settings", "store"]),
+    ("settings", &["ui", "tui", "cli"]),
+];
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The module's own file and every file under its directory, but test files.
+fn files_of(module: &str) -> Vec<PathBuf> {
+    let mut files = vec![src().join(format!("{module}.rs"))];
+    let mut dirs = vec![src().join(module)];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.map(Result::unwrap) {
+            let path = entry.path();
+            if path
+                .file_name()
+                .is_some_and(|n| n == "tests" || n == "tests.rs")
+            {
+                continue;
+            }
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.retain(|f| f.exists());
+    files
+}
+
+/// The code of a file: comments and everything from the first `#[cfg(test)]` on left out.
+fn code(path: &Path) -> String {
+    let text = fs::read_to_string(path).unwrap();
+    text.lines()
+        .take_while(|line| line.trim() != "#[cfg(test)]")
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Where `module` names a module of `above`, as `file: crate::x` lines.
+fn upward_imports(module: &str, above: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in files_of(module) {
+        let code = code(&file);
+        for name in above {
+            let needle = format!("crate::{name}");
+            let mut rest = code.as_str();
+            while let Some(at) = rest.find(&needle) {
+                let after = &rest[at + needle.len()..];
+                if !after.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                    found.push(format!("{}: {needle}", file.display()));
+                }
+                rest = after;
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_module_imports_a_layer_above_it() {
+    let mut found = Vec::new();
+    for (module, above) in RULES {
+        assert!(!files_of(module).is_empty(), "no source for {module}");
+        found.extend(upward_imports(module, above));
+    }
+    assert!(
+        found.is_empty(),
+        "imports up the layers:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_layer_check_sees_an_upward_import() {
+    // The checker itself: `cli` names `settings` (as it may), and the checker finds it.
+    assert!(!upward_imports("cli", &["settings"]).is_empty());
+    assert!(upward_imports("cli", &["nothing_of_that_name"]).is_empty());
+}
+
+#[test]
+fn the_chess_crate_depends_on_no_terminal_crate() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/chess/Cargo.toml");
+    let text = fs::read_to_string(manifest).unwrap();
+    let mut section = "";
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+        } else if section.contains("dependencies") {
+            for terminal in ["ratatui", "crossterm", "clap"] {
+                assert!(
+                    !line.starts_with(terminal),
+                    "{section} names {terminal}: {line}"
+                );
+            }
+        }
+    }
+}
