@@ -111,6 +111,42 @@ fn wrap_path(path: &str, cols: usize) -> Vec<String> {
     lines
 }
 
+/// `text` with its paths (words with a `/` in them) shortened to `…/` and their last part,
+/// the first path first, only as far as it takes for the whole text to fit in `max` lines of
+/// `cols` columns: a message that names two files keeps its words, and the paths give way.
+///
+/// ```
+/// use hotseat::text::fit_paths;
+/// let said = "Archived as /data/games/2026-Ann-vs-Bob.pgn · Cannot remove /data/current.pgn: denied";
+/// assert_eq!(fit_paths(said, 90, 1), said);
+/// assert_eq!(
+///     fit_paths(said, 40, 2),
+///     "Archived as …/2026-Ann-vs-Bob.pgn · Cannot remove /data/current.pgn: denied"
+/// );
+/// assert_eq!(
+///     fit_paths(said, 30, 2),
+///     "Archived as …/2026-Ann-vs-Bob.pgn · Cannot remove …/current.pgn: denied"
+/// );
+/// ```
+pub fn fit_paths(text: &str, cols: usize, max: usize) -> String {
+    // Measured as the status line draws it: words wrapped, one too long for a line broken.
+    let fits = |t: &str| wrap_clipped(t, cols, usize::MAX).len() <= max;
+    let mut words: Vec<String> = text.split(' ').map(str::to_owned).collect();
+    for i in 0..words.len() {
+        if fits(&words.join(" ")) {
+            break;
+        }
+        let word = &words[i];
+        let Some(cut) = word.trim_end_matches('/').rfind('/') else {
+            continue;
+        };
+        if cut > 0 || word.starts_with('/') {
+            words[i] = format!("…{}", &word[cut..]);
+        }
+    }
+    words.join(" ")
+}
+
 /// `path` in at most `cols` columns: whole, or its end after a `…` (the file name is what
 /// tells one file from another).
 ///

@@ -44,7 +44,8 @@ pub fn status_badge(warning: &str) -> String {
 /// A status message in at most `max` lines, on a status line `width` columns wide that ends
 /// with the badge of `warning`, if any: the one measure by which `ui` draws it and the panel
 /// makes room for it (with `max` = [`STATUS_MAX_LINES`]). A message with a shorter wording
-/// uses it when the full one would not fit on one line.
+/// uses it when the full one would not fit on one line; paths give way (shortened to their
+/// file names) before the sentence is cut.
 pub fn status_lines(
     message: &Message,
     warning: Option<&str>,
@@ -54,7 +55,8 @@ pub fn status_lines(
     let badge = warning.map_or(0, |w| text::width(&status_badge(w)));
     // A space either side of the text.
     let cols = usize::from(width).saturating_sub(badge + 2);
-    text::wrap_clipped(message.for_width(cols), cols, max)
+    let said = text::fit_paths(message.for_width(cols), cols, max);
+    text::wrap_clipped(&said, cols, max)
 }
 
 /// The widest a question box gets.

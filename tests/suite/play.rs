@@ -289,8 +289,17 @@ fn a_loaded_game_with_an_illegal_move_opens_up_to_it_and_says_why() {
     let path = path.to_str().unwrap();
     let pty = hotseat(&["--load", path, "--game", "2"]);
     pty.wait_for("1. e4       e5").unwrap();
-    pty.wait_for("stopped at move 2. \"Ke3\", which cannot be played")
-        .unwrap();
+    // The status line may wrap anywhere in it: its words are read across the lines.
+    let said = "stopped at move 2. \"Ke3\", which cannot be played: no white king can reach e3";
+    pty.wait_until(&format!("{said:?} on screen"), |s| {
+        let words = s
+            .contents()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        words.contains(said)
+    })
+    .unwrap();
     assert!(
         pty.screen_text().contains("White to move"),
         "the game goes on from there: {}",
