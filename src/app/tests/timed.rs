@@ -267,3 +267,39 @@ fn a_paused_game_stays_paused_after_the_new_game_form() {
         "it was paused by the players"
     );
 }
+
+/// The QA's case: Black thinks 19 s, White asks to take back its move, Black agrees: Black's
+/// clock keeps the 19 s used, and White's move's increment goes with the move.
+#[test]
+fn an_agreed_takeback_refunds_no_thinking_time() {
+    let mut app = three_two_after_e4(); // White 177 after e4 (5 s used, 2 s added)
+    for c in "e5".chars() {
+        app.update(Action::Input(c), s(6));
+    }
+    app.update(Action::Select, s(10)); // Black: 180 - 5 + 2 = 177
+    for c in "Nf3".chars() {
+        app.update(Action::Input(c), s(11));
+    }
+    app.update(Action::Select, s(20)); // White: 177 - 10 + 2 = 169
+    app.update(Action::Takeback, s(39));
+    assert_mode(
+        &app,
+        &Mode::Confirm(Question::Takeback {
+            asked_by: Color::White,
+        }),
+    );
+    app.update(Action::Yes, s(39));
+    assert_eq!(app.game().record().plies(), 2);
+    let clock = app.game().clock();
+    assert_eq!(clock.running(), Some(Color::White));
+    assert_eq!(
+        clock.remaining(Color::Black, s(39)),
+        Some(s(158)),
+        "Black's 19 s stay used"
+    );
+    assert_eq!(
+        clock.remaining(Color::White, s(39)),
+        Some(s(167)),
+        "White's 10 s stay used, its 2 s go with the move"
+    );
+}
