@@ -254,6 +254,9 @@ pub struct App {
     remembered: Option<newgame::FormChoices>,
     /// The side to move offers a draw with the move it is about to make (Ctrl-D).
     offer_with_move: Option<Color>,
+    /// The clocks were paused when a new game was asked for over the game in progress: they
+    /// run again if the players go back to it.
+    paused_for_form: bool,
 }
 
 impl App {
@@ -283,6 +286,7 @@ impl App {
             pending_export: None,
             remembered: config.remembered.clone(),
             offer_with_move: None,
+            paused_for_form: false,
         };
         app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;
@@ -332,6 +336,7 @@ impl App {
         self.review.leave();
         self.over_announced = false;
         self.offer_with_move = None;
+        self.paused_for_form = false;
         self.mode = self.opening_mode();
     }
 

@@ -79,6 +79,7 @@ impl App {
             }
             (Action::Yes | Action::Quit, Question::Quit) => self.quit = true,
             (Action::Yes, Question::AbandonGame) => self.open_form(),
+            (Action::No | Action::Cancel, Question::AbandonGame) => self.back_from_form(now),
             (Action::Yes, Question::Resume) => {
                 self.pending_resume = None;
                 self.mode = self.opening_mode();
@@ -311,6 +312,7 @@ impl App {
     }
 
     pub(super) fn open_form(&mut self) {
+        self.pause_for_form();
         let mut form = NewGameForm::new(&self.game, self.theme.palette());
         if let Some(choices) = &self.remembered {
             form.recall(choices);
@@ -320,7 +322,7 @@ impl App {
 
     pub(super) fn on_form(&mut self, action: Action, now: Duration) {
         if action == Action::Quit {
-            self.mode = Mode::Playing;
+            self.back_from_form(now);
             self.quit_requested();
             return;
         }
@@ -329,7 +331,7 @@ impl App {
         };
         match form.update(action) {
             FormResult::Editing => {}
-            FormResult::Cancel => self.mode = Mode::Playing,
+            FormResult::Cancel => self.back_from_form(now),
             FormResult::Start(setup) => {
                 self.theme = self.theme.with_palette(form.palette);
                 let choices = form.choices(&setup);

@@ -535,10 +535,29 @@ impl App {
     }
 
     pub(super) fn new_game_requested(&mut self) {
+        self.pause_for_form();
         if self.game_in_progress() || self.study_would_be_lost() {
             self.mode = Mode::Confirm(Question::AbandonGame);
         } else {
             self.open_form();
+        }
+    }
+
+    /// Stops the running clock while the players choose a new game: asking and filling in the
+    /// form costs the side to move nothing if they go back to the game.
+    pub(super) fn pause_for_form(&mut self) {
+        if self.game.is_timed() && self.game.clock().running().is_some() && !self.game.is_over() {
+            self.game.pause(self.now);
+            self.paused_for_form = true;
+        }
+    }
+
+    /// Back to the game from the new-game question or form: the clock paused for them runs
+    /// again, from `now`.
+    pub(super) fn back_from_form(&mut self, now: Duration) {
+        self.mode = Mode::Playing;
+        if std::mem::take(&mut self.paused_for_form) {
+            self.game.resume(now);
         }
     }
 

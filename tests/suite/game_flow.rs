@@ -121,7 +121,9 @@ fn pause_stops_both_clocks() {
 }
 
 #[test]
-fn takeback_restores_position_record_and_both_clocks() {
+// Changed with the takeback rule (time used stays used): this asserted that Black got back the
+// 10 s it thought before the takeback, and that a second takeback gave back the moves' time.
+fn takeback_restores_position_and_record_and_never_refunds_a_clock() {
     let mut g = game(None, "5+2", "5+2");
     g.start(secs(0));
     play(&mut g, "e4", secs(10)); // White: 300 - 10 + 2 = 292
@@ -131,16 +133,27 @@ fn takeback_restores_position_record_and_both_clocks() {
     g.takeback(1, secs(40)).unwrap();
     assert_eq!(g.position(), &before);
     assert_eq!(g.record().plies(), 2);
-    // White had used 5 s on the move taken back; that time stays spent, Black's is untouched.
+    // White used 5 s on the move taken back and loses its 2 s increment; Black thought 10 s
+    // before agreeing: both stay spent.
     assert_eq!(g.clock().remaining(Color::White, secs(40)), Some(secs(287)));
-    assert_eq!(g.clock().remaining(Color::Black, secs(40)), Some(secs(287)));
+    assert_eq!(g.clock().remaining(Color::Black, secs(40)), Some(secs(277)));
     assert_eq!(g.clock().running(), Some(Color::White));
-    g.takeback(2, secs(40)).unwrap();
+    assert_eq!(g.clock_readings(), &[Some(secs(292)), Some(secs(287))]);
+    assert_eq!(g.clock().remaining(Color::White, secs(43)), Some(secs(284)));
+    g.takeback(2, secs(43)).unwrap();
     assert_eq!(g.position(), &Position::initial());
-    // The 10 s White thought before 1. e4 stay spent; the increment is gone.
-    assert_eq!(g.clock().remaining(Color::White, secs(40)), Some(secs(290)));
-    assert_eq!(g.clock().remaining(Color::Black, secs(40)), Some(secs(300)));
-    assert_eq!(g.takeback(1, secs(40)), Err(GameError::NothingToTakeBack));
+    // Every second thought stays spent (White 10 + 5 + 3, Black 15 + 10); the increments are
+    // gone with their moves.
+    assert_eq!(g.clock().remaining(Color::White, secs(43)), Some(secs(282)));
+    assert_eq!(g.clock().remaining(Color::Black, secs(43)), Some(secs(275)));
+    assert!(g.clock_readings().is_empty());
+    assert_eq!(g.takeback(1, secs(43)), Err(GameError::NothingToTakeBack));
+    play(&mut g, "d4", secs(45));
+    assert_eq!(
+        g.clock_readings(),
+        &[Some(secs(282))],
+        "2 s used, 2 s added"
+    );
 }
 
 #[test]

@@ -840,3 +840,50 @@ fn ascii_pieces_mark_more_moves_without_symbols() {
     });
     assert!(marked, "{}", text(&buf));
 }
+
+/// The new-game form asked for over a game in progress is drawn whole at every small size: no
+/// clock line over its frame or its text (the game's clock waits while it is open).
+#[test]
+fn the_new_game_form_is_drawn_whole_over_a_game_in_progress() {
+    use ratatui::widgets::Widget;
+    for tc in ["3+2", "-"] {
+        let mut app = if tc == "-" {
+            mono()
+        } else {
+            timed(tc, Theme::monochrome())
+        };
+        app.update(Action::Select, s(0));
+        play(&mut app, &["e4", "d5", "exd5", "Qxd5", "Nc3"]);
+        app.update(Action::Tick, s(4));
+        act(&mut app, Action::NewGame);
+        act(&mut app, Action::Yes);
+        for (w, h) in [(80, 24), (60, 18)] {
+            let buf = draw(&mut app, w, h);
+            let hotseat::app::Mode::NewGame(form) = app.mode() else {
+                panic!("{:?}", app.mode());
+            };
+            let mut alone = Buffer::empty(buf.area);
+            hotseat::ui::new_game::NewGameView {
+                form,
+                theme: app.theme(),
+            }
+            .render(buf.area, &mut alone);
+            let (screen, form_rows) = (lines(&buf), lines(&alone));
+            let top = form_rows.iter().position(|r| r.contains('┌')).unwrap();
+            let bottom = form_rows.iter().rposition(|r| r.contains('└')).unwrap();
+            let left = form_rows[top].chars().position(|c| c == '┌').unwrap();
+            let right = form_rows[top].chars().position(|c| c == '┐').unwrap();
+            for y in top..=bottom {
+                let part = |row: &String| -> String {
+                    row.chars().skip(left).take(right + 1 - left).collect()
+                };
+                assert_eq!(
+                    part(&screen[y]),
+                    part(&form_rows[y]),
+                    "{tc} at {w}x{h}, row {y}\n{}",
+                    text(&buf)
+                );
+            }
+        }
+    }
+}

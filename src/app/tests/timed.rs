@@ -1,6 +1,7 @@
 //! Timed games: the ready screen, pause, flag fall, and when the screen needs to wake.
 
 use super::*;
+use crate::app::Question;
 use crate::app::keymap::KeyContext;
 use crate::game::{GameResult, Reason};
 
@@ -208,4 +209,97 @@ fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
     let mut untimed = super::app();
     untimed.resumed_after_stop(Duration::from_millis(2_500));
     assert_eq!(untimed.status().text, "The game was stopped for 0:02.5");
+}
+
+/// A 3+2 game after 1.e4 (Black to move, Black's clock running since 5 s).
+fn three_two_after_e4() -> App {
+    let mut app = timed_app("3+2");
+    app.update(Action::Select, s(0));
+    for c in "e4".chars() {
+        app.update(Action::Input(c), s(1));
+    }
+    app.update(Action::Select, s(5));
+    assert_eq!(app.game().record().plies(), 1);
+    app
+}
+
+#[test]
+fn the_new_game_form_cancelled_costs_the_side_to_move_no_time() {
+    let mut app = three_two_after_e4();
+    app.update(Action::NewGame, s(10));
+    assert_mode(&app, &Mode::Confirm(Question::AbandonGame));
+    app.update(Action::Yes, s(12));
+    assert!(matches!(app.mode(), Mode::NewGame(_)));
+    app.update(Action::Tick, s(20));
+    app.update(Action::Cancel, s(30));
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.game().record().plies(), 1, "the same game");
+    assert_eq!(
+        app.game().clock().remaining(Color::Black, s(30)),
+        Some(s(175)),
+        "Black's 5 s before Ctrl-N count, the 20 s at the question and the form do not"
+    );
+    assert_eq!(app.game().clock().running(), Some(Color::Black));
+    assert_eq!(
+        app.game().clock().remaining(Color::Black, s(31)),
+        Some(s(174))
+    );
+    // Declining at the question also gives the game back as it was.
+    app.update(Action::NewGame, s(40));
+    app.update(Action::No, s(50));
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(
+        app.game().clock().remaining(Color::Black, s(50)),
+        Some(s(165))
+    );
+    assert_eq!(app.game().clock().running(), Some(Color::Black));
+}
+
+#[test]
+fn a_paused_game_stays_paused_after_the_new_game_form() {
+    let mut app = three_two_after_e4();
+    app.update(Action::Pause, s(10));
+    app.update(Action::NewGame, s(11));
+    app.update(Action::Yes, s(12));
+    app.update(Action::Cancel, s(30));
+    assert!(
+        app.game().clock().is_paused(),
+        "it was paused by the players"
+    );
+}
+
+/// The QA's case: Black thinks 19 s, White asks to take back its move, Black agrees: Black's
+/// clock keeps the 19 s used, and White's move's increment goes with the move.
+#[test]
+fn an_agreed_takeback_refunds_no_thinking_time() {
+    let mut app = three_two_after_e4(); // White 177 after e4 (5 s used, 2 s added)
+    for c in "e5".chars() {
+        app.update(Action::Input(c), s(6));
+    }
+    app.update(Action::Select, s(10)); // Black: 180 - 5 + 2 = 177
+    for c in "Nf3".chars() {
+        app.update(Action::Input(c), s(11));
+    }
+    app.update(Action::Select, s(20)); // White: 177 - 10 + 2 = 169
+    app.update(Action::Takeback, s(39));
+    assert_mode(
+        &app,
+        &Mode::Confirm(Question::Takeback {
+            asked_by: Color::White,
+        }),
+    );
+    app.update(Action::Yes, s(39));
+    assert_eq!(app.game().record().plies(), 2);
+    let clock = app.game().clock();
+    assert_eq!(clock.running(), Some(Color::White));
+    assert_eq!(
+        clock.remaining(Color::Black, s(39)),
+        Some(s(158)),
+        "Black's 19 s stay used"
+    );
+    assert_eq!(
+        clock.remaining(Color::White, s(39)),
+        Some(s(167)),
+        "White's 10 s stay used, its 2 s go with the move"
+    );
 }

@@ -14,9 +14,12 @@
 //!   period adds the next period's time;
 //! * a clock at exactly zero has flagged; a press after that adds nothing and stops the clock.
 //!
-//! Takeback: a plain `clone()` keeps the instant the running clock started, so restoring it later
-//! would charge the time since to the side to move. Use [`Clock::snapshot`] before each move and
-//! [`Clock::restore`] to go back.
+//! Takeback: time used stays used (as on lichess). Keep a [`Clock::snapshot`] before each move;
+//! [`Clock::restore`] goes back to its turn and move counts, and each side's time is the time it
+//! had then minus all the time it has been charged since (the moves taken back and the move in
+//! progress), never more than it has now. So the increments, delay refunds and period times of
+//! the moves taken back are given back, and the thinking time is not: a takeback never refunds
+//! a clock, and never gives the time a replayed move earns twice.
 
 use std::time::Duration;
 
@@ -40,6 +43,9 @@ struct Side {
     /// for the side not to move.
     used: Duration,
     moves: u32,
+    /// All the time charged for this side's completed moves (after any delay), which a takeback
+    /// does not give back.
+    spent: Duration,
 }
 
 impl Side {
@@ -49,6 +55,7 @@ impl Side {
             control,
             used: Duration::ZERO,
             moves: 0,
+            spent: Duration::ZERO,
         }
     }
 
@@ -166,6 +173,7 @@ impl Clock {
         if !side.control.is_untimed() {
             let left = side.left_after(elapsed);
             if left.is_zero() {
+                side.spent = side.spent.saturating_add(side.remaining);
                 side.remaining = Duration::ZERO;
                 side.used = Duration::ZERO;
                 self.state = State::Stopped;
@@ -175,6 +183,8 @@ impl Clock {
                 Some(d) if d.kind == DelayKind::Bronstein => elapsed.min(d.amount),
                 _ => Duration::ZERO,
             };
+            let charged = side.remaining.saturating_sub(left).saturating_sub(refund);
+            side.spent = side.spent.saturating_add(charged);
             side.remaining = left
                 .saturating_add(refund)
                 .saturating_add(side.control.increment_for_move(number))
@@ -288,15 +298,44 @@ impl Clock {
         copy
     }
 
-    /// Goes back to a [`Clock::snapshot`]: its times, move counts and side to move, with the
-    /// side to move's clock picking up from `now` if this clock is running (paused or stopped
-    /// stays so).
+    /// The time `color` has left and all the time it has been charged, at `now`.
+    fn standing(&self, color: Color, now: Duration) -> (Duration, Duration) {
+        let side = self.side(color);
+        let elapsed = if color == self.turn {
+            self.elapsed(now)
+        } else {
+            Duration::ZERO
+        };
+        let left = side.left_after(elapsed);
+        let charged = side.remaining.saturating_sub(left);
+        (left, side.spent.saturating_add(charged))
+    }
+
+    /// Takes moves back to a [`Clock::snapshot`]: its move counts and side to move, and for
+    /// each side the time left then minus all the time charged to it since, never more than it
+    /// has at `now` (time used stays used; what the moves taken back earned is given back).
+    /// The side to move's clock picks up from `now` if this clock is running (paused or stopped
+    /// stays so), with a fresh move (a simple delay starts again).
     pub fn restore(&mut self, snapshot: Clock, now: Duration) {
         let state = match self.state {
             State::Running { .. } => State::Running { since: now },
             other => other,
         };
-        *self = snapshot;
+        let mut restored = snapshot.clone();
+        for color in [Color::White, Color::Black] {
+            let (left_now, charged_now) = self.standing(color, now);
+            // The snapshot's clock stands still at the instant it was taken: `used` holds all.
+            let (left_then, charged_then) = snapshot.standing(color, Duration::ZERO);
+            let side = restored.side_mut(color);
+            if !side.control.is_untimed() {
+                side.remaining = left_then
+                    .saturating_sub(charged_now.saturating_sub(charged_then))
+                    .min(left_now);
+            }
+            side.used = Duration::ZERO;
+            side.spent = charged_now;
+        }
+        *self = restored;
         self.state = state;
     }
 
@@ -634,8 +673,10 @@ mod tests {
         assert_eq!(c.remaining(White, s(100)), Some(s(600)));
     }
 
+    // This asserted the old rule, that a takeback gave Black back the 40 s it had thought; the
+    // new rule (time used stays used) is the point of the change.
     #[test]
-    fn restoring_a_snapshot_does_not_charge_the_time_since() {
+    fn a_takeback_keeps_the_time_used_on_both_clocks() {
         let mut c = clock("5+0");
         c.start(s(0));
         let before = c.snapshot(s(10));
@@ -643,9 +684,95 @@ mod tests {
         c.restore(before, s(50)); // Black thought 40 s; the move is taken back
         assert_eq!(c.running(), Some(White));
         assert_eq!(c.remaining(White, s(50)), Some(s(290)));
-        assert_eq!(c.remaining(Black, s(50)), Some(s(300)));
+        assert_eq!(c.remaining(Black, s(50)), Some(s(260)), "not refunded");
         assert_eq!(c.remaining(White, s(55)), Some(s(285)));
         assert_eq!(c.moves_made(White), 0);
+    }
+
+    #[test]
+    fn a_takeback_gives_back_the_increment_the_move_earned_not_the_thinking_time() {
+        let mut c = clock("3+2");
+        c.start(s(0));
+        c.press(s(10)); // White: 172
+        c.press(s(20)); // Black: 172
+        let before = c.snapshot(s(30));
+        c.press(s(30)); // White thought 10 s more: 164
+        assert_eq!(c.remaining(White, s(30)), Some(s(164)));
+        // Black thinks 19 s, then White's move is taken back: White to move again.
+        c.restore(before, s(49));
+        assert_eq!(c.running(), Some(White));
+        assert_eq!(c.moves_made(White), 1);
+        assert_eq!(
+            c.remaining(White, s(49)),
+            Some(s(162)),
+            "10 s used, no 2 s kept"
+        );
+        assert_eq!(c.remaining(Black, s(49)), Some(s(153)), "19 s used");
+        c.press(s(52)); // the move again: 3 s used, 2 s added once
+        assert_eq!(c.remaining(White, s(52)), Some(s(161)));
+    }
+
+    #[test]
+    fn two_plies_taken_back_charge_each_side_its_own_time() {
+        let mut c = clock("5+0");
+        c.start(s(0));
+        c.press(s(5));
+        let before = c.snapshot(s(5));
+        c.press(s(5)); // White did not think at all on the second snapshot's move
+        let first = c.snapshot(s(12));
+        c.press(s(12)); // White: 7 s, 288 left after both moves
+        c.press(s(20)); // Black: 8 s + 0 before -> 292
+        c.restore(first, s(30)); // White thought 10 s more, Black's move taken back
+        assert_eq!(c.remaining(White, s(30)), Some(s(278)));
+        assert_eq!(c.remaining(Black, s(30)), Some(s(292)));
+        assert_eq!(c.running(), Some(White));
+        // Back another two plies, as a second takeback would.
+        c.restore(before, s(40));
+        assert_eq!(c.remaining(White, s(40)), Some(s(268)));
+        assert_eq!(c.remaining(Black, s(40)), Some(s(292)));
+        assert_eq!(c.running(), Some(Black));
+    }
+
+    #[test]
+    fn a_takeback_of_the_move_ending_a_period_does_not_give_its_time_twice() {
+        let mut c = Clock::new(tc("2/60+0,30+0"), tc("2/60+0,30+0"));
+        c.start(s(0));
+        c.press(s(10)); // White 3590
+        c.press(s(20)); // Black 3590
+        let before = c.snapshot(s(30));
+        c.press(s(30)); // White's second move ends the period: 3580 + 1800
+        assert_eq!(c.remaining(White, s(30)), Some(s(3580 + 1800)));
+        c.restore(before, s(31));
+        assert_eq!(c.remaining(White, s(31)), Some(s(3580)));
+        assert_eq!(c.remaining(Black, s(31)), Some(s(3589)));
+        c.press(s(35));
+        assert_eq!(c.remaining(White, s(35)), Some(s(3576 + 1800)));
+    }
+
+    #[test]
+    fn a_takeback_never_adds_time_even_to_a_clock_set_from_a_file() {
+        let mut c = clock("5+0");
+        let before = c.clone();
+        c.press(s(0));
+        // Resumed from a file: Black's reading says 100 s, less than the snapshot's 300 s.
+        c.set_remaining(Black, s(100));
+        c.start(s(0));
+        c.restore(before, s(10));
+        assert_eq!(c.remaining(Black, s(10)), Some(s(90)));
+        assert_eq!(c.running(), Some(White));
+    }
+
+    #[test]
+    fn a_takeback_keeps_a_paused_clock_paused_with_the_time_used() {
+        let mut c = clock("5+0");
+        c.start(s(0));
+        let before = c.snapshot(s(10));
+        c.press(s(10));
+        c.pause(s(15));
+        c.restore(before, s(100));
+        assert!(c.is_paused());
+        assert_eq!(c.remaining(Black, s(100)), Some(s(295)));
+        assert_eq!(c.remaining(White, s(100)), Some(s(290)));
     }
 
     #[test]

@@ -505,7 +505,9 @@ impl Game {
     }
 
     /// Takes back the last `plies` half-moves (1, or 2 to return to the same player), restoring
-    /// the position, the record and both clocks as they were before the first one undone.
+    /// the position and the record as they were before the first one undone, with their clock
+    /// readings. The clocks never get time back: each keeps the time it had then minus all the
+    /// time its side has used since (see [`Clock::restore`]), and the side to move's runs.
     pub fn takeback(&mut self, plies: usize, now: Duration) -> Result<(), GameError> {
         self.ensure_playing(now)?;
         if plies == 0 || plies > self.record.plies() {
