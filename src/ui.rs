@@ -149,6 +149,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         typing: !app.input().is_empty(),
         holding: app.selected().is_some(),
         over: app.game().is_over(),
+        offering: app.offering_with_move(),
     }
     .render(screen.footer, buf);
 
@@ -169,13 +170,21 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         _ => {
             if let Some(dialog) = app.dialog() {
                 // The game-over box goes in the panel, under the moves: the final position and
-                // the last moves stay in view.
+                // the last moves stay in view. Where the panel has no room for its first line
+                // and its keys (the smallest screens), it goes over the board as other boxes do.
+                let fits = |result: Rect, width| {
+                    dialog.measure_within(width, result.height).height() <= result.height
+                };
                 let area = match app.panel_layout() {
-                    Some(plan) if *app.mode() == Mode::GameOver => Rect {
-                        x: plan.area.x,
-                        width: plan.area.width,
-                        ..plan.result
-                    },
+                    Some(plan)
+                        if *app.mode() == Mode::GameOver && fits(plan.result, plan.area.width) =>
+                    {
+                        Rect {
+                            x: plan.area.x,
+                            width: plan.area.width,
+                            ..plan.result
+                        }
+                    }
                     _ => screen.board.union(screen.panel),
                 };
                 popup::DialogView {
