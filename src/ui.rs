@@ -170,10 +170,15 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         _ => {
             if let Some(dialog) = app.dialog() {
                 // The game-over box goes in the panel, under the moves: the final position and
-                // the last moves stay in view. Where the panel has no room for its first line
-                // and its keys (the smallest screens), it goes over the board as other boxes do.
+                // the last moves stay in view. Where the panel has no room for how the game
+                // ended, its result and its keys (the smallest screens), it goes over the board
+                // as other boxes do.
                 let fits = |result: Rect, width| {
-                    dialog.measure_within(width, result.height).height() <= result.height
+                    let mut ending = dialog.clone();
+                    ending.lines.truncate(2);
+                    let size = ending.measure_within(width, result.height);
+                    let whole = ending.measure_within(width, u16::MAX).lines.len();
+                    size.height() <= result.height && size.lines.len() >= whole
                 };
                 let area = match app.panel_layout() {
                     Some(plan)
