@@ -171,8 +171,9 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
             if let Some(dialog) = app.dialog() {
                 // The game-over box goes in the panel, under the moves: the final position and
                 // the last moves stay in view. Where the panel has no room for how the game
-                // ended, its result and its keys (the smallest screens), it goes over the board
-                // as other boxes do.
+                // ended, its result and its keys (the smallest screens), it goes over board and
+                // panel, against the panel's right edge so that it hides the result written
+                // there rather than cutting it.
                 let fits = |result: Rect, width| {
                     let mut ending = dialog.clone();
                     ending.lines.truncate(2);
@@ -188,6 +189,15 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
                             x: plan.area.x,
                             width: plan.area.width,
                             ..plan.result
+                        }
+                    }
+                    Some(_) if *app.mode() == Mode::GameOver => {
+                        let all = screen.board.union(screen.panel);
+                        let width = dialog.measure_within(all.width, all.height).width;
+                        Rect {
+                            x: all.right().saturating_sub(width).max(all.x),
+                            width: width.min(all.width),
+                            ..all
                         }
                     }
                     _ => screen.board.union(screen.panel),

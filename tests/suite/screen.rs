@@ -846,3 +846,19 @@ fn ascii_pieces_mark_more_moves_without_symbols() {
     });
     assert!(marked, "{}", text(&buf));
 }
+
+/// At 60x16 the panel has no room for the game-over box: it goes over board and panel, and
+/// hides the result the panel writes rather than leaving a piece of it beside the box.
+#[test]
+fn the_game_over_box_on_the_smallest_screen_leaves_no_piece_of_the_panels_result() {
+    let mut app = mono();
+    act(&mut app, Action::Draw);
+    play(&mut app, &["e4"]);
+    act(&mut app, Action::Yes);
+    let buf = draw(&mut app, 60, 16);
+    let screen = ScreenLayout::new(buf.area).unwrap();
+    let above: String = lines(&buf)[..usize::from(screen.status.y)].join("\n");
+    assert!(above.contains("┌ Game over"), "{above}");
+    assert!(above.contains("1/2-1/2"), "{above}");
+    assert_eq!(above.matches("reement").count(), 1, "{above}");
+}
