@@ -346,7 +346,9 @@ fn step_feedback(pos: &Position, step: &Step) -> Feedback {
         MoveError::PromotionNeeded { from, to, .. } => Feedback {
             hint: Some(
                 Message::info("Enter asks which piece to promote to (or add one: =Q, =R, =B, =N)")
-                    .or_shorter("Enter asks for the piece (or add =Q, =R, =B, =N)"),
+                    .or_shorter("Enter asks for the piece (or add =Q, =R, =B, =N)")
+                    .or_shorter("Enter asks for the piece (or add =Q)")
+                    .or_shorter("Enter asks for the piece"),
             ),
             glow: Bitboard::from_square(*from),
             targets: Bitboard::from_square(*to),

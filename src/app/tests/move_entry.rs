@@ -382,3 +382,13 @@ fn the_start_of_a_castling_says_how_to_castle() {
     let hint = feedback(&ready, "O-").hint.unwrap();
     assert_eq!(hint.text, "O-… could be O-O, O-O-O");
 }
+
+#[test]
+fn the_promotion_hint_says_a_whole_sentence_on_a_narrow_line() {
+    use crate::app::move_entry::feedback;
+    use crate::rules::Position;
+    let pos: Position = "k7/4P3/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+    let hint = feedback(&pos, "e8").hint.unwrap();
+    assert_eq!(hint.for_width(40), "Enter asks for the piece (or add =Q)");
+    assert_eq!(hint.for_width(30), "Enter asks for the piece");
+}
