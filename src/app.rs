@@ -588,6 +588,6 @@ impl App {
     }
 
     fn error(&mut self, text: impl Into<String>) {
-        self.message = Some(Message::error(text));
+        self.message = Some(move_entry::shortened(Message::error(text)));
     }
 }

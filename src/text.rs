@@ -179,8 +179,9 @@ pub fn shorten_path(path: &str, cols: usize) -> String {
 }
 
 /// `text` in at most `max` lines of at most `cols` columns, broken at spaces where that fills
-/// at least half the line (a longer word, such as a path, is broken where the line ends); the
-/// last line of a text that still goes on ends in `…`. Blank text gives one empty line.
+/// at least half the line (a longer word, such as a path, is broken after its last `/` that
+/// fits, or where the line ends); the last line of a text that still goes on ends in `…`.
+/// Blank text gives one empty line.
 pub fn wrap_clipped(text: &str, cols: usize, max: usize) -> Vec<String> {
     let cols = cols.max(1);
     let mut lines = Vec::new();
@@ -213,11 +214,18 @@ pub fn wrap_clipped(text: &str, cols: usize, max: usize) -> Vec<String> {
             break;
         }
         let fit = fitting(cols);
-        // A space just after the last fitting character breaks the line there too.
+        // A space just after the last fitting character breaks the line there too; a word
+        // too long for the line (a path) breaks after a `/` where it has one.
         let cut = rest[..(fit + 1).min(rest.len())]
             .iter()
             .rposition(|&(c, _)| c == ' ')
             .filter(|&at| at > 0 && width_of(&rest[..at]) >= cols / 2)
+            .or_else(|| {
+                rest[..fit]
+                    .iter()
+                    .rposition(|&(c, _)| c == '/')
+                    .map(|at| at + 1)
+            })
             .unwrap_or(fit);
         lines.push(text_of(&rest[..cut]).trim_end().to_owned());
         let skip = rest[cut..].iter().take_while(|&&(c, _)| c == ' ').count();
@@ -345,5 +353,13 @@ mod tests {
         assert_eq!(wrap_clipped("abcdefgh", 3, 2), ["abc", "de…"]);
         assert_eq!(wrap_clipped("", 3, 2), [""]);
         assert_eq!(wrap_clipped("a  b", 1, 3), ["a", "b"]);
+    }
+
+    #[test]
+    fn wrap_clipped_breaks_a_path_after_a_slash() {
+        assert_eq!(
+            wrap_clipped("saved as ~/games/2026-Ann-vs-Bob.pgn", 24, 2),
+            ["saved as ~/games/", "2026-Ann-vs-Bob.pgn"]
+        );
     }
 }

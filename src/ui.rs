@@ -149,6 +149,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         typing: !app.input().is_empty(),
         holding: app.selected().is_some(),
         over: app.game().is_over(),
+        offering: app.offering_with_move(),
     }
     .render(screen.footer, buf);
 
@@ -169,13 +170,36 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         _ => {
             if let Some(dialog) = app.dialog() {
                 // The game-over box goes in the panel, under the moves: the final position and
-                // the last moves stay in view.
+                // the last moves stay in view. Where the panel has no room for how the game
+                // ended, its result and its keys (the smallest screens), it goes over board and
+                // panel, against the panel's right edge so that it hides the result written
+                // there rather than cutting it.
+                let fits = |result: Rect, width| {
+                    let mut ending = dialog.clone();
+                    ending.lines.truncate(2);
+                    let size = ending.measure_within(width, result.height);
+                    let whole = ending.measure_within(width, u16::MAX).lines.len();
+                    size.height() <= result.height && size.lines.len() >= whole
+                };
                 let area = match app.panel_layout() {
-                    Some(plan) if *app.mode() == Mode::GameOver => Rect {
-                        x: plan.area.x,
-                        width: plan.area.width,
-                        ..plan.result
-                    },
+                    Some(plan)
+                        if *app.mode() == Mode::GameOver && fits(plan.result, plan.area.width) =>
+                    {
+                        Rect {
+                            x: plan.area.x,
+                            width: plan.area.width,
+                            ..plan.result
+                        }
+                    }
+                    Some(_) if *app.mode() == Mode::GameOver => {
+                        let all = screen.board.union(screen.panel);
+                        let width = dialog.measure_within(all.width, all.height).width;
+                        Rect {
+                            x: all.right().saturating_sub(width).max(all.x),
+                            width: width.min(all.width),
+                            ..all
+                        }
+                    }
                     _ => screen.board.union(screen.panel),
                 };
                 popup::DialogView {

@@ -151,6 +151,12 @@ impl App {
                     self.info(format!("{} declines the draw offer", self.game.player(!by)));
                 }
             }
+            // Enter with a move waiting in the box (the rest of a typed line): that move is
+            // played, which declines the offer, as the box says.
+            Action::Select if !self.move_box.is_blank() => {
+                self.mode = Mode::Playing;
+                self.on_playing(action, now);
+            }
             // Typing (or clicking) instead of answering: the offer stands until the move is
             // played, which declines it (FIDE 9.1.2.3).
             Action::Input(_) | Action::Pointer(_) => {

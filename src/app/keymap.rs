@@ -482,6 +482,8 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::No, &[Key::plain(K::Char('n')), Key::plain(K::Esc)], OFFER, "decline",
         "Decline the draw; typing a move instead keeps the offer open until the move is played, \
          which declines it", &[]),
+    row(Action::Select, &[Key::plain(K::Enter)], OFFER, "",
+        "With a move waiting in the box: play it, which declines the draw", &[]),
     row(Action::NewGame, &[Key::plain(K::Char('n')), Key::ctrl('n')], GAME_OVER, "new game",
         "Set up a new game", &[]),
     row(Action::Rematch, &[Key::plain(K::Char('m'))], GAME_OVER, "rematch",

@@ -273,11 +273,22 @@ pub fn feedback(pos: &Position, text: &str) -> Feedback {
         return Feedback::default();
     }
     if let Some(action) = action_for_word(text) {
-        let description = bindings(super::keymap::KeyContext::Playing)
+        let (description, label) = bindings(super::keymap::KeyContext::Playing)
             .find(|b| b.action == action)
-            .map_or("", |b| b.description);
+            .map_or(("", ""), |b| (b.description, b.label));
+        // The description's first clause, then the footer's label, for narrow lines.
+        let first = description
+            .split([':', ';', '.'])
+            .next()
+            .unwrap_or_default();
+        let mut hint = Message::info(format!("Enter: {description}"));
+        for short in [first, label] {
+            if !short.is_empty() && short != description {
+                hint = hint.or_shorter(format!("Enter: {short}"));
+            }
+        }
         return Feedback {
-            hint: Some(Message::info(format!("Enter: {description}"))),
+            hint: Some(hint),
             ..Feedback::default()
         };
     }
@@ -314,7 +325,7 @@ pub fn feedback(pos: &Position, text: &str) -> Feedback {
 /// The feedback for one move of a line, on the position it is played in.
 fn step_feedback(pos: &Position, step: &Step) -> Feedback {
     let text = step.body.as_str();
-    let hint = |text: String, kind| Some(Message::new(text, kind));
+    let hint = |text: String, kind| Some(shortened(Message::new(text, kind)));
     let err = match &step.read {
         Ok(mv) => {
             return Feedback {
@@ -335,7 +346,9 @@ fn step_feedback(pos: &Position, step: &Step) -> Feedback {
         MoveError::PromotionNeeded { from, to, .. } => Feedback {
             hint: Some(
                 Message::info("Enter asks which piece to promote to (or add one: =Q, =R, =B, =N)")
-                    .or_shorter("Enter asks for the piece (or add =Q, =R, =B, =N)"),
+                    .or_shorter("Enter asks for the piece (or add =Q, =R, =B, =N)")
+                    .or_shorter("Enter asks for the piece (or add =Q)")
+                    .or_shorter("Enter asks for the piece"),
             ),
             glow: Bitboard::from_square(*from),
             targets: Bitboard::from_square(*to),
@@ -368,6 +381,16 @@ fn step_feedback(pos: &Position, step: &Step) -> Feedback {
                     format!("{text}… Tab completes {}", pos.san(*one)),
                     MessageKind::Info,
                 ),
+                ([], []) if "O-O-O".starts_with(&text.replace('0', "O").to_ascii_uppercase()) => {
+                    // The start of a castling that cannot be made now: what to type for it.
+                    Some(
+                        Message::info(format!(
+                            "{text}… O-O castles king side, O-O-O queen side (neither can be made \
+                             now)"
+                        ))
+                        .or_shorter("O-O castles king side, O-O-O queen side"),
+                    )
+                }
                 ([], []) => hint(err.to_string(), MessageKind::Error),
                 ([], [word]) => hint(format!("{text}… Tab completes {word}"), MessageKind::Info),
                 ([], words) => hint(
@@ -386,6 +409,49 @@ fn step_feedback(pos: &Position, step: &Step) -> Feedback {
             }
         }
     }
+}
+
+/// `message` with shorter wordings for a narrow line: a refusal's reason without the quoted
+/// text (which the box shows), then without its asides in brackets, then without its example.
+///
+/// ```
+/// use hotseat::app::{Message, move_entry::shortened};
+/// let m = shortened(Message::error("\"Nx\" is not a move: a move needs a square, like e4"));
+/// assert_eq!(m.shorter, ["a move needs a square, like e4", "a move needs a square"]);
+/// ```
+pub fn shortened(mut message: Message) -> Message {
+    let reason = message
+        .text
+        .split_once(" is not a move: ")
+        .map_or(message.text.as_str(), |(_, reason)| reason);
+    let bare = [" (", ", like "]
+        .iter()
+        .filter_map(|cut| reason.find(cut))
+        .min()
+        .map(|at| &reason[..at]);
+    // Without its asides in brackets.
+    let mut plain = String::new();
+    let mut rest = reason;
+    while let Some((before, after)) = rest.split_once(" (")
+        && let Some((_, after)) = after.split_once(')')
+    {
+        plain.push_str(before);
+        rest = after;
+    }
+    plain.push_str(rest);
+    let shorter: Vec<String> = [Some(reason), Some(plain.as_str()), bare]
+        .into_iter()
+        .flatten()
+        .filter(|s| *s != message.text)
+        .map(str::to_owned)
+        .fold(Vec::new(), |mut all, s| {
+            if !all.contains(&s) {
+                all.push(s);
+            }
+            all
+        });
+    message.shorter.extend(shorter);
+    message
 }
 
 /// Whether the move reader refused the text as a castling.

@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::keymap::{Action, Pointer, PointerKind, action_for_word};
 use super::move_entry::{self, Refusal};
 use super::parts::{Drag, MAX_INPUT_CHARS, TooLong};
-use super::{App, Mode, Question};
+use super::{App, Message, Mode, Question};
 use crate::game::OfferResult;
 use crate::rules::move_targets;
 use crate::rules::{Color, Move, MoveError, Role, Square};
@@ -321,12 +321,15 @@ impl App {
                     }
                     if !played.is_empty() && self.one_move_per_line() {
                         // The opponent's move is theirs to make, on their own time.
-                        self.info(format!(
-                            "Played {}; \"{}\" waits in the box: {}",
-                            played.join(", "),
-                            step.rest,
-                            ONE_MOVE_EACH
-                        ));
+                        let said = format!("Played {}; \"{}\" waits", played.join(", "), step.rest);
+                        self.message = Some(
+                            Message::info(format!("{said} in the box: {ONE_MOVE_EACH}"))
+                                .or_shorter(format!(
+                                    "{said} in the box: each player makes their own move"
+                                ))
+                                .or_shorter(format!("{said}: one move each on the clock"))
+                                .or_shorter(format!("{said}: one move each")),
+                        );
                         self.move_box.set(step.rest);
                         return;
                     }
@@ -456,6 +459,12 @@ impl App {
             self.offer_with_move = Some(turn);
             self.info(self.offer_with_move_text(turn));
         }
+    }
+
+    /// Whether the player to move has offered a draw with the move to come (Ctrl-D again
+    /// withdraws it).
+    pub fn offering_with_move(&self) -> bool {
+        self.offer_with_move == Some(self.game.position().turn())
     }
 
     /// The standing words of a draw offered with the move to come.

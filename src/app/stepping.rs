@@ -11,7 +11,7 @@
 //! board's cursor, which the board only draws then. Stepping, a click in the move list and Esc
 //! hand the arrows back to the moves. One predicate, [`App::arrows_step`], decides.
 
-use super::App;
+use super::{App, Message};
 use crate::game::clock::format_span;
 use crate::layout::PanelLayout;
 use crate::layout::panel::{list_rows, move_at};
@@ -118,10 +118,18 @@ impl App {
         } else {
             " (the typed move stays)"
         };
-        self.error(format!(
-            "This is an earlier position; moves are made in the present: End returns to the \
-             game{typed}"
-        ));
+        self.message = Some(
+            Message::error(format!(
+                "This is an earlier position; moves are made in the present: End returns to \
+                 the game{typed}"
+            ))
+            .or_shorter(format!(
+                "An earlier position; moves are made in the present: End returns{typed}"
+            ))
+            .or_shorter(format!(
+                "An earlier position: End returns to the game{typed}"
+            )),
+        );
         true
     }
 

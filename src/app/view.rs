@@ -237,9 +237,10 @@ impl App {
         if self.move_box.is_rejected() {
             // The status line says what was wrong; the prompt says what to do about it.
             return Feedback {
-                hint: Some(Message::info(
-                    "type a new move, or Backspace to correct this one",
-                )),
+                hint: Some(
+                    Message::info("type a new move, or Backspace to correct this one")
+                        .or_shorter("a new move, or Backspace to correct"),
+                ),
                 ..Feedback::default()
             };
         }
@@ -250,11 +251,17 @@ impl App {
         {
             // Enter plays the first move only: the hint says so, and shows that move.
             let mut feedback = move_entry::feedback(self.board_position(), &first.typed);
-            feedback.hint = Some(Message::info(format!(
-                "Enter plays {} only: {}",
-                self.board_position().san(mv),
-                super::play::ONE_MOVE_EACH
-            )));
+            let san = self.board_position().san(mv);
+            feedback.hint = Some(
+                Message::info(format!(
+                    "Enter plays {san} only: {}",
+                    super::play::ONE_MOVE_EACH
+                ))
+                .or_shorter(format!(
+                    "Enter plays {san} only: one move each on the clock"
+                ))
+                .or_shorter(format!("Enter plays {san} only")),
+            );
             return feedback;
         }
         move_entry::feedback(self.board_position(), text)
@@ -401,7 +408,9 @@ impl App {
                     "type a move or use the arrows · F1 help",
                 )
             };
-            Message::info(text).or_shorter(short)
+            Message::info(text)
+                .or_shorter(short)
+                .or_shorter("type a move · F1 help")
         });
         // A comment longer than the line shows its end, where the caret is, after a `…`.
         let room = usize::from(self.size.width)

@@ -22,6 +22,8 @@ pub struct Footer {
     pub holding: bool,
     /// The game has ended: what only a game in progress can do is not offered.
     pub over: bool,
+    /// The player to move has offered a draw with their move: Ctrl-D withdraws it.
+    pub offering: bool,
 }
 
 /// Blank columns between two hints.
@@ -46,8 +48,8 @@ fn push_hint(spans: &mut Vec<Span<'static>>, key: Key, label: &str, theme: &Them
 /// The footer's hint spans for a context, as many as fit into `width` columns, in table
 /// order; the way to quit is always kept. While a move is typed, Enter is labelled as playing it
 /// (in the contexts that take text: a dialog's Enter keeps its own label) and Ctrl-D as
-/// "offer" (a draw, with that move); while a piece is
-/// held, as putting it down.
+/// "offer" (a draw, with that move), or "withdraw" while the player to move is `offering` one;
+/// while a piece is held, as putting it down.
 /// Once the game is `over`, its hints are the ones that still do something (new, save, review).
 pub fn hint_spans(
     context: KeyContext,
@@ -56,12 +58,14 @@ pub fn hint_spans(
     typing: bool,
     holding: bool,
     over: bool,
+    offering: bool,
 ) -> Vec<Span<'static>> {
     let all: Vec<_> = hints(context)
         .into_iter()
         .filter(|(action, _, _)| !(over && action.needs_game_in_progress()))
         .map(|(action, key, label)| match action {
             Action::Select if typing && context.takes_text() => (action, key, "play move"),
+            Action::Draw if offering => (action, key, "withdraw"),
             // "play move" takes the room: the offer is said in fewer words beside it.
             Action::Draw if typing => (action, key, "offer"),
             Action::Select if holding && context == KeyContext::Playing => {
@@ -126,6 +130,7 @@ impl Widget for Footer {
             self.typing,
             self.holding,
             self.over,
+            self.offering,
         ))
         .render(area, buf);
     }
@@ -136,6 +141,10 @@ mod tests {
     use super::*;
 
     fn text(over: bool) -> String {
+        footer_text(over, false)
+    }
+
+    fn footer_text(over: bool, offering: bool) -> String {
         hint_spans(
             KeyContext::Playing,
             &Theme::default(),
@@ -143,6 +152,7 @@ mod tests {
             false,
             false,
             over,
+            offering,
         )
         .iter()
         .map(|s| s.content.as_ref())
@@ -150,9 +160,24 @@ mod tests {
     }
 
     fn enter_label(context: KeyContext, typing: bool, holding: bool) -> String {
-        let spans = hint_spans(context, &Theme::default(), 200, typing, holding, false);
+        let spans = hint_spans(
+            context,
+            &Theme::default(),
+            200,
+            typing,
+            holding,
+            false,
+            false,
+        );
         let i = spans.iter().position(|s| s.content == "Enter").unwrap();
         spans[i + 1].content.trim().to_owned()
+    }
+
+    #[test]
+    fn ctrl_d_says_withdraw_while_ones_own_offer_stands() {
+        assert!(footer_text(false, false).contains("Ctrl-D offer draw"));
+        let offering = footer_text(false, true);
+        assert!(offering.contains("Ctrl-D withdraw"), "{offering}");
     }
 
     #[test]

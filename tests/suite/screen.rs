@@ -348,15 +348,18 @@ fn a_paused_clock_says_so() {
     assert!(find(&buf, "Clocks paused").is_some());
 }
 
+/// A path too long for one status line with the words before it: the message takes two.
+const LONG_PATH: &str =
+    "~/.local/share/hotseat/games/2026-11-24-Annabel-Lee-vs-Roberto-Bolano-unfinished.pgn";
+
 #[test]
 fn a_two_line_message_leaves_the_panel_frame_whole() {
     let mut app = mono();
-    typed(&mut app, "Nf3Nc6");
-    act(&mut app, Action::Select);
+    app.archived(true, Ok(LONG_PATH.to_owned()));
     let buf = draw(&mut app, 80, 24);
     let screen = ScreenLayout::new(buf.area).unwrap();
     let rows = lines(&buf);
-    let (_, y) = find(&buf, "is not a move: too much before").unwrap();
+    let (_, y) = find(&buf, "The unfinished game was archived as").unwrap();
     assert_eq!(y, screen.status.y - 1, "the message took the row above");
     let frame_bottom = &rows[usize::from(y) - 1];
     assert!(
@@ -375,10 +378,9 @@ fn a_two_line_message_keeps_both_material_lines_in_the_panel() {
             "e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "Nd5", "Qxd2+", "Bxd2",
         ],
     );
-    typed(&mut app, "Nf3Nc6Nf3Nc6Nf3Nc6Nf3Nc6");
-    act(&mut app, Action::Select);
+    app.archived(true, Ok(LONG_PATH.to_owned()));
     let buf = draw(&mut app, 80, 24);
-    assert!(find(&buf, "is not a move").is_some(), "{}", text(&buf));
+    assert!(find(&buf, "was archived as").is_some(), "{}", text(&buf));
     assert!(find(&buf, "♙♙").is_some(), "{}", text(&buf));
     assert!(
         find(&buf, "♛♟ +8").or_else(|| find(&buf, "♟♛")).is_some(),
@@ -473,11 +475,15 @@ fn help_stays_whole_with_the_running_clocks_in_sight_at_every_size() {
 #[test]
 fn a_hint_too_long_for_the_prompt_line_ends_in_an_ellipsis() {
     let mut app = mono();
-    typed(&mut app, "Nf3Nc6");
+    // No shorter wording of a long line's moves fits either.
+    typed(
+        &mut app,
+        "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O",
+    );
     let buf = draw(&mut app, 80, 24);
     let screen = ScreenLayout::new(buf.area).unwrap();
     let row = &lines(&buf)[usize::from(screen.prompt.y)];
-    assert!(row.contains("is not a move"), "{row}");
+    assert!(row.contains("Enter plays"), "{row}");
     assert!(row.trim_end().ends_with('…'), "{row}");
 }
 
@@ -886,4 +892,20 @@ fn the_new_game_form_is_drawn_whole_over_a_game_in_progress() {
             }
         }
     }
+}
+
+/// At 60x16 the panel has no room for the game-over box: it goes over board and panel, and
+/// hides the result the panel writes rather than leaving a piece of it beside the box.
+#[test]
+fn the_game_over_box_on_the_smallest_screen_leaves_no_piece_of_the_panels_result() {
+    let mut app = mono();
+    act(&mut app, Action::Draw);
+    play(&mut app, &["e4"]);
+    act(&mut app, Action::Yes);
+    let buf = draw(&mut app, 60, 16);
+    let screen = ScreenLayout::new(buf.area).unwrap();
+    let above: String = lines(&buf)[..usize::from(screen.status.y)].join("\n");
+    assert!(above.contains("┌ Game over"), "{above}");
+    assert!(above.contains("1/2-1/2"), "{above}");
+    assert_eq!(above.matches("reement").count(), 1, "{above}");
 }

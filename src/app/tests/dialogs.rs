@@ -133,6 +133,20 @@ fn typing_a_move_instead_of_answering_declines_once_it_is_played() {
 }
 
 #[test]
+fn enter_in_the_offer_plays_the_move_waiting_in_the_box_and_declines() {
+    let mut app = app();
+    act(&mut app, Action::Draw);
+    enter(&mut app, "e4 e5");
+    assert_mode(&app, &Mode::DrawOffer { by: Color::White });
+    assert_eq!(app.input(), "e5", "the rest of the line waits in the box");
+    act(&mut app, Action::Select);
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(sans(&app), ["e4", "e5"]);
+    assert_eq!(app.game().pending_offer(), None);
+    assert!(!app.game().is_over());
+}
+
+#[test]
 fn the_player_to_move_can_accept_a_standing_offer_later() {
     let mut app = ann_and_bob();
     act(&mut app, Action::Draw);

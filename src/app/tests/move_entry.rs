@@ -364,3 +364,31 @@ fn a_picked_up_piece_is_named_and_enter_puts_it_down() {
         "holding the pawn on e2: Enter puts it down on the cursor's square, Esc puts it back"
     );
 }
+
+#[test]
+fn the_start_of_a_castling_says_how_to_castle() {
+    use crate::app::move_entry::feedback;
+    use crate::rules::Position;
+    let initial = Position::initial();
+    for text in ["O-", "0-"] {
+        let hint = feedback(&initial, text).hint.unwrap();
+        assert_eq!(hint.kind, MessageKind::Info, "{text}");
+        assert!(
+            hint.text.contains("O-O castles king side"),
+            "{text}: {hint:?}"
+        );
+    }
+    let ready: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    let hint = feedback(&ready, "O-").hint.unwrap();
+    assert_eq!(hint.text, "O-… could be O-O, O-O-O");
+}
+
+#[test]
+fn the_promotion_hint_says_a_whole_sentence_on_a_narrow_line() {
+    use crate::app::move_entry::feedback;
+    use crate::rules::Position;
+    let pos: Position = "k7/4P3/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+    let hint = feedback(&pos, "e8").hint.unwrap();
+    assert_eq!(hint.for_width(40), "Enter asks for the piece (or add =Q)");
+    assert_eq!(hint.for_width(30), "Enter asks for the piece");
+}
