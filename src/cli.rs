@@ -397,25 +397,19 @@ impl Cli {
     }
 }
 
-/// For `analyse`: the engine found before any work starts (exit code 2, said without the usage,
-/// there is none), from --engine, the settings file, `PATH` or /usr/games/stockfish.
-fn resolve_engine(command: Command) -> Result<Command, String> {
+/// For `analyse`: the engine found before any work starts, from --engine, the settings file,
+/// `PATH` or /usr/games/stockfish; when there is none, the message says how to get one (exit
+/// code 2, said without the usage).
+fn resolve_engine(mut command: Command) -> Result<Command, String> {
     let Command::Analyse {
-        file,
-        game,
-        nodes,
-        depth,
-        movetime,
-        threads,
-        timeout,
         engine,
-        json,
         config_file,
-    } = command
+        ..
+    } = &mut command
     else {
         return Ok(command);
     };
-    let configured = match engine {
+    let configured = match engine.take() {
         Some(engine) => Some(engine),
         None => {
             let source = crate::settings::Source::find(config_file.as_deref());
@@ -431,18 +425,8 @@ fn resolve_engine(command: Command) -> Result<Command, String> {
         }
         .to_string());
     }
-    Ok(Command::Analyse {
-        file,
-        game,
-        nodes,
-        depth,
-        movetime,
-        threads,
-        timeout,
-        engine: Some(found),
-        json,
-        config_file,
-    })
+    *engine = Some(found);
+    Ok(command)
 }
 
 /// Runs a tool, writing results to standard output.

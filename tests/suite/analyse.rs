@@ -162,7 +162,7 @@ fn an_engine_that_names_an_illegal_move() {
 }
 
 #[test]
-fn a_missing_or_unrunnable_engine_is_a_usage_error() {
+fn a_missing_or_unrunnable_engine_is_said_alone_with_exit_code_2() {
     let file = write_pgn("missing.pgn", GAME);
     let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
         .args([
@@ -180,6 +180,10 @@ fn a_missing_or_unrunnable_engine_is_a_usage_error() {
         "{stderr}"
     );
     assert!(stderr.contains("apt-get install stockfish"), "{stderr}");
+    assert!(
+        !stderr.contains("Usage:"),
+        "the command line was right; the engine is missing: {stderr}"
+    );
     #[cfg(unix)]
     {
         // A file that exists but may not be run.
