@@ -824,14 +824,7 @@ fn a_failed_clean_up_is_reported_and_the_game_not_offered_again() {
     saved_game(&data, &OPENING);
     let games = data.join("games");
     fs::create_dir_all(&games).unwrap();
-    give_to_unprivileged(&games);
-    give_to_unprivileged(&data.join("current.lock"));
-    fs::set_permissions(&data, fs::Permissions::from_mode(0o555)).unwrap();
-    let said = format!(
-        "Cannot remove {}: permission denied; its game is in the archive and is not offered \
-         again",
-        current(&data).display()
-    );
+    let said = read_only_for_the_unprivileged(&data);
 
     let pty = start_unprivileged(&data, &["--new"]);
     wait_for_wrapped(&pty, &said);
@@ -843,6 +836,22 @@ fn a_failed_clean_up_is_reported_and_the_game_not_offered_again() {
     drop(pty);
     fs::set_permissions(&data, fs::Permissions::from_mode(0o755)).unwrap();
     assert_archived_unfinished_once(&data);
+}
+
+/// Makes `data` read-only to the unprivileged player, its archive folder and lock still
+/// theirs: the archive can take a game but `current.pgn` cannot be removed. Returns what the
+/// screen then says of `current.pgn`.
+#[cfg(unix)]
+fn read_only_for_the_unprivileged(data: &Path) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    give_to_unprivileged(&data.join("games"));
+    give_to_unprivileged(&data.join("current.lock"));
+    fs::set_permissions(data, fs::Permissions::from_mode(0o555)).unwrap();
+    format!(
+        "Cannot remove {}: permission denied; its game is in the archive and is not offered \
+         again",
+        current(data).display()
+    )
 }
 
 /// The game of [`saved_game`] with [`OPENING`] is in the archive once, marked unfinished.
@@ -867,14 +876,7 @@ fn a_finished_game_whose_old_name_stays_is_not_asked_about_again() {
                 1. f3 e5 2. g4 Qh4# 0-1\n";
     fs::write(current(&data), mate).unwrap();
     fs::write(data.join("current.lock"), "").unwrap();
-    give_to_unprivileged(&games);
-    give_to_unprivileged(&data.join("current.lock"));
-    fs::set_permissions(&data, fs::Permissions::from_mode(0o555)).unwrap();
-    let said = format!(
-        "Cannot remove {}: permission denied; its game is in the archive and is not offered \
-         again",
-        current(&data).display()
-    );
+    let said = read_only_for_the_unprivileged(&data);
 
     let mut pty = start_unprivileged(&data, &[]);
     pty.wait_for("Save it now?").unwrap();
