@@ -41,9 +41,11 @@ pub mod keymap;
 pub mod launch;
 pub mod move_entry;
 pub mod newgame;
+pub mod notation;
 mod parts;
 mod play;
 pub mod saving;
+pub mod sound;
 mod stepping;
 mod study;
 mod view;
@@ -70,6 +72,7 @@ pub use view::{
 use crate::game::{Claims, Game, GameSetup};
 use crate::layout::{BoardLayout, ScreenLayout};
 use crate::look::{GlyphSet, Theme};
+use crate::rules::MoveStyle;
 use crate::rules::{Color, Move, Position, Square};
 
 /// The size assumed until the terminal reports its own.
@@ -213,6 +216,8 @@ pub enum Effect {
     ArchiveSaved { finished: bool },
     /// Clear the terminal and draw everything again.
     Redraw,
+    /// Ring the terminal's bell (players who turned sounds on; see [`sound`]).
+    Bell,
     /// Keep the choices of a game started from the new-game form for the next form, in later
     /// sessions too.
     Remember(newgame::FormChoices),
@@ -257,6 +262,10 @@ pub struct App {
     /// The clocks were paused when a new game was asked for over the game in progress: they
     /// run again if the players go back to it.
     paused_for_form: bool,
+    /// Whether the bell rings, and what it last rang for.
+    bell: sound::Bell,
+    /// How moves are written for the players and read from them.
+    style: MoveStyle,
 }
 
 impl App {
@@ -287,6 +296,8 @@ impl App {
             remembered: config.remembered.clone(),
             offer_with_move: None,
             paused_for_form: false,
+            bell: sound::Bell::new(config.sound),
+            style: config.move_style,
         };
         app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;
@@ -311,6 +322,7 @@ impl App {
         if let Some(notice) = config.notice {
             app.message = Some(notice);
         }
+        app.writable_folder(config.writable_folder);
         app
     }
 
@@ -338,6 +350,7 @@ impl App {
         self.offer_with_move = None;
         self.paused_for_form = false;
         self.mode = self.opening_mode();
+        self.bell_follows_new_game();
     }
 
     /// How a game put on the board opens: a timed game not over yet waits for a key to start
@@ -382,6 +395,7 @@ impl App {
         }
         self.check_game_end(now);
         self.plan_saves(now);
+        self.plan_sound(now);
     }
 
     fn dispatch(&mut self, action: Action, now: Duration) {

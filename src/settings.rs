@@ -15,6 +15,9 @@
 //! color = "auto"          # auto, always or never (true and false mean always and never)
 //! auto-flip = false
 //! engine = "/usr/games/stockfish"   # as --engine, for hotseat analyse
+//! sound = "bell"          # the terminal bell on moves, low time and the end; "off" by default
+//! notation = "figurine"   # san, figurine or lan
+//! pieces = "de"           # piece letters by language: de writes Sf3 (see rules::Language)
 //! ```
 //!
 //! An option on the command line wins over the file, which wins over the built-in defaults;
@@ -48,8 +51,10 @@ use toml::de::{DeTable, DeValue};
 
 use crate::app::Message;
 use crate::app::newgame::FormChoices;
+use crate::app::sound::Sound;
 use crate::game::timecontrol::TimeControl;
 use crate::look::{ColorChoice, GlyphSet, Palette};
+use crate::rules::{Language, Notation};
 use crate::text::excerpt;
 
 /// The settings file's name in its folder.
@@ -63,7 +68,7 @@ pub const LAST_GAME_FILE: &str = "last-game.toml";
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 
 /// The keys of the settings file, as the long options are spelt.
-pub const KEYS: [&str; 10] = [
+pub const KEYS: [&str; 13] = [
     "white",
     "black",
     "time",
@@ -74,6 +79,9 @@ pub const KEYS: [&str; 10] = [
     "color",
     "auto-flip",
     "engine",
+    "sound",
+    "notation",
+    "pieces",
 ];
 
 /// What the settings file sets; `None` where it says nothing (or something wrong).
@@ -90,6 +98,9 @@ pub struct Settings {
     pub auto_flip: Option<bool>,
     /// The UCI engine for `hotseat analyse` (as --engine): a path, or a name on `PATH`.
     pub engine: Option<std::path::PathBuf>,
+    pub sound: Option<Sound>,
+    pub notation: Option<Notation>,
+    pub pieces: Option<Language>,
 }
 
 /// Something wrong in the settings file: where, and what (with how to write it right).
@@ -183,6 +194,17 @@ impl Settings {
                 });
             }
             "auto-flip" => self.auto_flip = Some(bool_value(key, value)?),
+            "sound" => self.sound = Some(parsed(key, value, "\"bell\"")?),
+            "notation" => {
+                let text = text_value(key, value, "\"figurine\"")?;
+                // A language's code names its piece letters, as --notation de does.
+                match (text.parse::<Notation>(), text.parse::<Language>()) {
+                    (Ok(notation), _) => self.notation = Some(notation),
+                    (Err(_), Ok(language)) => self.pieces = Some(language),
+                    (Err(e), Err(_)) => return Err(format!("notation = {}: {e}", excerpt(text))),
+                }
+            }
+            "pieces" => self.pieces = Some(parsed(key, value, "\"de\"")?),
             "engine" => {
                 let text = text_value(key, value, "\"/usr/games/stockfish\"")?;
                 if text.trim().is_empty() {
@@ -226,6 +248,17 @@ fn text_value<'a>(key: &str, value: &'a DeValue<'_>, example: &str) -> Result<&'
             shown_value(value)
         )
     })
+}
+
+/// A string value read by its type's parser, whose message follows `key = "value": `.
+fn parsed<T: std::str::FromStr<Err = String>>(
+    key: &str,
+    value: &DeValue<'_>,
+    example: &str,
+) -> Result<T, String> {
+    let text = text_value(key, value, example)?;
+    text.parse()
+        .map_err(|e| format!("{key} = {}: {e}", excerpt(text)))
 }
 
 fn bool_value(key: &str, value: &DeValue<'_>) -> Result<bool, String> {

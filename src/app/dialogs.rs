@@ -78,6 +78,7 @@ impl App {
                 ));
             }
             (Action::Yes | Action::Quit, Question::Quit) => self.quit = true,
+            (Action::Save, Question::Quit) => self.open_save_form(now),
             (Action::Yes, Question::AbandonGame) => self.open_form(),
             (Action::No | Action::Cancel, Question::AbandonGame) => self.back_from_form(now),
             (Action::Yes, Question::Resume) => {
@@ -132,7 +133,11 @@ impl App {
         let record = self.game.record();
         let plies = record.plies();
         match record.moves().last() {
-            Some(last) => format!("{} {}", self.move_number(plies - 1), last.san),
+            Some(_) => format!(
+                "{} {}",
+                self.move_number(plies - 1),
+                self.written_move(plies - 1)
+            ),
             None => "nothing".to_owned(),
         }
     }

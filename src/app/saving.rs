@@ -137,6 +137,9 @@ pub(super) struct Saving {
     started: Duration,
     /// The wall-clock time at app time zero.
     pub wall_clock: Option<WallClock>,
+    /// While saving fails: a folder the front end found it can write to, as shown to the
+    /// player (`~`), named by the quit question and used by the save form.
+    pub elsewhere: Option<String>,
 }
 
 impl Saving {
@@ -374,6 +377,23 @@ impl App {
         }
         self.saving.unsaved_finish = true;
         self.saving.failure = Some(why);
+    }
+
+    /// The front end's report, while saving fails, of a folder it can write to (`None`: none
+    /// found). The quit question names it, and the save form suggests a file in it.
+    pub fn writable_folder(&mut self, folder: Option<String>) {
+        self.saving.elsewhere = folder;
+    }
+
+    /// The quit question's line on where a copy can go while the game is not saved.
+    pub(super) fn elsewhere_line(&self) -> String {
+        match &self.saving.elsewhere {
+            Some(folder) => format!(
+                "Ctrl-S saves a copy first: to {folder}, which can be written, or to a path \
+                 you type."
+            ),
+            None => "Ctrl-S saves a copy first, to a path you type.".to_owned(),
+        }
     }
 
     /// There is nowhere to save games (no data folder): the warning stays on the status line

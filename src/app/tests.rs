@@ -17,6 +17,7 @@ mod mouse;
 mod move_entry;
 mod never_panics;
 mod saving;
+mod sound;
 mod study;
 mod timed;
 

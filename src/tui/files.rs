@@ -59,6 +59,9 @@ pub struct Files {
     /// The file of its own this session saves in, when the slot's game could not be read
     /// (removed at the end if nothing was saved in it).
     _own: Option<GameLock>,
+    /// While saving fails: a folder that can be written has been looked for and named to the
+    /// app (looked for again after saving worked once more).
+    looked_elsewhere: bool,
 }
 
 /// Finds the files and decides what the first screen opens with (see the module docs).
@@ -73,6 +76,7 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         job: None,
         _lock: None,
         _own: None,
+        looked_elsewhere: false,
     };
     let store = match launch.data_dir {
         Some(dir) => Ok(Store::new(DataDir::new(dir))),
@@ -83,6 +87,7 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         Err(err) => {
             config.autosave = false;
             config.notice = Some(Message::error(format!("Games are not being saved: {err}")));
+            config.writable_folder = writable_elsewhere();
             return (config, files);
         }
     };
@@ -284,6 +289,21 @@ fn capitalise(err: &StoreError) -> String {
     }
 }
 
+/// A folder a copy of the game can be written to while its own file cannot: the current
+/// directory (where the save form's relative paths go), else the home folder; as shown.
+fn writable_elsewhere() -> Option<String> {
+    let home = std::env::var_os("HOME").or_else(|| std::env::var_os("USERPROFILE"));
+    let folders = std::env::current_dir().ok().into_iter();
+    let found = store::writable_folder(folders.chain(home.map(PathBuf::from)))?;
+    let shown = shown(&found);
+    let trimmed = shown.trim_end_matches(['/', '\\']);
+    Some(if trimmed.is_empty() {
+        shown.clone()
+    } else {
+        trimmed.to_owned()
+    })
+}
+
 /// A path typed by the player: `~/` is the home directory, a relative path is relative to the
 /// current directory.
 fn resolve(typed: &str) -> PathBuf {
@@ -301,7 +321,7 @@ fn resolve(typed: &str) -> PathBuf {
 
 impl Files {
     /// Carries out one of the app's file effects at app time `now` and reports back to it.
-    /// [`Effect::Redraw`] is the terminal's business, not this.
+    /// [`Effect::Redraw`] and [`Effect::Bell`] are the terminal's business, not this.
     pub fn execute(&mut self, effect: Effect, app: &mut App, now: Duration) {
         match effect {
             Effect::Autosave(pgn) => self.autosave_and_report(&pgn, true, app),
@@ -314,6 +334,7 @@ impl Files {
                 // waits in the autosave file.
                 let left = result.is_ok().then(|| self.left_behind()).flatten();
                 app.archived(unfinished, result);
+                self.look_elsewhere(not_saved, app);
                 if not_saved {
                     app.finished_game_not_saved();
                 } else if !unfinished {
@@ -366,7 +387,17 @@ impl Files {
                     )));
                 }
             }
-            Effect::Redraw => {}
+            Effect::Redraw | Effect::Bell => {}
+        }
+    }
+
+    /// While saving fails (`failing`), tells the app once of a folder that can be written
+    /// instead, for the quit question and the save form.
+    fn look_elsewhere(&mut self, failing: bool, app: &mut App) {
+        if failing && !std::mem::replace(&mut self.looked_elsewhere, true) {
+            app.writable_folder(writable_elsewhere());
+        } else if !failing {
+            self.looked_elsewhere = false;
         }
     }
 
@@ -375,6 +406,7 @@ impl Files {
         let result = self.autosave(pgn, synced);
         self.job = app.save_job();
         let archived = result.as_ref().ok().cloned().flatten();
+        self.look_elsewhere(result.is_err(), app);
         app.autosaved(result.map(|_| ()));
         if let Some(path) = archived {
             app.report(Message::info(format!(

@@ -98,6 +98,7 @@ fn run_loop(
             for effect in effects {
                 match effect {
                     Effect::Redraw => redraw_everything(terminal)?,
+                    Effect::Bell => ring_bell()?,
                     effect => files.0.execute(effect, app, now),
                 }
             }
@@ -136,6 +137,14 @@ fn run_loop(
             app.update(action, origin.elapsed());
         }
     }
+}
+
+/// Rings the terminal's bell: the BEL byte, which moves no cursor and draws nothing.
+fn ring_bell() -> io::Result<()> {
+    use std::io::Write as _;
+    let mut out = io::stdout().lock();
+    out.write_all(b"\x07")?;
+    out.flush()
 }
 
 /// Clears the screen and makes the next frame draw every cell. Unlike `Terminal::clear` it does

@@ -130,6 +130,7 @@ impl PanelView<'_> {
             ascii: self.app.glyphs() == GlyphSet::Ascii,
             shown: self.app.shown_spot(),
             theme,
+            style: self.app.move_style(),
         }
         .render(plan.moves, buf);
         NoteView {
