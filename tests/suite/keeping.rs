@@ -467,6 +467,25 @@ fn a_game_archived_with_more_moves_than_its_old_name_is_not_offered_again() {
     );
 }
 
+/// A game's end never writes over a game of the archive: with its name taken, the finished
+/// game gets the next one (`-2`), and the other file is left as it is.
+#[test]
+fn a_game_end_takes_the_next_name_when_its_own_is_taken() {
+    let dir = TestDir::new("end-taken");
+    let store = dir.store();
+    fs::create_dir_all(store.games_dir()).unwrap();
+    let taken = store.games_dir().join("2026-11-21-Ann-vs-Bob.pgn");
+    fs::write(&taken, "another game\n").unwrap();
+    let (_, finished) = unfinished_and_finished();
+    let path = store
+        .finish_game(&finished, "2026-11-21", "Ann", "Bob")
+        .unwrap();
+    assert_eq!(path, store.games_dir().join("2026-11-21-Ann-vs-Bob-2.pgn"));
+    assert_eq!(fs::read_to_string(&taken).unwrap(), "another game\n");
+    assert_eq!(fs::read_to_string(&path).unwrap(), finished);
+    assert!(!store.current_path().exists());
+}
+
 // ---- The size cap ----
 
 /// A save is at most 32 MiB: one byte more is set aside unread, as too large; 32 MiB exactly is

@@ -834,15 +834,22 @@ fn a_failed_clean_up_is_reported_and_the_game_not_offered_again() {
 }
 
 /// The next start in `data`, read-only as [`read_only_for_the_unprivileged`] made it, says
-/// `said` and does not offer the saved game; then `data` is writable again.
+/// `said` and does not offer the saved game; then `data` is writable again. Returns the
+/// screen's words.
 #[cfg(unix)]
-fn the_next_start_says_and_does_not_offer(data: &Path, said: &str) {
+fn the_next_start_says_and_does_not_offer(data: &Path, said: &str) -> String {
     use std::os::unix::fs::PermissionsExt;
     let pty = start_unprivileged(data, &[]);
     wait_for_wrapped(&pty, said);
     assert!(!pty.screen_text().contains("Resume?"), "{}", pty.dump());
+    let words = pty
+        .screen_text()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     drop(pty);
     fs::set_permissions(data, fs::Permissions::from_mode(0o755)).unwrap();
+    words
 }
 
 /// Makes `data` read-only to the unprivileged player, its archive folder and lock still
@@ -897,9 +904,17 @@ fn a_finished_game_whose_old_name_stays_is_not_asked_about_again() {
         "{}",
         pty.dump()
     );
+    let words = pty
+        .screen_text()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     drop(pty);
     fs::set_permissions(&data, fs::Permissions::from_mode(0o755)).unwrap();
     let archived = only_file(&games, "-Ann-vs-Bob.pgn");
+    // The screen names the file the archive has it in.
+    let named = format!("archived as {}", archived.display());
+    assert!(words.contains(&named), "{named:?} not in {words}");
     assert_eq!(fs::read_to_string(archived).unwrap(), mate);
     assert_eq!(files_in(&games).len(), 1, "filed once");
 }
@@ -929,8 +944,10 @@ fn a_clean_up_that_fails_in_session_is_reported_and_the_game_not_offered_again()
     wait_for_wrapped(&pty, &said);
     drop(pty);
 
-    the_next_start_says_and_does_not_offer(&data, &said);
+    let words = the_next_start_says_and_does_not_offer(&data, &said);
     let archived = only_file(&data.join("games"), "-Ann-vs-Bob-unfinished.pgn");
+    let named = format!("archived as {}", archived.display());
+    assert!(words.contains(&named), "{named:?} not in {words}");
     let text = fs::read_to_string(&archived).unwrap();
     assert!(text.contains("1. e4 e5 2. Nf3 Nc6 *"), "{text}");
     assert_eq!(files_in(&data.join("games")).len(), 1, "archived once");
