@@ -194,6 +194,8 @@ impl NewGameForm {
     /// The chosen time controls, White's and Black's, or what is wrong with the typed text.
     /// A typed control reads as `--time` does (periods `40/90+30,30+30`, delays `5+0d3`
     /// and `5+0b2`); `5+0 vs 3+0` gives each side its own, for time odds.
+    // Text, not a type: the form shows it under the field as it is, and nothing branches on
+    // it (the typed errors it is made from, the time control's and the FEN's, stay typed).
     pub fn time_control(&self) -> Result<(TimeControl, TimeControl), String> {
         let text = match TIME_PRESETS.get(self.time) {
             Some(preset) => *preset,
@@ -209,6 +211,7 @@ impl NewGameForm {
 
     /// The chosen start position, or what is wrong with the FEN or the Chess960 number. A
     /// Chess960 choice without a number is a new random start at each call.
+    // Text for the form's field, like `time_control`.
     pub fn start_position(&self) -> Result<Position, String> {
         if self.chess960 && !self.from_fen {
             let number = match self.chess960_number.trim() {
@@ -398,6 +401,7 @@ impl NewGameForm {
 
 /// White's and Black's time controls from the form's clock text: one control for both, or
 /// `5+0 vs 3+0` for time odds.
+// Text for the form's field, like `time_control`.
 fn read_time_controls(text: &str) -> Result<(TimeControl, TimeControl), String> {
     let read = |t: &str| t.trim().parse::<TimeControl>().map_err(|e| e.to_string());
     match text.split_once(" vs ") {
