@@ -21,6 +21,7 @@ mod files;
 #[cfg(test)]
 mod loop_tests;
 mod run;
+pub mod screenshot;
 mod shutdown;
 pub mod worker;
 
