@@ -3,6 +3,10 @@
 
 use std::time::Duration;
 
+use super::dialogs::{
+    AbandonGame, ClaimWithMove, DrawOffer, GameOver, Help, Look, Popup, Promotion, Quit, Ready,
+    Resign, Takeback,
+};
 use super::keymap::{Action, Pointer, PointerKind};
 use super::{App, Config, Mode};
 use crate::game::GameSetup;
@@ -138,6 +142,14 @@ fn error_text(app: &App) -> String {
 
 fn assert_mode(app: &App, mode: &Mode) {
     assert_eq!(app.mode(), mode);
+}
+
+/// The lines of `dialog`'s box, as it would ask them of `app` now.
+fn lines_of(app: &App, dialog: impl Popup) -> Vec<String> {
+    match dialog.look(app) {
+        Some(Look::Box(dialog)) => dialog.lines,
+        other => panic!("not a box of text: {other:?}"),
+    }
 }
 
 fn turn(app: &App) -> Color {

@@ -5,7 +5,7 @@ use std::time::{Duration, SystemTime};
 
 use super::*;
 use crate::app::{
-    ArchiveNote, Effect, ExportKind, ExportResult, GameToOpen, OpenedGame, Question, SaveForm,
+    ArchiveNote, Dialog, Effect, ExportKind, ExportResult, GameToOpen, OpenedGame, SaveForm,
 };
 use crate::game::pgn::import_game;
 
@@ -140,8 +140,8 @@ fn quitting_saves_the_clocks_as_they_stand() {
     at(&mut app, Action::Select, s(0));
     app.take_effects();
     at(&mut app, Action::Quit, ms(400));
-    assert_mode(&app, &Mode::Confirm(Question::Quit));
-    let (_, lines) = app.question_text(Question::Quit);
+    assert_mode(&app, &Mode::Quit(Quit));
+    let lines = app.dialog().unwrap().lines;
     assert!(lines[0].contains("It is saved"), "{lines:?}");
     at(&mut app, Action::Yes, ms(700));
     let saves = autosaves(&mut app);
@@ -197,7 +197,7 @@ fn a_new_game_files_the_one_in_progress_as_unfinished() {
     play_all(&mut app, &["e4", "e5"]);
     app.take_effects();
     act(&mut app, Action::NewGame);
-    assert_mode(&app, &Mode::Confirm(Question::AbandonGame));
+    assert_mode(&app, &Mode::AbandonGame(AbandonGame));
     act(&mut app, Action::Yes);
     act(&mut app, Action::Select);
     let effects = app.take_effects();
@@ -229,8 +229,8 @@ fn a_finished_game_saved_nowhere_makes_quitting_ask() {
     app.finished_game_not_saved();
     act(&mut app, Action::Quit);
     assert!(!app.should_quit());
-    assert_eq!(app.mode, Mode::Confirm(Question::Quit));
-    let (_, lines) = app.question_text(Question::Quit);
+    assert_eq!(app.mode, Mode::Quit(Quit));
+    let lines = app.dialog().unwrap().lines;
     assert!(lines[0].contains("on disk nowhere"), "{lines:?}");
     act(&mut app, Action::No);
     assert!(!app.should_quit());
@@ -252,7 +252,7 @@ fn with_nowhere_to_save_the_warning_stays_after_moves() {
     assert!(app.take_effects().is_empty(), "nothing to save to");
     assert_eq!(app.save_warning(), Some("not saved"));
     assert_eq!(app.next_wake(ms(10)), None, "no retries");
-    let (_, lines) = app.question_text(Question::Quit);
+    let lines = lines_of(&app, Quit);
     assert!(lines[0].contains("not being saved"), "{lines:?}");
 }
 
@@ -266,7 +266,7 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
     ));
     assert!(error_text(&app).contains("permission denied"));
     assert_eq!(app.save_warning(), Some("not saved yet"));
-    let (_, lines) = app.question_text(Question::Quit);
+    let lines = lines_of(&app, Quit);
     assert!(lines[0].contains("not being saved"), "{lines:?}");
     // Retried every few seconds even though nothing changed.
     assert_eq!(app.next_wake(ms(10)), Some(s(3)));
@@ -311,9 +311,9 @@ fn opening_with(opening: GameToOpen) -> App {
 #[test]
 fn the_saved_game_is_shown_while_asking_and_resumed_with_its_clocks_waiting() {
     let mut app = asking(SAVED);
-    assert_mode(&app, &Mode::Confirm(Question::Resume));
+    assert!(matches!(app.mode(), Mode::Resume(_)), "{:?}", app.mode());
     assert_eq!(app.game().record().plies(), 3);
-    let (_, lines) = app.question_text(Question::Resume);
+    let lines = app.dialog().unwrap().lines;
     assert_eq!(
         lines[..2],
         ["Resume the game saved last time?", "Ann vs Bob, move 2"]
@@ -324,7 +324,7 @@ fn the_saved_game_is_shown_while_asking_and_resumed_with_its_clocks_waiting() {
         "nothing is saved while asking"
     );
     at(&mut app, Action::Yes, s(10));
-    assert_mode(&app, &Mode::Ready);
+    assert_mode(&app, &Mode::Ready(Ready));
     assert_eq!(
         app.game().clock().remaining(Color::Black, s(20)),
         Some(ms(280_500)),
@@ -383,9 +383,13 @@ fn asking_to_archive() -> App {
 #[test]
 fn a_finished_game_not_archived_is_offered_for_the_archive_not_for_resume() {
     let mut app = asking_to_archive();
-    assert_mode(&app, &Mode::Confirm(Question::ArchiveFinished));
+    assert!(
+        matches!(app.mode(), Mode::ArchiveFinished(_)),
+        "{:?}",
+        app.mode()
+    );
     assert!(app.game().is_over(), "shown on the board meanwhile");
-    let (title, lines) = app.question_text(Question::ArchiveFinished);
+    let Dialog { title, lines, .. } = app.dialog().unwrap();
     assert_eq!(title, "Save it now?");
     assert_eq!(
         lines[..2],
@@ -497,11 +501,8 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
     assert!(!job.replace);
     assert!(job.text.contains("1. e4 *"));
     app.exported(ExportResult::Exists);
-    assert_mode(&app, &Mode::Confirm(Question::Replace));
-    assert_eq!(
-        app.question_text(Question::Replace).1[0],
-        "g.pgn already exists."
-    );
+    assert!(matches!(app.mode(), Mode::Replace(_)), "{:?}", app.mode());
+    assert_eq!(app.dialog().unwrap().lines[0], "g.pgn already exists.");
     act(&mut app, Action::Yes);
     match app.take_effects().as_slice() {
         [Effect::Export(job)] => assert!(job.replace),
@@ -546,9 +547,9 @@ fn a_standing_offer_is_put_again_once_the_resumed_clocks_start() {
         );
     let mut app = asking(&pgn);
     assert_eq!(app.game().pending_offer(), Some(Color::White));
-    assert_mode(&app, &Mode::Confirm(Question::Resume));
+    assert!(matches!(app.mode(), Mode::Resume(_)), "{:?}", app.mode());
     at(&mut app, Action::Yes, s(10));
-    assert_mode(&app, &Mode::Ready);
+    assert_mode(&app, &Mode::Ready(Ready));
     let dialog = app.dialog().unwrap();
     assert!(
         dialog
@@ -558,7 +559,7 @@ fn a_standing_offer_is_put_again_once_the_resumed_clocks_start() {
         "{dialog:?}"
     );
     at(&mut app, Action::Select, s(20));
-    assert_mode(&app, &Mode::DrawOffer { by: Color::White });
+    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::White }));
     let saves = autosaves(&mut app);
     let last = saves.last().expect("the started clock is saved");
     assert_eq!(
@@ -581,7 +582,7 @@ fn an_untimed_resumed_game_asks_about_its_standing_offer_at_once() {
         opening: Some(GameToOpen::Resume(saved_game(pgn))),
         ..saving_config(GameSetup::default())
     });
-    assert_mode(&app, &Mode::DrawOffer { by: Color::Black });
+    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::Black }));
     at(&mut app, Action::Yes, s(1));
     assert_eq!(
         app.game().outcome().unwrap().to_string(),
@@ -656,7 +657,7 @@ fn quitting_with_an_unsaved_finished_game_tries_once_more() {
     app.archived(false, Err("no space left".into()));
     app.finished_game_not_saved();
     act(&mut app, Action::Quit);
-    assert_mode(&app, &Mode::Confirm(Question::Quit));
+    assert_mode(&app, &Mode::Quit(Quit));
     act(&mut app, Action::Yes);
     assert_eq!(archive_jobs(&mut app).len(), 1, "one last try on quit");
 }

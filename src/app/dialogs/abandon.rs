@@ -1,0 +1,47 @@
+//! "New game?": asked before a new game would set the game in progress (or an unsaved study of
+//! a finished one) aside. The clocks stay paused while it is asked (`App::pause_for_form`).
+
+use std::time::Duration;
+
+use super::{Look, Popup, question_default, text_box};
+use crate::app::App;
+use crate::app::keymap::{Action, KeyContext};
+
+/// Abandon the game in progress for a new one?
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AbandonGame;
+
+impl Popup for AbandonGame {
+    fn keys(&self) -> KeyContext {
+        KeyContext::Confirm
+    }
+
+    fn update(self, app: &mut App, action: Action, now: Duration) {
+        match action {
+            Action::Yes => app.open_form(),
+            Action::No | Action::Cancel => app.back_from_form(now),
+            _ => question_default(app, action),
+        }
+    }
+
+    fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
+        let lines: &[&str] = if app.study_would_be_lost() {
+            &[
+                "The variations, comments and glyphs added to this game are not saved.",
+                "Set up a new game and lose them? (Ctrl-S saves the game with them first.)",
+            ]
+        } else if app.autosaving() {
+            &[
+                "Set the game in progress aside and set up a new one?",
+                "It goes to the archive, marked unfinished.",
+            ]
+        } else {
+            &["Abandon the game in progress and set up a new one?"]
+        };
+        text_box(
+            "New game?",
+            lines.iter().map(|l| (*l).to_owned()).collect(),
+            KeyContext::Confirm,
+        )
+    }
+}

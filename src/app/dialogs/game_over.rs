@@ -1,0 +1,78 @@
+//! The game-over box: how the game ended, its result and where it was filed; then a new game,
+//! a rematch, a look through the game, or quit. `ui` puts it in the panel, under the moves.
+
+use std::time::Duration;
+
+use super::{Look, Mode, Popup, text_box};
+use crate::app::keymap::{Action, KeyContext, PointerKind};
+use crate::app::{App, ArchiveNote};
+use crate::game::GameSetup;
+use crate::rules::Color;
+
+/// The game has just ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOver;
+
+impl Popup for GameOver {
+    fn keys(&self) -> KeyContext {
+        KeyContext::GameOver
+    }
+
+    fn update(self, app: &mut App, action: Action, _now: Duration) {
+        match action {
+            Action::NewGame => app.open_form(),
+            Action::Rematch => rematch(app),
+            // The review starts with the arrows on the moves, however the last move was made.
+            Action::Review => {
+                app.mode = Mode::Playing;
+                app.board.engaged = false;
+            }
+            // Stepping back, or a click on a move, closes the box and shows that position.
+            Action::HistoryBack | Action::HistoryStart => {
+                app.mode = Mode::Playing;
+                app.on_playing(action, app.now);
+            }
+            Action::Pointer(p)
+                if p.kind == PointerKind::Down && app.click_move_list(p.column, p.row) =>
+            {
+                app.mode = Mode::Playing;
+            }
+            // At once, unless the finished game is on disk nowhere.
+            Action::Quit => app.quit_requested(),
+            _ => {}
+        }
+    }
+
+    fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
+        let outcome = app.game().outcome()?;
+        let mut lines = vec![app.outcome_text(outcome), outcome.result.pgn().to_owned()];
+        match app.archive_note() {
+            Some(ArchiveNote::Saved(path)) => lines.push(format!("Saved to {path}")),
+            Some(ArchiveNote::Failed(why)) => {
+                lines.push(format!("Not archived: {why}. Ctrl-S saves a copy."))
+            }
+            None => {}
+        }
+        text_box("Game over", lines, KeyContext::GameOver)
+    }
+}
+
+/// The same game again from the same start, with the same clock, the colours swapped: each
+/// player takes the other seat with their own name and time control.
+fn rematch(app: &mut App) {
+    let game = &app.game;
+    let setup = GameSetup {
+        start: game.record().start().clone(),
+        white: game.player(Color::Black).to_owned(),
+        black: game.player(Color::White).to_owned(),
+        white_time: game.clock().control(Color::Black).clone(),
+        black_time: game.clock().control(Color::White).clone(),
+    };
+    app.start_game(setup, app.now);
+    app.info(format!(
+        "Rematch: {} vs {}, {}",
+        app.game.player(Color::White),
+        app.game.player(Color::Black),
+        app.time_control_text()
+    ));
+}
