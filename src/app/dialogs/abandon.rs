@@ -45,3 +45,38 @@ impl Popup for AbandonGame {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    use super::AbandonGame;
+    use crate::app::Mode;
+    use crate::app::tests::{enter, key, press, s, timed_app};
+    use crate::rules::Color;
+
+    #[test]
+    fn the_clock_waits_while_asked_and_runs_again_after_no() {
+        let mut app = timed_app("5+0");
+        key(&mut app, KeyCode::Enter);
+        enter(&mut app, "e4");
+        app.update(crate::app::keymap::Action::Tick, s(10));
+        assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
+        assert_eq!(app.mode(), &Mode::AbandonGame(AbandonGame));
+        assert!(app.game().clock().is_paused(), "asking costs Black nothing");
+        assert!(key(&mut app, KeyCode::Char('n')));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert_eq!(app.game().clock().running(), Some(Color::Black));
+        assert!(!app.game().clock().is_paused());
+    }
+
+    #[test]
+    fn y_opens_the_new_game_form() {
+        let mut app = timed_app("5+0");
+        key(&mut app, KeyCode::Enter);
+        enter(&mut app, "e4");
+        assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
+        assert!(key(&mut app, KeyCode::Char('y')));
+        assert!(matches!(app.mode(), Mode::NewGame(_)), "{:?}", app.mode());
+    }
+}

@@ -59,3 +59,38 @@ impl Popup for ArchiveFinished {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::KeyCode;
+
+    use crate::app::tests::saving::asking_to_archive;
+    use crate::app::tests::{key, sans};
+    use crate::app::{Effect, Mode};
+
+    #[test]
+    fn y_archives_it_and_starts_a_new_game() {
+        let mut app = asking_to_archive();
+        assert!(key(&mut app, KeyCode::Char('y')));
+        assert!(
+            app.take_effects()
+                .contains(&Effect::ArchiveSaved { finished: true })
+        );
+        assert!(sans(&app).is_empty());
+        assert!(!app.game().is_over());
+    }
+
+    #[test]
+    fn esc_leaves_it_on_the_board_for_review_untouched() {
+        let mut app = asking_to_archive();
+        assert!(key(&mut app, KeyCode::Esc));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert!(app.game().is_over(), "the finished game stays on the board");
+        assert!(
+            !app.take_effects()
+                .iter()
+                .any(|e| matches!(e, Effect::ArchiveSaved { .. })),
+            "not archived"
+        );
+    }
+}

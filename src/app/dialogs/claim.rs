@@ -47,3 +47,48 @@ impl Popup for ClaimWithMove {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::KeyCode;
+
+    use crate::app::Mode;
+    use crate::app::tests::{app, enter, key, play_all, sans};
+    use crate::game::Reason;
+    use crate::rules::Color;
+
+    /// The knights' dance once round and back: Ng8 now repeats the start a third time.
+    const REPEAT: [&str; 7] = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"];
+
+    fn asked() -> crate::app::App {
+        let mut app = app();
+        play_all(&mut app, &REPEAT);
+        enter(&mut app, "Ng8");
+        assert!(
+            matches!(app.mode(), Mode::ClaimWithMove(_)),
+            "{:?}",
+            app.mode()
+        );
+        app
+    }
+
+    #[test]
+    fn enter_claims_the_draw_with_the_move() {
+        let mut app = asked();
+        assert!(key(&mut app, KeyCode::Enter));
+        assert_eq!(sans(&app).last().unwrap(), "Ng8");
+        assert_eq!(
+            app.game().outcome().unwrap().reason,
+            Reason::ThreefoldClaim(Color::Black)
+        );
+    }
+
+    #[test]
+    fn esc_plays_the_move_without_the_claim() {
+        let mut app = asked();
+        assert!(key(&mut app, KeyCode::Esc));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert_eq!(sans(&app).last().unwrap(), "Ng8");
+        assert_eq!(app.game().outcome(), None);
+    }
+}

@@ -68,3 +68,56 @@ impl Popup for DrawOffer {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    use super::DrawOffer;
+    use crate::app::Mode;
+    use crate::app::tests::{app, enter, key, press, sans};
+    use crate::game::Reason;
+    use crate::rules::Color;
+
+    /// White offers a draw with 1.e4: Black is asked.
+    fn offered() -> crate::app::App {
+        let mut app = app();
+        assert!(press(&mut app, KeyCode::Char('d'), KeyModifiers::CONTROL));
+        enter(&mut app, "e4");
+        assert_eq!(app.mode(), &Mode::DrawOffer(DrawOffer { by: Color::White }));
+        app
+    }
+
+    #[test]
+    fn ctrl_d_or_y_accepts() {
+        for (code, modifiers) in [
+            (KeyCode::Char('d'), KeyModifiers::CONTROL),
+            (KeyCode::Char('y'), KeyModifiers::NONE),
+        ] {
+            let mut app = offered();
+            assert!(press(&mut app, code, modifiers));
+            assert_eq!(app.game().outcome().unwrap().reason, Reason::Agreement);
+        }
+    }
+
+    #[test]
+    fn n_declines_and_the_game_goes_on() {
+        let mut app = offered();
+        assert!(key(&mut app, KeyCode::Char('n')));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert_eq!(app.game().pending_offer(), None);
+        assert_eq!(app.message().unwrap().text, "Black declines the draw offer");
+    }
+
+    #[test]
+    fn a_capital_n_starts_a_move_and_leaves_the_offer_standing() {
+        let mut app = offered();
+        assert!(press(&mut app, KeyCode::Char('N'), KeyModifiers::SHIFT));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert_eq!(app.input(), "N");
+        assert_eq!(app.game().pending_offer(), Some(Color::White));
+        enter(&mut app, "f6");
+        assert_eq!(sans(&app), ["e4", "Nf6"]);
+        assert_eq!(app.game().pending_offer(), None, "the move declined it");
+    }
+}

@@ -76,3 +76,57 @@ fn rematch(app: &mut App) {
         app.time_control_text()
     ));
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::KeyCode;
+
+    use super::GameOver;
+    use crate::app::tests::{SCHOLARS_MOVES, config, key, play_all};
+    use crate::app::{App, Mode};
+    use crate::game::GameSetup;
+    use crate::rules::Color;
+
+    /// Ann (White) mates Bob.
+    fn mated() -> App {
+        let mut app = App::new(config(GameSetup {
+            white: "Ann".to_owned(),
+            black: "Bob".to_owned(),
+            ..GameSetup::default()
+        }));
+        play_all(&mut app, &SCHOLARS_MOVES);
+        play_all(&mut app, &["Qxf7#"]);
+        assert_eq!(app.mode(), &Mode::GameOver(GameOver));
+        app
+    }
+
+    #[test]
+    fn m_is_a_rematch_with_the_seats_changed() {
+        let mut app = mated();
+        assert!(key(&mut app, KeyCode::Char('m')));
+        assert_eq!(app.game().player(Color::White), "Bob");
+        assert_eq!(app.game().player(Color::Black), "Ann");
+        assert_eq!(app.game().record().plies(), 0);
+        assert_eq!(app.message().unwrap().text, "Rematch: Bob vs Ann, untimed");
+    }
+
+    #[test]
+    fn r_or_esc_closes_it_to_look_through_the_game() {
+        for code in [KeyCode::Char('r'), KeyCode::Esc] {
+            let mut app = mated();
+            assert!(key(&mut app, code));
+            assert_eq!(app.mode(), &Mode::Playing);
+            assert!(app.arrows_step(), "the arrows are on the moves");
+        }
+    }
+
+    #[test]
+    fn n_opens_the_new_game_form_and_q_quits() {
+        let mut app = mated();
+        assert!(key(&mut app, KeyCode::Char('n')));
+        assert!(matches!(app.mode(), Mode::NewGame(_)), "{:?}", app.mode());
+        let mut app = mated();
+        assert!(key(&mut app, KeyCode::Char('q')));
+        assert!(app.should_quit());
+    }
+}

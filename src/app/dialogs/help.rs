@@ -59,3 +59,51 @@ impl Popup for Help {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    use super::Help;
+    use crate::app::tests::{app, key, press};
+    use crate::app::{Mode, help};
+
+    #[test]
+    fn f1_opens_it_the_keys_scroll_it_within_its_text_and_q_closes_it() {
+        let mut app = app();
+        assert!(key(&mut app, KeyCode::F(1)));
+        assert_eq!(app.mode(), &Mode::Help(Help { scroll: 0 }));
+        assert!(key(&mut app, KeyCode::Up));
+        assert_eq!(
+            app.mode(),
+            &Mode::Help(Help { scroll: 0 }),
+            "not above the top"
+        );
+        assert!(key(&mut app, KeyCode::Down));
+        assert_eq!(app.mode(), &Mode::Help(Help { scroll: 1 }));
+        let max = help::max_scroll(app.screen());
+        assert!(max > 1, "the help is longer than a 24-row screen");
+        assert!(key(&mut app, KeyCode::End));
+        assert_eq!(app.mode(), &Mode::Help(Help { scroll: max }));
+        assert!(key(&mut app, KeyCode::PageDown));
+        assert_eq!(
+            app.mode(),
+            &Mode::Help(Help { scroll: max }),
+            "not below the end"
+        );
+        assert!(key(&mut app, KeyCode::Home));
+        assert_eq!(app.mode(), &Mode::Help(Help { scroll: 0 }));
+        assert!(key(&mut app, KeyCode::Char('q')));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert!(!app.should_quit(), "q closes the help, it does not quit");
+    }
+
+    #[test]
+    fn ctrl_k_closes_it_as_it_opened_it() {
+        let mut app = app();
+        assert!(press(&mut app, KeyCode::Char('k'), KeyModifiers::CONTROL));
+        assert!(matches!(app.mode(), Mode::Help(_)));
+        assert!(press(&mut app, KeyCode::Char('k'), KeyModifiers::CONTROL));
+        assert_eq!(app.mode(), &Mode::Playing);
+    }
+}

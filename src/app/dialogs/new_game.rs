@@ -53,3 +53,43 @@ impl App {
         self.mode = Mode::NewGame(Box::new(form));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    use crate::app::Mode;
+    use crate::app::tests::{app, key, play_all, press};
+
+    #[test]
+    fn esc_closes_the_form_and_enter_starts_its_game() {
+        let mut app = app();
+        assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
+        assert!(matches!(app.mode(), Mode::NewGame(_)), "{:?}", app.mode());
+        assert!(key(&mut app, KeyCode::Esc));
+        assert_eq!(app.mode(), &Mode::Playing);
+        play_all(&mut app, &["e4"]);
+        assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
+        assert!(
+            key(&mut app, KeyCode::Char('y')),
+            "the game in progress is set aside"
+        );
+        assert!(key(&mut app, KeyCode::Enter));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert_eq!(app.game().record().plies(), 0);
+        assert!(app.message().unwrap().text.starts_with("New game: "));
+    }
+
+    #[test]
+    fn typed_letters_go_into_the_field_not_to_the_keymap() {
+        let mut app = app();
+        assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
+        // `q` quits after a game and closes the help; here it is a letter of a name.
+        assert!(key(&mut app, KeyCode::Char('q')));
+        let Mode::NewGame(form) = app.mode() else {
+            panic!("{:?}", app.mode());
+        };
+        assert_eq!(form.white, "q");
+        assert!(!app.should_quit());
+    }
+}

@@ -79,3 +79,51 @@ fn promote(app: &mut App, from: Square, to: Square, role: Role, now: Duration) {
         None => app.error(format!("{from}-{to} can't promote to a {}", role.name())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::KeyCode;
+
+    use super::Promotion;
+    use crate::app::Mode;
+    use crate::app::tests::{app_from, enter, key, sans, sq};
+
+    /// White's pawn on b7 is asked what it becomes on b8.
+    fn asked() -> crate::app::App {
+        let mut app = app_from("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        enter(&mut app, "b7b8");
+        assert_eq!(
+            app.mode(),
+            &Mode::Promotion(Promotion::new(sq("b7"), sq("b8")))
+        );
+        app
+    }
+
+    #[test]
+    fn a_letter_promotes_to_its_piece() {
+        let mut app = asked();
+        assert!(key(&mut app, KeyCode::Char('n')));
+        assert_eq!(sans(&app), ["b8=N"]);
+    }
+
+    #[test]
+    fn the_arrows_choose_and_enter_promotes() {
+        let mut app = asked();
+        key(&mut app, KeyCode::Right);
+        key(&mut app, KeyCode::Right);
+        key(&mut app, KeyCode::Right);
+        key(&mut app, KeyCode::Left);
+        assert!(matches!(app.mode(), Mode::Promotion(p) if p.choice == 2));
+        assert!(key(&mut app, KeyCode::Enter));
+        assert_eq!(sans(&app), ["b8=B"]);
+    }
+
+    #[test]
+    fn esc_takes_the_pawn_back() {
+        let mut app = asked();
+        assert!(key(&mut app, KeyCode::Esc));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert!(sans(&app).is_empty());
+        assert_eq!(app.selected(), None);
+    }
+}

@@ -53,3 +53,35 @@ impl Popup for Quit {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    use super::Quit;
+    use crate::app::Mode;
+    use crate::app::tests::{app, key, play_all, press};
+
+    fn ctrl_q(app: &mut crate::app::App) -> bool {
+        press(app, KeyCode::Char('q'), KeyModifiers::CONTROL)
+    }
+
+    #[test]
+    fn esc_goes_back_to_the_game_and_y_or_ctrl_q_quits() {
+        for (code, modifiers) in [
+            (KeyCode::Char('y'), KeyModifiers::NONE),
+            (KeyCode::Char('q'), KeyModifiers::CONTROL),
+        ] {
+            let mut app = app();
+            play_all(&mut app, &["e4"]);
+            assert!(ctrl_q(&mut app));
+            assert_eq!(app.mode(), &Mode::Quit(Quit));
+            assert!(key(&mut app, KeyCode::Esc));
+            assert_eq!(app.mode(), &Mode::Playing);
+            assert!(!app.should_quit());
+            assert!(ctrl_q(&mut app));
+            assert!(press(&mut app, code, modifiers));
+            assert!(app.should_quit(), "{code:?} quits");
+        }
+    }
+}

@@ -90,3 +90,40 @@ fn start_clocks(app: &mut App, now: Duration) {
     let turn = app.game.position().turn();
     app.info(format!("{turn}'s clock is running"));
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::KeyCode;
+
+    use crate::app::Mode;
+    use crate::app::tests::{key, timed_app};
+    use crate::rules::Color;
+
+    #[test]
+    fn enter_or_space_starts_the_clock_of_the_side_to_move() {
+        for code in [KeyCode::Enter, KeyCode::Char(' ')] {
+            let mut app = timed_app("5+0");
+            assert!(key(&mut app, code), "{code:?} is bound");
+            assert_eq!(app.mode(), &Mode::Playing);
+            assert_eq!(app.game().clock().running(), Some(Color::White));
+            assert_eq!(app.message().unwrap().text, "White's clock is running");
+        }
+    }
+
+    #[test]
+    fn a_typed_letter_starts_the_clock_and_goes_into_the_move_box() {
+        let mut app = timed_app("5+0");
+        assert!(key(&mut app, KeyCode::Char('e')));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert_eq!(app.input(), "e");
+        assert_eq!(app.game().clock().running(), Some(Color::White));
+    }
+
+    #[test]
+    fn esc_means_nothing_here_and_the_clocks_wait_on() {
+        let mut app = timed_app("5+0");
+        assert!(!key(&mut app, KeyCode::Esc));
+        assert_eq!(app.mode(), &Mode::Ready(super::Ready));
+        assert_eq!(app.game().clock().running(), None);
+    }
+}

@@ -47,3 +47,48 @@ impl Popup for Resign {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    use super::Resign;
+    use crate::app::Mode;
+    use crate::app::tests::{app, key, play_all, press};
+    use crate::game::GameResult;
+    use crate::rules::Color;
+
+    #[test]
+    fn tab_turns_the_question_to_the_other_player_and_y_resigns_for_them() {
+        let mut app = app();
+        play_all(&mut app, &["e4"]);
+        assert!(press(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL));
+        assert_eq!(
+            app.mode(),
+            &Mode::Resign(Resign {
+                color: Color::Black
+            })
+        );
+        assert!(key(&mut app, KeyCode::Tab));
+        assert_eq!(
+            app.mode(),
+            &Mode::Resign(Resign {
+                color: Color::White
+            })
+        );
+        assert!(key(&mut app, KeyCode::Char('y')));
+        let outcome = app.game().outcome().expect("White resigned");
+        assert_eq!(outcome.result, GameResult::Win(Color::Black));
+    }
+
+    #[test]
+    fn esc_or_n_closes_it_and_the_game_goes_on() {
+        for code in [KeyCode::Esc, KeyCode::Char('n')] {
+            let mut app = app();
+            assert!(press(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL));
+            assert!(key(&mut app, code));
+            assert_eq!(app.mode(), &Mode::Playing);
+            assert_eq!(app.game().outcome(), None);
+        }
+    }
+}

@@ -55,3 +55,33 @@ impl Popup for Resume {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::KeyCode;
+
+    use crate::app::tests::saving::{SAVED, asking};
+    use crate::app::tests::{key, sans};
+    use crate::app::{Effect, Mode};
+
+    #[test]
+    fn enter_resumes_the_saved_game_with_its_clocks_waiting() {
+        let mut app = asking(SAVED);
+        assert!(key(&mut app, KeyCode::Enter));
+        assert_eq!(app.mode(), &Mode::Ready(super::super::Ready));
+        assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
+        assert!(app.take_effects().is_empty(), "nothing archived");
+    }
+
+    #[test]
+    fn n_archives_the_saved_game_and_starts_the_new_one() {
+        let mut app = asking(SAVED);
+        assert!(key(&mut app, KeyCode::Char('n')));
+        assert!(
+            app.take_effects()
+                .contains(&Effect::ArchiveSaved { finished: false })
+        );
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert!(sans(&app).is_empty());
+    }
+}

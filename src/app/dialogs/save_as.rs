@@ -88,3 +88,53 @@ impl App {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    use crate::app::tests::{app, key, press};
+    use crate::app::{ExportKind, Mode, SaveForm};
+
+    fn form(app: &crate::app::App) -> SaveForm {
+        match app.mode() {
+            Mode::SaveAs(form) => form.clone(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn tab_switches_between_the_game_and_the_position_and_their_extensions() {
+        let mut app = app();
+        assert!(press(&mut app, KeyCode::Char('s'), KeyModifiers::CONTROL));
+        let pgn = form(&app);
+        assert_eq!(pgn.kind, ExportKind::Pgn);
+        assert!(pgn.path.ends_with(".pgn"), "{}", pgn.path);
+        assert!(key(&mut app, KeyCode::Tab));
+        let fen = form(&app);
+        assert_eq!(fen.kind, ExportKind::Fen);
+        assert_eq!(fen.path.strip_suffix(".fen"), pgn.path.strip_suffix(".pgn"));
+    }
+
+    #[test]
+    fn backspace_deletes_and_enter_on_no_name_says_what_to_type() {
+        let mut app = app();
+        assert!(press(&mut app, KeyCode::Char('s'), KeyModifiers::CONTROL));
+        let len = form(&app).path.chars().count();
+        for _ in 0..len {
+            assert!(key(&mut app, KeyCode::Backspace));
+        }
+        assert_eq!(form(&app).path, "");
+        assert!(key(&mut app, KeyCode::Enter));
+        assert_eq!(form(&app).path, "", "still open");
+        assert_eq!(
+            app.message().unwrap().text,
+            "Type a file name to save to, like game.pgn"
+        );
+        assert!(app.take_effects().is_empty());
+        assert!(key(&mut app, KeyCode::Char('g')));
+        assert_eq!(form(&app).path, "g");
+        assert!(key(&mut app, KeyCode::Esc));
+        assert_eq!(app.mode(), &Mode::Playing);
+    }
+}

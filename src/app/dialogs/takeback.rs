@@ -64,3 +64,39 @@ impl Popup for Takeback {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    use super::Takeback;
+    use crate::app::Mode;
+    use crate::app::tests::{app, key, play_all, press, sans};
+    use crate::rules::Color;
+
+    #[test]
+    fn n_refuses_and_enter_agrees() {
+        let mut app = app();
+        play_all(&mut app, &["e4", "e5"]);
+        assert!(press(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL));
+        let asked = Mode::Takeback(Takeback {
+            asked_by: Color::Black,
+        });
+        assert_eq!(app.mode(), &asked);
+        assert!(key(&mut app, KeyCode::Char('n')));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert_eq!(
+            app.message().unwrap().text,
+            "White does not agree to take back 1... e5"
+        );
+        assert_eq!(sans(&app), ["e4", "e5"]);
+        assert!(press(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL));
+        assert_eq!(app.mode(), &asked);
+        assert!(key(&mut app, KeyCode::Enter));
+        assert_eq!(
+            app.message().unwrap().text,
+            "White agreed: 1... e5 taken back"
+        );
+        assert_eq!(sans(&app), ["e4"]);
+    }
+}

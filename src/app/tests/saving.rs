@@ -288,12 +288,12 @@ fn saved_game(pgn: &str) -> Box<OpenedGame> {
     })
 }
 
-const SAVED: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"300\"]\n\
+pub(in crate::app) const SAVED: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"300\"]\n\
     [HotseatStarted \"2026-11-21T20:14:00Z\"]\n[WhiteClock \"0:04:50\"]\n\
     [BlackClock \"0:04:40.5\"]\n\n1. e4 {[%clk 0:04:50]} e5 {[%clk 0:04:45]} 2. Nf3 \
     {[%clk 0:04:50]} *\n";
 
-fn asking(pgn: &str) -> App {
+pub(in crate::app) fn asking(pgn: &str) -> App {
     opening_with(GameToOpen::AskResume {
         saved: saved_game(pgn),
         summary: "Ann vs Bob, move 2".to_owned(),
@@ -373,7 +373,7 @@ const FINISHED: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n\
     1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
 
 /// Start-up found a finished game that could not be archived last time.
-fn asking_to_archive() -> App {
+pub(in crate::app) fn asking_to_archive() -> App {
     opening_with(GameToOpen::AskArchive {
         saved: saved_game(FINISHED),
         summary: "Ann vs Bob, finished 1-0".to_owned(),
