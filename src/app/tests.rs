@@ -11,6 +11,7 @@ use crate::ui::theme::Theme;
 
 mod cursor;
 mod dialogs;
+mod events;
 mod form;
 mod history;
 mod mouse;
@@ -134,6 +135,32 @@ fn error_text(app: &App) -> String {
         Some(m) if m.kind == super::MessageKind::Error => m.text.clone(),
         other => panic!("expected an error message, found {other:?}"),
     }
+}
+
+/// A file error as the store reports it: the disk full while doing `op` on `path`.
+fn disk_full(op: crate::store::Op, path: &str) -> crate::store::StoreError {
+    crate::store::StoreError::Io {
+        op,
+        path: path.into(),
+        source: std::io::ErrorKind::StorageFull.into(),
+    }
+}
+
+/// The front end's word on an archive job, at the app's time.
+fn archived(app: &mut App, unfinished: bool, result: Result<&str, super::event::ArchiveError>) {
+    let event = super::Event::Archived(super::event::Archived {
+        unfinished,
+        result: result.map(std::path::PathBuf::from),
+        left_behind: None,
+    });
+    app.update(event, app.now());
+}
+
+/// A finished game written nowhere, the disk full.
+fn lost(path: &str) -> Result<&'static str, super::event::ArchiveError> {
+    Err(super::event::ArchiveError::Finish(
+        crate::store::EndError::NotSaved(disk_full(crate::store::Op::Archive, path)),
+    ))
 }
 
 fn assert_mode(app: &App, mode: &Mode) {
