@@ -6,9 +6,10 @@
 //! lives in parts with one job each (`parts`: `BoardControl`, `MoveBox`, `Review`), each with its
 //! own way back to rest, so no reset is written field by field; `App::back_to_present` composes
 //! them. [`App::update`] is the only
-//! function that changes any of it: the front end turns keys, clicks, resizes and the passing
-//! of time into [`Action`]s and hands them in with the current time. The `ui` module draws an
-//! `&App` and never changes it.
+//! function that changes any of it: everything that happens, whatever its source (a key, a
+//! click, the clock's tick, a file saved or not), is one [`Event`] handed in with the current
+//! time ([`event`] says how to add a source). The `ui` module draws an `&App` and never changes
+//! it.
 //!
 //! The mode is matched before the action, so each dialog reads the keys its own way (`y` means
 //! "yes" in a question and is a file letter in the move box). Each dialog is one file of
@@ -33,13 +34,14 @@
 //! `app` stands below the drawing: it uses `game`, `rules`, and the shared [`crate::layout`]
 //! (geometry, for mouse clicks and help scrolling) and [`crate::look`] (the chosen theme and
 //! glyphs, as plain data), and nothing from `ui`, `tui` or `cli`: the front end does the I/O and
-//! reports back (`App::report`, `App::autosaved`...); start-up decisions are pure functions
+//! reports back in events ([`Event::Saved`], [`Event::Archived`]...); start-up decisions are pure functions
 //! ([`launch`]). The check anyone can run: `grep -rn "crate::ui" src/app src/app.rs` finds only
 //! tests, which draw the screen.
 
 pub mod config;
 pub mod dialogs;
-pub mod export;
+pub mod event;
+mod export;
 pub mod help;
 pub mod invariants;
 pub mod keymap;
@@ -63,8 +65,9 @@ use ratatui::layout::{Rect, Size};
 pub use crate::game::ply_number;
 pub use config::Config;
 pub use dialogs::Mode;
+pub use event::Event;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
-use keymap::{Action, KeyContext};
+use keymap::{Action, KeyContext, action_for};
 pub use newgame::NewGameForm;
 use parts::{BoardControl, MoveBox, Review};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
@@ -147,7 +150,7 @@ impl Message {
 }
 
 /// Work the app asks the front end to do outside it (files, the terminal). The result comes
-/// back through [`App::exported`], [`App::autosaved`], [`App::archived`] or [`App::report`].
+/// back as an [`Event`] ([`Event::Saved`], [`Event::Archived`], [`Event::Exported`]...).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Write the game or the position to a file the player named.
@@ -236,6 +239,9 @@ impl App {
         };
         app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;
+        if config.no_save_folder {
+            app.saving.failure = Some(event::SaveError::NoFolder.to_string());
+        }
         match config.opening {
             None => {}
             Some(GameToOpen::Resume(saved)) => app.open_game(*saved, true, Duration::ZERO),
@@ -311,10 +317,19 @@ impl App {
 
     // ---- The one door ----
 
-    /// Applies one action at time `now` (a duration since any fixed origin, the same for every
-    /// call). The only function that changes the app.
-    pub fn update(&mut self, action: Action, now: Duration) {
+    /// Applies one event at time `now` (a duration since any fixed origin, the same for every
+    /// call): a key, an action, the result of file work (see [`Event`]). The only function
+    /// that changes the app; the work it asks for is then in [`App::take_effects`].
+    pub fn update(&mut self, event: impl Into<Event>, now: Duration) {
         self.now = now;
+        let action = match event.into() {
+            Event::Key(key) => action_for(key, self.key_context()).unwrap_or(Action::Tick),
+            Event::Action(action) => action,
+            news => {
+                self.hear(news);
+                Action::Tick
+            }
+        };
         match action {
             Action::Tick => {}
             Action::Resize { width, height } => {
@@ -332,6 +347,25 @@ impl App {
         }
         self.check_game_end(now);
         self.plan_saves(now);
+    }
+
+    /// News from outside: how the work the app asked for went, or what happened to the
+    /// process. Inputs are actions, handled by `dispatch`.
+    fn hear(&mut self, news: Event) {
+        match news {
+            Event::Key(_) | Event::Action(_) => {}
+            Event::Resumed(stopped) => self.resumed_after_stop(stopped),
+            Event::Saved(result) => self.autosaved(result),
+            Event::Archived(archived) => self.archived(archived),
+            Event::ArchivedSaved(archived) => self.archived_saved(archived),
+            Event::Exported(result) => self.exported(result),
+            Event::Remembered(Ok(())) => {}
+            Event::Remembered(Err(err)) => {
+                self.message = Some(Message::error(format!(
+                    "The form's choices are not remembered for next time: {err}"
+                )));
+            }
+        }
     }
 
     /// Notices a game that has just ended (flag fall, mate, a claim...) and opens the game-over
@@ -355,11 +389,6 @@ impl App {
                 self.mode = Mode::GameOver(dialogs::GameOver);
             }
         }
-    }
-
-    /// A message from outside `update`: the result of an [`Effect`] the front end carried out.
-    pub fn report(&mut self, message: Message) {
-        self.message = Some(message);
     }
 
     /// The effects requested since the last call, oldest first.

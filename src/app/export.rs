@@ -3,14 +3,17 @@
 //! Ctrl-S (or the word `save`) opens a one-line form with a suggested file name in the current
 //! directory, `2026-11-22-Ann-vs-Bob.pgn` (the archive's scheme); Tab switches between the game (PGN) and the position
 //! on the board (FEN — the reviewed one while reviewing). Enter hands the text to the front end
-//! ([`Effect::Export`]), which writes it atomically and reports back ([`App::exported`]): a file
+//! ([`Effect::Export`]), which writes it atomically and reports back
+//! ([`Event::Exported`](super::Event::Exported)): a file
 //! that exists is only replaced after a yes, and a failure keeps the form open with the reason,
 //! so the player can correct the path. The word `fen` shows the position's FEN on the status
 //! line instead.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{App, Effect, Mode};
+use crate::store::{StoreError, shown};
 
 /// The longest path the form takes.
 pub const MAX_PATH_CHARS: usize = 240;
@@ -51,15 +54,15 @@ pub struct ExportJob {
     pub replace: bool,
 }
 
-/// What became of an [`ExportJob`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What became of an [`ExportJob`] ([`Event::Exported`](super::Event::Exported)).
+#[derive(Debug)]
 pub enum ExportResult {
-    /// Written; the path as it should be shown.
-    Written(String),
+    /// Written, here.
+    Written(PathBuf),
     /// Not written: the file exists and the job did not say to replace it.
     Exists,
     /// Not written, and why.
-    Failed(String),
+    Failed(StoreError),
 }
 
 impl App {
@@ -78,9 +81,15 @@ impl App {
         self.mode = Mode::SaveAs(form);
     }
 
-    /// The front end's report on an [`Effect::Export`].
-    pub fn exported(&mut self, result: ExportResult) {
+    /// How an [`Effect::Export`] went. The form waits for it; if it was closed meanwhile,
+    /// only the news is told.
+    pub(super) fn exported(&mut self, result: ExportResult) {
         let Mode::SaveAs(form) = &self.mode else {
+            match result {
+                ExportResult::Written(path) => self.info(format!("Saved to {}", shown(&path))),
+                ExportResult::Failed(why) => self.error(format!("Not saved: {why}")),
+                ExportResult::Exists => {}
+            }
             return;
         };
         let what = match form.kind {
@@ -89,6 +98,7 @@ impl App {
         };
         match result {
             ExportResult::Written(path) => {
+                let path = shown(&path);
                 if form.kind == ExportKind::Pgn {
                     self.saving.study_unsaved = false;
                 }

@@ -585,7 +585,7 @@ impl App {
     /// The front end's report that the program was stopped (SIGTSTP, or a job-control shell)
     /// for `stopped` and is back. The clocks count the stop as an absence under the FIDE laws:
     /// the clock of the side to move ran on, and the screen says for how long.
-    pub fn resumed_after_stop(&mut self, stopped: Duration) {
+    pub(super) fn resumed_after_stop(&mut self, stopped: Duration) {
         let span = crate::game::clock::format_span(stopped);
         let running = self.game.is_timed() && !self.game.is_over();
         if let Some(color) = self.game.clock().running().filter(|_| running) {

@@ -17,6 +17,7 @@ use crate::ui::theme::Theme;
 
 mod cursor;
 mod dialogs;
+mod events;
 mod form;
 mod history;
 mod mouse;
@@ -75,17 +76,13 @@ pub(super) fn act(app: &mut App, action: Action) {
     app.update(action, app.now());
 }
 
-/// A key pressed, read through the keymap in the app's current key context, as the front end
-/// does: `true` if the table bound it to an action (which the app then got).
+/// A key pressed, as the front end hands it in ([`super::Event::Key`]: the app reads it
+/// through the keymap in its current key context). `true` if the table binds it there.
 pub(super) fn press(app: &mut App, code: KeyCode, modifiers: KeyModifiers) -> bool {
     let event = KeyEvent::new(code, modifiers);
-    match super::keymap::action_for(event, app.key_context()) {
-        Some(action) => {
-            act(app, action);
-            true
-        }
-        None => false,
-    }
+    let bound = super::keymap::action_for(event, app.key_context()).is_some();
+    app.update(super::Event::Key(event), app.now());
+    bound
 }
 
 /// A key without modifiers, as [`press`].
@@ -158,6 +155,32 @@ pub(super) fn error_text(app: &App) -> String {
         Some(m) if m.kind == super::MessageKind::Error => m.text.clone(),
         other => panic!("expected an error message, found {other:?}"),
     }
+}
+
+/// A file error as the store reports it: the disk full while doing `op` on `path`.
+fn disk_full(op: crate::store::Op, path: &str) -> crate::store::StoreError {
+    crate::store::StoreError::Io {
+        op,
+        path: path.into(),
+        source: std::io::ErrorKind::StorageFull.into(),
+    }
+}
+
+/// The front end's word on an archive job, at the app's time.
+fn archived(app: &mut App, unfinished: bool, result: Result<&str, super::event::ArchiveError>) {
+    let event = super::Event::Archived(super::event::Archived {
+        unfinished,
+        result: result.map(std::path::PathBuf::from),
+        left_behind: None,
+    });
+    app.update(event, app.now());
+}
+
+/// A finished game written nowhere, the disk full.
+fn lost(path: &str) -> Result<&'static str, super::event::ArchiveError> {
+    Err(super::event::ArchiveError::Finish(
+        crate::store::EndError::NotSaved(disk_full(crate::store::Op::Archive, path)),
+    ))
 }
 
 pub(super) fn assert_mode(app: &App, mode: &Mode) {

@@ -4,10 +4,12 @@
 use std::time::{Duration, SystemTime};
 
 use super::*;
+use crate::app::event::{ArchiveError, SaveError};
 use crate::app::{
-    ArchiveNote, Dialog, Effect, ExportKind, ExportResult, GameToOpen, OpenedGame, SaveForm,
+    ArchiveNote, Dialog, Effect, Event, ExportKind, ExportResult, GameToOpen, OpenedGame, SaveForm,
 };
 use crate::game::pgn::import_game;
+use crate::store::Op;
 
 /// 2026-11-22 08:00:00 UTC.
 fn wall() -> SystemTime {
@@ -179,7 +181,7 @@ fn a_finished_game_is_archived_once_and_the_box_shows_where() {
         !effects.iter().any(|e| matches!(e, Effect::Autosave(_))),
         "a finished game is archived, not autosaved"
     );
-    app.archived(false, Ok("~/games/x.pgn".to_owned()));
+    archived(&mut app, false, Ok("~/games/x.pgn"));
     assert_eq!(
         app.archive_note(),
         Some(&ArchiveNote::Saved("~/games/x.pgn".to_owned()))
@@ -209,7 +211,7 @@ fn a_new_game_files_the_one_in_progress_as_unfinished() {
         other => panic!("expected the form's choices and one archive, got {other:?}"),
     }
     assert_eq!(app.game().record().plies(), 0);
-    app.archived(true, Ok("~/g/u.pgn".to_owned()));
+    archived(&mut app, true, Ok("~/g/u.pgn"));
     assert!(app.status().text.contains("archived as ~/g/u.pgn"));
 }
 
@@ -225,8 +227,7 @@ fn a_finished_game_saved_nowhere_makes_quitting_ask() {
         effects.iter().any(|e| matches!(e, Effect::Archive(_))),
         "{effects:?}"
     );
-    app.archived(false, Err("cannot save the game: the disk is full".into()));
-    app.finished_game_not_saved();
+    archived(&mut app, false, lost("/g/x.pgn"));
     act(&mut app, Action::Quit);
     assert!(!app.should_quit());
     assert_eq!(app.mode, Mode::Quit(Quit));
@@ -237,7 +238,7 @@ fn a_finished_game_saved_nowhere_makes_quitting_ask() {
 
     let mut app = saving_app();
     play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
-    app.archived(false, Ok("~/g/a.pgn".into()));
+    archived(&mut app, false, Ok("~/g/a.pgn"));
     act(&mut app, Action::Quit);
     assert!(app.should_quit(), "archived: nothing to lose");
 }
@@ -246,8 +247,10 @@ fn a_finished_game_saved_nowhere_makes_quitting_ask() {
 /// the first screen's notice, and quitting says the game is not saved.
 #[test]
 fn with_nowhere_to_save_the_warning_stays_after_moves() {
-    let mut app = app();
-    app.saving_unavailable();
+    let mut app = App::new(Config {
+        no_save_folder: true,
+        ..config(GameSetup::default())
+    });
     play_all(&mut app, &["e4", "e5"]);
     assert!(app.take_effects().is_empty(), "nothing to save to");
     assert_eq!(app.save_warning(), Some("not saved"));
@@ -261,9 +264,12 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
     let mut app = saving_app();
     play_all(&mut app, &["e4"]);
     assert_eq!(autosaves(&mut app).len(), 1);
-    app.autosaved(Err(
-        "cannot save the game to /ro/current.pgn: permission denied".into(),
-    ));
+    let denied = crate::store::StoreError::Io {
+        op: Op::Save,
+        path: "/ro/current.pgn".into(),
+        source: std::io::ErrorKind::PermissionDenied.into(),
+    };
+    app.update(Event::Saved(Err(SaveError::Write(denied))), app.now());
     assert!(error_text(&app).contains("permission denied"));
     assert_eq!(app.save_warning(), Some("not saved yet"));
     let lines = lines_of(&app, Quit);
@@ -272,7 +278,7 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
     assert_eq!(app.next_wake(ms(10)), Some(s(3)));
     at(&mut app, Action::Tick, s(3));
     assert_eq!(autosaves(&mut app).len(), 1);
-    app.autosaved(Ok(()));
+    app.update(Event::Saved(Ok(None)), app.now());
     assert_eq!(app.save_warning(), None);
     assert!(app.status().text.contains("works again"));
     at(&mut app, Action::Tick, s(5));
@@ -500,7 +506,7 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
     assert_eq!(job.path, "g.pgn");
     assert!(!job.replace);
     assert!(job.text.contains("1. e4 *"));
-    app.exported(ExportResult::Exists);
+    app.update(Event::Exported(ExportResult::Exists), app.now());
     assert!(matches!(app.mode(), Mode::Replace(_)), "{:?}", app.mode());
     assert_eq!(app.dialog().unwrap().lines[0], "g.pgn already exists.");
     act(&mut app, Action::Yes);
@@ -508,9 +514,8 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
         [Effect::Export(job)] => assert!(job.replace),
         other => panic!("expected an export, got {other:?}"),
     }
-    app.exported(ExportResult::Failed(
-        "cannot write g.pgn: the disk is full".into(),
-    ));
+    let full = disk_full(Op::Write, "g.pgn");
+    app.update(Event::Exported(ExportResult::Failed(full)), app.now());
     assert!(
         matches!(app.mode(), Mode::SaveAs(_)),
         "the form stays for a fix"
@@ -518,7 +523,10 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
     assert!(error_text(&app).contains("disk is full"));
     act(&mut app, Action::Select);
     app.take_effects();
-    app.exported(ExportResult::Written("./g.pgn".into()));
+    app.update(
+        Event::Exported(ExportResult::Written("./g.pgn".into())),
+        app.now(),
+    );
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.status().text, "Saved the game (PGN) to ./g.pgn");
 }
@@ -613,13 +621,12 @@ fn a_finished_game_is_retried_until_written(n: usize) {
     for failure in 0..n {
         assert_eq!(jobs.len(), 1, "try {failure}");
         assert!(jobs[0].pgn.contains("2. g4 Qh4#"), "{}", jobs[0].pgn);
-        app.archived(false, Err("cannot save the game: no space left".into()));
-        app.finished_game_not_saved();
+        archived(&mut app, false, lost("/g/mate.pgn"));
         assert_eq!(app.save_warning(), Some("not saved yet"));
         assert!(
-            app.status()
-                .text
-                .contains("not saved yet: cannot save the game: no space left"),
+            app.status().text.contains(
+                "not saved yet: cannot archive the game to /g/mate.pgn: the disk is full"
+            ),
             "{:?}",
             app.status()
         );
@@ -631,7 +638,7 @@ fn a_finished_game_is_retried_until_written(n: usize) {
         jobs = archive_jobs(&mut app);
     }
     assert_eq!(jobs.len(), 1);
-    app.archived(false, Ok("~/games/mate.pgn".to_owned()));
+    archived(&mut app, false, Ok("~/games/mate.pgn"));
     assert_eq!(app.save_warning(), None);
     assert!(app.status().text.contains("saved now: ~/games/mate.pgn"));
     assert_eq!(app.next_wake(now), None);
@@ -654,8 +661,7 @@ fn quitting_with_an_unsaved_finished_game_tries_once_more() {
     let mut app = saving_app();
     play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
     assert_eq!(archive_jobs(&mut app).len(), 1);
-    app.archived(false, Err("no space left".into()));
-    app.finished_game_not_saved();
+    archived(&mut app, false, lost("/g/a.pgn"));
     act(&mut app, Action::Quit);
     assert_mode(&app, &Mode::Quit(Quit));
     act(&mut app, Action::Yes);
@@ -668,10 +674,9 @@ fn a_finished_game_kept_in_the_autosave_is_not_retried() {
     let mut app = saving_app();
     play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
     archive_jobs(&mut app);
-    app.archived(false, Err("no space left".into()));
-    app.finished_game_not_saved();
-    app.archived(false, Err("cannot link".into()));
-    app.finished_game_kept();
+    archived(&mut app, false, lost("/g/a.pgn"));
+    let kept = crate::store::EndError::KeptInCurrent(disk_full(Op::Archive, "/g/a.pgn"));
+    archived(&mut app, false, Err(ArchiveError::Finish(kept)));
     assert_eq!(app.save_warning(), None);
     at(&mut app, Action::Tick, s(60));
     assert!(archive_jobs(&mut app).is_empty());

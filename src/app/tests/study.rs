@@ -423,7 +423,10 @@ fn leaving_an_unsaved_study_asks_first_and_ctrl_s_settles_it() {
         [Effect::Export(job)] => assert!(job.text.contains("(3. Nf3)"), "{}", job.text),
         other => panic!("expected an export, got {other:?}"),
     }
-    app.exported(ExportResult::Written("./g.pgn".into()));
+    app.update(
+        crate::app::Event::Exported(ExportResult::Written("./g.pgn".into())),
+        app.now(),
+    );
     act(&mut app, Action::Quit);
     assert!(app.should_quit());
 

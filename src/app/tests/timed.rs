@@ -195,7 +195,7 @@ fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
     let mut app = timed_app("5+0");
     app.update(Action::Select, s(0));
     app.update(Action::Tick, s(95));
-    app.resumed_after_stop(s(93));
+    app.update(crate::app::Event::Resumed(s(93)), app.now());
     let status = app.status().text;
     assert!(status.contains("stopped for 1:33"), "{status}");
     assert!(status.contains("White's clock ran on"), "{status}");
@@ -206,7 +206,10 @@ fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
     );
 
     let mut untimed = super::app();
-    untimed.resumed_after_stop(Duration::from_millis(2_500));
+    untimed.update(
+        crate::app::Event::Resumed(Duration::from_millis(2_500)),
+        untimed.now(),
+    );
     assert_eq!(untimed.status().text, "The game was stopped for 0:02.5");
 }
 
