@@ -41,7 +41,7 @@
 pub mod config;
 pub mod dialogs;
 pub mod event;
-mod export;
+pub mod export;
 pub mod help;
 pub mod invariants;
 pub mod keymap;

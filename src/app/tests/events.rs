@@ -5,6 +5,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::*;
 use crate::app::Event;
+use crate::app::dialogs::Quit;
 use crate::app::export::ExportResult;
 use crate::store::Op;
 
