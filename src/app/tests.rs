@@ -76,17 +76,13 @@ pub(super) fn act(app: &mut App, action: Action) {
     app.update(action, app.now());
 }
 
-/// A key pressed, read through the keymap in the app's current key context, as the front end
-/// does: `true` if the table bound it to an action (which the app then got).
+/// A key pressed, as the front end hands it in ([`super::Event::Key`]: the app reads it
+/// through the keymap in its current key context). `true` if the table binds it there.
 pub(super) fn press(app: &mut App, code: KeyCode, modifiers: KeyModifiers) -> bool {
     let event = KeyEvent::new(code, modifiers);
-    match super::keymap::action_for(event, app.key_context()) {
-        Some(action) => {
-            act(app, action);
-            true
-        }
-        None => false,
-    }
+    let bound = super::keymap::action_for(event, app.key_context()).is_some();
+    app.update(super::Event::Key(event), app.now());
+    bound
 }
 
 /// A key without modifiers, as [`press`].
