@@ -53,7 +53,7 @@ impl Popup for ArchiveFinished {
                 self.summary.clone(),
                 "y or Enter: save it in the archive now, then a new game".to_owned(),
                 "n: not now; look through it, and be asked again next time".to_owned(),
-                "q: quit, leaving it for next time".to_owned(),
+                "Ctrl-Q: quit, leaving it for next time".to_owned(),
             ],
             KeyContext::Confirm,
         )
@@ -62,10 +62,10 @@ impl Popup for ArchiveFinished {
 
 #[cfg(test)]
 mod tests {
-    use crossterm::event::KeyCode;
+    use crossterm::event::{KeyCode, KeyModifiers};
 
     use crate::app::tests::saving::asking_to_archive;
-    use crate::app::tests::{key, sans};
+    use crate::app::tests::{key, press, sans};
     use crate::app::{Effect, Mode};
 
     #[test]
@@ -91,6 +91,24 @@ mod tests {
                 .iter()
                 .any(|e| matches!(e, Effect::ArchiveSaved { .. })),
             "not archived"
+        );
+    }
+
+    #[test]
+    fn the_quit_key_the_box_names_quits_and_leaves_the_game_for_next_time() {
+        let mut app = asking_to_archive();
+        let lines = app.dialog().expect("the question is open").lines;
+        assert!(
+            lines.iter().any(|l| l.starts_with("Ctrl-Q: quit")),
+            "{lines:?}"
+        );
+        assert!(press(&mut app, KeyCode::Char('q'), KeyModifiers::CONTROL));
+        assert!(app.should_quit());
+        assert!(
+            !app.take_effects()
+                .iter()
+                .any(|e| matches!(e, Effect::ArchiveSaved { .. })),
+            "left as it is"
         );
     }
 }
