@@ -12,14 +12,19 @@
 //! it.
 //!
 //! The mode is matched before the action, so each dialog reads the keys its own way (`y` means
-//! "yes" in a question and is a file letter in the move box). Every way of making a move — typed
-//! text, cursor and Enter, a click, a drag, the promotion picker, the "claim a draw with this
-//! move?" question — ends in one function, `commit`, which calls [`Game::play`] or
-//! [`Game::play_and_claim`]; so a game end is announced the same way whatever the input.
+//! "yes" in a question and is a file letter in the move box). Each dialog is one file of
+//! [`dialogs`] that owns its state, its keys, its words and its look; [`Mode`] holds the open
+//! one, so a pending question (the game to start instead of resuming, the export waiting for
+//! "replace?") cannot outlive it. [`dialogs`] says how to add one.
+//!
+//! Every way of making a move — typed text, cursor and Enter, a click, a drag, the promotion
+//! picker, the "claim a draw with this move?" question — ends in one function, `commit`, which
+//! calls [`Game::play`] or [`Game::play_and_claim`]; so a game end is announced the same way
+//! whatever the input.
 //!
 //! Files, in reading order: [`mod@self`] (state and dispatch), `parts` (board view, move box,
 //! review), `play` (the board and the move box at work), `study` (variations and the analysis
-//! board of a finished game), `dialogs` (every question), `view` (the texts the screen shows),
+//! board of a finished game), [`dialogs`] (one file each), `view` (the texts the screen shows),
 //! [`move_entry`] (the move box: what its text means, hints, glow and Tab), [`newgame`] (the
 //! new-game form), [`saving`] (autosave and archive as effects), [`launch`] (what start-up does
 //! with a saved game), [`keymap`], [`help`] (the help's text) and [`config`].
@@ -34,9 +39,9 @@
 //! tests, which draw the screen.
 
 pub mod config;
-mod dialogs;
+pub mod dialogs;
 pub mod event;
-mod export;
+pub mod export;
 pub mod help;
 pub mod invariants;
 pub mod keymap;
@@ -59,6 +64,7 @@ use ratatui::layout::{Rect, Size};
 
 pub use crate::game::ply_number;
 pub use config::Config;
+pub use dialogs::Mode;
 pub use event::Event;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext, action_for};
@@ -70,7 +76,7 @@ pub use view::{
     status_lines,
 };
 
-use crate::game::{Claims, Game, GameSetup};
+use crate::game::{Game, GameSetup};
 use crate::layout::{BoardLayout, ScreenLayout};
 use crate::look::{GlyphSet, Theme};
 use crate::rules::{Color, Move, Position, Square};
@@ -143,59 +149,6 @@ impl Message {
     }
 }
 
-/// A yes/no question.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
-    /// Does this player really resign?
-    Resign(Color),
-    /// The player who just moved asks to take it back; the opponent answers.
-    Takeback { asked_by: Color },
-    /// Quit while a game is in progress?
-    Quit,
-    /// Abandon the game in progress for a new one?
-    AbandonGame,
-    /// An unfinished game was saved: resume it?
-    Resume,
-    /// A finished game was saved but could not be archived: save it in the archive now?
-    ArchiveFinished,
-    /// The export's file exists: replace it?
-    Replace,
-}
-
-/// Which screen the app is on; dialogs are modes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// A timed game waits for a key before White's clock starts.
-    Ready,
-    /// The board and the move box (also while reviewing, and after the game ended).
-    Playing,
-    /// Choosing the piece for a pawn reaching the last rank; `choice` indexes
-    /// [`crate::rules::Role::PROMOTIONS`].
-    Promotion {
-        from: Square,
-        to: Square,
-        choice: usize,
-    },
-    Confirm(Question),
-    /// `by` has offered a draw; the player to move answers.
-    DrawOffer {
-        by: Color,
-    },
-    /// `mv` would allow a draw claim: claim with it, or just play it?
-    ClaimWithMove {
-        mv: Move,
-        claims: Claims,
-    },
-    Help {
-        scroll: u16,
-    },
-    /// The game has just ended: new game, review or quit.
-    GameOver,
-    NewGame(Box<NewGameForm>),
-    /// Exporting the game (or the position) to a file the player names.
-    SaveAs(SaveForm),
-}
-
 /// Work the app asks the front end to do outside it (files, the terminal). The result comes
 /// back as an [`Event`] ([`Event::Saved`], [`Event::Archived`], [`Event::Exported`]...).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -248,11 +201,6 @@ pub struct App {
     over_announced: bool,
     /// Autosave and archive bookkeeping.
     saving: saving::Saving,
-    /// While the players are asked whether to resume the saved game (which the board shows
-    /// meanwhile): what it is, and the new game to start instead.
-    pending_resume: Option<(String, Box<GameSetup>)>,
-    /// The export waiting for "replace the file?".
-    pending_export: Option<SaveForm>,
     /// The choices of the last game started from the new-game form.
     remembered: Option<newgame::FormChoices>,
     /// The side to move offers a draw with the move it is about to make (Ctrl-D).
@@ -285,8 +233,6 @@ impl App {
             effects: Vec::new(),
             over_announced: false,
             saving: saving::Saving::new(config.autosave, config.wall_clock),
-            pending_resume: None,
-            pending_export: None,
             remembered: config.remembered.clone(),
             offer_with_move: None,
             paused_for_form: false,
@@ -303,15 +249,19 @@ impl App {
             Some(GameToOpen::AskResume { saved, summary }) => {
                 app.open_game(*saved, true, Duration::ZERO);
                 app.message = None;
-                app.pending_resume = Some((summary, Box::new(config.setup)));
-                app.mode = Mode::Confirm(Question::Resume);
+                app.mode = Mode::Resume(dialogs::Resume {
+                    summary,
+                    setup: Box::new(config.setup),
+                });
             }
             Some(GameToOpen::AskArchive { saved, summary }) => {
                 // On the board meanwhile, for review only: it is finished.
                 app.open_game(*saved, true, Duration::ZERO);
                 app.message = None;
-                app.pending_resume = Some((summary, Box::new(config.setup)));
-                app.mode = Mode::Confirm(Question::ArchiveFinished);
+                app.mode = Mode::ArchiveFinished(dialogs::ArchiveFinished {
+                    summary,
+                    setup: Box::new(config.setup),
+                });
             }
         }
         if let Some(notice) = config.notice {
@@ -350,7 +300,7 @@ impl App {
     /// the clocks ([`Mode::Ready`]), any other is played at once.
     fn opening_mode(&self) -> Mode {
         if self.game.is_timed() && !self.game.is_over() {
-            Mode::Ready
+            Mode::Ready(dialogs::Ready)
         } else {
             Mode::Playing
         }
@@ -385,8 +335,8 @@ impl App {
             Action::Resize { width, height } => {
                 self.size = Size::new(width, height);
                 let max = help::max_scroll(self.screen());
-                if let Mode::Help { scroll } = &mut self.mode {
-                    *scroll = (*scroll).min(max);
+                if let Mode::Help(help) = &mut self.mode {
+                    help.scroll = help.scroll.min(max);
                 }
             }
             action => {
@@ -418,23 +368,6 @@ impl App {
         }
     }
 
-    fn dispatch(&mut self, action: Action, now: Duration) {
-        match self.mode {
-            Mode::Ready => self.on_ready(action, now),
-            Mode::Playing => self.on_playing(action, now),
-            Mode::Promotion { from, to, choice } => {
-                self.on_promotion(from, to, choice, action, now)
-            }
-            Mode::Confirm(question) => self.on_confirm(question, action, now),
-            Mode::DrawOffer { by } => self.on_offer(by, action, now),
-            Mode::ClaimWithMove { mv, .. } => self.on_claim_with_move(mv, action, now),
-            Mode::Help { scroll } => self.on_help(scroll, action),
-            Mode::GameOver => self.on_game_over(action),
-            Mode::NewGame(_) => self.on_form(action, now),
-            Mode::SaveAs(_) => self.on_save_as(action, now),
-        }
-    }
-
     /// Notices a game that has just ended (flag fall, mate, a claim...) and opens the game-over
     /// dialog once.
     fn check_game_end(&mut self, now: Duration) {
@@ -453,7 +386,7 @@ impl App {
                 self.message = None;
             }
             if !matches!(self.mode, Mode::NewGame(_) | Mode::SaveAs(_)) {
-                self.mode = Mode::GameOver;
+                self.mode = Mode::GameOver(dialogs::GameOver);
             }
         }
     }
@@ -526,17 +459,7 @@ impl App {
 
     /// The keys' meaning in the current mode.
     pub fn key_context(&self) -> KeyContext {
-        match self.mode {
-            Mode::Ready => KeyContext::Ready,
-            Mode::Playing => KeyContext::Playing,
-            Mode::Promotion { .. } => KeyContext::Promotion,
-            Mode::Confirm(_) | Mode::ClaimWithMove { .. } => KeyContext::Confirm,
-            Mode::DrawOffer { .. } => KeyContext::Offer,
-            Mode::Help { .. } => KeyContext::Help,
-            Mode::GameOver => KeyContext::GameOver,
-            Mode::NewGame(_) => KeyContext::Form,
-            Mode::SaveAs(_) => KeyContext::Path,
-        }
+        self.mode.key_context()
     }
 
     /// The number of half-moves into the game the board shows.

@@ -27,7 +27,7 @@ use std::time::{Duration, SystemTime};
 use std::path::{Path, PathBuf};
 
 use super::event::{Archived, ArchivedSaved, SaveError};
-use super::{App, Effect, Message, Mode, Question};
+use super::{App, Effect, Message, Mode};
 use crate::game::Game;
 use crate::game::pgn::{TAG_SAVED, TAG_STARTED, Tags};
 use crate::game::stamp::{Stamp, WallClock};
@@ -234,7 +234,7 @@ impl App {
             && !s.archived
             && !self.game.is_over()
             && self.game_in_progress()
-            && !matches!(self.mode, Mode::Confirm(Question::Resume));
+            && !matches!(self.mode, Mode::Resume(_));
         saveable.then(|| SaveJob {
             game: self.game.clone(),
             tags: self.saving.tags(),
@@ -244,7 +244,7 @@ impl App {
     /// After every update: hands out the saves the state calls for (see the module docs).
     pub(super) fn plan_saves(&mut self, now: Duration) {
         let s = &self.saving;
-        if !s.enabled || !s.track || matches!(self.mode, Mode::Confirm(Question::Resume)) {
+        if !s.enabled || !s.track || matches!(self.mode, Mode::Resume(_)) {
             return;
         }
         if self.game.is_over() {
@@ -495,7 +495,7 @@ impl App {
         let text = match self.game.outcome() {
             // The prompt and the footer say how to review it and start a new one.
             Some(o) => format!("{text} ({})", self.outcome_text(o)),
-            None if self.mode == Mode::Ready => text,
+            None if self.mode == Mode::Ready(super::dialogs::Ready) => text,
             None => format!("{text} — {} to move", self.game.position().turn()),
         };
         // What reading the file had to leave out (a variation cut short) is said at once.
@@ -512,7 +512,7 @@ impl App {
     pub(super) fn ask_standing_offer(&mut self) {
         let waiting = !self.game.position().turn();
         if self.mode == Mode::Playing && self.game.pending_offer() == Some(waiting) {
-            self.mode = Mode::DrawOffer { by: waiting };
+            self.mode = Mode::DrawOffer(super::dialogs::DrawOffer { by: waiting });
         }
     }
 }

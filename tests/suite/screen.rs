@@ -455,7 +455,7 @@ fn help_stays_whole_with_the_running_clocks_in_sight_at_every_size() {
             let (popup, help) = hotseat::app::help::layout(buf.area);
             let rows = lines(&buf);
             let scroll = match app.mode() {
-                hotseat::app::Mode::Help { scroll } => usize::from(*scroll),
+                hotseat::app::Mode::Help(help) => usize::from(help.scroll),
                 mode => panic!("{mode:?}"),
             };
             for (i, line) in help.iter().skip(scroll).enumerate() {

@@ -273,7 +273,7 @@ fn check(app: &App, buf: &Buffer, what: &str) -> Vec<String> {
     // The state of the game (whose move, an offer standing, a claim open) on one line.
     let stateful = matches!(
         app.mode(),
-        Mode::Playing | Mode::Ready | Mode::DrawOffer { .. }
+        Mode::Playing | Mode::Ready(_) | Mode::DrawOffer(_)
     );
     let plain = app.message().is_none() && app.review().is_none() && stateful;
     if buf.area.width >= 80 && plain && app.status_rows() > 1 {

@@ -4,8 +4,9 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::*;
+use crate::app::Event;
+use crate::app::dialogs::Quit;
 use crate::app::export::ExportResult;
-use crate::app::{Event, Question};
 use crate::store::Op;
 
 fn key(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
@@ -17,7 +18,7 @@ fn a_key_means_what_the_mode_says_when_it_is_handled() {
     let mut app = app();
     play_all(&mut app, &["e4"]);
     key(&mut app, KeyCode::Char('q'), KeyModifiers::CONTROL);
-    assert_mode(&app, &Mode::Confirm(Question::Quit));
+    assert_mode(&app, &Mode::Quit(Quit));
     // `n` answers the question...
     key(&mut app, KeyCode::Char('n'), KeyModifiers::NONE);
     assert_mode(&app, &Mode::Playing);
