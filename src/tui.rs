@@ -1,4 +1,4 @@
-//! The terminal: entering and leaving the full-screen mode, and reading its events.
+//! The front end: the terminal in and out, the loop that every source feeds, and the file work.
 //!
 //! [`init`] uses `ratatui::try_init` (raw mode, alternate screen, and a panic hook that restores
 //! both) and adds mouse capture, which ratatui does not manage. So that a panic never leaves the
