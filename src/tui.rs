@@ -28,7 +28,7 @@ pub mod worker;
 pub use crate::store::shown;
 pub use events::{EventSender, Wake};
 pub use files::{Files, Launch, prepare};
-pub use run::{play, pointer_action, run_loop};
+pub use run::{PlayError, play, pointer_action, run_loop};
 
 use std::io::{self, stdout};
 use std::ops::{Deref, DerefMut};
