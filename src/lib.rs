@@ -58,7 +58,7 @@
 //! Errors are typed enums with `Display` (syntax and legality apart, as in `rules::MoveError`
 //! and `rules::FenError`; the results of file work as `app::event::SaveError` and
 //! `ArchiveError`); `anyhow` only at the edge: `main` and the command-line tools (the game
-//! screen ends with a typed `tui::PlayError`). Five `Result<_, String>` are left outside
+//! screen ends with a typed `tui::PlayError`). Two `Result<_, String>` are left outside
 //! tests, each with a comment saying why.
 //!
 //! Checks anyone can run: `cargo tree -p chess | grep -E "ratatui|crossterm|clap"` prints
