@@ -203,7 +203,7 @@ fn scale(pixels: &[Vec<bool>], size: Size) -> Vec<Vec<bool>> {
     let nearest = |i: usize, n: usize, from: usize| {
         let at = (2 * i + 1) * from;
         let pixel = at / (2 * n);
-        if at % (2 * n) == 0 && at > n * from {
+        if at.is_multiple_of(2 * n) && at > n * from {
             pixel - 1
         } else {
             pixel
