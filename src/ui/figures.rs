@@ -4,8 +4,11 @@
 //! The figures are data, not drawing code: `assets/figures.txt` holds one pixel grid per piece
 //! and band (`#` ink, `.` square), two pixels across and two down per terminal cell, and this
 //! module turns each 2x2 block of pixels into one of the sixteen quadrant characters
-//! (`▘ ▝ ▀ ▖ ▌ ▞ ▛ ▗ ▚ ▐ ▜ ▄ ▙ ▟ █`), which every terminal font has. The file is read once,
-//! the first time a big board is drawn; a malformed file fails the unit tests below, not a game.
+//! (`▘ ▝ ▀ ▖ ▌ ▞ ▛ ▗ ▚ ▐ ▜ ▄ ▙ ▟ █`), which every terminal font has. Two bands are drawn
+//! (7x3 and 9x4 cells); the bands for squares bigger than 11x5 are the 9x4 pixels scaled up.
+//! Every band leaves its square a column either side and a row above the figure, so that
+//! neighbouring figures never touch. The file is read once, the first time a big board is
+//! drawn; a malformed file fails the unit tests below, not a game.
 
 use std::sync::OnceLock;
 
@@ -294,6 +297,21 @@ mod tests {
                     assert_eq!(row.chars().count(), usize::from(band.size().width));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn each_band_is_the_figure_of_one_square_size_with_air_around_it() {
+        use crate::layout::board::SQUARE_SIZES;
+        for band in Band::ALL {
+            let squares: Vec<Size> = SQUARE_SIZES
+                .into_iter()
+                .filter(|&s| Band::for_square(s) == Some(band))
+                .collect();
+            assert_eq!(squares.len(), 1, "{band:?}: {squares:?}");
+            let (figure, square) = (band.size(), squares[0]);
+            assert_eq!(figure.width + 2, square.width, "{band:?}");
+            assert_eq!(figure.height + 1, square.height, "{band:?}");
         }
     }
 
