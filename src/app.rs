@@ -60,6 +60,7 @@ pub use config::Config;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext};
 pub use newgame::NewGameForm;
+pub use parts::MAX_INPUT_CHARS;
 use parts::{BoardControl, MoveBox, Review};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{

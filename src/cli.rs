@@ -339,6 +339,8 @@ Examples:
 #[derive(Debug)]
 pub enum Task {
     Play(Box<Launch>),
+    /// The game in lines of text (`--plain`).
+    Plain(Box<Launch>),
     Tool(Command),
 }
 
@@ -373,6 +375,7 @@ impl Cli {
             }
             None => {
                 let saved = self.play.saved_game_choice();
+                let plain = self.play.plain;
                 let data_dir = self.play.data_dir.clone();
                 let load = self.play.load.clone().map(|path| (path, self.play.game));
                 let source = crate::settings::Source::find(self.play.config_file.as_deref());
@@ -387,11 +390,16 @@ impl Cli {
                     config.opening = Some(crate::app::GameToOpen::Load(Box::new(opened)));
                 }
                 config.notice = notice;
-                Ok(Task::Play(Box::new(Launch {
+                let launch = Box::new(Launch {
                     config,
                     data_dir,
                     saved,
-                })))
+                });
+                Ok(if plain {
+                    Task::Plain(launch)
+                } else {
+                    Task::Play(launch)
+                })
             }
         }
     }

@@ -30,6 +30,8 @@
 //!   tests.
 //! * [`ui`] — drawing: theme, board, panels, dialogs. Reads the app, never mutates it (but
 //!   `ui::svg`, the screenshot, drives `App::update` to stage its picture).
+//! * [`plain`] — `--plain`: the same app played in lines of text (screen readers, pipes),
+//!   beside `ui`; never draws.
 //! * [`tui`] — the terminal: full-screen mode in and out, events, and the file effects the
 //!   app asks for.
 //! * [`cli`] — the command line and its tools (`hotseat perft`, `hotseat pgn`), validated into
@@ -59,6 +61,7 @@ pub mod cli;
 pub mod engine;
 pub mod layout;
 pub mod look;
+pub mod plain;
 pub mod settings;
 pub mod store;
 pub mod text;

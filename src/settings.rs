@@ -63,7 +63,7 @@ pub const LAST_GAME_FILE: &str = "last-game.toml";
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 
 /// The keys of the settings file, as the long options are spelt.
-pub const KEYS: [&str; 10] = [
+pub const KEYS: [&str; 11] = [
     "white",
     "black",
     "time",
@@ -74,6 +74,7 @@ pub const KEYS: [&str; 10] = [
     "color",
     "auto-flip",
     "engine",
+    "warnings",
 ];
 
 /// What the settings file sets; `None` where it says nothing (or something wrong).
@@ -90,6 +91,8 @@ pub struct Settings {
     pub auto_flip: Option<bool>,
     /// The UCI engine for `hotseat analyse` (as --engine): a path, or a name on `PATH`.
     pub engine: Option<std::path::PathBuf>,
+    /// When `--plain` announces the time left on a running clock, in seconds.
+    pub warnings: Option<Vec<std::time::Duration>>,
 }
 
 /// Something wrong in the settings file: where, and what (with how to write it right).
@@ -193,6 +196,7 @@ impl Settings {
                 }
                 self.engine = Some(text.into());
             }
+            "warnings" => self.warnings = Some(warnings_value(value)?),
             "color" => {
                 let wrong = || {
                     format!(
@@ -216,6 +220,36 @@ impl Settings {
         }
         Ok(())
     }
+}
+
+/// The most warning times `warnings` takes.
+const MAX_WARNINGS: usize = 8;
+
+/// `warnings = [60, 30, 10]`: seconds left, each from 1 to 3600; `[]` for none.
+fn warnings_value(value: &DeValue<'_>) -> Result<Vec<std::time::Duration>, String> {
+    let how = "write seconds left on the clock, like warnings = [60, 30, 10], or [] for none";
+    let Some(items) = value.as_array() else {
+        return Err(format!("warnings = {}: {how}", shown_value(value)));
+    };
+    if items.len() > MAX_WARNINGS {
+        return Err(format!("warnings: at most {MAX_WARNINGS} times; {how}"));
+    }
+    items
+        .iter()
+        .map(|item| {
+            let item = item.get_ref();
+            item.as_integer()
+                .and_then(|n| u64::from_str_radix(&n.as_str().replace('_', ""), n.radix()).ok())
+                .filter(|n| (1..=3600).contains(n))
+                .map(std::time::Duration::from_secs)
+                .ok_or_else(|| {
+                    format!(
+                        "warnings: {} is not a number of seconds from 1 to 3600; {how}",
+                        shown_value(item)
+                    )
+                })
+        })
+        .collect()
 }
 
 /// The text of a value that must be a string, or what to write instead.

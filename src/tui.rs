@@ -20,6 +20,7 @@ mod shutdown;
 
 pub use crate::store::shown;
 pub use files::{Files, Launch, prepare};
+pub(crate) use run::local_wall_clock;
 pub use run::{play, pointer_action};
 
 use std::io::{self, stdout};

@@ -31,7 +31,10 @@ const WAKE_MARGIN: Duration = Duration::from_millis(1);
 /// and saves on the way out, whichever way that is.
 pub fn play(launch: Launch) -> Result<()> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
-        bail!("hotseat needs a terminal to play in (standard input and output are not one)");
+        bail!(
+            "hotseat needs a terminal to play in (standard input and output are not one); \
+             hotseat --plain plays in lines of text instead, for pipes, scripts and screen readers"
+        );
     }
     let origin = Instant::now();
     let (config, files) = prepare(launch, local_wall_clock());
@@ -51,7 +54,7 @@ pub fn play(launch: Launch) -> Result<()> {
 /// cannot be found, stamps are UTC and say so (as they do in a zone at UTC+00:00). The offset
 /// is read once: a session that runs across a change to or from summer time dates its later
 /// games an hour off, which is the price of not asking the time zone on every save.
-fn local_wall_clock() -> WallClock {
+pub(crate) fn local_wall_clock() -> WallClock {
     let at = SystemTime::now();
     let utc_offset = jiff::Timestamp::try_from(at)
         .map_or(0, |t| jiff::tz::TimeZone::system().to_offset(t).seconds());
