@@ -384,27 +384,23 @@ fn square_or(text: &str, example: &str, make: fn(Square) -> Command) -> Reading 
 }
 
 fn file_of(text: &str) -> Option<File> {
-    let mut chars = text.chars();
-    let c = chars.next()?;
-    if chars.next().is_some() {
-        return None;
-    }
-    File::from_char(c)
+    one_char(text).and_then(File::from_char)
 }
 
 fn rank_of(text: &str) -> Option<Rank> {
+    one_char(text).and_then(Rank::from_char)
+}
+
+/// The one character of `text`, if it has exactly one.
+fn one_char(text: &str) -> Option<char> {
     let mut chars = text.chars();
     let c = chars.next()?;
-    if chars.next().is_some() {
-        return None;
-    }
-    Rank::from_char(c)
+    chars.next().is_none().then_some(c)
 }
 
 /// A kind of piece: its letter (`n`), its name (`knight`) or the plural (`knights`).
 fn role_word(word: &str) -> Option<Role> {
-    let mut chars = word.chars();
-    if let (Some(c), None) = (chars.next(), chars.next()) {
+    if let Some(c) = one_char(word) {
         return Role::from_char(c);
     }
     plural_role(word).or_else(|| {

@@ -118,7 +118,7 @@ fn fools_mate_is_told_and_archived() {
     let place = Place::new();
     let out = place.run(&[], "f3\ne5\ng4\nQh4#\nquit\n");
     assert!(out.status.success(), "{out:?}");
-    assert!(lines(&out)[0].starts_with("hotseat, plain mode: White against Black, no clock."));
+    assert!(lines(&out)[0].starts_with("hotseat, plain mode: White against Black, untimed."));
     has(&out, "White: pawn to f3. [1. f3]");
     has(&out, "Black: pawn to e5. [1... e5]");
     has(&out, "White: pawn to g4. [2. g4]");
