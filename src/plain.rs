@@ -8,12 +8,16 @@
 //!
 //! Files, in reading order: [`command`] (what a line means, and `help`), [`speech`] (the
 //! sentences, from the chess alone), [`warnings`] (time announced), [`session`] (the app driven
-//! and heard), and `run` (standard input and output, and the clock's wake-ups).
+//! and heard), and `run` (the loop: standard input as a source of the screen's event channel,
+//! the screen's file worker, and wake-ups for the clock's announcements).
 //!
 //! # Layers
 //!
 //! Beside `ui`, above `app`: it reads the app and hands it actions, as the screen does; it
-//! never draws. The front end's files code (`tui::files`) carries out the app's effects.
+//! never draws. The front end's event channel and file worker (`tui::events`, `tui::worker`)
+//! are shared with the screen; `tui::Input` is this mode's source on that channel. No signal
+//! handler is installed: the screen's restores the terminal, which would write escape
+//! sequences; the game is saved after every move and every ten seconds of a running clock.
 
 pub mod command;
 mod run;

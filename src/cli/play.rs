@@ -389,6 +389,7 @@ impl PlayArgs {
             notice: None,
             remembered: None,
             time_warnings: settings.warnings,
+            no_save_folder: false,
         })
     }
 

@@ -1,25 +1,30 @@
 //! The plain mode's loop: lines from standard input, sentences to standard output, and the
 //! clock's announcements in between.
 //!
-//! Standard input is read on a thread of its own, a line at a time (at most [`MAX_LINE`]
-//! bytes: the rest of a longer line is dropped and the line refused), into a small bounded
-//! channel. The loop waits on that channel until the next moment the session has something to
-//! say without being asked ([`Session::next_wake`]: a warning, the flag), so an idle game wakes
-//! only as its clock needs. When the input ends the game stays saved for `--resume`.
+//! It is the screen's loop with another source and another output: one channel that every
+//! source feeds ([`tui::events`](crate::tui::events)), here standard input, read on a thread
+//! of its own a line at a time (at most [`MAX_LINE`] bytes: a longer line is refused whole),
+//! and the file worker ([`tui::worker`](crate::tui::worker)), whose results are heard like
+//! lines. The loop waits on the channel until the session next has something to say unasked
+//! ([`Session::next_wake`]: a warning, the flag, a save due), so an idle game wakes only as its
+//! clock needs. When the input ends, the file work handed out is finished and a game in
+//! progress is saved with its clocks as they stand, for `--resume`.
 //!
-//! Everything written passes [`clean`]: no control character but the line feed, so no escape
-//! sequence can reach the screen reader, even from a player's name or a path.
+//! Everything written passes `clean`: no control character but the line feed, so no escape
+//! sequence can reach the screen reader, even from a path.
 
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use anyhow::{Context, Result, bail};
 
 use super::session::{Carry, Session};
 use super::warnings::DEFAULT_WARNINGS;
-use crate::app::{App, Effect};
-use crate::tui::{Files, Launch, prepare};
+use crate::app::{App, Effect, Event};
+use crate::tui::events::channel;
+use crate::tui::worker::{FileQueue, Job, Worker};
+use crate::tui::{EventSender, Files, Input, Launch, Wake, prepare};
 
 /// The longest line read, in bytes.
 pub const MAX_LINE: usize = 1000;
@@ -27,19 +32,21 @@ pub const MAX_LINE: usize = 1000;
 /// A little past the instant something is due, so the wake-up never comes just before it.
 const WAKE_MARGIN: Duration = Duration::from_millis(1);
 
-impl Carry for Files {
-    fn carry(&mut self, effect: Effect, app: &mut App, now: Duration) {
-        if effect != Effect::Redraw {
-            self.execute(effect, app, now);
-        }
-    }
-}
+/// The app's file work handed to the worker thread, as the screen's loop does: its results
+/// come back through the channel.
+struct ToWorker<'a>(&'a Worker<Files>);
 
-/// What the reading thread hands over.
-enum Input {
-    Line(String),
-    /// A line longer than [`MAX_LINE`] bytes.
-    TooLong,
+impl Carry for ToWorker<'_> {
+    fn carry(&mut self, effect: Effect, app: &App, now: Duration) -> Option<Event> {
+        if effect != Effect::Redraw {
+            self.0.push(Job {
+                effect,
+                now,
+                save_job: app.save_job(),
+            });
+        }
+        None
+    }
 }
 
 /// Plays in lines until the players quit or the input ends.
@@ -47,20 +54,39 @@ pub fn play(launch: Launch) -> Result<()> {
     let origin = Instant::now();
     let warnings =
         (launch.config.time_warnings.clone()).unwrap_or_else(|| DEFAULT_WARNINGS.to_vec());
-    let (config, mut files) = prepare(launch, crate::tui::local_wall_clock());
-    let nowhere_to_save = !config.autosave;
-    let mut app = App::new(config);
-    if nowhere_to_save {
-        app.saving_unavailable();
-    }
-    let mut session = Session::new(app, &warnings);
+    let (mut config, files) = prepare(launch, crate::tui::local_wall_clock());
+    // Only start-up turns autosave off: there is no folder to save in.
+    config.no_save_folder = !config.autosave;
+    let shared = FileQueue::new(files, origin);
+    let (sender, events) = channel();
+    let worker = Worker::spawn(shared.clone(), sender.clone())
+        .context("could not start the thread that writes the files")?;
+    let mut session = Session::new(App::new(config), &warnings);
+    spawn_reader(sender).context("could not start reading standard input")?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    say(&mut out, &session.greeting())?;
-    let lines = spawn_reader();
+    let result = say(&mut out, &session.greeting())
+        .map_err(anyhow::Error::from)
+        .and_then(|()| event_loop(&mut session, origin, &events, &worker, &mut out));
+    worker.finish();
+    if result.is_ok() {
+        // The clocks as they stand, for --resume.
+        let _ = shared.emergency_save(true);
+    }
+    result
+}
+
+fn event_loop(
+    session: &mut Session,
+    origin: Instant,
+    events: &Receiver<Wake>,
+    worker: &Worker<Files>,
+    out: &mut impl Write,
+) -> Result<()> {
+    let mut files = ToWorker(worker);
     loop {
         let said = session.tick(origin.elapsed(), &mut files);
-        say(&mut out, &said)?;
+        say(out, &said)?;
         if session.should_quit() {
             return Ok(());
         }
@@ -69,40 +95,49 @@ pub fn play(launch: Launch) -> Result<()> {
             .next_wake(now)
             .map(|at| at.saturating_sub(origin.elapsed()) + WAKE_MARGIN);
         let got = match wait {
-            Some(wait) => lines.recv_timeout(wait),
-            None => lines.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            Some(wait) => events.recv_timeout(wait),
+            None => events.recv().map_err(|_| RecvTimeoutError::Disconnected),
         };
+        let now = origin.elapsed();
         let said = match got {
-            Ok(Input::Line(text)) => session.line(&text, origin.elapsed(), &mut files),
-            Ok(Input::TooLong) => vec![format!(
+            Ok(Wake::Input(Input::Line(text))) => session.line(&text, now, &mut files),
+            Ok(Wake::Input(Input::TooLong)) => vec![format!(
                 "That line is too long: at most {MAX_LINE} characters; type a few moves at a \
                  time."
             )],
-            Err(RecvTimeoutError::Timeout) => continue,
-            Err(RecvTimeoutError::Disconnected) => {
-                // The clocks as they stand, for --resume.
-                let _ = files.save_now(origin.elapsed());
-                say(&mut out, session.farewell().as_slice())?;
+            Ok(Wake::Input(Input::Ended)) => {
+                say(out, session.farewell().as_slice())?;
                 return Ok(());
             }
+            Ok(Wake::Event(event)) => session.hear(event, now, &mut files),
+            Ok(Wake::TerminalFailed(err)) => return Err(err).context("could not read the input"),
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => bail!("every source of events has ended"),
         };
-        say(&mut out, &said)?;
+        say(out, &said)?;
     }
 }
 
-/// Reads standard input on a thread of its own, line by line.
-fn spawn_reader() -> Receiver<Input> {
-    let (send, receive) = mpsc::sync_channel(16);
-    std::thread::spawn(move || {
-        let stdin = io::stdin();
-        let mut reader = stdin.lock();
-        while let Ok(Some(input)) = read_line(&mut reader) {
-            if send.send(input).is_err() {
-                return;
+/// Reads standard input on a thread of its own, line by line, into the loop's channel.
+fn spawn_reader(sender: EventSender) -> io::Result<()> {
+    std::thread::Builder::new()
+        .name("hotseat-stdin".to_owned())
+        .spawn(move || {
+            let stdin = io::stdin();
+            let mut reader = stdin.lock();
+            loop {
+                let input = match read_line(&mut reader) {
+                    Ok(Some(input)) => input,
+                    // A read error ends the input as its end does: the game stays saved.
+                    Ok(None) | Err(_) => Input::Ended,
+                };
+                let ended = input == Input::Ended;
+                if !sender.input(input) || ended {
+                    return;
+                }
             }
-        }
-    });
-    receive
+        })?;
+    Ok(())
 }
 
 /// One line, at most [`MAX_LINE`] bytes kept; `None` at the end of the input.
@@ -172,6 +207,7 @@ mod tests {
             got.push(match input {
                 Input::Line(l) => l,
                 Input::TooLong => "<too long>".to_owned(),
+                Input::Ended => "<ended>".to_owned(),
             });
         }
         assert_eq!(got, ["e4\r", "board", "<too long>", "last"]);

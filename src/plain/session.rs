@@ -8,24 +8,27 @@
 //! compares the app with how it was and says what changed: the moves played, the game's end, the
 //! question now asked, the app's message. Reading commands (`board`, `clock`...) only look.
 //!
-//! The app's file work ([`Effect`]) is carried out by a [`Carry`] (the same files code as the
-//! screen's, in the front end), before the change is looked at, so a save's report is heard
-//! with the line that asked for it.
+//! The app's file work ([`Effect`]) is handed to a [`Carry`]: in the program, the screen's own
+//! file worker, whose results come back through the loop's channel and are heard with
+//! [`Session::hear`] (a save that failed, an export written); in tests, a stand-in that answers
+//! at once.
 
 use std::time::Duration;
 
 use super::command::{self, Command, Reading};
 use super::speech;
 use super::warnings::Warnings;
-use crate::app::keymap::Action;
+use crate::app::keymap::{Action, KeyContext};
 use crate::app::move_entry::read_line;
-use crate::app::{App, Effect, Message, MessageKind, Mode, Question};
+use crate::app::{App, Effect, Event, ExportResult, Message, MessageKind, Mode};
 use crate::game::Outcome;
 use crate::rules::Color;
 
-/// Carries out the app's file effects and reports back to it, as the screen's front end does.
+/// Carries out the app's file effects, as the screen's front end does: at once, with the
+/// result to hand to the app, or on a worker whose result comes later (to
+/// [`Session::hear`]).
 pub trait Carry {
-    fn carry(&mut self, effect: Effect, app: &mut App, now: Duration);
+    fn carry(&mut self, effect: Effect, app: &App, now: Duration) -> Option<Event>;
 }
 
 /// Effects carried nowhere: for a session without files (tests). An export is reported as
@@ -34,9 +37,10 @@ pub trait Carry {
 pub struct Nowhere;
 
 impl Carry for Nowhere {
-    fn carry(&mut self, effect: Effect, app: &mut App, _now: Duration) {
-        if let Effect::Export(job) = effect {
-            app.exported(crate::app::ExportResult::Written(job.path));
+    fn carry(&mut self, effect: Effect, _app: &App, _now: Duration) -> Option<Event> {
+        match effect {
+            Effect::Export(job) => Some(Event::Exported(ExportResult::Written(job.path.into()))),
+            _ => None,
         }
     }
 }
@@ -96,7 +100,7 @@ impl Session {
             Some(question) => out.push(question),
             None => out.push(self.turn()),
         }
-        if *self.app.mode() == Mode::Ready {
+        if matches!(self.app.mode(), Mode::Ready(_)) {
             let turn = game.position().turn();
             out.push(format!("{turn}'s clock starts with {turn}'s first move."));
         }
@@ -106,9 +110,8 @@ impl Session {
     /// Answers one line typed at `now`, carrying out the file work it causes through `files`.
     pub fn line(&mut self, text: &str, now: Duration, files: &mut impl Carry) -> Vec<String> {
         let before = self.before();
-        let mut out = Vec::new();
         match command::read(text) {
-            Reading::Blank => return out,
+            Reading::Blank => return Vec::new(),
             Reading::Wrong(text) => return vec![sentence(&text)],
             Reading::Moves(moves) => {
                 if let Some(refused) = self.refuse_moves() {
@@ -123,7 +126,7 @@ impl Session {
             }
         }
         self.carry(now, files);
-        out.extend(self.changes(&before));
+        let mut out = self.changes(&before);
         out.extend(self.left_in_box(now, &before));
         self.carry(now, files);
         out
@@ -173,21 +176,40 @@ impl Session {
         }
     }
 
+    /// Hands the app's file work to `files`; results given at once go straight back to the
+    /// app (which may ask for more, carried out in turn).
     fn carry(&mut self, now: Duration, files: &mut impl Carry) {
-        for effect in self.app.take_effects() {
-            files.carry(effect, &mut self.app, now);
-        }
-        // A save that failed keeps the form open on the screen, to correct the path; here the
-        // next line does that.
-        if matches!(self.app.mode(), Mode::SaveAs(_)) && self.app.take_effects().is_empty() {
-            let refused = self
-                .app
-                .message()
-                .is_some_and(|m| m.kind == MessageKind::Error);
-            if refused {
-                self.app.update(Action::Cancel, now);
+        // An answer that asked for work that answered... a few rounds at most.
+        for _ in 0..4 {
+            let effects = self.app.take_effects();
+            if effects.is_empty() {
+                return;
+            }
+            for effect in effects {
+                if let Some(event) = files.carry(effect, &self.app, now) {
+                    self.app.update(event, now);
+                }
             }
         }
+    }
+
+    /// A result of file work done on a worker: what it changed.
+    pub fn hear(&mut self, event: Event, now: Duration, files: &mut impl Carry) -> Vec<String> {
+        let before = self.before();
+        let exported = matches!(event, Event::Exported(_));
+        self.app.update(event, now);
+        self.carry(now, files);
+        let out = self.changes(&before);
+        // A save that failed keeps the form open on the screen, to correct the path; here the
+        // next `save` does that.
+        let refused = self
+            .app
+            .message()
+            .is_some_and(|m| m.kind == MessageKind::Error);
+        if exported && refused && matches!(self.app.mode(), Mode::SaveAs(_)) {
+            self.app.update(Action::Cancel, now);
+        }
+        out
     }
 
     /// Why a line of moves is not typed at all, if it is not: a question waits for its answer,
@@ -200,18 +222,16 @@ impl Session {
                 self.outcome_words(outcome)
             ));
         }
-        match self.app.mode() {
-            Mode::Confirm(_) | Mode::ClaimWithMove { .. } => {
-                let question = self.question().unwrap_or_default();
-                Some(format!("First answer the question. {question}"))
-            }
-            _ => None,
+        if self.app.key_context() == KeyContext::Confirm {
+            let question = self.question().unwrap_or_default();
+            return Some(format!("First answer the question. {question}"));
         }
+        None
     }
 
     /// Types `moves` into the move box and enters them, in pieces the box can hold.
     fn type_moves(&mut self, moves: &str, now: Duration, files: &mut impl Carry) {
-        if matches!(self.app.mode(), Mode::Promotion { .. }) {
+        if matches!(self.app.mode(), Mode::Promotion(_)) {
             // Another line instead of the piece: the promotion is dropped, as Esc does.
             self.app.update(Action::Cancel, now);
             self.app.update(Action::Cancel, now);
@@ -274,7 +294,7 @@ impl Session {
                 ))
             }
             Command::Promote(role) => match self.app.mode() {
-                Mode::Promotion { .. } => {
+                Mode::Promotion(_) => {
                     self.app.update(Action::Promote(role), now);
                     None
                 }
@@ -300,7 +320,7 @@ impl Session {
             | Command::Takeback
             | Command::Save(_) => {
                 self.leave_question(now);
-                if *self.app.mode() == Mode::Ready {
+                if matches!(self.app.mode(), Mode::Ready(_)) {
                     // As Enter does on the screen: the game starts, White's clock runs.
                     self.app.update(Action::Select, now);
                 }
@@ -320,7 +340,7 @@ impl Session {
     /// `draw`: with the opponent's offer standing, it takes it up; otherwise it offers (or
     /// withdraws the offer of) a draw with the next move.
     fn draw(&mut self, now: Duration) {
-        if matches!(self.app.mode(), Mode::DrawOffer { .. }) {
+        if matches!(self.app.mode(), Mode::DrawOffer(_)) {
             self.app.update(Action::Yes, now);
         } else {
             self.app.update(Action::Draw, now);
@@ -347,10 +367,9 @@ impl Session {
     /// A question on the screen, other than the one a command is about to ask, is put away
     /// (as Esc does) so the command is not taken for its answer.
     fn leave_question(&mut self, now: Duration) {
-        if matches!(
-            self.app.mode(),
-            Mode::Confirm(_) | Mode::ClaimWithMove { .. } | Mode::Promotion { .. }
-        ) {
+        if self.app.key_context() == KeyContext::Confirm
+            || matches!(self.app.mode(), Mode::Promotion(_))
+        {
             self.app.update(Action::Cancel, now);
         }
     }
@@ -360,7 +379,11 @@ impl Session {
     fn answer(&mut self, yes: bool, now: Duration) -> Option<Vec<String>> {
         let action = if yes { Action::Yes } else { Action::No };
         match self.app.mode() {
-            Mode::Confirm(_) | Mode::ClaimWithMove { .. } | Mode::DrawOffer { .. } => {
+            _ if self.app.key_context() == KeyContext::Confirm => {
+                self.app.update(action, now);
+                None
+            }
+            Mode::DrawOffer(_) => {
                 self.app.update(action, now);
                 None
             }
@@ -408,7 +431,7 @@ impl Session {
                 self.app.game().player(Color::Black),
             ));
         }
-        if *self.app.mode() == Mode::GameOver {
+        if matches!(self.app.mode(), Mode::GameOver(_)) {
             // The game-over box is the screen's: the words above said it.
             self.app.update(Action::Review, self.app.now());
         }
@@ -425,11 +448,7 @@ impl Session {
     fn left_in_box(&mut self, now: Duration, before: &Before) -> Vec<String> {
         let rest = self.app.input().trim().to_owned();
         // Asking about the move in the box: it is not left over.
-        if rest.is_empty()
-            || matches!(
-                self.app.mode(),
-                Mode::Promotion { .. } | Mode::ClaimWithMove { .. }
-            )
+        if rest.is_empty() || matches!(self.app.mode(), Mode::Promotion(_) | Mode::ClaimWithMove(_))
         {
             return Vec::new();
         }
@@ -441,7 +460,7 @@ impl Session {
                 Ok(_) => format!("{}: {}.", command::shown(&rest), plain_words(&m.text)),
             },
             _ if *self.app.mode() != Mode::Playing
-                && !matches!(self.app.mode(), Mode::DrawOffer { .. }) =>
+                && !matches!(self.app.mode(), Mode::DrawOffer(_)) =>
             {
                 format!(
                     "{} not played: answer the question first, then type it again.",
@@ -457,9 +476,8 @@ impl Session {
             _ => format!("{} not played.", command::shown(&rest)),
         };
         // Emptied so the next line starts afresh (Esc on the screen).
-        if matches!(self.app.mode(), Mode::Playing | Mode::DrawOffer { .. }) {
-            let offer = self.app.mode().clone();
-            if let Mode::DrawOffer { .. } = offer {
+        if matches!(self.app.mode(), Mode::Playing | Mode::DrawOffer(_)) {
+            if matches!(self.app.mode(), Mode::DrawOffer(_)) {
                 // The box is the mover's; the offer question stays.
                 self.app.update(Action::Input(' '), now);
             }
@@ -490,12 +508,13 @@ impl Session {
     fn question(&self) -> Option<String> {
         let app = &self.app;
         match app.mode() {
-            Mode::DrawOffer { by } => Some(format!(
+            Mode::DrawOffer(offer) => Some(format!(
                 "{} offers a draw. {}: accept, decline, or play a move, which declines it.",
-                app.who(*by),
-                app.who(!*by)
+                app.who(offer.by),
+                app.who(!offer.by)
             )),
-            Mode::ClaimWithMove { mv, claims } => {
+            Mode::ClaimWithMove(claim) => {
+                let (mv, claims) = (&claim.mv, &claim.claims);
                 let why = match (claims.threefold, claims.fifty) {
                     (true, true) => "threefold repetition, and the fifty-move rule",
                     (true, false) => "threefold repetition",
@@ -507,10 +526,11 @@ impl Session {
                     app.game().position().san(*mv),
                 ))
             }
-            Mode::Promotion { to, .. } => Some(format!(
-                "{to}: promote to which piece? queen, rook, bishop or knight."
+            Mode::Promotion(promotion) => Some(format!(
+                "{}: promote to which piece? queen, rook, bishop or knight.",
+                promotion.to
             )),
-            Mode::Confirm(question) => {
+            mode if app.key_context() == KeyContext::Confirm => {
                 let lines: Vec<String> = app
                     .dialog()
                     .map(|d| d.lines)
@@ -520,8 +540,8 @@ impl Session {
                     .filter(|l| !l.is_empty())
                     .map(|l| sentence(&l))
                     .collect();
-                let answer = match question {
-                    Question::Resume => "Answer yes to resume it, or no for a new game.",
+                let answer = match mode {
+                    Mode::Resume(_) => "Answer yes to resume it, or no for a new game.",
                     _ => "Answer yes or no.",
                 };
                 Some(format!("{} {answer}", lines.join(" ")))
