@@ -29,6 +29,10 @@ use crate::tui::{EventSender, Files, Input, Launch, Wake, prepare};
 /// The longest line read, in bytes.
 pub const MAX_LINE: usize = 1000;
 
+/// The most queued wake-ups looked through on the way out (an endless input keeps queuing
+/// lines, which are not read any more).
+const MAX_LATE: usize = 10_000;
+
 /// A little past the instant something is due, so the wake-up never comes just before it.
 const WAKE_MARGIN: Duration = Duration::from_millis(1);
 
@@ -68,27 +72,49 @@ pub fn play(launch: Launch) -> Result<()> {
     let result = say(&mut out, &session.greeting())
         .map_err(anyhow::Error::from)
         .and_then(|()| event_loop(&mut session, origin, &events, &worker, &mut out));
+    // The file work handed out is finished before leaving, and its news said.
     worker.finish();
-    if result.is_ok() {
-        // The clocks as they stand, for --resume.
-        let _ = shared.emergency_save(true);
+    let ended = result?;
+    let now = origin.elapsed();
+    let mut late = Vec::new();
+    // What is queued now; lines still coming in are not waited for.
+    for wake in events.try_iter().take(MAX_LATE) {
+        if let Wake::Event(event) = wake {
+            late.extend(session.hear(event, now, &mut Finished));
+        }
     }
-    result
+    say(&mut out, &late)?;
+    if ended {
+        say(&mut out, session.farewell().as_slice())?;
+    }
+    // The clocks as they stand, for --resume.
+    let _ = shared.emergency_save(true);
+    Ok(())
 }
 
+/// After the worker has finished: no more file work is taken.
+struct Finished;
+
+impl Carry for Finished {
+    fn carry(&mut self, _effect: Effect, _app: &App, _now: Duration) -> Option<Event> {
+        None
+    }
+}
+
+/// The loop; `true` when it ends because the input did, `false` when the players quit.
 fn event_loop(
     session: &mut Session,
     origin: Instant,
     events: &Receiver<Wake>,
     worker: &Worker<Files>,
     out: &mut impl Write,
-) -> Result<()> {
+) -> Result<bool> {
     let mut files = ToWorker(worker);
     loop {
         let said = session.tick(origin.elapsed(), &mut files);
         say(out, &said)?;
         if session.should_quit() {
-            return Ok(());
+            return Ok(false);
         }
         let now = origin.elapsed();
         let wait = session
@@ -105,10 +131,7 @@ fn event_loop(
                 "That line is too long: at most {MAX_LINE} characters; type a few moves at a \
                  time."
             )],
-            Ok(Wake::Input(Input::Ended)) => {
-                say(out, session.farewell().as_slice())?;
-                return Ok(());
-            }
+            Ok(Wake::Input(Input::Ended)) => return Ok(true),
             Ok(Wake::Event(event)) => session.hear(event, now, &mut files),
             Ok(Wake::TerminalFailed(err)) => return Err(err).context("could not read the input"),
             Err(RecvTimeoutError::Timeout) => continue,
