@@ -659,11 +659,10 @@ fn chunks(line: &str) -> Vec<String> {
                 .trim_end_matches('.')
                 .chars()
                 .all(|c| c.is_ascii_digit())
+            && let Some(next) = words.get(i + 1)
         {
-            if let Some(next) = words.get(i + 1) {
-                word = format!("{word} {next}");
-                i += 1;
-            }
+            word = format!("{word} {next}");
+            i += 1;
         }
         i += 1;
         if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > max {

@@ -111,7 +111,7 @@ impl Warnings {
 
 /// `1 minute`, `30 seconds`: a warning time in round words.
 fn warning_words(t: Duration) -> String {
-    if t.as_secs() >= 60 && t.as_secs() % 60 == 0 && t.subsec_nanos() == 0 {
+    if t.as_secs() >= 60 && t.as_secs().is_multiple_of(60) && t.subsec_nanos() == 0 {
         count(t.as_secs() / 60, "minute")
     } else {
         spoken_time(t)
