@@ -69,6 +69,7 @@ pub use event::Event;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext, action_for};
 pub use newgame::NewGameForm;
+pub use parts::MAX_INPUT_CHARS;
 use parts::{BoardControl, MoveBox, Review};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{

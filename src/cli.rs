@@ -45,6 +45,8 @@ Examples:
   hotseat --resume                   go on with the game saved last time
   hotseat --new --time 10+5          a new game; the saved one goes to the archive
   hotseat --load games.pgn --game 2  open the second game of a PGN file
+  hotseat --plain                    the game in lines of text, for screen readers
+                                     and pipes (type help in it for the commands)
 
 While playing, type moves (e4, Nf3, O-O, e7e8q) and press Enter, or use the
 arrow keys and Enter, or the mouse. F1 shows every key; Ctrl-Q quits.";
@@ -52,6 +54,28 @@ arrow keys and Enter, or the mouse. F1 shows every key; Ctrl-Q quits.";
 /// What the manual says beyond the options, written once: `hotseat --help` shows it after the
 /// options and examples, and `hotseat man` renders it as sections of the man page.
 pub const MANUAL: &[Section] = &[
+    Section {
+        heading: "PLAIN MODE",
+        entries: &[
+            Entry::Text(
+                "hotseat --plain plays the same game in lines of text, for screen readers, \
+                 braille displays, pipes and scripts: no colours, no cursor movement, no \
+                 redraws, never an escape sequence. Type a move (e4, Nf3, O-O, e7e8q, or several \
+                 on a line) and hear what happened, as \"White: knight to f3. [1. Nf3]\"; a \
+                 refused move is named and explained (\"Ke3: no white king can reach e3.\"). \
+                 Commands read the game: board (b), pieces (p n, p a, white knights), scan (s e, \
+                 s 4, s e4), from g1, last (l), moves, turn, clock (c), other (o), opening; and \
+                 play it: draw, accept, decline, claim, resign, takeback, flip, save, quit. \
+                 help lists them all. A square alone is a move: s e4 reads the square.",
+            ),
+            Entry::Text(
+                "With a clock, the time left is announced without waiting for input at one \
+                 minute, thirty seconds and ten seconds (warnings = [60, 30, 10] in \
+                 config.toml), and the flag's fall at once. When the input ends, a game in \
+                 progress stays saved for hotseat --plain --resume.",
+            ),
+        ],
+    },
     Section {
         heading: "EXIT STATUS",
         entries: &[
@@ -122,7 +146,8 @@ pub const MANUAL: &[Section] = &[
                  config.toml, in the folder for settings (--config chooses another file). Each \
                  key is the long option of the same meaning: white = \"Ann\", time = \"5+3\", \
                  white-time, black-time, theme = \"green\", ascii = true, color = \"never\", \
-                 auto-flip = true, and engine = \"/usr/games/stockfish\" for hotseat analyse. Options on the command line win over the file. A wrong \
+                 auto-flip = true, warnings = [60, 30, 10] for --plain, and engine = \
+                 \"/usr/games/stockfish\" for hotseat analyse. Options on the command line win over the file. A wrong \
                  setting is reported on the first screen and the default is used.",
             ),
             Entry::Item(
@@ -340,6 +365,8 @@ Examples:
 #[derive(Debug)]
 pub enum Task {
     Play(Box<Launch>),
+    /// The game in lines of text (`--plain`).
+    Plain(Box<Launch>),
     Tool(Command),
 }
 
@@ -372,6 +399,7 @@ impl Cli {
             }
             None => {
                 let saved = self.play.saved_game_choice();
+                let plain = self.play.plain;
                 let data_dir = self.play.data_dir.clone();
                 let load = self.play.load.clone().map(|path| (path, self.play.game));
                 let source = crate::settings::Source::find(self.play.config_file.as_deref());
@@ -387,11 +415,16 @@ impl Cli {
                     config.opening = Some(crate::app::GameToOpen::Load(Box::new(opened)));
                 }
                 config.notice = notice;
-                Ok(Task::Play(Box::new(Launch {
+                let launch = Box::new(Launch {
                     config,
                     data_dir,
                     saved,
-                })))
+                });
+                Ok(if plain {
+                    Task::Plain(launch)
+                } else {
+                    Task::Play(launch)
+                })
             }
         }
     }

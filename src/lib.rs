@@ -43,6 +43,8 @@
 //!   tests.
 //! * [`ui`] — drawing: theme, board, panels, dialogs. Reads the app, never changes it (a
 //!   layers test fails on any `update` call in it).
+//! * [`plain`] — `--plain`: the same app played in lines of text (screen readers, pipes),
+//!   beside `ui`; never draws. It uses the front end's channel and file worker.
 //! * [`tui`] — the front end: the terminal in and out, the loop and its one channel
 //!   ([`tui::events`]), the file worker ([`tui::worker`]) that carries out the app's file
 //!   effects, the signal and panic saves, and the README's screenshot (which plays a game
@@ -77,6 +79,7 @@ pub mod cli;
 pub mod engine;
 pub mod layout;
 pub mod look;
+pub mod plain;
 pub mod settings;
 pub mod store;
 pub mod text;

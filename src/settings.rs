@@ -64,7 +64,7 @@ pub const LAST_GAME_FILE: &str = "last-game.toml";
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 
 /// The keys of the settings file, as the long options are spelt.
-pub const KEYS: [&str; 10] = [
+pub const KEYS: [&str; 11] = [
     "white",
     "black",
     "time",
@@ -75,6 +75,7 @@ pub const KEYS: [&str; 10] = [
     "color",
     "auto-flip",
     "engine",
+    "warnings",
 ];
 
 /// What the settings file sets; `None` where it says nothing (or something wrong).
@@ -91,6 +92,8 @@ pub struct Settings {
     pub auto_flip: Option<bool>,
     /// The UCI engine for `hotseat analyse` (as --engine): a path, or a name on `PATH`.
     pub engine: Option<std::path::PathBuf>,
+    /// When `--plain` announces the time left on a running clock, in seconds.
+    pub warnings: Option<Vec<std::time::Duration>>,
 }
 
 /// Something wrong in the settings file: where, and what (with how to write it right).
@@ -195,6 +198,7 @@ impl Settings {
                 }
                 self.engine = Some(text.into());
             }
+            "warnings" => self.warnings = Some(warnings_value(value)?),
             "color" => {
                 let wrong = || SettingError::Color(shown_value(value).into_owned());
                 self.color = Some(match value {
@@ -213,6 +217,29 @@ impl Settings {
         }
         Ok(())
     }
+}
+
+/// The most warning times `warnings` takes.
+const MAX_WARNINGS: usize = 8;
+
+/// `warnings = [60, 30, 10]`: seconds left, each from 1 to 3600; `[]` for none.
+fn warnings_value(value: &DeValue<'_>) -> Result<Vec<std::time::Duration>, SettingError> {
+    let wrong = || SettingError::Warnings(shown_value(value).into_owned());
+    let items = value.as_array().ok_or_else(wrong)?;
+    if items.len() > MAX_WARNINGS {
+        return Err(wrong());
+    }
+    items
+        .iter()
+        .map(|item| {
+            item.get_ref()
+                .as_integer()
+                .and_then(|n| u64::from_str_radix(&n.as_str().replace('_', ""), n.radix()).ok())
+                .filter(|n| (1..=3600).contains(n))
+                .map(std::time::Duration::from_secs)
+                .ok_or_else(wrong)
+        })
+        .collect()
 }
 
 /// The text of a value that must be a string, or what to write instead.
@@ -263,6 +290,9 @@ pub enum SettingError {
     EmptyEngine,
     /// `color`, with this (shown) value, is none of the three.
     Color(String),
+    /// `warnings`, with this (shown) value, is not a list of up to [`MAX_WARNINGS`] numbers of
+    /// seconds from 1 to 3600.
+    Warnings(String),
     /// A key that is none of the settings (shown), and the one it most likely stands for.
     UnknownKey {
         shown: String,
@@ -297,6 +327,11 @@ impl std::fmt::Display for SettingError {
             SettingError::Color(shown) => write!(
                 f,
                 "color = {shown}: write \"auto\", \"always\" or \"never\""
+            ),
+            SettingError::Warnings(shown) => write!(
+                f,
+                "warnings = {shown}: write up to {MAX_WARNINGS} times left on the clock in \
+                 seconds, from 1 to 3600, like warnings = [60, 30, 10], or [] for none"
             ),
             SettingError::UnknownKey {
                 shown,

@@ -26,8 +26,9 @@ mod shutdown;
 pub mod worker;
 
 pub use crate::store::shown;
-pub use events::{EventSender, Wake};
+pub use events::{EventSender, Input, Wake};
 pub use files::{Files, Launch, prepare};
+pub(crate) use run::local_wall_clock;
 pub use run::{PlayError, play, pointer_action, run_loop};
 
 use std::io::{self, stdout};

@@ -19,6 +19,7 @@
 //!   command line and exit codes: `cli`; the settings file and the new-game form's memory, end
 //!   to end: `settings`;
 //! - the move box's reading of typed text (properties): `move_entry_props`;
+//! - `--plain`, games piped through the real binary: `plain`;
 //! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one),
 //!   `terminal` (resizes under dialogs, suspend and resume), on the harness in `common::pty`
 //!   (itself tested by `pty_harness`);
@@ -59,6 +60,8 @@ mod openings;
 mod perft;
 #[path = "suite/pgn.rs"]
 mod pgn;
+#[path = "suite/plain.rs"]
+mod plain;
 #[path = "suite/play.rs"]
 mod play;
 #[path = "suite/pty_harness.rs"]

@@ -88,6 +88,9 @@ pub struct Config {
     /// The choices of the last game started from the new-game form, which the next form opens
     /// with; `None` before any (the form then opens like the game on the board).
     pub remembered: Option<FormChoices>,
+    /// When the plain mode announces the time left on a running clock (`warnings` in the
+    /// settings file); `None`: at one minute, thirty seconds and ten seconds.
+    pub time_warnings: Option<Vec<std::time::Duration>>,
     /// A message for the status line on the first screen (an autosave that could not be read,
     /// a game archived by `--new`...).
     pub notice: Option<Message>,

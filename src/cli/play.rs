@@ -166,6 +166,14 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", requires = "load", value_parser = clap::value_parser!(u32).range(1..))]
     pub game: Option<u32>,
 
+    /// Play in lines of text instead of on the screen: type a move or a command on a line, hear
+    /// what happened in a short sentence. No colours, no cursor movement, no redraws: for
+    /// screen readers, braille displays, pipes and scripts. `help` lists the commands.
+    ///
+    /// Example: --plain, or echo "f3 e5 g4 Qh4#" | hotseat --plain --new
+    #[arg(long)]
+    pub plain: bool,
+
     /// Keep the autosave and the archive of finished games in DIR instead of the usual place
     /// ($XDG_DATA_HOME/hotseat or ~/.local/share/hotseat on Linux, ~/Library/Application
     /// Support/hotseat on macOS, %APPDATA%\hotseat on Windows).
@@ -372,6 +380,7 @@ impl PlayArgs {
             opening: None,
             notice: None,
             remembered: None,
+            time_warnings: settings.warnings,
             no_save_folder: false,
         })
     }

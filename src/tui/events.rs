@@ -34,6 +34,19 @@ pub enum Wake {
     Event(Event),
     /// The terminal could not be read: the loop ends with this error.
     TerminalFailed(io::Error),
+    /// A line of standard input, for the plain mode (`--plain`), which reads lines instead of
+    /// keys; the screen's loop never has this source.
+    Input(Input),
+}
+
+/// What the plain mode's reader of standard input hands over.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Input {
+    Line(String),
+    /// A line longer than the reader takes: refused whole.
+    TooLong,
+    /// The end of the input.
+    Ended,
 }
 
 /// A handle that feeds the loop's channel; clone one for every source.
@@ -62,6 +75,11 @@ impl EventSender {
     ) -> impl Fn(T) -> bool + Send + 'static {
         let sender = self.clone();
         move |value| sender.send(wrap(value))
+    }
+
+    /// Sends a line of standard input (the plain mode). `false`: the loop has ended.
+    pub fn input(&self, input: Input) -> bool {
+        self.tx.send(Wake::Input(input)).is_ok()
     }
 
     fn terminal_failed(&self, err: io::Error) {

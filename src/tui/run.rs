@@ -58,7 +58,7 @@ pub fn play(launch: Launch) -> Result<(), PlayError> {
 /// cannot be found, stamps are UTC and say so (as they do in a zone at UTC+00:00). The offset
 /// is read once: a session that runs across a change to or from summer time dates its later
 /// games an hour off, which is the price of not asking the time zone on every save.
-fn local_wall_clock() -> WallClock {
+pub(crate) fn local_wall_clock() -> WallClock {
     let at = SystemTime::now();
     let utc_offset = jiff::Timestamp::try_from(at)
         .map_or(0, |t| jiff::tz::TimeZone::system().to_offset(t).seconds());
@@ -159,6 +159,8 @@ where
         match wake {
             Wake::Event(event) => app.update(event, origin.elapsed()),
             Wake::TerminalFailed(err) => return Err(PlayError::Read(err)),
+            // Lines of standard input are the plain mode's, which has a loop of its own.
+            Wake::Input(_) => {}
         }
     }
 }
@@ -199,7 +201,9 @@ impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             PlayError::NotATerminal => {
-                "hotseat needs a terminal to play in (standard input and output are not one)"
+                "hotseat needs a terminal to play in (standard input and output are not one); \
+                 hotseat --plain plays in lines of text instead, for pipes, scripts and screen \
+                 readers"
             }
             PlayError::Signals(_) => "could not set up the signal handlers",
             PlayError::Worker(_) => "could not start the thread that writes the files",

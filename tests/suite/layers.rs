@@ -24,6 +24,8 @@ const RULES: &[(&str, &[&str])] = &[
     ),
     ("app", &["ui", "tui", "cli", "settings"]),
     ("ui", &["tui", "cli", "settings", "store"]),
+    // The plain mode speaks instead of drawing, and uses the front end's files code.
+    ("plain", &["ui", "cli", "settings"]),
     ("settings", &["ui", "tui", "cli"]),
 ];
 
