@@ -59,6 +59,8 @@ pub mod cli;
 pub mod engine;
 pub mod layout;
 pub mod look;
+pub mod net;
+pub mod remote;
 pub mod settings;
 pub mod store;
 pub mod text;
