@@ -149,9 +149,9 @@ fn write_frame(stream: &mut impl Write, bytes: &[u8]) -> Result<(), LinkError> {
     stream.write_all(&all).map_err(io_error)
 }
 
-fn hello(extra: Option<u8>) -> Vec<u8> {
+fn hello(version: u16, extra: Option<u8>) -> Vec<u8> {
     let mut payload = TAG.to_vec();
-    payload.extend_from_slice(&PROTOCOL_VERSION.to_be_bytes());
+    payload.extend_from_slice(&version.to_be_bytes());
     payload.extend(extra);
     payload
 }
@@ -248,6 +248,16 @@ pub fn connect(
     access: Access,
     timeout: Duration,
 ) -> Result<(LinkWriter, LinkReader), LinkError> {
+    connect_as(invitation, access, timeout, PROTOCOL_VERSION)
+}
+
+/// [`connect`], saying `version` (another than this hotseat's only in tests).
+fn connect_as(
+    invitation: &Invitation,
+    access: Access,
+    timeout: Duration,
+    version: u16,
+) -> Result<(LinkWriter, LinkReader), LinkError> {
     let key = invitation.key(access).ok_or(LinkError::WatchOnly)?;
     let address = invitation.address();
     let addrs = address
@@ -276,7 +286,7 @@ pub fn connect(
         .map_err(snow_error)?;
     let mut buf = [0; MAX_HANDSHAKE];
     let len = state
-        .write_message(&hello(None), &mut buf)
+        .write_message(&hello(version, None), &mut buf)
         .map_err(snow_error)?;
     stream.write_all(&role).map_err(io_error)?;
     write_frame(&mut stream, &buf[..len])?;
@@ -290,10 +300,10 @@ pub fn connect(
         .map_err(snow_error)?;
     let (theirs, rest) = read_hello(&payload[..len])?;
     match rest {
-        [WELCOME] if theirs == PROTOCOL_VERSION => split(stream, state),
+        [WELCOME] if theirs == version => split(stream, state),
         [NO_ROOM] => Err(LinkError::NoRoom),
         _ => Err(LinkError::Version {
-            ours: PROTOCOL_VERSION,
+            ours: version,
             theirs,
         }),
     }
@@ -389,7 +399,7 @@ pub fn accept(
     };
     let mut buf = [0; MAX_HANDSHAKE];
     let len = state
-        .write_message(&hello(Some(answer)), &mut buf)
+        .write_message(&hello(PROTOCOL_VERSION, Some(answer)), &mut buf)
         .map_err(|e| stranger(snow_error(e)))?;
     write_frame(&mut stream, &buf[..len]).map_err(stranger)?;
     match answer {
@@ -399,5 +409,90 @@ pub fn accept(
         }
         NO_ROOM => Err(Refusal::NoRoom),
         _ => Err(Refusal::Version { theirs }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::invite::{Place, SECRET_LEN};
+    use std::net::TcpListener;
+    use std::thread;
+
+    /// A host on loopback that accepts one connection and gives back how it went.
+    fn one_accept(
+        invitation: &Invitation,
+    ) -> (Invitation, thread::JoinHandle<Result<Access, Refusal>>) {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let keys = HostKeys::of(invitation).unwrap();
+        let host = thread::spawn(move || {
+            let (stream, _) = listener.accept().unwrap();
+            accept(stream, &keys, Duration::from_secs(5), |_| true).map(|(a, _, _)| a)
+        });
+        let mut inv = invitation.clone();
+        inv.port = port;
+        (inv, host)
+    }
+
+    fn invitation() -> Invitation {
+        Invitation::new(Place::Ip("127.0.0.1".parse().unwrap()), 0, [3; SECRET_LEN])
+    }
+
+    #[test]
+    fn a_wrong_version_is_told_with_both_versions_named() {
+        let (inv, host) = one_accept(&invitation());
+        let ours = PROTOCOL_VERSION + 1;
+        let err = connect_as(&inv, Access::Play, Duration::from_secs(5), ours).unwrap_err();
+        assert_eq!(
+            err,
+            LinkError::Version {
+                ours,
+                theirs: PROTOCOL_VERSION
+            }
+        );
+        let text = err.to_string();
+        assert!(text.contains(&format!("version {ours}")), "{text}");
+        assert!(
+            text.contains(&format!("version {PROTOCOL_VERSION}")),
+            "{text}"
+        );
+        assert_eq!(host.join().unwrap(), Err(Refusal::Version { theirs: ours }));
+        assert!(
+            Refusal::Version { theirs: ours }
+                .to_string()
+                .contains(&ours.to_string())
+        );
+    }
+
+    #[test]
+    fn the_right_key_and_version_come_in_to_play_and_to_watch() {
+        for access in [Access::Play, Access::Watch] {
+            let (inv, host) = one_accept(&invitation());
+            assert!(connect(&inv, access, Duration::from_secs(5)).is_ok());
+            assert_eq!(host.join().unwrap(), Ok(access));
+        }
+    }
+
+    #[test]
+    fn a_message_changed_on_the_way_does_not_decrypt() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let mut inv = invitation();
+        inv.port = listener.local_addr().unwrap().port();
+        let keys = HostKeys::of(&inv).unwrap();
+        let host = thread::spawn(move || {
+            let (stream, _) = listener.accept().unwrap();
+            let (_, _, reader) = accept(stream, &keys, Duration::from_secs(5), |_| true).unwrap();
+            reader
+        });
+        let (writer, _reader) = connect(&inv, Access::Play, Duration::from_secs(5)).unwrap();
+        let mut host_reader = host.join().unwrap();
+        // A byte flipped in the ciphertext of a true message.
+        let plain = frame::encode(&Msg::Bye).unwrap();
+        let mut sealed = vec![0; plain.len() + 16];
+        let len = writer.noise.write_message(0, &plain, &mut sealed).unwrap();
+        sealed[0] ^= 1;
+        write_frame(&mut writer.stream_clone().unwrap(), &sealed[..len]).unwrap();
+        assert_eq!(host_reader.recv(), Err(LinkError::Forged));
     }
 }
