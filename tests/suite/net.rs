@@ -588,3 +588,42 @@ fn a_host_on_ipv6_loopback_is_reached_by_its_invitation() {
     let white = Terminal::connect(&text.parse().unwrap(), Access::Play).unwrap();
     assert_eq!(white.screen.mirror.seat(), Seat::White);
 }
+
+#[test]
+fn both_screens_show_the_same_clocks_to_a_tenth_of_a_second() {
+    let tc = TimeControl::fischer(Duration::from_secs(180), Duration::from_secs(2)).unwrap();
+    let setup = GameSetup {
+        white_time: tc.clone(),
+        black_time: tc,
+        ..GameSetup::default()
+    };
+    let mut host = HostScreen::new(host_with(Game::new(setup), Limits::for_watchers(2)));
+    let mut black = Terminal::connect(host.host.invitation(), Access::Play).unwrap();
+    host.play("e4");
+    black.screen.until_plies(1);
+    std::thread::sleep(Duration::from_millis(400));
+    black.play_confirmed("e5");
+    host.screen.until_plies(2);
+    std::thread::sleep(Duration::from_millis(300));
+    // White's clock runs on both screens; each reads its own copy at the same moment.
+    for color in [Color::White, Color::Black] {
+        let at_host = host
+            .screen
+            .mirror
+            .game()
+            .clock()
+            .remaining(color, host.screen.now());
+        let at_black = black
+            .screen
+            .mirror
+            .game()
+            .clock()
+            .remaining(color, black.screen.now());
+        let (a, b) = (at_host.unwrap(), at_black.unwrap());
+        let gap = a.max(b) - a.min(b);
+        assert!(
+            gap <= Duration::from_millis(100),
+            "{color}: {a:?} against {b:?}"
+        );
+    }
+}
