@@ -4,6 +4,9 @@
 //! A move made at this terminal is shown at once ([`Mirror::try_move`]): the copy plays it and
 //! keeps the game as it was before, so that the host's answer either confirms it (the same
 //! move comes back) or takes it back ([`Msg::Refused`], or a different game).
+//!
+//! The host decides every ending: a screen showing a mirror reads its clocks but never ticks
+//! its game to a flag fall; the host's [`Msg::Sync`] with [`Notice::Ended`] says when.
 
 use std::fmt;
 use std::time::Duration;
