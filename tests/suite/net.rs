@@ -627,3 +627,55 @@ fn both_screens_show_the_same_clocks_to_a_tenth_of_a_second() {
         );
     }
 }
+
+#[test]
+fn a_watcher_that_stops_reading_is_dropped_and_the_game_goes_on() {
+    // Every snapshot carries these tags: 42 KB each, so a few hundred fill any socket buffer.
+    let mut tags = Tags::new();
+    for n in 0..6 {
+        tags.push(format!("Note{n}"), "x".repeat(7 * 1024));
+    }
+    let (sink, rx) = events();
+    let mut config = HostConfig::new(loopback());
+    config.timeouts = quick();
+    let host = Host::start(
+        config,
+        Game::new(GameSetup::default()),
+        tags,
+        Color::White,
+        sink,
+    )
+    .unwrap();
+    let mut host = HostScreen::new((host, rx));
+    let invitation = host.host.invitation().clone();
+    // Connected, and never reads again.
+    let stuck = hotseat::net::transport::connect(
+        &invitation.watch_only(),
+        Access::Watch,
+        Duration::from_secs(5),
+    )
+    .unwrap();
+    host.joined(Seat::Watcher);
+    // Each player's connection coming and going sends everyone a snapshot.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let why = loop {
+        assert!(
+            Instant::now() < deadline,
+            "the stuck watcher was never dropped"
+        );
+        drop(Terminal::connect(&invitation, Access::Play).unwrap());
+        let left = host.screen.until(|e, _, _| match e {
+            NetEvent::PeerLeft { seat, why } => Some((*seat, why.clone())),
+            _ => None,
+        });
+        if left.0 == Seat::Watcher {
+            break left.1;
+        }
+    };
+    assert!(!why.is_empty());
+    drop(stuck);
+    // The game goes on for those who read.
+    let mut black = Terminal::connect(&invitation, Access::Play).unwrap();
+    host.play("e4");
+    black.screen.until_plies(1);
+}
