@@ -114,9 +114,13 @@ impl Game {
                     if ply == i + 1 && by == mover {
                         notes.push(format!("{by} offers a draw"));
                     }
-                    // An offer by the side to move, before its move: the last move carries
-                    // it, where reading the comment back puts it again.
-                    if ply == i + 1 && by != mover && ply == self.record().plies() {
+                    // An offer still standing, made by the side to move before its move:
+                    // the last move carries it, where reading the comment back puts it again.
+                    if ply == i + 1
+                        && by != mover
+                        && ply == self.record().plies()
+                        && self.pending_offer() == Some(by)
+                    {
                         notes.push(format!("{by} offers a draw"));
                     }
                 }
