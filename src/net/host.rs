@@ -289,7 +289,12 @@ impl Acceptor {
             if me.stopping.load(Ordering::SeqCst) {
                 break;
             }
-            let Ok(stream) = stream else { continue };
+            let Ok(stream) = stream else {
+                // Out of file descriptors, or a connection reset before it was taken: try
+                // again in a moment rather than at once, over and over.
+                thread::sleep(Duration::from_millis(50));
+                continue;
+            };
             if me.connections.fetch_add(1, Ordering::SeqCst) >= me.limits.connections {
                 me.connections.fetch_sub(1, Ordering::SeqCst);
                 drop(stream);
