@@ -53,6 +53,12 @@
 //!   an [`app::Config`] before any screen opens.
 //! * [`settings`] — the settings file (`config.toml`) and the new-game form's memory, read
 //!   with toml's parser; used by `cli` (the settings) and `tui` (the memory), imports neither.
+//! * [`remote`] — two terminals, one game: the words the app and the network share (the
+//!   wire messages, a player's actions, a terminal's copy of the host's game). Imports only
+//!   the chess crate.
+//! * [`net`] — the network edge, like [`engine`]: the invitation, the Noise-encrypted
+//!   transport, the host's game (the truth) and its sockets, a joining terminal. Speaks in
+//!   [`remote::NetEvent`]s through a callback; the app never names it.
 //! * [`store`] — files: where they live and how a path is shown (`~/...`), atomic writes,
 //!   autosave and resume, the archive, export. Imports only the chess crate.
 //!
@@ -79,7 +85,9 @@ pub mod cli;
 pub mod engine;
 pub mod layout;
 pub mod look;
+pub mod net;
 pub mod plain;
+pub mod remote;
 pub mod settings;
 pub mod store;
 pub mod text;

@@ -24,6 +24,8 @@
 //!   `terminal` (resizes under dialogs, suspend and resume), on the harness in `common::pty`
 //!   (itself tested by `pty_harness`);
 //! - no module importing one above it (the layers of `src/lib.rs`): `layers`;
+//! - two terminals, one game, over real sockets on loopback (host, join, watch, strangers
+//!   refused): `net`;
 //!
 //! A subject that fits none of these gets a new file in `tests/suite/` and a line below. Unit
 //! tests of one module stay beside it in `src/`. Run one file's tests with
@@ -52,6 +54,8 @@ mod keeping;
 mod layers;
 #[path = "suite/move_entry_props.rs"]
 mod move_entry_props;
+#[path = "suite/net.rs"]
+mod net;
 #[path = "suite/notation.rs"]
 mod notation;
 #[path = "suite/openings.rs"]

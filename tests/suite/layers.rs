@@ -22,7 +22,14 @@ const RULES: &[(&str, &[&str])] = &[
             "app", "ui", "tui", "cli", "settings", "text", "layout", "look",
         ],
     ),
-    ("app", &["ui", "tui", "cli", "settings"]),
+    ("app", &["ui", "tui", "cli", "settings", "net", "engine"]),
+    (
+        "remote",
+        &[
+            "app", "ui", "tui", "cli", "settings", "store", "net", "engine",
+        ],
+    ),
+    ("net", &["app", "ui", "tui", "cli", "settings", "store"]),
     ("ui", &["tui", "cli", "settings", "store"]),
     // The plain mode speaks instead of drawing, and uses the front end's files code.
     ("plain", &["ui", "cli", "settings"]),

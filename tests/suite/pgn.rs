@@ -736,6 +736,23 @@ fn draw_offers_stay_with_their_movers_in_a_game_where_black_moves_first() {
     assert_eq!(again.offers(), game.offers());
 }
 
+/// Found by the network's snapshots: an offer made by the side to move, before its move, was
+/// written nowhere but the standing-offer tag, so a saved or sent game lost it.
+#[test]
+fn a_standing_offer_by_the_side_to_move_survives_export_and_import() {
+    let mut game = Game::new(GameSetup::default());
+    let e4 = game.position().parse_move("e4").unwrap();
+    game.play(e4, Duration::ZERO).unwrap();
+    game.offer_draw(Color::Black, Duration::ZERO).unwrap();
+    assert_eq!(game.pending_offer(), Some(Color::Black));
+    let written = game.to_pgn(Duration::ZERO, &Tags::new());
+    assert!(written.contains("1. e4 {Black offers a draw}"), "{written}");
+    let again = import_game(&written).unwrap().game;
+    assert_eq!(again.offers(), game.offers());
+    assert_eq!(again.pending_offer(), Some(Color::Black));
+    assert_eq!(written, again.to_pgn(Duration::ZERO, &Tags::new()));
+}
+
 /// Found by the `roundtrip` fuzz target: a roster tag in another case (`[ROund "`) was written
 /// beside the roster's own `[Round "?"]`, and the next export dropped it.
 #[test]

@@ -339,6 +339,42 @@ impl Game {
         }
     }
 
+    /// Gives the side that just moved back `extra` of the time its move was charged: the
+    /// network lag of a move made at another terminal, which the host credits (up to a cap it
+    /// chooses). Does nothing in an untimed game or one that is over, or before any move.
+    pub fn credit_last_move(&mut self, extra: Duration, now: Duration) {
+        if self.record.plies() == 0 || self.is_over() {
+            return;
+        }
+        let mover = !self.position().turn();
+        let Some(left) = self.clock.remaining(mover, now) else {
+            return;
+        };
+        let credited = left.saturating_add(extra);
+        self.clock.set_remaining(mover, credited);
+        if let Some(Some(reading)) = self.clock_readings.last_mut() {
+            *reading = credited;
+        }
+    }
+
+    /// Sets both clocks to a reading taken at `now` elsewhere (the host's clocks, at a
+    /// terminal that mirrors its game); `None` leaves a side as it is. A running clock keeps
+    /// running from the new reading.
+    pub fn sync_clocks(&mut self, white: Option<Duration>, black: Option<Duration>, now: Duration) {
+        let running = self.clock.running().is_some();
+        self.clock.pause(now);
+        for (color, reading) in [(Color::White, white), (Color::Black, black)] {
+            if let Some(reading) = reading
+                && !self.clock.control(color).is_untimed()
+            {
+                self.clock.set_remaining(color, reading);
+            }
+        }
+        if running {
+            self.clock.resume(now);
+        }
+    }
+
     // ---- Moves ----
 
     /// Plays a legal move with the clock press. Starts the clock if the game had not started.

@@ -114,6 +114,15 @@ impl Game {
                     if ply == i + 1 && by == mover {
                         notes.push(format!("{by} offers a draw"));
                     }
+                    // An offer still standing, made by the side to move before its move:
+                    // the last move carries it, where reading the comment back puts it again.
+                    if ply == i + 1
+                        && by != mover
+                        && ply == self.record().plies()
+                        && self.pending_offer() == Some(by)
+                    {
+                        notes.push(format!("{by} offers a draw"));
+                    }
                 }
                 let own = self.notes().get(i);
                 if let Some(own) = own.filter(|n| !n.comment.is_empty()) {
