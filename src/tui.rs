@@ -14,6 +14,7 @@
 //!
 //! [`play`] is the main loop of the game screen (see `run`).
 
+mod analyser;
 mod files;
 mod run;
 mod shutdown;

@@ -39,6 +39,9 @@ pub struct Launch {
     pub data_dir: Option<PathBuf>,
     /// What to do with a game saved last time.
     pub saved: SavedGameChoice,
+    /// The engine for the game report, as the settings name it (`engine = "…"`); else it is
+    /// looked for as `hotseat analyse` does.
+    pub engine: Option<PathBuf>,
 }
 
 /// The store as the running session uses it.
@@ -301,7 +304,8 @@ fn resolve(typed: &str) -> PathBuf {
 
 impl Files {
     /// Carries out one of the app's file effects at app time `now` and reports back to it.
-    /// [`Effect::Redraw`] is the terminal's business, not this.
+    /// [`Effect::Redraw`] is the terminal's business, and the engine's effects the loop's
+    /// ([`super::analyser`]), not this.
     pub fn execute(&mut self, effect: Effect, app: &mut App, now: Duration) {
         match effect {
             Effect::Autosave(pgn) => self.autosave_and_report(&pgn, true, app),
@@ -366,7 +370,11 @@ impl Files {
                     )));
                 }
             }
-            Effect::Redraw => {}
+            Effect::Redraw
+            | Effect::Analyse(_)
+            | Effect::StopAnalysis
+            | Effect::LiveAnalyse(_)
+            | Effect::StopLive => {}
         }
     }
 
