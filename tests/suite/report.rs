@@ -1,4 +1,4 @@
-//! The game report in the app: asked for by key or typed command after the game, refused
+//! The game report in the app, and the live engine lines: asked for by key or typed command after the game, refused
 //! during one, fed by the engine's events (scripted here: no engine runs), stopped with Esc,
 //! shown in the panel (graph, labels, numbers), kept in the game's PGN and read back with no
 //! engine. Snapshots at 80x24 and 120x40, in colour and without (`NO_COLOR`); accept reviewed
@@ -13,7 +13,9 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 
 use hotseat::app::keymap::{Action, Pointer, PointerKind};
-use hotseat::app::{AnalysisEvent, App, Config, Effect, GameToOpen, MessageKind, OpenedGame};
+use hotseat::app::{
+    AnalysisEvent, App, Config, Effect, GameToOpen, LiveUpdate, MessageKind, OpenedGame,
+};
 use hotseat::game::pgn::{Tags, import_game};
 use hotseat::game::report::{Eval, GameReport, Judgement, PositionEval};
 use hotseat::game::{GameSetup, Spot};
@@ -414,4 +416,143 @@ fn snapshot_report_in_progress_120x40_colour() {
     app.analysis_event(id, AnalysisEvent::Progress { done: 5, total: 8 });
     let buf = draw(&mut app, 120, 40);
     insta::assert_snapshot!("report_in_progress_120x40_colour", styled(&buf));
+}
+
+// ---- Live analysis: the engine's lines for the position shown ----
+
+/// The live searches handed out since the last look: (id, moves to the position).
+fn live_jobs(app: &mut App) -> Vec<(u64, usize)> {
+    app.take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::LiveAnalyse(job) => Some((job.id, job.moves.len())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn engine_lines_are_refused_during_a_game_in_progress() {
+    let mut app = app_with(Theme::monochrome());
+    enter(&mut app, "e4");
+    act(&mut app, Action::EngineLines);
+    assert!(error_text(&app).contains("never consulted during a game"));
+    assert!(live_jobs(&mut app).is_empty());
+    assert_eq!(app.live_lines(), None);
+}
+
+#[test]
+fn engine_lines_follow_the_position_shown_and_stop() {
+    let mut app = finished(Theme::monochrome());
+    act(&mut app, Action::EngineLines);
+    let jobs = live_jobs(&mut app);
+    assert_eq!(jobs.len(), 1);
+    let (first, moves) = jobs[0];
+    assert_eq!(moves, 7, "the final position");
+    act(&mut app, Action::HistoryBack);
+    let jobs = live_jobs(&mut app);
+    assert_eq!(jobs.len(), 1, "one new search per position");
+    let (second, moves) = jobs[0];
+    assert_eq!(moves, 6);
+    // The first search's lines come too late: dropped.
+    let line = |app: &App, sans: &[&str], cp| {
+        let mut pos = app.shown_position().clone();
+        let best = sans
+            .iter()
+            .map(|s| {
+                let mv = pos.parse_move(s).unwrap();
+                pos = pos.play(mv).unwrap();
+                mv
+            })
+            .collect();
+        PositionEval {
+            eval: Eval::Cp(cp),
+            best,
+        }
+    };
+    let lines = vec![
+        line(&app, &["Qxf7#"], 10_000),
+        line(&app, &["Bxf7+", "Ke7"], 300),
+        line(&app, &["Qe2"], 20),
+    ];
+    app.live_update(
+        first,
+        LiveUpdate::Lines {
+            depth: 9,
+            lines: lines.clone(),
+        },
+    );
+    assert_eq!(app.live_lines().map(|(_, l)| l.len()), Some(0));
+    app.live_update(second, LiveUpdate::Lines { depth: 12, lines });
+    let screen = text(&draw(&mut app, 80, 24));
+    assert!(screen.contains("+100.00 d12 Qxf7#"), "{screen}");
+    assert!(screen.contains("+3.00 Bxf7+ Ke7"), "{screen}");
+    // The bar beside the board: White winning, filled (from White's side, the bottom) into
+    // its top cell (+10 and more is lichess's 97.5%).
+    let board = app.board_layout().unwrap().area();
+    let buf = draw(&mut app, 80, 24);
+    assert_eq!(buf[(board.right(), board.bottom() - 1)].symbol(), "█");
+    assert_ne!(buf[(board.right(), board.y)].symbol(), " ");
+    act(&mut app, Action::FlipBoard);
+    let buf = draw(&mut app, 80, 24);
+    assert_eq!(
+        buf[(board.right(), board.y)].symbol(),
+        " ",
+        "Black's side, at the bottom now, is empty"
+    );
+    // Off: the search stops and the lines go.
+    act(&mut app, Action::EngineLines);
+    assert!(app.take_effects().contains(&Effect::StopLive));
+    assert_eq!(app.live_lines(), None);
+    act(&mut app, Action::HistoryBack);
+    assert!(live_jobs(&mut app).is_empty());
+}
+
+#[test]
+fn a_failing_engine_turns_the_lines_off_with_its_words() {
+    let mut app = finished(Theme::monochrome());
+    enter(&mut app, "engine");
+    let (id, _) = live_jobs(&mut app)[0];
+    app.live_update(
+        id,
+        LiveUpdate::Failed(
+            "no chess engine found (looked for stockfish): install Stockfish".into(),
+        ),
+    );
+    assert!(error_text(&app).contains("no chess engine found"));
+    assert_eq!(app.live_lines(), None);
+}
+
+#[test]
+fn snapshot_engine_lines_80x24_colour() {
+    let mut app = finished(Theme::new(Palette::Wood, true));
+    act(&mut app, Action::HistoryBack);
+    act(&mut app, Action::EngineLines);
+    let (id, _) = live_jobs(&mut app)[0];
+    let mut pos = app.shown_position().clone();
+    let mate = pos.parse_move("Qxf7#").unwrap();
+    let bishop = pos.parse_move("Bxf7+").unwrap();
+    pos.play_unchecked(bishop);
+    let king = pos.parse_move("Ke7").unwrap();
+    let quiet = app.shown_position().parse_move("d3").unwrap();
+    let lines = vec![
+        PositionEval {
+            eval: Eval::Mate {
+                winner: Color::White,
+                moves: 1,
+            },
+            best: vec![mate],
+        },
+        PositionEval {
+            eval: Eval::Cp(310),
+            best: vec![bishop, king],
+        },
+        PositionEval {
+            eval: Eval::Cp(45),
+            best: vec![quiet],
+        },
+    ];
+    app.live_update(id, LiveUpdate::Lines { depth: 14, lines });
+    let buf = draw(&mut app, 80, 24);
+    insta::assert_snapshot!("engine_lines_80x24_colour", styled(&buf));
 }
