@@ -130,7 +130,7 @@ impl App {
     }
 
     /// What the live search `id` said.
-    pub fn live_update(&mut self, id: u64, update: LiveUpdate) {
+    pub(super) fn live_update(&mut self, id: u64, update: LiveUpdate) {
         if !self.live.on || id != self.live.id {
             return;
         }

@@ -176,7 +176,7 @@ impl App {
     }
 
     /// What the engine said about analysis `id`.
-    pub fn analysis_event(&mut self, id: u64, event: AnalysisEvent) {
+    pub(super) fn analysis_event(&mut self, id: u64, event: AnalysisEvent) {
         let Some(running) = self.reports.running.as_mut().filter(|r| r.id == id) else {
             return;
         };

@@ -1,33 +1,25 @@
-//! The engine's side of the in-app report: [`Effect::Analyse`](crate::app::Effect) starts an
-//! [`Analysis`] on a thread of its own, and what the engine says is handed to the loop as the
-//! app's [`AnalysisEvent`]s (the engine's error turned into the words the app shows). The
+//! The engine's side of the in-app report and live lines: [`Effect::Analyse`] starts an
+//! [`Analysis`] on a thread of its own, [`Effect::LiveAnalyse`] a live search, and what the
+//! engine says goes to the loop's channel as the app's [`Event::Analysis`] and
+//! [`Event::Live`] (the engine's error turned into the words the app shows). The
 //! screen never waits for the engine: stopping only raises the analysis's flag (its
 //! `Cancelled` follows), and a stopped analysis is dropped, joining its thread and reaping the
 //! engine, only once its thread has ended, or when the program quits.
 
 use std::path::PathBuf;
 
-use crate::app::{AnalysisEvent, AnalysisJob, LiveJob, LiveUpdate};
+use super::events::EventSender;
+use crate::app::{AnalysisEvent, AnalysisJob, Effect, Event, LiveJob, LiveUpdate};
 use crate::engine::analysis::Job;
 use crate::engine::live::{self, LiveEvent};
 use crate::engine::{Analysis, EngineEvent, Limit, Settings, locate};
 
-/// What an engine said, for the app: the id of the work and its news.
-#[derive(Clone, Debug)]
-pub enum EngineNews {
-    Report(u64, AnalysisEvent),
-    Live(u64, LiveUpdate),
-}
-
-/// Where the news goes (the loop's channel).
-pub type Sink = Box<dyn Fn(EngineNews) + Send + Sync + 'static>;
-
 /// The analyses of a session: the report running, the live search, those stopped and still
 /// ending.
 pub struct Analyser {
-    /// The engine the settings name (`--engine` or `engine = "…"`), if any.
+    /// The engine the settings name (`engine = "…"`), if any.
     engine: Option<PathBuf>,
-    sink: std::sync::Arc<Sink>,
+    sender: EventSender,
     running: Option<Analysis>,
     live: Option<Analysis>,
     stopping: Vec<Analysis>,
@@ -45,10 +37,10 @@ impl std::fmt::Debug for Analyser {
 }
 
 impl Analyser {
-    pub fn new(engine: Option<PathBuf>, sink: Sink) -> Analyser {
+    pub fn new(engine: Option<PathBuf>, sender: EventSender) -> Analyser {
         Analyser {
             engine,
-            sink: std::sync::Arc::new(sink),
+            sender,
             running: None,
             live: None,
             stopping: Vec::new(),
@@ -61,6 +53,18 @@ impl Analyser {
         locate::find(self.engine.as_deref(), path_var.as_deref()).map_err(|e| e.to_string())
     }
 
+    /// Carries out one of the engine's effects; any other is given back.
+    pub fn carry_out(&mut self, effect: Effect) -> Option<Effect> {
+        match effect {
+            Effect::Analyse(job) => self.start(job),
+            Effect::StopAnalysis => self.stop(),
+            Effect::LiveAnalyse(job) => self.start_live(job),
+            Effect::StopLive => self.stop_live(),
+            effect => return Some(effect),
+        }
+        None
+    }
+
     /// Starts analysing `job` (stopping any analysis before). An engine that cannot be found
     /// is said at once as the analysis's failure.
     pub fn start(&mut self, job: AnalysisJob) {
@@ -69,23 +73,24 @@ impl Analyser {
         let engine = match self.engine() {
             Ok(engine) => engine,
             Err(error) => {
-                let done = Vec::new();
-                (self.sink)(EngineNews::Report(
-                    id,
-                    AnalysisEvent::Failed { error, done },
-                ));
+                let event = AnalysisEvent::Failed {
+                    error,
+                    done: Vec::new(),
+                };
+                self.sender.send(Event::Analysis { id, event });
                 return;
             }
         };
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
         let settings = Settings::new(Limit::Nodes(Settings::DEFAULT_NODES), threads);
-        let sink = std::sync::Arc::clone(&self.sink);
+        let sender = self.sender.clone();
         let job = Job {
             start: job.start,
             moves: job.moves,
         };
         self.running = Some(Analysis::spawn(engine, job, settings, move |event| {
-            sink(EngineNews::Report(id, app_event(event)));
+            let event = app_event(event);
+            sender.send(Event::Analysis { id, event });
         }));
     }
 
@@ -96,13 +101,14 @@ impl Analyser {
         let engine = match self.engine() {
             Ok(engine) => engine,
             Err(error) => {
-                (self.sink)(EngineNews::Live(id, LiveUpdate::Failed(error)));
+                let update = LiveUpdate::Failed(error);
+                self.sender.send(Event::Live { id, update });
                 return;
             }
         };
         // One thread: the report may be running beside it, and the screen must stay live.
         let settings = Settings::new(Limit::Nodes(live::NODES), 1);
-        let sink = std::sync::Arc::clone(&self.sink);
+        let sender = self.sender.clone();
         let job = Job {
             start: job.start,
             moves: job.moves,
@@ -113,7 +119,7 @@ impl Analyser {
                 LiveEvent::Done => LiveUpdate::Done,
                 LiveEvent::Failed(error) => LiveUpdate::Failed(error.to_string()),
             };
-            sink(EngineNews::Live(id, update));
+            sender.send(Event::Live { id, update });
         }));
     }
 

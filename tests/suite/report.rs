@@ -14,7 +14,7 @@ use ratatui::buffer::Buffer;
 
 use hotseat::app::keymap::{Action, Pointer, PointerKind};
 use hotseat::app::{
-    AnalysisEvent, App, Config, Effect, GameToOpen, LiveUpdate, MessageKind, OpenedGame,
+    AnalysisEvent, App, Config, Effect, Event, GameToOpen, LiveUpdate, MessageKind, OpenedGame,
 };
 use hotseat::game::pgn::{Tags, import_game};
 use hotseat::game::report::{Eval, GameReport, Judgement, PositionEval};
@@ -125,14 +125,16 @@ fn run_engine(app: &mut App, id: u64) -> GameReport {
     let evals = evaluations(app);
     let total = evals.len();
     for (ply, eval) in evals.iter().enumerate() {
-        app.analysis_event(
+        analysis(
+            app,
             id,
             AnalysisEvent::Evaluated {
                 ply,
                 eval: eval.clone(),
             },
         );
-        app.analysis_event(
+        analysis(
+            app,
             id,
             AnalysisEvent::Progress {
                 done: ply + 1,
@@ -142,7 +144,7 @@ fn run_engine(app: &mut App, id: u64) -> GameReport {
     }
     let moves: Vec<Move> = app.game().record().moves().iter().map(|m| m.mv).collect();
     let report = GameReport::new(app.game().record().start(), &moves, evals);
-    app.analysis_event(id, AnalysisEvent::Finished(Box::new(report.clone())));
+    analysis(app, id, AnalysisEvent::Finished(Box::new(report.clone())));
     report
 }
 
@@ -152,6 +154,16 @@ fn analysed(theme: Theme) -> App {
     let (id, _) = analysis_started(&mut app);
     run_engine(&mut app, id);
     app
+}
+
+/// The engine's word on the report `id`, through the loop's door.
+fn analysis(app: &mut App, id: u64, event: AnalysisEvent) {
+    app.update(Event::Analysis { id, event }, app.now());
+}
+
+/// The live search's word, through the loop's door.
+fn live(app: &mut App, id: u64, update: LiveUpdate) {
+    app.update(Event::Live { id, update }, app.now());
 }
 
 fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
@@ -203,7 +215,7 @@ fn the_typed_command_after_the_game_starts_the_report_and_shows_its_progress() {
     let (id, moves) = analysis_started(&mut app);
     assert_eq!(moves.len(), 7);
     assert_eq!(app.analysis_progress(), Some((0, 8)));
-    app.analysis_event(id, AnalysisEvent::Progress { done: 3, total: 8 });
+    analysis(&mut app, id, AnalysisEvent::Progress { done: 3, total: 8 });
     let screen = text(&draw(&mut app, 80, 24));
     assert!(
         screen.contains("Analysing 3/8 · Esc stops")
@@ -227,7 +239,8 @@ fn esc_stops_the_engine_and_keeps_the_moves_analysed() {
     let (id, _) = analysis_started(&mut app);
     let evals = evaluations(&app);
     for (ply, eval) in evals.iter().take(4).enumerate() {
-        app.analysis_event(
+        analysis(
+            &mut app,
             id,
             AnalysisEvent::Evaluated {
                 ply,
@@ -239,7 +252,8 @@ fn esc_stops_the_engine_and_keeps_the_moves_analysed() {
     assert_eq!(app.game_report().map(|r| r.moves.len()), Some(3));
     act(&mut app, Action::Cancel);
     assert!(app.take_effects().contains(&Effect::StopAnalysis));
-    app.analysis_event(
+    analysis(
+        &mut app,
         id,
         AnalysisEvent::Cancelled {
             done: evals[..4].to_vec(),
@@ -255,7 +269,7 @@ fn esc_stops_the_engine_and_keeps_the_moves_analysed() {
     let message = app.message().unwrap().text.clone();
     assert!(message.contains("covers 3 of 7 moves"), "{message}");
     // A late word from the analysis stopped changes nothing.
-    app.analysis_event(id, AnalysisEvent::Progress { done: 8, total: 8 });
+    analysis(&mut app, id, AnalysisEvent::Progress { done: 8, total: 8 });
     assert_eq!(app.analysis_progress(), None);
 }
 
@@ -265,7 +279,8 @@ fn a_failing_engine_is_named_with_what_went_wrong_and_the_moves_done_are_kept() 
     act(&mut app, Action::Analyse);
     let (id, _) = analysis_started(&mut app);
     let evals = evaluations(&app);
-    app.analysis_event(
+    analysis(
+        &mut app,
         id,
         AnalysisEvent::Failed {
             error: "engine /opt/sf stopped in the middle of the work (exit status: 1)".into(),
@@ -285,9 +300,17 @@ fn an_event_of_another_analysis_is_dropped() {
     let mut app = finished(Theme::monochrome());
     act(&mut app, Action::Analyse);
     let (id, _) = analysis_started(&mut app);
-    app.analysis_event(id + 1, AnalysisEvent::Progress { done: 5, total: 8 });
+    analysis(
+        &mut app,
+        id + 1,
+        AnalysisEvent::Progress { done: 5, total: 8 },
+    );
     assert_eq!(app.analysis_progress(), Some((0, 8)));
-    app.analysis_event(id + 1, AnalysisEvent::Cancelled { done: Vec::new() });
+    analysis(
+        &mut app,
+        id + 1,
+        AnalysisEvent::Cancelled { done: Vec::new() },
+    );
     assert_eq!(app.analysis_progress(), Some((0, 8)));
 }
 
@@ -411,9 +434,9 @@ fn snapshot_report_in_progress_120x40_colour() {
     let (id, _) = analysis_started(&mut app);
     let evals = evaluations(&app);
     for (ply, eval) in evals.into_iter().take(5).enumerate() {
-        app.analysis_event(id, AnalysisEvent::Evaluated { ply, eval });
+        analysis(&mut app, id, AnalysisEvent::Evaluated { ply, eval });
     }
-    app.analysis_event(id, AnalysisEvent::Progress { done: 5, total: 8 });
+    analysis(&mut app, id, AnalysisEvent::Progress { done: 5, total: 8 });
     let buf = draw(&mut app, 120, 40);
     insta::assert_snapshot!("report_in_progress_120x40_colour", styled(&buf));
 }
@@ -475,7 +498,8 @@ fn engine_lines_follow_the_position_shown_and_stop() {
         line(&app, &["Bxf7+", "Ke7"], 300),
         line(&app, &["Qe2"], 20),
     ];
-    app.live_update(
+    live(
+        &mut app,
         first,
         LiveUpdate::Lines {
             depth: 9,
@@ -483,7 +507,7 @@ fn engine_lines_follow_the_position_shown_and_stop() {
         },
     );
     assert_eq!(app.live_lines().map(|(_, l)| l.len()), Some(0));
-    app.live_update(second, LiveUpdate::Lines { depth: 12, lines });
+    live(&mut app, second, LiveUpdate::Lines { depth: 12, lines });
     let screen = text(&draw(&mut app, 80, 24));
     assert!(screen.contains("+100.00 d12 Qxf7#"), "{screen}");
     assert!(screen.contains("+3.00 Bxf7+ Ke7"), "{screen}");
@@ -513,7 +537,8 @@ fn a_failing_engine_turns_the_lines_off_with_its_words() {
     let mut app = finished(Theme::monochrome());
     enter(&mut app, "engine");
     let (id, _) = live_jobs(&mut app)[0];
-    app.live_update(
+    live(
+        &mut app,
         id,
         LiveUpdate::Failed(
             "no chess engine found (looked for stockfish): install Stockfish".into(),
@@ -552,7 +577,7 @@ fn snapshot_engine_lines_80x24_colour() {
             best: vec![quiet],
         },
     ];
-    app.live_update(id, LiveUpdate::Lines { depth: 14, lines });
+    live(&mut app, id, LiveUpdate::Lines { depth: 14, lines });
     let buf = draw(&mut app, 80, 24);
     insta::assert_snapshot!("engine_lines_80x24_colour", styled(&buf));
 }
