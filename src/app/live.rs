@@ -58,6 +58,12 @@ impl App {
             .then_some((self.live.depth, self.live.lines.as_slice()))
     }
 
+    /// The live search of the position shown has ended (its lines, if any, are final; none
+    /// where the position has no move).
+    pub fn live_finished(&self) -> bool {
+        self.live.on && self.live.done
+    }
+
     /// The live analysis's key: on, or off.
     pub(super) fn toggle_live(&mut self) {
         if self.live.on {

@@ -1,9 +1,10 @@
 //! The live analysis: the evaluation bar beside the board and the engine's lines in the panel.
 //!
 //! The bar is one column on the free side of the board (right of it, or left where the board
-//! fills its strip), as tall as the board: White's winning chances (lila's win percentage)
-//! filled from White's side of the board, in eighths of a cell (`#` in ASCII), so it reads the
-//! same without colour. Each line is its evaluation in pawns from White's side (`+0.32`, `#-3`)
+//! fills its strip), as tall as the board: the winning chances (lila's win percentage) of the
+//! side at the bottom of the board, filled from the bottom in eighths of a cell (`#` in ASCII),
+//! the other side's share shaded (`░`, `.`), so it reads the same without colour and turns
+//! with the board. Each line is its evaluation in pawns from White's side (`+0.32`, `#-3`)
 //! and its moves in SAN, as far as the width goes.
 
 use ratatui::buffer::Buffer;
@@ -40,14 +41,16 @@ pub fn render_bar(
     };
     for row in 0..area.height {
         let eighths = filled.saturating_sub(usize::from(row) * 8).min(8);
-        let symbol = match glyphs {
-            GlyphSet::Ascii if eighths >= 4 => '#',
-            GlyphSet::Ascii => '.',
-            GlyphSet::Unicode => EIGHTHS[eighths],
+        // The other side's share is shaded, so the bar stays in sight when it is all theirs.
+        let (symbol, style) = match glyphs {
+            GlyphSet::Ascii if eighths >= 4 => ('#', theme.text()),
+            GlyphSet::Ascii => ('.', theme.muted()),
+            GlyphSet::Unicode if eighths == 0 => ('░', theme.muted()),
+            GlyphSet::Unicode => (EIGHTHS[eighths], theme.text()),
         };
         buf[(area.x, area.bottom() - 1 - row)]
             .set_char(symbol)
-            .set_style(theme.text());
+            .set_style(style);
     }
 }
 
@@ -59,19 +62,21 @@ pub fn eval_text(eval: Eval) -> String {
     }
 }
 
-/// The engine's lines from `pos`, one row each, `width` columns wide.
+/// The engine's lines from `pos`, one row each, `width` columns wide; `finished`: the search
+/// has ended.
 pub fn lines(
     pos: &Position,
-    depth: u32,
-    lines: &[PositionEval],
+    (depth, lines, finished): (u32, &[PositionEval], bool),
     width: usize,
     theme: Theme,
 ) -> Vec<Line<'static>> {
     if lines.is_empty() {
-        return vec![Line::styled(
-            fit(" Engine: thinking…", width),
-            theme.muted(),
-        )];
+        let text = if finished {
+            " Engine: no move to look at here"
+        } else {
+            " Engine: thinking…"
+        };
+        return vec![Line::styled(fit(text, width), theme.muted())];
     }
     lines
         .iter()

@@ -44,7 +44,9 @@ impl ReportView<'_> {
         let width = usize::from(plan.summary.width);
         let mut lines: Vec<Line> = match self.app.live_lines() {
             Some((depth, live)) => {
-                super::live::lines(self.app.shown_position(), depth, live, width, theme)
+                let finished = self.app.live_finished();
+                let search = (depth, live, finished);
+                super::live::lines(self.app.shown_position(), search, width, theme)
             }
             None => Vec::new(),
         };

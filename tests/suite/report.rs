@@ -519,17 +519,30 @@ fn engine_lines_follow_the_position_shown_and_stop() {
     assert_ne!(buf[(board.right(), board.y)].symbol(), " ");
     act(&mut app, Action::FlipBoard);
     let buf = draw(&mut app, 80, 24);
-    assert_eq!(
-        buf[(board.right(), board.y)].symbol(),
-        " ",
-        "Black's side, at the bottom now, is empty"
-    );
+    // Turned round, the bar fills from Black's side (the bottom now): a sliver of it, and
+    // White's share above it shaded.
+    assert_ne!(buf[(board.right(), board.bottom() - 1)].symbol(), "█");
+    assert_eq!(buf[(board.right(), board.y)].symbol(), "░");
     // Off: the search stops and the lines go.
     act(&mut app, Action::EngineLines);
     assert!(app.take_effects().contains(&Effect::StopLive));
     assert_eq!(app.live_lines(), None);
     act(&mut app, Action::HistoryBack);
     assert!(live_jobs(&mut app).is_empty());
+}
+
+#[test]
+fn engine_lines_of_a_position_without_moves_say_so() {
+    let mut app = finished(Theme::monochrome());
+    act(&mut app, Action::EngineLines);
+    let (id, _) = live_jobs(&mut app)[0];
+    assert!(text(&draw(&mut app, 80, 24)).contains("Engine: thinking…"));
+    live(&mut app, id, LiveUpdate::Done);
+    let screen = text(&draw(&mut app, 80, 24));
+    assert!(
+        screen.contains("Engine: no move to look at here"),
+        "{screen}"
+    );
 }
 
 #[test]
