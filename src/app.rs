@@ -186,6 +186,12 @@ pub enum Effect {
     LiveAnalyse(LiveJob),
     /// Stop the live search.
     StopLive,
+    /// Write the game again over its archive file `path`, atomically (its report was added
+    /// after its end); how it went comes back as [`Event::Rearchived`].
+    Rearchive {
+        path: std::path::PathBuf,
+        pgn: String,
+    },
 }
 
 /// The whole front-end state. See the [module docs](self).
@@ -383,6 +389,7 @@ impl App {
             Event::Exported(result) => self.exported(result),
             Event::Analysis { id, event } => self.analysis_event(id, event),
             Event::Live { id, update } => self.live_update(id, update),
+            Event::Rearchived(result) => self.rearchived(result),
             Event::Remembered(Ok(())) => {}
             Event::Remembered(Err(err)) => {
                 self.message = Some(Message::error(format!(

@@ -50,6 +50,8 @@ pub enum Event {
     Remembered(Result<(), StoreError>),
     /// The engine's word on the report `id` ([`Effect::Analyse`](super::Effect::Analyse)).
     Analysis { id: u64, event: AnalysisEvent },
+    /// An [`Effect::Rearchive`](super::Effect::Rearchive) was carried out: the file written.
+    Rearchived(Result<PathBuf, StoreError>),
     /// The engine's lines for the live search `id`
     /// ([`Effect::LiveAnalyse`](super::Effect::LiveAnalyse)).
     Live { id: u64, update: LiveUpdate },

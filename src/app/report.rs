@@ -197,7 +197,10 @@ impl App {
             AnalysisEvent::Finished(report) => {
                 self.reports.running = None;
                 self.game.annotate(&report);
+                // Kept with the game: in its archive file when this session archived it, else
+                // as study to save (quitting asks first).
                 self.saving.study_unsaved = true;
+                self.rearchive();
                 let text = summary_line(&report);
                 self.reports.shown = Some(*report);
                 self.message = Some(Message::info(format!("Report ready. {text}")));

@@ -353,6 +353,9 @@ impl FileWork for Files {
                 let written = store.write_file(crate::settings::LAST_GAME_FILE, text.as_bytes());
                 Some(Event::Remembered(written))
             }
+            Effect::Rearchive { path, pgn } => Some(Event::Rearchived(
+                crate::store::export_pgn(&path, &pgn).map(|()| path),
+            )),
             Effect::Redraw
             | Effect::Analyse(_)
             | Effect::StopAnalysis

@@ -594,3 +594,80 @@ fn snapshot_engine_lines_80x24_colour() {
     let buf = draw(&mut app, 80, 24);
     insta::assert_snapshot!("engine_lines_80x24_colour", styled(&buf));
 }
+
+// ---- Kept in the archive ----
+
+/// The game this session archived: its report is written over its archive file, and once
+/// written, quitting loses nothing (no question).
+#[test]
+fn a_report_of_a_game_archived_this_session_is_written_into_its_archive_file() {
+    let mut app = App::new(Config {
+        autosave: true,
+        theme: Theme::monochrome(),
+        ..Config::default()
+    });
+    for m in SCHOLARS {
+        enter(&mut app, m);
+    }
+    act(&mut app, Action::Review);
+    let archived = std::path::PathBuf::from("/games/2026-11-24-White-vs-Black.pgn");
+    app.update(
+        Event::Archived(hotseat::app::event::Archived {
+            unfinished: false,
+            result: Ok(archived.clone()),
+            left_behind: None,
+        }),
+        app.now(),
+    );
+    app.take_effects();
+    act(&mut app, Action::Analyse);
+    let (id, _) = analysis_started(&mut app);
+    run_engine(&mut app, id);
+    let (path, pgn) = app
+        .take_effects()
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Rearchive { path, pgn } => Some((path, pgn)),
+            _ => None,
+        })
+        .expect("the archive file is written again");
+    assert_eq!(path, archived);
+    assert!(
+        pgn.contains("[%eval #1] Checkmate is now unavoidable. g6 was best."),
+        "{pgn}"
+    );
+    app.update(Event::Rearchived(Ok(path)), app.now());
+    assert!(
+        app.message().unwrap().text.contains("saved in"),
+        "{:?}",
+        app.message()
+    );
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit(), "nothing to lose: {:?}", app.mode());
+}
+
+/// A game opened from a file is not this session's to rewrite: the report waits to be saved,
+/// and quitting asks first.
+#[test]
+fn a_report_of_a_loaded_game_is_kept_as_study_to_save() {
+    let pgn = "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    let imported = import_game(pgn).unwrap();
+    let mut app = App::new(Config {
+        opening: Some(GameToOpen::Load(Box::new(OpenedGame {
+            game: imported.game,
+            tags: imported.tags,
+            source: "scholars.pgn".into(),
+        }))),
+        ..Config::default()
+    });
+    act(&mut app, Action::Analyse);
+    let (id, _) = analysis_started(&mut app);
+    run_engine(&mut app, id);
+    assert!(
+        !app.take_effects()
+            .iter()
+            .any(|e| matches!(e, Effect::Rearchive { .. }))
+    );
+    act(&mut app, Action::Quit);
+    assert!(!app.should_quit(), "asks first");
+}
