@@ -74,7 +74,7 @@ impl ReportView<'_> {
         }
     }
 
-    /// ` Ann   87%  ACPL 24  1?! 0? 0??`, the name cut to make room.
+    /// ` Ann   87% ACPL 24  1?! 0? 0??`, the name cut to make room.
     fn player_line(&self, report: &GameReport, color: Color, width: usize) -> Line<'static> {
         let theme = self.app.theme();
         let p = &report.players[lila::index(color)];
@@ -93,7 +93,7 @@ impl ReportView<'_> {
             .sum();
         let numbers = crate::text::width(&accuracy) + acpl.len() + counts_width;
         let name_room = width.saturating_sub(numbers + 2).min(12);
-        let name = fit(&self.app.who(color), name_room);
+        let name = fit(self.app.game().player(color), name_room);
         let mut spans = vec![
             Span::raw(format!(" {name:<name_room$} ")),
             Span::styled(accuracy, theme.title()),
