@@ -149,8 +149,14 @@ pub const MANUAL: &[Section] = &[
                  player the accuracy (0-100%), the average centipawn loss (ACPL) and the \
                  counts of each label. The better line of a labelled move is a variation: \
                  Shift-Right enters it. The evaluations are kept in the game's PGN as [%eval] \
-                 comments (save it with Ctrl-S), and a game opened with them shows its report \
+                 comments (a game archived this session has its archive file written again; \
+                 save any other with Ctrl-S), and a game opened with them shows its report \
                  with no engine.",
+            ),
+            Entry::Text(
+                "F5 (or the typed command engine) turns on the engine's three best lines for \
+                 the position shown, with an evaluation bar beside the board; they follow as \
+                 you step through the game, and F5 again turns them off.",
             ),
             Entry::Text(
                 "The engine is a UCI engine such as Stockfish (apt-get install stockfish, brew \

@@ -81,8 +81,10 @@ impl Analyser {
                 return;
             }
         };
-        let threads = std::thread::available_parallelism().map_or(1, usize::from);
-        let settings = Settings::new(Limit::Nodes(Settings::DEFAULT_NODES), threads);
+        // `hotseat analyse`'s defaults: one thread searches the same way every run, so the
+        // labels are the same run after run (and the same as the command line's), and the
+        // other core keeps the screen live.
+        let settings = Settings::new(Limit::Nodes(Settings::DEFAULT_NODES), 1);
         let sender = self.sender.clone();
         let job = Job {
             start: job.start,
