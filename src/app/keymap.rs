@@ -140,6 +140,12 @@ impl Action {
         )
     }
 
+    /// What only a finished game can do (the engine is never consulted during a game): while
+    /// one is in progress, these only say so (and the footer does not offer them).
+    pub const fn needs_game_over(self) -> bool {
+        matches!(self, Action::Analyse | Action::EngineLines)
+    }
+
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
     pub const ALL: [Action; 51] = [
