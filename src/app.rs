@@ -46,10 +46,12 @@ pub mod help;
 pub mod invariants;
 pub mod keymap;
 pub mod launch;
+mod live;
 pub mod move_entry;
 pub mod newgame;
 mod parts;
 mod play;
+mod report;
 pub mod saving;
 mod stepping;
 mod study;
@@ -68,9 +70,11 @@ pub use dialogs::Mode;
 pub use event::Event;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext, action_for};
+pub use live::{LiveJob, LiveUpdate};
 pub use newgame::NewGameForm;
 pub use parts::MAX_INPUT_CHARS;
 use parts::{BoardControl, MoveBox, Review};
+pub use report::{AnalysisEvent, AnalysisJob, summary_line};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{
     Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, dialog_hint_rows, status_badge,
@@ -173,6 +177,22 @@ pub enum Effect {
     /// Keep the choices of a game started from the new-game form for the next form, in later
     /// sessions too.
     Remember(newgame::FormChoices),
+    /// Analyse a finished game with the engine; what it says comes back through
+    /// [`App::analysis_event`] (see `report`).
+    Analyse(AnalysisJob),
+    /// Stop the analysis running; its `Cancelled` event follows.
+    StopAnalysis,
+    /// The engine's best lines for a position (live analysis), the search before stopped;
+    /// what it says comes back through [`App::live_update`] (see `live`).
+    LiveAnalyse(LiveJob),
+    /// Stop the live search.
+    StopLive,
+    /// Write the game again over its archive file `path`, atomically (its report was added
+    /// after its end); how it went comes back as [`Event::Rearchived`].
+    Rearchive {
+        path: std::path::PathBuf,
+        pgn: String,
+    },
 }
 
 /// The whole front-end state. See the [module docs](self).
@@ -209,6 +229,10 @@ pub struct App {
     /// The clocks were paused when a new game was asked for over the game in progress: they
     /// run again if the players go back to it.
     paused_for_form: bool,
+    /// The game report and the engine's work on it.
+    reports: report::Reports,
+    /// The engine's lines for the position shown.
+    live: live::Live,
 }
 
 impl App {
@@ -237,6 +261,8 @@ impl App {
             remembered: config.remembered.clone(),
             offer_with_move: None,
             paused_for_form: false,
+            reports: report::Reports::default(),
+            live: live::Live::default(),
         };
         app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;
@@ -294,6 +320,7 @@ impl App {
         self.over_announced = false;
         self.offer_with_move = None;
         self.paused_for_form = false;
+        self.reset_report();
         self.mode = self.opening_mode();
     }
 
@@ -348,6 +375,7 @@ impl App {
         }
         self.check_game_end(now);
         self.plan_saves(now);
+        self.follow_live();
     }
 
     /// News from outside: how the work the app asked for went, or what happened to the
@@ -360,6 +388,9 @@ impl App {
             Event::Archived(archived) => self.archived(archived),
             Event::ArchivedSaved(archived) => self.archived_saved(archived),
             Event::Exported(result) => self.exported(result),
+            Event::Analysis { id, event } => self.analysis_event(id, event),
+            Event::Live { id, update } => self.live_update(id, update),
+            Event::Rearchived(result) => self.rearchived(result),
             Event::Remembered(Ok(())) => {}
             Event::Remembered(Err(err)) => {
                 self.message = Some(Message::error(format!(

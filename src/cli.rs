@@ -159,6 +159,40 @@ pub const MANUAL: &[Section] = &[
         ],
     },
     Section {
+        heading: "GAME REPORT",
+        entries: &[
+            Entry::Text(
+                "After a game, or in review of a finished game opened with --load, F4 (or \
+                 Ctrl-A, or the typed command analyse) asks a chess engine for the game report, \
+                 lichess's way: the engine works in the background, the panel shows its progress \
+                 and Esc stops it, keeping the moves analysed. The engine is never consulted \
+                 during a game in progress.",
+            ),
+            Entry::Text(
+                "The report is an evaluation graph under the moves (White's winning chances, \
+                 the move shown in reverse video; a click on it shows that move), the labels in \
+                 the move list (?! inaccuracy, ? mistake, ?? blunder, in colour), and per \
+                 player the accuracy (0-100%), the average centipawn loss (ACPL) and the \
+                 counts of each label. The better line of a labelled move is a variation: \
+                 Shift-Right enters it. The evaluations are kept in the game's PGN as [%eval] \
+                 comments (a game archived this session has its archive file written again; \
+                 save any other with Ctrl-S), and a game opened with them shows its report \
+                 with no engine.",
+            ),
+            Entry::Text(
+                "F5 (or the typed command engine) turns on the engine's three best lines for \
+                 the position shown, with an evaluation bar beside the board; they follow as \
+                 you step through the game, and F5 again turns them off.",
+            ),
+            Entry::Text(
+                "The engine is a UCI engine such as Stockfish (apt-get install stockfish, brew \
+                 install stockfish): engine = \"PATH\" in config.toml, else stockfish on PATH, \
+                 else /usr/games/stockfish. hotseat analyse FILE does the same on the command \
+                 line.",
+            ),
+        ],
+    },
+    Section {
         heading: "ENVIRONMENT",
         entries: &[
             Entry::Item(
@@ -405,6 +439,7 @@ impl Cli {
                 let source = crate::settings::Source::find(self.play.config_file.as_deref());
                 let (settings, notice) =
                     crate::settings::load(&source).map_err(TaskError::Usage)?;
+                let engine = settings.engine.clone();
                 let mut config = self
                     .play
                     .with_settings(settings)
@@ -419,6 +454,7 @@ impl Cli {
                     config,
                     data_dir,
                     saved,
+                    engine,
                 });
                 Ok(if plain {
                     Task::Plain(launch)

@@ -16,6 +16,7 @@
 //! every source feeds ([`events`]: the terminal's reader thread, the file worker, and the
 //! next sources), and hands file work to a thread of its own ([`worker`]).
 
+pub mod analyser;
 pub mod events;
 mod files;
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub mod clock;
 pub mod figures;
 pub mod footer;
 pub mod help;
+pub mod live;
 /// The screen plan, kept here under its old name: see [`crate::layout::screen`].
 pub mod layout {
     pub use crate::layout::screen::*;
@@ -29,6 +30,7 @@ pub mod panel;
 pub mod popup;
 pub mod promotion;
 pub mod prompt;
+pub mod report;
 pub mod status;
 pub mod svg;
 pub use crate::text;
@@ -69,6 +71,20 @@ pub fn render(app: &App, frame: &mut Frame) {
     if let Some(at) = cursor.filter(|&at| frame.area().contains(at)) {
         frame.set_cursor_position(at);
     }
+}
+
+/// The column beside the board for the evaluation bar: right of the board where its strip has
+/// room, else left of it; `None` where the board fills its strip.
+fn eval_bar_area(app: &App, strip: Rect) -> Option<Rect> {
+    let board = app.board_layout()?.area();
+    let x = if board.right() < strip.right() {
+        board.right()
+    } else if board.x > strip.x {
+        board.x - 1
+    } else {
+        return None;
+    };
+    Some(Rect::new(x, board.y, 1, board.height))
 }
 
 /// Copies the cells of `from` that lie inside `to` (their common part; nothing else).
@@ -120,6 +136,21 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     }
     view.glow = feedback.glow;
     (&view).render(screen.board, buf);
+    if let Some(eval) = app
+        .live_lines()
+        .and_then(|(_, lines)| lines.first())
+        .map(|l| l.eval)
+        && let Some(bar) = eval_bar_area(app, screen.board)
+    {
+        live::render_bar(
+            eval,
+            bar,
+            app.orientation() == crate::rules::Color::White,
+            theme,
+            app.glyphs(),
+            buf,
+        );
+    }
 
     let status = status::StatusLine {
         message: app.status(),

@@ -72,6 +72,8 @@ mod play;
 mod pty_harness;
 #[path = "suite/render.rs"]
 mod render;
+#[path = "suite/report.rs"]
+mod report;
 #[path = "suite/resume.rs"]
 mod resume;
 #[path = "suite/rules_edge.rs"]

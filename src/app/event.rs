@@ -23,6 +23,7 @@ use crossterm::event::KeyEvent;
 
 use super::export::ExportResult;
 use super::keymap::Action;
+use super::{AnalysisEvent, LiveUpdate};
 use crate::store::{EndError, StoreError};
 
 /// Something that happened, from any source. See the [module docs](self).
@@ -48,6 +49,13 @@ pub enum Event {
     Exported(ExportResult),
     /// An [`Effect::Remember`](super::Effect::Remember) was carried out.
     Remembered(Result<(), StoreError>),
+    /// The engine's word on the report `id` ([`Effect::Analyse`](super::Effect::Analyse)).
+    Analysis { id: u64, event: AnalysisEvent },
+    /// An [`Effect::Rearchive`](super::Effect::Rearchive) was carried out: the file written.
+    Rearchived(Result<PathBuf, StoreError>),
+    /// The engine's lines for the live search `id`
+    /// ([`Effect::LiveAnalyse`](super::Effect::LiveAnalyse)).
+    Live { id: u64, update: LiveUpdate },
 }
 
 impl From<Action> for Event {

@@ -76,6 +76,10 @@ pub enum Action {
     Save,
     /// Show the FEN of the position on the board.
     ShowFen,
+    /// After the game: the engine's report on it (accuracy, ?! ? ??, better lines).
+    Analyse,
+    /// After the game: the engine's three best lines for the position shown, on or off.
+    EngineLines,
     Help,
     Quit,
     Redraw,
@@ -136,9 +140,15 @@ impl Action {
         )
     }
 
+    /// What only a finished game can do (the engine is never consulted during a game): while
+    /// one is in progress, these only say so (and the footer does not offer them).
+    pub const fn needs_game_over(self) -> bool {
+        matches!(self, Action::Analyse | Action::EngineLines)
+    }
+
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 49] = [
+    pub const ALL: [Action; 51] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -170,6 +180,8 @@ impl Action {
         Action::Pause,
         Action::NewGame,
         Action::Save,
+        Action::Analyse,
+        Action::EngineLines,
         Action::Help,
         Action::Quit,
         Action::Redraw,
@@ -454,6 +466,12 @@ pub const BINDINGS: &[Binding] = &[
          game in progress is also saved automatically", &["save"]),
     row(Action::Theme, &[Key::plain(K::F(3)), Key::ctrl('t')], PLAY, "theme",
         "Switch the board's colours: wood, blue, green (tournament vinyl), contrast", &["theme"]),
+    row(Action::Analyse, &[Key::plain(K::F(4)), Key::ctrl('a')], PLAY, "analyse",
+        "After the game: the engine's report (accuracy, ?! ? ??, better lines as variations); \
+         Esc stops it", &["analyse", "analyze"]),
+    row(Action::EngineLines, &[Key::plain(K::F(5))], PLAY, "engine",
+        "After the game: the engine's three best lines for the position shown, with an \
+         evaluation bar; again: off", &["engine", "lines"]),
     row(Action::ShowFen, &[Key::ctrl('g')], PLAY, "",
         "Show the FEN of the position on the board", &["fen"]),
     row(Action::Redraw, &[Key::ctrl('l')], PLAY, "",

@@ -87,6 +87,8 @@ impl App {
             Action::NewGame => self.new_game_requested(),
             Action::Save => self.open_save_form(now),
             Action::ShowFen => self.show_fen(),
+            Action::Analyse => self.start_analysis(),
+            Action::EngineLines => self.toggle_live(),
             Action::Help => self.mode = Mode::Help(dialogs::Help::default()),
             Action::Quit => self.quit_requested(),
             Action::Redraw => self.effects.push(super::Effect::Redraw),
@@ -173,6 +175,8 @@ impl App {
             self.move_box.clear();
         } else if self.board.selected.is_some() {
             self.board.selected = None;
+        } else if self.analysis_progress().is_some() {
+            self.stop_analysis();
         } else if self.board.engaged && (self.game.is_over() || self.review.is_active()) {
             self.board.engaged = false;
         } else if self.review.is_active() {
@@ -216,7 +220,9 @@ impl App {
             PointerKind::Down => {
                 let Some(sq) = square else {
                     self.board.drag = None;
-                    self.click_move_list(pointer.column, pointer.row);
+                    if !self.click_graph(pointer.column, pointer.row) {
+                        self.click_move_list(pointer.column, pointer.row);
+                    }
                     return;
                 };
                 self.board.cursor = sq;

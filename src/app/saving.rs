@@ -27,7 +27,7 @@ use std::time::{Duration, SystemTime};
 use std::path::{Path, PathBuf};
 
 use super::event::{Archived, ArchivedSaved, SaveError};
-use super::{App, Effect, Message, Mode};
+use super::{App, Effect, Message, MessageKind, Mode};
 use crate::game::Game;
 use crate::game::pgn::{TAG_SAVED, TAG_STARTED, Tags};
 use crate::game::stamp::{Stamp, WallClock};
@@ -140,6 +140,9 @@ pub(super) struct Saving {
     file_tags: Option<Tags>,
     /// The app time at which the current game was set up.
     started: Duration,
+    /// Where this session archived the current game: an analysis finished later writes its
+    /// evaluations there ([`Effect::Rearchive`]).
+    pub archived_path: Option<PathBuf>,
     /// The wall-clock time at app time zero.
     pub wall_clock: Option<WallClock>,
 }
@@ -164,6 +167,7 @@ impl Saving {
         self.study_unsaved = false;
         self.file_tags = None;
         self.started = now;
+        self.archived_path = None;
     }
 
     /// A game opened from a file at `now`. `in_autosave`: it is the autosaved game, already on
@@ -176,6 +180,7 @@ impl Saving {
         self.unsaved_finish = false;
         self.finish = None;
         self.study_unsaved = false;
+        self.archived_path = None;
         self.saved = in_autosave.then(|| game.revision());
         self.file_tags = Some(tags.without_derived(&[TAG_SAVED]));
     }
@@ -280,6 +285,36 @@ impl App {
         }
     }
 
+    /// The game this session archived has changed after its end (its report): its archive
+    /// file is written again, in place and atomically. `false`: it was not archived here.
+    pub(super) fn rearchive(&mut self) -> bool {
+        let Some(path) = self.saving.archived_path.clone() else {
+            return false;
+        };
+        let pgn = self.game.to_pgn(self.now, &self.saving.tags());
+        self.effects.push(Effect::Rearchive { path, pgn });
+        true
+    }
+
+    /// How an [`Effect::Rearchive`] went.
+    pub(super) fn rearchived(&mut self, result: Result<PathBuf, StoreError>) {
+        match result {
+            Ok(path) => {
+                self.saving.study_unsaved = false;
+                if let Some(m) = self
+                    .message
+                    .as_mut()
+                    .filter(|m| m.kind == MessageKind::Info)
+                {
+                    m.text = format!("{} · saved in {}", m.text, shown(&path));
+                }
+            }
+            Err(err) => self.error(format!(
+                "The report is not saved in the archive: {err} (Ctrl-S saves a copy)"
+            )),
+        }
+    }
+
     /// Hands the current game to the archive (once), `unfinished` when a new game replaces it.
     fn archive_current_game(&mut self, now: Duration, unfinished: bool) {
         self.saving.archived = true;
@@ -364,6 +399,7 @@ impl App {
         let lost = result.as_ref().is_err_and(|err| err.lost(unfinished));
         match (unfinished, result) {
             (false, Ok(path)) => {
+                self.saving.archived_path = Some(path.clone());
                 let path = shown(&path);
                 self.saving.finish = None;
                 if std::mem::take(&mut self.saving.unsaved_finish) {

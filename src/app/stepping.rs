@@ -170,13 +170,17 @@ impl App {
             Some(box_rows) => box_rows,
             None => rows(self.result_lines(width).len()),
         };
-        Some(PanelLayout::new(
-            area,
-            self.game.is_timed(),
-            result,
-            rows(self.note_lines(width).len()),
-            rows(self.opening_lines(area.height, width).len()),
-        ))
+        let (graph, report_lines) = self.report_rows(area.height);
+        Some(
+            PanelLayout::new(
+                area,
+                self.game.is_timed(),
+                result,
+                rows(self.note_lines(width).len()),
+                rows(self.opening_lines(area.height, width).len()),
+            )
+            .with_report(graph, report_lines),
+        )
     }
 
     /// The rows the game-over box takes in a panel `width` columns wide, while it is open: as

@@ -42,6 +42,9 @@ pub struct Launch {
     pub data_dir: Option<PathBuf>,
     /// What to do with a game saved last time.
     pub saved: SavedGameChoice,
+    /// The engine for the game report, as the settings name it (`engine = "…"`); else it is
+    /// looked for as `hotseat analyse` does.
+    pub engine: Option<PathBuf>,
 }
 
 /// The store as the running session uses it.
@@ -295,7 +298,8 @@ fn resolve(typed: &str) -> PathBuf {
 
 impl FileWork for Files {
     /// Carries out one of the app's file effects and says how it went.
-    /// [`Effect::Redraw`] is the terminal's business, not this.
+    /// [`Effect::Redraw`] is the terminal's business, and the engine's effects the loop's
+    /// ([`super::analyser`]), not this.
     fn carry_out(&mut self, job: Job) -> Option<Event> {
         let Job {
             effect,
@@ -349,7 +353,14 @@ impl FileWork for Files {
                 let written = store.write_file(crate::settings::LAST_GAME_FILE, text.as_bytes());
                 Some(Event::Remembered(written))
             }
-            Effect::Redraw => None,
+            Effect::Rearchive { path, pgn } => Some(Event::Rearchived(
+                crate::store::export_pgn(&path, &pgn).map(|()| path),
+            )),
+            Effect::Redraw
+            | Effect::Analyse(_)
+            | Effect::StopAnalysis
+            | Effect::LiveAnalyse(_)
+            | Effect::StopLive => None,
         }
     }
 

@@ -74,6 +74,7 @@ fn start(slowness: Duration) -> Session {
     let queue = FileQueue::new(stand_in, origin);
     let (events, rx) = channel();
     let worker = Worker::spawn(queue.clone(), events.clone()).unwrap();
+    let analyser = super::analyser::Analyser::new(None, events.clone());
     let running = thread::spawn(move || {
         let mut app = App::new(Config {
             theme: Theme::monochrome(),
@@ -81,7 +82,7 @@ fn start(slowness: Duration) -> Session {
             ..Config::default()
         });
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        run_loop(&mut terminal, &mut app, origin, &rx, worker).unwrap();
+        run_loop(&mut terminal, &mut app, origin, &rx, worker, analyser).unwrap();
         let screen = format!("{:?}", terminal.backend().buffer());
         (app, screen)
     });

@@ -19,6 +19,7 @@ use crossterm::event::MouseButton;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType};
 
+use super::analyser::Analyser;
 use super::events::{Wake, channel, spawn_terminal_reader};
 use super::files::{Launch, prepare};
 use super::shutdown::{self, DRAWING, Shared};
@@ -39,6 +40,7 @@ pub fn play(launch: Launch) -> Result<(), PlayError> {
         return Err(PlayError::NotATerminal);
     }
     let origin = Instant::now();
+    let engine = launch.engine.clone();
     let (mut config, files) = prepare(launch, local_wall_clock());
     // Only start-up turns autosave off: there is no folder to save in.
     config.no_save_folder = !config.autosave;
@@ -47,9 +49,10 @@ pub fn play(launch: Launch) -> Result<(), PlayError> {
     let (sender, events) = channel();
     let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlayError::Worker)?;
     let mut app = App::new(config);
+    let analyser = Analyser::new(engine, sender.clone());
     super::run(|terminal| {
         spawn_terminal_reader(sender).map_err(PlayError::Reader)?;
-        run_loop(terminal, &mut app, origin, &events, worker)
+        run_loop(terminal, &mut app, origin, &events, worker, analyser)
     })
 }
 
@@ -91,12 +94,15 @@ pub fn run_loop<B: Backend, F: FileWork>(
     origin: Instant,
     events: &Receiver<Wake>,
     worker: Worker<F>,
+    mut analyser: Analyser,
 ) -> Result<(), PlayError>
 where
     B::Error: Send + Sync + 'static,
 {
-    let result = event_loop(terminal, app, origin, events, &worker);
+    let result = event_loop(terminal, app, origin, events, &worker, &mut analyser);
     worker.finish();
+    // Dropping the analyser ends every engine: told to quit, killed if it does not, reaped.
+    drop(analyser);
     result
 }
 
@@ -106,6 +112,7 @@ fn event_loop<B: Backend, F: FileWork>(
     origin: Instant,
     events: &Receiver<Wake>,
     worker: &Worker<F>,
+    analyser: &mut Analyser,
 ) -> Result<(), PlayError>
 where
     B::Error: Send + Sync + 'static,
@@ -122,7 +129,9 @@ where
         }
         app.update(Action::Tick, now);
         for effect in app.take_effects() {
-            carry_out(effect, app, now, terminal, worker).map_err(PlayError::terminal)?;
+            if let Some(effect) = analyser.carry_out(effect) {
+                carry_out(effect, app, now, terminal, worker).map_err(PlayError::terminal)?;
+            }
         }
         if app.should_quit() {
             return Ok(());
@@ -227,7 +236,8 @@ impl std::error::Error for PlayError {
 }
 
 /// Carries out one of the app's effects at the edge: the terminal's own here, file work on
-/// the worker. A new kind of work at the edge (an engine, a peer) is one more arm.
+/// the worker (the engine's went to the [`Analyser`] before). A new kind of work at the edge
+/// (a peer) is one more arm.
 fn carry_out<B: Backend, F: FileWork>(
     effect: Effect,
     app: &App,

@@ -699,7 +699,11 @@ fn comments_and_annotation_glyphs_survive_write_read_write_byte_for_byte() {
         written.contains("{The introduction.} 1. e4 $1 {[%clk 0:04:58] A good start}"),
         "{written}"
     );
-    assert!(written.contains("2. Nf3 $6 $14 {Develops}"), "{written}");
+    // The evaluation is kept (the game report reads it), in lichess's two decimals.
+    assert!(
+        written.contains("2. Nf3 $6 $14 {[%eval 0.30] Develops}"),
+        "{written}"
+    );
     let second = import_game(&written).unwrap().game;
     assert_eq!(second.notes(), first.notes());
     assert_eq!(written, second.to_pgn(Duration::ZERO, &Tags::new()));

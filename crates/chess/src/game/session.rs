@@ -96,6 +96,9 @@ pub struct Game {
     intro: String,
     /// The side lines studied or read from a file.
     pub(super) variations: super::variations::Variations,
+    /// The engine's evaluation of each position (0: the start), where known: `[%eval]` read
+    /// from a file or a report written in (see [`super::report`]).
+    pub(super) evals: Vec<Option<super::report::Eval>>,
     /// What reading the game from a file had to leave out (a side line cut short).
     import_note: Option<String>,
     /// Draw offers: (half-moves played when offered, by whom).
@@ -121,6 +124,7 @@ impl Game {
             notes: Vec::new(),
             intro: String::new(),
             variations: super::variations::Variations::default(),
+            evals: Vec::new(),
             import_note: None,
             offers: Vec::new(),
             pending_offer: None,
@@ -163,7 +167,7 @@ impl Game {
         self.revision
     }
 
-    fn changed(&mut self) {
+    pub(crate) fn changed(&mut self) {
         self.revision = self.revision.wrapping_add(1);
     }
 
@@ -560,6 +564,7 @@ impl Game {
             self.clock.restore(s, now);
         }
         let plies_now = self.record.plies();
+        self.evals.truncate(plies_now + 1);
         self.truncate_variations();
         self.offers.retain(|&(ply, _)| ply <= plies_now);
         self.pending_offer = None;

@@ -858,6 +858,9 @@ impl Target for Builder {
         if let Some(t) = parse_clk_comment(text.as_bytes()) {
             self.game.set_last_reading(t);
         }
+        if let Some(eval) = crate::game::report::parse_eval_comment(text.as_bytes()) {
+            self.game.set_eval(self.game.record().plies(), eval);
+        }
         // What is left once the commands and hotseat's own notes are taken out is the
         // players' comment.
         let mut words = tidy(&strip_commands(text.as_bytes()));

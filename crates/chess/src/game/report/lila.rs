@@ -1,4 +1,4 @@
-//! The game report, lichess's way: pure arithmetic on the engine's evaluations, no I/O.
+//! lichess's arithmetic for the game report: pure functions of the engine's evaluations.
 //!
 //! Every formula here is lila's (the lichess server, github.com/lichess-org/lila), so that a
 //! player who compares hotseat's report with lichess's on the same evaluations finds the same
