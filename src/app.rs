@@ -39,6 +39,7 @@ pub mod help;
 pub mod invariants;
 pub mod keymap;
 pub mod launch;
+pub mod library;
 pub mod move_entry;
 pub mod newgame;
 mod parts;

@@ -18,6 +18,7 @@ pub mod clock;
 pub mod figures;
 pub mod footer;
 pub mod help;
+pub mod library;
 /// The screen plan, kept here under its old name: see [`crate::layout::screen`].
 pub mod layout {
     pub use crate::layout::screen::*;
