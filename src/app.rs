@@ -6,19 +6,25 @@
 //! lives in parts with one job each (`parts`: `BoardControl`, `MoveBox`, `Review`), each with its
 //! own way back to rest, so no reset is written field by field; `App::back_to_present` composes
 //! them. [`App::update`] is the only
-//! function that changes any of it: the front end turns keys, clicks, resizes and the passing
-//! of time into [`Action`]s and hands them in with the current time. The `ui` module draws an
-//! `&App` and never changes it.
+//! function that changes any of it: everything that happens, whatever its source (a key, a
+//! click, the clock's tick, a file saved or not), is one [`Event`] handed in with the current
+//! time ([`event`] says how to add a source). The `ui` module draws an `&App` and never changes
+//! it.
 //!
 //! The mode is matched before the action, so each dialog reads the keys its own way (`y` means
-//! "yes" in a question and is a file letter in the move box). Every way of making a move — typed
-//! text, cursor and Enter, a click, a drag, the promotion picker, the "claim a draw with this
-//! move?" question — ends in one function, `commit`, which calls [`Game::play`] or
-//! [`Game::play_and_claim`]; so a game end is announced the same way whatever the input.
+//! "yes" in a question and is a file letter in the move box). Each dialog is one file of
+//! [`dialogs`] that owns its state, its keys, its words and its look; [`Mode`] holds the open
+//! one, so a pending question (the game to start instead of resuming, the export waiting for
+//! "replace?") cannot outlive it. [`dialogs`] says how to add one.
+//!
+//! Every way of making a move — typed text, cursor and Enter, a click, a drag, the promotion
+//! picker, the "claim a draw with this move?" question — ends in one function, `commit`, which
+//! calls [`Game::play`] or [`Game::play_and_claim`]; so a game end is announced the same way
+//! whatever the input.
 //!
 //! Files, in reading order: [`mod@self`] (state and dispatch), `parts` (board view, move box,
 //! review), `play` (the board and the move box at work), `study` (variations and the analysis
-//! board of a finished game), `dialogs` (every question), `view` (the texts the screen shows),
+//! board of a finished game), [`dialogs`] (one file each), `view` (the texts the screen shows),
 //! [`move_entry`] (the move box: what its text means, hints, glow and Tab), [`newgame`] (the
 //! new-game form), [`saving`] (autosave and archive as effects), [`launch`] (what start-up does
 //! with a saved game), [`keymap`], [`help`] (the help's text) and [`config`].
@@ -28,13 +34,14 @@
 //! `app` stands below the drawing: it uses `game`, `rules`, and the shared [`crate::layout`]
 //! (geometry, for mouse clicks and help scrolling) and [`crate::look`] (the chosen theme and
 //! glyphs, as plain data), and nothing from `ui`, `tui` or `cli`: the front end does the I/O and
-//! reports back (`App::report`, `App::autosaved`...); start-up decisions are pure functions
+//! reports back in events ([`Event::Saved`], [`Event::Archived`]...); start-up decisions are pure functions
 //! ([`launch`]). The check anyone can run: `grep -rn "crate::ui" src/app src/app.rs` finds only
 //! tests, which draw the screen.
 
 pub mod config;
-mod dialogs;
-mod export;
+pub mod dialogs;
+pub mod event;
+pub mod export;
 pub mod help;
 pub mod invariants;
 pub mod keymap;
@@ -58,8 +65,10 @@ use ratatui::layout::{Rect, Size};
 
 pub use crate::game::ply_number;
 pub use config::Config;
+pub use dialogs::Mode;
+pub use event::Event;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
-use keymap::{Action, KeyContext};
+use keymap::{Action, KeyContext, action_for};
 pub use newgame::NewGameForm;
 use parts::{BoardControl, MoveBox, Review};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
@@ -68,7 +77,7 @@ pub use view::{
     status_lines,
 };
 
-use crate::game::{Claims, Game, GameSetup};
+use crate::game::{Game, GameSetup};
 use crate::layout::{BoardLayout, ScreenLayout};
 use crate::look::{GlyphSet, Theme};
 use crate::rules::{Color, Move, Position, Square};
@@ -141,61 +150,8 @@ impl Message {
     }
 }
 
-/// A yes/no question.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
-    /// Does this player really resign?
-    Resign(Color),
-    /// The player who just moved asks to take it back; the opponent answers.
-    Takeback { asked_by: Color },
-    /// Quit while a game is in progress?
-    Quit,
-    /// Abandon the game in progress for a new one?
-    AbandonGame,
-    /// An unfinished game was saved: resume it?
-    Resume,
-    /// A finished game was saved but could not be archived: save it in the archive now?
-    ArchiveFinished,
-    /// The export's file exists: replace it?
-    Replace,
-}
-
-/// Which screen the app is on; dialogs are modes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// A timed game waits for a key before White's clock starts.
-    Ready,
-    /// The board and the move box (also while reviewing, and after the game ended).
-    Playing,
-    /// Choosing the piece for a pawn reaching the last rank; `choice` indexes
-    /// [`crate::rules::Role::PROMOTIONS`].
-    Promotion {
-        from: Square,
-        to: Square,
-        choice: usize,
-    },
-    Confirm(Question),
-    /// `by` has offered a draw; the player to move answers.
-    DrawOffer {
-        by: Color,
-    },
-    /// `mv` would allow a draw claim: claim with it, or just play it?
-    ClaimWithMove {
-        mv: Move,
-        claims: Claims,
-    },
-    Help {
-        scroll: u16,
-    },
-    /// The game has just ended: new game, review or quit.
-    GameOver,
-    NewGame(Box<NewGameForm>),
-    /// Exporting the game (or the position) to a file the player names.
-    SaveAs(SaveForm),
-}
-
 /// Work the app asks the front end to do outside it (files, the terminal). The result comes
-/// back through [`App::exported`], [`App::autosaved`], [`App::archived`] or [`App::report`].
+/// back as an [`Event`] ([`Event::Saved`], [`Event::Archived`], [`Event::Exported`]...).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Write the game or the position to a file the player named.
@@ -246,11 +202,6 @@ pub struct App {
     over_announced: bool,
     /// Autosave and archive bookkeeping.
     saving: saving::Saving,
-    /// While the players are asked whether to resume the saved game (which the board shows
-    /// meanwhile): what it is, and the new game to start instead.
-    pending_resume: Option<(String, Box<GameSetup>)>,
-    /// The export waiting for "replace the file?".
-    pending_export: Option<SaveForm>,
     /// The choices of the last game started from the new-game form.
     remembered: Option<newgame::FormChoices>,
     /// The side to move offers a draw with the move it is about to make (Ctrl-D).
@@ -283,14 +234,15 @@ impl App {
             effects: Vec::new(),
             over_announced: false,
             saving: saving::Saving::new(config.autosave, config.wall_clock),
-            pending_resume: None,
-            pending_export: None,
             remembered: config.remembered.clone(),
             offer_with_move: None,
             paused_for_form: false,
         };
         app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;
+        if config.no_save_folder {
+            app.saving.failure = Some(event::SaveError::NoFolder.to_string());
+        }
         match config.opening {
             None => {}
             Some(GameToOpen::Resume(saved)) => app.open_game(*saved, true, Duration::ZERO),
@@ -298,15 +250,19 @@ impl App {
             Some(GameToOpen::AskResume { saved, summary }) => {
                 app.open_game(*saved, true, Duration::ZERO);
                 app.message = None;
-                app.pending_resume = Some((summary, Box::new(config.setup)));
-                app.mode = Mode::Confirm(Question::Resume);
+                app.mode = Mode::Resume(dialogs::Resume {
+                    summary,
+                    setup: Box::new(config.setup),
+                });
             }
             Some(GameToOpen::AskArchive { saved, summary }) => {
                 // On the board meanwhile, for review only: it is finished.
                 app.open_game(*saved, true, Duration::ZERO);
                 app.message = None;
-                app.pending_resume = Some((summary, Box::new(config.setup)));
-                app.mode = Mode::Confirm(Question::ArchiveFinished);
+                app.mode = Mode::ArchiveFinished(dialogs::ArchiveFinished {
+                    summary,
+                    setup: Box::new(config.setup),
+                });
             }
         }
         if let Some(notice) = config.notice {
@@ -345,7 +301,7 @@ impl App {
     /// the clocks ([`Mode::Ready`]), any other is played at once.
     fn opening_mode(&self) -> Mode {
         if self.game.is_timed() && !self.game.is_over() {
-            Mode::Ready
+            Mode::Ready(dialogs::Ready)
         } else {
             Mode::Playing
         }
@@ -362,17 +318,26 @@ impl App {
 
     // ---- The one door ----
 
-    /// Applies one action at time `now` (a duration since any fixed origin, the same for every
-    /// call). The only function that changes the app.
-    pub fn update(&mut self, action: Action, now: Duration) {
+    /// Applies one event at time `now` (a duration since any fixed origin, the same for every
+    /// call): a key, an action, the result of file work (see [`Event`]). The only function
+    /// that changes the app; the work it asks for is then in [`App::take_effects`].
+    pub fn update(&mut self, event: impl Into<Event>, now: Duration) {
         self.now = now;
+        let action = match event.into() {
+            Event::Key(key) => action_for(key, self.key_context()).unwrap_or(Action::Tick),
+            Event::Action(action) => action,
+            news => {
+                self.hear(news);
+                Action::Tick
+            }
+        };
         match action {
             Action::Tick => {}
             Action::Resize { width, height } => {
                 self.size = Size::new(width, height);
                 let max = help::max_scroll(self.screen());
-                if let Mode::Help { scroll } = &mut self.mode {
-                    *scroll = (*scroll).min(max);
+                if let Mode::Help(help) = &mut self.mode {
+                    help.scroll = help.scroll.min(max);
                 }
             }
             action => {
@@ -385,20 +350,22 @@ impl App {
         self.plan_saves(now);
     }
 
-    fn dispatch(&mut self, action: Action, now: Duration) {
-        match self.mode {
-            Mode::Ready => self.on_ready(action, now),
-            Mode::Playing => self.on_playing(action, now),
-            Mode::Promotion { from, to, choice } => {
-                self.on_promotion(from, to, choice, action, now)
+    /// News from outside: how the work the app asked for went, or what happened to the
+    /// process. Inputs are actions, handled by `dispatch`.
+    fn hear(&mut self, news: Event) {
+        match news {
+            Event::Key(_) | Event::Action(_) => {}
+            Event::Resumed(stopped) => self.resumed_after_stop(stopped),
+            Event::Saved(result) => self.autosaved(result),
+            Event::Archived(archived) => self.archived(archived),
+            Event::ArchivedSaved(archived) => self.archived_saved(archived),
+            Event::Exported(result) => self.exported(result),
+            Event::Remembered(Ok(())) => {}
+            Event::Remembered(Err(err)) => {
+                self.message = Some(Message::error(format!(
+                    "The form's choices are not remembered for next time: {err}"
+                )));
             }
-            Mode::Confirm(question) => self.on_confirm(question, action, now),
-            Mode::DrawOffer { by } => self.on_offer(by, action, now),
-            Mode::ClaimWithMove { mv, .. } => self.on_claim_with_move(mv, action, now),
-            Mode::Help { scroll } => self.on_help(scroll, action),
-            Mode::GameOver => self.on_game_over(action),
-            Mode::NewGame(_) => self.on_form(action, now),
-            Mode::SaveAs(_) => self.on_save_as(action, now),
         }
     }
 
@@ -420,14 +387,9 @@ impl App {
                 self.message = None;
             }
             if !matches!(self.mode, Mode::NewGame(_) | Mode::SaveAs(_)) {
-                self.mode = Mode::GameOver;
+                self.mode = Mode::GameOver(dialogs::GameOver);
             }
         }
-    }
-
-    /// A message from outside `update`: the result of an [`Effect`] the front end carried out.
-    pub fn report(&mut self, message: Message) {
-        self.message = Some(message);
     }
 
     /// The effects requested since the last call, oldest first.
@@ -498,17 +460,7 @@ impl App {
 
     /// The keys' meaning in the current mode.
     pub fn key_context(&self) -> KeyContext {
-        match self.mode {
-            Mode::Ready => KeyContext::Ready,
-            Mode::Playing => KeyContext::Playing,
-            Mode::Promotion { .. } => KeyContext::Promotion,
-            Mode::Confirm(_) | Mode::ClaimWithMove { .. } => KeyContext::Confirm,
-            Mode::DrawOffer { .. } => KeyContext::Offer,
-            Mode::Help { .. } => KeyContext::Help,
-            Mode::GameOver => KeyContext::GameOver,
-            Mode::NewGame(_) => KeyContext::Form,
-            Mode::SaveAs(_) => KeyContext::Path,
-        }
+        self.mode.key_context()
     }
 
     /// The number of half-moves into the game the board shows.

@@ -24,7 +24,8 @@
 //! * [`look`], [`layout`] — what the app and the drawing share: the players' choice of look
 //!   (palette, colour, glyphs) as plain data, and the screen's geometry (where the board, its
 //!   squares, the panel and the popups go, for drawing and for mouse clicks alike).
-//! * [`app`] — everything on screen as data: mode, board control, move box, review, messages,
+//! * [`app`] — everything on screen as data: mode, the dialogs (one file each,
+//!   [`app::dialogs`], which says how to add one), board control, move box, review, messages,
 //!   the start-up policy for a saved game ([`app::launch`]) and the player-name rule
 //!   ([`app::config::check_name`]). Never imports `ui`, `tui`, `cli` or `settings` outside its
 //!   tests.

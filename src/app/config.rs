@@ -52,6 +52,9 @@ pub struct Config {
     pub auto_flip: bool,
     /// Save the game in progress and archive finished games (through the app's effects).
     pub autosave: bool,
+    /// There is no folder to save games in (none could be found or made): the warning stays
+    /// on the status line the whole session, not only in the first screen's notice.
+    pub no_save_folder: bool,
     /// The wall-clock time when the session began, for the dates saved games carry; tests
     /// leave it out and get 1970-01-01.
     pub wall_clock: Option<WallClock>,

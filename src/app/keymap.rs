@@ -227,6 +227,21 @@ impl KeyContext {
         KeyContext::Path,
     ];
 
+    /// The title of the context's section in the help.
+    pub const fn title(self) -> &'static str {
+        match self {
+            KeyContext::Playing => "Keys while playing",
+            KeyContext::Help => "Keys in this help",
+            KeyContext::Confirm => "Keys when asked a question",
+            KeyContext::Promotion => "Keys when a pawn promotes",
+            KeyContext::Offer => "Keys when offered a draw",
+            KeyContext::GameOver => "Keys when the game is over",
+            KeyContext::Form => "Keys in the new-game form",
+            KeyContext::Ready => "Keys before a timed game starts",
+            KeyContext::Path => "Keys when saving to a file",
+        }
+    }
+
     /// Whether unbound printable keys are typed text ([`Action::Input`]) here.
     pub const fn takes_text(self) -> bool {
         matches!(

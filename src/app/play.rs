@@ -3,10 +3,11 @@
 
 use std::time::Duration;
 
+use super::dialogs::{self, Promotion};
 use super::keymap::{Action, Pointer, PointerKind, action_for_word};
 use super::move_entry::{self, Refusal};
 use super::parts::{Drag, MAX_INPUT_CHARS, TooLong};
-use super::{App, Message, Mode, Question};
+use super::{App, Message, Mode};
 use crate::game::OfferResult;
 use crate::rules::move_targets;
 use crate::rules::{Color, Move, MoveError, Role, Square};
@@ -86,7 +87,7 @@ impl App {
             Action::NewGame => self.new_game_requested(),
             Action::Save => self.open_save_form(now),
             Action::ShowFen => self.show_fen(),
-            Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::Help => self.mode = Mode::Help(dialogs::Help::default()),
             Action::Quit => self.quit_requested(),
             Action::Redraw => self.effects.push(super::Effect::Redraw),
             Action::Pointer(pointer) => self.pointer(pointer, now),
@@ -151,11 +152,7 @@ impl App {
             return;
         };
         if mv.promotion().is_some() {
-            self.mode = Mode::Promotion {
-                from,
-                to,
-                choice: 0,
-            };
+            self.mode = Mode::Promotion(Promotion::new(from, to));
         } else {
             self.submit(mv, now);
         }
@@ -341,11 +338,7 @@ impl App {
                     if step.rest == step.typed =>
                 {
                     self.move_box.set(step.typed);
-                    self.mode = Mode::Promotion {
-                        from,
-                        to,
-                        choice: 0,
-                    };
+                    self.mode = Mode::Promotion(Promotion::new(from, to));
                     return;
                 }
                 // The board stays as it was and the text stays, to be corrected or typed anew.
@@ -409,7 +402,7 @@ impl App {
         }
         let claims = self.game.claims_by_move(mv);
         if claims.any() {
-            self.mode = Mode::ClaimWithMove { mv, claims };
+            self.mode = Mode::ClaimWithMove(dialogs::ClaimWithMove { mv, claims });
         } else {
             self.commit(mv, false, now);
         }
@@ -450,7 +443,7 @@ impl App {
         }
         let turn = self.game.position().turn();
         if self.game.pending_offer() == Some(!turn) {
-            self.mode = Mode::DrawOffer { by: !turn };
+            self.mode = Mode::DrawOffer(dialogs::DrawOffer { by: !turn });
             return;
         }
         if self.offer_with_move.take() == Some(turn) {
@@ -481,7 +474,9 @@ impl App {
             return;
         }
         match self.game.offer_draw(mover, now) {
-            Ok(OfferResult::Offered) => self.mode = Mode::DrawOffer { by: mover },
+            Ok(OfferResult::Offered) => {
+                self.mode = Mode::DrawOffer(dialogs::DrawOffer { by: mover })
+            }
             Ok(OfferResult::Agreed) => {}
             Err(err) => self.error(err.to_string()),
         }
@@ -514,7 +509,8 @@ impl App {
         if let Some(outcome) = self.game.outcome() {
             self.error(format!("The game is over: {}", self.outcome_text(outcome)));
         } else {
-            self.mode = Mode::Confirm(Question::Resign(self.game.position().turn()));
+            let color = self.game.position().turn();
+            self.mode = Mode::Resign(dialogs::Resign { color });
         }
     }
 
@@ -525,7 +521,7 @@ impl App {
             self.error("There is no move to take back");
         } else {
             let asked_by = !self.game.position().turn();
-            self.mode = Mode::Confirm(Question::Takeback { asked_by });
+            self.mode = Mode::Takeback(dialogs::Takeback { asked_by });
         }
     }
 
@@ -546,7 +542,7 @@ impl App {
     pub(super) fn new_game_requested(&mut self) {
         self.pause_for_form();
         if self.game_in_progress() || self.study_would_be_lost() {
-            self.mode = Mode::Confirm(Question::AbandonGame);
+            self.mode = Mode::AbandonGame(dialogs::AbandonGame);
         } else {
             self.open_form();
         }
@@ -572,7 +568,7 @@ impl App {
 
     pub(super) fn quit_requested(&mut self) {
         if self.game_in_progress() || self.saving.unsaved_finish || self.study_would_be_lost() {
-            self.mode = Mode::Confirm(Question::Quit);
+            self.mode = Mode::Quit(dialogs::Quit);
         } else {
             self.quit = true;
         }
@@ -589,7 +585,7 @@ impl App {
     /// The front end's report that the program was stopped (SIGTSTP, or a job-control shell)
     /// for `stopped` and is back. The clocks count the stop as an absence under the FIDE laws:
     /// the clock of the side to move ran on, and the screen says for how long.
-    pub fn resumed_after_stop(&mut self, stopped: Duration) {
+    pub(super) fn resumed_after_stop(&mut self, stopped: Duration) {
         let span = crate::game::clock::format_span(stopped);
         let running = self.game.is_timed() && !self.game.is_over();
         if let Some(color) = self.game.clock().running().filter(|_| running) {

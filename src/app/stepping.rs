@@ -182,7 +182,7 @@ impl App {
     /// The rows the game-over box takes in a panel `width` columns wide, while it is open: as
     /// `ui::popup` draws it ([`super::Dialog::measure`]).
     fn game_over_box_rows(&self, width: u16) -> Option<u16> {
-        if self.mode != super::Mode::GameOver {
+        if self.mode != super::Mode::GameOver(super::dialogs::GameOver) {
             return None;
         }
         Some(self.dialog()?.measure(width).height())

@@ -380,6 +380,7 @@ impl PlayArgs {
             opening: None,
             notice: None,
             remembered: None,
+            no_save_folder: false,
         })
     }
 

@@ -1,26 +1,32 @@
 //! The main loop: the terminal, the app and the clock.
 //!
-//! It sleeps in [`next_event`] until an event arrives or the running clock's text is due to
-//! change ([`App::next_wake`], from [`Clock::next_change`](crate::game::clock::Clock::next_change)),
+//! It sleeps on its one channel (see [`events`](super::events)) until an event arrives from
+//! any source or the running clock's text is due to change ([`App::next_wake`], from [`Clock::next_change`](crate::game::clock::Clock::next_change)),
 //! so an idle game costs one wake-up per displayed second (ten per second under 20 s left) and
 //! nothing at all without a running clock. Every wake-up first tells the app the time
 //! ([`Action::Tick`], which is how a flag fall is announced), then draws. Only events and clock
 //! changes cause a redraw, and ratatui only sends the cells that changed.
+//!
+//! What the app asks for is carried out at the edge (`carry_out`): a redraw here, file work
+//! on the worker thread ([`worker`](super::worker)), whose results come back through the
+//! channel as typed events. Quitting waits for the file work handed out.
 
 use std::io::{self, IsTerminal};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant, SystemTime};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use crossterm::event::MouseButton;
-use ratatui::DefaultTerminal;
+use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType};
 
+use super::events::{Wake, channel, spawn_terminal_reader};
 use super::files::{Launch, prepare};
 use super::shutdown::{self, DRAWING, Shared};
-use super::{Event, Mouse, MouseKind, next_event};
-use crate::app::keymap::{Action, Pointer, PointerKind, action_for};
-use crate::app::{App, Effect};
+use super::worker::{FileQueue, FileWork, Job, Worker};
+use super::{Mouse, MouseKind};
+use crate::app::keymap::{Action, Pointer, PointerKind};
+use crate::app::{App, Effect, Event as AppEvent};
 use crate::game::stamp::WallClock;
 use crate::ui;
 
@@ -34,16 +40,19 @@ pub fn play(launch: Launch) -> Result<()> {
         bail!("hotseat needs a terminal to play in (standard input and output are not one)");
     }
     let origin = Instant::now();
-    let (config, files) = prepare(launch, local_wall_clock());
+    let (mut config, files) = prepare(launch, local_wall_clock());
     // Only start-up turns autosave off: there is no folder to save in.
-    let nowhere_to_save = !config.autosave;
-    let shared: Shared = Arc::new(Mutex::new((files, origin)));
+    config.no_save_folder = !config.autosave;
+    let shared: Shared = FileQueue::new(files, origin);
     shutdown::install(&shared).context("could not set up the signal handlers")?;
+    let (sender, events) = channel();
+    let worker = Worker::spawn(shared.clone(), sender.clone())
+        .context("could not start the thread that writes the files")?;
     let mut app = App::new(config);
-    if nowhere_to_save {
-        app.saving_unavailable();
-    }
-    super::run(|terminal| run_loop(terminal, &mut app, origin, &shared))
+    super::run(|terminal| {
+        spawn_terminal_reader(sender).context("could not start reading the terminal")?;
+        run_loop(terminal, &mut app, origin, &events, worker)
+    })
 }
 
 /// The wall clock now, with the local offset from UTC (the system's time zone, or `TZ`): the
@@ -75,12 +84,34 @@ pub fn pointer_action(mouse: Mouse) -> Option<Action> {
     }))
 }
 
-fn run_loop(
-    terminal: &mut DefaultTerminal,
+/// The loop: tells the app the time, carries out what it asks, draws, and waits on the
+/// channel until an event comes or the screen is due to change. On the way out, whichever way
+/// that is, it waits for the file work handed out.
+pub fn run_loop<B: Backend, F: FileWork>(
+    terminal: &mut Terminal<B>,
     app: &mut App,
     origin: Instant,
-    shared: &Shared,
-) -> Result<()> {
+    events: &Receiver<Wake>,
+    worker: Worker<F>,
+) -> Result<()>
+where
+    B::Error: Send + Sync + 'static,
+{
+    let result = event_loop(terminal, app, origin, events, &worker);
+    worker.finish();
+    result
+}
+
+fn event_loop<B: Backend, F: FileWork>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    origin: Instant,
+    events: &Receiver<Wake>,
+    worker: &Worker<F>,
+) -> Result<()>
+where
+    B::Error: Send + Sync + 'static,
+{
     loop {
         let now = origin.elapsed();
         // Back from a stop (SIGTSTP): the terminal was given back meanwhile, so everything is
@@ -88,19 +119,12 @@ fn run_loop(
         if let Some(stopped) = shutdown::take_stop() {
             redraw_everything(terminal)?;
             if let Some(stopped) = stopped {
-                app.resumed_after_stop(stopped);
+                app.update(AppEvent::Resumed(stopped), now);
             }
         }
         app.update(Action::Tick, now);
-        let effects = app.take_effects();
-        if !effects.is_empty() {
-            let mut files = shared.lock().unwrap_or_else(|e| e.into_inner());
-            for effect in effects {
-                match effect {
-                    Effect::Redraw => redraw_everything(terminal)?,
-                    effect => files.0.execute(effect, app, now),
-                }
-            }
+        for effect in app.take_effects() {
+            carry_out(effect, app, now, terminal, worker)?;
         }
         if app.should_quit() {
             return Ok(());
@@ -123,25 +147,54 @@ fn run_loop(
             let _drawing = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
             terminal.draw(|frame| ui::render(app, frame))?;
         }
-        let timeout = app
-            .next_wake(now)
-            .map(|at| at.saturating_sub(origin.elapsed()) + WAKE_MARGIN);
-        let action = match next_event(timeout)? {
-            None => continue,
-            Some(Event::Key(key)) => action_for(key, app.key_context()),
-            Some(Event::Mouse(mouse)) => pointer_action(mouse),
-            Some(Event::Resize { width, height }) => Some(Action::Resize { width, height }),
+        let wake = match app.next_wake(now) {
+            Some(at) => {
+                let timeout = at.saturating_sub(origin.elapsed()) + WAKE_MARGIN;
+                match events.recv_timeout(timeout) {
+                    Ok(wake) => wake,
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => {
+                        bail!("every source of events has ended")
+                    }
+                }
+            }
+            None => events
+                .recv()
+                .map_err(|_| anyhow!("every source of events has ended"))?,
         };
-        if let Some(action) = action {
-            app.update(action, origin.elapsed());
+        match wake {
+            Wake::Event(event) => app.update(event, origin.elapsed()),
+            Wake::TerminalFailed(err) => {
+                return Err(err).context("could not read the terminal");
+            }
         }
     }
+}
+
+/// Carries out one of the app's effects at the edge: the terminal's own here, file work on
+/// the worker. A new kind of work at the edge (an engine, a peer) is one more arm.
+fn carry_out<B: Backend, F: FileWork>(
+    effect: Effect,
+    app: &App,
+    now: Duration,
+    terminal: &mut Terminal<B>,
+    worker: &Worker<F>,
+) -> Result<(), B::Error> {
+    match effect {
+        Effect::Redraw => redraw_everything(terminal)?,
+        effect => worker.push(Job {
+            effect,
+            now,
+            save_job: app.save_job(),
+        }),
+    }
+    Ok(())
 }
 
 /// Clears the screen and makes the next frame draw every cell. Unlike `Terminal::clear` it does
 /// not ask the terminal where its cursor is, an answer that a terminal may never give (and
 /// then the game would end with an error).
-fn redraw_everything(terminal: &mut DefaultTerminal) -> io::Result<()> {
+fn redraw_everything<B: Backend>(terminal: &mut Terminal<B>) -> Result<(), B::Error> {
     terminal.backend_mut().clear_region(ClearType::All)?;
     // The frame last drawn is forgotten: the next one is compared with a blank screen.
     terminal.swap_buffers();

@@ -20,6 +20,7 @@ use hotseat::store::{
     TAG_STARTED, atomic_write, data_dir_for, default_export_path, export_fen, export_pgn,
     remove_stale_temp_files,
 };
+use hotseat::tui::worker::{FileWork, Job};
 use hotseat::tui::{Files, Launch, prepare};
 
 // ---- Helpers ----
@@ -902,7 +903,14 @@ pub(crate) fn start_again(store: &Store) -> (App, Files) {
 pub(crate) fn answer(app: &mut App, files: &mut Files, answer: Action) {
     app.update(answer, secs(1));
     for effect in app.take_effects() {
-        files.execute(effect, app, secs(1));
+        let job = Job {
+            effect,
+            now: secs(1),
+            save_job: app.save_job(),
+        };
+        if let Some(event) = files.carry_out(job) {
+            app.update(event, secs(1));
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use super::timecontrol::TimeControl;
 use crate::rules::{Color, Move, Position};
 
 /// What a new game needs.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSetup {
     pub start: Position,
     pub white: String,
