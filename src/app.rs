@@ -173,6 +173,17 @@ pub enum Effect {
     /// Keep the choices of a game started from the new-game form for the next form, in later
     /// sessions too.
     Remember(newgame::FormChoices),
+    /// Read the library (the archive's index): [`dialogs::LibraryNews::Loaded`].
+    LoadLibrary,
+    /// Read this file of the archive to open it: [`dialogs::LibraryNews::Opened`].
+    OpenArchived(String),
+    /// Move this file of the archive to the trash: [`dialogs::LibraryNews::Trashed`].
+    TrashGame(String),
+    /// Bring this file back from the trash: [`dialogs::LibraryNews::Restored`].
+    RestoreGame(String),
+    /// Count the moves played from the position `key` in the library's games that `filter`
+    /// admits (`Ann as White`): [`dialogs::LibraryNews::Explored`].
+    Explore { key: u64, filter: String },
 }
 
 /// The whole front-end state. See the [module docs](self).
@@ -360,6 +371,7 @@ impl App {
             Event::Archived(archived) => self.archived(archived),
             Event::ArchivedSaved(archived) => self.archived_saved(archived),
             Event::Exported(result) => self.exported(result),
+            Event::Library(news) => self.library_news(news, self.now),
             Event::Remembered(Ok(())) => {}
             Event::Remembered(Err(err)) => {
                 self.message = Some(Message::error(format!(

@@ -18,6 +18,7 @@
 
 pub mod events;
 mod files;
+mod library;
 #[cfg(test)]
 mod loop_tests;
 mod run;

@@ -167,6 +167,22 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         }
         .render(area, buf),
         Some(Look::Form(form)) => new_game::NewGameView { form, theme }.render(area, buf),
+        Some(Look::Library(library)) => {
+            // Full screen, over everything.
+            ratatui::widgets::Clear.render(area, buf);
+            match &library.list {
+                Some(list) => (&library::LibraryView {
+                    list,
+                    theme,
+                    ascii: app.glyphs() == crate::look::GlyphSet::Ascii,
+                    note: app.message().map(|m| m.text.as_str()),
+                })
+                    .render(area, buf),
+                None => {
+                    buf.set_string(area.x, area.y, "Library: reading the games…", theme.title())
+                }
+            }
+        }
         Some(Look::Box(dialog)) => {
             // The game-over box goes in the panel, under the moves: the final position and
             // the last moves stay in view. Where the panel has no room for how the game

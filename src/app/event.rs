@@ -47,6 +47,9 @@ pub enum Event {
     Exported(ExportResult),
     /// An [`Effect::Remember`](super::Effect::Remember) was carried out.
     Remembered(Result<(), StoreError>),
+    /// A library effect ([`Effect::LoadLibrary`](super::Effect::LoadLibrary), opening,
+    /// deleting or restoring a game) was carried out.
+    Library(super::dialogs::LibraryNews),
 }
 
 impl From<Action> for Event {

@@ -12,6 +12,7 @@
 //! the filter, or with none goes back to the game.
 
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 use super::keymap::Action;
 use crate::store::{Entry, filter_words};
@@ -112,11 +113,15 @@ pub enum ListOutcome {
     Delete(String),
 }
 
+/// Rows of the library screen that are not games: title, filter, headings, keys.
+pub const CHROME_ROWS: u16 = 4;
+
 /// The list of games on the library screen.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LibraryList {
-    /// Newest first, as the index gives them.
-    games: Vec<Entry>,
+    /// Newest first, as the index gives them; shared, so that the dialog's copy for each key
+    /// costs nothing.
+    games: Arc<Vec<Entry>>,
     filter: String,
     sort: Column,
     reversed: bool,
@@ -133,7 +138,7 @@ pub struct LibraryList {
 impl LibraryList {
     pub fn new(games: Vec<Entry>) -> LibraryList {
         let mut list = LibraryList {
-            games,
+            games: Arc::new(games),
             filter: String::new(),
             sort: Column::Date,
             reversed: false,
@@ -194,6 +199,24 @@ impl LibraryList {
             .map(|(row, &i)| (&self.games[i], row == self.selected))
     }
 
+    /// The games on a screen of `rows` rows, from the top, with whether each is the selected
+    /// one: as [`LibraryList::visible`], moved if need be so that the selection shows (the
+    /// screen may have shrunk since the last key).
+    pub fn window(&self, rows: usize) -> impl Iterator<Item = (&Entry, bool)> {
+        let rows = rows.max(1);
+        let top = if self.selected >= self.top + rows {
+            self.selected + 1 - rows
+        } else {
+            self.top.min(self.selected)
+        };
+        self.shown
+            .iter()
+            .enumerate()
+            .skip(top)
+            .take(rows)
+            .map(|(row, &i)| (&self.games[i], row == self.selected))
+    }
+
     /// Tells the list how many rows the screen shows, keeping the selection on screen.
     pub fn set_page(&mut self, rows: usize) {
         self.page = rows.max(1);
@@ -202,8 +225,13 @@ impl LibraryList {
 
     /// Takes a game out of the list (moved to the trash).
     pub fn remove(&mut self, file: &str) {
-        self.games.retain(|e| e.file != file);
+        let row = self.selected;
+        Arc::make_mut(&mut self.games).retain(|e| e.file != file);
+        // The old places mean nothing now: the selection stays on the same row.
+        self.shown.clear();
         self.refresh();
+        self.selected = row.min(self.shown.len().saturating_sub(1));
+        self.scroll_to_selection();
     }
 
     /// Applies one key.

@@ -62,6 +62,8 @@ pub struct Files {
     /// The file of its own this session saves in, when the slot's game could not be read
     /// (removed at the end if nothing was saved in it).
     _own: Option<GameLock>,
+    /// The library's work, with the explorer's table kept between questions.
+    library: super::library::LibraryWork,
 }
 
 /// Finds the files and decides what the first screen opens with (see the module docs).
@@ -76,6 +78,7 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         job: None,
         _lock: None,
         _own: None,
+        library: Default::default(),
     };
     let store = match launch.data_dir {
         Some(dir) => Ok(Store::new(DataDir::new(dir))),
@@ -314,6 +317,7 @@ impl FileWork for Files {
                 Some(Event::Saved(saved))
             }
             Effect::Archive(job) => {
+                self.library.forget();
                 let unfinished = job.unfinished;
                 let result = self.archive(job);
                 self.job = None;
@@ -327,6 +331,7 @@ impl FileWork for Files {
                 }))
             }
             Effect::ArchiveSaved { finished } => {
+                self.library.forget();
                 let store = self.store.as_ref()?;
                 let result = store.archive_current(&self.today(now));
                 if result
@@ -350,6 +355,11 @@ impl FileWork for Files {
                 Some(Event::Remembered(written))
             }
             Effect::Redraw => None,
+            effect @ (Effect::LoadLibrary
+            | Effect::OpenArchived(_)
+            | Effect::TrashGame(_)
+            | Effect::RestoreGame(_)
+            | Effect::Explore { .. }) => self.library.carry_out(self.store.as_ref(), effect),
         }
     }
 

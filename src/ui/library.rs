@@ -16,8 +16,7 @@ use super::text::{fit, width};
 use super::theme::Theme;
 use crate::app::library::{Column, LibraryList};
 
-/// Rows the list does not use for games: title, filter, headings, keys.
-pub const CHROME_ROWS: u16 = 4;
+pub use crate::app::library::CHROME_ROWS;
 
 /// The library screen.
 #[derive(Clone, Copy, Debug)]
@@ -26,6 +25,8 @@ pub struct LibraryView<'a> {
     pub theme: Theme,
     /// `--ascii`: the sort marks as letters.
     pub ascii: bool,
+    /// News to show (a game moved to the trash), on the filter's line.
+    pub note: Option<&'a str>,
 }
 
 /// The columns shown in `cols` terminal columns, each with its width; the opening takes what
@@ -125,6 +126,17 @@ impl Widget for &LibraryView<'_> {
                 Span::styled(format!("{}_", list.filter()), self.theme.text()),
             ])
         };
+        let mut filter = filter;
+        if let Some(note) = self.note {
+            if list.filter().is_empty() {
+                filter.spans.truncate(1);
+            } else {
+                filter.spans.push(Span::raw("   "));
+            }
+            filter
+                .spans
+                .push(Span::styled(note.to_owned(), self.theme.banner()));
+        }
         line_at(buf, 1, filter);
         let columns = columns(area.width);
         let heads: Vec<(String, usize)> = columns
@@ -148,7 +160,7 @@ impl Widget for &LibraryView<'_> {
         );
         let rows = area.height - CHROME_ROWS;
         let mut y = 3;
-        for (entry, selected) in list.visible().take(usize::from(rows)) {
+        for (entry, selected) in list.window(usize::from(rows)) {
             let cells: Vec<(String, usize)> =
                 columns.iter().map(|&(c, w)| (c.cell(entry), w)).collect();
             let mut text = LibraryView::row(&cells);
@@ -183,7 +195,7 @@ impl Widget for &LibraryView<'_> {
         }
         let keys: &[(&str, &str)] = &[
             ("Enter", "open"),
-            ("Del", "trash"),
+            ("Del", "delete"),
             (if self.ascii { "<- ->" } else { "← →" }, "sort"),
             ("Tab", "reverse"),
             ("PgUp PgDn", "page"),

@@ -225,7 +225,12 @@ fn club() -> Vec<Entry> {
 fn draw(list: &mut LibraryList, w: u16, h: u16, theme: Theme, ascii: bool) -> Buffer {
     list.set_page(usize::from(h - CHROME_ROWS));
     let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
-    let view = LibraryView { list, theme, ascii };
+    let view = LibraryView {
+        list,
+        theme,
+        ascii,
+        note: None,
+    };
     (&view).render(buf.area, &mut buf);
     buf
 }
