@@ -229,7 +229,7 @@ impl Store {
         for (file, stamp) in files {
             match known.remove(&file) {
                 Some(index::Line::Game(entry)) if entry.stamp == stamp => {
-                    library.games.push(entry);
+                    library.games.push(*entry);
                 }
                 Some(index::Line::Broken(broken)) if broken.stamp == stamp => {
                     library.broken.push(broken);

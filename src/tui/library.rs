@@ -74,9 +74,12 @@ fn carry_out(store: Option<&Store>, effect: Effect) -> Option<Event> {
                 .and_then(|s| s.library().map_err(|e| e.to_string()))
                 .map(|library| library.games),
         ),
-        Effect::OpenArchived(file) => {
-            LibraryNews::Opened(store.ok_or_else(no_store).and_then(|s| open(s, &file)))
-        }
+        Effect::OpenArchived(file) => LibraryNews::Opened(
+            store
+                .ok_or_else(no_store)
+                .and_then(|s| open(s, &file))
+                .map(Box::new),
+        ),
         Effect::TrashGame(file) => LibraryNews::Trashed {
             result: store
                 .ok_or_else(no_store)

@@ -159,8 +159,7 @@ impl Widget for &LibraryView<'_> {
             ),
         );
         let rows = area.height - CHROME_ROWS;
-        let mut y = 3;
-        for (entry, selected) in list.window(usize::from(rows)) {
+        for (y, (entry, selected)) in (3..).zip(list.window(usize::from(rows))) {
             let cells: Vec<(String, usize)> =
                 columns.iter().map(|&(c, w)| (c.cell(entry), w)).collect();
             let mut text = LibraryView::row(&cells);
@@ -172,7 +171,6 @@ impl Widget for &LibraryView<'_> {
                 self.theme.text()
             };
             line_at(buf, y, Line::styled(text, style));
-            y += 1;
         }
         if list.is_empty() {
             line_at(

@@ -33,7 +33,7 @@ pub enum LibraryNews {
     /// The library was read: its games, newest first, or why not.
     Loaded(Result<Vec<Entry>, String>),
     /// The game asked for with Enter was read, or why not.
-    Opened(Result<OpenedGame, String>),
+    Opened(Result<Box<OpenedGame>, String>),
     /// `file` was moved to the trash (under the name given), or why not.
     Trashed {
         file: String,
@@ -183,7 +183,7 @@ impl App {
             LibraryNews::Opened(Ok(opened)) => {
                 if matches!(self.mode, Mode::Library(_)) {
                     self.back_from_form(now);
-                    self.open_game(opened, false, now);
+                    self.open_game(*opened, false, now);
                 }
             }
             LibraryNews::Opened(Err(err)) => self.error(err),
@@ -317,7 +317,11 @@ mod tests {
             tags: imported.tags,
             source: "g0.pgn".to_owned(),
         };
-        at(&mut app, Duration::ZERO, LibraryNews::Opened(Ok(opened)));
+        at(
+            &mut app,
+            Duration::ZERO,
+            LibraryNews::Opened(Ok(Box::new(opened))),
+        );
         assert!(!matches!(app.mode(), Mode::Library(_)));
         assert!(app.game().is_over());
         assert_eq!(app.game().player(Color::White), "Ann");

@@ -25,7 +25,7 @@ const MAGIC: &str = "hotseat games index 1";
 
 /// One line of the index.
 pub enum Line {
-    Game(Entry),
+    Game(Box<Entry>),
     Broken(Broken),
 }
 
@@ -121,8 +121,8 @@ fn parse_line(line: &str) -> Option<Line> {
             nanos: f.get(4)?.parse().ok()?,
         })
     };
-    match f.first()? {
-        &"game" if f.len() == 19 => {
+    match *f.first()? {
+        "game" if f.len() == 19 => {
             let summary = Summary {
                 fingerprint: u64::from_str_radix(f[5], 16).ok()?,
                 date: f[6].to_owned(),
@@ -146,9 +146,13 @@ fn parse_line(line: &str) -> Option<Line> {
             if f[1].is_empty() || !valid_positions(&summary.positions) {
                 return None;
             }
-            Some(Line::Game(Entry::new(f[1].to_owned(), stamp(&f)?, summary)))
+            Some(Line::Game(Box::new(Entry::new(
+                f[1].to_owned(),
+                stamp(&f)?,
+                summary,
+            ))))
         }
-        &"broken" if f.len() == 6 && !f[1].is_empty() => Some(Line::Broken(Broken {
+        "broken" if f.len() == 6 && !f[1].is_empty() => Some(Line::Broken(Broken {
             file: f[1].to_owned(),
             stamp: stamp(&f)?,
             reason: f[5].to_owned(),
