@@ -138,7 +138,9 @@ pub enum Freshness {
     Fresh,
     /// Some files were new or changed (read again: this many) or gone.
     Updated { read: usize },
-    /// The index was missing or could not be read (why): every file was read.
+    /// There was no index yet: every file was read.
+    Built,
+    /// The index could not be used (why): every file was read.
     Rebuilt { why: String },
 }
 
@@ -205,12 +207,7 @@ impl Store {
                 Ok(lines) => (lines, Freshness::Fresh),
                 Err(why) => (HashMap::new(), Freshness::Rebuilt { why }),
             },
-            Err(e) if e.is_not_found() => (
-                HashMap::new(),
-                Freshness::Rebuilt {
-                    why: "there was no index".to_owned(),
-                },
-            ),
+            Err(e) if e.is_not_found() => (HashMap::new(), Freshness::Built),
             Err(e) => (
                 HashMap::new(),
                 Freshness::Rebuilt {
@@ -252,8 +249,7 @@ impl Store {
         }
         library.sort();
         library.broken.sort_by(|a, b| a.file.cmp(&b.file));
-        let missing_and_empty =
-            listed == 0 && matches!(freshness, Freshness::Rebuilt { .. }) && !index_path.exists();
+        let missing_and_empty = listed == 0 && freshness == Freshness::Built;
         if freshness != Freshness::Fresh && !missing_and_empty {
             library.index_error = self
                 .write_file(INDEX_FILE, index::write(&library).as_bytes())

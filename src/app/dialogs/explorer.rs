@@ -117,17 +117,14 @@ impl Popup for Explorer {
                 lines.push("No game of the library reached this position.".to_owned());
             }
             Some(rows) => {
-                lines.push("  Move     Games  White Draw Black".to_owned());
                 for (i, row) in rows.iter().take(MAX_ROWS).enumerate() {
                     let (w, d, b) = row.percentages();
-                    let mark = if i == self.selected { '>' } else { ' ' };
+                    let mark = if i == self.selected { "> " } else { "" };
+                    let games = if row.games == 1 { "game" } else { "games" };
                     lines.push(format!(
-                        "{mark} {:<8} {:>5}  {:>4}% {:>3}% {:>4}%  {}",
+                        "{mark}{}: {} {games}, White {w}% · draws {d}% · Black {b}% {}",
                         row.san,
                         row.games,
-                        w,
-                        d,
-                        b,
                         bar(row, 10, ascii)
                     ));
                 }
@@ -260,8 +257,15 @@ mod tests {
         let Some(Look::Box(dialog)) = app.dialog_look() else {
             panic!("the explorer shows: {:?}", app.mode());
         };
-        assert!(dialog.lines[2].starts_with("> e4"), "{:?}", dialog.lines);
-        assert!(dialog.lines[2].contains("33%"), "{:?}", dialog.lines);
+        assert_eq!(
+            dialog.lines[1],
+            "> e4: 3 games, White 33% · draws 33% · Black 33% ███▒▒▒░░░ "
+        );
+        assert!(
+            dialog.lines[2].starts_with("d4: 1 game, White 100%"),
+            "{:?}",
+            dialog.lines
+        );
         key(&mut app, KeyCode::Down);
         key(&mut app, KeyCode::Enter);
         assert_eq!(

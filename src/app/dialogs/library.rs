@@ -160,6 +160,9 @@ impl App {
             return;
         }
         self.pause_for_form();
+        // The screen's own news shows on it; the game's ("White's clock is running") would
+        // be out of place there.
+        self.message = None;
         self.mode = Mode::Library(Library::default());
         self.effects.push(Effect::LoadLibrary);
     }

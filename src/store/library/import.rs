@@ -82,16 +82,19 @@ impl Store {
                 }),
                 Ok(s) if !known.insert(s.fingerprint) => report.already += 1,
                 Ok(s) => {
-                    let date = if s.date.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
-                        s.date.as_str()
-                    } else {
-                        "undated"
-                    };
+                    // As much of the date as is known: `1858-??-??` files as `1858`.
+                    let known = s.date.split('?').next().unwrap_or("").trim_end_matches('-');
+                    let date = if known.is_empty() { "undated" } else { known };
                     let path = self.archive(&text, date, &s.white, &s.black, s.result == "*")?;
                     report.added.push(path);
                 }
             }
             progress(i + 1, games.len());
+        }
+        // The index brought up to date now, so that the next list is quick. A failure here
+        // only costs that: the games are filed.
+        if !report.added.is_empty() {
+            let _ = self.library();
         }
         Ok(report)
     }

@@ -64,7 +64,7 @@ fn the_list_is_newest_first_and_the_index_is_written_then_used() {
     three(&store);
     let library = store.library().unwrap();
     assert_eq!(files(&library), ["b.pgn", "c.pgn", "a.pgn"]);
-    assert!(matches!(library.freshness, Freshness::Rebuilt { .. }));
+    assert_eq!(library.freshness, Freshness::Built);
     assert!(library.index_error.is_none());
     assert!(store.index_path().is_file());
     let again = store.library().unwrap();
@@ -80,12 +80,7 @@ fn the_index_is_rebuilt_after_it_is_deleted_or_garbled() {
     let first = store.library().unwrap();
     fs::remove_file(store.index_path()).unwrap();
     let rebuilt = store.library().unwrap();
-    assert_eq!(
-        rebuilt.freshness,
-        Freshness::Rebuilt {
-            why: "there was no index".to_owned()
-        }
-    );
+    assert_eq!(rebuilt.freshness, Freshness::Built);
     assert_eq!(rebuilt.games, first.games);
     let text = fs::read_to_string(store.index_path()).unwrap();
     for garbled in [
@@ -219,14 +214,15 @@ fn import_files_new_games_once_and_refuses_a_broken_one_alone() {
         pgn("2026.10.02", "Hal", "Ivy", "0-1", "1. e4 e5 2. Ke3 Nc6"),
         pgn("2026.10.01", "Hal", "Ivy", "1-0", "1. e4 e5"),
         pgn("????.??.??", "Jo", "Kim", "*", "1. g3"),
+        pgn("1858.??.??", "Paul", "Duke", "1-0", "1. e4 e5"),
     ]
     .join("\n");
     let mut seen = Vec::new();
     let report = store
         .import_games(download.as_bytes(), |done, total| seen.push((done, total)))
         .unwrap();
-    assert_eq!(report.games, 5);
-    assert_eq!(seen.last(), Some(&(5, 5)));
+    assert_eq!(report.games, 6);
+    assert_eq!(seen.last(), Some(&(6, 6)));
     assert_eq!(
         report.already, 2,
         "one already in the library, one twice in the file"
@@ -247,18 +243,24 @@ fn import_files_new_games_once_and_refuses_a_broken_one_alone() {
         names,
         [
             "2026-10-01-Hal-vs-Ivy.pgn",
-            "undated-Jo-vs-Kim-unfinished.pgn"
+            "undated-Jo-vs-Kim-unfinished.pgn",
+            "1858-Paul-vs-Duke.pgn"
         ]
     );
     // The game's own text is kept, evaluations and clocks with it.
     let kept = fs::read_to_string(&report.added[0]).unwrap();
     assert!(kept.contains("[%eval 0.3]"), "{kept}");
     let library = store.library().unwrap();
-    assert_eq!(library.games.len(), 5);
+    assert_eq!(
+        library.freshness,
+        Freshness::Fresh,
+        "the import updated the index"
+    );
+    assert_eq!(library.games.len(), 6);
     assert!(library.filter("hal engine").len() == 1);
     // Importing the same file again adds nothing.
     let again = store.import_games(download.as_bytes(), |_, _| {}).unwrap();
     assert!(again.added.is_empty());
-    assert_eq!(again.already, 4);
+    assert_eq!(again.already, 5);
     fs::remove_dir_all(dir).unwrap();
 }
