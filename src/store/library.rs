@@ -170,17 +170,22 @@ impl Library {
     /// Sorts newest first: by date (undated games last), then start time, then the file's
     /// time and name.
     fn sort(&mut self) {
+        // Compared in place: no key is built per comparison (10,000 games take 140,000).
         self.games.sort_by(|a, b| {
-            let key = |e: &Entry| {
-                (
-                    e.sort_date().to_owned(),
-                    e.summary.started.clone(),
-                    e.stamp.secs,
-                    e.stamp.nanos,
-                    e.file.clone(),
-                )
-            };
-            key(b).cmp(&key(a))
+            (
+                b.sort_date(),
+                &b.summary.started,
+                b.stamp.secs,
+                b.stamp.nanos,
+                &b.file,
+            )
+                .cmp(&(
+                    a.sort_date(),
+                    &a.summary.started,
+                    a.stamp.secs,
+                    a.stamp.nanos,
+                    &a.file,
+                ))
         });
     }
 }
