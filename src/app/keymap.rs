@@ -473,10 +473,10 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Save, &[Key::ctrl('s')], PLAY, "save",
         "Save a copy of the game (PGN) or of the position shown (FEN) to a file you name; the \
          game in progress is also saved automatically", &["save"]),
-    row(Action::Library, &[Key::plain(K::F(4)), Key::ctrl('b')], PLAY, "games",
+    row(Action::Library, &[Key::plain(K::F(6)), Key::ctrl('b')], PLAY, "games",
         "The library: every archived game, to filter, sort, open, delete (the game in \
          progress waits, its clock paused)", &["games", "library"]),
-    row(Action::Explore, &[Key::plain(K::F(6)), Key::ctrl('a')], PLAY, "",
+    row(Action::Explore, &[Key::plain(K::F(7))], PLAY, "",
         "After the game: the moves played from the position shown in the library's games, \
          with their results", &["explore", "explorer"]),
     row(Action::Theme, &[Key::plain(K::F(3)), Key::ctrl('t')], PLAY, "theme",
@@ -587,7 +587,7 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::CursorDown, &[Key::plain(K::Down)], EXPLORER, "", "The move below", &[]),
     row(Action::DeleteChar, &[Key::plain(K::Backspace)], EXPLORER, "",
         "Take back the last letter of the player's name (type: Ann, Ann as White)", &[]),
-    row(Action::Cancel, &[Key::plain(K::Esc), Key::plain(K::F(6))], EXPLORER, "close",
+    row(Action::Cancel, &[Key::plain(K::Esc), Key::plain(K::F(7))], EXPLORER, "close",
         "Close the explorer", &[]),
 ];
 

@@ -2,8 +2,8 @@
 //! played in the library, with how many games and how they ended (White wins, draws, Black
 //! wins, in percent and as a bar), as lichess's opening explorer shows them; positions are
 //! matched by hash, so transpositions count. Typing filters by player (`Ann`, `Ann as White`).
-//! Enter plays the selected move on the analysis board and shows the moves from there. F6 or
-//! Ctrl-A opens and closes it.
+//! Enter plays the selected move on the analysis board and shows the moves from there. F7 opens
+//! and closes it.
 //!
 //! The counting is the file worker's ([`Effect::Explore`]): it keeps the library's table of
 //! positions between questions, so each position costs a lookup.
@@ -138,7 +138,7 @@ impl Popup for Explorer {
 }
 
 impl App {
-    /// Opens the explorer on the position shown (F6, Ctrl-A, `explore`): after the game, in
+    /// Opens the explorer on the position shown (F7, `explore`): after the game, in
     /// review of a loaded or finished one, and on the analysis board; never while a game is
     /// being played.
     pub(in crate::app) fn open_explorer(&mut self) {
@@ -227,7 +227,7 @@ mod tests {
     fn the_explorer_waits_for_the_game_to_end_then_lists_and_plays_a_move() {
         let mut app = saving_app();
         play_all(&mut app, &["e4"]);
-        key(&mut app, KeyCode::F(6));
+        key(&mut app, KeyCode::F(7));
         assert_eq!(app.mode(), &Mode::Playing, "not during play");
         // Over: the analysis board.
         let mut app = saving_app();
@@ -236,7 +236,7 @@ mod tests {
         key(&mut app, KeyCode::Up);
         assert_eq!(app.shown_ply(), 0);
         app.take_effects();
-        assert!(key(&mut app, KeyCode::F(6)));
+        assert!(key(&mut app, KeyCode::F(7)));
         let start = app.shown_position().repetition_key();
         assert_eq!(
             app.take_effects(),

@@ -152,7 +152,7 @@ impl Popup for TrashGame {
 }
 
 impl App {
-    /// Opens the library screen (F4, Ctrl-B, `games`): the clock of a game in progress waits,
+    /// Opens the library screen (F6, Ctrl-B, `games`): the clock of a game in progress waits,
     /// and the front end is asked for the list.
     pub(in crate::app) fn open_library(&mut self) {
         if !self.saving.enabled {
@@ -282,7 +282,7 @@ mod tests {
         play_all(&mut app, &["e4"]);
         let before = app.game().clock().remaining(Color::Black, app.now());
         app.take_effects();
-        assert!(key(&mut app, KeyCode::F(4)));
+        assert!(key(&mut app, KeyCode::F(6)));
         assert_eq!(app.mode(), &Mode::Library(Library::default()));
         assert!(app.take_effects().contains(&Effect::LoadLibrary));
         // A minute among the games, then back.
@@ -338,7 +338,7 @@ mod tests {
     #[test]
     fn delete_asks_then_trashes_and_ctrl_z_brings_it_back() {
         let mut app = saving_app("none");
-        key(&mut app, KeyCode::F(4));
+        key(&mut app, KeyCode::F(6));
         at(&mut app, Duration::ZERO, LibraryNews::Loaded(Ok(games())));
         app.take_effects();
         key(&mut app, KeyCode::Down);
@@ -381,11 +381,11 @@ mod tests {
     #[test]
     fn without_a_folder_there_is_no_library_and_a_failed_read_says_why() {
         let mut app = crate::app::tests::app();
-        key(&mut app, KeyCode::F(4));
+        key(&mut app, KeyCode::F(6));
         assert_eq!(app.mode(), &Mode::Playing);
         assert!(app.message().unwrap().text.contains("no folder"));
         let mut app = saving_app("none");
-        key(&mut app, KeyCode::F(4));
+        key(&mut app, KeyCode::F(6));
         at(
             &mut app,
             Duration::ZERO,

@@ -227,7 +227,7 @@ fn footer_shows_first_key_and_label() {
             "Ctrl-P pause",
             "Ctrl-N new",
             "Ctrl-S save",
-            "F4 games",
+            "F6 games",
             "F3 theme",
             "Ctrl-Q quit"
         ]
