@@ -10,6 +10,7 @@
 
 mod analyse;
 mod completions;
+mod errors;
 mod games;
 mod manual;
 mod perft;
@@ -436,9 +437,7 @@ impl Cli {
                 {
                     return Err(TaskError::Value(format!("invalid FEN: {e}")));
                 }
-                Ok(Task::Tool(
-                    resolve_engine(command).map_err(TaskError::Value)?,
-                ))
+                Ok(Task::Tool(resolve_engine(command)?))
             }
             None => {
                 let saved = self.play.saved_game_choice();
@@ -450,9 +449,10 @@ impl Cli {
                 let mut config = self
                     .play
                     .with_settings(settings)
-                    .map_err(TaskError::Usage)?;
+                    .map_err(|e| TaskError::Usage(e.to_string()))?;
                 if let Some((path, number)) = load {
-                    let opened = load_game(&path, number.unwrap_or(1)).map_err(TaskError::File)?;
+                    let opened = load_game(&path, number.unwrap_or(1))
+                        .map_err(|e| TaskError::File(e.to_string()))?;
                     config.opening = Some(crate::app::GameToOpen::Load(Box::new(opened)));
                 }
                 config.notice = notice;
@@ -469,7 +469,7 @@ impl Cli {
 /// For `analyse`: the engine found before any work starts, from --engine, the settings file,
 /// `PATH` or /usr/games/stockfish; when there is none, the message says how to get one (exit
 /// code 2, said without the usage).
-fn resolve_engine(mut command: Command) -> Result<Command, String> {
+fn resolve_engine(mut command: Command) -> Result<Command, TaskError> {
     let Command::Analyse {
         engine,
         config_file,
@@ -482,17 +482,20 @@ fn resolve_engine(mut command: Command) -> Result<Command, String> {
         Some(engine) => Some(engine),
         None => {
             let source = crate::settings::Source::find(config_file.as_deref());
-            crate::settings::load(&source)?.0.engine
+            crate::settings::load(&source)
+                .map_err(TaskError::Value)?
+                .0
+                .engine
         }
     };
     let path_var = std::env::var_os("PATH");
     let found = crate::engine::locate::find(configured.as_deref(), path_var.as_deref())
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| TaskError::Value(e.to_string()))?;
     if !found.is_file() {
-        return Err(crate::engine::EngineError::Missing {
+        let missing = crate::engine::EngineError::Missing {
             engine: found.display().to_string(),
-        }
-        .to_string());
+        };
+        return Err(TaskError::Value(missing.to_string()));
     }
     *engine = Some(found);
     Ok(command)

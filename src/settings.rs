@@ -47,8 +47,9 @@ use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
 use crate::app::Message;
+use crate::app::config::NameError;
 use crate::app::newgame::FormChoices;
-use crate::game::timecontrol::TimeControl;
+use crate::game::timecontrol::{ParseTimeControlError, TimeControl};
 use crate::look::{ColorChoice, GlyphSet, Palette};
 use crate::text::excerpt;
 
@@ -131,7 +132,8 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
     for (key, value) in &table {
         let line = Some(line_of(text, key.span().start));
         let name = key.get_ref().replace('_', "-");
-        if let Err(text) = settings.set(&name, value.get_ref()) {
+        if let Err(err) = settings.set(&name, value.get_ref()) {
+            let text = err.to_string();
             problems.push(Problem { line, text });
         }
     }
@@ -141,12 +143,14 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
 
 impl Settings {
     /// Sets the value of `key`, or says what is wrong with it.
-    fn set(&mut self, key: &str, value: &DeValue<'_>) -> Result<(), String> {
+    fn set(&mut self, key: &str, value: &DeValue<'_>) -> Result<(), SettingError> {
         match key {
             "white" | "black" => {
                 let name = crate::app::config::check_name(text_value(key, value, "\"Ann\"")?)
-                    .map_err(|e| {
-                        format!("{key} = {}: {e}", excerpt(value.as_str().unwrap_or("")))
+                    .map_err(|err| SettingError::Name {
+                        key: key.to_owned(),
+                        shown: excerpt(value.as_str().unwrap_or("")),
+                        err,
                     })?;
                 *if key == "white" {
                     &mut self.white
@@ -158,7 +162,10 @@ impl Settings {
                 let tc = text_value(key, value, "\"5+3\"")?
                     .trim()
                     .parse::<TimeControl>()
-                    .map_err(|e| format!("{key}: {e}"))?;
+                    .map_err(|err| SettingError::TimeControl {
+                        key: key.to_owned(),
+                        err,
+                    })?;
                 *match key {
                     "time" => &mut self.time,
                     "white-time" => &mut self.white_time,
@@ -167,13 +174,11 @@ impl Settings {
             }
             "theme" => {
                 let text = text_value(key, value, "\"wood\"")?;
-                self.theme = Some(text.trim().parse::<Palette>().map_err(|_| {
-                    format!(
-                        "theme = {}: no such theme (write {})",
-                        excerpt(text),
-                        Palette::names()
-                    )
-                })?);
+                self.theme = Some(
+                    text.trim()
+                        .parse::<Palette>()
+                        .map_err(|_| SettingError::NoSuchTheme(excerpt(text)))?,
+                );
             }
             "ascii" => {
                 self.glyphs = Some(if bool_value(key, value)? {
@@ -186,20 +191,12 @@ impl Settings {
             "engine" => {
                 let text = text_value(key, value, "\"/usr/games/stockfish\"")?;
                 if text.trim().is_empty() {
-                    return Err(
-                        "engine = \"\": write the engine's path or name, like engine = \"stockfish\""
-                            .to_owned(),
-                    );
+                    return Err(SettingError::EmptyEngine);
                 }
                 self.engine = Some(text.into());
             }
             "color" => {
-                let wrong = || {
-                    format!(
-                        "color = {}: write \"auto\", \"always\" or \"never\"",
-                        shown_value(value)
-                    )
-                };
+                let wrong = || SettingError::Color(shown_value(value).into_owned());
                 self.color = Some(match value {
                     DeValue::Boolean(true) => ColorChoice::Always,
                     DeValue::Boolean(false) => ColorChoice::Never,
@@ -219,23 +216,102 @@ impl Settings {
 }
 
 /// The text of a value that must be a string, or what to write instead.
-fn text_value<'a>(key: &str, value: &'a DeValue<'_>, example: &str) -> Result<&'a str, String> {
-    value.as_str().ok_or_else(|| {
-        format!(
-            "{key} = {}: write it in quotes, like {key} = {example}",
-            shown_value(value)
-        )
+fn text_value<'a>(
+    key: &str,
+    value: &'a DeValue<'_>,
+    example: &'static str,
+) -> Result<&'a str, SettingError> {
+    value.as_str().ok_or_else(|| SettingError::NotText {
+        key: key.to_owned(),
+        shown: shown_value(value).into_owned(),
+        example,
     })
 }
 
-fn bool_value(key: &str, value: &DeValue<'_>) -> Result<bool, String> {
-    value.as_bool().ok_or_else(|| {
-        format!(
-            "{key} = {}: write true or false, like {key} = true",
-            shown_value(value)
-        )
+fn bool_value(key: &str, value: &DeValue<'_>) -> Result<bool, SettingError> {
+    value.as_bool().ok_or_else(|| SettingError::NotBool {
+        key: key.to_owned(),
+        shown: shown_value(value).into_owned(),
     })
 }
+
+/// What is wrong with one setting, and how to write it right.
+#[derive(Debug)]
+pub enum SettingError {
+    /// The value of `key` (shown) must be text in quotes, like `example`.
+    NotText {
+        key: String,
+        shown: String,
+        example: &'static str,
+    },
+    /// The value of `key` (shown) must be true or false.
+    NotBool { key: String, shown: String },
+    /// `white` or `black` (the key), with the name shown, is no name.
+    Name {
+        key: String,
+        shown: String,
+        err: NameError,
+    },
+    /// A time key that cannot be read.
+    TimeControl {
+        key: String,
+        err: ParseTimeControlError,
+    },
+    /// `theme`, with this (shown) value, names no palette.
+    NoSuchTheme(String),
+    /// `engine = ""`.
+    EmptyEngine,
+    /// `color`, with this (shown) value, is none of the three.
+    Color(String),
+    /// A key that is none of the settings (shown), and the one it most likely stands for.
+    UnknownKey {
+        shown: String,
+        near: Option<&'static str>,
+    },
+}
+
+impl std::fmt::Display for SettingError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettingError::NotText {
+                key,
+                shown,
+                example,
+            } => write!(
+                f,
+                "{key} = {shown}: write it in quotes, like {key} = {example}"
+            ),
+            SettingError::NotBool { key, shown } => {
+                write!(f, "{key} = {shown}: write true or false, like {key} = true")
+            }
+            SettingError::Name { key, shown, err } => write!(f, "{key} = {shown}: {err}"),
+            SettingError::TimeControl { key, err } => write!(f, "{key}: {err}"),
+            SettingError::NoSuchTheme(shown) => write!(
+                f,
+                "theme = {shown}: no such theme (write {})",
+                Palette::names()
+            ),
+            SettingError::EmptyEngine => f.write_str(
+                "engine = \"\": write the engine's path or name, like engine = \"stockfish\"",
+            ),
+            SettingError::Color(shown) => write!(
+                f,
+                "color = {shown}: write \"auto\", \"always\" or \"never\""
+            ),
+            SettingError::UnknownKey {
+                shown,
+                near: Some(near),
+            } => write!(f, "unknown setting {shown}, ignored (did you mean {near}?)"),
+            SettingError::UnknownKey { shown, near: None } => write!(
+                f,
+                "unknown setting {shown}, ignored (the settings are {})",
+                KEYS.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SettingError {}
 
 /// A value as the message quotes it: text excerpted and escaped, a number as written, and the
 /// kind of anything longer.
@@ -250,16 +326,15 @@ fn shown_value(value: &DeValue<'_>) -> Cow<'static, str> {
 }
 
 /// An unknown key, with the known one it most likely stands for.
-fn unknown_key(key: &str) -> String {
-    let shown = excerpt(key);
-    match KEYS.iter().min_by_key(|k| strsim::levenshtein(key, k)) {
-        Some(near) if strsim::levenshtein(key, near) <= 2 => {
-            format!("unknown setting {shown}, ignored (did you mean {near}?)")
-        }
-        _ => format!(
-            "unknown setting {shown}, ignored (the settings are {})",
-            KEYS.join(", ")
-        ),
+fn unknown_key(key: &str) -> SettingError {
+    let near = KEYS
+        .iter()
+        .min_by_key(|k| strsim::levenshtein(key, k))
+        .filter(|near| strsim::levenshtein(key, near) <= 2)
+        .copied();
+    SettingError::UnknownKey {
+        shown: excerpt(key),
+        near,
     }
 }
 

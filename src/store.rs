@@ -50,7 +50,7 @@ pub use crate::game::pgn::{TAG_SAVED, TAG_STARTED};
 pub use crate::game::stamp::{Stamp, WallClock};
 pub use archive::{export_fen, export_pgn};
 pub use atomic::{atomic_write, remove_stale_temp_files};
-pub use current::{Autosave, Resumable, check_saved_game};
+pub use current::{Autosave, Resumable, SavedGameError, check_saved_game};
 pub use dirs::{APP_DIR, DataDir, Platform, config_dir_for, data_dir_for, shown};
 pub use end::{EndError, EndSteps, RealFs};
 pub(crate) use error::describe;

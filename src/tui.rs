@@ -1,4 +1,4 @@
-//! The terminal: entering and leaving the full-screen mode, and reading its events.
+//! The front end: the terminal in and out, the loop that every source feeds, and the file work.
 //!
 //! [`init`] uses `ratatui::try_init` (raw mode, alternate screen, and a panic hook that restores
 //! both) and adds mouse capture, which ratatui does not manage. So that a panic never leaves the
@@ -22,13 +22,14 @@ mod library;
 #[cfg(test)]
 mod loop_tests;
 mod run;
+pub mod screenshot;
 mod shutdown;
 pub mod worker;
 
 pub use crate::store::shown;
 pub use events::{EventSender, Wake};
 pub use files::{Files, Launch, prepare};
-pub use run::{play, pointer_action, run_loop};
+pub use run::{PlayError, play, pointer_action, run_loop};
 
 use std::io::{self, stdout};
 use std::ops::{Deref, DerefMut};

@@ -1,7 +1,8 @@
-//! What can happen to the app: the one vocabulary [`App::update`] takes, whatever the source.
+//! What can happen to the app: the one vocabulary [`App::update`](super::App::update) takes,
+//! whatever the source.
 //!
 //! A key, a click, the clock's tick, a save that worked or did not, an export that found the
-//! file already there: each is one [`Event`], handed to [`App::update`] with the time. The
+//! file already there: each is one [`Event`], handed to `App::update` with the time. The
 //! results of file work come back typed ([`Event::Saved`], [`Event::Archived`],
 //! [`Event::Exported`]...): the app decides what the players are told from the error's
 //! variant, never from its words.
@@ -10,7 +11,7 @@
 //!
 //! A new source (an engine process, a network peer, lines typed in a plain mode) adds one
 //! variant here carrying its own typed value (defined in its own module, below the app, so the
-//! app can name it), and one arm in [`App::update`]'s match. The front end's loop gives the
+//! app can name it), and one arm in `App::hear` (src/app.rs), the match of news. The front end's loop gives the
 //! source a sender that feeds the loop's one channel (`tui::EventSender`); the work the app
 //! wants started at the edge is an [`Effect`](super::Effect) that the loop carries out.
 

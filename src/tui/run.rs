@@ -15,7 +15,6 @@ use std::io::{self, IsTerminal};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant, SystemTime};
 
-use anyhow::{Context, Result, anyhow, bail};
 use crossterm::event::MouseButton;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType};
@@ -35,22 +34,21 @@ const WAKE_MARGIN: Duration = Duration::from_millis(1);
 
 /// Plays on the terminal until the players quit: finds the saved game and the files first,
 /// and saves on the way out, whichever way that is.
-pub fn play(launch: Launch) -> Result<()> {
+pub fn play(launch: Launch) -> Result<(), PlayError> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
-        bail!("hotseat needs a terminal to play in (standard input and output are not one)");
+        return Err(PlayError::NotATerminal);
     }
     let origin = Instant::now();
     let (mut config, files) = prepare(launch, local_wall_clock());
     // Only start-up turns autosave off: there is no folder to save in.
     config.no_save_folder = !config.autosave;
     let shared: Shared = FileQueue::new(files, origin);
-    shutdown::install(&shared).context("could not set up the signal handlers")?;
+    shutdown::install(&shared).map_err(PlayError::Signals)?;
     let (sender, events) = channel();
-    let worker = Worker::spawn(shared.clone(), sender.clone())
-        .context("could not start the thread that writes the files")?;
+    let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlayError::Worker)?;
     let mut app = App::new(config);
     super::run(|terminal| {
-        spawn_terminal_reader(sender).context("could not start reading the terminal")?;
+        spawn_terminal_reader(sender).map_err(PlayError::Reader)?;
         run_loop(terminal, &mut app, origin, &events, worker)
     })
 }
@@ -93,7 +91,7 @@ pub fn run_loop<B: Backend, F: FileWork>(
     origin: Instant,
     events: &Receiver<Wake>,
     worker: Worker<F>,
-) -> Result<()>
+) -> Result<(), PlayError>
 where
     B::Error: Send + Sync + 'static,
 {
@@ -108,7 +106,7 @@ fn event_loop<B: Backend, F: FileWork>(
     origin: Instant,
     events: &Receiver<Wake>,
     worker: &Worker<F>,
-) -> Result<()>
+) -> Result<(), PlayError>
 where
     B::Error: Send + Sync + 'static,
 {
@@ -117,23 +115,21 @@ where
         // Back from a stop (SIGTSTP): the terminal was given back meanwhile, so everything is
         // drawn again.
         if let Some(stopped) = shutdown::take_stop() {
-            redraw_everything(terminal)?;
+            redraw_everything(terminal).map_err(PlayError::terminal)?;
             if let Some(stopped) = stopped {
                 app.update(AppEvent::Resumed(stopped), now);
             }
         }
         app.update(Action::Tick, now);
         for effect in app.take_effects() {
-            carry_out(effect, app, now, terminal, worker)?;
+            carry_out(effect, app, now, terminal, worker).map_err(PlayError::terminal)?;
         }
         if app.should_quit() {
             return Ok(());
         }
         // A resize reaches the app as an event, which may wait behind queued keys; the frame
         // is drawn at the terminal's size now, so the app hears of it first.
-        let size = terminal
-            .size()
-            .context("could not read the terminal size")?;
+        let size = terminal.size().map_err(PlayError::terminal)?;
         if size != app.size() {
             app.update(
                 Action::Resize {
@@ -145,7 +141,9 @@ where
         }
         {
             let _drawing = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
-            terminal.draw(|frame| ui::render(app, frame))?;
+            terminal
+                .draw(|frame| ui::render(app, frame))
+                .map_err(PlayError::terminal)?;
         }
         let wake = match app.next_wake(now) {
             Some(at) => {
@@ -153,20 +151,73 @@ where
                 match events.recv_timeout(timeout) {
                     Ok(wake) => wake,
                     Err(RecvTimeoutError::Timeout) => continue,
-                    Err(RecvTimeoutError::Disconnected) => {
-                        bail!("every source of events has ended")
-                    }
+                    Err(RecvTimeoutError::Disconnected) => return Err(PlayError::EventsEnded),
                 }
             }
-            None => events
-                .recv()
-                .map_err(|_| anyhow!("every source of events has ended"))?,
+            None => events.recv().map_err(|_| PlayError::EventsEnded)?,
         };
         match wake {
             Wake::Event(event) => app.update(event, origin.elapsed()),
-            Wake::TerminalFailed(err) => {
-                return Err(err).context("could not read the terminal");
+            Wake::TerminalFailed(err) => return Err(PlayError::Read(err)),
+        }
+    }
+}
+
+/// Why the game screen ended other than by the players quitting.
+#[derive(Debug)]
+pub enum PlayError {
+    /// Standard input or output is not a terminal.
+    NotATerminal,
+    /// The signal handlers could not be set up.
+    Signals(io::Error),
+    /// The thread that writes the files could not start.
+    Worker(io::Error),
+    /// The thread that reads the terminal could not start.
+    Reader(io::Error),
+    /// The terminal could not be read.
+    Read(io::Error),
+    /// Drawing on the terminal, or asking its size, failed.
+    Terminal(Box<dyn std::error::Error + Send + Sync>),
+    /// Every source of events has ended (no terminal reader is left).
+    EventsEnded,
+}
+
+impl PlayError {
+    fn terminal(err: impl std::error::Error + Send + Sync + 'static) -> PlayError {
+        PlayError::Terminal(Box::new(err))
+    }
+}
+
+impl From<io::Error> for PlayError {
+    /// The terminal could not be set up or given back.
+    fn from(err: io::Error) -> PlayError {
+        PlayError::terminal(err)
+    }
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PlayError::NotATerminal => {
+                "hotseat needs a terminal to play in (standard input and output are not one)"
             }
+            PlayError::Signals(_) => "could not set up the signal handlers",
+            PlayError::Worker(_) => "could not start the thread that writes the files",
+            PlayError::Reader(_) => "could not start reading the terminal",
+            PlayError::Read(_) => "could not read the terminal",
+            PlayError::Terminal(_) => "the terminal failed",
+            PlayError::EventsEnded => "every source of events has ended",
+        })
+    }
+}
+
+impl std::error::Error for PlayError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlayError::Signals(e) | PlayError::Worker(e) | PlayError::Reader(e) => Some(e),
+            PlayError::Read(e) => Some(e),
+            PlayError::Terminal(e) => Some(e.as_ref()),
+            PlayError::NotATerminal | PlayError::EventsEnded => None,
         }
     }
 }

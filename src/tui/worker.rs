@@ -4,7 +4,7 @@
 //! waits for the disk) and goes back to the keys. The worker thread carries the jobs out one
 //! at a time, in the order they were handed out (a later save never lands before an earlier
 //! one), and sends each result back through the loop's channel as a typed
-//! [`Event`](crate::app::Event).
+//! [`Event`].
 //!
 //! Three things wait for the queue:
 //! * quitting: [`Worker::finish`] closes the queue and waits until every job is done, so no

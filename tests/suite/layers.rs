@@ -102,6 +102,22 @@ fn no_module_imports_a_layer_above_it() {
     );
 }
 
+/// The drawing reads the app and never changes it: no `update` call in `ui` (the README's
+/// screenshot, which plays a game up to its picture, is staged by the front end).
+#[test]
+fn the_drawing_never_drives_the_app() {
+    let found: Vec<String> = files_of("ui")
+        .into_iter()
+        .filter(|file| code(file).contains(".update("))
+        .map(|file| file.display().to_string())
+        .collect();
+    assert!(
+        found.is_empty(),
+        "the drawing changes the app in:\n{}",
+        found.join("\n")
+    );
+}
+
 #[test]
 fn the_layer_check_sees_an_upward_import() {
     // The checker itself: `cli` names `settings` (as it may), and the checker finds it.

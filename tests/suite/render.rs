@@ -17,11 +17,11 @@ use ratatui::layout::{Rect, Size};
 use ratatui::style::Modifier;
 
 use hotseat::rules::{Bitboard, Color, Piece, Position, Role, Square};
+use hotseat::tui::screenshot::{SCREENSHOT_PATH, readme_screenshot};
 use hotseat::ui::board::{BoardLayout, BoardView, SQUARE_SIZES, move_targets};
 use hotseat::ui::figures::{Band, figure, outline};
 use hotseat::ui::help::HelpView;
 use hotseat::ui::layout::{ScreenLayout, TooSmall};
-use hotseat::ui::svg::{SCREENSHOT_PATH, readme_screenshot};
 use hotseat::ui::theme::{GlyphSet, Palette, SquareMarks, Theme};
 use hotseat::ui::too_small::TooSmallView;
 

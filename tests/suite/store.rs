@@ -1067,3 +1067,48 @@ fn a_finished_game_already_archived_is_only_tidied_away_on_every_system() {
     store.save_current(&finished.replace("Ann", "Amy")).unwrap();
     assert!(!store.archived_already());
 }
+
+/// The file worker's results are typed events: the app reads what happened from the variant,
+/// never from the words.
+#[test]
+fn file_work_comes_back_as_typed_events() {
+    use hotseat::app::event::SaveError;
+    use hotseat::app::{Effect, Event, ExportJob, ExportKind, ExportResult};
+
+    let dir = TestDir::new("typed-results");
+    let store = dir.store();
+    let (_app, mut files) = start_again(&store);
+    let job = |effect| Job {
+        effect,
+        now: secs(1),
+        save_job: None,
+    };
+    // A folder where the autosave goes: the save fails, as a write.
+    fs::create_dir_all(store.current_path()).unwrap();
+    match files.carry_out(job(Effect::Autosave("1. e4 *\n".to_owned()))) {
+        Some(Event::Saved(Err(SaveError::Write(err)))) => {
+            assert!(err.to_string().contains("cannot save the game"), "{err}");
+        }
+        other => panic!("expected a failed save, got {other:?}"),
+    }
+    // An export onto a file that exists, without a yes: asked, not written.
+    let path = dir.path().join("g.pgn");
+    fs::write(&path, "kept").unwrap();
+    let export = |replace| ExportJob {
+        path: path.display().to_string(),
+        text: "1. e4 *\n".to_owned(),
+        kind: ExportKind::Pgn,
+        replace,
+    };
+    assert!(matches!(
+        files.carry_out(job(Effect::Export(export(false)))),
+        Some(Event::Exported(ExportResult::Exists))
+    ));
+    assert_eq!(fs::read_to_string(&path).unwrap(), "kept");
+    match files.carry_out(job(Effect::Export(export(true)))) {
+        Some(Event::Exported(ExportResult::Written(written))) => assert_eq!(written, path),
+        other => panic!("expected the export written, got {other:?}"),
+    }
+    // The terminal's own effect is no file work.
+    assert!(files.carry_out(job(Effect::Redraw)).is_none());
+}
