@@ -294,3 +294,24 @@ fn an_empty_library_and_a_filter_that_keeps_nothing_say_what_to_do() {
         "{text}"
     );
 }
+
+#[test]
+fn the_question_before_a_delete_is_asked_over_the_library_not_the_board() {
+    use hotseat::app::dialogs::LibraryNews;
+    use hotseat::app::{App, Config, Event};
+    let mut config = Config::default();
+    config.autosave = true;
+    config.theme = mono();
+    let mut app = App::new(config);
+    let now = std::time::Duration::ZERO;
+    app.update(Action::Library, now);
+    app.update(Event::Library(LibraryNews::Loaded(Ok(club()))), now);
+    app.update(Action::DeleteForward, now);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| hotseat::ui::render(&app, frame))
+        .unwrap();
+    let screen = crate::common::buffer::text(terminal.backend().buffer());
+    assert!(screen.contains("Delete this game?"), "{screen}");
+    assert!(screen.starts_with("Library  30 games"), "{screen}");
+}

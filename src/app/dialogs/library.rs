@@ -117,6 +117,13 @@ pub struct TrashGame {
     what: String,
 }
 
+impl TrashGame {
+    /// The library the question is asked over, as it stands behind it.
+    pub fn library(&self) -> &Library {
+        &self.library
+    }
+}
+
 impl Popup for TrashGame {
     fn keys(&self) -> KeyContext {
         KeyContext::Confirm
