@@ -299,10 +299,11 @@ fn an_empty_library_and_a_filter_that_keeps_nothing_say_what_to_do() {
 fn the_question_before_a_delete_is_asked_over_the_library_not_the_board() {
     use hotseat::app::dialogs::LibraryNews;
     use hotseat::app::{App, Config, Event};
-    let mut config = Config::default();
-    config.autosave = true;
-    config.theme = mono();
-    let mut app = App::new(config);
+    let mut app = App::new(Config {
+        autosave: true,
+        theme: mono(),
+        ..Config::default()
+    });
     let now = std::time::Duration::ZERO;
     app.update(Action::Library, now);
     app.update(Event::Library(LibraryNews::Loaded(Ok(club()))), now);
