@@ -46,6 +46,7 @@ pub mod help;
 pub mod invariants;
 pub mod keymap;
 pub mod launch;
+pub mod library;
 mod live;
 pub mod move_entry;
 pub mod newgame;
@@ -193,6 +194,17 @@ pub enum Effect {
         path: std::path::PathBuf,
         pgn: String,
     },
+    /// Read the library (the archive's index): [`dialogs::LibraryNews::Loaded`].
+    LoadLibrary,
+    /// Read this file of the archive to open it: [`dialogs::LibraryNews::Opened`].
+    OpenArchived(String),
+    /// Move this file of the archive to the trash: [`dialogs::LibraryNews::Trashed`].
+    TrashGame(String),
+    /// Bring this file back from the trash: [`dialogs::LibraryNews::Restored`].
+    RestoreGame(String),
+    /// Count the moves played from the position `key` in the library's games that `filter`
+    /// admits (`Ann as White`): [`dialogs::LibraryNews::Explored`].
+    Explore { key: u64, filter: String },
 }
 
 /// The whole front-end state. See the [module docs](self).
@@ -391,6 +403,7 @@ impl App {
             Event::Analysis { id, event } => self.analysis_event(id, event),
             Event::Live { id, update } => self.live_update(id, update),
             Event::Rearchived(result) => self.rearchived(result),
+            Event::Library(news) => self.library_news(news, self.now),
             Event::Remembered(Ok(())) => {}
             Event::Remembered(Err(err)) => {
                 self.message = Some(Message::error(format!(

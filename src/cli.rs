@@ -11,6 +11,7 @@
 mod analyse;
 mod completions;
 mod errors;
+mod games;
 mod manual;
 mod perft;
 mod pgn;
@@ -125,6 +126,15 @@ pub const MANUAL: &[Section] = &[
                 "games/",
                 "The archive of finished games (and of unfinished ones set aside for a new \
                  game), one PGN file each, named by date and players.",
+            ),
+            Entry::Item(
+                "games.index",
+                "The library's index of games/ (hotseat games, the library screen): a cache, \
+                 rebuilt from the files when it is missing, out of date or damaged.",
+            ),
+            Entry::Item(
+                "trash/",
+                "Games deleted from the library screen, which it can bring back.",
             ),
             Entry::Item(
                 "last-game.toml",
@@ -362,6 +372,65 @@ Examples:
         config_file: Option<PathBuf>,
     },
 
+    /// List the games of the library (the archive of played and imported games), newest first
+    #[command(after_help = "\
+Output, one line per game, tab-separated:
+  date  White  Black  result  ending  moves  ECO  opening  time-control  variant
+  engine-report  file
+
+ending is how the game ended: checkmate, resignation, flag, agreement,
+repetition, stalemate, 50 moves, 75 moves, no mating material, abandoned,
+unfinished, or \"result only\" when the file gives no reason. engine-report is
+\"engine\" when the game carries an engine's evaluations, else \"-\". The file is
+in the games folder of the data folder.
+
+The filter keeps the games where every word of it is found in some field,
+ignoring case: ann, C70, 0-1, 960, flag, \"ann 0-1\".
+
+Examples:
+  hotseat games
+  hotseat games ann
+  hotseat games \"bob flag\" --json")]
+    Games {
+        /// Words every listed game must hold in some field. Example: "ann 0-1"
+        #[arg(value_name = "FILTER", num_args = 0..)]
+        filter: Vec<String>,
+
+        /// Print a JSON array of objects instead of tab-separated lines. Example: --json
+        #[arg(long)]
+        json: bool,
+
+        /// The data folder to read instead of the usual one. Example: --data-dir ~/chess/hotseat
+        #[arg(long, value_name = "DIR")]
+        data_dir: Option<PathBuf>,
+    },
+
+    /// Add the games of a PGN file (a lichess or chess.com download) to the library
+    #[command(after_help = "\
+Each game becomes a file of its own in the games folder, with its text as it
+was (comments, clocks and evaluations kept). A game already in the library is
+not filed again: two games are the same when they have the same White, Black,
+Date and Result and the same moves from the same start (comments, clocks and
+other tags do not count). A game that cannot be replayed is refused, with why,
+and the others are still imported.
+
+Prints the count of games added, already in the library and refused, then one
+line per refused game. Exits with status 1 when no game could be imported.
+
+Examples:
+  hotseat import lichess_ann_2026-11-24.pgn
+  hotseat import - < chesscom_games.pgn")]
+    Import {
+        /// The PGN file to read, or - for standard input. Example: games.pgn
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+
+        /// The data folder to import into instead of the usual one.
+        /// Example: --data-dir ~/chess/hotseat
+        #[arg(long, value_name = "DIR")]
+        data_dir: Option<PathBuf>,
+    },
+
     /// Print the completion script for a shell, to install where the shell looks for it
     #[command(after_help = "\
 Write the script where your shell looks for completions (create the folder if it
@@ -549,6 +618,22 @@ pub fn run_tool(command: Command) -> Result<()> {
                 json,
             };
             analyse::run(&mut out, &request)?;
+        }
+        Command::Games {
+            filter,
+            json,
+            data_dir,
+        } => {
+            games::list(
+                &mut out,
+                &mut io::stderr(),
+                data_dir.as_deref(),
+                &filter.join(" "),
+                json,
+            )?;
+        }
+        Command::Import { file, data_dir } => {
+            games::import(&mut out, data_dir.as_deref(), &file)?;
         }
         Command::Completions { shell } => {
             completions::run(&mut out, Cli::command(), shell)?;

@@ -484,8 +484,9 @@ pub fn format_choices(choices: &FormChoices) -> String {
     )
 }
 
-/// `text` as a TOML basic string.
-fn toml_string(text: &str) -> String {
+/// `text` as a TOML basic string, which is also a JSON string (the same escapes: `\"`, `\\`,
+/// `\uXXXX` for control characters), so `hotseat games --json` writes its strings with it.
+pub(crate) fn toml_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
     for c in text.chars() {

@@ -19,6 +19,7 @@
 pub mod analyser;
 pub mod events;
 mod files;
+mod library;
 #[cfg(test)]
 mod loop_tests;
 mod run;

@@ -18,6 +18,7 @@ pub mod clock;
 pub mod figures;
 pub mod footer;
 pub mod help;
+pub mod library;
 pub mod live;
 /// The screen plan, kept here under its old name: see [`crate::layout::screen`].
 pub mod layout {
@@ -185,6 +186,10 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     }
     .render(screen.footer, buf);
 
+    // A question over the library (delete this game?) keeps the library behind it.
+    if let Mode::TrashGame(question) = app.mode() {
+        draw_library(app, question.library(), area, buf);
+    }
     // The open dialog's look (see `app::dialogs`): most are a box of text.
     match app.dialog_look() {
         None => {}
@@ -197,6 +202,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         }
         .render(area, buf),
         Some(Look::Form(form)) => new_game::NewGameView { form, theme }.render(area, buf),
+        Some(Look::Library(library)) => draw_library(app, library, area, buf),
         Some(Look::Box(dialog)) => {
             // The game-over box goes in the panel, under the moves: the final position and
             // the last moves stay in view. Where the panel has no room for how the game
@@ -261,5 +267,23 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         prompt.cursor_position(screen.prompt)
     } else {
         None
+    }
+}
+
+/// The library screen, full screen over everything (see [`library::LibraryView`]).
+fn draw_library(app: &App, screen: &crate::app::dialogs::Library, area: Rect, buf: &mut Buffer) {
+    ratatui::widgets::Clear.render(area, buf);
+    let theme = app.theme();
+    match &screen.list {
+        Some(list) => (&library::LibraryView {
+            list,
+            theme,
+            ascii: app.glyphs() == crate::look::GlyphSet::Ascii,
+            note: app.message().map(|m| m.text.as_str()),
+        })
+            .render(area, buf),
+        None => {
+            buf.set_string(area.x, area.y, "Library: reading the games…", theme.title());
+        }
     }
 }

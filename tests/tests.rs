@@ -16,7 +16,8 @@
 //!   hit-testing: `board_layout`;
 //! - files on disk: `store`, and against a hostile folder (links, slots, clean-up): `keeping`;
 //!   a disk that fills up, end to end (where a tmpfs can be mounted): `full_disk`; the binary's
-//!   command line and exit codes: `cli`; the settings file and the new-game form's memory, end
+//!   command line and exit codes: `cli`; the games library's commands (`games`, `import`):
+//!   `library`; the settings file and the new-game form's memory, end
 //!   to end: `settings`;
 //! - the move box's reading of typed text (properties): `move_entry_props`;
 //! - `--plain`, games piped through the real binary: `plain`;
@@ -52,6 +53,8 @@ mod game_flow;
 mod keeping;
 #[path = "suite/layers.rs"]
 mod layers;
+#[path = "suite/library.rs"]
+mod library;
 #[path = "suite/move_entry_props.rs"]
 mod move_entry_props;
 #[path = "suite/net.rs"]

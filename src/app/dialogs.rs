@@ -36,8 +36,10 @@ mod abandon;
 mod archive_finished;
 mod claim;
 mod draw_offer;
+mod explorer;
 mod game_over;
 mod help;
+mod library;
 mod new_game;
 mod promotion;
 mod quit;
@@ -54,8 +56,10 @@ pub use abandon::AbandonGame;
 pub use archive_finished::ArchiveFinished;
 pub use claim::ClaimWithMove;
 pub use draw_offer::DrawOffer;
+pub use explorer::Explorer;
 pub use game_over::GameOver;
 pub use help::Help;
+pub use library::{Library, LibraryNews, TrashGame};
 pub use promotion::Promotion;
 pub use quit::Quit;
 pub use ready::Ready;
@@ -97,6 +101,8 @@ pub enum Look<'a> {
     Promotion { choice: usize },
     /// The new-game form (`ui::new_game`).
     Form(&'a NewGameForm),
+    /// The library screen (`ui::library`), full screen; its list once read.
+    Library(&'a Library),
 }
 
 /// The look of a box titled `title` with `lines` of text and the keys of `context` at its
@@ -181,6 +187,12 @@ dialogs! {
     GameOver(GameOver),
     /// The new-game form.
     NewGame(Box<NewGameForm>),
+    /// The library of archived games, full screen.
+    Library(Library),
+    /// Move a game of the library to the trash?
+    TrashGame(TrashGame),
+    /// The explorer of the library's games from the position shown.
+    Explorer(Explorer),
     /// Exporting the game (or the position) to a file the player names.
     SaveAs(SaveForm),
 }

@@ -56,6 +56,9 @@ pub enum Event {
     /// The engine's lines for the live search `id`
     /// ([`Effect::LiveAnalyse`](super::Effect::LiveAnalyse)).
     Live { id: u64, update: LiveUpdate },
+    /// A library effect ([`Effect::LoadLibrary`](super::Effect::LoadLibrary), opening,
+    /// deleting or restoring a game) was carried out.
+    Library(super::dialogs::LibraryNews),
 }
 
 impl From<Action> for Event {

@@ -86,6 +86,8 @@ impl App {
             Action::Pause => self.toggle_pause(now),
             Action::NewGame => self.new_game_requested(),
             Action::Save => self.open_save_form(now),
+            Action::Library => self.open_library(),
+            Action::Explore => self.open_explorer(),
             Action::ShowFen => self.show_fen(),
             Action::Analyse => self.start_analysis(),
             Action::EngineLines => self.toggle_live(),

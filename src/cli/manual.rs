@@ -97,6 +97,8 @@ pub enum Page {
     Perft,
     Pgn,
     Analyse,
+    Games,
+    Import,
     Completions,
     Man,
 }

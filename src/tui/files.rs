@@ -65,6 +65,8 @@ pub struct Files {
     /// The file of its own this session saves in, when the slot's game could not be read
     /// (removed at the end if nothing was saved in it).
     _own: Option<GameLock>,
+    /// The library's work, with the explorer's table kept between questions.
+    library: super::library::LibraryWork,
 }
 
 /// Finds the files and decides what the first screen opens with (see the module docs).
@@ -79,6 +81,7 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         job: None,
         _lock: None,
         _own: None,
+        library: Default::default(),
     };
     let store = match launch.data_dir {
         Some(dir) => Ok(Store::new(DataDir::new(dir))),
@@ -318,6 +321,7 @@ impl FileWork for Files {
                 Some(Event::Saved(saved))
             }
             Effect::Archive(job) => {
+                self.library.forget();
                 let unfinished = job.unfinished;
                 let result = self.archive(job);
                 self.job = None;
@@ -331,6 +335,7 @@ impl FileWork for Files {
                 }))
             }
             Effect::ArchiveSaved { finished } => {
+                self.library.forget();
                 let store = self.store.as_ref()?;
                 let result = store.archive_current(&self.today(now));
                 if result
@@ -361,6 +366,11 @@ impl FileWork for Files {
             | Effect::StopAnalysis
             | Effect::LiveAnalyse(_)
             | Effect::StopLive => None,
+            effect @ (Effect::LoadLibrary
+            | Effect::OpenArchived(_)
+            | Effect::TrashGame(_)
+            | Effect::RestoreGame(_)
+            | Effect::Explore { .. }) => self.library.carry_out(self.store.as_ref(), effect),
         }
     }
 

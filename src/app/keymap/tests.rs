@@ -200,8 +200,8 @@ fn unbound_keys_and_alt_combinations_do_nothing() {
         KeyModifiers::SHIFT,
     );
     assert_eq!(action_for(shift, KeyContext::Playing), None);
-    let f6 = press(KeyCode::F(6), KeyModifiers::NONE);
-    assert_eq!(action_for(f6, KeyContext::Playing), None);
+    let f9 = press(KeyCode::F(9), KeyModifiers::NONE);
+    assert_eq!(action_for(f9, KeyContext::Playing), None);
     let tab = press(KeyCode::Tab, KeyModifiers::NONE);
     assert_eq!(action_for(tab, KeyContext::Playing), Some(Action::Complete));
     assert_eq!(action_for(tab, KeyContext::Offer), None);
@@ -227,6 +227,7 @@ fn footer_shows_first_key_and_label() {
             "Ctrl-P pause",
             "Ctrl-N new",
             "Ctrl-S save",
+            "F6 games",
             "F3 theme",
             "F4 analyse",
             "F5 engine",
