@@ -4,7 +4,7 @@
 //! searches go well before a `crash`, `garbage`, `flood`, `hang` or `illegal`:
 //!
 //! * `good` — a real (if weak) engine: the score is the material balance, the best move the
-//!   first capture (else the first legal move).
+//!   first capture (else the first legal move); with `MultiPV N`, the first N moves as lines.
 //! * `not-uci` — answers everything with chatter, never `uciok`.
 //! * `crash` — exits in the middle of a search.
 //! * `garbage` — writes bytes that are not text.
@@ -28,6 +28,7 @@ fn main() {
     let mut out = std::io::stdout().lock();
     let mut pos = Position::initial();
     let mut searches = 0;
+    let mut multipv = 1;
     for line in stdin.lock().lines() {
         let Ok(line) = line else { return };
         let mut words = line.split_whitespace();
@@ -36,6 +37,14 @@ fn main() {
             Some("uci") => "id name Fake\nid author hotseat tests\nuciok".to_owned(),
             Some("isready") => "readyok".to_owned(),
             Some("quit") if mode != "hang" => return,
+            Some("setoption") if line.starts_with("setoption name MultiPV value ") => {
+                multipv = line
+                    .rsplit(' ')
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(1);
+                continue;
+            }
             Some("position") => {
                 let rest: Vec<&str> = words.collect();
                 let moves_at = rest.iter().position(|w| *w == "moves");
@@ -90,9 +99,24 @@ fn main() {
                 } else {
                     -balance
                 };
+                // Further lines: the other moves in order, each a pawn worse than the last.
+                let others = moves
+                    .iter()
+                    .filter(|&&m| Some(m) != best)
+                    .take(multipv.max(1) - 1)
+                    .enumerate()
+                    .map(|(i, m)| {
+                        let worse = cp - 100 * (i as i32 + 1);
+                        format!(
+                            "info depth 1 multipv {} score cp {worse} pv {}\n",
+                            i + 2,
+                            m.uci()
+                        )
+                    })
+                    .collect::<String>();
                 match best {
                     Some(m) => format!(
-                        "info depth 1 score cp {cp} pv {}\nbestmove {}",
+                        "info depth 1 multipv 1 score cp {cp} pv {}\n{others}bestmove {}",
                         m.uci(),
                         m.uci()
                     ),

@@ -4,7 +4,7 @@
 //! Run with `cargo run --example screenshot` after changing how the screen looks; a test
 //! (`tests/render.rs`) fails while the committed picture is out of date.
 
-use hotseat::ui::svg::{SCREENSHOT_PATH, readme_screenshot};
+use hotseat::tui::screenshot::{SCREENSHOT_PATH, readme_screenshot};
 
 fn main() -> std::io::Result<()> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SCREENSHOT_PATH);

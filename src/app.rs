@@ -6,19 +6,25 @@
 //! lives in parts with one job each (`parts`: `BoardControl`, `MoveBox`, `Review`), each with its
 //! own way back to rest, so no reset is written field by field; `App::back_to_present` composes
 //! them. [`App::update`] is the only
-//! function that changes any of it: the front end turns keys, clicks, resizes and the passing
-//! of time into [`Action`]s and hands them in with the current time. The `ui` module draws an
-//! `&App` and never changes it.
+//! function that changes any of it: everything that happens, whatever its source (a key, a
+//! click, the clock's tick, a file saved or not), is one [`Event`] handed in with the current
+//! time ([`event`] says how to add a source). The `ui` module draws an `&App` and never changes
+//! it.
 //!
 //! The mode is matched before the action, so each dialog reads the keys its own way (`y` means
-//! "yes" in a question and is a file letter in the move box). Every way of making a move — typed
-//! text, cursor and Enter, a click, a drag, the promotion picker, the "claim a draw with this
-//! move?" question — ends in one function, `commit`, which calls [`Game::play`] or
-//! [`Game::play_and_claim`]; so a game end is announced the same way whatever the input.
+//! "yes" in a question and is a file letter in the move box). Each dialog is one file of
+//! [`dialogs`] that owns its state, its keys, its words and its look; [`Mode`] holds the open
+//! one, so a pending question (the game to start instead of resuming, the export waiting for
+//! "replace?") cannot outlive it. [`dialogs`] says how to add one.
+//!
+//! Every way of making a move — typed text, cursor and Enter, a click, a drag, the promotion
+//! picker, the "claim a draw with this move?" question — ends in one function, `commit`, which
+//! calls [`Game::play`] or [`Game::play_and_claim`]; so a game end is announced the same way
+//! whatever the input.
 //!
 //! Files, in reading order: [`mod@self`] (state and dispatch), `parts` (board view, move box,
 //! review), `play` (the board and the move box at work), `study` (variations and the analysis
-//! board of a finished game), `dialogs` (every question), `view` (the texts the screen shows),
+//! board of a finished game), [`dialogs`] (one file each), `view` (the texts the screen shows),
 //! [`move_entry`] (the move box: what its text means, hints, glow and Tab), [`newgame`] (the
 //! new-game form), [`saving`] (autosave and archive as effects), [`launch`] (what start-up does
 //! with a saved game), [`keymap`], [`help`] (the help's text) and [`config`].
@@ -28,22 +34,26 @@
 //! `app` stands below the drawing: it uses `game`, `rules`, and the shared [`crate::layout`]
 //! (geometry, for mouse clicks and help scrolling) and [`crate::look`] (the chosen theme and
 //! glyphs, as plain data), and nothing from `ui`, `tui` or `cli`: the front end does the I/O and
-//! reports back (`App::report`, `App::autosaved`...); start-up decisions are pure functions
+//! reports back in events ([`Event::Saved`], [`Event::Archived`]...); start-up decisions are pure functions
 //! ([`launch`]). The check anyone can run: `grep -rn "crate::ui" src/app src/app.rs` finds only
 //! tests, which draw the screen.
 
 pub mod config;
-mod dialogs;
-mod export;
+pub mod dialogs;
+pub mod event;
+pub mod export;
 pub mod help;
 pub mod invariants;
 pub mod keymap;
 pub mod launch;
+pub mod library;
+mod live;
 pub mod move_entry;
 pub mod newgame;
 pub mod notation;
 mod parts;
 mod play;
+mod report;
 pub mod saving;
 pub mod sound;
 mod stepping;
@@ -59,17 +69,22 @@ use ratatui::layout::{Rect, Size};
 
 pub use crate::game::ply_number;
 pub use config::Config;
+pub use dialogs::Mode;
+pub use event::Event;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
-use keymap::{Action, KeyContext};
+use keymap::{Action, KeyContext, action_for};
+pub use live::{LiveJob, LiveUpdate};
 pub use newgame::NewGameForm;
+pub use parts::MAX_INPUT_CHARS;
 use parts::{BoardControl, MoveBox, Review};
+pub use report::{AnalysisEvent, AnalysisJob, summary_line};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{
     Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, dialog_hint_rows, status_badge,
     status_lines,
 };
 
-use crate::game::{Claims, Game, GameSetup};
+use crate::game::{Game, GameSetup};
 use crate::layout::{BoardLayout, ScreenLayout};
 use crate::look::{GlyphSet, Theme};
 use crate::rules::MoveStyle;
@@ -143,61 +158,8 @@ impl Message {
     }
 }
 
-/// A yes/no question.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
-    /// Does this player really resign?
-    Resign(Color),
-    /// The player who just moved asks to take it back; the opponent answers.
-    Takeback { asked_by: Color },
-    /// Quit while a game is in progress?
-    Quit,
-    /// Abandon the game in progress for a new one?
-    AbandonGame,
-    /// An unfinished game was saved: resume it?
-    Resume,
-    /// A finished game was saved but could not be archived: save it in the archive now?
-    ArchiveFinished,
-    /// The export's file exists: replace it?
-    Replace,
-}
-
-/// Which screen the app is on; dialogs are modes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// A timed game waits for a key before White's clock starts.
-    Ready,
-    /// The board and the move box (also while reviewing, and after the game ended).
-    Playing,
-    /// Choosing the piece for a pawn reaching the last rank; `choice` indexes
-    /// [`crate::rules::Role::PROMOTIONS`].
-    Promotion {
-        from: Square,
-        to: Square,
-        choice: usize,
-    },
-    Confirm(Question),
-    /// `by` has offered a draw; the player to move answers.
-    DrawOffer {
-        by: Color,
-    },
-    /// `mv` would allow a draw claim: claim with it, or just play it?
-    ClaimWithMove {
-        mv: Move,
-        claims: Claims,
-    },
-    Help {
-        scroll: u16,
-    },
-    /// The game has just ended: new game, review or quit.
-    GameOver,
-    NewGame(Box<NewGameForm>),
-    /// Exporting the game (or the position) to a file the player names.
-    SaveAs(SaveForm),
-}
-
 /// Work the app asks the front end to do outside it (files, the terminal). The result comes
-/// back through [`App::exported`], [`App::autosaved`], [`App::archived`] or [`App::report`].
+/// back as an [`Event`] ([`Event::Saved`], [`Event::Archived`], [`Event::Exported`]...).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Write the game or the position to a file the player named.
@@ -221,6 +183,33 @@ pub enum Effect {
     /// Keep the choices of a game started from the new-game form for the next form, in later
     /// sessions too.
     Remember(newgame::FormChoices),
+    /// Analyse a finished game with the engine; what it says comes back through
+    /// [`App::analysis_event`] (see `report`).
+    Analyse(AnalysisJob),
+    /// Stop the analysis running; its `Cancelled` event follows.
+    StopAnalysis,
+    /// The engine's best lines for a position (live analysis), the search before stopped;
+    /// what it says comes back through [`App::live_update`] (see `live`).
+    LiveAnalyse(LiveJob),
+    /// Stop the live search.
+    StopLive,
+    /// Write the game again over its archive file `path`, atomically (its report was added
+    /// after its end); how it went comes back as [`Event::Rearchived`].
+    Rearchive {
+        path: std::path::PathBuf,
+        pgn: String,
+    },
+    /// Read the library (the archive's index): [`dialogs::LibraryNews::Loaded`].
+    LoadLibrary,
+    /// Read this file of the archive to open it: [`dialogs::LibraryNews::Opened`].
+    OpenArchived(String),
+    /// Move this file of the archive to the trash: [`dialogs::LibraryNews::Trashed`].
+    TrashGame(String),
+    /// Bring this file back from the trash: [`dialogs::LibraryNews::Restored`].
+    RestoreGame(String),
+    /// Count the moves played from the position `key` in the library's games that `filter`
+    /// admits (`Ann as White`): [`dialogs::LibraryNews::Explored`].
+    Explore { key: u64, filter: String },
 }
 
 /// The whole front-end state. See the [module docs](self).
@@ -250,11 +239,6 @@ pub struct App {
     over_announced: bool,
     /// Autosave and archive bookkeeping.
     saving: saving::Saving,
-    /// While the players are asked whether to resume the saved game (which the board shows
-    /// meanwhile): what it is, and the new game to start instead.
-    pending_resume: Option<(String, Box<GameSetup>)>,
-    /// The export waiting for "replace the file?".
-    pending_export: Option<SaveForm>,
     /// The choices of the last game started from the new-game form.
     remembered: Option<newgame::FormChoices>,
     /// The side to move offers a draw with the move it is about to make (Ctrl-D).
@@ -262,6 +246,10 @@ pub struct App {
     /// The clocks were paused when a new game was asked for over the game in progress: they
     /// run again if the players go back to it.
     paused_for_form: bool,
+    /// The game report and the engine's work on it.
+    reports: report::Reports,
+    /// The engine's lines for the position shown.
+    live: live::Live,
     /// Whether the bell rings, and what it last rang for.
     bell: sound::Bell,
     /// How moves are written for the players and read from them.
@@ -291,16 +279,19 @@ impl App {
             effects: Vec::new(),
             over_announced: false,
             saving: saving::Saving::new(config.autosave, config.wall_clock),
-            pending_resume: None,
-            pending_export: None,
             remembered: config.remembered.clone(),
             offer_with_move: None,
             paused_for_form: false,
+            reports: report::Reports::default(),
+            live: live::Live::default(),
             bell: sound::Bell::new(config.sound),
             style: config.move_style,
         };
         app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;
+        if config.no_save_folder {
+            app.saving.failure = Some(event::SaveError::NoFolder.to_string());
+        }
         match config.opening {
             None => {}
             Some(GameToOpen::Resume(saved)) => app.open_game(*saved, true, Duration::ZERO),
@@ -308,21 +299,25 @@ impl App {
             Some(GameToOpen::AskResume { saved, summary }) => {
                 app.open_game(*saved, true, Duration::ZERO);
                 app.message = None;
-                app.pending_resume = Some((summary, Box::new(config.setup)));
-                app.mode = Mode::Confirm(Question::Resume);
+                app.mode = Mode::Resume(dialogs::Resume {
+                    summary,
+                    setup: Box::new(config.setup),
+                });
             }
             Some(GameToOpen::AskArchive { saved, summary }) => {
                 // On the board meanwhile, for review only: it is finished.
                 app.open_game(*saved, true, Duration::ZERO);
                 app.message = None;
-                app.pending_resume = Some((summary, Box::new(config.setup)));
-                app.mode = Mode::Confirm(Question::ArchiveFinished);
+                app.mode = Mode::ArchiveFinished(dialogs::ArchiveFinished {
+                    summary,
+                    setup: Box::new(config.setup),
+                });
             }
         }
         if let Some(notice) = config.notice {
             app.message = Some(notice);
         }
-        app.writable_folder(config.writable_folder);
+        app.saving.elsewhere = config.writable_folder;
         app
     }
 
@@ -349,6 +344,7 @@ impl App {
         self.over_announced = false;
         self.offer_with_move = None;
         self.paused_for_form = false;
+        self.reset_report();
         self.mode = self.opening_mode();
         self.bell_follows_new_game();
     }
@@ -357,7 +353,7 @@ impl App {
     /// the clocks ([`Mode::Ready`]), any other is played at once.
     fn opening_mode(&self) -> Mode {
         if self.game.is_timed() && !self.game.is_over() {
-            Mode::Ready
+            Mode::Ready(dialogs::Ready)
         } else {
             Mode::Playing
         }
@@ -374,17 +370,26 @@ impl App {
 
     // ---- The one door ----
 
-    /// Applies one action at time `now` (a duration since any fixed origin, the same for every
-    /// call). The only function that changes the app.
-    pub fn update(&mut self, action: Action, now: Duration) {
+    /// Applies one event at time `now` (a duration since any fixed origin, the same for every
+    /// call): a key, an action, the result of file work (see [`Event`]). The only function
+    /// that changes the app; the work it asks for is then in [`App::take_effects`].
+    pub fn update(&mut self, event: impl Into<Event>, now: Duration) {
         self.now = now;
+        let action = match event.into() {
+            Event::Key(key) => action_for(key, self.key_context()).unwrap_or(Action::Tick),
+            Event::Action(action) => action,
+            news => {
+                self.hear(news);
+                Action::Tick
+            }
+        };
         match action {
             Action::Tick => {}
             Action::Resize { width, height } => {
                 self.size = Size::new(width, height);
                 let max = help::max_scroll(self.screen());
-                if let Mode::Help { scroll } = &mut self.mode {
-                    *scroll = (*scroll).min(max);
+                if let Mode::Help(help) = &mut self.mode {
+                    help.scroll = help.scroll.min(max);
                 }
             }
             action => {
@@ -395,23 +400,31 @@ impl App {
         }
         self.check_game_end(now);
         self.plan_saves(now);
+        self.follow_live();
         self.plan_sound(now);
     }
 
-    fn dispatch(&mut self, action: Action, now: Duration) {
-        match self.mode {
-            Mode::Ready => self.on_ready(action, now),
-            Mode::Playing => self.on_playing(action, now),
-            Mode::Promotion { from, to, choice } => {
-                self.on_promotion(from, to, choice, action, now)
+    /// News from outside: how the work the app asked for went, or what happened to the
+    /// process. Inputs are actions, handled by `dispatch`.
+    fn hear(&mut self, news: Event) {
+        match news {
+            Event::Key(_) | Event::Action(_) => {}
+            Event::Resumed(stopped) => self.resumed_after_stop(stopped),
+            Event::Saved(result) => self.autosaved(result),
+            Event::Archived(archived) => self.archived(archived),
+            Event::ArchivedSaved(archived) => self.archived_saved(archived),
+            Event::Exported(result) => self.exported(result),
+            Event::Analysis { id, event } => self.analysis_event(id, event),
+            Event::Live { id, update } => self.live_update(id, update),
+            Event::Rearchived(result) => self.rearchived(result),
+            Event::Library(news) => self.library_news(news, self.now),
+            Event::WritableFolder(folder) => self.saving.elsewhere = folder,
+            Event::Remembered(Ok(())) => {}
+            Event::Remembered(Err(err)) => {
+                self.message = Some(Message::error(format!(
+                    "The form's choices are not remembered for next time: {err}"
+                )));
             }
-            Mode::Confirm(question) => self.on_confirm(question, action, now),
-            Mode::DrawOffer { by } => self.on_offer(by, action, now),
-            Mode::ClaimWithMove { mv, .. } => self.on_claim_with_move(mv, action, now),
-            Mode::Help { scroll } => self.on_help(scroll, action),
-            Mode::GameOver => self.on_game_over(action),
-            Mode::NewGame(_) => self.on_form(action, now),
-            Mode::SaveAs(_) => self.on_save_as(action, now),
         }
     }
 
@@ -433,14 +446,9 @@ impl App {
                 self.message = None;
             }
             if !matches!(self.mode, Mode::NewGame(_) | Mode::SaveAs(_)) {
-                self.mode = Mode::GameOver;
+                self.mode = Mode::GameOver(dialogs::GameOver);
             }
         }
-    }
-
-    /// A message from outside `update`: the result of an [`Effect`] the front end carried out.
-    pub fn report(&mut self, message: Message) {
-        self.message = Some(message);
     }
 
     /// The effects requested since the last call, oldest first.
@@ -511,17 +519,7 @@ impl App {
 
     /// The keys' meaning in the current mode.
     pub fn key_context(&self) -> KeyContext {
-        match self.mode {
-            Mode::Ready => KeyContext::Ready,
-            Mode::Playing => KeyContext::Playing,
-            Mode::Promotion { .. } => KeyContext::Promotion,
-            Mode::Confirm(_) | Mode::ClaimWithMove { .. } => KeyContext::Confirm,
-            Mode::DrawOffer { .. } => KeyContext::Offer,
-            Mode::Help { .. } => KeyContext::Help,
-            Mode::GameOver => KeyContext::GameOver,
-            Mode::NewGame(_) => KeyContext::Form,
-            Mode::SaveAs(_) => KeyContext::Path,
-        }
+        self.mode.key_context()
     }
 
     /// The number of half-moves into the game the board shows.

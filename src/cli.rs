@@ -10,6 +10,8 @@
 
 mod analyse;
 mod completions;
+mod errors;
+mod games;
 mod manual;
 mod perft;
 mod pgn;
@@ -44,6 +46,8 @@ Examples:
   hotseat --resume                   go on with the game saved last time
   hotseat --new --time 10+5          a new game; the saved one goes to the archive
   hotseat --load games.pgn --game 2  open the second game of a PGN file
+  hotseat --plain                    the game in lines of text, for screen readers
+                                     and pipes (type help in it for the commands)
 
 While playing, type moves (e4, Nf3, O-O, e7e8q) and press Enter, or use the
 arrow keys and Enter, or the mouse. F1 shows every key; Ctrl-Q quits.";
@@ -51,6 +55,28 @@ arrow keys and Enter, or the mouse. F1 shows every key; Ctrl-Q quits.";
 /// What the manual says beyond the options, written once: `hotseat --help` shows it after the
 /// options and examples, and `hotseat man` renders it as sections of the man page.
 pub const MANUAL: &[Section] = &[
+    Section {
+        heading: "PLAIN MODE",
+        entries: &[
+            Entry::Text(
+                "hotseat --plain plays the same game in lines of text, for screen readers, \
+                 braille displays, pipes and scripts: no colours, no cursor movement, no \
+                 redraws, never an escape sequence. Type a move (e4, Nf3, O-O, e7e8q, or several \
+                 on a line) and hear what happened, as \"White: knight to f3. [1. Nf3]\"; a \
+                 refused move is named and explained (\"Ke3: no white king can reach e3.\"). \
+                 Commands read the game: board (b), pieces (p n, p a, white knights), scan (s e, \
+                 s 4, s e4), from g1, last (l), moves, turn, clock (c), other (o), opening; and \
+                 play it: draw, accept, decline, claim, resign, takeback, flip, save, quit. \
+                 help lists them all. A square alone is a move: s e4 reads the square.",
+            ),
+            Entry::Text(
+                "With a clock, the time left is announced without waiting for input at one \
+                 minute, thirty seconds and ten seconds (warnings = [60, 30, 10] in \
+                 config.toml), and the flag's fall at once. When the input ends, a game in \
+                 progress stays saved for hotseat --plain --resume.",
+            ),
+        ],
+    },
     Section {
         heading: "EXIT STATUS",
         entries: &[
@@ -102,6 +128,15 @@ pub const MANUAL: &[Section] = &[
                  game), one PGN file each, named by date and players.",
             ),
             Entry::Item(
+                "games.index",
+                "The library's index of games/ (hotseat games, the library screen): a cache, \
+                 rebuilt from the files when it is missing, out of date or damaged.",
+            ),
+            Entry::Item(
+                "trash/",
+                "Games deleted from the library screen, which it can bring back.",
+            ),
+            Entry::Item(
                 "last-game.toml",
                 "The choices of the last game started from the new-game form, which the next \
                  form opens with.",
@@ -121,7 +156,8 @@ pub const MANUAL: &[Section] = &[
                  config.toml, in the folder for settings (--config chooses another file). Each \
                  key is the long option of the same meaning: white = \"Ann\", time = \"5+3\", \
                  white-time, black-time, theme = \"green\", ascii = true, color = \"never\", \
-                 auto-flip = true, and engine = \"/usr/games/stockfish\" for hotseat analyse. Options on the command line win over the file. A wrong \
+                 auto-flip = true, warnings = [60, 30, 10] for --plain, and engine = \
+                 \"/usr/games/stockfish\" for hotseat analyse. Options on the command line win over the file. A wrong \
                  setting is reported on the first screen and the default is used.",
             ),
             Entry::Item(
@@ -130,6 +166,40 @@ pub const MANUAL: &[Section] = &[
             ),
             Entry::Item("macOS", "~/Library/Application Support/hotseat/config.toml"),
             Entry::Item("Windows", "%APPDATA%\\hotseat\\config.toml"),
+        ],
+    },
+    Section {
+        heading: "GAME REPORT",
+        entries: &[
+            Entry::Text(
+                "After a game, or in review of a finished game opened with --load, F4 (or \
+                 Ctrl-A, or the typed command analyse) asks a chess engine for the game report, \
+                 lichess's way: the engine works in the background, the panel shows its progress \
+                 and Esc stops it, keeping the moves analysed. The engine is never consulted \
+                 during a game in progress.",
+            ),
+            Entry::Text(
+                "The report is an evaluation graph under the moves (White's winning chances, \
+                 the move shown in reverse video; a click on it shows that move), the labels in \
+                 the move list (?! inaccuracy, ? mistake, ?? blunder, in colour), and per \
+                 player the accuracy (0-100%), the average centipawn loss (ACPL) and the \
+                 counts of each label. The better line of a labelled move is a variation: \
+                 Shift-Right enters it. The evaluations are kept in the game's PGN as [%eval] \
+                 comments (a game archived this session has its archive file written again; \
+                 save any other with Ctrl-S), and a game opened with them shows its report \
+                 with no engine.",
+            ),
+            Entry::Text(
+                "F5 (or the typed command engine) turns on the engine's three best lines for \
+                 the position shown, with an evaluation bar beside the board; they follow as \
+                 you step through the game, and F5 again turns them off.",
+            ),
+            Entry::Text(
+                "The engine is a UCI engine such as Stockfish (apt-get install stockfish, brew \
+                 install stockfish): engine = \"PATH\" in config.toml, else stockfish on PATH, \
+                 else /usr/games/stockfish. hotseat analyse FILE does the same on the command \
+                 line.",
+            ),
         ],
     },
     Section {
@@ -302,6 +372,65 @@ Examples:
         config_file: Option<PathBuf>,
     },
 
+    /// List the games of the library (the archive of played and imported games), newest first
+    #[command(after_help = "\
+Output, one line per game, tab-separated:
+  date  White  Black  result  ending  moves  ECO  opening  time-control  variant
+  engine-report  file
+
+ending is how the game ended: checkmate, resignation, flag, agreement,
+repetition, stalemate, 50 moves, 75 moves, no mating material, abandoned,
+unfinished, or \"result only\" when the file gives no reason. engine-report is
+\"engine\" when the game carries an engine's evaluations, else \"-\". The file is
+in the games folder of the data folder.
+
+The filter keeps the games where every word of it is found in some field,
+ignoring case: ann, C70, 0-1, 960, flag, \"ann 0-1\".
+
+Examples:
+  hotseat games
+  hotseat games ann
+  hotseat games \"bob flag\" --json")]
+    Games {
+        /// Words every listed game must hold in some field. Example: "ann 0-1"
+        #[arg(value_name = "FILTER", num_args = 0..)]
+        filter: Vec<String>,
+
+        /// Print a JSON array of objects instead of tab-separated lines. Example: --json
+        #[arg(long)]
+        json: bool,
+
+        /// The data folder to read instead of the usual one. Example: --data-dir ~/chess/hotseat
+        #[arg(long, value_name = "DIR")]
+        data_dir: Option<PathBuf>,
+    },
+
+    /// Add the games of a PGN file (a lichess or chess.com download) to the library
+    #[command(after_help = "\
+Each game becomes a file of its own in the games folder, with its text as it
+was (comments, clocks and evaluations kept). A game already in the library is
+not filed again: two games are the same when they have the same White, Black,
+Date and Result and the same moves from the same start (comments, clocks and
+other tags do not count). A game that cannot be replayed is refused, with why,
+and the others are still imported.
+
+Prints the count of games added, already in the library and refused, then one
+line per refused game. Exits with status 1 when no game could be imported.
+
+Examples:
+  hotseat import lichess_ann_2026-11-24.pgn
+  hotseat import - < chesscom_games.pgn")]
+    Import {
+        /// The PGN file to read, or - for standard input. Example: games.pgn
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+
+        /// The data folder to import into instead of the usual one.
+        /// Example: --data-dir ~/chess/hotseat
+        #[arg(long, value_name = "DIR")]
+        data_dir: Option<PathBuf>,
+    },
+
     /// Print the completion script for a shell, to install where the shell looks for it
     #[command(after_help = "\
 Write the script where your shell looks for completions (create the folder if it
@@ -339,6 +468,8 @@ Examples:
 #[derive(Debug)]
 pub enum Task {
     Play(Box<Launch>),
+    /// The game in lines of text (`--plain`).
+    Plain(Box<Launch>),
     Tool(Command),
 }
 
@@ -367,31 +498,38 @@ impl Cli {
                 {
                     return Err(TaskError::Value(format!("invalid FEN: {e}")));
                 }
-                Ok(Task::Tool(
-                    resolve_engine(command).map_err(TaskError::Value)?,
-                ))
+                Ok(Task::Tool(resolve_engine(command)?))
             }
             None => {
                 let saved = self.play.saved_game_choice();
+                let plain = self.play.plain;
                 let data_dir = self.play.data_dir.clone();
                 let load = self.play.load.clone().map(|path| (path, self.play.game));
                 let source = crate::settings::Source::find(self.play.config_file.as_deref());
                 let (settings, notice) =
                     crate::settings::load(&source).map_err(TaskError::Usage)?;
+                let engine = settings.engine.clone();
                 let mut config = self
                     .play
                     .with_settings(settings)
-                    .map_err(TaskError::Usage)?;
+                    .map_err(|e| TaskError::Usage(e.to_string()))?;
                 if let Some((path, number)) = load {
-                    let opened = load_game(&path, number.unwrap_or(1)).map_err(TaskError::File)?;
+                    let opened = load_game(&path, number.unwrap_or(1))
+                        .map_err(|e| TaskError::File(e.to_string()))?;
                     config.opening = Some(crate::app::GameToOpen::Load(Box::new(opened)));
                 }
                 config.notice = notice;
-                Ok(Task::Play(Box::new(Launch {
+                let launch = Box::new(Launch {
                     config,
                     data_dir,
                     saved,
-                })))
+                    engine,
+                });
+                Ok(if plain {
+                    Task::Plain(launch)
+                } else {
+                    Task::Play(launch)
+                })
             }
         }
     }
@@ -400,7 +538,7 @@ impl Cli {
 /// For `analyse`: the engine found before any work starts, from --engine, the settings file,
 /// `PATH` or /usr/games/stockfish; when there is none, the message says how to get one (exit
 /// code 2, said without the usage).
-fn resolve_engine(mut command: Command) -> Result<Command, String> {
+fn resolve_engine(mut command: Command) -> Result<Command, TaskError> {
     let Command::Analyse {
         engine,
         config_file,
@@ -413,17 +551,20 @@ fn resolve_engine(mut command: Command) -> Result<Command, String> {
         Some(engine) => Some(engine),
         None => {
             let source = crate::settings::Source::find(config_file.as_deref());
-            crate::settings::load(&source)?.0.engine
+            crate::settings::load(&source)
+                .map_err(TaskError::Value)?
+                .0
+                .engine
         }
     };
     let path_var = std::env::var_os("PATH");
     let found = crate::engine::locate::find(configured.as_deref(), path_var.as_deref())
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| TaskError::Value(e.to_string()))?;
     if !found.is_file() {
-        return Err(crate::engine::EngineError::Missing {
+        let missing = crate::engine::EngineError::Missing {
             engine: found.display().to_string(),
-        }
-        .to_string());
+        };
+        return Err(TaskError::Value(missing.to_string()));
     }
     *engine = Some(found);
     Ok(command)
@@ -477,6 +618,22 @@ pub fn run_tool(command: Command) -> Result<()> {
                 json,
             };
             analyse::run(&mut out, &request)?;
+        }
+        Command::Games {
+            filter,
+            json,
+            data_dir,
+        } => {
+            games::list(
+                &mut out,
+                &mut io::stderr(),
+                data_dir.as_deref(),
+                &filter.join(" "),
+                json,
+            )?;
+        }
+        Command::Import { file, data_dir } => {
+            games::import(&mut out, data_dir.as_deref(), &file)?;
         }
         Command::Completions { shell } => {
             completions::run(&mut out, Cli::command(), shell)?;

@@ -10,28 +10,29 @@
 //!   every move the engine names against the rules, and speaks in [`EngineEvent`]s through a
 //!   callback (a channel's sender, or the app's event queue). It never blocks its caller and
 //!   stops when cancelled.
-//! * [`report`] — lichess's arithmetic (win percentage, accuracy, labels), pure.
-//! * [`game_report`] — the report of one game from the evaluations: labels, better lines,
-//!   per-player accuracy and counts.
+//!
+//! The report made from the evaluations (lichess's arithmetic, labels, better lines,
+//! per-player accuracy) is pure data and lives in the chess crate, [`crate::game::report`], so
+//! that the app can hold and show it without knowing of any process.
 //!
 //! The engine is untrusted: what it says is checked (an illegal move is its fault and is
 //! reported as such), a flood of lines, a line with no end, silence and a crash each end the
 //! analysis with an [`EngineError`] naming the engine, and the positions done so far are kept.
 
 pub mod analysis;
-pub mod game_report;
+pub mod live;
 pub mod locate;
 pub mod process;
-pub mod report;
 pub mod uci;
 
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use analysis::{Analysis, EngineEvent, Limit, PositionEval, Settings};
-pub use game_report::{GameReport, MoveReport, PlayerSummary};
-pub use report::{Eval, Judgement};
+pub use crate::game::report::{
+    Eval, GameReport, Judgement, MoveReport, PlayerSummary, PositionEval,
+};
+pub use analysis::{Analysis, EngineEvent, Limit, Settings};
 
 /// How to get an engine, for the messages that say none was found.
 pub const INSTALL_HINT: &str = "install Stockfish (Debian/Ubuntu: sudo apt-get install \

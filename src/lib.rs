@@ -7,12 +7,23 @@
 //! looks down:
 //!
 //! ```text
-//! main ─► cli ─► tui ─► ui ─► app ─► look, layout ─► text
-//!          │      │            │
-//!          ├──────┴─► settings ┤    (settings: app's form data, store's folders)
-//!          └────────► store ◄──┘    (app borrows one file-name rule, `export_stem`)
-//!                       │
-//!    every layer ──►  chess crate: game ─► rules, both ─► quote
+//! main ─► cli ─► tui ──────► ui ─► app ─► look, layout ─► text
+//!          │     (the loop)   (reads) │
+//!          │      │  │                └──► store      (typed results of file work; a name rule)
+//!          │      │  └──► settings ─► app, store      (the form's memory; the name rule)
+//!          │      └─────► store                       (the file worker's files)
+//!          └─► settings, store, engine                (the settings file, --load, `analyse`)
+//!
+//!    every layer ──► chess crate: game ─► rules, both ─► quote
+//! ```
+//!
+//! Everything that happens reaches the app the same way, whatever its source:
+//!
+//! ```text
+//!  terminal reader thread ──┐                        ┌─► Effect::Redraw ─► the terminal
+//!  file worker (results) ───┼─► one channel ─► loop ─┤     app.update(event, now)
+//!  next: engine, peers ─────┘   (tui::events)  │     └─► file effects ─► the worker thread
+//!                                              └─ wakes itself when the clock's text changes
 //! ```
 //!
 //! * [`rules`] — pure chess: positions, legal moves, FEN, notation, perft (crates/chess).
@@ -24,24 +35,39 @@
 //! * [`look`], [`layout`] — what the app and the drawing share: the players' choice of look
 //!   (palette, colour, glyphs) as plain data, and the screen's geometry (where the board, its
 //!   squares, the panel and the popups go, for drawing and for mouse clicks alike).
-//! * [`app`] — everything on screen as data: mode, board control, move box, review, messages,
-//!   the start-up policy for a saved game ([`app::launch`]) and the player-name rule
+//! * [`app`] — everything on screen as data, changed only by [`App::update`](app::App::update)
+//!   with an [`app::Event`] (whose docs say how to add a source): mode, the dialogs (one file
+//!   each, [`app::dialogs`], which says how to add one), board control, move box, review,
+//!   messages, the start-up policy for a saved game ([`app::launch`]) and the player-name rule
 //!   ([`app::config::check_name`]). Never imports `ui`, `tui`, `cli` or `settings` outside its
 //!   tests.
-//! * [`ui`] — drawing: theme, board, panels, dialogs. Reads the app, never mutates it (but
-//!   `ui::svg`, the screenshot, drives `App::update` to stage its picture).
-//! * [`tui`] — the terminal: full-screen mode in and out, events, and the file effects the
-//!   app asks for.
+//! * [`ui`] — drawing: theme, board, panels, dialogs. Reads the app, never changes it (a
+//!   layers test fails on any `update` call in it).
+//! * [`plain`] — `--plain`: the same app played in lines of text (screen readers, pipes),
+//!   beside `ui`; never draws. It uses the front end's channel and file worker.
+//! * [`tui`] — the front end: the terminal in and out, the loop and its one channel
+//!   ([`tui::events`]), the file worker ([`tui::worker`]) that carries out the app's file
+//!   effects, the signal and panic saves, and the README's screenshot (which plays a game
+//!   through `App::update`).
 //! * [`cli`] — the command line and its tools (`hotseat perft`, `hotseat pgn`), validated into
 //!   an [`app::Config`] before any screen opens.
 //! * [`settings`] — the settings file (`config.toml`) and the new-game form's memory, read
 //!   with toml's parser; used by `cli` (the settings) and `tui` (the memory), imports neither.
+//! * [`remote`] — two terminals, one game: the words the app and the network share (the
+//!   wire messages, a player's actions, a terminal's copy of the host's game). Imports only
+//!   the chess crate.
+//! * [`net`] — the network edge, like [`engine`]: the invitation, the Noise-encrypted
+//!   transport, the host's game (the truth) and its sockets, a joining terminal. Speaks in
+//!   [`remote::NetEvent`]s through a callback; the app never names it.
 //! * [`store`] — files: where they live and how a path is shown (`~/...`), atomic writes,
 //!   autosave and resume, the archive, export. Imports only the chess crate.
 //!
 //! Time is always passed in; nothing below the front end reads the clock or the terminal.
-//! Errors below the front end are typed enums with `Display` (syntax and legality apart, as in
-//! `rules::MoveError` and `rules::FenError`); `anyhow` only at the edge, in `main`.
+//! Errors are typed enums with `Display` (syntax and legality apart, as in `rules::MoveError`
+//! and `rules::FenError`; the results of file work as `app::event::SaveError` and
+//! `ArchiveError`); `anyhow` only at the edge: `main` and the command-line tools (the game
+//! screen ends with a typed `tui::PlayError`). Two `Result<_, String>` are left outside
+//! tests, each with a comment saying why.
 //!
 //! Checks anyone can run: `cargo tree -p chess | grep -E "ratatui|crossterm|clap"` prints
 //! nothing (the chess crate is below every terminal crate), and `cargo test --test tests
@@ -59,6 +85,9 @@ pub mod cli;
 pub mod engine;
 pub mod layout;
 pub mod look;
+pub mod net;
+pub mod plain;
+pub mod remote;
 pub mod settings;
 pub mod store;
 pub mod text;

@@ -79,19 +79,36 @@ impl fmt::Display for Palette {
 }
 
 impl FromStr for Palette {
-    type Err = String;
+    type Err = UnknownPalette;
 
     /// A palette by name, in any case; `ocean`, the blue palette's old name, still works.
-    fn from_str(s: &str) -> Result<Palette, String> {
+    fn from_str(s: &str) -> Result<Palette, UnknownPalette> {
         if s.eq_ignore_ascii_case("ocean") {
             return Ok(Palette::Blue);
         }
         Palette::ALL
             .into_iter()
             .find(|p| p.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown theme {s:?} (expected {})", Palette::names()))
+            .ok_or_else(|| UnknownPalette(s.to_owned()))
     }
 }
+
+/// A theme name that is none of the palettes'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPalette(pub String);
+
+impl std::fmt::Display for UnknownPalette {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown theme {:?} (expected {})",
+            self.0,
+            Palette::names()
+        )
+    }
+}
+
+impl std::error::Error for UnknownPalette {}
 
 /// The `--color` choice.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -27,7 +27,8 @@ fn main() -> ExitCode {
         Err(TaskError::File(message)) => return plain_error(&message, 1),
     };
     let result = match task {
-        Task::Play(launch) => hotseat::tui::play(*launch),
+        Task::Play(launch) => hotseat::tui::play(*launch).map_err(anyhow::Error::from),
+        Task::Plain(launch) => hotseat::plain::play(*launch),
         Task::Tool(command) => cli::run_tool(command),
     };
     match result {

@@ -50,9 +50,10 @@ use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
 use crate::app::Message;
+use crate::app::config::NameError;
 use crate::app::newgame::FormChoices;
 use crate::app::sound::Sound;
-use crate::game::timecontrol::TimeControl;
+use crate::game::timecontrol::{ParseTimeControlError, TimeControl};
 use crate::look::{ColorChoice, GlyphSet, Palette};
 use crate::rules::{Language, Notation};
 use crate::text::excerpt;
@@ -68,7 +69,7 @@ pub const LAST_GAME_FILE: &str = "last-game.toml";
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 
 /// The keys of the settings file, as the long options are spelt.
-pub const KEYS: [&str; 13] = [
+pub const KEYS: [&str; 14] = [
     "white",
     "black",
     "time",
@@ -79,6 +80,7 @@ pub const KEYS: [&str; 13] = [
     "color",
     "auto-flip",
     "engine",
+    "warnings",
     "sound",
     "notation",
     "pieces",
@@ -98,6 +100,8 @@ pub struct Settings {
     pub auto_flip: Option<bool>,
     /// The UCI engine for `hotseat analyse` (as --engine): a path, or a name on `PATH`.
     pub engine: Option<std::path::PathBuf>,
+    /// When `--plain` announces the time left on a running clock, in seconds.
+    pub warnings: Option<Vec<std::time::Duration>>,
     pub sound: Option<Sound>,
     pub notation: Option<Notation>,
     pub pieces: Option<Language>,
@@ -142,7 +146,8 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
     for (key, value) in &table {
         let line = Some(line_of(text, key.span().start));
         let name = key.get_ref().replace('_', "-");
-        if let Err(text) = settings.set(&name, value.get_ref()) {
+        if let Err(err) = settings.set(&name, value.get_ref()) {
+            let text = err.to_string();
             problems.push(Problem { line, text });
         }
     }
@@ -152,12 +157,14 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
 
 impl Settings {
     /// Sets the value of `key`, or says what is wrong with it.
-    fn set(&mut self, key: &str, value: &DeValue<'_>) -> Result<(), String> {
+    fn set(&mut self, key: &str, value: &DeValue<'_>) -> Result<(), SettingError> {
         match key {
             "white" | "black" => {
                 let name = crate::app::config::check_name(text_value(key, value, "\"Ann\"")?)
-                    .map_err(|e| {
-                        format!("{key} = {}: {e}", excerpt(value.as_str().unwrap_or("")))
+                    .map_err(|err| SettingError::Name {
+                        key: key.to_owned(),
+                        shown: excerpt(value.as_str().unwrap_or("")),
+                        err,
                     })?;
                 *if key == "white" {
                     &mut self.white
@@ -169,7 +176,10 @@ impl Settings {
                 let tc = text_value(key, value, "\"5+3\"")?
                     .trim()
                     .parse::<TimeControl>()
-                    .map_err(|e| format!("{key}: {e}"))?;
+                    .map_err(|err| SettingError::TimeControl {
+                        key: key.to_owned(),
+                        err,
+                    })?;
                 *match key {
                     "time" => &mut self.time,
                     "white-time" => &mut self.white_time,
@@ -178,13 +188,11 @@ impl Settings {
             }
             "theme" => {
                 let text = text_value(key, value, "\"wood\"")?;
-                self.theme = Some(text.trim().parse::<Palette>().map_err(|_| {
-                    format!(
-                        "theme = {}: no such theme (write {})",
-                        excerpt(text),
-                        Palette::names()
-                    )
-                })?);
+                self.theme = Some(
+                    text.trim()
+                        .parse::<Palette>()
+                        .map_err(|_| SettingError::NoSuchTheme(excerpt(text)))?,
+                );
             }
             "ascii" => {
                 self.glyphs = Some(if bool_value(key, value)? {
@@ -201,27 +209,26 @@ impl Settings {
                 match (text.parse::<Notation>(), text.parse::<Language>()) {
                     (Ok(notation), _) => self.notation = Some(notation),
                     (Err(_), Ok(language)) => self.pieces = Some(language),
-                    (Err(e), Err(_)) => return Err(format!("notation = {}: {e}", excerpt(text))),
+                    (Err(why), Err(_)) => {
+                        return Err(SettingError::Refused {
+                            key: key.to_owned(),
+                            shown: excerpt(text),
+                            why,
+                        });
+                    }
                 }
             }
             "pieces" => self.pieces = Some(parsed(key, value, "\"de\"")?),
             "engine" => {
                 let text = text_value(key, value, "\"/usr/games/stockfish\"")?;
                 if text.trim().is_empty() {
-                    return Err(
-                        "engine = \"\": write the engine's path or name, like engine = \"stockfish\""
-                            .to_owned(),
-                    );
+                    return Err(SettingError::EmptyEngine);
                 }
                 self.engine = Some(text.into());
             }
+            "warnings" => self.warnings = Some(warnings_value(value)?),
             "color" => {
-                let wrong = || {
-                    format!(
-                        "color = {}: write \"auto\", \"always\" or \"never\"",
-                        shown_value(value)
-                    )
-                };
+                let wrong = || SettingError::Color(shown_value(value).into_owned());
                 self.color = Some(match value {
                     DeValue::Boolean(true) => ColorChoice::Always,
                     DeValue::Boolean(false) => ColorChoice::Never,
@@ -240,13 +247,39 @@ impl Settings {
     }
 }
 
+/// The most warning times `warnings` takes.
+const MAX_WARNINGS: usize = 8;
+
+/// `warnings = [60, 30, 10]`: seconds left, each from 1 to 3600; `[]` for none.
+fn warnings_value(value: &DeValue<'_>) -> Result<Vec<std::time::Duration>, SettingError> {
+    let wrong = || SettingError::Warnings(shown_value(value).into_owned());
+    let items = value.as_array().ok_or_else(wrong)?;
+    if items.len() > MAX_WARNINGS {
+        return Err(wrong());
+    }
+    items
+        .iter()
+        .map(|item| {
+            item.get_ref()
+                .as_integer()
+                .and_then(|n| u64::from_str_radix(&n.as_str().replace('_', ""), n.radix()).ok())
+                .filter(|n| (1..=3600).contains(n))
+                .map(std::time::Duration::from_secs)
+                .ok_or_else(wrong)
+        })
+        .collect()
+}
+
 /// The text of a value that must be a string, or what to write instead.
-fn text_value<'a>(key: &str, value: &'a DeValue<'_>, example: &str) -> Result<&'a str, String> {
-    value.as_str().ok_or_else(|| {
-        format!(
-            "{key} = {}: write it in quotes, like {key} = {example}",
-            shown_value(value)
-        )
+fn text_value<'a>(
+    key: &str,
+    value: &'a DeValue<'_>,
+    example: &'static str,
+) -> Result<&'a str, SettingError> {
+    value.as_str().ok_or_else(|| SettingError::NotText {
+        key: key.to_owned(),
+        shown: shown_value(value).into_owned(),
+        example,
     })
 }
 
@@ -254,21 +287,116 @@ fn text_value<'a>(key: &str, value: &'a DeValue<'_>, example: &str) -> Result<&'
 fn parsed<T: std::str::FromStr<Err = String>>(
     key: &str,
     value: &DeValue<'_>,
-    example: &str,
-) -> Result<T, String> {
+    example: &'static str,
+) -> Result<T, SettingError> {
     let text = text_value(key, value, example)?;
-    text.parse()
-        .map_err(|e| format!("{key} = {}: {e}", excerpt(text)))
-}
-
-fn bool_value(key: &str, value: &DeValue<'_>) -> Result<bool, String> {
-    value.as_bool().ok_or_else(|| {
-        format!(
-            "{key} = {}: write true or false, like {key} = true",
-            shown_value(value)
-        )
+    text.parse().map_err(|why| SettingError::Refused {
+        key: key.to_owned(),
+        shown: excerpt(text),
+        why,
     })
 }
+
+fn bool_value(key: &str, value: &DeValue<'_>) -> Result<bool, SettingError> {
+    value.as_bool().ok_or_else(|| SettingError::NotBool {
+        key: key.to_owned(),
+        shown: shown_value(value).into_owned(),
+    })
+}
+
+/// What is wrong with one setting, and how to write it right.
+#[derive(Debug)]
+pub enum SettingError {
+    /// The value of `key` (shown) must be text in quotes, like `example`.
+    NotText {
+        key: String,
+        shown: String,
+        example: &'static str,
+    },
+    /// The value of `key` (shown) must be true or false.
+    NotBool { key: String, shown: String },
+    /// `white` or `black` (the key), with the name shown, is no name.
+    Name {
+        key: String,
+        shown: String,
+        err: NameError,
+    },
+    /// A time key that cannot be read.
+    TimeControl {
+        key: String,
+        err: ParseTimeControlError,
+    },
+    /// `theme`, with this (shown) value, names no palette.
+    NoSuchTheme(String),
+    /// `engine = ""`.
+    EmptyEngine,
+    /// `color`, with this (shown) value, is none of the three.
+    Color(String),
+    /// `warnings`, with this (shown) value, is not a list of up to [`MAX_WARNINGS`] numbers of
+    /// seconds from 1 to 3600.
+    Warnings(String),
+    /// `key`'s value (shown) is text its reader refused, and why (the message of the type's
+    /// own parser, which says what it takes).
+    Refused {
+        key: String,
+        shown: String,
+        why: String,
+    },
+    /// A key that is none of the settings (shown), and the one it most likely stands for.
+    UnknownKey {
+        shown: String,
+        near: Option<&'static str>,
+    },
+}
+
+impl std::fmt::Display for SettingError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettingError::NotText {
+                key,
+                shown,
+                example,
+            } => write!(
+                f,
+                "{key} = {shown}: write it in quotes, like {key} = {example}"
+            ),
+            SettingError::NotBool { key, shown } => {
+                write!(f, "{key} = {shown}: write true or false, like {key} = true")
+            }
+            SettingError::Name { key, shown, err } => write!(f, "{key} = {shown}: {err}"),
+            SettingError::TimeControl { key, err } => write!(f, "{key}: {err}"),
+            SettingError::NoSuchTheme(shown) => write!(
+                f,
+                "theme = {shown}: no such theme (write {})",
+                Palette::names()
+            ),
+            SettingError::EmptyEngine => f.write_str(
+                "engine = \"\": write the engine's path or name, like engine = \"stockfish\"",
+            ),
+            SettingError::Color(shown) => write!(
+                f,
+                "color = {shown}: write \"auto\", \"always\" or \"never\""
+            ),
+            SettingError::Warnings(shown) => write!(
+                f,
+                "warnings = {shown}: write up to {MAX_WARNINGS} times left on the clock in \
+                 seconds, from 1 to 3600, like warnings = [60, 30, 10], or [] for none"
+            ),
+            SettingError::Refused { key, shown, why } => write!(f, "{key} = {shown}: {why}"),
+            SettingError::UnknownKey {
+                shown,
+                near: Some(near),
+            } => write!(f, "unknown setting {shown}, ignored (did you mean {near}?)"),
+            SettingError::UnknownKey { shown, near: None } => write!(
+                f,
+                "unknown setting {shown}, ignored (the settings are {})",
+                KEYS.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SettingError {}
 
 /// A value as the message quotes it: text excerpted and escaped, a number as written, and the
 /// kind of anything longer.
@@ -283,16 +411,15 @@ fn shown_value(value: &DeValue<'_>) -> Cow<'static, str> {
 }
 
 /// An unknown key, with the known one it most likely stands for.
-fn unknown_key(key: &str) -> String {
-    let shown = excerpt(key);
-    match KEYS.iter().min_by_key(|k| strsim::levenshtein(key, k)) {
-        Some(near) if strsim::levenshtein(key, near) <= 2 => {
-            format!("unknown setting {shown}, ignored (did you mean {near}?)")
-        }
-        _ => format!(
-            "unknown setting {shown}, ignored (the settings are {})",
-            KEYS.join(", ")
-        ),
+fn unknown_key(key: &str) -> SettingError {
+    let near = KEYS
+        .iter()
+        .min_by_key(|k| strsim::levenshtein(key, k))
+        .filter(|near| strsim::levenshtein(key, near) <= 2)
+        .copied();
+    SettingError::UnknownKey {
+        shown: excerpt(key),
+        near,
     }
 }
 
@@ -407,8 +534,9 @@ pub fn format_choices(choices: &FormChoices) -> String {
     )
 }
 
-/// `text` as a TOML basic string.
-fn toml_string(text: &str) -> String {
+/// `text` as a TOML basic string, which is also a JSON string (the same escapes: `\"`, `\\`,
+/// `\uXXXX` for control characters), so `hotseat games --json` writes its strings with it.
+pub(crate) fn toml_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
     for c in text.chars() {

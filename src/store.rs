@@ -15,6 +15,8 @@
 //!   current.corrupt-1.pgn   an autosave that could not be read, set aside, never deleted
 //!   games/2026-11-21-Ann-vs-Bob.pgn
 //!   games/2026-11-22-Ann-vs-Bob-unfinished.pgn
+//!   games.index             the library's index of games/, a cache (see library.rs)
+//!   trash/                  games deleted from the library, to bring back
 //! ```
 //!
 //! Everything is PGN, so every file can be opened by any chess program, and resuming uses the
@@ -35,6 +37,7 @@ mod current;
 mod dirs;
 mod end;
 mod error;
+mod library;
 mod lock;
 mod names;
 mod nofollow;
@@ -47,11 +50,15 @@ pub use crate::game::pgn::{TAG_SAVED, TAG_STARTED};
 pub use crate::game::stamp::{Stamp, WallClock};
 pub use archive::{export_fen, export_pgn};
 pub use atomic::{atomic_write, remove_stale_temp_files, writable_folder};
-pub use current::{Autosave, Resumable, check_saved_game};
+pub use current::{Autosave, Resumable, SavedGameError, check_saved_game};
 pub use dirs::{APP_DIR, DataDir, Platform, config_dir_for, data_dir_for, shown};
 pub use end::{EndError, EndSteps, RealFs};
 pub(crate) use error::describe;
 pub use error::{Op, StoreError};
+pub use library::{
+    Broken, Entry, Explorer, ExplorerRow, FileStamp, Freshness, INDEX_FILE, ImportReport, Library,
+    PlayerFilter, Refused, Summary, TRASH_DIR, filter_words, summarize,
+};
 pub use lock::{Claim, GameLock, Holder, MAX_SLOTS};
 pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, sanitize_part};
 pub use read::{Bounded, ReadError, Special, open_bounded, open_regular, read_bounded};

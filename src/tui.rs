@@ -1,4 +1,4 @@
-//! The terminal: entering and leaving the full-screen mode, and reading its events.
+//! The front end: the terminal in and out, the loop that every source feeds, and the file work.
 //!
 //! [`init`] uses `ratatui::try_init` (raw mode, alternate screen, and a panic hook that restores
 //! both) and adds mouse capture, which ratatui does not manage. So that a panic never leaves the
@@ -12,20 +12,30 @@
 //! Events are reduced to the few the front end uses ([`Event`]). Only key *presses* are kept:
 //! Windows also reports releases, which would make every key count twice.
 //!
-//! [`play`] is the main loop of the game screen (see `run`).
+//! [`play`] is the main loop of the game screen (see `run`). It waits on one channel that
+//! every source feeds ([`events`]: the terminal's reader thread, the file worker, and the
+//! next sources), and hands file work to a thread of its own ([`worker`]).
 
+pub mod analyser;
+pub mod events;
 mod files;
+mod library;
+#[cfg(test)]
+mod loop_tests;
 mod run;
+pub mod screenshot;
 mod shutdown;
+pub mod worker;
 
 pub use crate::store::shown;
+pub use events::{EventSender, Input, Wake};
 pub use files::{Files, Launch, prepare};
-pub use run::{play, pointer_action};
+pub(crate) use run::local_wall_clock;
+pub use run::{PlayError, play, pointer_action, run_loop};
 
 use std::io::{self, stdout};
 use std::ops::{Deref, DerefMut};
 use std::sync::Once;
-use std::time::{Duration, Instant};
 
 use crossterm::event::{
     self as ct, DisableMouseCapture, EnableMouseCapture, KeyEvent, KeyEventKind, MouseButton,
@@ -167,23 +177,6 @@ pub fn translate(event: ct::Event) -> Option<Event> {
         }
         ct::Event::Resize(width, height) => Some(Event::Resize { width, height }),
         _ => None,
-    }
-}
-
-/// Waits for the next event the front end uses, at most `timeout` (forever if `None`).
-/// Returns `Ok(None)` when the time is up, so the caller can redraw a ticking clock.
-pub fn next_event(timeout: Option<Duration>) -> io::Result<Option<Event>> {
-    let deadline = timeout.map(|t| Instant::now() + t);
-    loop {
-        if let Some(deadline) = deadline {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if !ct::poll(left)? {
-                return Ok(None);
-            }
-        }
-        if let Some(event) = translate(ct::read()?) {
-            return Ok(Some(event));
-        }
     }
 }
 

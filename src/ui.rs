@@ -18,6 +18,8 @@ pub mod clock;
 pub mod figures;
 pub mod footer;
 pub mod help;
+pub mod library;
+pub mod live;
 /// The screen plan, kept here under its old name: see [`crate::layout::screen`].
 pub mod layout {
     pub use crate::layout::screen::*;
@@ -29,6 +31,7 @@ pub mod panel;
 pub mod popup;
 pub mod promotion;
 pub mod prompt;
+pub mod report;
 pub mod status;
 pub mod svg;
 pub use crate::text;
@@ -40,6 +43,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::widgets::Widget;
 
+use crate::app::dialogs::Look;
 use crate::app::{App, Mode};
 use crate::layout::ScreenLayout;
 use crate::rules::Bitboard;
@@ -68,6 +72,20 @@ pub fn render(app: &App, frame: &mut Frame) {
     if let Some(at) = cursor.filter(|&at| frame.area().contains(at)) {
         frame.set_cursor_position(at);
     }
+}
+
+/// The column beside the board for the evaluation bar: right of the board where its strip has
+/// room, else left of it; `None` where the board fills its strip.
+fn eval_bar_area(app: &App, strip: Rect) -> Option<Rect> {
+    let board = app.board_layout()?.area();
+    let x = if board.right() < strip.right() {
+        board.right()
+    } else if board.x > strip.x {
+        board.x - 1
+    } else {
+        return None;
+    };
+    Some(Rect::new(x, board.y, 1, board.height))
 }
 
 /// Copies the cells of `from` that lie inside `to` (their common part; nothing else).
@@ -105,12 +123,12 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     // Pieces are picked up in the present, and anywhere in a finished game (the analysis board).
     let present = app.review().is_none() || app.game().is_over();
     // While the arrows step through the moves, the cursor they would move is not drawn.
-    if matches!(app.mode(), Mode::Playing | Mode::Promotion { .. }) && !app.arrows_step() {
+    if matches!(app.mode(), Mode::Playing | Mode::Promotion(_)) && !app.arrows_step() {
         view.cursor = Some(app.cursor());
     }
-    if let Mode::Promotion { from, to, .. } = *app.mode() {
-        view.selected = Some(from);
-        view.targets = Bitboard::from_square(to);
+    if let Mode::Promotion(promotion) = app.mode() {
+        view.selected = Some(promotion.from);
+        view.targets = Bitboard::from_square(promotion.to);
     } else if let Some(from) = app.selected().filter(|_| present) {
         view.selected = Some(from);
         view.targets = move_targets(position, from);
@@ -119,6 +137,21 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     }
     view.glow = feedback.glow;
     (&view).render(screen.board, buf);
+    if let Some(eval) = app
+        .live_lines()
+        .and_then(|(_, lines)| lines.first())
+        .map(|l| l.eval)
+        && let Some(bar) = eval_bar_area(app, screen.board)
+    {
+        live::render_bar(
+            eval,
+            bar,
+            app.orientation() == crate::rules::Color::White,
+            theme,
+            app.glyphs(),
+            buf,
+        );
+    }
 
     let status = status::StatusLine {
         message: app.status(),
@@ -153,61 +186,63 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     }
     .render(screen.footer, buf);
 
-    match app.mode() {
-        Mode::Help { scroll } => (&HelpView {
-            theme,
-            scroll: *scroll,
-        })
-            .render(area, buf),
-        Mode::Promotion { choice, .. } => promotion::PromotionPicker {
+    // A question over the library (delete this game?) keeps the library behind it.
+    if let Mode::TrashGame(question) = app.mode() {
+        draw_library(app, question.library(), area, buf);
+    }
+    // The open dialog's look (see `app::dialogs`): most are a box of text.
+    match app.dialog_look() {
+        None => {}
+        Some(Look::Help { scroll }) => (&HelpView { theme, scroll }).render(area, buf),
+        Some(Look::Promotion { choice }) => promotion::PromotionPicker {
             color: position.turn(),
-            choice: *choice,
+            choice,
             theme,
             glyphs: app.glyphs(),
         }
         .render(area, buf),
-        Mode::NewGame(form) => new_game::NewGameView { form, theme }.render(area, buf),
-        _ => {
-            if let Some(dialog) = app.dialog() {
-                // The game-over box goes in the panel, under the moves: the final position and
-                // the last moves stay in view. Where the panel has no room for how the game
-                // ended, its result and its keys (the smallest screens), it goes over board and
-                // panel, against the panel's right edge so that it hides the result written
-                // there rather than cutting it.
-                let fits = |result: Rect, width| {
-                    let mut ending = dialog.clone();
-                    ending.lines.truncate(2);
-                    let size = ending.measure_within(width, result.height);
-                    let whole = ending.measure_within(width, u16::MAX).lines.len();
-                    size.height() <= result.height && size.lines.len() >= whole
-                };
-                let area = match app.panel_layout() {
-                    Some(plan)
-                        if *app.mode() == Mode::GameOver && fits(plan.result, plan.area.width) =>
-                    {
-                        Rect {
-                            x: plan.area.x,
-                            width: plan.area.width,
-                            ..plan.result
-                        }
+        Some(Look::Form(form)) => new_game::NewGameView { form, theme }.render(area, buf),
+        Some(Look::Library(library)) => draw_library(app, library, area, buf),
+        Some(Look::Box(dialog)) => {
+            // The game-over box goes in the panel, under the moves: the final position and
+            // the last moves stay in view. Where the panel has no room for how the game
+            // ended, its result and its keys (the smallest screens), it goes over board and
+            // panel, against the panel's right edge so that it hides the result written
+            // there rather than cutting it.
+            let fits = |result: Rect, width| {
+                let mut ending = dialog.clone();
+                ending.lines.truncate(2);
+                let size = ending.measure_within(width, result.height);
+                let whole = ending.measure_within(width, u16::MAX).lines.len();
+                size.height() <= result.height && size.lines.len() >= whole
+            };
+            let area = match app.panel_layout() {
+                Some(plan)
+                    if matches!(app.mode(), Mode::GameOver(_))
+                        && fits(plan.result, plan.area.width) =>
+                {
+                    Rect {
+                        x: plan.area.x,
+                        width: plan.area.width,
+                        ..plan.result
                     }
-                    Some(_) if *app.mode() == Mode::GameOver => {
-                        let all = screen.board.union(screen.panel);
-                        let width = dialog.measure_within(all.width, all.height).width;
-                        Rect {
-                            x: all.right().saturating_sub(width).max(all.x),
-                            width: width.min(all.width),
-                            ..all
-                        }
-                    }
-                    _ => screen.board.union(screen.panel),
-                };
-                popup::DialogView {
-                    dialog: &dialog,
-                    theme,
                 }
-                .render(area, buf);
+                Some(_) if matches!(app.mode(), Mode::GameOver(_)) => {
+                    let all = screen.board.union(screen.panel);
+                    let width = dialog.measure_within(all.width, all.height).width;
+                    Rect {
+                        x: all.right().saturating_sub(width).max(all.x),
+                        width: width.min(all.width),
+                        ..all
+                    }
+                }
+                _ => screen.board.union(screen.panel),
+            };
+            popup::DialogView {
+                dialog: &dialog,
+                theme,
             }
+            .render(area, buf);
         }
     }
 
@@ -221,7 +256,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         let panel = panel::PanelView::new(app);
         let help = HelpView::popup_area(area);
         match app.mode() {
-            Mode::Help { .. } if help.intersects(screen.panel) => {
+            Mode::Help(_) if help.intersects(screen.panel) => {
                 panel.render_clocks_on_edge(help, buf);
             }
             _ => panel.render_clocks(buf),
@@ -232,5 +267,23 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         prompt.cursor_position(screen.prompt)
     } else {
         None
+    }
+}
+
+/// The library screen, full screen over everything (see [`library::LibraryView`]).
+fn draw_library(app: &App, screen: &crate::app::dialogs::Library, area: Rect, buf: &mut Buffer) {
+    ratatui::widgets::Clear.render(area, buf);
+    let theme = app.theme();
+    match &screen.list {
+        Some(list) => (&library::LibraryView {
+            list,
+            theme,
+            ascii: app.glyphs() == crate::look::GlyphSet::Ascii,
+            note: app.message().map(|m| m.text.as_str()),
+        })
+            .render(area, buf),
+        None => {
+            buf.set_string(area.x, area.y, "Library: reading the games…", theme.title());
+        }
     }
 }

@@ -16,13 +16,17 @@
 //!   hit-testing: `board_layout`;
 //! - files on disk: `store`, and against a hostile folder (links, slots, clean-up): `keeping`;
 //!   a disk that fills up, end to end (where a tmpfs can be mounted): `full_disk`; the binary's
-//!   command line and exit codes: `cli`; the settings file and the new-game form's memory, end
+//!   command line and exit codes: `cli`; the games library's commands (`games`, `import`):
+//!   `library`; the settings file and the new-game form's memory, end
 //!   to end: `settings`;
 //! - the move box's reading of typed text (properties): `move_entry_props`;
+//! - `--plain`, games piped through the real binary: `plain`;
 //! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one),
 //!   `terminal` (resizes under dialogs, suspend and resume), on the harness in `common::pty`
 //!   (itself tested by `pty_harness`);
 //! - no module importing one above it (the layers of `src/lib.rs`): `layers`;
+//! - two terminals, one game, over real sockets on loopback (host, join, watch, strangers
+//!   refused): `net`;
 //!
 //! A subject that fits none of these gets a new file in `tests/suite/` and a line below. Unit
 //! tests of one module stay beside it in `src/`. Run one file's tests with
@@ -49,8 +53,12 @@ mod game_flow;
 mod keeping;
 #[path = "suite/layers.rs"]
 mod layers;
+#[path = "suite/library.rs"]
+mod library;
 #[path = "suite/move_entry_props.rs"]
 mod move_entry_props;
+#[path = "suite/net.rs"]
+mod net;
 #[path = "suite/notation.rs"]
 mod notation;
 #[path = "suite/openings.rs"]
@@ -59,12 +67,16 @@ mod openings;
 mod perft;
 #[path = "suite/pgn.rs"]
 mod pgn;
+#[path = "suite/plain.rs"]
+mod plain;
 #[path = "suite/play.rs"]
 mod play;
 #[path = "suite/pty_harness.rs"]
 mod pty_harness;
 #[path = "suite/render.rs"]
 mod render;
+#[path = "suite/report.rs"]
+mod report;
 #[path = "suite/resume.rs"]
 mod resume;
 #[path = "suite/rules_edge.rs"]

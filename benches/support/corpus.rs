@@ -61,6 +61,7 @@ pub fn random_game(
 }
 
 /// `count` random games from a few start positions, every third one timed.
+#[allow(dead_code)]
 pub fn corpus(seed: u64, count: usize, max_plies: usize) -> String {
     let starts = [
         hotseat::rules::INITIAL_FEN,

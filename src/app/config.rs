@@ -17,27 +17,52 @@ pub const MAX_NAME_CHARS: usize = 32;
 /// A player name: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control or invisible
 /// characters. One rule for the command line (`cli::parse_name` adds an example), the settings
 /// file and the new-game form's memory.
-pub fn check_name(text: &str) -> Result<String, String> {
+pub fn check_name(text: &str) -> Result<String, NameError> {
     let name = text.trim();
     if name.is_empty() {
-        return Err("a name can't be empty".to_owned());
+        return Err(NameError::Empty);
     }
     if name.chars().any(char::is_control) {
-        return Err("a name can't contain control characters".to_owned());
+        return Err(NameError::Control);
     }
     if let Some(c) = name.chars().find(|&c| crate::text::is_invisible(c)) {
-        return Err(format!(
-            "a name can't contain invisible or direction-changing characters such as {}",
-            c.escape_unicode()
-        ));
+        return Err(NameError::Invisible(c));
     }
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(format!(
-            "a name can have at most {MAX_NAME_CHARS} characters"
-        ));
+        return Err(NameError::TooLong);
     }
     Ok(name.to_owned())
 }
+
+/// Why a text is not a player name ([`check_name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameError {
+    Empty,
+    /// A control character (a line break, a tab, an escape).
+    Control,
+    /// An invisible or direction-changing character, which would make the name read other
+    /// than it is.
+    Invisible(char),
+    /// More than [`MAX_NAME_CHARS`] characters.
+    TooLong,
+}
+
+impl std::fmt::Display for NameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NameError::Empty => f.write_str("a name can't be empty"),
+            NameError::Control => f.write_str("a name can't contain control characters"),
+            NameError::Invisible(c) => write!(
+                f,
+                "a name can't contain invisible or direction-changing characters such as {}",
+                c.escape_unicode()
+            ),
+            NameError::TooLong => write!(f, "a name can have at most {MAX_NAME_CHARS} characters"),
+        }
+    }
+}
+
+impl std::error::Error for NameError {}
 
 /// The validated settings of a session.
 #[derive(Clone, Debug, Default)]
@@ -52,6 +77,9 @@ pub struct Config {
     pub auto_flip: bool,
     /// Save the game in progress and archive finished games (through the app's effects).
     pub autosave: bool,
+    /// There is no folder to save games in (none could be found or made): the warning stays
+    /// on the status line the whole session, not only in the first screen's notice.
+    pub no_save_folder: bool,
     /// The wall-clock time when the session began, for the dates saved games carry; tests
     /// leave it out and get 1970-01-01.
     pub wall_clock: Option<WallClock>,
@@ -60,11 +88,14 @@ pub struct Config {
     /// The choices of the last game started from the new-game form, which the next form opens
     /// with; `None` before any (the form then opens like the game on the board).
     pub remembered: Option<FormChoices>,
+    /// When the plain mode announces the time left on a running clock (`warnings` in the
+    /// settings file); `None`: at one minute, thirty seconds and ten seconds.
+    pub time_warnings: Option<Vec<std::time::Duration>>,
     /// A message for the status line on the first screen (an autosave that could not be read,
     /// a game archived by `--new`...).
     pub notice: Option<Message>,
     /// Where a copy of the game can be written when there is no folder to save games in (see
-    /// [`App::writable_folder`](crate::app::App::writable_folder)).
+    /// [`Event::WritableFolder`](crate::app::Event::WritableFolder)).
     pub writable_folder: Option<String>,
     /// Whether the bell rings on moves, low time and the game's end.
     pub sound: crate::app::sound::Sound,

@@ -1,357 +1,214 @@
-//! Every dialog's handling of actions: the ready screen of a timed game, yes/no questions, the
-//! draw offer, "claim a draw with this move?", the promotion picker, help, game over and the
-//! new-game form.
+//! The dialogs: each is one file that owns its state, its keys, its words and what the screen
+//! draws for it, the way gitui's popups each implement one trait (`impl Component for
+//! ConfirmPopup`). The trait is [`Popup`]; the list of dialogs is the `dialogs!` call below,
+//! which makes [`Mode`] (the board, or the one dialog open over it) and dispatches to the open
+//! one. A pending question lives in its dialog's state (the game to start instead of resuming,
+//! the export waiting for "replace?"), so it cannot outlive the dialog.
+//!
+//! What each part of a dialog is, and where it is:
+//!
+//! * its state: the struct of its file, held by its [`Mode`] variant while it is open;
+//! * its keys: [`Popup::keys`] names its [`KeyContext`], whose rows in the one keymap table
+//!   ([`super::keymap::BINDINGS`]) turn keys into actions and give the footer its hints, the
+//!   box its key line and the help its section (titled by [`KeyContext::title`]);
+//! * what the keys do: [`Popup::update`], given the action and the app;
+//! * its drawing hook: [`Popup::look`], the [`Look`] the `ui` layer draws — most dialogs are a
+//!   [`Look::Box`] of text, which needs nothing in `ui`; the help, the promotion picker and the
+//!   new-game form have widgets of their own there.
+//!
+//! # Adding a dialog
+//!
+//! 1. Write `src/app/dialogs/<name>.rs`: a struct with the dialog's state (`Clone, Debug,
+//!    PartialEq, Eq`), and `impl Popup for` it: `keys` (an existing [`KeyContext`] such as
+//!    [`KeyContext::Confirm`] for a yes/no question), `update` (set `app.mode` to the dialog
+//!    changed to stay open, to [`Mode::Playing`] to close it, or to another dialog) and `look`
+//!    (usually `text_box(title, lines, context)`: a [`Look::Box`]). Tests of its
+//!    keys go in the file, in a `#[cfg(test)] mod tests`.
+//! 2. Add one line to the `dialogs!` list below: `Name(name::Name),` with a doc comment.
+//!    Open it from anywhere in `app` with `self.mode = Mode::Name(...)`.
+//! 3. Only if it reads keys no context has yet: a [`KeyContext`] variant with its
+//!    [`KeyContext::title`] and its rows in `BINDINGS`, all in `src/app/keymap.rs`.
+//! 4. Only if it is not a box of text: a [`Look`] variant here and its widget in `ui`.
+//!
+//! So a new question touches two files (this list and its own file), three with new keys.
+
+mod abandon;
+mod archive_finished;
+mod claim;
+mod draw_offer;
+mod explorer;
+mod game_over;
+mod help;
+mod library;
+mod new_game;
+mod promotion;
+mod quit;
+mod ready;
+mod replace;
+mod resign;
+mod resume;
+mod save_as;
+mod takeback;
 
 use std::time::Duration;
 
-use super::help;
-use super::keymap::{Action, PointerKind};
-use super::newgame::FormResult;
-use super::{App, Effect, Mode, NewGameForm, Question};
-use crate::game::GameSetup;
-use crate::layout::popup::promotion;
-use crate::rules::{Color, Move, Role, Square};
+pub use abandon::AbandonGame;
+pub use archive_finished::ArchiveFinished;
+pub use claim::ClaimWithMove;
+pub use draw_offer::DrawOffer;
+pub use explorer::Explorer;
+pub use game_over::GameOver;
+pub use help::Help;
+pub use library::{Library, LibraryNews, TrashGame};
+pub use promotion::Promotion;
+pub use quit::Quit;
+pub use ready::Ready;
+pub use replace::Replace;
+pub use resign::Resign;
+pub use resume::Resume;
+pub use takeback::Takeback;
 
-impl App {
-    pub(super) fn on_ready(&mut self, action: Action, now: Duration) {
-        match action {
-            Action::Quit => self.quit_requested(),
-            Action::Select => {
-                self.start_clocks(now);
-                self.ask_standing_offer();
-            }
-            // A player who starts typing a move has started the game: the clock runs and the
-            // character goes into the move box.
-            Action::Input(_) => {
-                self.start_clocks(now);
-                self.on_playing(action, now);
-            }
-            Action::Pointer(p) if p.kind == PointerKind::Down => {
-                self.start_clocks(now);
-                self.ask_standing_offer();
-            }
-            _ => {}
+use super::keymap::{Action, KeyContext};
+use super::{App, Dialog, NewGameForm, SaveForm};
+
+/// One dialog: its keys, what they do, and what the screen shows of it. See the [module
+/// docs](self).
+pub trait Popup: Clone {
+    /// Whose keys it reads: its rows in the keymap table, which also give its key hints and
+    /// its section of the help.
+    fn keys(&self) -> KeyContext;
+
+    /// One action while the dialog is open, at `now`. `self` is a copy of the open dialog,
+    /// which stays in `app.mode` meanwhile (so the rest of the app sees it open while it
+    /// answers); `update` sets `app.mode` to this dialog changed to keep it open changed,
+    /// [`Mode::Playing`] to close it, or to another dialog. Leaving `app.mode` alone keeps
+    /// the dialog as it was.
+    fn update(self, app: &mut App, action: Action, now: Duration);
+
+    /// What the screen draws for it; `None`: nothing (a state it is never opened in).
+    fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>>;
+}
+
+/// What the screen draws for an open dialog: the `ui` layer's one match on dialogs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Look<'a> {
+    /// A box of text with its keys at its foot (`ui::popup`): questions and notices.
+    Box(Dialog),
+    /// The help (`ui::help`), scrolled down `scroll` lines.
+    Help { scroll: u16 },
+    /// The promotion picker (`ui::promotion`), with the `choice`th piece of
+    /// [`crate::rules::Role::PROMOTIONS`] highlighted.
+    Promotion { choice: usize },
+    /// The new-game form (`ui::new_game`).
+    Form(&'a NewGameForm),
+    /// The library screen (`ui::library`), full screen; its list once read.
+    Library(&'a Library),
+}
+
+/// The look of a box titled `title` with `lines` of text and the keys of `context` at its
+/// foot.
+fn text_box(title: &str, lines: Vec<String>, context: KeyContext) -> Option<Look<'static>> {
+    Some(Look::Box(Dialog {
+        title: title.to_owned(),
+        lines,
+        context,
+    }))
+}
+
+/// Lists the dialogs: makes [`Mode`] with one variant each (after [`Mode::Playing`]), and
+/// hands the open one its actions ([`App::dispatch`]), its keys and its look.
+macro_rules! dialogs {
+    ($($(#[$doc:meta])* $name:ident($dialog:ty),)*) => {
+        /// Which screen the app is on: the board, or the one dialog open over it, which holds
+        /// its own state. See [`dialogs`](self).
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Mode {
+            /// The board and the move box (also while reviewing, and after the game ended).
+            Playing,
+            $($(#[$doc])* $name($dialog),)*
         }
-    }
 
-    fn start_clocks(&mut self, now: Duration) {
-        self.game.start(now);
-        self.mode = Mode::Playing;
-        let turn = self.game.position().turn();
-        self.info(format!("{turn}'s clock is running"));
-    }
-
-    pub(super) fn on_confirm(&mut self, question: Question, action: Action, now: Duration) {
-        match (action, question) {
-            // A player may resign at any time, not only on their own move.
-            (Action::Complete, Question::Resign(color)) => {
-                self.mode = Mode::Confirm(Question::Resign(!color));
-            }
-            (Action::Yes, Question::Resign(color)) => {
-                self.mode = Mode::Playing;
-                if let Err(err) = self.game.resign(color, now) {
-                    self.error(err.to_string());
+        impl Mode {
+            /// The keys' meaning in this mode.
+            pub fn key_context(&self) -> KeyContext {
+                match self {
+                    Mode::Playing => KeyContext::Playing,
+                    $(Mode::$name(dialog) => dialog.keys(),)*
                 }
             }
-            (Action::Yes, Question::Takeback { asked_by }) => {
-                self.mode = Mode::Playing;
-                let last = self.last_move_text();
-                match self.game.takeback(1, now) {
-                    Ok(()) => {
-                        self.offer_with_move = None;
-                        self.back_to_present();
-                        if self.auto_flip {
-                            self.board.orientation = self.game.position().turn();
-                        }
-                        let who = self.who(!asked_by);
-                        self.info(format!("{who} agreed: {last} taken back"));
-                    }
-                    Err(err) => self.error(err.to_string()),
+
+            /// What the screen draws for the open dialog; `None` on the board.
+            pub fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
+                match self {
+                    Mode::Playing => None,
+                    $(Mode::$name(dialog) => dialog.look(app),)*
                 }
             }
-            (Action::No, Question::Takeback { asked_by }) => {
-                self.mode = Mode::Playing;
-                self.info(format!(
-                    "{} does not agree to take back {}",
-                    self.who(!asked_by),
-                    self.last_move_text()
-                ));
-            }
-            (Action::Yes | Action::Quit, Question::Quit) => self.quit = true,
-            (Action::Save, Question::Quit) => self.open_save_form(now),
-            (Action::Yes, Question::AbandonGame) => self.open_form(),
-            (Action::No | Action::Cancel, Question::AbandonGame) => self.back_from_form(now),
-            (Action::Yes, Question::Resume) => {
-                self.pending_resume = None;
-                self.mode = self.opening_mode();
-                let turn = self.game.position().turn();
-                self.info(format!("Resumed: {} to move", self.who(turn)));
-                self.ask_standing_offer();
-            }
-            (Action::No | Action::Cancel, Question::Resume) => {
-                if let Some((_, setup)) = self.pending_resume.take() {
-                    // The saved game is the front end's to archive, from its file.
-                    self.saving.track = false;
-                    self.effects
-                        .push(super::Effect::ArchiveSaved { finished: false });
-                    self.start_game(*setup, now);
+        }
+
+        impl App {
+            /// Hands an action to the open dialog, or to the board.
+            pub(super) fn dispatch(&mut self, action: Action, now: Duration) {
+                match &self.mode {
+                    Mode::Playing => self.on_playing(action, now),
+                    $(Mode::$name(dialog) => dialog.clone().update(self, action, now),)*
                 }
             }
-            (Action::Yes, Question::ArchiveFinished) => {
-                if let Some((_, setup)) = self.pending_resume.take() {
-                    // Archived from its file by the front end, which says where it went (or
-                    // why not: then it stays, and is offered again next time).
-                    self.effects
-                        .push(super::Effect::ArchiveSaved { finished: true });
-                    self.start_game(*setup, now);
-                }
-            }
-            (Action::No | Action::Cancel, Question::ArchiveFinished) => {
-                // Not now: it stays on the board for review and in its file, untouched.
-                self.pending_resume = None;
-                self.mode = Mode::Playing;
-                self.info(
-                    "Not archived: the finished game stays saved and is offered again next \
-                     time; a new game (Ctrl-N) archives it first",
-                );
-            }
-            // Quitting at the question leaves the saved game as it is, for next time.
-            (Action::Quit, Question::Resume | Question::ArchiveFinished) => self.quit = true,
-            (Action::Yes, Question::Replace) => self.replace_export(now),
-            (Action::No | Action::Cancel, Question::Replace) => self.back_to_save_form(),
-            (Action::No | Action::Cancel, _) => self.mode = Mode::Playing,
-            (Action::Quit, _) => {
-                self.mode = Mode::Playing;
-                self.quit_requested();
-            }
-            _ => {}
         }
-    }
+    };
+}
 
-    /// `12... Nf6`: the last move with its number, for messages.
-    pub(super) fn last_move_text(&self) -> String {
-        let record = self.game.record();
-        let plies = record.plies();
-        match record.moves().last() {
-            Some(_) => format!(
-                "{} {}",
-                self.move_number(plies - 1),
-                self.written_move(plies - 1)
-            ),
-            None => "nothing".to_owned(),
-        }
-    }
+dialogs! {
+    /// A timed game waits for a key before White's clock starts.
+    Ready(Ready),
+    /// Choosing the piece for a pawn reaching the last rank.
+    Promotion(Promotion),
+    /// Does this player really resign?
+    Resign(Resign),
+    /// The player who just moved asks to take it back; the opponent answers.
+    Takeback(Takeback),
+    /// Quit while a game is in progress?
+    Quit(Quit),
+    /// Abandon the game in progress for a new one?
+    AbandonGame(AbandonGame),
+    /// An unfinished game was saved: resume it?
+    Resume(Resume),
+    /// A finished game was saved but could not be archived: save it in the archive now?
+    ArchiveFinished(ArchiveFinished),
+    /// The export's file exists: replace it?
+    Replace(Replace),
+    /// A draw is offered; the player to move answers.
+    DrawOffer(DrawOffer),
+    /// A move would allow a draw claim: claim with it, or just play it?
+    ClaimWithMove(ClaimWithMove),
+    /// The help, scrolled.
+    Help(Help),
+    /// The game has just ended: new game, review or quit.
+    GameOver(GameOver),
+    /// The new-game form.
+    NewGame(Box<NewGameForm>),
+    /// The library of archived games, full screen.
+    Library(Library),
+    /// Move a game of the library to the trash?
+    TrashGame(TrashGame),
+    /// The explorer of the library's games from the position shown.
+    Explorer(Explorer),
+    /// Exporting the game (or the position) to a file the player names.
+    SaveAs(SaveForm),
+}
 
-    pub(super) fn on_offer(&mut self, by: crate::rules::Color, action: Action, now: Duration) {
-        match action {
-            Action::Yes => {
-                self.mode = Mode::Playing;
-                if let Err(err) = self.game.accept_draw(!by, now) {
-                    self.error(err.to_string());
-                }
-            }
-            Action::No => {
-                self.mode = Mode::Playing;
-                if self.game.decline_draw().is_ok() {
-                    self.info(format!("{} declines the draw offer", self.game.player(!by)));
-                }
-            }
-            // Enter with a move waiting in the box (the rest of a typed line): that move is
-            // played, which declines the offer, as the box says.
-            Action::Select if !self.move_box.is_blank() => {
-                self.mode = Mode::Playing;
-                self.on_playing(action, now);
-            }
-            // Typing (or clicking) instead of answering: the offer stands until the move is
-            // played, which declines it (FIDE 9.1.2.3).
-            Action::Input(_) | Action::Pointer(_) => {
-                self.mode = Mode::Playing;
-                self.info(format!(
-                    "{}'s draw offer stands: Ctrl-D accepts, a move declines",
-                    self.game.player(by)
-                ));
-                self.on_playing(action, now);
-            }
-            Action::Quit => {
-                self.mode = Mode::Playing;
-                self.quit_requested();
-            }
-            _ => {}
-        }
+/// The generic answers of a question to the keys it does not answer itself: No or Cancel
+/// close it, Quit closes it and asks to quit; anything else leaves it open.
+fn question_default(app: &mut App, action: Action) {
+    match action {
+        Action::No | Action::Cancel => app.mode = Mode::Playing,
+        Action::Quit => close_and_quit(app),
+        _ => {}
     }
+}
 
-    pub(super) fn on_claim_with_move(&mut self, mv: Move, action: Action, now: Duration) {
-        match action {
-            Action::Yes => self.commit(mv, true, now),
-            Action::No => self.commit(mv, false, now),
-            Action::Quit => {
-                self.mode = Mode::Playing;
-                self.quit_requested();
-            }
-            _ => {}
-        }
-    }
-
-    pub(super) fn on_promotion(
-        &mut self,
-        from: Square,
-        to: Square,
-        choice: usize,
-        action: Action,
-        now: Duration,
-    ) {
-        let n = Role::PROMOTIONS.len();
-        match action {
-            Action::Promote(role) => self.promote(from, to, role, now),
-            Action::Select => self.promote(from, to, Role::PROMOTIONS[choice % n], now),
-            Action::CursorLeft | Action::CursorRight => {
-                let choice = if action == Action::CursorLeft {
-                    (choice + n - 1) % n
-                } else {
-                    (choice + 1) % n
-                };
-                self.mode = Mode::Promotion { from, to, choice };
-            }
-            Action::Pointer(p) if p.kind == PointerKind::Down => {
-                if let Some(i) = promotion::choice_at(self.screen(), p.column, p.row) {
-                    self.promote(from, to, Role::PROMOTIONS[i], now);
-                }
-            }
-            Action::Cancel => {
-                self.mode = Mode::Playing;
-                self.board.selected = None;
-            }
-            Action::Quit => {
-                self.mode = Mode::Playing;
-                self.quit_requested();
-            }
-            _ => {}
-        }
-    }
-
-    fn promote(&mut self, from: Square, to: Square, role: Role, now: Duration) {
-        self.mode = Mode::Playing;
-        let moves = self.board_position().legal_moves();
-        let chosen = moves
-            .iter()
-            .find(|m| m.from() == from && m.to() == to && m.promotion() == Some(role));
-        match chosen {
-            Some(&mv) => self.submit(mv, now),
-            None => self.error(format!("{from}-{to} can't promote to a {}", role.name())),
-        }
-    }
-
-    pub(super) fn on_help(&mut self, scroll: u16, action: Action) {
-        let screen = self.screen();
-        let page = help::page_height(screen);
-        let max = help::max_scroll(screen);
-        let scroll = match action {
-            Action::ScrollUp
-            | Action::Pointer(crate::app::keymap::Pointer {
-                kind: PointerKind::WheelUp,
-                ..
-            }) => scroll.saturating_sub(1),
-            Action::ScrollDown
-            | Action::Pointer(crate::app::keymap::Pointer {
-                kind: PointerKind::WheelDown,
-                ..
-            }) => scroll.saturating_add(1),
-            Action::ScrollPageUp => scroll.saturating_sub(page),
-            Action::ScrollPageDown => scroll.saturating_add(page),
-            Action::ScrollTop => 0,
-            Action::ScrollBottom => max,
-            Action::Cancel | Action::Help => {
-                self.mode = Mode::Playing;
-                return;
-            }
-            Action::Quit => {
-                self.mode = Mode::Playing;
-                self.quit_requested();
-                return;
-            }
-            _ => scroll,
-        };
-        self.mode = Mode::Help {
-            scroll: scroll.min(max),
-        };
-    }
-
-    pub(super) fn on_game_over(&mut self, action: Action) {
-        match action {
-            Action::NewGame => self.open_form(),
-            Action::Rematch => self.rematch(),
-            // The review starts with the arrows on the moves, however the last move was made.
-            Action::Review => {
-                self.mode = Mode::Playing;
-                self.board.engaged = false;
-            }
-            // Stepping back, or a click on a move, closes the box and shows that position.
-            Action::HistoryBack | Action::HistoryStart => {
-                self.mode = Mode::Playing;
-                self.on_playing(action, self.now);
-            }
-            Action::Pointer(p)
-                if p.kind == super::keymap::PointerKind::Down
-                    && self.click_move_list(p.column, p.row) =>
-            {
-                self.mode = Mode::Playing;
-            }
-            // At once, unless the finished game is on disk nowhere.
-            Action::Quit => self.quit_requested(),
-            _ => {}
-        }
-    }
-
-    /// The same game again from the same start, with the same clock, the colours swapped:
-    /// each player takes the other seat with their own name and time control.
-    fn rematch(&mut self) {
-        let game = &self.game;
-        let setup = GameSetup {
-            start: game.record().start().clone(),
-            white: game.player(Color::Black).to_owned(),
-            black: game.player(Color::White).to_owned(),
-            white_time: game.clock().control(Color::Black).clone(),
-            black_time: game.clock().control(Color::White).clone(),
-        };
-        self.start_game(setup, self.now);
-        self.info(format!(
-            "Rematch: {} vs {}, {}",
-            self.game.player(Color::White),
-            self.game.player(Color::Black),
-            self.time_control_text()
-        ));
-    }
-
-    pub(super) fn open_form(&mut self) {
-        self.pause_for_form();
-        let mut form = NewGameForm::new(&self.game, self.theme.palette());
-        if let Some(choices) = &self.remembered {
-            form.recall(choices);
-        }
-        self.mode = Mode::NewGame(Box::new(form));
-    }
-
-    pub(super) fn on_form(&mut self, action: Action, now: Duration) {
-        if action == Action::Quit {
-            self.back_from_form(now);
-            self.quit_requested();
-            return;
-        }
-        let Mode::NewGame(form) = &mut self.mode else {
-            return;
-        };
-        match form.update(action) {
-            FormResult::Editing => {}
-            FormResult::Cancel => self.back_from_form(now),
-            FormResult::Start(setup) => {
-                self.theme = self.theme.with_palette(form.palette);
-                let choices = form.choices(&setup);
-                if self.saving.enabled {
-                    self.effects.push(Effect::Remember(choices.clone()));
-                }
-                self.remembered = Some(choices);
-                self.start_game(*setup, now);
-            }
-        }
-    }
+/// Quit from a dialog: it closes, and quitting asks first if it would lose something.
+fn close_and_quit(app: &mut App) {
+    app.mode = Mode::Playing;
+    app.quit_requested();
 }

@@ -96,20 +96,6 @@ const MOVE_FORMATS: &[(&str, &str)] = &[
     ),
 ];
 
-fn section_title(context: KeyContext) -> &'static str {
-    match context {
-        KeyContext::Playing => "Keys while playing",
-        KeyContext::Help => "Keys in this help",
-        KeyContext::Confirm => "Keys when asked a question",
-        KeyContext::Promotion => "Keys when a pawn promotes",
-        KeyContext::Offer => "Keys when offered a draw",
-        KeyContext::GameOver => "Keys when the game is over",
-        KeyContext::Form => "Keys in the new-game form",
-        KeyContext::Ready => "Keys before a timed game starts",
-        KeyContext::Path => "Keys when saving to a file",
-    }
-}
-
 /// The help's reference tables, each a title and its rows (keys or example, and what they
 /// do): the keys of every context, the typed commands and the move formats. The help screen and
 /// the man page both print these, so they cannot disagree.
@@ -122,7 +108,7 @@ pub fn reference() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
             .map(|b| (keys_text(b), b.description))
             .collect();
         if !rows.is_empty() {
-            tables.push((section_title(context), rows));
+            tables.push((context.title(), rows));
         }
     }
     let words = BINDINGS

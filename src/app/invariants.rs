@@ -8,6 +8,8 @@ use super::App;
 use crate::rules::{Color, Position};
 
 /// Checks the app's state at app time `now`; says what is wrong if anything is.
+// Text, not a type: a test oracle. The property tests print which invariant broke and stop;
+// nothing branches on which one it was.
 pub fn check(app: &App, now: Duration) -> Result<(), String> {
     let game = app.game();
     let position = game.position();

@@ -74,8 +74,18 @@ pub enum Action {
     Pause,
     NewGame,
     Save,
+    /// Open the library of archived games.
+    Library,
+    /// In the library: bring back the game last moved to the trash.
+    Restore,
+    /// Show or hide the explorer of the library's games from the position shown.
+    Explore,
     /// Show the FEN of the position on the board.
     ShowFen,
+    /// After the game: the engine's report on it (accuracy, ?! ? ??, better lines).
+    Analyse,
+    /// After the game: the engine's three best lines for the position shown, on or off.
+    EngineLines,
     Help,
     Quit,
     Redraw,
@@ -136,9 +146,15 @@ impl Action {
         )
     }
 
+    /// What only a finished game can do (the engine is never consulted during a game): while
+    /// one is in progress, these only say so (and the footer does not offer them).
+    pub const fn needs_game_over(self) -> bool {
+        matches!(self, Action::Analyse | Action::EngineLines)
+    }
+
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 49] = [
+    pub const ALL: [Action; 54] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -170,6 +186,11 @@ impl Action {
         Action::Pause,
         Action::NewGame,
         Action::Save,
+        Action::Analyse,
+        Action::EngineLines,
+        Action::Library,
+        Action::Restore,
+        Action::Explore,
         Action::Help,
         Action::Quit,
         Action::Redraw,
@@ -212,10 +233,14 @@ pub enum KeyContext {
     Ready,
     /// Typing a file name (the save form).
     Path,
+    /// The library of archived games: typed text filters the list.
+    Library,
+    /// The explorer of the library's games: typed text filters by player.
+    Explorer,
 }
 
 impl KeyContext {
-    pub const ALL: [KeyContext; 9] = [
+    pub const ALL: [KeyContext; 11] = [
         KeyContext::Playing,
         KeyContext::Help,
         KeyContext::Confirm,
@@ -225,7 +250,26 @@ impl KeyContext {
         KeyContext::Form,
         KeyContext::Ready,
         KeyContext::Path,
+        KeyContext::Library,
+        KeyContext::Explorer,
     ];
+
+    /// The title of the context's section in the help.
+    pub const fn title(self) -> &'static str {
+        match self {
+            KeyContext::Playing => "Keys while playing",
+            KeyContext::Help => "Keys in this help",
+            KeyContext::Confirm => "Keys when asked a question",
+            KeyContext::Promotion => "Keys when a pawn promotes",
+            KeyContext::Offer => "Keys when offered a draw",
+            KeyContext::GameOver => "Keys when the game is over",
+            KeyContext::Form => "Keys in the new-game form",
+            KeyContext::Ready => "Keys before a timed game starts",
+            KeyContext::Path => "Keys when saving to a file",
+            KeyContext::Library => "Keys in the library of games",
+            KeyContext::Explorer => "Keys in the explorer of your games",
+        }
+    }
 
     /// Whether unbound printable keys are typed text ([`Action::Input`]) here.
     pub const fn takes_text(self) -> bool {
@@ -236,6 +280,8 @@ impl KeyContext {
                 | KeyContext::Form
                 | KeyContext::Ready
                 | KeyContext::Path
+                | KeyContext::Library
+                | KeyContext::Explorer
         )
     }
 }
@@ -345,6 +391,8 @@ const GAME_OVER: &[KeyContext] = &[C::GameOver];
 const FORM: &[KeyContext] = &[C::Form];
 const READY: &[KeyContext] = &[C::Ready];
 const PATH: &[KeyContext] = &[C::Path];
+const LIBRARY: &[KeyContext] = &[C::Library];
+const EXPLORER: &[KeyContext] = &[C::Explorer];
 const EVERYWHERE: &[KeyContext] = &KeyContext::ALL;
 
 const fn row(
@@ -437,8 +485,20 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Save, &[Key::ctrl('s')], PLAY, "save",
         "Save a copy of the game (PGN) or of the position shown (FEN) to a file you name; the \
          game in progress is also saved automatically", &["save"]),
+    row(Action::Library, &[Key::plain(K::F(6)), Key::ctrl('b')], PLAY, "games",
+        "The library: every archived game, to filter, sort, open, delete (the game in \
+         progress waits, its clock paused)", &["games", "library"]),
+    row(Action::Explore, &[Key::plain(K::F(7))], PLAY, "",
+        "After the game: the moves played from the position shown in the library's games, \
+         with their results", &["explore", "explorer"]),
     row(Action::Theme, &[Key::plain(K::F(3)), Key::ctrl('t')], PLAY, "theme",
         "Switch the board's colours: wood, blue, green (tournament vinyl), contrast", &["theme"]),
+    row(Action::Analyse, &[Key::plain(K::F(4)), Key::ctrl('a')], PLAY, "analyse",
+        "After the game: the engine's report (accuracy, ?! ? ??, better lines as variations); \
+         Esc stops it", &["analyse", "analyze"]),
+    row(Action::EngineLines, &[Key::plain(K::F(5))], PLAY, "engine",
+        "After the game: the engine's three best lines for the position shown, with an \
+         evaluation bar; again: off", &["engine", "lines"]),
     row(Action::ShowFen, &[Key::ctrl('g')], PLAY, "",
         "Show the FEN of the position on the board", &["fen"]),
     row(Action::Redraw, &[Key::ctrl('l')], PLAY, "",
@@ -515,6 +575,40 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::DeleteChar, &[Key::plain(K::Backspace)], PATH, "",
         "Delete the last character of the file name", &[]),
     row(Action::Cancel, &[Key::plain(K::Esc)], PATH, "cancel", "Close without saving", &[]),
+    row(Action::Select, &[Key::plain(K::Enter)], LIBRARY, "open",
+        "Open the selected game for review and study, as --load does (a game in progress goes \
+         to the archive as unfinished)", &[]),
+    row(Action::CursorUp, &[Key::plain(K::Up)], LIBRARY, "", "The game above", &[]),
+    row(Action::CursorDown, &[Key::plain(K::Down)], LIBRARY, "", "The game below", &[]),
+    row(Action::ScrollPageUp, &[Key::plain(K::PageUp)], LIBRARY, "", "A page up", &[]),
+    row(Action::ScrollPageDown, &[Key::plain(K::PageDown)], LIBRARY, "", "A page down", &[]),
+    row(Action::ScrollTop, &[Key::plain(K::Home)], LIBRARY, "", "The newest game", &[]),
+    row(Action::ScrollBottom, &[Key::plain(K::End)], LIBRARY, "", "The last game", &[]),
+    row(Action::CursorRight, &[Key::plain(K::Right)], LIBRARY, "sort",
+        "Sort by the next column", &[]),
+    row(Action::CursorLeft, &[Key::plain(K::Left)], LIBRARY, "",
+        "Sort by the column before", &[]),
+    row(Action::Complete, &[Key::plain(K::Tab)], LIBRARY, "reverse",
+        "Turn the order round", &[]),
+    row(Action::DeleteForward, &[Key::plain(K::Delete)], LIBRARY, "delete",
+        "Move the selected game to the trash (asks first)", &[]),
+    row(Action::Restore, &[Key::ctrl('z')], LIBRARY, "",
+        "Bring back the game last moved to the trash", &[]),
+    row(Action::DeleteChar, &[Key::plain(K::Backspace)], LIBRARY, "",
+        "Take back the last letter of the filter (type to filter: ann, C70, 0-1, 960, flag)",
+        &[]),
+    row(Action::DeleteToStart, &[Key::ctrl('u'), Key::ctrl('w')], LIBRARY, "",
+        "Clear the filter", &[]),
+    row(Action::Cancel, &[Key::plain(K::Esc)], LIBRARY, "back",
+        "Clear the filter; with none, back to the game as it was", &[]),
+    row(Action::Select, &[Key::plain(K::Enter)], EXPLORER, "play",
+        "Play the selected move on the analysis board", &[]),
+    row(Action::CursorUp, &[Key::plain(K::Up)], EXPLORER, "", "The move above", &[]),
+    row(Action::CursorDown, &[Key::plain(K::Down)], EXPLORER, "", "The move below", &[]),
+    row(Action::DeleteChar, &[Key::plain(K::Backspace)], EXPLORER, "",
+        "Take back the last letter of the player's name (type: Ann, Ann as White)", &[]),
+    row(Action::Cancel, &[Key::plain(K::Esc), Key::plain(K::F(7))], EXPLORER, "close",
+        "Close the explorer", &[]),
 ];
 
 /// The bindings that apply in a context, in table order.

@@ -9,10 +9,10 @@
 
 use super::config::MAX_NAME_CHARS;
 use super::keymap::Action;
-use crate::game::timecontrol::TimeControl;
+use crate::game::timecontrol::{ParseTimeControlError, TimeControl};
 use crate::game::{Game, GameSetup};
 use crate::look::Palette;
-use crate::rules::{Color, Position};
+use crate::rules::{Color, FenError, Position};
 
 /// The time-control presets, in the order Left/Right cycles them; "custom" follows.
 pub const TIME_PRESETS: [&str; 11] = [
@@ -194,14 +194,10 @@ impl NewGameForm {
     /// The chosen time controls, White's and Black's, or what is wrong with the typed text.
     /// A typed control reads as `--time` does (periods `40/90+30,30+30`, delays `5+0d3`
     /// and `5+0b2`); `5+0 vs 3+0` gives each side its own, for time odds.
-    pub fn time_control(&self) -> Result<(TimeControl, TimeControl), String> {
+    pub fn time_control(&self) -> Result<(TimeControl, TimeControl), FormError> {
         let text = match TIME_PRESETS.get(self.time) {
             Some(preset) => *preset,
-            None if self.custom.trim().is_empty() => {
-                return Err(
-                    "type a time control, like 5+3, 40/90+30,30+30, 5+0d3 or 5+0 vs 3+0".to_owned(),
-                );
-            }
+            None if self.custom.trim().is_empty() => return Err(FormError::NoTimeControl),
             None => self.custom.trim(),
         };
         read_time_controls(text)
@@ -209,7 +205,7 @@ impl NewGameForm {
 
     /// The chosen start position, or what is wrong with the FEN or the Chess960 number. A
     /// Chess960 choice without a number is a new random start at each call.
-    pub fn start_position(&self) -> Result<Position, String> {
+    pub fn start_position(&self) -> Result<Position, FormError> {
         if self.chess960 && !self.from_fen {
             let number = match self.chess960_number.trim() {
                 "" => random_chess960_number(),
@@ -217,36 +213,32 @@ impl NewGameForm {
                     .parse::<u32>()
                     .ok()
                     .filter(|n| *n < 960)
-                    .ok_or_else(|| {
-                        format!(
-                            "\"{text}\" is not a Chess960 start: type a number from 0 to 959 \
-                         (518 is the standard one), or nothing for a random one"
-                        )
-                    })?,
+                    .ok_or_else(|| FormError::Chess960(text.to_owned()))?,
             };
-            return Position::chess960(number).ok_or_else(|| "no such start".to_owned());
+            return Position::chess960(number).ok_or(FormError::Chess960(number.to_string()));
         }
         if !self.from_fen {
             return Ok(Position::initial());
         }
         if self.fen.trim().is_empty() {
-            return Err("paste or type a FEN".to_owned());
+            return Err(FormError::NoFen);
         }
-        Position::from_fen(self.fen.trim()).map_err(|e| e.to_string())
+        Position::from_fen(self.fen.trim()).map_err(FormError::Fen)
     }
 
     /// The problem to show beside `field`: typed text that does not read, or (after Enter) an
     /// empty custom field.
     pub fn error(&self, field: Field) -> Option<String> {
         let shown = |text: &str| self.submitted || !text.trim().is_empty();
-        match field {
+        let problem = match field {
             Field::Time if self.time == CUSTOM && shown(&self.custom) => self.time_control().err(),
             Field::Start if self.from_fen && shown(&self.fen) => self.start_position().err(),
             Field::Start if self.chess960 && !self.chess960_number.is_empty() => {
                 self.start_position().err()
             }
             _ => None,
-        }
+        };
+        problem.map(|e| e.to_string())
     }
 
     /// Applies an action of the form's key context.
@@ -398,13 +390,50 @@ impl NewGameForm {
 
 /// White's and Black's time controls from the form's clock text: one control for both, or
 /// `5+0 vs 3+0` for time odds.
-fn read_time_controls(text: &str) -> Result<(TimeControl, TimeControl), String> {
-    let read = |t: &str| t.trim().parse::<TimeControl>().map_err(|e| e.to_string());
+fn read_time_controls(text: &str) -> Result<(TimeControl, TimeControl), FormError> {
+    let read = |t: &str| {
+        t.trim()
+            .parse::<TimeControl>()
+            .map_err(FormError::TimeControl)
+    };
     match text.split_once(" vs ") {
         Some((white, black)) => Ok((read(white)?, read(black)?)),
         None => read(text).map(|tc| (tc.clone(), tc)),
     }
 }
+
+/// What is wrong with the form's clock or start position, as the form says it under the field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormError {
+    /// "Custom" time, and nothing typed.
+    NoTimeControl,
+    TimeControl(ParseTimeControlError),
+    /// Not a Chess960 start number (the text typed).
+    Chess960(String),
+    /// "From a FEN", and nothing typed.
+    NoFen,
+    Fen(FenError),
+}
+
+impl std::fmt::Display for FormError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FormError::NoTimeControl => {
+                f.write_str("type a time control, like 5+3, 40/90+30,30+30, 5+0d3 or 5+0 vs 3+0")
+            }
+            FormError::TimeControl(e) => write!(f, "{e}"),
+            FormError::Chess960(text) => write!(
+                f,
+                "\"{text}\" is not a Chess960 start: type a number from 0 to 959 \
+                 (518 is the standard one), or nothing for a random one"
+            ),
+            FormError::NoFen => f.write_str("paste or type a FEN"),
+            FormError::Fen(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for FormError {}
 
 /// One of the 960 Chess960 start numbers, picked at random (from the seed the standard library
 /// draws from the system for each hasher; no generator crate is needed for one number).

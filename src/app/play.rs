@@ -3,10 +3,11 @@
 
 use std::time::Duration;
 
+use super::dialogs::{self, Promotion};
 use super::keymap::{Action, Pointer, PointerKind, action_for_word};
 use super::move_entry::{self, Refusal};
 use super::parts::{Drag, MAX_INPUT_CHARS, TooLong};
-use super::{App, Message, Mode, Question};
+use super::{App, Message, Mode};
 use crate::game::OfferResult;
 use crate::rules::move_targets;
 use crate::rules::{Color, Move, MoveError, Role, Square};
@@ -85,8 +86,12 @@ impl App {
             Action::Pause => self.toggle_pause(now),
             Action::NewGame => self.new_game_requested(),
             Action::Save => self.open_save_form(now),
+            Action::Library => self.open_library(),
+            Action::Explore => self.open_explorer(),
             Action::ShowFen => self.show_fen(),
-            Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::Analyse => self.start_analysis(),
+            Action::EngineLines => self.toggle_live(),
+            Action::Help => self.mode = Mode::Help(dialogs::Help::default()),
             Action::Quit => self.quit_requested(),
             Action::Redraw => self.effects.push(super::Effect::Redraw),
             Action::Pointer(pointer) => self.pointer(pointer, now),
@@ -151,11 +156,7 @@ impl App {
             return;
         };
         if mv.promotion().is_some() {
-            self.mode = Mode::Promotion {
-                from,
-                to,
-                choice: 0,
-            };
+            self.mode = Mode::Promotion(Promotion::new(from, to));
         } else {
             self.submit(mv, now);
         }
@@ -176,6 +177,8 @@ impl App {
             self.move_box.clear();
         } else if self.board.selected.is_some() {
             self.board.selected = None;
+        } else if self.analysis_progress().is_some() {
+            self.stop_analysis();
         } else if self.board.engaged && (self.game.is_over() || self.review.is_active()) {
             self.board.engaged = false;
         } else if self.review.is_active() {
@@ -219,7 +222,9 @@ impl App {
             PointerKind::Down => {
                 let Some(sq) = square else {
                     self.board.drag = None;
-                    self.click_move_list(pointer.column, pointer.row);
+                    if !self.click_graph(pointer.column, pointer.row) {
+                        self.click_move_list(pointer.column, pointer.row);
+                    }
                     return;
                 };
                 self.board.cursor = sq;
@@ -342,11 +347,7 @@ impl App {
                     if step.rest == step.typed =>
                 {
                     self.move_box.set(step.typed);
-                    self.mode = Mode::Promotion {
-                        from,
-                        to,
-                        choice: 0,
-                    };
+                    self.mode = Mode::Promotion(Promotion::new(from, to));
                     return;
                 }
                 // The board stays as it was and the text stays, to be corrected or typed anew.
@@ -410,7 +411,7 @@ impl App {
         }
         let claims = self.game.claims_by_move(mv);
         if claims.any() {
-            self.mode = Mode::ClaimWithMove { mv, claims };
+            self.mode = Mode::ClaimWithMove(dialogs::ClaimWithMove { mv, claims });
         } else {
             self.commit(mv, false, now);
         }
@@ -451,7 +452,7 @@ impl App {
         }
         let turn = self.game.position().turn();
         if self.game.pending_offer() == Some(!turn) {
-            self.mode = Mode::DrawOffer { by: !turn };
+            self.mode = Mode::DrawOffer(dialogs::DrawOffer { by: !turn });
             return;
         }
         if self.offer_with_move.take() == Some(turn) {
@@ -482,7 +483,9 @@ impl App {
             return;
         }
         match self.game.offer_draw(mover, now) {
-            Ok(OfferResult::Offered) => self.mode = Mode::DrawOffer { by: mover },
+            Ok(OfferResult::Offered) => {
+                self.mode = Mode::DrawOffer(dialogs::DrawOffer { by: mover })
+            }
             Ok(OfferResult::Agreed) => {}
             Err(err) => self.error(err.to_string()),
         }
@@ -515,7 +518,8 @@ impl App {
         if let Some(outcome) = self.game.outcome() {
             self.error(format!("The game is over: {}", self.outcome_text(outcome)));
         } else {
-            self.mode = Mode::Confirm(Question::Resign(self.game.position().turn()));
+            let color = self.game.position().turn();
+            self.mode = Mode::Resign(dialogs::Resign { color });
         }
     }
 
@@ -526,7 +530,7 @@ impl App {
             self.error("There is no move to take back");
         } else {
             let asked_by = !self.game.position().turn();
-            self.mode = Mode::Confirm(Question::Takeback { asked_by });
+            self.mode = Mode::Takeback(dialogs::Takeback { asked_by });
         }
     }
 
@@ -547,7 +551,7 @@ impl App {
     pub(super) fn new_game_requested(&mut self) {
         self.pause_for_form();
         if self.game_in_progress() || self.study_would_be_lost() {
-            self.mode = Mode::Confirm(Question::AbandonGame);
+            self.mode = Mode::AbandonGame(dialogs::AbandonGame);
         } else {
             self.open_form();
         }
@@ -573,7 +577,7 @@ impl App {
 
     pub(super) fn quit_requested(&mut self) {
         if self.game_in_progress() || self.saving.unsaved_finish || self.study_would_be_lost() {
-            self.mode = Mode::Confirm(Question::Quit);
+            self.mode = Mode::Quit(dialogs::Quit);
         } else {
             self.quit = true;
         }
@@ -590,7 +594,7 @@ impl App {
     /// The front end's report that the program was stopped (SIGTSTP, or a job-control shell)
     /// for `stopped` and is back. The clocks count the stop as an absence under the FIDE laws:
     /// the clock of the side to move ran on, and the screen says for how long.
-    pub fn resumed_after_stop(&mut self, stopped: Duration) {
+    pub(super) fn resumed_after_stop(&mut self, stopped: Duration) {
         let span = crate::game::clock::format_span(stopped);
         let running = self.game.is_timed() && !self.game.is_over();
         if let Some(color) = self.game.clock().running().filter(|_| running) {

@@ -12,7 +12,8 @@
 //! [`Effect::Archive`] (the front end files it in the archive and forgets the autosave); so is a
 //! game in progress that a new game replaces, marked unfinished. Quitting saves one last time.
 //!
-//! The front end reports back ([`App::autosaved`], [`App::archived`]): a failing save keeps a
+//! The front end reports back ([`Event::Saved`](super::Event::Saved),
+//! [`Event::Archived`](super::Event::Archived)): a failing save keeps a
 //! warning on the status line and is retried every [`RETRY_INTERVAL`] until it works; the archive's path
 //! goes into the game-over box.
 //!
@@ -23,11 +24,15 @@
 
 use std::time::{Duration, SystemTime};
 
-use super::{App, Effect, Message, Mode, Question};
+use std::path::{Path, PathBuf};
+
+use super::event::{Archived, ArchivedSaved, SaveError};
+use super::{App, Effect, Message, MessageKind, Mode};
 use crate::game::Game;
 use crate::game::pgn::{TAG_SAVED, TAG_STARTED, Tags};
 use crate::game::stamp::{Stamp, WallClock};
 use crate::rules::Color;
+use crate::store::{StoreError, shown};
 
 /// How often a game with a running clock has its clocks saved again, so that a killed process
 /// costs at most this much of the clock (a move is always saved at once).
@@ -135,6 +140,9 @@ pub(super) struct Saving {
     file_tags: Option<Tags>,
     /// The app time at which the current game was set up.
     started: Duration,
+    /// Where this session archived the current game: an analysis finished later writes its
+    /// evaluations there ([`Effect::Rearchive`]).
+    pub archived_path: Option<PathBuf>,
     /// The wall-clock time at app time zero.
     pub wall_clock: Option<WallClock>,
     /// While saving fails: a folder the front end found it can write to, as shown to the
@@ -162,6 +170,7 @@ impl Saving {
         self.study_unsaved = false;
         self.file_tags = None;
         self.started = now;
+        self.archived_path = None;
     }
 
     /// A game opened from a file at `now`. `in_autosave`: it is the autosaved game, already on
@@ -174,6 +183,7 @@ impl Saving {
         self.unsaved_finish = false;
         self.finish = None;
         self.study_unsaved = false;
+        self.archived_path = None;
         self.saved = in_autosave.then(|| game.revision());
         self.file_tags = Some(tags.without_derived(&[TAG_SAVED]));
     }
@@ -232,7 +242,7 @@ impl App {
             && !s.archived
             && !self.game.is_over()
             && self.game_in_progress()
-            && !matches!(self.mode, Mode::Confirm(Question::Resume));
+            && !matches!(self.mode, Mode::Resume(_));
         saveable.then(|| SaveJob {
             game: self.game.clone(),
             tags: self.saving.tags(),
@@ -242,7 +252,7 @@ impl App {
     /// After every update: hands out the saves the state calls for (see the module docs).
     pub(super) fn plan_saves(&mut self, now: Duration) {
         let s = &self.saving;
-        if !s.enabled || !s.track || matches!(self.mode, Mode::Confirm(Question::Resume)) {
+        if !s.enabled || !s.track || matches!(self.mode, Mode::Resume(_)) {
             return;
         }
         if self.game.is_over() {
@@ -275,6 +285,36 @@ impl App {
             let pgn = self.game.to_pgn(now, &s.tags());
             self.saving.saved_at = now;
             self.effects.push(Effect::SaveClocks(pgn));
+        }
+    }
+
+    /// The game this session archived has changed after its end (its report): its archive
+    /// file is written again, in place and atomically. `false`: it was not archived here.
+    pub(super) fn rearchive(&mut self) -> bool {
+        let Some(path) = self.saving.archived_path.clone() else {
+            return false;
+        };
+        let pgn = self.game.to_pgn(self.now, &self.saving.tags());
+        self.effects.push(Effect::Rearchive { path, pgn });
+        true
+    }
+
+    /// How an [`Effect::Rearchive`] went.
+    pub(super) fn rearchived(&mut self, result: Result<PathBuf, StoreError>) {
+        match result {
+            Ok(path) => {
+                self.saving.study_unsaved = false;
+                if let Some(m) = self
+                    .message
+                    .as_mut()
+                    .filter(|m| m.kind == MessageKind::Info)
+                {
+                    m.text = format!("{} · saved in {}", m.text, shown(&path));
+                }
+            }
+            Err(err) => self.error(format!(
+                "The report is not saved in the archive: {err} (Ctrl-S saves a copy)"
+            )),
         }
     }
 
@@ -327,15 +367,22 @@ impl App {
         (s.enabled && s.track && !s.archived && s.saved.is_some()).then_some(s.saved_at + interval)
     }
 
-    /// The front end's report on an [`Effect::Autosave`]: `Err` says why it failed.
-    pub fn autosaved(&mut self, result: Result<(), String>) {
+    /// How an [`Effect::Autosave`] or [`Effect::SaveClocks`] went ([`Event::Saved`]).
+    pub(super) fn autosaved(&mut self, result: Result<Option<PathBuf>, SaveError>) {
         match result {
-            Ok(()) => {
+            Ok(archived) => {
                 if self.saving.failure.take().is_some() {
                     self.info("Autosave works again: the game is saved");
                 }
+                if let Some(path) = archived {
+                    self.info(format!(
+                        "The game saved last time was archived as {}",
+                        shown(&path)
+                    ));
+                }
             }
-            Err(why) => {
+            Err(err) => {
+                let why = err.to_string();
                 if self.saving.failure.as_deref() != Some(why.as_str()) {
                     self.error(format!("Not saved: {why} (retrying)"));
                 }
@@ -344,10 +391,19 @@ impl App {
         }
     }
 
-    /// The front end's report on an [`Effect::Archive`]: the file's path, or why it failed.
-    pub fn archived(&mut self, unfinished: bool, result: Result<String, String>) {
+    /// How an [`Effect::Archive`] went ([`Event::Archived`]): the path goes into the
+    /// game-over box; a finished game written nowhere is retried, and quitting asks first.
+    pub(super) fn archived(&mut self, archived: Archived) {
+        let Archived {
+            unfinished,
+            result,
+            left_behind,
+        } = archived;
+        let lost = result.as_ref().is_err_and(|err| err.lost(unfinished));
         match (unfinished, result) {
             (false, Ok(path)) => {
+                self.saving.archived_path = Some(path.clone());
+                let path = shown(&path);
                 self.saving.finish = None;
                 if std::mem::take(&mut self.saving.unsaved_finish) {
                     self.saving.failure = None;
@@ -355,17 +411,66 @@ impl App {
                 }
                 self.saving.note = Some(ArchiveNote::Saved(path));
             }
-            (false, Err(why)) => self.saving.note = Some(ArchiveNote::Failed(why)),
-            (true, Ok(path)) => self.info(format!("The unfinished game was archived as {path}")),
+            (false, Err(why)) => self.saving.note = Some(ArchiveNote::Failed(why.to_string())),
+            (true, Ok(path)) => self.info(format!(
+                "The unfinished game was archived as {}",
+                shown(&path)
+            )),
             (true, Err(why)) => self.error(format!("Could not archive the unfinished game: {why}")),
+        }
+        if lost {
+            self.finished_game_not_saved();
+        } else if !unfinished {
+            self.finished_game_kept();
+        }
+        if let Some(left) = left_behind {
+            self.message = Some(not_removed_note(&left.path, &left.source));
         }
     }
 
-    /// The front end's report that the finished game could be written nowhere, not even kept
-    /// in the autosave: quitting now would lose it, so quitting asks first.
-    /// It is kept and handed out again every [`RETRY_INTERVAL`] and on quit, with a warning
-    /// on the status line until it is written.
-    pub fn finished_game_not_saved(&mut self) {
+    /// How an [`Effect::ArchiveSaved`] went ([`Event::ArchivedSaved`]).
+    pub(super) fn archived_saved(&mut self, archived: ArchivedSaved) {
+        let which = if archived.finished {
+            "finished"
+        } else {
+            "unfinished"
+        };
+        match archived.result {
+            Ok(None) => {}
+            Ok(Some(path)) => {
+                self.info(format!("The {which} game was archived as {}", shown(&path)))
+            }
+            Err(StoreError::NotRemoved {
+                archived,
+                path,
+                source,
+            }) => {
+                self.info(format!(
+                    "The {which} game was archived as {}",
+                    shown(&archived)
+                ));
+                self.message = Some(not_removed_note(&path, &source));
+            }
+            Err(err) => {
+                let kept = if archived.finished {
+                    format!(
+                        "; it stays in {}, offered again next time",
+                        shown(&archived.saved_in)
+                    )
+                } else {
+                    String::new()
+                };
+                self.message = Some(Message::error(format!(
+                    "Could not archive the {which} game: {err}{kept}"
+                )));
+            }
+        }
+    }
+
+    /// The finished game could be written nowhere, not even kept in the autosave: quitting
+    /// now would lose it, so quitting asks first. It is kept and handed out again every
+    /// [`RETRY_INTERVAL`] and on quit, with a warning on the status line until it is written.
+    fn finished_game_not_saved(&mut self) {
         let why = match &self.saving.note {
             Some(ArchiveNote::Failed(why)) => why.clone(),
             _ => "it could not be written".to_owned(),
@@ -379,12 +484,6 @@ impl App {
         self.saving.failure = Some(why);
     }
 
-    /// The front end's report, while saving fails, of a folder it can write to (`None`: none
-    /// found). The quit question names it, and the save form suggests a file in it.
-    pub fn writable_folder(&mut self, folder: Option<String>) {
-        self.saving.elsewhere = folder;
-    }
-
     /// The quit question's line on where a copy can go while the game is not saved.
     pub(super) fn elsewhere_line(&self) -> String {
         match &self.saving.elsewhere {
@@ -396,15 +495,9 @@ impl App {
         }
     }
 
-    /// There is nowhere to save games (no data folder): the warning stays on the status line
-    /// the whole session, not only in the first screen's notice.
-    pub fn saving_unavailable(&mut self) {
-        self.saving.failure = Some("there is no folder to save games in".to_owned());
-    }
-
-    /// The front end's report that the finished game, though not in the archive, is on disk
-    /// (kept in the autosave file, offered for the archive next time): no more retries.
-    pub fn finished_game_kept(&mut self) {
+    /// The finished game, though not in the archive, is on disk (kept in the autosave file,
+    /// offered for the archive next time): no more retries.
+    fn finished_game_kept(&mut self) {
         if std::mem::take(&mut self.saving.unsaved_finish) {
             self.saving.failure = None;
             self.saving.finish = None;
@@ -452,7 +545,7 @@ impl App {
         let text = match self.game.outcome() {
             // The prompt and the footer say how to review it and start a new one.
             Some(o) => format!("{text} ({})", self.outcome_text(o)),
-            None if self.mode == Mode::Ready => text,
+            None if self.mode == Mode::Ready(super::dialogs::Ready) => text,
             None => format!("{text} — {} to move", self.game.position().turn()),
         };
         // What reading the file had to leave out (a variation cut short) is said at once.
@@ -469,9 +562,18 @@ impl App {
     pub(super) fn ask_standing_offer(&mut self) {
         let waiting = !self.game.position().turn();
         if self.mode == Mode::Playing && self.game.pending_offer() == Some(waiting) {
-            self.mode = Mode::DrawOffer { by: waiting };
+            self.mode = Mode::DrawOffer(super::dialogs::DrawOffer { by: waiting });
         }
     }
+}
+
+/// The warning for a saved game archived whose old name could not be removed.
+pub fn not_removed_note(path: &Path, source: &std::io::Error) -> Message {
+    Message::error(format!(
+        "Cannot remove {}: {}; its game is in the archive and is not offered again",
+        shown(path),
+        crate::store::describe(source)
+    ))
 }
 
 /// `Ann vs Bob, move 23` or `Ann vs Bob, 1-0`.

@@ -170,19 +170,23 @@ impl App {
             Some(box_rows) => box_rows,
             None => rows(self.result_lines(width).len()),
         };
-        Some(PanelLayout::new(
-            area,
-            self.game.is_timed(),
-            result,
-            rows(self.note_lines(width).len()),
-            rows(self.opening_lines(area.height, width).len()),
-        ))
+        let (graph, report_lines) = self.report_rows(area.height);
+        Some(
+            PanelLayout::new(
+                area,
+                self.game.is_timed(),
+                result,
+                rows(self.note_lines(width).len()),
+                rows(self.opening_lines(area.height, width).len()),
+            )
+            .with_report(graph, report_lines),
+        )
     }
 
     /// The rows the game-over box takes in a panel `width` columns wide, while it is open: as
     /// `ui::popup` draws it ([`super::Dialog::measure`]).
     fn game_over_box_rows(&self, width: u16) -> Option<u16> {
-        if self.mode != super::Mode::GameOver {
+        if self.mode != super::Mode::GameOver(super::dialogs::GameOver) {
             return None;
         }
         Some(self.dialog()?.measure(width).height())

@@ -3,6 +3,12 @@
 
 use std::time::Duration;
 
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::dialogs::{
+    AbandonGame, ClaimWithMove, DrawOffer, GameOver, Help, Look, Popup, Promotion, Quit, Ready,
+    Resign, Takeback,
+};
 use super::keymap::{Action, Pointer, PointerKind};
 use super::{App, Config, Mode};
 use crate::game::GameSetup;
@@ -11,32 +17,33 @@ use crate::ui::theme::Theme;
 
 mod cursor;
 mod dialogs;
+mod events;
 mod form;
 mod history;
 mod mouse;
 mod move_entry;
 mod never_panics;
-mod saving;
+pub(super) mod saving;
 mod sound;
 mod study;
 mod timed;
 
 /// After 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6: Qxf7 is mate.
-const SCHOLARS_MOVES: [&str; 6] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"];
+pub(super) const SCHOLARS_MOVES: [&str; 6] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"];
 
-fn s(secs: u64) -> Duration {
+pub(super) fn s(secs: u64) -> Duration {
     Duration::from_secs(secs)
 }
 
-fn ms(millis: u64) -> Duration {
+pub(super) fn ms(millis: u64) -> Duration {
     Duration::from_millis(millis)
 }
 
-fn sq(name: &str) -> Square {
+pub(super) fn sq(name: &str) -> Square {
     name.parse().unwrap()
 }
 
-fn config(setup: GameSetup) -> Config {
+pub(super) fn config(setup: GameSetup) -> Config {
     Config {
         setup,
         theme: Theme::monochrome(),
@@ -45,12 +52,12 @@ fn config(setup: GameSetup) -> Config {
 }
 
 /// A fresh untimed game.
-fn app() -> App {
+pub(super) fn app() -> App {
     App::new(config(GameSetup::default()))
 }
 
 /// An untimed game from a FEN.
-fn app_from(fen: &str) -> App {
+pub(super) fn app_from(fen: &str) -> App {
     App::new(config(GameSetup {
         start: Position::from_fen(fen).unwrap(),
         ..GameSetup::default()
@@ -58,7 +65,7 @@ fn app_from(fen: &str) -> App {
 }
 
 /// A game with both clocks on `tc`, still waiting for its start.
-fn timed_app(tc: &str) -> App {
+pub(super) fn timed_app(tc: &str) -> App {
     App::new(config(GameSetup {
         white_time: tc.parse().unwrap(),
         black_time: tc.parse().unwrap(),
@@ -66,34 +73,48 @@ fn timed_app(tc: &str) -> App {
     }))
 }
 
-fn act(app: &mut App, action: Action) {
+pub(super) fn act(app: &mut App, action: Action) {
     app.update(action, app.now());
 }
 
-fn type_text(app: &mut App, text: &str) {
+/// A key pressed, as the front end hands it in ([`super::Event::Key`]: the app reads it
+/// through the keymap in its current key context). `true` if the table binds it there.
+pub(super) fn press(app: &mut App, code: KeyCode, modifiers: KeyModifiers) -> bool {
+    let event = KeyEvent::new(code, modifiers);
+    let bound = super::keymap::action_for(event, app.key_context()).is_some();
+    app.update(super::Event::Key(event), app.now());
+    bound
+}
+
+/// A key without modifiers, as [`press`].
+pub(super) fn key(app: &mut App, code: KeyCode) -> bool {
+    press(app, code, KeyModifiers::NONE)
+}
+
+pub(super) fn type_text(app: &mut App, text: &str) {
     for c in text.chars() {
         act(app, Action::Input(c));
     }
 }
 
 /// Types a move or command and presses Enter.
-fn enter(app: &mut App, text: &str) {
+pub(super) fn enter(app: &mut App, text: &str) {
     type_text(app, text);
     act(app, Action::Select);
 }
 
-fn play_all(app: &mut App, moves: &[&str]) {
+pub(super) fn play_all(app: &mut App, moves: &[&str]) {
     for m in moves {
         enter(app, m);
         assert_eq!(app.message(), None, "after {m}: {:?}", app.message());
     }
 }
 
-fn fen(app: &App) -> String {
+pub(super) fn fen(app: &App) -> String {
     app.game().position().fen()
 }
 
-fn sans(app: &App) -> Vec<String> {
+pub(super) fn sans(app: &App) -> Vec<String> {
     app.game()
         .record()
         .moves()
@@ -102,7 +123,7 @@ fn sans(app: &App) -> Vec<String> {
         .collect()
 }
 
-fn pointer(app: &mut App, kind: PointerKind, at: (u16, u16)) {
+pub(super) fn pointer(app: &mut App, kind: PointerKind, at: (u16, u16)) {
     act(
         app,
         Action::Pointer(Pointer {
@@ -114,33 +135,67 @@ fn pointer(app: &mut App, kind: PointerKind, at: (u16, u16)) {
 }
 
 /// The screen cell in the middle of a square, as drawn.
-fn cell_of(app: &App, square: &str) -> (u16, u16) {
+pub(super) fn cell_of(app: &App, square: &str) -> (u16, u16) {
     let p = app.board_layout().unwrap().glyph_position(sq(square));
     (p.x, p.y)
 }
 
-fn pointer_on(app: &mut App, kind: PointerKind, square: &str) {
+pub(super) fn pointer_on(app: &mut App, kind: PointerKind, square: &str) {
     let at = cell_of(app, square);
     pointer(app, kind, at);
 }
 
-fn click(app: &mut App, square: &str) {
+pub(super) fn click(app: &mut App, square: &str) {
     let at = cell_of(app, square);
     pointer(app, PointerKind::Down, at);
     pointer(app, PointerKind::Up, at);
 }
 
-fn error_text(app: &App) -> String {
+pub(super) fn error_text(app: &App) -> String {
     match app.message() {
         Some(m) if m.kind == super::MessageKind::Error => m.text.clone(),
         other => panic!("expected an error message, found {other:?}"),
     }
 }
 
-fn assert_mode(app: &App, mode: &Mode) {
+/// A file error as the store reports it: the disk full while doing `op` on `path`.
+fn disk_full(op: crate::store::Op, path: &str) -> crate::store::StoreError {
+    crate::store::StoreError::Io {
+        op,
+        path: path.into(),
+        source: std::io::ErrorKind::StorageFull.into(),
+    }
+}
+
+/// The front end's word on an archive job, at the app's time.
+fn archived(app: &mut App, unfinished: bool, result: Result<&str, super::event::ArchiveError>) {
+    let event = super::Event::Archived(super::event::Archived {
+        unfinished,
+        result: result.map(std::path::PathBuf::from),
+        left_behind: None,
+    });
+    app.update(event, app.now());
+}
+
+/// A finished game written nowhere, the disk full.
+fn lost(path: &str) -> Result<&'static str, super::event::ArchiveError> {
+    Err(super::event::ArchiveError::Finish(
+        crate::store::EndError::NotSaved(disk_full(crate::store::Op::Archive, path)),
+    ))
+}
+
+pub(super) fn assert_mode(app: &App, mode: &Mode) {
     assert_eq!(app.mode(), mode);
 }
 
-fn turn(app: &App) -> Color {
+/// The lines of `dialog`'s box, as it would ask them of `app` now.
+pub(super) fn lines_of(app: &App, dialog: impl Popup) -> Vec<String> {
+    match dialog.look(app) {
+        Some(Look::Box(dialog)) => dialog.lines,
+        other => panic!("not a box of text: {other:?}"),
+    }
+}
+
+pub(super) fn turn(app: &App) -> Color {
     app.game().position().turn()
 }

@@ -2,9 +2,10 @@
 //! of every question. Kept here, next to the state they describe, so that the widgets only lay
 //! text out and every user-facing sentence can be found in one place.
 
+use super::dialogs::Look;
 use super::keymap::{Action, Key, KeyContext, hints};
 use super::move_entry::{self, Feedback};
-use super::{App, ArchiveNote, ExportKind, Message, MessageKind, Mode, Question};
+use super::{App, ArchiveNote, Message, MessageKind, Mode};
 use crate::game::MoveNumber;
 use crate::rules::Color;
 use crate::text;
@@ -310,7 +311,7 @@ impl App {
             return message.clone();
         }
         // The game-over box is narrow (it keeps to the panel): the file in full goes here.
-        if self.mode == Mode::GameOver
+        if self.mode == Mode::GameOver(super::dialogs::GameOver)
             && let Some(ArchiveNote::Saved(path)) = self.archive_note()
         {
             // A space either side of the text on the status line.
@@ -435,237 +436,28 @@ impl App {
     /// The box over the board for the current mode, if it is a question or a notice. The
     /// promotion picker, the new-game form and the help have widgets of their own.
     pub fn dialog(&self) -> Option<Dialog> {
-        let dialog = |title: &str, lines: Vec<String>, context| {
-            Some(Dialog {
-                title: title.to_owned(),
-                lines,
-                context,
-            })
-        };
-        match &self.mode {
-            Mode::Ready => {
-                let turn = self.game.position().turn();
-                let players = format!("{} vs {}", self.who(Color::White), self.who(Color::Black));
-                let lines = if self.game.record().plies() == 0 {
-                    vec![
-                        players,
-                        format!("Clock: {}", self.time_control_text()),
-                        format!("Press Enter, or type {turn}'s first move,"),
-                        format!("to start {turn}'s clock."),
-                    ]
-                } else {
-                    // A game resumed or loaded: its clocks wait so nobody loses time to the
-                    // restart.
-                    let clock = self.game.clock();
-                    let left = |c: Color| {
-                        clock
-                            .remaining(c, self.now)
-                            .map_or_else(|| "untimed".to_owned(), crate::game::clock::format_clock)
-                    };
-                    let mut lines = vec![
-                        players,
-                        format!(
-                            "Move {}, {turn} to move · White {} · Black {}",
-                            self.game.position().fullmoves(),
-                            left(Color::White),
-                            left(Color::Black)
-                        ),
-                    ];
-                    if let Some(by) = self.game.pending_offer() {
-                        lines.push(format!("{by}'s draw offer stands."));
-                    }
-                    lines.push(format!(
-                        "The clocks wait: press Enter, or type {turn}'s move,"
-                    ));
-                    lines.push(format!("to start {turn}'s clock."));
-                    lines
-                };
-                let title = if self.game.record().plies() == 0 {
-                    "Ready?"
-                } else {
-                    "Game resumed"
-                };
-                dialog(title, lines, KeyContext::Ready)
-            }
-            Mode::SaveAs(form) => {
-                let what = match form.kind {
-                    ExportKind::Pgn => "the game as PGN".to_owned(),
-                    ExportKind::Fen => match self.review.ply() {
-                        Some(ply) => format!("the position after half-move {ply} as FEN"),
-                        None => "the position as FEN".to_owned(),
-                    },
-                };
-                dialog(
-                    "Save",
-                    vec![
-                        format!("Save {what} to the file:"),
-                        format!("{}_", form.path),
-                        "Relative to the current directory; ~/ is your home.".to_owned(),
-                    ],
-                    KeyContext::Path,
-                )
-            }
-            Mode::Confirm(question) => {
-                let (title, lines) = self.question_text(*question);
-                dialog(title, lines, KeyContext::Confirm)
-            }
-            Mode::DrawOffer { by } => dialog(
-                "Draw offer",
-                vec![
-                    format!("{} offers a draw.", self.game.player(*by)),
-                    format!("{}, do you accept?", self.game.player(!*by)),
-                    "Playing a move instead declines it.".to_owned(),
-                ],
-                KeyContext::Offer,
-            ),
-            Mode::ClaimWithMove { mv, claims } => {
-                let pos = self.game.position();
-                let why = match (claims.threefold, claims.fifty) {
-                    (true, true) => "threefold repetition and the fifty-move rule",
-                    (true, false) => "threefold repetition",
-                    _ => "the fifty-move rule",
-                };
-                dialog(
-                    "Claim a draw?",
-                    vec![
-                        format!("{} allows a draw claim by {why}.", pos.san(*mv)),
-                        format!("{}, claim a draw with this move?", self.who(pos.turn())),
-                    ],
-                    KeyContext::Confirm,
-                )
-            }
-            Mode::GameOver => {
-                let outcome = self.game.outcome()?;
-                let mut lines = vec![self.outcome_text(outcome), outcome.result.pgn().to_owned()];
-                match self.archive_note() {
-                    Some(ArchiveNote::Saved(path)) => lines.push(format!("Saved to {path}")),
-                    Some(ArchiveNote::Failed(why)) => {
-                        lines.push(format!("Not archived: {why}. Ctrl-S saves a copy."))
-                    }
-                    None => {}
-                }
-                dialog("Game over", lines, KeyContext::GameOver)
-            }
-            Mode::Playing | Mode::Promotion { .. } | Mode::Help { .. } | Mode::NewGame(_) => None,
+        match self.mode.look(self)? {
+            Look::Box(dialog) => Some(dialog),
+            _ => None,
         }
     }
 
-    pub(super) fn question_text(&self, question: Question) -> (&'static str, Vec<String>) {
-        match question {
-            Question::Resign(color) => (
-                "Resign?",
-                vec![
-                    format!("Resign the game for {}?", self.who(color)),
-                    format!(
-                        "{0} would win. (Tab: {0} resigns instead.)",
-                        self.game.player(!color)
-                    ),
-                ],
+    /// What the screen draws for the open dialog, if any (see [`super::dialogs::Look`]).
+    pub fn dialog_look(&self) -> Option<Look<'_>> {
+        self.mode.look(self)
+    }
+
+    /// `12... Nf6`: the last move with its number, for messages.
+    pub(super) fn last_move_text(&self) -> String {
+        let record = self.game.record();
+        let plies = record.plies();
+        match record.moves().last() {
+            Some(_) => format!(
+                "{} {}",
+                self.move_number(plies - 1),
+                self.written_move(plies - 1)
             ),
-            Question::Takeback { asked_by } => (
-                "Take back?",
-                vec![
-                    format!(
-                        "{} asks to take back {}.",
-                        self.who(asked_by),
-                        self.last_move_text()
-                    ),
-                    format!("{}, do you agree?", self.who(!asked_by)),
-                ],
-            ),
-            Question::Quit if self.saving.unsaved_finish => (
-                "Quit?",
-                vec![
-                    "The finished game could not be saved: it is on disk nowhere.".to_owned(),
-                    self.elsewhere_line(),
-                    "Quit and lose it?".to_owned(),
-                ],
-            ),
-            Question::Quit if self.study_would_be_lost() => (
-                "Quit?",
-                vec![
-                    "The variations, comments and glyphs added to this game are not saved."
-                        .to_owned(),
-                    "Quit and lose them? (Ctrl-S saves the game with them first.)".to_owned(),
-                ],
-            ),
-            Question::Quit if self.autosaving() => (
-                "Quit?",
-                vec![
-                    "A game is in progress. It is saved: hotseat offers to resume it next \
-                     time, with the clocks as they stand now."
-                        .to_owned(),
-                    "Quit?".to_owned(),
-                ],
-            ),
-            Question::Quit => (
-                "Quit?",
-                vec![
-                    match &self.saving.failure {
-                        Some(why) => {
-                            format!("A game is in progress, and it is not being saved: {why}.")
-                        }
-                        None => "A game is in progress, and it is not being saved.".to_owned(),
-                    },
-                    self.elsewhere_line(),
-                    "Quit anyway?".to_owned(),
-                ],
-            ),
-            Question::AbandonGame if self.study_would_be_lost() => (
-                "New game?",
-                vec![
-                    "The variations, comments and glyphs added to this game are not saved."
-                        .to_owned(),
-                    "Set up a new game and lose them? (Ctrl-S saves the game with them first.)"
-                        .to_owned(),
-                ],
-            ),
-            Question::AbandonGame if self.autosaving() => (
-                "New game?",
-                vec![
-                    "Set the game in progress aside and set up a new one?".to_owned(),
-                    "It goes to the archive, marked unfinished.".to_owned(),
-                ],
-            ),
-            Question::AbandonGame => (
-                "New game?",
-                vec!["Abandon the game in progress and set up a new one?".to_owned()],
-            ),
-            Question::Resume => {
-                let summary = self.pending_resume.as_ref().map_or("", |(s, _)| s.as_str());
-                (
-                    "Resume?",
-                    vec![
-                        "Resume the game saved last time?".to_owned(),
-                        summary.to_owned(),
-                        "y or Enter: resume it (its clocks wait for a key)".to_owned(),
-                        "n: a new game; this one goes to the archive".to_owned(),
-                    ],
-                )
-            }
-            Question::ArchiveFinished => {
-                let summary = self.pending_resume.as_ref().map_or("", |(s, _)| s.as_str());
-                (
-                    "Save it now?",
-                    vec![
-                        "A finished game could not be archived last time:".to_owned(),
-                        summary.to_owned(),
-                        "y or Enter: save it in the archive now, then a new game".to_owned(),
-                        "n: not now; look through it, and be asked again next time".to_owned(),
-                        "q: quit, leaving it for next time".to_owned(),
-                    ],
-                )
-            }
-            Question::Replace => (
-                "Replace?",
-                vec![
-                    format!(
-                        "{} already exists.",
-                        self.pending_export_path().unwrap_or("The file")
-                    ),
-                    "Replace it?".to_owned(),
-                ],
-            ),
+            None => "nothing".to_owned(),
         }
     }
 }

@@ -17,13 +17,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 
 use crate::engine::analysis::Job;
-use crate::engine::{Analysis, EngineEvent, Eval, GameReport, Settings};
+use crate::engine::{Analysis, EngineEvent, Settings};
 use crate::game::pgn::{ExportGame, ExportMove, ImportedGame, import_games};
+use crate::game::report::{Eval, GameReport, VARIATION_PLIES};
 use crate::rules::{Color, Move, Position};
 use crate::store::open_regular;
-
-/// The longest better line written as a variation, in plies.
-const VARIATION_PLIES: usize = 8;
 
 /// What to analyse and how.
 #[derive(Debug)]
@@ -147,12 +145,8 @@ fn annotated(
             .map(|e| format!("[%eval {e}]"));
         let mut variation = Vec::new();
         if let Some(judged) = judged
-            && let Some(advice) = judged.advice
+            && let Some(text) = judged.comment(&pos)
         {
-            let mut text = format!("{}.", advice.describe());
-            if let Some(&best) = judged.better.first() {
-                let _ = write!(text, " {} was best.", pos.san(best));
-            }
             comment = Some(comment.map_or(text.clone(), |c| format!("{c} {text}")));
             let mut at = pos.clone();
             for (i, &mv) in judged.better.iter().take(VARIATION_PLIES).enumerate() {

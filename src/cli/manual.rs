@@ -97,6 +97,8 @@ pub enum Page {
     Perft,
     Pgn,
     Analyse,
+    Games,
+    Import,
     Completions,
     Man,
 }
@@ -170,6 +172,24 @@ pub fn write_man(
                 roff.text([bold(keys.as_str())]);
                 roff.text([roman(what)]);
             }
+        }
+    }
+    if main_page {
+        // The plain mode's commands, from the table its `help` reads.
+        roff.control("SH", ["PLAIN MODE COMMANDS"]);
+        roff.text([roman(
+            "With --plain, type a move or one of these commands on a line, with or without a \
+             leading slash:",
+        )]);
+        for entry in crate::plain::command::COMMANDS {
+            let words = entry.words.join(", ");
+            let words = match entry.takes {
+                "" => words,
+                takes => format!("{words} ({takes})"),
+            };
+            roff.control("TP", []);
+            roff.text([bold(words.as_str())]);
+            roff.text([roman(entry.does)]);
         }
     }
     for section in sections {

@@ -12,18 +12,42 @@ use crate::rules::{self, INITIAL_FEN, Position};
 pub const MAX_DEPTH: u32 = 15;
 
 /// Reads the depth argument; clap reports a failure as a usage error.
-pub(super) fn parse_depth(text: &str) -> Result<u32, String> {
-    let depth: u32 = text.parse().map_err(|_| {
-        format!("\"{text}\" is not a depth: give a whole number from 0 to {MAX_DEPTH}")
-    })?;
+pub(super) fn parse_depth(text: &str) -> Result<u32, DepthError> {
+    let depth: u32 = text
+        .parse()
+        .map_err(|_| DepthError::NotANumber(text.to_owned()))?;
     if depth > MAX_DEPTH {
-        return Err(format!(
-            "depth {depth} is too deep: the largest is {MAX_DEPTH} (counts grow about \
-             thirty-fold per ply)"
-        ));
+        return Err(DepthError::TooDeep(depth));
     }
     Ok(depth)
 }
+
+/// Why a perft depth cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DepthError {
+    /// Not a whole number (the text given).
+    NotANumber(String),
+    /// Deeper than [`MAX_DEPTH`].
+    TooDeep(u32),
+}
+
+impl std::fmt::Display for DepthError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DepthError::NotANumber(text) => write!(
+                f,
+                "\"{text}\" is not a depth: give a whole number from 0 to {MAX_DEPTH}"
+            ),
+            DepthError::TooDeep(depth) => write!(
+                f,
+                "depth {depth} is too deep: the largest is {MAX_DEPTH} (counts grow about \
+                 thirty-fold per ply)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DepthError {}
 
 /// Counts the leaves `depth` plies below `fen` (the initial position when `None`). With
 /// `divide`, first one line per root move, `<uci>: <count>`, sorted by the move, then a blank
@@ -76,9 +100,24 @@ mod tests {
     #[test]
     fn depth_is_capped() {
         assert_eq!(parse_depth("15"), Ok(15));
-        assert!(parse_depth("16").unwrap_err().contains("too deep"));
-        assert!(parse_depth("-1").unwrap_err().contains("not a depth"));
-        assert!(parse_depth("five").unwrap_err().contains("not a depth"));
+        assert!(
+            parse_depth("16")
+                .unwrap_err()
+                .to_string()
+                .contains("too deep")
+        );
+        assert!(
+            parse_depth("-1")
+                .unwrap_err()
+                .to_string()
+                .contains("not a depth")
+        );
+        assert!(
+            parse_depth("five")
+                .unwrap_err()
+                .to_string()
+                .contains("not a depth")
+        );
     }
 
     #[test]

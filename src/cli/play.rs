@@ -18,11 +18,12 @@ use crate::app::sound::Sound;
 use crate::app::{Config, OpenedGame};
 use crate::game::GameSetup;
 use crate::game::pgn::import_games_to_last_legal_move;
-use crate::game::timecontrol::{DelayKind, TimeControl, parse_seconds};
-use crate::look::{ColorChoice, GlyphSet, Palette, Theme};
+use crate::game::timecontrol::{DelayKind, ParseTimeControlError, TimeControl, parse_seconds};
+use crate::look::{ColorChoice, GlyphSet, Palette, Theme, UnknownPalette};
 use crate::rules::{Language, MoveStyle, Notation, Position};
 use crate::settings::Settings;
 
+pub use super::errors::{LoadError, OptionError};
 pub use crate::app::config::{MAX_NAME_CHARS, check_name};
 
 /// The options of a game on the screen (no subcommand).
@@ -190,6 +191,14 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", requires = "load", value_parser = clap::value_parser!(u32).range(1..))]
     pub game: Option<u32>,
 
+    /// Play in lines of text instead of on the screen: type a move or a command on a line, hear
+    /// what happened in a short sentence. No colours, no cursor movement, no redraws: for
+    /// screen readers, braille displays, pipes and scripts. `help` lists the commands.
+    ///
+    /// Example: --plain, or echo "f3 e5 g4 Qh4#" | hotseat --plain --new
+    #[arg(long)]
+    pub plain: bool,
+
     /// Keep the autosave and the archive of finished games in DIR instead of the usual place
     /// ($XDG_DATA_HOME/hotseat or ~/.local/share/hotseat on Linux, ~/Library/Application
     /// Support/hotseat on macOS, %APPDATA%\hotseat on Windows).
@@ -262,35 +271,27 @@ fn parse_sound(text: &str) -> Result<Sound, String> {
         .map_err(|e| format!("{e} (example: --sound bell)"))
 }
 
-fn parse_time_control(text: &str) -> Result<TimeControl, String> {
-    text.parse::<TimeControl>().map_err(|e| e.to_string())
+fn parse_time_control(text: &str) -> Result<TimeControl, ParseTimeControlError> {
+    text.parse::<TimeControl>()
 }
 
-fn parse_delay(text: &str) -> Result<Duration, String> {
-    parse_seconds(text).map_err(|e| e.to_string())
+fn parse_delay(text: &str) -> Result<Duration, ParseTimeControlError> {
+    parse_seconds(text)
 }
 
-fn parse_fen(text: &str) -> Result<Position, String> {
-    Position::from_fen(text.trim()).map_err(|e| {
-        format!("not a valid position: {e} (example: \"8/P7/8/8/8/8/k6K/8 w - - 0 1\")")
-    })
+fn parse_fen(text: &str) -> Result<Position, OptionError> {
+    Position::from_fen(text.trim()).map_err(OptionError::Fen)
 }
 
-fn parse_chess960(text: &str) -> Result<u32, String> {
+fn parse_chess960(text: &str) -> Result<u32, OptionError> {
     text.trim()
         .parse::<u32>()
         .ok()
         .filter(|n| *n < 960)
-        .ok_or_else(|| {
-            format!(
-                "\"{}\" is not a Chess960 start position: give a number from 0 to 959 \
-                 (518 is the standard one), or none for a random one (example: --chess960 518)",
-                text.escape_debug()
-            )
-        })
+        .ok_or_else(|| OptionError::Chess960(text.to_owned()))
 }
 
-fn parse_palette(text: &str) -> Result<Palette, String> {
+fn parse_palette(text: &str) -> Result<Palette, UnknownPalette> {
     text.parse::<Palette>()
 }
 
@@ -308,7 +309,7 @@ impl clap::builder::TypedValueParser for PaletteParser {
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
     ) -> Result<Palette, clap::Error> {
-        let parse: fn(&str) -> Result<Palette, String> = parse_palette;
+        let parse: fn(&str) -> Result<Palette, UnknownPalette> = parse_palette;
         parse.parse_ref(cmd, arg, value)
     }
 
@@ -354,20 +355,20 @@ fn config_long_help() -> String {
 /// assert!(parse_name("Ann\u{202E}nnA").is_err());
 /// assert!(parse_name("Ann\u{200B}").is_err());
 /// ```
-pub fn parse_name(text: &str) -> Result<String, String> {
-    check_name(text).map_err(|e| format!("{e} (example: --white Ann)"))
+pub fn parse_name(text: &str) -> Result<String, OptionError> {
+    check_name(text).map_err(OptionError::Name)
 }
 
 impl PlayArgs {
     /// Everything checked and combined, without a settings file: the first game and the look.
     /// The error says what is wrong and how to write it.
-    pub fn config(self) -> Result<Config, String> {
+    pub fn config(self) -> Result<Config, OptionError> {
         self.with_settings(Settings::default())
     }
 
     /// [`PlayArgs::config`] with what the settings file sets where the command line says
     /// nothing. Any time option given here replaces the file's three time keys together.
-    pub fn with_settings(self, settings: Settings) -> Result<Config, String> {
+    pub fn with_settings(self, settings: Settings) -> Result<Config, OptionError> {
         let (time, white_time, black_time) =
             if self.time.is_some() || self.white_time.is_some() || self.black_time.is_some() {
                 (self.time, self.white_time, self.black_time)
@@ -384,16 +385,14 @@ impl PlayArgs {
         };
         if let Some((kind, amount, option)) = delay {
             if white_time.is_untimed() && black_time.is_untimed() {
-                return Err(format!(
-                    "{option} needs a timed game: add a time control, like --time 5+0 {option} 3"
-                ));
+                return Err(OptionError::DelayWithoutClock(option));
             }
             for tc in [&mut white_time, &mut black_time] {
                 if !tc.is_untimed() {
                     *tc = tc
                         .clone()
                         .with_delay(kind, amount)
-                        .map_err(|e| format!("{option}: {e} (example: {option} 3)"))?;
+                        .map_err(|e| OptionError::Delay(option, e))?;
                 }
             }
         }
@@ -401,7 +400,8 @@ impl PlayArgs {
             start: match self.chess960 {
                 Some(number) => {
                     let number = number.unwrap_or_else(crate::app::newgame::random_chess960_number);
-                    Position::chess960(number).ok_or("--chess960 takes a number from 0 to 959")?
+                    Position::chess960(number)
+                        .ok_or_else(|| OptionError::Chess960(number.to_string()))?
                 }
                 None => self.fen.unwrap_or_else(Position::initial),
             },
@@ -444,6 +444,8 @@ impl PlayArgs {
             opening: None,
             notice: None,
             remembered: None,
+            time_warnings: settings.warnings,
+            no_save_folder: false,
             writable_folder: None,
         })
     }
@@ -465,15 +467,11 @@ const MAX_LOAD_BYTES: u64 = 256 * 1024 * 1024;
 
 /// Reads game `number` (from 1) of the PGN file at `path`, for `--load`. The error says what
 /// is wrong, naming the file, the game and the move.
-pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, String> {
+pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, LoadError> {
     let shown = path.display();
     // Read a game at a time: the memory of one game, whatever the file's size.
-    let file = crate::store::open_bounded(path, MAX_LOAD_BYTES).map_err(|e| match e {
-        crate::store::ReadError::NotAFile(crate::store::Special::Folder) => {
-            format!("--load {shown}: that is a folder; give a PGN file (example: --load games.pgn)")
-        }
-        e => format!("--load {shown}: cannot read the file: {e}"),
-    })?;
+    let file = crate::store::open_bounded(path, MAX_LOAD_BYTES)
+        .map_err(|e| LoadError::unreadable(path.to_owned(), e))?;
     let mut count = 0u32;
     let mut chosen = None;
     // A move that cannot be played ends the game there, with a note the screen shows: the
@@ -484,16 +482,15 @@ pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, Stri
             chosen = Some(game);
         }
     })
-    .map_err(|e| format!("--load {shown}: {e}"))?;
+    .map_err(|e| LoadError::Read(path.to_owned(), e))?;
     match chosen {
-        None if count == 0 => Err(format!(
-            "--load {shown}: the file holds no PGN game (a game looks like [White \"Ann\"] ... 1. e4 e5 *)"
-        )),
-        None => Err(format!(
-            "--load {shown}: there is no game {number}; the file holds {count} game{} (example: --game {count})",
-            if count == 1 { "" } else { "s" }
-        )),
-        Some(Err(e)) => Err(format!("--load {shown}: {e}")),
+        None if count == 0 => Err(LoadError::NoGame(path.to_owned())),
+        None => Err(LoadError::NoSuchGame {
+            path: path.to_owned(),
+            number,
+            count,
+        }),
+        Some(Err(e)) => Err(LoadError::Game(path.to_owned(), Box::new(e))),
         Some(Ok(imported)) => Ok(OpenedGame {
             game: imported.game,
             tags: imported.tags,
@@ -518,7 +515,7 @@ mod tests {
         let mut argv = vec!["hotseat"];
         argv.extend_from_slice(args);
         let cli = Cli::try_parse_from(argv).map_err(|e| e.to_string())?;
-        cli.play.config()
+        cli.play.config().map_err(|e| e.to_string())
     }
 
     #[test]
@@ -710,14 +707,16 @@ mod tests {
     #[test]
     fn load_of_a_folder_says_so_and_asks_for_a_pgn_file() {
         let dir = std::env::temp_dir();
-        let err = load_game(&dir, 1).unwrap_err();
+        let err = load_game(&dir, 1).unwrap_err().to_string();
         assert!(
             err.ends_with("that is a folder; give a PGN file (example: --load games.pgn)"),
             "{err}"
         );
         #[cfg(unix)]
         {
-            let err = load_game(std::path::Path::new("/dev/null"), 1).unwrap_err();
+            let err = load_game(std::path::Path::new("/dev/null"), 1)
+                .unwrap_err()
+                .to_string();
             assert!(
                 err.contains("cannot read the file: it is a character device"),
                 "{err}"

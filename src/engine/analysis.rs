@@ -14,10 +14,9 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use super::EngineError;
-use super::game_report::GameReport;
 use super::process::{Process, Wait};
-use super::report::Eval;
 use super::uci::{Line, Score, legal_move, parse_line};
+use crate::game::report::{Eval, GameReport, PositionEval};
 use crate::rules::{Color, Move, Position};
 
 /// How long a search may take: a node budget (the same labels run after run), a depth, or a
@@ -30,7 +29,7 @@ pub enum Limit {
 }
 
 impl Limit {
-    fn go(self) -> String {
+    pub(super) fn go(self) -> String {
         match self {
             Limit::Nodes(n) => format!("go nodes {n}"),
             Limit::Depth(d) => format!("go depth {d}"),
@@ -52,6 +51,9 @@ pub struct Settings {
     pub search_timeout: Duration,
     /// The most lines one search may write before the engine counts as flooding.
     pub max_lines: usize,
+    /// How many best lines the engine looks for (UCI's MultiPV): 1 for the report, 3 for the
+    /// live analysis.
+    pub multipv: u32,
 }
 
 impl Settings {
@@ -68,16 +70,9 @@ impl Settings {
             handshake_timeout: Duration::from_secs(10),
             search_timeout: Duration::from_secs(60),
             max_lines: 20_000,
+            multipv: 1,
         }
     }
-}
-
-/// A position's evaluation (White's point of view) and the engine's best line from it
-/// (checked: every move legal), empty where the game is over.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionEval {
-    pub eval: Eval,
-    pub best: Vec<Move>,
 }
 
 /// What the analysis says, in order: `Progress`/`Evaluated` for each position, then one of
@@ -127,21 +122,26 @@ impl Analysis {
         settings: Settings,
         mut emit: impl FnMut(EngineEvent) + Send + 'static,
     ) -> Analysis {
+        Analysis::run(move |flag| {
+            let mut done = Vec::new();
+            let event = match drive(&engine, &job, &settings, flag, &mut emit, &mut done) {
+                Ok(true) => {
+                    EngineEvent::Finished(Box::new(GameReport::new(&job.start, &job.moves, done)))
+                }
+                Ok(false) => EngineEvent::Cancelled { done },
+                Err(error) => EngineEvent::Failed { error, done },
+            };
+            emit(event);
+        })
+    }
+
+    /// Runs `work` on a thread of its own, with the flag that [`cancel`](Self::cancel) raises.
+    pub(super) fn run(work: impl FnOnce(&AtomicBool) + Send + 'static) -> Analysis {
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
         let thread = thread::Builder::new()
             .name("engine-analysis".into())
-            .spawn(move || {
-                let mut done = Vec::new();
-                let event = match drive(&engine, &job, &settings, &flag, &mut emit, &mut done) {
-                    Ok(true) => EngineEvent::Finished(Box::new(GameReport::new(
-                        &job.start, &job.moves, done,
-                    ))),
-                    Ok(false) => EngineEvent::Cancelled { done },
-                    Err(error) => EngineEvent::Failed { error, done },
-                };
-                emit(event);
-            })
+            .spawn(move || work(&flag))
             .ok();
         Analysis { cancel, thread }
     }
@@ -241,7 +241,7 @@ fn drive(
 }
 
 /// `position fen … moves …`.
-fn position_command(fen: &str, moves: &[String]) -> String {
+pub(super) fn position_command(fen: &str, moves: &[String]) -> String {
     if moves.is_empty() {
         format!("position fen {fen}")
     } else {
@@ -250,7 +250,7 @@ fn position_command(fen: &str, moves: &[String]) -> String {
 }
 
 /// A move as the engine wants it: with `UCI_Chess960`, every castling as king takes rook.
-fn uci_text(mv: Move, chess960: bool) -> String {
+pub(super) fn uci_text(mv: Move, chess960: bool) -> String {
     match mv {
         Move::Castle { king, rook } if chess960 => format!("{king}{rook}"),
         _ => mv.uci().to_string(),
@@ -258,15 +258,15 @@ fn uci_text(mv: Move, chess960: bool) -> String {
 }
 
 /// The conversation.
-struct Uci<'a> {
-    process: Process,
-    settings: &'a Settings,
-    cancel: &'a AtomicBool,
+pub(super) struct Uci<'a> {
+    pub process: Process,
+    pub settings: &'a Settings,
+    pub cancel: &'a AtomicBool,
 }
 
 impl Uci<'_> {
     /// `uci`, the options, `isready`; `Ok(false)` when cancelled.
-    fn handshake(&mut self, chess960: bool) -> Result<bool, EngineError> {
+    pub fn handshake(&mut self, chess960: bool) -> Result<bool, EngineError> {
         self.process.send("uci")?;
         let deadline = Instant::now() + self.settings.handshake_timeout;
         let mut lines = 0;
@@ -306,6 +306,11 @@ impl Uci<'_> {
             self.process
                 .send("setoption name UCI_Chess960 value true")?;
         }
+        if self.settings.multipv > 1 {
+            let multipv = self.settings.multipv;
+            self.process
+                .send(&format!("setoption name MultiPV value {multipv}"))?;
+        }
         self.process.send("ucinewgame")?;
         self.ready()
     }
@@ -329,7 +334,7 @@ impl Uci<'_> {
         }
     }
 
-    fn flood(&self, lines: usize) -> EngineError {
+    pub fn flood(&self, lines: usize) -> EngineError {
         EngineError::Flood {
             engine: self.process.name().to_owned(),
             lines,
@@ -385,15 +390,11 @@ impl Uci<'_> {
             });
         };
         // The line behind the score, when it starts with the best move; each move checked.
-        let mut line = vec![first];
-        if pv.first() == Some(&best) {
-            let mut at = pos.play(first).map_err(|_| illegal(&best, pos))?;
-            for text in &pv[1..] {
-                let mv = legal_move(&at, text).ok_or_else(|| illegal(text, &at))?;
-                line.push(mv);
-                at = at.play(mv).map_err(|_| illegal(text, &at))?;
-            }
-        }
+        let line = if pv.first() == Some(&best) {
+            self.legal_line(pos, &pv)?
+        } else {
+            vec![first]
+        };
         Ok(Some(PositionEval {
             eval: white_view(score, pos.turn()),
             best: line,
@@ -401,8 +402,27 @@ impl Uci<'_> {
     }
 }
 
+impl Uci<'_> {
+    /// The moves of a line the engine wrote, each checked against the rules.
+    pub fn legal_line(&self, pos: &Position, pv: &[String]) -> Result<Vec<Move>, EngineError> {
+        let mut at = pos.clone();
+        let mut line = Vec::with_capacity(pv.len());
+        for text in pv {
+            let illegal = || EngineError::IllegalMove {
+                engine: self.process.name().to_owned(),
+                mv: text.clone(),
+                fen: at.fen(),
+            };
+            let mv = legal_move(&at, text).ok_or_else(illegal)?;
+            line.push(mv);
+            at = at.play(mv).map_err(|_| illegal())?;
+        }
+        Ok(line)
+    }
+}
+
 /// A score for the side to move, as an evaluation from White's point of view.
-fn white_view(score: Score, turn: Color) -> Eval {
+pub(super) fn white_view(score: Score, turn: Color) -> Eval {
     match score {
         Score::Cp(cp) => Eval::Cp(if turn == Color::White { cp } else { -cp }),
         Score::Mate(n) => Eval::Mate {

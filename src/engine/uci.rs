@@ -19,6 +19,8 @@ pub struct Info {
     /// `lowerbound` or `upperbound`: not the position's value.
     pub bound: bool,
     pub multipv: u32,
+    /// The search's depth, in plies (0 when not said).
+    pub depth: u32,
     pub pv: Vec<String>,
 }
 
@@ -68,6 +70,7 @@ fn parse_info<'a>(mut words: impl Iterator<Item = &'a str>) -> Info {
                 _ => info.score = None,
             },
             "lowerbound" | "upperbound" => info.bound = true,
+            "depth" => info.depth = words.next().and_then(|n| n.parse().ok()).unwrap_or(0),
             "multipv" => info.multipv = words.next().and_then(|n| n.parse().ok()).unwrap_or(0),
             // The pv runs to the end of the line (`string` too, and ends the parse).
             "pv" => info.pv = words.by_ref().map(Into::into).collect(),

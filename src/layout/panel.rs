@@ -46,6 +46,11 @@ pub struct PanelLayout {
     pub note: Rect,
     pub bottom_captured: Rect,
     pub bottom_clock: Rect,
+    /// The game report's evaluation graph and its lines (the players' numbers, or the
+    /// engine's progress), under the moves; zero rows without a report (see
+    /// [`PanelLayout::with_report`]).
+    pub graph: Rect,
+    pub summary: Rect,
 }
 
 impl PanelLayout {
@@ -103,8 +108,43 @@ impl PanelLayout {
             note,
             bottom_captured,
             bottom_clock,
+            graph: Rect::new(moves.x, moves.bottom(), moves.width, 0),
+            summary: Rect::new(moves.x, moves.bottom(), moves.width, 0),
         }
     }
+
+    /// The plan with `graph_rows` for the report's graph and `summary_rows` for its lines
+    /// taken from the bottom of the move list, which keeps at least three rows (the lines go
+    /// first, then the graph shrinks).
+    pub fn with_report(mut self, graph_rows: u16, summary_rows: u16) -> PanelLayout {
+        let spare = self.moves.height.saturating_sub(3);
+        let summary = summary_rows.min(spare);
+        let graph = graph_rows.min(spare - summary);
+        let [moves, graph, summary] = Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(graph),
+            Constraint::Length(summary),
+        ])
+        .areas(self.moves);
+        self.moves = moves;
+        self.graph = graph;
+        self.summary = summary;
+        self
+    }
+}
+
+/// The position (0: the start) a graph `width` columns wide of `positions` positions draws in
+/// column `x` (from 0): the positions spread over the whole width.
+///
+/// ```
+/// use hotseat::layout::panel::graph_position;
+/// assert_eq!(graph_position(10, 5, 0), 0);
+/// assert_eq!(graph_position(10, 5, 9), 4);
+/// assert_eq!(graph_position(4, 81, 3), 60);
+/// ```
+pub fn graph_position(width: u16, positions: usize, x: u16) -> usize {
+    let width = usize::from(width.max(1));
+    (usize::from(x) * positions / width).min(positions.saturating_sub(1))
 }
 
 /// One row of the move list: the move number and the indices of White's and Black's moves.

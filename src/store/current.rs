@@ -24,7 +24,7 @@ use super::nofollow;
 use super::read::{ReadError, read_bounded};
 use super::{Store, TAG_STARTED};
 use crate::game::Game;
-use crate::game::pgn::{ImportedGame, import_games};
+use crate::game::pgn::{ImportedGame, PgnGameError, import_games};
 use crate::game::stamp::readable;
 use crate::rules::Color;
 
@@ -97,44 +97,76 @@ impl Resumable {
 
 /// Checks that `bytes` hold one resumable game and rebuilds it; otherwise says what is wrong,
 /// in words for the player. Pure: the file handling is [`Store::load_current`]'s.
-pub fn check_saved_game(bytes: &[u8]) -> Result<Resumable, String> {
+pub fn check_saved_game(bytes: &[u8]) -> Result<Resumable, SavedGameError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err("the file is empty".to_owned());
+        return Err(SavedGameError::Empty);
     }
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            return Err(format!(
-                "the file is not text (byte {} is not valid UTF-8)",
-                e.valid_up_to() + 1
-            ));
-        }
-    };
+    let text = std::str::from_utf8(bytes).map_err(|e| SavedGameError::NotUtf8 {
+        byte: e.valid_up_to() + 1,
+    })?;
     if text.contains('\0') {
-        return Err("the file is not text (it holds NUL bytes)".to_owned());
+        return Err(SavedGameError::Nul);
     }
     let last = text.split_ascii_whitespace().next_back().unwrap_or("");
     if !matches!(last, "*" | "1-0" | "0-1" | "1/2-1/2") {
-        return Err(format!(
-            "the file looks cut short: it ends with \"{}\", not with a result",
-            last.chars().take(20).collect::<String>().escape_debug()
-        ));
+        return Err(SavedGameError::CutShort(last.chars().take(20).collect()));
     }
     // The first game only: a file of ours never holds more. Its error without "game 1, ".
     let mut first = None;
     import_games(text.as_bytes(), |g| {
         first.get_or_insert(g);
     })
-    .map_err(|e| e.to_string())?;
+    .map_err(SavedGameError::Read)?;
     match first {
         Some(Ok(imported)) => Ok(Resumable {
             imported,
             pgn: text.to_owned(),
         }),
-        Some(Err(e)) => Err(format!("{}: {}", e.place, e.reason)),
-        None => Err("the file holds no PGN game".to_owned()),
+        Some(Err(e)) => Err(SavedGameError::Game(Box::new(e))),
+        None => Err(SavedGameError::NoGame),
     }
 }
+
+/// Why a saved game cannot be resumed.
+#[derive(Debug)]
+pub enum SavedGameError {
+    /// Nothing but blanks.
+    Empty,
+    /// Not UTF-8 from this byte on (counted from 1).
+    NotUtf8 { byte: usize },
+    /// It holds NUL bytes.
+    Nul,
+    /// It ends with this text, not with a result: cut short.
+    CutShort(String),
+    /// Reading it failed on the way.
+    Read(std::io::Error),
+    /// Its game cannot be replayed.
+    Game(Box<PgnGameError>),
+    /// It holds no game.
+    NoGame,
+}
+
+impl std::fmt::Display for SavedGameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SavedGameError::Empty => f.write_str("the file is empty"),
+            SavedGameError::NotUtf8 { byte } => {
+                write!(f, "the file is not text (byte {byte} is not valid UTF-8)")
+            }
+            SavedGameError::Nul => f.write_str("the file is not text (it holds NUL bytes)"),
+            SavedGameError::CutShort(end) => write!(
+                f,
+                "the file looks cut short: it ends with \"{}\", not with a result",
+                end.escape_debug()
+            ),
+            SavedGameError::Read(e) => write!(f, "{e}"),
+            SavedGameError::Game(e) => write!(f, "{}: {}", e.place, e.reason),
+            SavedGameError::NoGame => f.write_str("the file holds no PGN game"),
+        }
+    }
+}
+
+impl std::error::Error for SavedGameError {}
 
 impl Store {
     /// Saves the game in progress (`pgn` from [`Game::to_pgn`]) atomically to `current.pgn`,
@@ -182,7 +214,7 @@ impl Store {
         };
         match check_saved_game(&bytes) {
             Ok(saved) => Ok(Some(saved)),
-            Err(reason) => self.set_aside(&path, reason),
+            Err(reason) => self.set_aside(&path, reason.to_string()),
         }
     }
 

@@ -74,6 +74,48 @@ impl StoreError {
         }
     }
 
+    /// A copy, for telling about it while the original is kept (the autosave keeps its last
+    /// failure to compare the next with). The operating system's error is copied by its kind
+    /// and its words, which is all that is shown of it.
+    pub fn duplicate(&self) -> StoreError {
+        let copy = |e: &io::Error| io::Error::new(e.kind(), e.to_string());
+        match self {
+            StoreError::NoDataDir(why) => StoreError::NoDataDir(why.clone()),
+            StoreError::Io { op, path, source } => StoreError::Io {
+                op: *op,
+                path: path.clone(),
+                source: copy(source),
+            },
+            StoreError::Corrupt {
+                path,
+                reason,
+                moved_to,
+            } => StoreError::Corrupt {
+                path: path.clone(),
+                reason: reason.clone(),
+                moved_to: moved_to.clone(),
+            },
+            StoreError::CorruptNotMoved {
+                path,
+                reason,
+                source,
+            } => StoreError::CorruptNotMoved {
+                path: path.clone(),
+                reason: reason.clone(),
+                source: copy(source),
+            },
+            StoreError::NotRemoved {
+                archived,
+                path,
+                source,
+            } => StoreError::NotRemoved {
+                archived: archived.clone(),
+                path: path.clone(),
+                source: copy(source),
+            },
+        }
+    }
+
     /// The file or folder the error is about (none when no data directory was found).
     pub fn path(&self) -> Option<&Path> {
         match self {
@@ -204,6 +246,22 @@ mod tests {
         );
         assert_eq!(e.path(), Some(Path::new("/x/current.pgn")));
         assert!(!e.is_corrupt());
+    }
+
+    #[test]
+    fn a_duplicate_reads_as_the_original() {
+        let e = StoreError::io(
+            Op::Save,
+            "/x/current.pgn",
+            io::Error::other("the cable is out"),
+        );
+        assert_eq!(e.duplicate().to_string(), e.to_string());
+        let e = StoreError::io(
+            Op::Archive,
+            "/x/games/a.pgn",
+            io::Error::from(io::ErrorKind::StorageFull),
+        );
+        assert_eq!(e.duplicate().to_string(), e.to_string());
     }
 
     #[test]

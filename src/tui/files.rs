@@ -16,19 +16,22 @@
 //! not be archived): before the first autosave overwrites it, it goes to the archive, and if
 //! that fails it is not overwritten.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
+use super::worker::{FileWork, Job};
+use crate::app::event::{ArchiveError, Archived, ArchivedSaved, LeftBehind, SaveError};
 use crate::app::launch::{
     ResumePlan, SavedGame, SavedGameChoice, another_window_note, archived_note, join_notes,
     resume_plan,
 };
+use crate::app::saving::not_removed_note;
 use crate::app::{
-    App, ArchiveJob, Config, Effect, ExportJob, ExportKind, ExportResult, GameToOpen, Message,
+    ArchiveJob, Config, Effect, Event, ExportJob, ExportKind, ExportResult, GameToOpen, Message,
     OpenedGame, SaveJob,
 };
 use crate::game::stamp::{Stamp, WallClock, readable};
-use crate::store::{self, Autosave, DataDir, EndError, GameLock, Holder, Store, StoreError, shown};
+use crate::store::{self, Autosave, DataDir, GameLock, Holder, Store, StoreError, shown};
 
 /// How the players started hotseat: the validated options, and what the front end needs to
 /// find the files.
@@ -39,6 +42,9 @@ pub struct Launch {
     pub data_dir: Option<PathBuf>,
     /// What to do with a game saved last time.
     pub saved: SavedGameChoice,
+    /// The engine for the game report, as the settings name it (`engine = "…"`); else it is
+    /// looked for as `hotseat analyse` does.
+    pub engine: Option<PathBuf>,
 }
 
 /// The store as the running session uses it.
@@ -62,6 +68,10 @@ pub struct Files {
     /// While saving fails: a folder that can be written has been looked for and named to the
     /// app (looked for again after saving worked once more).
     looked_elsewhere: bool,
+    /// News for the app beside a job's own result ([`FileWork::news`]).
+    news: Option<Event>,
+    /// The library's work, with the explorer's table kept between questions.
+    library: super::library::LibraryWork,
 }
 
 /// Finds the files and decides what the first screen opens with (see the module docs).
@@ -77,6 +87,8 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         _lock: None,
         _own: None,
         looked_elsewhere: false,
+        news: None,
+        library: Default::default(),
     };
     let store = match launch.data_dir {
         Some(dir) => Ok(Store::new(DataDir::new(dir))),
@@ -271,15 +283,6 @@ fn archived_as(
     }
 }
 
-/// The warning for a saved game archived whose old name could not be removed.
-fn not_removed_note(path: &Path, source: &std::io::Error) -> Message {
-    Message::error(format!(
-        "Cannot remove {}: {}; its game is in the archive and is not offered again",
-        shown(path),
-        store::describe(source)
-    ))
-}
-
 fn capitalise(err: &StoreError) -> String {
     let text = err.to_string();
     let mut chars = text.chars();
@@ -319,100 +322,104 @@ fn resolve(typed: &str) -> PathBuf {
     PathBuf::from(typed)
 }
 
-impl Files {
-    /// Carries out one of the app's file effects at app time `now` and reports back to it.
-    /// [`Effect::Redraw`] and [`Effect::Bell`] are the terminal's business, not this.
-    pub fn execute(&mut self, effect: Effect, app: &mut App, now: Duration) {
+impl FileWork for Files {
+    /// Carries out one of the app's file effects and says how it went.
+    /// [`Effect::Redraw`] is the terminal's business, and the engine's effects the loop's
+    /// ([`super::analyser`]), not this.
+    fn carry_out(&mut self, job: Job) -> Option<Event> {
+        let Job {
+            effect,
+            now,
+            save_job,
+        } = job;
         match effect {
-            Effect::Autosave(pgn) => self.autosave_and_report(&pgn, true, app),
-            Effect::SaveClocks(pgn) => self.autosave_and_report(&pgn, false, app),
+            Effect::Autosave(pgn) => {
+                let saved = self.autosave(&pgn, true);
+                self.job = save_job;
+                self.look_elsewhere(saved.is_err());
+                Some(Event::Saved(saved))
+            }
+            Effect::SaveClocks(pgn) => {
+                let saved = self.autosave(&pgn, false);
+                self.job = save_job;
+                self.look_elsewhere(saved.is_err());
+                Some(Event::Saved(saved))
+            }
             Effect::Archive(job) => {
+                self.library.forget();
                 let unfinished = job.unfinished;
-                let (result, not_saved) = self.archive(job);
+                let result = self.archive(job);
                 self.job = None;
                 // Only once the game is in the archive: a finished game the archive refused
                 // waits in the autosave file.
-                let left = result.is_ok().then(|| self.left_behind()).flatten();
-                app.archived(unfinished, result);
-                self.look_elsewhere(not_saved, app);
-                if not_saved {
-                    app.finished_game_not_saved();
-                } else if !unfinished {
-                    app.finished_game_kept();
-                }
-                if let Some(left) = left {
-                    app.report(left);
-                }
+                let left_behind = result.is_ok().then(|| self.left_behind()).flatten();
+                self.look_elsewhere(result.is_err());
+                Some(Event::Archived(Archived {
+                    unfinished,
+                    result,
+                    left_behind,
+                }))
             }
             Effect::ArchiveSaved { finished } => {
-                let Some(store) = &self.store else { return };
-                let which = if finished { "finished" } else { "unfinished" };
-                let today = self.today(now);
-                match archived_as(store.archive_current(&today)) {
-                    (Ok(path), left) => {
-                        if let Some(path) = path {
-                            app.report(Message::info(format!(
-                                "The {which} game was archived as {path}"
-                            )));
-                        }
-                        if let Some(left) = left {
-                            app.report(left);
-                        }
-                    }
-                    (Err(err), _) => {
-                        // Kept where it is, never overwritten by this session's saves.
-                        self.foreign = true;
-                        let kept = if finished {
-                            format!(
-                                "; it stays in {}, offered again next time",
-                                shown(&store.current_path())
-                            )
-                        } else {
-                            String::new()
-                        };
-                        app.report(Message::error(format!(
-                            "Could not archive the {which} game: {err}{kept}"
-                        )));
-                    }
-                }
-            }
-            Effect::Export(job) => app.exported(export(&job)),
-            Effect::Remember(choices) => {
-                let Some(store) = &self.store else { return };
-                let text = crate::settings::format_choices(&choices);
-                if let Err(err) = store.write_file(crate::settings::LAST_GAME_FILE, text.as_bytes())
+                self.library.forget();
+                let store = self.store.as_ref()?;
+                let result = store.archive_current(&self.today(now));
+                if result
+                    .as_ref()
+                    .is_err_and(|e| !matches!(e, StoreError::NotRemoved { .. }))
                 {
-                    app.report(Message::error(format!(
-                        "The form's choices are not remembered for next time: {err}"
-                    )));
+                    // Kept where it is, never overwritten by this session's saves.
+                    self.foreign = true;
                 }
+                Some(Event::ArchivedSaved(ArchivedSaved {
+                    finished,
+                    result,
+                    saved_in: store.current_path(),
+                }))
             }
-            Effect::Redraw | Effect::Bell => {}
+            Effect::Export(job) => Some(Event::Exported(export(&job))),
+            Effect::Remember(choices) => {
+                let store = self.store.as_ref()?;
+                let text = crate::settings::format_choices(&choices);
+                let written = store.write_file(crate::settings::LAST_GAME_FILE, text.as_bytes());
+                Some(Event::Remembered(written))
+            }
+            Effect::Rearchive { path, pgn } => Some(Event::Rearchived(
+                crate::store::export_pgn(&path, &pgn).map(|()| path),
+            )),
+            Effect::Redraw
+            | Effect::Bell
+            | Effect::Analyse(_)
+            | Effect::StopAnalysis
+            | Effect::LiveAnalyse(_)
+            | Effect::StopLive => None,
+            effect @ (Effect::LoadLibrary
+            | Effect::OpenArchived(_)
+            | Effect::TrashGame(_)
+            | Effect::RestoreGame(_)
+            | Effect::Explore { .. }) => self.library.carry_out(self.store.as_ref(), effect),
         }
     }
 
-    /// While saving fails (`failing`), tells the app once of a folder that can be written
-    /// instead, for the quit question and the save form.
-    fn look_elsewhere(&mut self, failing: bool, app: &mut App) {
+    /// Saves the game in progress as it stands at `now`: on a signal, or a panic.
+    fn save_now(&mut self, now: Duration) -> Option<Result<(), SaveError>> {
+        let pgn = self.job.as_ref()?.pgn(now);
+        Some(self.autosave(&pgn, true).map(|_| ()))
+    }
+
+    fn news(&mut self) -> Option<Event> {
+        self.news.take()
+    }
+}
+
+impl Files {
+    /// While saving fails (`failing`), finds once a folder that can be written instead, for
+    /// the quit question and the save form; looked for again after saving worked once more.
+    fn look_elsewhere(&mut self, failing: bool) {
         if failing && !std::mem::replace(&mut self.looked_elsewhere, true) {
-            app.writable_folder(writable_elsewhere());
+            self.news = Some(Event::WritableFolder(writable_elsewhere()));
         } else if !failing {
             self.looked_elsewhere = false;
-        }
-    }
-
-    /// Writes the autosave (synced to disk or not) and tells the app how it went.
-    fn autosave_and_report(&mut self, pgn: &str, synced: bool, app: &mut App) {
-        let result = self.autosave(pgn, synced);
-        self.job = app.save_job();
-        let archived = result.as_ref().ok().cloned().flatten();
-        self.look_elsewhere(result.is_err(), app);
-        app.autosaved(result.map(|_| ()));
-        if let Some(path) = archived {
-            app.report(Message::info(format!(
-                "The game saved last time was archived as {}",
-                shown(&path)
-            )));
         }
     }
 
@@ -422,7 +429,7 @@ impl Files {
 
     /// Writes the autosave, first archiving an earlier session's game that it would replace;
     /// returns where that one went. `synced`: wait until it is on the disk.
-    fn autosave(&mut self, pgn: &str, synced: bool) -> Result<Option<PathBuf>, String> {
+    fn autosave(&mut self, pgn: &str, synced: bool) -> Result<Option<PathBuf>, SaveError> {
         let Some(store) = &self.store else {
             return Ok(None);
         };
@@ -436,9 +443,7 @@ impl Files {
             archived = match store.archive_current(&today) {
                 // In the archive: the old name may be written over.
                 Err(StoreError::NotRemoved { archived, .. }) => Some(archived),
-                other => other.map_err(|err| {
-                    format!("{err} (the game saved there earlier is not overwritten)")
-                })?,
+                other => other.map_err(SaveError::EarlierGameKept)?,
             };
             self.foreign = false;
         }
@@ -447,59 +452,50 @@ impl Files {
         } else {
             self.autosave.save_clocks(store, pgn)
         };
-        saved.map(|_| archived).map_err(|e| e.to_string())
+        saved
+            .map(|_| archived)
+            .map_err(|e| SaveError::Write(e.duplicate()))
     }
 
     /// Files a game in the archive and forgets the autosave. A finished game of this session
     /// moves from the autosave to the archive in one step ([`Store::finish_game`]); if that
-    /// fails it is kept in the autosave file, to be archived next time. `true` with an error
-    /// when a finished game could be written nowhere.
-    fn archive(&mut self, job: ArchiveJob) -> (Result<String, String>, bool) {
+    /// fails it is kept in the autosave file, to be archived next time.
+    fn archive(&mut self, job: ArchiveJob) -> Result<PathBuf, ArchiveError> {
         let Some(store) = &self.store else {
-            return (Err("there is no folder to save games in".to_owned()), false);
+            return Err(ArchiveError::NoFolder);
         };
         if !job.unfinished && !self.foreign {
             self.autosave.forget();
-            return match store.finish_game(&job.pgn, &job.date, &job.white, &job.black) {
-                Ok(path) => (Ok(shown(&path)), false),
-                Err(err) => (Err(err.to_string()), matches!(err, EndError::NotSaved(_))),
-            };
+            return store
+                .finish_game(&job.pgn, &job.date, &job.white, &job.black)
+                .map_err(ArchiveError::Finish);
         }
-        let result =
-            match store.archive(&job.pgn, &job.date, &job.white, &job.black, job.unfinished) {
-                Ok(path) => {
-                    if !self.foreign {
-                        // A failure is reported by `left_behind`.
-                        if store.clear_current().is_err() {
-                            // Left as the archive has it, so that the next start finds it
-                            // there rather than offer it again.
-                            let _ = store.save_current(&job.pgn);
-                        }
-                        self.autosave.forget();
+        match store.archive(&job.pgn, &job.date, &job.white, &job.black, job.unfinished) {
+            Ok(path) => {
+                if !self.foreign {
+                    // A failure is reported by `left_behind`.
+                    if store.clear_current().is_err() {
+                        // Left as the archive has it, so that the next start finds it
+                        // there rather than offer it again.
+                        let _ = store.save_current(&job.pgn);
                     }
-                    Ok(shown(&path))
+                    self.autosave.forget();
                 }
-                Err(err) => Err(err.to_string()),
-            };
-        let not_saved = result.is_err() && !job.unfinished;
-        (result, not_saved)
+                Ok(path)
+            }
+            Err(err) => Err(ArchiveError::Write(err)),
+        }
     }
 
     /// After a game went to the archive: the warning for its old name, if this session's
     /// autosave file could not be removed (a game end's own removal, or the one after an
     /// unfinished game was archived, failed). The next start does not offer it again.
-    fn left_behind(&self) -> Option<Message> {
+    fn left_behind(&self) -> Option<LeftBehind> {
         let store = self.store.as_ref().filter(|_| !self.foreign)?;
         match store.clear_current() {
-            Err(StoreError::Io { path, source, .. }) => Some(not_removed_note(&path, &source)),
+            Err(StoreError::Io { path, source, .. }) => Some(LeftBehind { path, source }),
             _ => None,
         }
-    }
-
-    /// Saves the game in progress as it stands at `now`: on a signal, or a panic.
-    pub fn save_now(&mut self, now: Duration) -> Option<Result<(), String>> {
-        let pgn = self.job.as_ref()?.pgn(now);
-        Some(self.autosave(&pgn, true).map(|_| ()))
     }
 }
 
@@ -514,7 +510,7 @@ fn export(job: &ExportJob) -> ExportResult {
         ExportKind::Fen => store::export_fen(&path, &job.text),
     };
     match written {
-        Ok(()) => ExportResult::Written(shown(&path)),
-        Err(err) => ExportResult::Failed(err.to_string()),
+        Ok(()) => ExportResult::Written(path),
+        Err(err) => ExportResult::Failed(err),
     }
 }

@@ -1,26 +1,32 @@
 //! The main loop: the terminal, the app and the clock.
 //!
-//! It sleeps in [`next_event`] until an event arrives or the running clock's text is due to
-//! change ([`App::next_wake`], from [`Clock::next_change`](crate::game::clock::Clock::next_change)),
+//! It sleeps on its one channel (see [`events`](super::events)) until an event arrives from
+//! any source or the running clock's text is due to change ([`App::next_wake`], from [`Clock::next_change`](crate::game::clock::Clock::next_change)),
 //! so an idle game costs one wake-up per displayed second (ten per second under 20 s left) and
 //! nothing at all without a running clock. Every wake-up first tells the app the time
 //! ([`Action::Tick`], which is how a flag fall is announced), then draws. Only events and clock
 //! changes cause a redraw, and ratatui only sends the cells that changed.
+//!
+//! What the app asks for is carried out at the edge (`carry_out`): a redraw here, file work
+//! on the worker thread ([`worker`](super::worker)), whose results come back through the
+//! channel as typed events. Quitting waits for the file work handed out.
 
 use std::io::{self, IsTerminal};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant, SystemTime};
 
-use anyhow::{Context, Result, bail};
 use crossterm::event::MouseButton;
-use ratatui::DefaultTerminal;
+use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType};
 
+use super::analyser::Analyser;
+use super::events::{Wake, channel, spawn_terminal_reader};
 use super::files::{Launch, prepare};
 use super::shutdown::{self, DRAWING, Shared};
-use super::{Event, Mouse, MouseKind, next_event};
-use crate::app::keymap::{Action, Pointer, PointerKind, action_for};
-use crate::app::{App, Effect};
+use super::worker::{FileQueue, FileWork, Job, Worker};
+use super::{Mouse, MouseKind};
+use crate::app::keymap::{Action, Pointer, PointerKind};
+use crate::app::{App, Effect, Event as AppEvent};
 use crate::game::stamp::WallClock;
 use crate::ui;
 
@@ -29,21 +35,25 @@ const WAKE_MARGIN: Duration = Duration::from_millis(1);
 
 /// Plays on the terminal until the players quit: finds the saved game and the files first,
 /// and saves on the way out, whichever way that is.
-pub fn play(launch: Launch) -> Result<()> {
+pub fn play(launch: Launch) -> Result<(), PlayError> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
-        bail!("hotseat needs a terminal to play in (standard input and output are not one)");
+        return Err(PlayError::NotATerminal);
     }
     let origin = Instant::now();
-    let (config, files) = prepare(launch, local_wall_clock());
+    let engine = launch.engine.clone();
+    let (mut config, files) = prepare(launch, local_wall_clock());
     // Only start-up turns autosave off: there is no folder to save in.
-    let nowhere_to_save = !config.autosave;
-    let shared: Shared = Arc::new(Mutex::new((files, origin)));
-    shutdown::install(&shared).context("could not set up the signal handlers")?;
+    config.no_save_folder = !config.autosave;
+    let shared: Shared = FileQueue::new(files, origin);
+    shutdown::install(&shared).map_err(PlayError::Signals)?;
+    let (sender, events) = channel();
+    let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlayError::Worker)?;
     let mut app = App::new(config);
-    if nowhere_to_save {
-        app.saving_unavailable();
-    }
-    super::run(|terminal| run_loop(terminal, &mut app, origin, &shared))
+    let analyser = Analyser::new(engine, sender.clone());
+    super::run(|terminal| {
+        spawn_terminal_reader(sender).map_err(PlayError::Reader)?;
+        run_loop(terminal, &mut app, origin, &events, worker, analyser)
+    })
 }
 
 /// The wall clock now, with the local offset from UTC (the system's time zone, or `TZ`): the
@@ -51,7 +61,7 @@ pub fn play(launch: Launch) -> Result<()> {
 /// cannot be found, stamps are UTC and say so (as they do in a zone at UTC+00:00). The offset
 /// is read once: a session that runs across a change to or from summer time dates its later
 /// games an hour off, which is the price of not asking the time zone on every save.
-fn local_wall_clock() -> WallClock {
+pub(crate) fn local_wall_clock() -> WallClock {
     let at = SystemTime::now();
     let utc_offset = jiff::Timestamp::try_from(at)
         .map_or(0, |t| jiff::tz::TimeZone::system().to_offset(t).seconds());
@@ -75,32 +85,54 @@ pub fn pointer_action(mouse: Mouse) -> Option<Action> {
     }))
 }
 
-fn run_loop(
-    terminal: &mut DefaultTerminal,
+/// The loop: tells the app the time, carries out what it asks, draws, and waits on the
+/// channel until an event comes or the screen is due to change. On the way out, whichever way
+/// that is, it waits for the file work handed out.
+pub fn run_loop<B: Backend, F: FileWork>(
+    terminal: &mut Terminal<B>,
     app: &mut App,
     origin: Instant,
-    shared: &Shared,
-) -> Result<()> {
+    events: &Receiver<Wake>,
+    worker: Worker<F>,
+    mut analyser: Analyser,
+) -> Result<(), PlayError>
+where
+    B::Error: Send + Sync + 'static,
+{
+    let result = event_loop(terminal, app, origin, events, &worker, &mut analyser);
+    worker.finish();
+    // Dropping the analyser ends every engine: told to quit, killed if it does not, reaped.
+    drop(analyser);
+    result
+}
+
+fn event_loop<B: Backend, F: FileWork>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    origin: Instant,
+    events: &Receiver<Wake>,
+    worker: &Worker<F>,
+    analyser: &mut Analyser,
+) -> Result<(), PlayError>
+where
+    B::Error: Send + Sync + 'static,
+{
     loop {
         let now = origin.elapsed();
         // Back from a stop (SIGTSTP): the terminal was given back meanwhile, so everything is
         // drawn again.
         if let Some(stopped) = shutdown::take_stop() {
-            redraw_everything(terminal)?;
+            redraw_everything(terminal).map_err(PlayError::terminal)?;
             if let Some(stopped) = stopped {
-                app.resumed_after_stop(stopped);
+                app.update(AppEvent::Resumed(stopped), now);
             }
         }
         app.update(Action::Tick, now);
-        let effects = app.take_effects();
-        if !effects.is_empty() {
-            let mut files = shared.lock().unwrap_or_else(|e| e.into_inner());
-            for effect in effects {
-                match effect {
-                    Effect::Redraw => redraw_everything(terminal)?,
-                    Effect::Bell => ring_bell()?,
-                    effect => files.0.execute(effect, app, now),
-                }
+        for effect in app.take_effects() {
+            if effect == Effect::Bell {
+                ring_bell().map_err(PlayError::terminal)?;
+            } else if let Some(effect) = analyser.carry_out(effect) {
+                carry_out(effect, app, now, terminal, worker).map_err(PlayError::terminal)?;
             }
         }
         if app.should_quit() {
@@ -108,9 +140,7 @@ fn run_loop(
         }
         // A resize reaches the app as an event, which may wait behind queued keys; the frame
         // is drawn at the terminal's size now, so the app hears of it first.
-        let size = terminal
-            .size()
-            .context("could not read the terminal size")?;
+        let size = terminal.size().map_err(PlayError::terminal)?;
         if size != app.size() {
             app.update(
                 Action::Resize {
@@ -122,21 +152,110 @@ fn run_loop(
         }
         {
             let _drawing = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
-            terminal.draw(|frame| ui::render(app, frame))?;
+            terminal
+                .draw(|frame| ui::render(app, frame))
+                .map_err(PlayError::terminal)?;
         }
-        let timeout = app
-            .next_wake(now)
-            .map(|at| at.saturating_sub(origin.elapsed()) + WAKE_MARGIN);
-        let action = match next_event(timeout)? {
-            None => continue,
-            Some(Event::Key(key)) => action_for(key, app.key_context()),
-            Some(Event::Mouse(mouse)) => pointer_action(mouse),
-            Some(Event::Resize { width, height }) => Some(Action::Resize { width, height }),
+        let wake = match app.next_wake(now) {
+            Some(at) => {
+                let timeout = at.saturating_sub(origin.elapsed()) + WAKE_MARGIN;
+                match events.recv_timeout(timeout) {
+                    Ok(wake) => wake,
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => return Err(PlayError::EventsEnded),
+                }
+            }
+            None => events.recv().map_err(|_| PlayError::EventsEnded)?,
         };
-        if let Some(action) = action {
-            app.update(action, origin.elapsed());
+        match wake {
+            Wake::Event(event) => app.update(event, origin.elapsed()),
+            Wake::TerminalFailed(err) => return Err(PlayError::Read(err)),
+            // Lines of standard input are the plain mode's, which has a loop of its own.
+            Wake::Input(_) => {}
         }
     }
+}
+
+/// Why the game screen ended other than by the players quitting.
+#[derive(Debug)]
+pub enum PlayError {
+    /// Standard input or output is not a terminal.
+    NotATerminal,
+    /// The signal handlers could not be set up.
+    Signals(io::Error),
+    /// The thread that writes the files could not start.
+    Worker(io::Error),
+    /// The thread that reads the terminal could not start.
+    Reader(io::Error),
+    /// The terminal could not be read.
+    Read(io::Error),
+    /// Drawing on the terminal, or asking its size, failed.
+    Terminal(Box<dyn std::error::Error + Send + Sync>),
+    /// Every source of events has ended (no terminal reader is left).
+    EventsEnded,
+}
+
+impl PlayError {
+    fn terminal(err: impl std::error::Error + Send + Sync + 'static) -> PlayError {
+        PlayError::Terminal(Box::new(err))
+    }
+}
+
+impl From<io::Error> for PlayError {
+    /// The terminal could not be set up or given back.
+    fn from(err: io::Error) -> PlayError {
+        PlayError::terminal(err)
+    }
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PlayError::NotATerminal => {
+                "hotseat needs a terminal to play in (standard input and output are not one); \
+                 hotseat --plain plays in lines of text instead, for pipes, scripts and screen \
+                 readers"
+            }
+            PlayError::Signals(_) => "could not set up the signal handlers",
+            PlayError::Worker(_) => "could not start the thread that writes the files",
+            PlayError::Reader(_) => "could not start reading the terminal",
+            PlayError::Read(_) => "could not read the terminal",
+            PlayError::Terminal(_) => "the terminal failed",
+            PlayError::EventsEnded => "every source of events has ended",
+        })
+    }
+}
+
+impl std::error::Error for PlayError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlayError::Signals(e) | PlayError::Worker(e) | PlayError::Reader(e) => Some(e),
+            PlayError::Read(e) => Some(e),
+            PlayError::Terminal(e) => Some(e.as_ref()),
+            PlayError::NotATerminal | PlayError::EventsEnded => None,
+        }
+    }
+}
+
+/// Carries out one of the app's effects at the edge: the terminal's own here, file work on
+/// the worker (the engine's went to the [`Analyser`] before). A new kind of work at the edge
+/// (a peer) is one more arm.
+fn carry_out<B: Backend, F: FileWork>(
+    effect: Effect,
+    app: &App,
+    now: Duration,
+    terminal: &mut Terminal<B>,
+    worker: &Worker<F>,
+) -> Result<(), B::Error> {
+    match effect {
+        Effect::Redraw => redraw_everything(terminal)?,
+        effect => worker.push(Job {
+            effect,
+            now,
+            save_job: app.save_job(),
+        }),
+    }
+    Ok(())
 }
 
 /// Rings the terminal's bell: the BEL byte, which moves no cursor and draws nothing.
@@ -150,7 +269,7 @@ fn ring_bell() -> io::Result<()> {
 /// Clears the screen and makes the next frame draw every cell. Unlike `Terminal::clear` it does
 /// not ask the terminal where its cursor is, an answer that a terminal may never give (and
 /// then the game would end with an error).
-fn redraw_everything(terminal: &mut DefaultTerminal) -> io::Result<()> {
+fn redraw_everything<B: Backend>(terminal: &mut Terminal<B>) -> Result<(), B::Error> {
     terminal.backend_mut().clear_region(ClearType::All)?;
     // The frame last drawn is forgotten: the next one is compared with a blank screen.
     terminal.swap_buffers();

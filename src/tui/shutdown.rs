@@ -3,9 +3,11 @@
 //! SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS), and panics. SIGPIPE is not among them: Rust ignores it, so
 //! a closed pipe is an error on the write instead. SIGSEGV and its kind cannot be handled safely.
 //!
-//! The main loop sleeps in the terminal's event poll, which a signal does not wake, so the
-//! signal is handled on a thread of its own ([`install`]). That thread saves the game in
-//! progress from the copy [`Files`] keeps (with the clocks as they stand at that moment),
+//! The main loop sleeps on its channel, which a signal does not wake, so the
+//! signal is handled on a thread of its own ([`install`]). That thread finishes the file work
+//! still queued for the worker, then saves the game in progress from the copy [`Files`] keeps
+//! (with the clocks as they stand at that moment), keeps the files so that nothing older is
+//! written after it,
 //! restores the terminal and exits with status 128 + the signal's number, as shells expect of
 //! a program ended by a signal. Two locks keep it from racing the main loop: the files (the
 //! main loop holds them while it writes) and the screen ([`DRAWING`], held while a frame is
@@ -26,18 +28,19 @@
 //! On Windows there are no such signals (Ctrl-C is a key in raw mode, and asks first); only the
 //! panic save applies.
 
-use std::sync::{Arc, Mutex, Once, OnceLock};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex, MutexGuard, Once, OnceLock};
+use std::time::Duration;
 
 use super::files::Files;
+use super::worker::{EmergencySaved, FileQueue};
 
 /// Held while a frame is drawn, and by the signal thread from the moment it restores the
 /// terminal until the process exits.
 pub static DRAWING: Mutex<()> = Mutex::new(());
 
-/// The session's files and the instant its app time counts from, shared with the signal
+/// The session's files and their queue of work, shared with the file worker, the signal
 /// thread and the panic hook.
-pub type Shared = Arc<Mutex<(Files, Instant)>>;
+pub type Shared = Arc<FileQueue<Files>>;
 
 static SHARED: OnceLock<Shared> = OnceLock::new();
 
@@ -51,16 +54,11 @@ pub fn take_stop() -> Option<Option<Duration>> {
     STOPPED.lock().unwrap_or_else(|e| e.into_inner()).take()
 }
 
-/// Saves the game in progress now, if the files are free. Returns what happened, for a note.
-fn save(shared: &Shared, wait: bool) -> Option<Result<(), String>> {
-    let mut guard = if wait {
-        shared.lock().unwrap_or_else(|e| e.into_inner())
-    } else {
-        shared.try_lock().ok()?
-    };
-    let (files, origin) = &mut *guard;
-    let now = origin.elapsed();
-    files.save_now(now)
+/// Finishes the queued file work and saves the game in progress now (if the files are free,
+/// or once they are: `wait`). Returns what happened, for a note, and the files, held so that
+/// nothing older is written after this save.
+fn save(shared: &Shared, wait: bool) -> Option<(MutexGuard<'_, Files>, EmergencySaved)> {
+    shared.emergency_save(wait)
 }
 
 /// Makes SIGTERM, SIGHUP and SIGINT save and leave cleanly, and a panic save first. Call once,
@@ -106,7 +104,8 @@ mod signals {
     /// Saves, gives the terminal back as it was found, stops; on continuing takes the terminal
     /// again and wakes the main loop.
     fn suspend(shared: &Shared) {
-        let _ = save(shared, true);
+        // The files are free again once saved: the process goes on after the stop.
+        drop(save(shared, true));
         {
             let _screen = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
             let _ = crate::tui::restore();
@@ -156,7 +155,9 @@ mod signals {
                         }
                         _ => {}
                     }
-                    let saved = save(&shared, true);
+                    // The files stay held until the process exits.
+                    let (_files, saved) = save(&shared, true)
+                        .map_or((None, None), |(files, saved)| (Some(files), saved));
                     // Keep the screen until exit: no frame may be drawn over the restored
                     // terminal.
                     let _screen = DRAWING.lock().unwrap_or_else(|e| e.into_inner());

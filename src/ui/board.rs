@@ -248,9 +248,7 @@ fn mark_slots(marks: SquareMarks, width: u16) -> Vec<(u16, (char, char))> {
 fn target_dot(square: Size) -> Option<&'static [String]> {
     static DOT: OnceLock<Vec<String>> = OnceLock::new();
     let large = DOT.get_or_init(|| vec!["▗██▖".to_owned(), "▝██▘".to_owned()]);
-    match Band::for_square(square)? {
-        Band::Large => Some(large),
-    }
+    Band::for_square(square).map(|_| large.as_slice())
 }
 
 /// Draws rows of characters centred across `rect` and a little below the middle (a figure

@@ -4,8 +4,11 @@
 //! The figures are data, not drawing code: `assets/figures.txt` holds one pixel grid per piece
 //! and band (`#` ink, `.` square), two pixels across and two down per terminal cell, and this
 //! module turns each 2x2 block of pixels into one of the sixteen quadrant characters
-//! (`▘ ▝ ▀ ▖ ▌ ▞ ▛ ▗ ▚ ▐ ▜ ▄ ▙ ▟ █`), which every terminal font has. The file is read once,
-//! the first time a big board is drawn; a malformed file fails the unit tests below, not a game.
+//! (`▘ ▝ ▀ ▖ ▌ ▞ ▛ ▗ ▚ ▐ ▜ ▄ ▙ ▟ █`), which every terminal font has. Two bands are drawn
+//! (7x3 and 9x4 cells); the bands for squares bigger than 11x5 are the 9x4 pixels scaled up.
+//! Every band leaves its square a column either side and a row above the figure, so that
+//! neighbouring figures never touch. The file is read once, the first time a big board is
+//! drawn; a malformed file fails the unit tests below, not a game.
 
 use std::sync::OnceLock;
 
@@ -19,8 +22,16 @@ const SOURCE: &str = include_str!("../../assets/figures.txt");
 /// A size of figure; the board picks the largest that fits its squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Band {
-    /// 7x4 cells, for squares from 9x4.
+    /// 7x3 cells, drawn, for 9x4 squares.
+    Medium,
+    /// 9x4 cells, drawn, for 11x5 squares.
     Large,
+    /// 11x5 cells, the large figures scaled up, for 13x6 squares.
+    Larger,
+    /// 13x6 cells, scaled, for 15x7 squares.
+    Huge,
+    /// 15x7 cells, scaled, for 17x8 squares.
+    Giant,
 }
 
 impl Band {
@@ -28,37 +39,64 @@ impl Band {
     /// its edges, so that the figures of a file run into one another, and in 10x6 pixels a
     /// knight reads as a 4 and king, queen and bishop as like blobs. The single symbol reads
     /// better there.
-    pub const ALL: [Band; 1] = [Band::Large];
+    pub const ALL: [Band; 5] = [
+        Band::Giant,
+        Band::Huge,
+        Band::Larger,
+        Band::Large,
+        Band::Medium,
+    ];
 
     /// The figure's size in cells.
     pub const fn size(self) -> Size {
         match self {
-            Band::Large => Size::new(7, 4),
+            Band::Medium => Size::new(7, 3),
+            Band::Large => Size::new(9, 4),
+            Band::Larger => Size::new(11, 5),
+            Band::Huge => Size::new(13, 6),
+            Band::Giant => Size::new(15, 7),
         }
     }
 
     /// The name of the band in the figures file.
     const fn name(self) -> &'static str {
         match self {
-            Band::Large => "7x4",
+            Band::Medium => "7x3",
+            Band::Large => "9x4",
+            Band::Larger => "11x5",
+            Band::Huge => "13x6",
+            Band::Giant => "15x7",
+        }
+    }
+
+    /// The drawn band a band is scaled up from; `None` for a band drawn in the figures file.
+    /// Past 11x5 squares a figure drawn for each size would triple the file for little gain:
+    /// the 9x4 figures scaled by at most 5/3 keep their shapes.
+    const fn scaled_from(self) -> Option<Band> {
+        match self {
+            Band::Medium | Band::Large => None,
+            Band::Larger | Band::Huge | Band::Giant => Some(Band::Large),
         }
     }
 
     /// The largest band whose figures fit in a square of `square` cells with a column to spare
-    /// either side; `None` for squares that get a single character.
+    /// either side and a row above, so that no figure touches its neighbours' (the row below
+    /// a figure is the next square's row above); `None` for squares that get a single
+    /// character.
     ///
     /// ```
     /// use ratatui::layout::Size;
     /// use hotseat::ui::figures::Band;
     /// assert_eq!(Band::for_square(Size::new(5, 2)), None);
     /// assert_eq!(Band::for_square(Size::new(7, 3)), None);
-    /// assert_eq!(Band::for_square(Size::new(9, 4)), Some(Band::Large));
-    /// assert_eq!(Band::for_square(Size::new(17, 8)), Some(Band::Large));
+    /// assert_eq!(Band::for_square(Size::new(9, 4)), Some(Band::Medium));
+    /// assert_eq!(Band::for_square(Size::new(11, 5)), Some(Band::Large));
+    /// assert_eq!(Band::for_square(Size::new(17, 8)), Some(Band::Giant));
     /// ```
     pub fn for_square(square: Size) -> Option<Band> {
         Band::ALL.into_iter().find(|band| {
             let size = band.size();
-            size.width + 2 <= square.width && size.height <= square.height
+            size.width + 2 <= square.width && size.height < square.height
         })
     }
 }
@@ -96,21 +134,16 @@ const QUADRANTS: [char; 16] = [
 ];
 
 /// Reads the figures file: `band WxH` lines open a band, a role's name opens a figure, its
-/// pixel rows follow; `#` lines are comments, blank lines end a figure.
+/// pixel rows follow; `#` lines are comments, blank lines end a figure. The bands not drawn
+/// there are scaled from the ones that are.
 fn parse(source: &str) -> Result<Vec<Figure>, String> {
-    let mut figures = Vec::new();
+    let mut drawn: Vec<(Band, Role, Vec<Vec<bool>>)> = Vec::new();
     let mut band = None;
     let mut current: Option<(Role, Vec<&str>)> = None;
     let mut finish = |current: &mut Option<(Role, Vec<&str>)>, band: Option<Band>| {
         if let Some((role, rows)) = current.take() {
             let band = band.ok_or("a figure before any band")?;
-            let pixels = pixels(band, role, &rows)?;
-            figures.push(Figure {
-                band,
-                role,
-                solid: cells(&pixels),
-                outline: cells(&edges(&pixels)),
-            });
+            drawn.push((band, role, pixels(band, role, &rows)?));
         }
         Ok::<(), String>(())
     };
@@ -126,7 +159,7 @@ fn parse(source: &str) -> Result<Vec<Figure>, String> {
             band = Some(
                 Band::ALL
                     .into_iter()
-                    .find(|b| b.name() == name)
+                    .find(|b| b.name() == name && b.scaled_from().is_none())
                     .ok_or_else(|| format!("unknown band {name}"))?,
             );
         } else if let Some((_, rows)) = &mut current {
@@ -140,7 +173,51 @@ fn parse(source: &str) -> Result<Vec<Figure>, String> {
         }
     }
     finish(&mut current, band)?;
-    Ok(figures)
+    let scaled: Vec<_> = Band::ALL
+        .into_iter()
+        .filter_map(|band| band.scaled_from().map(|from| (band, from)))
+        .flat_map(|(band, from)| {
+            drawn
+                .iter()
+                .filter(move |(b, ..)| *b == from)
+                .map(move |(_, role, pixels)| (band, *role, scale(pixels, band.size())))
+        })
+        .collect();
+    Ok(drawn
+        .into_iter()
+        .chain(scaled)
+        .map(|(band, role, pixels)| Figure {
+            band,
+            role,
+            solid: cells(&pixels),
+            outline: cells(&edges(&pixels)),
+        })
+        .collect())
+}
+
+/// `pixels` scaled to a figure of `size` cells, each pixel taking the one nearest its centre
+/// in the original, so that a symmetric figure stays symmetric.
+fn scale(pixels: &[Vec<bool>], size: Size) -> Vec<Vec<bool>> {
+    let (w, h) = (2 * usize::from(size.width), 2 * usize::from(size.height));
+    let (from_w, from_h) = (pixels[0].len(), pixels.len());
+    // The centre of pixel i of n, at (2i + 1) / 2n of the way, falls in pixel
+    // (2i + 1) * from / 2n of the original; on the line between two, the one nearer the
+    // middle, as its mirror image does.
+    let nearest = |i: usize, n: usize, from: usize| {
+        let at = (2 * i + 1) * from;
+        let pixel = at / (2 * n);
+        if at.is_multiple_of(2 * n) && at > n * from {
+            pixel - 1
+        } else {
+            pixel
+        }
+    };
+    (0..h)
+        .map(|y| {
+            let row = &pixels[nearest(y, h, from_h)];
+            (0..w).map(|x| row[nearest(x, w, from_w)]).collect()
+        })
+        .collect()
 }
 
 /// A figure's rows as pixels, checked against the band's size.
@@ -224,6 +301,21 @@ mod tests {
     }
 
     #[test]
+    fn each_band_is_the_figure_of_one_square_size_with_air_around_it() {
+        use crate::layout::board::SQUARE_SIZES;
+        for band in Band::ALL {
+            let squares: Vec<Size> = SQUARE_SIZES
+                .into_iter()
+                .filter(|&s| Band::for_square(s) == Some(band))
+                .collect();
+            assert_eq!(squares.len(), 1, "{band:?}: {squares:?}");
+            let (figure, square) = (band.size(), squares[0]);
+            assert_eq!(figure.width + 2, square.width, "{band:?}");
+            assert_eq!(figure.height + 1, square.height, "{band:?}");
+        }
+    }
+
+    #[test]
     fn each_figure_in_a_band_is_different() {
         for band in Band::ALL {
             for a in Role::ALL {
@@ -238,11 +330,13 @@ mod tests {
 
     #[test]
     fn a_malformed_figure_is_refused_with_its_name() {
-        let err = parse("band 7x4\n\nking\n##\n").unwrap_err();
-        assert!(err.contains("King") && err.contains("14x8"), "{err}");
+        let err = parse("band 7x3\n\nking\n##\n").unwrap_err();
+        assert!(err.contains("King") && err.contains("14x6"), "{err}");
         assert!(parse("band 9x9\n").unwrap_err().contains("unknown band"));
+        // The scaled bands come from the drawn ones, never from the file.
+        assert!(parse("band 11x5\n").unwrap_err().contains("unknown band"));
         assert!(
-            parse("band 7x4\nwizard\n")
+            parse("band 7x3\nwizard\n")
                 .unwrap_err()
                 .contains("unknown piece")
         );
@@ -257,11 +351,9 @@ mod tests {
             "#..#..........",
             "..............",
             ".............#",
-            "..............",
-            "..............",
         ];
-        let cells = cells(&pixels(Band::Large, Role::Pawn, &rows).unwrap());
-        assert_eq!(cells, vec!["▘      ", "▛▐     ", "      ▗", "       "]);
+        let cells = cells(&pixels(Band::Medium, Role::Pawn, &rows).unwrap());
+        assert_eq!(cells, vec!["▘      ", "▛▐     ", "      ▗"]);
     }
 
     #[test]
@@ -273,21 +365,58 @@ mod tests {
             ".####.........",
             ".####.........",
             "..............",
-            "..............",
-            "..............",
         ];
-        let solid = pixels(Band::Large, Role::Pawn, &rows).unwrap();
-        assert_eq!(
-            cells(&solid),
-            vec!["▗▄▖    ", "▐█▌    ", "▝▀▘    ", "       "]
-        );
-        assert_eq!(
-            cells(&edges(&solid)),
-            vec!["▗▄▖    ", "▐ ▌    ", "▝▀▘    ", "       "]
-        );
+        let solid = pixels(Band::Medium, Role::Pawn, &rows).unwrap();
+        assert_eq!(cells(&solid), vec!["▗▄▖    ", "▐█▌    ", "▝▀▘    "]);
+        assert_eq!(cells(&edges(&solid)), vec!["▗▄▖    ", "▐ ▌    ", "▝▀▘    "]);
         for band in Band::ALL {
             for role in Role::ALL {
                 assert_ne!(outline(band, role), figure(band, role), "{band:?} {role:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn scaling_takes_the_pixel_nearest_each_centre_and_keeps_symmetry() {
+        let row = |s: &str| s.chars().map(|c| c == '#').collect::<Vec<_>>();
+        let from = vec![row("#..#"), row(".##.")];
+        let to = scale(&from, Size::new(3, 2));
+        assert_eq!(
+            to,
+            vec![row("#....#"), row("#....#"), row(".####."), row(".####."),]
+        );
+        for band in Band::ALL {
+            for role in [
+                Role::King,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Pawn,
+            ] {
+                for row in figure(band, role) {
+                    let mirrored: String = row
+                        .chars()
+                        .rev()
+                        .map(|c| match c {
+                            '▘' => '▝',
+                            '▝' => '▘',
+                            '▖' => '▗',
+                            '▗' => '▖',
+                            '▌' => '▐',
+                            '▐' => '▌',
+                            '▛' => '▜',
+                            '▜' => '▛',
+                            '▙' => '▟',
+                            '▟' => '▙',
+                            '▞' => '▚',
+                            '▚' => '▞',
+                            c => c,
+                        })
+                        .collect();
+                    if role != Role::Bishop {
+                        assert_eq!(&mirrored, row, "{band:?} {role:?}");
+                    }
+                }
             }
         }
     }

@@ -50,7 +50,8 @@ fn push_hint(spans: &mut Vec<Span<'static>>, key: Key, label: &str, theme: &Them
 /// (in the contexts that take text: a dialog's Enter keeps its own label) and Ctrl-D as
 /// "offer" (a draw, with that move), or "withdraw" while the player to move is `offering` one;
 /// while a piece is held, as putting it down.
-/// Once the game is `over`, its hints are the ones that still do something (new, save, review).
+/// Once the game is `over`, its hints are the ones that still do something (new, save, review);
+/// before, the engine's (analyse, engine lines) are not offered.
 pub fn hint_spans(
     context: KeyContext,
     theme: &Theme,
@@ -62,7 +63,9 @@ pub fn hint_spans(
 ) -> Vec<Span<'static>> {
     let all: Vec<_> = hints(context)
         .into_iter()
-        .filter(|(action, _, _)| !(over && action.needs_game_in_progress()))
+        .filter(|(action, _, _)| {
+            !(over && action.needs_game_in_progress() || !over && action.needs_game_over())
+        })
         .map(|(action, key, label)| match action {
             Action::Select if typing && context.takes_text() => (action, key, "play move"),
             Action::Draw if offering => (action, key, "withdraw"),

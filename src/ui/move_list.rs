@@ -47,17 +47,17 @@ impl MoveListView<'_> {
             return Span::raw(format!("{gap:width$}", width = usize::from(SAN_WIDTH)));
         };
         let san = written_move(self.game, i, self.style);
-        let glyphs = self
-            .game
-            .notes()
-            .get(i)
-            .map(|n| nag_text(&n.nags, self.ascii))
-            .unwrap_or_default();
+        let nags = self.game.notes().get(i).map_or(&[][..], |n| &n.nags[..]);
+        let glyphs = nag_text(nags, self.ascii);
         let text = format!("{:width$}", san + &glyphs, width = usize::from(SAN_WIDTH));
         if self.shown == Spot::Main(i + 1) {
             Span::styled(text, self.current_style())
         } else {
-            Span::styled(text, self.theme.text())
+            // A label of the game report (?! ? ??) colours the move, in lichess's colours.
+            let style = nags
+                .first()
+                .map_or(self.theme.text(), |&nag| self.theme.judgement(nag));
+            Span::styled(text, style)
         }
     }
 

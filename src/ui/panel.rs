@@ -13,6 +13,7 @@ use super::captured::CapturedView;
 use super::clock::ClockView;
 use super::move_list::MoveListView;
 use super::note::NoteView;
+use super::report::ReportView;
 use super::text::fit;
 use crate::app::App;
 use crate::game::Spot;
@@ -133,6 +134,7 @@ impl PanelView<'_> {
             style: self.app.move_style(),
         }
         .render(plan.moves, buf);
+        ReportView { app: self.app }.render_plan(&plan, buf);
         NoteView {
             lines: self.app.note_lines(usize::from(plan.note.width)),
             scroll: self.app.note_scroll(),

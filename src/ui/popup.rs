@@ -1,7 +1,9 @@
 //! Boxes over the board: the shared frame, and the question/notice box drawn from an
-//! [`app::Dialog`](crate::app::Dialog) — draw offer, claim, resign, takeback, quit, game over,
-//! and the ready screen of a timed game. The keys the box lists come from the keymap's footer
-//! labels for the dialog's context, like the footer itself.
+//! [`app::Dialog`](crate::app::Dialog): the look of every dialog that is a box of text
+//! ([`Look::Box`](crate::app::dialogs::Look::Box)) — the questions, the draw offer, the save
+//! form, game over and the ready screen of a timed game — so a new one needs nothing here. The
+//! keys the box lists come from the keymap's footer labels for the dialog's context, like the
+//! footer itself.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -352,6 +352,25 @@ impl Theme {
         }
     }
 
+    /// A move's label in the game report, by its glyph's NAG (`$6` ?!, `$2` ?, `$4` ??), in
+    /// lichess's colours (blue, orange, red); without colour, the glyphs say it alone (bold
+    /// for a blunder). Any other NAG: ordinary text.
+    pub fn judgement(&self, nag: u8) -> Style {
+        let colour = match nag {
+            6 => Rgb::Rgb(0x56, 0xb4, 0xe9),
+            2 => Rgb::Rgb(0xe6, 0x9f, 0x00),
+            4 => Rgb::Rgb(0xdf, 0x53, 0x53),
+            _ => return self.text(),
+        };
+        if self.is_monochrome() {
+            if nag == 4 {
+                return Style::new().add_modifier(Modifier::BOLD);
+            }
+            return Style::new();
+        }
+        Style::new().fg(colour).add_modifier(Modifier::BOLD)
+    }
+
     /// A clock: the running one bright (bold, in the accent colour), the waiting one dim, as on
     /// a chess clock; without colour, bold against normal. A low one is red either way (without
     /// colour: reverse video while it runs).

@@ -6,8 +6,9 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use hotseat::engine::analysis::Job;
+use hotseat::engine::live::{self, LiveEvent};
 use hotseat::engine::{Analysis, EngineEvent, Limit, Settings};
-use hotseat::rules::Position;
+use hotseat::rules::{Color, Position};
 
 /// The fake engine, `examples/fake_engine.rs`, which `cargo test` builds beside the tests.
 fn fake_engine() -> PathBuf {
@@ -372,4 +373,118 @@ fn stockfish_reports_a_chess960_game_with_its_castling() {
     );
     assert_eq!(pgn.matches("[%eval ").count(), 4, "{pgn}");
     assert!(pgn.contains("1. O-O {[%eval "), "{pgn}");
+}
+
+// ---- Live analysis: the best lines of one position ----
+
+/// The live search's events until it ends (or fails).
+fn live_events(engine: PathBuf, job: Job, settings: Settings) -> Vec<LiveEvent> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let _search = live::spawn(engine, job, settings, move |e| {
+        let _ = tx.send(e);
+    });
+    let mut events = Vec::new();
+    loop {
+        let event = rx.recv_timeout(Duration::from_secs(60)).unwrap();
+        let end = !matches!(event, LiveEvent::Lines { .. });
+        events.push(event);
+        if end {
+            return events;
+        }
+    }
+}
+
+/// The fake engine, good, through a wrapper that sets its mode.
+#[cfg(unix)]
+fn good_engine() -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let wrapper = write_pgn(
+        "good.sh",
+        &format!(
+            "#!/bin/sh\nFAKE_ENGINE_MODE=good exec '{}'\n",
+            fake_engine().display()
+        ),
+    );
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    wrapper
+}
+
+#[cfg(unix)]
+#[test]
+fn live_analysis_asks_for_three_lines_and_checks_them() {
+    let events = live_events(
+        good_engine(),
+        one_move_job(),
+        Settings::new(Limit::Nodes(1), 1),
+    );
+    let [LiveEvent::Lines { depth: 1, lines }, LiveEvent::Done] = &events[..] else {
+        panic!("{events:?}");
+    };
+    assert_eq!(lines.len(), 3, "MultiPV 3: {lines:?}");
+    // Black to move after 1. e4: each line's first move is Black's, legal, and the lines are
+    // in the engine's order (its scores, turned to White's side, rise as they get worse for
+    // Black).
+    let after = Position::initial().play(one_move_job().moves[0]).unwrap();
+    assert!(lines.iter().all(|l| after.is_legal(l.best[0])));
+    let cps: Vec<i32> = lines.iter().map(|l| l.eval.cp_for(Color::White)).collect();
+    assert_eq!(cps, [0, 100, 200]);
+}
+
+#[cfg(unix)]
+#[test]
+fn live_analysis_of_an_engine_that_names_an_illegal_move_fails_naming_it() {
+    let events = live_events(
+        fault_engine("illegal"),
+        one_move_job(),
+        Settings::new(Limit::Nodes(1), 1),
+    );
+    let Some(LiveEvent::Failed(error)) = events.last() else {
+        panic!("{events:?}");
+    };
+    assert!(error.to_string().contains("illegal move, a1a8"), "{error}");
+}
+
+/// The fake engine in `mode` from its first search, through a wrapper that sets it.
+#[cfg(unix)]
+fn fault_engine(mode: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let wrapper = write_pgn(
+        &format!("{mode}.sh"),
+        &format!(
+            "#!/bin/sh\nFAKE_ENGINE_MODE={mode} FAKE_ENGINE_AFTER=0 exec '{}'\n",
+            fake_engine().display()
+        ),
+    );
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    wrapper
+}
+
+/// Stockfish's three lines for a position where one move wins: the best line takes the queen.
+#[test]
+fn stockfish_live_lines_find_the_winning_capture_first() {
+    // White to move: the knight on c6 takes Black's queen (Nxd8) for nothing.
+    let start =
+        Position::from_fen("rnbqkb1r/pppppppp/2N5/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1").unwrap();
+    let job = Job {
+        start,
+        moves: Vec::new(),
+    };
+    let events = live_events(stockfish(), job, Settings::new(Limit::Nodes(50_000), 1));
+    let Some(LiveEvent::Lines { lines, .. }) = events
+        .iter()
+        .rev()
+        .find(|e| matches!(e, LiveEvent::Lines { .. }))
+    else {
+        panic!("{events:?}");
+    };
+    assert_eq!(events.last(), Some(&LiveEvent::Done));
+    assert_eq!(lines.len(), 3);
+    let pos =
+        Position::from_fen("rnbqkb1r/pppppppp/2N5/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1").unwrap();
+    assert_eq!(pos.san(lines[0].best[0]), "Nxd8");
+    assert!(
+        lines[0].eval.cp_for(Color::White) > 500,
+        "{:?}",
+        lines[0].eval
+    );
 }

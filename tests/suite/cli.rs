@@ -233,6 +233,8 @@ fn without_a_terminal_the_game_says_so() {
         "{}",
         stderr(&out)
     );
+    // And says what to do instead.
+    assert!(stderr(&out).contains("hotseat --plain"), "{}", stderr(&out));
 }
 
 const SHELLS: [&str; 5] = ["bash", "zsh", "fish", "powershell", "elvish"];

@@ -22,8 +22,17 @@ const RULES: &[(&str, &[&str])] = &[
             "app", "ui", "tui", "cli", "settings", "text", "layout", "look",
         ],
     ),
-    ("app", &["ui", "tui", "cli", "settings"]),
+    ("app", &["ui", "tui", "cli", "settings", "net", "engine"]),
+    (
+        "remote",
+        &[
+            "app", "ui", "tui", "cli", "settings", "store", "net", "engine",
+        ],
+    ),
+    ("net", &["app", "ui", "tui", "cli", "settings", "store"]),
     ("ui", &["tui", "cli", "settings", "store"]),
+    // The plain mode speaks instead of drawing, and uses the front end's files code.
+    ("plain", &["ui", "cli", "settings"]),
     ("settings", &["ui", "tui", "cli"]),
 ];
 
@@ -98,6 +107,22 @@ fn no_module_imports_a_layer_above_it() {
     assert!(
         found.is_empty(),
         "imports up the layers:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The drawing reads the app and never changes it: no `update` call in `ui` (the README's
+/// screenshot, which plays a game up to its picture, is staged by the front end).
+#[test]
+fn the_drawing_never_drives_the_app() {
+    let found: Vec<String> = files_of("ui")
+        .into_iter()
+        .filter(|file| code(file).contains(".update("))
+        .map(|file| file.display().to_string())
+        .collect();
+    assert!(
+        found.is_empty(),
+        "the drawing changes the app in:\n{}",
         found.join("\n")
     );
 }

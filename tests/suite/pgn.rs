@@ -699,7 +699,11 @@ fn comments_and_annotation_glyphs_survive_write_read_write_byte_for_byte() {
         written.contains("{The introduction.} 1. e4 $1 {[%clk 0:04:58] A good start}"),
         "{written}"
     );
-    assert!(written.contains("2. Nf3 $6 $14 {Develops}"), "{written}");
+    // The evaluation is kept (the game report reads it), in lichess's two decimals.
+    assert!(
+        written.contains("2. Nf3 $6 $14 {[%eval 0.30] Develops}"),
+        "{written}"
+    );
     let second = import_game(&written).unwrap().game;
     assert_eq!(second.notes(), first.notes());
     assert_eq!(written, second.to_pgn(Duration::ZERO, &Tags::new()));
@@ -734,6 +738,23 @@ fn draw_offers_stay_with_their_movers_in_a_game_where_black_moves_first() {
     );
     let again = import_game(&written).unwrap().game;
     assert_eq!(again.offers(), game.offers());
+}
+
+/// Found by the network's snapshots: an offer made by the side to move, before its move, was
+/// written nowhere but the standing-offer tag, so a saved or sent game lost it.
+#[test]
+fn a_standing_offer_by_the_side_to_move_survives_export_and_import() {
+    let mut game = Game::new(GameSetup::default());
+    let e4 = game.position().parse_move("e4").unwrap();
+    game.play(e4, Duration::ZERO).unwrap();
+    game.offer_draw(Color::Black, Duration::ZERO).unwrap();
+    assert_eq!(game.pending_offer(), Some(Color::Black));
+    let written = game.to_pgn(Duration::ZERO, &Tags::new());
+    assert!(written.contains("1. e4 {Black offers a draw}"), "{written}");
+    let again = import_game(&written).unwrap().game;
+    assert_eq!(again.offers(), game.offers());
+    assert_eq!(again.pending_offer(), Some(Color::Black));
+    assert_eq!(written, again.to_pgn(Duration::ZERO, &Tags::new()));
 }
 
 /// Found by the `roundtrip` fuzz target: a roster tag in another case (`[ROund "`) was written

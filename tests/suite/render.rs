@@ -17,11 +17,11 @@ use ratatui::layout::{Rect, Size};
 use ratatui::style::Modifier;
 
 use hotseat::rules::{Bitboard, Color, Piece, Position, Role, Square};
+use hotseat::tui::screenshot::{SCREENSHOT_PATH, readme_screenshot};
 use hotseat::ui::board::{BoardLayout, BoardView, SQUARE_SIZES, move_targets};
 use hotseat::ui::figures::{Band, figure, outline};
 use hotseat::ui::help::HelpView;
 use hotseat::ui::layout::{ScreenLayout, TooSmall};
-use hotseat::ui::svg::{SCREENSHOT_PATH, readme_screenshot};
 use hotseat::ui::theme::{GlyphSet, Palette, SquareMarks, Theme};
 use hotseat::ui::too_small::TooSmallView;
 
@@ -327,6 +327,28 @@ fn snapshot_board_160x50_unicode_monochrome_flipped() {
     insta::assert_snapshot!("board_160x50_unicode_monochrome_flipped", text(&buf));
 }
 
+/// 9x4 squares (120x40) in colour: the 7x3 figures, each with a row of air above it.
+#[test]
+fn snapshot_board_120x40_unicode_colour() {
+    let pos: Position = SCHOLARS.parse().unwrap();
+    let view = scholars_view(&pos, Theme::new(Palette::Wood, true), GlyphSet::Unicode);
+    let (buf, layout) = render_board(&view, 120, 40);
+    assert_eq!(layout.square_size(), Size::new(9, 4));
+    insta::assert_snapshot!("board_120x40_unicode_colour", styled(&buf));
+}
+
+/// The biggest squares (17x8, at 250x70) without colour: the scaled figures, White's
+/// outlined.
+#[test]
+fn snapshot_board_250x70_every_piece_monochrome() {
+    let pos: Position = EVERY_PIECE.parse().unwrap();
+    let mut view = BoardView::new(&pos);
+    view.theme = Theme::monochrome();
+    let (buf, layout) = render_board(&view, 250, 70);
+    assert_eq!(layout.square_size(), Size::new(17, 8));
+    insta::assert_snapshot!("board_250x70_every_piece_monochrome", text(&buf));
+}
+
 #[test]
 fn snapshot_board_160x50_ascii_ocean() {
     let pos: Position = SCHOLARS.parse().unwrap();
@@ -402,8 +424,108 @@ fn figures_sheet(band: Band) -> String {
 }
 
 #[test]
-fn snapshot_figures_large() {
-    insta::assert_snapshot!("figures_large", figures_sheet(Band::Large));
+fn snapshot_figures_of_every_band() {
+    for band in Band::ALL {
+        let name = format!("{band:?}").to_lowercase();
+        insta::assert_snapshot!(format!("figures_{name}"), figures_sheet(band));
+    }
+}
+
+/// The square sizes the screen gives the board on terminals from `min` to `max`.
+fn square_sizes(min: (u16, u16), max: (u16, u16)) -> Vec<Size> {
+    let mut sizes = Vec::new();
+    for w in min.0..=max.0 {
+        for h in min.1..=max.1 {
+            let screen = ScreenLayout::new(Rect::new(0, 0, w, h)).unwrap();
+            let square = BoardLayout::new(screen.board, Color::White)
+                .unwrap()
+                .square_size();
+            if !sizes.contains(&square) {
+                sizes.push(square);
+            }
+        }
+    }
+    sizes.sort_by_key(|s| s.height);
+    sizes
+}
+
+/// A board drawn alone in an area just big enough for squares of `square` cells.
+fn board_with_squares(view: &BoardView<'_>, square: Size) -> (Buffer, BoardLayout) {
+    let size = BoardLayout::outer_size(square);
+    let mut buf = Buffer::empty(Rect::new(0, 0, size.width, size.height));
+    ratatui::widgets::Widget::render(view, buf.area, &mut buf);
+    let layout = BoardLayout::new(buf.area, view.orientation).unwrap();
+    assert_eq!(layout.square_size(), square);
+    (buf, layout)
+}
+
+/// The cells of a square with something drawn in them.
+fn ink_cells(buf: &Buffer, layout: &BoardLayout, square: Square) -> u16 {
+    let rect = layout.square_rect(square);
+    rect.positions().filter(|&p| buf[p].symbol() != " ").count() as u16
+}
+
+/// On every terminal from 80x24 to 250x70 whose squares get figures, a figure keeps a blank
+/// row above it and a blank column either side, so it never touches the figures of the
+/// squares around it (on 9x4 squares the figures once filled all four rows, and a rank's
+/// figures stood on the heads of the rank below). The row below is the next square's row
+/// above; the bottom rank stands on the file letters.
+#[test]
+fn figures_keep_a_row_of_air_above_and_a_column_either_side_at_every_size() {
+    let pos = Position::initial();
+    let view = BoardView::new(&pos);
+    let sizes = square_sizes((80, 24), (250, 70));
+    assert!(sizes.contains(&Size::new(9, 4)), "{sizes:?}");
+    let mut checked = 0;
+    for square in sizes {
+        let Some(band) = Band::for_square(square) else {
+            continue;
+        };
+        let (buf, layout) = board_with_squares(&view, square);
+        for at in Square::all().filter(|&s| pos.piece_at(s).is_some()) {
+            let rect = layout.square_rect(at);
+            let blank = |x: u16, y: u16| buf[(x, y)].symbol() == " ";
+            let top = (rect.left()..rect.right()).all(|x| blank(x, rect.y));
+            let sides = rect
+                .rows()
+                .all(|r| blank(r.x, r.y) && blank(r.right() - 1, r.y));
+            assert!(
+                top && sides,
+                "{band:?} on {}x{} at {at:?}:\n{}",
+                square.width,
+                square.height,
+                square_text(&buf, &layout, at)
+            );
+            assert!(ink_cells(&buf, &layout, at) > 0);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked}");
+}
+
+/// From 160x50 (11x5 squares) up to 250x70 every figure covers at least a quarter of its
+/// square, counted in cells with ink; the 7x4 pawn on an 11x5 square once covered 22%.
+#[test]
+fn every_figure_covers_a_quarter_of_its_square_from_160x50() {
+    let pos: Position = EVERY_PIECE.parse().unwrap();
+    let view = BoardView::new(&pos);
+    let sizes = square_sizes((160, 50), (250, 70));
+    assert_eq!(sizes.first(), Some(&Size::new(11, 5)), "{sizes:?}");
+    for square in sizes {
+        let (buf, layout) = board_with_squares(&view, square);
+        for at in Square::all() {
+            let Some(piece) = pos.piece_at(at) else {
+                continue;
+            };
+            let ink = ink_cells(&buf, &layout, at);
+            assert!(
+                4 * ink >= square.width * square.height,
+                "{piece:?} on {}x{} covers {ink} cells",
+                square.width,
+                square.height
+            );
+        }
+    }
 }
 
 /// The figure on a square is the band's figure for its piece, in the piece's colour, at 120x40
@@ -413,7 +535,7 @@ fn big_squares_draw_big_figures_covering_a_quarter_of_the_square() {
     let pos = Position::initial();
     let mut view = BoardView::new(&pos);
     view.theme = Theme::new(Palette::Wood, true);
-    for (w, h, band) in [(120, 40, Band::Large), (160, 50, Band::Large)] {
+    for (w, h, band) in [(120, 40, Band::Medium), (160, 50, Band::Large)] {
         let (buf, layout) = render_board(&view, w, h);
         let size = layout.square_size();
         assert_eq!(Band::for_square(size), Some(band), "{w}x{h}");
@@ -560,8 +682,8 @@ fn monochrome_big_board_hatches_dark_squares_and_tells_the_sides_by_shape() {
     ] {
         let role = pos.piece_at(sq(square)).unwrap().role;
         let want = match color {
-            Color::White => outline(Band::Large, role),
-            Color::Black => figure(Band::Large, role),
+            Color::White => outline(Band::Medium, role),
+            Color::Black => figure(Band::Medium, role),
         };
         let got = rows(square);
         assert!(

@@ -352,10 +352,20 @@ fn a_paused_clock_says_so() {
 const LONG_PATH: &str =
     "~/.local/share/hotseat/games/2026-11-24-Annabel-Lee-vs-Roberto-Bolano-unfinished.pgn";
 
+/// The front end's word that the unfinished game went to the archive as `path`.
+fn archived_unfinished(app: &mut App, path: &str) {
+    let archived = hotseat::app::event::Archived {
+        unfinished: true,
+        result: Ok(path.into()),
+        left_behind: None,
+    };
+    app.update(hotseat::app::Event::Archived(archived), app.now());
+}
+
 #[test]
 fn a_two_line_message_leaves_the_panel_frame_whole() {
     let mut app = mono();
-    app.archived(true, Ok(LONG_PATH.to_owned()));
+    archived_unfinished(&mut app, LONG_PATH);
     let buf = draw(&mut app, 80, 24);
     let screen = ScreenLayout::new(buf.area).unwrap();
     let rows = lines(&buf);
@@ -378,7 +388,7 @@ fn a_two_line_message_keeps_both_material_lines_in_the_panel() {
             "e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "Nd5", "Qxd2+", "Bxd2",
         ],
     );
-    app.archived(true, Ok(LONG_PATH.to_owned()));
+    archived_unfinished(&mut app, LONG_PATH);
     let buf = draw(&mut app, 80, 24);
     assert!(find(&buf, "was archived as").is_some(), "{}", text(&buf));
     assert!(find(&buf, "♙♙").is_some(), "{}", text(&buf));
@@ -445,7 +455,7 @@ fn help_stays_whole_with_the_running_clocks_in_sight_at_every_size() {
             let (popup, help) = hotseat::app::help::layout(buf.area);
             let rows = lines(&buf);
             let scroll = match app.mode() {
-                hotseat::app::Mode::Help { scroll } => usize::from(*scroll),
+                hotseat::app::Mode::Help(help) => usize::from(help.scroll),
                 mode => panic!("{mode:?}"),
             };
             for (i, line) in help.iter().skip(scroll).enumerate() {

@@ -20,6 +20,7 @@ use hotseat::store::{
     TAG_STARTED, atomic_write, data_dir_for, default_export_path, export_fen, export_pgn,
     remove_stale_temp_files,
 };
+use hotseat::tui::worker::{FileWork, Job};
 use hotseat::tui::{Files, Launch, prepare};
 
 // ---- Helpers ----
@@ -892,6 +893,7 @@ pub(crate) fn start_again(store: &Store) -> (App, Files) {
         },
         data_dir: Some(store.dir().to_path_buf()),
         saved: SavedGameChoice::Ask,
+        engine: None,
     };
     let wall = WallClock::utc(SystemTime::UNIX_EPOCH + secs(1_795_334_400));
     let (config, files) = prepare(launch, wall);
@@ -902,7 +904,14 @@ pub(crate) fn start_again(store: &Store) -> (App, Files) {
 pub(crate) fn answer(app: &mut App, files: &mut Files, answer: Action) {
     app.update(answer, secs(1));
     for effect in app.take_effects() {
-        files.execute(effect, app, secs(1));
+        let job = Job {
+            effect,
+            now: secs(1),
+            save_job: app.save_job(),
+        };
+        if let Some(event) = files.carry_out(job) {
+            app.update(event, secs(1));
+        }
     }
 }
 
@@ -1058,4 +1067,49 @@ fn a_finished_game_already_archived_is_only_tidied_away_on_every_system() {
     // Different bytes are a different game: not taken for archived.
     store.save_current(&finished.replace("Ann", "Amy")).unwrap();
     assert!(!store.archived_already());
+}
+
+/// The file worker's results are typed events: the app reads what happened from the variant,
+/// never from the words.
+#[test]
+fn file_work_comes_back_as_typed_events() {
+    use hotseat::app::event::SaveError;
+    use hotseat::app::{Effect, Event, ExportJob, ExportKind, ExportResult};
+
+    let dir = TestDir::new("typed-results");
+    let store = dir.store();
+    let (_app, mut files) = start_again(&store);
+    let job = |effect| Job {
+        effect,
+        now: secs(1),
+        save_job: None,
+    };
+    // A folder where the autosave goes: the save fails, as a write.
+    fs::create_dir_all(store.current_path()).unwrap();
+    match files.carry_out(job(Effect::Autosave("1. e4 *\n".to_owned()))) {
+        Some(Event::Saved(Err(SaveError::Write(err)))) => {
+            assert!(err.to_string().contains("cannot save the game"), "{err}");
+        }
+        other => panic!("expected a failed save, got {other:?}"),
+    }
+    // An export onto a file that exists, without a yes: asked, not written.
+    let path = dir.path().join("g.pgn");
+    fs::write(&path, "kept").unwrap();
+    let export = |replace| ExportJob {
+        path: path.display().to_string(),
+        text: "1. e4 *\n".to_owned(),
+        kind: ExportKind::Pgn,
+        replace,
+    };
+    assert!(matches!(
+        files.carry_out(job(Effect::Export(export(false)))),
+        Some(Event::Exported(ExportResult::Exists))
+    ));
+    assert_eq!(fs::read_to_string(&path).unwrap(), "kept");
+    match files.carry_out(job(Effect::Export(export(true)))) {
+        Some(Event::Exported(ExportResult::Written(written))) => assert_eq!(written, path),
+        other => panic!("expected the export written, got {other:?}"),
+    }
+    // The terminal's own effect is no file work.
+    assert!(files.carry_out(job(Effect::Redraw)).is_none());
 }

@@ -9,6 +9,7 @@
 //! in one) the test presses every key the footer offers there, and every key offered after
 //! that, and checks whatever the screen then shows.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use ratatui::Terminal;
@@ -16,9 +17,11 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use hotseat::app::event::{ArchiveError, Archived};
 use hotseat::app::keymap::{Action, hints};
-use hotseat::app::{App, Config, Mode, dialog_hint_rows};
+use hotseat::app::{App, Config, Event, Mode, dialog_hint_rows};
 use hotseat::game::GameSetup;
+use hotseat::store::{Op, StoreError};
 use hotseat::ui::layout::ScreenLayout;
 use hotseat::ui::render;
 
@@ -167,7 +170,19 @@ fn build(start: &Start, keys: &[Action]) -> App {
                 }
             }
             Step::Archived(result) => {
-                app.archived(false, result.map(str::to_owned).map_err(str::to_owned))
+                let result = result.map(PathBuf::from).map_err(|why| {
+                    ArchiveError::Write(StoreError::Io {
+                        op: Op::Archive,
+                        path: "games/x.pgn".into(),
+                        source: std::io::Error::other(why),
+                    })
+                });
+                let archived = Archived {
+                    unfinished: false,
+                    result,
+                    left_behind: None,
+                };
+                app.update(Event::Archived(archived), app.now());
             }
         }
     }
@@ -258,7 +273,7 @@ fn check(app: &App, buf: &Buffer, what: &str) -> Vec<String> {
     // The state of the game (whose move, an offer standing, a claim open) on one line.
     let stateful = matches!(
         app.mode(),
-        Mode::Playing | Mode::Ready | Mode::DrawOffer { .. }
+        Mode::Playing | Mode::Ready(_) | Mode::DrawOffer(_)
     );
     let plain = app.message().is_none() && app.review().is_none() && stateful;
     if buf.area.width >= 80 && plain && app.status_rows() > 1 {

@@ -11,6 +11,7 @@ pub mod openings;
 pub mod outcome;
 pub mod pgn;
 pub mod record;
+pub mod report;
 mod session;
 pub mod stamp;
 pub mod timecontrol;

@@ -200,8 +200,8 @@ fn unbound_keys_and_alt_combinations_do_nothing() {
         KeyModifiers::SHIFT,
     );
     assert_eq!(action_for(shift, KeyContext::Playing), None);
-    let f5 = press(KeyCode::F(5), KeyModifiers::NONE);
-    assert_eq!(action_for(f5, KeyContext::Playing), None);
+    let f9 = press(KeyCode::F(9), KeyModifiers::NONE);
+    assert_eq!(action_for(f9, KeyContext::Playing), None);
     let tab = press(KeyCode::Tab, KeyModifiers::NONE);
     assert_eq!(action_for(tab, KeyContext::Playing), Some(Action::Complete));
     assert_eq!(action_for(tab, KeyContext::Offer), None);
@@ -227,9 +227,16 @@ fn footer_shows_first_key_and_label() {
             "Ctrl-P pause",
             "Ctrl-N new",
             "Ctrl-S save",
+            "F6 games",
             "F3 theme",
+            "F4 analyse",
+            "F5 engine",
             "Ctrl-Q quit"
         ]
+    );
+    assert!(
+        Action::Analyse.needs_game_over() && Action::EngineLines.needs_game_over(),
+        "the footer of a game in progress leaves them out (ui::footer)"
     );
     let game_over: Vec<String> = super::footer(KeyContext::GameOver)
         .iter()

@@ -49,7 +49,7 @@ fn scholars_mate_by_cursor() {
         cursor_move(&mut app, from, to);
     }
     assert_eq!(sans(&app).last().unwrap(), "Qxf7#");
-    assert_mode(&app, &Mode::GameOver);
+    assert_mode(&app, &Mode::GameOver(GameOver));
     assert_eq!(app.dialog().unwrap().lines[1], "1-0");
 }
 
@@ -135,10 +135,16 @@ fn another_own_piece_changes_the_selection_and_the_same_one_drops_it() {
 fn promotion_by_cursor_opens_the_picker_and_arrows_choose() {
     let mut app = app_from("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
     cursor_move(&mut app, "b7", "b8");
-    assert!(matches!(app.mode(), Mode::Promotion { choice: 0, .. }));
+    assert!(matches!(
+        app.mode(),
+        Mode::Promotion(Promotion { choice: 0, .. })
+    ));
     act(&mut app, Action::CursorRight);
     act(&mut app, Action::CursorRight);
-    assert!(matches!(app.mode(), Mode::Promotion { choice: 2, .. }));
+    assert!(matches!(
+        app.mode(),
+        Mode::Promotion(Promotion { choice: 2, .. })
+    ));
     act(&mut app, Action::CursorLeft);
     act(&mut app, Action::Select);
     assert_eq!(sans(&app), ["b8=R+"]);

@@ -1,7 +1,6 @@
 //! Every question: draw offer, claims, resignation, takeback, quit, game over, help.
 
 use super::*;
-use crate::app::Question;
 use crate::app::keymap::KeyContext;
 use crate::game::{GameResult, Reason};
 
@@ -34,7 +33,7 @@ fn a_draw_is_offered_with_the_move_and_the_opponent_asked() {
     );
     act(&mut app, Action::Select);
     assert_eq!(sans(&app), ["e4"]);
-    assert_mode(&app, &Mode::DrawOffer { by: Color::White });
+    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::White }));
     assert_eq!(app.key_context(), KeyContext::Offer);
     assert_eq!(
         app.dialog().unwrap().lines,
@@ -52,7 +51,7 @@ fn a_draw_is_offered_with_the_move_and_the_opponent_asked() {
     act(&mut app, Action::Yes);
     let outcome = app.game().outcome().unwrap();
     assert_eq!(outcome.reason, Reason::Agreement);
-    assert_mode(&app, &Mode::GameOver);
+    assert_mode(&app, &Mode::GameOver(GameOver));
     assert_eq!(
         app.dialog().unwrap().lines,
         ["Draw by agreement", "1/2-1/2"]
@@ -71,7 +70,7 @@ fn ctrl_d_on_your_own_turn_never_makes_the_opponents_offer() {
         "Black's Ctrl-D is Black's offer, made with Black's move"
     );
     play_all(&mut app, &["e5"]);
-    assert_mode(&app, &Mode::DrawOffer { by: Color::Black });
+    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::Black }));
     assert_eq!(app.dialog().unwrap().lines[1], "White, do you accept?");
 }
 
@@ -137,7 +136,7 @@ fn enter_in_the_offer_plays_the_move_waiting_in_the_box_and_declines() {
     let mut app = app();
     act(&mut app, Action::Draw);
     enter(&mut app, "e4 e5");
-    assert_mode(&app, &Mode::DrawOffer { by: Color::White });
+    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::White }));
     assert_eq!(app.input(), "e5", "the rest of the line waits in the box");
     act(&mut app, Action::Select);
     assert_mode(&app, &Mode::Playing);
@@ -155,7 +154,7 @@ fn the_player_to_move_can_accept_a_standing_offer_later() {
     act(&mut app, Action::Cancel);
     assert!(app.status().text.contains("Ann's draw offer stands"));
     act(&mut app, Action::Draw);
-    assert_mode(&app, &Mode::DrawOffer { by: Color::White });
+    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::White }));
     act(&mut app, Action::Yes);
     assert_eq!(app.game().outcome().unwrap().result, GameResult::Draw);
 }
@@ -186,7 +185,9 @@ fn a_move_that_allows_a_claim_asks_and_yes_claims() {
     let mut app = app();
     play_all(&mut app, &REPEAT);
     enter(&mut app, "Ng8");
-    assert!(matches!(app.mode(), Mode::ClaimWithMove { claims, .. } if claims.threefold));
+    assert!(
+        matches!(app.mode(), Mode::ClaimWithMove(ClaimWithMove { claims, .. }) if claims.threefold)
+    );
     assert_eq!(app.key_context(), KeyContext::Confirm);
     let dialog = app.dialog().unwrap();
     assert_eq!(
@@ -223,7 +224,7 @@ fn no_just_plays_the_move_and_the_claim_stays_open_for_the_opponent() {
 fn no_claim_question_when_the_move_ends_the_game_by_itself() {
     let mut app = app_from("4k3/8/8/8/8/8/8/R3K3 w - - 149 90");
     enter(&mut app, "Ra2");
-    assert_mode(&app, &Mode::GameOver);
+    assert_mode(&app, &Mode::GameOver(GameOver));
     assert_eq!(
         app.game().outcome().unwrap().reason,
         Reason::SeventyFiveMoves
@@ -256,7 +257,12 @@ fn a_claim_with_nothing_to_claim_says_why() {
 fn resigning_asks_first() {
     let mut app = app();
     act(&mut app, Action::Resign);
-    assert_mode(&app, &Mode::Confirm(Question::Resign(Color::White)));
+    assert_mode(
+        &app,
+        &Mode::Resign(Resign {
+            color: Color::White,
+        }),
+    );
     act(&mut app, Action::No);
     assert!(!app.game().is_over());
     act(&mut app, Action::Resign);
@@ -277,7 +283,12 @@ fn either_player_may_resign_tab_switches_who() {
         "White would win. (Tab: White resigns instead.)"
     );
     act(&mut app, Action::Complete);
-    assert_mode(&app, &Mode::Confirm(Question::Resign(Color::White)));
+    assert_mode(
+        &app,
+        &Mode::Resign(Resign {
+            color: Color::White,
+        }),
+    );
     act(&mut app, Action::Yes);
     assert_eq!(
         app.game().outcome().unwrap().reason,
@@ -295,7 +306,7 @@ fn a_takeback_needs_the_opponents_agreement() {
     enter(&mut app, "undo");
     assert_mode(
         &app,
-        &Mode::Confirm(Question::Takeback {
+        &Mode::Takeback(Takeback {
             asked_by: Color::Black,
         }),
     );
@@ -351,7 +362,7 @@ fn quitting_asks_only_while_a_game_is_in_progress() {
 
     let mut app = app_with_moves(&["e4"]);
     act(&mut app, Action::Quit);
-    assert_mode(&app, &Mode::Confirm(Question::Quit));
+    assert_mode(&app, &Mode::Quit(Quit));
     act(&mut app, Action::No);
     assert!(!app.should_quit());
     act(&mut app, Action::Quit);
@@ -389,7 +400,7 @@ fn game_over_offers_new_game_review_and_quit() {
 fn a_new_game_over_an_unfinished_one_asks_first() {
     let mut app = app_with_moves(&["e4"]);
     act(&mut app, Action::NewGame);
-    assert_mode(&app, &Mode::Confirm(Question::AbandonGame));
+    assert_mode(&app, &Mode::AbandonGame(AbandonGame));
     act(&mut app, Action::No);
     assert_mode(&app, &Mode::Playing);
     enter(&mut app, "new");
@@ -401,17 +412,17 @@ fn a_new_game_over_an_unfinished_one_asks_first() {
 fn help_opens_scrolls_and_closes() {
     let mut app = app();
     act(&mut app, Action::Help);
-    assert_mode(&app, &Mode::Help { scroll: 0 });
+    assert_mode(&app, &Mode::Help(Help { scroll: 0 }));
     act(&mut app, Action::ScrollDown);
     act(&mut app, Action::ScrollDown);
-    assert_mode(&app, &Mode::Help { scroll: 2 });
+    assert_mode(&app, &Mode::Help(Help { scroll: 2 }));
     act(&mut app, Action::ScrollUp);
-    assert_mode(&app, &Mode::Help { scroll: 1 });
+    assert_mode(&app, &Mode::Help(Help { scroll: 1 }));
     act(&mut app, Action::ScrollBottom);
     let max = crate::ui::help::HelpView::max_scroll(app.screen());
-    assert_mode(&app, &Mode::Help { scroll: max });
+    assert_mode(&app, &Mode::Help(Help { scroll: max }));
     act(&mut app, Action::ScrollDown);
-    assert_mode(&app, &Mode::Help { scroll: max });
+    assert_mode(&app, &Mode::Help(Help { scroll: max }));
     act(&mut app, Action::Cancel);
     assert_mode(&app, &Mode::Playing);
 }
@@ -427,7 +438,12 @@ fn dialogs_ignore_keys_that_are_not_theirs() {
         Action::Promote(crate::rules::Role::Queen),
     ] {
         act(&mut app, action);
-        assert_mode(&app, &Mode::Confirm(Question::Resign(Color::Black)));
+        assert_mode(
+            &app,
+            &Mode::Resign(Resign {
+                color: Color::Black,
+            }),
+        );
     }
 }
 
@@ -460,7 +476,7 @@ fn a_rematch_swaps_the_seats_and_keeps_each_players_clock() {
     play_all(&mut app, &["e4"]);
     act(&mut app, Action::Resign);
     act(&mut app, Action::Yes);
-    assert_mode(&app, &Mode::GameOver);
+    assert_mode(&app, &Mode::GameOver(GameOver));
     let keys = crate::app::dialog_hint_rows(KeyContext::GameOver, 56).concat();
     assert!(
         keys.iter()
@@ -470,7 +486,7 @@ fn a_rematch_swaps_the_seats_and_keeps_each_players_clock() {
         "the game-over box offers it: {keys:?}"
     );
     act(&mut app, Action::Rematch);
-    assert_mode(&app, &Mode::Ready);
+    assert_mode(&app, &Mode::Ready(Ready));
     assert_eq!(app.game().player(Color::White), "Bob");
     assert_eq!(app.game().player(Color::Black), "Ann");
     assert_eq!(app.game().record().plies(), 0);

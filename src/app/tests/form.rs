@@ -13,7 +13,7 @@ fn form(app: &App) -> &crate::app::NewGameForm {
 
 fn open(app: &mut App) {
     act(app, Action::NewGame);
-    if app.mode() == &Mode::Confirm(crate::app::Question::AbandonGame) {
+    if app.mode() == &Mode::AbandonGame(AbandonGame) {
         act(app, Action::Yes);
     }
     assert!(matches!(app.mode(), Mode::NewGame(_)));
@@ -62,7 +62,7 @@ fn names_presets_and_start() {
         "the most played controls, shortest first"
     );
     act(&mut app, Action::Select);
-    assert_mode(&app, &Mode::Ready);
+    assert_mode(&app, &Mode::Ready(Ready));
     assert_eq!(app.game().player(Color::White), "Ann");
     assert_eq!(app.game().player(Color::Black), "Bob");
     assert_eq!(app.time_control_text(), "5+3");
@@ -231,7 +231,7 @@ fn the_clock_field_sets_delays_periods_and_odds_as_the_command_line_does() {
     act(&mut app, Action::CursorDown);
     type_text(&mut app, "40/90+30,30+30d5 vs 5+0b2");
     act(&mut app, Action::Select);
-    assert_mode(&app, &Mode::Ready);
+    assert_mode(&app, &Mode::Ready(Ready));
     let clock = app.game().clock();
     assert_eq!(clock.control(Color::White).to_string(), "40/90+30,30+30d5");
     assert_eq!(clock.control(Color::Black).to_string(), "5+0b2");

@@ -197,7 +197,7 @@ fn the_left_arrow_or_a_click_on_a_move_closes_the_game_over_box_and_steps() {
     let mut app = app();
     play_all(&mut app, &SCHOLARS_MOVES);
     enter(&mut app, "Qxf7#");
-    assert_eq!(app.mode(), &Mode::GameOver);
+    assert_eq!(app.mode(), &Mode::GameOver(GameOver));
     act(&mut app, Action::HistoryBack);
     assert_eq!((app.mode(), app.review()), (&Mode::Playing, Some(6)));
 

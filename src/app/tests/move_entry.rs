@@ -13,7 +13,7 @@ fn typed_scholars_mate_ends_the_game_with_the_result() {
     let outcome = app.game().outcome().unwrap();
     assert_eq!(outcome.result, GameResult::Win(Color::White));
     assert_eq!(outcome.reason, Reason::Checkmate);
-    assert_mode(&app, &Mode::GameOver);
+    assert_mode(&app, &Mode::GameOver(GameOver));
     let dialog = app.dialog().unwrap();
     assert_eq!(dialog.lines, ["Checkmate — White wins", "1-0"]);
     assert_eq!(app.status().text, "Checkmate — White wins · 1-0");
@@ -165,14 +165,16 @@ fn command_words_run_their_command() {
     enter(&mut app, "resign");
     assert_mode(
         &app,
-        &Mode::Confirm(super::super::Question::Resign(Color::Black)),
+        &Mode::Resign(Resign {
+            color: Color::Black,
+        }),
     );
     assert_eq!(app.input(), "");
     act(&mut app, Action::No);
     enter(&mut app, "FLIP");
     assert_eq!(app.orientation(), Color::Black);
     enter(&mut app, "help");
-    assert!(matches!(app.mode(), Mode::Help { .. }));
+    assert!(matches!(app.mode(), Mode::Help(_)));
 }
 
 #[test]
@@ -189,11 +191,11 @@ fn lan_without_a_piece_opens_the_picker() {
     enter(&mut app, "b7b8");
     assert_mode(
         &app,
-        &Mode::Promotion {
+        &Mode::Promotion(Promotion {
             from: sq("b7"),
             to: sq("b8"),
             choice: 0,
-        },
+        }),
     );
     act(&mut app, Action::Promote(Role::Knight));
     assert_eq!(sans(&app), ["b8=N"]);

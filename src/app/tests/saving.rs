@@ -4,10 +4,12 @@
 use std::time::{Duration, SystemTime};
 
 use super::*;
+use crate::app::event::{ArchiveError, SaveError};
 use crate::app::{
-    ArchiveNote, Effect, ExportKind, ExportResult, GameToOpen, OpenedGame, Question, SaveForm,
+    ArchiveNote, Dialog, Effect, Event, ExportKind, ExportResult, GameToOpen, OpenedGame, SaveForm,
 };
 use crate::game::pgn::import_game;
+use crate::store::Op;
 
 /// 2026-11-22 08:00:00 UTC.
 fn wall() -> SystemTime {
@@ -140,8 +142,8 @@ fn quitting_saves_the_clocks_as_they_stand() {
     at(&mut app, Action::Select, s(0));
     app.take_effects();
     at(&mut app, Action::Quit, ms(400));
-    assert_mode(&app, &Mode::Confirm(Question::Quit));
-    let (_, lines) = app.question_text(Question::Quit);
+    assert_mode(&app, &Mode::Quit(Quit));
+    let lines = app.dialog().unwrap().lines;
     assert!(lines[0].contains("It is saved"), "{lines:?}");
     at(&mut app, Action::Yes, ms(700));
     let saves = autosaves(&mut app);
@@ -179,7 +181,7 @@ fn a_finished_game_is_archived_once_and_the_box_shows_where() {
         !effects.iter().any(|e| matches!(e, Effect::Autosave(_))),
         "a finished game is archived, not autosaved"
     );
-    app.archived(false, Ok("~/games/x.pgn".to_owned()));
+    archived(&mut app, false, Ok("~/games/x.pgn"));
     assert_eq!(
         app.archive_note(),
         Some(&ArchiveNote::Saved("~/games/x.pgn".to_owned()))
@@ -197,7 +199,7 @@ fn a_new_game_files_the_one_in_progress_as_unfinished() {
     play_all(&mut app, &["e4", "e5"]);
     app.take_effects();
     act(&mut app, Action::NewGame);
-    assert_mode(&app, &Mode::Confirm(Question::AbandonGame));
+    assert_mode(&app, &Mode::AbandonGame(AbandonGame));
     act(&mut app, Action::Yes);
     act(&mut app, Action::Select);
     let effects = app.take_effects();
@@ -209,7 +211,7 @@ fn a_new_game_files_the_one_in_progress_as_unfinished() {
         other => panic!("expected the form's choices and one archive, got {other:?}"),
     }
     assert_eq!(app.game().record().plies(), 0);
-    app.archived(true, Ok("~/g/u.pgn".to_owned()));
+    archived(&mut app, true, Ok("~/g/u.pgn"));
     assert!(app.status().text.contains("archived as ~/g/u.pgn"));
 }
 
@@ -225,19 +227,18 @@ fn a_finished_game_saved_nowhere_makes_quitting_ask() {
         effects.iter().any(|e| matches!(e, Effect::Archive(_))),
         "{effects:?}"
     );
-    app.archived(false, Err("cannot save the game: the disk is full".into()));
-    app.finished_game_not_saved();
+    archived(&mut app, false, lost("/g/x.pgn"));
     act(&mut app, Action::Quit);
     assert!(!app.should_quit());
-    assert_eq!(app.mode, Mode::Confirm(Question::Quit));
-    let (_, lines) = app.question_text(Question::Quit);
+    assert_eq!(app.mode, Mode::Quit(Quit));
+    let lines = app.dialog().unwrap().lines;
     assert!(lines[0].contains("on disk nowhere"), "{lines:?}");
     act(&mut app, Action::No);
     assert!(!app.should_quit());
 
     let mut app = saving_app();
     play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
-    app.archived(false, Ok("~/g/a.pgn".into()));
+    archived(&mut app, false, Ok("~/g/a.pgn"));
     act(&mut app, Action::Quit);
     assert!(app.should_quit(), "archived: nothing to lose");
 }
@@ -246,13 +247,15 @@ fn a_finished_game_saved_nowhere_makes_quitting_ask() {
 /// the first screen's notice, and quitting says the game is not saved.
 #[test]
 fn with_nowhere_to_save_the_warning_stays_after_moves() {
-    let mut app = app();
-    app.saving_unavailable();
+    let mut app = App::new(Config {
+        no_save_folder: true,
+        ..config(GameSetup::default())
+    });
     play_all(&mut app, &["e4", "e5"]);
     assert!(app.take_effects().is_empty(), "nothing to save to");
     assert_eq!(app.save_warning(), Some("not saved"));
     assert_eq!(app.next_wake(ms(10)), None, "no retries");
-    let (_, lines) = app.question_text(Question::Quit);
+    let lines = lines_of(&app, Quit);
     assert!(lines[0].contains("not being saved"), "{lines:?}");
 }
 
@@ -261,18 +264,21 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
     let mut app = saving_app();
     play_all(&mut app, &["e4"]);
     assert_eq!(autosaves(&mut app).len(), 1);
-    app.autosaved(Err(
-        "cannot save the game to /ro/current.pgn: permission denied".into(),
-    ));
+    let denied = crate::store::StoreError::Io {
+        op: Op::Save,
+        path: "/ro/current.pgn".into(),
+        source: std::io::ErrorKind::PermissionDenied.into(),
+    };
+    app.update(Event::Saved(Err(SaveError::Write(denied))), app.now());
     assert!(error_text(&app).contains("permission denied"));
     assert_eq!(app.save_warning(), Some("not saved yet"));
-    let (_, lines) = app.question_text(Question::Quit);
+    let lines = lines_of(&app, Quit);
     assert!(lines[0].contains("not being saved"), "{lines:?}");
     // Retried every few seconds even though nothing changed.
     assert_eq!(app.next_wake(ms(10)), Some(s(3)));
     at(&mut app, Action::Tick, s(3));
     assert_eq!(autosaves(&mut app).len(), 1);
-    app.autosaved(Ok(()));
+    app.update(Event::Saved(Ok(None)), app.now());
     assert_eq!(app.save_warning(), None);
     assert!(app.status().text.contains("works again"));
     at(&mut app, Action::Tick, s(5));
@@ -289,18 +295,25 @@ fn quitting_an_unsaved_game_names_a_folder_to_write_to() {
     let mut app = saving_app();
     play_all(&mut app, &["e4"]);
     app.take_effects();
-    app.autosaved(Err(
-        "cannot save the game to /ro/current.pgn: permission denied".into(),
-    ));
-    app.writable_folder(Some("~/elsewhere".into()));
+    let denied = crate::store::StoreError::Io {
+        op: Op::Save,
+        path: "/ro/current.pgn".into(),
+        source: std::io::ErrorKind::PermissionDenied.into(),
+    };
+    app.update(Event::Saved(Err(SaveError::Write(denied))), app.now());
+    app.update(Event::WritableFolder(Some("~/elsewhere".into())), app.now());
     act(&mut app, Action::Quit);
-    assert_mode(&app, &Mode::Confirm(Question::Quit));
-    let (_, lines) = app.question_text(Question::Quit);
+    assert_mode(&app, &Mode::Quit(Quit));
+    let lines = app.dialog().expect("the quit question").lines;
+    assert!(
+        lines[0].starts_with("A game is in progress, and it is not being saved: ")
+            && lines[0].contains("/ro/current.pgn")
+            && lines[0].contains("permission denied"),
+        "{lines:?}"
+    );
     assert_eq!(
-        lines,
+        lines[1..],
         [
-            "A game is in progress, and it is not being saved: cannot save the game to \
-             /ro/current.pgn: permission denied.",
             "Ctrl-S saves a copy first: to ~/elsewhere, which can be written, or to a path you \
              type.",
             "Quit anyway?",
@@ -324,15 +337,18 @@ fn quitting_an_unsaved_game_names_a_folder_to_write_to() {
     assert!(!app.should_quit());
 
     // No folder found: the player is told to type a path.
-    app.writable_folder(None);
+    app.update(Event::WritableFolder(None), app.now());
     assert_eq!(
-        app.question_text(Question::Quit).1[1],
+        lines_of(&app, Quit)[1],
         "Ctrl-S saves a copy first, to a path you type."
     );
     // Saving works again: the form suggests the current directory as before.
-    app.autosaved(Ok(()));
-    app.writable_folder(Some("~/elsewhere".into()));
-    app.exported(ExportResult::Written("~/x.pgn".into()));
+    app.update(Event::Saved(Ok(None)), app.now());
+    app.update(Event::WritableFolder(Some("~/elsewhere".into())), app.now());
+    app.update(
+        Event::Exported(ExportResult::Written("~/x.pgn".into())),
+        app.now(),
+    );
     act(&mut app, Action::Save);
     match app.mode() {
         Mode::SaveAs(form) => assert_eq!(form.path, "2026-11-22-White-vs-Black.pgn"),
@@ -349,12 +365,12 @@ fn saved_game(pgn: &str) -> Box<OpenedGame> {
     })
 }
 
-const SAVED: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"300\"]\n\
+pub(in crate::app) const SAVED: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n[TimeControl \"300\"]\n\
     [HotseatStarted \"2026-11-21T20:14:00Z\"]\n[WhiteClock \"0:04:50\"]\n\
     [BlackClock \"0:04:40.5\"]\n\n1. e4 {[%clk 0:04:50]} e5 {[%clk 0:04:45]} 2. Nf3 \
     {[%clk 0:04:50]} *\n";
 
-fn asking(pgn: &str) -> App {
+pub(in crate::app) fn asking(pgn: &str) -> App {
     opening_with(GameToOpen::AskResume {
         saved: saved_game(pgn),
         summary: "Ann vs Bob, move 2".to_owned(),
@@ -372,9 +388,9 @@ fn opening_with(opening: GameToOpen) -> App {
 #[test]
 fn the_saved_game_is_shown_while_asking_and_resumed_with_its_clocks_waiting() {
     let mut app = asking(SAVED);
-    assert_mode(&app, &Mode::Confirm(Question::Resume));
+    assert!(matches!(app.mode(), Mode::Resume(_)), "{:?}", app.mode());
     assert_eq!(app.game().record().plies(), 3);
-    let (_, lines) = app.question_text(Question::Resume);
+    let lines = app.dialog().unwrap().lines;
     assert_eq!(
         lines[..2],
         ["Resume the game saved last time?", "Ann vs Bob, move 2"]
@@ -385,7 +401,7 @@ fn the_saved_game_is_shown_while_asking_and_resumed_with_its_clocks_waiting() {
         "nothing is saved while asking"
     );
     at(&mut app, Action::Yes, s(10));
-    assert_mode(&app, &Mode::Ready);
+    assert_mode(&app, &Mode::Ready(Ready));
     assert_eq!(
         app.game().clock().remaining(Color::Black, s(20)),
         Some(ms(280_500)),
@@ -434,7 +450,7 @@ const FINISHED: &str = "[White \"Ann\"]\n[Black \"Bob\"]\n\
     1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
 
 /// Start-up found a finished game that could not be archived last time.
-fn asking_to_archive() -> App {
+pub(in crate::app) fn asking_to_archive() -> App {
     opening_with(GameToOpen::AskArchive {
         saved: saved_game(FINISHED),
         summary: "Ann vs Bob, finished 1-0".to_owned(),
@@ -444,9 +460,13 @@ fn asking_to_archive() -> App {
 #[test]
 fn a_finished_game_not_archived_is_offered_for_the_archive_not_for_resume() {
     let mut app = asking_to_archive();
-    assert_mode(&app, &Mode::Confirm(Question::ArchiveFinished));
+    assert!(
+        matches!(app.mode(), Mode::ArchiveFinished(_)),
+        "{:?}",
+        app.mode()
+    );
     assert!(app.game().is_over(), "shown on the board meanwhile");
-    let (title, lines) = app.question_text(Question::ArchiveFinished);
+    let Dialog { title, lines, .. } = app.dialog().unwrap();
     assert_eq!(title, "Save it now?");
     assert_eq!(
         lines[..2],
@@ -557,20 +577,16 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
     assert_eq!(job.path, "g.pgn");
     assert!(!job.replace);
     assert!(job.text.contains("1. e4 *"));
-    app.exported(ExportResult::Exists);
-    assert_mode(&app, &Mode::Confirm(Question::Replace));
-    assert_eq!(
-        app.question_text(Question::Replace).1[0],
-        "g.pgn already exists."
-    );
+    app.update(Event::Exported(ExportResult::Exists), app.now());
+    assert!(matches!(app.mode(), Mode::Replace(_)), "{:?}", app.mode());
+    assert_eq!(app.dialog().unwrap().lines[0], "g.pgn already exists.");
     act(&mut app, Action::Yes);
     match app.take_effects().as_slice() {
         [Effect::Export(job)] => assert!(job.replace),
         other => panic!("expected an export, got {other:?}"),
     }
-    app.exported(ExportResult::Failed(
-        "cannot write g.pgn: the disk is full".into(),
-    ));
+    let full = disk_full(Op::Write, "g.pgn");
+    app.update(Event::Exported(ExportResult::Failed(full)), app.now());
     assert!(
         matches!(app.mode(), Mode::SaveAs(_)),
         "the form stays for a fix"
@@ -578,7 +594,10 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
     assert!(error_text(&app).contains("disk is full"));
     act(&mut app, Action::Select);
     app.take_effects();
-    app.exported(ExportResult::Written("./g.pgn".into()));
+    app.update(
+        Event::Exported(ExportResult::Written("./g.pgn".into())),
+        app.now(),
+    );
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.status().text, "Saved the game (PGN) to ./g.pgn");
 }
@@ -607,9 +626,9 @@ fn a_standing_offer_is_put_again_once_the_resumed_clocks_start() {
         );
     let mut app = asking(&pgn);
     assert_eq!(app.game().pending_offer(), Some(Color::White));
-    assert_mode(&app, &Mode::Confirm(Question::Resume));
+    assert!(matches!(app.mode(), Mode::Resume(_)), "{:?}", app.mode());
     at(&mut app, Action::Yes, s(10));
-    assert_mode(&app, &Mode::Ready);
+    assert_mode(&app, &Mode::Ready(Ready));
     let dialog = app.dialog().unwrap();
     assert!(
         dialog
@@ -619,7 +638,7 @@ fn a_standing_offer_is_put_again_once_the_resumed_clocks_start() {
         "{dialog:?}"
     );
     at(&mut app, Action::Select, s(20));
-    assert_mode(&app, &Mode::DrawOffer { by: Color::White });
+    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::White }));
     let saves = autosaves(&mut app);
     let last = saves.last().expect("the started clock is saved");
     assert_eq!(
@@ -642,7 +661,7 @@ fn an_untimed_resumed_game_asks_about_its_standing_offer_at_once() {
         opening: Some(GameToOpen::Resume(saved_game(pgn))),
         ..saving_config(GameSetup::default())
     });
-    assert_mode(&app, &Mode::DrawOffer { by: Color::Black });
+    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::Black }));
     at(&mut app, Action::Yes, s(1));
     assert_eq!(
         app.game().outcome().unwrap().to_string(),
@@ -673,13 +692,12 @@ fn a_finished_game_is_retried_until_written(n: usize) {
     for failure in 0..n {
         assert_eq!(jobs.len(), 1, "try {failure}");
         assert!(jobs[0].pgn.contains("2. g4 Qh4#"), "{}", jobs[0].pgn);
-        app.archived(false, Err("cannot save the game: no space left".into()));
-        app.finished_game_not_saved();
+        archived(&mut app, false, lost("/g/mate.pgn"));
         assert_eq!(app.save_warning(), Some("not saved yet"));
         assert!(
-            app.status()
-                .text
-                .contains("not saved yet: cannot save the game: no space left"),
+            app.status().text.contains(
+                "not saved yet: cannot archive the game to /g/mate.pgn: the disk is full"
+            ),
             "{:?}",
             app.status()
         );
@@ -691,7 +709,7 @@ fn a_finished_game_is_retried_until_written(n: usize) {
         jobs = archive_jobs(&mut app);
     }
     assert_eq!(jobs.len(), 1);
-    app.archived(false, Ok("~/games/mate.pgn".to_owned()));
+    archived(&mut app, false, Ok("~/games/mate.pgn"));
     assert_eq!(app.save_warning(), None);
     assert!(app.status().text.contains("saved now: ~/games/mate.pgn"));
     assert_eq!(app.next_wake(now), None);
@@ -714,10 +732,9 @@ fn quitting_with_an_unsaved_finished_game_tries_once_more() {
     let mut app = saving_app();
     play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
     assert_eq!(archive_jobs(&mut app).len(), 1);
-    app.archived(false, Err("no space left".into()));
-    app.finished_game_not_saved();
+    archived(&mut app, false, lost("/g/a.pgn"));
     act(&mut app, Action::Quit);
-    assert_mode(&app, &Mode::Confirm(Question::Quit));
+    assert_mode(&app, &Mode::Quit(Quit));
     act(&mut app, Action::Yes);
     assert_eq!(archive_jobs(&mut app).len(), 1, "one last try on quit");
 }
@@ -728,10 +745,9 @@ fn a_finished_game_kept_in_the_autosave_is_not_retried() {
     let mut app = saving_app();
     play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
     archive_jobs(&mut app);
-    app.archived(false, Err("no space left".into()));
-    app.finished_game_not_saved();
-    app.archived(false, Err("cannot link".into()));
-    app.finished_game_kept();
+    archived(&mut app, false, lost("/g/a.pgn"));
+    let kept = crate::store::EndError::KeptInCurrent(disk_full(Op::Archive, "/g/a.pgn"));
+    archived(&mut app, false, Err(ArchiveError::Finish(kept)));
     assert_eq!(app.save_warning(), None);
     at(&mut app, Action::Tick, s(60));
     assert!(archive_jobs(&mut app).is_empty());

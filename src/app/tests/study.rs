@@ -2,8 +2,8 @@
 //! keys enter and leave them, and promote, delete and comment change only variations.
 
 use super::*;
+use crate::app::Effect;
 use crate::app::export::ExportResult;
-use crate::app::{Effect, Question};
 use crate::game::Spot;
 use crate::game::pgn::{Tags, import_game};
 
@@ -408,13 +408,13 @@ fn leaving_an_unsaved_study_asks_first_and_ctrl_s_settles_it() {
     enter(&mut app, "Nf3");
     act(&mut app, Action::Quit);
     assert!(!app.should_quit(), "the variation would be lost");
-    assert_mode(&app, &Mode::Confirm(Question::Quit));
-    assert!(app.question_text(Question::Quit).1[0].contains("not saved"));
+    assert_mode(&app, &Mode::Quit(Quit));
+    assert!(app.dialog().unwrap().lines[0].contains("not saved"));
     act(&mut app, Action::No);
     // A new game asks too.
     act(&mut app, Action::NewGame);
-    assert_mode(&app, &Mode::Confirm(Question::AbandonGame));
-    assert!(app.question_text(Question::AbandonGame).1[1].contains("lose them"));
+    assert_mode(&app, &Mode::AbandonGame(AbandonGame));
+    assert!(app.dialog().unwrap().lines[1].contains("lose them"));
     act(&mut app, Action::No);
     // Saved with Ctrl-S, the study is safe: quitting no longer asks.
     act(&mut app, Action::Save);
@@ -423,7 +423,10 @@ fn leaving_an_unsaved_study_asks_first_and_ctrl_s_settles_it() {
         [Effect::Export(job)] => assert!(job.text.contains("(3. Nf3)"), "{}", job.text),
         other => panic!("expected an export, got {other:?}"),
     }
-    app.exported(ExportResult::Written("./g.pgn".into()));
+    app.update(
+        crate::app::Event::Exported(ExportResult::Written("./g.pgn".into())),
+        app.now(),
+    );
     act(&mut app, Action::Quit);
     assert!(app.should_quit());
 
@@ -431,7 +434,7 @@ fn leaving_an_unsaved_study_asks_first_and_ctrl_s_settles_it() {
     let mut app = finished_at_move_four();
     enter(&mut app, "!?");
     act(&mut app, Action::Quit);
-    assert_mode(&app, &Mode::Confirm(Question::Quit));
+    assert_mode(&app, &Mode::Quit(Quit));
     act(&mut app, Action::Quit);
     assert!(app.should_quit(), "a second Ctrl-Q confirms");
 }

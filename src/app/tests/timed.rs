@@ -1,14 +1,13 @@
 //! Timed games: the ready screen, pause, flag fall, and when the screen needs to wake.
 
 use super::*;
-use crate::app::Question;
 use crate::app::keymap::KeyContext;
 use crate::game::{GameResult, Reason};
 
 #[test]
 fn a_timed_game_waits_for_a_key_before_whites_clock_runs() {
     let mut app = timed_app("5+3");
-    assert_mode(&app, &Mode::Ready);
+    assert_mode(&app, &Mode::Ready(Ready));
     assert_eq!(app.key_context(), KeyContext::Ready);
     app.update(Action::Tick, s(30));
     assert_eq!(
@@ -68,7 +67,7 @@ fn a_flag_fall_ends_the_game_on_the_next_tick() {
     let outcome = app.game().outcome().unwrap();
     assert_eq!(outcome.result, GameResult::Win(Color::Black));
     assert_eq!(outcome.reason, Reason::TimeForfeit(Color::White));
-    assert_mode(&app, &Mode::GameOver);
+    assert_mode(&app, &Mode::GameOver(GameOver));
     assert_eq!(app.dialog().unwrap().lines, ["Black wins on time", "0-1"]);
     assert_eq!(app.next_wake(s(61)), None);
     act(&mut app, Action::Cancel);
@@ -87,7 +86,7 @@ fn a_move_after_the_flag_fell_is_refused() {
     // No tick in between: the key press itself finds the flag down.
     app.update(Action::Select, s(61));
     assert_eq!(app.game().record().plies(), 0);
-    assert_mode(&app, &Mode::GameOver);
+    assert_mode(&app, &Mode::GameOver(GameOver));
 }
 
 #[test]
@@ -196,7 +195,7 @@ fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
     let mut app = timed_app("5+0");
     app.update(Action::Select, s(0));
     app.update(Action::Tick, s(95));
-    app.resumed_after_stop(s(93));
+    app.update(crate::app::Event::Resumed(s(93)), app.now());
     let status = app.status().text;
     assert!(status.contains("stopped for 1:33"), "{status}");
     assert!(status.contains("White's clock ran on"), "{status}");
@@ -207,7 +206,10 @@ fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
     );
 
     let mut untimed = super::app();
-    untimed.resumed_after_stop(Duration::from_millis(2_500));
+    untimed.update(
+        crate::app::Event::Resumed(Duration::from_millis(2_500)),
+        untimed.now(),
+    );
     assert_eq!(untimed.status().text, "The game was stopped for 0:02.5");
 }
 
@@ -227,7 +229,7 @@ fn three_two_after_e4() -> App {
 fn the_new_game_form_cancelled_costs_the_side_to_move_no_time() {
     let mut app = three_two_after_e4();
     app.update(Action::NewGame, s(10));
-    assert_mode(&app, &Mode::Confirm(Question::AbandonGame));
+    assert_mode(&app, &Mode::AbandonGame(AbandonGame));
     app.update(Action::Yes, s(12));
     assert!(matches!(app.mode(), Mode::NewGame(_)));
     app.update(Action::Tick, s(20));
@@ -284,7 +286,7 @@ fn an_agreed_takeback_refunds_no_thinking_time() {
     app.update(Action::Takeback, s(39));
     assert_mode(
         &app,
-        &Mode::Confirm(Question::Takeback {
+        &Mode::Takeback(Takeback {
             asked_by: Color::White,
         }),
     );

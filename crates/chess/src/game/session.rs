@@ -16,7 +16,7 @@ use super::timecontrol::TimeControl;
 use crate::rules::{Color, Move, Position};
 
 /// What a new game needs.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSetup {
     pub start: Position,
     pub white: String,
@@ -96,6 +96,9 @@ pub struct Game {
     intro: String,
     /// The side lines studied or read from a file.
     pub(super) variations: super::variations::Variations,
+    /// The engine's evaluation of each position (0: the start), where known: `[%eval]` read
+    /// from a file or a report written in (see [`super::report`]).
+    pub(super) evals: Vec<Option<super::report::Eval>>,
     /// What reading the game from a file had to leave out (a side line cut short).
     import_note: Option<String>,
     /// Draw offers: (half-moves played when offered, by whom).
@@ -121,6 +124,7 @@ impl Game {
             notes: Vec::new(),
             intro: String::new(),
             variations: super::variations::Variations::default(),
+            evals: Vec::new(),
             import_note: None,
             offers: Vec::new(),
             pending_offer: None,
@@ -163,7 +167,7 @@ impl Game {
         self.revision
     }
 
-    fn changed(&mut self) {
+    pub(crate) fn changed(&mut self) {
         self.revision = self.revision.wrapping_add(1);
     }
 
@@ -336,6 +340,42 @@ impl Game {
         match self.tick(now) {
             Some(o) => Err(GameError::Over(o)),
             None => Ok(()),
+        }
+    }
+
+    /// Gives the side that just moved back `extra` of the time its move was charged: the
+    /// network lag of a move made at another terminal, which the host credits (up to a cap it
+    /// chooses). Does nothing in an untimed game or one that is over, or before any move.
+    pub fn credit_last_move(&mut self, extra: Duration, now: Duration) {
+        if self.record.plies() == 0 || self.is_over() {
+            return;
+        }
+        let mover = !self.position().turn();
+        let Some(left) = self.clock.remaining(mover, now) else {
+            return;
+        };
+        let credited = left.saturating_add(extra);
+        self.clock.set_remaining(mover, credited);
+        if let Some(Some(reading)) = self.clock_readings.last_mut() {
+            *reading = credited;
+        }
+    }
+
+    /// Sets both clocks to a reading taken at `now` elsewhere (the host's clocks, at a
+    /// terminal that mirrors its game); `None` leaves a side as it is. A running clock keeps
+    /// running from the new reading.
+    pub fn sync_clocks(&mut self, white: Option<Duration>, black: Option<Duration>, now: Duration) {
+        let running = self.clock.running().is_some();
+        self.clock.pause(now);
+        for (color, reading) in [(Color::White, white), (Color::Black, black)] {
+            if let Some(reading) = reading
+                && !self.clock.control(color).is_untimed()
+            {
+                self.clock.set_remaining(color, reading);
+            }
+        }
+        if running {
+            self.clock.resume(now);
         }
     }
 
@@ -524,6 +564,7 @@ impl Game {
             self.clock.restore(s, now);
         }
         let plies_now = self.record.plies();
+        self.evals.truncate(plies_now + 1);
         self.truncate_variations();
         self.offers.retain(|&(ply, _)| ply <= plies_now);
         self.pending_offer = None;

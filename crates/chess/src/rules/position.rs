@@ -526,6 +526,13 @@ impl Position {
     /// Plays a move that must be legal in this position (as from [`Position::legal_moves`]).
     /// An illegal move leaves the position in an unspecified but memory-safe state.
     pub fn play_unchecked(&mut self, m: Move) {
+        self.play_inline(m);
+    }
+
+    /// [`Position::play_unchecked`] inlined where it is called, for the loops that play every
+    /// move of a file.
+    #[inline(always)]
+    pub(crate) fn play_inline(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
         self.hash ^= zobrist::castling(self.castling);

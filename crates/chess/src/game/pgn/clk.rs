@@ -1,8 +1,9 @@
 //! Commands embedded in comments, such as `{[%clk 0:04:59]}`, the clock time left after a move.
 //!
 //! Lichess, chess.com and most databases store clock readings this way; we do too, so a game
-//! read back shows the clocks it was played with. Other commands (`[%eval …]`, `[%csl …]`) are
-//! not interpreted, only removed for display by [`strip_commands`].
+//! read back shows the clocks it was played with. `[%eval …]` is read by
+//! [`crate::game::report`]; other commands (`[%csl …]`) are not interpreted, and all are removed
+//! for display by [`strip_commands`].
 
 use std::time::Duration;
 

@@ -100,6 +100,10 @@ impl Game {
             .map(|(i, (m, reading))| {
                 let mover = self.record().mover(i);
                 let mut notes: Vec<String> = Vec::new();
+                // lichess's order: the evaluation, then the clock.
+                if let Some(eval) = self.evals().get(i + 1).copied().flatten() {
+                    notes.extend(crate::game::report::eval_command(eval));
+                }
                 if let Some(t) = reading {
                     notes.push(format!(
                         "[%clk {}]",
@@ -112,6 +116,15 @@ impl Game {
                         notes.push(format!("{by} offers a draw"));
                     }
                     if ply == i + 1 && by == mover {
+                        notes.push(format!("{by} offers a draw"));
+                    }
+                    // An offer still standing, made by the side to move before its move:
+                    // the last move carries it, where reading the comment back puts it again.
+                    if ply == i + 1
+                        && by != mover
+                        && ply == self.record().plies()
+                        && self.pending_offer() == Some(by)
+                    {
                         notes.push(format!("{by} offers a draw"));
                     }
                 }
@@ -135,6 +148,13 @@ impl Game {
             .filter(|&&(ply, by)| ply == 0 && (moves.is_empty() || by != first_mover))
             .map(|&(_, by)| format!("{by} offers a draw"))
             .collect();
+        // The start's evaluation, for a game set up from another position (the initial one
+        // counts as lichess's +0.15 whatever was said).
+        if *start != Position::initial()
+            && let Some(eval) = self.evals().first().copied().flatten()
+        {
+            intro_notes.extend(crate::game::report::eval_command(eval));
+        }
         if !self.intro().is_empty() {
             intro_notes.push(self.intro().to_owned());
         }

@@ -390,7 +390,9 @@ impl<T: Target> Visitor for GameVisitor<T> {
         }
     }
 
-    #[inline]
+    // Always: the program above may be optimised for size, and its link-time pass would
+    // otherwise leave this call in the loop over every move of a file.
+    #[inline(always)]
     fn san(&mut self, token: &[u8]) -> Skip {
         let Some(target) = self.target.as_mut() else {
             return Skip(true);
@@ -547,9 +549,9 @@ impl Target for Replayed {
     fn position(&self) -> &Position {
         &self.position
     }
-    #[inline]
+    #[inline(always)]
     fn play(&mut self, mv: Move) {
-        self.position.play_unchecked(mv);
+        self.position.play_inline(mv);
         self.history.push_recent(&self.position);
     }
 }
@@ -593,10 +595,20 @@ pub struct ReplayedGame {
 /// [`replay_games`] with the players' names and a note where the file's result contradicts
 /// the final position, for the `pgn` tool.
 pub fn replay_games_named<R: Read>(
-    input: R,
+    mut input: R,
     mut each: impl FnMut(Result<ReplayedGame, PgnGameError>),
 ) -> std::io::Result<()> {
-    read_all::<Replayed, R>(input, |r| {
+    replay_named(&mut input, &mut each)
+}
+
+/// The body of [`replay_games_named`], not generic, so that its code (the whole replay) is
+/// compiled here, optimised as the rules are, and not in the calling crate, which may be
+/// optimised for size.
+fn replay_named(
+    input: &mut dyn Read,
+    each: &mut dyn FnMut(Result<ReplayedGame, PgnGameError>),
+) -> std::io::Result<()> {
+    read_all::<Replayed, _>(input, |r| {
         each(r.map(|(replayed, tags, result)| {
             let name = |k: &str| {
                 tags.get(k)
@@ -845,6 +857,9 @@ impl Target for Builder {
         }
         if let Some(t) = parse_clk_comment(text.as_bytes()) {
             self.game.set_last_reading(t);
+        }
+        if let Some(eval) = crate::game::report::parse_eval_comment(text.as_bytes()) {
+            self.game.set_eval(self.game.record().plies(), eval);
         }
         // What is left once the commands and hotseat's own notes are taken out is the
         // players' comment.

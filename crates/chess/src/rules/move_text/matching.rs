@@ -88,7 +88,7 @@ impl Position {
     /// The common case without the generator: exactly one piece of the named kind can legally
     /// reach the square. Returns `None` whenever anything is unusual (no match, several, king
     /// moves, en passant, full origin squares) and the general path decides.
-    #[inline]
+    #[inline(always)]
     fn resolve_fast(&self, p: &Pattern) -> Option<Move> {
         use crate::rules::attacks::{
             bishop_attacks, knight_attacks, line, queen_attacks, rook_attacks,

@@ -255,13 +255,75 @@ pub(super) fn parse_text(s: &[u8]) -> Result<Parsed, SyntaxError> {
 /// Strict SAN in one pass — `[NBRQK][file][rank][x]file rank[=Q][+#!?]` — the form nearly every
 /// PGN move takes. Anything else (castling, lowercase letters, LAN, figurines) returns `None`
 /// and goes through the lenient reader.
-#[inline]
+#[inline(always)]
 pub(super) fn strict_san(s: &[u8]) -> Option<Pattern> {
     let mut end = s.len();
     while end > 0 && matches!(s[end - 1], b'+' | b'#' | b'!' | b'?') {
         end -= 1;
     }
     let s = &s[..end];
+    // The shapes of nearly every move (`e4`, `Nf3`, `exd5`, `Nxe5`), matched whole; the rest
+    // (disambiguation, promotion) below.
+    let plain = |role, to| {
+        Some(Pattern {
+            role,
+            from_file: None,
+            from_rank: None,
+            to,
+            promotion: None,
+        })
+    };
+    match *s {
+        [f, r] => {
+            if let Some(to) = square_of(f, r) {
+                return plain(None, to);
+            }
+        }
+        [p, f, r] => {
+            if let (Some(role), Some(to)) = (piece_of(p), square_of(f, r)) {
+                return plain(Some(role), to);
+            }
+        }
+        [p, b'x', f, r] => {
+            if let Some(to) = square_of(f, r) {
+                if let Some(role) = piece_of(p) {
+                    return plain(Some(role), to);
+                }
+                if let Some(from_file) = file_of(p) {
+                    return Some(Pattern {
+                        from_file: Some(from_file),
+                        ..plain(None, to)?
+                    });
+                }
+            }
+        }
+        _ => {}
+    }
+    strict_san_long(s)
+}
+
+/// The square written `f` `r` (`e4`), if it is one.
+#[inline(always)]
+fn square_of(f: u8, r: u8) -> Option<Square> {
+    let (f, r) = (f.wrapping_sub(b'a'), r.wrapping_sub(b'1'));
+    (f < 8 && r < 8).then(|| Square::new(u32::from(r) * 8 + u32::from(f)))
+}
+
+/// The piece a SAN capital names (not a pawn: SAN never writes it).
+#[inline(always)]
+fn piece_of(b: u8) -> Option<Role> {
+    match b {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    }
+}
+
+/// [`strict_san`] for the rarer shapes, annotations already stripped.
+fn strict_san_long(s: &[u8]) -> Option<Pattern> {
     let (role, mut i) = match s.first()? {
         b'N' => (Some(Role::Knight), 1),
         b'B' => (Some(Role::Bishop), 1),

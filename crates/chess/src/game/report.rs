@@ -1,13 +1,33 @@
-//! One game's report from its evaluations: each move's accuracy, centipawn loss, label and
-//! better line, and per player the accuracy, the average centipawn loss and the counts of
-//! inaccuracies, mistakes and blunders. Pure: the arithmetic is [`report`](super::report)'s.
+//! The game report, lichess's way: each position's evaluation, each move's accuracy,
+//! centipawn loss, label and better line, and per player the accuracy, the average centipawn
+//! loss and the counts of inaccuracies, mistakes and blunders. Pure data and arithmetic, no
+//! I/O: the engine (at the program's edge) produces the evaluations, the app holds and shows
+//! the report, and the game keeps the evaluations in its PGN ([`annotate`]).
 //!
-//! As on lichess (lila's `Analysis.infoAdvices` gives advice only where the engine's line
-//! differs from the move played), a move that is the engine's own best move is never labelled.
+//! * [`lila`] — lichess's formulas (win percentage, accuracy, labels), cited from lila's code.
+//! * this file — one game's report from its evaluations. As on lichess (lila's
+//!   `Analysis.infoAdvices` gives advice only where the engine's line differs from the move
+//!   played), a move that is the engine's own best move is never labelled.
+//! * [`annotate`] — the report written into a [`Game`](super::Game) as lichess exports it
+//!   (`[%eval 0.32]` after every move, the label as a NAG with its comment, the better line as
+//!   a side line), and read back from one, so that a game analysed before shows its report
+//!   with no engine at all.
 
-use super::analysis::PositionEval;
-use super::report::{self, Advice, Eval, INITIAL_CP, Judgement, index};
+mod annotate;
+pub mod lila;
+
+pub use annotate::{VARIATION_PLIES, eval_command, parse_eval_comment};
+pub use lila::{Advice, CP_CEILING, Eval, INITIAL_CP, Judgement, MateSequence, index};
+
 use crate::rules::{Color, Move, Position};
+
+/// A position's evaluation (White's point of view) and the engine's best line from it
+/// (checked: every move legal), empty where the game is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionEval {
+    pub eval: Eval,
+    pub best: Vec<Move>,
+}
 
 /// One move, judged.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,8 +75,8 @@ impl GameReport {
         }
         let evals = &evals[..evals.len().min(moves.len() + 1)];
         let first = start.turn();
-        let accuracy = report::game_accuracy(first, evals);
-        let acpl = report::acpl(first, evals);
+        let accuracy = lila::game_accuracy(first, evals);
+        let acpl = lila::acpl(first, evals);
         let mut players = [0, 1].map(|i| PlayerSummary {
             accuracy: accuracy[i],
             acpl: acpl[i],
@@ -71,7 +91,7 @@ impl GameReport {
             let advice = if played_best {
                 None
             } else {
-                report::judge(mover, before, after)
+                lila::judge(mover, before, after)
             };
             let summary = &mut players[index(mover)];
             match advice.map(|a| a.judgement) {
@@ -80,13 +100,13 @@ impl GameReport {
                 Some(Judgement::Blunder) => summary.blunders += 1,
                 None => {}
             }
-            let win = |e: Eval| report::win_percent(e.cp_for(mover));
+            let win = |e: Eval| lila::win_percent(e.cp_for(mover));
             reports.push(MoveReport {
                 mover,
                 win_before: win(before),
                 win_after: win(after),
-                accuracy: report::move_accuracy(win(before), win(after)),
-                cp_loss: report::cp_loss(mover, before, after),
+                accuracy: lila::move_accuracy(win(before), win(after)),
+                cp_loss: lila::cp_loss(mover, before, after),
                 advice,
                 better: if advice.is_some() {
                     engine_line.clone()
@@ -106,7 +126,6 @@ impl GameReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::uci::legal_move;
 
     fn pe(eval: Eval, best: Vec<Move>) -> PositionEval {
         PositionEval { eval, best }
@@ -115,10 +134,10 @@ mod tests {
     #[test]
     fn the_engines_own_move_is_never_labelled_and_a_drop_is() {
         let start = Position::initial();
-        let e4 = legal_move(&start, "e2e4").unwrap();
-        let d4 = legal_move(&start, "d2d4").unwrap();
+        let e4 = start.parse_move("e2e4").unwrap();
+        let d4 = start.parse_move("d2d4").unwrap();
         let after = start.play(e4).unwrap();
-        let e5 = legal_move(&after, "e7e5").unwrap();
+        let e5 = after.parse_move("e7e5").unwrap();
         // The evaluations say e4 lost a lot; but e4 was the engine's move: no label.
         let positions = vec![
             pe(Eval::Cp(30), vec![e4]),
@@ -143,7 +162,7 @@ mod tests {
     #[test]
     fn a_report_cut_short_covers_the_moves_evaluated() {
         let start = Position::initial();
-        let e4 = legal_move(&start, "e2e4").unwrap();
+        let e4 = start.parse_move("e2e4").unwrap();
         let report = GameReport::new(&start, &[e4, e4], vec![pe(Eval::Cp(20), vec![e4])]);
         assert!(report.moves.is_empty());
         assert_eq!(report.players[0].accuracy, None);

@@ -1,0 +1,291 @@
+//! The explorer of your own games, over the analysis board: from the position shown, the moves
+//! played in the library, with how many games and how they ended (White wins, draws, Black
+//! wins, in percent and as a bar), as lichess's opening explorer shows them; positions are
+//! matched by hash, so transpositions count. Typing filters by player (`Ann`, `Ann as White`).
+//! Enter plays the selected move on the analysis board and shows the moves from there. F7 opens
+//! and closes it.
+//!
+//! The counting is the file worker's ([`Effect::Explore`]): it keeps the library's table of
+//! positions between questions, so each position costs a lookup.
+
+use std::time::Duration;
+
+use super::{Look, Mode, Popup, text_box};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::{App, Effect};
+use crate::store::ExplorerRow;
+
+/// The explorer: the position asked about, the filter, and the answer once it came.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Explorer {
+    /// The position's key ([`crate::rules::Position::repetition_key`]).
+    pub key: u64,
+    /// `Ann`, `Ann as White`; empty for every game.
+    pub filter: String,
+    /// `None` while the worker counts.
+    pub rows: Option<Vec<ExplorerRow>>,
+    pub selected: usize,
+}
+
+/// The most moves listed.
+const MAX_ROWS: usize = 12;
+
+/// The bar of a row: White's wins, draws, Black's wins over `width` cells.
+pub fn bar(row: &ExplorerRow, width: usize, ascii: bool) -> String {
+    let (w, d, b) = row.percentages();
+    let cells = |pct: u32| (pct as usize * width + 50) / 100;
+    let (cw, cd) = (cells(w), cells(d));
+    let cb = cells(b).min(width.saturating_sub(cw + cd));
+    let (fw, fd, fb) = if ascii {
+        ('#', '=', '-')
+    } else {
+        ('█', '▒', '░')
+    };
+    let mut out = String::new();
+    out.extend(std::iter::repeat_n(fw, cw));
+    out.extend(std::iter::repeat_n(fd, cd));
+    out.extend(std::iter::repeat_n(fb, cb));
+    out.extend(std::iter::repeat_n(' ', width.saturating_sub(cw + cd + cb)));
+    out
+}
+
+impl Popup for Explorer {
+    fn keys(&self) -> KeyContext {
+        KeyContext::Explorer
+    }
+
+    fn update(mut self, app: &mut App, action: Action, now: Duration) {
+        let count = self.rows.as_ref().map_or(0, |r| r.len().min(MAX_ROWS));
+        match action {
+            Action::Cancel | Action::Explore => app.mode = Mode::Playing,
+            Action::Quit => {
+                app.mode = Mode::Playing;
+                app.quit_requested();
+            }
+            Action::CursorUp => {
+                self.selected = self.selected.saturating_sub(1);
+                app.mode = Mode::Explorer(self);
+            }
+            Action::CursorDown => {
+                self.selected = (self.selected + 1).min(count.saturating_sub(1));
+                app.mode = Mode::Explorer(self);
+            }
+            Action::Input(c) if !c.is_control() => {
+                self.filter.push(c);
+                app.ask_explorer(self);
+            }
+            Action::DeleteChar => {
+                self.filter.pop();
+                app.ask_explorer(self);
+            }
+            Action::Select => {
+                let san = self
+                    .rows
+                    .as_ref()
+                    .and_then(|rows| rows.get(self.selected))
+                    .map(|r| r.san.clone());
+                let position = app.shown_position().clone();
+                match san.and_then(|s| position.parse_move(&s).ok()) {
+                    Some(mv) => {
+                        app.mode = Mode::Playing;
+                        app.submit(mv, now);
+                        // On to the position the move leads to, with the same filter.
+                        if app.shown_position() != &position {
+                            app.ask_explorer(Explorer {
+                                filter: self.filter,
+                                ..Explorer::default()
+                            });
+                        }
+                    }
+                    None => app.mode = Mode::Explorer(self),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
+        let ascii = app.glyphs() == crate::look::GlyphSet::Ascii;
+        let mut lines = vec![if self.filter.is_empty() {
+            "Every game (type a name to filter: Ann, Ann as White)".to_owned()
+        } else {
+            format!("Games of {}_", self.filter)
+        }];
+        match &self.rows {
+            None => lines.push("Counting…".to_owned()),
+            Some(rows) if rows.is_empty() => {
+                lines.push("No game of the library reached this position.".to_owned());
+            }
+            Some(rows) => {
+                for (i, row) in rows.iter().take(MAX_ROWS).enumerate() {
+                    let (w, d, b) = row.percentages();
+                    let mark = if i == self.selected { "> " } else { "" };
+                    let games = if row.games == 1 { "game" } else { "games" };
+                    lines.push(format!(
+                        "{mark}{}: {} {games}, White {w}% · draws {d}% · Black {b}% {}",
+                        row.san,
+                        row.games,
+                        bar(row, 10, ascii)
+                    ));
+                }
+                if rows.len() > MAX_ROWS {
+                    lines.push(format!("  and {} more moves", rows.len() - MAX_ROWS));
+                }
+            }
+        }
+        text_box("Your games from this position", lines, KeyContext::Explorer)
+    }
+}
+
+impl App {
+    /// Opens the explorer on the position shown (F7, `explore`): after the game, in
+    /// review of a loaded or finished one, and on the analysis board; never while a game is
+    /// being played.
+    pub(in crate::app) fn open_explorer(&mut self) {
+        if !self.saving.enabled {
+            self.error("There is no library: hotseat has no folder to keep games in");
+            return;
+        }
+        if self.game_in_progress() {
+            self.error("The explorer opens after the game: no help from the archive during play");
+            return;
+        }
+        self.ask_explorer(Explorer::default());
+    }
+
+    /// Shows `explorer` for the position shown, and asks the worker for its moves.
+    fn ask_explorer(&mut self, explorer: Explorer) {
+        let key = self.shown_position().repetition_key();
+        self.effects.push(Effect::Explore {
+            key,
+            filter: explorer.filter.clone(),
+        });
+        self.mode = Mode::Explorer(Explorer {
+            key,
+            rows: None,
+            selected: 0,
+            ..explorer
+        });
+    }
+
+    /// The worker's answer for the position `key` with `filter`: kept if it is still the
+    /// question on screen.
+    pub(in crate::app) fn explored(
+        &mut self,
+        key: u64,
+        filter: &str,
+        rows: Result<Vec<ExplorerRow>, String>,
+    ) {
+        let Mode::Explorer(explorer) = &mut self.mode else {
+            return;
+        };
+        if explorer.key != key || explorer.filter != filter {
+            return;
+        }
+        match rows {
+            Ok(rows) => explorer.rows = Some(rows),
+            Err(err) => {
+                self.mode = Mode::Playing;
+                self.error(format!("The library cannot be read: {err}"));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::KeyCode;
+
+    use super::*;
+    use crate::app::dialogs::LibraryNews;
+    use crate::app::tests::{config, key, play_all};
+    use crate::game::GameSetup;
+
+    fn row(san: &str, games: usize, w: usize, d: usize, b: usize) -> ExplorerRow {
+        ExplorerRow {
+            san: san.to_owned(),
+            games,
+            white_wins: w,
+            draws: d,
+            black_wins: b,
+        }
+    }
+
+    fn saving_app() -> App {
+        let mut config = config(GameSetup::default());
+        config.autosave = true;
+        App::new(config)
+    }
+
+    #[test]
+    fn the_bar_splits_by_results() {
+        assert_eq!(bar(&row("e4", 4, 2, 1, 1), 8, true), "####==--");
+        assert_eq!(bar(&row("d4", 2, 0, 0, 0), 4, false), "    ");
+    }
+
+    #[test]
+    fn the_explorer_waits_for_the_game_to_end_then_lists_and_plays_a_move() {
+        let mut app = saving_app();
+        play_all(&mut app, &["e4"]);
+        key(&mut app, KeyCode::F(7));
+        assert_eq!(app.mode(), &Mode::Playing, "not during play");
+        // Over: the analysis board.
+        let mut app = saving_app();
+        play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
+        key(&mut app, KeyCode::Esc);
+        key(&mut app, KeyCode::Up);
+        assert_eq!(app.shown_ply(), 0);
+        app.take_effects();
+        assert!(key(&mut app, KeyCode::F(7)));
+        let start = app.shown_position().repetition_key();
+        assert_eq!(
+            app.take_effects(),
+            [Effect::Explore {
+                key: start,
+                filter: String::new()
+            }]
+        );
+        let rows = vec![row("e4", 3, 1, 1, 1), row("d4", 1, 1, 0, 0)];
+        app.update(
+            crate::app::Event::Library(LibraryNews::Explored {
+                key: start,
+                filter: String::new(),
+                rows: Ok(rows),
+            }),
+            app.now(),
+        );
+        let Some(Look::Box(dialog)) = app.dialog_look() else {
+            panic!("the explorer shows: {:?}", app.mode());
+        };
+        assert_eq!(
+            dialog.lines[1],
+            "> e4: 3 games, White 33% · draws 33% · Black 33% ███▒▒▒░░░ "
+        );
+        assert!(
+            dialog.lines[2].starts_with("d4: 1 game, White 100%"),
+            "{:?}",
+            dialog.lines
+        );
+        key(&mut app, KeyCode::Down);
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(
+            app.game().variations().len(),
+            1,
+            "d4 is played on the board"
+        );
+        let after = app.shown_position().repetition_key();
+        assert_ne!(after, start);
+        assert!(app.take_effects().contains(&Effect::Explore {
+            key: after,
+            filter: String::new()
+        }));
+        // Typing a name asks again, for that player's games.
+        key(&mut app, KeyCode::Char('A'));
+        assert!(app.take_effects().contains(&Effect::Explore {
+            key: after,
+            filter: "A".to_owned()
+        }));
+        key(&mut app, KeyCode::Esc);
+        assert_eq!(app.mode(), &Mode::Playing);
+    }
+}

@@ -1,0 +1,132 @@
+//! The game-over box: how the game ended, its result and where it was filed; then a new game,
+//! a rematch, a look through the game, or quit. `ui` puts it in the panel, under the moves.
+
+use std::time::Duration;
+
+use super::{Look, Mode, Popup, text_box};
+use crate::app::keymap::{Action, KeyContext, PointerKind};
+use crate::app::{App, ArchiveNote};
+use crate::game::GameSetup;
+use crate::rules::Color;
+
+/// The game has just ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOver;
+
+impl Popup for GameOver {
+    fn keys(&self) -> KeyContext {
+        KeyContext::GameOver
+    }
+
+    fn update(self, app: &mut App, action: Action, _now: Duration) {
+        match action {
+            Action::NewGame => app.open_form(),
+            Action::Rematch => rematch(app),
+            // The review starts with the arrows on the moves, however the last move was made.
+            Action::Review => {
+                app.mode = Mode::Playing;
+                app.board.engaged = false;
+            }
+            // Stepping back, or a click on a move, closes the box and shows that position.
+            Action::HistoryBack | Action::HistoryStart => {
+                app.mode = Mode::Playing;
+                app.on_playing(action, app.now);
+            }
+            Action::Pointer(p)
+                if p.kind == PointerKind::Down && app.click_move_list(p.column, p.row) =>
+            {
+                app.mode = Mode::Playing;
+            }
+            // At once, unless the finished game is on disk nowhere.
+            Action::Quit => app.quit_requested(),
+            _ => {}
+        }
+    }
+
+    fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
+        let outcome = app.game().outcome()?;
+        let mut lines = vec![app.outcome_text(outcome), outcome.result.pgn().to_owned()];
+        match app.archive_note() {
+            Some(ArchiveNote::Saved(path)) => lines.push(format!("Saved to {path}")),
+            Some(ArchiveNote::Failed(why)) => {
+                lines.push(format!("Not archived: {why}. Ctrl-S saves a copy."))
+            }
+            None => {}
+        }
+        text_box("Game over", lines, KeyContext::GameOver)
+    }
+}
+
+/// The same game again from the same start, with the same clock, the colours swapped: each
+/// player takes the other seat with their own name and time control.
+fn rematch(app: &mut App) {
+    let game = &app.game;
+    let setup = GameSetup {
+        start: game.record().start().clone(),
+        white: game.player(Color::Black).to_owned(),
+        black: game.player(Color::White).to_owned(),
+        white_time: game.clock().control(Color::Black).clone(),
+        black_time: game.clock().control(Color::White).clone(),
+    };
+    app.start_game(setup, app.now);
+    app.info(format!(
+        "Rematch: {} vs {}, {}",
+        app.game.player(Color::White),
+        app.game.player(Color::Black),
+        app.time_control_text()
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::KeyCode;
+
+    use super::GameOver;
+    use crate::app::tests::{SCHOLARS_MOVES, config, key, play_all};
+    use crate::app::{App, Mode};
+    use crate::game::GameSetup;
+    use crate::rules::Color;
+
+    /// Ann (White) mates Bob.
+    fn mated() -> App {
+        let mut app = App::new(config(GameSetup {
+            white: "Ann".to_owned(),
+            black: "Bob".to_owned(),
+            ..GameSetup::default()
+        }));
+        play_all(&mut app, &SCHOLARS_MOVES);
+        play_all(&mut app, &["Qxf7#"]);
+        assert_eq!(app.mode(), &Mode::GameOver(GameOver));
+        app
+    }
+
+    #[test]
+    fn m_is_a_rematch_with_the_seats_changed() {
+        let mut app = mated();
+        assert!(key(&mut app, KeyCode::Char('m')));
+        assert_eq!(app.game().player(Color::White), "Bob");
+        assert_eq!(app.game().player(Color::Black), "Ann");
+        assert_eq!(app.game().record().plies(), 0);
+        assert_eq!(app.message().unwrap().text, "Rematch: Bob vs Ann, untimed");
+    }
+
+    #[test]
+    fn r_or_esc_closes_it_to_look_through_the_game() {
+        for code in [KeyCode::Char('r'), KeyCode::Esc] {
+            let mut app = mated();
+            assert!(key(&mut app, code));
+            assert_eq!(app.mode(), &Mode::Playing);
+            assert!(app.arrows_step(), "the arrows are on the moves");
+        }
+    }
+
+    #[test]
+    fn n_opens_the_new_game_form_and_q_quits() {
+        let mut app = mated();
+        assert!(key(&mut app, KeyCode::Char('n')));
+        assert!(matches!(app.mode(), Mode::NewGame(_)), "{:?}", app.mode());
+        let mut app = mated();
+        assert!(key(&mut app, KeyCode::Char('q')));
+        assert!(app.should_quit());
+    }
+}

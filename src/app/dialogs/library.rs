@@ -1,0 +1,404 @@
+//! The library screen as a dialog: the archived games, full screen, over the game left, whose
+//! clock is paused meanwhile (as for the new-game form) and runs again when the players go
+//! back with Esc. The list itself (filter, sort, paging) is [`crate::app::library`]; here,
+//! what opening, leaving, opening a game and the trash do to the app.
+//!
+//! Every file is read and written by the front end's file worker, never by the app: opening
+//! asks for the library ([`Effect::LoadLibrary`]) and shows "reading" until it comes
+//! ([`LibraryNews::Loaded`]); Enter asks for the game's file ([`Effect::OpenArchived`]),
+//! which is then opened exactly as `--load` opens one (the game in progress going to the
+//! archive as unfinished); Delete asks first ([`TrashGame`]), then moves the file to the trash
+//! ([`Effect::TrashGame`]); Ctrl-Z brings the last one back ([`Effect::RestoreGame`]).
+
+use std::time::Duration;
+
+use super::{Look, Mode, Popup, text_box};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::library::{CHROME_ROWS, LibraryList, ListOutcome};
+use crate::app::{App, Effect, Message, OpenedGame};
+use crate::store::Entry;
+
+/// The library screen: the list, once read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Library {
+    /// `None` while the library is read.
+    pub list: Option<LibraryList>,
+    /// The last game moved to the trash, by its name there: Ctrl-Z brings it back.
+    pub trashed: Option<String>,
+}
+
+/// What the file worker says about the library.
+#[derive(Debug)]
+pub enum LibraryNews {
+    /// The library was read: its games, newest first, or why not.
+    Loaded(Result<Vec<Entry>, String>),
+    /// The game asked for with Enter was read, or why not.
+    Opened(Result<Box<OpenedGame>, String>),
+    /// `file` was moved to the trash (under the name given), or why not.
+    Trashed {
+        file: String,
+        result: Result<String, String>,
+    },
+    /// A game came back from the trash (under the name given), or why not.
+    Restored(Result<String, String>),
+    /// The moves played from the position `key` in the games `filter` admits.
+    Explored {
+        key: u64,
+        filter: String,
+        rows: Result<Vec<crate::store::ExplorerRow>, String>,
+    },
+}
+
+impl Popup for Library {
+    fn keys(&self) -> KeyContext {
+        KeyContext::Library
+    }
+
+    fn update(mut self, app: &mut App, action: Action, now: Duration) {
+        match action {
+            Action::Quit => {
+                app.back_from_form(now);
+                app.quit_requested();
+                return;
+            }
+            Action::Restore => {
+                if let Some(name) = self.trashed.take() {
+                    app.effects.push(Effect::RestoreGame(name));
+                    app.mode = Mode::Library(self);
+                }
+                return;
+            }
+            _ => {}
+        }
+        let Some(list) = self.list.as_mut() else {
+            if action == Action::Cancel {
+                app.back_from_form(now);
+            }
+            return;
+        };
+        list.set_page(usize::from(app.size.height.saturating_sub(CHROME_ROWS)));
+        match list.handle(action) {
+            ListOutcome::Stay => app.mode = Mode::Library(self),
+            ListOutcome::Close => app.back_from_form(now),
+            ListOutcome::Open(file) => {
+                app.effects.push(Effect::OpenArchived(file));
+                app.mode = Mode::Library(self);
+            }
+            ListOutcome::Delete(file) => {
+                let what = list.selected().map_or_else(
+                    || file.clone(),
+                    |e| {
+                        format!(
+                            "{} vs {}, {} ({})",
+                            e.summary.white, e.summary.black, e.summary.date, e.summary.result
+                        )
+                    },
+                );
+                app.mode = Mode::TrashGame(TrashGame {
+                    library: self,
+                    file,
+                    what,
+                });
+            }
+        }
+    }
+
+    fn look<'a>(&'a self, _app: &'a App) -> Option<Look<'a>> {
+        Some(Look::Library(self))
+    }
+}
+
+/// "Move this game to the trash?", over the library.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrashGame {
+    library: Library,
+    file: String,
+    /// The game in words: `Ann vs Bob, 2026-11-21 (0-1)`.
+    what: String,
+}
+
+impl TrashGame {
+    /// The library the question is asked over, as it stands behind it.
+    pub fn library(&self) -> &Library {
+        &self.library
+    }
+}
+
+impl Popup for TrashGame {
+    fn keys(&self) -> KeyContext {
+        KeyContext::Confirm
+    }
+
+    fn update(self, app: &mut App, action: Action, now: Duration) {
+        match action {
+            Action::Yes => {
+                app.effects.push(Effect::TrashGame(self.file));
+                app.mode = Mode::Library(self.library);
+            }
+            Action::No | Action::Cancel => app.mode = Mode::Library(self.library),
+            Action::Quit => {
+                app.back_from_form(now);
+                app.quit_requested();
+            }
+            _ => {}
+        }
+    }
+
+    fn look<'a>(&'a self, _app: &'a App) -> Option<Look<'a>> {
+        text_box(
+            "Delete this game?",
+            vec![
+                self.what.clone(),
+                "It goes to the trash folder in hotseat's data folder; Ctrl-Z in the library \
+                 brings it back."
+                    .to_owned(),
+            ],
+            KeyContext::Confirm,
+        )
+    }
+}
+
+impl App {
+    /// Opens the library screen (F6, Ctrl-B, `games`): the clock of a game in progress waits,
+    /// and the front end is asked for the list.
+    pub(in crate::app) fn open_library(&mut self) {
+        if !self.saving.enabled {
+            self.error("There is no library: hotseat has no folder to keep games in");
+            return;
+        }
+        self.pause_for_form();
+        // The screen's own news shows on it; the game's ("White's clock is running") would
+        // be out of place there.
+        self.message = None;
+        self.mode = Mode::Library(Library::default());
+        self.effects.push(Effect::LoadLibrary);
+    }
+
+    /// What the file worker says about the library.
+    pub(in crate::app) fn library_news(&mut self, news: LibraryNews, now: Duration) {
+        match news {
+            LibraryNews::Loaded(Ok(games)) => {
+                if let Mode::Library(library) = &mut self.mode {
+                    let mut list = LibraryList::new(games);
+                    list.set_page(usize::from(self.size.height.saturating_sub(CHROME_ROWS)));
+                    library.list = Some(list);
+                }
+            }
+            LibraryNews::Loaded(Err(err)) => {
+                if matches!(self.mode, Mode::Library(_)) {
+                    self.back_from_form(now);
+                }
+                self.error(format!("The library cannot be read: {err}"));
+            }
+            LibraryNews::Opened(Ok(opened)) => {
+                if matches!(self.mode, Mode::Library(_)) {
+                    self.back_from_form(now);
+                    self.open_game(*opened, false, now);
+                }
+            }
+            LibraryNews::Opened(Err(err)) => self.error(err),
+            LibraryNews::Trashed { file, result } => match result {
+                Ok(name) => {
+                    if let Mode::Library(library) = &mut self.mode {
+                        if let Some(list) = &mut library.list {
+                            list.remove(&file);
+                        }
+                        library.trashed = Some(name);
+                    }
+                    self.message = Some(Message::info(format!(
+                        "{file} is in the trash: Ctrl-Z brings it back"
+                    )));
+                }
+                Err(err) => self.error(format!("{file} was not deleted: {err}")),
+            },
+            LibraryNews::Restored(Ok(name)) => {
+                self.message = Some(Message::info(format!("{name} is back in the library")));
+                if matches!(self.mode, Mode::Library(_)) {
+                    self.effects.push(Effect::LoadLibrary);
+                }
+            }
+            LibraryNews::Explored { key, filter, rows } => self.explored(key, &filter, rows),
+            LibraryNews::Restored(Err(err)) => {
+                self.error(format!("The game did not come back from the trash: {err}"));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    use super::*;
+    use crate::app::tests::{config, key, play_all, press, s, type_text};
+    use crate::game::GameSetup;
+    use crate::game::pgn::import_game;
+    use crate::rules::Color;
+    use crate::store::{FileStamp, summarize};
+
+    fn saving_app(tc: &str) -> App {
+        let mut config = config(GameSetup {
+            white_time: tc.parse().unwrap(),
+            black_time: tc.parse().unwrap(),
+            ..GameSetup::default()
+        });
+        config.autosave = true;
+        App::new(config)
+    }
+
+    const GAMES: [&str; 2] = [
+        "[Date \"2026.11.22\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+        "[Date \"2026.11.21\"]\n[White \"Cid\"]\n[Black \"Ann\"]\n[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n",
+    ];
+
+    fn games() -> Vec<Entry> {
+        GAMES
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                Entry::new(
+                    format!("g{i}.pgn"),
+                    FileStamp::default(),
+                    summarize(text).unwrap(),
+                )
+            })
+            .collect()
+    }
+
+    fn list(app: &App) -> &LibraryList {
+        match app.mode() {
+            Mode::Library(Library {
+                list: Some(list), ..
+            }) => list,
+            other => panic!("not the library: {other:?}"),
+        }
+    }
+
+    /// News from the file worker, `later` after the last update.
+    fn at(app: &mut App, later: Duration, news: LibraryNews) {
+        let t = app.now() + later;
+        app.update(crate::app::Event::Library(news), t);
+    }
+
+    #[test]
+    fn the_key_opens_the_library_and_esc_returns_to_the_game_its_clock_not_charged() {
+        let mut app = saving_app("5+0");
+        key(&mut app, KeyCode::Enter);
+        play_all(&mut app, &["e4"]);
+        let before = app.game().clock().remaining(Color::Black, app.now());
+        app.take_effects();
+        assert!(key(&mut app, KeyCode::F(6)));
+        assert_eq!(app.mode(), &Mode::Library(Library::default()));
+        assert!(app.take_effects().contains(&Effect::LoadLibrary));
+        // A minute among the games, then back.
+        at(&mut app, s(30), LibraryNews::Loaded(Ok(games())));
+        assert_eq!(list(&app).len(), 2);
+        let t = app.now() + s(30);
+        let a = crossterm::event::KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE);
+        app.update(crate::app::Event::Key(a), t);
+        assert_eq!(list(&app).filter(), "a");
+        key(&mut app, KeyCode::Esc);
+        assert_eq!(list(&app).filter(), "");
+        key(&mut app, KeyCode::Esc);
+        assert_eq!(app.mode(), &Mode::Playing);
+        let after = app.game().clock().remaining(Color::Black, app.now());
+        assert_eq!(before, after, "the time in the library is not charged");
+        assert_eq!(app.game().record().plies(), 1, "the game is as it was");
+    }
+
+    #[test]
+    fn the_typed_word_opens_it_too_and_enter_opens_the_selected_game_as_load_does() {
+        let mut app = saving_app("none");
+        type_text(&mut app, "games");
+        key(&mut app, KeyCode::Enter);
+        assert!(matches!(app.mode(), Mode::Library(_)), "{:?}", app.mode());
+        at(&mut app, Duration::ZERO, LibraryNews::Loaded(Ok(games())));
+        app.take_effects();
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(
+            app.take_effects(),
+            [Effect::OpenArchived("g0.pgn".to_owned())]
+        );
+        let imported = import_game(GAMES[0]).unwrap();
+        let opened = OpenedGame {
+            game: imported.game,
+            tags: imported.tags,
+            source: "g0.pgn".to_owned(),
+        };
+        at(
+            &mut app,
+            Duration::ZERO,
+            LibraryNews::Opened(Ok(Box::new(opened))),
+        );
+        assert!(!matches!(app.mode(), Mode::Library(_)));
+        assert!(app.game().is_over());
+        assert_eq!(app.game().player(Color::White), "Ann");
+        assert!(
+            app.message().unwrap().text.starts_with("Loaded g0.pgn"),
+            "{:?}",
+            app.message()
+        );
+    }
+
+    #[test]
+    fn delete_asks_then_trashes_and_ctrl_z_brings_it_back() {
+        let mut app = saving_app("none");
+        key(&mut app, KeyCode::F(6));
+        at(&mut app, Duration::ZERO, LibraryNews::Loaded(Ok(games())));
+        app.take_effects();
+        key(&mut app, KeyCode::Down);
+        assert!(key(&mut app, KeyCode::Delete));
+        assert!(matches!(app.mode(), Mode::TrashGame(_)), "{:?}", app.mode());
+        key(&mut app, KeyCode::Char('n'));
+        assert!(matches!(app.mode(), Mode::Library(_)));
+        assert!(app.take_effects().is_empty());
+        key(&mut app, KeyCode::Delete);
+        key(&mut app, KeyCode::Char('y'));
+        assert_eq!(app.take_effects(), [Effect::TrashGame("g1.pgn".to_owned())]);
+        at(
+            &mut app,
+            Duration::ZERO,
+            LibraryNews::Trashed {
+                file: "g1.pgn".to_owned(),
+                result: Ok("g1.pgn".to_owned()),
+            },
+        );
+        assert_eq!(list(&app).len(), 1);
+        assert!(
+            app.message()
+                .unwrap()
+                .text
+                .contains("Ctrl-Z brings it back")
+        );
+        assert!(press(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL));
+        assert_eq!(
+            app.take_effects(),
+            [Effect::RestoreGame("g1.pgn".to_owned())]
+        );
+        at(
+            &mut app,
+            Duration::ZERO,
+            LibraryNews::Restored(Ok("g1.pgn".to_owned())),
+        );
+        assert_eq!(app.take_effects(), [Effect::LoadLibrary]);
+    }
+
+    #[test]
+    fn without_a_folder_there_is_no_library_and_a_failed_read_says_why() {
+        let mut app = crate::app::tests::app();
+        key(&mut app, KeyCode::F(6));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert!(app.message().unwrap().text.contains("no folder"));
+        let mut app = saving_app("none");
+        key(&mut app, KeyCode::F(6));
+        at(
+            &mut app,
+            Duration::ZERO,
+            LibraryNews::Loaded(Err("permission denied".to_owned())),
+        );
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert!(app.message().unwrap().text.contains("permission denied"));
+    }
+}

@@ -1,0 +1,95 @@
+//! The new-game form as a dialog: the form itself (its fields, what typing does to them, the
+//! game it sets up) is [`crate::app::newgame`]; here, what opening, starting and leaving it do
+//! to the app. The clock of a game in progress is paused while it is open, and runs again if
+//! the players go back to that game.
+
+use std::time::Duration;
+
+use super::{Look, Mode, Popup};
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::newgame::FormResult;
+use crate::app::{App, Effect, NewGameForm};
+
+impl Popup for Box<NewGameForm> {
+    fn keys(&self) -> KeyContext {
+        KeyContext::Form
+    }
+
+    fn update(mut self, app: &mut App, action: Action, now: Duration) {
+        if action == Action::Quit {
+            app.back_from_form(now);
+            app.quit_requested();
+            return;
+        }
+        match NewGameForm::update(&mut self, action) {
+            FormResult::Editing => app.mode = Mode::NewGame(self),
+            FormResult::Cancel => app.back_from_form(now),
+            FormResult::Start(setup) => {
+                app.theme = app.theme.with_palette(self.palette);
+                let choices = self.choices(&setup);
+                if app.saving.enabled {
+                    app.effects.push(Effect::Remember(choices.clone()));
+                }
+                app.remembered = Some(choices);
+                app.start_game(*setup, now);
+            }
+        }
+    }
+
+    fn look<'a>(&'a self, _app: &'a App) -> Option<Look<'a>> {
+        Some(Look::Form(self))
+    }
+}
+
+impl App {
+    /// Opens the form, filled in like the game on the board (and with the choices of the last
+    /// game started from it).
+    pub(in crate::app) fn open_form(&mut self) {
+        self.pause_for_form();
+        let mut form = NewGameForm::new(&self.game, self.theme.palette());
+        if let Some(choices) = &self.remembered {
+            form.recall(choices);
+        }
+        self.mode = Mode::NewGame(Box::new(form));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    use crate::app::Mode;
+    use crate::app::tests::{app, key, play_all, press};
+
+    #[test]
+    fn esc_closes_the_form_and_enter_starts_its_game() {
+        let mut app = app();
+        assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
+        assert!(matches!(app.mode(), Mode::NewGame(_)), "{:?}", app.mode());
+        assert!(key(&mut app, KeyCode::Esc));
+        assert_eq!(app.mode(), &Mode::Playing);
+        play_all(&mut app, &["e4"]);
+        assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
+        assert!(
+            key(&mut app, KeyCode::Char('y')),
+            "the game in progress is set aside"
+        );
+        assert!(key(&mut app, KeyCode::Enter));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert_eq!(app.game().record().plies(), 0);
+        assert!(app.message().unwrap().text.starts_with("New game: "));
+    }
+
+    #[test]
+    fn typed_letters_go_into_the_field_not_to_the_keymap() {
+        let mut app = app();
+        assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
+        // `q` quits after a game and closes the help; here it is a letter of a name.
+        assert!(key(&mut app, KeyCode::Char('q')));
+        let Mode::NewGame(form) = app.mode() else {
+            panic!("{:?}", app.mode());
+        };
+        assert_eq!(form.white, "q");
+        assert!(!app.should_quit());
+    }
+}

@@ -1,0 +1,129 @@
+//! The ready screen of a timed game: the clocks wait for a key, so nobody loses time to the
+//! start (or to the restart of a game resumed or loaded).
+
+use std::time::Duration;
+
+use super::{Look, Mode, Popup, text_box};
+use crate::app::App;
+use crate::app::keymap::{Action, KeyContext, PointerKind};
+use crate::rules::Color;
+
+/// The clocks wait: Enter, a click or the first typed character starts them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ready;
+
+impl Popup for Ready {
+    fn keys(&self) -> KeyContext {
+        KeyContext::Ready
+    }
+
+    fn update(self, app: &mut App, action: Action, now: Duration) {
+        match action {
+            Action::Quit => app.quit_requested(),
+            Action::Select => {
+                start_clocks(app, now);
+                app.ask_standing_offer();
+            }
+            // A player who starts typing a move has started the game: the clock runs and the
+            // character goes into the move box.
+            Action::Input(_) => {
+                start_clocks(app, now);
+                app.on_playing(action, now);
+            }
+            Action::Pointer(p) if p.kind == PointerKind::Down => {
+                start_clocks(app, now);
+                app.ask_standing_offer();
+            }
+            _ => {}
+        }
+    }
+
+    fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
+        let game = app.game();
+        let turn = game.position().turn();
+        let players = format!("{} vs {}", app.who(Color::White), app.who(Color::Black));
+        let lines = if game.record().plies() == 0 {
+            vec![
+                players,
+                format!("Clock: {}", app.time_control_text()),
+                format!("Press Enter, or type {turn}'s first move,"),
+                format!("to start {turn}'s clock."),
+            ]
+        } else {
+            // A game resumed or loaded: its clocks wait so nobody loses time to the restart.
+            let clock = game.clock();
+            let left = |c: Color| {
+                clock
+                    .remaining(c, app.now())
+                    .map_or_else(|| "untimed".to_owned(), crate::game::clock::format_clock)
+            };
+            let mut lines = vec![
+                players,
+                format!(
+                    "Move {}, {turn} to move · White {} · Black {}",
+                    game.position().fullmoves(),
+                    left(Color::White),
+                    left(Color::Black)
+                ),
+            ];
+            if let Some(by) = game.pending_offer() {
+                lines.push(format!("{by}'s draw offer stands."));
+            }
+            lines.push(format!(
+                "The clocks wait: press Enter, or type {turn}'s move,"
+            ));
+            lines.push(format!("to start {turn}'s clock."));
+            lines
+        };
+        let title = if game.record().plies() == 0 {
+            "Ready?"
+        } else {
+            "Game resumed"
+        };
+        text_box(title, lines, KeyContext::Ready)
+    }
+}
+
+fn start_clocks(app: &mut App, now: Duration) {
+    app.game.start(now);
+    app.mode = Mode::Playing;
+    let turn = app.game.position().turn();
+    app.info(format!("{turn}'s clock is running"));
+}
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::KeyCode;
+
+    use crate::app::Mode;
+    use crate::app::tests::{key, timed_app};
+    use crate::rules::Color;
+
+    #[test]
+    fn enter_or_space_starts_the_clock_of_the_side_to_move() {
+        for code in [KeyCode::Enter, KeyCode::Char(' ')] {
+            let mut app = timed_app("5+0");
+            assert!(key(&mut app, code), "{code:?} is bound");
+            assert_eq!(app.mode(), &Mode::Playing);
+            assert_eq!(app.game().clock().running(), Some(Color::White));
+            assert_eq!(app.message().unwrap().text, "White's clock is running");
+        }
+    }
+
+    #[test]
+    fn a_typed_letter_starts_the_clock_and_goes_into_the_move_box() {
+        let mut app = timed_app("5+0");
+        assert!(key(&mut app, KeyCode::Char('e')));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert_eq!(app.input(), "e");
+        assert_eq!(app.game().clock().running(), Some(Color::White));
+    }
+
+    #[test]
+    fn esc_means_nothing_here_and_the_clocks_wait_on() {
+        let mut app = timed_app("5+0");
+        assert!(!key(&mut app, KeyCode::Esc));
+        assert_eq!(app.mode(), &Mode::Ready(super::Ready));
+        assert_eq!(app.game().clock().running(), None);
+    }
+}

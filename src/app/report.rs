@@ -1,0 +1,253 @@
+//! The game report in the app: asked for after the game (or in review of a loaded or archived
+//! game that has ended), worked out by the engine in the background, shown as it comes.
+//!
+//! The app never runs the engine (the engine is at the edge, and an app that imported it would
+//! run up the layers): it hands out [`Effect::Analyse`] with the game to analyse and an id, and
+//! the front end hands back what the engine says as [`AnalysisEvent`]s with that id
+//! ([`App::analysis_event`]). An event whose id is not the analysis running (one stopped, or
+//! of a game no longer on the board) is dropped, so a late word can never land on another
+//! game. Esc stops the work ([`Effect::StopAnalysis`]); what was evaluated is kept and shown.
+//!
+//! The engine is never consulted during a game in progress: asking then is refused with a
+//! message saying why. A finished report is written into the game as lichess exports it
+//! ([`Game::annotate`](crate::game::Game::annotate)): the labels as glyphs, the better lines as
+//! variations (Shift-→ enters them), the evaluations as `[%eval]`; saved, the game shows its
+//! report again with no engine ([`Game::report`](crate::game::Game::report)).
+
+use super::{App, Effect, Message};
+use crate::game::report::{GameReport, PositionEval};
+use crate::layout::panel::graph_position;
+use crate::rules::{Move, Position};
+
+/// What the engine's work says, in the app's terms (the edge turns its process's events into
+/// these). One analysis says `Progress`/`Evaluated` for each position, then one of `Finished`,
+/// `Failed` or `Cancelled`.
+#[derive(Clone, Debug)]
+pub enum AnalysisEvent {
+    /// Positions done of all (the start, and one after each move).
+    Progress {
+        done: usize,
+        total: usize,
+    },
+    /// The evaluation of the position after `ply` half-moves.
+    Evaluated {
+        ply: usize,
+        eval: PositionEval,
+    },
+    Finished(Box<GameReport>),
+    /// The engine failed; `error` names it and says what went wrong; `done` holds the
+    /// positions evaluated before.
+    Failed {
+        error: String,
+        done: Vec<PositionEval>,
+    },
+    Cancelled {
+        done: Vec<PositionEval>,
+    },
+}
+
+/// A game for the engine: where it starts and its moves; `id` comes back with every event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisJob {
+    pub id: u64,
+    pub start: Position,
+    pub moves: Vec<Move>,
+}
+
+/// The report of the game on the board, and the engine's work on it.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Reports {
+    /// The report shown: finished, read from the game's evaluations, or the part done when the
+    /// engine stopped.
+    pub shown: Option<GameReport>,
+    /// The analysis running, and its positions done of all.
+    pub running: Option<Running>,
+    /// The id of the last analysis handed out.
+    last_id: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Running {
+    pub id: u64,
+    pub done: usize,
+    pub total: usize,
+    /// The positions evaluated so far.
+    evals: Vec<PositionEval>,
+}
+
+impl App {
+    /// The game report shown, if any.
+    pub fn game_report(&self) -> Option<&GameReport> {
+        self.reports.shown.as_ref()
+    }
+
+    /// While the engine works on the report: positions done of all.
+    pub fn analysis_progress(&self) -> Option<(usize, usize)> {
+        self.reports.running.as_ref().map(|r| (r.done, r.total))
+    }
+
+    /// Rows of the panel for the report: the graph's, and the lines' under it (the players'
+    /// numbers; while the engine works, its progress), in a panel `height` rows tall.
+    pub(super) fn report_rows(&self, height: u16) -> (u16, u16) {
+        let graph = match self.reports.shown {
+            Some(_) if height >= 30 => 6,
+            Some(_) => 3,
+            None => 0,
+        };
+        let lines = match (&self.reports.running, &self.reports.shown) {
+            (Some(_), _) => 1,
+            (None, Some(_)) => 2,
+            (None, None) => 0,
+        };
+        let live = match self.live_lines() {
+            Some((_, [])) => 1,
+            Some((_, lines)) => lines.len() as u16,
+            None => 0,
+        };
+        (graph, lines + live)
+    }
+
+    /// A click on the graph shows the position drawn there; `false` when it is not on it.
+    pub(super) fn click_graph(&mut self, column: u16, row: u16) -> bool {
+        let Some(graph) = self.panel_layout().map(|p| p.graph) else {
+            return false;
+        };
+        let inside =
+            (graph.x..graph.right()).contains(&column) && (graph.y..graph.bottom()).contains(&row);
+        if !inside || self.reports.shown.is_none() {
+            return false;
+        }
+        let positions = self.game.record().plies() + 1;
+        self.show_ply(graph_position(graph.width, positions, column - graph.x));
+        true
+    }
+
+    /// A game was put on the board: its own report if it carries one, the engine's work on
+    /// the game before stopped.
+    pub(super) fn reset_report(&mut self) {
+        if self.reports.running.take().is_some() {
+            self.effects.push(Effect::StopAnalysis);
+        }
+        self.reports.shown = self.game.report();
+    }
+
+    /// The `analyse` command (and its key).
+    pub(super) fn start_analysis(&mut self) {
+        if self.reports.running.is_some() {
+            self.error("The engine is analysing this game already: Esc stops it");
+            return;
+        }
+        if !self.game.is_over() {
+            self.message = Some(
+                Message::error(
+                    "The game is in progress: the engine is never consulted during a game. \
+                     Analyse it once it has ended",
+                )
+                .or_shorter("No engine during a game: analyse it once it has ended"),
+            );
+            return;
+        }
+        let moves: Vec<Move> = self.game.record().moves().iter().map(|m| m.mv).collect();
+        if moves.is_empty() {
+            self.error("The game has no moves to analyse");
+            return;
+        }
+        self.reports.last_id += 1;
+        let total = moves.len() + 1;
+        self.reports.running = Some(Running {
+            id: self.reports.last_id,
+            done: 0,
+            total,
+            evals: Vec::new(),
+        });
+        self.effects.push(Effect::Analyse(AnalysisJob {
+            id: self.reports.last_id,
+            start: self.game.record().start().clone(),
+            moves,
+        }));
+        self.message = None;
+    }
+
+    /// Esc while the engine works: it stops, and what it did is kept.
+    pub(super) fn stop_analysis(&mut self) {
+        if self.reports.running.is_some() {
+            self.effects.push(Effect::StopAnalysis);
+        }
+    }
+
+    /// What the engine said about analysis `id`.
+    pub(super) fn analysis_event(&mut self, id: u64, event: AnalysisEvent) {
+        let Some(running) = self.reports.running.as_mut().filter(|r| r.id == id) else {
+            return;
+        };
+        let total = running.total;
+        match event {
+            AnalysisEvent::Progress { done, total } => {
+                running.done = done;
+                running.total = total;
+            }
+            AnalysisEvent::Evaluated { ply, eval } => {
+                // The graph grows as the engine goes.
+                if ply == running.evals.len() {
+                    running.evals.push(eval);
+                    let done = running.evals.clone();
+                    self.keep_partial(done);
+                }
+            }
+            AnalysisEvent::Finished(report) => {
+                self.reports.running = None;
+                self.game.annotate(&report);
+                // Kept with the game: in its archive file when this session archived it, else
+                // as study to save (quitting asks first).
+                self.saving.study_unsaved = true;
+                self.rearchive();
+                let text = summary_line(&report);
+                self.reports.shown = Some(*report);
+                self.message = Some(Message::info(format!("Report ready. {text}")));
+            }
+            AnalysisEvent::Failed { error, done } => {
+                self.reports.running = None;
+                let covered = self.keep_partial(done);
+                self.message = Some(Message::error(format!(
+                    "{error}; the report covers {covered} of {} moves",
+                    total - 1
+                )));
+            }
+            AnalysisEvent::Cancelled { done } => {
+                self.reports.running = None;
+                let covered = self.keep_partial(done);
+                self.message = Some(Message::info(format!(
+                    "Analysis stopped: the report covers {covered} of {} moves",
+                    total - 1
+                )));
+            }
+        }
+    }
+
+    /// The report of the positions evaluated before the engine stopped; how many moves it
+    /// covers.
+    fn keep_partial(&mut self, done: Vec<PositionEval>) -> usize {
+        if done.len() < 2 {
+            return 0;
+        }
+        let moves: Vec<Move> = self.game.record().moves().iter().map(|m| m.mv).collect();
+        let report = GameReport::new(self.game.record().start(), &moves, done);
+        let covered = report.moves.len();
+        self.reports.shown = Some(report);
+        covered
+    }
+}
+
+/// `White 87% (1 ?!, 0 ?, 0 ??) · Black 64% (…)`: the report in one line.
+pub fn summary_line(report: &GameReport) -> String {
+    let [white, black] = report.players.map(|p| {
+        let accuracy = p
+            .accuracy
+            .map_or("–".to_owned(), |a| format!("{}%", a.round()));
+        format!(
+            "{accuracy} ({} ?!, {} ?, {} ??)",
+            p.inaccuracies, p.mistakes, p.blunders
+        )
+    });
+    format!("White {white} · Black {black}")
+}

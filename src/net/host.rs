@@ -1,0 +1,675 @@
+//! The host's sockets: a listener, a handshake per connection within a deadline, a seat for
+//! the player and room for watchers up to a cap, heartbeats that measure each terminal's lag,
+//! and one thread (the hub) that owns the [`Referee`] and tells every terminal what happened.
+//!
+//! Threads: the listener (blocked in `accept`), a short-lived one per handshake, and per
+//! connected terminal a reader (blocked in `recv`, with the silence deadline) and a writer
+//! (blocked on its queue). The hub waits on its inbox until the next heartbeat or the flag of
+//! the side to move: no polling.
+//!
+//! What a stranger can cost the host: a thread for at most [`Timeouts::handshake`], a few
+//! hundred bytes, and one line in the refusal count; never more than [`Limits::connections`]
+//! at once (the rest are closed at once, and counted). A terminal in the game has a queue of at
+//! most [`QUEUE`] messages; one that falls further behind (a slow watcher) is dropped rather
+//! than slowing the game.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use super::Sink;
+use super::invite::{Access, Invitation, Place, new_secret};
+use super::referee::Referee;
+use super::transport::{self, HostKeys, LinkError, LinkReader, LinkWriter};
+use crate::game::Game;
+use crate::game::pgn::Tags;
+use crate::remote::{Msg, NetEvent, Seat};
+use crate::rules::Color;
+
+/// The most messages waiting to be sent to one terminal.
+pub const QUEUE: usize = 256;
+
+/// Deadlines.
+#[derive(Clone, Copy, Debug)]
+pub struct Timeouts {
+    /// For a new connection to prove it holds the key.
+    pub handshake: Duration,
+    /// Between two heartbeats (a ping to every terminal, and the clocks).
+    pub heartbeat: Duration,
+    /// Silence after which a terminal is taken for gone.
+    pub silence: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts {
+            handshake: Duration::from_secs(5),
+            heartbeat: Duration::from_secs(3),
+            silence: Duration::from_secs(10),
+        }
+    }
+}
+
+/// Caps.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub watchers: usize,
+    /// Connections at once, in the handshake or in the game.
+    pub connections: usize,
+}
+
+impl Limits {
+    /// Room for `watchers`, the player, and a few handshakes at once.
+    pub fn for_watchers(watchers: usize) -> Limits {
+        Limits {
+            watchers,
+            connections: watchers.saturating_add(1 + 16),
+        }
+    }
+}
+
+/// How to host.
+#[derive(Clone, Debug)]
+pub struct HostConfig {
+    pub listen: SocketAddr,
+    /// The address to put in the invitation, if not the one listened on (a forwarded port, a
+    /// tunnel's end): a host name or an IP, and a port.
+    pub public: Option<(Place, u16)>,
+    pub limits: Limits,
+    pub timeouts: Timeouts,
+    /// The invitation's secret; `None` for a new one from the OS's random source.
+    pub secret: Option<[u8; super::invite::SECRET_LEN]>,
+}
+
+impl HostConfig {
+    pub fn new(listen: SocketAddr) -> HostConfig {
+        HostConfig {
+            listen,
+            public: None,
+            limits: Limits::for_watchers(20),
+            timeouts: Timeouts::default(),
+            secret: None,
+        }
+    }
+}
+
+enum Input {
+    /// The host's own player acts (a [`Msg::Act`]), or asks for the game again.
+    Local(Msg),
+    Arrived {
+        access: Access,
+        writer: LinkWriter,
+        reader: LinkReader,
+        slot: Slot,
+    },
+    FromPeer {
+        id: u64,
+        msg: Msg,
+    },
+    Gone {
+        id: u64,
+        why: String,
+    },
+    Stop,
+}
+
+/// One connection counted against the cap; given back when dropped.
+struct Slot(Arc<AtomicUsize>);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A game hosted: the listener and the hub run until [`Host::stop`] (or the drop).
+#[derive(Debug)]
+pub struct Host {
+    inbox: SyncSender<Input>,
+    invitation: Invitation,
+    local: SocketAddr,
+    stopping: Arc<AtomicBool>,
+    refused: Arc<AtomicU64>,
+    hub: Option<JoinHandle<Game>>,
+    listener: Option<JoinHandle<()>>,
+}
+
+impl std::fmt::Debug for Input {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Input")
+    }
+}
+
+impl Host {
+    /// Listens as `config` says and hosts `game` (with `tags` for its PGN), the host playing
+    /// `host_color`. Events go to `sink`, starting with the host's own [`Msg::Welcome`].
+    pub fn start(
+        config: HostConfig,
+        game: Game,
+        tags: Tags,
+        host_color: Color,
+        sink: Sink,
+    ) -> std::io::Result<Host> {
+        let listener = TcpListener::bind(config.listen)?;
+        let local = listener.local_addr()?;
+        let secret = match config.secret {
+            Some(s) => s,
+            None => new_secret().map_err(std::io::Error::other)?,
+        };
+        let (place, port) = config
+            .public
+            .clone()
+            .unwrap_or((Place::Ip(local.ip()), local.port()));
+        let invitation = Invitation::new(place, port, secret);
+        let keys = HostKeys::of(&invitation).expect("a play invitation has both keys");
+        let (inbox, rx) = sync_channel(1024);
+        let stopping = Arc::new(AtomicBool::new(false));
+        let refused = Arc::new(AtomicU64::new(0));
+        let watchers = Arc::new(AtomicUsize::new(0));
+        let clock = Instant::now();
+        let referee = Referee::new(game, tags, host_color, Duration::ZERO);
+        let hub = Hub {
+            referee,
+            peers: HashMap::new(),
+            next_id: 0,
+            sink: Arc::clone(&sink),
+            inbox: inbox.clone(),
+            timeouts: config.timeouts,
+            clock,
+            watchers: Arc::clone(&watchers),
+        };
+        let hub = thread::Builder::new()
+            .name("net-hub".into())
+            .spawn(move || hub.run(&rx))?;
+        let accept = Acceptor {
+            keys,
+            limits: config.limits,
+            timeouts: config.timeouts,
+            inbox: inbox.clone(),
+            stopping: Arc::clone(&stopping),
+            refused: Arc::clone(&refused),
+            connections: Arc::new(AtomicUsize::new(0)),
+            watchers,
+            sink,
+        };
+        let listener = thread::Builder::new()
+            .name("net-listen".into())
+            .spawn(move || accept.run(&listener))?;
+        Ok(Host {
+            inbox,
+            invitation,
+            local,
+            stopping,
+            refused,
+            hub: Some(hub),
+            listener: Some(listener),
+        })
+    }
+
+    /// The play invitation.
+    pub fn invitation(&self) -> &Invitation {
+        &self.invitation
+    }
+
+    /// The address listened on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local
+    }
+
+    /// Connections refused so far.
+    pub fn refused(&self) -> u64 {
+        self.refused.load(Ordering::SeqCst)
+    }
+
+    /// The host's own player acts ([`Msg::Act`]) or asks for the game again
+    /// ([`Msg::WantSync`]); the answer comes to the sink like any terminal's.
+    pub fn send(&self, msg: Msg) {
+        let _ = self.inbox.send(Input::Local(msg));
+    }
+
+    /// Says goodbye to every terminal, stops listening, and gives back the game as it stands.
+    pub fn stop(mut self) -> Option<Game> {
+        self.shutdown()
+    }
+
+    fn shutdown(&mut self) -> Option<Game> {
+        self.stopping.store(true, Ordering::SeqCst);
+        let _ = self.inbox.send(Input::Stop);
+        // Wake the listener from its accept.
+        let wake = match self.local.ip() {
+            ip if ip.is_unspecified() && self.local.is_ipv4() => {
+                SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), self.local.port())
+            }
+            ip if ip.is_unspecified() => {
+                SocketAddr::new(IpAddr::V6(std::net::Ipv6Addr::LOCALHOST), self.local.port())
+            }
+            _ => self.local,
+        };
+        let _ = TcpStream::connect_timeout(&wake, Duration::from_secs(1));
+        if let Some(listener) = self.listener.take() {
+            let _ = listener.join();
+        }
+        self.hub.take().and_then(|hub| hub.join().ok())
+    }
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        if self.hub.is_some() {
+            self.shutdown();
+        }
+    }
+}
+
+struct Acceptor {
+    keys: HostKeys,
+    limits: Limits,
+    timeouts: Timeouts,
+    inbox: SyncSender<Input>,
+    stopping: Arc<AtomicBool>,
+    refused: Arc<AtomicU64>,
+    connections: Arc<AtomicUsize>,
+    watchers: Arc<AtomicUsize>,
+    sink: Sink,
+}
+
+impl Acceptor {
+    fn refuse(&self, why: String) {
+        let total = self.refused.fetch_add(1, Ordering::SeqCst) + 1;
+        (self.sink)(NetEvent::Refused { total, why });
+    }
+
+    fn run(self, listener: &TcpListener) {
+        let me = Arc::new(self);
+        for stream in listener.incoming() {
+            if me.stopping.load(Ordering::SeqCst) {
+                break;
+            }
+            let Ok(stream) = stream else {
+                // Out of file descriptors, or a connection reset before it was taken: try
+                // again in a moment rather than at once, over and over.
+                thread::sleep(Duration::from_millis(50));
+                continue;
+            };
+            if me.connections.fetch_add(1, Ordering::SeqCst) >= me.limits.connections {
+                me.connections.fetch_sub(1, Ordering::SeqCst);
+                drop(stream);
+                me.refuse("a connection over the cap".into());
+                continue;
+            }
+            let slot = Slot(Arc::clone(&me.connections));
+            let me = Arc::clone(&me);
+            let spawned = thread::Builder::new()
+                .name("net-handshake".into())
+                .spawn(move || me.handshake(stream, slot));
+            if spawned.is_err() {
+                // No thread for it: the connection was dropped with the closure.
+                continue;
+            }
+        }
+    }
+
+    fn handshake(&self, stream: TcpStream, slot: Slot) {
+        let room = |access| {
+            access == Access::Play || self.watchers.load(Ordering::SeqCst) < self.limits.watchers
+        };
+        match transport::accept(stream, &self.keys, self.timeouts.handshake, room) {
+            Ok((access, writer, reader)) => {
+                let _ = self.inbox.send(Input::Arrived {
+                    access,
+                    writer,
+                    reader,
+                    slot,
+                });
+            }
+            Err(refusal) => self.refuse(refusal.to_string()),
+        }
+    }
+}
+
+struct Peer {
+    seat: Seat,
+    queue: SyncSender<Arc<Msg>>,
+    /// To close the connection from the hub.
+    closer: Closer,
+    /// The ping in flight: its number and when it left.
+    ping: Option<(u64, Instant)>,
+}
+
+/// Closes a connection's socket (both halves), from any thread.
+#[derive(Clone)]
+struct Closer(Arc<Mutex<Option<TcpStream>>>);
+
+impl Closer {
+    fn close(&self) {
+        if let Ok(mut s) = self.0.lock()
+            && let Some(s) = s.take()
+        {
+            let _ = s.shutdown(std::net::Shutdown::Both);
+        }
+    }
+}
+
+struct Hub {
+    referee: Referee,
+    peers: HashMap<u64, Peer>,
+    next_id: u64,
+    sink: Sink,
+    inbox: SyncSender<Input>,
+    timeouts: Timeouts,
+    clock: Instant,
+    watchers: Arc<AtomicUsize>,
+}
+
+impl Hub {
+    fn now(&self) -> Duration {
+        self.clock.elapsed()
+    }
+
+    fn run(mut self, rx: &Receiver<Input>) -> Game {
+        let now = self.now();
+        let welcome = Msg::Welcome {
+            seat: Seat::of(self.referee.host_color()),
+            snapshot: self.referee.snapshot(now),
+        };
+        (self.sink)(NetEvent::Msg(welcome));
+        let mut next_beat = now + self.timeouts.heartbeat;
+        loop {
+            let now = self.now();
+            let wake = self
+                .referee
+                .flag_due(now)
+                .map_or(next_beat, |flag| flag.min(next_beat));
+            let input = match rx.recv_timeout(wake.saturating_sub(now)) {
+                Ok(input) => Some(input),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            match input {
+                Some(Input::Stop) => break,
+                Some(input) => self.handle(input),
+                None => {}
+            }
+            let now = self.now();
+            if let Some(msg) = self.referee.tick(now) {
+                self.broadcast(msg);
+            }
+            if now >= next_beat {
+                self.heartbeat();
+                next_beat = now + self.timeouts.heartbeat;
+            }
+        }
+        for (_, peer) in self.peers.drain() {
+            let _ = peer.queue.try_send(Arc::new(Msg::Bye));
+        }
+        self.referee.game().clone()
+    }
+
+    fn handle(&mut self, input: Input) {
+        let now = self.now();
+        match input {
+            Input::Local(Msg::Act { ply, action }) => {
+                let host = self.referee.host_color();
+                match self.referee.act(host, ply, &action, now) {
+                    Ok(msg) => self.broadcast(msg),
+                    Err(reason) => (self.sink)(NetEvent::Msg(Msg::Refused { reason })),
+                }
+            }
+            Input::Local(_) => {
+                let msg = self.referee.snapshot(now);
+                (self.sink)(NetEvent::Msg(Msg::Sync {
+                    snapshot: msg,
+                    notice: crate::remote::Notice::Resync,
+                }));
+            }
+            Input::Arrived {
+                access,
+                writer,
+                reader,
+                slot,
+            } => self.arrived(access, writer, reader, slot),
+            Input::FromPeer { id, msg } => self.peer_says(id, msg, now),
+            Input::Gone { id, why } => self.gone(id, &why),
+            Input::Stop => {}
+        }
+    }
+
+    fn arrived(&mut self, access: Access, writer: LinkWriter, reader: LinkReader, slot: Slot) {
+        let seat = match access {
+            Access::Play => self.referee.guest_seat(),
+            Access::Watch => Seat::Watcher,
+        };
+        // The same invitation takes the seat back: an older connection to it is closed.
+        let mut rejoined = false;
+        if seat != Seat::Watcher {
+            let old: Vec<u64> = self
+                .peers
+                .iter()
+                .filter(|(_, p)| p.seat == seat)
+                .map(|(&id, _)| id)
+                .collect();
+            for id in old {
+                if let Some(peer) = self.peers.remove(&id) {
+                    peer.closer.close();
+                }
+            }
+            rejoined = self.referee.game().is_started();
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let (queue, out) = sync_channel::<Arc<Msg>>(QUEUE);
+        let closer = Closer(Arc::new(Mutex::new(writer.stream_clone())));
+        if spawn_peer(
+            id,
+            writer,
+            reader,
+            out,
+            self.inbox.clone(),
+            self.timeouts,
+            slot,
+        )
+        .is_err()
+        {
+            return;
+        }
+        let now = self.now();
+        let welcome = Msg::Welcome {
+            seat,
+            snapshot: self.referee.snapshot(now),
+        };
+        let _ = queue.try_send(Arc::new(welcome));
+        self.peers.insert(
+            id,
+            Peer {
+                seat,
+                queue,
+                closer,
+                ping: None,
+            },
+        );
+        if let Some(color) = seat.color() {
+            let msg = self.referee.set_connected(color, true, now);
+            self.broadcast(msg);
+            (self.sink)(NetEvent::PeerJoined { seat, rejoined });
+        } else {
+            self.watchers.fetch_add(1, Ordering::SeqCst);
+            (self.sink)(NetEvent::PeerJoined {
+                seat,
+                rejoined: false,
+            });
+        }
+    }
+
+    fn peer_says(&mut self, id: u64, msg: Msg, now: Duration) {
+        let Some(peer) = self.peers.get_mut(&id) else {
+            return;
+        };
+        let seat = peer.seat;
+        match msg {
+            Msg::Act { ply, action } => {
+                let Some(color) = seat.color() else {
+                    self.send_to(
+                        id,
+                        Msg::Refused {
+                            reason: "a watcher cannot act in the game".into(),
+                        },
+                    );
+                    return;
+                };
+                match self.referee.act(color, ply, &action, now) {
+                    Ok(msg) => self.broadcast(msg),
+                    Err(reason) => self.send_to(id, Msg::Refused { reason }),
+                }
+            }
+            Msg::Pong { nonce } => {
+                if let Some((sent, at)) = peer.ping
+                    && sent == nonce
+                {
+                    peer.ping = None;
+                    if let Some(color) = seat.color() {
+                        self.referee.set_lag(color, at.elapsed());
+                    }
+                }
+            }
+            Msg::WantSync => {
+                let snapshot = self.referee.snapshot(now);
+                self.send_to(
+                    id,
+                    Msg::Sync {
+                        snapshot,
+                        notice: crate::remote::Notice::Resync,
+                    },
+                );
+            }
+            Msg::Bye => self.gone(id, "left the game"),
+            // Host-to-terminal messages from a terminal mean nothing; ignored.
+            _ => {}
+        }
+    }
+
+    fn gone(&mut self, id: u64, why: &str) {
+        let Some(peer) = self.peers.remove(&id) else {
+            return;
+        };
+        peer.closer.close();
+        let seat = peer.seat;
+        (self.sink)(NetEvent::PeerLeft {
+            seat,
+            why: why.to_owned(),
+        });
+        match seat.color() {
+            Some(color) => {
+                let now = self.now();
+                let msg = self.referee.set_connected(color, false, now);
+                self.broadcast(msg);
+            }
+            None => {
+                self.watchers.fetch_sub(1, Ordering::SeqCst);
+            }
+        }
+    }
+
+    fn send_to(&mut self, id: u64, msg: Msg) {
+        self.deliver(id, &Arc::new(msg));
+    }
+
+    /// Queues `msg` for one terminal; one whose queue is full is dropped.
+    fn deliver(&mut self, id: u64, msg: &Arc<Msg>) {
+        let Some(peer) = self.peers.get(&id) else {
+            return;
+        };
+        match peer.queue.try_send(Arc::clone(msg)) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_)) => {
+                self.gone(id, &format!("too slow: {QUEUE} messages behind, dropped"));
+            }
+            Err(TrySendError::Disconnected(_)) => self.gone(id, "the connection broke"),
+        }
+    }
+
+    /// Tells every terminal and the host's own screen.
+    fn broadcast(&mut self, msg: Msg) {
+        let msg = Arc::new(msg);
+        let ids: Vec<u64> = self.peers.keys().copied().collect();
+        for id in ids {
+            self.deliver(id, &msg);
+        }
+        (self.sink)(NetEvent::Msg(Arc::unwrap_or_clone(msg)));
+    }
+
+    fn heartbeat(&mut self) {
+        let now = self.now();
+        let ids: Vec<u64> = self.peers.keys().copied().collect();
+        for id in ids {
+            let nonce = self.next_id;
+            self.next_id += 1;
+            if let Some(peer) = self.peers.get_mut(&id) {
+                peer.ping = Some((nonce, Instant::now()));
+            }
+            self.deliver(id, &Arc::new(Msg::Ping { nonce }));
+        }
+        let clocks = self.referee.clocks(now);
+        self.broadcast(Msg::Clock(clocks));
+    }
+}
+
+/// The reader and writer threads of one terminal.
+fn spawn_peer(
+    id: u64,
+    mut writer: LinkWriter,
+    mut reader: LinkReader,
+    out: Receiver<Arc<Msg>>,
+    inbox: SyncSender<Input>,
+    timeouts: Timeouts,
+    slot: Slot,
+) -> std::io::Result<()> {
+    reader
+        .set_timeout(timeouts.silence)
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let gone = inbox.clone();
+    thread::Builder::new()
+        .name("net-write".into())
+        .spawn(move || {
+            while let Ok(msg) = out.recv() {
+                if let Err(e) = writer.send(&msg) {
+                    let _ = gone.send(Input::Gone {
+                        id,
+                        why: e.to_string(),
+                    });
+                    break;
+                }
+                if *msg == Msg::Bye {
+                    break;
+                }
+            }
+            writer.shutdown();
+        })?;
+    thread::Builder::new()
+        .name("net-read".into())
+        .spawn(move || {
+            let _slot = slot;
+            loop {
+                match reader.recv() {
+                    Ok(msg) => {
+                        if inbox.send(Input::FromPeer { id, msg }).is_err() {
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        let why = match e {
+                            LinkError::TimedOut => "silent for too long".to_owned(),
+                            LinkError::Closed => "the connection closed".to_owned(),
+                            e => e.to_string(),
+                        };
+                        let _ = inbox.send(Input::Gone { id, why });
+                        break;
+                    }
+                }
+            }
+        })?;
+    Ok(())
+}

@@ -1,0 +1,495 @@
+//! The host's game, the truth: every action of either player checked by the chess crate, the
+//! network lag of a move credited to its player's clock, and what to tell every terminal.
+//! Pure: the time is passed in, nothing here touches a socket.
+//!
+//! Lag compensation, in the spirit of lichess's: a move from another terminal reaches the host
+//! a round trip after that terminal was told it was its turn, and that round trip is not the
+//! player's thinking. The host credits each such move with the last round trip measured to
+//! that terminal (its heartbeat), at most [`LAG_CAP`] and never more than the move took. The
+//! host's own player has no lag.
+
+use std::time::Duration;
+
+use crate::game::pgn::Tags;
+use crate::game::{Game, OfferResult};
+use crate::remote::{Action, Clocks, Msg, Notice, Seat, Snapshot, clean_chat};
+use crate::rules::Color;
+
+/// The most time credited to one move for network lag.
+pub const LAG_CAP: Duration = Duration::from_millis(1000);
+
+/// The shortest time between two lines of chat from one player (a flood is refused, not sent
+/// to every watcher).
+pub const CHAT_INTERVAL: Duration = Duration::from_millis(300);
+
+/// The host's game and what it knows of the two terminals.
+#[derive(Debug)]
+pub struct Referee {
+    game: Game,
+    tags: Tags,
+    /// The colour the host itself plays: its moves have no lag.
+    host: Color,
+    /// The last round trip measured to each player's terminal.
+    lag: [Duration; 2],
+    connected: [bool; 2],
+    takeback_asked: Option<Color>,
+    /// When the side to move's turn began (or the game was last changed otherwise).
+    turn_started: Duration,
+    last_chat: [Option<Duration>; 2],
+}
+
+/// What an action leads to: a message for every terminal, or a refusal for the one that
+/// acted.
+pub type Answer = Result<Msg, String>;
+
+impl Referee {
+    /// The referee of `game`, the host playing `host`; the other player's terminal is not
+    /// connected yet.
+    pub fn new(game: Game, tags: Tags, host: Color, now: Duration) -> Referee {
+        let mut connected = [false; 2];
+        connected[host.index()] = true;
+        Referee {
+            game,
+            tags,
+            host,
+            lag: [Duration::ZERO; 2],
+            connected,
+            takeback_asked: None,
+            turn_started: now,
+            last_chat: [None; 2],
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    /// The colour the host plays.
+    pub fn host_color(&self) -> Color {
+        self.host
+    }
+
+    /// The seat of a terminal that comes in to play.
+    pub fn guest_seat(&self) -> Seat {
+        Seat::of(!self.host)
+    }
+
+    /// The clocks at `now`, with each side's lag.
+    pub fn clocks(&self, now: Duration) -> Clocks {
+        let ms = |c| {
+            self.game
+                .clock()
+                .remaining(c, now)
+                .map(|d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+        };
+        let lag = |c: Color| u32::try_from(self.lag[c.index()].as_millis()).unwrap_or(u32::MAX);
+        Clocks {
+            white_ms: ms(Color::White),
+            black_ms: ms(Color::Black),
+            lag_ms: [lag(Color::White), lag(Color::Black)],
+        }
+    }
+
+    /// The whole game at `now`.
+    pub fn snapshot(&self, now: Duration) -> Snapshot {
+        Snapshot {
+            pgn: self.game.to_pgn(now, &self.tags),
+            clocks: self.clocks(now),
+            running: self.game.clock().running().is_some(),
+            takeback_asked: self.takeback_asked.map(Seat::of),
+            connected: self.connected,
+        }
+    }
+
+    fn sync(&self, notice: Notice, now: Duration) -> Msg {
+        Msg::Sync {
+            snapshot: self.snapshot(now),
+            notice,
+        }
+    }
+
+    /// Records the round trip just measured to `color`'s terminal.
+    pub fn set_lag(&mut self, color: Color, round_trip: Duration) {
+        self.lag[color.index()] = round_trip;
+    }
+
+    /// A player's terminal came or went: everyone is told.
+    pub fn set_connected(&mut self, color: Color, connected: bool, now: Duration) -> Msg {
+        self.connected[color.index()] = connected;
+        if !connected {
+            self.lag[color.index()] = Duration::ZERO;
+        }
+        self.sync(
+            Notice::Connection {
+                seat: Seat::of(color),
+                connected,
+            },
+            now,
+        )
+    }
+
+    /// When the side to move's flag falls if nothing happens before (for the host's wait).
+    pub fn flag_due(&self, now: Duration) -> Option<Duration> {
+        let turn = self.game.clock().running()?;
+        if self.game.is_over() {
+            return None;
+        }
+        Some(now + self.game.clock().remaining(turn, now)?)
+    }
+
+    /// The clocks looked at `now`: a fallen flag ends the game, and everyone is told.
+    pub fn tick(&mut self, now: Duration) -> Option<Msg> {
+        if self.game.is_over() {
+            return None;
+        }
+        self.game.tick(now)?;
+        self.takeback_asked = None;
+        Some(self.sync(Notice::Ended, now))
+    }
+
+    /// `by` acts at `now`, its terminal having had `ply` moves when it did.
+    pub fn act(&mut self, by: Color, ply: u32, action: &Action, now: Duration) -> Answer {
+        if let Some(msg) = self.tick(now) {
+            // The flag fell before the action arrived: that is the news.
+            return Ok(msg);
+        }
+        let seat = Seat::of(by);
+        let err = |e: crate::game::GameError| e.to_string();
+        match action {
+            Action::Say { text } => self.say(by, text, now),
+            Action::Move { uci } => self.play(by, ply, uci, now),
+            Action::MoveAndClaim { uci } => {
+                let mv = self.parse_own_move(by, ply, uci)?;
+                self.game.play_and_claim(mv, now).map_err(err)?;
+                Ok(self.changed(Notice::Ended, now))
+            }
+            Action::OfferDraw => match self.game.offer_draw(by, now).map_err(err)? {
+                OfferResult::Offered => Ok(self.sync(Notice::DrawOffered(seat), now)),
+                OfferResult::Agreed => Ok(self.changed(Notice::Ended, now)),
+            },
+            Action::AcceptDraw => {
+                self.game.accept_draw(by, now).map_err(err)?;
+                Ok(self.changed(Notice::Ended, now))
+            }
+            Action::DeclineDraw => {
+                if self.game.pending_offer() != Some(!by) {
+                    return Err("there is no draw offer from your opponent to decline".into());
+                }
+                self.game.decline_draw().map_err(err)?;
+                Ok(self.sync(Notice::DrawDeclined(seat), now))
+            }
+            Action::ClaimDraw => {
+                if self.game.position().turn() != by {
+                    return Err("a draw is claimed on your own turn (FIDE 9.2)".into());
+                }
+                self.game.claim_draw(now).map_err(err)?;
+                Ok(self.changed(Notice::Ended, now))
+            }
+            Action::Resign => {
+                self.game.resign(by, now).map_err(err)?;
+                Ok(self.changed(Notice::Ended, now))
+            }
+            Action::AskTakeback => self.ask_takeback(by, now),
+            Action::AnswerTakeback { accept } => self.answer_takeback(by, *accept, now),
+        }
+    }
+
+    /// After a change other than a move: the ask for a takeback lapses, the turn's time starts
+    /// again for the lag's purpose.
+    fn changed(&mut self, notice: Notice, now: Duration) -> Msg {
+        self.takeback_asked = None;
+        self.turn_started = now;
+        self.sync(notice, now)
+    }
+
+    fn say(&mut self, by: Color, text: &str, now: Duration) -> Answer {
+        let text = clean_chat(text);
+        if text.is_empty() {
+            return Err("say what? Type the words after `say`".into());
+        }
+        if let Some(last) = self.last_chat[by.index()]
+            && now.saturating_sub(last) < CHAT_INTERVAL
+        {
+            return Err("one line of chat at a time: wait a moment".into());
+        }
+        self.last_chat[by.index()] = Some(now);
+        Ok(Msg::Chat {
+            from: Seat::of(by),
+            text,
+        })
+    }
+
+    fn parse_own_move(&self, by: Color, ply: u32, uci: &str) -> Result<crate::rules::Move, String> {
+        if let Some(outcome) = self.game.outcome() {
+            return Err(format!("the game is over: {outcome}"));
+        }
+        if self.game.position().turn() != by {
+            return Err("it is not your turn".into());
+        }
+        let plies = self.game.record().plies();
+        if usize::try_from(ply).ok() != Some(plies) {
+            return Err("the game changed before your move arrived".into());
+        }
+        self.game
+            .position()
+            .parse_move(uci)
+            .map_err(|e| e.to_string())
+    }
+
+    fn play(&mut self, by: Color, ply: u32, uci: &str, now: Duration) -> Answer {
+        let mv = self.parse_own_move(by, ply, uci)?;
+        let started = self.game.is_started();
+        self.game.play(mv, now).map_err(|e| e.to_string())?;
+        if by != self.host && started {
+            let spent = now.saturating_sub(self.turn_started);
+            let credit = self.lag[by.index()].min(LAG_CAP).min(spent);
+            self.game.credit_last_move(credit, now);
+        }
+        self.takeback_asked = None;
+        self.turn_started = now;
+        if self.game.is_over() {
+            // Mate, stalemate, a dead position or a flag that fell on the press: the whole
+            // game, so that no terminal has to work the ending out with its own clock.
+            return Ok(self.sync(Notice::Ended, now));
+        }
+        Ok(Msg::Moved {
+            ply,
+            uci: mv.uci().to_string(),
+            clocks: self.clocks(now),
+        })
+    }
+
+    /// The plies a takeback for `by` undoes: its own last move, and the opponent's reply if
+    /// there was one.
+    fn takeback_plies(&self, by: Color) -> Option<usize> {
+        let plies = self.game.record().plies();
+        let last_mover = self.game.record().mover(plies.checked_sub(1)?);
+        let n = if last_mover == by { 1 } else { 2 };
+        (plies >= n).then_some(n)
+    }
+
+    fn ask_takeback(&mut self, by: Color, now: Duration) -> Answer {
+        if let Some(outcome) = self.game.outcome() {
+            return Err(format!("the game is over: {outcome}"));
+        }
+        if self.takeback_asked.is_some() {
+            return Err("a takeback request is already waiting for an answer".into());
+        }
+        self.takeback_plies(by)
+            .ok_or("you have no move to take back")?;
+        self.takeback_asked = Some(by);
+        Ok(self.sync(Notice::TakebackAsked(Seat::of(by)), now))
+    }
+
+    fn answer_takeback(&mut self, by: Color, accept: bool, now: Duration) -> Answer {
+        let asker = !by;
+        if self.takeback_asked != Some(asker) {
+            return Err("your opponent has not asked to take a move back".into());
+        }
+        self.takeback_asked = None;
+        if !accept {
+            return Ok(self.sync(Notice::TakebackDeclined(Seat::of(by)), now));
+        }
+        let plies = self
+            .takeback_plies(asker)
+            .ok_or("there is no move to take back")?;
+        self.game.takeback(plies, now).map_err(|e| e.to_string())?;
+        Ok(self.changed(Notice::TookBack(Seat::of(asker)), now))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameSetup;
+    use crate::game::timecontrol::TimeControl;
+
+    const S: Duration = Duration::from_secs(1);
+    const MS: Duration = Duration::from_millis(1);
+
+    fn timed(minutes: u64) -> Referee {
+        let tc = TimeControl::fischer(Duration::from_secs(minutes * 60), Duration::ZERO).unwrap();
+        let game = Game::new(GameSetup {
+            white_time: tc.clone(),
+            black_time: tc,
+            ..GameSetup::default()
+        });
+        Referee::new(game, Tags::default(), Color::White, Duration::ZERO)
+    }
+
+    fn mv(uci: &str) -> Action {
+        Action::Move { uci: uci.into() }
+    }
+
+    #[test]
+    fn a_remote_move_is_credited_its_measured_lag_and_the_hosts_is_not() {
+        let mut r = timed(5);
+        r.act(Color::White, 0, &mv("e2e4"), Duration::ZERO).unwrap();
+        r.set_lag(Color::Black, 200 * MS);
+        // Black's move arrives 2 s after White's: 200 ms of it was the network.
+        r.act(Color::Black, 1, &mv("e7e5"), 2 * S).unwrap();
+        let black = r.game().clock().remaining(Color::Black, 2 * S).unwrap();
+        assert_eq!(black, 300 * S - 2 * S + 200 * MS);
+        assert_eq!(r.clocks(2 * S).lag_ms, [0, 200]);
+        // White (the host) has no lag credited.
+        r.set_lag(Color::White, 500 * MS);
+        r.act(Color::White, 2, &mv("g1f3"), 5 * S).unwrap();
+        let white = r.game().clock().remaining(Color::White, 5 * S).unwrap();
+        assert_eq!(white, 300 * S - 3 * S);
+    }
+
+    #[test]
+    fn the_lag_credit_is_capped_and_never_more_than_the_move_took() {
+        let mut r = timed(5);
+        r.act(Color::White, 0, &mv("e2e4"), Duration::ZERO).unwrap();
+        r.set_lag(Color::Black, 5 * S);
+        r.act(Color::Black, 1, &mv("e7e5"), 10 * S).unwrap();
+        let black = r.game().clock().remaining(Color::Black, 10 * S).unwrap();
+        assert_eq!(black, 300 * S - 10 * S + LAG_CAP);
+        r.act(Color::White, 2, &mv("g1f3"), 10 * S).unwrap();
+        r.set_lag(Color::Black, 800 * MS);
+        r.act(Color::Black, 3, &mv("b8c6"), 10 * S + 300 * MS)
+            .unwrap();
+        let after = r.game().clock().remaining(Color::Black, 11 * S).unwrap();
+        assert_eq!(after, black, "300 ms spent, 300 ms credited");
+    }
+
+    #[test]
+    fn a_move_for_an_older_position_or_out_of_turn_is_refused() {
+        let mut r = timed(5);
+        assert_eq!(
+            r.act(Color::Black, 0, &mv("e7e5"), S),
+            Err("it is not your turn".into())
+        );
+        r.act(Color::White, 0, &mv("e2e4"), S).unwrap();
+        assert_eq!(
+            r.act(Color::Black, 0, &mv("e7e5"), S),
+            Err("the game changed before your move arrived".into())
+        );
+        let err = r.act(Color::Black, 1, &mv("e7e4"), S).unwrap_err();
+        assert!(err.contains("e7e4") || err.contains("e4"), "{err}");
+        assert_eq!(r.game().record().plies(), 1);
+    }
+
+    #[test]
+    fn a_takeback_needs_the_opponents_consent_and_takes_back_the_askers_move() {
+        let mut r = timed(5);
+        r.act(Color::White, 0, &mv("e2e4"), S).unwrap();
+        r.act(Color::Black, 1, &mv("e7e5"), 2 * S).unwrap();
+        // White asks after Black's reply: both moves go.
+        r.act(Color::White, 2, &Action::AskTakeback, 3 * S).unwrap();
+        assert!(
+            r.act(
+                Color::White,
+                2,
+                &Action::AnswerTakeback { accept: true },
+                3 * S
+            )
+            .is_err(),
+            "the asker cannot consent"
+        );
+        r.act(
+            Color::Black,
+            2,
+            &Action::AnswerTakeback { accept: true },
+            4 * S,
+        )
+        .unwrap();
+        assert_eq!(r.game().record().plies(), 0);
+        // Declined: nothing changes.
+        r.act(Color::White, 0, &mv("d2d4"), 5 * S).unwrap();
+        r.act(Color::White, 1, &Action::AskTakeback, 5 * S).unwrap();
+        let msg = r
+            .act(
+                Color::Black,
+                1,
+                &Action::AnswerTakeback { accept: false },
+                6 * S,
+            )
+            .unwrap();
+        assert!(matches!(
+            msg,
+            Msg::Sync {
+                notice: Notice::TakebackDeclined(Seat::Black),
+                ..
+            }
+        ));
+        assert_eq!(r.game().record().plies(), 1);
+    }
+
+    #[test]
+    fn draws_by_agreement_and_claims_go_through_the_game_rules() {
+        let mut r = timed(5);
+        r.act(Color::White, 0, &Action::OfferDraw, S).unwrap();
+        assert!(r.act(Color::White, 0, &Action::AcceptDraw, S).is_err());
+        assert!(r.act(Color::Black, 0, &Action::ClaimDraw, S).is_err());
+        let err = r.act(Color::White, 0, &Action::ClaimDraw, S).unwrap_err();
+        assert!(!err.is_empty());
+        r.act(Color::Black, 0, &Action::AcceptDraw, 2 * S).unwrap();
+        assert_eq!(
+            r.game().outcome().unwrap().reason,
+            crate::game::Reason::Agreement
+        );
+        assert!(r.act(Color::White, 0, &mv("e2e4"), 3 * S).is_err());
+    }
+
+    #[test]
+    fn the_flag_falls_at_the_host_and_is_due_when_the_clock_says() {
+        let mut r = timed(1);
+        r.act(Color::White, 0, &mv("e2e4"), Duration::ZERO).unwrap();
+        r.act(Color::Black, 1, &mv("e7e5"), S).unwrap();
+        assert_eq!(r.flag_due(S), Some(61 * S));
+        assert_eq!(r.tick(60 * S), None);
+        let msg = r.tick(61 * S).unwrap();
+        assert!(matches!(
+            msg,
+            Msg::Sync {
+                notice: Notice::Ended,
+                ..
+            }
+        ));
+        assert_eq!(
+            r.game().outcome().unwrap().reason,
+            crate::game::Reason::TimeForfeit(Color::White)
+        );
+        assert_eq!(r.flag_due(62 * S), None);
+    }
+
+    #[test]
+    fn chat_is_cleaned_and_a_flood_refused() {
+        let mut r = timed(5);
+        assert_eq!(
+            r.act(
+                Color::Black,
+                0,
+                &Action::Say {
+                    text: "hi\x07".into()
+                },
+                S
+            ),
+            Ok(Msg::Chat {
+                from: Seat::Black,
+                text: "hi".into()
+            })
+        );
+        assert!(
+            r.act(
+                Color::Black,
+                0,
+                &Action::Say {
+                    text: "again".into()
+                },
+                S
+            )
+            .is_err()
+        );
+        assert!(
+            r.act(Color::Black, 0, &Action::Say { text: "\n".into() }, 5 * S)
+                .is_err()
+        );
+    }
+}

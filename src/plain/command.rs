@@ -1,0 +1,608 @@
+//! What a line typed in the plain mode means: a command, or moves for the move box.
+//!
+//! Every command is one word with a short and a long form (`b` / `board`), with or without a
+//! leading `/` as in lichess's blind mode, in any case. A line that is no command is moves,
+//! read by the move box exactly as on the screen (`Nf3`, `e2e4`, `O-O`, several on a line).
+//!
+//! Two readings could clash, and are settled so:
+//!
+//! * A square alone is a move, as on lichess: `e4` plays the pawn. To hear a square, give it a
+//!   command word: `s e4` (`scan e4`, `square e4`).
+//! * A letter alone is a command (`b` is the board): no move is one letter long. `p n` and
+//!   `s e` read pieces and a file, since no move has a space after a lone letter either.
+//!
+//! The table [`COMMANDS`] feeds both the reading and `help`, so they cannot disagree.
+
+use crate::rules::{Color, File, Rank, Role, Square};
+
+/// A command of the plain mode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Help,
+    Board,
+    /// The pieces of one side or both, of one kind or all.
+    Pieces {
+        color: Option<Color>,
+        role: Option<Role>,
+    },
+    Rank(Rank),
+    File(File),
+    Square(Square),
+    /// What the piece on a square can do.
+    MovesFrom(Square),
+    Last,
+    Moves,
+    Turn,
+    Clock,
+    /// The player not to move.
+    Other,
+    Opening,
+    Draw,
+    Accept,
+    Decline,
+    Claim,
+    Resign,
+    Takeback,
+    Flip,
+    /// Export the game to a file: the path given, or the suggested one.
+    Save(Option<String>),
+    Quit,
+    /// The piece for a promotion asked about.
+    Promote(Role),
+}
+
+/// What a line means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading {
+    Command(Command),
+    /// Moves for the move box, as typed.
+    Moves(String),
+    /// A command word with something wrong after it: what to say.
+    Wrong(String),
+    /// Nothing but spaces.
+    Blank,
+}
+
+/// One line of `help`: the words, what they take, what the command does.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The long form first, then the short ones.
+    pub words: &'static [&'static str],
+    /// What follows the word, as `help` shows it (empty: nothing).
+    pub takes: &'static str,
+    pub does: &'static str,
+}
+
+/// Every command word, in the order `help` lists them.
+pub const COMMANDS: &[Entry] = &[
+    Entry {
+        words: &["help", "h", "?"],
+        takes: "",
+        does: "this list",
+    },
+    Entry {
+        words: &["board", "b"],
+        takes: "",
+        does: "the board rank by rank, empty squares counted",
+    },
+    Entry {
+        words: &["pieces", "p"],
+        takes: "[white | black] [kind]",
+        does: "where the pieces are: p n the knights, p a all, white knights",
+    },
+    Entry {
+        words: &["scan", "s"],
+        takes: "file, rank or square",
+        does: "what stands there: s e, s 4, s e4",
+    },
+    Entry {
+        words: &["rank", "r"],
+        takes: "1 to 8",
+        does: "one rank: rank 7",
+    },
+    Entry {
+        words: &["file", "f"],
+        takes: "a to h",
+        does: "one file: file e",
+    },
+    Entry {
+        words: &["square", "sq"],
+        takes: "square",
+        does: "one square: square e4",
+    },
+    Entry {
+        words: &["from", "m"],
+        takes: "square",
+        does: "where the piece there can go: from g1, moves from g1",
+    },
+    Entry {
+        words: &["last", "l"],
+        takes: "",
+        does: "the last move",
+    },
+    Entry {
+        words: &["moves", "m"],
+        takes: "",
+        does: "the moves so far",
+    },
+    Entry {
+        words: &["turn", "t"],
+        takes: "",
+        does: "whose move it is",
+    },
+    Entry {
+        words: &["clock", "c"],
+        takes: "",
+        does: "both clocks",
+    },
+    Entry {
+        words: &["other", "o"],
+        takes: "",
+        does: "the other player: name and time",
+    },
+    Entry {
+        words: &["opening", "op"],
+        takes: "",
+        does: "the opening's name",
+    },
+    Entry {
+        words: &["draw", "d"],
+        takes: "",
+        does: "offer a draw with your next move (again: withdraw), or take up the offer made",
+    },
+    Entry {
+        words: &["accept", "yes", "y"],
+        takes: "",
+        does: "yes to the question asked: a draw offer, a takeback, resign, quit",
+    },
+    Entry {
+        words: &["decline", "no", "n"],
+        takes: "",
+        does: "no to the question asked",
+    },
+    Entry {
+        words: &["claim", "cl"],
+        takes: "",
+        does: "claim a draw by threefold repetition or the fifty-move rule",
+    },
+    Entry {
+        words: &["resign", "res"],
+        takes: "",
+        does: "resign the game for the player to move (asks first)",
+    },
+    Entry {
+        words: &["takeback", "tb"],
+        takes: "",
+        does: "ask to take back the last move; the other player answers",
+    },
+    Entry {
+        words: &["flip", "fl"],
+        takes: "",
+        does: "read the board from the other side",
+    },
+    Entry {
+        words: &["save", "sv"],
+        takes: "[file]",
+        does: "save a copy of the game as PGN: save game.pgn",
+    },
+    Entry {
+        words: &["quit", "q", "exit"],
+        takes: "",
+        does: "leave; a game in progress stays saved for --resume",
+    },
+];
+
+/// Reads one line; see the [module docs](self).
+///
+/// ```
+/// use hotseat::plain::command::{Command, Reading, read};
+/// assert_eq!(read("b"), Reading::Command(Command::Board));
+/// assert_eq!(read("/c"), Reading::Command(Command::Clock));
+/// assert_eq!(read("e4"), Reading::Moves("e4".to_owned()));
+/// ```
+pub fn read(line: &str) -> Reading {
+    let line = line.trim();
+    if line.is_empty() {
+        return Reading::Blank;
+    }
+    let body = line.strip_prefix('/').unwrap_or(line).trim_start();
+    let lower = body.to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let Some((&first, rest)) = words.split_first() else {
+        return Reading::Blank;
+    };
+    if let Some(reading) = read_command(first, rest, body) {
+        return reading;
+    }
+    if line.starts_with('/') {
+        return Reading::Wrong(format!("{}: no such command; help lists them", shown(line)));
+    }
+    Reading::Moves(line.to_owned())
+}
+
+/// A line as quoted back: cut short and without control characters.
+pub fn shown(line: &str) -> String {
+    let mut text: String = line
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .take(40)
+        .collect();
+    if line.chars().count() > 40 {
+        text.push_str("...");
+    }
+    text
+}
+
+fn read_command(first: &str, rest: &[&str], original: &str) -> Option<Reading> {
+    let command = |c| Some(Reading::Command(c));
+    let alone = |c: Command| {
+        if rest.is_empty() {
+            Some(Reading::Command(c))
+        } else {
+            Some(Reading::Wrong(format!(
+                "{first} takes nothing after it: just {first}"
+            )))
+        }
+    };
+    match first {
+        "help" | "h" | "?" => alone(Command::Help),
+        "board" | "b" => alone(Command::Board),
+        "last" | "l" => alone(Command::Last),
+        "turn" | "t" => alone(Command::Turn),
+        "clock" | "c" => alone(Command::Clock),
+        "other" | "o" => alone(Command::Other),
+        "opening" | "op" => alone(Command::Opening),
+        "draw" | "d" => alone(Command::Draw),
+        "accept" | "yes" | "y" => alone(Command::Accept),
+        "decline" | "no" | "n" => alone(Command::Decline),
+        "claim" | "cl" => alone(Command::Claim),
+        "resign" | "res" => alone(Command::Resign),
+        "takeback" | "tb" => alone(Command::Takeback),
+        "flip" | "fl" => alone(Command::Flip),
+        "quit" | "q" | "exit" => alone(Command::Quit),
+        "save" | "sv" => {
+            // The path as typed, case kept.
+            let path = original
+                .split_once(char::is_whitespace)
+                .map(|(_, p)| p.trim().to_owned());
+            command(Command::Save(path))
+        }
+        "queen" | "rook" | "bishop" | "knight" if rest.is_empty() => {
+            command(Command::Promote(role_word(first)?))
+        }
+        "moves" | "m" => match rest {
+            [] => command(Command::Moves),
+            ["from", sq] | [sq] => Some(square_or(sq, "from g1", Command::MovesFrom)),
+            _ => Some(Reading::Wrong(
+                "moves takes nothing, or from and a square: moves from g1".to_owned(),
+            )),
+        },
+        "from" => Some(match rest {
+            [sq] => square_or(sq, "from g1", Command::MovesFrom),
+            _ => Reading::Wrong("from takes a square: from g1".to_owned()),
+        }),
+        "scan" | "s" => Some(match rest {
+            [what] => scan(what),
+            _ => Reading::Wrong("scan takes a file, a rank or a square: s e, s 4, s e4".to_owned()),
+        }),
+        "rank" | "r" => Some(match rest {
+            [n] => match rank_of(n) {
+                Some(rank) => Reading::Command(Command::Rank(rank)),
+                None => Reading::Wrong(format!("{} is not a rank: rank 1 to rank 8", shown(n))),
+            },
+            _ => Reading::Wrong("rank takes a number from 1 to 8: rank 7".to_owned()),
+        }),
+        "file" | "f" => Some(match rest {
+            [f] => match file_of(f) {
+                Some(file) => Reading::Command(Command::File(file)),
+                None => Reading::Wrong(format!("{} is not a file: file a to file h", shown(f))),
+            },
+            _ => Reading::Wrong("file takes a letter from a to h: file e".to_owned()),
+        }),
+        "square" | "sq" => Some(match rest {
+            [sq] => square_or(sq, "square e4", Command::Square),
+            _ => Reading::Wrong("square takes a square: square e4".to_owned()),
+        }),
+        "pieces" | "p" => Some(pieces(None, rest)),
+        "white" | "black" => {
+            let color = if first == "white" {
+                Color::White
+            } else {
+                Color::Black
+            };
+            match rest {
+                [] | ["pieces"] => command(Command::Pieces {
+                    color: Some(color),
+                    role: None,
+                }),
+                [kind] => role_word(kind).map(|role| {
+                    Reading::Command(Command::Pieces {
+                        color: Some(color),
+                        role: Some(role),
+                    })
+                }),
+                _ => None,
+            }
+        }
+        _ if rest.is_empty() => plural_role(first).map(|role| {
+            Reading::Command(Command::Pieces {
+                color: None,
+                role: Some(role),
+            })
+        }),
+        _ => None,
+    }
+}
+
+/// `p`, `p n`, `p a`, `p white`, `p white knights`, `pieces black`.
+fn pieces(color: Option<Color>, rest: &[&str]) -> Reading {
+    let wrong = || {
+        Reading::Wrong(
+            "pieces takes a side, a kind, or both: p n, p a, pieces white, pieces black rooks"
+                .to_owned(),
+        )
+    };
+    match rest {
+        [] | ["a"] | ["all"] => Reading::Command(Command::Pieces { color, role: None }),
+        ["white" | "w", more @ ..] if color.is_none() => pieces(Some(Color::White), more),
+        ["black" | "bl", more @ ..] if color.is_none() => pieces(Some(Color::Black), more),
+        [kind] => match role_word(kind) {
+            Some(role) => Reading::Command(Command::Pieces {
+                color,
+                role: Some(role),
+            }),
+            None => wrong(),
+        },
+        _ => wrong(),
+    }
+}
+
+fn scan(what: &str) -> Reading {
+    if let Some(file) = file_of(what) {
+        return Reading::Command(Command::File(file));
+    }
+    if let Some(rank) = rank_of(what) {
+        return Reading::Command(Command::Rank(rank));
+    }
+    if let Ok(sq) = what.parse::<Square>() {
+        return Reading::Command(Command::Square(sq));
+    }
+    Reading::Wrong(format!(
+        "{} is not a file, a rank or a square: s e, s 4, s e4",
+        shown(what)
+    ))
+}
+
+fn square_or(text: &str, example: &str, make: fn(Square) -> Command) -> Reading {
+    match text.parse::<Square>() {
+        Ok(sq) => Reading::Command(make(sq)),
+        Err(_) => Reading::Wrong(format!(
+            "{} is not a square: a square is a file and a rank, as in {example}",
+            shown(text)
+        )),
+    }
+}
+
+fn file_of(text: &str) -> Option<File> {
+    one_char(text).and_then(File::from_char)
+}
+
+fn rank_of(text: &str) -> Option<Rank> {
+    one_char(text).and_then(Rank::from_char)
+}
+
+/// The one character of `text`, if it has exactly one.
+fn one_char(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    let c = chars.next()?;
+    chars.next().is_none().then_some(c)
+}
+
+/// A kind of piece: its letter (`n`), its name (`knight`) or the plural (`knights`).
+fn role_word(word: &str) -> Option<Role> {
+    if let Some(c) = one_char(word) {
+        return Role::from_char(c);
+    }
+    plural_role(word).or_else(|| {
+        crate::plain::speech::ROLES
+            .into_iter()
+            .find(|r| r.name() == word)
+    })
+}
+
+/// `knights`, `pawns`...
+fn plural_role(word: &str) -> Option<Role> {
+    let singular = word.strip_suffix('s')?;
+    crate::plain::speech::ROLES
+        .into_iter()
+        .find(|r| r.name() == singular)
+}
+
+/// The `help` text, one line per command.
+pub fn help() -> Vec<String> {
+    let mut lines = vec![
+        "Type a move, like e4, Nf3, O-O or e7e8q, or several on a line; or one of these \
+         commands, with or without a slash:"
+            .to_owned(),
+    ];
+    for entry in COMMANDS {
+        let words = entry.words.join(", ");
+        let takes = if entry.takes.is_empty() {
+            String::new()
+        } else {
+            format!(" with {}", entry.takes)
+        };
+        lines.push(format!("{words}{takes}: {}.", entry.does));
+    }
+    lines.push(
+        "A square alone is a move: to hear what is on e4, type s e4. A letter alone is a \
+         command."
+            .to_owned(),
+    );
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(line: &str) -> Command {
+        match read(line) {
+            Reading::Command(c) => c,
+            other => panic!("{line:?} read as {other:?}"),
+        }
+    }
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn every_word_of_the_table_is_read_as_a_command() {
+        for entry in COMMANDS {
+            for word in entry.words {
+                let line = match entry.takes {
+                    "" | "[file]" | "[white | black] [kind]" => (*word).to_owned(),
+                    "file, rank or square" => format!("{word} e4"),
+                    "1 to 8" => format!("{word} 7"),
+                    "a to h" => format!("{word} e"),
+                    _ => format!("{word} g1"),
+                };
+                assert!(
+                    matches!(read(&line), Reading::Command(_)),
+                    "{line:?}: {:?}",
+                    read(&line)
+                );
+                assert!(matches!(read(&format!("/{line}")), Reading::Command(_)));
+                assert!(matches!(read(&line.to_uppercase()), Reading::Command(_)));
+            }
+        }
+    }
+
+    #[test]
+    fn lichess_blind_mode_commands() {
+        assert_eq!(command("b"), Command::Board);
+        assert_eq!(command("/b"), Command::Board);
+        assert_eq!(command("c"), Command::Clock);
+        assert_eq!(command("l"), Command::Last);
+        assert_eq!(command("o"), Command::Other);
+        assert_eq!(
+            command("p n"),
+            Command::Pieces {
+                color: None,
+                role: Some(Role::Knight)
+            }
+        );
+        assert_eq!(
+            command("p a"),
+            Command::Pieces {
+                color: None,
+                role: None
+            }
+        );
+        assert_eq!(command("s e"), Command::File(File::new(4)));
+        assert_eq!(command("s 4"), Command::Rank(Rank::new(3)));
+        assert_eq!(command("s e4"), Command::Square(sq("e4")));
+    }
+
+    #[test]
+    fn long_forms_of_the_readings() {
+        assert_eq!(command("rank 7"), Command::Rank(Rank::new(6)));
+        assert_eq!(command("file e"), Command::File(File::new(4)));
+        assert_eq!(command("square e4"), Command::Square(sq("e4")));
+        assert_eq!(command("moves from g1"), Command::MovesFrom(sq("g1")));
+        assert_eq!(command("from g1"), Command::MovesFrom(sq("g1")));
+        assert_eq!(command("m g1"), Command::MovesFrom(sq("g1")));
+        assert_eq!(command("moves"), Command::Moves);
+        assert_eq!(
+            command("white knights"),
+            Command::Pieces {
+                color: Some(Color::White),
+                role: Some(Role::Knight)
+            }
+        );
+        assert_eq!(
+            command("Black Pawns"),
+            Command::Pieces {
+                color: Some(Color::Black),
+                role: Some(Role::Pawn)
+            }
+        );
+        assert_eq!(
+            command("pieces"),
+            Command::Pieces {
+                color: None,
+                role: None
+            }
+        );
+        assert_eq!(
+            command("bishops"),
+            Command::Pieces {
+                color: None,
+                role: Some(Role::Bishop)
+            }
+        );
+        assert_eq!(
+            command("p black q"),
+            Command::Pieces {
+                color: Some(Color::Black),
+                role: Some(Role::Queen)
+            }
+        );
+    }
+
+    #[test]
+    fn moves_stay_moves() {
+        for line in [
+            "e4",
+            "Nf3",
+            "O-O",
+            "0-0-0",
+            "e2e4",
+            "Ng1-f3",
+            "1. e4 e5 2. Nf3",
+            "bxc3",
+            "b4",
+            "exd6 e.p.",
+            "Bb5+",
+        ] {
+            assert_eq!(read(line), Reading::Moves(line.to_owned()), "{line}");
+        }
+    }
+
+    #[test]
+    fn save_keeps_the_path_as_typed() {
+        assert_eq!(command("save"), Command::Save(None));
+        assert_eq!(
+            command("save My Games/Ann.pgn"),
+            Command::Save(Some("My Games/Ann.pgn".to_owned()))
+        );
+    }
+
+    #[test]
+    fn a_command_with_a_wrong_argument_says_how_to_write_it() {
+        for (line, needle) in [
+            ("s z9", "s e, s 4, s e4"),
+            ("rank 9", "rank 1 to rank 8"),
+            ("file k", "file a to file h"),
+            ("from z1", "from g1"),
+            ("board now", "just board"),
+            ("p zebras", "p n, p a"),
+            ("/frobnicate", "help lists them"),
+        ] {
+            match read(line) {
+                Reading::Wrong(text) => assert!(text.contains(needle), "{line}: {text}"),
+                other => panic!("{line:?} read as {other:?}"),
+            }
+        }
+        assert_eq!(read("   "), Reading::Blank);
+    }
+
+    #[test]
+    fn help_lists_every_command() {
+        let help = help().join("\n");
+        for entry in COMMANDS {
+            assert!(help.contains(entry.words[0]), "{}", entry.words[0]);
+        }
+    }
+}

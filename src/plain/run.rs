@@ -1,0 +1,244 @@
+//! The plain mode's loop: lines from standard input, sentences to standard output, and the
+//! clock's announcements in between.
+//!
+//! It is the screen's loop with another source and another output: one channel that every
+//! source feeds ([`tui::events`](crate::tui::events)), here standard input, read on a thread
+//! of its own a line at a time (at most [`MAX_LINE`] bytes: a longer line is refused whole),
+//! and the file worker ([`tui::worker`](crate::tui::worker)), whose results are heard like
+//! lines. The loop waits on the channel until the session next has something to say unasked
+//! ([`Session::next_wake`]: a warning, the flag, a save due), so an idle game wakes only as its
+//! clock needs. When the input ends, the file work handed out is finished and a game in
+//! progress is saved with its clocks as they stand, for `--resume`.
+//!
+//! Everything written passes `clean`: no control character but the line feed, so no escape
+//! sequence can reach the screen reader, even from a path.
+
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+use super::session::{Carry, Session};
+use super::warnings::DEFAULT_WARNINGS;
+use crate::app::{App, Effect, Event};
+use crate::tui::events::channel;
+use crate::tui::worker::{FileQueue, Job, Worker};
+use crate::tui::{EventSender, Files, Input, Launch, Wake, prepare};
+
+/// The longest line read, in bytes.
+pub const MAX_LINE: usize = 1000;
+
+/// The most queued wake-ups looked through on the way out (an endless input keeps queuing
+/// lines, which are not read any more).
+const MAX_LATE: usize = 10_000;
+
+/// A little past the instant something is due, so the wake-up never comes just before it.
+const WAKE_MARGIN: Duration = Duration::from_millis(1);
+
+/// The app's file work handed to the worker thread, as the screen's loop does: its results
+/// come back through the channel.
+struct ToWorker<'a>(&'a Worker<Files>);
+
+impl Carry for ToWorker<'_> {
+    fn carry(&mut self, effect: Effect, app: &App, now: Duration) -> Option<Event> {
+        if effect != Effect::Redraw {
+            self.0.push(Job {
+                effect,
+                now,
+                save_job: app.save_job(),
+            });
+        }
+        None
+    }
+}
+
+/// Plays in lines until the players quit or the input ends.
+pub fn play(launch: Launch) -> Result<()> {
+    let origin = Instant::now();
+    let warnings =
+        (launch.config.time_warnings.clone()).unwrap_or_else(|| DEFAULT_WARNINGS.to_vec());
+    let (mut config, files) = prepare(launch, crate::tui::local_wall_clock());
+    // Only start-up turns autosave off: there is no folder to save in.
+    config.no_save_folder = !config.autosave;
+    let shared = FileQueue::new(files, origin);
+    let (sender, events) = channel();
+    let worker = Worker::spawn(shared.clone(), sender.clone())
+        .context("could not start the thread that writes the files")?;
+    let mut session = Session::new(App::new(config), &warnings);
+    spawn_reader(sender).context("could not start reading standard input")?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let result = say(&mut out, &session.greeting())
+        .map_err(anyhow::Error::from)
+        .and_then(|()| event_loop(&mut session, origin, &events, &worker, &mut out));
+    // The file work handed out is finished before leaving, and its news said.
+    worker.finish();
+    let ended = result?;
+    let now = origin.elapsed();
+    let mut late = Vec::new();
+    // What is queued now; lines still coming in are not waited for.
+    for wake in events.try_iter().take(MAX_LATE) {
+        if let Wake::Event(event) = wake {
+            late.extend(session.hear(event, now, &mut Finished));
+        }
+    }
+    say(&mut out, &late)?;
+    if ended {
+        say(&mut out, session.farewell().as_slice())?;
+    }
+    // The clocks as they stand, for --resume.
+    let _ = shared.emergency_save(true);
+    Ok(())
+}
+
+/// After the worker has finished: no more file work is taken.
+struct Finished;
+
+impl Carry for Finished {
+    fn carry(&mut self, _effect: Effect, _app: &App, _now: Duration) -> Option<Event> {
+        None
+    }
+}
+
+/// The loop; `true` when it ends because the input did, `false` when the players quit.
+fn event_loop(
+    session: &mut Session,
+    origin: Instant,
+    events: &Receiver<Wake>,
+    worker: &Worker<Files>,
+    out: &mut impl Write,
+) -> Result<bool> {
+    let mut files = ToWorker(worker);
+    loop {
+        let said = session.tick(origin.elapsed(), &mut files);
+        say(out, &said)?;
+        if session.should_quit() {
+            return Ok(false);
+        }
+        let now = origin.elapsed();
+        let wait = session
+            .next_wake(now)
+            .map(|at| at.saturating_sub(origin.elapsed()) + WAKE_MARGIN);
+        let got = match wait {
+            Some(wait) => events.recv_timeout(wait),
+            None => events.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        let now = origin.elapsed();
+        let said = match got {
+            Ok(Wake::Input(Input::Line(text))) => session.line(&text, now, &mut files),
+            Ok(Wake::Input(Input::TooLong)) => vec![format!(
+                "That line is too long: at most {MAX_LINE} characters; type a few moves at a \
+                 time."
+            )],
+            Ok(Wake::Input(Input::Ended)) => return Ok(true),
+            Ok(Wake::Event(event)) => session.hear(event, now, &mut files),
+            Ok(Wake::TerminalFailed(err)) => return Err(err).context("could not read the input"),
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => bail!("every source of events has ended"),
+        };
+        say(out, &said)?;
+    }
+}
+
+/// Reads standard input on a thread of its own, line by line, into the loop's channel.
+fn spawn_reader(sender: EventSender) -> io::Result<()> {
+    std::thread::Builder::new()
+        .name("hotseat-stdin".to_owned())
+        .spawn(move || {
+            let stdin = io::stdin();
+            let mut reader = stdin.lock();
+            loop {
+                let input = match read_line(&mut reader) {
+                    Ok(Some(input)) => input,
+                    // A read error ends the input as its end does: the game stays saved.
+                    Ok(None) | Err(_) => Input::Ended,
+                };
+                let ended = input == Input::Ended;
+                if !sender.input(input) || ended {
+                    return;
+                }
+            }
+        })?;
+    Ok(())
+}
+
+/// One line, at most [`MAX_LINE`] bytes kept; `None` at the end of the input.
+fn read_line(reader: &mut impl BufRead) -> io::Result<Option<Input>> {
+    let mut kept: Vec<u8> = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(at) => (&buf[..at], Some(at + 1)),
+            None => (buf, None),
+        };
+        let room = MAX_LINE.saturating_sub(kept.len());
+        too_long |= part.len() > room;
+        kept.extend_from_slice(&part[..part.len().min(room)]);
+        let used = done.unwrap_or(buf.len());
+        reader.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    Ok(Some(if too_long {
+        Input::TooLong
+    } else {
+        Input::Line(String::from_utf8_lossy(&kept).into_owned())
+    }))
+}
+
+/// Writes each sentence on a line of its own, cleaned, and flushes at once: a listener hears
+/// it now, not when a buffer fills.
+fn say(out: &mut impl Write, lines: &[String]) -> io::Result<()> {
+    if lines.is_empty() {
+        return Ok(());
+    }
+    for line in lines {
+        writeln!(out, "{}", clean(line))?;
+    }
+    out.flush()
+}
+
+/// A sentence with every control character (escape sequences' start among them) and every
+/// line break made a space.
+fn clean(line: &str) -> String {
+    line.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_read_one_at_a_time_and_long_ones_refused() {
+        let text = format!("e4\r\nboard\n{}\nlast", "x".repeat(MAX_LINE + 5));
+        let mut reader = io::Cursor::new(text.into_bytes());
+        let mut got = Vec::new();
+        while let Some(input) = read_line(&mut reader).unwrap() {
+            got.push(match input {
+                Input::Line(l) => l,
+                Input::TooLong => "<too long>".to_owned(),
+                Input::Ended => "<ended>".to_owned(),
+            });
+        }
+        assert_eq!(got, ["e4\r", "board", "<too long>", "last"]);
+    }
+
+    #[test]
+    fn nothing_said_carries_a_control_character() {
+        let said = clean("Ann\u{1b}]0;title\u{7}\tBob\u{85}");
+        assert!(said.chars().all(|c| !c.is_control()), "{said:?}");
+    }
+}

@@ -1,0 +1,744 @@
+//! The plain mode's game: the screen's [`App`], driven by lines instead of keys, and heard
+//! through what changed.
+//!
+//! A line of moves is typed into the app's move box and entered, character by character, as
+//! on the screen; a game command becomes the app's action (`draw` is Ctrl-D, `accept` is `y`).
+//! So the rules, the offers, the claims, the takeback with consent, the clocks, the autosave and
+//! the archive are the screen's own. After each line (and each tick of the clock) the session
+//! compares the app with how it was and says what changed: the moves played, the game's end, the
+//! question now asked, the app's message. Reading commands (`board`, `clock`...) only look.
+//!
+//! The app's file work ([`Effect`]) is handed to a [`Carry`]: in the program, the screen's own
+//! file worker, whose results come back through the loop's channel and are heard with
+//! [`Session::hear`] (a save that failed, an export written); in tests, a stand-in that answers
+//! at once.
+
+use std::time::Duration;
+
+use super::command::{self, Command, Reading};
+use super::speech;
+use super::warnings::Warnings;
+use crate::app::keymap::{Action, KeyContext};
+use crate::app::move_entry::read_line;
+use crate::app::{App, Effect, Event, ExportResult, Message, MessageKind, Mode};
+use crate::game::Outcome;
+use crate::rules::Color;
+
+/// Carries out the app's file effects, as the screen's front end does: at once, with the
+/// result to hand to the app, or on a worker whose result comes later (to
+/// [`Session::hear`]).
+pub trait Carry {
+    fn carry(&mut self, effect: Effect, app: &App, now: Duration) -> Option<Event>;
+}
+
+/// Effects carried nowhere: for a session without files (tests). An export is reported as
+/// written, so the save command can be heard.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Nowhere;
+
+impl Carry for Nowhere {
+    fn carry(&mut self, effect: Effect, _app: &App, _now: Duration) -> Option<Event> {
+        match effect {
+            Effect::Export(job) => Some(Event::Exported(ExportResult::Written(job.path.into()))),
+            _ => None,
+        }
+    }
+}
+
+/// How the app stood before a line: what is compared after it.
+#[derive(Clone, Debug)]
+struct Before {
+    plies: usize,
+    message: Option<Message>,
+    mode: Mode,
+    over: bool,
+}
+
+/// A game played in lines; see the [module docs](self).
+#[derive(Debug)]
+pub struct Session {
+    app: App,
+    warnings: Warnings,
+    /// The side the board is read from.
+    side: Color,
+}
+
+impl Session {
+    pub fn new(app: App, warnings: &[Duration]) -> Session {
+        Session {
+            app,
+            warnings: Warnings::new(warnings),
+            side: Color::White,
+        }
+    }
+
+    pub fn app(&self) -> &App {
+        &self.app
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.app.should_quit()
+    }
+
+    /// The first words: the players and the clock, any word from start-up, and the question
+    /// asked or whose move it is.
+    pub fn greeting(&mut self) -> Vec<String> {
+        let game = self.app.game();
+        let mut out = vec![format!(
+            "hotseat, plain mode: {} against {}, {}. Type help for the commands.",
+            self.app.who(Color::White),
+            self.app.who(Color::Black),
+            self.app.time_control_text()
+        )];
+        if let Some(message) = self.app.message() {
+            out.push(sentence(&plain_words(&message.text)));
+        }
+        if let Some(last) = game.record().plies().checked_sub(1) {
+            out.push(format!("Last move: {}", self.ply_sentence(last)));
+        }
+        match self.question() {
+            Some(question) => out.push(question),
+            None => out.push(self.turn()),
+        }
+        if matches!(self.app.mode(), Mode::Ready(_)) {
+            let turn = game.position().turn();
+            out.push(format!("{turn}'s clock starts with {turn}'s first move."));
+        }
+        out
+    }
+
+    /// Answers one line typed at `now`, carrying out the file work it causes through `files`.
+    pub fn line(&mut self, text: &str, now: Duration, files: &mut impl Carry) -> Vec<String> {
+        let before = self.before();
+        match command::read(text) {
+            Reading::Blank => return Vec::new(),
+            Reading::Wrong(text) => return vec![sentence(&text)],
+            Reading::Moves(moves) => {
+                if let Some(refused) = self.refuse_moves() {
+                    return vec![refused];
+                }
+                self.type_moves(&moves, now, files);
+            }
+            Reading::Command(command) => {
+                if let Some(said) = self.command(command, now) {
+                    return said;
+                }
+            }
+        }
+        self.carry(now, files);
+        let mut out = self.changes(&before);
+        out.extend(self.left_in_box(now, &before));
+        self.carry(now, files);
+        out
+    }
+
+    /// The passing of time: a flag that fell, a warning due, the saves of a running clock.
+    pub fn tick(&mut self, now: Duration, files: &mut impl Carry) -> Vec<String> {
+        let before = self.before();
+        self.app.update(Action::Tick, now);
+        self.carry(now, files);
+        let mut out = self.changes(&before);
+        if !self.app.game().is_over()
+            && let Some(warning) = self.warnings.check(self.app.game().clock(), now)
+        {
+            out.push(warning);
+        }
+        out
+    }
+
+    /// When to call [`Session::tick`] next: the next warning, or the next change of the
+    /// running clock (its flag among them), or a save due. `None`: not before a line.
+    pub fn next_wake(&self, now: Duration) -> Option<Duration> {
+        let warning = (!self.app.game().is_over())
+            .then(|| self.warnings.next_due(self.app.game().clock(), now))
+            .flatten();
+        match (self.app.next_wake(now), warning) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// What to say when the input ends: the game stays saved for `--resume`.
+    pub fn farewell(&self) -> Option<String> {
+        (self.app.game_in_progress() && self.app.autosaving()).then(|| {
+            "Input ended. The game is saved: hotseat --plain --resume goes on with it.".to_owned()
+        })
+    }
+
+    // ---- Doing ----
+
+    fn before(&self) -> Before {
+        Before {
+            plies: self.app.game().record().plies(),
+            message: self.app.message().cloned(),
+            mode: self.app.mode().clone(),
+            over: self.app.game().is_over(),
+        }
+    }
+
+    /// Hands the app's file work to `files`; results given at once go straight back to the
+    /// app (which may ask for more, carried out in turn).
+    fn carry(&mut self, now: Duration, files: &mut impl Carry) {
+        // An answer that asked for work that answered... a few rounds at most.
+        for _ in 0..4 {
+            let effects = self.app.take_effects();
+            if effects.is_empty() {
+                return;
+            }
+            for effect in effects {
+                if let Some(event) = files.carry(effect, &self.app, now) {
+                    self.app.update(event, now);
+                }
+            }
+        }
+    }
+
+    /// A result of file work done on a worker: what it changed.
+    pub fn hear(&mut self, event: Event, now: Duration, files: &mut impl Carry) -> Vec<String> {
+        let before = self.before();
+        let exported = matches!(event, Event::Exported(_));
+        self.app.update(event, now);
+        self.carry(now, files);
+        let out = self.changes(&before);
+        // A save that failed keeps the form open on the screen, to correct the path; here the
+        // next `save` does that.
+        let refused = self
+            .app
+            .message()
+            .is_some_and(|m| m.kind == MessageKind::Error);
+        if exported && refused && matches!(self.app.mode(), Mode::SaveAs(_)) {
+            self.app.update(Action::Cancel, now);
+        }
+        out
+    }
+
+    /// Why a line of moves is not typed at all, if it is not: a question waits for its answer,
+    /// or the game is over.
+    fn refuse_moves(&mut self) -> Option<String> {
+        if let Some(outcome) = self.app.game().outcome() {
+            return Some(format!(
+                "The game is over: {}. Type quit to leave, or moves, board and the other \
+                 commands to look back.",
+                self.outcome_words(outcome)
+            ));
+        }
+        if self.app.key_context() == KeyContext::Confirm {
+            let question = self.question().unwrap_or_default();
+            return Some(format!("First answer the question. {question}"));
+        }
+        None
+    }
+
+    /// Types `moves` into the move box and enters them, in pieces the box can hold.
+    fn type_moves(&mut self, moves: &str, now: Duration, files: &mut impl Carry) {
+        if matches!(self.app.mode(), Mode::Promotion(_)) {
+            // Another line instead of the piece: the promotion is dropped, as Esc does.
+            self.app.update(Action::Cancel, now);
+            self.app.update(Action::Cancel, now);
+        }
+        for chunk in chunks(moves) {
+            for c in chunk.chars() {
+                let action = if c == ' ' {
+                    Action::Space
+                } else {
+                    Action::Input(c)
+                };
+                self.app.update(action, now);
+            }
+            self.app.update(Action::Select, now);
+            self.carry(now, files);
+            // Stopped: a refusal, a question, the end, one move each on the clock.
+            if !self.app.input().is_empty() || *self.app.mode() != Mode::Playing {
+                break;
+            }
+        }
+    }
+
+    /// Runs a command; `Some` when it only reads (what to say), `None` when the app acted and
+    /// the change is to be heard.
+    fn command(&mut self, command: Command, now: Duration) -> Option<Vec<String>> {
+        let pos = self.app.game().position();
+        let one = |text: String| Some(vec![text]);
+        match command {
+            Command::Help => Some(command::help()),
+            Command::Board => Some(speech::board(pos, self.side)),
+            Command::Pieces { color, role } => Some(
+                color
+                    .map_or(vec![Color::White, Color::Black], |c| vec![c])
+                    .into_iter()
+                    .map(|c| speech::pieces(pos, c, role))
+                    .collect(),
+            ),
+            Command::Rank(rank) => one(speech::rank(pos, rank, self.side)),
+            Command::File(file) => one(speech::file(pos, file, self.side)),
+            Command::Square(sq) => one(speech::square(pos, sq)),
+            Command::MovesFrom(sq) => one(speech::moves_from(pos, sq)),
+            Command::Last => one(match self.app.game().record().plies().checked_sub(1) {
+                Some(last) => format!("Last move: {}", self.ply_sentence(last)),
+                None => "No move has been made yet.".to_owned(),
+            }),
+            Command::Moves => one(self.moves_so_far()),
+            Command::Turn => one(self.turn()),
+            Command::Clock => one(self.clocks(now)),
+            Command::Other => one(self.other(now)),
+            Command::Opening => one(match self.app.opening() {
+                Some(opening) => format!("Opening: {opening}."),
+                None => "No named opening.".to_owned(),
+            }),
+            Command::Flip => {
+                self.side = !self.side;
+                one(format!(
+                    "The board is read from {}'s side now: rank {} first.",
+                    self.side,
+                    self.side.fold(8, 1)
+                ))
+            }
+            Command::Promote(role) => match self.app.mode() {
+                Mode::Promotion(_) => {
+                    self.app.update(Action::Promote(role), now);
+                    None
+                }
+                _ => one(format!(
+                    "{} is for a promotion, and none is asked: type the move with its piece, \
+                     like e8=Q.",
+                    speech::capitalised(role.name())
+                )),
+            },
+            Command::Accept | Command::Decline => self.answer(command == Command::Accept, now),
+            Command::Quit => {
+                self.app.update(Action::Quit, now);
+                None
+            }
+            Command::Draw | Command::Claim | Command::Resign | Command::Takeback
+                if self.app.game().is_over() =>
+            {
+                one(self.turn())
+            }
+            Command::Draw
+            | Command::Claim
+            | Command::Resign
+            | Command::Takeback
+            | Command::Save(_) => {
+                self.leave_question(now);
+                if matches!(self.app.mode(), Mode::Ready(_)) {
+                    // As Enter does on the screen: the game starts, White's clock runs.
+                    self.app.update(Action::Select, now);
+                }
+                match command {
+                    Command::Draw => self.draw(now),
+                    Command::Claim => self.app.update(Action::Claim, now),
+                    Command::Resign => self.app.update(Action::Resign, now),
+                    Command::Takeback => self.app.update(Action::Takeback, now),
+                    Command::Save(path) => self.save(path, now),
+                    _ => {}
+                }
+                None
+            }
+        }
+    }
+
+    /// `draw`: with the opponent's offer standing, it takes it up; otherwise it offers (or
+    /// withdraws the offer of) a draw with the next move.
+    fn draw(&mut self, now: Duration) {
+        if matches!(self.app.mode(), Mode::DrawOffer(_)) {
+            self.app.update(Action::Yes, now);
+        } else {
+            self.app.update(Action::Draw, now);
+        }
+    }
+
+    /// `save [path]`: the screen's save form, filled in and entered.
+    fn save(&mut self, path: Option<String>, now: Duration) {
+        self.app.update(Action::Save, now);
+        let Mode::SaveAs(form) = self.app.mode() else {
+            return;
+        };
+        if let Some(path) = path {
+            for _ in 0..form.path.chars().count() {
+                self.app.update(Action::DeleteChar, now);
+            }
+            for c in path.chars() {
+                self.app.update(Action::Input(c), now);
+            }
+        }
+        self.app.update(Action::Select, now);
+    }
+
+    /// A question on the screen, other than the one a command is about to ask, is put away
+    /// (as Esc does) so the command is not taken for its answer.
+    fn leave_question(&mut self, now: Duration) {
+        if self.app.key_context() == KeyContext::Confirm
+            || matches!(self.app.mode(), Mode::Promotion(_))
+        {
+            self.app.update(Action::Cancel, now);
+        }
+    }
+
+    /// `accept` or `decline`: the answer to the question asked, or to the opponent's standing
+    /// draw offer.
+    fn answer(&mut self, yes: bool, now: Duration) -> Option<Vec<String>> {
+        let action = if yes { Action::Yes } else { Action::No };
+        match self.app.mode() {
+            _ if self.app.key_context() == KeyContext::Confirm => {
+                self.app.update(action, now);
+                None
+            }
+            Mode::DrawOffer(_) => {
+                self.app.update(action, now);
+                None
+            }
+            Mode::Playing
+                if self.app.game().pending_offer() == Some(!self.app.game().position().turn()) =>
+            {
+                self.app.update(Action::Draw, now);
+                self.app.update(action, now);
+                None
+            }
+            _ => Some(vec![if yes {
+                "There is no question to answer and no draw offer to accept.".to_owned()
+            } else {
+                "There is no question to answer and no draw offer to decline.".to_owned()
+            }]),
+        }
+    }
+
+    // ---- Hearing what changed ----
+
+    /// What changed since `before`: moves, the end, the app's message, a question.
+    fn changes(&mut self, before: &Before) -> Vec<String> {
+        let mut out = Vec::new();
+        let plies = self.app.game().record().plies();
+        for ply in before.plies..plies {
+            out.push(self.ply_sentence(ply));
+        }
+        let message = self.app.message().cloned();
+        let refused_line = self.app.input().trim().to_owned();
+        if message != before.message
+            && let Some(message) = &message
+        {
+            // Moves left in the box (refused, or waiting) are said by `left_in_box`, with the
+            // move they are about.
+            if refused_line.is_empty() {
+                out.push(sentence(&plain_words(&message.text)));
+            }
+        }
+        if !before.over
+            && let Some(outcome) = self.app.game().outcome()
+        {
+            out.push(speech::outcome_sentence(
+                outcome,
+                self.app.game().player(Color::White),
+                self.app.game().player(Color::Black),
+            ));
+        }
+        if matches!(self.app.mode(), Mode::GameOver(_)) {
+            // The game-over box is the screen's: the words above said it.
+            self.app.update(Action::Review, self.app.now());
+        }
+        if *self.app.mode() != before.mode
+            && let Some(question) = self.question()
+        {
+            out.push(question);
+        }
+        out
+    }
+
+    /// Moves of a line left unplayed in the move box: why, and the box emptied for the next
+    /// line.
+    fn left_in_box(&mut self, now: Duration, before: &Before) -> Vec<String> {
+        let rest = self.app.input().trim().to_owned();
+        // Asking about the move in the box: it is not left over.
+        if rest.is_empty() || matches!(self.app.mode(), Mode::Promotion(_) | Mode::ClaimWithMove(_))
+        {
+            return Vec::new();
+        }
+        let pos = self.app.game().position().clone();
+        let step = read_line(&pos, &rest).into_iter().next();
+        let said = match (step, self.app.message()) {
+            (Some(step), Some(m)) if m.kind == MessageKind::Error => match step.read {
+                Err(refusal) => format!("{}: {refusal}.", command::shown(&step.typed)),
+                Ok(_) => format!("{}: {}.", command::shown(&rest), plain_words(&m.text)),
+            },
+            _ if *self.app.mode() != Mode::Playing
+                && !matches!(self.app.mode(), Mode::DrawOffer(_)) =>
+            {
+                format!(
+                    "{} not played: answer the question first, then type it again.",
+                    command::shown(&rest)
+                )
+            }
+            _ if self.app.game().is_timed() && self.app.game().record().plies() > before.plies => {
+                format!(
+                    "{} not played: with the clock running, each player makes their own move.",
+                    command::shown(&rest)
+                )
+            }
+            _ => format!("{} not played.", command::shown(&rest)),
+        };
+        // Emptied so the next line starts afresh (Esc on the screen).
+        if matches!(self.app.mode(), Mode::Playing | Mode::DrawOffer(_)) {
+            if matches!(self.app.mode(), Mode::DrawOffer(_)) {
+                // The box is the mover's; the offer question stays.
+                self.app.update(Action::Input(' '), now);
+            }
+            self.app.update(Action::Cancel, now);
+            self.app.update(Action::Cancel, now);
+        }
+        vec![said]
+    }
+
+    // ---- Saying ----
+
+    /// The move at `ply` as a sentence.
+    fn ply_sentence(&self, ply: usize) -> String {
+        let record = self.app.game().record();
+        match (record.position_at(ply), record.moves().get(ply)) {
+            (Some(before), Some(recorded)) => {
+                speech::move_sentence(record.start(), ply, before, recorded)
+            }
+            _ => String::new(),
+        }
+    }
+
+    fn outcome_words(&self, outcome: Outcome) -> String {
+        self.app.outcome_text(outcome).replace(" — ", ", ")
+    }
+
+    /// The question the app asks now, with how to answer it.
+    fn question(&self) -> Option<String> {
+        let app = &self.app;
+        match app.mode() {
+            Mode::DrawOffer(offer) => Some(format!(
+                "{} offers a draw. {}: accept, decline, or play a move, which declines it.",
+                app.who(offer.by),
+                app.who(!offer.by)
+            )),
+            Mode::ClaimWithMove(claim) => {
+                let (mv, claims) = (&claim.mv, &claim.claims);
+                let why = match (claims.threefold, claims.fifty) {
+                    (true, true) => "threefold repetition, and the fifty-move rule",
+                    (true, false) => "threefold repetition",
+                    _ => "the fifty-move rule",
+                };
+                Some(format!(
+                    "{} would allow a draw claim by {why}. Claim the draw with it? yes, or no \
+                     to just play it.",
+                    app.game().position().san(*mv),
+                ))
+            }
+            Mode::Promotion(promotion) => Some(format!(
+                "{}: promote to which piece? queen, rook, bishop or knight.",
+                promotion.to
+            )),
+            mode if app.key_context() == KeyContext::Confirm => {
+                let lines: Vec<String> = app
+                    .dialog()
+                    .map(|d| d.lines)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|l| dialog_line(l))
+                    .filter(|l| !l.is_empty())
+                    .map(|l| sentence(&l))
+                    .collect();
+                let answer = match mode {
+                    Mode::Resume(_) => "Answer yes to resume it, or no for a new game.",
+                    _ => "Answer yes or no.",
+                };
+                Some(format!("{} {answer}", lines.join(" ")))
+            }
+            _ => None,
+        }
+    }
+
+    /// `White to move.`, with a check, a standing offer, or the end.
+    fn turn(&self) -> String {
+        let game = self.app.game();
+        if let Some(outcome) = game.outcome() {
+            return format!("The game is over: {}.", self.outcome_words(outcome));
+        }
+        let turn = game.position().turn();
+        let mut text = format!(
+            "{} to move, move {}",
+            self.app.who(turn),
+            game.position().fullmoves()
+        );
+        if game.position().is_check() {
+            text.push_str(", in check");
+        }
+        if let Some(by) = game.pending_offer() {
+            text.push_str(&format!("; {} offers a draw", self.app.who(by)));
+        }
+        if self.app.offering_with_move() {
+            text.push_str("; offering a draw with this move");
+        }
+        text.push('.');
+        text
+    }
+
+    /// The moves so far in notation, numbered: `1. e4 e5 2. Nf3`.
+    fn moves_so_far(&self) -> String {
+        let record = self.app.game().record();
+        if record.plies() == 0 {
+            return "No move has been made yet.".to_owned();
+        }
+        let mut words = Vec::new();
+        for (ply, recorded) in record.moves().iter().enumerate() {
+            let number = crate::game::MoveNumber::of_ply(record.start(), ply);
+            if number.white || ply == 0 {
+                words.push(speech::numbered(record.start(), ply, recorded));
+            } else {
+                words.push(speech::written(recorded));
+            }
+        }
+        format!("Moves: {}.", words.join(" "))
+    }
+
+    fn clock_of(&self, color: Color, now: Duration) -> Option<String> {
+        self.app
+            .game()
+            .clock()
+            .remaining(color, now)
+            .map(speech::spoken_time)
+    }
+
+    /// Both clocks, and which runs.
+    fn clocks(&self, now: Duration) -> String {
+        let game = self.app.game();
+        let (Some(white), Some(black)) = (
+            self.clock_of(Color::White, now),
+            self.clock_of(Color::Black, now),
+        ) else {
+            return match (
+                self.clock_of(Color::White, now),
+                self.clock_of(Color::Black, now),
+            ) {
+                (None, None) => "This game has no clock.".to_owned(),
+                (w, b) => format!(
+                    "White {}, Black {}.",
+                    w.unwrap_or_else(|| "untimed".to_owned()),
+                    b.unwrap_or_else(|| "untimed".to_owned())
+                ),
+            };
+        };
+        let state = if game.is_over() {
+            "the clocks have stopped".to_owned()
+        } else if game.clock().is_paused() {
+            "the clocks are paused".to_owned()
+        } else if let Some(color) = game.clock().running() {
+            format!("{color}'s clock is running")
+        } else {
+            let turn = game.position().turn();
+            format!("{turn}'s clock starts with {turn}'s first move")
+        };
+        format!("White {white}, Black {black}; {state}.")
+    }
+
+    /// `o`: the player not to move.
+    fn other(&self, now: Duration) -> String {
+        let other = !self.app.game().position().turn();
+        let who = self.app.who(other);
+        match self.clock_of(other, now) {
+            Some(left) => format!("{who} waits, with {left} left."),
+            None => format!("{who} waits."),
+        }
+    }
+}
+
+/// A line of moves in pieces the move box holds: whole words, a move number kept with the
+/// move after it.
+fn chunks(line: &str) -> Vec<String> {
+    let max = crate::app::MAX_INPUT_CHARS;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut i = 0;
+    while i < words.len() {
+        let mut word = words[i].to_owned();
+        if word.ends_with('.')
+            && word
+                .trim_end_matches('.')
+                .chars()
+                .all(|c| c.is_ascii_digit())
+            && let Some(next) = words.get(i + 1)
+        {
+            word = format!("{word} {next}");
+            i += 1;
+        }
+        i += 1;
+        if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > max {
+            out.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(&word);
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// A text of the screen's in the plain mode's words: its keys named by the commands that do
+/// the same, its separators as sentence breaks.
+pub fn plain_words(text: &str) -> String {
+    const SWAPS: [(&str, &str); 6] = [
+        (
+            "Ctrl-D accepts, a move declines",
+            "accept takes it up, a move declines it",
+        ),
+        ("Ctrl-D withdraws", "draw again withdraws it"),
+        (
+            "Ctrl-N starts a new one",
+            "quit, and start hotseat again for a new one",
+        ),
+        ("Ctrl-S saves a copy", "save makes a copy"),
+        (
+            "a new game (Ctrl-N) archives it first",
+            "a new game archives it first",
+        ),
+        (" — ", ", "),
+    ];
+    let mut text = text.to_owned();
+    for (from, to) in SWAPS {
+        text = text.replace(from, to);
+    }
+    // The resign question's key for the other side's resignation is the screen's.
+    if let Some(at) = text.find(" (Tab: ") {
+        text.truncate(at);
+    }
+    // The screen's separator ends a sentence here.
+    text.trim()
+        .split(" · ")
+        .map(speech::capitalised)
+        .collect::<Vec<_>>()
+        .join(". ")
+}
+
+/// A line of a yes/no question of the screen's, its keys named by the answers typed here.
+fn dialog_line(line: &str) -> String {
+    let line = plain_words(line);
+    for (key, word) in [
+        ("Y or Enter: ", "Yes: "),
+        ("N: ", "No: "),
+        ("Q: ", "Quit: "),
+    ] {
+        if let Some(rest) = line.strip_prefix(key) {
+            return format!("{word}{rest}");
+        }
+    }
+    line
+}
+
+/// The text as a sentence: a capital first, a stop at the end.
+fn sentence(text: &str) -> String {
+    let text = speech::capitalised(text.trim());
+    if text.ends_with(['.', '?', '!', ':']) {
+        text
+    } else {
+        format!("{text}.")
+    }
+}
+
+#[cfg(test)]
+mod tests;

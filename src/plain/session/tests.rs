@@ -1,0 +1,353 @@
+//! The session: lines in, sentences out, the app's state checked beside them.
+
+use std::time::Duration;
+
+use super::*;
+use crate::app::Config;
+use crate::game::GameSetup;
+use crate::rules::Position;
+
+fn secs(n: u64) -> Duration {
+    Duration::from_secs(n)
+}
+
+fn session_with(setup: GameSetup) -> Session {
+    let app = App::new(Config {
+        setup,
+        ..Config::default()
+    });
+    Session::new(app, &super::super::warnings::DEFAULT_WARNINGS)
+}
+
+fn session() -> Session {
+    session_with(GameSetup::default())
+}
+
+fn from_fen(fen: &str) -> Session {
+    session_with(GameSetup {
+        start: Position::from_fen(fen).unwrap(),
+        ..GameSetup::default()
+    })
+}
+
+fn timed(tc: &str) -> Session {
+    let tc: crate::game::timecontrol::TimeControl = tc.parse().unwrap();
+    session_with(GameSetup {
+        white_time: tc.clone(),
+        black_time: tc,
+        ..GameSetup::default()
+    })
+}
+
+/// The sentences for `line` at `now`.
+fn say(session: &mut Session, line: &str, now: Duration) -> Vec<String> {
+    session.line(line, now, &mut Nowhere)
+}
+
+fn say0(session: &mut Session, line: &str) -> Vec<String> {
+    say(session, line, Duration::ZERO)
+}
+
+#[test]
+fn fools_mate_on_one_line() {
+    let mut s = session();
+    assert_eq!(
+        say0(&mut s, "f3 e5 g4 Qh4#"),
+        [
+            "White: pawn to f3. [1. f3]",
+            "Black: pawn to e5. [1... e5]",
+            "White: pawn to g4. [2. g4]",
+            "Black: queen to h4, checkmate. [2... Qh4#]",
+            "Black wins. [0-1]",
+        ]
+    );
+    assert!(s.app().game().is_over());
+    // The game-over box is the screen's: the session is back at the board.
+    assert_eq!(*s.app().mode(), Mode::Playing);
+    let after = say0(&mut s, "e4");
+    assert!(
+        after[0].starts_with("The game is over: Checkmate, Black wins."),
+        "{after:?}"
+    );
+}
+
+#[test]
+fn a_refused_move_is_named_explained_and_changes_nothing() {
+    let mut s = session();
+    assert_eq!(say0(&mut s, "Ke3"), ["Ke3: no white king can reach e3."]);
+    assert_eq!(s.app().game().record().plies(), 0);
+    assert_eq!(s.app().input(), "");
+    // Played up to the refusal, which is named.
+    let said = say0(&mut s, "e4 e5 Nf9");
+    assert_eq!(said.len(), 3, "{said:?}");
+    assert!(said[2].starts_with("Nf9: "), "{said:?}");
+    assert_eq!(s.app().game().record().plies(), 2);
+    // The next line starts afresh.
+    assert_eq!(say0(&mut s, "Nf3"), ["White: knight to f3. [2. Nf3]"]);
+}
+
+#[test]
+fn with_a_clock_each_player_makes_their_own_move() {
+    let mut s = timed("5+0");
+    let said = say(&mut s, "e4 e5", secs(1));
+    assert_eq!(
+        said,
+        [
+            "White: pawn to e4. [1. e4]",
+            "e5 not played: with the clock running, each player makes their own move.",
+        ]
+    );
+    assert_eq!(say(&mut s, "e5", secs(2)), ["Black: pawn to e5. [1... e5]"]);
+}
+
+#[test]
+fn a_long_line_of_moves_is_played_whole() {
+    let mut s = session();
+    let said = say0(
+        &mut s,
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O",
+    );
+    assert_eq!(s.app().game().record().plies(), 16, "{said:?}");
+    assert_eq!(said[8], "White castles king side. [5. O-O]");
+}
+
+#[test]
+fn draw_offered_with_a_move_and_accepted() {
+    let mut s = session();
+    let said = say0(&mut s, "draw");
+    assert_eq!(
+        said,
+        ["White offers a draw with this move. Draw again withdraws it."]
+    );
+    let said = say0(&mut s, "e4");
+    assert_eq!(
+        said,
+        [
+            "White: pawn to e4. [1. e4]",
+            "White offers a draw. Black: accept, decline, or play a move, which declines it.",
+        ]
+    );
+    assert_eq!(say0(&mut s, "accept"), ["Draw by agreement. [1/2-1/2]"]);
+    assert!(s.app().game().is_over());
+}
+
+#[test]
+fn draw_offer_declined_by_word_and_by_a_move() {
+    let mut s = session();
+    say0(&mut s, "d");
+    say0(&mut s, "e4");
+    assert_eq!(say0(&mut s, "no"), ["Black declines the draw offer."]);
+    say0(&mut s, "draw");
+    say0(&mut s, "e5");
+    let said = say0(&mut s, "Nf3");
+    assert_eq!(said[0], "White: knight to f3. [2. Nf3]", "{said:?}");
+    assert_eq!(s.app().game().pending_offer(), None);
+    assert!(!s.app().game().is_over());
+}
+
+#[test]
+fn resign_asks_first() {
+    let mut s = session();
+    let said = say0(&mut s, "resign");
+    assert_eq!(
+        said,
+        ["Resign the game for White? Black would win. Answer yes or no."]
+    );
+    let said = say0(&mut s, "e4");
+    assert!(
+        said[0].starts_with("First answer the question."),
+        "{said:?}"
+    );
+    assert_eq!(say0(&mut s, "yes"), ["White resigns, Black wins. [0-1]"]);
+}
+
+#[test]
+fn takeback_with_the_other_players_consent() {
+    let mut s = session();
+    say0(&mut s, "e4");
+    assert_eq!(
+        say0(&mut s, "takeback"),
+        ["White asks to take back 1. e4. Black, do you agree? Answer yes or no."]
+    );
+    assert_eq!(
+        say0(&mut s, "n"),
+        ["Black does not agree to take back 1. e4."]
+    );
+    assert_eq!(s.app().game().record().plies(), 1);
+    say0(&mut s, "tb");
+    assert_eq!(say0(&mut s, "y"), ["Black agreed: 1. e4 taken back."]);
+    assert_eq!(s.app().game().record().plies(), 0);
+}
+
+#[test]
+fn claim_a_threefold_repetition() {
+    let mut s = session();
+    say0(&mut s, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    // Ng8 would repeat the start a third time: the app asks.
+    let said = say0(&mut s, "Ng8");
+    assert_eq!(
+        said,
+        [
+            "Ng8 would allow a draw claim by threefold repetition. Claim the draw with it? yes, or no to just play it."
+        ]
+    );
+    let said = say0(&mut s, "yes");
+    assert_eq!(
+        said.last().unwrap(),
+        "Draw by threefold repetition, claimed by Black. [1/2-1/2]"
+    );
+}
+
+#[test]
+fn claim_with_nothing_to_claim_says_so() {
+    let mut s = session();
+    let said = say0(&mut s, "claim");
+    assert_eq!(said.len(), 1);
+    assert!(!s.app().game().is_over());
+}
+
+#[test]
+fn promotion_asked_and_answered() {
+    let mut s = from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+    assert_eq!(
+        say0(&mut s, "e8"),
+        ["e8: promote to which piece? queen, rook, bishop or knight."]
+    );
+    assert_eq!(
+        say0(&mut s, "queen"),
+        ["White: pawn to e8, promotes to queen. [1. e8=Q]"]
+    );
+    let mut s = from_fen("8/4P3/8/8/8/p7/k7/4K3 w - - 0 1");
+    assert_eq!(
+        say0(&mut s, "e8=N"),
+        ["White: pawn to e8, promotes to knight. [1. e8=N]"]
+    );
+}
+
+#[test]
+fn the_flag_falls_at_once_and_warnings_come_before() {
+    let mut s = timed("1.5+0");
+    say(&mut s, "e4", secs(0));
+    assert_eq!(s.tick(secs(1), &mut Nowhere), Vec::<String>::new());
+    // Black's clock runs from 0: 1 minute left at 30 s.
+    assert_eq!(s.next_wake(secs(1)).map(|t| t <= secs(30)), Some(true));
+    assert_eq!(s.tick(secs(30), &mut Nowhere), ["Black: 1 minute left."]);
+    assert_eq!(s.tick(secs(60), &mut Nowhere), ["Black: 30 seconds left."]);
+    assert_eq!(s.tick(secs(80), &mut Nowhere), ["Black: 10 seconds left."]);
+    assert_eq!(
+        s.tick(secs(91), &mut Nowhere),
+        ["White wins on time. [1-0]"]
+    );
+    assert_eq!(s.tick(secs(95), &mut Nowhere), Vec::<String>::new());
+}
+
+#[test]
+fn reading_commands_change_nothing() {
+    let mut s = session();
+    say0(&mut s, "e4 e5 Nf3");
+    assert_eq!(
+        say0(&mut s, "last"),
+        ["Last move: White: knight to f3. [2. Nf3]"]
+    );
+    assert_eq!(say0(&mut s, "moves"), ["Moves: 1. e4 e5 2. Nf3."]);
+    assert_eq!(say0(&mut s, "turn"), ["Black to move, move 2."]);
+    assert_eq!(say0(&mut s, "clock"), ["This game has no clock."]);
+    assert_eq!(say0(&mut s, "o"), ["White waits."]);
+    assert_eq!(
+        say0(&mut s, "opening"),
+        ["Opening: C40 King's Knight Opening."]
+    );
+    assert_eq!(say0(&mut s, "s e4"), ["e4: white pawn."]);
+    assert_eq!(say0(&mut s, "from b8"), ["Knight b8 can go to a6 or c6."]);
+    assert_eq!(
+        say0(&mut s, "p n"),
+        ["White knights: b1, f3.", "Black knights: b8, g8."]
+    );
+    assert_eq!(say0(&mut s, "b").len(), 8);
+    assert_eq!(
+        say0(&mut s, "rank 4"),
+        ["Rank 4: 4 empty, white pawn e4, 3 empty."]
+    );
+    assert!(say0(&mut s, "help").len() > 20);
+    assert_eq!(s.app().game().record().plies(), 3);
+}
+
+#[test]
+fn flip_reads_the_board_from_blacks_side() {
+    let mut s = session();
+    assert_eq!(
+        say0(&mut s, "flip"),
+        ["The board is read from Black's side now: rank 1 first."]
+    );
+    assert!(say0(&mut s, "board")[0].starts_with("Rank 1: white rook h1"));
+}
+
+#[test]
+fn a_timed_game_tells_its_clocks() {
+    let mut s = timed("5+3");
+    let greeting = s.greeting();
+    assert_eq!(
+        greeting.last().unwrap(),
+        "White's clock starts with White's first move."
+    );
+    say(&mut s, "e4", secs(0));
+    assert_eq!(
+        say(&mut s, "c", secs(10)),
+        ["White 5 minutes 3 seconds, Black 4 minutes 50 seconds; Black's clock is running."]
+    );
+}
+
+#[test]
+fn save_writes_a_copy_and_says_where() {
+    let mut s = session();
+    say0(&mut s, "e4");
+    assert_eq!(
+        say0(&mut s, "save my game.pgn"),
+        ["Saved the game (PGN) to my game.pgn."]
+    );
+    assert_eq!(*s.app().mode(), Mode::Playing);
+}
+
+#[test]
+fn quit_asks_with_a_game_in_progress() {
+    let mut s = session();
+    say0(&mut s, "quit");
+    assert!(s.should_quit());
+    let mut s = session();
+    say0(&mut s, "e4");
+    let said = say0(&mut s, "q");
+    assert!(said[0].ends_with("Answer yes or no."), "{said:?}");
+    assert!(!s.should_quit());
+    say0(&mut s, "yes");
+    assert!(s.should_quit());
+}
+
+#[test]
+fn answers_without_a_question() {
+    let mut s = session();
+    assert_eq!(
+        say0(&mut s, "accept"),
+        ["There is no question to answer and no draw offer to accept."]
+    );
+    assert_eq!(
+        say0(&mut s, "queen"),
+        ["Queen is for a promotion, and none is asked: type the move with its piece, like e8=Q."]
+    );
+    assert_eq!(say0(&mut s, "   "), Vec::<String>::new());
+}
+
+#[test]
+fn the_screens_words_are_turned_into_the_plain_modes() {
+    assert_eq!(
+        plain_words("Black's draw offer stands: Ctrl-D accepts, a move declines"),
+        "Black's draw offer stands: accept takes it up, a move declines it"
+    );
+    assert_eq!(
+        plain_words("Bob resigns — Ann wins"),
+        "Bob resigns, Ann wins"
+    );
+    assert_eq!(
+        plain_words("White offers a draw with this move · Ctrl-D withdraws"),
+        "White offers a draw with this move. Draw again withdraws it"
+    );
+}

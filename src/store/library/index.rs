@@ -1,0 +1,181 @@
+//! The index file, `games.index`: plain text, one line per archive file, tab-separated.
+//!
+//! ```text
+//! hotseat games index 1 <hash of the initial position, hex>
+//! game <file> <size> <secs> <nanos> <fingerprint> <date> <started> <white> <black> <result>
+//!      <ending> <moves> <eco> <opening> <time control> <variant> <0|1 engine report> <positions>
+//! broken <file> <size> <secs> <nanos> <reason>
+//! ```
+//!
+//! (one line each, fields separated by tabs; values never hold a tab or a line break, see
+//! [`clean`]). The first line names the format's version and the hash this build gives the
+//! initial position: an index written by a build that hashes positions otherwise is rebuilt
+//! rather than trusted.
+
+use std::collections::HashMap;
+
+use chess::rules::Position;
+
+use super::{Broken, Entry, FileStamp, Library, Summary, clean};
+
+/// The largest index read (10,000 games take about 20 MB).
+pub const MAX_INDEX_BYTES: u64 = 512 << 20;
+
+const MAGIC: &str = "hotseat games index 1";
+
+/// One line of the index.
+pub enum Line {
+    Game(Box<Entry>),
+    Broken(Broken),
+}
+
+fn header() -> String {
+    format!("{MAGIC} {:x}", Position::initial().repetition_key())
+}
+
+/// The index's text for `library`.
+pub fn write(library: &Library) -> String {
+    let mut out = String::with_capacity(64 + library.games.len() * 2048);
+    out.push_str(&header());
+    out.push('\n');
+    for e in &library.games {
+        let s = &e.summary;
+        let fields: [&str; 19] = [
+            "game",
+            &e.file,
+            &e.stamp.size.to_string(),
+            &e.stamp.secs.to_string(),
+            &e.stamp.nanos.to_string(),
+            &format!("{:x}", s.fingerprint),
+            &s.date,
+            &s.started,
+            &s.white,
+            &s.black,
+            &s.result,
+            &s.ending,
+            &s.moves.to_string(),
+            &s.eco,
+            &s.opening,
+            &s.time_control,
+            &s.variant,
+            if s.engine_report { "1" } else { "0" },
+            &s.positions,
+        ];
+        push_line(&mut out, &fields);
+    }
+    for b in &library.broken {
+        push_line(
+            &mut out,
+            &[
+                "broken",
+                &b.file,
+                &b.stamp.size.to_string(),
+                &b.stamp.secs.to_string(),
+                &b.stamp.nanos.to_string(),
+                &clean(&b.reason),
+            ],
+        );
+    }
+    out
+}
+
+fn push_line(out: &mut String, fields: &[&str]) {
+    for (i, field) in fields.iter().enumerate() {
+        if i > 0 {
+            out.push('\t');
+        }
+        out.push_str(field);
+    }
+    out.push('\n');
+}
+
+/// The lines of an index by file name; why it cannot be used if it cannot.
+pub fn parse(bytes: &[u8]) -> Result<HashMap<String, Line>, String> {
+    let text = std::str::from_utf8(bytes).map_err(|_| "the index is not UTF-8 text".to_owned())?;
+    let mut lines = text.lines();
+    if lines.next() != Some(header().as_str()) {
+        return Err("the index was written by another version".to_owned());
+    }
+    let mut out = HashMap::new();
+    for (n, line) in lines.enumerate() {
+        let parsed =
+            parse_line(line).ok_or_else(|| format!("line {} of the index is garbled", n + 2))?;
+        let file = match &parsed {
+            Line::Game(e) => e.file.clone(),
+            Line::Broken(b) => b.file.clone(),
+        };
+        out.insert(file, parsed);
+    }
+    if !text.is_empty() && !text.ends_with('\n') {
+        return Err("the index was cut short".to_owned());
+    }
+    Ok(out)
+}
+
+fn parse_line(line: &str) -> Option<Line> {
+    let f: Vec<&str> = line.split('\t').collect();
+    let stamp = |f: &[&str]| -> Option<FileStamp> {
+        Some(FileStamp {
+            size: f.get(2)?.parse().ok()?,
+            secs: f.get(3)?.parse().ok()?,
+            nanos: f.get(4)?.parse().ok()?,
+        })
+    };
+    match *f.first()? {
+        "game" if f.len() == 19 => {
+            let summary = Summary {
+                fingerprint: u64::from_str_radix(f[5], 16).ok()?,
+                date: f[6].to_owned(),
+                started: f[7].to_owned(),
+                white: f[8].to_owned(),
+                black: f[9].to_owned(),
+                result: f[10].to_owned(),
+                ending: f[11].to_owned(),
+                moves: f[12].parse().ok()?,
+                eco: f[13].to_owned(),
+                opening: f[14].to_owned(),
+                time_control: f[15].to_owned(),
+                variant: f[16].to_owned(),
+                engine_report: match f[17] {
+                    "1" => true,
+                    "0" => false,
+                    _ => return None,
+                },
+                positions: f[18].to_owned(),
+            };
+            if f[1].is_empty() || !valid_positions(&summary.positions) {
+                return None;
+            }
+            Some(Line::Game(Box::new(Entry::new(
+                f[1].to_owned(),
+                stamp(&f)?,
+                summary,
+            ))))
+        }
+        "broken" if f.len() == 6 && !f[1].is_empty() => Some(Line::Broken(Broken {
+            file: f[1].to_owned(),
+            stamp: stamp(&f)?,
+            reason: f[5].to_owned(),
+        })),
+        _ => None,
+    }
+}
+
+/// Whether the positions field looks like `<hex>:<move>` pairs: only the characters they are
+/// made of, each pair with its colon. One pass over the bytes, no number read: opening the
+/// library reads 10,000 of these (the explorer skips a pair it cannot read all the same).
+fn valid_positions(text: &str) -> bool {
+    let mut colon = false;
+    for &b in text.as_bytes() {
+        match b {
+            b' ' if !colon => return false,
+            b' ' => colon = false,
+            b':' if colon => return false,
+            b':' => colon = true,
+            b'0'..=b'9' | b'a'..=b'h' | b'x' | b'+' | b'#' | b'=' | b'-' | b'O' => {}
+            b'K' | b'Q' | b'R' | b'B' | b'N' => {}
+            _ => return false,
+        }
+    }
+    text.is_empty() || colon
+}

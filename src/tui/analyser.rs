@@ -1,0 +1,163 @@
+//! The engine's side of the in-app report and live lines: [`Effect::Analyse`] starts an
+//! [`Analysis`] on a thread of its own, [`Effect::LiveAnalyse`] a live search, and what the
+//! engine says goes to the loop's channel as the app's [`Event::Analysis`] and
+//! [`Event::Live`] (the engine's error turned into the words the app shows). The
+//! screen never waits for the engine: stopping only raises the analysis's flag (its
+//! `Cancelled` follows), and a stopped analysis is dropped, joining its thread and reaping the
+//! engine, only once its thread has ended, or when the program quits.
+
+use std::path::PathBuf;
+
+use super::events::EventSender;
+use crate::app::{AnalysisEvent, AnalysisJob, Effect, Event, LiveJob, LiveUpdate};
+use crate::engine::analysis::Job;
+use crate::engine::live::{self, LiveEvent};
+use crate::engine::{Analysis, EngineEvent, Limit, Settings, locate};
+
+/// The analyses of a session: the report running, the live search, those stopped and still
+/// ending.
+pub struct Analyser {
+    /// The engine the settings name (`engine = "…"`), if any.
+    engine: Option<PathBuf>,
+    sender: EventSender,
+    running: Option<Analysis>,
+    live: Option<Analysis>,
+    stopping: Vec<Analysis>,
+}
+
+impl std::fmt::Debug for Analyser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Analyser")
+            .field("engine", &self.engine)
+            .field("running", &self.running.is_some())
+            .field("live", &self.live.is_some())
+            .field("stopping", &self.stopping.len())
+            .finish()
+    }
+}
+
+impl Analyser {
+    pub fn new(engine: Option<PathBuf>, sender: EventSender) -> Analyser {
+        Analyser {
+            engine,
+            sender,
+            running: None,
+            live: None,
+            stopping: Vec::new(),
+        }
+    }
+
+    /// The engine to run, or why there is none.
+    fn engine(&self) -> Result<PathBuf, String> {
+        let path_var = std::env::var_os("PATH");
+        locate::find(self.engine.as_deref(), path_var.as_deref()).map_err(|e| e.to_string())
+    }
+
+    /// Carries out one of the engine's effects; any other is given back.
+    pub fn carry_out(&mut self, effect: Effect) -> Option<Effect> {
+        match effect {
+            Effect::Analyse(job) => self.start(job),
+            Effect::StopAnalysis => self.stop(),
+            Effect::LiveAnalyse(job) => self.start_live(job),
+            Effect::StopLive => self.stop_live(),
+            effect => return Some(effect),
+        }
+        None
+    }
+
+    /// Starts analysing `job` (stopping any analysis before). An engine that cannot be found
+    /// is said at once as the analysis's failure.
+    pub fn start(&mut self, job: AnalysisJob) {
+        self.stop();
+        let id = job.id;
+        let engine = match self.engine() {
+            Ok(engine) => engine,
+            Err(error) => {
+                let event = AnalysisEvent::Failed {
+                    error,
+                    done: Vec::new(),
+                };
+                self.sender.send(Event::Analysis { id, event });
+                return;
+            }
+        };
+        // `hotseat analyse`'s defaults: one thread searches the same way every run, so the
+        // labels are the same run after run (and the same as the command line's), and the
+        // other core keeps the screen live.
+        let settings = Settings::new(Limit::Nodes(Settings::DEFAULT_NODES), 1);
+        let sender = self.sender.clone();
+        let job = Job {
+            start: job.start,
+            moves: job.moves,
+        };
+        self.running = Some(Analysis::spawn(engine, job, settings, move |event| {
+            let event = app_event(event);
+            sender.send(Event::Analysis { id, event });
+        }));
+    }
+
+    /// Starts the live search of `job`'s position, the one before stopped.
+    pub fn start_live(&mut self, job: LiveJob) {
+        self.stop_live();
+        let id = job.id;
+        let engine = match self.engine() {
+            Ok(engine) => engine,
+            Err(error) => {
+                let update = LiveUpdate::Failed(error);
+                self.sender.send(Event::Live { id, update });
+                return;
+            }
+        };
+        // One thread: the report may be running beside it, and the screen must stay live.
+        let settings = Settings::new(Limit::Nodes(live::NODES), 1);
+        let sender = self.sender.clone();
+        let job = Job {
+            start: job.start,
+            moves: job.moves,
+        };
+        self.live = Some(live::spawn(engine, job, settings, move |event| {
+            let update = match event {
+                LiveEvent::Lines { depth, lines } => LiveUpdate::Lines { depth, lines },
+                LiveEvent::Done => LiveUpdate::Done,
+                LiveEvent::Failed(error) => LiveUpdate::Failed(error.to_string()),
+            };
+            sender.send(Event::Live { id, update });
+        }));
+    }
+
+    /// Asks the running analysis to stop; its `Cancelled` event follows.
+    pub fn stop(&mut self) {
+        let running = self.running.take();
+        self.retire(running);
+    }
+
+    /// Stops the live search.
+    pub fn stop_live(&mut self) {
+        let live = self.live.take();
+        self.retire(live);
+    }
+
+    /// Cancels `analysis` and keeps it until its thread has ended; those ended are dropped now
+    /// (joining them waits for nothing).
+    fn retire(&mut self, analysis: Option<Analysis>) {
+        if let Some(analysis) = analysis {
+            analysis.cancel();
+            self.stopping.push(analysis);
+        }
+        self.stopping.retain(|a| !a.is_finished());
+    }
+}
+
+/// The engine's event in the app's terms.
+pub fn app_event(event: EngineEvent) -> AnalysisEvent {
+    match event {
+        EngineEvent::Progress { done, total } => AnalysisEvent::Progress { done, total },
+        EngineEvent::Evaluated { ply, eval } => AnalysisEvent::Evaluated { ply, eval },
+        EngineEvent::Finished(report) => AnalysisEvent::Finished(report),
+        EngineEvent::Failed { error, done } => AnalysisEvent::Failed {
+            error: error.to_string(),
+            done,
+        },
+        EngineEvent::Cancelled { done } => AnalysisEvent::Cancelled { done },
+    }
+}

@@ -1,0 +1,199 @@
+//! The library's file work, on the file worker: reading the index, opening an archived game,
+//! the trash, and the explorer's counts. Each answer goes back to the app as [`LibraryNews`].
+//!
+//! The explorer's table of positions is built once from the index and kept
+//! ([`LibraryWork`]): a position is then a lookup. It is forgotten whenever the archive may
+//! have changed (a game archived, deleted or restored, the library read again).
+
+use crate::app::dialogs::LibraryNews;
+use crate::app::{Effect, Event, OpenedGame};
+use crate::game::pgn::import_games_to_last_legal_move;
+use crate::store::{Entry, Explorer, PlayerFilter, Store, shown};
+
+/// The library's file work, with the explorer's table kept between questions.
+#[derive(Debug, Default)]
+pub(super) struct LibraryWork {
+    explorer: Option<(Vec<Entry>, Explorer)>,
+}
+
+impl LibraryWork {
+    /// Forgets the explorer's table: the archive changed.
+    pub(super) fn forget(&mut self) {
+        self.explorer = None;
+    }
+
+    /// Carries out a library effect; `None` for any other effect.
+    pub(super) fn carry_out(&mut self, store: Option<&Store>, effect: Effect) -> Option<Event> {
+        let Effect::Explore { key, filter } = effect else {
+            if matches!(
+                effect,
+                Effect::LoadLibrary | Effect::TrashGame(_) | Effect::RestoreGame(_)
+            ) {
+                self.forget();
+            }
+            return carry_out(store, effect);
+        };
+        if self.explorer.is_none() {
+            let library = store
+                .ok_or_else(|| "hotseat has no folder to keep games in".to_owned())
+                .and_then(|s| s.library().map_err(|e| e.to_string()));
+            match library {
+                Ok(library) => {
+                    let table = Explorer::build(&library.games);
+                    self.explorer = Some((library.games, table));
+                }
+                Err(err) => {
+                    return Some(Event::Library(LibraryNews::Explored {
+                        key,
+                        filter,
+                        rows: Err(err),
+                    }));
+                }
+            }
+        }
+        let (games, table) = self.explorer.as_ref()?;
+        let rows = table.rows(games, key, &PlayerFilter::parse(&filter));
+        Some(Event::Library(LibraryNews::Explored {
+            key,
+            filter,
+            rows: Ok(rows),
+        }))
+    }
+}
+
+/// The largest archive file opened (a game with every comment hotseat reads is far smaller).
+const MAX_GAME_BYTES: u64 = 8 << 20;
+
+/// Carries out a library effect but the explorer's; `None` for any other effect.
+fn carry_out(store: Option<&Store>, effect: Effect) -> Option<Event> {
+    let no_store = || "hotseat has no folder to keep games in".to_owned();
+    let news = match effect {
+        Effect::LoadLibrary => LibraryNews::Loaded(
+            store
+                .ok_or_else(no_store)
+                .and_then(|s| s.library().map_err(|e| e.to_string()))
+                .map(|library| library.games),
+        ),
+        Effect::OpenArchived(file) => LibraryNews::Opened(
+            store
+                .ok_or_else(no_store)
+                .and_then(|s| open(s, &file))
+                .map(Box::new),
+        ),
+        Effect::TrashGame(file) => LibraryNews::Trashed {
+            result: store
+                .ok_or_else(no_store)
+                .and_then(|s| s.trash_game(&file).map_err(|e| e.to_string()))
+                .map(|path| name_of(&path)),
+            file,
+        },
+        Effect::RestoreGame(file) => LibraryNews::Restored(
+            store
+                .ok_or_else(no_store)
+                .and_then(|s| s.restore_game(&file).map_err(|e| e.to_string()))
+                .map(|path| name_of(&path)),
+        ),
+        _ => return None,
+    };
+    Some(Event::Library(news))
+}
+
+fn name_of(path: &std::path::Path) -> String {
+    path.file_name()
+        .map_or_else(|| shown(path), |n| n.to_string_lossy().into_owned())
+}
+
+/// Reads the archive file `file` as `--load` reads a game: a move that cannot be played ends
+/// it there, with a note.
+fn open(store: &Store, file: &str) -> Result<OpenedGame, String> {
+    let path = store.games_dir().join(file);
+    let shown_path = shown(&path);
+    let bytes = crate::store::read_bounded(&path, MAX_GAME_BYTES)
+        .map_err(|e| format!("Cannot open {shown_path}: {e}"))?;
+    let mut first = None;
+    import_games_to_last_legal_move(bytes.as_slice(), |game| {
+        if first.is_none() {
+            first = Some(game);
+        }
+    })
+    .map_err(|e| format!("Cannot open {shown_path}: {e}"))?;
+    match first {
+        Some(Ok(imported)) => Ok(OpenedGame {
+            game: imported.game,
+            tags: imported.tags,
+            source: shown_path,
+        }),
+        Some(Err(e)) => Err(format!("Cannot open {shown_path}: {e}")),
+        None => Err(format!("Cannot open {shown_path}: it holds no game")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::DataDir;
+
+    #[test]
+    fn the_library_is_read_a_game_opened_trashed_and_brought_back() {
+        let dir = std::env::temp_dir().join(format!("hotseat-tui-library-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::new(DataDir::new(dir.clone()));
+        std::fs::create_dir_all(store.games_dir()).unwrap();
+        std::fs::write(
+            store.games_dir().join("g.pgn"),
+            "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+        )
+        .unwrap();
+        let mut work = LibraryWork::default();
+        let start = crate::rules::Position::initial().repetition_key();
+        let explore = |work: &mut LibraryWork| match work.carry_out(
+            Some(&store),
+            Effect::Explore {
+                key: start,
+                filter: "ann as white".to_owned(),
+            },
+        ) {
+            Some(Event::Library(LibraryNews::Explored { rows: Ok(rows), .. })) => rows,
+            other => panic!("no rows: {other:?}"),
+        };
+        assert_eq!(explore(&mut work)[0].san, "e4");
+        assert_eq!(explore(&mut work)[0].white_wins, 1);
+        let Some(Event::Library(LibraryNews::Loaded(Ok(games)))) =
+            work.carry_out(Some(&store), Effect::LoadLibrary)
+        else {
+            panic!("the library is read");
+        };
+        assert_eq!(games.len(), 1);
+        let Some(Event::Library(LibraryNews::Opened(Ok(opened)))) =
+            carry_out(Some(&store), Effect::OpenArchived("g.pgn".to_owned()))
+        else {
+            panic!("the game opens");
+        };
+        assert!(opened.game.is_over());
+        assert_eq!(opened.game.record().plies(), 7);
+        let Some(Event::Library(LibraryNews::Trashed {
+            result: Ok(name), ..
+        })) = carry_out(Some(&store), Effect::TrashGame("g.pgn".to_owned()))
+        else {
+            panic!("the game goes to the trash");
+        };
+        assert!(!store.games_dir().join("g.pgn").exists());
+        let Some(Event::Library(LibraryNews::Restored(Ok(back)))) =
+            carry_out(Some(&store), Effect::RestoreGame(name))
+        else {
+            panic!("the game comes back");
+        };
+        assert_eq!(back, "g.pgn");
+        let Some(Event::Library(LibraryNews::Opened(Err(err)))) =
+            carry_out(Some(&store), Effect::OpenArchived("missing.pgn".to_owned()))
+        else {
+            panic!("a missing file is said");
+        };
+        assert!(err.starts_with("Cannot open"), "{err}");
+        assert!(matches!(
+            carry_out(None, Effect::LoadLibrary),
+            Some(Event::Library(LibraryNews::Loaded(Err(_))))
+        ));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

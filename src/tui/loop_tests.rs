@@ -1,0 +1,206 @@
+//! The loop with a stand-in terminal (ratatui's `TestBackend`) and stand-in file work: events
+//! in, frames and file jobs out. No timing is asserted: where a test waits, it waits for a
+//! state, with a generous limit of its own.
+
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use super::events::{EventSender, channel};
+use super::run_loop;
+use super::worker::{FileQueue, FileWork, Job, Worker};
+use crate::app::event::SaveError;
+use crate::app::keymap::Action;
+use crate::app::{App, Config, Effect, Event};
+use crate::look::Theme;
+
+/// File work that writes nothing: it notes each save's PGN, after `gate` lets it (a slow or
+/// stuck disk), and says it went well.
+struct StandIn {
+    started: Sender<String>,
+    gate: Receiver<()>,
+    /// Each save, once "written".
+    written: Arc<Mutex<Vec<String>>>,
+    /// How long each job takes.
+    slowness: Duration,
+}
+
+impl FileWork for StandIn {
+    fn carry_out(&mut self, job: Job) -> Option<Event> {
+        let (Effect::Autosave(pgn) | Effect::SaveClocks(pgn)) = job.effect else {
+            return None;
+        };
+        let _ = self.started.send(pgn.clone());
+        // Held until the test opens the gate (or drops it: then every job goes through).
+        let _ = self.gate.recv();
+        thread::sleep(self.slowness);
+        self.written.lock().unwrap().push(pgn);
+        Some(Event::Saved(Ok(None)))
+    }
+
+    fn save_now(&mut self, _now: Duration) -> Option<Result<(), SaveError>> {
+        None
+    }
+}
+
+struct Session {
+    events: EventSender,
+    queue: Arc<FileQueue<StandIn>>,
+    started: Receiver<String>,
+    gate: Option<Sender<()>>,
+    written: Arc<Mutex<Vec<String>>>,
+    /// The loop, returning the app and the last frame's text when the players quit.
+    running: thread::JoinHandle<(App, String)>,
+}
+
+/// The loop on an 80x24 stand-in terminal, a fresh game with autosave on, running on a thread
+/// of its own.
+fn start(slowness: Duration) -> Session {
+    let (started_tx, started) = mpsc::channel();
+    let (gate, gate_rx) = mpsc::channel();
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let stand_in = StandIn {
+        started: started_tx,
+        gate: gate_rx,
+        written: written.clone(),
+        slowness,
+    };
+    let origin = Instant::now();
+    let queue = FileQueue::new(stand_in, origin);
+    let (events, rx) = channel();
+    let worker = Worker::spawn(queue.clone(), events.clone()).unwrap();
+    let analyser = super::analyser::Analyser::new(None, events.clone());
+    let running = thread::spawn(move || {
+        let mut app = App::new(Config {
+            theme: Theme::monochrome(),
+            autosave: true,
+            ..Config::default()
+        });
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        run_loop(&mut terminal, &mut app, origin, &rx, worker, analyser).unwrap();
+        let screen = format!("{:?}", terminal.backend().buffer());
+        (app, screen)
+    });
+    Session {
+        events,
+        queue,
+        started,
+        gate: Some(gate),
+        written,
+        running,
+    }
+}
+
+fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
+    Event::Key(KeyEvent::new(code, modifiers))
+}
+
+fn type_keys(events: &EventSender, text: &str) {
+    for c in text.chars() {
+        let code = if c == '\n' {
+            KeyCode::Enter
+        } else {
+            KeyCode::Char(c)
+        };
+        assert!(events.send(key(code, KeyModifiers::NONE)));
+    }
+}
+
+/// Ctrl-Q, and yes if asked: the game in progress is left (saved). Without a game in
+/// progress the loop may have ended before the yes.
+fn quit(events: &EventSender) {
+    assert!(events.send(key(KeyCode::Char('q'), KeyModifiers::CONTROL)));
+    let _ = events.send(key(KeyCode::Char('y'), KeyModifiers::NONE));
+}
+
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// Waits for `what` to hold, at most [`PATIENCE`].
+fn wait_for(what: &str, mut holds: impl FnMut() -> bool) {
+    let since = Instant::now();
+    while !holds() {
+        assert!(since.elapsed() < PATIENCE, "still not: {what}");
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn keys_are_handled_while_a_save_is_outstanding() {
+    let mut s = start(Duration::ZERO);
+    type_keys(&s.events, "e4\n");
+    let first = s.started.recv_timeout(PATIENCE).unwrap();
+    assert!(first.contains("1. e4 *"), "{first}");
+    // The disk is stuck on that save; the players go on, and the next move is played and
+    // handed out for saving behind it.
+    type_keys(&s.events, "e5\n");
+    wait_for(
+        "the reply is played and queued behind the stuck save",
+        || s.queue.waiting() == 1,
+    );
+    assert!(s.written.lock().unwrap().is_empty(), "the first is stuck");
+    // The disk comes back: everything goes through, in order.
+    drop(s.gate.take());
+    quit(&s.events);
+    let (app, screen) = s.running.join().unwrap();
+    assert!(app.should_quit());
+    assert_eq!(app.game().record().plies(), 2);
+    let written = s.written.lock().unwrap();
+    assert!(written[0].contains("1. e4 *"), "{written:?}");
+    assert!(written[1].contains("1. e4 e5 *"), "{written:?}");
+    assert!(screen.contains("e5"), "{screen}");
+}
+
+#[test]
+fn quitting_waits_for_the_file_work_handed_out() {
+    let mut s = start(Duration::from_millis(200));
+    drop(s.gate.take());
+    type_keys(&s.events, "d4\n");
+    quit(&s.events);
+    let (app, _) = s.running.join().unwrap();
+    assert!(app.should_quit());
+    let written = s.written.lock().unwrap();
+    let last = written
+        .last()
+        .expect("the last save is written before the loop ends");
+    assert!(last.contains("1. d4 *"), "{written:?}");
+    assert_eq!(s.queue.waiting(), 0);
+}
+
+#[test]
+fn a_second_source_feeds_the_same_channel_as_the_keys() {
+    let mut s = start(Duration::ZERO);
+    drop(s.gate.take());
+    // A source that speaks in its own type (here: characters, as a plain line mode would),
+    // through a callback that does not name the app.
+    let typed = s.events.feeding(|c: char| Event::Action(Action::Input(c)));
+    let source = thread::spawn(move || {
+        for c in "Nf3".chars() {
+            assert!(typed(c));
+        }
+    });
+    source.join().unwrap();
+    // The keys go on where the other source left off.
+    type_keys(&s.events, "\n");
+    wait_for("the move is saved", || {
+        !s.written.lock().unwrap().is_empty()
+    });
+    quit(&s.events);
+    let (app, _) = s.running.join().unwrap();
+    assert_eq!(app.game().record().moves()[0].san, "Nf3");
+    let first = s.started.recv_timeout(PATIENCE).unwrap();
+    assert!(first.contains("1. Nf3 *"), "{first}");
+}
+
+#[test]
+fn a_source_learns_when_the_loop_has_ended() {
+    let mut s = start(Duration::ZERO);
+    drop(s.gate.take());
+    quit(&s.events);
+    let _ = s.running.join().unwrap();
+    assert!(!s.events.send(Action::Tick), "nobody listens any more");
+}

@@ -1,0 +1,233 @@
+//! File work on a thread of its own, so that a slow disk never stalls the screen.
+//!
+//! The loop hands every file [`Effect`] to a [`FileQueue`] ([`FileQueue::push`], which never
+//! waits for the disk) and goes back to the keys. The worker thread carries the jobs out one
+//! at a time, in the order they were handed out (a later save never lands before an earlier
+//! one), and sends each result back through the loop's channel as a typed
+//! [`Event`].
+//!
+//! Three things wait for the queue:
+//! * quitting: [`Worker::finish`] closes the queue and waits until every job is done, so no
+//!   game is lost by leaving;
+//! * a signal or a panic ([`FileQueue::emergency_save`]): it takes the files, carries out what
+//!   is still queued, then saves the game as it stands at that moment, and keeps the files so
+//!   that nothing older is written after it;
+//! * nothing else: the screen never does.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use super::events::EventSender;
+use crate::app::event::SaveError;
+use crate::app::{Effect, Event, SaveJob};
+
+/// One file effect, as the loop hands it to the worker.
+#[derive(Debug)]
+pub struct Job {
+    pub effect: Effect,
+    /// The app time it was asked at.
+    pub now: Duration,
+    /// The game in progress as the app stood when it asked, kept for a save on a signal.
+    pub save_job: Option<SaveJob>,
+}
+
+/// How a save on a signal went: `None` when there was no game in progress to save.
+pub type EmergencySaved = Option<Result<(), SaveError>>;
+
+/// What carries out the file work: the session's [`Files`](super::Files), or a stand-in in
+/// tests.
+pub trait FileWork: Send + 'static {
+    /// Carries out one job; the event says how it went (`None`: nothing to tell).
+    fn carry_out(&mut self, job: Job) -> Option<Event>;
+    /// News beside the last job's own result (a folder found to write to while saving
+    /// fails), told after it.
+    fn news(&mut self) -> Option<Event> {
+        None
+    }
+    /// Saves the game in progress as it stands at app time `now` (on a signal or a panic):
+    /// `None` when there is none to save.
+    fn save_now(&mut self, now: Duration) -> EmergencySaved;
+}
+
+#[derive(Debug, Default)]
+struct Queue {
+    jobs: VecDeque<Job>,
+    closed: bool,
+}
+
+/// The file work of a session: the files, and the jobs waiting for them. Shared by the loop
+/// (which pushes), the worker thread, and the signal thread and panic hook (which save).
+#[derive(Debug)]
+pub struct FileQueue<F> {
+    files: Mutex<F>,
+    /// The instant app time counts from.
+    origin: Instant,
+    queue: Mutex<Queue>,
+    ready: Condvar,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<F: FileWork> FileQueue<F> {
+    pub fn new(files: F, origin: Instant) -> Arc<FileQueue<F>> {
+        Arc::new(FileQueue {
+            files: Mutex::new(files),
+            origin,
+            queue: Mutex::new(Queue::default()),
+            ready: Condvar::new(),
+        })
+    }
+
+    /// Hands a job to the worker; returns at once.
+    pub fn push(&self, job: Job) {
+        lock(&self.queue).jobs.push_back(job);
+        self.ready.notify_one();
+    }
+
+    /// How many jobs wait (not counting one being carried out).
+    pub fn waiting(&self) -> usize {
+        lock(&self.queue).jobs.len()
+    }
+
+    /// On a signal or a panic: carries out the jobs still queued (their results go nowhere),
+    /// then saves the game as it stands now. The files stay held while the guard lives, so no
+    /// job can overwrite the save with something older. `wait`: wait for a job being carried
+    /// out (else give up at once if the files are busy: a panic inside a write must not
+    /// deadlock on it).
+    pub fn emergency_save(&self, wait: bool) -> Option<(MutexGuard<'_, F>, EmergencySaved)> {
+        let mut files = if wait {
+            lock(&self.files)
+        } else {
+            self.files.try_lock().ok()?
+        };
+        let queued: Vec<Job> = lock(&self.queue).jobs.drain(..).collect();
+        for job in queued {
+            let _ = files.carry_out(job);
+        }
+        let saved = files.save_now(self.origin.elapsed());
+        Some((files, saved))
+    }
+
+    /// Waits for a job; `None` once the queue is closed and empty.
+    fn next(&self) -> Option<()> {
+        let mut queue = lock(&self.queue);
+        loop {
+            if !queue.jobs.is_empty() {
+                return Some(());
+            }
+            if queue.closed {
+                return None;
+            }
+            queue = self.ready.wait(queue).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// The worker thread: one job at a time, results to the loop.
+    fn work(&self, events: &EventSender) {
+        while self.next().is_some() {
+            let mut files = lock(&self.files);
+            // Taken under the files' lock: an emergency save either finds it queued or finds
+            // it done, never half-taken.
+            let Some(job) = lock(&self.queue).jobs.pop_front() else {
+                continue;
+            };
+            let event = files.carry_out(job);
+            let news = files.news();
+            drop(files);
+            // The loop may have ended (quitting): the result has no one to tell.
+            for event in event.into_iter().chain(news) {
+                let _ = events.send(event);
+            }
+        }
+    }
+}
+
+/// The worker thread of a [`FileQueue`].
+#[derive(Debug)]
+pub struct Worker<F> {
+    queue: Arc<FileQueue<F>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl<F: FileWork> Worker<F> {
+    /// Starts the thread that carries out `queue`'s jobs and sends the results to `events`.
+    pub fn spawn(queue: Arc<FileQueue<F>>, events: EventSender) -> std::io::Result<Worker<F>> {
+        let shared = queue.clone();
+        let thread = std::thread::Builder::new()
+            .name("hotseat-files".to_owned())
+            .spawn(move || shared.work(&events))?;
+        Ok(Worker {
+            queue,
+            thread: Some(thread),
+        })
+    }
+
+    /// Hands a job to the worker; returns at once.
+    pub fn push(&self, job: Job) {
+        self.queue.push(job);
+    }
+
+    /// Closes the queue and waits until every job handed out is done (as dropping it does).
+    pub fn finish(self) {
+        drop(self);
+    }
+}
+
+impl<F> Drop for Worker<F> {
+    /// Closes the queue and waits until every job handed out is done.
+    fn drop(&mut self) {
+        lock(&self.queue.queue).closed = true;
+        self.queue.ready.notify_all();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Notes what it is asked to do, in order.
+    #[derive(Default)]
+    struct Notebook(Vec<String>);
+
+    impl FileWork for Notebook {
+        fn carry_out(&mut self, job: Job) -> Option<Event> {
+            if let Effect::Autosave(pgn) = job.effect {
+                self.0.push(pgn);
+            }
+            None
+        }
+
+        fn save_now(&mut self, now: Duration) -> Option<Result<(), SaveError>> {
+            self.0.push(format!("now at {}", now.as_secs() / 3600));
+            Some(Ok(()))
+        }
+    }
+
+    fn autosave(pgn: &str) -> Job {
+        Job {
+            effect: Effect::Autosave(pgn.to_owned()),
+            now: Duration::ZERO,
+            save_job: None,
+        }
+    }
+
+    #[test]
+    fn an_emergency_save_writes_what_is_queued_first_then_the_game_as_it_stands() {
+        let queue = FileQueue::new(Notebook::default(), Instant::now());
+        queue.push(autosave("1. e4 *"));
+        queue.push(autosave("1. e4 e5 *"));
+        let (files, saved) = queue.emergency_save(true).unwrap();
+        assert!(matches!(saved, Some(Ok(()))));
+        assert_eq!(files.0, ["1. e4 *", "1. e4 e5 *", "now at 0"]);
+        assert_eq!(queue.waiting(), 0);
+        // While the save's files are held, nothing else can write.
+        assert!(queue.emergency_save(false).is_none());
+    }
+}

@@ -1,0 +1,177 @@
+//! The game report under the move list: the evaluation graph, then a line per player (accuracy,
+//! average centipawn loss, counts of ?!, ? and ??), or, while the engine works, its progress.
+//!
+//! The graph is drawn as lichess draws its own: White's winning chances (lila's win
+//! percentage, so ±10 pawns and more is all but the whole height) as a filled area from the
+//! bottom, one column per position, spread over the width (or several positions to a column
+//! in a long game); White's advantage is the part above the middle row. It is made of block
+//! characters (`▁`…`█`, eighths of a row; `#` and `:` in ASCII) rather than a ratatui `Chart`,
+//! whose Braille dots read poorly at three rows. The position shown is the column in reverse
+//! video (also without colour); a labelled move's column takes the label's colour. The
+//! positions not evaluated yet (the engine still at work) are a dotted middle line.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::theme::GlyphSet;
+use crate::app::App;
+use crate::game::Spot;
+use crate::game::report::{GameReport, lila};
+use crate::layout::PanelLayout;
+use crate::layout::panel::graph_position;
+use crate::rules::Color;
+use crate::text::fit;
+
+/// The report's part of the panel.
+#[derive(Debug)]
+pub struct ReportView<'a> {
+    pub app: &'a App,
+}
+
+/// Eighths of a cell, from empty to full.
+const EIGHTHS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+
+impl ReportView<'_> {
+    /// Draws the graph and the lines where `plan` puts them.
+    pub fn render_plan(&self, plan: &PanelLayout, buf: &mut Buffer) {
+        let theme = self.app.theme();
+        if let Some(report) = self.app.game_report() {
+            self.graph(report, plan.graph, buf);
+        }
+        let width = usize::from(plan.summary.width);
+        let mut lines: Vec<Line> = match self.app.live_lines() {
+            Some((depth, live)) => {
+                let finished = self.app.live_finished();
+                let search = (depth, live, finished);
+                super::live::lines(self.app.shown_position(), search, width, theme)
+            }
+            None => Vec::new(),
+        };
+        lines.extend(
+            match (self.app.analysis_progress(), self.app.game_report()) {
+                (Some((done, total)), _) => {
+                    let long = format!(" Analysing: {done} of {total} positions — Esc stops");
+                    let short = format!(" Analysing {done}/{total} · Esc stops");
+                    let text = if crate::text::width(&long) <= width {
+                        long
+                    } else {
+                        fit(&short, width)
+                    };
+                    vec![Line::styled(text, theme.title())]
+                }
+                (None, Some(report)) => [Color::White, Color::Black]
+                    .into_iter()
+                    .map(|color| self.player_line(report, color, width))
+                    .collect::<Vec<_>>(),
+                (None, None) => Vec::new(),
+            },
+        );
+        for (y, line) in (plan.summary.y..plan.summary.bottom()).zip(lines) {
+            line.render(Rect::new(plan.summary.x, y, plan.summary.width, 1), buf);
+        }
+    }
+
+    /// ` Ann   87% ACPL 24  1?! 0? 0??`, the name cut to make room.
+    fn player_line(&self, report: &GameReport, color: Color, width: usize) -> Line<'static> {
+        let theme = self.app.theme();
+        let p = &report.players[lila::index(color)];
+        let accuracy = p
+            .accuracy
+            .map_or("  –".to_owned(), |a| format!("{:>3.0}%", a.round()));
+        let acpl = p.acpl.map_or(String::new(), |a| format!(" ACPL {a:<3}"));
+        let counts = [
+            (p.inaccuracies, 6, "?!"),
+            (p.mistakes, 2, "?"),
+            (p.blunders, 4, "??"),
+        ];
+        let counts_width: usize = counts
+            .iter()
+            .map(|(n, _, g)| 1 + n.to_string().len() + g.len())
+            .sum();
+        let numbers = crate::text::width(&accuracy) + acpl.len() + counts_width;
+        let name_room = width.saturating_sub(numbers + 2).min(12);
+        let name = fit(self.app.game().player(color), name_room);
+        let mut spans = vec![
+            Span::raw(format!(" {name:<name_room$} ")),
+            Span::styled(accuracy, theme.title()),
+            Span::styled(acpl, theme.muted()),
+        ];
+        for (n, nag, glyph) in counts {
+            spans.push(Span::raw(" "));
+            let style = if n > 0 {
+                theme.judgement(nag)
+            } else {
+                theme.muted()
+            };
+            spans.push(Span::styled(format!("{n}{glyph}"), style));
+        }
+        Line::from(spans)
+    }
+
+    fn graph(&self, report: &GameReport, area: Rect, buf: &mut Buffer) {
+        if area.is_empty() {
+            return;
+        }
+        let theme = self.app.theme();
+        let ascii = self.app.glyphs() == GlyphSet::Ascii;
+        let positions = self.app.game().record().plies() + 1;
+        let shown = match self.app.shown_spot() {
+            Spot::Main(p) => p,
+            // In a variation: the position it branches off from.
+            Spot::Var(_) => self.app.shown_ply(),
+        };
+        let levels = usize::from(area.height) * 8;
+        // The columns of the position shown: those that draw it, or the one it falls in.
+        let marked = |x: u16| {
+            let p = graph_position(area.width, positions, x);
+            p == shown
+                || (p < shown
+                    && (x + 1 == area.width
+                        || graph_position(area.width, positions, x + 1) > shown))
+        };
+        for x in 0..area.width {
+            let p = graph_position(area.width, positions, x);
+            let mut style = match p.checked_sub(1).and_then(|m| report.moves.get(m)) {
+                Some(judged) => judged
+                    .advice
+                    .map_or(theme.text(), |a| theme.judgement(a.judgement.nag())),
+                None => theme.text(),
+            };
+            if marked(x) {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            let Some(eval) = report.positions.get(p).map(|e| e.eval) else {
+                // Not evaluated yet: the middle line, dotted.
+                let middle = area.y + area.height / 2;
+                buf.set_string(
+                    area.x + x,
+                    middle,
+                    if ascii { "." } else { "·" },
+                    theme.muted(),
+                );
+                continue;
+            };
+            let share = lila::win_percent(eval.cp_for(Color::White)) / 100.0;
+            let filled = (share * levels as f64).round() as usize;
+            for row in 0..area.height {
+                // Rows from the bottom.
+                let below = usize::from(row) * 8;
+                let eighths = filled.saturating_sub(below).min(8);
+                let symbol = if ascii {
+                    match eighths {
+                        0..=1 => ' ',
+                        2..=5 => ':',
+                        _ => '#',
+                    }
+                } else {
+                    EIGHTHS[eighths]
+                };
+                let y = area.bottom() - 1 - row;
+                buf[(area.x + x, y)].set_char(symbol).set_style(style);
+            }
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! The games library from the command line: `hotseat games` and `hotseat import`, on a data
+//! folder of the test's own.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn data_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("hotseat-cli-library-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn hotseat(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(args)
+        .arg("--data-dir")
+        .arg(dir)
+        .output()
+        .expect("the hotseat binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+const DOWNLOAD: &str = "\
+[Event \"Rated blitz game\"]
+[Date \"2026.10.01\"]
+[White \"Ann\"]
+[Black \"Bob\"]
+[Result \"0-1\"]
+[TimeControl \"300+3\"]
+[Termination \"Time forfeit\"]
+
+1. e4 { [%eval 0.2] [%clk 0:05:00] } e5 2. Nf3 Nc6 3. Bb5 a6 0-1
+
+[Date \"2026.10.02\"]
+[White \"Bob\"]
+[Black \"Ann\"]
+[Result \"1-0\"]
+
+1. e4 e5 2. Ke3 Nc6 1-0
+
+[Date \"2026.10.03\"]
+[White \"Cid\"]
+[Black \"Ann\"]
+[Result \"1/2-1/2\"]
+
+1. d4 d5 2. c4 1/2-1/2
+
+[Date \"2026.10.01\"]
+[White \"Ann\"]
+[Black \"Bob\"]
+[Result \"0-1\"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 0-1
+";
+
+#[test]
+fn import_counts_added_duplicates_and_refused_then_games_lists_them() {
+    let dir = data_dir("import");
+    let file = dir.join("download.pgn");
+    fs::write(&file, DOWNLOAD).unwrap();
+    let out = hotseat(&dir, &["import", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.starts_with("2 games added, 1 already in the library, 1 refused\n"),
+        "{said}"
+    );
+    assert!(
+        said.contains("refused game 2: move 2.") && said.contains("Ke3"),
+        "{said}"
+    );
+    // Not a terminal: no progress bar.
+    assert_eq!(text(&out.stderr), "");
+
+    let again = hotseat(&dir, &["import", file.to_str().unwrap()]);
+    assert!(text(&again.stdout).starts_with("0 games added, 3 already in the library, 1 refused"));
+
+    let list = hotseat(&dir, &["games"]);
+    assert!(list.status.success(), "{}", text(&list.stderr));
+    let lines: Vec<String> = text(&list.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("2026-10-03\tCid\tAnn\t1/2-1/2\tresult only\t2\tD06\t"),
+        "{}",
+        lines[0]
+    );
+    let fields: Vec<&str> = lines[1].split('\t').collect();
+    assert_eq!(
+        &fields[..7],
+        ["2026-10-01", "Ann", "Bob", "0-1", "flag", "3", "C70"]
+    );
+    assert_eq!(
+        &fields[8..],
+        ["5+3", "standard", "engine", "2026-10-01-Ann-vs-Bob.pgn"]
+    );
+
+    let filtered = hotseat(&dir, &["games", "ann", "flag"]);
+    assert_eq!(text(&filtered.stdout).lines().count(), 1);
+    let json = hotseat(&dir, &["games", "C70", "--json"]);
+    let json = text(&json.stdout);
+    assert!(
+        json.starts_with("[\n  {\"date\": \"2026-10-01\", \"white\": \"Ann\""),
+        "{json}"
+    );
+    assert!(
+        json.contains("\"moves\": 3") && json.contains("\"engine_report\": true"),
+        "{json}"
+    );
+    assert!(json.ends_with("}\n]\n"), "{json}");
+    let none = hotseat(&dir, &["games", "zzz", "--json"]);
+    assert_eq!(text(&none.stdout), "[\n]\n");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn import_of_a_file_with_no_game_or_no_file_fails_saying_why() {
+    let dir = data_dir("bad");
+    let empty = dir.join("empty.pgn");
+    fs::write(&empty, "\n\n").unwrap();
+    let out = hotseat(&dir, &["import", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("holds no PGN game"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let missing = dir.join("missing.pgn");
+    let out = hotseat(&dir, &["import", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("cannot import") && err.contains("example: hotseat import"),
+        "{err}"
+    );
+
+    let broken = dir.join("broken.pgn");
+    fs::write(&broken, "[White \"A\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+    let out = hotseat(&dir, &["import", broken.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("refused game 1"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(
+        text(&out.stderr).contains("no game of"),
+        "{}",
+        text(&out.stderr)
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn games_rebuilds_a_garbled_index_and_names_a_file_that_is_no_game() {
+    let dir = data_dir("garbled");
+    let file = dir.join("download.pgn");
+    fs::write(&file, DOWNLOAD).unwrap();
+    hotseat(&dir, &["import", file.to_str().unwrap()]);
+    let before = text(&hotseat(&dir, &["games"]).stdout);
+    fs::write(dir.join("games.index"), "garbage\n").unwrap();
+    fs::write(
+        dir.join("games").join("x.pgn"),
+        "[White \"A\"]\n\n1. e5 *\n",
+    )
+    .unwrap();
+    let out = hotseat(&dir, &["games"]);
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), before);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("x.pgn in ") && err.contains("is not listed"),
+        "{err}"
+    );
+    assert!(err.contains("index was rebuilt"), "{err}");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+// ---- The library screen, drawn alone ----
+
+use hotseat::app::keymap::Action;
+use hotseat::app::library::LibraryList;
+use hotseat::look::{Palette, Theme};
+use hotseat::store::{Entry, FileStamp, summarize};
+use hotseat::ui::library::{CHROME_ROWS, LibraryView};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+/// Thirty games of a small club, with openings, endings, clocks, Chess960 and an evaluation.
+fn club() -> Vec<Entry> {
+    let players = ["Ann", "Bob", "Cid", "Dee", "Evangeline Montgomery"];
+    let lines = [
+        ("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6", "0-1", "White resigns."),
+        ("1. d4 d5 2. c4", "1/2-1/2", "Draw by agreement."),
+        ("1. e4 c5 2. Nf3 d6", "1-0", "White wins on time."),
+        ("1. f3 e5 2. g4 Qh4#", "0-1", ""),
+        ("1. c4 e5 2. Nc3 Nf6 3. g3", "*", ""),
+    ];
+    (0..30)
+        .map(|i| {
+            let (moves, result, closing) = lines[i % lines.len()];
+            let closing = if closing.is_empty() { String::new() } else { format!("{{ {closing} }} ") };
+            let eval = if i % 7 == 0 { "{ [%eval 0.25] } " } else { "" };
+            let tc = if i % 3 == 0 { "[TimeControl \"300+3\"]\n" } else { "" };
+            let text = format!(
+                "[Date \"2026.{:02}.{:02}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]\n{tc}\n{moves} {eval}{closing}{result}\n",
+                1 + i / 28,
+                1 + i % 28,
+                players[i % players.len()],
+                players[(i + 2) % players.len()],
+            );
+            let summary = summarize(&text).unwrap();
+            Entry::new(format!("{i:02}.pgn"), FileStamp::default(), summary)
+        })
+        .collect()
+}
+
+fn draw(list: &mut LibraryList, w: u16, h: u16, theme: Theme, ascii: bool) -> Buffer {
+    list.set_page(usize::from(h - CHROME_ROWS));
+    let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
+    let view = LibraryView {
+        list,
+        theme,
+        ascii,
+        note: None,
+    };
+    (&view).render(buf.area, &mut buf);
+    buf
+}
+
+fn mono() -> Theme {
+    Theme::monochrome()
+}
+
+#[test]
+fn library_screen_80x24() {
+    let mut list = LibraryList::new(club());
+    list.handle(Action::CursorDown);
+    let buf = draw(&mut list, 80, 24, mono(), false);
+    insta::assert_snapshot!("library_80x24", crate::common::buffer::text(&buf));
+}
+
+#[test]
+fn library_screen_120x40_filtered_and_sorted_ascii() {
+    let mut list = LibraryList::new(club());
+    for c in "ann".chars() {
+        list.handle(Action::Input(c));
+    }
+    list.handle(Action::CursorRight);
+    list.handle(Action::Complete);
+    let buf = draw(&mut list, 120, 40, Theme::new(Palette::Wood, true), true);
+    insta::assert_snapshot!("library_120x40_filtered", crate::common::buffer::text(&buf));
+}
+
+#[test]
+fn the_selected_game_is_marked_without_colour() {
+    let mut list = LibraryList::new(club());
+    list.handle(Action::CursorDown);
+    let buf = draw(&mut list, 80, 24, mono(), false);
+    // Row 3 is the first game, row 4 the selected one.
+    let reversed = |y: u16| {
+        buf[(0, y)]
+            .modifier
+            .contains(ratatui::style::Modifier::REVERSED)
+    };
+    assert!(!reversed(3) && reversed(4) && !reversed(5));
+    for x in 0..80 {
+        assert!(
+            buf[(x, 4)].fg == ratatui::style::Color::Reset,
+            "no colour at {x}"
+        );
+    }
+}
+
+#[test]
+fn an_empty_library_and_a_filter_that_keeps_nothing_say_what_to_do() {
+    let mut empty = LibraryList::new(Vec::new());
+    let text = crate::common::buffer::text(&draw(&mut empty, 80, 24, mono(), false));
+    assert!(text.contains("No games yet"), "{text}");
+    let mut list = LibraryList::new(club());
+    for c in "zzz".chars() {
+        list.handle(Action::Input(c));
+    }
+    let text = crate::common::buffer::text(&draw(&mut list, 80, 24, mono(), false));
+    assert!(
+        text.contains("0 of 30 games") && text.contains("Esc clears it"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_question_before_a_delete_is_asked_over_the_library_not_the_board() {
+    use hotseat::app::dialogs::LibraryNews;
+    use hotseat::app::{App, Config, Event};
+    let mut app = App::new(Config {
+        autosave: true,
+        theme: mono(),
+        ..Config::default()
+    });
+    let now = std::time::Duration::ZERO;
+    app.update(Action::Library, now);
+    app.update(Event::Library(LibraryNews::Loaded(Ok(club()))), now);
+    app.update(Action::DeleteForward, now);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| hotseat::ui::render(&app, frame))
+        .unwrap();
+    let screen = crate::common::buffer::text(terminal.backend().buffer());
+    assert!(screen.contains("Delete this game?"), "{screen}");
+    assert!(screen.starts_with("Library  30 games"), "{screen}");
+}

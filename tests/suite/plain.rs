@@ -1,0 +1,299 @@
+//! `hotseat --plain` end to end: whole games piped through the real binary, the sentences it
+//! answers with, no control byte on its standard output, and the games it leaves on disk.
+
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use crate::common::pty::fresh_dir;
+
+/// A data folder, a settings folder and a home of their own.
+struct Place {
+    dir: PathBuf,
+}
+
+impl Place {
+    fn new() -> Place {
+        Place {
+            dir: fresh_dir("plain"),
+        }
+    }
+
+    fn data(&self) -> PathBuf {
+        self.dir.join("data")
+    }
+
+    /// Writes the settings file hotseat reads.
+    fn settings(&self, text: &str) {
+        let dir = self.dir.join("config/hotseat");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("config.toml"), text).unwrap();
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_hotseat"));
+        cmd.arg("--plain")
+            .arg("--data-dir")
+            .arg(self.data())
+            .args(args)
+            .env("HOME", &self.dir)
+            .env("XDG_CONFIG_HOME", self.dir.join("config"))
+            .env("XDG_DATA_HOME", self.dir.join("xdg-data"))
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        cmd
+    }
+
+    /// Runs `hotseat --plain ARGS` with `input` on standard input, then its end.
+    fn run(&self, args: &[&str], input: &str) -> Output {
+        self.run_slowly(args, &[(input, Duration::ZERO)])
+    }
+
+    /// Runs it with each piece of input followed by a pause before the next (and the end).
+    fn run_slowly(&self, args: &[&str], pieces: &[(&str, Duration)]) -> Output {
+        let mut child = self.command(args).spawn().expect("hotseat runs");
+        let mut stdin = child.stdin.take().unwrap();
+        for (text, pause) in pieces {
+            stdin.write_all(text.as_bytes()).unwrap();
+            stdin.flush().unwrap();
+            std::thread::sleep(*pause);
+        }
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        check_plain(&out.stdout);
+        out
+    }
+
+    /// The games in the archive, as text.
+    fn archived(&self) -> Vec<String> {
+        let Ok(entries) = fs::read_dir(self.data().join("games")) else {
+            return Vec::new();
+        };
+        entries
+            .map(|e| fs::read_to_string(e.unwrap().path()).unwrap())
+            .collect()
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// No control byte but the line feed, so no escape sequence, on standard output.
+fn check_plain(stdout: &[u8]) {
+    for (i, &b) in stdout.iter().enumerate() {
+        assert!(
+            b >= 0x20 && b != 0x7f || b == b'\n',
+            "control byte {b:#04x} at {i} in:\n{}",
+            String::from_utf8_lossy(stdout)
+        );
+    }
+}
+
+fn lines(out: &Output) -> Vec<String> {
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+fn has(out: &Output, line: &str) {
+    assert!(
+        lines(out).iter().any(|l| l == line),
+        "no line {line:?} in:\n{}\nstderr: {}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn fools_mate_is_told_and_archived() {
+    let place = Place::new();
+    let out = place.run(&[], "f3\ne5\ng4\nQh4#\nquit\n");
+    assert!(out.status.success(), "{out:?}");
+    assert!(lines(&out)[0].starts_with("hotseat, plain mode: White against Black, untimed."));
+    has(&out, "White: pawn to f3. [1. f3]");
+    has(&out, "Black: pawn to e5. [1... e5]");
+    has(&out, "White: pawn to g4. [2. g4]");
+    has(&out, "Black: queen to h4, checkmate. [2... Qh4#]");
+    has(&out, "Black wins. [0-1]");
+    let games = place.archived();
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert!(games[0].contains("1. f3 e5 2. g4 Qh4#"), "{}", games[0]);
+    assert!(games[0].contains("[Result \"0-1\"]"), "{}", games[0]);
+    assert!(!place.data().join("current.pgn").exists());
+}
+
+#[test]
+fn castling_en_passant_and_promotion() {
+    let place = Place::new();
+    let moves = "e4 d5\ne5 f5\nexf6\nNc6\nfxg7 Be6\ngxh8=Q\nQd7\nNf3 O-O-O\nBe2 Nf6\nO-O\n";
+    let out = place.run(&["--white", "Ann", "--black", "Bob"], moves);
+    assert!(out.status.success(), "{out:?}");
+    has(&out, "White: pawn takes f6 en passant. [3. exf6]");
+    has(&out, "White: pawn takes h8, promotes to queen. [5. gxh8=Q]");
+    has(&out, "Black castles queen side. [6... O-O-O]");
+    has(&out, "White castles king side. [8. O-O]");
+    // Input ended with the game going on: it waits for --resume.
+    has(
+        &out,
+        "Input ended. The game is saved: hotseat --plain --resume goes on with it.",
+    );
+    let saved = fs::read_to_string(place.data().join("current.pgn")).unwrap();
+    assert!(saved.contains("[White \"Ann\"]"), "{saved}");
+    assert!(saved.contains("8. O-O *"), "{saved}");
+    // And it goes on from there.
+    let out = place.run(&["--resume"], "l\nb\n");
+    has(&out, "Last move: White castles king side. [8. O-O]");
+    has(
+        &out,
+        "Rank 1: white rook a1, white knight b1, white bishop c1, white queen d1, 1 empty, \
+         white rook f1, white king g1, 1 empty.",
+    );
+}
+
+#[test]
+fn a_draw_by_agreement() {
+    let place = Place::new();
+    let out = place.run(&[], "e4\ndraw\ne5\naccept\n");
+    has(
+        &out,
+        "Black offers a draw with this move. Draw again withdraws it.",
+    );
+    has(
+        &out,
+        "Black offers a draw. White: accept, decline, or play a move, which declines it.",
+    );
+    has(&out, "Draw by agreement. [1/2-1/2]");
+    let games = place.archived();
+    assert_eq!(games.len(), 1);
+    assert!(games[0].contains("1/2-1/2"), "{}", games[0]);
+}
+
+#[test]
+fn a_refused_move_changes_nothing() {
+    let place = Place::new();
+    let out = place.run(&[], "Ke3\nmoves\n");
+    has(&out, "Ke3: no white king can reach e3.");
+    has(&out, "No move has been made yet.");
+}
+
+#[test]
+fn the_flag_falls_without_waiting_for_input() {
+    let place = Place::new();
+    place.settings("warnings = [1]\n");
+    let out = place.run_slowly(
+        &["--time", "2s+0"],
+        &[
+            ("e4\n", Duration::from_millis(3500)),
+            ("c\n", Duration::ZERO),
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    has(&out, "White: pawn to e4. [1. e4]");
+    has(&out, "Black: 1 second left.");
+    has(&out, "White wins on time. [1-0]");
+    // Asked after the fall: the clocks have stopped.
+    let said = lines(&out);
+    assert!(
+        said.last().unwrap().ends_with("the clocks have stopped."),
+        "{said:?}"
+    );
+    let games = place.archived();
+    assert_eq!(games.len(), 1);
+    assert!(
+        games[0].contains("[Termination \"time forfeit\"]"),
+        "{}",
+        games[0]
+    );
+}
+
+#[test]
+fn every_command_answers() {
+    let place = Place::new();
+    let commands = [
+        (
+            "help",
+            "board, b: the board rank by rank, empty squares counted.",
+        ),
+        ("/b", "Rank 4: empty."),
+        ("p n", "White knights: b1, g1."),
+        ("white knights", "White knights: b1, g1."),
+        (
+            "s e",
+            "File e: white king e1, white pawn e2, 4 empty, black pawn e7, black king e8.",
+        ),
+        (
+            "s 2",
+            "Rank 2: white pawn a2, white pawn b2, white pawn c2, white pawn d2, white pawn e2, white pawn f2, white pawn g2, white pawn h2.",
+        ),
+        ("s e4", "e4: empty."),
+        ("moves from g1", "Knight g1 can go to f3 or h3."),
+        ("l", "No move has been made yet."),
+        ("t", "White to move, move 1."),
+        ("c", "This game has no clock."),
+        ("o", "Black waits."),
+        ("opening", "No named opening."),
+        (
+            "fl",
+            "The board is read from Black's side now: rank 1 first.",
+        ),
+        (
+            "frobnicate",
+            "Frobnicate: the move is not readable; type it like e4, Nf3, O-O or e7e8q.",
+        ),
+    ];
+    let input: String = commands.iter().map(|(c, _)| format!("{c}\n")).collect();
+    let out = place.run(&[], &input);
+    for (command, answer) in commands {
+        if command == "frobnicate" {
+            // The move reader's own words, whatever they are, named after the line.
+            assert!(
+                lines(&out).iter().any(|l| l.starts_with("frobnicate: ")),
+                "{out:?}"
+            );
+        } else {
+            has(&out, answer);
+        }
+    }
+}
+
+#[test]
+fn a_save_writes_the_game_where_asked() {
+    let place = Place::new();
+    let file = place.dir.join("copy.pgn");
+    let out = place.run(&[], &format!("e4 e5\nsave {}\n", file.display()));
+    assert!(
+        lines(&out)
+            .iter()
+            .any(|l| l.starts_with("Saved the game (PGN) to ")),
+        "{out:?}"
+    );
+    let text = fs::read_to_string(&file).unwrap();
+    assert!(text.contains("1. e4 e5 *"), "{text}");
+}
+
+#[test]
+fn a_wrong_warnings_setting_is_reported() {
+    let place = Place::new();
+    place.settings("warnings = [0]\n");
+    let out = place.run(&[], "quit\n");
+    let said = lines(&out).join("\n");
+    assert!(said.contains("warnings"), "{said}");
+}
+
+/// A name with an escape sequence cannot be given (names are checked), but a path can hold
+/// anything: what is said of it is cleaned.
+#[test]
+fn nothing_said_has_an_escape_sequence_even_from_a_path() {
+    let place = Place::new();
+    let out = place.run(&[], "save \u{1b}[31mred/x.pgn\n");
+    check_plain(&out.stdout);
+}
