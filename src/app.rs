@@ -50,10 +50,12 @@ pub mod library;
 mod live;
 pub mod move_entry;
 pub mod newgame;
+pub mod notation;
 mod parts;
 mod play;
 mod report;
 pub mod saving;
+pub mod sound;
 mod stepping;
 mod study;
 mod view;
@@ -85,6 +87,7 @@ pub use view::{
 use crate::game::{Game, GameSetup};
 use crate::layout::{BoardLayout, ScreenLayout};
 use crate::look::{GlyphSet, Theme};
+use crate::rules::MoveStyle;
 use crate::rules::{Color, Move, Position, Square};
 
 /// The size assumed until the terminal reports its own.
@@ -175,6 +178,8 @@ pub enum Effect {
     ArchiveSaved { finished: bool },
     /// Clear the terminal and draw everything again.
     Redraw,
+    /// Ring the terminal's bell (players who turned sounds on; see [`sound`]).
+    Bell,
     /// Keep the choices of a game started from the new-game form for the next form, in later
     /// sessions too.
     Remember(newgame::FormChoices),
@@ -245,6 +250,10 @@ pub struct App {
     reports: report::Reports,
     /// The engine's lines for the position shown.
     live: live::Live,
+    /// Whether the bell rings, and what it last rang for.
+    bell: sound::Bell,
+    /// How moves are written for the players and read from them.
+    style: MoveStyle,
 }
 
 impl App {
@@ -275,6 +284,8 @@ impl App {
             paused_for_form: false,
             reports: report::Reports::default(),
             live: live::Live::default(),
+            bell: sound::Bell::new(config.sound),
+            style: config.move_style,
         };
         app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;
@@ -306,6 +317,7 @@ impl App {
         if let Some(notice) = config.notice {
             app.message = Some(notice);
         }
+        app.saving.elsewhere = config.writable_folder;
         app
     }
 
@@ -334,6 +346,7 @@ impl App {
         self.paused_for_form = false;
         self.reset_report();
         self.mode = self.opening_mode();
+        self.bell_follows_new_game();
     }
 
     /// How a game put on the board opens: a timed game not over yet waits for a key to start
@@ -388,6 +401,7 @@ impl App {
         self.check_game_end(now);
         self.plan_saves(now);
         self.follow_live();
+        self.plan_sound(now);
     }
 
     /// News from outside: how the work the app asked for went, or what happened to the
@@ -404,6 +418,7 @@ impl App {
             Event::Live { id, update } => self.live_update(id, update),
             Event::Rearchived(result) => self.rearchived(result),
             Event::Library(news) => self.library_news(news, self.now),
+            Event::WritableFolder(folder) => self.saving.elsewhere = folder,
             Event::Remembered(Ok(())) => {}
             Event::Remembered(Err(err)) => {
                 self.message = Some(Message::error(format!(

@@ -15,6 +15,9 @@
 //! color = "auto"          # auto, always or never (true and false mean always and never)
 //! auto-flip = false
 //! engine = "/usr/games/stockfish"   # as --engine, for hotseat analyse
+//! sound = "bell"          # the terminal bell on moves, low time and the end; "off" by default
+//! notation = "figurine"   # san, figurine or lan
+//! pieces = "de"           # piece letters by language: de writes Sf3 (see rules::Language)
 //! ```
 //!
 //! An option on the command line wins over the file, which wins over the built-in defaults;
@@ -49,8 +52,10 @@ use toml::de::{DeTable, DeValue};
 use crate::app::Message;
 use crate::app::config::NameError;
 use crate::app::newgame::FormChoices;
+use crate::app::sound::Sound;
 use crate::game::timecontrol::{ParseTimeControlError, TimeControl};
 use crate::look::{ColorChoice, GlyphSet, Palette};
+use crate::rules::{Language, Notation};
 use crate::text::excerpt;
 
 /// The settings file's name in its folder.
@@ -64,7 +69,7 @@ pub const LAST_GAME_FILE: &str = "last-game.toml";
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 
 /// The keys of the settings file, as the long options are spelt.
-pub const KEYS: [&str; 11] = [
+pub const KEYS: [&str; 14] = [
     "white",
     "black",
     "time",
@@ -76,6 +81,9 @@ pub const KEYS: [&str; 11] = [
     "auto-flip",
     "engine",
     "warnings",
+    "sound",
+    "notation",
+    "pieces",
 ];
 
 /// What the settings file sets; `None` where it says nothing (or something wrong).
@@ -94,6 +102,9 @@ pub struct Settings {
     pub engine: Option<std::path::PathBuf>,
     /// When `--plain` announces the time left on a running clock, in seconds.
     pub warnings: Option<Vec<std::time::Duration>>,
+    pub sound: Option<Sound>,
+    pub notation: Option<Notation>,
+    pub pieces: Option<Language>,
 }
 
 /// Something wrong in the settings file: where, and what (with how to write it right).
@@ -191,6 +202,23 @@ impl Settings {
                 });
             }
             "auto-flip" => self.auto_flip = Some(bool_value(key, value)?),
+            "sound" => self.sound = Some(parsed(key, value, "\"bell\"")?),
+            "notation" => {
+                let text = text_value(key, value, "\"figurine\"")?;
+                // A language's code names its piece letters, as --notation de does.
+                match (text.parse::<Notation>(), text.parse::<Language>()) {
+                    (Ok(notation), _) => self.notation = Some(notation),
+                    (Err(_), Ok(language)) => self.pieces = Some(language),
+                    (Err(why), Err(_)) => {
+                        return Err(SettingError::Refused {
+                            key: key.to_owned(),
+                            shown: excerpt(text),
+                            why,
+                        });
+                    }
+                }
+            }
+            "pieces" => self.pieces = Some(parsed(key, value, "\"de\"")?),
             "engine" => {
                 let text = text_value(key, value, "\"/usr/games/stockfish\"")?;
                 if text.trim().is_empty() {
@@ -255,6 +283,20 @@ fn text_value<'a>(
     })
 }
 
+/// A string value read by its type's parser, whose message follows `key = "value": `.
+fn parsed<T: std::str::FromStr<Err = String>>(
+    key: &str,
+    value: &DeValue<'_>,
+    example: &'static str,
+) -> Result<T, SettingError> {
+    let text = text_value(key, value, example)?;
+    text.parse().map_err(|why| SettingError::Refused {
+        key: key.to_owned(),
+        shown: excerpt(text),
+        why,
+    })
+}
+
 fn bool_value(key: &str, value: &DeValue<'_>) -> Result<bool, SettingError> {
     value.as_bool().ok_or_else(|| SettingError::NotBool {
         key: key.to_owned(),
@@ -293,6 +335,13 @@ pub enum SettingError {
     /// `warnings`, with this (shown) value, is not a list of up to [`MAX_WARNINGS`] numbers of
     /// seconds from 1 to 3600.
     Warnings(String),
+    /// `key`'s value (shown) is text its reader refused, and why (the message of the type's
+    /// own parser, which says what it takes).
+    Refused {
+        key: String,
+        shown: String,
+        why: String,
+    },
     /// A key that is none of the settings (shown), and the one it most likely stands for.
     UnknownKey {
         shown: String,
@@ -333,6 +382,7 @@ impl std::fmt::Display for SettingError {
                 "warnings = {shown}: write up to {MAX_WARNINGS} times left on the clock in \
                  seconds, from 1 to 3600, like warnings = [60, 30, 10], or [] for none"
             ),
+            SettingError::Refused { key, shown, why } => write!(f, "{key} = {shown}: {why}"),
             SettingError::UnknownKey {
                 shown,
                 near: Some(near),

@@ -49,7 +49,7 @@ use std::time::{Duration, SystemTime};
 pub use crate::game::pgn::{TAG_SAVED, TAG_STARTED};
 pub use crate::game::stamp::{Stamp, WallClock};
 pub use archive::{export_fen, export_pgn};
-pub use atomic::{atomic_write, remove_stale_temp_files};
+pub use atomic::{atomic_write, remove_stale_temp_files, writable_folder};
 pub use current::{Autosave, Resumable, SavedGameError, check_saved_game};
 pub use dirs::{APP_DIR, DataDir, Platform, config_dir_for, data_dir_for, shown};
 pub use end::{EndError, EndSteps, RealFs};
@@ -141,9 +141,18 @@ impl Store {
         atomic_write(&self.dir().join(name), bytes)
     }
 
-    /// Creates `path` and its parents if missing.
+    /// Creates `path` and its parents if missing. A folder of hotseat's own inside the data
+    /// folder (`games/`) is never a symbolic link: one planted there is refused with its path
+    /// and where it points, before anything is written through it. (The data folder itself is
+    /// the player's choice, `--data-dir` or the platform's place, and may be a link.)
     fn ensure_dir(&self, path: &Path) -> Result<(), StoreError> {
-        std::fs::create_dir_all(path).map_err(|e| StoreError::io(Op::CreateDir, path, e))
+        let create = |p: &Path| std::fs::create_dir_all(p);
+        if path == self.dir() {
+            create(path)
+        } else {
+            nofollow::create_own_dir(path, create)
+        }
+        .map_err(|e| StoreError::io(Op::CreateDir, path, e))
     }
 
     /// Removes temporary files that a process killed in the middle of a write left in the data
@@ -152,11 +161,14 @@ impl Store {
     /// what was removed.
     pub fn remove_stale_temp_files(&self, now: SystemTime) -> Vec<PathBuf> {
         let mut removed = remove_stale_temp_files(self.dir(), now, STALE_TEMP_AGE);
-        removed.extend(remove_stale_temp_files(
-            &self.games_dir(),
-            now,
-            STALE_TEMP_AGE,
-        ));
+        // Nothing is removed through a link planted as the archive.
+        if nofollow::refuse_link(&self.games_dir()).is_ok() {
+            removed.extend(remove_stale_temp_files(
+                &self.games_dir(),
+                now,
+                STALE_TEMP_AGE,
+            ));
+        }
         removed.extend(self.remove_unused_own_files());
         removed
     }

@@ -94,4 +94,11 @@ pub struct Config {
     /// A message for the status line on the first screen (an autosave that could not be read,
     /// a game archived by `--new`...).
     pub notice: Option<Message>,
+    /// Where a copy of the game can be written when there is no folder to save games in (see
+    /// [`Event::WritableFolder`](crate::app::Event::WritableFolder)).
+    pub writable_folder: Option<String>,
+    /// Whether the bell rings on moves, low time and the game's end.
+    pub sound: crate::app::sound::Sound,
+    /// How moves are written on screen and read from the move box (PGN stays English SAN).
+    pub move_style: crate::rules::MoveStyle,
 }

@@ -59,6 +59,9 @@ pub enum Event {
     /// A library effect ([`Effect::LoadLibrary`](super::Effect::LoadLibrary), opening,
     /// deleting or restoring a game) was carried out.
     Library(super::dialogs::LibraryNews),
+    /// While saving fails: a folder a copy can be written to instead (`None`: none found),
+    /// for the quit question and the save form.
+    WritableFolder(Option<String>),
 }
 
 impl From<Action> for Event {

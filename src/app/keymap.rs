@@ -521,6 +521,8 @@ pub const BINDINGS: &[Binding] = &[
         "No", &[]),
     row(Action::Complete, &[Key::plain(K::Tab)], CONFIRM, "",
         "In the resign question: the other player resigns instead", &[]),
+    row(Action::Save, &[Key::ctrl('s')], CONFIRM, "",
+        "In the quit question: save a copy of the game first", &[]),
     row(Action::Promote(Role::Queen), &[Key::plain(K::Char('q'))],
         PROMOTION, "queen", "Promote to a queen", &[]),
     row(Action::Promote(Role::Rook), &[Key::plain(K::Char('r'))], PROMOTION, "rook",

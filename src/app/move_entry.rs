@@ -24,7 +24,7 @@ use std::fmt;
 use super::keymap::{action_for_word, bindings, command_words};
 use super::{Message, MessageKind};
 use crate::game::MoveNumber;
-use crate::rules::{Bitboard, Illegal, Move, MoveError, Position, Square};
+use crate::rules::{Bitboard, Illegal, Move, MoveError, MoveStyle, Position, Square};
 
 /// At most this many candidate moves are listed in a hint.
 const LISTED: usize = 6;
@@ -84,6 +84,12 @@ pub struct Step {
 /// What a line of typed text means: its moves in turn, up to and including the first that
 /// cannot be played (the last step then holds the refusal).
 pub fn read_line(pos: &Position, text: &str) -> Vec<Step> {
+    read_line_in(pos, text, MoveStyle::default())
+}
+
+/// [`read_line`] with moves typed in `style`'s piece letters (or figurines, or English; see
+/// [`MoveStyle::read`]).
+pub fn read_line_in(pos: &Position, text: &str, style: MoveStyle) -> Vec<Step> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut pos = pos.clone();
     let mut steps = Vec::new();
@@ -101,13 +107,13 @@ pub fn read_line(pos: &Position, text: &str) -> Vec<Step> {
                 typed: words[start..=i].join(" "),
                 right: MoveNumber::of(&pos).to_string(),
             }),
-            _ => pos.read_typed_move(body).map_err(Refusal::Move),
+            _ => style.read(&pos, body).map_err(Refusal::Move),
         };
         let mut body = body.to_owned();
         if read.is_err()
             && body.parse::<Square>().is_ok()
             && let Some(next) = words.get(i + 1).filter(|w| w.parse::<Square>().is_ok())
-            && let Ok(mv) = pos.read_typed_move(&format!("{body}{next}"))
+            && let Ok(mv) = style.read(&pos, &format!("{body}{next}"))
         {
             body = format!("{body}{next}");
             read = Ok(mv);

@@ -284,12 +284,13 @@ impl App {
 
     /// Tab: the one move (or command) that fits the typed text.
     fn complete(&mut self) {
-        match move_entry::completion(self.board_position(), self.move_box.text()) {
+        let typed = self.style.typed_in_english(self.move_box.text());
+        match move_entry::completion(self.board_position(), &typed) {
             Some(text) => self.move_box.set(text),
             None if self.move_box.is_blank() => {}
             None => self.error(format!(
                 "Nothing to complete: {}",
-                move_entry::feedback(self.board_position(), self.move_box.text())
+                move_entry::feedback(self.board_position(), &typed)
                     .hint
                     .map_or_else(|| "no move fits".to_owned(), |h| h.text)
             )),
@@ -311,7 +312,7 @@ impl App {
             return;
         }
         // Each move of the line in turn, as long as they can be played and nothing asks.
-        let steps = move_entry::read_line(self.board_position(), &text);
+        let steps = move_entry::read_line_in(self.board_position(), &text, self.style);
         let mut played = Vec::new();
         let studying = self.studying();
         for step in steps {
@@ -338,7 +339,7 @@ impl App {
                         self.move_box.set(step.rest);
                         return;
                     }
-                    let san = self.board_position().san(mv);
+                    let san = self.written(mv);
                     self.submit(mv, now);
                     played.push(san);
                 }

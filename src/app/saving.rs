@@ -145,6 +145,9 @@ pub(super) struct Saving {
     pub archived_path: Option<PathBuf>,
     /// The wall-clock time at app time zero.
     pub wall_clock: Option<WallClock>,
+    /// While saving fails: a folder the front end found it can write to, as shown to the
+    /// player (`~`), named by the quit question and used by the save form.
+    pub elsewhere: Option<String>,
 }
 
 impl Saving {
@@ -479,6 +482,17 @@ impl App {
         }
         self.saving.unsaved_finish = true;
         self.saving.failure = Some(why);
+    }
+
+    /// The quit question's line on where a copy can go while the game is not saved.
+    pub(super) fn elsewhere_line(&self) -> String {
+        match &self.saving.elsewhere {
+            Some(folder) => format!(
+                "Ctrl-S saves a copy first: to {folder}, which can be written, or to a path \
+                 you type."
+            ),
+            None => "Ctrl-S saves a copy first, to a path you type.".to_owned(),
+        }
     }
 
     /// The finished game, though not in the archive, is on disk (kept in the autosave file,

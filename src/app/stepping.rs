@@ -214,7 +214,7 @@ impl App {
                     lines.push(format!(
                         "{} {} took {}",
                         self.move_number(i),
-                        self.game.record().moves()[i].san,
+                        self.written_move(i),
                         format_span(took)
                     ));
                 }

@@ -24,6 +24,7 @@ mod mouse;
 mod move_entry;
 mod never_panics;
 pub(super) mod saving;
+mod sound;
 mod study;
 mod timed;
 

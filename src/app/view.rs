@@ -247,12 +247,14 @@ impl App {
         }
         let text = self.move_box.text();
         if self.one_move_per_line()
-            && let [first, _, ..] = move_entry::read_line(self.board_position(), text).as_slice()
+            && let [first, _, ..] =
+                move_entry::read_line_in(self.board_position(), text, self.style).as_slice()
             && let Ok(mv) = first.read
         {
             // Enter plays the first move only: the hint says so, and shows that move.
-            let mut feedback = move_entry::feedback(self.board_position(), &first.typed);
-            let san = self.board_position().san(mv);
+            let typed = self.style.typed_in_english(&first.typed);
+            let mut feedback = move_entry::feedback(self.board_position(), &typed);
+            let san = self.written(mv);
             feedback.hint = Some(
                 Message::info(format!(
                     "Enter plays {san} only: {}",
@@ -265,7 +267,8 @@ impl App {
             );
             return feedback;
         }
-        move_entry::feedback(self.board_position(), text)
+        // The hints read English SAN: the players' piece letters are turned into it.
+        move_entry::feedback(self.board_position(), &self.style.typed_in_english(text))
     }
 
     /// The status line: the review banner, the last message, or the state of the game.
@@ -291,11 +294,7 @@ impl App {
             let plies = self.game.record().plies();
             let at = match ply.checked_sub(1) {
                 None => "the start position".to_owned(),
-                Some(i) => format!(
-                    "after {} {}",
-                    self.move_number(i),
-                    self.game.record().moves()[i].san
-                ),
+                Some(i) => format!("after {} {}", self.move_number(i), self.written_move(i)),
             };
             // After the game there is no game to return to: End shows how it ended.
             let back = if self.game.is_over() {
@@ -453,7 +452,11 @@ impl App {
         let record = self.game.record();
         let plies = record.plies();
         match record.moves().last() {
-            Some(last) => format!("{} {}", self.move_number(plies - 1), last.san),
+            Some(_) => format!(
+                "{} {}",
+                self.move_number(plies - 1),
+                self.written_move(plies - 1)
+            ),
             None => "nothing".to_owned(),
         }
     }

@@ -14,12 +14,13 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use crate::app::launch::SavedGameChoice;
+use crate::app::sound::Sound;
 use crate::app::{Config, OpenedGame};
 use crate::game::GameSetup;
 use crate::game::pgn::import_games_to_last_legal_move;
 use crate::game::timecontrol::{DelayKind, ParseTimeControlError, TimeControl, parse_seconds};
 use crate::look::{ColorChoice, GlyphSet, Palette, Theme, UnknownPalette};
-use crate::rules::Position;
+use crate::rules::{Language, MoveStyle, Notation, Position};
 use crate::settings::Settings;
 
 pub use super::errors::{LoadError, OptionError};
@@ -136,6 +137,30 @@ pub struct PlayArgs {
     #[arg(long, overrides_with = "auto_flip")]
     pub no_auto_flip: bool,
 
+    /// Ring the terminal's bell on a move, on low time and at the game's end ("bell"), or not
+    /// ("off", the default); --sound alone means bell.
+    ///
+    /// Example: --sound, or --sound off
+    #[arg(long, value_name = "SOUND", num_args = 0..=1, default_missing_value = "bell",
+          value_parser = parse_sound)]
+    pub sound: Option<Sound>,
+
+    /// How moves are written on screen: "san" (Nf3, the default), "figurine" (♘f3) or "lan"
+    /// (Ng1-f3); or a language's piece letters by its code (de: Sf3, fr: Cf3, ...; as
+    /// --pieces). Moves can be typed that way, in figurines or in English; saved games are
+    /// always English SAN.
+    ///
+    /// Example: --notation figurine, --notation de
+    #[arg(long, value_name = "NOTATION", value_parser = parse_notation)]
+    pub notation: Option<NotationArg>,
+
+    /// The piece letters moves are written and typed with, by language code: en, cs, da, de,
+    /// es, et, fi, fr, hu, is, it, nl, no, pl, pt, ro, ru, sv (de: K D T L S).
+    ///
+    /// Example: --pieces de
+    #[arg(long, value_name = "LANG", value_parser = parse_language)]
+    pub pieces: Option<Language>,
+
     /// Read the settings from FILE instead of the usual settings file.
     #[arg(long = "config", value_name = "FILE", help = config_help(), long_help = config_long_help())]
     pub config_file: Option<PathBuf>,
@@ -216,6 +241,34 @@ impl From<ColorArg> for ColorChoice {
             ColorArg::Never => ColorChoice::Never,
         }
     }
+}
+
+/// `--notation`: a form of writing moves, or a language's piece letters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotationArg {
+    Form(Notation),
+    Pieces(Language),
+}
+
+fn parse_notation(text: &str) -> Result<NotationArg, String> {
+    text.parse::<Notation>()
+        .map(NotationArg::Form)
+        .or_else(|e| {
+            text.parse::<Language>()
+                .map(NotationArg::Pieces)
+                .map_err(|_| e)
+        })
+        .map_err(|e| format!("{e} (example: --notation figurine, --notation de)"))
+}
+
+fn parse_language(text: &str) -> Result<Language, String> {
+    text.parse::<Language>()
+        .map_err(|e| format!("{e} (example: --pieces de)"))
+}
+
+fn parse_sound(text: &str) -> Result<Sound, String> {
+    text.parse::<Sound>()
+        .map_err(|e| format!("{e} (example: --sound bell)"))
 }
 
 fn parse_time_control(text: &str) -> Result<TimeControl, ParseTimeControlError> {
@@ -374,6 +427,17 @@ impl PlayArgs {
                 (_, true) => false,
                 _ => settings.auto_flip.unwrap_or(false),
             },
+            sound: self.sound.or(settings.sound).unwrap_or_default(),
+            move_style: MoveStyle::new(
+                match self.notation {
+                    Some(NotationArg::Form(form)) => form,
+                    _ => settings.notation.unwrap_or_default(),
+                },
+                match (self.notation, self.pieces) {
+                    (_, Some(language)) | (Some(NotationArg::Pieces(language)), None) => language,
+                    _ => settings.pieces.unwrap_or_default(),
+                },
+            ),
             autosave: true,
             wall_clock: None,
             // `--load` is read by `Cli::task`: a file's fault is not a usage error.
@@ -382,6 +446,7 @@ impl PlayArgs {
             remembered: None,
             time_warnings: settings.warnings,
             no_save_folder: false,
+            writable_folder: None,
         })
     }
 
@@ -663,5 +728,76 @@ mod tests {
     fn subcommands_and_game_options_do_not_mix() {
         assert!(Cli::try_parse_from(["hotseat", "--time", "5+3", "perft", "2"]).is_err());
         assert!(Cli::try_parse_from(["hotseat", "perft", "2"]).is_ok());
+    }
+
+    #[test]
+    fn sound_and_notation_come_from_the_command_line_over_the_settings() {
+        use crate::rules::{Language, Notation};
+        let c = config(&[]).unwrap();
+        assert_eq!(c.sound, Sound::Off, "off by default");
+        assert_eq!(c.move_style, MoveStyle::default());
+        assert_eq!(config(&["--sound"]).unwrap().sound, Sound::Bell);
+        assert_eq!(config(&["--sound", "off"]).unwrap().sound, Sound::Off);
+        let c = config(&["--notation", "de"]).unwrap();
+        assert_eq!(
+            c.move_style,
+            MoveStyle::new(Notation::San, Language::German)
+        );
+        let c = config(&["--notation", "figurine", "--pieces", "fr"]).unwrap();
+        assert_eq!(
+            c.move_style,
+            MoveStyle::new(Notation::Figurine, Language::French)
+        );
+        let c = config_with(
+            &[],
+            "sound = \"bell\"\nnotation = \"lan\"\npieces = \"ru\"\n",
+        );
+        assert_eq!(c.sound, Sound::Bell);
+        assert_eq!(
+            c.move_style,
+            MoveStyle::new(Notation::Lan, Language::Russian)
+        );
+        let c = config_with(
+            &["--notation", "san", "--sound", "off"],
+            "sound = \"bell\"\nnotation = \"lan\"\npieces = \"ru\"\n",
+        );
+        assert_eq!(c.sound, Sound::Off);
+        assert_eq!(
+            c.move_style,
+            MoveStyle::new(Notation::San, Language::Russian)
+        );
+        let c = config_with(&[], "notation = \"de\"\n");
+        assert_eq!(
+            c.move_style,
+            MoveStyle::new(Notation::San, Language::German)
+        );
+    }
+
+    #[test]
+    fn a_wrong_sound_or_notation_says_what_to_write() {
+        let err = config(&["--sound", "loud"]).unwrap_err();
+        assert!(
+            err.contains("write \"off\" or \"bell\"") && err.contains("--sound bell"),
+            "{err}"
+        );
+        let err = config(&["--notation", "xx"]).unwrap_err();
+        assert!(
+            err.contains("san, figurine or lan") && err.contains("--notation de"),
+            "{err}"
+        );
+        let err = config(&["--pieces", "xx"]).unwrap_err();
+        assert!(
+            err.contains("en, cs, da, de") && err.contains("--pieces de"),
+            "{err}"
+        );
+        let (_, problems) =
+            crate::settings::parse("sound = \"loud\"\npieces = \"xx\"\nnotation = 3\n");
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(
+            problems[0]
+                .text
+                .starts_with("sound = \"loud\": unknown sound"),
+            "{problems:?}"
+        );
     }
 }

@@ -291,9 +291,33 @@ pub fn remove_stale_temp_files(dir: &Path, now: SystemTime, older_than: Duration
     removed
 }
 
+/// The first of `folders` that a file can be written in, found by creating an empty file of a
+/// name no other process uses (never through a link) and removing it: where a copy of the game
+/// can go while its own file cannot be written.
+pub fn writable_folder(folders: impl IntoIterator<Item = PathBuf>) -> Option<PathBuf> {
+    folders.into_iter().find(|folder| {
+        let probe = folder.join(format!(".hotseat-probe-{}.tmp", std::process::id()));
+        let made = nofollow::open(OpenOptions::new().write(true).create_new(true), &probe);
+        made.is_ok() && fs::remove_file(&probe).is_ok()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_folder_that_can_be_written_is_found_and_left_as_it_was() {
+        let dir = std::env::temp_dir().join(format!("hotseat-writable-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("ok")).unwrap();
+        fs::write(dir.join("file"), "").unwrap();
+        let folders = ["missing", "file", "ok"].map(|name| dir.join(name));
+        assert_eq!(writable_folder(folders), Some(dir.join("ok")));
+        assert_eq!(fs::read_dir(dir.join("ok")).unwrap().count(), 0);
+        assert_eq!(writable_folder([dir.join("missing")]), None);
+        fs::remove_dir_all(dir).unwrap();
+    }
 
     #[test]
     fn temp_names_are_recognised() {

@@ -26,11 +26,15 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::Store;
+use super::TAG_STARTED;
 use super::atomic::{Claimed, claim_name, sync_dir, write_replacing};
-use super::current::MAX_SAVE_BYTES;
+use super::current::{MAX_SAVE_BYTES, Resumable, check_saved_game};
 use super::error::{Op, StoreError};
 use super::names::{UNFINISHED_MARK, archive_stem, numbered};
+use super::nofollow::{create_own_dir, refuse_link};
 use super::read::read_bounded;
+use crate::game::Game;
+use crate::rules::Color;
 
 /// The file-system calls of a game's end, one method each.
 pub trait EndSteps {
@@ -133,6 +137,8 @@ fn linked_elsewhere(path: &Path) -> bool {
 /// Only files of the same length are read, each within the bound of a save.
 fn archived_copy(path: &Path, games: &Path, named: impl Fn(&str) -> bool) -> Option<PathBuf> {
     let bytes = read_bounded(path, MAX_SAVE_BYTES).ok()?;
+    // A game is in the archive only if it is in hotseat's own folder, not one a link leads to.
+    refuse_link(games).ok()?;
     fs::read_dir(games).ok()?.flatten().find_map(|entry| {
         let same = entry.file_name().to_str().is_some_and(&named)
             && entry
@@ -141,6 +147,46 @@ fn archived_copy(path: &Path, games: &Path, named: impl Fn(&str) -> bool) -> Opt
             && read_bounded(&entry.path(), MAX_SAVE_BYTES).is_ok_and(|other| other == bytes);
         same.then(|| entry.path())
     })
+}
+
+/// The file in `games` whose name passes `named` and whose game continues `saved`: it carries
+/// the same [`TAG_STARTED`] stamp (required: without it nothing is taken for the same game)
+/// and players, starts from the same position and plays at least the saved moves, the same.
+/// Only files whose text holds that stamp are read as games.
+fn archived_continuation(
+    saved: &Resumable,
+    games: &Path,
+    named: impl Fn(&str) -> bool,
+) -> Option<PathBuf> {
+    let started = saved.tag(TAG_STARTED).filter(|s| !s.is_empty())?;
+    let stamp = format!("[{TAG_STARTED} \"{started}\"]");
+    refuse_link(games).ok()?;
+    fs::read_dir(games).ok()?.flatten().find_map(|entry| {
+        if !entry.file_name().to_str().is_some_and(&named) {
+            return None;
+        }
+        let bytes = read_bounded(&entry.path(), MAX_SAVE_BYTES).ok()?;
+        let text = std::str::from_utf8(&bytes)
+            .ok()
+            .filter(|t| t.contains(&stamp))?;
+        let archived = check_saved_game(text.as_bytes()).ok()?;
+        continues(saved.game(), archived.game()).then(|| entry.path())
+    })
+}
+
+/// Whether `later` is `earlier` played on (or as it is): the same players and start, and every
+/// position of `earlier` in the same place in `later`.
+fn continues(earlier: &Game, later: &Game) -> bool {
+    let players = |g: &Game| {
+        (
+            g.player(Color::White).to_owned(),
+            g.player(Color::Black).to_owned(),
+        )
+    };
+    let (a, b) = (earlier.record(), later.record());
+    players(earlier) == players(later)
+        && b.plies() >= a.plies()
+        && (0..=a.plies()).all(|ply| a.position_at(ply) == b.position_at(ply))
 }
 
 impl Store {
@@ -154,9 +200,19 @@ impl Store {
     /// aside by an earlier start (`--new`, a refused offer) whose removal of the old name
     /// failed. Only files archived as unfinished count, so that an export that happens to hold
     /// the same bytes never hides a game from being resumed.
+    ///
+    /// A game set aside during a session goes to the archive as the app holds it, with the
+    /// moves played since its last save, which `current.pgn` may not have (its folder turned
+    /// read-only): so a file archived as unfinished that continues the saved game (the same
+    /// [`TAG_STARTED`] stamp and players, and its moves begin with the saved game's moves)
+    /// counts too.
     pub fn archived_unfinished(&self) -> Option<PathBuf> {
-        archived_copy(&self.current_path(), &self.games_dir(), |name| {
-            name.contains(UNFINISHED_MARK)
+        let unfinished = |name: &str| name.contains(UNFINISHED_MARK);
+        let games = self.games_dir();
+        archived_copy(&self.current_path(), &games, unfinished).or_else(|| {
+            let bytes = read_bounded(&self.current_path(), MAX_SAVE_BYTES).ok()?;
+            let saved = check_saved_game(&bytes).ok()?;
+            archived_continuation(&saved, &games, unfinished)
         })
     }
 
@@ -196,8 +252,7 @@ impl Store {
             .map_err(|e| EndError::NotSaved(StoreError::io(Op::Save, &current, e)))?;
         let kept = |op, path: &Path, e| EndError::KeptInCurrent(StoreError::io(op, path, e));
         let games = self.games_dir();
-        steps
-            .create_dir(&games)
+        create_own_dir(&games, |games| steps.create_dir(games))
             .map_err(|e| kept(Op::CreateDir, &games, e))?;
         let stem = archive_stem(date, white, black, false);
         let mut last = games.clone();

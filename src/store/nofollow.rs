@@ -29,12 +29,25 @@ pub(super) fn open(options: &mut OpenOptions, path: &Path) -> io::Result<File> {
     }
 }
 
-/// An error if `path` is a symbolic link (a missing file is not one).
+/// An error if `path` is a symbolic link (a missing file is not one): a file of hotseat's,
+/// or a folder it makes in its data folder (`games/`), whatever the link points to.
 pub(super) fn refuse_link(path: &Path) -> io::Result<()> {
     match fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => Err(planted(path)),
         _ => Ok(()),
     }
+}
+
+/// Creates a folder of hotseat's own in its data folder (`games/`) with `create`, never
+/// through a symbolic link planted at `path`: checked before, so that nothing is made where it
+/// points, and after, so that a link put there meanwhile is refused too.
+pub(super) fn create_own_dir(
+    path: &Path,
+    create: impl FnOnce(&Path) -> io::Result<()>,
+) -> io::Result<()> {
+    refuse_link(path)?;
+    create(path)?;
+    refuse_link(path)
 }
 
 /// The open's error, said as a planted link when that is what it was (`ELOOP`).

@@ -65,6 +65,11 @@ pub struct Files {
     /// The file of its own this session saves in, when the slot's game could not be read
     /// (removed at the end if nothing was saved in it).
     _own: Option<GameLock>,
+    /// While saving fails: a folder that can be written has been looked for and named to the
+    /// app (looked for again after saving worked once more).
+    looked_elsewhere: bool,
+    /// News for the app beside a job's own result ([`FileWork::news`]).
+    news: Option<Event>,
     /// The library's work, with the explorer's table kept between questions.
     library: super::library::LibraryWork,
 }
@@ -81,6 +86,8 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         job: None,
         _lock: None,
         _own: None,
+        looked_elsewhere: false,
+        news: None,
         library: Default::default(),
     };
     let store = match launch.data_dir {
@@ -92,6 +99,7 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         Err(err) => {
             config.autosave = false;
             config.notice = Some(Message::error(format!("Games are not being saved: {err}")));
+            config.writable_folder = writable_elsewhere();
             return (config, files);
         }
     };
@@ -284,6 +292,21 @@ fn capitalise(err: &StoreError) -> String {
     }
 }
 
+/// A folder a copy of the game can be written to while its own file cannot: the current
+/// directory (where the save form's relative paths go), else the home folder; as shown.
+fn writable_elsewhere() -> Option<String> {
+    let home = std::env::var_os("HOME").or_else(|| std::env::var_os("USERPROFILE"));
+    let folders = std::env::current_dir().ok().into_iter();
+    let found = store::writable_folder(folders.chain(home.map(PathBuf::from)))?;
+    let shown = shown(&found);
+    let trimmed = shown.trim_end_matches(['/', '\\']);
+    Some(if trimmed.is_empty() {
+        shown.clone()
+    } else {
+        trimmed.to_owned()
+    })
+}
+
 /// A path typed by the player: `~/` is the home directory, a relative path is relative to the
 /// current directory.
 fn resolve(typed: &str) -> PathBuf {
@@ -313,11 +336,13 @@ impl FileWork for Files {
             Effect::Autosave(pgn) => {
                 let saved = self.autosave(&pgn, true);
                 self.job = save_job;
+                self.look_elsewhere(saved.is_err());
                 Some(Event::Saved(saved))
             }
             Effect::SaveClocks(pgn) => {
                 let saved = self.autosave(&pgn, false);
                 self.job = save_job;
+                self.look_elsewhere(saved.is_err());
                 Some(Event::Saved(saved))
             }
             Effect::Archive(job) => {
@@ -328,6 +353,7 @@ impl FileWork for Files {
                 // Only once the game is in the archive: a finished game the archive refused
                 // waits in the autosave file.
                 let left_behind = result.is_ok().then(|| self.left_behind()).flatten();
+                self.look_elsewhere(result.is_err());
                 Some(Event::Archived(Archived {
                     unfinished,
                     result,
@@ -362,6 +388,7 @@ impl FileWork for Files {
                 crate::store::export_pgn(&path, &pgn).map(|()| path),
             )),
             Effect::Redraw
+            | Effect::Bell
             | Effect::Analyse(_)
             | Effect::StopAnalysis
             | Effect::LiveAnalyse(_)
@@ -379,9 +406,23 @@ impl FileWork for Files {
         let pgn = self.job.as_ref()?.pgn(now);
         Some(self.autosave(&pgn, true).map(|_| ()))
     }
+
+    fn news(&mut self) -> Option<Event> {
+        self.news.take()
+    }
 }
 
 impl Files {
+    /// While saving fails (`failing`), finds once a folder that can be written instead, for
+    /// the quit question and the save form; looked for again after saving worked once more.
+    fn look_elsewhere(&mut self, failing: bool) {
+        if failing && !std::mem::replace(&mut self.looked_elsewhere, true) {
+            self.news = Some(Event::WritableFolder(writable_elsewhere()));
+        } else if !failing {
+            self.looked_elsewhere = false;
+        }
+    }
+
     fn today(&self, now: Duration) -> String {
         self.wall_clock.stamp(now).date()
     }

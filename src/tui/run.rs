@@ -129,7 +129,9 @@ where
         }
         app.update(Action::Tick, now);
         for effect in app.take_effects() {
-            if let Some(effect) = analyser.carry_out(effect) {
+            if effect == Effect::Bell {
+                ring_bell().map_err(PlayError::terminal)?;
+            } else if let Some(effect) = analyser.carry_out(effect) {
                 carry_out(effect, app, now, terminal, worker).map_err(PlayError::terminal)?;
             }
         }
@@ -254,6 +256,14 @@ fn carry_out<B: Backend, F: FileWork>(
         }),
     }
     Ok(())
+}
+
+/// Rings the terminal's bell: the BEL byte, which moves no cursor and draws nothing.
+fn ring_bell() -> io::Result<()> {
+    use std::io::Write as _;
+    let mut out = io::stdout().lock();
+    out.write_all(b"\x07")?;
+    out.flush()
 }
 
 /// Clears the screen and makes the next frame draw every cell. Unlike `Terminal::clear` it does

@@ -41,6 +41,11 @@ pub type EmergencySaved = Option<Result<(), SaveError>>;
 pub trait FileWork: Send + 'static {
     /// Carries out one job; the event says how it went (`None`: nothing to tell).
     fn carry_out(&mut self, job: Job) -> Option<Event>;
+    /// News beside the last job's own result (a folder found to write to while saving
+    /// fails), told after it.
+    fn news(&mut self) -> Option<Event> {
+        None
+    }
     /// Saves the game in progress as it stands at app time `now` (on a signal or a panic):
     /// `None` when there is none to save.
     fn save_now(&mut self, now: Duration) -> EmergencySaved;
@@ -131,9 +136,10 @@ impl<F: FileWork> FileQueue<F> {
                 continue;
             };
             let event = files.carry_out(job);
+            let news = files.news();
             drop(files);
-            if let Some(event) = event {
-                // The loop may have ended (quitting): the result has no one to tell.
+            // The loop may have ended (quitting): the result has no one to tell.
+            for event in event.into_iter().chain(news) {
                 let _ = events.send(event);
             }
         }

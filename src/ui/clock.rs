@@ -20,8 +20,8 @@ use super::theme::{GlyphSet, Theme};
 use crate::game::clock::format_clock;
 use crate::rules::{Color, Piece, Role};
 
-/// Below this a clock is "low".
-pub const LOW_TIME: Duration = Duration::from_secs(20);
+/// Below this a clock is "low" (and the bell rings, for players who hear it).
+pub use crate::app::sound::LOW_TIME;
 
 /// Everything one clock line shows.
 #[derive(Clone, Debug)]

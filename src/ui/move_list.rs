@@ -13,8 +13,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::theme::{GlyphSet, Theme};
+use crate::app::notation::written_move;
 use crate::game::{Game, Spot, nag_text};
 use crate::layout::panel::{ListRow, SAN_WIDTH, first_row, list_rows};
+use crate::rules::MoveStyle;
 
 /// The move list of a game.
 #[derive(Clone, Copy, Debug)]
@@ -26,6 +28,8 @@ pub struct MoveListView<'a> {
     /// the list starts at move 1.
     pub shown: Spot,
     pub theme: Theme,
+    /// How moves are written (SAN, figurines, LAN; the players' piece letters).
+    pub style: MoveStyle,
 }
 
 impl MoveListView<'_> {
@@ -42,14 +46,10 @@ impl MoveListView<'_> {
             let gap = if self.ascii { "..." } else { "…" };
             return Span::raw(format!("{gap:width$}", width = usize::from(SAN_WIDTH)));
         };
-        let san = &self.game.record().moves()[i].san;
+        let san = written_move(self.game, i, self.style);
         let nags = self.game.notes().get(i).map_or(&[][..], |n| &n.nags[..]);
         let glyphs = nag_text(nags, self.ascii);
-        let text = format!(
-            "{:width$}",
-            san.clone() + &glyphs,
-            width = usize::from(SAN_WIDTH)
-        );
+        let text = format!("{:width$}", san + &glyphs, width = usize::from(SAN_WIDTH));
         if self.shown == Spot::Main(i + 1) {
             Span::styled(text, self.current_style())
         } else {

@@ -131,6 +131,7 @@ impl PanelView<'_> {
             ascii: self.app.glyphs() == GlyphSet::Ascii,
             shown: self.app.shown_spot(),
             theme,
+            style: self.app.move_style(),
         }
         .render(plan.moves, buf);
         ReportView { app: self.app }.render_plan(&plan, buf);

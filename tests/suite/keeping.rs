@@ -128,6 +128,89 @@ fn a_link_in_the_archive_is_passed_over() {
     assert!(fs::symlink_metadata(&taken).unwrap().is_symlink());
 }
 
+/// A folder of the player's outside the data folder, and a link to it planted as the archive
+/// folder `games/`. Returns the folder.
+#[cfg(unix)]
+fn planted_folder(dir: &TestDir, games: &Path) -> std::path::PathBuf {
+    let target = dir.path().join("elsewhere");
+    fs::create_dir_all(&target).unwrap();
+    fs::create_dir_all(games.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(&target, games).unwrap();
+    target
+}
+
+/// The words for a link planted as the archive folder, pointing at `target`.
+fn linked_archive(games: &Path, target: &Path) -> String {
+    format!(
+        "cannot create the folder {}: {}; remove the link",
+        games.display(),
+        link_to(target)
+    )
+}
+
+/// A link planted as `games/`: archiving an unfinished game (`--new`, a new game) refuses it by
+/// name and writes nothing where it points.
+#[cfg(unix)]
+#[test]
+fn a_linked_archive_folder_is_never_written_through() {
+    let dir = TestDir::new("link-games");
+    let store = dir.store();
+    let target = planted_folder(&dir, &store.games_dir());
+    let err = store
+        .archive("1. e4 *\n", "2026-11-21", "Ann", "Bob", true)
+        .unwrap_err();
+    assert_eq!(err.to_string(), linked_archive(&store.games_dir(), &target));
+    assert_eq!(fs::read_dir(&target).unwrap().count(), 0);
+}
+
+/// A game's end with `games/` a planted link: the finished game stays in `current.pgn` (to be
+/// archived at the next start), the error names the link, and nothing is linked or written
+/// where it points.
+#[cfg(unix)]
+#[test]
+fn a_game_end_never_archives_through_a_linked_folder() {
+    let dir = TestDir::new("link-games-end");
+    let store = dir.store();
+    let target = planted_folder(&dir, &store.games_dir());
+    let (_, finished) = unfinished_and_finished();
+    let err = store
+        .finish_game(&finished, "2026-11-21", "Ann", "Bob")
+        .unwrap_err();
+    assert!(matches!(err, hotseat::store::EndError::KeptInCurrent(_)));
+    assert_eq!(
+        err.store_error().to_string(),
+        linked_archive(&store.games_dir(), &target)
+    );
+    assert_eq!(fs::read_dir(&target).unwrap().count(), 0);
+    assert_eq!(fs::read_to_string(store.current_path()).unwrap(), finished);
+}
+
+/// Start-up's sweep of half-written files does not reach through a link planted as `games/`,
+/// and a copy of the saved game found there does not count as archived.
+#[cfg(unix)]
+#[test]
+fn a_linked_archive_folder_is_neither_swept_nor_searched() {
+    let dir = TestDir::new("link-games-sweep");
+    let store = dir.store();
+    let target = planted_folder(&dir, &store.games_dir());
+    let temp = target.join(".current.pgn.hotseat-42-0.tmp");
+    fs::write(&temp, "half").unwrap();
+    let (unfinished, _) = unfinished_and_finished();
+    store.save_current(&unfinished).unwrap();
+    fs::write(
+        target.join("2026-11-21-Ann-vs-Bob-unfinished.pgn"),
+        &unfinished,
+    )
+    .unwrap();
+    let later = SystemTime::now() + secs(3600);
+    assert_eq!(
+        store.remove_stale_temp_files(later),
+        Vec::<std::path::PathBuf>::new()
+    );
+    assert!(temp.exists());
+    assert_eq!(store.archived_unfinished(), None);
+}
+
 #[cfg(unix)]
 #[test]
 fn the_new_game_forms_memory_is_never_written_through_a_link() {
@@ -337,6 +420,70 @@ fn an_unfinished_game_already_in_the_archive_is_not_offered_again() {
     let (app, _files) = start_again(&store);
     assert!(app.dialog().is_none(), "not offered");
     assert_eq!(state(&store), (None, vec![unfinished]), "tidied, not twice");
+}
+
+/// A game set aside during a session is archived with the moves played since its last save;
+/// when its old name could not be removed (nor rewritten), the next start finds the archived
+/// game as the one that continues it: the same start stamp and players, the saved moves first.
+/// Another stamp, other players or other moves are another game, offered as before.
+#[test]
+fn a_game_archived_with_more_moves_than_its_old_name_is_not_offered_again() {
+    let pgn = |started: &str, black: &str, moves: &str| {
+        format!(
+            "[White \"Ann\"]\n[Black \"{black}\"]\n[HotseatStarted \"{started}\"]\n\n{moves} *\n"
+        )
+    };
+    let stamp = "2026-11-21T20:14:00Z";
+    let dir = TestDir::new("archived-continued");
+    let store = dir.store();
+    let saved = pgn(stamp, "Bob", "1. e4 e5 2. Nf3");
+    store.save_current(&saved).unwrap();
+    fs::create_dir_all(store.games_dir()).unwrap();
+    let archived = store
+        .games_dir()
+        .join("2026-11-22-Ann-vs-Bob-unfinished.pgn");
+    for other in [
+        pgn("2026-11-21T20:15:00Z", "Bob", "1. e4 e5 2. Nf3 Nc6"),
+        pgn(stamp, "Cid", "1. e4 e5 2. Nf3 Nc6"),
+        pgn(stamp, "Bob", "1. e4 e5 2. Nc3 Nc6"),
+        pgn(stamp, "Bob", "1. e4 e5"),
+        "1. e4 e5 2. Nf3 Nc6 *\n".to_owned(),
+    ] {
+        fs::write(&archived, &other).unwrap();
+        assert_eq!(store.archived_unfinished(), None, "{other}");
+    }
+    let later = pgn(stamp, "Bob", "1. e4 e5 2. Nf3 Nc6");
+    fs::write(store.games_dir().join("2026-11-22-Ann-vs-Bob.pgn"), &later).unwrap();
+    assert_eq!(store.archived_unfinished(), None, "not marked unfinished");
+    fs::write(&archived, &later).unwrap();
+    assert_eq!(store.archived_unfinished(), Some(archived.clone()));
+    let (app, _files) = start_again(&store);
+    assert!(app.dialog().is_none(), "not offered");
+    assert!(!store.current_path().exists(), "the old name tidied away");
+    assert_eq!(
+        fs::read_to_string(&archived).unwrap(),
+        later,
+        "archived once"
+    );
+}
+
+/// A game's end never writes over a game of the archive: with its name taken, the finished
+/// game gets the next one (`-2`), and the other file is left as it is.
+#[test]
+fn a_game_end_takes_the_next_name_when_its_own_is_taken() {
+    let dir = TestDir::new("end-taken");
+    let store = dir.store();
+    fs::create_dir_all(store.games_dir()).unwrap();
+    let taken = store.games_dir().join("2026-11-21-Ann-vs-Bob.pgn");
+    fs::write(&taken, "another game\n").unwrap();
+    let (_, finished) = unfinished_and_finished();
+    let path = store
+        .finish_game(&finished, "2026-11-21", "Ann", "Bob")
+        .unwrap();
+    assert_eq!(path, store.games_dir().join("2026-11-21-Ann-vs-Bob-2.pgn"));
+    assert_eq!(fs::read_to_string(&taken).unwrap(), "another game\n");
+    assert_eq!(fs::read_to_string(&path).unwrap(), finished);
+    assert!(!store.current_path().exists());
 }
 
 // ---- The size cap ----

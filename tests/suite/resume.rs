@@ -819,7 +819,6 @@ fn an_unreadable_autosave_is_left_as_it_is_and_the_new_game_saved_elsewhere() {
 #[cfg(unix)]
 #[test]
 fn a_failed_clean_up_is_reported_and_the_game_not_offered_again() {
-    use std::os::unix::fs::PermissionsExt;
     let data = fresh_dir("data");
     saved_game(&data, &OPENING);
     let games = data.join("games");
@@ -830,12 +829,27 @@ fn a_failed_clean_up_is_reported_and_the_game_not_offered_again() {
     wait_for_wrapped(&pty, &said);
     wait_for_wrapped(&pty, "archived as");
     drop(pty);
-    let pty = start_unprivileged(&data, &[]);
-    wait_for_wrapped(&pty, &said);
-    assert!(!pty.screen_text().contains("Resume?"), "{}", pty.dump());
-    drop(pty);
-    fs::set_permissions(&data, fs::Permissions::from_mode(0o755)).unwrap();
+    the_next_start_says_and_does_not_offer(&data, &said);
     assert_archived_unfinished_once(&data);
+}
+
+/// The next start in `data`, read-only as [`read_only_for_the_unprivileged`] made it, says
+/// `said` and does not offer the saved game; then `data` is writable again. Returns the
+/// screen's words.
+#[cfg(unix)]
+fn the_next_start_says_and_does_not_offer(data: &Path, said: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let pty = start_unprivileged(data, &[]);
+    wait_for_wrapped(&pty, said);
+    assert!(!pty.screen_text().contains("Resume?"), "{}", pty.dump());
+    let words = pty
+        .screen_text()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    drop(pty);
+    fs::set_permissions(data, fs::Permissions::from_mode(0o755)).unwrap();
+    words
 }
 
 /// Makes `data` read-only to the unprivileged player, its archive folder and lock still
@@ -852,6 +866,19 @@ fn read_only_for_the_unprivileged(data: &Path) -> String {
          again",
         current(data).display()
     )
+}
+
+/// The screen's `words` say the game was archived as `archived`, naming the file (its folder
+/// may be shortened to `…/`).
+fn assert_names_the_archived_file(words: &str, archived: &Path) {
+    let name = archived.file_name().unwrap().to_string_lossy();
+    let said = words.split("archived as ").nth(1).unwrap_or_default();
+    assert!(
+        said.split_whitespace()
+            .next()
+            .is_some_and(|path| path.ends_with(&format!("/{name}"))),
+        "{name} not named in {words}"
+    );
 }
 
 /// The game of [`saved_game`] with [`OPENING`] is in the archive once, marked unfinished.
@@ -890,9 +917,49 @@ fn a_finished_game_whose_old_name_stays_is_not_asked_about_again() {
         "{}",
         pty.dump()
     );
+    let words = pty
+        .screen_text()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     drop(pty);
     fs::set_permissions(&data, fs::Permissions::from_mode(0o755)).unwrap();
     let archived = only_file(&games, "-Ann-vs-Bob.pgn");
+    // The screen names the file the archive has it in (its folder may be cut short).
+    assert_names_the_archived_file(&words, &archived);
     assert_eq!(fs::read_to_string(archived).unwrap(), mate);
     assert_eq!(files_in(&games).len(), 1, "filed once");
+}
+
+/// The issue's in-session clean-up: a game resumed in a folder that has turned read-only (its
+/// archive still writable) and played on is set aside by a new game. The archive takes it with
+/// the moves played since, but `current.pgn`, which still holds the game as it was, cannot be
+/// removed: the screen says so with the path and why, and the next start neither offers the
+/// game again nor archives it twice.
+#[cfg(unix)]
+#[test]
+fn a_clean_up_that_fails_in_session_is_reported_and_the_game_not_offered_again() {
+    let data = fresh_dir("data");
+    saved_game(&data, &OPENING);
+    fs::create_dir_all(data.join("games")).unwrap();
+    let said = read_only_for_the_unprivileged(&data);
+
+    let mut pty = start_unprivileged(&data, &["--resume"]);
+    pty.wait_for("Resumed Ann vs Bob, move 2").unwrap();
+    type_move(&mut pty, "Nc6");
+    pty.wait_for("Nf3      Nc6").unwrap();
+    pty.send_key(Key::Ctrl('n')).unwrap();
+    pty.wait_for("New game?").unwrap();
+    pty.send_text("y").unwrap();
+    pty.wait_for("Clock").unwrap();
+    pty.send_key(Key::Enter).unwrap();
+    wait_for_wrapped(&pty, &said);
+    drop(pty);
+
+    let words = the_next_start_says_and_does_not_offer(&data, &said);
+    let archived = only_file(&data.join("games"), "-Ann-vs-Bob-unfinished.pgn");
+    assert_names_the_archived_file(&words, &archived);
+    let text = fs::read_to_string(&archived).unwrap();
+    assert!(text.contains("1. e4 e5 2. Nf3 Nc6 *"), "{text}");
+    assert_eq!(files_in(&data.join("games")).len(), 1, "archived once");
 }

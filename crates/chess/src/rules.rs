@@ -5,6 +5,7 @@ mod attacks;
 mod bitboard;
 mod chess960;
 mod fen;
+mod localised;
 mod move_text;
 mod movegen;
 mod moves;
@@ -22,6 +23,7 @@ pub use bitboard::Bitboard;
 pub use fen::{
     CastlingRight, CastlingRook, FenError, INITIAL_FEN, ParseFenError, PositionError, Setup,
 };
+pub use localised::{Language, MoveStyle, Notation};
 pub use move_text::{
     AmbiguousMove, Illegal, IllegalMoveText, MoveError, ParseMoveError, SyntaxError,
 };

@@ -15,42 +15,48 @@ impl Popup for Quit {
         KeyContext::Confirm
     }
 
-    fn update(self, app: &mut App, action: Action, _now: Duration) {
+    fn update(self, app: &mut App, action: Action, now: Duration) {
         match action {
             Action::Yes | Action::Quit => app.quit = true,
+            // Saving fails: a copy first, in a folder that can be written (the form says which).
+            Action::Save => app.open_save_form(now),
             Action::No | Action::Cancel => app.mode = Mode::Playing,
             _ => {}
         }
     }
 
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
-        let lines: &[&str] = if app.saving.unsaved_finish {
-            &[
-                "The finished game could not be saved: it is on disk nowhere.",
-                "Quit and lose it? (Ctrl-S saves a copy first.)",
+        let lines = if app.saving.unsaved_finish {
+            vec![
+                "The finished game could not be saved: it is on disk nowhere.".to_owned(),
+                app.elsewhere_line(),
+                "Quit and lose it?".to_owned(),
             ]
         } else if app.study_would_be_lost() {
-            &[
-                "The variations, comments and glyphs added to this game are not saved.",
-                "Quit and lose them? (Ctrl-S saves the game with them first.)",
+            vec![
+                "The variations, comments and glyphs added to this game are not saved.".to_owned(),
+                "Quit and lose them? (Ctrl-S saves the game with them first.)".to_owned(),
             ]
         } else if app.autosaving() {
-            &[
+            vec![
                 "A game is in progress. It is saved: hotseat offers to resume it next time, \
-                 with the clocks as they stand now.",
-                "Quit?",
+                 with the clocks as they stand now."
+                    .to_owned(),
+                "Quit?".to_owned(),
             ]
         } else {
-            &[
-                "A game is in progress, and it is not being saved.",
-                "Quit anyway? (Ctrl-S saves a copy first.)",
+            vec![
+                match &app.saving.failure {
+                    Some(why) => {
+                        format!("A game is in progress, and it is not being saved: {why}.")
+                    }
+                    None => "A game is in progress, and it is not being saved.".to_owned(),
+                },
+                app.elsewhere_line(),
+                "Quit anyway?".to_owned(),
             ]
         };
-        text_box(
-            "Quit?",
-            lines.iter().map(|l| (*l).to_owned()).collect(),
-            KeyContext::Confirm,
-        )
+        text_box("Quit?", lines, KeyContext::Confirm)
     }
 }
 

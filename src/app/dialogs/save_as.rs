@@ -82,8 +82,15 @@ impl App {
             self.game.player(Color::White),
             self.game.player(Color::Black),
         );
+        // While saving fails, in a folder the front end found it can write to.
+        let folder = match &self.saving.elsewhere {
+            Some(folder) if self.saving.failure.is_some() => {
+                format!("{}/", folder.trim_end_matches('/'))
+            }
+            _ => String::new(),
+        };
         self.mode = Mode::SaveAs(SaveForm {
-            path: format!("{stem}.pgn"),
+            path: format!("{folder}{stem}.pgn"),
             kind: ExportKind::Pgn,
         });
     }

@@ -285,6 +285,77 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
     assert!(autosaves(&mut app).is_empty());
 }
 
+/// Quitting while the game is not saved yet asks first, says why, and names a folder the front
+/// end found it can write to; Ctrl-S there opens the save form with a file in that folder, its
+/// path free to be typed over.
+#[test]
+fn quitting_an_unsaved_game_names_a_folder_to_write_to() {
+    use crate::app::keymap::{KeyContext, action_for};
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = saving_app();
+    play_all(&mut app, &["e4"]);
+    app.take_effects();
+    let denied = crate::store::StoreError::Io {
+        op: Op::Save,
+        path: "/ro/current.pgn".into(),
+        source: std::io::ErrorKind::PermissionDenied.into(),
+    };
+    app.update(Event::Saved(Err(SaveError::Write(denied))), app.now());
+    app.update(Event::WritableFolder(Some("~/elsewhere".into())), app.now());
+    act(&mut app, Action::Quit);
+    assert_mode(&app, &Mode::Quit(Quit));
+    let lines = app.dialog().expect("the quit question").lines;
+    assert!(
+        lines[0].starts_with("A game is in progress, and it is not being saved: ")
+            && lines[0].contains("/ro/current.pgn")
+            && lines[0].contains("permission denied"),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines[1..],
+        [
+            "Ctrl-S saves a copy first: to ~/elsewhere, which can be written, or to a path you \
+             type.",
+            "Quit anyway?",
+        ]
+    );
+    let ctrl_s = KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    assert_eq!(action_for(ctrl_s, KeyContext::Confirm), Some(Action::Save));
+    act(&mut app, Action::Save);
+    match app.mode() {
+        Mode::SaveAs(form) => assert_eq!(form.path, "~/elsewhere/2026-11-22-White-vs-Black.pgn"),
+        other => panic!("expected the save form, got {other:?}"),
+    }
+    act(&mut app, Action::Select);
+    match app.take_effects().as_slice() {
+        [Effect::Export(job)] => {
+            assert_eq!(job.path, "~/elsewhere/2026-11-22-White-vs-Black.pgn");
+            assert!(job.text.contains("1. e4 *"), "{}", job.text);
+        }
+        other => panic!("expected an export, got {other:?}"),
+    }
+    assert!(!app.should_quit());
+
+    // No folder found: the player is told to type a path.
+    app.update(Event::WritableFolder(None), app.now());
+    assert_eq!(
+        lines_of(&app, Quit)[1],
+        "Ctrl-S saves a copy first, to a path you type."
+    );
+    // Saving works again: the form suggests the current directory as before.
+    app.update(Event::Saved(Ok(None)), app.now());
+    app.update(Event::WritableFolder(Some("~/elsewhere".into())), app.now());
+    app.update(
+        Event::Exported(ExportResult::Written("~/x.pgn".into())),
+        app.now(),
+    );
+    act(&mut app, Action::Save);
+    match app.mode() {
+        Mode::SaveAs(form) => assert_eq!(form.path, "2026-11-22-White-vs-Black.pgn"),
+        other => panic!("expected the save form, got {other:?}"),
+    }
+}
+
 fn saved_game(pgn: &str) -> Box<OpenedGame> {
     let imported = import_game(pgn).unwrap();
     Box::new(OpenedGame {
