@@ -248,9 +248,12 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
 
     // Running clocks stay in sight over help and every dialog: in the panel, or on the top
     // edge of a help that covers the panel (a narrow screen), never over its lines. The
-    // new-game form is left whole: the game's clock is paused while it is open.
-    if !matches!(app.mode(), Mode::Playing | Mode::NewGame(_))
-        && app.game().clock().running().is_some()
+    // new-game form and the library (full screen) are left whole: the game's clock is paused
+    // while they are open.
+    if !matches!(
+        app.mode(),
+        Mode::Playing | Mode::NewGame(_) | Mode::Library(_) | Mode::TrashGame(_)
+    ) && app.game().clock().running().is_some()
         && !app.game().is_over()
     {
         let panel = panel::PanelView::new(app);

@@ -316,3 +316,35 @@ fn the_question_before_a_delete_is_asked_over_the_library_not_the_board() {
     assert!(screen.contains("Delete this game?"), "{screen}");
     assert!(screen.starts_with("Library  30 games"), "{screen}");
 }
+
+/// The library covers the whole screen: the running clocks of the game left behind (paused
+/// meanwhile) are not drawn over its rows, as they are over a dialog.
+#[test]
+fn the_library_is_not_drawn_over_by_the_clocks_of_the_game_left() {
+    use hotseat::app::dialogs::LibraryNews;
+    use hotseat::app::{App, Config, Event};
+    let mut app = App::new(Config {
+        autosave: true,
+        theme: mono(),
+        ..Config::default()
+    });
+    let mut now = std::time::Duration::ZERO;
+    for c in "e4".chars() {
+        app.update(Action::Input(c), now);
+    }
+    app.update(Action::Select, now);
+    now += std::time::Duration::from_secs(1);
+    app.update(Action::Library, now);
+    app.update(Event::Library(LibraryNews::Loaded(Ok(club()))), now);
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+    terminal
+        .draw(|frame| hotseat::ui::render(&app, frame))
+        .unwrap();
+    let screen = crate::common::buffer::text(terminal.backend().buffer());
+    assert!(screen.starts_with("Library  30 games"), "{screen}");
+    assert!(
+        !screen.contains("Black") || !screen.lines().nth(1).unwrap().contains("Black"),
+        "{screen}"
+    );
+    assert!(!screen.contains('▶'), "{screen}");
+}
