@@ -537,6 +537,29 @@ mod tests {
     }
 
     #[test]
+    fn refused_names_say_the_type_s_words_then_an_example() {
+        let clap_says = |args: &[&str]| config(args).unwrap_err();
+        for (args, words) in [
+            (
+                &["--sound", "loud"][..],
+                "unknown sound \"loud\": write \"off\" or \"bell\" (example: --sound bell)",
+            ),
+            (
+                &["--pieces", "xx"][..],
+                "no piece letters for \"xx\": write one of en, ",
+            ),
+            (
+                &["--notation", "fen"][..],
+                "unknown notation \"fen\": write san, figurine or lan (or a language's code for \
+                 its piece letters, like de) (example: --notation figurine, --notation de)",
+            ),
+        ] {
+            let said = clap_says(args);
+            assert!(said.contains(words), "{said}");
+        }
+    }
+
+    #[test]
     fn no_options_is_an_untimed_game_from_the_initial_position() {
         let c = config(&[]).unwrap();
         assert_eq!(c.setup.start, Position::initial());

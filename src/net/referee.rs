@@ -413,6 +413,38 @@ mod tests {
     }
 
     #[test]
+    fn refusals_say_what_the_player_reads() {
+        let said = [
+            (
+                Refusal::NoDrawOffer,
+                "there is no draw offer from your opponent to decline",
+            ),
+            (
+                Refusal::ClaimNotOnTurn,
+                "a draw is claimed on your own turn (FIDE 9.2)",
+            ),
+            (Refusal::EmptyChat, "say what? Type the words after `say`"),
+            (
+                Refusal::ChatTooSoon,
+                "one line of chat at a time: wait a moment",
+            ),
+            (
+                Refusal::TakebackWaiting,
+                "a takeback request is already waiting for an answer",
+            ),
+            (
+                Refusal::NoTakebackAsked,
+                "your opponent has not asked to take a move back",
+            ),
+            (Refusal::NothingToTakeBack, "you have no move to take back"),
+            (Refusal::NoMoveToTakeBack, "there is no move to take back"),
+        ];
+        for (refusal, words) in said {
+            assert_eq!(refusal.to_string(), words);
+        }
+    }
+
+    #[test]
     fn a_move_for_an_older_position_or_out_of_turn_is_refused() {
         let mut r = timed(5);
         let refused = |r: &mut Referee, ply| {
