@@ -213,7 +213,7 @@ impl Settings {
                         return Err(SettingError::Refused {
                             key: key.to_owned(),
                             shown: excerpt(text),
-                            why,
+                            why: why.to_string(),
                         });
                     }
                 }
@@ -284,16 +284,16 @@ fn text_value<'a>(
 }
 
 /// A string value read by its type's parser, whose message follows `key = "value": `.
-fn parsed<T: std::str::FromStr<Err = String>>(
-    key: &str,
-    value: &DeValue<'_>,
-    example: &'static str,
-) -> Result<T, SettingError> {
+fn parsed<T>(key: &str, value: &DeValue<'_>, example: &'static str) -> Result<T, SettingError>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
     let text = text_value(key, value, example)?;
-    text.parse().map_err(|why| SettingError::Refused {
+    text.parse().map_err(|why: T::Err| SettingError::Refused {
         key: key.to_owned(),
         shown: excerpt(text),
-        why,
+        why: why.to_string(),
     })
 }
 

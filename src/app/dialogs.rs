@@ -59,7 +59,7 @@ pub use draw_offer::DrawOffer;
 pub use explorer::Explorer;
 pub use game_over::GameOver;
 pub use help::Help;
-pub use library::{Library, LibraryNews, TrashGame};
+pub use library::{Library, LibraryError, LibraryNews, TrashGame, Unopened};
 pub use promotion::Promotion;
 pub use quit::Quit;
 pub use ready::Ready;

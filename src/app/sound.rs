@@ -36,14 +36,26 @@ pub enum Sound {
     Bell,
 }
 
-impl FromStr for Sound {
-    type Err = String;
+/// A sound setting that is none of the known words; says the words there are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownSound(pub String);
 
-    fn from_str(s: &str) -> Result<Sound, String> {
+impl fmt::Display for UnknownSound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown sound {:?}: write \"off\" or \"bell\"", self.0)
+    }
+}
+
+impl std::error::Error for UnknownSound {}
+
+impl FromStr for Sound {
+    type Err = UnknownSound;
+
+    fn from_str(s: &str) -> Result<Sound, UnknownSound> {
         match s.trim().to_ascii_lowercase().as_str() {
             "off" | "none" => Ok(Sound::Off),
             "bell" | "on" => Ok(Sound::Bell),
-            _ => Err(format!("unknown sound {s:?}: write \"off\" or \"bell\"")),
+            _ => Err(UnknownSound(s.to_owned())),
         }
     }
 }

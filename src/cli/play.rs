@@ -14,13 +14,13 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use crate::app::launch::SavedGameChoice;
-use crate::app::sound::Sound;
+use crate::app::sound::{Sound, UnknownSound};
 use crate::app::{Config, OpenedGame};
 use crate::game::GameSetup;
 use crate::game::pgn::import_games_to_last_legal_move;
 use crate::game::timecontrol::{DelayKind, ParseTimeControlError, TimeControl, parse_seconds};
 use crate::look::{ColorChoice, GlyphSet, Palette, Theme, UnknownPalette};
-use crate::rules::{Language, MoveStyle, Notation, Position};
+use crate::rules::{Language, MoveStyle, Notation, Position, UnknownLanguage, UnknownNotation};
 use crate::settings::Settings;
 
 pub use super::errors::{LoadError, OptionError};
@@ -250,7 +250,26 @@ pub enum NotationArg {
     Pieces(Language),
 }
 
-fn parse_notation(text: &str) -> Result<NotationArg, String> {
+/// A value clap's parser refused: the type's own reason, then an example of the option.
+#[derive(Debug)]
+struct WithExample<E> {
+    error: E,
+    example: &'static str,
+}
+
+impl<E: std::fmt::Display> std::fmt::Display for WithExample<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} (example: {})", self.error, self.example)
+    }
+}
+
+impl<E: std::fmt::Debug + std::fmt::Display> std::error::Error for WithExample<E> {}
+
+fn with_example<E>(example: &'static str) -> impl FnOnce(E) -> WithExample<E> {
+    move |error| WithExample { error, example }
+}
+
+fn parse_notation(text: &str) -> Result<NotationArg, WithExample<UnknownNotation>> {
     text.parse::<Notation>()
         .map(NotationArg::Form)
         .or_else(|e| {
@@ -258,17 +277,16 @@ fn parse_notation(text: &str) -> Result<NotationArg, String> {
                 .map(NotationArg::Pieces)
                 .map_err(|_| e)
         })
-        .map_err(|e| format!("{e} (example: --notation figurine, --notation de)"))
+        .map_err(with_example("--notation figurine, --notation de"))
 }
 
-fn parse_language(text: &str) -> Result<Language, String> {
+fn parse_language(text: &str) -> Result<Language, WithExample<UnknownLanguage>> {
     text.parse::<Language>()
-        .map_err(|e| format!("{e} (example: --pieces de)"))
+        .map_err(with_example("--pieces de"))
 }
 
-fn parse_sound(text: &str) -> Result<Sound, String> {
-    text.parse::<Sound>()
-        .map_err(|e| format!("{e} (example: --sound bell)"))
+fn parse_sound(text: &str) -> Result<Sound, WithExample<UnknownSound>> {
+    text.parse::<Sound>().map_err(with_example("--sound bell"))
 }
 
 fn parse_time_control(text: &str) -> Result<TimeControl, ParseTimeControlError> {
@@ -516,6 +534,29 @@ mod tests {
         argv.extend_from_slice(args);
         let cli = Cli::try_parse_from(argv).map_err(|e| e.to_string())?;
         cli.play.config().map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn refused_names_say_the_type_s_words_then_an_example() {
+        let clap_says = |args: &[&str]| config(args).unwrap_err();
+        for (args, words) in [
+            (
+                &["--sound", "loud"][..],
+                "unknown sound \"loud\": write \"off\" or \"bell\" (example: --sound bell)",
+            ),
+            (
+                &["--pieces", "xx"][..],
+                "no piece letters for \"xx\": write one of en, ",
+            ),
+            (
+                &["--notation", "fen"][..],
+                "unknown notation \"fen\": write san, figurine or lan (or a language's code for \
+                 its piece letters, like de) (example: --notation figurine, --notation de)",
+            ),
+        ] {
+            let said = clap_says(args);
+            assert!(said.contains(words), "{said}");
+        }
     }
 
     #[test]

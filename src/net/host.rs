@@ -416,7 +416,9 @@ impl Hub {
                 let host = self.referee.host_color();
                 match self.referee.act(host, ply, &action, now) {
                     Ok(msg) => self.broadcast(msg),
-                    Err(reason) => (self.sink)(NetEvent::Msg(Msg::Refused { reason })),
+                    Err(why) => (self.sink)(NetEvent::Msg(Msg::Refused {
+                        reason: why.to_string(),
+                    })),
                 }
             }
             Input::Local(_) => {
@@ -522,7 +524,12 @@ impl Hub {
                 };
                 match self.referee.act(color, ply, &action, now) {
                     Ok(msg) => self.broadcast(msg),
-                    Err(reason) => self.send_to(id, Msg::Refused { reason }),
+                    Err(why) => self.send_to(
+                        id,
+                        Msg::Refused {
+                            reason: why.to_string(),
+                        },
+                    ),
                 }
             }
             Msg::Pong { nonce } => {

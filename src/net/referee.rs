@@ -8,6 +8,7 @@
 //! that terminal (its heartbeat), at most [`LAG_CAP`] and never more than the move took. The
 //! host's own player has no lag.
 
+use std::fmt;
 use std::time::Duration;
 
 use crate::game::pgn::Tags;
@@ -40,7 +41,59 @@ pub struct Referee {
 
 /// What an action leads to: a message for every terminal, or a refusal for the one that
 /// acted.
-pub type Answer = Result<Msg, String>;
+pub type Answer = Result<Msg, Refusal>;
+
+/// Why the referee refused an action; its words go to the terminal that acted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game has ended.
+    Over(crate::game::Outcome),
+    NotYourTurn,
+    /// The move was sent for a position the game has since left.
+    Stale,
+    /// The move text was no legal move.
+    Move(crate::rules::MoveError),
+    /// The game itself refused (a draw offer, a claim, a takeback...).
+    Game(crate::game::GameError),
+    NoDrawOffer,
+    ClaimNotOnTurn,
+    EmptyChat,
+    ChatTooSoon,
+    TakebackWaiting,
+    NoTakebackAsked,
+    /// The asker has played no move that could be taken back.
+    NothingToTakeBack,
+    /// By the time the answer came, no move was left to take back.
+    NoMoveToTakeBack,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Over(outcome) => write!(f, "the game is over: {outcome}"),
+            Refusal::NotYourTurn => f.write_str("it is not your turn"),
+            Refusal::Stale => f.write_str("the game changed before your move arrived"),
+            Refusal::Move(e) => e.fmt(f),
+            Refusal::Game(e) => e.fmt(f),
+            Refusal::NoDrawOffer => {
+                f.write_str("there is no draw offer from your opponent to decline")
+            }
+            Refusal::ClaimNotOnTurn => f.write_str("a draw is claimed on your own turn (FIDE 9.2)"),
+            Refusal::EmptyChat => f.write_str("say what? Type the words after `say`"),
+            Refusal::ChatTooSoon => f.write_str("one line of chat at a time: wait a moment"),
+            Refusal::TakebackWaiting => {
+                f.write_str("a takeback request is already waiting for an answer")
+            }
+            Refusal::NoTakebackAsked => {
+                f.write_str("your opponent has not asked to take a move back")
+            }
+            Refusal::NothingToTakeBack => f.write_str("you have no move to take back"),
+            Refusal::NoMoveToTakeBack => f.write_str("there is no move to take back"),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
 
 impl Referee {
     /// The referee of `game`, the host playing `host`; the other player's terminal is not
@@ -158,7 +211,7 @@ impl Referee {
             return Ok(msg);
         }
         let seat = Seat::of(by);
-        let err = |e: crate::game::GameError| e.to_string();
+        let err = Refusal::Game;
         match action {
             Action::Say { text } => self.say(by, text, now),
             Action::Move { uci } => self.play(by, ply, uci, now),
@@ -177,14 +230,14 @@ impl Referee {
             }
             Action::DeclineDraw => {
                 if self.game.pending_offer() != Some(!by) {
-                    return Err("there is no draw offer from your opponent to decline".into());
+                    return Err(Refusal::NoDrawOffer);
                 }
                 self.game.decline_draw().map_err(err)?;
                 Ok(self.sync(Notice::DrawDeclined(seat), now))
             }
             Action::ClaimDraw => {
                 if self.game.position().turn() != by {
-                    return Err("a draw is claimed on your own turn (FIDE 9.2)".into());
+                    return Err(Refusal::ClaimNotOnTurn);
                 }
                 self.game.claim_draw(now).map_err(err)?;
                 Ok(self.changed(Notice::Ended, now))
@@ -209,12 +262,12 @@ impl Referee {
     fn say(&mut self, by: Color, text: &str, now: Duration) -> Answer {
         let text = clean_chat(text);
         if text.is_empty() {
-            return Err("say what? Type the words after `say`".into());
+            return Err(Refusal::EmptyChat);
         }
         if let Some(last) = self.last_chat[by.index()]
             && now.saturating_sub(last) < CHAT_INTERVAL
         {
-            return Err("one line of chat at a time: wait a moment".into());
+            return Err(Refusal::ChatTooSoon);
         }
         self.last_chat[by.index()] = Some(now);
         Ok(Msg::Chat {
@@ -223,27 +276,29 @@ impl Referee {
         })
     }
 
-    fn parse_own_move(&self, by: Color, ply: u32, uci: &str) -> Result<crate::rules::Move, String> {
+    fn parse_own_move(
+        &self,
+        by: Color,
+        ply: u32,
+        uci: &str,
+    ) -> Result<crate::rules::Move, Refusal> {
         if let Some(outcome) = self.game.outcome() {
-            return Err(format!("the game is over: {outcome}"));
+            return Err(Refusal::Over(outcome));
         }
         if self.game.position().turn() != by {
-            return Err("it is not your turn".into());
+            return Err(Refusal::NotYourTurn);
         }
         let plies = self.game.record().plies();
         if usize::try_from(ply).ok() != Some(plies) {
-            return Err("the game changed before your move arrived".into());
+            return Err(Refusal::Stale);
         }
-        self.game
-            .position()
-            .parse_move(uci)
-            .map_err(|e| e.to_string())
+        self.game.position().parse_move(uci).map_err(Refusal::Move)
     }
 
     fn play(&mut self, by: Color, ply: u32, uci: &str, now: Duration) -> Answer {
         let mv = self.parse_own_move(by, ply, uci)?;
         let started = self.game.is_started();
-        self.game.play(mv, now).map_err(|e| e.to_string())?;
+        self.game.play(mv, now).map_err(Refusal::Game)?;
         if by != self.host && started {
             let spent = now.saturating_sub(self.turn_started);
             let credit = self.lag[by.index()].min(LAG_CAP).min(spent);
@@ -274,13 +329,12 @@ impl Referee {
 
     fn ask_takeback(&mut self, by: Color, now: Duration) -> Answer {
         if let Some(outcome) = self.game.outcome() {
-            return Err(format!("the game is over: {outcome}"));
+            return Err(Refusal::Over(outcome));
         }
         if self.takeback_asked.is_some() {
-            return Err("a takeback request is already waiting for an answer".into());
+            return Err(Refusal::TakebackWaiting);
         }
-        self.takeback_plies(by)
-            .ok_or("you have no move to take back")?;
+        self.takeback_plies(by).ok_or(Refusal::NothingToTakeBack)?;
         self.takeback_asked = Some(by);
         Ok(self.sync(Notice::TakebackAsked(Seat::of(by)), now))
     }
@@ -288,7 +342,7 @@ impl Referee {
     fn answer_takeback(&mut self, by: Color, accept: bool, now: Duration) -> Answer {
         let asker = !by;
         if self.takeback_asked != Some(asker) {
-            return Err("your opponent has not asked to take a move back".into());
+            return Err(Refusal::NoTakebackAsked);
         }
         self.takeback_asked = None;
         if !accept {
@@ -296,8 +350,8 @@ impl Referee {
         }
         let plies = self
             .takeback_plies(asker)
-            .ok_or("there is no move to take back")?;
-        self.game.takeback(plies, now).map_err(|e| e.to_string())?;
+            .ok_or(Refusal::NoMoveToTakeBack)?;
+        self.game.takeback(plies, now).map_err(Refusal::Game)?;
         Ok(self.changed(Notice::TookBack(Seat::of(asker)), now))
     }
 }
@@ -359,18 +413,54 @@ mod tests {
     }
 
     #[test]
+    fn refusals_say_what_the_player_reads() {
+        let said = [
+            (
+                Refusal::NoDrawOffer,
+                "there is no draw offer from your opponent to decline",
+            ),
+            (
+                Refusal::ClaimNotOnTurn,
+                "a draw is claimed on your own turn (FIDE 9.2)",
+            ),
+            (Refusal::EmptyChat, "say what? Type the words after `say`"),
+            (
+                Refusal::ChatTooSoon,
+                "one line of chat at a time: wait a moment",
+            ),
+            (
+                Refusal::TakebackWaiting,
+                "a takeback request is already waiting for an answer",
+            ),
+            (
+                Refusal::NoTakebackAsked,
+                "your opponent has not asked to take a move back",
+            ),
+            (Refusal::NothingToTakeBack, "you have no move to take back"),
+            (Refusal::NoMoveToTakeBack, "there is no move to take back"),
+        ];
+        for (refusal, words) in said {
+            assert_eq!(refusal.to_string(), words);
+        }
+    }
+
+    #[test]
     fn a_move_for_an_older_position_or_out_of_turn_is_refused() {
         let mut r = timed(5);
-        assert_eq!(
-            r.act(Color::Black, 0, &mv("e7e5"), S),
-            Err("it is not your turn".into())
-        );
+        let refused = |r: &mut Referee, ply| {
+            r.act(Color::Black, ply, &mv("e7e5"), S)
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(refused(&mut r, 0), Err("it is not your turn".into()));
         r.act(Color::White, 0, &mv("e2e4"), S).unwrap();
         assert_eq!(
-            r.act(Color::Black, 0, &mv("e7e5"), S),
+            refused(&mut r, 0),
             Err("the game changed before your move arrived".into())
         );
-        let err = r.act(Color::Black, 1, &mv("e7e4"), S).unwrap_err();
+        let err = r
+            .act(Color::Black, 1, &mv("e7e4"), S)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("e7e4") || err.contains("e4"), "{err}");
         assert_eq!(r.game().record().plies(), 1);
     }
@@ -428,7 +518,7 @@ mod tests {
         assert!(r.act(Color::White, 0, &Action::AcceptDraw, S).is_err());
         assert!(r.act(Color::Black, 0, &Action::ClaimDraw, S).is_err());
         let err = r.act(Color::White, 0, &Action::ClaimDraw, S).unwrap_err();
-        assert!(!err.is_empty());
+        assert!(!err.to_string().is_empty());
         r.act(Color::Black, 0, &Action::AcceptDraw, 2 * S).unwrap();
         assert_eq!(
             r.game().outcome().unwrap().reason,

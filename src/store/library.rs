@@ -32,12 +32,12 @@ use std::time::UNIX_EPOCH;
 
 pub use explorer::{Explorer, ExplorerRow, PlayerFilter};
 pub use import::{ImportReport, Refused};
-pub use summary::{Summary, clean, summarize};
+pub use summary::{NotAGame, Summary, clean, summarize};
 pub use trash::TRASH_DIR;
 
 use super::Store;
 use super::error::{Op, StoreError};
-use super::read::read_bounded;
+use super::read::{ReadError, read_bounded};
 
 /// The index's file name in the data folder.
 pub const INDEX_FILE: &str = "games.index";
@@ -243,7 +243,7 @@ impl Store {
                         Err(reason) => library.broken.push(Broken {
                             file,
                             stamp,
-                            reason,
+                            reason: reason.to_string(),
                         }),
                     }
                 }
@@ -288,10 +288,26 @@ fn list_games(dir: &std::path::Path) -> io::Result<Vec<(String, FileStamp)>> {
     Ok(files)
 }
 
+/// Why an archive file is listed apart: it could not be read, or holds no game.
+#[derive(Debug)]
+enum GameFileError {
+    Read(ReadError),
+    NotAGame(NotAGame),
+}
+
+impl std::fmt::Display for GameFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameFileError::Read(e) => e.fmt(f),
+            GameFileError::NotAGame(e) => e.fmt(f),
+        }
+    }
+}
+
 /// Reads and summarizes one archive file; the reason when it is no game.
-fn read_game_file(path: &std::path::Path) -> Result<Summary, String> {
-    let bytes = read_bounded(path, MAX_GAME_FILE_BYTES).map_err(|e| e.to_string())?;
-    summarize(&String::from_utf8_lossy(&bytes))
+fn read_game_file(path: &std::path::Path) -> Result<Summary, GameFileError> {
+    let bytes = read_bounded(path, MAX_GAME_FILE_BYTES).map_err(GameFileError::Read)?;
+    summarize(&String::from_utf8_lossy(&bytes)).map_err(GameFileError::NotAGame)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use super::events::EventSender;
 use crate::app::{AnalysisEvent, AnalysisJob, Effect, Event, LiveJob, LiveUpdate};
 use crate::engine::analysis::Job;
 use crate::engine::live::{self, LiveEvent};
-use crate::engine::{Analysis, EngineEvent, Limit, Settings, locate};
+use crate::engine::{Analysis, EngineError, EngineEvent, Limit, Settings, locate};
 
 /// The analyses of a session: the report running, the live search, those stopped and still
 /// ending.
@@ -48,9 +48,9 @@ impl Analyser {
     }
 
     /// The engine to run, or why there is none.
-    fn engine(&self) -> Result<PathBuf, String> {
+    fn engine(&self) -> Result<PathBuf, EngineError> {
         let path_var = std::env::var_os("PATH");
-        locate::find(self.engine.as_deref(), path_var.as_deref()).map_err(|e| e.to_string())
+        locate::find(self.engine.as_deref(), path_var.as_deref())
     }
 
     /// Carries out one of the engine's effects; any other is given back.
@@ -74,7 +74,7 @@ impl Analyser {
             Ok(engine) => engine,
             Err(error) => {
                 let event = AnalysisEvent::Failed {
-                    error,
+                    error: error.to_string(),
                     done: Vec::new(),
                 };
                 self.sender.send(Event::Analysis { id, event });
@@ -103,7 +103,7 @@ impl Analyser {
         let engine = match self.engine() {
             Ok(engine) => engine,
             Err(error) => {
-                let update = LiveUpdate::Failed(error);
+                let update = LiveUpdate::Failed(error.to_string());
                 self.sender.send(Event::Live { id, update });
                 return;
             }

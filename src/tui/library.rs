@@ -5,7 +5,7 @@
 //! ([`LibraryWork`]): a position is then a lookup. It is forgotten whenever the archive may
 //! have changed (a game archived, deleted or restored, the library read again).
 
-use crate::app::dialogs::LibraryNews;
+use crate::app::dialogs::{LibraryError, LibraryNews, Unopened};
 use crate::app::{Effect, Event, OpenedGame};
 use crate::game::pgn::import_games_to_last_legal_move;
 use crate::store::{Entry, Explorer, PlayerFilter, Store, shown};
@@ -35,8 +35,8 @@ impl LibraryWork {
         };
         if self.explorer.is_none() {
             let library = store
-                .ok_or_else(|| "hotseat has no folder to keep games in".to_owned())
-                .and_then(|s| s.library().map_err(|e| e.to_string()));
+                .ok_or(LibraryError::NoFolder)
+                .and_then(|s| s.library().map_err(LibraryError::Store));
             match library {
                 Ok(library) => {
                     let table = Explorer::build(&library.games);
@@ -66,12 +66,12 @@ const MAX_GAME_BYTES: u64 = 8 << 20;
 
 /// Carries out a library effect but the explorer's; `None` for any other effect.
 fn carry_out(store: Option<&Store>, effect: Effect) -> Option<Event> {
-    let no_store = || "hotseat has no folder to keep games in".to_owned();
+    let no_store = || LibraryError::NoFolder;
     let news = match effect {
         Effect::LoadLibrary => LibraryNews::Loaded(
             store
                 .ok_or_else(no_store)
-                .and_then(|s| s.library().map_err(|e| e.to_string()))
+                .and_then(|s| s.library().map_err(LibraryError::Store))
                 .map(|library| library.games),
         ),
         Effect::OpenArchived(file) => LibraryNews::Opened(
@@ -83,14 +83,14 @@ fn carry_out(store: Option<&Store>, effect: Effect) -> Option<Event> {
         Effect::TrashGame(file) => LibraryNews::Trashed {
             result: store
                 .ok_or_else(no_store)
-                .and_then(|s| s.trash_game(&file).map_err(|e| e.to_string()))
+                .and_then(|s| s.trash_game(&file).map_err(LibraryError::Store))
                 .map(|path| name_of(&path)),
             file,
         },
         Effect::RestoreGame(file) => LibraryNews::Restored(
             store
                 .ok_or_else(no_store)
-                .and_then(|s| s.restore_game(&file).map_err(|e| e.to_string()))
+                .and_then(|s| s.restore_game(&file).map_err(LibraryError::Store))
                 .map(|path| name_of(&path)),
         ),
         _ => return None,
@@ -105,26 +105,30 @@ fn name_of(path: &std::path::Path) -> String {
 
 /// Reads the archive file `file` as `--load` reads a game: a move that cannot be played ends
 /// it there, with a note.
-fn open(store: &Store, file: &str) -> Result<OpenedGame, String> {
+fn open(store: &Store, file: &str) -> Result<OpenedGame, LibraryError> {
     let path = store.games_dir().join(file);
     let shown_path = shown(&path);
+    let unopened = |why| LibraryError::Unopened {
+        path: shown_path.clone(),
+        why,
+    };
     let bytes = crate::store::read_bounded(&path, MAX_GAME_BYTES)
-        .map_err(|e| format!("Cannot open {shown_path}: {e}"))?;
+        .map_err(|e| unopened(Unopened::Read(e)))?;
     let mut first = None;
     import_games_to_last_legal_move(bytes.as_slice(), |game| {
         if first.is_none() {
             first = Some(game);
         }
     })
-    .map_err(|e| format!("Cannot open {shown_path}: {e}"))?;
+    .map_err(|e| unopened(Unopened::Io(e)))?;
     match first {
         Some(Ok(imported)) => Ok(OpenedGame {
             game: imported.game,
             tags: imported.tags,
             source: shown_path,
         }),
-        Some(Err(e)) => Err(format!("Cannot open {shown_path}: {e}")),
-        None => Err(format!("Cannot open {shown_path}: it holds no game")),
+        Some(Err(e)) => Err(unopened(Unopened::Game(Box::new(e)))),
+        None => Err(unopened(Unopened::Empty)),
     }
 }
 
@@ -189,7 +193,7 @@ mod tests {
         else {
             panic!("a missing file is said");
         };
-        assert!(err.starts_with("Cannot open"), "{err}");
+        assert!(err.to_string().starts_with("Cannot open"), "{err}");
         assert!(matches!(
             carry_out(None, Effect::LoadLibrary),
             Some(Event::Library(LibraryNews::Loaded(Err(_))))

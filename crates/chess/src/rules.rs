@@ -23,7 +23,7 @@ pub use bitboard::Bitboard;
 pub use fen::{
     CastlingRight, CastlingRook, FenError, INITIAL_FEN, ParseFenError, PositionError, Setup,
 };
-pub use localised::{Language, MoveStyle, Notation};
+pub use localised::{Language, MoveStyle, Notation, UnknownLanguage, UnknownNotation};
 pub use move_text::{
     AmbiguousMove, Illegal, IllegalMoveText, MoveError, ParseMoveError, SyntaxError,
 };

@@ -174,7 +174,7 @@ impl App {
         &mut self,
         key: u64,
         filter: &str,
-        rows: Result<Vec<ExplorerRow>, String>,
+        rows: Result<Vec<ExplorerRow>, super::LibraryError>,
     ) {
         let Mode::Explorer(explorer) = &mut self.mode else {
             return;

@@ -27,25 +27,71 @@ pub struct Library {
     pub trashed: Option<String>,
 }
 
+/// Why the file worker could not do what the library asked.
+#[derive(Debug)]
+pub enum LibraryError {
+    /// No folder to keep games in could be found.
+    NoFolder,
+    Store(crate::store::StoreError),
+    /// The archive file at `path` (as shown) could not be opened as a game.
+    Unopened {
+        path: String,
+        why: Unopened,
+    },
+}
+
+/// Why an archive file could not be opened as a game.
+#[derive(Debug)]
+pub enum Unopened {
+    Read(crate::store::ReadError),
+    Io(std::io::Error),
+    Game(Box<crate::game::pgn::PgnGameError>),
+    /// The file holds no game at all.
+    Empty,
+}
+
+impl std::fmt::Display for LibraryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LibraryError::NoFolder => f.write_str("hotseat has no folder to keep games in"),
+            LibraryError::Store(e) => e.fmt(f),
+            LibraryError::Unopened { path, why } => write!(f, "Cannot open {path}: {why}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Unopened {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unopened::Read(e) => e.fmt(f),
+            Unopened::Io(e) => e.fmt(f),
+            Unopened::Game(e) => e.fmt(f),
+            Unopened::Empty => f.write_str("it holds no game"),
+        }
+    }
+}
+
+impl std::error::Error for LibraryError {}
+
 /// What the file worker says about the library.
 #[derive(Debug)]
 pub enum LibraryNews {
     /// The library was read: its games, newest first, or why not.
-    Loaded(Result<Vec<Entry>, String>),
+    Loaded(Result<Vec<Entry>, LibraryError>),
     /// The game asked for with Enter was read, or why not.
-    Opened(Result<Box<OpenedGame>, String>),
+    Opened(Result<Box<OpenedGame>, LibraryError>),
     /// `file` was moved to the trash (under the name given), or why not.
     Trashed {
         file: String,
-        result: Result<String, String>,
+        result: Result<String, LibraryError>,
     },
     /// A game came back from the trash (under the name given), or why not.
-    Restored(Result<String, String>),
+    Restored(Result<String, LibraryError>),
     /// The moves played from the position `key` in the games `filter` admits.
     Explored {
         key: u64,
         filter: String,
-        rows: Result<Vec<crate::store::ExplorerRow>, String>,
+        rows: Result<Vec<crate::store::ExplorerRow>, LibraryError>,
     },
 }
 
@@ -196,7 +242,7 @@ impl App {
                     self.open_game(*opened, false, now);
                 }
             }
-            LibraryNews::Opened(Err(err)) => self.error(err),
+            LibraryNews::Opened(Err(err)) => self.error(err.to_string()),
             LibraryNews::Trashed { file, result } => match result {
                 Ok(name) => {
                     if let Mode::Library(library) = &mut self.mode {
@@ -396,7 +442,11 @@ mod tests {
         at(
             &mut app,
             Duration::ZERO,
-            LibraryNews::Loaded(Err("permission denied".to_owned())),
+            LibraryNews::Loaded(Err(LibraryError::Store(crate::store::StoreError::io(
+                crate::store::Op::Read,
+                std::path::Path::new("games"),
+                std::io::Error::other("permission denied"),
+            )))),
         );
         assert_eq!(app.mode(), &Mode::Playing);
         assert!(app.message().unwrap().text.contains("permission denied"));

@@ -78,7 +78,7 @@ impl Store {
             match summarize(&text) {
                 Err(reason) => report.refused.push(Refused {
                     index: i + 1,
-                    reason,
+                    reason: reason.to_string(),
                 }),
                 Ok(s) if !known.insert(s.fingerprint) => report.already += 1,
                 Ok(s) => {

@@ -84,23 +84,35 @@ fn recorded_ending(game: &Game, tags: &Tags) -> &'static str {
     }
 }
 
-/// Reads the first game of `text` into its summary; the reason when it cannot be read.
-pub fn summarize(text: &str) -> Result<Summary, String> {
-    let imported = import_game(text).map_err(|e| match e {
-        ImportError::Game(e) => {
-            let names: Vec<String> = e
-                .names
-                .iter()
-                .map(|(k, v)| format!("{k} {}", excerpt(v)))
-                .collect();
-            if names.is_empty() {
-                format!("{}: {}", e.place, e.reason)
-            } else {
-                format!("{} ({}): {}", e.place, names.join(", "), e.reason)
+/// Why a text is no game to summarize: the import's error, said with the game's names.
+#[derive(Debug)]
+pub struct NotAGame(pub ImportError);
+
+impl std::fmt::Display for NotAGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            ImportError::Game(e) => {
+                let names: Vec<String> = e
+                    .names
+                    .iter()
+                    .map(|(k, v)| format!("{k} {}", excerpt(v)))
+                    .collect();
+                if names.is_empty() {
+                    write!(f, "{}: {}", e.place, e.reason)
+                } else {
+                    write!(f, "{} ({}): {}", e.place, names.join(", "), e.reason)
+                }
             }
+            e => e.fmt(f),
         }
-        e => e.to_string(),
-    })?;
+    }
+}
+
+impl std::error::Error for NotAGame {}
+
+/// Reads the first game of `text` into its summary; the reason when it cannot be read.
+pub fn summarize(text: &str) -> Result<Summary, NotAGame> {
+    let imported = import_game(text).map_err(NotAGame)?;
     let game = &imported.game;
     let tags = &imported.tags;
     let record = game.record();

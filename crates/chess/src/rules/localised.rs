@@ -89,19 +89,32 @@ impl Notation {
     pub const NAMES: &'static str = "san, figurine or lan";
 }
 
-impl FromStr for Notation {
-    type Err = String;
+/// A notation name that is none of [`Notation::NAMES`]; the text as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownNotation(pub String);
 
-    fn from_str(s: &str) -> Result<Notation, String> {
+impl fmt::Display for UnknownNotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown notation {:?}: write {} (or a language's code for its piece letters, like de)",
+            self.0,
+            Notation::NAMES
+        )
+    }
+}
+
+impl std::error::Error for UnknownNotation {}
+
+impl FromStr for Notation {
+    type Err = UnknownNotation;
+
+    fn from_str(s: &str) -> Result<Notation, UnknownNotation> {
         match s.trim().to_ascii_lowercase().as_str() {
             "san" => Ok(Notation::San),
             "figurine" | "fan" => Ok(Notation::Figurine),
             "lan" | "long" => Ok(Notation::Lan),
-            _ => Err(format!(
-                "unknown notation {s:?}: write {} (or a language's code for its piece letters, \
-                 like de)",
-                Notation::NAMES
-            )),
+            _ => Err(UnknownNotation(s.to_owned())),
         }
     }
 }
@@ -220,10 +233,27 @@ impl Language {
     }
 }
 
-impl FromStr for Language {
-    type Err = String;
+/// A language code with no piece letters here; the text as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLanguage(pub String);
 
-    fn from_str(s: &str) -> Result<Language, String> {
+impl fmt::Display for UnknownLanguage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no piece letters for {:?}: write one of {}",
+            self.0,
+            Language::codes()
+        )
+    }
+}
+
+impl std::error::Error for UnknownLanguage {}
+
+impl FromStr for Language {
+    type Err = UnknownLanguage;
+
+    fn from_str(s: &str) -> Result<Language, UnknownLanguage> {
         let code = s.trim().to_ascii_lowercase();
         let code = match code.as_str() {
             "nb" | "nn" => "no",
@@ -232,12 +262,7 @@ impl FromStr for Language {
         Language::ALL
             .into_iter()
             .find(|l| l.code() == code)
-            .ok_or_else(|| {
-                format!(
-                    "no piece letters for {s:?}: write one of {}",
-                    Language::codes()
-                )
-            })
+            .ok_or_else(|| UnknownLanguage(s.to_owned()))
     }
 }
 
@@ -580,12 +605,14 @@ mod tests {
         assert!(
             "xx".parse::<Language>()
                 .unwrap_err()
+                .to_string()
                 .contains("en, cs, da, de")
         );
         assert!(
             "fen"
                 .parse::<Notation>()
                 .unwrap_err()
+                .to_string()
                 .contains("san, figurine or lan")
         );
     }
