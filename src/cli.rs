@@ -507,7 +507,7 @@ impl Cli {
                 let load = self.play.load.clone().map(|path| (path, self.play.game));
                 let source = crate::settings::Source::find(self.play.config_file.as_deref());
                 let (settings, notice) =
-                    crate::settings::load(&source).map_err(TaskError::Usage)?;
+                    crate::settings::load(&source).map_err(|e| TaskError::Usage(e.to_string()))?;
                 let engine = settings.engine.clone();
                 let mut config = self
                     .play
@@ -552,7 +552,7 @@ fn resolve_engine(mut command: Command) -> Result<Command, TaskError> {
         None => {
             let source = crate::settings::Source::find(config_file.as_deref());
             crate::settings::load(&source)
-                .map_err(TaskError::Value)?
+                .map_err(|e| TaskError::Value(e.to_string()))?
                 .0
                 .engine
         }

@@ -66,8 +66,9 @@
 //! Errors are typed enums with `Display` (syntax and legality apart, as in `rules::MoveError`
 //! and `rules::FenError`; the results of file work as `app::event::SaveError` and
 //! `ArchiveError`); `anyhow` only at the edge: `main` and the command-line tools (the game
-//! screen ends with a typed `tui::PlayError`). Two `Result<_, String>` are left outside
-//! tests, each with a comment saying why.
+//! screen ends with a typed `tui::PlayError`). Four `Result<_, String>` are left outside
+//! tests (`grep -rnE "Result<.*, *String>"`), each with a comment saying why: a test oracle,
+//! the openings compiler (a maintainer's tool) and the reader of the compiled-in figures.
 //!
 //! Checks anyone can run: `cargo tree -p chess | grep -E "ratatui|crossterm|clap"` prints
 //! nothing (the chess crate is below every terminal crate), and `cargo test --test tests

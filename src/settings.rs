@@ -462,10 +462,29 @@ pub fn usual_path() -> Option<PathBuf> {
     .map(|dir| dir.join(CONFIG_FILE))
 }
 
+/// A settings file given with `--config` that cannot be read at all (shown as given).
+#[derive(Debug)]
+pub struct UnreadableSettings {
+    pub shown: String,
+    pub error: crate::store::ReadError,
+}
+
+impl std::fmt::Display for UnreadableSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "--config {}: cannot read the settings file: {} (example: --config ~/hotseat.toml)",
+            self.shown, self.error
+        )
+    }
+}
+
+impl std::error::Error for UnreadableSettings {}
+
 /// Reads the settings from `source`: the settings and the first screen's word about them, if
 /// anything is wrong. The error, for a `--config` file that cannot be read at all, is a usage
 /// error.
-pub fn load(source: &Source) -> Result<(Settings, Option<Message>), String> {
+pub fn load(source: &Source) -> Result<(Settings, Option<Message>), UnreadableSettings> {
     let (path, given) = match source {
         Source::Given(path) => (path, true),
         Source::Usual(path) => (path, false),
@@ -474,11 +493,11 @@ pub fn load(source: &Source) -> Result<(Settings, Option<Message>), String> {
     let shown = crate::store::shown(path);
     let bytes = match crate::store::read_bounded(path, MAX_FILE_BYTES) {
         Ok(bytes) => bytes,
-        Err(e) if given => {
-            return Err(format!(
-                "--config {}: cannot read the settings file: {e} (example: --config ~/hotseat.toml)",
-                excerpt(&shown)
-            ));
+        Err(error) if given => {
+            return Err(UnreadableSettings {
+                shown: excerpt(&shown),
+                error,
+            });
         }
         Err(e) if e.is_not_found() => return Ok((Settings::default(), None)),
         Err(e) => {

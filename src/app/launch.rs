@@ -96,7 +96,7 @@ pub fn resume_plan(
 pub fn archived_note(
     finished: bool,
     summary: &str,
-    archived: Result<Option<String>, String>,
+    archived: Result<Option<String>, crate::store::StoreError>,
 ) -> Option<Message> {
     let which = if finished { "finished" } else { "unfinished" };
     match archived {
@@ -254,6 +254,15 @@ mod tests {
         assert_eq!(plan, ResumePlan::Archive);
     }
 
+    /// The disk full while archiving: the store's own error, as the front end hands it on.
+    fn disk_full() -> crate::store::StoreError {
+        crate::store::StoreError::Io {
+            op: crate::store::Op::Archive,
+            path: "/g/x.pgn".into(),
+            source: std::io::ErrorKind::StorageFull.into(),
+        }
+    }
+
     #[test]
     fn archive_notes_name_the_game_and_where_it_went() {
         let note = archived_note(false, "Ann–Bob", Ok(Some("~/g.pgn".to_owned()))).unwrap();
@@ -266,15 +275,18 @@ mod tests {
             note,
             Message::info("The finished game Ann–Bob was archived as ~/g.pgn")
         );
-        let note = archived_note(true, "Ann–Bob", Err("disk full".to_owned())).unwrap();
+        let why = disk_full().to_string();
+        let note = archived_note(true, "Ann–Bob", Err(disk_full())).unwrap();
         assert_eq!(
             note,
-            Message::error("Could not archive the finished game: disk full")
+            Message::error(format!("Could not archive the finished game: {why}"))
         );
-        let note = archived_note(false, "Ann–Bob", Err("disk full".to_owned())).unwrap();
+        let note = archived_note(false, "Ann–Bob", Err(disk_full())).unwrap();
         assert_eq!(
             note,
-            Message::error("Could not archive the unfinished game Ann–Bob: disk full")
+            Message::error(format!(
+                "Could not archive the unfinished game Ann–Bob: {why}"
+            ))
         );
     }
 

@@ -210,7 +210,12 @@ impl Store {
         let (mut known, mut freshness) = match read_bounded(&index_path, index::MAX_INDEX_BYTES) {
             Ok(bytes) => match index::parse(&bytes) {
                 Ok(lines) => (lines, Freshness::Fresh),
-                Err(why) => (HashMap::new(), Freshness::Rebuilt { why }),
+                Err(why) => (
+                    HashMap::new(),
+                    Freshness::Rebuilt {
+                        why: why.to_string(),
+                    },
+                ),
             },
             Err(e) if e.is_not_found() => (HashMap::new(), Freshness::Built),
             Err(e) => (

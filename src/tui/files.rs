@@ -268,7 +268,7 @@ fn slot_note(store: &Store, trouble: &StoreError) -> Message {
 /// not, and apart from it, a failed removal of the old name (the game itself is archived).
 fn archived_as(
     result: Result<Option<PathBuf>, StoreError>,
-) -> (Result<Option<String>, String>, Option<Message>) {
+) -> (Result<Option<String>, StoreError>, Option<Message>) {
     match result {
         Ok(path) => (Ok(path.map(|p| shown(&p))), None),
         Err(StoreError::NotRemoved {
@@ -279,7 +279,7 @@ fn archived_as(
             Ok(Some(shown(&archived))),
             Some(not_removed_note(&path, &source)),
         ),
-        Err(err) => (Err(err.to_string()), None),
+        Err(err) => (Err(err), None),
     }
 }
 

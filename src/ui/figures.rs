@@ -136,6 +136,8 @@ const QUADRANTS: [char; 16] = [
 /// Reads the figures file: `band WxH` lines open a band, a role's name opens a figure, its
 /// pixel rows follow; `#` lines are comments, blank lines end a figure. The bands not drawn
 /// there are scaled from the ones that are.
+// A String error on purpose: the file is compiled in, so an error is a mistake in the
+// drawing, read by its maintainer (and caught by a test), never something a player meets.
 fn parse(source: &str) -> Result<Vec<Figure>, String> {
     let mut drawn: Vec<(Band, Role, Vec<Vec<bool>>)> = Vec::new();
     let mut band = None;
@@ -221,6 +223,7 @@ fn scale(pixels: &[Vec<bool>], size: Size) -> Vec<Vec<bool>> {
 }
 
 /// A figure's rows as pixels, checked against the band's size.
+// A String error on purpose, as `parse`'s: a mistake in the compiled-in drawing.
 fn pixels(band: Band, role: Role, rows: &[&str]) -> Result<Vec<Vec<bool>>, String> {
     let size = band.size();
     let (w, h) = (usize::from(size.width), usize::from(size.height));

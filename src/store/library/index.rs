@@ -89,17 +89,42 @@ fn push_line(out: &mut String, fields: &[&str]) {
     out.push('\n');
 }
 
+/// Why an index cannot be used: it is then rebuilt from the games themselves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IndexError {
+    /// Not UTF-8 text.
+    NotText,
+    /// Its first line is not this version's header.
+    OtherVersion,
+    /// This line (counted from 1) cannot be read.
+    Garbled { line: usize },
+    /// The last line has no end: the file was cut short.
+    CutShort,
+}
+
+impl std::fmt::Display for IndexError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IndexError::NotText => write!(f, "the index is not UTF-8 text"),
+            IndexError::OtherVersion => write!(f, "the index was written by another version"),
+            IndexError::Garbled { line } => write!(f, "line {line} of the index is garbled"),
+            IndexError::CutShort => write!(f, "the index was cut short"),
+        }
+    }
+}
+
+impl std::error::Error for IndexError {}
+
 /// The lines of an index by file name; why it cannot be used if it cannot.
-pub fn parse(bytes: &[u8]) -> Result<HashMap<String, Line>, String> {
-    let text = std::str::from_utf8(bytes).map_err(|_| "the index is not UTF-8 text".to_owned())?;
+pub fn parse(bytes: &[u8]) -> Result<HashMap<String, Line>, IndexError> {
+    let text = std::str::from_utf8(bytes).map_err(|_| IndexError::NotText)?;
     let mut lines = text.lines();
     if lines.next() != Some(header().as_str()) {
-        return Err("the index was written by another version".to_owned());
+        return Err(IndexError::OtherVersion);
     }
     let mut out = HashMap::new();
     for (n, line) in lines.enumerate() {
-        let parsed =
-            parse_line(line).ok_or_else(|| format!("line {} of the index is garbled", n + 2))?;
+        let parsed = parse_line(line).ok_or(IndexError::Garbled { line: n + 2 })?;
         let file = match &parsed {
             Line::Game(e) => e.file.clone(),
             Line::Broken(b) => b.file.clone(),
@@ -107,7 +132,7 @@ pub fn parse(bytes: &[u8]) -> Result<HashMap<String, Line>, String> {
         out.insert(file, parsed);
     }
     if !text.is_empty() && !text.ends_with('\n') {
-        return Err("the index was cut short".to_owned());
+        return Err(IndexError::CutShort);
     }
     Ok(out)
 }
