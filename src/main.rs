@@ -28,7 +28,7 @@ fn main() -> ExitCode {
     };
     let result = match task {
         Task::Play(launch) => hotseat::tui::play(*launch).map_err(anyhow::Error::from),
-        Task::Plain(launch) => hotseat::plain::play(*launch),
+        Task::Plain(launch) => hotseat::plain::play(*launch).map_err(anyhow::Error::from),
         Task::Tool(command) => cli::run_tool(command),
     };
     match result {

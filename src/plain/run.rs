@@ -17,8 +17,6 @@ use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
-
 use super::session::{Carry, Session};
 use super::warnings::DEFAULT_WARNINGS;
 use crate::app::{App, Effect, Event};
@@ -53,8 +51,48 @@ impl Carry for ToWorker<'_> {
     }
 }
 
+/// Why the plain mode ended other than by the players quitting or the input ending.
+#[derive(Debug)]
+pub enum PlainError {
+    /// The thread that writes the files could not start.
+    Worker(io::Error),
+    /// The thread that reads standard input could not start.
+    Reader(io::Error),
+    /// Standard input could not be read.
+    Read(io::Error),
+    /// Standard output could not be written (a closed pipe among others).
+    Write(io::Error),
+    /// Every source of events has ended.
+    EventsEnded,
+}
+
+impl std::fmt::Display for PlainError {
+    /// The words of the edge; the cause follows as the error's source (`{err:#}` says both).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PlainError::Worker(_) => "could not start the thread that writes the files",
+            PlainError::Reader(_) => "could not start reading standard input",
+            PlainError::Read(_) => "could not read the input",
+            PlainError::Write(_) => "could not write the answers",
+            PlainError::EventsEnded => "every source of events has ended",
+        })
+    }
+}
+
+impl std::error::Error for PlainError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlainError::Worker(e)
+            | PlainError::Reader(e)
+            | PlainError::Read(e)
+            | PlainError::Write(e) => Some(e),
+            PlainError::EventsEnded => None,
+        }
+    }
+}
+
 /// Plays in lines until the players quit or the input ends.
-pub fn play(launch: Launch) -> Result<()> {
+pub fn play(launch: Launch) -> Result<(), PlainError> {
     let origin = Instant::now();
     let warnings =
         (launch.config.time_warnings.clone()).unwrap_or_else(|| DEFAULT_WARNINGS.to_vec());
@@ -63,14 +101,13 @@ pub fn play(launch: Launch) -> Result<()> {
     config.no_save_folder = !config.autosave;
     let shared = FileQueue::new(files, origin);
     let (sender, events) = channel();
-    let worker = Worker::spawn(shared.clone(), sender.clone())
-        .context("could not start the thread that writes the files")?;
+    let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlainError::Worker)?;
     let mut session = Session::new(App::new(config), &warnings);
-    spawn_reader(sender).context("could not start reading standard input")?;
+    spawn_reader(sender).map_err(PlainError::Reader)?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let result = say(&mut out, &session.greeting())
-        .map_err(anyhow::Error::from)
+        .map_err(PlainError::Write)
         .and_then(|()| event_loop(&mut session, origin, &events, &worker, &mut out));
     // The file work handed out is finished before leaving, and its news said.
     worker.finish();
@@ -83,9 +120,9 @@ pub fn play(launch: Launch) -> Result<()> {
             late.extend(session.hear(event, now, &mut Finished));
         }
     }
-    say(&mut out, &late)?;
+    say(&mut out, &late).map_err(PlainError::Write)?;
     if ended {
-        say(&mut out, session.farewell().as_slice())?;
+        say(&mut out, session.farewell().as_slice()).map_err(PlainError::Write)?;
     }
     // The clocks as they stand, for --resume.
     let _ = shared.emergency_save(true);
@@ -108,11 +145,11 @@ fn event_loop(
     events: &Receiver<Wake>,
     worker: &Worker<Files>,
     out: &mut impl Write,
-) -> Result<bool> {
+) -> Result<bool, PlainError> {
     let mut files = ToWorker(worker);
     loop {
         let said = session.tick(origin.elapsed(), &mut files);
-        say(out, &said)?;
+        say(out, &said).map_err(PlainError::Write)?;
         if session.should_quit() {
             return Ok(false);
         }
@@ -133,11 +170,11 @@ fn event_loop(
             )],
             Ok(Wake::Input(Input::Ended)) => return Ok(true),
             Ok(Wake::Event(event)) => session.hear(event, now, &mut files),
-            Ok(Wake::TerminalFailed(err)) => return Err(err).context("could not read the input"),
+            Ok(Wake::TerminalFailed(err)) => return Err(PlainError::Read(err)),
             Err(RecvTimeoutError::Timeout) => continue,
-            Err(RecvTimeoutError::Disconnected) => bail!("every source of events has ended"),
+            Err(RecvTimeoutError::Disconnected) => return Err(PlainError::EventsEnded),
         };
-        say(out, &said)?;
+        say(out, &said).map_err(PlainError::Write)?;
     }
 }
 
