@@ -5,6 +5,7 @@ use std::time::Duration;
 use super::{Look, Mode, Popup, question_default, text_box};
 use crate::app::App;
 use crate::app::keymap::{Action, KeyContext};
+use crate::remote::Action as RemoteAction;
 use crate::rules::Color;
 
 /// `asked_by` (who just moved) asks to take the last move back.
@@ -23,6 +24,9 @@ impl Popup for Takeback {
         match action {
             Action::Yes => {
                 app.mode = Mode::Playing;
+                if app.net_act(RemoteAction::AnswerTakeback { accept: true }) {
+                    return;
+                }
                 let last = app.last_move_text();
                 match app.game.takeback(1, now) {
                     Ok(()) => {
@@ -39,6 +43,9 @@ impl Popup for Takeback {
             }
             Action::No => {
                 app.mode = Mode::Playing;
+                if app.net_act(RemoteAction::AnswerTakeback { accept: false }) {
+                    return;
+                }
                 app.info(format!(
                     "{} does not agree to take back {}",
                     app.who(!asked_by),

@@ -1,0 +1,231 @@
+//! The playing screen across the network: `hotseat host`, `join` and `watch`.
+//!
+//! Everything that can fail at the edge fails before the screen opens, with a message for the
+//! command line (exit code 2): an address already in use, an invitation the host refuses, a
+//! host that cannot be reached, another protocol version. Then the loop is the same as at one
+//! keyboard ([`run_loop`]), with one more source of events, the network's
+//! ([`Event::Net`](crate::app::Event::Net), fed by the [`Host`] or the [`Client`] through
+//! their sink), and one more effect carried out, a message to the host
+//! ([`Effect::Net`](crate::app::Effect::Net)), by [`NetLink::send`].
+//!
+//! Files are each side's own, as on two machines: the host resumes its own unfinished game
+//! (hosting it again under a new invitation) unless `--new` is given; a terminal that joins
+//! sets any game of its own aside in its archive first (nothing is lost) and then keeps the
+//! game as it is played, autosaved and archived at the end; a watcher saves nothing.
+
+use std::io::{self, IsTerminal};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::analyser::Analyser;
+use super::events::{channel, spawn_terminal_reader};
+use super::files::{Launch, prepare};
+use super::run::{PlayError, local_wall_clock, run_loop};
+use super::shutdown::{self, Shared};
+use super::worker::{FileQueue, Worker};
+use crate::app::launch::SavedGameChoice;
+use crate::app::network::NetSetup;
+use crate::app::{App, Event as AppEvent, GameToOpen};
+use crate::game::Game;
+use crate::game::pgn::Tags;
+use crate::net::Sink;
+use crate::net::client::Client;
+use crate::net::host::{Host, HostConfig};
+use crate::net::invite::{Access, Invitation};
+use crate::remote::{Msg, NetEvent};
+use crate::rules::Color;
+
+/// How long each step of joining may take.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long the host may say nothing (it beats every few seconds) before it is taken for gone.
+pub const HOST_SILENCE: Duration = Duration::from_secs(15);
+
+/// Which side of a game across the network this terminal takes.
+#[derive(Debug)]
+pub enum NetRole {
+    /// Host the game, playing `color` (`None`: chosen at random).
+    Host {
+        config: HostConfig,
+        color: Option<Color>,
+    },
+    /// Join or watch the game of an invitation.
+    Join {
+        invitation: Invitation,
+        access: Access,
+    },
+}
+
+/// The connection the loop sends the app's messages through.
+#[derive(Debug)]
+pub enum NetLink {
+    Host(Host),
+    Client(Client),
+}
+
+impl NetLink {
+    /// Sends the app's message: to the host's own game, or to the host.
+    pub fn send(&self, msg: Msg) {
+        match self {
+            NetLink::Host(host) => host.send(msg),
+            NetLink::Client(client) => {
+                client.send(msg);
+            }
+        }
+    }
+}
+
+/// Why a game across the network did not start: said on the command line, exit code 2.
+#[derive(Debug)]
+pub struct NetStartError(pub String);
+
+impl std::fmt::Display for NetStartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NetStartError {}
+
+/// Plays a game across the network on the terminal until the player quits.
+pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(PlayError::NotATerminal);
+    }
+    let origin = Instant::now();
+    let (sender, events) = channel();
+    let feed = sender.feeding(AppEvent::Net);
+    let sink: Sink = Arc::new(move |event: NetEvent| {
+        feed(event);
+    });
+    let watching = matches!(
+        role,
+        NetRole::Join {
+            access: Access::Watch,
+            ..
+        }
+    );
+    if let NetRole::Join { .. } = role {
+        // A game of this player's own is set aside in the archive, never overwritten.
+        launch.saved = SavedGameChoice::SetAside;
+    }
+    let engine = launch.engine.clone();
+    let (mut config, files) = prepare(launch, local_wall_clock());
+    config.no_save_folder = !config.autosave;
+    if watching {
+        config.autosave = false;
+        config.no_save_folder = false;
+    }
+    let (link, setup) = match role {
+        NetRole::Host {
+            config: host_config,
+            color,
+        } => {
+            let (game, tags) = match config.opening.take() {
+                Some(GameToOpen::AskResume { saved, .. } | GameToOpen::Resume(saved))
+                    if !saved.game.is_over() =>
+                {
+                    let game = saved.game.clone();
+                    let tags = saved.tags.clone();
+                    config.opening = Some(GameToOpen::Resume(saved));
+                    (game, tags)
+                }
+                other => {
+                    config.opening = other;
+                    (Game::new(config.setup.clone()), network_tags())
+                }
+            };
+            let resumed = matches!(config.opening, Some(GameToOpen::Resume(_)));
+            let color = color.unwrap_or_else(random_color);
+            let listen = host_config.listen;
+            let host = Host::start(host_config, game, tags, color, sink).map_err(|e| {
+                PlayError::Net(NetStartError(format!(
+                    "cannot host on {listen}: {e}{}",
+                    if e.kind() == io::ErrorKind::AddrInUse {
+                        " (another program, or another hotseat, listens there: choose another \
+                         port with --listen, as --listen 0.0.0.0:7879)"
+                    } else {
+                        ""
+                    }
+                )))
+            })?;
+            let play = format!("hotseat join {}", host.invitation());
+            let watch = format!("hotseat watch {}", host.invitation().watch_only());
+            if resumed {
+                eprintln!(
+                    "Resuming the unfinished game saved last time (hotseat host --new starts \
+                     a new one)."
+                );
+            }
+            eprintln!("You play {color}. Give your friend this line to type, to play:\n  {play}");
+            eprintln!("and this one to anyone who may watch:\n  {watch}");
+            let setup = NetSetup {
+                hosting: true,
+                invitation: vec![play, watch],
+            };
+            (NetLink::Host(host), setup)
+        }
+        NetRole::Join { invitation, access } => {
+            let (client, seat, snapshot) =
+                Client::connect(&invitation, access, CONNECT_TIMEOUT, HOST_SILENCE, sink).map_err(
+                    |e| {
+                        PlayError::Net(NetStartError(format!(
+                            "cannot {} the game at {}: {e}",
+                            if access == Access::Play {
+                                "join"
+                            } else {
+                                "watch"
+                            },
+                            invitation.address()
+                        )))
+                    },
+                )?;
+            sender.send(AppEvent::Net(NetEvent::Msg(Msg::Welcome {
+                seat,
+                snapshot,
+            })));
+            (NetLink::Client(client), NetSetup::default())
+        }
+    };
+    // Across the network the game is the host's: the saved game of this terminal does not
+    // replace it (a host's resumed game is its own, opened above).
+    if !matches!(config.opening, Some(GameToOpen::Resume(_))) || !setup.hosting {
+        config.opening = None;
+    }
+    config.network = Some(setup);
+    let shared: Shared = FileQueue::new(files, origin);
+    shutdown::install(&shared).map_err(PlayError::Signals)?;
+    let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlayError::Worker)?;
+    let mut app = App::new(config);
+    let analyser = Analyser::new(engine, sender.clone());
+    let result = super::run(|terminal| {
+        spawn_terminal_reader(sender).map_err(PlayError::Reader)?;
+        run_loop(
+            terminal,
+            &mut app,
+            origin,
+            &events,
+            worker,
+            analyser,
+            Some(&link),
+        )
+    });
+    // Says goodbye: the other terminal hears that this one left on purpose.
+    drop(link);
+    result
+}
+
+/// The tags of a new game hosted across the network.
+fn network_tags() -> Tags {
+    let mut tags = Tags::new();
+    tags.push("Event", "Casual game across the network");
+    tags.push("Site", "hotseat");
+    tags
+}
+
+/// White or Black, from the OS's random source (White if it has none).
+fn random_color() -> Color {
+    match crate::net::invite::new_secret() {
+        Ok(bytes) if bytes[0] & 1 == 1 => Color::Black,
+        _ => Color::White,
+    }
+}
