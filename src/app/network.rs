@@ -125,6 +125,19 @@ impl NetPlay {
 }
 
 impl App {
+    /// The panel's lines on the game across the network (none at one keyboard): the
+    /// connection, then the last lines of chat, wrapped to `cols`.
+    pub(super) fn net_lines(&self, cols: usize) -> Vec<String> {
+        let Some(net) = &self.net else {
+            return Vec::new();
+        };
+        let mut lines = Vec::new();
+        for line in net.status_lines(self.now).iter().chain(net.chat()) {
+            lines.extend(crate::text::wrap(line, cols));
+        }
+        lines
+    }
+
     /// The network seat, if this session plays across the network.
     pub fn network(&self) -> Option<&NetPlay> {
         self.net.as_ref()
@@ -416,7 +429,7 @@ impl App {
             self.mode = Mode::Invite(dialogs::Invite);
         }
         self.info(match seat.color() {
-            Some(color) => format!("You play {color}: {}", self.who(color)),
+            Some(color) => format!("You play {}", self.who(color)),
             None => "You are watching".to_owned(),
         });
     }
@@ -460,6 +473,9 @@ impl App {
                 Some(by) if !mine(Seat::of(by)) && seat != Seat::Watcher => {
                     self.mode = Mode::DrawOffer(dialogs::DrawOffer { by });
                 }
+                Some(by) if mine(Seat::of(by)) => {
+                    self.info(format!("You offer a draw; {} is asked", self.who(!by)));
+                }
                 Some(by) => self.info(format!("{} offers a draw", self.who(by))),
                 None => {}
             },
@@ -472,6 +488,10 @@ impl App {
                 Some(by) if !mine(Seat::of(by)) && seat != Seat::Watcher => {
                     self.mode = Mode::Takeback(dialogs::Takeback { asked_by: by });
                 }
+                Some(by) if mine(Seat::of(by)) => self.info(format!(
+                    "You ask to take back your last move; {} is asked",
+                    self.who(!by)
+                )),
                 Some(by) => self.info(format!("{} asks to take back a move", self.who(by))),
                 None => {}
             },

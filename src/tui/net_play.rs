@@ -121,9 +121,11 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
             color,
         } => {
             let (game, tags) = match config.opening.take() {
-                Some(GameToOpen::AskResume { saved, .. } | GameToOpen::Resume(saved))
-                    if !saved.game.is_over() =>
-                {
+                Some(
+                    GameToOpen::AskResume { saved, .. }
+                    | GameToOpen::Resume(saved)
+                    | GameToOpen::Load(saved),
+                ) if !saved.game.is_over() => {
                     let game = saved.game.clone();
                     let tags = saved.tags.clone();
                     config.opening = Some(GameToOpen::Resume(saved));

@@ -57,16 +57,22 @@ impl Popup for Takeback {
     }
 
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
+        let asked = if app.network().is_some() {
+            // Across the network the asker's last move goes, and the reply made since.
+            format!(
+                "{} asks to take back their last move.",
+                app.who(self.asked_by)
+            )
+        } else {
+            format!(
+                "{} asks to take back {}.",
+                app.who(self.asked_by),
+                app.last_move_text()
+            )
+        };
         text_box(
             "Take back?",
-            vec![
-                format!(
-                    "{} asks to take back {}.",
-                    app.who(self.asked_by),
-                    app.last_move_text()
-                ),
-                format!("{}, do you agree?", app.who(!self.asked_by)),
-            ],
+            vec![asked, format!("{}, do you agree?", app.who(!self.asked_by))],
             KeyContext::Confirm,
         )
     }
