@@ -98,18 +98,14 @@ impl NetPlay {
             lines.push(format!("Host lost: {why}"));
         }
         for color in [Color::White, Color::Black] {
-            let own = mirror.seat().color() == Some(color);
-            let host_side = self.setup.hosting && own;
             let state = match self.peers[color.index()] {
-                _ if host_side => "here".to_owned(),
-                _ if own && self.lost.is_none() => "here".to_owned(),
-                PeerState::Waiting if !mirror.connected(color) => "not come yet".to_owned(),
-                PeerState::GoneSince(at) if !mirror.connected(color) => format!(
+                _ if mirror.seat().color() == Some(color) => "here".to_owned(),
+                PeerState::Waiting => "not come yet".to_owned(),
+                PeerState::Connected => "connected".to_owned(),
+                PeerState::GoneSince(at) => format!(
                     "gone since {}",
                     crate::game::clock::format_span(now.saturating_sub(at))
                 ),
-                _ if mirror.connected(color) => "connected".to_owned(),
-                _ => "not connected".to_owned(),
             };
             let lag = mirror.clocks().lag(color).as_millis();
             lines.push(format!("{color}: {state} · lag {lag} ms"));

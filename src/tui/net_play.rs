@@ -25,7 +25,7 @@ use super::shutdown::{self, Shared};
 use super::worker::{FileQueue, Worker};
 use crate::app::launch::SavedGameChoice;
 use crate::app::network::NetSetup;
-use crate::app::{App, Event as AppEvent, GameToOpen};
+use crate::app::{App, Config, Event as AppEvent, GameToOpen};
 use crate::game::Game;
 use crate::game::pgn::Tags;
 use crate::net::Sink;
@@ -120,23 +120,7 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
             config: host_config,
             color,
         } => {
-            let (game, tags) = match config.opening.take() {
-                Some(
-                    GameToOpen::AskResume { saved, .. }
-                    | GameToOpen::Resume(saved)
-                    | GameToOpen::Load(saved),
-                ) if !saved.game.is_over() => {
-                    let game = saved.game.clone();
-                    let tags = saved.tags.clone();
-                    config.opening = Some(GameToOpen::Resume(saved));
-                    (game, tags)
-                }
-                other => {
-                    config.opening = other;
-                    (Game::new(config.setup.clone()), network_tags())
-                }
-            };
-            let resumed = matches!(config.opening, Some(GameToOpen::Resume(_)));
+            let (game, tags, resumed) = hosted_game(&mut config);
             let color = color.unwrap_or_else(random_color);
             let listen = host_config.listen;
             let host = Host::start(host_config, game, tags, color, sink).map_err(|e| {
@@ -214,6 +198,28 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
     // Says goodbye: the other terminal hears that this one left on purpose.
     drop(link);
     result
+}
+
+/// The game a host offers, from the config [`prepare`] made: the unfinished game saved last
+/// time (or one `--load` opened), resumed under the new invitation, else a new game of the
+/// options. True when resumed; the config then opens the same game on the host's screen.
+pub fn hosted_game(config: &mut Config) -> (Game, Tags, bool) {
+    match config.opening.take() {
+        Some(
+            GameToOpen::AskResume { saved, .. }
+            | GameToOpen::Resume(saved)
+            | GameToOpen::Load(saved),
+        ) if !saved.game.is_over() => {
+            let game = saved.game.clone();
+            let tags = saved.tags.clone();
+            config.opening = Some(GameToOpen::Resume(saved));
+            (game, tags, true)
+        }
+        other => {
+            config.opening = other;
+            (Game::new(config.setup.clone()), network_tags(), false)
+        }
+    }
 }
 
 /// The tags of a new game hosted across the network.

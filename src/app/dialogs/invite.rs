@@ -12,42 +12,36 @@ use crate::app::keymap::{Action, KeyContext};
 pub struct Invite;
 
 impl Popup for Invite {
+    /// The board's keys: the box is only in the way, so Enter, Esc or a click closes it and
+    /// anything else closes it and is done on the board (a move typed, help opened).
     fn keys(&self) -> KeyContext {
-        KeyContext::Confirm
+        KeyContext::Playing
     }
 
-    fn update(self, app: &mut App, action: Action, _now: Duration) {
+    fn update(self, app: &mut App, action: Action, now: Duration) {
+        app.mode = Mode::Playing;
         match action {
-            Action::Quit => {
-                app.mode = Mode::Playing;
-                app.quit_requested();
-            }
-            Action::Yes | Action::No | Action::Cancel | Action::Select | Action::Space => {
-                app.mode = Mode::Playing;
-            }
-            _ => {}
+            Action::Cancel | Action::Select | Action::Space | Action::Pointer(_) => {}
+            action => app.on_playing(action, now),
         }
     }
 
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
         let setup = app.network()?.setup();
-        let mut lines = vec![
-            "Give your friend this line to type, to play:".to_owned(),
-            String::new(),
-        ];
+        let mut lines = vec!["For your friend to type, to play:".to_owned()];
         let mut rest = setup.invitation.iter();
         if let Some(play) = rest.next() {
             lines.push(play.clone());
         }
         for watch in rest {
-            lines.push(String::new());
-            lines.push("and this one to anyone who may watch:".to_owned());
+            lines.push("For anyone who may watch:".to_owned());
             lines.push(watch.clone());
         }
-        lines.push(String::new());
         lines.push(
-            "It holds the game's secret: give it only to them. `invite` shows it again.".to_owned(),
+            "They hold the game's secret: give them only to the people they are for. Type \
+             invite to see them again."
+                .to_owned(),
         );
-        text_box("Invitation", lines, KeyContext::Confirm)
+        text_box("Invitation", lines, KeyContext::Ready)
     }
 }

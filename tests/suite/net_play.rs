@@ -1,0 +1,453 @@
+//! A game across the network as the players see it: two (or three) apps, each with its own
+//! data folder as on two machines, joined by a real host and real clients on loopback. The
+//! front end's part is played here: the network's events go into `App::update`, the app's
+//! messages to the host, its file work to its own `Files`. Only 127.0.0.1.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+use hotseat::app::keymap::Action;
+use hotseat::app::launch::SavedGameChoice;
+use hotseat::app::network::NetSetup;
+use hotseat::app::{App, Config, Effect, Event};
+use hotseat::game::stamp::WallClock;
+use hotseat::game::timecontrol::TimeControl;
+use hotseat::game::{GameSetup, Reason};
+use hotseat::net::Sink;
+use hotseat::net::client::Client;
+use hotseat::net::host::{Host, HostConfig, Limits, Timeouts};
+use hotseat::net::invite::{Access, Invitation};
+use hotseat::remote::{Msg, NetEvent, Seat};
+use hotseat::rules::Color;
+use hotseat::tui::worker::{FileWork, Job};
+use hotseat::tui::{Files, Launch, NetLink, hosted_game, prepare};
+
+use crate::common::pty::fresh_dir;
+
+const WAIT: Duration = Duration::from_secs(10);
+
+fn events() -> (Sink, Receiver<NetEvent>) {
+    let (tx, rx) = channel();
+    let tx = Mutex::new(tx);
+    (
+        Arc::new(move |e| {
+            let _ = tx.lock().unwrap().send(e);
+        }),
+        rx,
+    )
+}
+
+fn quick() -> Timeouts {
+    Timeouts {
+        handshake: Duration::from_millis(400),
+        heartbeat: Duration::from_millis(300),
+        silence: Duration::from_secs(3),
+    }
+}
+
+/// One terminal: its app, its files (none for a watcher), its connection.
+struct Terminal {
+    app: App,
+    files: Option<Files>,
+    rx: Receiver<NetEvent>,
+    link: Option<NetLink>,
+    start: Instant,
+}
+
+fn launch(dir: Option<&Path>, setup: GameSetup, saved: SavedGameChoice) -> (Config, Files) {
+    let launch = Launch {
+        config: Config {
+            setup,
+            autosave: dir.is_some(),
+            ..Config::default()
+        },
+        data_dir: dir.map(Path::to_path_buf),
+        saved,
+        engine: None,
+    };
+    prepare(launch, WallClock::utc(SystemTime::UNIX_EPOCH))
+}
+
+/// A host on loopback with its screen playing White, its files in `dir`.
+fn host(dir: &Path, setup: GameSetup) -> (Terminal, Invitation) {
+    let (mut config, files) = launch(Some(dir), setup, SavedGameChoice::Ask);
+    let (game, tags, _) = hosted_game(&mut config);
+    let (sink, rx) = events();
+    let mut net = HostConfig::new("127.0.0.1:0".parse().unwrap());
+    net.timeouts = quick();
+    net.limits = Limits::for_watchers(4);
+    let host = Host::start(net, game, tags, Color::White, sink).unwrap();
+    let invitation = host.invitation().clone();
+    config.network = Some(NetSetup {
+        hosting: true,
+        invitation: vec![format!("hotseat join {invitation}")],
+    });
+    let mut t = Terminal {
+        app: App::new(config),
+        files: Some(files),
+        rx,
+        link: Some(NetLink::Host(host)),
+        start: Instant::now(),
+    };
+    t.wait_until(|app| app.network().and_then(|n| n.seat()) == Some(Seat::White));
+    (t, invitation)
+}
+
+/// A terminal that joins (files in `dir`) or watches (`None`: no files).
+fn join(invitation: &Invitation, dir: Option<&Path>) -> Terminal {
+    let access = if dir.is_some() {
+        Access::Play
+    } else {
+        Access::Watch
+    };
+    let (mut config, files) = launch(dir, GameSetup::default(), SavedGameChoice::SetAside);
+    config.opening = None;
+    config.network = Some(NetSetup::default());
+    let (sink, rx) = events();
+    let (client, seat, snapshot) =
+        Client::connect(invitation, access, WAIT, Duration::from_secs(3), sink).unwrap();
+    let mut t = Terminal {
+        app: App::new(config),
+        files: dir.is_some().then_some(files),
+        rx,
+        link: Some(NetLink::Client(client)),
+        start: Instant::now(),
+    };
+    t.update(Event::Net(NetEvent::Msg(Msg::Welcome { seat, snapshot })));
+    t
+}
+
+impl Terminal {
+    fn now(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// One event into the app, and what it asks carried out.
+    fn update(&mut self, event: impl Into<Event>) {
+        let now = self.now();
+        self.app.update(event, now);
+        self.carry_out();
+    }
+
+    fn carry_out(&mut self) {
+        loop {
+            let effects = self.app.take_effects();
+            if effects.is_empty() {
+                return;
+            }
+            for effect in effects {
+                match effect {
+                    Effect::Net(msg) => {
+                        if let Some(link) = &self.link {
+                            link.send(msg);
+                        }
+                    }
+                    effect => {
+                        let Some(files) = self.files.as_mut() else {
+                            continue;
+                        };
+                        let job = Job {
+                            effect,
+                            now: self.start.elapsed(),
+                            save_job: self.app.save_job(),
+                        };
+                        if let Some(event) = files.carry_out(job) {
+                            let now = self.now();
+                            self.app.update(event, now);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Feeds the network's events to the app until `done` holds, within [`WAIT`].
+    fn wait_until(&mut self, done: impl Fn(&App) -> bool) {
+        let deadline = Instant::now() + WAIT;
+        while !done(&self.app) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let event = self.rx.recv_timeout(left).unwrap_or_else(|_| {
+                panic!(
+                    "not reached within {WAIT:?}; the screen says {:?}",
+                    self.app.message()
+                )
+            });
+            self.update(Event::Net(event));
+        }
+    }
+
+    fn wait_for_plies(&mut self, plies: usize) {
+        self.wait_until(|app| app.game().record().plies() == plies);
+    }
+
+    /// Types `text` in the move box and presses Enter.
+    fn type_line(&mut self, text: &str) {
+        for c in text.chars() {
+            self.update(Action::Input(c));
+        }
+        self.update(Action::Select);
+    }
+
+    fn said(&self) -> String {
+        self.app
+            .message()
+            .map(|m| m.text.clone())
+            .unwrap_or_default()
+    }
+
+    /// Leaves as the program does when the player quits: the connection says goodbye.
+    fn quit(mut self) {
+        self.update(Action::Tick);
+        drop(self.link.take());
+    }
+}
+
+fn archived(dir: &Path) -> Vec<String> {
+    let games = dir.join("games");
+    let mut texts: Vec<String> = std::fs::read_dir(&games)
+        .map(|entries| {
+            entries
+                .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    texts.sort();
+    texts
+}
+
+fn current(dir: &Path) -> Option<String> {
+    std::fs::read_to_string(dir.join("current.pgn")).ok()
+}
+
+/// Waits until the game is over on each screen, and checks why.
+fn ended_by(terminals: [&mut Terminal; 2], reason: Reason) {
+    for t in terminals {
+        t.wait_until(|app| app.game().is_over());
+        assert_eq!(t.app.game().outcome().unwrap().reason, reason);
+    }
+}
+
+/// A game of `secs` seconds each, no increment.
+fn timed(secs: u64) -> GameSetup {
+    let tc = TimeControl::fischer(Duration::from_secs(secs), Duration::ZERO).unwrap();
+    GameSetup {
+        white_time: tc.clone(),
+        black_time: tc,
+        ..GameSetup::default()
+    }
+}
+
+fn dirs(label: &str) -> (PathBuf, PathBuf) {
+    (
+        fresh_dir(&format!("{label}-host")),
+        fresh_dir(&format!("{label}-join")),
+    )
+}
+
+#[test]
+fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
+    let (host_dir, join_dir) = dirs("net-fools-mate");
+    let (mut white, invitation) = host(&host_dir, GameSetup::default());
+    assert!(
+        white.app.dialog().is_some_and(|d| d.title == "Invitation"),
+        "the invitation stays on the host's screen until the friend comes"
+    );
+    let mut black = join(&invitation, Some(&join_dir));
+    let mut watcher = join(&invitation.watch_only(), None);
+    white.wait_until(|app| app.dialog().is_none());
+    assert_eq!(
+        black.app.orientation(),
+        Color::Black,
+        "Black sees from Black"
+    );
+
+    // The other side's move, and any move of a watcher, is refused on the screen itself.
+    black.type_line("e5");
+    assert!(
+        black.said().contains("It is White's move"),
+        "{}",
+        black.said()
+    );
+    black.update(Action::Cancel);
+    watcher.type_line("e4");
+    assert!(
+        watcher.said().contains("You are watching"),
+        "{}",
+        watcher.said()
+    );
+    watcher.update(Action::Cancel);
+
+    white.type_line("f3");
+    assert_eq!(white.app.game().record().plies(), 1, "shown at once");
+    black.wait_for_plies(1);
+    black.type_line("e5");
+    white.wait_for_plies(2);
+    white.type_line("g4");
+    black.wait_for_plies(3);
+    black.type_line("Qh4#");
+    for t in [&mut white, &mut black, &mut watcher] {
+        t.wait_until(|app| app.game().is_over());
+        let outcome = t.app.game().outcome().unwrap();
+        assert_eq!(outcome.reason, Reason::Checkmate);
+        assert_eq!(outcome.result.pgn(), "0-1");
+    }
+    for dir in [&host_dir, &join_dir] {
+        let games = archived(dir);
+        assert_eq!(games.len(), 1, "one game archived in {}", dir.display());
+        assert!(
+            games[0].contains("2. g4 Qh4#") && games[0].contains("0-1"),
+            "{}",
+            games[0]
+        );
+        assert_eq!(current(dir), None, "no game left in progress");
+    }
+    watcher.quit();
+    black.quit();
+    white.quit();
+}
+
+#[test]
+fn offers_takebacks_resignation_and_chat_use_the_dialogs_of_one_keyboard() {
+    let (host_dir, join_dir) = dirs("net-dialogs");
+    let (mut white, invitation) = host(&host_dir, GameSetup::default());
+    let mut black = join(&invitation, Some(&join_dir));
+    white.wait_until(|app| app.dialog().is_none());
+
+    white.type_line("say good luck\u{1b}[31m");
+    black.wait_until(|app| {
+        app.network()
+            .is_some_and(|n| n.chat().iter().any(|l| l == "White: good luck[31m"))
+    });
+
+    white.type_line("e4");
+    black.wait_for_plies(1);
+    black.type_line("e5");
+    white.wait_for_plies(2);
+
+    // A draw offered by White is a question on Black's screen; declined there.
+    white.update(Action::Draw);
+    black.wait_until(|app| app.dialog().is_some_and(|d| d.title.contains("Draw")));
+    black.update(Action::No);
+    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("declines")));
+    assert!(!white.app.game().is_over());
+
+    // Black asks to take e5 back; White agrees at its own screen.
+    black.update(Action::Takeback);
+    white.wait_until(|app| app.dialog().is_some_and(|d| d.title == "Take back?"));
+    white.update(Action::Yes);
+    black.wait_for_plies(1);
+    white.wait_for_plies(1);
+
+    // Black resigns for Black (not for the side to move at one keyboard).
+    black.update(Action::Resign);
+    black.update(Action::Yes);
+    ended_by([&mut white, &mut black], Reason::Resignation(Color::Black));
+    black.quit();
+    white.quit();
+}
+
+#[test]
+fn a_dropped_joiner_rejoins_and_finds_moves_and_clocks_as_they_were() {
+    let (host_dir, join_dir) = dirs("net-rejoin");
+    let (mut white, invitation) = host(&host_dir, timed(300));
+    let mut black = join(&invitation, Some(&join_dir));
+    white.type_line("e4");
+    black.wait_for_plies(1);
+    black.type_line("c5");
+    white.wait_for_plies(2);
+    black.wait_until(|app| {
+        current(&join_dir).is_some_and(|p| p.contains("c5")) && app.game().record().plies() == 2
+    });
+
+    // The joiner's program ends: the host's panel says since when.
+    black.quit();
+    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is gone")));
+    assert!(
+        white
+            .app
+            .note_lines(40)
+            .iter()
+            .any(|l| l.starts_with("Black: gone since")),
+        "{:?}",
+        white.app.note_lines(40)
+    );
+
+    let mut again = join(&invitation, Some(&join_dir));
+    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is back")));
+    assert_eq!(again.app.game().record().plies(), 2);
+    let host_clock = white
+        .app
+        .game()
+        .clock()
+        .remaining(Color::White, white.now())
+        .unwrap();
+    let join_clock = again
+        .app
+        .game()
+        .clock()
+        .remaining(Color::White, again.now())
+        .unwrap();
+    let gap = host_clock.abs_diff(join_clock);
+    assert!(gap < Duration::from_millis(500), "clocks {gap:?} apart");
+    white.type_line("Nf3");
+    again.wait_for_plies(3);
+    again.quit();
+    white.quit();
+}
+
+#[test]
+fn the_flag_falls_at_the_host_and_both_sides_archive_the_loss_on_time() {
+    let (host_dir, join_dir) = dirs("net-flag");
+    let (mut white, invitation) = host(&host_dir, timed(2));
+    let mut black = join(&invitation, Some(&join_dir));
+    white.type_line("e4");
+    black.wait_for_plies(1);
+    // Black never moves: the host's clock ends the game.
+    ended_by([&mut black, &mut white], Reason::TimeForfeit(Color::Black));
+    for dir in [&host_dir, &join_dir] {
+        let games = archived(dir);
+        assert_eq!(games.len(), 1, "{}", dir.display());
+        assert!(games[0].contains("1-0"), "{}", games[0]);
+    }
+    black.quit();
+    white.quit();
+}
+
+#[test]
+fn a_host_that_quit_mid_game_resumes_it_for_a_new_invitation() {
+    let (host_dir, join_dir) = dirs("net-resume");
+    let (mut white, invitation) = host(&host_dir, GameSetup::default());
+    let mut black = join(&invitation, Some(&join_dir));
+    white.type_line("d4");
+    black.wait_for_plies(1);
+    black.type_line("d5");
+    white.wait_for_plies(2);
+    white.update(Action::Tick);
+    white.quit();
+    black.wait_until(|app| {
+        app.message()
+            .is_some_and(|m| m.text.contains("connection to the host is lost"))
+    });
+    black.quit();
+    for dir in [&host_dir, &join_dir] {
+        let saved = current(dir).expect("the unfinished game is kept");
+        assert!(saved.contains("1. d4 d5"), "{saved}");
+        assert!(archived(dir).is_empty());
+    }
+
+    let (mut white, invitation2) = host(&host_dir, GameSetup::default());
+    assert_ne!(
+        invitation2.to_string(),
+        invitation.to_string(),
+        "a new secret"
+    );
+    assert_eq!(white.app.game().record().plies(), 2, "the game goes on");
+    let mut black = join(&invitation2, Some(&join_dir));
+    assert_eq!(black.app.game().record().plies(), 2);
+    white.type_line("c4");
+    black.wait_for_plies(3);
+    black.quit();
+    white.quit();
+}
