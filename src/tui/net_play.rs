@@ -28,12 +28,15 @@ use crate::app::network::NetSetup;
 use crate::app::{App, Config, Event as AppEvent, GameToOpen};
 use crate::game::Game;
 use crate::game::pgn::Tags;
+use crate::game::pgn::import_game;
 use crate::net::Sink;
 use crate::net::client::Client;
 use crate::net::host::{Host, HostConfig};
 use crate::net::invite::{Access, Invitation};
-use crate::remote::{Msg, NetEvent};
+use crate::remote::{Msg, NetEvent, Seat};
 use crate::rules::Color;
+use crate::store::{DataDir, Store};
+use std::path::Path;
 
 /// How long each step of joining may take.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -86,27 +89,43 @@ impl std::fmt::Display for NetStartError {
 
 impl std::error::Error for NetStartError {}
 
-/// Plays a game across the network on the terminal until the player quits.
+/// Plays a game across the network on the terminal until the player quits. The connection is
+/// made (or the port taken) first, so that what fails there is said before anything else.
 pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
-    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
-        return Err(PlayError::NotATerminal);
-    }
     let origin = Instant::now();
     let (sender, events) = channel();
     let feed = sender.feeding(AppEvent::Net);
     let sink: Sink = Arc::new(move |event: NetEvent| {
         feed(event);
     });
-    let watching = matches!(
-        role,
-        NetRole::Join {
-            access: Access::Watch,
-            ..
+    let (link, setup, color) = match role {
+        NetRole::Host { config, color } => {
+            // A port in use is said now, before the screen, not after it (the host takes the
+            // port again once it has its game).
+            std::net::TcpListener::bind(config.listen)
+                .map_err(|e| host_error(config.listen, &e))?;
+            let color = color.unwrap_or_else(random_color);
+            (None, Some(config), Some(color))
         }
-    );
-    if let NetRole::Join { .. } = role {
-        // A game of this player's own is set aside in the archive, never overwritten.
-        launch.saved = SavedGameChoice::SetAside;
+        NetRole::Join { invitation, access } => {
+            let joined = join(&invitation, access, sink.clone())?;
+            (Some(joined), None, None)
+        }
+    };
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(PlayError::NotATerminal);
+    }
+    let watching = link
+        .as_ref()
+        .is_some_and(|(client, _)| client.seat() == Seat::Watcher);
+    if let Some((_, snapshot)) = &link {
+        // The game this player kept of it goes on in the same file; any other game of theirs
+        // is set aside in the archive, never overwritten.
+        launch.saved = if !watching && saved_game_is(snapshot, launch.data_dir.as_deref()) {
+            SavedGameChoice::Resume
+        } else {
+            SavedGameChoice::SetAside
+        };
     }
     let engine = launch.engine.clone();
     let (mut config, files) = prepare(launch, local_wall_clock());
@@ -115,68 +134,24 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
         config.autosave = false;
         config.no_save_folder = false;
     }
-    let (link, setup) = match role {
-        NetRole::Host {
-            config: host_config,
-            color,
-        } => {
-            let (game, tags, resumed) = hosted_game(&mut config);
-            let color = color.unwrap_or_else(random_color);
-            let listen = host_config.listen;
-            let host = Host::start(host_config, game, tags, color, sink).map_err(|e| {
-                PlayError::Net(NetStartError(format!(
-                    "cannot host on {listen}: {e}{}",
-                    if e.kind() == io::ErrorKind::AddrInUse {
-                        " (another program, or another hotseat, listens there: choose another \
-                         port with --listen, as --listen 0.0.0.0:7879)"
-                    } else {
-                        ""
-                    }
-                )))
-            })?;
-            let play = format!("hotseat join {}", host.invitation());
-            let watch = format!("hotseat watch {}", host.invitation().watch_only());
-            if resumed {
-                eprintln!(
-                    "Resuming the unfinished game saved last time (hotseat host --new starts \
-                     a new one)."
-                );
+    let (link, setup) = match (link, setup) {
+        (Some((client, snapshot)), _) => {
+            if !matches!(config.opening, Some(GameToOpen::Resume(_))) {
+                config.opening = None;
             }
-            eprintln!("You play {color}. Give your friend this line to type, to play:\n  {play}");
-            eprintln!("and this one to anyone who may watch:\n  {watch}");
-            let setup = NetSetup {
-                hosting: true,
-                invitation: vec![play, watch],
-            };
-            (NetLink::Host(host), setup)
-        }
-        NetRole::Join { invitation, access } => {
-            let (client, seat, snapshot) =
-                Client::connect(&invitation, access, CONNECT_TIMEOUT, HOST_SILENCE, sink).map_err(
-                    |e| {
-                        PlayError::Net(NetStartError(format!(
-                            "cannot {} the game at {}: {e}",
-                            if access == Access::Play {
-                                "join"
-                            } else {
-                                "watch"
-                            },
-                            invitation.address()
-                        )))
-                    },
-                )?;
-            sender.send(AppEvent::Net(NetEvent::Msg(Msg::Welcome {
-                seat,
+            let welcome = Msg::Welcome {
+                seat: client.seat(),
                 snapshot,
-            })));
+            };
+            sender.send(AppEvent::Net(NetEvent::Msg(welcome)));
             (NetLink::Client(client), NetSetup::default())
         }
+        (None, Some(host_config)) => {
+            let color = color.unwrap_or(Color::White);
+            host(host_config, &mut config, color, sink)?
+        }
+        (None, None) => unreachable!("a role is hosting or joining"),
     };
-    // Across the network the game is the host's: the saved game of this terminal does not
-    // replace it (a host's resumed game is its own, opened above).
-    if !matches!(config.opening, Some(GameToOpen::Resume(_))) || !setup.hosting {
-        config.opening = None;
-    }
     config.network = Some(setup);
     let shared: Shared = FileQueue::new(files, origin);
     shutdown::install(&shared).map_err(PlayError::Signals)?;
@@ -198,6 +173,93 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
     // Says goodbye: the other terminal hears that this one left on purpose.
     drop(link);
     result
+}
+
+/// Connects to the host of `invitation`: the connection, and the game it welcomed us with.
+fn join(
+    invitation: &Invitation,
+    access: Access,
+    sink: Sink,
+) -> Result<(Client, crate::remote::Snapshot), PlayError> {
+    let (client, _, snapshot) =
+        Client::connect(invitation, access, CONNECT_TIMEOUT, HOST_SILENCE, sink).map_err(|e| {
+            let verb = if access == Access::Play {
+                "join"
+            } else {
+                "watch"
+            };
+            PlayError::Net(NetStartError(format!(
+                "cannot {verb} the game at {}: {e}",
+                invitation.address()
+            )))
+        })?;
+    Ok((client, snapshot))
+}
+
+/// Starts hosting the game `config` opens (the saved one resumed, or a new one), and says
+/// the invitation on standard error.
+fn host(
+    host_config: HostConfig,
+    config: &mut Config,
+    color: Color,
+    sink: Sink,
+) -> Result<(NetLink, NetSetup), PlayError> {
+    let (game, tags, resumed) = hosted_game(config);
+    let listen = host_config.listen;
+    let host =
+        Host::start(host_config, game, tags, color, sink).map_err(|e| host_error(listen, &e))?;
+    let play = format!("hotseat join {}", host.invitation());
+    let watch = format!("hotseat watch {}", host.invitation().watch_only());
+    if resumed {
+        eprintln!(
+            "Resuming the unfinished game saved last time (hotseat host --new starts a new one)."
+        );
+    }
+    eprintln!("You play {color}. For your friend to type, to play:\n  {play}");
+    eprintln!("For anyone who may watch:\n  {watch}");
+    let setup = NetSetup {
+        hosting: true,
+        invitation: vec![play, watch],
+    };
+    Ok((NetLink::Host(host), setup))
+}
+
+/// Why hosting on `listen` failed, and what to do.
+fn host_error(listen: std::net::SocketAddr, e: &io::Error) -> PlayError {
+    let hint = if e.kind() == io::ErrorKind::AddrInUse {
+        " (another program, or another hotseat, listens there: choose another port with \
+         --listen, as --listen 0.0.0.0:7880)"
+    } else {
+        ""
+    };
+    PlayError::Net(NetStartError(format!("cannot host on {listen}: {e}{hint}")))
+}
+
+/// Whether the unfinished game saved in this player's data folder is the host's game as it
+/// stood earlier (the same start, its moves the first of the host's): a player who joins again
+/// after a drop goes on with the same file rather than archiving a copy of it.
+pub fn saved_game_is(snapshot: &crate::remote::Snapshot, data_dir: Option<&Path>) -> bool {
+    let store = match data_dir {
+        Some(dir) => Store::new(DataDir::new(dir)),
+        None => match Store::from_env() {
+            Ok(store) => store,
+            Err(_) => return false,
+        },
+    };
+    let Ok(text) = std::fs::read_to_string(store.current_path()) else {
+        return false;
+    };
+    let (Ok(saved), Ok(hosted)) = (import_game(&text), import_game(&snapshot.pgn)) else {
+        return false;
+    };
+    let (saved, hosted) = (saved.game, hosted.game);
+    let mine = saved.record().moves();
+    let theirs = hosted.record().moves();
+    !saved.is_over()
+        && !mine.is_empty()
+        && mine.len() <= theirs.len()
+        && saved.record().position_at(0) == hosted.record().position_at(0)
+        && mine.iter().zip(theirs).all(|(a, b)| a.mv == b.mv)
 }
 
 /// The game a host offers, from the config [`prepare`] made: the unfinished game saved last

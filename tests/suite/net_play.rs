@@ -11,7 +11,7 @@ use std::time::{Duration, Instant, SystemTime};
 use hotseat::app::keymap::Action;
 use hotseat::app::launch::SavedGameChoice;
 use hotseat::app::network::NetSetup;
-use hotseat::app::{App, Config, Effect, Event};
+use hotseat::app::{App, Config, Effect, Event, GameToOpen};
 use hotseat::game::stamp::WallClock;
 use hotseat::game::timecontrol::TimeControl;
 use hotseat::game::{GameSetup, Reason};
@@ -22,7 +22,7 @@ use hotseat::net::invite::{Access, Invitation};
 use hotseat::remote::{Msg, NetEvent, Seat};
 use hotseat::rules::Color;
 use hotseat::tui::worker::{FileWork, Job};
-use hotseat::tui::{Files, Launch, NetLink, hosted_game, prepare};
+use hotseat::tui::{Files, Launch, NetLink, hosted_game, prepare, saved_game_is};
 
 use crate::common::pty::fresh_dir;
 
@@ -102,12 +102,19 @@ fn join(invitation: &Invitation, dir: Option<&Path>) -> Terminal {
     } else {
         Access::Watch
     };
-    let (mut config, files) = launch(dir, GameSetup::default(), SavedGameChoice::SetAside);
-    config.opening = None;
-    config.network = Some(NetSetup::default());
     let (sink, rx) = events();
     let (client, seat, snapshot) =
         Client::connect(invitation, access, WAIT, Duration::from_secs(3), sink).unwrap();
+    // As `hotseat join` does: the player's own copy of this game goes on in its file.
+    let saved = match dir {
+        Some(dir) if saved_game_is(&snapshot, Some(dir)) => SavedGameChoice::Resume,
+        _ => SavedGameChoice::SetAside,
+    };
+    let (mut config, files) = launch(dir, GameSetup::default(), saved);
+    if !matches!(config.opening, Some(GameToOpen::Resume(_))) {
+        config.opening = None;
+    }
+    config.network = Some(NetSetup::default());
     let mut t = Terminal {
         app: App::new(config),
         files: dir.is_some().then_some(files),
@@ -393,6 +400,11 @@ fn a_dropped_joiner_rejoins_and_finds_moves_and_clocks_as_they_were() {
     assert!(gap < Duration::from_millis(500), "clocks {gap:?} apart");
     white.type_line("Nf3");
     again.wait_for_plies(3);
+    again.wait_until(|_| current(&join_dir).is_some_and(|p| p.contains("Nf3")));
+    assert!(
+        archived(&join_dir).is_empty(),
+        "the same game goes on in the same file, no copy set aside"
+    );
     again.quit();
     white.quit();
 }
@@ -450,4 +462,87 @@ fn a_host_that_quit_mid_game_resumes_it_for_a_new_invitation() {
     black.wait_for_plies(3);
     black.quit();
     white.quit();
+}
+
+/// The real binary, with its own home and data folders, standard input not a terminal.
+fn hotseat(args: &[&str]) -> std::process::Output {
+    let home = fresh_dir("net-cli-home");
+    std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(args)
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the hotseat binary runs")
+}
+
+/// Exit code 2 and one line on standard error that says `words`.
+fn refused_with(out: &std::process::Output, words: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("error: ") && err.contains(words), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_mangled_invitation_is_refused_before_any_connection_with_how_to_do_it_right() {
+    refused_with(
+        &hotseat(&["join", "http://127.0.0.1"]),
+        "starts with \"hs1\"",
+    );
+    let (_white, invitation) = host(&fresh_dir("net-cli-mangled"), GameSetup::default());
+    let text = invitation.to_string();
+    let damaged = format!("{}{}", &text[..text.len() - 1], "x");
+    refused_with(&hotseat(&["join", &damaged]), "damaged");
+    refused_with(
+        &hotseat(&["watch", &format!("{}!{}", &text[..5], &text[6..])]),
+        "cannot be part",
+    );
+}
+
+#[test]
+fn joining_a_closed_port_a_wrong_secret_or_a_watch_invitation_is_said_and_exits_2() {
+    let closed = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        probe.local_addr().unwrap().port()
+    };
+    let (_white, invitation) = host(&fresh_dir("net-cli-refused"), GameSetup::default());
+    let nobody = Invitation::new(
+        hotseat::net::invite::Place::Ip("127.0.0.1".parse().unwrap()),
+        closed,
+        [7; 16],
+    );
+    refused_with(
+        &hotseat(&["join", &nobody.to_string()]),
+        &format!("cannot join the game at 127.0.0.1:{closed}"),
+    );
+    let stranger = Invitation::new(invitation.host.clone(), invitation.port, [7; 16]);
+    refused_with(
+        &hotseat(&["join", &stranger.to_string()]),
+        "the host refused the invitation",
+    );
+    refused_with(
+        &hotseat(&["join", &invitation.watch_only().to_string()]),
+        "for watching only",
+    );
+}
+
+#[test]
+fn hosting_on_a_port_in_use_is_said_and_exits_2() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let out = hotseat(&["host", "--listen", &addr]);
+    refused_with(&out, &format!("cannot host on {addr}"));
+    refused_with(&out, "choose another port with --listen");
+    refused_with(
+        &hotseat(&[
+            "host",
+            "--public",
+            "bad name!:7000",
+            "--listen",
+            "127.0.0.1:0",
+        ]),
+        "--public bad name!:7000: ",
+    );
 }
