@@ -24,7 +24,8 @@ use hotseat::rules::Color;
 use hotseat::tui::worker::{FileWork, Job};
 use hotseat::tui::{Files, Launch, NetLink, hosted_game, prepare, saved_game_is};
 
-use crate::common::pty::fresh_dir;
+use crate::common::play::type_move;
+use crate::common::pty::{Pty, PtyCommand, fresh_dir};
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -545,4 +546,85 @@ fn hosting_on_a_port_in_use_is_said_and_exits_2() {
         ]),
         "--public bad name!:7000: ",
     );
+}
+
+/// A player's own terminal in a pseudo-terminal: its own home and data folder, as on a
+/// machine of its own; standard error to `stderr` (the host says its invitation there).
+fn terminal(home: &Path, args: &[&str], stderr: &Path) -> Pty {
+    PtyCommand::new("sh")
+        .args(["-c", "exec \"$0\" \"$@\" 2>\"$HOTSEAT_STDERR\""])
+        .arg(env!("CARGO_BIN_EXE_hotseat"))
+        .args(args)
+        .env("HOTSEAT_STDERR", stderr)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("TZ", "UTC")
+        .env("NO_COLOR", "1")
+        .size(100, 30)
+        .limit(Duration::from_secs(120))
+        .spawn()
+        .unwrap()
+}
+
+/// The one end-to-end test with two real programs: `hotseat host` says the join line on
+/// standard error, `hotseat join` with it plays Black, fool's mate, both archives hold it.
+#[test]
+fn two_real_programs_play_fools_mate_from_the_invitation_on_standard_error() {
+    const SLOW: Duration = Duration::from_secs(30);
+    let (host_home, join_home) = dirs("net-pty");
+    let host_err = host_home.join("stderr.txt");
+    let mut white = terminal(
+        &host_home,
+        &["host", "--listen", "127.0.0.1:0", "--play", "white"],
+        &host_err,
+    );
+    white.wait_for_within("Invitation", SLOW).unwrap();
+    let said = std::fs::read_to_string(&host_err).unwrap();
+    let line = said
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("hotseat join hs1"))
+        .unwrap_or_else(|| panic!("no join line on standard error: {said:?}"));
+    assert!(said.contains("hotseat watch hs1"), "{said}");
+    let invitation = line.trim_start_matches("hotseat join ");
+
+    let mut black = terminal(
+        &join_home,
+        &["join", invitation],
+        &join_home.join("stderr.txt"),
+    );
+    black.wait_for_within("You play Black", SLOW).unwrap();
+    white.wait_for_within("Black has joined", SLOW).unwrap();
+    for (player, mv, plies) in [
+        (0, "f3", "1. f3"),
+        (1, "e5", "1. f3       e5"),
+        (0, "g4", "2. g4"),
+    ] {
+        let pty = if player == 0 { &mut white } else { &mut black };
+        type_move(pty, mv);
+        black.wait_for_within(plies, SLOW).unwrap();
+        white.wait_for_within(plies, SLOW).unwrap();
+    }
+    type_move(&mut black, "Qh4#");
+    for pty in [&white, &black] {
+        pty.wait_for_within("Checkmate", SLOW).unwrap();
+        pty.wait_for_within("0-1", SLOW).unwrap();
+    }
+    for (pty, home) in [(&mut white, &host_home), (&mut black, &join_home)] {
+        let dir = home.join("data").join("hotseat");
+        let deadline = Instant::now() + SLOW;
+        while archived(&dir).is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let games = archived(&dir);
+        assert_eq!(games.len(), 1, "{}", dir.display());
+        assert!(
+            games[0].contains("2. g4 Qh4#") && games[0].contains("[Result \"0-1\"]"),
+            "{}",
+            games[0]
+        );
+        pty.send_text("q").unwrap();
+        assert!(pty.wait_exit_within(SLOW).unwrap().success());
+    }
 }
