@@ -49,6 +49,8 @@ Examples:
   hotseat --load games.pgn --game 2  open the second game of a PGN file
   hotseat --plain                    the game in lines of text, for screen readers
                                      and pipes (type help in it for the commands)
+  hotseat host --time 5+3            host a game across the network; it prints the
+                                     hotseat join line for the friend
 
 While playing, type moves (e4, Nf3, O-O, e7e8q) and press Enter, or use the
 arrow keys and Enter, or the mouse. F1 shows every key; Ctrl-Q quits.";
@@ -108,6 +110,31 @@ pub const MANUAL: &[Section] = &[
         ],
     },
     Section {
+        heading: "ACROSS THE NETWORK",
+        entries: &[
+            Entry::Text(
+                "hotseat host opens a game and prints two lines, on standard error and on its \
+                 screen: hotseat join INVITATION for the friend who plays the other colour at \
+                 their own terminal, and hotseat watch INVITATION for anyone who may follow the \
+                 game read-only. The invitation holds the address and a secret of 128 bits; the \
+                 connection is encrypted and authenticated with it (Noise), and a terminal \
+                 without it is refused. The host's game is the truth; network lag is not \
+                 charged to the clock. Offers, claims, resignation, takeback (with consent) and \
+                 flag fall work as at one keyboard; say TEXT in the move box is chat; invite \
+                 shows the lines again.",
+            ),
+            Entry::Text(
+                "Each side autosaves and archives the game in its own data folder. A dropped \
+                 player joins again with the same line; a host that quit resumes the unfinished \
+                 game with the next hotseat host (--new starts another). Across networks: \
+                 --public HOST:PORT with a forwarded port, or an SSH tunnel: the friend runs \
+                 ssh -N -L 7879:127.0.0.1:7879 HOST and the host hotseat host --listen \
+                 127.0.0.1:7879; or the host runs ssh -N -R 7879:127.0.0.1:7879 FRIEND and \
+                 hotseat host --listen 127.0.0.1:7879 --public 127.0.0.1:7879.",
+            ),
+        ],
+    },
+    Section {
         heading: "EXIT STATUS",
         entries: &[
             Entry::Item(
@@ -123,8 +150,10 @@ pub const MANUAL: &[Section] = &[
             Entry::Item(
                 "2",
                 "A usage error: an unknown option, or a value that is wrong or does not fit \
-                 with the others, or no chess engine for hotseat analyse. It is reported \
-                 before the screen opens.",
+                 with the others, or no chess engine for hotseat analyse; for hotseat host, \
+                 join and watch also an invitation damaged in copying, a host that cannot be \
+                 reached or refuses it, another protocol version, a port in use. It is \
+                 reported before the screen opens.",
             ),
             Entry::Item(
                 "128+N",
