@@ -97,9 +97,17 @@ impl NetPlay {
         if let Some(why) = &self.lost {
             lines.push(format!("Host lost: {why}"));
         }
-        for color in [Color::White, Color::Black] {
+        // The other side first (a short panel shows the first lines); the host's own line
+        // says nothing (it has no lag), a joiner's own says its lag.
+        let own = mirror.seat().color();
+        let mut colors = vec![Color::White, Color::Black];
+        colors.sort_by_key(|&c| own == Some(c));
+        if self.setup.hosting {
+            colors.retain(|&c| own != Some(c));
+        }
+        for color in colors {
             let state = match self.peers[color.index()] {
-                _ if mirror.seat().color() == Some(color) => "here".to_owned(),
+                _ if own == Some(color) => "here".to_owned(),
                 PeerState::Waiting => "not come yet".to_owned(),
                 PeerState::Connected => "connected".to_owned(),
                 PeerState::GoneSince(at) => format!(

@@ -28,14 +28,18 @@ impl Popup for Invite {
 
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
         let setup = app.network()?.setup();
-        let mut lines = vec!["For your friend to type, to play:".to_owned()];
-        let mut rest = setup.invitation.iter();
-        if let Some(play) = rest.next() {
-            lines.push(play.clone());
-        }
-        for watch in rest {
-            lines.push("For anyone who may watch:".to_owned());
-            lines.push(watch.clone());
+        // The command, then the invitation on a line of its own: a word too long for the
+        // box with its command before it would be broken in two.
+        let mut lines = Vec::new();
+        for (i, line) in setup.invitation.iter().enumerate() {
+            let (command, word) = line.rsplit_once(' ').unwrap_or(("", line));
+            let who = if i == 0 {
+                "Your friend plays with"
+            } else {
+                "Anyone may watch with"
+            };
+            lines.push(format!("{who}: {command}"));
+            lines.push(word.to_owned());
         }
         lines.push(
             "They hold the game's secret: give them only to the people they are for. Type \
