@@ -161,6 +161,11 @@ impl App {
         };
         let why = match net.mirror.as_ref() {
             None => "The host's game has not arrived yet".to_owned(),
+            Some(_) if net.lost.is_some() => {
+                "The connection to the host is lost: `hotseat join` with the same invitation \
+                 goes on with the game"
+                    .to_owned()
+            }
             Some(m) if m.seat() == Seat::Watcher => {
                 "You are watching: the players move at their own terminals".to_owned()
             }

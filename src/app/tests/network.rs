@@ -39,7 +39,11 @@ fn snapshot(setup: GameSetup, moves: &[&str], running: bool) -> Snapshot {
 }
 
 fn net(app: &mut App, msg: Msg) {
-    app.update(Event::Net(NetEvent::Msg(msg)), app.now());
+    net_event(app, NetEvent::Msg(msg));
+}
+
+fn net_event(app: &mut App, event: NetEvent) {
+    app.update(Event::Net(event), app.now());
 }
 
 /// A joiner's app, welcomed to `seat` of the game after `moves`.
@@ -86,6 +90,29 @@ fn the_other_sides_move_is_refused_on_the_screen_and_nothing_is_sent() {
             .unwrap()
             .text
             .starts_with("It is White's move")
+    );
+    assert_eq!(sent(&mut app), []);
+    net_event(
+        &mut app,
+        NetEvent::Lost {
+            why: "the host closed the connection".into(),
+        },
+    );
+    act(&mut app, Action::Tick);
+    net(
+        &mut app,
+        Msg::Moved {
+            ply: 0,
+            uci: "e2e4".into(),
+            clocks: Clocks::default(),
+        },
+    );
+    enter(&mut app, "e5");
+    assert!(
+        app.message()
+            .unwrap()
+            .text
+            .contains("connection to the host is lost")
     );
     assert_eq!(sent(&mut app), []);
     let mut watcher = seated(Seat::Watcher, &[]);
