@@ -236,9 +236,9 @@ impl App {
         }
         let why = match action {
             A::Pause => "A game across the network has no pause: the clocks run as at a board",
-            A::NewGame | A::Library => {
-                "This screen plays the game across the network: quit (Ctrl-Q) and start \
-                 another hotseat for a new game or the library"
+            A::NewGame | A::Rematch | A::Library => {
+                "This screen plays the game across the network: quit (Ctrl-Q), then host or \
+                 join again for a new game, or start hotseat for the library"
             }
             _ => return false,
         };

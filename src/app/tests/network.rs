@@ -206,6 +206,27 @@ fn a_pause_a_new_game_or_the_library_are_refused_across_the_network() {
         assert_eq!(app.mode(), &Mode::Playing);
         assert_eq!(app.message().unwrap().kind, crate::app::MessageKind::Error);
     }
+    // Nor after the game, from its box.
+    let mut over = snapshot(
+        GameSetup::default(),
+        &["f2f3", "e7e5", "g2g4", "d8h4"],
+        false,
+    );
+    over.pgn = over.pgn.replace("*", "0-1");
+    net(
+        &mut app,
+        Msg::Sync {
+            snapshot: over,
+            notice: Notice::Ended,
+        },
+    );
+    assert!(app.game().is_over());
+    assert_eq!(app.mode(), &Mode::GameOver(crate::app::dialogs::GameOver));
+    for action in [Action::NewGame, Action::Rematch] {
+        act(&mut app, action);
+        assert!(app.message().unwrap().text.contains("across the network"));
+        assert_eq!(app.game().record().plies(), 4, "the game stays");
+    }
 }
 
 #[test]
