@@ -184,12 +184,12 @@ impl App {
     }
 
     /// Plays this screen's move across the network: shown at once, sent to the host (with a
-    /// draw claim when `claim`, and the draw offered with it).
+    /// draw claim when `claim`). A draw is offered across the network at once (Ctrl-D), not
+    /// with the move to come.
     pub(super) fn net_commit(&mut self, mv: crate::rules::Move, claim: bool, now: Duration) {
         let Some(mirror) = self.net.as_mut().and_then(|n| n.mirror.as_mut()) else {
             return;
         };
-        let mover = self.game.position().turn();
         match mirror.try_move(mv, now) {
             Ok(Msg::Act { ply, action }) => {
                 let action = match action {
@@ -197,10 +197,6 @@ impl App {
                     action => action,
                 };
                 self.effects.push(Effect::Net(Msg::Act { ply, action }));
-                if self.offer_with_move.take() == Some(mover) {
-                    let offer = mirror.act(Action::OfferDraw);
-                    self.effects.push(Effect::Net(offer));
-                }
                 self.follow_mirror();
                 self.back_to_present();
                 self.board.cursor = mv.to();
@@ -260,7 +256,7 @@ impl App {
         }
     }
 
-    /// Ctrl-T across the network: the opponent is asked at their own terminal.
+    /// Ctrl-Z across the network: the opponent is asked at their own terminal.
     pub(super) fn net_ask_takeback(&mut self) {
         if self.net_act(Action::AskTakeback) {
             self.info(
@@ -281,6 +277,7 @@ impl App {
             return false;
         }
         if text == "invite" {
+            self.move_box.clear();
             self.show_invitation();
             return true;
         }

@@ -257,3 +257,41 @@ fn the_flag_is_the_hosts_to_call_not_this_screens_clock() {
     app.update(Action::Tick, s(61) + ms(1));
     assert_eq!(app.game().clock().running(), Some(Color::Black));
 }
+
+#[test]
+fn the_invitation_stays_until_the_friend_comes_and_invite_shows_it_again() {
+    let mut config = config(GameSetup::default());
+    config.network = Some(NetSetup {
+        hosting: true,
+        invitation: vec![
+            "hotseat join hs1play".into(),
+            "hotseat watch hs1watch".into(),
+        ],
+    });
+    let mut app = App::new(config);
+    let mut alone = snapshot(GameSetup::default(), &[], false);
+    alone.connected = [true, false];
+    net(
+        &mut app,
+        Msg::Welcome {
+            seat: Seat::White,
+            snapshot: alone,
+        },
+    );
+    assert_eq!(app.mode(), &Mode::Invite(crate::app::dialogs::Invite));
+    let lines = app.dialog().unwrap().lines.join("\n");
+    assert!(lines.contains("hotseat join\nhs1play"), "{lines}");
+    assert!(lines.contains("hotseat watch\nhs1watch"), "{lines}");
+    net_event(
+        &mut app,
+        NetEvent::PeerJoined {
+            seat: Seat::Black,
+            rejoined: false,
+        },
+    );
+    assert_eq!(app.mode(), &Mode::Playing);
+    assert_eq!(app.message().unwrap().text, "Black has joined the game");
+    enter(&mut app, "invite");
+    assert_eq!(app.mode(), &Mode::Invite(crate::app::dialogs::Invite));
+    assert_eq!(app.input(), "");
+}
