@@ -264,7 +264,8 @@ pub fn saved_game_is(snapshot: &crate::remote::Snapshot, data_dir: Option<&Path>
 
 /// The game a host offers, from the config [`prepare`] made: the unfinished game saved last
 /// time (or one `--load` opened), resumed under the new invitation, else a new game of the
-/// options. True when resumed; the config then opens the same game on the host's screen.
+/// options. True when resumed; the config then opens the same game on the host's screen (and
+/// nothing otherwise).
 pub fn hosted_game(config: &mut Config) -> (Game, Tags, bool) {
     match config.opening.take() {
         Some(
@@ -277,10 +278,9 @@ pub fn hosted_game(config: &mut Config) -> (Game, Tags, bool) {
             config.opening = Some(GameToOpen::Resume(saved));
             (game, tags, true)
         }
-        other => {
-            config.opening = other;
-            (Game::new(config.setup.clone()), network_tags(), false)
-        }
+        // A finished game saved but not archived is not asked about over the host's game:
+        // the files archive it before anything is written over it.
+        _ => (Game::new(config.setup.clone()), network_tags(), false),
     }
 }
 
