@@ -394,7 +394,14 @@ impl App {
             }
             Change::Refused(why) => {
                 self.follow_mirror();
-                self.error(format!("The host refused it: {why}"));
+                let hosting = self.net.as_ref().is_some_and(|n| n.setup.hosting);
+                // The host's own screen is refused by its own game: no "host" to name.
+                let said = if hosting {
+                    "Refused"
+                } else {
+                    "The host refused it"
+                };
+                self.error(format!("{said}: {why}"));
             }
             Change::Chat { from, text } => {
                 let who = from
