@@ -31,6 +31,8 @@ pub struct NetSetup {
     /// The lines to give the others (`hotseat join …`, `hotseat watch …`), shown until the
     /// friend arrives and again on the typed command `invite`.
     pub invitation: Vec<String>,
+    /// The host resumed the unfinished game saved last time (rather than a new one).
+    pub resumed: bool,
 }
 
 /// A player's terminal as this screen last heard of it.
@@ -441,7 +443,12 @@ impl App {
         if matches!(mode, Mode::Invite(_)) || (hosting && !self.net_peer_here()) {
             self.mode = Mode::Invite(dialogs::Invite);
         }
+        let resumed = self.net.as_ref().is_some_and(|n| n.setup.resumed);
         self.info(match seat.color() {
+            Some(color) if resumed => format!(
+                "You play {}: the unfinished game goes on (hotseat host --new starts another)",
+                self.who(color)
+            ),
             Some(color) => format!("You play {}", self.who(color)),
             None => "You are watching".to_owned(),
         });

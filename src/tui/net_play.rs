@@ -220,6 +220,7 @@ fn host(
     let setup = NetSetup {
         hosting: true,
         invitation: vec![play, watch],
+        resumed,
     };
     Ok((NetLink::Host(host), setup))
 }

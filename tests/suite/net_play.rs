@@ -74,7 +74,7 @@ fn launch(dir: Option<&Path>, setup: GameSetup, saved: SavedGameChoice) -> (Conf
 /// A host on loopback with its screen playing White, its files in `dir`.
 fn host(dir: &Path, setup: GameSetup) -> (Terminal, Invitation) {
     let (mut config, files) = launch(Some(dir), setup, SavedGameChoice::Ask);
-    let (game, tags, _) = hosted_game(&mut config);
+    let (game, tags, resumed) = hosted_game(&mut config);
     let (sink, rx) = events();
     let mut net = HostConfig::new("127.0.0.1:0".parse().unwrap());
     net.timeouts = quick();
@@ -84,6 +84,7 @@ fn host(dir: &Path, setup: GameSetup) -> (Terminal, Invitation) {
     config.network = Some(NetSetup {
         hosting: true,
         invitation: vec![format!("hotseat join {invitation}")],
+        resumed,
     });
     let mut t = Terminal {
         app: App::new(config),
@@ -457,6 +458,11 @@ fn a_host_that_quit_mid_game_resumes_it_for_a_new_invitation() {
         "a new secret"
     );
     assert_eq!(white.app.game().record().plies(), 2, "the game goes on");
+    assert!(
+        white.said().contains("the unfinished game goes on"),
+        "{}",
+        white.said()
+    );
     let mut black = join(&invitation2, Some(&join_dir));
     assert_eq!(black.app.game().record().plies(), 2);
     white.type_line("c4");
@@ -508,7 +514,7 @@ fn joining_a_closed_port_a_wrong_secret_or_a_watch_invitation_is_said_and_exits_
         let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         probe.local_addr().unwrap().port()
     };
-    let (_white, invitation) = host(&fresh_dir("net-cli-refused"), GameSetup::default());
+    let (mut white, invitation) = host(&fresh_dir("net-cli-refused"), GameSetup::default());
     let nobody = Invitation::new(
         hotseat::net::invite::Place::Ip("127.0.0.1".parse().unwrap()),
         closed,
@@ -527,6 +533,12 @@ fn joining_a_closed_port_a_wrong_secret_or_a_watch_invitation_is_said_and_exits_
         &hotseat(&["join", &invitation.watch_only().to_string()]),
         "for watching only",
     );
+    // The host's panel counts the stranger.
+    white.wait_until(|app| {
+        app.note_lines(40)
+            .iter()
+            .any(|l| l.contains("refused ") && !l.ends_with("refused 0"))
+    });
 }
 
 #[test]

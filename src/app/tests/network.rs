@@ -267,6 +267,7 @@ fn the_invitation_stays_until_the_friend_comes_and_invite_shows_it_again() {
             "hotseat join hs1play".into(),
             "hotseat watch hs1watch".into(),
         ],
+        resumed: false,
     });
     let mut app = App::new(config);
     let mut alone = snapshot(GameSetup::default(), &[], false);
