@@ -119,13 +119,7 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
         .as_ref()
         .is_some_and(|(client, _)| client.seat() == Seat::Watcher);
     if let Some((_, snapshot)) = &link {
-        // The game this player kept of it goes on in the same file; any other game of theirs
-        // is set aside in the archive, never overwritten.
-        launch.saved = if !watching && saved_game_is(snapshot, launch.data_dir.as_deref()) {
-            SavedGameChoice::Resume
-        } else {
-            SavedGameChoice::SetAside
-        };
+        launch.saved = saved_choice(watching, snapshot, launch.data_dir.as_deref());
     }
     let engine = launch.engine.clone();
     let (mut config, files) = prepare(launch, local_wall_clock());
@@ -236,10 +230,28 @@ fn host_error(listen: std::net::SocketAddr, e: &io::Error) -> PlayError {
     PlayError::Net(NetStartError(format!("cannot host on {listen}: {e}{hint}")))
 }
 
+/// What a terminal that joins (or watches) does with the game saved in its data folder: the
+/// game this player kept of the host's goes on in the same file; any other game of theirs is
+/// set aside in the archive, never overwritten. A watcher writes nothing, so its own saved
+/// game stays where it is, untouched.
+pub fn saved_choice(
+    watching: bool,
+    snapshot: &crate::remote::Snapshot,
+    data_dir: Option<&Path>,
+) -> SavedGameChoice {
+    if watching {
+        SavedGameChoice::Ask
+    } else if saved_game_is(snapshot, data_dir) {
+        SavedGameChoice::Resume
+    } else {
+        SavedGameChoice::SetAside
+    }
+}
+
 /// Whether the unfinished game saved in this player's data folder is the host's game as it
 /// stood earlier (the same start, its moves the first of the host's): a player who joins again
 /// after a drop goes on with the same file rather than archiving a copy of it.
-pub fn saved_game_is(snapshot: &crate::remote::Snapshot, data_dir: Option<&Path>) -> bool {
+fn saved_game_is(snapshot: &crate::remote::Snapshot, data_dir: Option<&Path>) -> bool {
     let store = match data_dir {
         Some(dir) => Store::new(DataDir::new(dir)),
         None => match Store::from_env() {

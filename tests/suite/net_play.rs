@@ -22,7 +22,7 @@ use hotseat::net::invite::{Access, Invitation};
 use hotseat::remote::{Msg, NetEvent, Seat};
 use hotseat::rules::Color;
 use hotseat::tui::worker::{FileWork, Job};
-use hotseat::tui::{Files, Launch, NetLink, hosted_game, prepare, saved_game_is};
+use hotseat::tui::{Files, Launch, NetLink, hosted_game, prepare, saved_choice};
 
 use crate::common::play::type_move;
 use crate::common::pty::{Pty, PtyCommand, fresh_dir};
@@ -57,14 +57,15 @@ struct Terminal {
     start: Instant,
 }
 
-fn launch(dir: Option<&Path>, setup: GameSetup, saved: SavedGameChoice) -> (Config, Files) {
+/// The files and first config of a terminal whose data folder is `dir` (never the user's).
+fn launch(dir: &Path, setup: GameSetup, saved: SavedGameChoice) -> (Config, Files) {
     let launch = Launch {
         config: Config {
             setup,
-            autosave: dir.is_some(),
+            autosave: true,
             ..Config::default()
         },
-        data_dir: dir.map(Path::to_path_buf),
+        data_dir: Some(dir.to_path_buf()),
         saved,
         engine: None,
     };
@@ -73,7 +74,7 @@ fn launch(dir: Option<&Path>, setup: GameSetup, saved: SavedGameChoice) -> (Conf
 
 /// A host on loopback with its screen playing White, its files in `dir`.
 fn host(dir: &Path, setup: GameSetup) -> (Terminal, Invitation) {
-    let (mut config, files) = launch(Some(dir), setup, SavedGameChoice::Ask);
+    let (mut config, files) = launch(dir, setup, SavedGameChoice::Ask);
     let (game, tags, resumed) = hosted_game(&mut config);
     let (sink, rx) = events();
     let mut net = HostConfig::new("127.0.0.1:0".parse().unwrap());
@@ -97,29 +98,28 @@ fn host(dir: &Path, setup: GameSetup) -> (Terminal, Invitation) {
     (t, invitation)
 }
 
-/// A terminal that joins (files in `dir`) or watches (`None`: no files).
-fn join(invitation: &Invitation, dir: Option<&Path>) -> Terminal {
-    let access = if dir.is_some() {
-        Access::Play
-    } else {
-        Access::Watch
-    };
+/// A terminal that joins to play, its files in `dir`.
+fn join(invitation: &Invitation, dir: &Path) -> Terminal {
+    join_as(invitation, Access::Play, dir)
+}
+
+/// A terminal that plays or watches with its data folder `dir`.
+fn join_as(invitation: &Invitation, access: Access, dir: &Path) -> Terminal {
+    let watching = access == Access::Watch;
     let (sink, rx) = events();
     let (client, seat, snapshot) =
         Client::connect(invitation, access, WAIT, Duration::from_secs(3), sink).unwrap();
     // As `hotseat join` does: the player's own copy of this game goes on in its file.
-    let saved = match dir {
-        Some(dir) if saved_game_is(&snapshot, Some(dir)) => SavedGameChoice::Resume,
-        _ => SavedGameChoice::SetAside,
-    };
+    let saved = saved_choice(watching, &snapshot, Some(dir));
     let (mut config, files) = launch(dir, GameSetup::default(), saved);
+    config.autosave &= !watching;
     if !matches!(config.opening, Some(GameToOpen::Resume(_))) {
         config.opening = None;
     }
     config.network = Some(NetSetup::default());
     let mut t = Terminal {
         app: App::new(config),
-        files: dir.is_some().then_some(files),
+        files: Some(files),
         rx,
         link: Some(NetLink::Client(client)),
         start: Instant::now(),
@@ -263,8 +263,26 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
         white.app.dialog().is_some_and(|d| d.title == "Invitation"),
         "the invitation stays on the host's screen until the friend comes"
     );
-    let mut black = join(&invitation, Some(&join_dir));
-    let mut watcher = join(&invitation.watch_only(), None);
+    let mut black = join(&invitation, &join_dir);
+    // The watcher has a game of its own saved: watching leaves it as it was.
+    let watch_dir = fresh_dir("net-fools-mate-watch");
+    let (mut own, mut own_files) = launch(&watch_dir, GameSetup::default(), SavedGameChoice::Ask);
+    own.network = None;
+    let mut own = App::new(own);
+    own.update(Action::Input('d'), Duration::ZERO);
+    own.update(Action::Input('4'), Duration::ZERO);
+    own.update(Action::Select, Duration::ZERO);
+    for effect in own.take_effects() {
+        let save_job = own.save_job();
+        own_files.carry_out(Job {
+            effect,
+            now: Duration::ZERO,
+            save_job,
+        });
+    }
+    drop(own_files);
+    let own_game = current(&watch_dir).expect("the watcher's own game saved");
+    let mut watcher = join_as(&invitation.watch_only(), Access::Watch, &watch_dir);
     white.wait_until(|app| app.dialog().is_none());
     assert_eq!(
         black.app.orientation(),
@@ -302,6 +320,15 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
         assert_eq!(outcome.reason, Reason::Checkmate);
         assert_eq!(outcome.result.pgn(), "0-1");
     }
+    assert_eq!(
+        current(&watch_dir),
+        Some(own_game),
+        "the watcher's own game untouched"
+    );
+    assert!(
+        archived(&watch_dir).is_empty(),
+        "a watcher archives nothing"
+    );
     for dir in [&host_dir, &join_dir] {
         let games = archived(dir);
         assert_eq!(games.len(), 1, "one game archived in {}", dir.display());
@@ -321,7 +348,7 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
 fn offers_takebacks_resignation_and_chat_use_the_dialogs_of_one_keyboard() {
     let (host_dir, join_dir) = dirs("net-dialogs");
     let (mut white, invitation) = host(&host_dir, GameSetup::default());
-    let mut black = join(&invitation, Some(&join_dir));
+    let mut black = join(&invitation, &join_dir);
     white.wait_until(|app| app.dialog().is_none());
 
     white.type_line("say good luck\u{1b}[31m");
@@ -361,7 +388,7 @@ fn offers_takebacks_resignation_and_chat_use_the_dialogs_of_one_keyboard() {
 fn a_dropped_joiner_rejoins_and_finds_moves_and_clocks_as_they_were() {
     let (host_dir, join_dir) = dirs("net-rejoin");
     let (mut white, invitation) = host(&host_dir, timed(300));
-    let mut black = join(&invitation, Some(&join_dir));
+    let mut black = join(&invitation, &join_dir);
     white.type_line("e4");
     black.wait_for_plies(1);
     black.type_line("c5");
@@ -383,7 +410,7 @@ fn a_dropped_joiner_rejoins_and_finds_moves_and_clocks_as_they_were() {
         white.app.note_lines(40)
     );
 
-    let mut again = join(&invitation, Some(&join_dir));
+    let mut again = join(&invitation, &join_dir);
     white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is back")));
     assert_eq!(again.app.game().record().plies(), 2);
     let host_clock = white
@@ -415,7 +442,7 @@ fn a_dropped_joiner_rejoins_and_finds_moves_and_clocks_as_they_were() {
 fn the_flag_falls_at_the_host_and_both_sides_archive_the_loss_on_time() {
     let (host_dir, join_dir) = dirs("net-flag");
     let (mut white, invitation) = host(&host_dir, timed(2));
-    let mut black = join(&invitation, Some(&join_dir));
+    let mut black = join(&invitation, &join_dir);
     white.type_line("e4");
     black.wait_for_plies(1);
     // Black never moves: the host's clock ends the game.
@@ -433,7 +460,7 @@ fn the_flag_falls_at_the_host_and_both_sides_archive_the_loss_on_time() {
 fn a_host_that_quit_mid_game_resumes_it_for_a_new_invitation() {
     let (host_dir, join_dir) = dirs("net-resume");
     let (mut white, invitation) = host(&host_dir, GameSetup::default());
-    let mut black = join(&invitation, Some(&join_dir));
+    let mut black = join(&invitation, &join_dir);
     white.type_line("d4");
     black.wait_for_plies(1);
     black.type_line("d5");
@@ -463,7 +490,7 @@ fn a_host_that_quit_mid_game_resumes_it_for_a_new_invitation() {
         "{}",
         white.said()
     );
-    let mut black = join(&invitation2, Some(&join_dir));
+    let mut black = join(&invitation2, &join_dir);
     assert_eq!(black.app.game().record().plies(), 2);
     white.type_line("c4");
     black.wait_for_plies(3);
