@@ -296,3 +296,41 @@ fn the_invitation_stays_until_the_friend_comes_and_invite_shows_it_again() {
     assert_eq!(app.mode(), &Mode::Invite(crate::app::dialogs::Invite));
     assert_eq!(app.input(), "");
 }
+
+/// The knights out and back twice: the start position is on the board a third time when
+/// Black's knight goes home again.
+const SHUFFLE: [&str; 7] = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"];
+
+#[test]
+fn a_claim_with_a_move_and_a_claim_now_are_the_hosts_to_grant() {
+    let mut black = seated(Seat::Black, &SHUFFLE);
+    sent(&mut black);
+    enter(&mut black, "Ng8");
+    assert!(
+        matches!(black.mode(), Mode::ClaimWithMove(_)),
+        "asked as at one keyboard"
+    );
+    act(&mut black, Action::Yes);
+    assert_eq!(
+        sent(&mut black),
+        [Msg::Act {
+            ply: 7,
+            action: Act::MoveAndClaim { uci: "f6g8".into() }
+        }]
+    );
+    assert!(!black.game().is_over(), "the host decides");
+
+    let mut moves = SHUFFLE.to_vec();
+    moves.push("f6g8");
+    let mut white = seated(Seat::White, &moves);
+    sent(&mut white);
+    act(&mut white, Action::Claim);
+    assert_eq!(
+        sent(&mut white),
+        [Msg::Act {
+            ply: 8,
+            action: Act::ClaimDraw
+        }]
+    );
+    assert!(!white.game().is_over());
+}
