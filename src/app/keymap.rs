@@ -607,6 +607,12 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::CursorDown, &[Key::plain(K::Down)], EXPLORER, "", "The move below", &[]),
     row(Action::DeleteChar, &[Key::plain(K::Backspace)], EXPLORER, "",
         "Take back the last letter of the player's name (type: Ann, Ann as White)", &[]),
+    row(Action::HistoryBack, &[Key::plain(K::Left), Key::plain(K::PageUp)], EXPLORER, "",
+        "The move before: the panel follows the position shown", &[]),
+    row(Action::HistoryForward, &[Key::plain(K::Right), Key::plain(K::PageDown)], EXPLORER,
+        "", "The move after", &[]),
+    row(Action::HistoryStart, &[Key::plain(K::Home)], EXPLORER, "", "The start position", &[]),
+    row(Action::HistoryEnd, &[Key::plain(K::End)], EXPLORER, "", "The last move", &[]),
     row(Action::Cancel, &[Key::plain(K::Esc), Key::plain(K::F(7))], EXPLORER, "close",
         "Close the explorer", &[]),
 ];
