@@ -300,10 +300,16 @@ fn draw_library(app: &App, screen: &crate::app::dialogs::Library, area: Rect, bu
             theme,
             ascii: app.glyphs() == crate::look::GlyphSet::Ascii,
             note: app.message().map(|m| m.text.as_str()),
+            trash: screen.trash,
         })
             .render(area, buf),
         None => {
-            buf.set_string(area.x, area.y, "Library: reading the games…", theme.title());
+            let what = if screen.trash {
+                "Trash: reading the games…"
+            } else {
+                "Library: reading the games…"
+            };
+            buf.set_string(area.x, area.y, what, theme.title());
         }
     }
 }

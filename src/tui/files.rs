@@ -397,6 +397,8 @@ impl FileWork for Files {
             | Effect::OpenArchived(_)
             | Effect::TrashGame(_)
             | Effect::RestoreGame(_)
+            | Effect::LoadTrash
+            | Effect::PurgeGame(_)
             | Effect::Explore { .. }) => self.library.carry_out(self.store.as_ref(), effect),
         }
     }

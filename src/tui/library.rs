@@ -93,6 +93,17 @@ fn carry_out(store: Option<&Store>, effect: Effect) -> Option<Event> {
                 .and_then(|s| s.restore_game(&file).map_err(LibraryError::Store))
                 .map(|path| name_of(&path)),
         ),
+        Effect::LoadTrash => LibraryNews::TrashRead(
+            store
+                .ok_or_else(no_store)
+                .and_then(|s| s.trash().map_err(LibraryError::Store)),
+        ),
+        Effect::PurgeGame(file) => LibraryNews::Purged {
+            result: store
+                .ok_or_else(no_store)
+                .and_then(|s| s.purge_game(&file).map_err(LibraryError::Store)),
+            file,
+        },
         _ => return None,
     };
     Some(Event::Library(news))

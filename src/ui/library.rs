@@ -27,6 +27,8 @@ pub struct LibraryView<'a> {
     pub ascii: bool,
     /// News to show (a game moved to the trash), on the filter's line.
     pub note: Option<&'a str>,
+    /// The list is the trash's: titled so, with its own keys.
+    pub trash: bool,
 }
 
 /// The columns shown in `cols` terminal columns, each with its width; the opening takes what
@@ -99,13 +101,14 @@ impl Widget for &LibraryView<'_> {
             format!("{} of {} games", list.shown_len(), list.len())
         };
         let sorted = format!("sorted by {} {}", sort.title(), self.sort_mark());
+        let title = if self.trash { "Trash" } else { "Library" };
         let gap = usize::from(area.width)
-            .saturating_sub(width("Library  ") + width(&count) + width(&sorted));
+            .saturating_sub(width(title) + 2 + width(&count) + width(&sorted));
         line_at(
             buf,
             0,
             Line::from(vec![
-                Span::styled("Library", self.theme.title()),
+                Span::styled(title, self.theme.title()),
                 Span::raw("  "),
                 Span::styled(count, self.theme.text()),
                 Span::raw(" ".repeat(gap)),
@@ -173,14 +176,12 @@ impl Widget for &LibraryView<'_> {
             line_at(buf, y, Line::styled(text, style));
         }
         if list.is_empty() {
-            line_at(
-                buf,
-                3,
-                Line::styled(
-                    "No games yet: finished games are filed here, and hotseat import adds others.",
-                    self.theme.muted(),
-                ),
-            );
+            let empty = if self.trash {
+                "The trash is empty: Del in the library moves a game here."
+            } else {
+                "No games yet: finished games are filed here, and hotseat import adds others."
+            };
+            line_at(buf, 3, Line::styled(empty, self.theme.muted()));
         } else if list.shown_len() == 0 {
             line_at(
                 buf,
@@ -191,13 +192,19 @@ impl Widget for &LibraryView<'_> {
                 ),
             );
         }
+        let (enter, delete, other) = if self.trash {
+            ("restore", "delete", "library")
+        } else {
+            ("open", "delete", "trash")
+        };
         let keys: &[(&str, &str)] = &[
-            ("Enter", "open"),
-            ("Del", "delete"),
+            ("Enter", enter),
+            ("Del", delete),
+            ("Ctrl-T", other),
             (if self.ascii { "<- ->" } else { "← →" }, "sort"),
             ("Tab", "reverse"),
-            ("PgUp PgDn", "page"),
             ("Esc", "back"),
+            ("PgUp PgDn", "page"),
         ];
         let mut spans = Vec::new();
         let mut used = 0;

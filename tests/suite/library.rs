@@ -230,6 +230,7 @@ fn draw(list: &mut LibraryList, w: u16, h: u16, theme: Theme, ascii: bool) -> Bu
         theme,
         ascii,
         note: None,
+        trash: false,
     };
     (&view).render(buf.area, &mut buf);
     buf
