@@ -214,6 +214,9 @@ pub enum Effect {
     /// Count the moves played from the position `key` in the library's games that `filter`
     /// admits (`Ann as White`): [`dialogs::LibraryNews::Explored`].
     Explore { key: u64, filter: String },
+    /// List the library's games that reached the position `key` and that `filter` admits:
+    /// [`dialogs::LibraryNews::Reached`].
+    ExploreGames { key: u64, filter: String },
 }
 
 /// The whole front-end state. See the [module docs](self).

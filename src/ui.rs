@@ -301,6 +301,7 @@ fn draw_library(app: &App, screen: &crate::app::dialogs::Library, area: Rect, bu
             ascii: app.glyphs() == crate::look::GlyphSet::Ascii,
             note: app.message().map(|m| m.text.as_str()),
             trash: screen.trash,
+            reached: screen.reached,
         })
             .render(area, buf),
         None => {

@@ -618,6 +618,8 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::HistoryForward, &[Key::plain(K::Right), Key::plain(K::PageDown)], EXPLORER,
         "", "The move after", &[]),
     row(Action::HistoryStart, &[Key::plain(K::Home)], EXPLORER, "", "The start position", &[]),
+    row(Action::Complete, &[Key::plain(K::Tab)], EXPLORER, "games",
+        "List the games that reached this position (Enter there opens one)", &[]),
     row(Action::HistoryEnd, &[Key::plain(K::End)], EXPLORER, "", "The last move", &[]),
     row(Action::Cancel, &[Key::plain(K::Esc), Key::plain(K::F(7))], EXPLORER, "close",
         "Close the explorer", &[]),

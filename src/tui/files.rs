@@ -399,7 +399,8 @@ impl FileWork for Files {
             | Effect::RestoreGame(_)
             | Effect::LoadTrash
             | Effect::PurgeGame(_)
-            | Effect::Explore { .. }) => self.library.carry_out(self.store.as_ref(), effect),
+            | Effect::Explore { .. }
+            | Effect::ExploreGames { .. }) => self.library.carry_out(self.store.as_ref(), effect),
         }
     }
 

@@ -29,6 +29,8 @@ pub struct LibraryView<'a> {
     pub note: Option<&'a str>,
     /// The list is the trash's: titled so, with its own keys.
     pub trash: bool,
+    /// The list is of the games that reached the explorer's position: titled so.
+    pub reached: bool,
 }
 
 /// The columns shown in `cols` terminal columns, each with its width; the opening takes what
@@ -85,6 +87,11 @@ impl LibraryView<'_> {
     }
 }
 
+/// `game` or `games`, for `n` of them.
+fn games(n: usize) -> &'static str {
+    if n == 1 { "game" } else { "games" }
+}
+
 impl Widget for &LibraryView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         if area.height < CHROME_ROWS + 1 || area.width < 20 {
@@ -96,12 +103,21 @@ impl Widget for &LibraryView<'_> {
         };
         let (sort, _) = list.sort();
         let count = if list.shown_len() == list.len() {
-            format!("{} games", list.len())
+            format!("{} {}", list.len(), games(list.len()))
         } else {
-            format!("{} of {} games", list.shown_len(), list.len())
+            format!(
+                "{} of {} {}",
+                list.shown_len(),
+                list.len(),
+                games(list.len())
+            )
         };
         let sorted = format!("sorted by {} {}", sort.title(), self.sort_mark());
-        let title = if self.trash { "Trash" } else { "Library" };
+        let title = match (self.trash, self.reached) {
+            (true, _) => "Trash",
+            (false, true) => "Games from the position",
+            (false, false) => "Library",
+        };
         let gap = usize::from(area.width)
             .saturating_sub(width(title) + 2 + width(&count) + width(&sorted));
         line_at(

@@ -97,6 +97,18 @@ impl Popup for Explorer {
                     });
                 }
             }
+            Action::Complete => {
+                // The games themselves, in the library's list: Enter there opens one.
+                app.message = None;
+                app.effects.push(Effect::ExploreGames {
+                    key: self.key,
+                    filter: self.filter,
+                });
+                app.mode = Mode::Library(super::Library {
+                    reached: true,
+                    ..super::Library::default()
+                });
+            }
             Action::Select => {
                 let san = self
                     .rows
@@ -306,6 +318,57 @@ mod tests {
         }));
         key(&mut app, KeyCode::Esc);
         assert_eq!(app.mode(), &Mode::Playing);
+    }
+
+    #[test]
+    fn tab_lists_the_games_that_reached_the_position_and_enter_opens_one() {
+        let mut app = saving_app();
+        play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
+        key(&mut app, KeyCode::Esc);
+        key(&mut app, KeyCode::F(7));
+        key(&mut app, KeyCode::Char('A'));
+        let at = app.shown_position().repetition_key();
+        app.take_effects();
+        assert!(key(&mut app, KeyCode::Tab));
+        assert_eq!(
+            app.take_effects(),
+            [Effect::ExploreGames {
+                key: at,
+                filter: "A".to_owned()
+            }]
+        );
+        let reading = super::super::Library {
+            reached: true,
+            ..super::super::Library::default()
+        };
+        assert_eq!(app.mode(), &Mode::Library(reading.clone()));
+        let games = |files: &[&str]| -> Vec<crate::store::Entry> {
+            files
+                .iter()
+                .map(|f| {
+                    crate::store::Entry::new(
+                        (*f).to_owned(),
+                        crate::store::FileStamp::default(),
+                        crate::store::summarize("[White \"A\"]\n\n1. f3 e5 *\n").unwrap(),
+                    )
+                })
+                .collect()
+        };
+        // The whole library's list, were it to come, is not these games.
+        app.update(
+            crate::app::Event::Library(LibraryNews::Loaded(Ok(games(&["a.pgn", "b.pgn"])))),
+            app.now(),
+        );
+        assert_eq!(app.mode(), &Mode::Library(reading));
+        app.update(
+            crate::app::Event::Library(LibraryNews::Reached(Ok(games(&["b.pgn"])))),
+            app.now(),
+        );
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(
+            app.take_effects(),
+            [Effect::OpenArchived("b.pgn".to_owned())]
+        );
     }
 
     #[test]

@@ -31,6 +31,8 @@ pub struct Library {
     pub trashed: Option<String>,
     /// The trash is shown, not the library.
     pub trash: bool,
+    /// Only the games that reached the explorer's position are shown (Tab in the explorer).
+    pub reached: bool,
 }
 
 /// Why the file worker could not do what the library asked.
@@ -95,6 +97,8 @@ pub enum LibraryNews {
     Restored(Result<String, LibraryError>),
     /// The games in the trash, newest first, or why not.
     TrashRead(Result<Vec<Entry>, LibraryError>),
+    /// The games that reached the explorer's position, newest first, or why not.
+    Reached(Result<Vec<Entry>, LibraryError>),
     /// `file` was deleted from the trash for good, or why not.
     Purged {
         file: String,
@@ -130,6 +134,7 @@ impl Popup for Library {
                 app.mode = Mode::Library(Library {
                     list: None,
                     trash: !self.trash,
+                    reached: false,
                     ..self
                 });
                 return;
@@ -270,12 +275,20 @@ impl App {
 
     /// What the file worker says about the library.
     pub(in crate::app) fn library_news(&mut self, news: LibraryNews, now: Duration) {
-        // A list read for the trash is shown only in the trash, and the library's only in it.
-        let of_trash = matches!(news, LibraryNews::TrashRead(_));
+        // A list read for the trash is shown only in the trash, the library's only in it, and
+        // the explorer's games only in their list.
+        let of = |library: &Library| match &news {
+            LibraryNews::TrashRead(_) => library.trash,
+            LibraryNews::Reached(_) => library.reached,
+            _ => !library.trash && !library.reached,
+        };
+        let fits = matches!(&self.mode, Mode::Library(library) if of(library));
         match news {
-            LibraryNews::Loaded(Ok(games)) | LibraryNews::TrashRead(Ok(games)) => {
+            LibraryNews::Loaded(Ok(games))
+            | LibraryNews::TrashRead(Ok(games))
+            | LibraryNews::Reached(Ok(games)) => {
                 if let Mode::Library(library) = &mut self.mode
-                    && library.trash == of_trash
+                    && fits
                 {
                     let mut list = LibraryList::new(games);
                     list.set_page(usize::from(self.size.height.saturating_sub(CHROME_ROWS)));
@@ -284,6 +297,12 @@ impl App {
             }
             LibraryNews::Loaded(Err(err)) => {
                 if matches!(self.mode, Mode::Library(_)) {
+                    self.back_from_form(now);
+                }
+                self.error(format!("The library cannot be read: {err}"));
+            }
+            LibraryNews::Reached(Err(err)) => {
+                if fits {
                     self.back_from_form(now);
                 }
                 self.error(format!("The library cannot be read: {err}"));
