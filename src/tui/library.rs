@@ -14,12 +14,16 @@ use crate::store::{Entry, Explorer, PlayerFilter, Store, shown};
 #[derive(Debug, Default)]
 pub(super) struct LibraryWork {
     explorer: Option<(Vec<Entry>, Explorer)>,
+    /// The library read for the explorer's first question, its table not built yet: the app
+    /// is told how many games there are first, then asks again (see [`LibraryNews::Reading`]).
+    pending: Option<Vec<Entry>>,
 }
 
 impl LibraryWork {
     /// Forgets the explorer's table: the archive changed.
     pub(super) fn forget(&mut self) {
         self.explorer = None;
+        self.pending = None;
     }
 
     /// Carries out a library effect; `None` for any other effect.
@@ -38,6 +42,24 @@ impl LibraryWork {
             }
             return carry_out(store, effect);
         };
+        if self.explorer.is_none() && self.pending.is_none() {
+            let library = store
+                .ok_or(LibraryError::NoFolder)
+                .and_then(|s| s.library().map_err(LibraryError::Store));
+            let news = match library {
+                Ok(library) => {
+                    let games = library.games.len();
+                    self.pending = Some(library.games);
+                    LibraryNews::Reading { key, filter, games }
+                }
+                Err(err) => LibraryNews::Explored {
+                    key,
+                    filter,
+                    rows: Err(err),
+                },
+            };
+            return Some(Event::Library(news));
+        }
         let rows = self
             .table(store)
             .map(|(games, table)| table.rows(games, key, &PlayerFilter::parse(&filter)));
@@ -49,9 +71,13 @@ impl LibraryWork {
     /// The library's games and the explorer's table of their positions, built once from the
     /// index and kept until the archive changes.
     fn table(&mut self, store: Option<&Store>) -> Result<(&[Entry], &Explorer), LibraryError> {
-        let built = match self.explorer.take() {
-            Some(built) => built,
-            None => {
+        let built = match (self.explorer.take(), self.pending.take()) {
+            (Some(built), _) => built,
+            (None, Some(games)) => {
+                let table = Explorer::build(&games);
+                (games, table)
+            }
+            (None, None) => {
                 let library = store
                     .ok_or(LibraryError::NoFolder)?
                     .library()
@@ -187,6 +213,15 @@ mod tests {
         ) {
             Some(Event::Library(LibraryNews::Explored { rows: Ok(rows), .. })) => rows,
             other => panic!("no rows: {other:?}"),
+        };
+        let Some(Event::Library(LibraryNews::Reading { games: 1, .. })) = work.carry_out(
+            Some(&store),
+            Effect::Explore {
+                key: start,
+                filter: String::new(),
+            },
+        ) else {
+            panic!("first, how many games are read");
         };
         assert_eq!(explore(&mut work)[0].san, "e4");
         assert_eq!(explore(&mut work)[0].white_wins, 1);

@@ -72,7 +72,12 @@ impl Widget for ExplorerView<'_> {
         };
         line(&self.explorer.heading(), self.theme.title(), buf);
         let Some((rows, more)) = &self.rows else {
-            line("Counting the library's games…", self.theme.muted(), buf);
+            let waiting = match self.explorer.reading {
+                Some(1) => "Reading 1 game…".to_owned(),
+                Some(n) => format!("Reading {n} games…"),
+                None => "Reading the library…".to_owned(),
+            };
+            line(&waiting, self.theme.muted(), buf);
             return;
         };
         if rows.is_empty() {

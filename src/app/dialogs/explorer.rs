@@ -26,6 +26,9 @@ pub struct Explorer {
     /// `None` while the worker counts.
     pub rows: Option<Vec<ExplorerRow>>,
     pub selected: usize,
+    /// How many games the library has, once the worker said so, while it reads their
+    /// positions for the first question.
+    pub reading: Option<usize>,
 }
 
 /// The most moves listed.
@@ -202,6 +205,19 @@ impl App {
         });
     }
 
+    /// The worker read the library for the first question: `games` games, whose positions
+    /// it reads when asked again. Said on screen if it is still the question there.
+    pub(in crate::app) fn explorer_reading(&mut self, key: u64, filter: String, games: usize) {
+        let Mode::Explorer(explorer) = &mut self.mode else {
+            return;
+        };
+        if explorer.key != key || explorer.filter != filter || explorer.rows.is_some() {
+            return;
+        }
+        explorer.reading = Some(games);
+        self.effects.push(Effect::Explore { key, filter });
+    }
+
     /// The worker's answer for the position `key` with `filter`: kept if it is still the
     /// question on screen.
     pub(in crate::app) fn explored(
@@ -272,6 +288,23 @@ mod tests {
         app.take_effects();
         assert!(key(&mut app, KeyCode::F(7)));
         let start = app.shown_position().repetition_key();
+        assert_eq!(
+            app.take_effects(),
+            [Effect::Explore {
+                key: start,
+                filter: String::new()
+            }]
+        );
+        // The first question: the worker says how many games it reads, and is asked again.
+        app.update(
+            crate::app::Event::Library(LibraryNews::Reading {
+                key: start,
+                filter: String::new(),
+                games: 10_000,
+            }),
+            app.now(),
+        );
+        assert!(matches!(app.mode(), Mode::Explorer(e) if e.reading == Some(10_000)));
         assert_eq!(
             app.take_effects(),
             [Effect::Explore {

@@ -104,6 +104,13 @@ pub enum LibraryNews {
         file: String,
         result: Result<(), LibraryError>,
     },
+    /// The explorer's first question: the library has `games` games, whose positions are
+    /// now read (slow on a big library): asked again, the worker answers once they are.
+    Reading {
+        key: u64,
+        filter: String,
+        games: usize,
+    },
     /// The moves played from the position `key` in the games `filter` admits.
     Explored {
         key: u64,
@@ -354,6 +361,9 @@ impl App {
                 }
             }
             LibraryNews::Explored { key, filter, rows } => self.explored(key, &filter, rows),
+            LibraryNews::Reading { key, filter, games } => {
+                self.explorer_reading(key, filter, games)
+            }
             LibraryNews::Restored(Err(err)) => {
                 self.error(format!("The game did not come back from the trash: {err}"));
             }
