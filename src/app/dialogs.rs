@@ -56,7 +56,7 @@ pub use abandon::AbandonGame;
 pub use archive_finished::ArchiveFinished;
 pub use claim::ClaimWithMove;
 pub use draw_offer::DrawOffer;
-pub use explorer::{Explorer, bar as explorer_bar};
+pub use explorer::{Explorer, ExplorerRow, bar as explorer_bar};
 pub use game_over::GameOver;
 pub use help::Help;
 pub use library::{Library, LibraryError, LibraryNews, TrashGame, Unopened};

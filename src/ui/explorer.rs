@@ -12,8 +12,7 @@ use ratatui::widgets::{Clear, Widget};
 
 use super::text::{fit, width};
 use super::theme::Theme;
-use crate::app::dialogs::{Explorer, explorer_bar};
-use crate::store::ExplorerRow;
+use crate::app::dialogs::{Explorer, ExplorerRow, explorer_bar};
 
 /// The panel's rows, as the app writes them.
 #[derive(Debug)]

@@ -14,7 +14,8 @@ use std::time::Duration;
 use super::{Look, Mode, Popup};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{App, Effect};
-use crate::store::ExplorerRow;
+/// One move of the explorer's answer (the store's counts), as the panel draws it.
+pub use crate::store::ExplorerRow;
 
 /// The explorer: the position asked about, the filter, and the answer once it came.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
