@@ -210,9 +210,16 @@ pub enum Effect {
     TrashGame(String),
     /// Bring this file back from the trash: [`dialogs::LibraryNews::Restored`].
     RestoreGame(String),
+    /// Read the games in the trash: [`dialogs::LibraryNews::TrashRead`].
+    LoadTrash,
+    /// Delete this file of the trash for good: [`dialogs::LibraryNews::Purged`].
+    PurgeGame(String),
     /// Count the moves played from the position `key` in the library's games that `filter`
     /// admits (`Ann as White`): [`dialogs::LibraryNews::Explored`].
     Explore { key: u64, filter: String },
+    /// List the library's games that reached the position `key` and that `filter` admits:
+    /// [`dialogs::LibraryNews::Reached`].
+    ExploreGames { key: u64, filter: String },
 }
 
 /// The whole front-end state. See the [module docs](self).

@@ -398,7 +398,10 @@ impl FileWork for Files {
             | Effect::OpenArchived(_)
             | Effect::TrashGame(_)
             | Effect::RestoreGame(_)
-            | Effect::Explore { .. }) => self.library.carry_out(self.store.as_ref(), effect),
+            | Effect::LoadTrash
+            | Effect::PurgeGame(_)
+            | Effect::Explore { .. }
+            | Effect::ExploreGames { .. }) => self.library.carry_out(self.store.as_ref(), effect),
         }
     }
 
