@@ -197,13 +197,20 @@ impl App {
             AnalysisEvent::Finished(report) => {
                 self.reports.running = None;
                 self.game.annotate(&report);
-                // Kept with the game: in its archive file when this session archived it, else
-                // as study to save (quitting asks first).
+                // Kept with the game: in its archive file (archived by this session, or
+                // opened from it), else as study to save (quitting asks first): a file of the
+                // player's own is never written unasked.
                 self.saving.study_unsaved = true;
-                self.rearchive();
                 let text = summary_line(&report);
                 self.reports.shown = Some(*report);
-                self.message = Some(Message::info(format!("Report ready. {text}")));
+                let text = if self.rearchive() {
+                    format!("Report ready. {text}")
+                } else {
+                    format!(
+                        "Report ready. {text} · not in the archive: Ctrl-S saves the game with it"
+                    )
+                };
+                self.message = Some(Message::info(text));
             }
             AnalysisEvent::Failed { error, done } => {
                 self.reports.running = None;

@@ -517,6 +517,8 @@ pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, Load
             } else {
                 format!("{shown}, game {number} of {count}")
             },
+            // Kept by the front end only if the file is in the archive folder.
+            archive_file: (count == 1).then(|| path.to_owned()),
         }),
     }
 }

@@ -392,6 +392,7 @@ fn a_game_analysed_before_shows_its_report_with_no_engine() {
             game: imported.game,
             tags: imported.tags,
             source: "scholars.pgn".into(),
+            archive_file: None,
         }))),
         ..Config::default()
     });
@@ -657,6 +658,7 @@ fn a_report_of_a_loaded_game_is_kept_as_study_to_save() {
             game: imported.game,
             tags: imported.tags,
             source: "scholars.pgn".into(),
+            archive_file: None,
         }))),
         ..Config::default()
     });
