@@ -196,7 +196,7 @@ pub const MANUAL: &[Section] = &[
             ),
             Entry::Text(
                 "The engine is a UCI engine such as Stockfish (apt-get install stockfish, brew \
-                 install stockfish): engine = \"PATH\" in config.toml, else stockfish on PATH, \
+                 install stockfish): --engine PATH or engine = \"PATH\" in config.toml, else stockfish on PATH, \
                  else /usr/games/stockfish. hotseat analyse FILE does the same on the command \
                  line.",
             ),
@@ -508,7 +508,8 @@ impl Cli {
                 let source = crate::settings::Source::find(self.play.config_file.as_deref());
                 let (settings, notice) =
                     crate::settings::load(&source).map_err(|e| TaskError::Usage(e.to_string()))?;
-                let engine = settings.engine.clone();
+                // --engine, else the settings file's engine = "…".
+                let engine = self.play.engine.clone().or_else(|| settings.engine.clone());
                 let mut config = self
                     .play
                     .with_settings(settings)
@@ -766,5 +767,36 @@ mod tests {
         }
         assert!(page.contains("Moves (type them, then Enter)".to_uppercase().as_str()));
         assert!(page.contains("several moves on one line"));
+    }
+}
+
+#[cfg(test)]
+mod engine_tests {
+    use clap::Parser;
+
+    use super::*;
+
+    fn launch(args: &[&str]) -> Launch {
+        let cli = Cli::try_parse_from(args).unwrap();
+        match cli.task() {
+            Ok(Task::Play(launch) | Task::Plain(launch)) => *launch,
+            other => panic!("not a game: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn engine_chooses_the_engine_of_the_report_over_the_settings_file() {
+        let dir = std::env::temp_dir().join(format!("hotseat-cli-engine-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = dir.join("config.toml");
+        std::fs::write(&config, "engine = \"/from/settings/sf\"\n").unwrap();
+        let config = config.to_str().unwrap();
+        let given = launch(&["hotseat", "--config", config, "--engine", "/given/sf"]);
+        assert_eq!(given.engine, Some(PathBuf::from("/given/sf")));
+        let plain = launch(&["hotseat", "--plain", "--engine", "sf", "--config", config]);
+        assert_eq!(plain.engine, Some(PathBuf::from("sf")));
+        let settled = launch(&["hotseat", "--config", config]);
+        assert_eq!(settled.engine, Some(PathBuf::from("/from/settings/sf")));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -206,6 +206,16 @@ pub struct PlayArgs {
     /// Example: --data-dir ~/chess/hotseat
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+
+    /// The UCI engine for the game report and the engine's lines.
+    ///
+    /// A path, or a name looked up on PATH, for F4 (analyse) and F5 (engine), instead of
+    /// engine = "PATH" in config.toml; without either, stockfish on PATH, else
+    /// /usr/games/stockfish. The engine is never consulted during a game in progress.
+    ///
+    /// Example: --engine ~/bin/stockfish
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
 }
 
 /// The options that set up a new game, which `--resume` and `--load` replace.

@@ -42,7 +42,7 @@ pub struct Launch {
     pub data_dir: Option<PathBuf>,
     /// What to do with a game saved last time.
     pub saved: SavedGameChoice,
-    /// The engine for the game report, as the settings name it (`engine = "…"`); else it is
+    /// The engine for the game report, as `--engine` or the settings name it (`engine = "…"`); else it is
     /// looked for as `hotseat analyse` does.
     pub engine: Option<PathBuf>,
 }
