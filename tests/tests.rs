@@ -21,7 +21,7 @@
 //!   the settings file and the new-game form's memory, end
 //!   to end: `settings`;
 //! - the move box's reading of typed text (properties): `move_entry_props`;
-//! - `--plain`, games piped through the real binary: `plain`;
+//! - `--plain`, games piped through the real binary: `plain`; its `analyse`: `plain_report`;
 //! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one),
 //!   `terminal` (resizes under dialogs, suspend and resume), on the harness in `common::pty`
 //!   (itself tested by `pty_harness`);
@@ -72,6 +72,8 @@ mod perft;
 mod pgn;
 #[path = "suite/plain.rs"]
 mod plain;
+#[path = "suite/plain_report.rs"]
+mod plain_report;
 #[path = "suite/play.rs"]
 mod play;
 #[path = "suite/pty_harness.rs"]

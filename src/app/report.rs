@@ -258,3 +258,29 @@ pub fn summary_line(report: &GameReport) -> String {
     });
     format!("White {white} · Black {black}")
 }
+
+/// Each player's numbers in words, White's then Black's: `White (Ann): accuracy 87%, 1
+/// inaccuracy, 0 mistakes, 0 blunders, ACPL 24` (as `hotseat analyse` and the plain mode say
+/// them).
+pub fn player_lines(report: &GameReport, names: [&str; 2]) -> [String; 2] {
+    let line = |i: usize, color: &str| {
+        let p = &report.players[i];
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let accuracy = p.accuracy.map_or("no moves".to_owned(), |a| {
+            format!("accuracy {}%", a.round())
+        });
+        let acpl = p.acpl.map_or(String::new(), |a| format!(", ACPL {a}"));
+        let who = if names[i].is_empty() {
+            color.to_owned()
+        } else {
+            format!("{color} ({})", crate::text::tame(names[i]))
+        };
+        format!(
+            "{who}: {accuracy}, {}, {}, {}{acpl}",
+            plural(p.inaccuracies, "inaccuracy").replace("inaccuracys", "inaccuracies"),
+            plural(p.mistakes, "mistake"),
+            plural(p.blunders, "blunder"),
+        )
+    };
+    [line(0, "White"), line(1, "Black")]
+}
