@@ -19,32 +19,10 @@ use crate::game::report::{GameReport, PositionEval};
 use crate::layout::panel::graph_position;
 use crate::rules::{Move, Position};
 
-/// What the engine's work says, in the app's terms (the edge turns its process's events into
-/// these). One analysis says `Progress`/`Evaluated` for each position, then one of `Finished`,
-/// `Failed` or `Cancelled`.
-#[derive(Clone, Debug)]
-pub enum AnalysisEvent {
-    /// Positions done of all (the start, and one after each move).
-    Progress {
-        done: usize,
-        total: usize,
-    },
-    /// The evaluation of the position after `ply` half-moves.
-    Evaluated {
-        ply: usize,
-        eval: PositionEval,
-    },
-    Finished(Box<GameReport>),
-    /// The engine failed; `error` names it and says what went wrong; `done` holds the
-    /// positions evaluated before.
-    Failed {
-        error: String,
-        done: Vec<PositionEval>,
-    },
-    Cancelled {
-        done: Vec<PositionEval>,
-    },
-}
+/// What the engine's work says, in the app's terms: the edge's events with the engine's
+/// error turned into the words shown. One analysis says `Progress`/`Evaluated` for each
+/// position, then one of `Finished`, `Failed` or `Cancelled`.
+pub type AnalysisEvent = crate::game::report::AnalysisEvent<String>;
 
 /// A game for the engine: where it starts and its moves; `id` comes back with every event.
 #[derive(Clone, Debug, PartialEq, Eq)]

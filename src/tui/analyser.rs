@@ -148,18 +148,9 @@ impl Analyser {
     }
 }
 
-/// The engine's event in the app's terms.
+/// The engine's event in the app's terms: its error in words.
 pub fn app_event(event: EngineEvent) -> AnalysisEvent {
-    match event {
-        EngineEvent::Progress { done, total } => AnalysisEvent::Progress { done, total },
-        EngineEvent::Evaluated { ply, eval } => AnalysisEvent::Evaluated { ply, eval },
-        EngineEvent::Finished(report) => AnalysisEvent::Finished(report),
-        EngineEvent::Failed { error, done } => AnalysisEvent::Failed {
-            error: error.to_string(),
-            done,
-        },
-        EngineEvent::Cancelled { done } => AnalysisEvent::Cancelled { done },
-    }
+    event.map_error(|error| error.to_string())
 }
 
 #[cfg(test)]
