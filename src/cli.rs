@@ -70,6 +70,9 @@ pub const MANUAL: &[Section] = &[
                  help lists them all. A square alone is a move: s e4 reads the square.",
             ),
             Entry::Text(
+                "After the game, or on a loaded one, analyse asks the engine for the report                  (--engine PATH): its progress is said each quarter, then each player's                  accuracy and counts; report says them again, next (next blunder, next                  mistake, next inaccuracy) reads the labelled moves with the better line, and                  stop stops it. An input that ends during the report waits for it.",
+            ),
+            Entry::Text(
                 "With a clock, the time left is announced without waiting for input at one \
                  minute, thirty seconds and ten seconds (warnings = [60, 30, 10] in \
                  config.toml), and the flag's fall at once. When the input ends, a game in \
