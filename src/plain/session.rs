@@ -690,7 +690,7 @@ fn chunks(line: &str) -> Vec<String> {
 /// A text of the screen's in the plain mode's words: its keys named by the commands that do
 /// the same, its separators as sentence breaks.
 pub fn plain_words(text: &str) -> String {
-    const SWAPS: [(&str, &str); 6] = [
+    const SWAPS: [(&str, &str); 7] = [
         (
             "Ctrl-D accepts, a move declines",
             "accept takes it up, a move declines it",
@@ -701,6 +701,10 @@ pub fn plain_words(text: &str) -> String {
             "quit, and start hotseat again for a new one",
         ),
         ("Ctrl-S saves a copy", "save makes a copy"),
+        (
+            "Ctrl-S saves the game with it",
+            "save keeps the game with it",
+        ),
         (
             "a new game (Ctrl-N) archives it first",
             "a new game archives it first",

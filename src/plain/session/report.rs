@@ -395,6 +395,10 @@ mod tests {
         let done = session.hear(Event::Analysis { id, event }, now, &mut engine);
         assert!(said(&done, "Report ready."), "{done:?}");
         assert!(
+            said(&done, "Not in the archive: save keeps the game with it."),
+            "in the plain mode's words: {done:?}"
+        );
+        assert!(
             said(
                 &done,
                 "White (Ann): accuracy 99%, 0 inaccuracies, 0 mistakes, 0 blunders"
