@@ -17,6 +17,14 @@
 //! warning on the status line and is retried every [`RETRY_INTERVAL`] until it works; the archive's path
 //! goes into the game-over box.
 //!
+//! A finished game with an archive file — archived by this session, or opened from the
+//! library or from a file in the archive folder that holds only it — keeps what is added to
+//! it there: a finished report at once, and study (variations, comments, glyphs)
+//! [`STUDY_SAVE_DELAY`] after its last change, or at once when the players quit, open another
+//! game or the library ([`Effect::Rearchive`], atomic, by the file worker); a failed write is
+//! said once and retried every [`RETRY_INTERVAL`]. Any other finished game is never written
+//! unasked: quitting with its study or report unsaved asks first.
+//!
 //! What a saved game carries besides its moves and clocks — Event, Site, Date, Round and
 //! [`TAG_STARTED`] — is made here from the wall-clock time the session began
 //! ([`Config::wall_clock`](super::Config)) plus the app's own `now`, so the app never reads a
