@@ -39,6 +39,7 @@ mod draw_offer;
 mod explorer;
 mod game_over;
 mod help;
+mod invite;
 mod library;
 mod new_game;
 mod promotion;
@@ -59,6 +60,7 @@ pub use draw_offer::DrawOffer;
 pub use explorer::Explorer;
 pub use game_over::GameOver;
 pub use help::Help;
+pub use invite::Invite;
 pub use library::{Library, LibraryError, LibraryNews, TrashGame, Unopened};
 pub use promotion::Promotion;
 pub use quit::Quit;
@@ -169,6 +171,8 @@ dialogs! {
     Takeback(Takeback),
     /// Quit while a game is in progress?
     Quit(Quit),
+    /// The host's invitation lines, to give the friend and the watchers.
+    Invite(Invite),
     /// Abandon the game in progress for a new one?
     AbandonGame(AbandonGame),
     /// An unfinished game was saved: resume it?

@@ -198,10 +198,11 @@ impl App {
     /// and the scroll mark): how long the move that led here took, when the clock readings
     /// say, and its comment — at the start position, the comment before the first move.
     pub fn note_lines(&self, width: usize) -> Vec<String> {
-        if !self.game.is_over() && !self.review.is_active() {
-            return Vec::new();
-        }
         let cols = width.saturating_sub(2).max(1);
+        if !self.game.is_over() && !self.review.is_active() {
+            // Across the network, the place of the note shows the connection and the chat.
+            return self.net_lines(cols);
+        }
         let mut lines = Vec::new();
         let comment = match (self.review.var(), self.shown_ply().checked_sub(1)) {
             (Some(id), _) => self

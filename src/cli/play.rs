@@ -475,6 +475,7 @@ impl PlayArgs {
             time_warnings: settings.warnings,
             no_save_folder: false,
             writable_folder: None,
+            network: None,
         })
     }
 

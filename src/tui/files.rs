@@ -406,6 +406,7 @@ impl FileWork for Files {
             )),
             Effect::Redraw
             | Effect::Bell
+            | Effect::Net(_)
             | Effect::Analyse(_)
             | Effect::StopAnalysis
             | Effect::LiveAnalyse(_)
