@@ -347,7 +347,7 @@ impl App {
     /// Where a change to the study goes, for the messages that confirm it.
     pub(super) fn study_kept_where(&self) -> &'static str {
         if self.saving.archived_path.is_some() {
-            "kept in its archive file"
+            "written into its archive file"
         } else {
             "Ctrl-S saves the game with it"
         }

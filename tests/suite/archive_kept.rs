@@ -123,6 +123,10 @@ fn study_added_to_a_library_game_is_written_into_its_archive_file_and_comes_back
         app.message()
     );
     written.extend(enter(&mut app, &mut files, "{Quieter", secs(2)));
+    assert_eq!(
+        app.message().unwrap().text,
+        "Comment on 3. Nf3 kept (written into its archive file)"
+    );
     written.extend(enter(&mut app, &mut files, "!?", secs(3)));
     assert_eq!(
         written,
