@@ -78,7 +78,7 @@ pub use live::{LiveJob, LiveUpdate};
 pub use newgame::NewGameForm;
 pub use parts::MAX_INPUT_CHARS;
 use parts::{BoardControl, MoveBox, Review};
-pub use report::{AnalysisEvent, AnalysisJob, summary_line};
+pub use report::{AnalysisEvent, AnalysisJob, player_lines, summary_line};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{
     Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, dialog_hint_rows, status_badge,

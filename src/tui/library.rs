@@ -169,7 +169,9 @@ fn open(store: &Store, file: &str) -> Result<OpenedGame, LibraryError> {
     let bytes = crate::store::read_bounded(&path, MAX_GAME_BYTES)
         .map_err(|e| unopened(Unopened::Read(e)))?;
     let mut first = None;
+    let mut count = 0usize;
     import_games_to_last_legal_move(bytes.as_slice(), |game| {
+        count += 1;
         if first.is_none() {
             first = Some(game);
         }
@@ -180,6 +182,8 @@ fn open(store: &Store, file: &str) -> Result<OpenedGame, LibraryError> {
             game: imported.game,
             tags: imported.tags,
             source: shown_path,
+            // Written back only where rewriting it loses no other game.
+            archive_file: (count == 1).then_some(path),
         }),
         Some(Err(e)) => Err(unopened(Unopened::Game(Box::new(e)))),
         None => Err(unopened(Unopened::Empty)),

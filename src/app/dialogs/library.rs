@@ -484,6 +484,7 @@ mod tests {
             game: imported.game,
             tags: imported.tags,
             source: "g0.pgn".to_owned(),
+            archive_file: None,
         };
         at(
             &mut app,
