@@ -152,3 +152,26 @@ fn the_chess_crate_depends_on_no_terminal_crate() {
         }
     }
 }
+
+/// The release binary carries no symbols: `strip = true` in `[profile.release]`, and no
+/// override naming the hotseat package, which makes cargo (1.95) drop `strip` for the binary
+/// it links (550 KB of symbols came back that way).
+#[test]
+fn the_release_binary_is_stripped() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+    let text = fs::read_to_string(manifest).unwrap();
+    let mut section = "";
+    let mut stripped = false;
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+            assert!(
+                !section.starts_with("[profile.release.package.hotseat"),
+                "{section} would keep the symbols in the binary: set it in [profile.release]"
+            );
+        } else if section == "[profile.release]" && line.replace(' ', "") == "strip=true" {
+            stripped = true;
+        }
+    }
+    assert!(stripped, "[profile.release] has no `strip = true`");
+}

@@ -82,9 +82,14 @@ pub struct History {
 
 impl History {
     pub fn new(start: &Position) -> History {
-        History {
-            keys: vec![start.repetition_key()],
-        }
+        History::with_capacity(start, 1)
+    }
+
+    /// As [`History::new`], with room for `capacity` positions before it reallocates.
+    pub fn with_capacity(start: &Position, capacity: usize) -> History {
+        let mut keys = Vec::with_capacity(capacity.max(1));
+        keys.push(start.repetition_key());
+        History { keys }
     }
 
     /// Records the position reached by a move.

@@ -543,7 +543,9 @@ impl Target for Replayed {
     fn start(position: &Position, _: &Tags) -> Result<Self, TagError> {
         Ok(Replayed {
             position: position.clone(),
-            history: History::new(position),
+            // Room for the positions since a capture or pawn move in most games at once,
+            // rather than growing there from one, reallocating seven times a game.
+            history: History::with_capacity(position, 128),
         })
     }
     fn position(&self) -> &Position {
