@@ -19,7 +19,8 @@ use super::command::{self, Command, Reading};
 use super::speech;
 use super::warnings::Warnings;
 use crate::app::keymap::{Action, KeyContext};
-use crate::app::move_entry::read_line;
+use crate::app::move_entry::read_line_in;
+use crate::app::notation::written_move;
 use crate::app::{App, Effect, Event, ExportResult, Message, MessageKind, Mode};
 use crate::game::Outcome;
 use crate::rules::Color;
@@ -453,7 +454,9 @@ impl Session {
             return Vec::new();
         }
         let pos = self.app.game().position().clone();
-        let step = read_line(&pos, &rest).into_iter().next();
+        let step = read_line_in(&pos, &rest, self.app.move_style())
+            .into_iter()
+            .next();
         let said = match (step, self.app.message()) {
             (Some(step), Some(m)) if m.kind == MessageKind::Error => match step.read {
                 Err(refusal) => format!("{}: {refusal}.", command::shown(&step.typed)),
@@ -489,12 +492,17 @@ impl Session {
 
     // ---- Saying ----
 
+    /// The move at `ply` in the players' notation, as the screen's move list writes it.
+    fn written(&self, ply: usize) -> String {
+        written_move(self.app.game(), ply, self.app.move_style())
+    }
+
     /// The move at `ply` as a sentence.
     fn ply_sentence(&self, ply: usize) -> String {
         let record = self.app.game().record();
         match (record.position_at(ply), record.moves().get(ply)) {
             (Some(before), Some(recorded)) => {
-                speech::move_sentence(record.start(), ply, before, recorded)
+                speech::move_sentence(record.start(), ply, before, recorded.mv, &self.written(ply))
             }
             _ => String::new(),
         }
@@ -523,7 +531,7 @@ impl Session {
                 Some(format!(
                     "{} would allow a draw claim by {why}. Claim the draw with it? yes, or no \
                      to just play it.",
-                    app.game().position().san(*mv),
+                    app.move_style().write(app.game().position(), *mv),
                 ))
             }
             Mode::Promotion(promotion) => Some(format!(
@@ -582,12 +590,12 @@ impl Session {
             return "No move has been made yet.".to_owned();
         }
         let mut words = Vec::new();
-        for (ply, recorded) in record.moves().iter().enumerate() {
+        for ply in 0..record.plies() {
             let number = crate::game::MoveNumber::of_ply(record.start(), ply);
             if number.white || ply == 0 {
-                words.push(speech::numbered(record.start(), ply, recorded));
+                words.push(speech::numbered(record.start(), ply, &self.written(ply)));
             } else {
-                words.push(speech::written(recorded));
+                words.push(self.written(ply));
             }
         }
         format!("Moves: {}.", words.join(" "))

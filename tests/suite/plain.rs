@@ -297,3 +297,20 @@ fn nothing_said_has_an_escape_sequence_even_from_a_path() {
     let out = place.run(&[], "save \u{1b}[31mred/x.pgn\n");
     check_plain(&out.stdout);
 }
+
+/// `--notation de`: the moves said and listed in German letters, typed in them too; the words
+/// stay English and the saved game English SAN, as PGN requires.
+#[test]
+fn moves_are_said_in_the_players_notation_and_saved_in_english() {
+    let place = Place::new();
+    let out = place.run(&["--notation", "de"], "Sf3 Sf6\nLb5\nmoves\n");
+    has(&out, "White: knight to f3. [1. Sf3]");
+    has(&out, "Black: knight to f6. [1... Sf6]");
+    has(&out, "Lb5: no white bishop can reach b5.");
+    has(&out, "Moves: 1. Sf3 Sf6.");
+    let saved = fs::read_to_string(place.data().join("current.pgn")).unwrap();
+    assert!(saved.contains("1. Nf3 Nf6 *"), "{saved}");
+
+    let out = place.run(&["--resume", "--notation", "figurine"], "l\n");
+    has(&out, "Last move: Black: knight to f6. [1... ♘f6]");
+}

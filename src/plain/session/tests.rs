@@ -5,7 +5,7 @@ use std::time::Duration;
 use super::*;
 use crate::app::Config;
 use crate::game::GameSetup;
-use crate::rules::Position;
+use crate::rules::{Language, MoveStyle, Notation, Position};
 
 fn secs(n: u64) -> Duration {
     Duration::from_secs(n)
@@ -350,4 +350,48 @@ fn the_screens_words_are_turned_into_the_plain_modes() {
         plain_words("White offers a draw with this move · Ctrl-D withdraws"),
         "White offers a draw with this move. Draw again withdraws it"
     );
+}
+
+fn styled(notation: Notation, language: Language) -> Session {
+    let app = App::new(Config {
+        move_style: MoveStyle::new(notation, language),
+        ..Config::default()
+    });
+    Session::new(app, &super::super::warnings::DEFAULT_WARNINGS)
+}
+
+#[test]
+fn moves_are_written_and_read_in_the_players_notation() {
+    let mut s = styled(Notation::San, Language::German);
+    // German letters typed (and English still taken); the words stay English.
+    assert_eq!(
+        say0(&mut s, "Sf3 Nf6 e4"),
+        [
+            "White: knight to f3. [1. Sf3]",
+            "Black: knight to f6. [1... Sf6]",
+            "White: pawn to e4. [2. e4]",
+        ]
+    );
+    assert_eq!(say0(&mut s, "moves"), ["Moves: 1. Sf3 Sf6 2. e4."]);
+    assert_eq!(
+        say0(&mut s, "last"),
+        ["Last move: White: pawn to e4. [2. e4]"]
+    );
+    // A refusal names the move as typed, in the language's letters.
+    assert_eq!(say0(&mut s, "Dh4"), ["Dh4: no black queen can reach h4."]);
+    // The record stays English SAN, as PGN keeps it.
+    assert_eq!(s.app().game().record().moves()[0].san, "Nf3");
+
+    let mut s = styled(Notation::Figurine, Language::English);
+    assert_eq!(
+        say0(&mut s, "♘f3 e5"),
+        [
+            "White: knight to f3. [1. ♘f3]",
+            "Black: pawn to e5. [1... e5]",
+        ]
+    );
+    assert_eq!(say0(&mut s, "moves"), ["Moves: 1. ♘f3 e5."]);
+
+    let mut s = styled(Notation::Lan, Language::French);
+    assert_eq!(say0(&mut s, "Cf3"), ["White: knight to f3. [1. Cg1-f3]"]);
 }
