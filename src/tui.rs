@@ -24,7 +24,7 @@ mod library;
 mod loop_tests;
 mod run;
 pub mod screenshot;
-mod shutdown;
+pub(crate) mod shutdown;
 pub mod worker;
 
 pub use crate::store::shown;

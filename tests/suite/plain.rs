@@ -314,3 +314,70 @@ fn moves_are_said_in_the_players_notation_and_saved_in_english() {
     let out = place.run(&["--resume", "--notation", "figurine"], "l\n");
     has(&out, "Last move: Black: knight to f6. [1... ♘f6]");
 }
+
+/// SIGTERM, SIGHUP and SIGINT in the middle of a game: saved through the screen's own handler,
+/// with no escape sequence written (the terminal is not the plain mode's to restore), and an
+/// exit with 128 + the signal's number. The input is still open: it is the signal that saves.
+#[cfg(unix)]
+#[test]
+fn a_signal_saves_the_game_and_exits_with_its_code() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    for (name, code) in [("TERM", 143), ("HUP", 129), ("INT", 130)] {
+        let place = Place::new();
+        let mut child = place
+            .command(&["--time", "5+0"])
+            .spawn()
+            .expect("hotseat runs");
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"e4\ne5\nNf3\n").unwrap();
+        stdin.flush().unwrap();
+        // Read on a thread of its own, so a hang fails in seconds instead of never.
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            let mut all = Vec::new();
+            for line in BufReader::new(stdout).split(b'\n') {
+                let line = line.unwrap();
+                let _ = tx.send(String::from_utf8_lossy(&line).into_owned());
+                all.extend_from_slice(&line);
+                all.push(b'\n');
+            }
+            all
+        });
+        let wanted = "White: knight to f3. [2. Nf3]";
+        let mut said = Vec::new();
+        while said.last().map(String::as_str) != Some(wanted) {
+            match rx.recv_timeout(Duration::from_secs(20)) {
+                Ok(line) => said.push(line),
+                Err(e) => {
+                    let _ = child.kill();
+                    panic!("SIG{name}: {e:?} waiting for {wanted:?}; said {said:?}");
+                }
+            }
+        }
+        let sent = Command::new("kill")
+            .args([format!("-{name}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = child.wait().unwrap();
+        drop(stdin);
+        let stdout = reader.join().unwrap();
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+        assert_eq!(status.code(), Some(code), "SIG{name}: {status:?} {stderr}");
+        assert_eq!(status.signal(), None, "an exit, not a death by the signal");
+        check_plain(&stdout);
+        check_plain(stderr.as_bytes());
+        assert!(
+            stderr.contains(&format!(
+                "SIG{name}: the game is saved; `hotseat --plain --resume` resumes it"
+            )),
+            "{stderr}"
+        );
+        let saved = fs::read_to_string(place.data().join("current.pgn")).unwrap();
+        assert!(saved.contains("2. Nf3 {[%clk"), "{saved}");
+        assert!(saved.contains("[Result \"*\"]"), "{saved}");
+    }
+}
