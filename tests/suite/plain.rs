@@ -381,3 +381,26 @@ fn a_signal_saves_the_game_and_exits_with_its_code() {
         assert!(saved.contains("[Result \"*\"]"), "{saved}");
     }
 }
+
+/// After a mate the game can still be stepped through, and `new` starts another one, saved in
+/// its turn; the finished one stays in the archive.
+#[test]
+fn after_the_end_look_back_then_play_a_new_game() {
+    let place = Place::new();
+    let out = place.run(&[], "f3\ne5\ng4\nQh4#\nback\ns d8\nnew\ne4\n");
+    has(
+        &out,
+        "After White: pawn to g4. [2. g4] End goes back to the last move.",
+    );
+    has(&out, "d8: black queen.");
+    assert!(
+        lines(&out).iter().any(|l| l.starts_with("New game: ")),
+        "{out:?}"
+    );
+    has(&out, "White: pawn to e4. [1. e4]");
+    let games = place.archived();
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert!(games[0].contains("2. g4 Qh4#"), "{}", games[0]);
+    let saved = fs::read_to_string(place.data().join("current.pgn")).unwrap();
+    assert!(saved.contains("1. e4 *"), "{saved}");
+}
