@@ -437,4 +437,23 @@ mod tests {
         assert!(again.others.is_empty());
         let _ = fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn a_file_of_its_own_is_removed_on_drop_only_while_empty() {
+        let dir = fresh("own");
+        let store = Store::new(DataDir::new(&dir));
+        let (own, guard) = store.own_file(7).unwrap();
+        let path = dir.join("current-own-7.pgn");
+        assert!(path.is_file(), "created at once, empty");
+        drop(guard);
+        assert!(!path.exists(), "nothing was saved in it: removed");
+
+        let (own2, guard) = store.own_file(7).unwrap();
+        let saved = own2.save_current("[Event \"?\"]\n\n*\n").unwrap();
+        assert_eq!(saved, path);
+        drop(guard);
+        assert!(path.is_file(), "a game is in it: kept");
+        drop(own);
+        let _ = fs::remove_dir_all(&dir);
+    }
 }
