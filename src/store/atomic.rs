@@ -410,4 +410,28 @@ mod tests {
         assert!(to.is_dir() && !from.exists());
         let _ = fs::remove_dir_all(&dir);
     }
+
+    /// The temporary file's name is numbered: names taken (a killed write's leftovers, another
+    /// process's) are passed over, and any other error ends the write at once.
+    #[test]
+    fn a_temporary_name_taken_is_passed_over_and_a_missing_folder_refused() {
+        let dir = fresh("temp");
+        // Every name the temporary file could have in this process for a while: the counter
+        // is shared by all the writes of the tests, far fewer than this.
+        for n in 0..5000 {
+            let name = format!(
+                ".planted.pgn{TEMP_MARK}{}-{n}{TEMP_EXT}",
+                std::process::id()
+            );
+            fs::write(dir.join(name), "").unwrap();
+        }
+        let target = dir.join("planted.pgn");
+        write_replacing(&target, b"game").unwrap();
+        assert_eq!(fs::read_to_string(&target).unwrap(), "game");
+
+        let nowhere = dir.join("no-such-folder").join("x.pgn");
+        let e = write_replacing(&nowhere, b"game").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::NotFound);
+        let _ = fs::remove_dir_all(&dir);
+    }
 }
