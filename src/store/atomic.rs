@@ -366,7 +366,8 @@ mod tests {
         // the next name is not tried.
         let nowhere = dir.join("no-such-folder").join("c.pgn");
         let after = dir.join("d.pgn");
-        let (at, e) = write_new([nowhere.clone(), after.clone()], b"game").unwrap_err();
+        let (at, e) =
+            write_new([taken.clone(), nowhere.clone(), after.clone()], b"game").unwrap_err();
         assert_eq!((at, e.kind()), (nowhere, io::ErrorKind::NotFound));
         assert!(!after.exists());
         let _ = fs::remove_dir_all(&dir);

@@ -456,4 +456,22 @@ mod tests {
         drop(own);
         let _ = fs::remove_dir_all(&dir);
     }
+
+    /// A shared lock that does not end (not a look of an instant) is taken for a holder after
+    /// a while: the claim goes on to the next slot instead of waiting for ever.
+    #[test]
+    fn a_shared_lock_that_stays_is_given_up_on() {
+        let dir = fresh("stays");
+        let store = Store::new(DataDir::new(&dir));
+        fs::create_dir_all(&dir).unwrap();
+        let path = store.lock_path();
+        fs::write(&path, STAMP).unwrap();
+        let look = File::open(&path).unwrap();
+        look.try_lock_shared().unwrap();
+        let claim = store.claim(5, SystemTime::UNIX_EPOCH).unwrap();
+        assert_eq!(claim.store.slot(), 2);
+        assert_eq!(claim.others, vec![Holder::unknown(1)]);
+        drop(look);
+        let _ = fs::remove_dir_all(&dir);
+    }
 }
