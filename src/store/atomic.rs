@@ -362,6 +362,12 @@ mod tests {
         );
         assert_eq!(fs::read_to_string(&taken).unwrap(), "old", "never replaced");
         assert_eq!(fs::read_to_string(&free).unwrap(), "game");
+        let mut left: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["a.pgn", "b.pgn"], "no temporary file left");
         // A name that cannot be written for another reason than being taken is the answer:
         // the next name is not tried.
         let nowhere = dir.join("no-such-folder").join("c.pgn");
