@@ -2,9 +2,10 @@
 //! (a screen reader, a braille line), worked out from the chess crate alone.
 //!
 //! A move is said as a listener wants to hear it, `White: knight to f3.`, `Black: pawn takes
-//! d5, check.`, `White castles king side.`, with the notation after it in brackets (`[1. Nf3]`),
-//! which a screen reader at its usual punctuation level does not read out and a braille reader
-//! sees. The board is read rank by rank with empty squares counted (`2 empty`), never one by
+//! d5, check.`, `White castles king side.`, with the notation after it in brackets (`[1. Nf3]`,
+//! written in the players' notation by the caller: `[1. Sf3]` in German), which a screen reader
+//! at its usual punctuation level does not read out and a braille reader sees. The words stay
+//! English. The board is read rank by rank with empty squares counted (`2 empty`), never one by
 //! one. Nothing here knows of the app: [`super::session`] chooses what to say.
 
 use crate::game::{GameResult, MoveNumber, Outcome, Reason};
