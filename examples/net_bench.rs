@@ -12,6 +12,7 @@
 //! game that avoids any move ending it. CPU comes from `/proc/self/task/*/schedstat` (Linux only):
 //! the host's threads are those named `net-hub`, `net-listen`, `net-read`, `net-write`.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
@@ -51,11 +52,12 @@ fn moved(rx: &Receiver<NetEvent>, ply: u32) -> Result<()> {
 }
 
 /// CPU time of this process's threads whose names `keep` accepts, from each thread's
-/// `schedstat` (nanoseconds on the CPU; finer than the 10 ms ticks of `stat`).
-fn thread_cpu(keep: impl Fn(&str) -> bool) -> Result<Duration> {
-    let mut total = 0;
+/// `schedstat` (nanoseconds on the CPU; finer than the 10 ms ticks of `stat`), by thread id.
+fn thread_times(keep: impl Fn(&str) -> bool) -> Result<HashMap<String, u64>> {
+    let mut times = HashMap::new();
     for task in std::fs::read_dir("/proc/self/task")? {
-        let dir = task?.path();
+        let task = task?;
+        let dir = task.path();
         let Ok(comm) = std::fs::read_to_string(dir.join("comm")) else {
             continue;
         };
@@ -70,9 +72,20 @@ fn thread_cpu(keep: impl Fn(&str) -> bool) -> Result<Duration> {
             .next()
             .context("empty schedstat")?
             .parse()?;
-        total += ns;
+        times.insert(task.file_name().to_string_lossy().into_owned(), ns);
     }
-    Ok(Duration::from_nanos(total))
+    Ok(times)
+}
+
+/// The CPU time the threads `keep` accepts spent since `before` was read: each thread's own
+/// difference, so that a thread that ended meanwhile (a watcher of an earlier run going away)
+/// does not make the total go backwards.
+fn cpu_since(before: &HashMap<String, u64>, keep: impl Fn(&str) -> bool) -> Result<Duration> {
+    let spent = thread_times(keep)?
+        .iter()
+        .map(|(tid, &ns)| ns.saturating_sub(before.get(tid).copied().unwrap_or(0)))
+        .sum();
+    Ok(Duration::from_nanos(spent))
 }
 
 fn is_host_thread(name: &str) -> bool {
@@ -140,7 +153,7 @@ fn latency(moves: usize, watchers: usize) -> Result<()> {
     }
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut samples = Vec::with_capacity(moves);
-    let host_cpu = thread_cpu(is_host_thread)?;
+    let host_cpu = thread_times(is_host_thread)?;
     let started = Instant::now();
     for ply in 0..moves {
         let Some(mv) = next_move(&game, &mut rng) else {
@@ -170,7 +183,7 @@ fn latency(moves: usize, watchers: usize) -> Result<()> {
     while seen.load(Ordering::Relaxed) < expected && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(10));
     }
-    let host_cpu = thread_cpu(is_host_thread)? - host_cpu;
+    let host_cpu = cpu_since(&host_cpu, is_host_thread)?;
     samples.sort();
     println!(
         "{watchers:>3} watcher(s), {} moves: median {:.2} ms, p99 {:.2} ms, max {:.2} ms; \
@@ -222,10 +235,10 @@ fn idle(seconds: u64) -> Result<()> {
     moved(&host_rx, 1)?;
     // White's clock runs; nobody moves.
     let all = |_: &str| true;
-    let before = thread_cpu(all)?;
+    let before = thread_times(all)?;
     let started = Instant::now();
     std::thread::sleep(Duration::from_secs(seconds));
-    let cpu = (thread_cpu(all)? - before).as_secs_f64();
+    let cpu = cpu_since(&before, all)?.as_secs_f64();
     let wall = started.elapsed().as_secs_f64();
     println!(
         "idle game, clock running, host and player in one process: {:.1} ms CPU in {wall:.0} s \

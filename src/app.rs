@@ -49,6 +49,7 @@ pub mod launch;
 pub mod library;
 mod live;
 pub mod move_entry;
+pub mod network;
 pub mod newgame;
 pub mod notation;
 mod parts;
@@ -77,7 +78,7 @@ pub use live::{LiveJob, LiveUpdate};
 pub use newgame::NewGameForm;
 pub use parts::MAX_INPUT_CHARS;
 use parts::{BoardControl, MoveBox, Review};
-pub use report::{AnalysisEvent, AnalysisJob, summary_line};
+pub use report::{AnalysisEvent, AnalysisJob, player_lines, summary_line};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{
     Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, dialog_hint_rows, status_badge,
@@ -201,15 +202,24 @@ pub enum Effect {
     },
     /// Read the library (the archive's index): [`dialogs::LibraryNews::Loaded`].
     LoadLibrary,
+    /// Send this message to the host of the game across the network (see `network`).
+    Net(crate::remote::Msg),
     /// Read this file of the archive to open it: [`dialogs::LibraryNews::Opened`].
     OpenArchived(String),
     /// Move this file of the archive to the trash: [`dialogs::LibraryNews::Trashed`].
     TrashGame(String),
     /// Bring this file back from the trash: [`dialogs::LibraryNews::Restored`].
     RestoreGame(String),
+    /// Read the games in the trash: [`dialogs::LibraryNews::TrashRead`].
+    LoadTrash,
+    /// Delete this file of the trash for good: [`dialogs::LibraryNews::Purged`].
+    PurgeGame(String),
     /// Count the moves played from the position `key` in the library's games that `filter`
     /// admits (`Ann as White`): [`dialogs::LibraryNews::Explored`].
     Explore { key: u64, filter: String },
+    /// List the library's games that reached the position `key` and that `filter` admits:
+    /// [`dialogs::LibraryNews::Reached`].
+    ExploreGames { key: u64, filter: String },
 }
 
 /// The whole front-end state. See the [module docs](self).
@@ -254,6 +264,8 @@ pub struct App {
     bell: sound::Bell,
     /// How moves are written for the players and read from them.
     style: MoveStyle,
+    /// The seat in a game across the network (see `network`).
+    net: Option<network::NetPlay>,
 }
 
 impl App {
@@ -286,6 +298,7 @@ impl App {
             live: live::Live::default(),
             bell: sound::Bell::new(config.sound),
             style: config.move_style,
+            net: config.network.clone().map(network::NetPlay::new),
         };
         app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;
@@ -352,7 +365,7 @@ impl App {
     /// How a game put on the board opens: a timed game not over yet waits for a key to start
     /// the clocks ([`Mode::Ready`]), any other is played at once.
     fn opening_mode(&self) -> Mode {
-        if self.game.is_timed() && !self.game.is_over() {
+        if self.game.is_timed() && !self.game.is_over() && self.net.is_none() {
             Mode::Ready(dialogs::Ready)
         } else {
             Mode::Playing
@@ -419,6 +432,7 @@ impl App {
             Event::Rearchived(result) => self.rearchived(result),
             Event::Library(news) => self.library_news(news, self.now),
             Event::WritableFolder(folder) => self.saving.elsewhere = folder,
+            Event::Net(news) => self.net_event(news, self.now),
             Event::Remembered(Ok(())) => {}
             Event::Remembered(Err(err)) => {
                 self.message = Some(Message::error(format!(
@@ -431,7 +445,10 @@ impl App {
     /// Notices a game that has just ended (flag fall, mate, a claim...) and opens the game-over
     /// dialog once.
     fn check_game_end(&mut self, now: Duration) {
-        self.game.tick(now);
+        // Across the network the host's game decides a flag fall, and says so.
+        if self.net.is_none() {
+            self.game.tick(now);
+        }
         if self.game.is_over() && !self.over_announced {
             self.over_announced = true;
             self.board.put_back();

@@ -13,6 +13,7 @@ mod completions;
 mod errors;
 mod games;
 mod manual;
+mod net;
 mod perft;
 mod pgn;
 mod play;
@@ -48,9 +49,40 @@ Examples:
   hotseat --load games.pgn --game 2  open the second game of a PGN file
   hotseat --plain                    the game in lines of text, for screen readers
                                      and pipes (type help in it for the commands)
+  hotseat host --time 5+3            host a game across the network; it prints the
+                                     hotseat join line for the friend
 
 While playing, type moves (e4, Nf3, O-O, e7e8q) and press Enter, or use the
 arrow keys and Enter, or the mouse. F1 shows every key; Ctrl-Q quits.";
+
+/// `hotseat host --help`, after the options.
+const HOST_HELP: &str = "\
+The host prints two lines on standard error and shows them on its screen until
+the friend arrives (type invite in the move box to see them again):
+
+  hotseat join hs1...     for the friend who plays the other colour
+  hotseat watch hs1...    for anyone who may watch, read-only
+
+The invitation holds the address to reach and a secret of 128 bits from the
+system's random source; the connection is encrypted and authenticated with it
+(the Noise protocol), and a terminal without it is refused before it learns
+anything. Give it only to the people it is for; each hotseat host makes a new one.
+
+The host's game is the truth: every move is checked there, network lag is not
+charged to the clock (up to a second a move), and when the friend's connection
+drops the game waits with the clock of the side to move running, until the
+friend types the same join line again. Quitting the host keeps the unfinished
+game on both sides; the next hotseat host resumes it under a new invitation
+(--new starts another).
+
+Across networks: forward a port on the router to this machine and say where
+the friend reaches it with --public, or use an SSH tunnel (see the README).
+
+Examples:
+  hotseat host --time 5+3 --white Ann --black Bob --play white
+  hotseat host --listen 127.0.0.1:7879 --chess960
+  hotseat host --public chess.example.org:7879 --watchers 5
+  hotseat host --new --fen \"8/P7/8/8/8/8/k6K/8 w - - 0 1\"";
 
 /// What the manual says beyond the options, written once: `hotseat --help` shows it after the
 /// options and examples, and `hotseat man` renders it as sections of the man page.
@@ -71,10 +103,38 @@ pub const MANUAL: &[Section] = &[
                  and typed in the --notation chosen. help lists them all. A square alone is a move: s e4 reads the square.",
             ),
             Entry::Text(
+                "After the game, or on a loaded one, analyse asks the engine for the report                  (--engine PATH): its progress is said each quarter, then each player's                  accuracy and counts; report says them again, next (next blunder, next                  mistake, next inaccuracy) reads the labelled moves with the better line, and                  stop stops it. An input that ends during the report waits for it.",
+            ),
+            Entry::Text(
                 "With a clock, the time left is announced without waiting for input at one \
                  minute, thirty seconds and ten seconds (warnings = [60, 30, 10] in \
                  config.toml), and the flag's fall at once. When the input ends, a game in \
                  progress stays saved for hotseat --plain --resume.",
+            ),
+        ],
+    },
+    Section {
+        heading: "ACROSS THE NETWORK",
+        entries: &[
+            Entry::Text(
+                "hotseat host opens a game and prints two lines, on standard error and on its \
+                 screen: hotseat join INVITATION for the friend who plays the other colour at \
+                 their own terminal, and hotseat watch INVITATION for anyone who may follow the \
+                 game read-only. The invitation holds the address and a secret of 128 bits; the \
+                 connection is encrypted and authenticated with it (Noise), and a terminal \
+                 without it is refused. The host's game is the truth; network lag is not \
+                 charged to the clock. Offers, claims, resignation, takeback (with consent) and \
+                 flag fall work as at one keyboard; say TEXT in the move box is chat; invite \
+                 shows the lines again.",
+            ),
+            Entry::Text(
+                "Each side autosaves and archives the game in its own data folder. A dropped \
+                 player joins again with the same line; a host that quit resumes the unfinished \
+                 game with the next hotseat host (--new starts another). Across networks: \
+                 --public HOST:PORT with a forwarded port, or an SSH tunnel: the friend runs \
+                 ssh -N -L 7879:127.0.0.1:7879 HOST and the host hotseat host --listen \
+                 127.0.0.1:7879; or the host runs ssh -N -R 7879:127.0.0.1:7879 FRIEND and \
+                 hotseat host --listen 127.0.0.1:7879 --public 127.0.0.1:7879.",
             ),
         ],
     },
@@ -94,8 +154,10 @@ pub const MANUAL: &[Section] = &[
             Entry::Item(
                 "2",
                 "A usage error: an unknown option, or a value that is wrong or does not fit \
-                 with the others, or no chess engine for hotseat analyse. It is reported \
-                 before the screen opens.",
+                 with the others, or no chess engine for hotseat analyse; for hotseat host, \
+                 join and watch also an invitation damaged in copying, a host that cannot be \
+                 reached or refuses it, another protocol version, a port in use. It is \
+                 reported before the screen opens.",
             ),
             Entry::Item(
                 "128+N",
@@ -197,7 +259,7 @@ pub const MANUAL: &[Section] = &[
             ),
             Entry::Text(
                 "The engine is a UCI engine such as Stockfish (apt-get install stockfish, brew \
-                 install stockfish): engine = \"PATH\" in config.toml, else stockfish on PATH, \
+                 install stockfish): --engine PATH or engine = \"PATH\" in config.toml, else stockfish on PATH, \
                  else /usr/games/stockfish. hotseat analyse FILE does the same on the command \
                  line.",
             ),
@@ -432,6 +494,26 @@ Examples:
         data_dir: Option<PathBuf>,
     },
 
+    /// Host a game across the network: print the invitation for a friend to join (and for
+    /// others to watch), then play one colour on this screen
+    #[command(after_help = HOST_HELP)]
+    Host(Box<net::HostArgs>),
+
+    /// Join a game hosted across the network with its invitation, and play the other colour
+    #[command(after_help = "Examples:\n  \
+        hotseat join hs1q3v9k2m8x7c4t1r5n0p6w2e8a9s3d7f4g1h5j0k2\n  \
+        hotseat join hs1q3v9k2m8x7c4t1r5n0p6w2e8a9s3d7f4g1h5j0k2 --data-dir ~/chess\n\n\
+        Joining again with the same invitation after a dropped connection takes the seat\n\
+        back: the game goes on with its moves and clocks as the host kept them.")]
+    Join(net::JoinArgs),
+
+    /// Watch a game hosted across the network, read-only: board, moves, clocks, result
+    #[command(after_help = "Example:\n  \
+        hotseat watch hs1r7t2k9m4x8c3v1q5n0p6w2e8a9s3d7f4g1h5j0k2\n\n\
+        A watch invitation (the host's second line) lets its holder watch and nothing\n\
+        else; a play invitation can watch too.")]
+    Watch(net::JoinArgs),
+
     /// Print the completion script for a shell, to install where the shell looks for it
     #[command(after_help = "\
 Write the script where your shell looks for completions (create the folder if it
@@ -469,6 +551,8 @@ Examples:
 #[derive(Debug)]
 pub enum Task {
     Play(Box<Launch>),
+    /// A game across the network: host, join or watch.
+    Net(Box<Launch>, crate::tui::NetRole),
     /// The game in lines of text (`--plain`).
     Plain(Box<Launch>),
     Tool(Command),
@@ -492,6 +576,22 @@ impl Cli {
     /// Validates the options into a task, and reads the game `--load` names.
     pub fn task(self) -> Result<Task, TaskError> {
         match self.command {
+            Some(Command::Host(args)) => {
+                let role = args.role().map_err(TaskError::Value)?;
+                Ok(Task::Net(play_launch(args.game)?, role))
+            }
+            Some(Command::Join(args)) => {
+                let (role, game) = args
+                    .role(crate::net::invite::Access::Play)
+                    .map_err(TaskError::Value)?;
+                Ok(Task::Net(play_launch(game)?, role))
+            }
+            Some(Command::Watch(args)) => {
+                let (role, game) = args
+                    .role(crate::net::invite::Access::Watch)
+                    .map_err(TaskError::Value)?;
+                Ok(Task::Net(play_launch(game)?, role))
+            }
             Some(command) => {
                 // A position that cannot be read is refused here too, as for the game.
                 if let Command::Perft { fen: Some(fen), .. } = &command
@@ -502,30 +602,8 @@ impl Cli {
                 Ok(Task::Tool(resolve_engine(command)?))
             }
             None => {
-                let saved = self.play.saved_game_choice();
                 let plain = self.play.plain;
-                let data_dir = self.play.data_dir.clone();
-                let load = self.play.load.clone().map(|path| (path, self.play.game));
-                let source = crate::settings::Source::find(self.play.config_file.as_deref());
-                let (settings, notice) =
-                    crate::settings::load(&source).map_err(|e| TaskError::Usage(e.to_string()))?;
-                let engine = settings.engine.clone();
-                let mut config = self
-                    .play
-                    .with_settings(settings)
-                    .map_err(|e| TaskError::Usage(e.to_string()))?;
-                if let Some((path, number)) = load {
-                    let opened = load_game(&path, number.unwrap_or(1))
-                        .map_err(|e| TaskError::File(e.to_string()))?;
-                    config.opening = Some(crate::app::GameToOpen::Load(Box::new(opened)));
-                }
-                config.notice = notice;
-                let launch = Box::new(Launch {
-                    config,
-                    data_dir,
-                    saved,
-                    engine,
-                });
+                let launch = play_launch(self.play)?;
                 Ok(if plain {
                     Task::Plain(launch)
                 } else {
@@ -534,6 +612,34 @@ impl Cli {
             }
         }
     }
+}
+
+/// The game's options validated into what the screen starts with, and the game `--load`
+/// names read.
+fn play_launch(play: PlayArgs) -> Result<Box<Launch>, TaskError> {
+    let saved = play.saved_game_choice();
+    let data_dir = play.data_dir.clone();
+    let load = play.load.clone().map(|path| (path, play.game));
+    let source = crate::settings::Source::find(play.config_file.as_deref());
+    let (settings, notice) =
+        crate::settings::load(&source).map_err(|e| TaskError::Usage(e.to_string()))?;
+    // --engine, else the settings file's engine = "…".
+    let engine = play.engine.clone().or_else(|| settings.engine.clone());
+    let mut config = play
+        .with_settings(settings)
+        .map_err(|e| TaskError::Usage(e.to_string()))?;
+    if let Some((path, number)) = load {
+        let opened =
+            load_game(&path, number.unwrap_or(1)).map_err(|e| TaskError::File(e.to_string()))?;
+        config.opening = Some(crate::app::GameToOpen::Load(Box::new(opened)));
+    }
+    config.notice = notice;
+    Ok(Box::new(Launch {
+        config,
+        data_dir,
+        saved,
+        engine,
+    }))
 }
 
 /// For `analyse`: the engine found before any work starts, from --engine, the settings file,
@@ -635,6 +741,9 @@ pub fn run_tool(command: Command) -> Result<()> {
         }
         Command::Import { file, data_dir } => {
             games::import(&mut out, data_dir.as_deref(), &file)?;
+        }
+        Command::Host(_) | Command::Join(_) | Command::Watch(_) => {
+            anyhow::bail!("a game across the network is played on the screen")
         }
         Command::Completions { shell } => {
             completions::run(&mut out, Cli::command(), shell)?;
@@ -767,5 +876,36 @@ mod tests {
         }
         assert!(page.contains("Moves (type them, then Enter)".to_uppercase().as_str()));
         assert!(page.contains("several moves on one line"));
+    }
+}
+
+#[cfg(test)]
+mod engine_tests {
+    use clap::Parser;
+
+    use super::*;
+
+    fn launch(args: &[&str]) -> Launch {
+        let cli = Cli::try_parse_from(args).unwrap();
+        match cli.task() {
+            Ok(Task::Play(launch) | Task::Plain(launch)) => *launch,
+            other => panic!("not a game: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn engine_chooses_the_engine_of_the_report_over_the_settings_file() {
+        let dir = std::env::temp_dir().join(format!("hotseat-cli-engine-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = dir.join("config.toml");
+        std::fs::write(&config, "engine = \"/from/settings/sf\"\n").unwrap();
+        let config = config.to_str().unwrap();
+        let given = launch(&["hotseat", "--config", config, "--engine", "/given/sf"]);
+        assert_eq!(given.engine, Some(PathBuf::from("/given/sf")));
+        let plain = launch(&["hotseat", "--plain", "--engine", "sf", "--config", config]);
+        assert_eq!(plain.engine, Some(PathBuf::from("sf")));
+        let settled = launch(&["hotseat", "--config", config]);
+        assert_eq!(settled.engine, Some(PathBuf::from("/from/settings/sf")));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

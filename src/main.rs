@@ -28,6 +28,11 @@ fn main() -> ExitCode {
     };
     let result = match task {
         Task::Play(launch) => hotseat::tui::play(*launch).map_err(anyhow::Error::from),
+        Task::Net(launch, role) => match hotseat::tui::play_net(*launch, role) {
+            // A game that could not start across the network: said like a bad value.
+            Err(hotseat::tui::PlayError::Net(err)) => return plain_error(&err.to_string(), 2),
+            result => result.map_err(anyhow::Error::from),
+        },
         Task::Plain(launch) => hotseat::plain::play(*launch).map_err(anyhow::Error::from),
         Task::Tool(command) => cli::run_tool(command),
     };

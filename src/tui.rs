@@ -22,6 +22,7 @@ mod files;
 mod library;
 #[cfg(test)]
 mod loop_tests;
+mod net_play;
 mod run;
 pub mod screenshot;
 pub(crate) mod shutdown;
@@ -30,6 +31,7 @@ pub mod worker;
 pub use crate::store::shown;
 pub use events::{EventSender, Input, Wake};
 pub use files::{Files, Launch, prepare};
+pub use net_play::{NetLink, NetRole, NetStartError, hosted_game, play_net, saved_choice};
 pub(crate) use run::local_wall_clock;
 pub use run::{PlayError, play, pointer_action, run_loop};
 

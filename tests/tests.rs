@@ -17,16 +17,17 @@
 //! - files on disk: `store`, and against a hostile folder (links, slots, clean-up): `keeping`;
 //!   a disk that fills up, end to end (where a tmpfs can be mounted): `full_disk`; the binary's
 //!   command line and exit codes: `cli`; the games library's commands (`games`, `import`):
-//!   `library`; the settings file and the new-game form's memory, end
+//!   `library`; study and reports written back into a game's archive file: `archive_kept`;
+//!   the settings file and the new-game form's memory, end
 //!   to end: `settings`;
 //! - the move box's reading of typed text (properties): `move_entry_props`;
-//! - `--plain`, games piped through the real binary: `plain`;
+//! - `--plain`, games piped through the real binary: `plain`; its `analyse`: `plain_report`;
 //! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one),
 //!   `terminal` (resizes under dialogs, suspend and resume), on the harness in `common::pty`
 //!   (itself tested by `pty_harness`);
 //! - no module importing one above it (the layers of `src/lib.rs`): `layers`;
 //! - two terminals, one game, over real sockets on loopback (host, join, watch, strangers
-//!   refused): `net`;
+//!   refused): `net`; the same through the apps, with each side's files: `net_play`;
 //!
 //! A subject that fits none of these gets a new file in `tests/suite/` and a line below. Unit
 //! tests of one module stay beside it in `src/`. Run one file's tests with
@@ -37,6 +38,8 @@ mod common;
 
 #[path = "suite/analyse.rs"]
 mod analyse;
+#[path = "suite/archive_kept.rs"]
+mod archive_kept;
 #[path = "suite/board_layout.rs"]
 mod board_layout;
 #[path = "suite/cli.rs"]
@@ -59,6 +62,8 @@ mod library;
 mod move_entry_props;
 #[path = "suite/net.rs"]
 mod net;
+#[path = "suite/net_play.rs"]
+mod net_play;
 #[path = "suite/notation.rs"]
 mod notation;
 #[path = "suite/openings.rs"]
@@ -69,6 +74,8 @@ mod perft;
 mod pgn;
 #[path = "suite/plain.rs"]
 mod plain;
+#[path = "suite/plain_report.rs"]
+mod plain_report;
 #[path = "suite/play.rs"]
 mod play;
 #[path = "suite/pty_harness.rs"]

@@ -101,4 +101,6 @@ pub struct Config {
     pub sound: crate::app::sound::Sound,
     /// How moves are written on screen and read from the move box (PGN stays English SAN).
     pub move_style: crate::rules::MoveStyle,
+    /// This session plays a game across the network (`hotseat host`, `join`, `watch`).
+    pub network: Option<crate::app::network::NetSetup>,
 }

@@ -39,6 +39,7 @@ mod draw_offer;
 mod explorer;
 mod game_over;
 mod help;
+mod invite;
 mod library;
 mod new_game;
 mod promotion;
@@ -56,9 +57,10 @@ pub use abandon::AbandonGame;
 pub use archive_finished::ArchiveFinished;
 pub use claim::ClaimWithMove;
 pub use draw_offer::DrawOffer;
-pub use explorer::Explorer;
+pub use explorer::{Explorer, ExplorerRow, bar as explorer_bar};
 pub use game_over::GameOver;
 pub use help::Help;
+pub use invite::Invite;
 pub use library::{Library, LibraryError, LibraryNews, TrashGame, Unopened};
 pub use promotion::Promotion;
 pub use quit::Quit;
@@ -103,6 +105,8 @@ pub enum Look<'a> {
     Form(&'a NewGameForm),
     /// The library screen (`ui::library`), full screen; its list once read.
     Library(&'a Library),
+    /// The explorer of the library's games (`ui::explorer`), in the panel beside the board.
+    Explorer(&'a Explorer),
 }
 
 /// The look of a box titled `title` with `lines` of text and the keys of `context` at its
@@ -169,6 +173,8 @@ dialogs! {
     Takeback(Takeback),
     /// Quit while a game is in progress?
     Quit(Quit),
+    /// The host's invitation lines, to give the friend and the watchers.
+    Invite(Invite),
     /// Abandon the game in progress for a new one?
     AbandonGame(AbandonGame),
     /// An unfinished game was saved: resume it?

@@ -62,6 +62,8 @@ pub enum Event {
     /// While saving fails: a folder a copy can be written to instead (`None`: none found),
     /// for the quit question and the save form.
     WritableFolder(Option<String>),
+    /// News from the network edge, in a game across the network (see `network`).
+    Net(crate::remote::NetEvent),
 }
 
 impl From<Action> for Event {

@@ -18,6 +18,9 @@ pub(super) const ONE_MOVE_EACH: &str = "with the clock running, each player make
 impl App {
     pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
         let again = std::mem::take(&mut self.cycling);
+        if self.net_refuses(&action) {
+            return;
+        }
         match action {
             // While there is typed text, ← → Home End edit it.
             Action::CursorLeft if self.move_box.is_editing() => self.move_box.step(-1),
@@ -305,7 +308,7 @@ impl App {
             self.on_playing(action, now);
             return;
         }
-        if self.annotate(&text) || self.write_comment(&text) {
+        if self.net_say(&text) || self.annotate(&text) || self.write_comment(&text) {
             return;
         }
         if !self.ready_to_move() {
@@ -399,7 +402,7 @@ impl App {
             self.error("The clocks are paused: Ctrl-P resumes");
             return false;
         }
-        true
+        self.net_may_move()
     }
 
     /// A move chosen by any input: asks first when it would allow a draw claim (FIDE 9.2.1,
@@ -420,6 +423,10 @@ impl App {
     /// The one place a move is played, with a draw claim when `claim`.
     pub(super) fn commit(&mut self, mv: Move, claim: bool, now: Duration) {
         self.mode = Mode::Playing;
+        if self.net.is_some() {
+            self.net_commit(mv, claim, now);
+            return;
+        }
         let mover = self.game.position().turn();
         let played = if claim {
             self.game.play_and_claim(mv, now).map(|_| ())
@@ -448,6 +455,10 @@ impl App {
     fn draw(&mut self) {
         if let Some(outcome) = self.game.outcome() {
             self.error(format!("The game is over: {}", self.outcome_text(outcome)));
+            return;
+        }
+        if self.net.is_some() {
+            self.net_draw();
             return;
         }
         let turn = self.game.position().turn();
@@ -493,6 +504,9 @@ impl App {
 
     /// Claim a draw now, or explain why not (and which moves would allow one).
     fn claim(&mut self, now: Duration) {
+        if self.game.claimable_now().any() && self.net_act(crate::remote::Action::ClaimDraw) {
+            return;
+        }
         if self.game.claimable_now().any() {
             if let Err(err) = self.game.claim_draw(now) {
                 self.error(err.to_string());
@@ -518,7 +532,9 @@ impl App {
         if let Some(outcome) = self.game.outcome() {
             self.error(format!("The game is over: {}", self.outcome_text(outcome)));
         } else {
-            let color = self.game.position().turn();
+            let color = self
+                .net_resigner()
+                .unwrap_or_else(|| self.game.position().turn());
             self.mode = Mode::Resign(dialogs::Resign { color });
         }
     }
@@ -528,6 +544,8 @@ impl App {
             self.error(format!("The game is over: {}", self.outcome_text(outcome)));
         } else if self.game.record().plies() == 0 {
             self.error("There is no move to take back");
+        } else if self.net.is_some() {
+            self.net_ask_takeback();
         } else {
             let asked_by = !self.game.position().turn();
             self.mode = Mode::Takeback(dialogs::Takeback { asked_by });
@@ -584,9 +602,10 @@ impl App {
     }
 
     /// Variations, comments or glyphs added to a finished game and not saved since: leaving it
-    /// would lose them.
+    /// would lose them (unless it has an archive file they are written into, that works).
     pub(super) fn study_would_be_lost(&self) -> bool {
-        self.saving.study_unsaved && !self.game_in_progress()
+        let kept = self.saving.archived_path.is_some() && !self.saving.rearchive_failing;
+        self.saving.study_unsaved && !self.game_in_progress() && !kept
     }
 }
 

@@ -91,12 +91,13 @@ impl App {
             return false;
         };
         notes.toggle_assessment(nag);
-        self.saving.study_unsaved = true;
+        self.study_changed();
         self.move_box.clear();
         if let Some((number, san, notes)) = self.game.move_at(spot) {
             let glyphs = crate::game::nag_text(&notes.nags, true);
             self.info(format!(
-                "{number} {san}{glyphs} (Ctrl-S saves the game with it)"
+                "{number} {san}{glyphs} ({})",
+                self.study_kept_where()
             ));
         }
         true
@@ -197,10 +198,11 @@ impl App {
     /// and the scroll mark): how long the move that led here took, when the clock readings
     /// say, and its comment — at the start position, the comment before the first move.
     pub fn note_lines(&self, width: usize) -> Vec<String> {
-        if !self.game.is_over() && !self.review.is_active() {
-            return Vec::new();
-        }
         let cols = width.saturating_sub(2).max(1);
+        if !self.game.is_over() && !self.review.is_active() {
+            // Across the network, the place of the note shows the connection and the chat.
+            return self.net_lines(cols);
+        }
         let mut lines = Vec::new();
         let comment = match (self.review.var(), self.shown_ply().checked_sub(1)) {
             (Some(id), _) => self

@@ -99,6 +99,9 @@ pub enum Page {
     Analyse,
     Games,
     Import,
+    Host,
+    Join,
+    Watch,
     Completions,
     Man,
 }

@@ -62,6 +62,8 @@ pub struct Session {
     warnings: Warnings,
     /// The side the board is read from.
     side: Color,
+    /// What has been said of the engine's report.
+    report: report::Voice,
 }
 
 impl Session {
@@ -70,6 +72,7 @@ impl Session {
             app,
             warnings: Warnings::new(warnings),
             side: Color::White,
+            report: report::Voice::default(),
         }
     }
 
@@ -110,6 +113,10 @@ impl Session {
 
     /// Answers one line typed at `now`, carrying out the file work it causes through `files`.
     pub fn line(&mut self, text: &str, now: Duration, files: &mut impl Carry) -> Vec<String> {
+        // The report's commands are read first: their own list (`report`).
+        if let Some(said) = self.report_line(text, now, files) {
+            return said;
+        }
         let before = self.before();
         match command::read(text) {
             Reading::Blank => return Vec::new(),
@@ -201,7 +208,8 @@ impl Session {
         let exported = matches!(event, Event::Exported(_));
         self.app.update(event, now);
         self.carry(now, files);
-        let out = self.changes(&before);
+        let mut out = self.changes(&before);
+        out.extend(self.report_news());
         // A save that failed keeps the form open on the screen, to correct the path; here the
         // next `save` does that.
         let refused = self
@@ -267,7 +275,7 @@ impl Session {
         let pos = self.app.shown_position();
         let one = |text: String| Some(vec![text]);
         match command {
-            Command::Help => Some(command::help()),
+            Command::Help => Some(command::help().into_iter().chain(report::help()).collect()),
             Command::Board => Some(speech::board(pos, self.side)),
             Command::Pieces { color, role } => Some(
                 color
@@ -776,7 +784,7 @@ fn chunks(line: &str) -> Vec<String> {
 /// A text of the screen's in the plain mode's words: its keys named by the commands that do
 /// the same, its separators as sentence breaks.
 pub fn plain_words(text: &str) -> String {
-    const SWAPS: [(&str, &str); 7] = [
+    const SWAPS: [(&str, &str); 8] = [
         (
             "Ctrl-D accepts, a move declines",
             "accept takes it up, a move declines it",
@@ -785,6 +793,10 @@ pub fn plain_words(text: &str) -> String {
         ("Ctrl-N starts a new one", "new starts a new one"),
         ("Ctrl-S saves a copy", "save makes a copy"),
         ("Ctrl-P resumes", "resume runs them again"),
+        (
+            "Ctrl-S saves the game with it",
+            "save keeps the game with it",
+        ),
         (
             "a new game (Ctrl-N) archives it first",
             "a new game archives it first",
@@ -832,5 +844,6 @@ fn sentence(text: &str) -> String {
     }
 }
 
+mod report;
 #[cfg(test)]
 mod tests;

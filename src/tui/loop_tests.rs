@@ -82,7 +82,7 @@ fn start(slowness: Duration) -> Session {
             ..Config::default()
         });
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        run_loop(&mut terminal, &mut app, origin, &rx, worker, analyser).unwrap();
+        run_loop(&mut terminal, &mut app, origin, &rx, worker, analyser, None).unwrap();
         let screen = format!("{:?}", terminal.backend().buffer());
         (app, screen)
     });

@@ -22,6 +22,7 @@ use ratatui::backend::{Backend, ClearType};
 use super::analyser::Analyser;
 use super::events::{Wake, channel, spawn_terminal_reader};
 use super::files::{Launch, prepare};
+use super::net_play::{NetLink, NetStartError};
 use super::shutdown::{self, DRAWING, Shared};
 use super::worker::{FileQueue, FileWork, Job, Worker};
 use super::{Mouse, MouseKind};
@@ -52,7 +53,7 @@ pub fn play(launch: Launch) -> Result<(), PlayError> {
     let analyser = Analyser::new(engine, sender.clone());
     super::run(|terminal| {
         spawn_terminal_reader(sender).map_err(PlayError::Reader)?;
-        run_loop(terminal, &mut app, origin, &events, worker, analyser)
+        run_loop(terminal, &mut app, origin, &events, worker, analyser, None)
     })
 }
 
@@ -95,11 +96,12 @@ pub fn run_loop<B: Backend, F: FileWork>(
     events: &Receiver<Wake>,
     worker: Worker<F>,
     mut analyser: Analyser,
+    link: Option<&NetLink>,
 ) -> Result<(), PlayError>
 where
     B::Error: Send + Sync + 'static,
 {
-    let result = event_loop(terminal, app, origin, events, &worker, &mut analyser);
+    let result = event_loop(terminal, app, origin, events, &worker, &mut analyser, link);
     worker.finish();
     // Dropping the analyser ends every engine: told to quit, killed if it does not, reaped.
     drop(analyser);
@@ -113,6 +115,7 @@ fn event_loop<B: Backend, F: FileWork>(
     events: &Receiver<Wake>,
     worker: &Worker<F>,
     analyser: &mut Analyser,
+    link: Option<&NetLink>,
 ) -> Result<(), PlayError>
 where
     B::Error: Send + Sync + 'static,
@@ -131,6 +134,11 @@ where
         for effect in app.take_effects() {
             if effect == Effect::Bell {
                 ring_bell().map_err(PlayError::terminal)?;
+            } else if let Effect::Net(msg) = effect {
+                // A message for the host, across the network (no link: nowhere to go).
+                if let Some(link) = link {
+                    link.send(msg);
+                }
             } else if let Some(effect) = analyser.carry_out(effect) {
                 carry_out(effect, app, now, terminal, worker).map_err(PlayError::terminal)?;
             }
@@ -193,6 +201,8 @@ pub enum PlayError {
     Terminal(Box<dyn std::error::Error + Send + Sync>),
     /// Every source of events has ended (no terminal reader is left).
     EventsEnded,
+    /// A game across the network could not start (said before the screen opens).
+    Net(NetStartError),
 }
 
 impl PlayError {
@@ -222,6 +232,7 @@ impl std::fmt::Display for PlayError {
             PlayError::Read(_) => "could not read the terminal",
             PlayError::Terminal(_) => "the terminal failed",
             PlayError::EventsEnded => "every source of events has ended",
+            PlayError::Net(e) => return write!(f, "{e}"),
         })
     }
 }
@@ -232,7 +243,7 @@ impl std::error::Error for PlayError {
             PlayError::Signals(e) | PlayError::Worker(e) | PlayError::Reader(e) => Some(e),
             PlayError::Read(e) => Some(e),
             PlayError::Terminal(e) => Some(e.as_ref()),
-            PlayError::NotATerminal | PlayError::EventsEnded => None,
+            PlayError::NotATerminal | PlayError::EventsEnded | PlayError::Net(_) => None,
         }
     }
 }

@@ -6,6 +6,7 @@ use std::time::Duration;
 use super::{Look, Mode, Popup, close_and_quit, text_box};
 use crate::app::App;
 use crate::app::keymap::{Action, KeyContext};
+use crate::remote::Action as RemoteAction;
 use crate::rules::Color;
 
 /// `by` has offered a draw; the player to move answers.
@@ -24,12 +25,18 @@ impl Popup for DrawOffer {
         match action {
             Action::Yes => {
                 app.mode = Mode::Playing;
+                if app.net_act(RemoteAction::AcceptDraw) {
+                    return;
+                }
                 if let Err(err) = app.game.accept_draw(!by, now) {
                     app.error(err.to_string());
                 }
             }
             Action::No => {
                 app.mode = Mode::Playing;
+                if app.net_act(RemoteAction::DeclineDraw) {
+                    return;
+                }
                 if app.game.decline_draw().is_ok() {
                     app.info(format!("{} declines the draw offer", app.game.player(!by)));
                 }

@@ -21,9 +21,14 @@ impl Popup for Resign {
 
     fn update(self, app: &mut App, action: Action, now: Duration) {
         match action {
-            Action::Complete => app.mode = Mode::Resign(Resign { color: !self.color }),
+            Action::Complete if app.network().is_none() => {
+                app.mode = Mode::Resign(Resign { color: !self.color })
+            }
             Action::Yes => {
                 app.mode = Mode::Playing;
+                if app.net_act(crate::remote::Action::Resign) {
+                    return;
+                }
                 if let Err(err) = app.game.resign(self.color, now) {
                     app.error(err.to_string());
                 }

@@ -5,6 +5,7 @@ use std::time::Duration;
 use super::{Look, Mode, Popup, question_default, text_box};
 use crate::app::App;
 use crate::app::keymap::{Action, KeyContext};
+use crate::remote::Action as RemoteAction;
 use crate::rules::Color;
 
 /// `asked_by` (who just moved) asks to take the last move back.
@@ -23,6 +24,9 @@ impl Popup for Takeback {
         match action {
             Action::Yes => {
                 app.mode = Mode::Playing;
+                if app.net_act(RemoteAction::AnswerTakeback { accept: true }) {
+                    return;
+                }
                 let last = app.last_move_text();
                 match app.game.takeback(1, now) {
                     Ok(()) => {
@@ -39,6 +43,9 @@ impl Popup for Takeback {
             }
             Action::No => {
                 app.mode = Mode::Playing;
+                if app.net_act(RemoteAction::AnswerTakeback { accept: false }) {
+                    return;
+                }
                 app.info(format!(
                     "{} does not agree to take back {}",
                     app.who(!asked_by),
@@ -50,16 +57,22 @@ impl Popup for Takeback {
     }
 
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
+        let asked = if app.network().is_some() {
+            // Across the network the asker's last move goes, and the reply made since.
+            format!(
+                "{} asks to take back their last move.",
+                app.who(self.asked_by)
+            )
+        } else {
+            format!(
+                "{} asks to take back {}.",
+                app.who(self.asked_by),
+                app.last_move_text()
+            )
+        };
         text_box(
             "Take back?",
-            vec![
-                format!(
-                    "{} asks to take back {}.",
-                    app.who(self.asked_by),
-                    app.last_move_text()
-                ),
-                format!("{}, do you agree?", app.who(!self.asked_by)),
-            ],
+            vec![asked, format!("{}, do you agree?", app.who(!self.asked_by))],
             KeyContext::Confirm,
         )
     }

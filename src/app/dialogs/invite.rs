@@ -1,0 +1,51 @@
+//! The host's invitation: the lines to give the friend (and watchers), over the board until
+//! the friend arrives; the typed command `invite` shows it again.
+
+use std::time::Duration;
+
+use super::{Look, Mode, Popup, text_box};
+use crate::app::App;
+use crate::app::keymap::{Action, KeyContext};
+
+/// The invitation lines of [`NetSetup`](crate::app::network::NetSetup).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Invite;
+
+impl Popup for Invite {
+    /// The board's keys: the box is only in the way, so Enter, Esc or a click closes it and
+    /// anything else closes it and is done on the board (a move typed, help opened).
+    fn keys(&self) -> KeyContext {
+        KeyContext::Playing
+    }
+
+    fn update(self, app: &mut App, action: Action, now: Duration) {
+        app.mode = Mode::Playing;
+        match action {
+            Action::Cancel | Action::Select | Action::Space | Action::Pointer(_) => {}
+            action => app.on_playing(action, now),
+        }
+    }
+
+    fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
+        let setup = app.network()?.setup();
+        // The command, then the invitation on a line of its own: a word too long for the
+        // box with its command before it would be broken in two.
+        let mut lines = Vec::new();
+        for (i, line) in setup.invitation.iter().enumerate() {
+            let (command, word) = line.rsplit_once(' ').unwrap_or(("", line));
+            let who = if i == 0 {
+                "Your friend plays with"
+            } else {
+                "Anyone may watch with"
+            };
+            lines.push(format!("{who}: {command}"));
+            lines.push(word.to_owned());
+        }
+        lines.push(
+            "They hold the game's secret: give them only to the people they are for. Type \
+             invite to see them again."
+                .to_owned(),
+        );
+        text_box("Invitation", lines, KeyContext::Ready)
+    }
+}

@@ -1,0 +1,336 @@
+//! The app in a seat across the network, driven by the host's messages as the edge hands
+//! them in (no socket here): it plays only its own colour, shows its move at once and takes it
+//! back when the host refuses it, leaves endings to the host, and sends what it does.
+
+use std::time::Duration;
+
+use super::{act, config, enter, ms, s};
+use crate::app::keymap::Action;
+use crate::app::network::NetSetup;
+use crate::app::{App, Effect, Event, Mode};
+use crate::game::pgn::Tags;
+use crate::game::{Game, GameSetup};
+use crate::remote::{Action as Act, Clocks, Msg, NetEvent, Notice, Seat, Snapshot};
+use crate::rules::Color;
+
+/// The host's game after `moves` (UCI), as its welcome or a resync carries it.
+fn snapshot(setup: GameSetup, moves: &[&str], running: bool) -> Snapshot {
+    let mut game = Game::new(setup);
+    for m in moves {
+        let mv = game.position().parse_move(m).unwrap();
+        game.play(mv, Duration::ZERO).unwrap();
+    }
+    let ms = |c| {
+        game.clock()
+            .remaining(c, Duration::ZERO)
+            .map(|d: Duration| d.as_millis() as u64)
+    };
+    Snapshot {
+        pgn: game.to_pgn(Duration::ZERO, &Tags::default()),
+        clocks: Clocks {
+            white_ms: ms(Color::White),
+            black_ms: ms(Color::Black),
+            lag_ms: [0, 0],
+        },
+        running,
+        takeback_asked: None,
+        connected: [true, true],
+    }
+}
+
+fn net(app: &mut App, msg: Msg) {
+    net_event(app, NetEvent::Msg(msg));
+}
+
+fn net_event(app: &mut App, event: NetEvent) {
+    app.update(Event::Net(event), app.now());
+}
+
+/// A joiner's app, welcomed to `seat` of the game after `moves`.
+fn seated(seat: Seat, moves: &[&str]) -> App {
+    let mut config = config(GameSetup::default());
+    config.network = Some(NetSetup::default());
+    let mut app = App::new(config);
+    net(
+        &mut app,
+        Msg::Welcome {
+            seat,
+            snapshot: snapshot(GameSetup::default(), moves, false),
+        },
+    );
+    app
+}
+
+fn sent(app: &mut App) -> Vec<Msg> {
+    app.take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Net(msg) => Some(msg),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_welcome_puts_the_hosts_game_on_the_board_seen_from_the_players_side() {
+    let app = seated(Seat::Black, &["e2e4"]);
+    assert_eq!(app.game().record().plies(), 1);
+    assert_eq!(app.orientation(), Color::Black);
+    assert_eq!(app.message().unwrap().text, "You play Black");
+}
+
+#[test]
+fn the_other_sides_move_is_refused_on_the_screen_and_nothing_is_sent() {
+    let mut app = seated(Seat::Black, &[]);
+    sent(&mut app);
+    enter(&mut app, "e4");
+    assert_eq!(app.game().record().plies(), 0);
+    assert!(
+        app.message()
+            .unwrap()
+            .text
+            .starts_with("It is White's move")
+    );
+    assert_eq!(sent(&mut app), []);
+    net_event(
+        &mut app,
+        NetEvent::Lost {
+            why: "the host closed the connection".into(),
+        },
+    );
+    act(&mut app, Action::Tick);
+    net(
+        &mut app,
+        Msg::Moved {
+            ply: 0,
+            uci: "e2e4".into(),
+            clocks: Clocks::default(),
+        },
+    );
+    enter(&mut app, "e5");
+    assert!(
+        app.message()
+            .unwrap()
+            .text
+            .contains("connection to the host is lost")
+    );
+    assert_eq!(sent(&mut app), []);
+    let mut watcher = seated(Seat::Watcher, &[]);
+    enter(&mut watcher, "e4");
+    assert!(
+        watcher
+            .message()
+            .unwrap()
+            .text
+            .starts_with("You are watching")
+    );
+    assert_eq!(sent(&mut watcher), []);
+}
+
+#[test]
+fn a_move_shows_at_once_and_is_taken_back_when_the_host_refuses_it() {
+    let mut app = seated(Seat::Black, &["e2e4"]);
+    sent(&mut app);
+    enter(&mut app, "e5");
+    assert_eq!(app.game().record().plies(), 2, "shown at once");
+    assert_eq!(
+        sent(&mut app),
+        [Msg::Act {
+            ply: 1,
+            action: Act::Move { uci: "e7e5".into() }
+        }]
+    );
+    enter(&mut app, "Nf6");
+    assert!(app.message().unwrap().text.contains("waits for the host"));
+    net(
+        &mut app,
+        Msg::Refused {
+            reason: "the game changed before your move arrived".into(),
+        },
+    );
+    assert_eq!(app.game().record().plies(), 1, "taken back");
+    assert_eq!(
+        app.message().unwrap().text,
+        "The host refused it: the game changed before your move arrived"
+    );
+}
+
+#[test]
+fn answers_go_to_the_host_and_the_opponents_requests_open_the_usual_dialogs() {
+    let mut app = seated(Seat::Black, &["e2e4", "e7e5"]);
+    sent(&mut app);
+    let with = |notice| Msg::Sync {
+        snapshot: snapshot(GameSetup::default(), &["e2e4", "e7e5"], false),
+        notice,
+    };
+    net(&mut app, with(Notice::TakebackAsked(Seat::White)));
+    assert!(matches!(app.mode(), Mode::Takeback(t) if t.asked_by == Color::White));
+    act(&mut app, Action::No);
+    net(&mut app, with(Notice::DrawOffered(Seat::White)));
+    assert!(matches!(app.mode(), Mode::DrawOffer(_)));
+    act(&mut app, Action::Yes);
+    act(&mut app, Action::Resign);
+    assert!(matches!(app.mode(), Mode::Resign(r) if r.color == Color::Black));
+    act(&mut app, Action::Yes);
+    let actions: Vec<Act> = sent(&mut app)
+        .into_iter()
+        .filter_map(|m| match m {
+            Msg::Act { action, .. } => Some(action),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            Act::AnswerTakeback { accept: false },
+            Act::AcceptDraw,
+            Act::Resign
+        ]
+    );
+    assert!(!app.game().is_over(), "the host says when the game ends");
+    enter(&mut app, "say  gg\x07 ");
+    assert_eq!(
+        sent(&mut app),
+        [Msg::Act {
+            ply: 2,
+            action: Act::Say { text: "gg".into() }
+        }]
+    );
+}
+
+#[test]
+fn a_pause_a_new_game_or_the_library_are_refused_across_the_network() {
+    let mut app = seated(Seat::White, &[]);
+    for action in [Action::Pause, Action::NewGame, Action::Library] {
+        act(&mut app, action);
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert_eq!(app.message().unwrap().kind, crate::app::MessageKind::Error);
+    }
+    // Nor after the game, from its box.
+    let mut over = snapshot(
+        GameSetup::default(),
+        &["f2f3", "e7e5", "g2g4", "d8h4"],
+        false,
+    );
+    over.pgn = over.pgn.replace("*", "0-1");
+    net(
+        &mut app,
+        Msg::Sync {
+            snapshot: over,
+            notice: Notice::Ended,
+        },
+    );
+    assert!(app.game().is_over());
+    assert_eq!(app.mode(), &Mode::GameOver(crate::app::dialogs::GameOver));
+    for action in [Action::NewGame, Action::Rematch] {
+        act(&mut app, action);
+        assert!(app.message().unwrap().text.contains("across the network"));
+        assert_eq!(app.game().record().plies(), 4, "the game stays");
+    }
+}
+
+#[test]
+fn the_flag_is_the_hosts_to_call_not_this_screens_clock() {
+    let tc: crate::game::timecontrol::TimeControl = "1+0".parse().unwrap();
+    let setup = GameSetup {
+        white_time: tc.clone(),
+        black_time: tc,
+        ..GameSetup::default()
+    };
+    let mut config = config(setup.clone());
+    config.network = Some(NetSetup::default());
+    let mut app = App::new(config);
+    net(
+        &mut app,
+        Msg::Welcome {
+            seat: Seat::Black,
+            snapshot: snapshot(setup, &["e2e4"], true),
+        },
+    );
+    assert_eq!(
+        app.mode(),
+        &Mode::Playing,
+        "no ready screen: the host's clock runs"
+    );
+    app.update(Action::Tick, s(61));
+    assert!(!app.game().is_over(), "only the host ends the game");
+    app.update(Action::Tick, s(61) + ms(1));
+    assert_eq!(app.game().clock().running(), Some(Color::Black));
+}
+
+#[test]
+fn the_invitation_stays_until_the_friend_comes_and_invite_shows_it_again() {
+    let mut config = config(GameSetup::default());
+    config.network = Some(NetSetup {
+        hosting: true,
+        invitation: vec![
+            "hotseat join hs1play".into(),
+            "hotseat watch hs1watch".into(),
+        ],
+        resumed: false,
+    });
+    let mut app = App::new(config);
+    let mut alone = snapshot(GameSetup::default(), &[], false);
+    alone.connected = [true, false];
+    net(
+        &mut app,
+        Msg::Welcome {
+            seat: Seat::White,
+            snapshot: alone,
+        },
+    );
+    assert_eq!(app.mode(), &Mode::Invite(crate::app::dialogs::Invite));
+    let lines = app.dialog().unwrap().lines.join("\n");
+    assert!(lines.contains("hotseat join\nhs1play"), "{lines}");
+    assert!(lines.contains("hotseat watch\nhs1watch"), "{lines}");
+    net_event(
+        &mut app,
+        NetEvent::PeerJoined {
+            seat: Seat::Black,
+            rejoined: false,
+        },
+    );
+    assert_eq!(app.mode(), &Mode::Playing);
+    assert_eq!(app.message().unwrap().text, "Black has joined the game");
+    enter(&mut app, "invite");
+    assert_eq!(app.mode(), &Mode::Invite(crate::app::dialogs::Invite));
+    assert_eq!(app.input(), "");
+}
+
+/// The knights out and back twice: the start position is on the board a third time when
+/// Black's knight goes home again.
+const SHUFFLE: [&str; 7] = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"];
+
+#[test]
+fn a_claim_with_a_move_and_a_claim_now_are_the_hosts_to_grant() {
+    let mut black = seated(Seat::Black, &SHUFFLE);
+    sent(&mut black);
+    enter(&mut black, "Ng8");
+    assert!(
+        matches!(black.mode(), Mode::ClaimWithMove(_)),
+        "asked as at one keyboard"
+    );
+    act(&mut black, Action::Yes);
+    assert_eq!(
+        sent(&mut black),
+        [Msg::Act {
+            ply: 7,
+            action: Act::MoveAndClaim { uci: "f6g8".into() }
+        }]
+    );
+    assert!(!black.game().is_over(), "the host decides");
+
+    let mut moves = SHUFFLE.to_vec();
+    moves.push("f6g8");
+    let mut white = seated(Seat::White, &moves);
+    sent(&mut white);
+    act(&mut white, Action::Claim);
+    assert_eq!(
+        sent(&mut white),
+        [Msg::Act {
+            ply: 8,
+            action: Act::ClaimDraw
+        }]
+    );
+    assert!(!white.game().is_over());
+}

@@ -1,0 +1,314 @@
+//! The playing screen across the network: `hotseat host`, `join` and `watch`.
+//!
+//! Everything that can fail at the edge fails before the screen opens, with a message for the
+//! command line (exit code 2): an address already in use, an invitation the host refuses, a
+//! host that cannot be reached, another protocol version. Then the loop is the same as at one
+//! keyboard ([`run_loop`]), with one more source of events, the network's
+//! ([`Event::Net`](crate::app::Event::Net), fed by the [`Host`] or the [`Client`] through
+//! their sink), and one more effect carried out, a message to the host
+//! ([`Effect::Net`](crate::app::Effect::Net)), by [`NetLink::send`].
+//!
+//! Files are each side's own, as on two machines: the host resumes its own unfinished game
+//! (hosting it again under a new invitation) unless `--new` is given; a terminal that joins
+//! sets any game of its own aside in its archive first (nothing is lost) and then keeps the
+//! game as it is played, autosaved and archived at the end; a watcher saves nothing.
+
+use std::io::{self, IsTerminal};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::analyser::Analyser;
+use super::events::{channel, spawn_terminal_reader};
+use super::files::{Launch, prepare};
+use super::run::{PlayError, local_wall_clock, run_loop};
+use super::shutdown::{self, Shared};
+use super::worker::{FileQueue, Worker};
+use crate::app::launch::SavedGameChoice;
+use crate::app::network::NetSetup;
+use crate::app::{App, Config, Event as AppEvent, GameToOpen};
+use crate::game::Game;
+use crate::game::pgn::Tags;
+use crate::game::pgn::import_game;
+use crate::net::Sink;
+use crate::net::client::Client;
+use crate::net::host::{Host, HostConfig};
+use crate::net::invite::{Access, Invitation};
+use crate::remote::{Msg, NetEvent, Seat};
+use crate::rules::Color;
+use crate::store::{DataDir, Store};
+use std::path::Path;
+
+/// How long each step of joining may take.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long the host may say nothing (it beats every few seconds) before it is taken for gone.
+pub const HOST_SILENCE: Duration = Duration::from_secs(15);
+
+/// Which side of a game across the network this terminal takes.
+#[derive(Debug)]
+pub enum NetRole {
+    /// Host the game, playing `color` (`None`: chosen at random).
+    Host {
+        config: HostConfig,
+        color: Option<Color>,
+    },
+    /// Join or watch the game of an invitation.
+    Join {
+        invitation: Invitation,
+        access: Access,
+    },
+}
+
+/// The connection the loop sends the app's messages through.
+#[derive(Debug)]
+pub enum NetLink {
+    Host(Host),
+    Client(Client),
+}
+
+impl NetLink {
+    /// Sends the app's message: to the host's own game, or to the host.
+    pub fn send(&self, msg: Msg) {
+        match self {
+            NetLink::Host(host) => host.send(msg),
+            NetLink::Client(client) => {
+                client.send(msg);
+            }
+        }
+    }
+}
+
+/// Why a game across the network did not start: said on the command line, exit code 2.
+#[derive(Debug)]
+pub struct NetStartError(pub String);
+
+impl std::fmt::Display for NetStartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NetStartError {}
+
+/// Plays a game across the network on the terminal until the player quits. The connection is
+/// made (or the port taken) first, so that what fails there is said before anything else.
+pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
+    let origin = Instant::now();
+    let (sender, events) = channel();
+    let feed = sender.feeding(AppEvent::Net);
+    let sink: Sink = Arc::new(move |event: NetEvent| {
+        feed(event);
+    });
+    let (link, setup, color) = match role {
+        NetRole::Host { config, color } => {
+            // A port in use is said now, before the screen, not after it (the host takes the
+            // port again once it has its game).
+            std::net::TcpListener::bind(config.listen)
+                .map_err(|e| host_error(config.listen, &e))?;
+            let color = color.unwrap_or_else(random_color);
+            (None, Some(config), Some(color))
+        }
+        NetRole::Join { invitation, access } => {
+            let joined = join(&invitation, access, sink.clone())?;
+            (Some(joined), None, None)
+        }
+    };
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(PlayError::NotATerminal);
+    }
+    let watching = link
+        .as_ref()
+        .is_some_and(|(client, _)| client.seat() == Seat::Watcher);
+    if let Some((_, snapshot)) = &link {
+        launch.saved = saved_choice(watching, snapshot, launch.data_dir.as_deref());
+    }
+    let engine = launch.engine.clone();
+    let (mut config, files) = prepare(launch, local_wall_clock());
+    config.no_save_folder = !config.autosave;
+    if watching {
+        config.autosave = false;
+        config.no_save_folder = false;
+    }
+    let (link, setup) = match (link, setup) {
+        (Some((client, snapshot)), _) => {
+            if !matches!(config.opening, Some(GameToOpen::Resume(_))) {
+                config.opening = None;
+            }
+            let welcome = Msg::Welcome {
+                seat: client.seat(),
+                snapshot,
+            };
+            sender.send(AppEvent::Net(NetEvent::Msg(welcome)));
+            (NetLink::Client(client), NetSetup::default())
+        }
+        (None, Some(host_config)) => {
+            let color = color.unwrap_or(Color::White);
+            host(host_config, &mut config, color, sink)?
+        }
+        (None, None) => unreachable!("a role is hosting or joining"),
+    };
+    config.network = Some(setup);
+    let shared: Shared = FileQueue::new(files, origin);
+    shutdown::install(&shared, shutdown::Front::Screen).map_err(PlayError::Signals)?;
+    let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlayError::Worker)?;
+    let mut app = App::new(config);
+    let analyser = Analyser::new(engine, sender.clone());
+    let result = super::run(|terminal| {
+        spawn_terminal_reader(sender).map_err(PlayError::Reader)?;
+        run_loop(
+            terminal,
+            &mut app,
+            origin,
+            &events,
+            worker,
+            analyser,
+            Some(&link),
+        )
+    });
+    // Says goodbye: the other terminal hears that this one left on purpose.
+    drop(link);
+    result
+}
+
+/// Connects to the host of `invitation`: the connection, and the game it welcomed us with.
+fn join(
+    invitation: &Invitation,
+    access: Access,
+    sink: Sink,
+) -> Result<(Client, crate::remote::Snapshot), PlayError> {
+    let (client, _, snapshot) =
+        Client::connect(invitation, access, CONNECT_TIMEOUT, HOST_SILENCE, sink).map_err(|e| {
+            let verb = if access == Access::Play {
+                "join"
+            } else {
+                "watch"
+            };
+            PlayError::Net(NetStartError(format!(
+                "cannot {verb} the game at {}: {e}",
+                invitation.address()
+            )))
+        })?;
+    Ok((client, snapshot))
+}
+
+/// Starts hosting the game `config` opens (the saved one resumed, or a new one), and says
+/// the invitation on standard error.
+fn host(
+    host_config: HostConfig,
+    config: &mut Config,
+    color: Color,
+    sink: Sink,
+) -> Result<(NetLink, NetSetup), PlayError> {
+    let (game, tags, resumed) = hosted_game(config);
+    let listen = host_config.listen;
+    let host =
+        Host::start(host_config, game, tags, color, sink).map_err(|e| host_error(listen, &e))?;
+    let play = format!("hotseat join {}", host.invitation());
+    let watch = format!("hotseat watch {}", host.invitation().watch_only());
+    if resumed {
+        eprintln!(
+            "Resuming the unfinished game saved last time (hotseat host --new starts a new one)."
+        );
+    }
+    eprintln!("You play {color}. For your friend to type, to play:\n  {play}");
+    eprintln!("For anyone who may watch:\n  {watch}");
+    let setup = NetSetup {
+        hosting: true,
+        invitation: vec![play, watch],
+        resumed,
+    };
+    Ok((NetLink::Host(host), setup))
+}
+
+/// Why hosting on `listen` failed, and what to do.
+fn host_error(listen: std::net::SocketAddr, e: &io::Error) -> PlayError {
+    let hint = if e.kind() == io::ErrorKind::AddrInUse {
+        " (another program, or another hotseat, listens there: choose another port with \
+         --listen, as --listen 0.0.0.0:7880)"
+    } else {
+        ""
+    };
+    PlayError::Net(NetStartError(format!("cannot host on {listen}: {e}{hint}")))
+}
+
+/// What a terminal that joins (or watches) does with the game saved in its data folder: the
+/// game this player kept of the host's goes on in the same file; any other game of theirs is
+/// set aside in the archive, never overwritten. A watcher writes nothing, so its own saved
+/// game stays where it is, untouched.
+pub fn saved_choice(
+    watching: bool,
+    snapshot: &crate::remote::Snapshot,
+    data_dir: Option<&Path>,
+) -> SavedGameChoice {
+    if watching {
+        SavedGameChoice::Ask
+    } else if saved_game_is(snapshot, data_dir) {
+        SavedGameChoice::Resume
+    } else {
+        SavedGameChoice::SetAside
+    }
+}
+
+/// Whether the unfinished game saved in this player's data folder is the host's game as it
+/// stood earlier (the same start, its moves the first of the host's): a player who joins again
+/// after a drop goes on with the same file rather than archiving a copy of it.
+fn saved_game_is(snapshot: &crate::remote::Snapshot, data_dir: Option<&Path>) -> bool {
+    let store = match data_dir {
+        Some(dir) => Store::new(DataDir::new(dir)),
+        None => match Store::from_env() {
+            Ok(store) => store,
+            Err(_) => return false,
+        },
+    };
+    let Ok(text) = std::fs::read_to_string(store.current_path()) else {
+        return false;
+    };
+    let (Ok(saved), Ok(hosted)) = (import_game(&text), import_game(&snapshot.pgn)) else {
+        return false;
+    };
+    let (saved, hosted) = (saved.game, hosted.game);
+    let mine = saved.record().moves();
+    let theirs = hosted.record().moves();
+    !saved.is_over()
+        && !mine.is_empty()
+        && mine.len() <= theirs.len()
+        && saved.record().position_at(0) == hosted.record().position_at(0)
+        && mine.iter().zip(theirs).all(|(a, b)| a.mv == b.mv)
+}
+
+/// The game a host offers, from the config [`prepare`] made: the unfinished game saved last
+/// time (or one `--load` opened), resumed under the new invitation, else a new game of the
+/// options. True when resumed; the config then opens the same game on the host's screen (and
+/// nothing otherwise).
+pub fn hosted_game(config: &mut Config) -> (Game, Tags, bool) {
+    match config.opening.take() {
+        Some(
+            GameToOpen::AskResume { saved, .. }
+            | GameToOpen::Resume(saved)
+            | GameToOpen::Load(saved),
+        ) if !saved.game.is_over() => {
+            let game = saved.game.clone();
+            let tags = saved.tags.clone();
+            config.opening = Some(GameToOpen::Resume(saved));
+            (game, tags, true)
+        }
+        // A finished game saved but not archived is not asked about over the host's game:
+        // the files archive it before anything is written over it.
+        _ => (Game::new(config.setup.clone()), network_tags(), false),
+    }
+}
+
+/// The tags of a new game hosted across the network.
+fn network_tags() -> Tags {
+    let mut tags = Tags::new();
+    tags.push("Event", "Casual game across the network");
+    tags.push("Site", "hotseat");
+    tags
+}
+
+/// White or Black, from the OS's random source (White if it has none).
+fn random_color() -> Color {
+    match crate::net::invite::new_secret() {
+        Ok(bytes) if bytes[0] & 1 == 1 => Color::Black,
+        _ => Color::White,
+    }
+}

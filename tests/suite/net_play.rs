@@ -1,0 +1,678 @@
+//! A game across the network as the players see it: two (or three) apps, each with its own
+//! data folder as on two machines, joined by a real host and real clients on loopback. The
+//! front end's part is played here: the network's events go into `App::update`, the app's
+//! messages to the host, its file work to its own `Files`. Only 127.0.0.1.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+use hotseat::app::keymap::Action;
+use hotseat::app::launch::SavedGameChoice;
+use hotseat::app::network::NetSetup;
+use hotseat::app::{App, Config, Effect, Event, GameToOpen};
+use hotseat::game::stamp::WallClock;
+use hotseat::game::timecontrol::TimeControl;
+use hotseat::game::{GameSetup, Reason};
+use hotseat::net::Sink;
+use hotseat::net::client::Client;
+use hotseat::net::host::{Host, HostConfig, Limits, Timeouts};
+use hotseat::net::invite::{Access, Invitation};
+use hotseat::remote::{Msg, NetEvent, Seat};
+use hotseat::rules::Color;
+use hotseat::tui::worker::{FileWork, Job};
+use hotseat::tui::{Files, Launch, NetLink, hosted_game, prepare, saved_choice};
+
+use crate::common::play::type_move;
+use crate::common::pty::{Pty, PtyCommand, fresh_dir};
+
+const WAIT: Duration = Duration::from_secs(10);
+
+fn events() -> (Sink, Receiver<NetEvent>) {
+    let (tx, rx) = channel();
+    let tx = Mutex::new(tx);
+    (
+        Arc::new(move |e| {
+            let _ = tx.lock().unwrap().send(e);
+        }),
+        rx,
+    )
+}
+
+fn quick() -> Timeouts {
+    Timeouts {
+        handshake: Duration::from_millis(400),
+        heartbeat: Duration::from_millis(300),
+        silence: Duration::from_secs(3),
+    }
+}
+
+/// One terminal: its app, its files (none for a watcher), its connection.
+struct Terminal {
+    app: App,
+    files: Option<Files>,
+    rx: Receiver<NetEvent>,
+    link: Option<NetLink>,
+    start: Instant,
+}
+
+/// The files and first config of a terminal whose data folder is `dir` (never the user's).
+fn launch(dir: &Path, setup: GameSetup, saved: SavedGameChoice) -> (Config, Files) {
+    let launch = Launch {
+        config: Config {
+            setup,
+            autosave: true,
+            ..Config::default()
+        },
+        data_dir: Some(dir.to_path_buf()),
+        saved,
+        engine: None,
+    };
+    prepare(launch, WallClock::utc(SystemTime::UNIX_EPOCH))
+}
+
+/// A host on loopback with its screen playing White, its files in `dir`.
+fn host(dir: &Path, setup: GameSetup) -> (Terminal, Invitation) {
+    let (mut config, files) = launch(dir, setup, SavedGameChoice::Ask);
+    let (game, tags, resumed) = hosted_game(&mut config);
+    let (sink, rx) = events();
+    let mut net = HostConfig::new("127.0.0.1:0".parse().unwrap());
+    net.timeouts = quick();
+    net.limits = Limits::for_watchers(4);
+    let host = Host::start(net, game, tags, Color::White, sink).unwrap();
+    let invitation = host.invitation().clone();
+    config.network = Some(NetSetup {
+        hosting: true,
+        invitation: vec![format!("hotseat join {invitation}")],
+        resumed,
+    });
+    let mut t = Terminal {
+        app: App::new(config),
+        files: Some(files),
+        rx,
+        link: Some(NetLink::Host(host)),
+        start: Instant::now(),
+    };
+    t.wait_until(|app| app.network().and_then(|n| n.seat()) == Some(Seat::White));
+    (t, invitation)
+}
+
+/// A terminal that joins to play, its files in `dir`.
+fn join(invitation: &Invitation, dir: &Path) -> Terminal {
+    join_as(invitation, Access::Play, dir)
+}
+
+/// A terminal that plays or watches with its data folder `dir`.
+fn join_as(invitation: &Invitation, access: Access, dir: &Path) -> Terminal {
+    let watching = access == Access::Watch;
+    let (sink, rx) = events();
+    let (client, seat, snapshot) =
+        Client::connect(invitation, access, WAIT, Duration::from_secs(3), sink).unwrap();
+    // As `hotseat join` does: the player's own copy of this game goes on in its file.
+    let saved = saved_choice(watching, &snapshot, Some(dir));
+    let (mut config, files) = launch(dir, GameSetup::default(), saved);
+    config.autosave &= !watching;
+    if !matches!(config.opening, Some(GameToOpen::Resume(_))) {
+        config.opening = None;
+    }
+    config.network = Some(NetSetup::default());
+    let mut t = Terminal {
+        app: App::new(config),
+        files: Some(files),
+        rx,
+        link: Some(NetLink::Client(client)),
+        start: Instant::now(),
+    };
+    t.update(Event::Net(NetEvent::Msg(Msg::Welcome { seat, snapshot })));
+    t
+}
+
+impl Terminal {
+    fn now(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// One event into the app, and what it asks carried out.
+    fn update(&mut self, event: impl Into<Event>) {
+        let now = self.now();
+        self.app.update(event, now);
+        self.carry_out();
+    }
+
+    fn carry_out(&mut self) {
+        loop {
+            let effects = self.app.take_effects();
+            if effects.is_empty() {
+                return;
+            }
+            for effect in effects {
+                match effect {
+                    Effect::Net(msg) => {
+                        if let Some(link) = &self.link {
+                            link.send(msg);
+                        }
+                    }
+                    effect => {
+                        let Some(files) = self.files.as_mut() else {
+                            continue;
+                        };
+                        let job = Job {
+                            effect,
+                            now: self.start.elapsed(),
+                            save_job: self.app.save_job(),
+                        };
+                        if let Some(event) = files.carry_out(job) {
+                            let now = self.now();
+                            self.app.update(event, now);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Feeds the network's events to the app until `done` holds, within [`WAIT`].
+    fn wait_until(&mut self, done: impl Fn(&App) -> bool) {
+        let deadline = Instant::now() + WAIT;
+        while !done(&self.app) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let event = self.rx.recv_timeout(left).unwrap_or_else(|_| {
+                panic!(
+                    "not reached within {WAIT:?}; the screen says {:?}",
+                    self.app.message()
+                )
+            });
+            self.update(Event::Net(event));
+        }
+    }
+
+    fn wait_for_plies(&mut self, plies: usize) {
+        self.wait_until(|app| app.game().record().plies() == plies);
+    }
+
+    /// Types `text` in the move box and presses Enter.
+    fn type_line(&mut self, text: &str) {
+        for c in text.chars() {
+            self.update(Action::Input(c));
+        }
+        self.update(Action::Select);
+    }
+
+    fn said(&self) -> String {
+        self.app
+            .message()
+            .map(|m| m.text.clone())
+            .unwrap_or_default()
+    }
+
+    /// Leaves as the program does when the player quits: the connection says goodbye.
+    fn quit(mut self) {
+        self.update(Action::Tick);
+        drop(self.link.take());
+    }
+}
+
+fn archived(dir: &Path) -> Vec<String> {
+    let games = dir.join("games");
+    let mut texts: Vec<String> = std::fs::read_dir(&games)
+        .map(|entries| {
+            entries
+                .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    texts.sort();
+    texts
+}
+
+fn current(dir: &Path) -> Option<String> {
+    std::fs::read_to_string(dir.join("current.pgn")).ok()
+}
+
+/// Waits until the game is over on each screen, and checks why.
+fn ended_by(terminals: [&mut Terminal; 2], reason: Reason) {
+    for t in terminals {
+        t.wait_until(|app| app.game().is_over());
+        assert_eq!(t.app.game().outcome().unwrap().reason, reason);
+    }
+}
+
+/// A game of `secs` seconds each, no increment.
+fn timed(secs: u64) -> GameSetup {
+    let tc = TimeControl::fischer(Duration::from_secs(secs), Duration::ZERO).unwrap();
+    GameSetup {
+        white_time: tc.clone(),
+        black_time: tc,
+        ..GameSetup::default()
+    }
+}
+
+fn dirs(label: &str) -> (PathBuf, PathBuf) {
+    (
+        fresh_dir(&format!("{label}-host")),
+        fresh_dir(&format!("{label}-join")),
+    )
+}
+
+#[test]
+fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
+    let (host_dir, join_dir) = dirs("net-fools-mate");
+    let (mut white, invitation) = host(&host_dir, GameSetup::default());
+    assert!(
+        white.app.dialog().is_some_and(|d| d.title == "Invitation"),
+        "the invitation stays on the host's screen until the friend comes"
+    );
+    let mut black = join(&invitation, &join_dir);
+    // The watcher has a game of its own saved: watching leaves it as it was.
+    let watch_dir = fresh_dir("net-fools-mate-watch");
+    let (own, mut own_files) = launch(&watch_dir, GameSetup::default(), SavedGameChoice::Ask);
+    let mut own = App::new(own);
+    own.update(Action::Input('d'), Duration::ZERO);
+    own.update(Action::Input('4'), Duration::ZERO);
+    own.update(Action::Select, Duration::ZERO);
+    for effect in own.take_effects() {
+        let save_job = own.save_job();
+        own_files.carry_out(Job {
+            effect,
+            now: Duration::ZERO,
+            save_job,
+        });
+    }
+    drop(own_files);
+    let own_game = current(&watch_dir).expect("the watcher's own game saved");
+    let mut watcher = join_as(&invitation.watch_only(), Access::Watch, &watch_dir);
+    white.wait_until(|app| app.dialog().is_none());
+    assert_eq!(
+        black.app.orientation(),
+        Color::Black,
+        "Black sees from Black"
+    );
+    // The host's panel: the friend's terminal and its lag, the watchers, the refusals.
+    white.wait_until(|app| {
+        let lines = app.note_lines(40);
+        lines
+            .first()
+            .is_some_and(|l| l.starts_with("Black: connected · lag "))
+            && lines.iter().any(|l| l == "Watchers 1 · refused 0")
+    });
+
+    // The other side's move, and any move of a watcher, is refused on the screen itself.
+    black.type_line("e5");
+    assert!(
+        black.said().contains("It is White's move"),
+        "{}",
+        black.said()
+    );
+    black.update(Action::Cancel);
+    watcher.type_line("e4");
+    assert!(
+        watcher.said().contains("You are watching"),
+        "{}",
+        watcher.said()
+    );
+    watcher.update(Action::Cancel);
+
+    white.type_line("f3");
+    assert_eq!(white.app.game().record().plies(), 1, "shown at once");
+    black.wait_for_plies(1);
+    black.type_line("e5");
+    white.wait_for_plies(2);
+    white.type_line("g4");
+    black.wait_for_plies(3);
+    black.type_line("Qh4#");
+    for t in [&mut white, &mut black, &mut watcher] {
+        t.wait_until(|app| app.game().is_over());
+        let outcome = t.app.game().outcome().unwrap();
+        assert_eq!(outcome.reason, Reason::Checkmate);
+        assert_eq!(outcome.result.pgn(), "0-1");
+    }
+    assert_eq!(
+        current(&watch_dir),
+        Some(own_game),
+        "the watcher's own game untouched"
+    );
+    assert!(
+        archived(&watch_dir).is_empty(),
+        "a watcher archives nothing"
+    );
+    for dir in [&host_dir, &join_dir] {
+        let games = archived(dir);
+        assert_eq!(games.len(), 1, "one game archived in {}", dir.display());
+        assert!(
+            games[0].contains("2. g4 Qh4#") && games[0].contains("0-1"),
+            "{}",
+            games[0]
+        );
+        assert_eq!(current(dir), None, "no game left in progress");
+    }
+    watcher.quit();
+    black.quit();
+    white.quit();
+}
+
+#[test]
+fn offers_takebacks_resignation_and_chat_use_the_dialogs_of_one_keyboard() {
+    let (host_dir, join_dir) = dirs("net-dialogs");
+    let (mut white, invitation) = host(&host_dir, GameSetup::default());
+    let mut black = join(&invitation, &join_dir);
+    white.wait_until(|app| app.dialog().is_none());
+
+    white.type_line("say good luck\u{1b}[31m");
+    black.wait_until(|app| {
+        app.network()
+            .is_some_and(|n| n.chat().iter().any(|l| l == "White: good luck[31m"))
+    });
+
+    white.type_line("e4");
+    black.wait_for_plies(1);
+    black.type_line("e5");
+    white.wait_for_plies(2);
+
+    // A draw offered by White is a question on Black's screen; declined there.
+    white.update(Action::Draw);
+    black.wait_until(|app| app.dialog().is_some_and(|d| d.title.contains("Draw")));
+    black.update(Action::No);
+    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("declines")));
+    assert!(!white.app.game().is_over());
+
+    // Black asks to take e5 back; White agrees at its own screen.
+    black.update(Action::Takeback);
+    white.wait_until(|app| app.dialog().is_some_and(|d| d.title == "Take back?"));
+    white.update(Action::Yes);
+    black.wait_for_plies(1);
+    white.wait_for_plies(1);
+
+    // Black resigns for Black (not for the side to move at one keyboard).
+    black.update(Action::Resign);
+    black.update(Action::Yes);
+    ended_by([&mut white, &mut black], Reason::Resignation(Color::Black));
+    black.quit();
+    white.quit();
+}
+
+#[test]
+fn a_dropped_joiner_rejoins_and_finds_moves_and_clocks_as_they_were() {
+    let (host_dir, join_dir) = dirs("net-rejoin");
+    let (mut white, invitation) = host(&host_dir, timed(300));
+    let mut black = join(&invitation, &join_dir);
+    white.type_line("e4");
+    black.wait_for_plies(1);
+    black.type_line("c5");
+    white.wait_for_plies(2);
+    black.wait_until(|app| {
+        current(&join_dir).is_some_and(|p| p.contains("c5")) && app.game().record().plies() == 2
+    });
+
+    // The joiner's program ends: the host's panel says since when.
+    black.quit();
+    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is gone")));
+    assert!(
+        white
+            .app
+            .note_lines(40)
+            .iter()
+            .any(|l| l.starts_with("Black: gone since")),
+        "{:?}",
+        white.app.note_lines(40)
+    );
+
+    let mut again = join(&invitation, &join_dir);
+    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is back")));
+    assert_eq!(again.app.game().record().plies(), 2);
+    let host_clock = white
+        .app
+        .game()
+        .clock()
+        .remaining(Color::White, white.now())
+        .unwrap();
+    let join_clock = again
+        .app
+        .game()
+        .clock()
+        .remaining(Color::White, again.now())
+        .unwrap();
+    let gap = host_clock.abs_diff(join_clock);
+    assert!(gap < Duration::from_millis(500), "clocks {gap:?} apart");
+    white.type_line("Nf3");
+    again.wait_for_plies(3);
+    again.wait_until(|_| current(&join_dir).is_some_and(|p| p.contains("Nf3")));
+    assert!(
+        archived(&join_dir).is_empty(),
+        "the same game goes on in the same file, no copy set aside"
+    );
+    again.quit();
+    white.quit();
+}
+
+#[test]
+fn the_flag_falls_at_the_host_and_both_sides_archive_the_loss_on_time() {
+    let (host_dir, join_dir) = dirs("net-flag");
+    let (mut white, invitation) = host(&host_dir, timed(2));
+    let mut black = join(&invitation, &join_dir);
+    white.type_line("e4");
+    black.wait_for_plies(1);
+    // Black never moves: the host's clock ends the game.
+    ended_by([&mut black, &mut white], Reason::TimeForfeit(Color::Black));
+    for dir in [&host_dir, &join_dir] {
+        let games = archived(dir);
+        assert_eq!(games.len(), 1, "{}", dir.display());
+        assert!(games[0].contains("1-0"), "{}", games[0]);
+    }
+    black.quit();
+    white.quit();
+}
+
+#[test]
+fn a_host_that_quit_mid_game_resumes_it_for_a_new_invitation() {
+    let (host_dir, join_dir) = dirs("net-resume");
+    let (mut white, invitation) = host(&host_dir, GameSetup::default());
+    let mut black = join(&invitation, &join_dir);
+    white.type_line("d4");
+    black.wait_for_plies(1);
+    black.type_line("d5");
+    white.wait_for_plies(2);
+    white.update(Action::Tick);
+    white.quit();
+    black.wait_until(|app| {
+        app.message()
+            .is_some_and(|m| m.text.contains("connection to the host is lost"))
+    });
+    black.quit();
+    for dir in [&host_dir, &join_dir] {
+        let saved = current(dir).expect("the unfinished game is kept");
+        assert!(saved.contains("1. d4 d5"), "{saved}");
+        assert!(archived(dir).is_empty());
+    }
+
+    let (mut white, invitation2) = host(&host_dir, GameSetup::default());
+    assert_ne!(
+        invitation2.to_string(),
+        invitation.to_string(),
+        "a new secret"
+    );
+    assert_eq!(white.app.game().record().plies(), 2, "the game goes on");
+    assert!(
+        white.said().contains("the unfinished game goes on"),
+        "{}",
+        white.said()
+    );
+    let mut black = join(&invitation2, &join_dir);
+    assert_eq!(black.app.game().record().plies(), 2);
+    white.type_line("c4");
+    black.wait_for_plies(3);
+    black.quit();
+    white.quit();
+}
+
+/// The real binary, with its own home and data folders, standard input not a terminal.
+fn hotseat(args: &[&str]) -> std::process::Output {
+    let home = fresh_dir("net-cli-home");
+    std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(args)
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the hotseat binary runs")
+}
+
+/// Exit code 2 and one line on standard error that says `words`.
+fn refused_with(out: &std::process::Output, words: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("error: ") && err.contains(words), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_mangled_invitation_is_refused_before_any_connection_with_how_to_do_it_right() {
+    refused_with(
+        &hotseat(&["join", "http://127.0.0.1"]),
+        "starts with \"hs1\"",
+    );
+    let (_white, invitation) = host(&fresh_dir("net-cli-mangled"), GameSetup::default());
+    let text = invitation.to_string();
+    // A character in its middle changed to another one an invitation may hold.
+    let other = if &text[10..11] == "0" { "1" } else { "0" };
+    let damaged = format!("{}{other}{}", &text[..10], &text[11..]);
+    refused_with(&hotseat(&["join", &damaged]), "damaged");
+    refused_with(
+        &hotseat(&["watch", &format!("{}!{}", &text[..5], &text[6..])]),
+        "cannot be part",
+    );
+}
+
+#[test]
+fn joining_a_closed_port_a_wrong_secret_or_a_watch_invitation_is_said_and_exits_2() {
+    let closed = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        probe.local_addr().unwrap().port()
+    };
+    let (mut white, invitation) = host(&fresh_dir("net-cli-refused"), GameSetup::default());
+    let nobody = Invitation::new(
+        hotseat::net::invite::Place::Ip("127.0.0.1".parse().unwrap()),
+        closed,
+        [7; 16],
+    );
+    refused_with(
+        &hotseat(&["join", &nobody.to_string()]),
+        &format!("cannot join the game at 127.0.0.1:{closed}"),
+    );
+    let stranger = Invitation::new(invitation.host.clone(), invitation.port, [7; 16]);
+    refused_with(
+        &hotseat(&["join", &stranger.to_string()]),
+        "the host refused the invitation",
+    );
+    refused_with(
+        &hotseat(&["join", &invitation.watch_only().to_string()]),
+        "for watching only",
+    );
+    // The host's panel counts the stranger.
+    white.wait_until(|app| {
+        app.note_lines(40)
+            .iter()
+            .any(|l| l.contains("refused ") && !l.ends_with("refused 0"))
+    });
+}
+
+#[test]
+fn hosting_on_a_port_in_use_is_said_and_exits_2() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let out = hotseat(&["host", "--listen", &addr]);
+    refused_with(&out, &format!("cannot host on {addr}"));
+    refused_with(&out, "choose another port with --listen");
+    refused_with(
+        &hotseat(&[
+            "host",
+            "--public",
+            "bad name!:7000",
+            "--listen",
+            "127.0.0.1:0",
+        ]),
+        "--public bad name!:7000: ",
+    );
+}
+
+/// A player's own terminal in a pseudo-terminal: its own home and data folder, as on a
+/// machine of its own; standard error to `stderr` (the host says its invitation there).
+fn terminal(home: &Path, args: &[&str], stderr: &Path) -> Pty {
+    PtyCommand::new("sh")
+        .args(["-c", "exec \"$0\" \"$@\" 2>\"$HOTSEAT_STDERR\""])
+        .arg(env!("CARGO_BIN_EXE_hotseat"))
+        .args(args)
+        .env("HOTSEAT_STDERR", stderr)
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("TZ", "UTC")
+        .env("NO_COLOR", "1")
+        .size(100, 30)
+        .limit(Duration::from_secs(120))
+        .spawn()
+        .unwrap()
+}
+
+/// The one end-to-end test with two real programs: `hotseat host` says the join line on
+/// standard error, `hotseat join` with it plays Black, fool's mate, both archives hold it.
+#[test]
+fn two_real_programs_play_fools_mate_from_the_invitation_on_standard_error() {
+    const SLOW: Duration = Duration::from_secs(30);
+    let (host_home, join_home) = dirs("net-pty");
+    let host_err = host_home.join("stderr.txt");
+    let mut white = terminal(
+        &host_home,
+        &["host", "--listen", "127.0.0.1:0", "--play", "white"],
+        &host_err,
+    );
+    white.wait_for_within("Invitation", SLOW).unwrap();
+    let said = std::fs::read_to_string(&host_err).unwrap();
+    let line = said
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("hotseat join hs1"))
+        .unwrap_or_else(|| panic!("no join line on standard error: {said:?}"));
+    assert!(said.contains("hotseat watch hs1"), "{said}");
+    let invitation = line.trim_start_matches("hotseat join ");
+
+    let mut black = terminal(
+        &join_home,
+        &["join", invitation],
+        &join_home.join("stderr.txt"),
+    );
+    black.wait_for_within("You play Black", SLOW).unwrap();
+    white.wait_for_within("Black has joined", SLOW).unwrap();
+    for (player, mv, plies) in [
+        (0, "f3", "1. f3"),
+        (1, "e5", "1. f3       e5"),
+        (0, "g4", "2. g4"),
+    ] {
+        let pty = if player == 0 { &mut white } else { &mut black };
+        type_move(pty, mv);
+        black.wait_for_within(plies, SLOW).unwrap();
+        white.wait_for_within(plies, SLOW).unwrap();
+    }
+    type_move(&mut black, "Qh4#");
+    for pty in [&white, &black] {
+        pty.wait_for_within("Checkmate", SLOW).unwrap();
+        pty.wait_for_within("0-1", SLOW).unwrap();
+    }
+    for (pty, home) in [(&mut white, &host_home), (&mut black, &join_home)] {
+        let dir = home.join("data").join("hotseat");
+        let deadline = Instant::now() + SLOW;
+        while archived(&dir).is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let games = archived(&dir);
+        assert_eq!(games.len(), 1, "{}", dir.display());
+        assert!(
+            games[0].contains("2. g4 Qh4#") && games[0].contains("[Result \"0-1\"]"),
+            "{}",
+            games[0]
+        );
+        pty.send_text("q").unwrap();
+        assert!(pty.wait_exit_within(SLOW).unwrap().success());
+    }
+}
