@@ -98,8 +98,9 @@ pub const MANUAL: &[Section] = &[
                  refused move is named and explained (\"Ke3: no white king can reach e3.\"). \
                  Commands read the game: board (b), pieces (p n, p a, white knights), scan (s e, \
                  s 4, s e4), from g1, last (l), moves, turn, clock (c), other (o), opening; and \
-                 play it: draw, accept, decline, claim, resign, takeback, flip, save, quit. \
-                 help lists them all. A square alone is a move: s e4 reads the square.",
+                 play it: draw, accept, decline, claim, resign, takeback, flip, save, pause, \
+                 resume, new, quit; look back: back, forward, start, end. Moves are written \
+                 and typed in the --notation chosen. help lists them all. A square alone is a move: s e4 reads the square.",
             ),
             Entry::Text(
                 "After the game, or on a loaded one, analyse asks the engine for the report                  (--engine PATH): its progress is said each quarter, then each player's                  accuracy and counts; report says them again, next (next blunder, next                  mistake, next inaccuracy) reads the labelled moves with the better line, and                  stop stops it. An input that ends during the report waits for it.",

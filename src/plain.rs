@@ -15,9 +15,9 @@
 //!
 //! Beside `ui`, above `app`: it reads the app and hands it actions, as the screen does; it
 //! never draws. The front end's event channel and file worker (`tui::events`, `tui::worker`)
-//! are shared with the screen; `tui::Input` is this mode's source on that channel. No signal
-//! handler is installed: the screen's restores the terminal, which would write escape
-//! sequences; the game is saved after every move and every ten seconds of a running clock.
+//! are shared with the screen; `tui::Input` is this mode's source on that channel. The screen's
+//! signal handler (`tui::shutdown`) saves the game on SIGTERM, SIGHUP, SIGINT and the like,
+//! told not to restore the terminal, which would write escape sequences.
 
 pub mod command;
 mod run;

@@ -25,7 +25,7 @@ mod loop_tests;
 mod net_play;
 mod run;
 pub mod screenshot;
-mod shutdown;
+pub(crate) mod shutdown;
 pub mod worker;
 
 pub use crate::store::shown;

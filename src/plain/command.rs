@@ -49,6 +49,18 @@ pub enum Command {
     Quit,
     /// The piece for a promotion asked about.
     Promote(Role),
+    // ---- A new game, the clocks paused, and stepping through the game ----
+    /// A new game with the same options (asks first with a game in progress).
+    New,
+    Pause,
+    Resume,
+    /// One move back in the game, as the screen's review does.
+    Back,
+    Forward,
+    /// The start position of the game.
+    Start,
+    /// The position after the last move: the present.
+    End,
 }
 
 /// What a line means.
@@ -186,6 +198,41 @@ pub const COMMANDS: &[Entry] = &[
         does: "save a copy of the game as PGN: save game.pgn",
     },
     Entry {
+        words: &["new"],
+        takes: "",
+        does: "a new game with the same options; asks first with a game in progress",
+    },
+    Entry {
+        words: &["pause", "pa"],
+        takes: "",
+        does: "stop both clocks",
+    },
+    Entry {
+        words: &["resume", "re"],
+        takes: "",
+        does: "run the paused clocks again",
+    },
+    Entry {
+        words: &["back", "bk"],
+        takes: "",
+        does: "look one move back; board and the other readings read the position shown",
+    },
+    Entry {
+        words: &["forward", "fw"],
+        takes: "",
+        does: "look one move forward",
+    },
+    Entry {
+        words: &["start", "st"],
+        takes: "",
+        does: "look at the start position",
+    },
+    Entry {
+        words: &["end", "en"],
+        takes: "",
+        does: "back to the last move played",
+    },
+    Entry {
         words: &["quit", "q", "exit"],
         takes: "",
         does: "leave; a game in progress stays saved for --resume",
@@ -260,6 +307,13 @@ fn read_command(first: &str, rest: &[&str], original: &str) -> Option<Reading> {
         "takeback" | "tb" => alone(Command::Takeback),
         "flip" | "fl" => alone(Command::Flip),
         "quit" | "q" | "exit" => alone(Command::Quit),
+        "new" => alone(Command::New),
+        "pause" | "pa" => alone(Command::Pause),
+        "resume" | "re" => alone(Command::Resume),
+        "back" | "bk" => alone(Command::Back),
+        "forward" | "fw" => alone(Command::Forward),
+        "start" | "st" => alone(Command::Start),
+        "end" | "en" => alone(Command::End),
         "save" | "sv" => {
             // The path as typed, case kept.
             let path = original
@@ -568,6 +622,19 @@ mod tests {
         ] {
             assert_eq!(read(line), Reading::Moves(line.to_owned()), "{line}");
         }
+    }
+
+    #[test]
+    fn new_game_pause_and_review_words() {
+        assert_eq!(command("new"), Command::New);
+        assert_eq!(command("/pause"), Command::Pause);
+        assert_eq!(command("pa"), Command::Pause);
+        assert_eq!(command("Resume"), Command::Resume);
+        assert_eq!(command("back"), Command::Back);
+        assert_eq!(command("fw"), Command::Forward);
+        assert_eq!(command("start"), Command::Start);
+        assert_eq!(command("end"), Command::End);
+        assert!(matches!(read("new game"), Reading::Wrong(_)));
     }
 
     #[test]

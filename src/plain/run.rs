@@ -12,6 +12,10 @@
 //! is finished first, so `hotseat --plain --load game.pgn` with `analyse` piped in hears the
 //! whole report.
 //!
+//! A signal that ends a process (SIGTERM, SIGHUP, SIGINT...) saves the game through the
+//! screen's own handler ([`shutdown`]), without touching the terminal, and exits with 128 + its
+//! number.
+//!
 //! Everything written passes `clean`: no control character but the line feed, so no escape
 //! sequence can reach the screen reader, even from a path.
 
@@ -24,6 +28,7 @@ use super::warnings::DEFAULT_WARNINGS;
 use crate::app::{App, Effect, Event};
 use crate::tui::analyser::Analyser;
 use crate::tui::events::channel;
+use crate::tui::shutdown::{self, Front};
 use crate::tui::worker::{FileQueue, Job, Worker};
 use crate::tui::{EventSender, Files, Input, Launch, Wake, prepare};
 
@@ -61,6 +66,8 @@ impl Carry for ToWorker<'_> {
 /// Why the plain mode ended other than by the players quitting or the input ending.
 #[derive(Debug)]
 pub enum PlainError {
+    /// The signal handlers could not be set up.
+    Signals(io::Error),
     /// The thread that writes the files could not start.
     Worker(io::Error),
     /// The thread that reads standard input could not start.
@@ -77,6 +84,7 @@ impl std::fmt::Display for PlainError {
     /// The words of the edge; the cause follows as the error's source (`{err:#}` says both).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
+            PlainError::Signals(_) => "could not set up the signal handlers",
             PlainError::Worker(_) => "could not start the thread that writes the files",
             PlainError::Reader(_) => "could not start reading standard input",
             PlainError::Read(_) => "could not read the input",
@@ -89,7 +97,8 @@ impl std::fmt::Display for PlainError {
 impl std::error::Error for PlainError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            PlainError::Worker(e)
+            PlainError::Signals(e)
+            | PlainError::Worker(e)
             | PlainError::Reader(e)
             | PlainError::Read(e)
             | PlainError::Write(e) => Some(e),
@@ -108,6 +117,8 @@ pub fn play(launch: Launch) -> Result<(), PlainError> {
     // Only start-up turns autosave off: there is no folder to save in.
     config.no_save_folder = !config.autosave;
     let shared = FileQueue::new(files, origin);
+    // SIGTERM, SIGHUP, SIGINT... save the game as the screen's do, and leave the terminal be.
+    shutdown::install(&shared, Front::Lines).map_err(PlainError::Signals)?;
     let (sender, events) = channel();
     let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlainError::Worker)?;
     let mut session = Session::new(App::new(config), &warnings);

@@ -19,7 +19,8 @@ use super::command::{self, Command, Reading};
 use super::speech;
 use super::warnings::Warnings;
 use crate::app::keymap::{Action, KeyContext};
-use crate::app::move_entry::read_line;
+use crate::app::move_entry::read_line_in;
+use crate::app::notation::written_move;
 use crate::app::{App, Effect, Event, ExportResult, Message, MessageKind, Mode};
 use crate::game::Outcome;
 use crate::rules::Color;
@@ -130,6 +131,7 @@ impl Session {
                 if let Some(said) = self.command(command, now) {
                     return said;
                 }
+                self.start_form(now);
             }
         }
         self.carry(now, files);
@@ -225,8 +227,8 @@ impl Session {
     fn refuse_moves(&mut self) -> Option<String> {
         if let Some(outcome) = self.app.game().outcome() {
             return Some(format!(
-                "The game is over: {}. Type quit to leave, or moves, board and the other \
-                 commands to look back.",
+                "The game is over: {}. Type new for another game, quit to leave, or moves, \
+                 back, board and the other commands to look back.",
                 self.outcome_words(outcome)
             ));
         }
@@ -239,6 +241,10 @@ impl Session {
 
     /// Types `moves` into the move box and enters them, in pieces the box can hold.
     fn type_moves(&mut self, moves: &str, now: Duration, files: &mut impl Carry) {
+        if self.app.shown_ply() < self.app.game().record().plies() {
+            // Looking back in a game going on: moves are played in the present.
+            self.app.update(Action::HistoryEnd, now);
+        }
         if matches!(self.app.mode(), Mode::Promotion(_)) {
             // Another line instead of the piece: the promotion is dropped, as Esc does.
             self.app.update(Action::Cancel, now);
@@ -265,7 +271,8 @@ impl Session {
     /// Runs a command; `Some` when it only reads (what to say), `None` when the app acted and
     /// the change is to be heard.
     fn command(&mut self, command: Command, now: Duration) -> Option<Vec<String>> {
-        let pos = self.app.game().position();
+        // The position the board shows: the present, or the one stepped back to.
+        let pos = self.app.shown_position();
         let one = |text: String| Some(vec![text]);
         match command {
             Command::Help => Some(command::help().into_iter().chain(report::help()).collect()),
@@ -317,6 +324,13 @@ impl Session {
                 self.app.update(Action::Quit, now);
                 None
             }
+            Command::New
+            | Command::Pause
+            | Command::Resume
+            | Command::Back
+            | Command::Forward
+            | Command::Start
+            | Command::End => self.game_command(command, now),
             Command::Draw | Command::Claim | Command::Resign | Command::Takeback
                 if self.app.game().is_over() =>
             {
@@ -342,6 +356,74 @@ impl Session {
                 }
                 None
             }
+        }
+    }
+
+    // ---- A new game, the clocks paused, and stepping through the game ----
+
+    /// `new`, `pause`, `resume`, and the review's steps: the screen's Ctrl-N, Ctrl-P and
+    /// PageUp, PageDown, Home, End. `Some` when only said, `None` when the change is heard.
+    fn game_command(&mut self, command: Command, now: Duration) -> Option<Vec<String>> {
+        let step = match command {
+            Command::New => {
+                self.leave_question(now);
+                self.app.update(Action::NewGame, now);
+                return None;
+            }
+            Command::Pause | Command::Resume => {
+                let paused = self.app.game().clock().is_paused();
+                if paused == (command == Command::Pause) && self.app.game().is_timed() {
+                    return Some(vec![if paused {
+                        "The clocks are paused already: resume runs them again.".to_owned()
+                    } else {
+                        "The clocks are not paused: pause stops them.".to_owned()
+                    }]);
+                }
+                if command == Command::Pause && self.app.game().clock().running().is_none() {
+                    return Some(vec![self.clocks(now)]);
+                }
+                self.leave_question(now);
+                self.app.update(Action::Pause, now);
+                return None;
+            }
+            Command::Back => Action::HistoryBack,
+            Command::Forward => Action::HistoryForward,
+            Command::Start => Action::HistoryStart,
+            _ => Action::HistoryEnd,
+        };
+        if self.app.game().record().plies() == 0 {
+            return Some(vec!["No move has been made yet.".to_owned()]);
+        }
+        let shown = self.app.shown_ply();
+        self.leave_question(now);
+        self.app.update(step, now);
+        let now_shown = self.app.shown_ply();
+        let plies = self.app.game().record().plies();
+        let mut said = match now_shown.checked_sub(1) {
+            None => "The start position.".to_owned(),
+            Some(last) => format!("After {}", self.ply_sentence(last)),
+        };
+        if now_shown == shown {
+            let already = if now_shown == 0 {
+                "Already at the start."
+            } else {
+                "Already at the last move."
+            };
+            said = format!("{already} {said}");
+        }
+        if now_shown < plies {
+            said.push_str(" End goes back to the last move.");
+        } else if now_shown != shown {
+            said.push_str(" That is the last move.");
+        }
+        Some(vec![said])
+    }
+
+    /// The new-game form, which the plain mode does not show: started as it is filled in,
+    /// with the options of the game before.
+    fn start_form(&mut self, now: Duration) {
+        if matches!(self.app.mode(), Mode::NewGame(_)) {
+            self.app.update(Action::Select, now);
         }
     }
 
@@ -448,6 +530,11 @@ impl Session {
         {
             out.push(question);
         }
+        if *self.app.mode() != before.mode && matches!(self.app.mode(), Mode::Ready(_)) {
+            // A new game with a clock: it waits, as on the screen.
+            let turn = self.app.game().position().turn();
+            out.push(format!("{turn}'s clock starts with {turn}'s first move."));
+        }
         out
     }
 
@@ -461,7 +548,9 @@ impl Session {
             return Vec::new();
         }
         let pos = self.app.game().position().clone();
-        let step = read_line(&pos, &rest).into_iter().next();
+        let step = read_line_in(&pos, &rest, self.app.move_style())
+            .into_iter()
+            .next();
         let said = match (step, self.app.message()) {
             (Some(step), Some(m)) if m.kind == MessageKind::Error => match step.read {
                 Err(refusal) => format!("{}: {refusal}.", command::shown(&step.typed)),
@@ -497,12 +586,17 @@ impl Session {
 
     // ---- Saying ----
 
+    /// The move at `ply` in the players' notation, as the screen's move list writes it.
+    fn written(&self, ply: usize) -> String {
+        written_move(self.app.game(), ply, self.app.move_style())
+    }
+
     /// The move at `ply` as a sentence.
     fn ply_sentence(&self, ply: usize) -> String {
         let record = self.app.game().record();
         match (record.position_at(ply), record.moves().get(ply)) {
             (Some(before), Some(recorded)) => {
-                speech::move_sentence(record.start(), ply, before, recorded)
+                speech::move_sentence(record.start(), ply, before, recorded.mv, &self.written(ply))
             }
             _ => String::new(),
         }
@@ -531,7 +625,7 @@ impl Session {
                 Some(format!(
                     "{} would allow a draw claim by {why}. Claim the draw with it? yes, or no \
                      to just play it.",
-                    app.game().position().san(*mv),
+                    app.move_style().write(app.game().position(), *mv),
                 ))
             }
             Mode::Promotion(promotion) => Some(format!(
@@ -590,12 +684,12 @@ impl Session {
             return "No move has been made yet.".to_owned();
         }
         let mut words = Vec::new();
-        for (ply, recorded) in record.moves().iter().enumerate() {
+        for ply in 0..record.plies() {
             let number = crate::game::MoveNumber::of_ply(record.start(), ply);
             if number.white || ply == 0 {
-                words.push(speech::numbered(record.start(), ply, recorded));
+                words.push(speech::numbered(record.start(), ply, &self.written(ply)));
             } else {
-                words.push(speech::written(recorded));
+                words.push(self.written(ply));
             }
         }
         format!("Moves: {}.", words.join(" "))
@@ -690,17 +784,15 @@ fn chunks(line: &str) -> Vec<String> {
 /// A text of the screen's in the plain mode's words: its keys named by the commands that do
 /// the same, its separators as sentence breaks.
 pub fn plain_words(text: &str) -> String {
-    const SWAPS: [(&str, &str); 7] = [
+    const SWAPS: [(&str, &str); 8] = [
         (
             "Ctrl-D accepts, a move declines",
             "accept takes it up, a move declines it",
         ),
         ("Ctrl-D withdraws", "draw again withdraws it"),
-        (
-            "Ctrl-N starts a new one",
-            "quit, and start hotseat again for a new one",
-        ),
+        ("Ctrl-N starts a new one", "new starts a new one"),
         ("Ctrl-S saves a copy", "save makes a copy"),
+        ("Ctrl-P resumes", "resume runs them again"),
         (
             "Ctrl-S saves the game with it",
             "save keeps the game with it",

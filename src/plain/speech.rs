@@ -2,12 +2,13 @@
 //! (a screen reader, a braille line), worked out from the chess crate alone.
 //!
 //! A move is said as a listener wants to hear it, `White: knight to f3.`, `Black: pawn takes
-//! d5, check.`, `White castles king side.`, with the notation after it in brackets (`[1. Nf3]`),
-//! which a screen reader at its usual punctuation level does not read out and a braille reader
-//! sees. The board is read rank by rank with empty squares counted (`2 empty`), never one by
+//! d5, check.`, `White castles king side.`, with the notation after it in brackets (`[1. Nf3]`,
+//! written in the players' notation by the caller: `[1. Sf3]` in German), which a screen reader
+//! at its usual punctuation level does not read out and a braille reader sees. The words stay
+//! English. The board is read rank by rank with empty squares counted (`2 empty`), never one by
 //! one. Nothing here knows of the app: [`super::session`] chooses what to say.
 
-use crate::game::{GameResult, MoveNumber, Outcome, Reason, RecordedMove};
+use crate::game::{GameResult, MoveNumber, Outcome, Reason};
 use crate::rules::{Bitboard, Color, File, Move, Piece, Position, Rank, Role, Square};
 
 /// The roles in the order a player counts their pieces.
@@ -19,12 +20,6 @@ pub const ROLES: [Role; 6] = [
     Role::Knight,
     Role::Pawn,
 ];
-
-/// The move as written beside its sentence: English SAN with `+` and `#`. The one place the
-/// plain mode writes notation, so that another notation is a change here only.
-pub fn written(recorded: &RecordedMove) -> String {
-    recorded.san.clone()
-}
 
 /// `White: knight to f3.` — the move `mv`, made in `before`, in words.
 ///
@@ -72,24 +67,26 @@ fn side_of(king: Square, rook: Square) -> &'static str {
     }
 }
 
-/// The sentence for the move at `ply` of a game from `start`: its words, then its number and
-/// notation in brackets: `White: knight to f3. [1. Nf3]`.
+/// The sentence for the move `mv` at `ply` of a game from `start`, made in `before`: its
+/// words, then its number and notation (`written`, in the players' style) in brackets:
+/// `White: knight to f3. [1. Nf3]`. The words are always English, the notation the players'.
 pub fn move_sentence(
     start: &Position,
     ply: usize,
     before: &Position,
-    recorded: &RecordedMove,
+    mv: Move,
+    written: &str,
 ) -> String {
     format!(
         "{} [{}]",
-        move_words(before, recorded.mv),
-        numbered(start, ply, recorded)
+        move_words(before, mv),
+        numbered(start, ply, written)
     )
 }
 
-/// `1. Nf3` or `1... e5`.
-pub fn numbered(start: &Position, ply: usize, recorded: &RecordedMove) -> String {
-    format!("{} {}", MoveNumber::of_ply(start, ply), written(recorded))
+/// `1. Nf3` or `1... e5`: the move at `ply`, already `written` in the players' style.
+pub fn numbered(start: &Position, ply: usize, written: &str) -> String {
+    format!("{} {written}", MoveNumber::of_ply(start, ply))
 }
 
 /// How a game ended, as the sentence after the last move: `Black wins. [0-1]`,
@@ -406,13 +403,14 @@ mod tests {
         let start = Position::initial();
         let pos = after(&["e4"]);
         let mv = pos.parse_move("d5").unwrap();
-        let recorded = RecordedMove {
-            mv,
-            san: pos.san(mv),
-        };
         assert_eq!(
-            move_sentence(&start, 1, &pos, &recorded),
+            move_sentence(&start, 1, &pos, mv, &pos.san(mv)),
             "Black: pawn to d5. [1... d5]"
+        );
+        // The notation is as given; the words stay English.
+        assert_eq!(
+            move_sentence(&start, 1, &pos, mv, "d7-d5"),
+            "Black: pawn to d5. [1... d7-d5]"
         );
     }
 

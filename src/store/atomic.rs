@@ -341,4 +341,104 @@ mod tests {
         assert_eq!(names, ["current.pgn"]);
         fs::remove_dir_all(&dir).unwrap();
     }
+
+    fn fresh(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("hotseat-atomic-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_new_file_takes_the_first_free_name_and_stops_at_another_error() {
+        let dir = fresh("new");
+        let taken = dir.join("a.pgn");
+        fs::write(&taken, "old").unwrap();
+        let free = dir.join("b.pgn");
+        assert_eq!(
+            write_new([taken.clone(), free.clone()], b"game").unwrap(),
+            free
+        );
+        assert_eq!(fs::read_to_string(&taken).unwrap(), "old", "never replaced");
+        assert_eq!(fs::read_to_string(&free).unwrap(), "game");
+        let mut left: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["a.pgn", "b.pgn"], "no temporary file left");
+        // A name that cannot be written for another reason than being taken is the answer:
+        // the next name is not tried.
+        let nowhere = dir.join("no-such-folder").join("c.pgn");
+        let after = dir.join("d.pgn");
+        let (at, e) =
+            write_new([taken.clone(), nowhere.clone(), after.clone()], b"game").unwrap_err();
+        assert_eq!((at, e.kind()), (nowhere, io::ErrorKind::NotFound));
+        assert!(!after.exists());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_rename_to_a_new_name_skips_taken_ones_and_stops_at_another_error() {
+        let dir = fresh("rename");
+        let from = dir.join("current.pgn");
+        fs::write(&from, "game").unwrap();
+        let taken = dir.join("a.pgn");
+        fs::write(&taken, "old").unwrap();
+        let nowhere = dir.join("no-such-folder").join("b.pgn");
+        let free = dir.join("c.pgn");
+        let e = rename_new(&from, [nowhere, free.clone()]).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::NotFound);
+        assert!(from.is_file() && !free.exists(), "nothing moved");
+        assert_eq!(
+            rename_new(&from, [taken.clone(), free.clone()]).unwrap(),
+            free
+        );
+        assert_eq!(fs::read_to_string(&taken).unwrap(), "old");
+        assert_eq!(fs::read_to_string(&free).unwrap(), "game");
+        assert!(!from.exists(), "moved, not copied");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Where a hard link cannot be made (here: of a folder, as on a file system without
+    /// them), the name is claimed by a rename, still never over a taken one.
+    #[test]
+    fn without_a_hard_link_a_name_is_claimed_by_a_rename() {
+        let dir = fresh("claim");
+        let from = dir.join("folder");
+        fs::create_dir(&from).unwrap();
+        let taken = dir.join("taken");
+        fs::write(&taken, "old").unwrap();
+        let e = claim_name(&from, &taken).err().unwrap();
+        assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
+        let to = dir.join("free");
+        assert!(matches!(claim_name(&from, &to), Ok(Claimed::Renamed)));
+        assert!(to.is_dir() && !from.exists());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// The temporary file's name is numbered: names taken (a killed write's leftovers, another
+    /// process's) are passed over, and any other error ends the write at once.
+    #[test]
+    fn a_temporary_name_taken_is_passed_over_and_a_missing_folder_refused() {
+        let dir = fresh("temp");
+        // Every name the temporary file could have in this process for a while: the counter
+        // is shared by all the writes of the tests, far fewer than this.
+        for n in 0..5000 {
+            let name = format!(
+                ".planted.pgn{TEMP_MARK}{}-{n}{TEMP_EXT}",
+                std::process::id()
+            );
+            fs::write(dir.join(name), "").unwrap();
+        }
+        let target = dir.join("planted.pgn");
+        write_replacing(&target, b"game").unwrap();
+        assert_eq!(fs::read_to_string(&target).unwrap(), "game");
+
+        let nowhere = dir.join("no-such-folder").join("x.pgn");
+        let e = write_replacing(&nowhere, b"game").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::NotFound);
+        let _ = fs::remove_dir_all(&dir);
+    }
 }

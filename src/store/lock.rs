@@ -437,4 +437,98 @@ mod tests {
         assert!(again.others.is_empty());
         let _ = fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn a_file_of_its_own_is_removed_on_drop_only_while_empty() {
+        let dir = fresh("own");
+        let store = Store::new(DataDir::new(&dir));
+        let (own, guard) = store.own_file(7).unwrap();
+        let path = dir.join("current-own-7.pgn");
+        assert!(path.is_file(), "created at once, empty");
+        drop(guard);
+        assert!(!path.exists(), "nothing was saved in it: removed");
+
+        let (own2, guard) = store.own_file(7).unwrap();
+        let saved = own2.save_current("[Event \"?\"]\n\n*\n").unwrap();
+        assert_eq!(saved, path);
+        drop(guard);
+        assert!(path.is_file(), "a game is in it: kept");
+        drop(own);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A shared lock that does not end (not a look of an instant) is taken for a holder after
+    /// a while: the claim goes on to the next slot instead of waiting for ever.
+    #[test]
+    fn a_shared_lock_that_stays_is_given_up_on() {
+        let dir = fresh("stays");
+        let store = Store::new(DataDir::new(&dir));
+        fs::create_dir_all(&dir).unwrap();
+        let path = store.lock_path();
+        fs::write(&path, STAMP).unwrap();
+        let look = File::open(&path).unwrap();
+        look.try_lock_shared().unwrap();
+        let claim = store.claim(5, SystemTime::UNIX_EPOCH).unwrap();
+        assert_eq!(claim.store.slot(), 2);
+        assert_eq!(claim.others, vec![Holder::unknown(1)]);
+        drop(look);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_first_claim_locks_slot_one_only() {
+        let dir = fresh("first");
+        let store = Store::new(DataDir::new(&dir));
+        let claim = store.claim(5, SystemTime::UNIX_EPOCH).unwrap();
+        assert_eq!(claim.store.slot(), 1);
+        let mut names: Vec<String> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["current.lock"], "no other slot's lock file made");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_of_its_own_passes_over_a_taken_name() {
+        let dir = fresh("own-taken");
+        let store = Store::new(DataDir::new(&dir));
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("current-own-8.pgn"), "someone's").unwrap();
+        let (own, _guard) = store.own_file(8).unwrap();
+        let saved = own.save_current("[Event \"?\"]\n\n*\n").unwrap();
+        assert_eq!(saved, dir.join("current-own-8-2.pgn"));
+        assert_eq!(
+            fs::read_to_string(dir.join("current-own-8.pgn")).unwrap(),
+            "someone's"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Only files of their own that are empty and no longer held are swept.
+    #[test]
+    fn unused_files_of_their_own_are_swept_and_nothing_else() {
+        let dir = fresh("sweep");
+        let store = Store::new(DataDir::new(&dir));
+        fs::create_dir_all(&dir).unwrap();
+        let unused = dir.join("current-own-1.pgn");
+        fs::write(&unused, "").unwrap();
+        fs::write(dir.join("current-own-2.pgn"), "[Event \"?\"]").unwrap();
+        fs::write(dir.join("current-own-3.txt"), "").unwrap();
+        fs::write(dir.join("other-own-4.pgn"), "").unwrap();
+        let (_held, guard) = store.own_file(5).unwrap();
+        assert_eq!(store.remove_unused_own_files(), vec![unused.clone()]);
+        assert!(!unused.exists());
+        for kept in [
+            "current-own-2.pgn",
+            "current-own-3.txt",
+            "other-own-4.pgn",
+            "current-own-5.pgn",
+        ] {
+            assert!(dir.join(kept).exists(), "{kept}");
+        }
+        drop(guard);
+        let _ = fs::remove_dir_all(&dir);
+    }
 }

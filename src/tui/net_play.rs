@@ -148,7 +148,7 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
     };
     config.network = Some(setup);
     let shared: Shared = FileQueue::new(files, origin);
-    shutdown::install(&shared).map_err(PlayError::Signals)?;
+    shutdown::install(&shared, shutdown::Front::Screen).map_err(PlayError::Signals)?;
     let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlayError::Worker)?;
     let mut app = App::new(config);
     let analyser = Analyser::new(engine, sender.clone());

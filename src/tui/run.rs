@@ -46,7 +46,7 @@ pub fn play(launch: Launch) -> Result<(), PlayError> {
     // Only start-up turns autosave off: there is no folder to save in.
     config.no_save_folder = !config.autosave;
     let shared: Shared = FileQueue::new(files, origin);
-    shutdown::install(&shared).map_err(PlayError::Signals)?;
+    shutdown::install(&shared, shutdown::Front::Screen).map_err(PlayError::Signals)?;
     let (sender, events) = channel();
     let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlayError::Worker)?;
     let mut app = App::new(config);

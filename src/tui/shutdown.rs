@@ -25,6 +25,11 @@
 //! time is a monotonic clock that runs on while the process is stopped, so the clock of the
 //! side to move keeps running across the stop, as the FIDE laws count an absence.
 //!
+//! The plain line mode ([`Front::Lines`]) installs the same handlers, with two differences: it
+//! never touches the terminal (restoring it would write escape sequences to a screen reader),
+//! and it leaves SIGTSTP and SIGCONT to their defaults (a stopped line mode has no screen to
+//! give back or redraw).
+//!
 //! On Windows there are no such signals (Ctrl-C is a key in raw mode, and asks first); only the
 //! panic save applies.
 
@@ -61,9 +66,18 @@ fn save(shared: &Shared, wait: bool) -> Option<(MutexGuard<'_, Files>, Emergency
     shared.emergency_save(wait)
 }
 
+/// Which front end the process runs: what a signal may do to the terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Front {
+    /// The full screen: restored before leaving or stopping, taken back after a stop.
+    Screen,
+    /// The plain line mode: the terminal is never touched, and a stop is the system's own.
+    Lines,
+}
+
 /// Makes SIGTERM, SIGHUP and SIGINT save and leave cleanly, and a panic save first. Call once,
 /// before the terminal is set up.
-pub fn install(shared: &Shared) -> std::io::Result<()> {
+pub fn install(shared: &Shared, front: Front) -> std::io::Result<()> {
     if SHARED.set(shared.clone()).is_err() {
         return Ok(());
     }
@@ -78,7 +92,9 @@ pub fn install(shared: &Shared) -> std::io::Result<()> {
         }));
     });
     #[cfg(unix)]
-    signals::install(shared.clone())?;
+    signals::install(shared.clone(), front)?;
+    #[cfg(not(unix))]
+    let _ = front;
     Ok(())
 }
 
@@ -99,7 +115,7 @@ mod signals {
     use signal_hook::iterator::Signals;
     use signal_hook::low_level::{raise, signal_name};
 
-    use super::{DRAWING, STOPPED, Shared, save};
+    use super::{DRAWING, Front, STOPPED, Shared, save};
 
     /// Saves, gives the terminal back as it was found, stops; on continuing takes the terminal
     /// again and wakes the main loop.
@@ -126,13 +142,22 @@ mod signals {
         let _ = raise(SIGWINCH);
     }
 
-    pub fn install(shared: Shared) -> std::io::Result<()> {
+    pub fn install(shared: Shared, front: Front) -> std::io::Result<()> {
         // Every signal whose default action ends the process, so that none of them leaves the
-        // terminal raw, on the alternate screen, with the mouse captured.
-        let mut signals = Signals::new([
+        // terminal raw, on the alternate screen, with the mouse captured (or loses the game).
+        let ending = [
             SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
-            SIGXCPU, SIGXFSZ, SIGSYS, SIGTSTP, SIGCONT,
-        ])?;
+            SIGXCPU, SIGXFSZ, SIGSYS,
+        ];
+        let mut signals = Signals::new(ending)?;
+        if front == Front::Screen {
+            signals.add_signal(SIGTSTP)?;
+            signals.add_signal(SIGCONT)?;
+        }
+        let resume = match front {
+            Front::Screen => "hotseat --resume",
+            Front::Lines => "hotseat --plain --resume",
+        };
         std::thread::Builder::new()
             .name("hotseat-signals".to_owned())
             .spawn(move || {
@@ -161,14 +186,16 @@ mod signals {
                     // Keep the screen until exit: no frame may be drawn over the restored
                     // terminal.
                     let _screen = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
-                    let _ = crate::tui::restore();
+                    if front == Front::Screen {
+                        let _ = crate::tui::restore();
+                    }
                     let name = signal_name(signal).unwrap_or("a signal");
                     // After SIGHUP the terminal may be gone: a failed write is no reason to stay.
                     let mut err = std::io::stderr();
                     let _ = match saved {
                         Some(Ok(())) => writeln!(
                             err,
-                            "hotseat: {name}: the game is saved; `hotseat --resume` resumes it"
+                            "hotseat: {name}: the game is saved; `{resume}` resumes it"
                         ),
                         Some(Err(why)) => {
                             writeln!(err, "hotseat: {name}: could not save the game: {why}")

@@ -297,3 +297,110 @@ fn nothing_said_has_an_escape_sequence_even_from_a_path() {
     let out = place.run(&[], "save \u{1b}[31mred/x.pgn\n");
     check_plain(&out.stdout);
 }
+
+/// `--notation de`: the moves said and listed in German letters, typed in them too; the words
+/// stay English and the saved game English SAN, as PGN requires.
+#[test]
+fn moves_are_said_in_the_players_notation_and_saved_in_english() {
+    let place = Place::new();
+    let out = place.run(&["--notation", "de"], "Sf3 Sf6\nLb5\nmoves\n");
+    has(&out, "White: knight to f3. [1. Sf3]");
+    has(&out, "Black: knight to f6. [1... Sf6]");
+    has(&out, "Lb5: no white bishop can reach b5.");
+    has(&out, "Moves: 1. Sf3 Sf6.");
+    let saved = fs::read_to_string(place.data().join("current.pgn")).unwrap();
+    assert!(saved.contains("1. Nf3 Nf6 *"), "{saved}");
+
+    let out = place.run(&["--resume", "--notation", "figurine"], "l\n");
+    has(&out, "Last move: Black: knight to f6. [1... ♘f6]");
+}
+
+/// SIGTERM, SIGHUP and SIGINT in the middle of a game: saved through the screen's own handler,
+/// with no escape sequence written (the terminal is not the plain mode's to restore), and an
+/// exit with 128 + the signal's number. The input is still open: it is the signal that saves.
+#[cfg(unix)]
+#[test]
+fn a_signal_saves_the_game_and_exits_with_its_code() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    for (name, code) in [("TERM", 143), ("HUP", 129), ("INT", 130)] {
+        let place = Place::new();
+        let mut child = place
+            .command(&["--time", "5+0"])
+            .spawn()
+            .expect("hotseat runs");
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"e4\ne5\nNf3\n").unwrap();
+        stdin.flush().unwrap();
+        // Read on a thread of its own, so a hang fails in seconds instead of never.
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            let mut all = Vec::new();
+            for line in BufReader::new(stdout).split(b'\n') {
+                let line = line.unwrap();
+                let _ = tx.send(String::from_utf8_lossy(&line).into_owned());
+                all.extend_from_slice(&line);
+                all.push(b'\n');
+            }
+            all
+        });
+        let wanted = "White: knight to f3. [2. Nf3]";
+        let mut said = Vec::new();
+        while said.last().map(String::as_str) != Some(wanted) {
+            match rx.recv_timeout(Duration::from_secs(20)) {
+                Ok(line) => said.push(line),
+                Err(e) => {
+                    let _ = child.kill();
+                    panic!("SIG{name}: {e:?} waiting for {wanted:?}; said {said:?}");
+                }
+            }
+        }
+        let sent = Command::new("kill")
+            .args([format!("-{name}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = child.wait().unwrap();
+        drop(stdin);
+        let stdout = reader.join().unwrap();
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+        assert_eq!(status.code(), Some(code), "SIG{name}: {status:?} {stderr}");
+        assert_eq!(status.signal(), None, "an exit, not a death by the signal");
+        check_plain(&stdout);
+        check_plain(stderr.as_bytes());
+        assert!(
+            stderr.contains(&format!(
+                "SIG{name}: the game is saved; `hotseat --plain --resume` resumes it"
+            )),
+            "{stderr}"
+        );
+        let saved = fs::read_to_string(place.data().join("current.pgn")).unwrap();
+        assert!(saved.contains("2. Nf3 {[%clk"), "{saved}");
+        assert!(saved.contains("[Result \"*\"]"), "{saved}");
+    }
+}
+
+/// After a mate the game can still be stepped through, and `new` starts another one, saved in
+/// its turn; the finished one stays in the archive.
+#[test]
+fn after_the_end_look_back_then_play_a_new_game() {
+    let place = Place::new();
+    let out = place.run(&[], "f3\ne5\ng4\nQh4#\nback\ns d8\nnew\ne4\n");
+    has(
+        &out,
+        "After White: pawn to g4. [2. g4] End goes back to the last move.",
+    );
+    has(&out, "d8: black queen.");
+    assert!(
+        lines(&out).iter().any(|l| l.starts_with("New game: ")),
+        "{out:?}"
+    );
+    has(&out, "White: pawn to e4. [1. e4]");
+    let games = place.archived();
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert!(games[0].contains("2. g4 Qh4#"), "{}", games[0]);
+    let saved = fs::read_to_string(place.data().join("current.pgn")).unwrap();
+    assert!(saved.contains("1. e4 *"), "{saved}");
+}

@@ -218,13 +218,12 @@ impl Session {
     /// Qf3.`
     fn labelled_sentence(&self, report: &GameReport, ply: usize) -> String {
         let record = self.app.game().record();
-        let (Some(before), Some(recorded)) = (record.position_at(ply), record.moves().get(ply))
-        else {
+        let (Some(before), Some(_)) = (record.position_at(ply), record.moves().get(ply)) else {
             return String::new();
         };
         let judged = &report.moves[ply];
         let mover = judged.mover;
-        let numbered = super::speech::numbered(record.start(), ply, recorded);
+        let numbered = super::speech::numbered(record.start(), ply, &self.written(ply));
         let label = judged.advice.map_or("", |a| a.judgement.name());
         let mut text = format!(
             "{numbered} by {}: {} ({}).",

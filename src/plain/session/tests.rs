@@ -5,7 +5,7 @@ use std::time::Duration;
 use super::*;
 use crate::app::Config;
 use crate::game::GameSetup;
-use crate::rules::Position;
+use crate::rules::{Language, MoveStyle, Notation, Position};
 
 fn secs(n: u64) -> Duration {
     Duration::from_secs(n)
@@ -349,5 +349,158 @@ fn the_screens_words_are_turned_into_the_plain_modes() {
     assert_eq!(
         plain_words("White offers a draw with this move · Ctrl-D withdraws"),
         "White offers a draw with this move. Draw again withdraws it"
+    );
+}
+
+fn styled(notation: Notation, language: Language) -> Session {
+    let app = App::new(Config {
+        move_style: MoveStyle::new(notation, language),
+        ..Config::default()
+    });
+    Session::new(app, &super::super::warnings::DEFAULT_WARNINGS)
+}
+
+#[test]
+fn moves_are_written_and_read_in_the_players_notation() {
+    let mut s = styled(Notation::San, Language::German);
+    // German letters typed (and English still taken); the words stay English.
+    assert_eq!(
+        say0(&mut s, "Sf3 Nf6 e4"),
+        [
+            "White: knight to f3. [1. Sf3]",
+            "Black: knight to f6. [1... Sf6]",
+            "White: pawn to e4. [2. e4]",
+        ]
+    );
+    assert_eq!(say0(&mut s, "moves"), ["Moves: 1. Sf3 Sf6 2. e4."]);
+    assert_eq!(
+        say0(&mut s, "last"),
+        ["Last move: White: pawn to e4. [2. e4]"]
+    );
+    // A refusal names the move as typed, in the language's letters.
+    assert_eq!(say0(&mut s, "Dh4"), ["Dh4: no black queen can reach h4."]);
+    // The record stays English SAN, as PGN keeps it.
+    assert_eq!(s.app().game().record().moves()[0].san, "Nf3");
+
+    let mut s = styled(Notation::Figurine, Language::English);
+    assert_eq!(
+        say0(&mut s, "♘f3 e5"),
+        [
+            "White: knight to f3. [1. ♘f3]",
+            "Black: pawn to e5. [1... e5]",
+        ]
+    );
+    assert_eq!(say0(&mut s, "moves"), ["Moves: 1. ♘f3 e5."]);
+
+    let mut s = styled(Notation::Lan, Language::French);
+    assert_eq!(say0(&mut s, "Cf3"), ["White: knight to f3. [1. Cg1-f3]"]);
+}
+
+#[test]
+fn after_the_end_the_game_can_be_stepped_through() {
+    let mut s = session();
+    say0(&mut s, "f3 e5 g4 Qh4#");
+    assert_eq!(
+        say0(&mut s, "back"),
+        ["After White: pawn to g4. [2. g4] End goes back to the last move."]
+    );
+    // The readings read the position shown: the queen is still on d8.
+    assert_eq!(say0(&mut s, "s d8"), ["d8: black queen."]);
+    assert_eq!(
+        say0(&mut s, "start"),
+        ["The start position. End goes back to the last move."]
+    );
+    assert_eq!(
+        say0(&mut s, "start"),
+        ["Already at the start. The start position. End goes back to the last move."]
+    );
+    assert_eq!(
+        say0(&mut s, "forward"),
+        ["After White: pawn to f3. [1. f3] End goes back to the last move."]
+    );
+    assert_eq!(
+        say0(&mut s, "end"),
+        ["After Black: queen to h4, checkmate. [2... Qh4#] That is the last move."]
+    );
+    assert_eq!(say0(&mut s, "s h4"), ["h4: black queen."]);
+    assert_eq!(say0(&mut s, "moves"), ["Moves: 1. f3 e5 2. g4 Qh4#."]);
+}
+
+#[test]
+fn moves_typed_while_looking_back_are_played_in_the_present() {
+    let mut s = session();
+    say0(&mut s, "e4 e5");
+    say0(&mut s, "back");
+    assert_eq!(say0(&mut s, "Nf3"), ["White: knight to f3. [2. Nf3]"]);
+    assert_eq!(s.app().shown_ply(), 3);
+}
+
+#[test]
+fn new_starts_a_game_with_the_same_options_after_asking() {
+    let mut s = timed("5+3");
+    say(&mut s, "e4", secs(1));
+    let asked = say(&mut s, "new", secs(2));
+    assert!(
+        asked.last().unwrap().ends_with("Answer yes or no."),
+        "{asked:?}"
+    );
+    assert_eq!(s.app().game().record().plies(), 1, "nothing yet");
+    let said = say(&mut s, "yes", secs(3));
+    assert!(said[0].starts_with("New game: "), "{said:?}");
+    assert_eq!(
+        said.last().unwrap(),
+        "White's clock starts with White's first move."
+    );
+    assert_eq!(s.app().game().record().plies(), 0);
+    assert_eq!(s.app().time_control_text(), "5+3");
+    // After the end, no question.
+    let mut s = session();
+    say0(&mut s, "f3 e5 g4 Qh4#");
+    let said = say0(&mut s, "new");
+    assert!(said[0].starts_with("New game: "), "{said:?}");
+    assert!(!s.app().game().is_over());
+}
+
+#[test]
+fn pause_stops_both_clocks_and_resume_runs_them() {
+    let mut s = timed("5+0");
+    assert_eq!(
+        say(&mut s, "pause", secs(0)),
+        ["White 5 minutes, Black 5 minutes; White's clock starts with White's first move."]
+    );
+    say(&mut s, "e4", secs(0));
+    assert_eq!(
+        say(&mut s, "pause", secs(10)),
+        ["Clocks paused: resume runs them again."]
+    );
+    assert_eq!(
+        say(&mut s, "pause", secs(11)),
+        ["The clocks are paused already: resume runs them again."]
+    );
+    assert_eq!(
+        say(&mut s, "c", secs(100)),
+        ["White 5 minutes, Black 4 minutes 50 seconds; the clocks are paused."]
+    );
+    assert_eq!(say(&mut s, "resume", secs(100)), ["Clocks running."]);
+    assert_eq!(
+        say(&mut s, "c", secs(105)),
+        ["White 5 minutes, Black 4 minutes 45 seconds; Black's clock is running."]
+    );
+    assert_eq!(
+        say(&mut s, "resume", secs(106)),
+        ["The clocks are not paused: pause stops them."]
+    );
+}
+
+/// The screen's rule: the clocks wait until White starts typing the first move, so White
+/// loses no time to the start; Black's clock runs from White's first move.
+#[test]
+fn the_clock_starts_with_whites_first_move_as_on_the_screen() {
+    let mut s = timed("5+0");
+    assert!(matches!(s.app().mode(), Mode::Ready(_)));
+    assert_eq!(say(&mut s, "e4", secs(30)), ["White: pawn to e4. [1. e4]"]);
+    assert_eq!(
+        say(&mut s, "c", secs(40)),
+        ["White 5 minutes, Black 4 minutes 50 seconds; Black's clock is running."]
     );
 }
