@@ -509,7 +509,9 @@ impl App {
                     self.mode = Mode::Takeback(dialogs::Takeback { asked_by: by });
                 }
                 Some(by) if mine(Seat::of(by)) => self.info(format!(
-                    "You ask to take back your last move; {} is asked",
+                    "You ask to take back {}; {} is asked",
+                    self.takeback_text(by)
+                        .unwrap_or_else(|| "your last move".to_owned()),
                     self.who(!by)
                 )),
                 Some(by) => self.info(format!("{} asks to take back a move", self.who(by))),
@@ -517,7 +519,14 @@ impl App {
             },
             Notice::TakebackDeclined(by) => {
                 if let Some(by) = by.color() {
-                    self.info(format!("{} does not agree to take back", self.who(by)));
+                    let asker = !by;
+                    let moves = self
+                        .takeback_text(asker)
+                        .map_or_else(String::new, |moves| format!(" {moves}"));
+                    self.info(format!(
+                        "{} does not agree to take back{moves}",
+                        self.who(by)
+                    ));
                 }
             }
             Notice::TookBack(by) => {
