@@ -78,7 +78,7 @@ pub use live::{LiveJob, LiveUpdate};
 pub use newgame::NewGameForm;
 pub use parts::MAX_INPUT_CHARS;
 use parts::{BoardControl, MoveBox, Review};
-pub use report::{AnalysisEvent, AnalysisJob, summary_line};
+pub use report::{AnalysisEvent, AnalysisJob, player_lines, summary_line};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{
     Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, dialog_hint_rows, status_badge,
@@ -210,9 +210,16 @@ pub enum Effect {
     TrashGame(String),
     /// Bring this file back from the trash: [`dialogs::LibraryNews::Restored`].
     RestoreGame(String),
+    /// Read the games in the trash: [`dialogs::LibraryNews::TrashRead`].
+    LoadTrash,
+    /// Delete this file of the trash for good: [`dialogs::LibraryNews::Purged`].
+    PurgeGame(String),
     /// Count the moves played from the position `key` in the library's games that `filter`
     /// admits (`Ann as White`): [`dialogs::LibraryNews::Explored`].
     Explore { key: u64, filter: String },
+    /// List the library's games that reached the position `key` and that `filter` admits:
+    /// [`dialogs::LibraryNews::Reached`].
+    ExploreGames { key: u64, filter: String },
 }
 
 /// The whole front-end state. See the [module docs](self).

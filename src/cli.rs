@@ -102,6 +102,9 @@ pub const MANUAL: &[Section] = &[
                  help lists them all. A square alone is a move: s e4 reads the square.",
             ),
             Entry::Text(
+                "After the game, or on a loaded one, analyse asks the engine for the report                  (--engine PATH): its progress is said each quarter, then each player's                  accuracy and counts; report says them again, next (next blunder, next                  mistake, next inaccuracy) reads the labelled moves with the better line, and                  stop stops it. An input that ends during the report waits for it.",
+            ),
+            Entry::Text(
                 "With a clock, the time left is announced without waiting for input at one \
                  minute, thirty seconds and ten seconds (warnings = [60, 30, 10] in \
                  config.toml), and the flag's fall at once. When the input ends, a game in \
@@ -255,7 +258,7 @@ pub const MANUAL: &[Section] = &[
             ),
             Entry::Text(
                 "The engine is a UCI engine such as Stockfish (apt-get install stockfish, brew \
-                 install stockfish): engine = \"PATH\" in config.toml, else stockfish on PATH, \
+                 install stockfish): --engine PATH or engine = \"PATH\" in config.toml, else stockfish on PATH, \
                  else /usr/games/stockfish. hotseat analyse FILE does the same on the command \
                  line.",
             ),
@@ -619,7 +622,8 @@ fn play_launch(play: PlayArgs) -> Result<Box<Launch>, TaskError> {
     let source = crate::settings::Source::find(play.config_file.as_deref());
     let (settings, notice) =
         crate::settings::load(&source).map_err(|e| TaskError::Usage(e.to_string()))?;
-    let engine = settings.engine.clone();
+    // --engine, else the settings file's engine = "…".
+    let engine = play.engine.clone().or_else(|| settings.engine.clone());
     let mut config = play
         .with_settings(settings)
         .map_err(|e| TaskError::Usage(e.to_string()))?;
@@ -871,5 +875,36 @@ mod tests {
         }
         assert!(page.contains("Moves (type them, then Enter)".to_uppercase().as_str()));
         assert!(page.contains("several moves on one line"));
+    }
+}
+
+#[cfg(test)]
+mod engine_tests {
+    use clap::Parser;
+
+    use super::*;
+
+    fn launch(args: &[&str]) -> Launch {
+        let cli = Cli::try_parse_from(args).unwrap();
+        match cli.task() {
+            Ok(Task::Play(launch) | Task::Plain(launch)) => *launch,
+            other => panic!("not a game: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn engine_chooses_the_engine_of_the_report_over_the_settings_file() {
+        let dir = std::env::temp_dir().join(format!("hotseat-cli-engine-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = dir.join("config.toml");
+        std::fs::write(&config, "engine = \"/from/settings/sf\"\n").unwrap();
+        let config = config.to_str().unwrap();
+        let given = launch(&["hotseat", "--config", config, "--engine", "/given/sf"]);
+        assert_eq!(given.engine, Some(PathBuf::from("/given/sf")));
+        let plain = launch(&["hotseat", "--plain", "--engine", "sf", "--config", config]);
+        assert_eq!(plain.engine, Some(PathBuf::from("sf")));
+        let settled = launch(&["hotseat", "--config", config]);
+        assert_eq!(settled.engine, Some(PathBuf::from("/from/settings/sf")));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -6,7 +6,8 @@
 //!   [`crate::layout`], shared with the app's mouse hit-testing.
 //! * [`board`] — the board widget and its geometry (also used for mouse hit-testing).
 //! * [`panel`] — the side panel: [`clock`]s, [`captured`] pieces, the [`move_list`] and the
-//!   [`note`] on the position shown.
+//!   [`note`] on the position shown; the [`explorer`] of the library's games in the move
+//!   list's place while it is open.
 //! * [`status`], [`prompt`], [`footer`] — the three lines at the bottom.
 //! * [`popup`] (questions), [`promotion`], [`new_game`], [`help`] — boxes over the board.
 //! * [`too_small`] — the message shown instead of everything else in a tiny terminal.
@@ -15,6 +16,7 @@
 pub mod board;
 pub mod captured;
 pub mod clock;
+pub mod explorer;
 pub mod figures;
 pub mod footer;
 pub mod help;
@@ -203,6 +205,21 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         .render(area, buf),
         Some(Look::Form(form)) => new_game::NewGameView { form, theme }.render(area, buf),
         Some(Look::Library(library)) => draw_library(app, library, area, buf),
+        Some(Look::Explorer(explorer)) => {
+            // In the move list's place (and the note's), the clocks and captures kept.
+            let place = match app.panel_layout() {
+                Some(plan) if plan.note.height > 0 => plan.moves.union(plan.note),
+                Some(plan) => plan.moves,
+                None => screen.panel,
+            };
+            explorer::ExplorerView {
+                explorer,
+                rows: explorer.shown_rows(app),
+                theme,
+                ascii: app.glyphs() == crate::look::GlyphSet::Ascii,
+            }
+            .render(place, buf);
+        }
         Some(Look::Box(dialog)) => {
             // The game-over box goes in the panel, under the moves: the final position and
             // the last moves stay in view. Where the panel has no room for how the game
@@ -283,10 +300,17 @@ fn draw_library(app: &App, screen: &crate::app::dialogs::Library, area: Rect, bu
             theme,
             ascii: app.glyphs() == crate::look::GlyphSet::Ascii,
             note: app.message().map(|m| m.text.as_str()),
+            trash: screen.trash,
+            reached: screen.reached,
         })
             .render(area, buf),
         None => {
-            buf.set_string(area.x, area.y, "Library: reading the games…", theme.title());
+            let what = if screen.trash {
+                "Trash: reading the games…"
+            } else {
+                "Library: reading the games…"
+            };
+            buf.set_string(area.x, area.y, what, theme.title());
         }
     }
 }

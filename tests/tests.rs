@@ -17,10 +17,11 @@
 //! - files on disk: `store`, and against a hostile folder (links, slots, clean-up): `keeping`;
 //!   a disk that fills up, end to end (where a tmpfs can be mounted): `full_disk`; the binary's
 //!   command line and exit codes: `cli`; the games library's commands (`games`, `import`):
-//!   `library`; the settings file and the new-game form's memory, end
+//!   `library`; study and reports written back into a game's archive file: `archive_kept`;
+//!   the settings file and the new-game form's memory, end
 //!   to end: `settings`;
 //! - the move box's reading of typed text (properties): `move_entry_props`;
-//! - `--plain`, games piped through the real binary: `plain`;
+//! - `--plain`, games piped through the real binary: `plain`; its `analyse`: `plain_report`;
 //! - the real binary in a pseudo-terminal: `play` (a game), `resume` (never losing one),
 //!   `terminal` (resizes under dialogs, suspend and resume), on the harness in `common::pty`
 //!   (itself tested by `pty_harness`);
@@ -37,6 +38,8 @@ mod common;
 
 #[path = "suite/analyse.rs"]
 mod analyse;
+#[path = "suite/archive_kept.rs"]
+mod archive_kept;
 #[path = "suite/board_layout.rs"]
 mod board_layout;
 #[path = "suite/cli.rs"]
@@ -71,6 +74,8 @@ mod perft;
 mod pgn;
 #[path = "suite/plain.rs"]
 mod plain;
+#[path = "suite/plain_report.rs"]
+mod plain_report;
 #[path = "suite/play.rs"]
 mod play;
 #[path = "suite/pty_harness.rs"]

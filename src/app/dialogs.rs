@@ -57,7 +57,7 @@ pub use abandon::AbandonGame;
 pub use archive_finished::ArchiveFinished;
 pub use claim::ClaimWithMove;
 pub use draw_offer::DrawOffer;
-pub use explorer::Explorer;
+pub use explorer::{Explorer, ExplorerRow, bar as explorer_bar};
 pub use game_over::GameOver;
 pub use help::Help;
 pub use invite::Invite;
@@ -105,6 +105,8 @@ pub enum Look<'a> {
     Form(&'a NewGameForm),
     /// The library screen (`ui::library`), full screen; its list once read.
     Library(&'a Library),
+    /// The explorer of the library's games (`ui::explorer`), in the panel beside the board.
+    Explorer(&'a Explorer),
 }
 
 /// The look of a box titled `title` with `lines` of text and the keys of `context` at its

@@ -78,6 +78,8 @@ pub enum Action {
     Library,
     /// In the library: bring back the game last moved to the trash.
     Restore,
+    /// In the library: show the trash, or the library again.
+    Trash,
     /// Show or hide the explorer of the library's games from the position shown.
     Explore,
     /// Show the FEN of the position on the board.
@@ -154,7 +156,7 @@ impl Action {
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 54] = [
+    pub const ALL: [Action; 55] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -190,6 +192,7 @@ impl Action {
         Action::EngineLines,
         Action::Library,
         Action::Restore,
+        Action::Trash,
         Action::Explore,
         Action::Help,
         Action::Quit,
@@ -577,7 +580,7 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Cancel, &[Key::plain(K::Esc)], PATH, "cancel", "Close without saving", &[]),
     row(Action::Select, &[Key::plain(K::Enter)], LIBRARY, "open",
         "Open the selected game for review and study, as --load does (a game in progress goes \
-         to the archive as unfinished)", &[]),
+         to the archive as unfinished); in the trash, bring it back to the library", &[]),
     row(Action::CursorUp, &[Key::plain(K::Up)], LIBRARY, "", "The game above", &[]),
     row(Action::CursorDown, &[Key::plain(K::Down)], LIBRARY, "", "The game below", &[]),
     row(Action::ScrollPageUp, &[Key::plain(K::PageUp)], LIBRARY, "", "A page up", &[]),
@@ -591,7 +594,10 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Complete, &[Key::plain(K::Tab)], LIBRARY, "reverse",
         "Turn the order round", &[]),
     row(Action::DeleteForward, &[Key::plain(K::Delete)], LIBRARY, "delete",
-        "Move the selected game to the trash (asks first)", &[]),
+        "Move the selected game to the trash (asks first); in the trash, delete it for good \
+         (asks first)", &[]),
+    row(Action::Trash, &[Key::ctrl('t')], LIBRARY, "trash",
+        "Show the trash, or the library again", &[]),
     row(Action::Restore, &[Key::ctrl('z')], LIBRARY, "",
         "Bring back the game last moved to the trash", &[]),
     row(Action::DeleteChar, &[Key::plain(K::Backspace)], LIBRARY, "",
@@ -607,6 +613,14 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::CursorDown, &[Key::plain(K::Down)], EXPLORER, "", "The move below", &[]),
     row(Action::DeleteChar, &[Key::plain(K::Backspace)], EXPLORER, "",
         "Take back the last letter of the player's name (type: Ann, Ann as White)", &[]),
+    row(Action::HistoryBack, &[Key::plain(K::Left), Key::plain(K::PageUp)], EXPLORER, "",
+        "The move before: the panel follows the position shown", &[]),
+    row(Action::HistoryForward, &[Key::plain(K::Right), Key::plain(K::PageDown)], EXPLORER,
+        "", "The move after", &[]),
+    row(Action::HistoryStart, &[Key::plain(K::Home)], EXPLORER, "", "The start position", &[]),
+    row(Action::Complete, &[Key::plain(K::Tab)], EXPLORER, "games",
+        "List the games that reached this position (Enter there opens one)", &[]),
+    row(Action::HistoryEnd, &[Key::plain(K::End)], EXPLORER, "", "The last move", &[]),
     row(Action::Cancel, &[Key::plain(K::Esc), Key::plain(K::F(7))], EXPLORER, "close",
         "Close the explorer", &[]),
 ];

@@ -159,6 +159,7 @@ mod tests {
             game,
             tags: Tags::new(),
             source: "a file".to_owned(),
+            archive_file: None,
         }))
     }
 

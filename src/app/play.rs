@@ -602,9 +602,10 @@ impl App {
     }
 
     /// Variations, comments or glyphs added to a finished game and not saved since: leaving it
-    /// would lose them.
+    /// would lose them (unless it has an archive file they are written into, that works).
     pub(super) fn study_would_be_lost(&self) -> bool {
-        self.saving.study_unsaved && !self.game_in_progress()
+        let kept = self.saving.archived_path.is_some() && !self.saving.rearchive_failing;
+        self.saving.study_unsaved && !self.game_in_progress() && !kept
     }
 }
 

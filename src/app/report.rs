@@ -19,32 +19,10 @@ use crate::game::report::{GameReport, PositionEval};
 use crate::layout::panel::graph_position;
 use crate::rules::{Move, Position};
 
-/// What the engine's work says, in the app's terms (the edge turns its process's events into
-/// these). One analysis says `Progress`/`Evaluated` for each position, then one of `Finished`,
-/// `Failed` or `Cancelled`.
-#[derive(Clone, Debug)]
-pub enum AnalysisEvent {
-    /// Positions done of all (the start, and one after each move).
-    Progress {
-        done: usize,
-        total: usize,
-    },
-    /// The evaluation of the position after `ply` half-moves.
-    Evaluated {
-        ply: usize,
-        eval: PositionEval,
-    },
-    Finished(Box<GameReport>),
-    /// The engine failed; `error` names it and says what went wrong; `done` holds the
-    /// positions evaluated before.
-    Failed {
-        error: String,
-        done: Vec<PositionEval>,
-    },
-    Cancelled {
-        done: Vec<PositionEval>,
-    },
-}
+/// What the engine's work says, in the app's terms: the edge's events with the engine's
+/// error turned into the words shown. One analysis says `Progress`/`Evaluated` for each
+/// position, then one of `Finished`, `Failed` or `Cancelled`.
+pub type AnalysisEvent = crate::game::report::AnalysisEvent<String>;
 
 /// A game for the engine: where it starts and its moves; `id` comes back with every event.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -197,13 +175,20 @@ impl App {
             AnalysisEvent::Finished(report) => {
                 self.reports.running = None;
                 self.game.annotate(&report);
-                // Kept with the game: in its archive file when this session archived it, else
-                // as study to save (quitting asks first).
+                // Kept with the game: in its archive file (archived by this session, or
+                // opened from it), else as study to save (quitting asks first): a file of the
+                // player's own is never written unasked.
                 self.saving.study_unsaved = true;
-                self.rearchive();
                 let text = summary_line(&report);
                 self.reports.shown = Some(*report);
-                self.message = Some(Message::info(format!("Report ready. {text}")));
+                let text = if self.rearchive() {
+                    format!("Report ready. {text}")
+                } else {
+                    format!(
+                        "Report ready. {text} · not in the archive: Ctrl-S saves the game with it"
+                    )
+                };
+                self.message = Some(Message::info(text));
             }
             AnalysisEvent::Failed { error, done } => {
                 self.reports.running = None;
@@ -250,4 +235,30 @@ pub fn summary_line(report: &GameReport) -> String {
         )
     });
     format!("White {white} · Black {black}")
+}
+
+/// Each player's numbers in words, White's then Black's: `White (Ann): accuracy 87%, 1
+/// inaccuracy, 0 mistakes, 0 blunders, ACPL 24` (as `hotseat analyse` and the plain mode say
+/// them).
+pub fn player_lines(report: &GameReport, names: [&str; 2]) -> [String; 2] {
+    let line = |i: usize, color: &str| {
+        let p = &report.players[i];
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let accuracy = p.accuracy.map_or("no moves".to_owned(), |a| {
+            format!("accuracy {}%", a.round())
+        });
+        let acpl = p.acpl.map_or(String::new(), |a| format!(", ACPL {a}"));
+        let who = if names[i].is_empty() {
+            color.to_owned()
+        } else {
+            format!("{color} ({})", crate::text::tame(names[i]))
+        };
+        format!(
+            "{who}: {accuracy}, {}, {}, {}{acpl}",
+            plural(p.inaccuracies, "inaccuracy").replace("inaccuracys", "inaccuracies"),
+            plural(p.mistakes, "mistake"),
+            plural(p.blunders, "blunder"),
+        )
+    };
+    [line(0, "White"), line(1, "Black")]
 }

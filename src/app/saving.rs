@@ -17,6 +17,14 @@
 //! warning on the status line and is retried every [`RETRY_INTERVAL`] until it works; the archive's path
 //! goes into the game-over box.
 //!
+//! A finished game with an archive file — archived by this session, or opened from the
+//! library or from a file in the archive folder that holds only it — keeps what is added to
+//! it there: a finished report at once, and study (variations, comments, glyphs)
+//! [`STUDY_SAVE_DELAY`] after its last change, or at once when the players quit, open another
+//! game or the library ([`Effect::Rearchive`], atomic, by the file worker); a failed write is
+//! said once and retried every [`RETRY_INTERVAL`]. Any other finished game is never written
+//! unasked: quitting with its study or report unsaved asks first.
+//!
 //! What a saved game carries besides its moves and clocks — Event, Site, Date, Round and
 //! [`TAG_STARTED`] — is made here from the wall-clock time the session began
 //! ([`Config::wall_clock`](super::Config)) plus the app's own `now`, so the app never reads a
@@ -41,6 +49,11 @@ pub const CLOCK_SAVE_INTERVAL: Duration = Duration::from_secs(10);
 /// How often a failing save is tried again, whether or not the game changed.
 pub const RETRY_INTERVAL: Duration = Duration::from_secs(3);
 
+/// How long after the last change to a finished game's study (a variation, comment or glyph)
+/// its archive file is written again: a burst of edits costs one write. Leaving the game and
+/// quitting write it at once.
+pub const STUDY_SAVE_DELAY: Duration = Duration::from_secs(2);
+
 /// How much earlier than its interval a timed save may come. The loop wakes when the
 /// clock's text changes; saving at that wake, rather than a few milliseconds later at a wake of
 /// its own, keeps the saved reading equal to the one on screen and costs no extra wake-up.
@@ -54,6 +67,10 @@ pub struct OpenedGame {
     pub tags: Tags,
     /// Where it came from, in words: `games.pgn, game 2 of 5`.
     pub source: String,
+    /// The archive file this game is the only game of: a report or study added to it later is
+    /// written back there. `--load` names any file holding one game; the front end keeps it
+    /// only for a file inside the archive folder, so a player's own file is never written.
+    pub archive_file: Option<PathBuf>,
 }
 
 /// A game to open instead of a new one, decided before the screen opens.
@@ -141,8 +158,16 @@ pub(super) struct Saving {
     /// The app time at which the current game was set up.
     started: Duration,
     /// Where this session archived the current game: an analysis finished later writes its
-    /// evaluations there ([`Effect::Rearchive`]).
+    /// evaluations there ([`Effect::Rearchive`]). A finished game opened from its archive
+    /// file has that file here.
     pub archived_path: Option<PathBuf>,
+    /// When the study added to the game in `archived_path` is due to be written there (see
+    /// [`STUDY_SAVE_DELAY`]; after a failed write, [`RETRY_INTERVAL`]).
+    study_due: Option<Duration>,
+    /// The last rewrite of the archive file failed (said once, until one works).
+    pub rearchive_failing: bool,
+    /// The rewrite handed out carries a finished report: its path is added to "Report ready".
+    report_rearchived: bool,
     /// The wall-clock time at app time zero.
     pub wall_clock: Option<WallClock>,
     /// While saving fails: a folder the front end found it can write to, as shown to the
@@ -171,11 +196,14 @@ impl Saving {
         self.file_tags = None;
         self.started = now;
         self.archived_path = None;
+        self.study_due = None;
+        self.rearchive_failing = false;
     }
 
     /// A game opened from a file at `now`. `in_autosave`: it is the autosaved game, already on
     /// disk as it stands.
-    pub fn opened(&mut self, game: &Game, tags: &Tags, in_autosave: bool) {
+    pub fn opened(&mut self, opened: &OpenedGame, in_autosave: bool) {
+        let (game, tags) = (&opened.game, &opened.tags);
         let over = game.is_over();
         self.track = !over;
         self.archived = over;
@@ -183,7 +211,10 @@ impl Saving {
         self.unsaved_finish = false;
         self.finish = None;
         self.study_unsaved = false;
-        self.archived_path = None;
+        // A game still in progress is archived anew when it ends.
+        self.archived_path = opened.archive_file.clone().filter(|_| over);
+        self.study_due = None;
+        self.rearchive_failing = false;
         self.saved = in_autosave.then(|| game.revision());
         self.file_tags = Some(tags.without_derived(&[TAG_SAVED]));
     }
@@ -251,6 +282,7 @@ impl App {
 
     /// After every update: hands out the saves the state calls for (see the module docs).
     pub(super) fn plan_saves(&mut self, now: Duration) {
+        self.plan_rearchive(now);
         let s = &self.saving;
         if !s.enabled || !s.track || matches!(self.mode, Mode::Resume(_)) {
             return;
@@ -288,33 +320,96 @@ impl App {
         }
     }
 
-    /// The game this session archived has changed after its end (its report): its archive
-    /// file is written again, in place and atomically. `false`: it was not archived here.
+    /// The finished game in its archive file (archived by this session, or opened from it)
+    /// has a report now: the file is written again, in place and atomically. `false`: the game
+    /// has no archive file.
     pub(super) fn rearchive(&mut self) -> bool {
         let Some(path) = self.saving.archived_path.clone() else {
             return false;
         };
+        self.saving.study_due = None;
+        self.saving.report_rearchived = true;
         let pgn = self.game.to_pgn(self.now, &self.saving.tags());
         self.effects.push(Effect::Rearchive { path, pgn });
         true
     }
 
-    /// How an [`Effect::Rearchive`] went.
+    /// Variations, comments or glyphs were added to the finished game: with an archive file,
+    /// it is written again [`STUDY_SAVE_DELAY`] after the last change; without one, quitting
+    /// asks first.
+    pub(super) fn study_changed(&mut self) {
+        self.saving.study_unsaved = true;
+        if self.saving.archived_path.is_some() {
+            self.saving.study_due = Some(self.now + STUDY_SAVE_DELAY);
+        }
+    }
+
+    /// Where a change to the study goes, for the messages that confirm it.
+    pub(super) fn study_kept_where(&self) -> &'static str {
+        if self.saving.archived_path.is_some() {
+            "written into its archive file"
+        } else {
+            "Ctrl-S saves the game with it"
+        }
+    }
+
+    /// Writes the study into the archive file when it is due, and at once when quitting.
+    fn plan_rearchive(&mut self, now: Duration) {
+        let due = self.saving.study_due.is_some_and(|due| {
+            // The library is read next: it should list the game as it now is.
+            self.quit || now + AUTOSAVE_EARLY >= due || matches!(self.mode, Mode::Library(_))
+        });
+        if due {
+            self.write_study();
+        }
+    }
+
+    /// The study waiting for its archive file is written now (the game is left).
+    pub(super) fn write_study(&mut self) {
+        let Some(path) = self.saving.archived_path.clone() else {
+            return;
+        };
+        if self.saving.study_due.take().is_none() {
+            return;
+        }
+        let pgn = self.game.to_pgn(self.now, &self.saving.tags());
+        self.effects.push(Effect::Rearchive { path, pgn });
+    }
+
+    /// How an [`Effect::Rearchive`] went: a failure is said once and retried every
+    /// [`RETRY_INTERVAL`] while the game is on the board.
     pub(super) fn rearchived(&mut self, result: Result<PathBuf, StoreError>) {
+        let report = std::mem::take(&mut self.saving.report_rearchived);
         match result {
             Ok(path) => {
-                self.saving.study_unsaved = false;
-                if let Some(m) = self
-                    .message
-                    .as_mut()
-                    .filter(|m| m.kind == MessageKind::Info)
+                // Changes made while it was written are written next.
+                if self.saving.study_due.is_none() {
+                    self.saving.study_unsaved = false;
+                }
+                if std::mem::take(&mut self.saving.rearchive_failing) {
+                    self.info(format!("The study is saved in {} again", shown(&path)));
+                } else if report
+                    && let Some(m) = self
+                        .message
+                        .as_mut()
+                        .filter(|m| m.kind == MessageKind::Info)
                 {
                     m.text = format!("{} · saved in {}", m.text, shown(&path));
                 }
             }
-            Err(err) => self.error(format!(
-                "The report is not saved in the archive: {err} (Ctrl-S saves a copy)"
-            )),
+            Err(err) => {
+                if self.saving.archived_path.is_some() && self.saving.study_unsaved {
+                    let due = self.saving.study_due.unwrap_or(self.now + RETRY_INTERVAL);
+                    self.saving.study_due = Some(due);
+                }
+                if !std::mem::replace(&mut self.saving.rearchive_failing, true) {
+                    let what = if report { "report" } else { "study" };
+                    self.error(format!(
+                        "The {what} is not saved in the archive: {err} (retrying; Ctrl-S saves \
+                         a copy)"
+                    ));
+                }
+            }
         }
     }
 
@@ -338,6 +433,7 @@ impl App {
     /// Before the game is replaced: a game in progress that is ours goes to the archive as
     /// unfinished, so that starting afresh never loses it.
     pub(super) fn retire_game(&mut self, now: Duration) {
+        self.write_study();
         let s = &self.saving;
         if s.enabled && s.track && !s.archived && self.game_in_progress() {
             let unfinished = !self.game.is_over();
@@ -354,6 +450,9 @@ impl App {
     /// clocks of a running game.
     pub(super) fn next_save(&self) -> Option<Duration> {
         let s = &self.saving;
+        if let Some(due) = s.study_due {
+            return Some(due);
+        }
         if s.unsaved_finish && s.finish.is_some() {
             return Some(s.finish_tried_at + RETRY_INTERVAL);
         }
@@ -533,7 +632,7 @@ impl App {
     /// autosaved game.
     pub(super) fn open_game(&mut self, opened: OpenedGame, in_autosave: bool, now: Duration) {
         self.retire_game(now);
-        self.saving.opened(&opened.game, &opened.tags, in_autosave);
+        self.saving.opened(&opened, in_autosave);
         let over = opened.game.is_over();
         let text = if in_autosave {
             format!("Resumed {}", summary(&opened.game))

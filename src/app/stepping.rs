@@ -91,12 +91,13 @@ impl App {
             return false;
         };
         notes.toggle_assessment(nag);
-        self.saving.study_unsaved = true;
+        self.study_changed();
         self.move_box.clear();
         if let Some((number, san, notes)) = self.game.move_at(spot) {
             let glyphs = crate::game::nag_text(&notes.nags, true);
             self.info(format!(
-                "{number} {san}{glyphs} (Ctrl-S saves the game with it)"
+                "{number} {san}{glyphs} ({})",
+                self.study_kept_where()
             ));
         }
         true

@@ -175,7 +175,7 @@ impl App {
         match self.game.study_move(self.shown_spot(), mv) {
             Ok(spot) => {
                 if self.game.variations().len() != before {
-                    self.saving.study_unsaved = true;
+                    self.study_changed();
                 }
                 self.show_spot(spot);
                 self.board.engaged = engaged;
@@ -184,9 +184,12 @@ impl App {
                 if self.game.variations().len() > before
                     && let Some((number, san, _)) = self.game.move_at(spot)
                 {
+                    let kept = match self.saving.archived_path {
+                        Some(_) => "the variations are kept in its archive file",
+                        None => "Ctrl-S saves it with the variations",
+                    };
                     self.info(format!(
-                        "Variation: {number} {san} (the game stays as played; Ctrl-S saves it \
-                         with the variations)"
+                        "Variation: {number} {san} (the game stays as played; {kept})"
                     ));
                 }
             }
@@ -228,7 +231,7 @@ impl App {
             .map(|p| variations.alternatives(p))
             .is_some_and(|alts| alts.first() == Some(&start));
         if self.game.promote_variation(id) {
-            self.saving.study_unsaved = true;
+            self.study_changed();
             self.show_spot(Spot::Var(id));
             self.info(if first {
                 "Promoted: now the main line of the variation it branches from"
@@ -256,7 +259,7 @@ impl App {
         };
         let whole = self.game.variations().starts_line(id);
         if let Some(parent) = self.game.delete_variation(id) {
-            self.saving.study_unsaved = true;
+            self.study_changed();
             self.show_spot(parent);
             self.info(if whole {
                 format!("Deleted the variation {what}…")
@@ -299,16 +302,20 @@ impl App {
         if !self.game.set_comment(spot, &body) {
             return false;
         }
-        self.saving.study_unsaved = true;
+        self.study_changed();
         self.move_box.clear();
         let on = match self.game.move_at(spot) {
             Some((number, san, _)) => format!("{number} {san}"),
             None => "the start position".to_owned(),
         };
         self.info(if body.trim().is_empty() {
-            format!("Comment on {on} removed (Ctrl-S saves the game)")
+            let kept = match self.saving.archived_path {
+                Some(_) => "its archive file follows",
+                None => "Ctrl-S saves the game",
+            };
+            format!("Comment on {on} removed ({kept})")
         } else {
-            format!("Comment on {on} kept (Ctrl-S saves the game with it)")
+            format!("Comment on {on} kept ({})", self.study_kept_where())
         });
         true
     }

@@ -199,25 +199,8 @@ fn annotated(
 /// `White (Ann): accuracy 87%, 1 inaccuracy, 0 mistakes, 0 blunders, ACPL 24`, one line each.
 pub fn summary(report: &GameReport, names: [&str; 2]) -> String {
     let mut text = String::new();
-    for (i, color) in ["White", "Black"].into_iter().enumerate() {
-        let p = &report.players[i];
-        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-        let accuracy = p.accuracy.map_or("no moves".to_owned(), |a| {
-            format!("accuracy {}%", a.round())
-        });
-        let acpl = p.acpl.map_or(String::new(), |a| format!(", ACPL {a}"));
-        let who = if names[i].is_empty() {
-            color.to_owned()
-        } else {
-            format!("{color} ({})", crate::text::tame(names[i]))
-        };
-        let _ = writeln!(
-            text,
-            "{who}: {accuracy}, {}, {}, {}{acpl}",
-            plural(p.inaccuracies, "inaccuracy").replace("inaccuracys", "inaccuracies"),
-            plural(p.mistakes, "mistake"),
-            plural(p.blunders, "blunder"),
-        );
+    for line in crate::app::player_lines(report, names) {
+        let _ = writeln!(text, "{line}");
     }
     text
 }

@@ -206,6 +206,16 @@ pub struct PlayArgs {
     /// Example: --data-dir ~/chess/hotseat
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+
+    /// The UCI engine for the game report and the engine's lines.
+    ///
+    /// A path, or a name looked up on PATH, for F4 (analyse) and F5 (engine), instead of
+    /// engine = "PATH" in config.toml; without either, stockfish on PATH, else
+    /// /usr/games/stockfish. The engine is never consulted during a game in progress.
+    ///
+    /// Example: --engine ~/bin/stockfish
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
 }
 
 /// The options that set up a new game, which `--resume` and `--load` replace.
@@ -518,6 +528,8 @@ pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, Load
             } else {
                 format!("{shown}, game {number} of {count}")
             },
+            // Kept by the front end only if the file is in the archive folder.
+            archive_file: (count == 1).then(|| path.to_owned()),
         }),
     }
 }

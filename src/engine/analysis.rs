@@ -76,29 +76,8 @@ impl Settings {
 }
 
 /// What the analysis says, in order: `Progress`/`Evaluated` for each position, then one of
-/// `Finished`, `Failed` or `Cancelled`.
-#[derive(Clone, Debug)]
-pub enum EngineEvent {
-    /// Positions done of all the positions (the start and one after each move).
-    Progress {
-        done: usize,
-        total: usize,
-    },
-    /// The evaluation of the position at `ply` (0 before the first move).
-    Evaluated {
-        ply: usize,
-        eval: PositionEval,
-    },
-    Finished(Box<GameReport>),
-    /// The engine failed; `done` holds the positions evaluated before.
-    Failed {
-        error: EngineError,
-        done: Vec<PositionEval>,
-    },
-    Cancelled {
-        done: Vec<PositionEval>,
-    },
-}
+/// `Finished`, `Failed` (with the engine's typed error) or `Cancelled`.
+pub type EngineEvent = crate::game::report::AnalysisEvent<EngineError>;
 
 /// A game to analyse: where it starts and its moves (legal, as the game checked them).
 #[derive(Clone, Debug)]

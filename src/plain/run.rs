@@ -8,7 +8,9 @@
 //! lines. The loop waits on the channel until the session next has something to say unasked
 //! ([`Session::next_wake`]: a warning, the flag, a save due), so an idle game wakes only as its
 //! clock needs. When the input ends, the file work handed out is finished and a game in
-//! progress is saved with its clocks as they stand, for `--resume`.
+//! progress is saved with its clocks as they stand, for `--resume`; an analysis running then
+//! is finished first, so `hotseat --plain --load game.pgn` with `analyse` piped in hears the
+//! whole report.
 //!
 //! Everything written passes `clean`: no control character but the line feed, so no escape
 //! sequence can reach the screen reader, even from a path.
@@ -20,6 +22,7 @@ use std::time::{Duration, Instant};
 use super::session::{Carry, Session};
 use super::warnings::DEFAULT_WARNINGS;
 use crate::app::{App, Effect, Event};
+use crate::tui::analyser::Analyser;
 use crate::tui::events::channel;
 use crate::tui::worker::{FileQueue, Job, Worker};
 use crate::tui::{EventSender, Files, Input, Launch, Wake, prepare};
@@ -34,14 +37,18 @@ const MAX_LATE: usize = 10_000;
 /// A little past the instant something is due, so the wake-up never comes just before it.
 const WAKE_MARGIN: Duration = Duration::from_millis(1);
 
-/// The app's file work handed to the worker thread, as the screen's loop does: its results
-/// come back through the channel.
-struct ToWorker<'a>(&'a Worker<Files>);
+/// The app's file work handed to the worker thread, and its engine work to the analyser, as
+/// the screen's loop does: their results come back through the channel.
+struct ToWorker<'a> {
+    worker: &'a Worker<Files>,
+    analyser: Analyser,
+}
 
 impl Carry for ToWorker<'_> {
     fn carry(&mut self, effect: Effect, app: &App, now: Duration) -> Option<Event> {
+        let effect = self.analyser.carry_out(effect)?;
         if effect != Effect::Redraw {
-            self.0.push(Job {
+            self.worker.push(Job {
                 effect,
                 now,
                 save_job: app.save_job(),
@@ -96,6 +103,7 @@ pub fn play(launch: Launch) -> Result<(), PlainError> {
     let origin = Instant::now();
     let warnings =
         (launch.config.time_warnings.clone()).unwrap_or_else(|| DEFAULT_WARNINGS.to_vec());
+    let engine = launch.engine.clone();
     let (mut config, files) = prepare(launch, crate::tui::local_wall_clock());
     // Only start-up turns autosave off: there is no folder to save in.
     config.no_save_folder = !config.autosave;
@@ -103,12 +111,20 @@ pub fn play(launch: Launch) -> Result<(), PlainError> {
     let (sender, events) = channel();
     let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlainError::Worker)?;
     let mut session = Session::new(App::new(config), &warnings);
+    let analyser = Analyser::new(engine, sender.clone());
     spawn_reader(sender).map_err(PlainError::Reader)?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let result = say(&mut out, &session.greeting())
         .map_err(PlainError::Write)
-        .and_then(|()| event_loop(&mut session, origin, &events, &worker, &mut out));
+        .and_then(|()| {
+            let mut carry = ToWorker {
+                worker: &worker,
+                analyser,
+            };
+            // Dropping the carrier ends the engine: told to quit, killed if it does not.
+            event_loop(&mut session, origin, &events, &mut carry, &mut out)
+        });
     // The file work handed out is finished before leaving, and its news said.
     worker.finish();
     let ended = result?;
@@ -143,15 +159,19 @@ fn event_loop(
     session: &mut Session,
     origin: Instant,
     events: &Receiver<Wake>,
-    worker: &Worker<Files>,
+    files: &mut ToWorker,
     out: &mut impl Write,
 ) -> Result<bool, PlainError> {
-    let mut files = ToWorker(worker);
+    // The input ended while the engine works: its report is waited for, then the end.
+    let mut input_ended = false;
     loop {
-        let said = session.tick(origin.elapsed(), &mut files);
+        let said = session.tick(origin.elapsed(), files);
         say(out, &said).map_err(PlainError::Write)?;
         if session.should_quit() {
             return Ok(false);
+        }
+        if input_ended && session.app().analysis_progress().is_none() {
+            return Ok(true);
         }
         let now = origin.elapsed();
         let wait = session
@@ -163,13 +183,17 @@ fn event_loop(
         };
         let now = origin.elapsed();
         let said = match got {
-            Ok(Wake::Input(Input::Line(text))) => session.line(&text, now, &mut files),
+            Ok(Wake::Input(Input::Line(text))) => session.line(&text, now, files),
             Ok(Wake::Input(Input::TooLong)) => vec![format!(
                 "That line is too long: at most {MAX_LINE} characters; type a few moves at a \
                  time."
             )],
+            Ok(Wake::Input(Input::Ended)) if session.app().analysis_progress().is_some() => {
+                input_ended = true;
+                vec!["Input ended: the report is finished first.".to_owned()]
+            }
             Ok(Wake::Input(Input::Ended)) => return Ok(true),
-            Ok(Wake::Event(event)) => session.hear(event, now, &mut files),
+            Ok(Wake::Event(event)) => session.hear(event, now, files),
             Ok(Wake::TerminalFailed(err)) => return Err(PlainError::Read(err)),
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => return Err(PlainError::EventsEnded),

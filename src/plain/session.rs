@@ -61,6 +61,8 @@ pub struct Session {
     warnings: Warnings,
     /// The side the board is read from.
     side: Color,
+    /// What has been said of the engine's report.
+    report: report::Voice,
 }
 
 impl Session {
@@ -69,6 +71,7 @@ impl Session {
             app,
             warnings: Warnings::new(warnings),
             side: Color::White,
+            report: report::Voice::default(),
         }
     }
 
@@ -109,6 +112,10 @@ impl Session {
 
     /// Answers one line typed at `now`, carrying out the file work it causes through `files`.
     pub fn line(&mut self, text: &str, now: Duration, files: &mut impl Carry) -> Vec<String> {
+        // The report's commands are read first: their own list (`report`).
+        if let Some(said) = self.report_line(text, now, files) {
+            return said;
+        }
         let before = self.before();
         match command::read(text) {
             Reading::Blank => return Vec::new(),
@@ -199,7 +206,8 @@ impl Session {
         let exported = matches!(event, Event::Exported(_));
         self.app.update(event, now);
         self.carry(now, files);
-        let out = self.changes(&before);
+        let mut out = self.changes(&before);
+        out.extend(self.report_news());
         // A save that failed keeps the form open on the screen, to correct the path; here the
         // next `save` does that.
         let refused = self
@@ -260,7 +268,7 @@ impl Session {
         let pos = self.app.game().position();
         let one = |text: String| Some(vec![text]);
         match command {
-            Command::Help => Some(command::help()),
+            Command::Help => Some(command::help().into_iter().chain(report::help()).collect()),
             Command::Board => Some(speech::board(pos, self.side)),
             Command::Pieces { color, role } => Some(
                 color
@@ -682,7 +690,7 @@ fn chunks(line: &str) -> Vec<String> {
 /// A text of the screen's in the plain mode's words: its keys named by the commands that do
 /// the same, its separators as sentence breaks.
 pub fn plain_words(text: &str) -> String {
-    const SWAPS: [(&str, &str); 6] = [
+    const SWAPS: [(&str, &str); 7] = [
         (
             "Ctrl-D accepts, a move declines",
             "accept takes it up, a move declines it",
@@ -693,6 +701,10 @@ pub fn plain_words(text: &str) -> String {
             "quit, and start hotseat again for a new one",
         ),
         ("Ctrl-S saves a copy", "save makes a copy"),
+        (
+            "Ctrl-S saves the game with it",
+            "save keeps the game with it",
+        ),
         (
             "a new game (Ctrl-N) archives it first",
             "a new game archives it first",
@@ -740,5 +752,6 @@ fn sentence(text: &str) -> String {
     }
 }
 
+mod report;
 #[cfg(test)]
 mod tests;

@@ -17,7 +17,7 @@ use crate::engine::{Analysis, EngineError, EngineEvent, Limit, Settings, locate}
 /// The analyses of a session: the report running, the live search, those stopped and still
 /// ending.
 pub struct Analyser {
-    /// The engine the settings name (`engine = "…"`), if any.
+    /// The engine `--engine` or the settings (`engine = "…"`) name, if any.
     engine: Option<PathBuf>,
     sender: EventSender,
     running: Option<Analysis>,
@@ -148,16 +148,41 @@ impl Analyser {
     }
 }
 
-/// The engine's event in the app's terms.
+/// The engine's event in the app's terms: its error in words.
 pub fn app_event(event: EngineEvent) -> AnalysisEvent {
-    match event {
-        EngineEvent::Progress { done, total } => AnalysisEvent::Progress { done, total },
-        EngineEvent::Evaluated { ply, eval } => AnalysisEvent::Evaluated { ply, eval },
-        EngineEvent::Finished(report) => AnalysisEvent::Finished(report),
-        EngineEvent::Failed { error, done } => AnalysisEvent::Failed {
-            error: error.to_string(),
-            done,
-        },
-        EngineEvent::Cancelled { done } => AnalysisEvent::Cancelled { done },
+    event.map_error(|error| error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::rules::Position;
+    use crate::tui::events::{Wake, channel};
+
+    #[test]
+    fn an_engine_given_that_is_not_there_is_said_as_the_reports_failure_naming_it() {
+        let (sender, events) = channel();
+        let mut analyser = Analyser::new(Some(PathBuf::from("/no/such/engine")), sender);
+        let start = Position::initial();
+        let mv = start.parse_move("e4").unwrap();
+        analyser.start(AnalysisJob {
+            id: 7,
+            start,
+            moves: vec![mv],
+        });
+        let failed = loop {
+            match events.recv_timeout(Duration::from_secs(20)) {
+                Ok(Wake::Event(Event::Analysis {
+                    id: 7,
+                    event: AnalysisEvent::Failed { error, done },
+                })) => break (error, done),
+                Ok(Wake::Event(Event::Analysis { .. })) => continue,
+                other => panic!("no failure: {other:?}"),
+            }
+        };
+        assert!(failed.0.contains("/no/such/engine"), "{}", failed.0);
+        assert!(failed.1.is_empty());
     }
 }

@@ -42,7 +42,7 @@ pub struct Launch {
     pub data_dir: Option<PathBuf>,
     /// What to do with a game saved last time.
     pub saved: SavedGameChoice,
-    /// The engine for the game report, as the settings name it (`engine = "…"`); else it is
+    /// The engine for the game report, as `--engine` or the settings name it (`engine = "…"`); else it is
     /// looked for as `hotseat analyse` does.
     pub engine: Option<PathBuf>,
 }
@@ -78,6 +78,11 @@ pub struct Files {
 pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
     let mut config = launch.config;
     config.wall_clock = Some(wall_clock);
+    // Given back below only if the loaded file is in the archive folder.
+    let loaded_file = match &mut config.opening {
+        Some(GameToOpen::Load(opened)) => opened.archive_file.take(),
+        _ => None,
+    };
     let mut files = Files {
         store: None,
         autosave: Autosave::new(),
@@ -170,6 +175,7 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
                         game: saved.imported.game,
                         tags: saved.imported.tags,
                         source: "the saved game".to_owned(),
+                        archive_file: None,
                     });
                     config.opening = Some(match plan {
                         ResumePlan::Resume => GameToOpen::Resume(saved),
@@ -230,8 +236,19 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
     }
     config.notice = join_notes(notes, config.notice);
     config.remembered = crate::settings::load_choices(store.dir());
+    if let Some(GameToOpen::Load(opened)) = &mut config.opening {
+        opened.archive_file = loaded_file.and_then(|file| in_folder(&file, &store.games_dir()));
+    }
     files.store = Some(store);
     (config, files)
+}
+
+/// The real path of `file` if it lies directly in `folder` (a game `--load`ed from the
+/// archive), else `None`.
+fn in_folder(file: &std::path::Path, folder: &std::path::Path) -> Option<PathBuf> {
+    let file = std::fs::canonicalize(file).ok()?;
+    let folder = std::fs::canonicalize(folder).ok()?;
+    (file.parent() == Some(folder.as_path())).then_some(file)
 }
 
 /// The first screen's word about a game another window is playing in this folder: when it
@@ -398,7 +415,10 @@ impl FileWork for Files {
             | Effect::OpenArchived(_)
             | Effect::TrashGame(_)
             | Effect::RestoreGame(_)
-            | Effect::Explore { .. }) => self.library.carry_out(self.store.as_ref(), effect),
+            | Effect::LoadTrash
+            | Effect::PurgeGame(_)
+            | Effect::Explore { .. }
+            | Effect::ExploreGames { .. }) => self.library.carry_out(self.store.as_ref(), effect),
         }
     }
 

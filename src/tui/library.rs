@@ -14,16 +14,25 @@ use crate::store::{Entry, Explorer, PlayerFilter, Store, shown};
 #[derive(Debug, Default)]
 pub(super) struct LibraryWork {
     explorer: Option<(Vec<Entry>, Explorer)>,
+    /// The library read for the explorer's first question, its table not built yet: the app
+    /// is told how many games there are first, then asks again (see [`LibraryNews::Reading`]).
+    pending: Option<Vec<Entry>>,
 }
 
 impl LibraryWork {
     /// Forgets the explorer's table: the archive changed.
     pub(super) fn forget(&mut self) {
         self.explorer = None;
+        self.pending = None;
     }
 
     /// Carries out a library effect; `None` for any other effect.
     pub(super) fn carry_out(&mut self, store: Option<&Store>, effect: Effect) -> Option<Event> {
+        if let Effect::ExploreGames { key, filter } = effect {
+            return Some(Event::Library(LibraryNews::Reached(
+                self.reached(store, key, &filter),
+            )));
+        }
         let Effect::Explore { key, filter } = effect else {
             if matches!(
                 effect,
@@ -33,31 +42,65 @@ impl LibraryWork {
             }
             return carry_out(store, effect);
         };
-        if self.explorer.is_none() {
+        if self.explorer.is_none() && self.pending.is_none() {
             let library = store
                 .ok_or(LibraryError::NoFolder)
                 .and_then(|s| s.library().map_err(LibraryError::Store));
-            match library {
+            let news = match library {
                 Ok(library) => {
-                    let table = Explorer::build(&library.games);
-                    self.explorer = Some((library.games, table));
+                    let games = library.games.len();
+                    self.pending = Some(library.games);
+                    LibraryNews::Reading { key, filter, games }
                 }
-                Err(err) => {
-                    return Some(Event::Library(LibraryNews::Explored {
-                        key,
-                        filter,
-                        rows: Err(err),
-                    }));
-                }
-            }
+                Err(err) => LibraryNews::Explored {
+                    key,
+                    filter,
+                    rows: Err(err),
+                },
+            };
+            return Some(Event::Library(news));
         }
-        let (games, table) = self.explorer.as_ref()?;
-        let rows = table.rows(games, key, &PlayerFilter::parse(&filter));
-        Some(Event::Library(LibraryNews::Explored {
-            key,
-            filter,
-            rows: Ok(rows),
-        }))
+        let rows = self
+            .table(store)
+            .map(|(games, table)| table.rows(games, key, &PlayerFilter::parse(&filter)));
+        Some(Event::Library(LibraryNews::Explored { key, filter, rows }))
+    }
+}
+
+impl LibraryWork {
+    /// The library's games and the explorer's table of their positions, built once from the
+    /// index and kept until the archive changes.
+    fn table(&mut self, store: Option<&Store>) -> Result<(&[Entry], &Explorer), LibraryError> {
+        let built = match (self.explorer.take(), self.pending.take()) {
+            (Some(built), _) => built,
+            (None, Some(games)) => {
+                let table = Explorer::build(&games);
+                (games, table)
+            }
+            (None, None) => {
+                let library = store
+                    .ok_or(LibraryError::NoFolder)?
+                    .library()
+                    .map_err(LibraryError::Store)?;
+                let table = Explorer::build(&library.games);
+                (library.games, table)
+            }
+        };
+        let (games, table) = self.explorer.insert(built);
+        Ok((games, table))
+    }
+
+    /// The library's games that reached the position `key` and that `filter` admits, newest
+    /// first; the table is built first if it is not yet.
+    fn reached(
+        &mut self,
+        store: Option<&Store>,
+        key: u64,
+        filter: &str,
+    ) -> Result<Vec<Entry>, LibraryError> {
+        let (games, table) = self.table(store)?;
+        let found = table.games(games, key, None, &PlayerFilter::parse(filter));
+        Ok(found.into_iter().map(|i| games[i].clone()).collect())
     }
 }
 
@@ -93,6 +136,17 @@ fn carry_out(store: Option<&Store>, effect: Effect) -> Option<Event> {
                 .and_then(|s| s.restore_game(&file).map_err(LibraryError::Store))
                 .map(|path| name_of(&path)),
         ),
+        Effect::LoadTrash => LibraryNews::TrashRead(
+            store
+                .ok_or_else(no_store)
+                .and_then(|s| s.trash().map_err(LibraryError::Store)),
+        ),
+        Effect::PurgeGame(file) => LibraryNews::Purged {
+            result: store
+                .ok_or_else(no_store)
+                .and_then(|s| s.purge_game(&file).map_err(LibraryError::Store)),
+            file,
+        },
         _ => return None,
     };
     Some(Event::Library(news))
@@ -115,7 +169,9 @@ fn open(store: &Store, file: &str) -> Result<OpenedGame, LibraryError> {
     let bytes = crate::store::read_bounded(&path, MAX_GAME_BYTES)
         .map_err(|e| unopened(Unopened::Read(e)))?;
     let mut first = None;
+    let mut count = 0usize;
     import_games_to_last_legal_move(bytes.as_slice(), |game| {
+        count += 1;
         if first.is_none() {
             first = Some(game);
         }
@@ -126,6 +182,8 @@ fn open(store: &Store, file: &str) -> Result<OpenedGame, LibraryError> {
             game: imported.game,
             tags: imported.tags,
             source: shown_path,
+            // Written back only where rewriting it loses no other game.
+            archive_file: (count == 1).then_some(path),
         }),
         Some(Err(e)) => Err(unopened(Unopened::Game(Box::new(e)))),
         None => Err(unopened(Unopened::Empty)),
@@ -160,8 +218,29 @@ mod tests {
             Some(Event::Library(LibraryNews::Explored { rows: Ok(rows), .. })) => rows,
             other => panic!("no rows: {other:?}"),
         };
+        let Some(Event::Library(LibraryNews::Reading { games: 1, .. })) = work.carry_out(
+            Some(&store),
+            Effect::Explore {
+                key: start,
+                filter: String::new(),
+            },
+        ) else {
+            panic!("first, how many games are read");
+        };
         assert_eq!(explore(&mut work)[0].san, "e4");
         assert_eq!(explore(&mut work)[0].white_wins, 1);
+        let reached = |work: &mut LibraryWork, filter: &str| match work.carry_out(
+            Some(&store),
+            Effect::ExploreGames {
+                key: start,
+                filter: filter.to_owned(),
+            },
+        ) {
+            Some(Event::Library(LibraryNews::Reached(Ok(games)))) => games,
+            other => panic!("no games: {other:?}"),
+        };
+        assert_eq!(reached(&mut work, "Ann")[0].file, "g.pgn");
+        assert!(reached(&mut work, "Ann as Black").is_empty());
         let Some(Event::Library(LibraryNews::Loaded(Ok(games)))) =
             work.carry_out(Some(&store), Effect::LoadLibrary)
         else {
@@ -188,6 +267,25 @@ mod tests {
             panic!("the game comes back");
         };
         assert_eq!(back, "g.pgn");
+        // The trash: listed, and a game deleted from it for good.
+        let Some(Event::Library(LibraryNews::Trashed {
+            result: Ok(name), ..
+        })) = carry_out(Some(&store), Effect::TrashGame("g.pgn".to_owned()))
+        else {
+            panic!("the game goes to the trash again");
+        };
+        let Some(Event::Library(LibraryNews::TrashRead(Ok(trash)))) =
+            carry_out(Some(&store), Effect::LoadTrash)
+        else {
+            panic!("the trash is read");
+        };
+        assert_eq!(trash[0].file, name);
+        let Some(Event::Library(LibraryNews::Purged { result: Ok(()), .. })) =
+            carry_out(Some(&store), Effect::PurgeGame(name.clone()))
+        else {
+            panic!("the game is deleted for good");
+        };
+        assert!(!store.trash_dir().join(&name).exists());
         let Some(Event::Library(LibraryNews::Opened(Err(err)))) =
             carry_out(Some(&store), Effect::OpenArchived("missing.pgn".to_owned()))
         else {

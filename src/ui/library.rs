@@ -27,6 +27,10 @@ pub struct LibraryView<'a> {
     pub ascii: bool,
     /// News to show (a game moved to the trash), on the filter's line.
     pub note: Option<&'a str>,
+    /// The list is the trash's: titled so, with its own keys.
+    pub trash: bool,
+    /// The list is of the games that reached the explorer's position: titled so.
+    pub reached: bool,
 }
 
 /// The columns shown in `cols` terminal columns, each with its width; the opening takes what
@@ -83,6 +87,11 @@ impl LibraryView<'_> {
     }
 }
 
+/// `game` or `games`, for `n` of them.
+fn games(n: usize) -> &'static str {
+    if n == 1 { "game" } else { "games" }
+}
+
 impl Widget for &LibraryView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         if area.height < CHROME_ROWS + 1 || area.width < 20 {
@@ -94,18 +103,28 @@ impl Widget for &LibraryView<'_> {
         };
         let (sort, _) = list.sort();
         let count = if list.shown_len() == list.len() {
-            format!("{} games", list.len())
+            format!("{} {}", list.len(), games(list.len()))
         } else {
-            format!("{} of {} games", list.shown_len(), list.len())
+            format!(
+                "{} of {} {}",
+                list.shown_len(),
+                list.len(),
+                games(list.len())
+            )
         };
         let sorted = format!("sorted by {} {}", sort.title(), self.sort_mark());
+        let title = match (self.trash, self.reached) {
+            (true, _) => "Trash",
+            (false, true) => "Games from the position",
+            (false, false) => "Library",
+        };
         let gap = usize::from(area.width)
-            .saturating_sub(width("Library  ") + width(&count) + width(&sorted));
+            .saturating_sub(width(title) + 2 + width(&count) + width(&sorted));
         line_at(
             buf,
             0,
             Line::from(vec![
-                Span::styled("Library", self.theme.title()),
+                Span::styled(title, self.theme.title()),
                 Span::raw("  "),
                 Span::styled(count, self.theme.text()),
                 Span::raw(" ".repeat(gap)),
@@ -173,14 +192,12 @@ impl Widget for &LibraryView<'_> {
             line_at(buf, y, Line::styled(text, style));
         }
         if list.is_empty() {
-            line_at(
-                buf,
-                3,
-                Line::styled(
-                    "No games yet: finished games are filed here, and hotseat import adds others.",
-                    self.theme.muted(),
-                ),
-            );
+            let empty = if self.trash {
+                "The trash is empty: Del in the library moves a game here."
+            } else {
+                "No games yet: finished games are filed here, and hotseat import adds others."
+            };
+            line_at(buf, 3, Line::styled(empty, self.theme.muted()));
         } else if list.shown_len() == 0 {
             line_at(
                 buf,
@@ -191,13 +208,19 @@ impl Widget for &LibraryView<'_> {
                 ),
             );
         }
+        let (enter, delete, other) = if self.trash {
+            ("restore", "delete", "library")
+        } else {
+            ("open", "delete", "trash")
+        };
         let keys: &[(&str, &str)] = &[
-            ("Enter", "open"),
-            ("Del", "delete"),
+            ("Enter", enter),
+            ("Del", delete),
+            ("Ctrl-T", other),
             (if self.ascii { "<- ->" } else { "← →" }, "sort"),
             ("Tab", "reverse"),
-            ("PgUp PgDn", "page"),
             ("Esc", "back"),
+            ("PgUp PgDn", "page"),
         ];
         let mut spans = Vec::new();
         let mut used = 0;

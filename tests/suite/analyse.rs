@@ -11,7 +11,7 @@ use hotseat::engine::{Analysis, EngineEvent, Limit, Settings};
 use hotseat::rules::{Color, Position};
 
 /// The fake engine, `examples/fake_engine.rs`, which `cargo test` builds beside the tests.
-fn fake_engine() -> PathBuf {
+pub(crate) fn fake_engine() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     let dir = exe.parent().and_then(Path::parent).unwrap();
     let path = dir
@@ -27,7 +27,7 @@ fn fake_engine() -> PathBuf {
 }
 
 /// Stockfish, which CI installs (.ci/run).
-fn stockfish() -> PathBuf {
+pub(crate) fn stockfish() -> PathBuf {
     let path = std::env::var_os("PATH");
     hotseat::engine::locate::find(None, path.as_deref())
         .expect("Stockfish is needed for these tests: apt-get install stockfish (.ci/run does)")

@@ -230,6 +230,8 @@ fn draw(list: &mut LibraryList, w: u16, h: u16, theme: Theme, ascii: bool) -> Bu
         theme,
         ascii,
         note: None,
+        trash: false,
+        reached: false,
     };
     (&view).render(buf.area, &mut buf);
     buf
@@ -347,4 +349,110 @@ fn the_library_is_not_drawn_over_by_the_clocks_of_the_game_left() {
         "{screen}"
     );
     assert!(!screen.contains('▶'), "{screen}");
+}
+
+// ---- The whole screen: the library, the trash and the explorer panel ----
+
+use hotseat::app::dialogs::LibraryNews;
+use hotseat::app::{App, Config, Event};
+use hotseat::game::GameSetup;
+use hotseat::look::GlyphSet;
+use hotseat::store::ExplorerRow;
+
+/// An app that keeps games (so that it has a library), after Ann and Bob's game of fool's mate
+/// (as `--load` would show it: over, the game-over box closed).
+fn keeping_app(theme: Theme, glyphs: GlyphSet) -> App {
+    let mut app = App::new(Config {
+        setup: GameSetup {
+            white: "Ann".into(),
+            black: "Bob".into(),
+            ..GameSetup::default()
+        },
+        theme,
+        glyphs,
+        autosave: true,
+        ..Config::default()
+    });
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        for c in m.chars() {
+            app.update(Action::Input(c), app.now());
+        }
+        app.update(Action::Select, app.now());
+    }
+    app.update(Action::Review, app.now());
+    assert!(app.game().is_over());
+    assert_eq!(app.mode(), &hotseat::app::Mode::Playing);
+    app
+}
+
+fn news(app: &mut App, news: LibraryNews) {
+    app.update(Event::Library(news), app.now());
+}
+
+fn screen(app: &mut App, w: u16, h: u16) -> String {
+    crate::common::buffer::text(&crate::common::buffer::draw_app(app, (w, h)))
+}
+
+#[test]
+fn whole_library_screen_80x24_and_the_trash() {
+    let mut app = keeping_app(mono(), GlyphSet::Unicode);
+    app.update(Action::Library, app.now());
+    news(&mut app, LibraryNews::Loaded(Ok(club())));
+    app.update(Action::CursorDown, app.now());
+    insta::assert_snapshot!("whole_library_80x24", screen(&mut app, 80, 24));
+    app.update(Action::Trash, app.now());
+    news(&mut app, LibraryNews::TrashRead(Ok(club()[..3].to_vec())));
+    insta::assert_snapshot!("whole_trash_80x24", screen(&mut app, 80, 24));
+}
+
+#[test]
+fn whole_library_screen_120x40_ascii() {
+    let mut app = keeping_app(Theme::new(Palette::Wood, true), GlyphSet::Ascii);
+    app.update(Action::Library, app.now());
+    news(&mut app, LibraryNews::Loaded(Ok(club())));
+    insta::assert_snapshot!("whole_library_120x40_ascii", screen(&mut app, 120, 40));
+}
+
+/// The explorer open on the start position of the game, with the library's answer.
+fn explorer_open(theme: Theme, glyphs: GlyphSet) -> App {
+    let mut app = keeping_app(theme, glyphs);
+    app.update(Action::HistoryStart, app.now());
+    app.update(Action::Explore, app.now());
+    let row = |san: &str, games, white_wins, draws, black_wins| ExplorerRow {
+        san: san.to_owned(),
+        games,
+        white_wins,
+        draws,
+        black_wins,
+    };
+    let key = app.shown_position().repetition_key();
+    news(
+        &mut app,
+        LibraryNews::Explored {
+            key,
+            filter: String::new(),
+            rows: Ok(vec![
+                row("e4", 1520, 760, 304, 456),
+                row("d4", 830, 332, 332, 166),
+                row("Nf3", 120, 40, 40, 40),
+                row("f3", 1, 0, 0, 1),
+            ]),
+        },
+    );
+    app.update(Action::CursorDown, app.now());
+    app
+}
+
+#[test]
+fn explorer_panel_80x24_and_120x40() {
+    let mut app = explorer_open(mono(), GlyphSet::Unicode);
+    insta::assert_snapshot!("explorer_80x24", screen(&mut app, 80, 24));
+    insta::assert_snapshot!("explorer_120x40", screen(&mut app, 120, 40));
+}
+
+#[test]
+fn explorer_panel_ascii_80x24_and_120x40() {
+    let mut app = explorer_open(Theme::new(Palette::Wood, true), GlyphSet::Ascii);
+    insta::assert_snapshot!("explorer_80x24_ascii", screen(&mut app, 80, 24));
+    insta::assert_snapshot!("explorer_120x40_ascii", screen(&mut app, 120, 40));
 }

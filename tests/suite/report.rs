@@ -76,7 +76,11 @@ fn analysis_started(app: &mut App) -> (u64, Vec<Move>) {
 /// What an engine might say of scholar's mate: 2. Qh5 an inaccuracy (Nf3 was best), 3...
 /// Nf6 a blunder that allows mate (g6 was best); every other move the engine's own.
 fn evaluations(app: &App) -> Vec<PositionEval> {
-    let record = app.game().record();
+    scholars_evaluations(app.game().record())
+}
+
+/// [`evaluations`] of scholar's mate's record.
+fn scholars_evaluations(record: &hotseat::game::Record) -> Vec<PositionEval> {
     let moves: Vec<Move> = record.moves().iter().map(|m| m.mv).collect();
     let line = |ply: usize, texts: &[&str]| {
         let mut pos = record.position_at(ply).unwrap().clone();
@@ -392,6 +396,7 @@ fn a_game_analysed_before_shows_its_report_with_no_engine() {
             game: imported.game,
             tags: imported.tags,
             source: "scholars.pgn".into(),
+            archive_file: None,
         }))),
         ..Config::default()
     });
@@ -657,6 +662,7 @@ fn a_report_of_a_loaded_game_is_kept_as_study_to_save() {
             game: imported.game,
             tags: imported.tags,
             source: "scholars.pgn".into(),
+            archive_file: None,
         }))),
         ..Config::default()
     });
@@ -670,4 +676,47 @@ fn a_report_of_a_loaded_game_is_kept_as_study_to_save() {
     );
     act(&mut app, Action::Quit);
     assert!(!app.should_quit(), "asks first");
+}
+
+// ---- Written into the game ----
+
+/// The report written into the game as lichess exports it reads back from the PGN with the
+/// same numbers, and written again adds nothing.
+#[test]
+fn a_report_written_into_the_pgn_reads_back_with_the_same_numbers() {
+    let mut game = import_game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
+        .unwrap()
+        .game;
+    assert_eq!(game.report(), None, "no evaluations yet");
+    let record = game.record();
+    let moves: Vec<Move> = record.moves().iter().map(|m| m.mv).collect();
+    let report = GameReport::new(record.start(), &moves, scholars_evaluations(record));
+    assert_eq!(
+        report.moves[5].advice.map(|a| a.judgement),
+        Some(Judgement::Blunder)
+    );
+    assert_eq!(
+        report.moves[2].advice.map(|a| a.judgement),
+        Some(Judgement::Inaccuracy)
+    );
+    game.annotate(&report);
+    let pgn = game.to_pgn(std::time::Duration::ZERO, &Tags::default());
+    assert!(pgn.contains("1. e4 {[%eval 0.30]} 1... e5"), "{pgn}");
+    assert!(pgn.contains("3... Nf6 $4"), "{pgn}");
+    assert!(
+        pgn.contains("{[%eval #1] Checkmate is now unavoidable. g6 was best.}"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("(3... g6 4. Qf3)"), "{pgn}");
+    assert!(pgn.contains("2. Qh5 $6"), "{pgn}");
+    let back = import_game(&pgn).unwrap().game;
+    let again = back.report().expect("every position has its evaluation");
+    assert_eq!(again.moves, report.moves);
+    assert_eq!(again.players, report.players);
+    let mut twice = back.clone();
+    twice.annotate(&again);
+    assert_eq!(
+        twice.to_pgn(std::time::Duration::ZERO, &Tags::default()),
+        pgn
+    );
 }

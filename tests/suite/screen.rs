@@ -726,6 +726,7 @@ fn annotated(glyphs: GlyphSet) -> App {
                 game: opened.game,
                 tags: opened.tags,
                 source: "notes.pgn".into(),
+                archive_file: None,
             },
         ))),
         ..Config::default()
@@ -761,6 +762,7 @@ fn loaded(text: &str, theme: Theme, glyphs: GlyphSet) -> App {
                 game: opened.game,
                 tags: opened.tags,
                 source: "loaded.pgn".into(),
+                archive_file: None,
             },
         ))),
         ..Config::default()

@@ -12,8 +12,6 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
@@ -23,7 +21,6 @@ use hotseat::app::{App, Config, Event, Mode, dialog_hint_rows};
 use hotseat::game::GameSetup;
 use hotseat::store::{Op, StoreError};
 use hotseat::ui::layout::ScreenLayout;
-use hotseat::ui::render;
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (60, 18), (60, 16)];
 
@@ -192,17 +189,8 @@ fn build(start: &Start, keys: &[Action]) -> App {
     app
 }
 
-fn draw(app: &mut App, (w, h): (u16, u16)) -> Buffer {
-    app.update(
-        Action::Resize {
-            width: w,
-            height: h,
-        },
-        app.now(),
-    );
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|frame| render(app, frame)).unwrap();
-    terminal.backend().buffer().clone()
+fn draw(app: &mut App, size: (u16, u16)) -> Buffer {
+    crate::common::buffer::draw_app(app, size)
 }
 
 fn rows(buf: &Buffer) -> Vec<String> {

@@ -1,19 +1,21 @@
-//! The explorer of your own games, over the analysis board: from the position shown, the moves
-//! played in the library, with how many games and how they ended (White wins, draws, Black
-//! wins, in percent and as a bar), as lichess's opening explorer shows them; positions are
-//! matched by hash, so transpositions count. Typing filters by player (`Ann`, `Ann as White`).
-//! Enter plays the selected move on the analysis board and shows the moves from there. F7 opens
-//! and closes it.
+//! The explorer of your own games, a panel beside the board (in the move list's place while it
+//! is open): from the position shown, the moves played in the library, with how many games and
+//! how they ended (White wins, draws, Black wins, in percent and as a bar), as lichess's
+//! opening explorer shows them; positions are matched by hash, so transpositions count. Typing
+//! filters by player (`Ann`, `Ann as White`). ↑↓ choose a move, Enter plays it on the analysis
+//! board; ← → PageUp PageDown Home End step through the game as on the board, and the panel
+//! follows the position shown. F7 opens and closes it.
 //!
 //! The counting is the file worker's ([`Effect::Explore`]): it keeps the library's table of
 //! positions between questions, so each position costs a lookup.
 
 use std::time::Duration;
 
-use super::{Look, Mode, Popup, text_box};
+use super::{Look, Mode, Popup};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{App, Effect};
-use crate::store::ExplorerRow;
+/// One move of the explorer's answer (the store's counts), as the panel draws it.
+pub use crate::store::ExplorerRow;
 
 /// The explorer: the position asked about, the filter, and the answer once it came.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -25,6 +27,9 @@ pub struct Explorer {
     /// `None` while the worker counts.
     pub rows: Option<Vec<ExplorerRow>>,
     pub selected: usize,
+    /// How many games the library has, once the worker said so, while it reads their
+    /// positions for the first question.
+    pub reading: Option<usize>,
 }
 
 /// The most moves listed.
@@ -78,6 +83,36 @@ impl Popup for Explorer {
                 self.filter.pop();
                 app.ask_explorer(self);
             }
+            Action::HistoryBack
+            | Action::HistoryForward
+            | Action::HistoryStart
+            | Action::HistoryEnd
+            | Action::VariationNext
+            | Action::VariationLeave => {
+                // Stepped as on the board; the panel follows the position shown.
+                app.mode = Mode::Playing;
+                app.on_playing(action, now);
+                if app.shown_position().repetition_key() == self.key {
+                    app.mode = Mode::Explorer(self);
+                } else {
+                    app.ask_explorer(Explorer {
+                        filter: self.filter,
+                        ..Explorer::default()
+                    });
+                }
+            }
+            Action::Complete => {
+                // The games themselves, in the library's list: Enter there opens one.
+                app.message = None;
+                app.effects.push(Effect::ExploreGames {
+                    key: self.key,
+                    filter: self.filter,
+                });
+                app.mode = Mode::Library(super::Library {
+                    reached: true,
+                    ..super::Library::default()
+                });
+            }
             Action::Select => {
                 let san = self
                     .rows
@@ -104,36 +139,39 @@ impl Popup for Explorer {
         }
     }
 
-    fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
-        let ascii = app.glyphs() == crate::look::GlyphSet::Ascii;
-        let mut lines = vec![if self.filter.is_empty() {
-            "Every game (type a name to filter: Ann, Ann as White)".to_owned()
+    fn look<'a>(&'a self, _app: &'a App) -> Option<Look<'a>> {
+        Some(Look::Explorer(self))
+    }
+}
+
+impl Explorer {
+    /// The panel's first line: whose games are counted.
+    pub fn heading(&self) -> String {
+        if self.filter.is_empty() {
+            "All games · type a name to filter".to_owned()
         } else {
             format!("Games of {}_", self.filter)
-        }];
-        match &self.rows {
-            None => lines.push("Counting…".to_owned()),
-            Some(rows) if rows.is_empty() => {
-                lines.push("No game of the library reached this position.".to_owned());
-            }
-            Some(rows) => {
-                for (i, row) in rows.iter().take(MAX_ROWS).enumerate() {
-                    let (w, d, b) = row.percentages();
-                    let mark = if i == self.selected { "> " } else { "" };
-                    let games = if row.games == 1 { "game" } else { "games" };
-                    lines.push(format!(
-                        "{mark}{}: {} {games}, White {w}% · draws {d}% · Black {b}% {}",
-                        row.san,
-                        row.games,
-                        bar(row, 10, ascii)
-                    ));
-                }
-                if rows.len() > MAX_ROWS {
-                    lines.push(format!("  and {} more moves", rows.len() - MAX_ROWS));
-                }
-            }
         }
-        text_box("Your games from this position", lines, KeyContext::Explorer)
+    }
+
+    /// The rows shown (at most [`MAX_ROWS`]), each with its move as the players read it, and
+    /// how many more moves there are; `None` while the worker counts.
+    pub fn shown_rows<'a>(&'a self, app: &App) -> Option<(Vec<(String, &'a ExplorerRow)>, usize)> {
+        let rows = self.rows.as_ref()?;
+        let position = app.shown_position();
+        let style = app.move_style();
+        let shown = rows
+            .iter()
+            .take(MAX_ROWS)
+            .map(|row| {
+                let written = match position.parse_move(&row.san) {
+                    Ok(mv) => style.write(position, mv),
+                    Err(_) => style.localise(&row.san),
+                };
+                (written, row)
+            })
+            .collect();
+        Some((shown, rows.len().saturating_sub(MAX_ROWS)))
     }
 }
 
@@ -154,7 +192,7 @@ impl App {
     }
 
     /// Shows `explorer` for the position shown, and asks the worker for its moves.
-    fn ask_explorer(&mut self, explorer: Explorer) {
+    pub(in crate::app) fn ask_explorer(&mut self, explorer: Explorer) {
         let key = self.shown_position().repetition_key();
         self.effects.push(Effect::Explore {
             key,
@@ -166,6 +204,19 @@ impl App {
             selected: 0,
             ..explorer
         });
+    }
+
+    /// The worker read the library for the first question: `games` games, whose positions
+    /// it reads when asked again. Said on screen if it is still the question there.
+    pub(in crate::app) fn explorer_reading(&mut self, key: u64, filter: String, games: usize) {
+        let Mode::Explorer(explorer) = &mut self.mode else {
+            return;
+        };
+        if explorer.key != key || explorer.filter != filter || explorer.rows.is_some() {
+            return;
+        }
+        explorer.reading = Some(games);
+        self.effects.push(Effect::Explore { key, filter });
     }
 
     /// The worker's answer for the position `key` with `filter`: kept if it is still the
@@ -245,6 +296,23 @@ mod tests {
                 filter: String::new()
             }]
         );
+        // The first question: the worker says how many games it reads, and is asked again.
+        app.update(
+            crate::app::Event::Library(LibraryNews::Reading {
+                key: start,
+                filter: String::new(),
+                games: 10_000,
+            }),
+            app.now(),
+        );
+        assert!(matches!(app.mode(), Mode::Explorer(e) if e.reading == Some(10_000)));
+        assert_eq!(
+            app.take_effects(),
+            [Effect::Explore {
+                key: start,
+                filter: String::new()
+            }]
+        );
         let rows = vec![row("e4", 3, 1, 1, 1), row("d4", 1, 1, 0, 0)];
         app.update(
             crate::app::Event::Library(LibraryNews::Explored {
@@ -254,18 +322,15 @@ mod tests {
             }),
             app.now(),
         );
-        let Some(Look::Box(dialog)) = app.dialog_look() else {
+        let Mode::Explorer(explorer) = app.mode().clone() else {
             panic!("the explorer shows: {:?}", app.mode());
         };
-        assert_eq!(
-            dialog.lines[1],
-            "> e4: 3 games, White 33% · draws 33% · Black 33% ███▒▒▒░░░ "
-        );
-        assert!(
-            dialog.lines[2].starts_with("d4: 1 game, White 100%"),
-            "{:?}",
-            dialog.lines
-        );
+        assert_eq!(app.dialog_look(), Some(Look::Explorer(&explorer)));
+        let (shown, more) = explorer.shown_rows(&app).expect("counted");
+        assert_eq!(more, 0);
+        assert_eq!(shown[0].0, "e4");
+        assert_eq!(shown[0].1.percentages(), (33, 33, 33));
+        assert_eq!(shown[1].0, "d4");
         key(&mut app, KeyCode::Down);
         key(&mut app, KeyCode::Enter);
         assert_eq!(
@@ -287,5 +352,103 @@ mod tests {
         }));
         key(&mut app, KeyCode::Esc);
         assert_eq!(app.mode(), &Mode::Playing);
+    }
+
+    #[test]
+    fn tab_lists_the_games_that_reached_the_position_and_enter_opens_one() {
+        let mut app = saving_app();
+        play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
+        key(&mut app, KeyCode::Esc);
+        key(&mut app, KeyCode::F(7));
+        key(&mut app, KeyCode::Char('A'));
+        let at = app.shown_position().repetition_key();
+        app.take_effects();
+        assert!(key(&mut app, KeyCode::Tab));
+        assert_eq!(
+            app.take_effects(),
+            [Effect::ExploreGames {
+                key: at,
+                filter: "A".to_owned()
+            }]
+        );
+        let reading = super::super::Library {
+            reached: true,
+            ..super::super::Library::default()
+        };
+        assert_eq!(app.mode(), &Mode::Library(reading.clone()));
+        let games = |files: &[&str]| -> Vec<crate::store::Entry> {
+            files
+                .iter()
+                .map(|f| {
+                    crate::store::Entry::new(
+                        (*f).to_owned(),
+                        crate::store::FileStamp::default(),
+                        crate::store::summarize("[White \"A\"]\n\n1. f3 e5 *\n").unwrap(),
+                    )
+                })
+                .collect()
+        };
+        // The whole library's list, were it to come, is not these games.
+        app.update(
+            crate::app::Event::Library(LibraryNews::Loaded(Ok(games(&["a.pgn", "b.pgn"])))),
+            app.now(),
+        );
+        assert_eq!(app.mode(), &Mode::Library(reading));
+        app.update(
+            crate::app::Event::Library(LibraryNews::Reached(Ok(games(&["b.pgn"])))),
+            app.now(),
+        );
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(
+            app.take_effects(),
+            [Effect::OpenArchived("b.pgn".to_owned())]
+        );
+    }
+
+    #[test]
+    fn the_panel_follows_the_position_stepped_to_and_writes_moves_in_the_players_notation() {
+        let mut app = saving_app();
+        play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
+        key(&mut app, KeyCode::Esc);
+        assert!(key(&mut app, KeyCode::F(7)));
+        let end = app.shown_position().repetition_key();
+        key(&mut app, KeyCode::Char('A'));
+        app.take_effects();
+        key(&mut app, KeyCode::Left);
+        let before = app.shown_position().repetition_key();
+        assert_ne!(before, end, "a move back");
+        assert_eq!(
+            app.take_effects(),
+            [Effect::Explore {
+                key: before,
+                filter: "A".to_owned()
+            }],
+            "asked again for the position shown, with the filter kept"
+        );
+        assert!(matches!(app.mode(), Mode::Explorer(e) if e.key == before && e.filter == "A"));
+        key(&mut app, KeyCode::Home);
+        assert_eq!(app.shown_ply(), 0);
+        let start = app.shown_position().repetition_key();
+        app.take_effects();
+        // At the start already: the answer is kept, nothing asked again.
+        app.update(
+            crate::app::Event::Library(LibraryNews::Explored {
+                key: start,
+                filter: "A".to_owned(),
+                rows: Ok(vec![row("Nf3", 1, 1, 0, 0)]),
+            }),
+            app.now(),
+        );
+        key(&mut app, KeyCode::Home);
+        assert!(app.take_effects().is_empty());
+        let Mode::Explorer(explorer) = app.mode().clone() else {
+            panic!("still open: {:?}", app.mode());
+        };
+        app.style = crate::rules::MoveStyle::new(
+            crate::rules::Notation::Lan,
+            crate::rules::Language::German,
+        );
+        let (shown, _) = explorer.shown_rows(&app).expect("counted");
+        assert_eq!(shown[0].0, "Sg1-f3");
     }
 }

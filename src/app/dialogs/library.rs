@@ -9,6 +9,10 @@
 //! which is then opened exactly as `--load` opens one (the game in progress going to the
 //! archive as unfinished); Delete asks first ([`TrashGame`]), then moves the file to the trash
 //! ([`Effect::TrashGame`]); Ctrl-Z brings the last one back ([`Effect::RestoreGame`]).
+//!
+//! Ctrl-T shows the trash in the same list ([`Effect::LoadTrash`]), and back: there Enter
+//! brings the selected game back to the library, and Delete, after a question, deletes it for
+//! good ([`Effect::PurgeGame`]).
 
 use std::time::Duration;
 
@@ -25,6 +29,10 @@ pub struct Library {
     pub list: Option<LibraryList>,
     /// The last game moved to the trash, by its name there: Ctrl-Z brings it back.
     pub trashed: Option<String>,
+    /// The trash is shown, not the library.
+    pub trash: bool,
+    /// Only the games that reached the explorer's position are shown (Tab in the explorer).
+    pub reached: bool,
 }
 
 /// Why the file worker could not do what the library asked.
@@ -87,6 +95,22 @@ pub enum LibraryNews {
     },
     /// A game came back from the trash (under the name given), or why not.
     Restored(Result<String, LibraryError>),
+    /// The games in the trash, newest first, or why not.
+    TrashRead(Result<Vec<Entry>, LibraryError>),
+    /// The games that reached the explorer's position, newest first, or why not.
+    Reached(Result<Vec<Entry>, LibraryError>),
+    /// `file` was deleted from the trash for good, or why not.
+    Purged {
+        file: String,
+        result: Result<(), LibraryError>,
+    },
+    /// The explorer's first question: the library has `games` games, whose positions are
+    /// now read (slow on a big library): asked again, the worker answers once they are.
+    Reading {
+        key: u64,
+        filter: String,
+        games: usize,
+    },
     /// The moves played from the position `key` in the games `filter` admits.
     Explored {
         key: u64,
@@ -105,6 +129,21 @@ impl Popup for Library {
             Action::Quit => {
                 app.back_from_form(now);
                 app.quit_requested();
+                return;
+            }
+            Action::Trash => {
+                app.message = None;
+                app.effects.push(if self.trash {
+                    Effect::LoadLibrary
+                } else {
+                    Effect::LoadTrash
+                });
+                app.mode = Mode::Library(Library {
+                    list: None,
+                    trash: !self.trash,
+                    reached: false,
+                    ..self
+                });
                 return;
             }
             Action::Restore => {
@@ -126,6 +165,10 @@ impl Popup for Library {
         match list.handle(action) {
             ListOutcome::Stay => app.mode = Mode::Library(self),
             ListOutcome::Close => app.back_from_form(now),
+            ListOutcome::Open(file) if self.trash => {
+                app.effects.push(Effect::RestoreGame(file));
+                app.mode = Mode::Library(self);
+            }
             ListOutcome::Open(file) => {
                 app.effects.push(Effect::OpenArchived(file));
                 app.mode = Mode::Library(self);
@@ -141,6 +184,7 @@ impl Popup for Library {
                     },
                 );
                 app.mode = Mode::TrashGame(TrashGame {
+                    for_good: self.trash,
                     library: self,
                     file,
                     what,
@@ -161,6 +205,8 @@ pub struct TrashGame {
     file: String,
     /// The game in words: `Ann vs Bob, 2026-11-21 (0-1)`.
     what: String,
+    /// Asked in the trash: the file is deleted for good.
+    for_good: bool,
 }
 
 impl TrashGame {
@@ -178,7 +224,11 @@ impl Popup for TrashGame {
     fn update(self, app: &mut App, action: Action, now: Duration) {
         match action {
             Action::Yes => {
-                app.effects.push(Effect::TrashGame(self.file));
+                app.effects.push(if self.for_good {
+                    Effect::PurgeGame(self.file)
+                } else {
+                    Effect::TrashGame(self.file)
+                });
                 app.mode = Mode::Library(self.library);
             }
             Action::No | Action::Cancel => app.mode = Mode::Library(self.library),
@@ -191,6 +241,16 @@ impl Popup for TrashGame {
     }
 
     fn look<'a>(&'a self, _app: &'a App) -> Option<Look<'a>> {
+        if self.for_good {
+            return text_box(
+                "Delete this game for good?",
+                vec![
+                    self.what.clone(),
+                    "Its file is removed from the trash: it cannot be brought back.".to_owned(),
+                ],
+                KeyContext::Confirm,
+            );
+        }
         text_box(
             "Delete this game?",
             vec![
@@ -222,9 +282,21 @@ impl App {
 
     /// What the file worker says about the library.
     pub(in crate::app) fn library_news(&mut self, news: LibraryNews, now: Duration) {
+        // A list read for the trash is shown only in the trash, the library's only in it, and
+        // the explorer's games only in their list.
+        let of = |library: &Library| match &news {
+            LibraryNews::TrashRead(_) => library.trash,
+            LibraryNews::Reached(_) => library.reached,
+            _ => !library.trash && !library.reached,
+        };
+        let fits = matches!(&self.mode, Mode::Library(library) if of(library));
         match news {
-            LibraryNews::Loaded(Ok(games)) => {
-                if let Mode::Library(library) = &mut self.mode {
+            LibraryNews::Loaded(Ok(games))
+            | LibraryNews::TrashRead(Ok(games))
+            | LibraryNews::Reached(Ok(games)) => {
+                if let Mode::Library(library) = &mut self.mode
+                    && fits
+                {
                     let mut list = LibraryList::new(games);
                     list.set_page(usize::from(self.size.height.saturating_sub(CHROME_ROWS)));
                     library.list = Some(list);
@@ -236,6 +308,27 @@ impl App {
                 }
                 self.error(format!("The library cannot be read: {err}"));
             }
+            LibraryNews::Reached(Err(err)) => {
+                if fits {
+                    self.back_from_form(now);
+                }
+                self.error(format!("The library cannot be read: {err}"));
+            }
+            LibraryNews::TrashRead(Err(err)) => {
+                self.error(format!("The trash cannot be read: {err}"));
+            }
+            LibraryNews::Purged { file, result } => match result {
+                Ok(()) => {
+                    if let Mode::Library(library) = &mut self.mode
+                        && let Some(list) = &mut library.list
+                        && library.trash
+                    {
+                        list.remove(&file);
+                    }
+                    self.message = Some(Message::info(format!("{file} is deleted for good")));
+                }
+                Err(err) => self.error(format!("{file} was not deleted: {err}")),
+            },
             LibraryNews::Opened(Ok(opened)) => {
                 if matches!(self.mode, Mode::Library(_)) {
                     self.back_from_form(now);
@@ -259,11 +352,18 @@ impl App {
             },
             LibraryNews::Restored(Ok(name)) => {
                 self.message = Some(Message::info(format!("{name} is back in the library")));
-                if matches!(self.mode, Mode::Library(_)) {
-                    self.effects.push(Effect::LoadLibrary);
+                if let Mode::Library(library) = &self.mode {
+                    self.effects.push(if library.trash {
+                        Effect::LoadTrash
+                    } else {
+                        Effect::LoadLibrary
+                    });
                 }
             }
             LibraryNews::Explored { key, filter, rows } => self.explored(key, &filter, rows),
+            LibraryNews::Reading { key, filter, games } => {
+                self.explorer_reading(key, filter, games)
+            }
             LibraryNews::Restored(Err(err)) => {
                 self.error(format!("The game did not come back from the trash: {err}"));
             }
@@ -328,6 +428,18 @@ mod tests {
         app.update(crate::app::Event::Library(news), t);
     }
 
+    /// Checks that `file` was asked back from the trash, says it came back, and returns what
+    /// the app then asks.
+    fn restore(app: &mut App, file: &str) -> Vec<Effect> {
+        assert_eq!(app.take_effects(), [Effect::RestoreGame(file.to_owned())]);
+        at(
+            app,
+            Duration::ZERO,
+            LibraryNews::Restored(Ok(file.to_owned())),
+        );
+        app.take_effects()
+    }
+
     #[test]
     fn the_key_opens_the_library_and_esc_returns_to_the_game_its_clock_not_charged() {
         let mut app = saving_app("5+0");
@@ -372,6 +484,7 @@ mod tests {
             game: imported.game,
             tags: imported.tags,
             source: "g0.pgn".to_owned(),
+            archive_file: None,
         };
         at(
             &mut app,
@@ -419,16 +532,67 @@ mod tests {
                 .contains("Ctrl-Z brings it back")
         );
         assert!(press(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL));
-        assert_eq!(
-            app.take_effects(),
-            [Effect::RestoreGame("g1.pgn".to_owned())]
+        assert_eq!(restore(&mut app, "g1.pgn"), [Effect::LoadLibrary]);
+    }
+
+    #[test]
+    fn the_trash_is_listed_its_games_restored_and_deleted_for_good_after_a_question() {
+        let mut app = saving_app("none");
+        key(&mut app, KeyCode::F(6));
+        at(&mut app, Duration::ZERO, LibraryNews::Loaded(Ok(games())));
+        app.take_effects();
+        assert!(press(&mut app, KeyCode::Char('t'), KeyModifiers::CONTROL));
+        assert_eq!(app.take_effects(), [Effect::LoadTrash]);
+        assert!(
+            matches!(app.mode(), Mode::Library(l) if l.trash && l.list.is_none()),
+            "{:?}",
+            app.mode()
         );
+        // The library's list, late, is not taken for the trash's.
+        at(&mut app, Duration::ZERO, LibraryNews::Loaded(Ok(games())));
+        assert!(matches!(app.mode(), Mode::Library(l) if l.list.is_none()));
         at(
             &mut app,
             Duration::ZERO,
-            LibraryNews::Restored(Ok("g1.pgn".to_owned())),
+            LibraryNews::TrashRead(Ok(games())),
         );
+        assert_eq!(list(&app).len(), 2);
+        // Enter brings the selected game back (any of them, not only the last one trashed).
+        key(&mut app, KeyCode::Down);
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(
+            restore(&mut app, "g1.pgn"),
+            [Effect::LoadTrash],
+            "the trash again"
+        );
+        // Delete asks, and says it is for good.
+        key(&mut app, KeyCode::Delete);
+        let Some(Look::Box(question)) = app.dialog_look() else {
+            panic!("a question: {:?}", app.mode());
+        };
+        assert_eq!(question.title, "Delete this game for good?");
+        key(&mut app, KeyCode::Char('n'));
+        assert!(app.take_effects().is_empty());
+        key(&mut app, KeyCode::Delete);
+        key(&mut app, KeyCode::Char('y'));
+        let purged = app.take_effects();
+        let [Effect::PurgeGame(file)] = purged.as_slice() else {
+            panic!("deleted for good: {purged:?}");
+        };
+        at(
+            &mut app,
+            Duration::ZERO,
+            LibraryNews::Purged {
+                file: file.clone(),
+                result: Ok(()),
+            },
+        );
+        assert_eq!(list(&app).len(), 1);
+        assert!(app.message().unwrap().text.contains("deleted for good"));
+        // And back to the library.
+        press(&mut app, KeyCode::Char('t'), KeyModifiers::CONTROL);
         assert_eq!(app.take_effects(), [Effect::LoadLibrary]);
+        assert!(matches!(app.mode(), Mode::Library(l) if !l.trash));
     }
 
     #[test]

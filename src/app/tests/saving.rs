@@ -362,6 +362,7 @@ fn saved_game(pgn: &str) -> Box<OpenedGame> {
         game: imported.game,
         tags: imported.tags,
         source: "the saved game".to_owned(),
+        archive_file: None,
     })
 }
 

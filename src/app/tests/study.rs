@@ -2,8 +2,8 @@
 //! keys enter and leave them, and promote, delete and comment change only variations.
 
 use super::*;
-use crate::app::Effect;
 use crate::app::export::ExportResult;
+use crate::app::{Effect, Event};
 use crate::game::Spot;
 use crate::game::pgn::{Tags, import_game};
 
@@ -383,6 +383,7 @@ fn loading_a_game_whose_variation_was_cut_says_so() {
         game: import_game(text).unwrap().game,
         tags: Tags::new(),
         source: "cut.pgn".into(),
+        archive_file: None,
     };
     let app = App::new(Config {
         opening: Some(crate::app::GameToOpen::Load(Box::new(opened))),
@@ -437,4 +438,75 @@ fn leaving_an_unsaved_study_asks_first_and_ctrl_s_settles_it() {
     assert_mode(&app, &Mode::Quit(Quit));
     act(&mut app, Action::Quit);
     assert!(app.should_quit(), "a second Ctrl-Q confirms");
+}
+
+/// A finished game opened from its archive file, as the library opens it.
+fn opened_from_archive() -> App {
+    let text = "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+    let imported = import_game(text).unwrap();
+    let opened = crate::app::OpenedGame {
+        game: imported.game,
+        tags: imported.tags,
+        source: "games/g.pgn".into(),
+        archive_file: Some("/data/games/g.pgn".into()),
+    };
+    let mut config = config(GameSetup::default());
+    config.autosave = true;
+    config.opening = Some(crate::app::GameToOpen::Load(Box::new(opened)));
+    App::new(config)
+}
+
+fn rewrites(app: &mut App) -> usize {
+    app.take_effects()
+        .iter()
+        .filter(|e| matches!(e, Effect::Rearchive { .. }))
+        .count()
+}
+
+#[test]
+fn a_failed_write_of_the_study_is_said_once_and_retried_until_it_works() {
+    let mut app = opened_from_archive();
+    act(&mut app, Action::Review);
+    enter(&mut app, "{Mate");
+    let due = app.next_wake(app.now()).unwrap();
+    app.update(Action::Tick, due);
+    assert_eq!(rewrites(&mut app), 1);
+    let failed = || {
+        Err(crate::store::StoreError::io(
+            crate::store::Op::Archive,
+            "/data/games/g.pgn",
+            std::io::Error::other("disk full"),
+        ))
+    };
+    app.update(Event::Rearchived(failed()), due);
+    let said = app.message().unwrap().text.clone();
+    assert!(
+        said.starts_with("The study is not saved in the archive"),
+        "{said}"
+    );
+    assert!(said.contains("retrying"), "{said}");
+    // Quitting now would lose it: asks.
+    act(&mut app, Action::Quit);
+    assert_mode(&app, &Mode::Quit(Quit));
+    act(&mut app, Action::No);
+    let retry = app.next_wake(due).unwrap();
+    assert_eq!(retry, due + crate::app::saving::RETRY_INTERVAL);
+    app.update(Action::Tick, retry);
+    assert_eq!(rewrites(&mut app), 1);
+    app.message = None;
+    app.update(Event::Rearchived(failed()), retry);
+    assert_eq!(app.message(), None, "said once");
+    let again = app.next_wake(retry).unwrap();
+    app.update(Action::Tick, again);
+    assert_eq!(rewrites(&mut app), 1);
+    app.update(Event::Rearchived(Ok("/data/games/g.pgn".into())), again);
+    assert!(
+        app.message()
+            .unwrap()
+            .text
+            .contains("saved in /data/games/g.pgn again")
+    );
+    assert_eq!(app.next_wake(again), None);
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit());
 }

@@ -1,11 +1,14 @@
 //! Deleting a game from the library moves its file to `trash/` in the data folder; restoring
 //! moves it back. Neither ever overwrites a file: a name taken on the other side gets `-2`,
-//! `-3`... as the archive's names do.
+//! `-3`... as the archive's names do. The trash is listed like the library (newest first), but
+//! without an index: it is read whole each time, as it is small. Deleting from the trash
+//! removes the file for good.
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use super::{Entry, Freshness, Library, list_games, read_game_file};
 use crate::store::Store;
 use crate::store::error::{Op, StoreError};
 use crate::store::names::numbered;
@@ -29,6 +32,44 @@ impl Store {
         move_file(&self.trash_dir(), &self.games_dir(), file)
     }
 
+    /// The games in the trash, newest first, as the library lists its own; files that hold no
+    /// game are left out. An empty list when there is no trash yet.
+    pub fn trash(&self) -> Result<Vec<Entry>, StoreError> {
+        let dir = self.trash_dir();
+        let files = match list_games(&dir) {
+            Ok(files) => files,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(StoreError::io(Op::Read, &dir, e)),
+        };
+        let mut trash = Library {
+            games: files
+                .into_iter()
+                .filter_map(|(file, stamp)| {
+                    let summary = read_game_file(&dir.join(&file)).ok()?;
+                    Some(Entry::new(file, stamp, summary))
+                })
+                .collect(),
+            broken: Vec::new(),
+            freshness: Freshness::Fresh,
+            index_error: None,
+        };
+        trash.sort();
+        Ok(trash.games)
+    }
+
+    /// Deletes `file` (a name in `trash/`) for good.
+    pub fn purge_game(&self, file: &str) -> Result<(), StoreError> {
+        let path = self.trash_dir().join(file);
+        if !is_plain_name(file) {
+            return Err(StoreError::io(
+                Op::Remove,
+                &path,
+                io::Error::other("not a game of the trash"),
+            ));
+        }
+        fs::remove_file(&path).map_err(|e| StoreError::io(Op::Remove, &path, e))
+    }
+
     /// The games in the trash: their file names, sorted.
     pub fn trashed_games(&self) -> Result<Vec<String>, StoreError> {
         let dir = self.trash_dir();
@@ -48,15 +89,18 @@ impl Store {
     }
 }
 
+/// One plain name of a game file: nothing that leaves the folder, nothing hidden.
+fn is_plain_name(file: &str) -> bool {
+    !(file.is_empty()
+        || file.contains(['/', '\\'])
+        || file.starts_with('.')
+        || Path::new(file).file_name() != Some(std::ffi::OsStr::new(file)))
+}
+
 /// Moves `from/file` into `to`, under its own name or the first numbered one free.
 fn move_file(from: &Path, to: &Path, file: &str) -> Result<PathBuf, StoreError> {
     let source = from.join(file);
-    // One plain name: nothing that leaves the folder.
-    if file.is_empty()
-        || file.contains(['/', '\\'])
-        || file.starts_with('.')
-        || Path::new(file).file_name() != Some(std::ffi::OsStr::new(file))
-    {
+    if !is_plain_name(file) {
         return Err(StoreError::io(
             Op::Read,
             &source,
@@ -124,7 +168,33 @@ mod tests {
             "two"
         );
         assert!(store.trash_game("../current.pgn").is_err());
+        assert!(store.purge_game("../games/g.pgn").is_err());
         assert!(store.restore_game("missing.pgn").is_err());
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn the_trash_lists_its_games_newest_first_and_deletes_for_good() {
+        let dir = std::env::temp_dir().join(format!("hotseat-trash-list-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let store = Store::new(DataDir::new(dir.clone()));
+        assert!(store.trash().unwrap().is_empty(), "no trash yet");
+        fs::create_dir_all(store.trash_dir()).unwrap();
+        let game = |date: &str, white: &str| {
+            format!(
+                "[Date \"{date}\"]\n[White \"{white}\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n"
+            )
+        };
+        fs::write(store.trash_dir().join("old.pgn"), game("2020.01.01", "Old")).unwrap();
+        fs::write(store.trash_dir().join("new.pgn"), game("2026.01.01", "New")).unwrap();
+        fs::write(store.trash_dir().join("junk.pgn"), "not a game").unwrap();
+        let trash = store.trash().unwrap();
+        let files: Vec<&str> = trash.iter().map(|e| e.file.as_str()).collect();
+        assert_eq!(files, ["new.pgn", "old.pgn"]);
+        assert_eq!(trash[0].summary.white, "New");
+        store.purge_game("old.pgn").unwrap();
+        assert!(!store.trash_dir().join("old.pgn").exists());
+        assert!(store.purge_game("old.pgn").is_err(), "gone already");
         fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -51,3 +51,20 @@ pub fn styled(buf: &Buffer) -> String {
     }
     out
 }
+
+/// The whole screen of `app` drawn at `w` x `h`, the app told of the size first.
+pub fn draw_app(app: &mut hotseat::app::App, (w, h): (u16, u16)) -> Buffer {
+    app.update(
+        hotseat::app::keymap::Action::Resize {
+            width: w,
+            height: h,
+        },
+        app.now(),
+    );
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).expect("a test terminal");
+    terminal
+        .draw(|frame| hotseat::ui::render(app, frame))
+        .expect("drawn");
+    terminal.backend().buffer().clone()
+}

@@ -54,6 +54,58 @@ pub struct PlayerSummary {
     pub blunders: usize,
 }
 
+/// What an engine's work on a game's report says, in order: `Progress`/`Evaluated` for each
+/// position, then one of `Finished`, `Failed` or `Cancelled`. One vocabulary for the engine's
+/// edge (where `E` is its typed error) and for the program above it (where the error is the
+/// words shown): [`AnalysisEvent::map_error`] turns one into the other.
+#[derive(Clone, Debug)]
+pub enum AnalysisEvent<E> {
+    /// Positions done of all the positions (the start and one after each move).
+    Progress {
+        done: usize,
+        total: usize,
+    },
+    /// The evaluation of the position at `ply` (0 before the first move).
+    Evaluated {
+        ply: usize,
+        eval: PositionEval,
+    },
+    Finished(Box<GameReport>),
+    /// The engine failed; `error` says how, and `done` holds the positions evaluated before.
+    Failed {
+        error: E,
+        done: Vec<PositionEval>,
+    },
+    Cancelled {
+        done: Vec<PositionEval>,
+    },
+}
+
+impl<E> AnalysisEvent<E> {
+    /// The same event with its error turned by `f` (the others are unchanged).
+    ///
+    /// ```
+    /// use chess::game::report::AnalysisEvent;
+    /// let failed: AnalysisEvent<u8> = AnalysisEvent::Failed { error: 7, done: Vec::new() };
+    /// assert!(matches!(
+    ///     failed.map_error(|e| e.to_string()),
+    ///     AnalysisEvent::Failed { error, .. } if error == "7"
+    /// ));
+    /// ```
+    pub fn map_error<F>(self, f: impl FnOnce(E) -> F) -> AnalysisEvent<F> {
+        match self {
+            AnalysisEvent::Progress { done, total } => AnalysisEvent::Progress { done, total },
+            AnalysisEvent::Evaluated { ply, eval } => AnalysisEvent::Evaluated { ply, eval },
+            AnalysisEvent::Finished(report) => AnalysisEvent::Finished(report),
+            AnalysisEvent::Failed { error, done } => AnalysisEvent::Failed {
+                error: f(error),
+                done,
+            },
+            AnalysisEvent::Cancelled { done } => AnalysisEvent::Cancelled { done },
+        }
+    }
+}
+
 /// The report of a game (or of its first positions, when the engine stopped early).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameReport {

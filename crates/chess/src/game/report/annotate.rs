@@ -206,95 +206,12 @@ mod tests {
 
     use super::*;
     use crate::game::pgn::{Tags, import_game};
-    use crate::game::report::Judgement;
 
-    /// Scholar's mate, with evaluations as an engine might give them: Black's 3... Nf6?? allows
-    /// the mate (the engine preferred g6), White's 2. Qh5 is an inaccuracy (Nf3 was best).
-    fn analysed() -> (Game, GameReport) {
-        let game = import_game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
-            .unwrap()
-            .game;
-        let record = game.record();
-        let moves: Vec<Move> = record.moves().iter().map(|m| m.mv).collect();
-        // A line of moves from the position after `ply` half-moves.
-        let line = |ply: usize, texts: &[&str]| {
-            let mut pos = record.position_at(ply).unwrap().clone();
-            let mut moves = Vec::new();
-            for text in texts {
-                let mv = pos.parse_move(text).unwrap();
-                moves.push(mv);
-                pos = pos.play(mv).unwrap();
-            }
-            moves
-        };
-        let mate = |moves| Eval::Mate {
-            winner: Color::White,
-            moves,
-        };
-        let evals = [
-            Eval::Cp(20),
-            Eval::Cp(30),
-            Eval::Cp(25),
-            Eval::Cp(-40),
-            Eval::Cp(-35),
-            Eval::Cp(-30),
-            mate(1),
-            mate(0),
-        ];
-        let best = [
-            vec![moves[0]],
-            vec![moves[1]],
-            line(2, &["Nf3", "Nc6"]),
-            vec![moves[3]],
-            vec![moves[4]],
-            line(5, &["g6", "Qe2"]),
-            vec![moves[6]],
-            vec![],
-        ];
-        let positions = evals
-            .into_iter()
-            .zip(best)
-            .map(|(eval, best)| PositionEval { eval, best })
-            .collect();
-        let report = GameReport::new(record.start(), &moves, positions);
-        (game, report)
-    }
-
-    #[test]
-    fn a_report_written_into_the_pgn_reads_back_with_the_same_numbers() {
-        let (mut game, report) = analysed();
-        assert_eq!(
-            report.moves[5].advice.map(|a| a.judgement),
-            Some(Judgement::Blunder)
-        );
-        assert_eq!(
-            report.moves[2].advice.map(|a| a.judgement),
-            Some(Judgement::Inaccuracy)
-        );
-        game.annotate(&report);
-        let pgn = game.to_pgn(Duration::ZERO, &Tags::default());
-        assert!(pgn.contains("1. e4 {[%eval 0.30]} 1... e5"), "{pgn}");
-        assert!(pgn.contains("3... Nf6 $4"), "{pgn}");
-        assert!(
-            pgn.contains("{[%eval #1] Checkmate is now unavoidable. g6 was best.}"),
-            "{pgn}"
-        );
-        assert!(pgn.contains("(3... g6 4. Qe2)"), "{pgn}");
-        assert!(pgn.contains("2. Qh5 $6"), "{pgn}");
-        let back = import_game(&pgn).unwrap().game;
-        let again = back.report().expect("every position has its evaluation");
-        assert_eq!(again.moves, report.moves);
-        assert_eq!(again.players, report.players);
-        // Written again, the same report adds nothing.
-        let mut twice = back.clone();
-        twice.annotate(&again);
-        assert_eq!(twice.to_pgn(Duration::ZERO, &Tags::default()), pgn);
-    }
+    // The report written and read back (`a_report_written_into_the_pgn_reads_back_with_the_
+    // same_numbers`) is tested in the program's suite (tests/suite/report.rs), on its fixture.
 
     #[test]
     fn a_game_without_every_evaluation_has_no_report() {
-        let (game, _) = analysed();
-        assert_eq!(game.report(), None);
         let mut one = import_game("1. e4 { [%eval 0.3] } e5 2. Nf3 { [%eval 0.3] } *")
             .unwrap()
             .game;
