@@ -109,8 +109,12 @@ impl NetPlay {
         }
         for color in colors {
             let state = match self.peers[color.index()] {
-                _ if own == Some(color) => "here".to_owned(),
-                PeerState::Waiting => "not come yet".to_owned(),
+                _ if own == Some(color) => "you".to_owned(),
+                // No lag to show before the first heartbeat's answer.
+                PeerState::Waiting => {
+                    lines.push(format!("{color}: not joined yet"));
+                    continue;
+                }
                 PeerState::Connected => "connected".to_owned(),
                 PeerState::GoneSince(at) => format!(
                     "gone since {}",

@@ -390,3 +390,23 @@ fn a_takeback_across_the_network_names_the_moves_it_undoes() {
         "You ask to take back 1. e4; Black is asked"
     );
 }
+
+#[test]
+fn the_panel_calls_this_side_you_and_a_side_not_joined_yet_so_without_a_lag() {
+    let mut config = config(GameSetup::default());
+    config.network = Some(NetSetup::default());
+    let mut app = App::new(config);
+    let mut first = snapshot(GameSetup::default(), &[], false);
+    first.connected = [true, false];
+    net(
+        &mut app,
+        Msg::Welcome {
+            seat: Seat::White,
+            snapshot: first,
+        },
+    );
+    assert_eq!(
+        app.network().unwrap().status_lines(app.now()),
+        ["Black: not joined yet", "White: you · lag 0 ms"]
+    );
+}
