@@ -109,8 +109,12 @@ impl NetPlay {
         }
         for color in colors {
             let state = match self.peers[color.index()] {
-                _ if own == Some(color) => "here".to_owned(),
-                PeerState::Waiting => "not come yet".to_owned(),
+                _ if own == Some(color) => "you".to_owned(),
+                // No lag to show before the first heartbeat's answer.
+                PeerState::Waiting => {
+                    lines.push(format!("{color}: not joined yet"));
+                    continue;
+                }
                 PeerState::Connected => "connected".to_owned(),
                 PeerState::GoneSince(at) => format!(
                     "gone since {}",
@@ -509,7 +513,9 @@ impl App {
                     self.mode = Mode::Takeback(dialogs::Takeback { asked_by: by });
                 }
                 Some(by) if mine(Seat::of(by)) => self.info(format!(
-                    "You ask to take back your last move; {} is asked",
+                    "You ask to take back {}; {} is asked",
+                    self.takeback_text(by)
+                        .unwrap_or_else(|| "your last move".to_owned()),
                     self.who(!by)
                 )),
                 Some(by) => self.info(format!("{} asks to take back a move", self.who(by))),
@@ -517,7 +523,14 @@ impl App {
             },
             Notice::TakebackDeclined(by) => {
                 if let Some(by) = by.color() {
-                    self.info(format!("{} does not agree to take back", self.who(by)));
+                    let asker = !by;
+                    let moves = self
+                        .takeback_text(asker)
+                        .map_or_else(String::new, |moves| format!(" {moves}"));
+                    self.info(format!(
+                        "{} does not agree to take back{moves}",
+                        self.who(by)
+                    ));
                 }
             }
             Notice::TookBack(by) => {

@@ -460,4 +460,22 @@ impl App {
             None => "nothing".to_owned(),
         }
     }
+
+    /// What a takeback asked by `by` across the network undoes, for messages: `by`'s last move
+    /// (`12... Qxd4`), and the reply made since if there is one (`12... Qxd4 and 13. Nf3`).
+    /// `None` before `by` has moved.
+    pub(super) fn takeback_text(&self, by: Color) -> Option<String> {
+        let plies = self.game.record().plies();
+        let last_by = !self.game.position().turn();
+        let (own, reply) = if last_by == by {
+            (plies.checked_sub(1)?, None)
+        } else {
+            (plies.checked_sub(2)?, Some(plies - 1))
+        };
+        let text = |ply| format!("{} {}", self.move_number(ply), self.written_move(ply));
+        Some(match reply {
+            None => text(own),
+            Some(reply) => format!("{} and {}", text(own), text(reply)),
+        })
+    }
 }

@@ -48,8 +48,10 @@ impl Default for Timeouts {
     fn default() -> Timeouts {
         Timeouts {
             handshake: Duration::from_secs(5),
-            heartbeat: Duration::from_secs(3),
-            silence: Duration::from_secs(10),
+            // Every few seconds, no more: each beat wakes both terminals (idle CPU).
+            heartbeat: Duration::from_secs(5),
+            // Three beats' answers missed.
+            silence: Duration::from_secs(15),
         }
     }
 }

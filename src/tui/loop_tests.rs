@@ -204,3 +204,36 @@ fn a_source_learns_when_the_loop_has_ended() {
     let _ = s.running.join().unwrap();
     assert!(!s.events.send(Action::Tick), "nobody listens any more");
 }
+
+#[test]
+fn only_the_hosts_heartbeat_waits_for_the_running_clocks_next_frame() {
+    use super::run::{HEARTBEAT_DRAW_DELAY, heartbeat_can_wait, is_heartbeat};
+    use crate::remote::{Clocks, Msg, NetEvent};
+    let beat = Event::Net(NetEvent::Msg(Msg::Clock(Clocks {
+        white_ms: Some(60_000),
+        black_ms: Some(60_000),
+        lag_ms: [3, 0],
+    })));
+    assert!(is_heartbeat(&beat));
+    for news in [
+        Event::Net(NetEvent::Msg(Msg::Ping { nonce: 1 })),
+        Event::Net(NetEvent::Lost { why: "gone".into() }),
+        key(KeyCode::Char('e'), KeyModifiers::NONE),
+        Event::Saved(Ok(None)),
+    ] {
+        assert!(!is_heartbeat(&news), "{news:?}");
+    }
+    let now = Duration::from_secs(100);
+    // A clock that shows seconds redraws within a second: the heartbeat waits for it.
+    assert!(heartbeat_can_wait(
+        Some(now + Duration::from_millis(400)),
+        now
+    ));
+    assert!(heartbeat_can_wait(Some(now + HEARTBEAT_DRAW_DELAY), now));
+    // No clock running, or none due soon: the heartbeat (its lag) is drawn at once.
+    assert!(!heartbeat_can_wait(None, now));
+    assert!(!heartbeat_can_wait(
+        Some(now + HEARTBEAT_DRAW_DELAY + Duration::from_millis(1)),
+        now
+    ));
+}

@@ -312,3 +312,18 @@ fn random_color() -> Color {
         _ => Color::White,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::HOST_SILENCE;
+    use crate::net::host::Timeouts;
+
+    #[test]
+    fn each_side_waits_three_heartbeats_before_taking_the_other_for_gone() {
+        let beat = Timeouts::default().heartbeat;
+        // A few seconds apart, no more often: each beat wakes both terminals.
+        assert!(beat >= std::time::Duration::from_secs(5), "{beat:?}");
+        assert!(Timeouts::default().silence >= 3 * beat);
+        assert!(HOST_SILENCE >= 3 * beat);
+    }
+}

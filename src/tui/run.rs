@@ -5,7 +5,10 @@
 //! so an idle game costs one wake-up per displayed second (ten per second under 20 s left) and
 //! nothing at all without a running clock. Every wake-up first tells the app the time
 //! ([`Action::Tick`], which is how a flag fall is announced), then draws. Only events and clock
-//! changes cause a redraw, and ratatui only sends the cells that changed.
+//! changes cause a redraw, and ratatui only sends the cells that changed. Across the network
+//! the host's heartbeat of clocks and lag (every few seconds) is drawn with the running
+//! clock's next change, when that comes within [`HEARTBEAT_DRAW_DELAY`], not on a frame of
+//! its own.
 //!
 //! What the app asks for is carried out at the edge (`carry_out`): a redraw here, file work
 //! on the worker thread ([`worker`](super::worker)), whose results come back through the
@@ -33,6 +36,24 @@ use crate::ui;
 
 /// A little past the instant the clock text changes, so the wake-up never comes just before it.
 const WAKE_MARGIN: Duration = Duration::from_millis(1);
+
+/// How late the screen may show the host's heartbeat (its count of the clocks, each side's
+/// lag): it waits for the running clock's next frame if that comes this soon.
+pub(super) const HEARTBEAT_DRAW_DELAY: Duration = Duration::from_secs(1);
+
+/// Whether `event` is the host's heartbeat of clocks and lag, whose frame may wait (see
+/// [`heartbeat_can_wait`]). Everything else is drawn at once.
+pub(super) fn is_heartbeat(event: &AppEvent) -> bool {
+    use crate::remote::{Msg, NetEvent};
+    matches!(event, AppEvent::Net(NetEvent::Msg(Msg::Clock(_))))
+}
+
+/// Whether the frame after a heartbeat heard at `now` may wait for the next one due
+/// (`next_wake`, as the app says after hearing it): when the running clock's text changes
+/// within [`HEARTBEAT_DRAW_DELAY`] anyway.
+pub(super) fn heartbeat_can_wait(next_wake: Option<Duration>, now: Duration) -> bool {
+    next_wake.is_some_and(|at| at.saturating_sub(now) <= HEARTBEAT_DRAW_DELAY)
+}
 
 /// Plays on the terminal until the players quit: finds the saved game and the files first,
 /// and saves on the way out, whichever way that is.
@@ -143,11 +164,14 @@ fn event_loop<B: Backend, F: FileWork>(
 where
     B::Error: Send + Sync + 'static,
 {
+    // Whether this turn of the loop draws (see `heartbeat_can_wait`).
+    let mut draw = true;
     loop {
         let now = origin.elapsed();
         // Back from a stop (SIGTSTP): the terminal was given back meanwhile, so everything is
         // drawn again.
         if let Some(stopped) = shutdown::take_stop() {
+            draw = true;
             redraw_everything(terminal).map_err(PlayError::terminal)?;
             if let Some(stopped) = stopped {
                 app.update(AppEvent::Resumed(stopped), now);
@@ -155,6 +179,10 @@ where
         }
         app.update(Action::Tick, now);
         for effect in app.take_effects() {
+            if effect == Effect::Redraw {
+                // The screen is cleared: it is drawn again now.
+                draw = true;
+            }
             if effect == Effect::Bell {
                 ring_bell().map_err(PlayError::terminal)?;
             } else if let Effect::Net(msg) = effect {
@@ -173,6 +201,7 @@ where
         // is drawn at the terminal's size now, so the app hears of it first.
         let size = terminal.size().map_err(PlayError::terminal)?;
         if size != app.size() {
+            draw = true;
             app.update(
                 Action::Resize {
                     width: size.width,
@@ -181,12 +210,13 @@ where
                 origin.elapsed(),
             );
         }
-        {
+        if draw {
             let _drawing = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
             terminal
                 .draw(|frame| ui::render(app, frame))
                 .map_err(PlayError::terminal)?;
         }
+        draw = true;
         let wake = match app.next_wake(now) {
             Some(at) => {
                 let timeout = at.saturating_sub(origin.elapsed()) + WAKE_MARGIN;
@@ -199,7 +229,12 @@ where
             None => events.recv().map_err(|_| PlayError::EventsEnded)?,
         };
         match wake {
-            Wake::Event(event) => app.update(event, origin.elapsed()),
+            Wake::Event(event) => {
+                let now = origin.elapsed();
+                let heartbeat = is_heartbeat(&event);
+                app.update(event, now);
+                draw = !(heartbeat && heartbeat_can_wait(app.next_wake(now), now));
+            }
             Wake::TerminalFailed(err) => return Err(PlayError::Read(err)),
             // Lines of standard input are the plain mode's, which has a loop of its own.
             Wake::Input(_) => {}

@@ -534,9 +534,12 @@ fn a_mangled_invitation_is_refused_before_any_connection_with_how_to_do_it_right
     );
     let (_white, invitation) = host(&fresh_dir("net-cli-mangled"), GameSetup::default());
     let text = invitation.to_string();
-    // A character in its middle changed to another one an invitation may hold.
-    let other = if &text[10..11] == "0" { "1" } else { "0" };
-    let damaged = format!("{}{other}{}", &text[..10], &text[11..]);
+    // Its next-to-last character changed to another one an invitation may hold: those five
+    // bits always lie inside the two-byte check (the last character may hold padding), so the
+    // check no longer matches the same secret and address, whatever the random secret.
+    let at = text.len() - 2;
+    let other = if &text[at..=at] == "0" { "1" } else { "0" };
+    let damaged = format!("{}{other}{}", &text[..at], &text[at + 1..]);
     refused_with(&hotseat(&["join", &damaged]), "damaged");
     refused_with(
         &hotseat(&["watch", &format!("{}!{}", &text[..5], &text[6..])]),
@@ -575,6 +578,79 @@ fn joining_a_closed_port_a_wrong_secret_or_a_watch_invitation_is_said_and_exits_
             .iter()
             .any(|l| l.contains("refused ") && !l.ends_with("refused 0"))
     });
+}
+
+/// A scripted host of another protocol version on loopback: it holds the invitation's play
+/// key, so the handshake succeeds, and answers with `version` and "another version" (1). The
+/// bytes are those of the transport's own description (src/net/transport.rs): the role byte,
+/// then Noise_NNpsk0 messages with a two-byte length before each.
+fn host_of_version(
+    invitation: &Invitation,
+    version: u16,
+) -> (Invitation, std::thread::JoinHandle<u16>) {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let mut reachable = invitation.clone();
+    reachable.port = listener.local_addr().unwrap().port();
+    let key = invitation.key(Access::Play).unwrap();
+    let peer = std::thread::spawn(move || {
+        let (mut stream, _) = listener.accept().unwrap();
+        stream.set_read_timeout(Some(WAIT)).unwrap();
+        let mut role = [0; 1];
+        stream.read_exact(&mut role).unwrap();
+        assert_eq!(&role, b"P");
+        let mut state =
+            snow::Builder::new("Noise_NNpsk0_25519_ChaChaPoly_BLAKE2s".parse().unwrap())
+                .prologue(&role)
+                .unwrap()
+                .psk(0, &key)
+                .unwrap()
+                .build_responder()
+                .unwrap();
+        let mut len = [0; 2];
+        stream.read_exact(&mut len).unwrap();
+        let mut first = vec![0; usize::from(u16::from_be_bytes(len))];
+        stream.read_exact(&mut first).unwrap();
+        let mut hello = [0; 128];
+        let n = state.read_message(&first, &mut hello).unwrap();
+        assert_eq!(&hello[..2], b"hs", "{:?}", &hello[..n]);
+        let theirs = u16::from_be_bytes([hello[2], hello[3]]);
+        let mut answer = b"hs".to_vec();
+        answer.extend_from_slice(&version.to_be_bytes());
+        answer.push(1);
+        let mut buf = [0; 128];
+        let n = state.write_message(&answer, &mut buf).unwrap();
+        let mut frame = u16::try_from(n).unwrap().to_be_bytes().to_vec();
+        frame.extend_from_slice(&buf[..n]);
+        stream.write_all(&frame).unwrap();
+        theirs
+    });
+    (reachable, peer)
+}
+
+#[test]
+fn joining_a_host_of_another_protocol_version_names_both_versions_and_exits_2() {
+    let ours = hotseat::remote::PROTOCOL_VERSION;
+    let other = ours + 1;
+    let invitation = Invitation::new(
+        hotseat::net::invite::Place::Ip("127.0.0.1".parse().unwrap()),
+        0,
+        [9; 16],
+    );
+    let (reachable, peer) = host_of_version(&invitation, other);
+    let out = hotseat(&["join", &reachable.to_string()]);
+    refused_with(
+        &out,
+        &format!(
+            "the other side speaks version {other} of hotseat's network protocol and this one \
+             version {ours}: both players need the same hotseat version"
+        ),
+    );
+    assert_eq!(
+        peer.join().unwrap(),
+        ours,
+        "the joiner said its own version"
+    );
 }
 
 #[test]

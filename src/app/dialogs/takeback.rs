@@ -59,10 +59,10 @@ impl Popup for Takeback {
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
         let asked = if app.network().is_some() {
             // Across the network the asker's last move goes, and the reply made since.
-            format!(
-                "{} asks to take back their last move.",
-                app.who(self.asked_by)
-            )
+            let moves = app
+                .takeback_text(self.asked_by)
+                .unwrap_or_else(|| "their last move".to_owned());
+            format!("{} asks to take back {moves}.", app.who(self.asked_by))
         } else {
             format!(
                 "{} asks to take back {}.",

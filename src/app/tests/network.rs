@@ -334,3 +334,79 @@ fn a_claim_with_a_move_and_a_claim_now_are_the_hosts_to_grant() {
     );
     assert!(!white.game().is_over());
 }
+
+#[test]
+fn a_takeback_across_the_network_names_the_moves_it_undoes() {
+    let with = |moves: &[&str], notice| Msg::Sync {
+        snapshot: snapshot(GameSetup::default(), moves, false),
+        notice,
+    };
+    // White just moved: its move alone.
+    let mut app = seated(Seat::Black, &["e2e4", "e7e5", "d1h5"]);
+    net(
+        &mut app,
+        with(
+            &["e2e4", "e7e5", "d1h5"],
+            Notice::TakebackAsked(Seat::White),
+        ),
+    );
+    assert_eq!(
+        app.dialog().unwrap().lines[0],
+        "White asks to take back 2. Qh5."
+    );
+    act(&mut app, Action::No);
+    net(
+        &mut app,
+        with(
+            &["e2e4", "e7e5", "d1h5"],
+            Notice::TakebackDeclined(Seat::Black),
+        ),
+    );
+    assert_eq!(
+        app.message().unwrap().text,
+        "Black does not agree to take back 2. Qh5"
+    );
+    // Black has replied since: White's move goes with the reply.
+    let mut app = seated(Seat::Black, &["e2e4", "e7e5", "d1h5", "b8c6"]);
+    net(
+        &mut app,
+        with(
+            &["e2e4", "e7e5", "d1h5", "b8c6"],
+            Notice::TakebackAsked(Seat::White),
+        ),
+    );
+    assert_eq!(
+        app.dialog().unwrap().lines[0],
+        "White asks to take back 2. Qh5 and 2... Nc6."
+    );
+    // The asker's own screen says what it asked for.
+    let mut app = seated(Seat::White, &["e2e4"]);
+    net(
+        &mut app,
+        with(&["e2e4"], Notice::TakebackAsked(Seat::White)),
+    );
+    assert_eq!(
+        app.message().unwrap().text,
+        "You ask to take back 1. e4; Black is asked"
+    );
+}
+
+#[test]
+fn the_panel_calls_this_side_you_and_a_side_not_joined_yet_so_without_a_lag() {
+    let mut config = config(GameSetup::default());
+    config.network = Some(NetSetup::default());
+    let mut app = App::new(config);
+    let mut first = snapshot(GameSetup::default(), &[], false);
+    first.connected = [true, false];
+    net(
+        &mut app,
+        Msg::Welcome {
+            seat: Seat::White,
+            snapshot: first,
+        },
+    );
+    assert_eq!(
+        app.network().unwrap().status_lines(app.now()),
+        ["Black: not joined yet", "White: you · lag 0 ms"]
+    );
+}
