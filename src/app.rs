@@ -534,9 +534,13 @@ impl App {
         self.quit
     }
 
-    /// The keys' meaning in the current mode.
+    /// The keys' meaning in the current mode; after a game across the network, without the
+    /// new game and rematch that only a new host can start.
     pub fn key_context(&self) -> KeyContext {
-        self.mode.key_context()
+        match self.mode.key_context() {
+            KeyContext::GameOver if self.net.is_some() => KeyContext::NetGameOver,
+            context => context,
+        }
     }
 
     /// The number of half-moves into the game the board shows.

@@ -230,6 +230,9 @@ pub enum KeyContext {
     Offer,
     /// The game has ended: new game, review or quit.
     GameOver,
+    /// A game across the network has ended: review or quit (a new game is hosted anew, so
+    /// the new-game and rematch keys are only there to say so, not offered).
+    NetGameOver,
     /// A form with fields (the new-game dialog): typed text goes into the current field.
     Form,
     /// A timed game waits for the players before White's clock starts.
@@ -243,13 +246,14 @@ pub enum KeyContext {
 }
 
 impl KeyContext {
-    pub const ALL: [KeyContext; 11] = [
+    pub const ALL: [KeyContext; 12] = [
         KeyContext::Playing,
         KeyContext::Help,
         KeyContext::Confirm,
         KeyContext::Promotion,
         KeyContext::Offer,
         KeyContext::GameOver,
+        KeyContext::NetGameOver,
         KeyContext::Form,
         KeyContext::Ready,
         KeyContext::Path,
@@ -266,6 +270,7 @@ impl KeyContext {
             KeyContext::Promotion => "Keys when a pawn promotes",
             KeyContext::Offer => "Keys when offered a draw",
             KeyContext::GameOver => "Keys when the game is over",
+            KeyContext::NetGameOver => "Keys when a game across the network is over",
             KeyContext::Form => "Keys in the new-game form",
             KeyContext::Ready => "Keys before a timed game starts",
             KeyContext::Path => "Keys when saving to a file",
@@ -391,6 +396,9 @@ const CONFIRM: &[KeyContext] = &[C::Confirm];
 const PROMOTION: &[KeyContext] = &[C::Promotion];
 const OFFER: &[KeyContext] = &[C::Offer];
 const GAME_OVER: &[KeyContext] = &[C::GameOver];
+/// After any game, across the network or not.
+const ANY_GAME_OVER: &[KeyContext] = &[C::GameOver, C::NetGameOver];
+const NET_GAME_OVER: &[KeyContext] = &[C::NetGameOver];
 const FORM: &[KeyContext] = &[C::Form];
 const READY: &[KeyContext] = &[C::Ready];
 const PATH: &[KeyContext] = &[C::Path];
@@ -553,13 +561,18 @@ pub const BINDINGS: &[Binding] = &[
         "Set up a new game", &[]),
     row(Action::Rematch, &[Key::plain(K::Char('m'))], GAME_OVER, "rematch",
         "Play again with the same clock, colours swapped: the players change seats", &[]),
-    row(Action::Review, &[Key::plain(K::Char('r')), Key::plain(K::Esc)], GAME_OVER, "review",
+    // Across the network the same keys say why there is no new game here, unlabelled.
+    row(Action::NewGame, &[Key::plain(K::Char('n')), Key::ctrl('n')], NET_GAME_OVER, "",
+        "Says that a new game across the network is hosted anew", &[]),
+    row(Action::Rematch, &[Key::plain(K::Char('m'))], NET_GAME_OVER, "",
+        "Says that a rematch across the network is hosted anew", &[]),
+    row(Action::Review, &[Key::plain(K::Char('r')), Key::plain(K::Esc)], ANY_GAME_OVER, "review",
         "Close this and look through the game (← →, ↑ ↓, or a click on a move)", &[]),
-    row(Action::HistoryBack, &[Key::plain(K::Left)], GAME_OVER, "",
+    row(Action::HistoryBack, &[Key::plain(K::Left)], ANY_GAME_OVER, "",
         "Close this and step back through the game", &[]),
-    row(Action::HistoryStart, &[Key::plain(K::Up)], GAME_OVER, "",
+    row(Action::HistoryStart, &[Key::plain(K::Up)], ANY_GAME_OVER, "",
         "Close this and show the start position", &[]),
-    row(Action::Quit, &[Key::plain(K::Char('q'))], GAME_OVER, "quit", "Quit hotseat", &[]),
+    row(Action::Quit, &[Key::plain(K::Char('q'))], ANY_GAME_OVER, "quit", "Quit hotseat", &[]),
     row(Action::CursorUp, &[Key::plain(K::Up)], FORM, "", "Previous field", &[]),
     row(Action::CursorDown, &[Key::plain(K::Down), Key::plain(K::Tab)], FORM, "field",
         "Next field", &[]),

@@ -61,6 +61,23 @@ fn seated(seat: Seat, moves: &[&str]) -> App {
     app
 }
 
+/// The host's word that Black mated in four (the fool's mate).
+fn fools_mate_from_the_host(app: &mut App) {
+    let mut over = snapshot(
+        GameSetup::default(),
+        &["f2f3", "e7e5", "g2g4", "d8h4"],
+        false,
+    );
+    over.pgn = over.pgn.replace("*", "0-1");
+    net(
+        app,
+        Msg::Sync {
+            snapshot: over,
+            notice: Notice::Ended,
+        },
+    );
+}
+
 fn sent(app: &mut App) -> Vec<Msg> {
     app.take_effects()
         .into_iter()
@@ -207,19 +224,7 @@ fn a_pause_a_new_game_or_the_library_are_refused_across_the_network() {
         assert_eq!(app.message().unwrap().kind, crate::app::MessageKind::Error);
     }
     // Nor after the game, from its box.
-    let mut over = snapshot(
-        GameSetup::default(),
-        &["f2f3", "e7e5", "g2g4", "d8h4"],
-        false,
-    );
-    over.pgn = over.pgn.replace("*", "0-1");
-    net(
-        &mut app,
-        Msg::Sync {
-            snapshot: over,
-            notice: Notice::Ended,
-        },
-    );
+    fools_mate_from_the_host(&mut app);
     assert!(app.game().is_over());
     assert_eq!(app.mode(), &Mode::GameOver(crate::app::dialogs::GameOver));
     for action in [Action::NewGame, Action::Rematch] {
@@ -227,6 +232,28 @@ fn a_pause_a_new_game_or_the_library_are_refused_across_the_network() {
         assert!(app.message().unwrap().text.contains("across the network"));
         assert_eq!(app.game().record().plies(), 4, "the game stays");
     }
+}
+
+#[test]
+fn the_box_after_a_network_game_offers_only_keys_that_work_there() {
+    let mut app = seated(Seat::White, &[]);
+    fools_mate_from_the_host(&mut app);
+    let dialog = app.dialog().expect("the game-over box");
+    let offered: Vec<String> = crate::app::keymap::footer(dialog.context)
+        .iter()
+        .map(|(k, l)| format!("{k} {l}"))
+        .collect();
+    assert_eq!(offered, ["r review", "q quit"]);
+    assert_eq!(
+        app.key_context(),
+        dialog.context,
+        "the footer says the same"
+    );
+    // The keys still say why, rather than nothing.
+    assert!(super::key(&mut app, crossterm::event::KeyCode::Char('m')));
+    assert!(app.message().unwrap().text.contains("across the network"));
+    assert!(super::key(&mut app, crossterm::event::KeyCode::Char('r')));
+    assert_eq!(app.mode(), &Mode::Playing);
 }
 
 #[test]
