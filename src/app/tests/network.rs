@@ -437,3 +437,19 @@ fn the_panel_calls_this_side_you_and_a_side_not_joined_yet_so_without_a_lag() {
         ["Black: not joined yet", "White: you · lag 0 ms"]
     );
 }
+
+#[test]
+fn a_side_whose_terminal_is_gone_shows_no_lag() {
+    let mut app = seated(Seat::White, &[]);
+    net_event(
+        &mut app,
+        NetEvent::Lost {
+            why: "connection reset".to_owned(),
+        },
+    );
+    let later = app.now() + ms(1200);
+    app.update(Action::Tick, later);
+    let lines = app.network().unwrap().status_lines(app.now());
+    assert_eq!(lines[1], "Black: gone since 0:01.2", "{lines:?}");
+    assert_eq!(lines[2], "White: you · lag 0 ms");
+}
