@@ -237,6 +237,9 @@ pub enum KeyContext {
     Form,
     /// A timed game waits for the players before White's clock starts.
     Ready,
+    /// The host's invitation over the board. Its keys are the board's (a key other than its
+    /// own closes it and is done on the board); this context names the ones that only close it.
+    Invite,
     /// Typing a file name (the save form).
     Path,
     /// The library of archived games: typed text filters the list.
@@ -246,7 +249,7 @@ pub enum KeyContext {
 }
 
 impl KeyContext {
-    pub const ALL: [KeyContext; 12] = [
+    pub const ALL: [KeyContext; 13] = [
         KeyContext::Playing,
         KeyContext::Help,
         KeyContext::Confirm,
@@ -256,6 +259,7 @@ impl KeyContext {
         KeyContext::NetGameOver,
         KeyContext::Form,
         KeyContext::Ready,
+        KeyContext::Invite,
         KeyContext::Path,
         KeyContext::Library,
         KeyContext::Explorer,
@@ -273,6 +277,7 @@ impl KeyContext {
             KeyContext::NetGameOver => "Keys when a game across the network is over",
             KeyContext::Form => "Keys in the new-game form",
             KeyContext::Ready => "Keys before a timed game starts",
+            KeyContext::Invite => "Keys over the invitation to a game across the network",
             KeyContext::Path => "Keys when saving to a file",
             KeyContext::Library => "Keys in the library of games",
             KeyContext::Explorer => "Keys in the explorer of your games",
@@ -401,6 +406,7 @@ const ANY_GAME_OVER: &[KeyContext] = &[C::GameOver, C::NetGameOver];
 const NET_GAME_OVER: &[KeyContext] = &[C::NetGameOver];
 const FORM: &[KeyContext] = &[C::Form];
 const READY: &[KeyContext] = &[C::Ready];
+const INVITE: &[KeyContext] = &[C::Invite];
 const PATH: &[KeyContext] = &[C::Path];
 const LIBRARY: &[KeyContext] = &[C::Library];
 const EXPLORER: &[KeyContext] = &[C::Explorer];
@@ -585,6 +591,9 @@ pub const BINDINGS: &[Binding] = &[
         "Close the form and go back to the game", &[]),
     row(Action::Select, &[Key::plain(K::Enter), Key::plain(K::Char(' '))], READY, "start",
         "Start White's clock (or the side to move's)", &[]),
+    row(Action::Cancel, &[Key::plain(K::Enter), Key::plain(K::Esc)], INVITE, "close",
+        "Close the invitation (any other key closes it too and is done on the board; the typed \
+         command invite shows it again)", &[]),
     row(Action::Select, &[Key::plain(K::Enter)], PATH, "save", "Write the file", &[]),
     row(Action::Complete, &[Key::plain(K::Tab)], PATH, "PGN/FEN",
         "Switch between the game (PGN) and the position shown (FEN)", &[]),

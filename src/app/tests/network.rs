@@ -310,6 +310,14 @@ fn the_invitation_stays_until_the_friend_comes_and_invite_shows_it_again() {
     let lines = app.dialog().unwrap().lines.join("\n");
     assert!(lines.contains("hotseat join\nhs1play"), "{lines}");
     assert!(lines.contains("hotseat watch\nhs1watch"), "{lines}");
+    // Its foot says what its keys do there: close it, not start anything.
+    let dialog = app.dialog().unwrap();
+    let hints: Vec<String> = crate::app::dialog_hint_rows(dialog.context, 60)
+        .concat()
+        .iter()
+        .map(|(_, k, l)| format!("{k} {l}"))
+        .collect();
+    assert_eq!(hints, ["Enter close"]);
     net_event(
         &mut app,
         NetEvent::PeerJoined {
