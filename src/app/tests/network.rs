@@ -254,6 +254,10 @@ fn the_box_after_a_network_game_offers_only_keys_that_work_there() {
     assert!(app.message().unwrap().text.contains("across the network"));
     assert!(super::key(&mut app, crossterm::event::KeyCode::Char('r')));
     assert_eq!(app.mode(), &Mode::Playing);
+    // Nor does the move box's reminder offer a new game.
+    let feedback = app.feedback();
+    let hint = app.prompt(&feedback).hint.text;
+    assert!(hint.ends_with("type quit"), "{hint}");
 }
 
 #[test]
