@@ -231,7 +231,7 @@ pub enum KeyContext {
     /// The game has ended: new game, review or quit.
     GameOver,
     /// A game across the network has ended: review or quit (a new game is hosted anew, so
-    /// the new-game and rematch keys are only there to say so, not offered).
+    /// there is no new-game or rematch key).
     NetGameOver,
     /// A form with fields (the new-game dialog): typed text goes into the current field.
     Form,
@@ -403,7 +403,6 @@ const OFFER: &[KeyContext] = &[C::Offer];
 const GAME_OVER: &[KeyContext] = &[C::GameOver];
 /// After any game, across the network or not.
 const ANY_GAME_OVER: &[KeyContext] = &[C::GameOver, C::NetGameOver];
-const NET_GAME_OVER: &[KeyContext] = &[C::NetGameOver];
 const FORM: &[KeyContext] = &[C::Form];
 const READY: &[KeyContext] = &[C::Ready];
 const INVITE: &[KeyContext] = &[C::Invite];
@@ -567,11 +566,6 @@ pub const BINDINGS: &[Binding] = &[
         "Set up a new game", &[]),
     row(Action::Rematch, &[Key::plain(K::Char('m'))], GAME_OVER, "rematch",
         "Play again with the same clock, colours swapped: the players change seats", &[]),
-    // Across the network the same keys say why there is no new game here, unlabelled.
-    row(Action::NewGame, &[Key::plain(K::Char('n')), Key::ctrl('n')], NET_GAME_OVER, "",
-        "Says that a new game across the network is hosted anew", &[]),
-    row(Action::Rematch, &[Key::plain(K::Char('m'))], NET_GAME_OVER, "",
-        "Says that a rematch across the network is hosted anew", &[]),
     row(Action::Review, &[Key::plain(K::Char('r')), Key::plain(K::Esc)], ANY_GAME_OVER, "review",
         "Close this and look through the game (← →, ↑ ↓, or a click on a move)", &[]),
     row(Action::HistoryBack, &[Key::plain(K::Left)], ANY_GAME_OVER, "",
