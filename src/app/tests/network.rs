@@ -467,3 +467,13 @@ fn a_side_whose_terminal_is_gone_shows_no_lag() {
     assert_eq!(lines[1], "Black: gone since 0:01.2", "{lines:?}");
     assert_eq!(lines[2], "White: you · lag 0 ms");
 }
+
+#[test]
+fn a_letter_typed_as_the_host_ends_the_game_does_not_quit_this_screen() {
+    let mut app = seated(Seat::White, &[]);
+    act(&mut app, Action::Input('q'));
+    fools_mate_from_the_host(&mut app);
+    assert_eq!(app.mode(), &Mode::GameOver(crate::app::dialogs::GameOver));
+    super::key(&mut app, crossterm::event::KeyCode::Char('q'));
+    assert!(!app.should_quit(), "the q of a move quit the joiner");
+}
