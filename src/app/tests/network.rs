@@ -249,7 +249,9 @@ fn the_box_after_a_network_game_offers_only_keys_that_work_there() {
         dialog.context,
         "the footer says the same"
     );
-    // A letter typed for a move as the game ended starts nothing.
+    // Once letters are the box's keys again (not a move typed as the game ended), n and m
+    // start nothing.
+    app.update(Action::Tick, app.now() + crate::app::TYPED_INTO_THE_END);
     for letter in ['n', 'm'] {
         super::key(&mut app, crossterm::event::KeyCode::Char(letter));
         assert_eq!(app.game().record().plies(), 4, "the game stays");

@@ -319,6 +319,12 @@ fn letters_of_a_move_typed_as_the_flag_falls_are_not_the_game_over_boxs_keys() {
     key(&mut app, KeyCode::Char('q'));
     assert!(!app.should_quit(), "a letter of the move quit the game");
     assert_mode(&app, &Mode::GameOver(GameOver));
+    // Nor without a letter typed before the end: the q may start a move not seen to be over.
+    let mut app = timed_app("1+0");
+    app.update(Action::Select, s(0));
+    app.update(Action::Tick, s(61));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(!app.should_quit());
     // A moment later the box's keys are its own again.
     app.update(Action::Tick, s(63));
     key(&mut app, KeyCode::Char('r'));
