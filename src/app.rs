@@ -222,6 +222,10 @@ pub enum Effect {
     ExploreGames { key: u64, filter: String },
 }
 
+/// How long after a game ended other than by this screen's own key letters are dropped
+/// rather than taken as the game-over box's keys: a move being typed, at a typist's pace.
+pub const TYPED_INTO_THE_END: Duration = Duration::from_millis(1500);
+
 /// The whole front-end state. See the [module docs](self).
 #[derive(Debug)]
 pub struct App {
@@ -247,6 +251,10 @@ pub struct App {
     effects: Vec<Effect>,
     /// The game-over dialog has been shown for the current game.
     over_announced: bool,
+    /// When the game ended other than by this screen's own key (a flag fall, the host's
+    /// word): until [`TYPED_INTO_THE_END`] later, letters are a move being typed, not the
+    /// game-over box's keys (`q` quit at once).
+    ended_unawares: Option<Duration>,
     /// Autosave and archive bookkeeping.
     saving: saving::Saving,
     /// The choices of the last game started from the new-game form.
@@ -290,6 +298,7 @@ impl App {
             quit: false,
             effects: Vec::new(),
             over_announced: false,
+            ended_unawares: None,
             saving: saving::Saving::new(config.autosave, config.wall_clock),
             remembered: config.remembered.clone(),
             offer_with_move: None,
@@ -355,6 +364,7 @@ impl App {
         self.move_box.clear();
         self.review.leave();
         self.over_announced = false;
+        self.ended_unawares = None;
         self.offer_with_move = None;
         self.paused_for_form = false;
         self.reset_report();
@@ -389,6 +399,7 @@ impl App {
     pub fn update(&mut self, event: impl Into<Event>, now: Duration) {
         self.now = now;
         let action = match event.into() {
+            Event::Key(key) if self.typed_into_the_end(&key, now) => Action::Tick,
             Event::Key(key) => action_for(key, self.key_context()).unwrap_or(Action::Tick),
             Event::Action(action) => action,
             news => {
@@ -407,11 +418,11 @@ impl App {
             }
             action => {
                 // A flag that fell before this key press counts first.
-                self.check_game_end(now);
+                self.check_game_end(now, false);
                 self.dispatch(action, now);
             }
         }
-        self.check_game_end(now);
+        self.check_game_end(now, !matches!(action, Action::Tick | Action::Resize { .. }));
         self.plan_saves(now);
         self.follow_live();
         self.plan_sound(now);
@@ -444,7 +455,7 @@ impl App {
 
     /// Notices a game that has just ended (flag fall, mate, a claim...) and opens the game-over
     /// dialog once.
-    fn check_game_end(&mut self, now: Duration) {
+    fn check_game_end(&mut self, now: Duration, own_action: bool) {
         // Across the network the host's game decides a flag fall, and says so.
         if self.net.is_none() {
             self.game.tick(now);
@@ -452,6 +463,7 @@ impl App {
         if self.game.is_over() && !self.over_announced {
             self.over_announced = true;
             self.board.put_back();
+            self.ended_unawares = (!own_action).then_some(now);
             self.move_box.clear();
             // News from before the end ("White's clock is running") is out of date now: the
             // status line shows the result. A refusal from this very update stays.
@@ -466,6 +478,19 @@ impl App {
                 self.mode = Mode::GameOver(dialogs::GameOver);
             }
         }
+    }
+
+    /// Whether `key` is a letter of a move being typed as the game ended unawares (a flag
+    /// fall, the host's word), which the game-over box would take for its own key: `q` of
+    /// `qd8` would quit at once. Such letters are dropped for a moment after the end.
+    fn typed_into_the_end(&self, key: &crossterm::event::KeyEvent, now: Duration) -> bool {
+        let plain_char = matches!(key.code, crossterm::event::KeyCode::Char(_))
+            && (key.modifiers - crossterm::event::KeyModifiers::SHIFT).is_empty();
+        plain_char
+            && matches!(self.mode, Mode::GameOver(_))
+            && self
+                .ended_unawares
+                .is_some_and(|at| now.saturating_sub(at) < TYPED_INTO_THE_END)
     }
 
     /// The effects requested since the last call, oldest first.
@@ -534,9 +559,13 @@ impl App {
         self.quit
     }
 
-    /// The keys' meaning in the current mode.
+    /// The keys' meaning in the current mode; after a game across the network, without the
+    /// new game and rematch that only a new host can start.
     pub fn key_context(&self) -> KeyContext {
-        self.mode.key_context()
+        match self.mode.key_context() {
+            KeyContext::GameOver if self.net.is_some() => KeyContext::NetGameOver,
+            context => context,
+        }
     }
 
     /// The number of half-moves into the game the board shows.

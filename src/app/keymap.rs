@@ -230,10 +230,16 @@ pub enum KeyContext {
     Offer,
     /// The game has ended: new game, review or quit.
     GameOver,
+    /// A game across the network has ended: review or quit (a new game is hosted anew, so
+    /// there is no new-game or rematch key).
+    NetGameOver,
     /// A form with fields (the new-game dialog): typed text goes into the current field.
     Form,
     /// A timed game waits for the players before White's clock starts.
     Ready,
+    /// The host's invitation over the board. Its keys are the board's (a key other than its
+    /// own closes it and is done on the board); this context names the ones that only close it.
+    Invite,
     /// Typing a file name (the save form).
     Path,
     /// The library of archived games: typed text filters the list.
@@ -243,15 +249,17 @@ pub enum KeyContext {
 }
 
 impl KeyContext {
-    pub const ALL: [KeyContext; 11] = [
+    pub const ALL: [KeyContext; 13] = [
         KeyContext::Playing,
         KeyContext::Help,
         KeyContext::Confirm,
         KeyContext::Promotion,
         KeyContext::Offer,
         KeyContext::GameOver,
+        KeyContext::NetGameOver,
         KeyContext::Form,
         KeyContext::Ready,
+        KeyContext::Invite,
         KeyContext::Path,
         KeyContext::Library,
         KeyContext::Explorer,
@@ -266,8 +274,10 @@ impl KeyContext {
             KeyContext::Promotion => "Keys when a pawn promotes",
             KeyContext::Offer => "Keys when offered a draw",
             KeyContext::GameOver => "Keys when the game is over",
+            KeyContext::NetGameOver => "Keys when a game across the network is over",
             KeyContext::Form => "Keys in the new-game form",
             KeyContext::Ready => "Keys before a timed game starts",
+            KeyContext::Invite => "Keys over the invitation to a game across the network",
             KeyContext::Path => "Keys when saving to a file",
             KeyContext::Library => "Keys in the library of games",
             KeyContext::Explorer => "Keys in the explorer of your games",
@@ -391,8 +401,11 @@ const CONFIRM: &[KeyContext] = &[C::Confirm];
 const PROMOTION: &[KeyContext] = &[C::Promotion];
 const OFFER: &[KeyContext] = &[C::Offer];
 const GAME_OVER: &[KeyContext] = &[C::GameOver];
+/// After any game, across the network or not.
+const ANY_GAME_OVER: &[KeyContext] = &[C::GameOver, C::NetGameOver];
 const FORM: &[KeyContext] = &[C::Form];
 const READY: &[KeyContext] = &[C::Ready];
+const INVITE: &[KeyContext] = &[C::Invite];
 const PATH: &[KeyContext] = &[C::Path];
 const LIBRARY: &[KeyContext] = &[C::Library];
 const EXPLORER: &[KeyContext] = &[C::Explorer];
@@ -553,13 +566,13 @@ pub const BINDINGS: &[Binding] = &[
         "Set up a new game", &[]),
     row(Action::Rematch, &[Key::plain(K::Char('m'))], GAME_OVER, "rematch",
         "Play again with the same clock, colours swapped: the players change seats", &[]),
-    row(Action::Review, &[Key::plain(K::Char('r')), Key::plain(K::Esc)], GAME_OVER, "review",
+    row(Action::Review, &[Key::plain(K::Char('r')), Key::plain(K::Esc)], ANY_GAME_OVER, "review",
         "Close this and look through the game (← →, ↑ ↓, or a click on a move)", &[]),
-    row(Action::HistoryBack, &[Key::plain(K::Left)], GAME_OVER, "",
+    row(Action::HistoryBack, &[Key::plain(K::Left)], ANY_GAME_OVER, "",
         "Close this and step back through the game", &[]),
-    row(Action::HistoryStart, &[Key::plain(K::Up)], GAME_OVER, "",
+    row(Action::HistoryStart, &[Key::plain(K::Up)], ANY_GAME_OVER, "",
         "Close this and show the start position", &[]),
-    row(Action::Quit, &[Key::plain(K::Char('q'))], GAME_OVER, "quit", "Quit hotseat", &[]),
+    row(Action::Quit, &[Key::plain(K::Char('q'))], ANY_GAME_OVER, "quit", "Quit hotseat", &[]),
     row(Action::CursorUp, &[Key::plain(K::Up)], FORM, "", "Previous field", &[]),
     row(Action::CursorDown, &[Key::plain(K::Down), Key::plain(K::Tab)], FORM, "field",
         "Next field", &[]),
@@ -572,6 +585,9 @@ pub const BINDINGS: &[Binding] = &[
         "Close the form and go back to the game", &[]),
     row(Action::Select, &[Key::plain(K::Enter), Key::plain(K::Char(' '))], READY, "start",
         "Start White's clock (or the side to move's)", &[]),
+    row(Action::Cancel, &[Key::plain(K::Enter), Key::plain(K::Esc)], INVITE, "close",
+        "Close the invitation (any other key closes it too and is done on the board; the typed \
+         command invite shows it again)", &[]),
     row(Action::Select, &[Key::plain(K::Enter)], PATH, "save", "Write the file", &[]),
     row(Action::Complete, &[Key::plain(K::Tab)], PATH, "PGN/FEN",
         "Switch between the game (PGN) and the position shown (FEN)", &[]),

@@ -116,10 +116,14 @@ impl NetPlay {
                     continue;
                 }
                 PeerState::Connected => "connected".to_owned(),
-                PeerState::GoneSince(at) => format!(
-                    "gone since {}",
-                    crate::game::clock::format_span(now.saturating_sub(at))
-                ),
+                // A terminal that is gone answers no heartbeat: it has no lag to show.
+                PeerState::GoneSince(at) => {
+                    lines.push(format!(
+                        "{color}: gone since {}",
+                        crate::game::clock::format_span(now.saturating_sub(at))
+                    ));
+                    continue;
+                }
             };
             let lag = mirror.clocks().lag(color).as_millis();
             lines.push(format!("{color}: {state} · lag {lag} ms"));

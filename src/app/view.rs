@@ -376,15 +376,25 @@ impl App {
             .board
             .selected
             .and_then(|sq| Some((sq, self.game.position().piece_at(sq)?)));
+        // Across the network a new game is hosted anew: only quitting is offered.
+        let across = self.net.is_some();
         let hint = feedback.hint.clone().unwrap_or_else(|| {
             let (text, short) = if self.game.is_over() && self.arrows_step() {
                 (
-                    "← → step · a move starts a variation · type new or quit",
+                    if across {
+                        "← → step · a move starts a variation · type quit"
+                    } else {
+                        "← → step · a move starts a variation · type new or quit"
+                    },
                     "← → step · a move starts a variation",
                 )
             } else if self.game.is_over() {
                 (
-                    "a move starts a variation · type new or quit · Esc: the arrows step",
+                    if across {
+                        "a move starts a variation · type quit · Esc: the arrows step"
+                    } else {
+                        "a move starts a variation · type new or quit · Esc: the arrows step"
+                    },
                     "a move starts a variation · Esc: arrows step",
                 )
             } else if self.review.is_active() {

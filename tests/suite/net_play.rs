@@ -748,6 +748,8 @@ fn two_real_programs_play_fools_mate_from_the_invitation_on_standard_error() {
             "{}",
             games[0]
         );
+        // A letter just after a game ended unawares is taken for a move being typed.
+        std::thread::sleep(hotseat::app::TYPED_INTO_THE_END);
         pty.send_text("q").unwrap();
         assert!(pty.wait_exit_within(SLOW).unwrap().success());
     }

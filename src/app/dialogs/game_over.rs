@@ -55,7 +55,7 @@ impl Popup for GameOver {
             }
             None => {}
         }
-        text_box("Game over", lines, KeyContext::GameOver)
+        text_box("Game over", lines, app.key_context())
     }
 }
 

@@ -46,6 +46,6 @@ impl Popup for Invite {
              invite to see them again."
                 .to_owned(),
         );
-        text_box("Invitation", lines, KeyContext::Ready)
+        text_box("Invitation", lines, KeyContext::Invite)
     }
 }

@@ -314,3 +314,10 @@ fn a_remembered_clock_must_read_as_the_form_reads_it() {
     assert!(FormChoices::new("A".into(), "B".into(), &"5".repeat(41), false).is_none());
     assert!(FormChoices::new("A".into(), "B".into(), " none ", false).is_some());
 }
+
+#[test]
+fn a_control_under_a_minute_is_named_in_seconds_as_it_was_typed() {
+    assert_eq!(timed_app("15s+0").time_control_text(), "15s+0");
+    assert_eq!(timed_app("1.5+2").time_control_text(), "90s+2");
+    assert_eq!(timed_app("1+0").time_control_text(), "1+0");
+}

@@ -61,6 +61,23 @@ fn seated(seat: Seat, moves: &[&str]) -> App {
     app
 }
 
+/// The host's word that Black mated in four (the fool's mate).
+fn fools_mate_from_the_host(app: &mut App) {
+    let mut over = snapshot(
+        GameSetup::default(),
+        &["f2f3", "e7e5", "g2g4", "d8h4"],
+        false,
+    );
+    over.pgn = over.pgn.replace("*", "0-1");
+    net(
+        app,
+        Msg::Sync {
+            snapshot: over,
+            notice: Notice::Ended,
+        },
+    );
+}
+
 fn sent(app: &mut App) -> Vec<Msg> {
     app.take_effects()
         .into_iter()
@@ -207,19 +224,7 @@ fn a_pause_a_new_game_or_the_library_are_refused_across_the_network() {
         assert_eq!(app.message().unwrap().kind, crate::app::MessageKind::Error);
     }
     // Nor after the game, from its box.
-    let mut over = snapshot(
-        GameSetup::default(),
-        &["f2f3", "e7e5", "g2g4", "d8h4"],
-        false,
-    );
-    over.pgn = over.pgn.replace("*", "0-1");
-    net(
-        &mut app,
-        Msg::Sync {
-            snapshot: over,
-            notice: Notice::Ended,
-        },
-    );
+    fools_mate_from_the_host(&mut app);
     assert!(app.game().is_over());
     assert_eq!(app.mode(), &Mode::GameOver(crate::app::dialogs::GameOver));
     for action in [Action::NewGame, Action::Rematch] {
@@ -227,6 +232,36 @@ fn a_pause_a_new_game_or_the_library_are_refused_across_the_network() {
         assert!(app.message().unwrap().text.contains("across the network"));
         assert_eq!(app.game().record().plies(), 4, "the game stays");
     }
+}
+
+#[test]
+fn the_box_after_a_network_game_offers_only_keys_that_work_there() {
+    let mut app = seated(Seat::White, &[]);
+    fools_mate_from_the_host(&mut app);
+    let dialog = app.dialog().expect("the game-over box");
+    let offered: Vec<String> = crate::app::keymap::footer(dialog.context)
+        .iter()
+        .map(|(k, l)| format!("{k} {l}"))
+        .collect();
+    assert_eq!(offered, ["r review", "q quit"]);
+    assert_eq!(
+        app.key_context(),
+        dialog.context,
+        "the footer says the same"
+    );
+    // Once letters are the box's keys again (not a move typed as the game ended), n and m
+    // start nothing.
+    app.update(Action::Tick, app.now() + crate::app::TYPED_INTO_THE_END);
+    for letter in ['n', 'm'] {
+        super::key(&mut app, crossterm::event::KeyCode::Char(letter));
+        assert_eq!(app.game().record().plies(), 4, "the game stays");
+    }
+    assert!(super::key(&mut app, crossterm::event::KeyCode::Char('r')));
+    assert_eq!(app.mode(), &Mode::Playing);
+    // Nor does the move box's reminder offer a new game.
+    let feedback = app.feedback();
+    let hint = app.prompt(&feedback).hint.text;
+    assert!(hint.ends_with("type quit"), "{hint}");
 }
 
 #[test]
@@ -283,6 +318,14 @@ fn the_invitation_stays_until_the_friend_comes_and_invite_shows_it_again() {
     let lines = app.dialog().unwrap().lines.join("\n");
     assert!(lines.contains("hotseat join\nhs1play"), "{lines}");
     assert!(lines.contains("hotseat watch\nhs1watch"), "{lines}");
+    // Its foot says what its keys do there: close it, not start anything.
+    let dialog = app.dialog().unwrap();
+    let hints: Vec<String> = crate::app::dialog_hint_rows(dialog.context, 60)
+        .concat()
+        .iter()
+        .map(|(_, k, l)| format!("{k} {l}"))
+        .collect();
+    assert_eq!(hints, ["Enter close"]);
     net_event(
         &mut app,
         NetEvent::PeerJoined {
@@ -409,4 +452,30 @@ fn the_panel_calls_this_side_you_and_a_side_not_joined_yet_so_without_a_lag() {
         app.network().unwrap().status_lines(app.now()),
         ["Black: not joined yet", "White: you · lag 0 ms"]
     );
+}
+
+#[test]
+fn a_side_whose_terminal_is_gone_shows_no_lag() {
+    let mut app = seated(Seat::White, &[]);
+    net_event(
+        &mut app,
+        NetEvent::Lost {
+            why: "connection reset".to_owned(),
+        },
+    );
+    let later = app.now() + ms(1200);
+    app.update(Action::Tick, later);
+    let lines = app.network().unwrap().status_lines(app.now());
+    assert_eq!(lines[1], "Black: gone since 0:01.2", "{lines:?}");
+    assert_eq!(lines[2], "White: you · lag 0 ms");
+}
+
+#[test]
+fn a_letter_typed_as_the_host_ends_the_game_does_not_quit_this_screen() {
+    let mut app = seated(Seat::White, &[]);
+    act(&mut app, Action::Input('q'));
+    fools_mate_from_the_host(&mut app);
+    assert_eq!(app.mode(), &Mode::GameOver(crate::app::dialogs::GameOver));
+    super::key(&mut app, crossterm::event::KeyCode::Char('q'));
+    assert!(!app.should_quit(), "the q of a move quit the joiner");
 }

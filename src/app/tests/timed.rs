@@ -305,3 +305,28 @@ fn an_agreed_takeback_refunds_no_thinking_time() {
         "White's 10 s stay used, its 2 s go with the move"
     );
 }
+
+#[test]
+fn letters_of_a_move_typed_as_the_flag_falls_are_not_the_game_over_boxs_keys() {
+    let mut app = timed_app("1+0");
+    app.update(Action::Select, s(0));
+    app.update(Action::Input('e'), s(59));
+    app.update(Action::Tick, s(61));
+    assert!(app.game().is_over(), "White's flag fell");
+    assert_mode(&app, &Mode::GameOver(GameOver));
+    // The q of qd8 typed just after the end neither quits nor opens anything.
+    app.update(Action::Tick, s(61) + ms(400));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(!app.should_quit(), "a letter of the move quit the game");
+    assert_mode(&app, &Mode::GameOver(GameOver));
+    // Nor without a letter typed before the end: the q may start a move not seen to be over.
+    let mut app = timed_app("1+0");
+    app.update(Action::Select, s(0));
+    app.update(Action::Tick, s(61));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(!app.should_quit());
+    // A moment later the box's keys are its own again.
+    app.update(Action::Tick, s(63));
+    key(&mut app, KeyCode::Char('r'));
+    assert_mode(&app, &Mode::Playing);
+}

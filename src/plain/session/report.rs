@@ -15,7 +15,7 @@ use std::time::Duration;
 use super::{Carry, Session, sentence};
 use crate::app::keymap::Action;
 use crate::game::report::{GameReport, Judgement};
-use crate::rules::{Color, Move, Position};
+use crate::rules::{Color, Move, MoveStyle, Position};
 
 /// How many times the progress is said over a whole analysis.
 const PROGRESS_STEPS: usize = 4;
@@ -234,7 +234,7 @@ impl Session {
         if let Some(advice) = judged.advice.filter(|a| a.mate.is_some()) {
             text.push_str(&format!(" {}.", advice.describe()));
         }
-        if let Some(line) = better_line(before, &judged.better) {
+        if let Some(line) = better_line(before, &judged.better, self.app.move_style()) {
             text.push_str(&format!(" Better was {line}."));
         }
         text
@@ -246,12 +246,13 @@ fn labelled(report: &GameReport) -> bool {
     report.moves.iter().any(|m| m.advice.is_some())
 }
 
-/// `g6, then Qf3 and Nf6`: the engine's line in SAN, at most four moves.
-fn better_line(before: &Position, line: &[Move]) -> Option<String> {
+/// `g6, then Qf3 and Nf6`: the engine's line in the players' notation (`Df3` in German), at
+/// most four moves.
+fn better_line(before: &Position, line: &[Move], style: MoveStyle) -> Option<String> {
     let mut pos = before.clone();
     let mut sans = Vec::new();
     for &mv in line.iter().take(4) {
-        sans.push(pos.san(mv));
+        sans.push(style.write(&pos, mv));
         pos = pos.play(mv).ok()?;
     }
     let (first, rest) = sans.split_first()?;
@@ -288,6 +289,11 @@ mod tests {
     }
 
     fn loaded() -> Session {
+        loaded_in(MoveStyle::default())
+    }
+
+    /// The scholar's mate, loaded, its moves written in `style`.
+    fn loaded_in(move_style: MoveStyle) -> Session {
         let imported = import_game(SCHOLARS).unwrap();
         let app = App::new(Config {
             opening: Some(GameToOpen::Load(Box::new(OpenedGame {
@@ -296,9 +302,47 @@ mod tests {
                 source: "scholars.pgn".into(),
                 archive_file: None,
             }))),
+            move_style,
             ..Config::default()
         });
         Session::new(app, &[])
+    }
+
+    /// The engine's answers to the analysis asked for, [`evaluations`] then the report: what
+    /// was said on the way, and at the end.
+    fn analysed(
+        session: &mut Session,
+        engine: &mut Engine,
+        now: Duration,
+    ) -> (Vec<String>, Vec<String>) {
+        let id = engine.job.expect("the engine is asked");
+        let evals = evaluations(session);
+        let total = evals.len();
+        let mut heard = Vec::new();
+        for (ply, eval) in evals.iter().enumerate() {
+            let event = AnalysisEvent::Evaluated {
+                ply,
+                eval: eval.clone(),
+            };
+            heard.extend(session.hear(Event::Analysis { id, event }, now, engine));
+            let event = AnalysisEvent::Progress {
+                done: ply + 1,
+                total,
+            };
+            heard.extend(session.hear(Event::Analysis { id, event }, now, engine));
+        }
+        let moves: Vec<Move> = session
+            .app
+            .game()
+            .record()
+            .moves()
+            .iter()
+            .map(|m| m.mv)
+            .collect();
+        let report = GameReport::new(session.app.game().record().start(), &moves, evals);
+        let event = AnalysisEvent::Finished(Box::new(report));
+        let done = session.hear(Event::Analysis { id, event }, now, engine);
+        (heard, done)
     }
 
     /// What an engine might say: 3... Nf6 lets mate in one (g6 was best), every other move
@@ -356,22 +400,7 @@ mod tests {
               type stop to stop."
             ]
         );
-        let id = engine.job.expect("the engine is asked");
-        let evals = evaluations(&session);
-        let total = evals.len();
-        let mut heard = Vec::new();
-        for (ply, eval) in evals.iter().enumerate() {
-            let event = AnalysisEvent::Evaluated {
-                ply,
-                eval: eval.clone(),
-            };
-            heard.extend(session.hear(Event::Analysis { id, event }, now, &mut engine));
-            let event = AnalysisEvent::Progress {
-                done: ply + 1,
-                total,
-            };
-            heard.extend(session.hear(Event::Analysis { id, event }, now, &mut engine));
-        }
+        let (heard, done) = analysed(&mut session, &mut engine, now);
         assert_eq!(
             heard,
             [
@@ -381,17 +410,6 @@ mod tests {
             ],
             "a pace a listener can follow"
         );
-        let moves: Vec<Move> = session
-            .app
-            .game()
-            .record()
-            .moves()
-            .iter()
-            .map(|m| m.mv)
-            .collect();
-        let report = GameReport::new(session.app.game().record().start(), &moves, evals);
-        let event = AnalysisEvent::Finished(Box::new(report));
-        let done = session.hear(Event::Analysis { id, event }, now, &mut engine);
         assert!(said(&done, "Report ready."), "{done:?}");
         assert!(
             said(&done, "Not in the archive: save keeps the game with it."),
@@ -431,6 +449,23 @@ mod tests {
         assert!(
             again[0].starts_with("White (Ann): accuracy 99%"),
             "{again:?}"
+        );
+    }
+
+    #[test]
+    fn the_better_line_is_written_in_the_players_notation() {
+        use crate::rules::{Language, Notation};
+        let mut session = loaded_in(MoveStyle::new(Notation::San, Language::German));
+        let mut engine = Engine::default();
+        let now = Duration::from_secs(1);
+        session.line("analyse", now, &mut engine);
+        analysed(&mut session, &mut engine, now);
+        assert_eq!(
+            session.line("next blunder", now, &mut engine),
+            [
+                "3... Sf6 by Bob (Black): blunder (??). Checkmate is now unavoidable. Better was g6, then \
+              Df3."
+            ]
         );
     }
 

@@ -20,7 +20,7 @@
 //! Three text forms (read by the private `parse` module):
 //!
 //! * [`Display`](fmt::Display) / [`FromStr`](std::str::FromStr): the command-line syntax —
-//!   `none`, `5+3` (minutes + seconds), `0.5+0`, `5`, `45s+0` (base in seconds),
+//!   `none`, `5+3` (minutes + seconds), `0.5+0` (written back as `30s+0`), `5`, `45s+0` (base in seconds),
 //!   `40/90+30,30+30`, and a delay suffix `d3` (simple) or `b3` (Bronstein), as in `5+0d3`.
 //! * [`TimeControl::to_pgn`] / [`TimeControl::from_pgn`]: the PGN `TimeControl` tag — `-`,
 //!   `300`, `300+3`, `40/5400+30:1800+30`. PGN has no delay syntax, so the delay is left out and
@@ -427,29 +427,23 @@ impl TimeControl {
     }
 }
 
-/// Writes a base time in the command-line syntax: minutes (`90`, `0.5`, `1.75`) in whole and
-/// quarter minutes, as players say them, otherwise seconds with an `s` (`3s`, `301s`: never
-/// `0.05`).
+/// Writes a base time in the command-line syntax as a player reads it: whole minutes as minutes
+/// (`5`, `90`), anything else in seconds with an `s` (`15s`, `90s`, `301s`), never a fraction of
+/// a minute like `0.25` that nobody says.
 struct Minutes(Duration);
 
 impl fmt::Display for Minutes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let secs = self.0.as_secs();
-        if !secs.is_multiple_of(15) {
-            return write!(f, "{secs}s");
+        if secs.is_multiple_of(60) {
+            write!(f, "{}", secs / 60)
+        } else {
+            write!(f, "{secs}s")
         }
-        let (whole, rest) = (secs / 60, secs % 60);
-        if rest == 0 {
-            return write!(f, "{whole}");
-        }
-        // rest is 15, 30 or 45: a quarter, a half or three quarters.
-        let hundredths = rest * 100 / 60;
-        let text = format!("{whole}.{hundredths:02}");
-        f.write_str(text.trim_end_matches('0'))
     }
 }
 
-/// The command-line syntax: `none`, `5+3`, `0.5+0`, `301s+0`, `40/90+30,30+30`, `5+0d3`.
+/// The command-line syntax: `none`, `5+3`, `30s+0`, `301s+0`, `40/90+30,30+30`, `5+0d3`.
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_untimed() {
@@ -617,17 +611,29 @@ mod tests {
     }
 
     #[test]
-    fn minutes_are_written_exactly_or_in_seconds() {
+    fn whole_minutes_are_written_in_minutes_and_the_rest_in_seconds() {
         let w = |s| Minutes(secs(s)).to_string();
         assert_eq!(w(300), "5");
-        assert_eq!(w(30), "0.5");
-        assert_eq!(w(15), "0.25");
+        assert_eq!(w(60), "1");
+        assert_eq!(w(30), "30s");
+        assert_eq!(w(15), "15s");
         assert_eq!(w(3), "3s");
-        assert_eq!(w(45), "0.75");
+        assert_eq!(w(45), "45s");
         assert_eq!(w(12), "12s");
-        assert_eq!(w(90), "1.5");
+        assert_eq!(w(90), "90s");
         assert_eq!(w(301), "301s");
         assert_eq!(w(1), "1s");
+        assert_eq!(w(0), "0");
+    }
+
+    #[test]
+    fn a_control_under_a_minute_reads_as_typed_and_types_back() {
+        for (typed, shown) in [("15s+0", "15s+0"), ("0.25+0", "15s+0"), ("1.5+2", "90s+2")] {
+            let tc: TimeControl = typed.parse().unwrap();
+            assert_eq!(tc.describe(), shown);
+            assert_eq!(tc.to_string(), shown);
+            assert_eq!(shown.parse::<TimeControl>().unwrap(), tc);
+        }
     }
 
     #[test]
