@@ -28,18 +28,19 @@ impl Popup for Invite {
 
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
         let setup = app.network()?.setup();
-        // The command, then the invitation on a line of its own: a word too long for the
-        // box with its command before it would be broken in two.
+        // What it is for, then the whole command on a line of its own, to be copied in one
+        // go; a box too narrow for it breaks it at the space, never inside the invitation.
         let mut lines = Vec::new();
         for (i, line) in setup.invitation.iter().enumerate() {
-            let (command, word) = line.rsplit_once(' ').unwrap_or(("", line));
-            let who = if i == 0 {
-                "Your friend plays with"
-            } else {
-                "Anyone may watch with"
-            };
-            lines.push(format!("{who}: {command}"));
-            lines.push(word.to_owned());
+            lines.push(
+                if i == 0 {
+                    "Your friend plays with:"
+                } else {
+                    "Anyone may watch with:"
+                }
+                .to_owned(),
+            );
+            lines.push(line.clone());
         }
         lines.push(
             "They hold the game's secret: give them only to the people they are for. Type \

@@ -316,8 +316,9 @@ fn the_invitation_stays_until_the_friend_comes_and_invite_shows_it_again() {
     );
     assert_eq!(app.mode(), &Mode::Invite(crate::app::dialogs::Invite));
     let lines = app.dialog().unwrap().lines.join("\n");
-    assert!(lines.contains("hotseat join\nhs1play"), "{lines}");
-    assert!(lines.contains("hotseat watch\nhs1watch"), "{lines}");
+    // Each command whole on a line of its own, to be copied in one go.
+    assert!(lines.contains("with:\nhotseat join hs1play\n"), "{lines}");
+    assert!(lines.contains("with:\nhotseat watch hs1watch\n"), "{lines}");
     // Its foot says what its keys do there: close it, not start anything.
     let dialog = app.dialog().unwrap();
     let hints: Vec<String> = crate::app::dialog_hint_rows(dialog.context, 60)

@@ -187,6 +187,12 @@ impl Session {
     /// The next move labelled `label` (any label if `None`) after the last one read, going
     /// round to the first at the end.
     fn next_labelled(&mut self, label: Option<Judgement>) -> String {
+        if let Some((done, total)) = self.app.analysis_progress() {
+            return format!(
+                "The engine is analysing: {done} of {total} positions so far. The moves can be \
+                 read when the report is ready."
+            );
+        }
         let Some(report) = self.app.game_report() else {
             return "There is no report yet: type analyse once the game has ended.".into();
         };
@@ -399,6 +405,14 @@ mod tests {
                 "Analysing the game with the engine: 7 moves. Progress is said each quarter; \
               type stop to stop."
             ]
+        );
+        assert_eq!(
+            session.line("next blunder", now, &mut engine),
+            [
+                "The engine is analysing: 0 of 8 positions so far. The moves can be read when \
+                 the report is ready."
+            ],
+            "not 'no report yet' while it is being made"
         );
         let (heard, done) = analysed(&mut session, &mut engine, now);
         assert_eq!(
