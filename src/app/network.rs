@@ -152,6 +152,21 @@ impl App {
         lines
     }
 
+    /// What quitting a game in progress means across the network, for the quit question:
+    /// the way back is the host's or the invitation's, not the next start's.
+    pub(super) fn network_quit_line(&self) -> Option<String> {
+        let net = self.net.as_ref()?;
+        Some(if net.setup.hosting {
+            "A game is in progress with your friend, and it is saved here: the next `hotseat \
+             host` resumes it, under a new invitation."
+                .to_owned()
+        } else {
+            "A game is in progress, and it is saved here. While the host keeps it open, \
+             `hotseat join` with the same invitation takes your seat back."
+                .to_owned()
+        })
+    }
+
     /// The network seat, if this session plays across the network.
     pub fn network(&self) -> Option<&NetPlay> {
         self.net.as_ref()

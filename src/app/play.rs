@@ -594,7 +594,14 @@ impl App {
     }
 
     pub(super) fn quit_requested(&mut self) {
-        if self.game_in_progress() || self.saving.unsaved_finish || self.study_would_be_lost() {
+        let watching = self.network().and_then(|n| n.seat()) == Some(crate::remote::Seat::Watcher);
+        if watching && !self.study_would_be_lost() {
+            // A watcher keeps nothing of the game: leaving loses nothing.
+            self.quit = true;
+        } else if self.game_in_progress()
+            || self.saving.unsaved_finish
+            || self.study_would_be_lost()
+        {
             self.mode = Mode::Quit(dialogs::Quit);
         } else {
             self.quit = true;

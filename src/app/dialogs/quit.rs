@@ -37,6 +37,8 @@ impl Popup for Quit {
                 "The variations, comments and glyphs added to this game are not saved.".to_owned(),
                 "Quit and lose them? (Ctrl-S saves the game with them first.)".to_owned(),
             ]
+        } else if let Some(line) = app.autosaving().then(|| app.network_quit_line()).flatten() {
+            vec![line, "Quit?".to_owned()]
         } else if app.autosaving() {
             vec![
                 "A game is in progress. It is saved: hotseat offers to resume it next time, \

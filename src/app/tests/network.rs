@@ -480,3 +480,31 @@ fn a_letter_typed_as_the_host_ends_the_game_does_not_quit_this_screen() {
     super::key(&mut app, crossterm::event::KeyCode::Char('q'));
     assert!(!app.should_quit(), "the q of a move quit the joiner");
 }
+
+#[test]
+fn quitting_says_the_way_back_across_the_network_and_a_watcher_just_leaves() {
+    let mut config = config(GameSetup::default());
+    config.network = Some(NetSetup::default());
+    config.autosave = true;
+    let mut player = App::new(config);
+    net(
+        &mut player,
+        Msg::Welcome {
+            seat: Seat::Black,
+            snapshot: snapshot(GameSetup::default(), &["e2e4"], false),
+        },
+    );
+    assert!(player.autosaving());
+    act(&mut player, Action::Quit);
+    assert_eq!(player.mode(), &Mode::Quit(crate::app::dialogs::Quit));
+    let lines = player.dialog().unwrap().lines.join(" ");
+    assert!(
+        lines.contains("`hotseat join` with the same invitation takes your seat back"),
+        "{lines}"
+    );
+    assert!(!lines.contains("resume it next time"), "{lines}");
+
+    let mut watcher = seated(Seat::Watcher, &["e2e4"]);
+    act(&mut watcher, Action::Quit);
+    assert!(watcher.should_quit(), "nothing to lose: no question");
+}
