@@ -8,8 +8,6 @@ use crate::common;
 
 use common::buffer::{styled, text};
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 
 use hotseat::app::keymap::{Action, Pointer, PointerKind};
@@ -20,7 +18,6 @@ use hotseat::game::pgn::{Tags, import_game};
 use hotseat::game::report::{Eval, GameReport, Judgement, PositionEval};
 use hotseat::game::{GameSetup, Spot};
 use hotseat::rules::{Color, Move};
-use hotseat::ui::render;
 use hotseat::ui::theme::{GlyphSet, Palette, Theme};
 
 const SCHOLARS: [&str; 7] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
@@ -171,16 +168,7 @@ fn live(app: &mut App, id: u64, update: LiveUpdate) {
 }
 
 fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
-    act(
-        app,
-        Action::Resize {
-            width: w,
-            height: h,
-        },
-    );
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|frame| render(app, frame)).unwrap();
-    terminal.backend().buffer().clone()
+    common::buffer::draw_app(app, (w, h))
 }
 
 fn error_text(app: &App) -> String {

@@ -9,8 +9,6 @@ use crate::common;
 use common::buffer::{styled, text};
 use std::time::Duration;
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color as Rgb, Modifier, Style};
 
@@ -19,7 +17,6 @@ use hotseat::app::{App, Config};
 use hotseat::game::GameSetup;
 use hotseat::rules::{Position, Role};
 use hotseat::ui::layout::ScreenLayout;
-use hotseat::ui::render;
 use hotseat::ui::theme::{GlyphSet, Palette, Theme};
 
 fn s(secs: u64) -> Duration {
@@ -80,16 +77,7 @@ fn play(app: &mut App, moves: &[&str]) {
 }
 
 fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
-    act(
-        app,
-        Action::Resize {
-            width: w,
-            height: h,
-        },
-    );
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|frame| render(app, frame)).unwrap();
-    terminal.backend().buffer().clone()
+    common::buffer::draw_app(app, (w, h))
 }
 
 fn lines(buf: &Buffer) -> Vec<String> {
