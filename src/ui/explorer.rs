@@ -80,8 +80,9 @@ impl Widget for ExplorerView<'_> {
             return;
         };
         if rows.is_empty() {
+            // Also where games ended: they reached it, but no move was played from it.
             line("No game of the library", self.theme.muted(), buf);
-            line("reached this position.", self.theme.muted(), buf);
+            line("went on from this position.", self.theme.muted(), buf);
             return;
         }
         let move_width = rows

@@ -456,3 +456,22 @@ fn explorer_panel_ascii_80x24_and_120x40() {
     insta::assert_snapshot!("explorer_80x24_ascii", screen(&mut app, 80, 24));
     insta::assert_snapshot!("explorer_120x40_ascii", screen(&mut app, 120, 40));
 }
+
+#[test]
+fn where_no_game_went_on_the_panel_says_so_not_that_none_reached_it() {
+    // The game's last position: the library's games may have ended there.
+    let mut app = keeping_app(mono(), GlyphSet::Unicode);
+    app.update(Action::Explore, app.now());
+    let key = app.shown_position().repetition_key();
+    news(
+        &mut app,
+        LibraryNews::Explored {
+            key,
+            filter: String::new(),
+            rows: Ok(Vec::new()),
+        },
+    );
+    let shown = screen(&mut app, 80, 24);
+    assert!(shown.contains("went on from this position."), "{shown}");
+    assert!(!shown.contains("reached this position"), "{shown}");
+}
