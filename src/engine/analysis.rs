@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use super::EngineError;
 use super::process::{Process, Wait};
 use super::uci::{Line, Score, legal_move, parse_line};
-use crate::game::report::{Eval, GameReport, PositionEval};
+use crate::game::report::{EVAL_CP_LIMIT, Eval, GameReport, PositionEval};
 use crate::rules::{Color, Move, Position};
 
 /// How long a search may take: a node budget (the same labels run after run), a depth, or a
@@ -333,7 +333,7 @@ impl Uci<'_> {
             budget += t;
         }
         let deadline = Instant::now() + budget;
-        let (mut score, mut pv) = (None, Vec::new());
+        let mut heard = Heard::default();
         let mut lines = 0;
         let best = loop {
             let line = match self.process.next_line(deadline, "bestmove", self.cancel)? {
@@ -344,17 +344,50 @@ impl Uci<'_> {
             if lines > self.settings.max_lines {
                 return Err(self.flood(lines));
             }
-            match parse_line(&line) {
-                Line::Info(info) if info.multipv == 1 && !info.bound && info.score.is_some() => {
-                    score = info.score;
-                    pv = info.pv;
-                }
-                Line::BestMove(best) => break best,
-                _ => {}
+            if let Some(best) = heard.hear(&line) {
+                break best;
             }
         };
+        heard.conclude(self.process.name(), pos, best).map(Some)
+    }
+}
+
+/// What one search's lines have said so far: the last score of its principal line and the
+/// moves behind it. Pure text in, checked moves out, so that whatever an engine may write can
+/// be tried on it without one.
+#[derive(Clone, Debug, Default)]
+pub struct Heard {
+    score: Option<Score>,
+    pv: Vec<String>,
+}
+
+impl Heard {
+    /// Takes one line; at `bestmove`, the search's end with its best move (`None` for
+    /// `bestmove (none)`).
+    pub fn hear(&mut self, line: &str) -> Option<Option<String>> {
+        match parse_line(line) {
+            Line::Info(info) if info.multipv == 1 && !info.bound => {
+                if let Some(score) = info.score.filter(|&s| usable(s)) {
+                    self.score = Some(score);
+                    self.pv = info.pv;
+                }
+                None
+            }
+            Line::BestMove(best) => Some(best),
+            _ => None,
+        }
+    }
+
+    /// What the search of `pos` (which has a legal move) found: its evaluation and its best
+    /// line, every move checked against the rules. `engine` names the engine in errors.
+    pub fn conclude(
+        self,
+        engine: &str,
+        pos: &Position,
+        best: Option<String>,
+    ) -> Result<PositionEval, EngineError> {
         let illegal = |mv: &str, at: &Position| EngineError::IllegalMove {
-            engine: self.process.name().to_owned(),
+            engine: engine.to_owned(),
             mv: mv.to_owned(),
             fen: at.fen(),
         };
@@ -362,48 +395,57 @@ impl Uci<'_> {
             return Err(illegal("(none)", pos));
         };
         let first = legal_move(pos, &best).ok_or_else(|| illegal(&best, pos))?;
-        let Some(score) = score else {
+        let Some(score) = self.score else {
             return Err(EngineError::NoScore {
-                engine: self.process.name().to_owned(),
+                engine: engine.to_owned(),
                 fen: pos.fen(),
             });
         };
         // The line behind the score, when it starts with the best move; each move checked.
-        let line = if pv.first() == Some(&best) {
-            self.legal_line(pos, &pv)?
+        let line = if self.pv.first() == Some(&best) {
+            legal_line(engine, pos, &self.pv)?
         } else {
             vec![first]
         };
-        Ok(Some(PositionEval {
+        Ok(PositionEval {
             eval: white_view(score, pos.turn()),
             best: line,
-        }))
+        })
     }
 }
 
-impl Uci<'_> {
-    /// The moves of a line the engine wrote, each checked against the rules.
-    pub fn legal_line(&self, pos: &Position, pv: &[String]) -> Result<Vec<Move>, EngineError> {
-        let mut at = pos.clone();
-        let mut line = Vec::with_capacity(pv.len());
-        for text in pv {
-            let illegal = || EngineError::IllegalMove {
-                engine: self.process.name().to_owned(),
-                mv: text.clone(),
-                fen: at.fen(),
-            };
-            let mv = legal_move(&at, text).ok_or_else(illegal)?;
-            line.push(mv);
-            at = at.play(mv).map_err(|_| illegal())?;
-        }
-        Ok(line)
-    }
+/// Whether a score can be a searched position's value: `mate 0` says the side to move is
+/// already mated, which a position the engine was asked to search (it has a move) is not.
+pub(super) fn usable(score: Score) -> bool {
+    score != Score::Mate(0)
 }
 
-/// A score for the side to move, as an evaluation from White's point of view.
+/// The moves of a line the engine wrote, each checked against the rules; `engine` names the
+/// engine in the error.
+pub fn legal_line(engine: &str, pos: &Position, pv: &[String]) -> Result<Vec<Move>, EngineError> {
+    let mut at = pos.clone();
+    let mut line = Vec::with_capacity(pv.len());
+    for text in pv {
+        let illegal = |at: &Position| EngineError::IllegalMove {
+            engine: engine.to_owned(),
+            mv: text.clone(),
+            fen: at.fen(),
+        };
+        let mv = legal_move(&at, text).ok_or_else(|| illegal(&at))?;
+        line.push(mv);
+        at = at.play(mv).map_err(|_| illegal(&at))?;
+    }
+    Ok(line)
+}
+
+/// A score for the side to move, as an evaluation from White's point of view, within what a
+/// game's PGN can hold ([`EVAL_CP_LIMIT`]).
 pub(super) fn white_view(score: Score, turn: Color) -> Eval {
     match score {
-        Score::Cp(cp) => Eval::Cp(if turn == Color::White { cp } else { -cp }),
+        Score::Cp(cp) => {
+            let cp = cp.clamp(-EVAL_CP_LIMIT, EVAL_CP_LIMIT);
+            Eval::Cp(if turn == Color::White { cp } else { -cp })
+        }
         Score::Mate(n) => Eval::Mate {
             winner: if n > 0 { turn } else { !turn },
             moves: n.unsigned_abs(),
@@ -432,6 +474,89 @@ mod tests {
                 moves: 0
             }
         );
+    }
+
+    #[test]
+    fn a_score_beyond_what_a_pgn_holds_is_brought_within_it() {
+        // An engine's `score cp -2147483648` overflowed when turned to White's view, and a
+        // score over a thousand pawns was kept as a `[%eval]` that reads back as nothing.
+        assert_eq!(
+            white_view(Score::Cp(i32::MIN), Color::Black),
+            Eval::Cp(EVAL_CP_LIMIT)
+        );
+        assert_eq!(
+            white_view(Score::Cp(5_000_000), Color::White),
+            Eval::Cp(EVAL_CP_LIMIT)
+        );
+        let kept = crate::game::report::eval_command(Eval::Cp(-EVAL_CP_LIMIT)).unwrap();
+        assert_eq!(
+            crate::game::report::parse_eval_comment(kept.as_bytes()),
+            Some(Eval::Cp(-EVAL_CP_LIMIT))
+        );
+    }
+
+    fn heard(lines: &[&str]) -> (Heard, Option<String>) {
+        let mut heard = Heard::default();
+        for line in lines {
+            if let Some(best) = heard.hear(line) {
+                return (heard, best);
+            }
+        }
+        panic!("no bestmove in {lines:?}");
+    }
+
+    #[test]
+    fn a_search_keeps_the_last_exact_score_of_its_first_line() {
+        let pos = Position::initial();
+        let (h, best) = heard(&[
+            "info depth 10 multipv 1 score cp 31 pv e2e4 e7e5",
+            "info depth 11 multipv 1 score cp 90 lowerbound pv d2d4",
+            "info depth 11 multipv 2 score cp 12 pv g1f3",
+            "info depth 11 multipv 1 score cp 28 pv e2e4 c7c5 g1f3",
+            "bestmove e2e4 ponder c7c5",
+        ]);
+        let eval = h.conclude("sf", &pos, best).unwrap();
+        assert_eq!(eval.eval, Eval::Cp(28));
+        assert_eq!(eval.best.len(), 3);
+        // A line that does not start with the best move is not believed beyond it.
+        let (h, best) = heard(&["info score cp 5 pv d2d4 d7d5", "bestmove e2e4"]);
+        let eval = h.conclude("sf", &pos, best).unwrap();
+        assert_eq!(eval.best, [pos.parse_move("e2e4").unwrap()]);
+    }
+
+    #[test]
+    fn mate_in_none_for_a_position_with_moves_is_no_score() {
+        // `mate 0` says the side to move is mated; with a legal best move it is nonsense, and
+        // kept it was an evaluation the game's PGN cannot hold.
+        let pos = Position::initial();
+        let (h, best) = heard(&["info depth 3 score mate 0 pv e2e4", "bestmove e2e4"]);
+        assert!(matches!(
+            h.conclude("sf", &pos, best),
+            Err(EngineError::NoScore { .. })
+        ));
+        let (h, best) = heard(&[
+            "info depth 3 score cp 10 pv e2e4",
+            "info depth 4 score mate 0 pv e2e4",
+            "bestmove e2e4",
+        ]);
+        assert_eq!(h.conclude("sf", &pos, best).unwrap().eval, Eval::Cp(10));
+    }
+
+    #[test]
+    fn an_illegal_move_anywhere_in_the_line_is_named() {
+        let pos = Position::initial();
+        let (h, best) = heard(&["info score cp 5 pv e2e4 e7e5 e1e3", "bestmove e2e4"]);
+        match h.conclude("sf", &pos, best) {
+            Err(EngineError::IllegalMove { engine, mv, .. }) => {
+                assert_eq!((engine.as_str(), mv.as_str()), ("sf", "e1e3"))
+            }
+            other => panic!("{other:?}"),
+        }
+        let (h, best) = heard(&["info score cp 5 pv e2e4", "bestmove (none)"]);
+        assert!(matches!(
+            h.conclude("sf", &pos, best),
+            Err(EngineError::IllegalMove { .. })
+        ));
     }
 
     #[test]

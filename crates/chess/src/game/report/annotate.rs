@@ -18,6 +18,11 @@ use crate::rules::{Color, Move, Position};
 /// The longest better line written as a side line, in plies.
 pub const VARIATION_PLIES: usize = 8;
 
+/// The largest evaluation in centipawns a `[%eval]` holds either way (a thousand pawns): a
+/// larger one reads as no evaluation, so an engine's wilder numbers are brought within it
+/// before they are kept.
+pub const EVAL_CP_LIMIT: i32 = 100_000;
+
 /// The NAGs of the labels: `$6` ?!, `$2` ?, `$4` ??.
 const LABEL_NAGS: [u8; 3] = [6, 2, 4];
 
@@ -79,7 +84,7 @@ fn read_eval_command(s: &str) -> Option<Eval> {
     }
     let pawns: f64 = value.parse().ok()?;
     let cp = (pawns * 100.0).round();
-    (cp.abs() <= 100_000.0).then_some(Eval::Cp(cp as i32))
+    (cp.abs() <= f64::from(EVAL_CP_LIMIT)).then_some(Eval::Cp(cp as i32))
 }
 
 /// The `[%eval …]` command of an evaluation, `None` for a checkmated position.
