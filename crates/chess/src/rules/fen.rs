@@ -6,7 +6,7 @@
 //! check, an en passant square no pawn could have skipped). [`FenError`] is either. Every message
 //! names the problem and says what would be right.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use super::attacks::king_attacks;
@@ -557,16 +557,26 @@ impl Position {
     /// rook's file letter when another rook stands further out.
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(90);
+        // The board square by square, filled from the pieces' sets rather than asking each
+        // square what stands there.
+        let mut board = [None; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in self.pieces(color, role) {
+                    board[sq.index()] = Some(Piece { color, role }.char());
+                }
+            }
+        }
         for rank in Rank::ALL.iter().rev() {
             let mut empty = 0;
             for file in File::ALL {
-                match self.piece_at(Square::from_coords(file, *rank)) {
-                    Some(p) => {
+                match board[Square::from_coords(file, *rank).index()] {
+                    Some(c) => {
                         if empty > 0 {
                             s.push(char::from(b'0' + empty));
                             empty = 0;
                         }
-                        s.push(p.char());
+                        s.push(c);
                     }
                     None => empty += 1,
                 }
@@ -584,10 +594,14 @@ impl Position {
         self.write_castling(&mut s);
         s.push(' ');
         match self.legal_ep_square() {
-            Some(ep) => s.push_str(&ep.to_string()),
+            Some(ep) => {
+                s.push(ep.file().char());
+                s.push(ep.rank().char());
+            }
             None => s.push('-'),
         }
-        s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        // Writing to a String cannot fail.
+        let _ = write!(s, " {} {}", self.halfmoves, self.fullmoves);
         s
     }
 }

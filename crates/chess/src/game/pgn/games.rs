@@ -336,7 +336,10 @@ impl<T: Target> Visitor for GameVisitor<T> {
         let limit = if self.tags_read > MAX_TAGS {
             Some(Limit::Tags)
         } else if name.len().max(value.0.len()) > MAX_TAG_BYTES
-            || written_tag_len(&value.decode()) > MAX_TAG_BYTES
+            // Written back, a byte takes at most four (U+FFFD, or an escape): nearly every
+            // value is short enough not to need the exact length.
+            || value.0.len() > MAX_TAG_BYTES / 4
+                && written_tag_len(&value.decode()) > MAX_TAG_BYTES
         {
             // Measured as read and as it will be written back (invalid UTF-8 becomes three
             // bytes a byte), so that a game read is a game that reads again once saved.
@@ -566,10 +569,14 @@ impl Replayed {
 
     /// What the player to move could claim now or by declaring a move (none once it is over).
     pub fn claims(&self) -> Claims {
-        if self.status().is_some() {
-            Claims::default()
-        } else {
-            self.history.claims_available(&self.position)
+        self.claims_when(self.status())
+    }
+
+    /// [`Replayed::claims`] for the `status` the game is known to have.
+    fn claims_when(&self, status: Option<AutomaticEnd>) -> Claims {
+        match status {
+            Some(_) => Claims::default(),
+            None => self.history.claims_available(&self.position),
         }
     }
 }
@@ -592,6 +599,9 @@ pub struct ReplayedGame {
     pub white: String,
     pub black: String,
     pub note: Option<String>,
+    /// [`Replayed::status`] and [`Replayed::claims`], worked out once.
+    pub status: Option<AutomaticEnd>,
+    pub claims: Claims,
 }
 
 /// [`replay_games`] with the players' names and a note where the file's result contradicts
@@ -610,6 +620,7 @@ fn replay_named(
     input: &mut dyn Read,
     each: &mut dyn FnMut(Result<ReplayedGame, PgnGameError>),
 ) -> std::io::Result<()> {
+    crate::rules::unpack_slider_table();
     read_all::<Replayed, _>(input, |r| {
         each(r.map(|(replayed, tags, result)| {
             let name = |k: &str| {
@@ -618,13 +629,18 @@ fn replay_named(
                     .unwrap_or(k)
                     .to_owned()
             };
-            let note = result.zip(replayed.status()).and_then(|(said, end)| {
+            // Once each: both look for legal moves.
+            let status = replayed.status();
+            let claims = replayed.claims_when(status);
+            let note = result.zip(status).and_then(|(said, end)| {
                 result_contradiction(game_result(said), end, replayed.position.turn())
             });
             ReplayedGame {
                 white: name("White"),
                 black: name("Black"),
                 note,
+                status,
+                claims,
                 replayed,
             }
         }))
