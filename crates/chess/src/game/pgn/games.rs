@@ -395,7 +395,7 @@ impl<T: Target> Visitor for GameVisitor<T> {
 
     // Always: the program above may be optimised for size, and its link-time pass would
     // otherwise leave this call in the loop over every move of a file.
-    #[inline(always)]
+    #[inline(never)]
     fn san(&mut self, token: &[u8]) -> Skip {
         let Some(target) = self.target.as_mut() else {
             return Skip(true);
