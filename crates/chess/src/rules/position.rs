@@ -549,7 +549,7 @@ impl Position {
     pub(crate) fn play_inline(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
-        self.hash ^= zobrist::castling(self.castling);
+        let castling = self.castling;
         if let Some(ep) = self.ep_square.take() {
             self.hash ^= zobrist::en_passant(ep);
         }
@@ -601,7 +601,10 @@ impl Position {
                 self.toggle(us, Role::Rook, rook_to);
             }
         }
-        self.hash ^= zobrist::castling(self.castling);
+        // Most moves keep every right: the hash changes only when one is lost.
+        if self.castling != castling {
+            self.hash ^= zobrist::castling(castling) ^ zobrist::castling(self.castling);
+        }
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }

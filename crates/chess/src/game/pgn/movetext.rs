@@ -378,12 +378,18 @@ impl Moves {
                     // A move number (`12.`, `12...`, `1.e4`) is dropped here, without the
                     // detour through `word`; anything else starting with a digit (`1-0`,
                     // `0-0`) is a word after all.
-                    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-                    let dots = rest[digits..].iter().take_while(|&&b| b == b'.').count();
-                    match rest.get(digits + dots) {
-                        _ if digits + dots >= MAX_TOKEN_LEN => break,
+                    let mut k = 0;
+                    while let Some(b'0'..=b'9') = rest.get(k) {
+                        k += 1;
+                    }
+                    let digits = k;
+                    while let Some(b'.') = rest.get(k) {
+                        k += 1;
+                    }
+                    match rest.get(k) {
+                        _ if k >= MAX_TOKEN_LEN => break,
                         None => break,
-                        Some(_) if dots > 0 => digits + dots,
+                        Some(_) if k > digits => k,
                         Some(&b) if is_delimiter(b) => digits,
                         Some(_) => match find_delimiter(rest) {
                             Some(k) if k < MAX_TOKEN_LEN => {
