@@ -6,7 +6,7 @@
 //! check, an en passant square no pawn could have skipped). [`FenError`] is either. Every message
 //! names the problem and says what would be right.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::str::FromStr;
 
 use super::attacks::king_attacks;
@@ -636,10 +636,28 @@ impl Position {
             }
             None => s.push('-'),
         }
-        // Writing to a String cannot fail.
-        let _ = write!(s, " {} {}", self.halfmoves, self.fullmoves);
+        s.push(' ');
+        push_decimal(&mut s, self.halfmoves);
+        s.push(' ');
+        push_decimal(&mut s, self.fullmoves);
         s
     }
+}
+
+/// Appends `n` in decimal: the move counters, without the formatting machinery (a PGN replay
+/// writes a FEN for every game).
+fn push_decimal(s: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.extend(digits[start..].iter().map(|&d| char::from(d)));
 }
 
 impl Position {
