@@ -369,14 +369,27 @@ impl<T: Target> Visitor for GameVisitor<T> {
         // A tag value is one line of printing characters (PGN standard 8.1.1); a control
         // character is read as the space the writer would put in its place, so that what is
         // read is what is written back.
-        let value = value.decode_utf8();
-        let value = if value.contains(char::is_control) {
-            value.replace(char::is_control, " ")
-        } else {
-            value.into_owned()
+        // Nearly every value is printable ASCII with nothing to unescape: it is kept as it is.
+        let plain = value
+            .0
+            .iter()
+            .all(|&b| (b' '..=b'~').contains(&b) && b != b'\\');
+        let value = match std::str::from_utf8(value.0) {
+            Ok(text) if plain => text.to_owned(),
+            _ => {
+                let value = value.decode_utf8();
+                if value.contains(char::is_control) {
+                    value.replace(char::is_control, " ")
+                } else {
+                    value.into_owned()
+                }
+            }
         };
-        self.tags
-            .push(String::from_utf8_lossy(name).into_owned(), value);
+        let name = match std::str::from_utf8(name) {
+            Ok(name) => name.to_owned(),
+            Err(_) => String::from_utf8_lossy(name).into_owned(),
+        };
+        self.tags.push(name, value);
         Skip(false)
     }
 
@@ -623,12 +636,12 @@ fn replay_named(
 ) -> std::io::Result<()> {
     crate::rules::unpack_slider_table();
     read_all::<Replayed, _>(input, |r| {
-        each(r.map(|(replayed, tags, result)| {
-            let name = |k: &str| {
-                tags.get(k)
-                    .filter(|v| !v.is_empty() && *v != "?")
-                    .unwrap_or(k)
-                    .to_owned()
+        each(r.map(|(replayed, mut tags, result)| {
+            // Taken from the tags, which are dropped after: not copied.
+            let mut name = |k: &str| {
+                tags.take(k)
+                    .filter(|v| !v.is_empty() && v != "?")
+                    .unwrap_or_else(|| k.to_owned())
             };
             // Once each: both look for legal moves.
             let status = replayed.status();
