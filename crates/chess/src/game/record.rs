@@ -161,6 +161,22 @@ impl History {
             .count()
     }
 
+    /// Whether two of the positions a move from `current` (the last one pushed) could repeat
+    /// are the same: those [`History::earlier_occurrences`] looks at for a move that is not a
+    /// capture or a pawn move, the widest window any move has.
+    fn twice_within_a_move(&self, current: &Position) -> bool {
+        let index = self.keys.len();
+        let first = index.saturating_sub(current.halfmoves() as usize + 1);
+        let mut keys: Vec<u64> = (first..index)
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .map(|i| self.keys[i])
+            .collect();
+        keys.sort_unstable();
+        keys.windows(2).any(|pair| pair[0] == pair[1])
+    }
+
     /// Whether playing `mv` in `current` ends the game by itself (see
     /// [`History::automatic_end`]): then no claim needs to be made with it.
     pub fn move_ends_game(&self, current: &Position, mv: Move) -> bool {
@@ -173,6 +189,12 @@ impl History {
     pub fn claims_available(&self, current: &Position) -> Claims {
         let mut claims = self.claimable_now(current);
         if claims.threefold && claims.fifty {
+            return claims;
+        }
+        // A move brings the clock to 100 only from 99, and makes a position occur a third time
+        // only if some position it can reach occurred twice already: without either, no move
+        // needs to be tried.
+        if current.halfmoves() + 1 < FIFTY_MOVES && !self.twice_within_a_move(current) {
             return claims;
         }
         for &mv in current.legal_moves().iter() {
@@ -476,6 +498,30 @@ mod tests {
             );
         }
         assert!(recent.claims_available(&pos).threefold);
+    }
+
+    #[test]
+    fn claims_available_tries_moves_only_when_one_could_claim() {
+        // At every ply of dances that repeat at different distances, the answer is the one
+        // every legal move tried gives.
+        let moves = format!("{KNIGHT_DANCE} Nc3 Nc6 Nb1 Nb8 {KNIGHT_DANCE} Nc3 Nc6 Nb1 Nf6 Nc3");
+        let mut pos = Position::initial();
+        let mut history = History::new(&pos);
+        let mut threefold_by_move = 0;
+        for text in moves.split_whitespace() {
+            pos.play_unchecked(pos.parse_move(text).unwrap());
+            history.push(&pos);
+            let every = pos
+                .legal_moves()
+                .iter()
+                .fold(history.claimable_now(&pos), |c, &mv| {
+                    c.or(history.claims_by_move(&pos, mv))
+                });
+            assert_eq!(history.claims_available(&pos), every, "{text}");
+            threefold_by_move +=
+                usize::from(every.threefold && !history.claimable_now(&pos).threefold);
+        }
+        assert!(threefold_by_move >= 2);
     }
 
     #[test]

@@ -296,32 +296,46 @@ impl std::error::Error for ParseFenError {}
 impl std::error::Error for PositionError {}
 
 fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
-    let rows: Vec<&str> = field.split('/').collect();
-    if rows.len() != 8 {
-        return Err(ParseFenError::RankCount(rows.len()));
+    let rows = field.bytes().filter(|&b| b == b'/').count() + 1;
+    if rows != 8 {
+        return Err(ParseFenError::RankCount(rows));
     }
     let mut board = [None; 64];
-    for (i, row) in rows.iter().enumerate() {
-        let rank = Rank::new(7 - i as u32);
-        let mut file = 0usize;
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                file += d as usize;
-            } else if let Some(piece) = Piece::from_char(c).filter(|_| c.is_ascii_alphabetic()) {
+    // Byte by byte, a rank ending at each `/` and at the end of the field.
+    let mut rank = Rank::Eighth;
+    let mut file = 0usize;
+    for (at, b) in field.bytes().enumerate() {
+        match b {
+            b'/' => {
+                if file != 8 {
+                    return Err(ParseFenError::RankLength {
+                        rank,
+                        squares: file,
+                    });
+                }
+                rank = Rank::new(rank as u32 - 1);
+                file = 0;
+            }
+            b'1'..=b'8' => file += usize::from(b - b'0'),
+            _ => {
+                let piece = Piece::from_char(char::from(b)).filter(|_| b.is_ascii_alphabetic());
+                let Some(piece) = piece else {
+                    // The whole character, not its first byte.
+                    let letter = field[at..].chars().next().unwrap_or('?');
+                    return Err(ParseFenError::PieceLetter { letter, rank });
+                };
                 if file < 8 {
                     board[Square::from_coords(File::new(file as u32), rank).index()] = Some(piece);
                 }
                 file += 1;
-            } else {
-                return Err(ParseFenError::PieceLetter { letter: c, rank });
             }
         }
-        if file != 8 {
-            return Err(ParseFenError::RankLength {
-                rank,
-                squares: file,
-            });
-        }
+    }
+    if file != 8 {
+        return Err(ParseFenError::RankLength {
+            rank,
+            squares: file,
+        });
     }
     Ok(board)
 }
@@ -429,10 +443,32 @@ impl FromStr for Setup {
 
     /// Reads FEN syntax. The two move counters may be left out (they default to `0 1`).
     fn from_str(fen: &str) -> Result<Setup, ParseFenError> {
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        if !(4..=6).contains(&fields.len()) {
-            return Err(ParseFenError::FieldCount(fields.len()));
+        // At most seven fields are kept: more is an error that only needs their number.
+        let mut fields = [""; 7];
+        let mut count = 0;
+        let bytes = fen.as_bytes();
+        let mut at = 0;
+        loop {
+            while at < bytes.len() && bytes[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            if at == bytes.len() {
+                break;
+            }
+            let start = at;
+            while at < bytes.len() && !bytes[at].is_ascii_whitespace() {
+                at += 1;
+            }
+            // Cut at ASCII whitespace, so at character boundaries.
+            if let Some(slot) = fields.get_mut(count) {
+                *slot = &fen[start..at];
+            }
+            count += 1;
         }
+        if !(4..=6).contains(&count) {
+            return Err(ParseFenError::FieldCount(count));
+        }
+        let fields = &fields[..count];
         let board = parse_board(fields[0])?;
         let turn = match fields[1] {
             "w" => Color::White,
@@ -557,16 +593,26 @@ impl Position {
     /// rook's file letter when another rook stands further out.
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(90);
+        // The board square by square, filled from the pieces' sets rather than asking each
+        // square what stands there.
+        let mut board = [None; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in self.pieces(color, role) {
+                    board[sq.index()] = Some(Piece { color, role }.char());
+                }
+            }
+        }
         for rank in Rank::ALL.iter().rev() {
             let mut empty = 0;
             for file in File::ALL {
-                match self.piece_at(Square::from_coords(file, *rank)) {
-                    Some(p) => {
+                match board[Square::from_coords(file, *rank).index()] {
+                    Some(c) => {
                         if empty > 0 {
                             s.push(char::from(b'0' + empty));
                             empty = 0;
                         }
-                        s.push(p.char());
+                        s.push(c);
                     }
                     None => empty += 1,
                 }
@@ -584,12 +630,34 @@ impl Position {
         self.write_castling(&mut s);
         s.push(' ');
         match self.legal_ep_square() {
-            Some(ep) => s.push_str(&ep.to_string()),
+            Some(ep) => {
+                s.push(ep.file().char());
+                s.push(ep.rank().char());
+            }
             None => s.push('-'),
         }
-        s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        s.push(' ');
+        push_decimal(&mut s, self.halfmoves);
+        s.push(' ');
+        push_decimal(&mut s, self.fullmoves);
         s
     }
+}
+
+/// Appends `n` in decimal: the move counters, without the formatting machinery (a PGN replay
+/// writes a FEN for every game).
+fn push_decimal(s: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.extend(digits[start..].iter().map(|&d| char::from(d)));
 }
 
 impl Position {

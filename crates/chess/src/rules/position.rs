@@ -479,9 +479,23 @@ impl Position {
             | (bishop_attacks(sq, occupied) & bq))
     }
 
+    /// Whether any piece of `attacker` attacks `sq`, given an occupancy: [`Position::attackers`]
+    /// with early answers, the leapers first, and a slider table looked up only when a slider
+    /// stands on a line through `sq` (a king move asks this of its square every time).
     #[inline]
     pub(crate) fn is_attacked(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
-        self.attackers(sq, attacker, occupied).any()
+        let them = self.by_color(attacker);
+        let leapers = (knight_attacks(sq) & self.by_role(Role::Knight))
+            | (king_attacks(sq) & self.by_role(Role::King))
+            | (pawn_attacks(!attacker, sq) & self.by_role(Role::Pawn));
+        if (them & leapers).any() {
+            return true;
+        }
+        let queens = self.by_role(Role::Queen);
+        let rq = them & (self.by_role(Role::Rook) | queens);
+        let bq = them & (self.by_role(Role::Bishop) | queens);
+        (rook_rays(sq) & rq).any() && (rook_attacks(sq, occupied) & rq).any()
+            || (bishop_rays(sq) & bq).any() && (bishop_attacks(sq, occupied) & bq).any()
     }
 
     /// Finds the checkers and the pinned pieces in one pass over the enemy sliders that see the
@@ -535,7 +549,7 @@ impl Position {
     pub(crate) fn play_inline(&mut self, m: Move) {
         let us = self.turn;
         let them = !us;
-        self.hash ^= zobrist::castling(self.castling);
+        let castling = self.castling;
         if let Some(ep) = self.ep_square.take() {
             self.hash ^= zobrist::en_passant(ep);
         }
@@ -587,7 +601,10 @@ impl Position {
                 self.toggle(us, Role::Rook, rook_to);
             }
         }
-        self.hash ^= zobrist::castling(self.castling);
+        // Most moves keep every right: the hash changes only when one is lost.
+        if self.castling != castling {
+            self.hash ^= zobrist::castling(castling) ^ zobrist::castling(self.castling);
+        }
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }

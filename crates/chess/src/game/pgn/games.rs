@@ -336,7 +336,10 @@ impl<T: Target> Visitor for GameVisitor<T> {
         let limit = if self.tags_read > MAX_TAGS {
             Some(Limit::Tags)
         } else if name.len().max(value.0.len()) > MAX_TAG_BYTES
-            || written_tag_len(&value.decode()) > MAX_TAG_BYTES
+            // Written back, a byte takes at most four (U+FFFD, or an escape): nearly every
+            // value is short enough not to need the exact length.
+            || value.0.len() > MAX_TAG_BYTES / 4
+                && written_tag_len(&value.decode()) > MAX_TAG_BYTES
         {
             // Measured as read and as it will be written back (invalid UTF-8 becomes three
             // bytes a byte), so that a game read is a game that reads again once saved.
@@ -366,14 +369,27 @@ impl<T: Target> Visitor for GameVisitor<T> {
         // A tag value is one line of printing characters (PGN standard 8.1.1); a control
         // character is read as the space the writer would put in its place, so that what is
         // read is what is written back.
-        let value = value.decode_utf8();
-        let value = if value.contains(char::is_control) {
-            value.replace(char::is_control, " ")
-        } else {
-            value.into_owned()
+        // Nearly every value is printable ASCII with nothing to unescape: it is kept as it is.
+        let plain = value
+            .0
+            .iter()
+            .all(|&b| (b' '..=b'~').contains(&b) && b != b'\\');
+        let value = match std::str::from_utf8(value.0) {
+            Ok(text) if plain => text.to_owned(),
+            _ => {
+                let value = value.decode_utf8();
+                if value.contains(char::is_control) {
+                    value.replace(char::is_control, " ")
+                } else {
+                    value.into_owned()
+                }
+            }
         };
-        self.tags
-            .push(String::from_utf8_lossy(name).into_owned(), value);
+        let name = match std::str::from_utf8(name) {
+            Ok(name) => name.to_owned(),
+            Err(_) => String::from_utf8_lossy(name).into_owned(),
+        };
+        self.tags.push(name, value);
         Skip(false)
     }
 
@@ -390,9 +406,10 @@ impl<T: Target> Visitor for GameVisitor<T> {
         }
     }
 
-    // Always: the program above may be optimised for size, and its link-time pass would
-    // otherwise leave this call in the loop over every move of a file.
-    #[inline(always)]
+    // Never: inlined into the scanner's loop, the two loops' registers spill (measured: more
+    // instructions a move, not fewer). The program above, which may be optimised for size,
+    // calls `replay_named`, compiled here with all of this.
+    #[inline(never)]
     fn san(&mut self, token: &[u8]) -> Skip {
         let Some(target) = self.target.as_mut() else {
             return Skip(true);
@@ -566,10 +583,14 @@ impl Replayed {
 
     /// What the player to move could claim now or by declaring a move (none once it is over).
     pub fn claims(&self) -> Claims {
-        if self.status().is_some() {
-            Claims::default()
-        } else {
-            self.history.claims_available(&self.position)
+        self.claims_when(self.status())
+    }
+
+    /// [`Replayed::claims`] for the `status` the game is known to have.
+    fn claims_when(&self, status: Option<AutomaticEnd>) -> Claims {
+        match status {
+            Some(_) => Claims::default(),
+            None => self.history.claims_available(&self.position),
         }
     }
 }
@@ -592,6 +613,9 @@ pub struct ReplayedGame {
     pub white: String,
     pub black: String,
     pub note: Option<String>,
+    /// [`Replayed::status`] and [`Replayed::claims`], worked out once.
+    pub status: Option<AutomaticEnd>,
+    pub claims: Claims,
 }
 
 /// [`replay_games`] with the players' names and a note where the file's result contradicts
@@ -610,21 +634,27 @@ fn replay_named(
     input: &mut dyn Read,
     each: &mut dyn FnMut(Result<ReplayedGame, PgnGameError>),
 ) -> std::io::Result<()> {
+    crate::rules::unpack_slider_table();
     read_all::<Replayed, _>(input, |r| {
-        each(r.map(|(replayed, tags, result)| {
-            let name = |k: &str| {
-                tags.get(k)
-                    .filter(|v| !v.is_empty() && *v != "?")
-                    .unwrap_or(k)
-                    .to_owned()
+        each(r.map(|(replayed, mut tags, result)| {
+            // Taken from the tags, which are dropped after: not copied.
+            let mut name = |k: &str| {
+                tags.take(k)
+                    .filter(|v| !v.is_empty() && v != "?")
+                    .unwrap_or_else(|| k.to_owned())
             };
-            let note = result.zip(replayed.status()).and_then(|(said, end)| {
+            // Once each: both look for legal moves.
+            let status = replayed.status();
+            let claims = replayed.claims_when(status);
+            let note = result.zip(status).and_then(|(said, end)| {
                 result_contradiction(game_result(said), end, replayed.position.turn())
             });
             ReplayedGame {
                 white: name("White"),
                 black: name("Black"),
                 note,
+                status,
+                claims,
                 replayed,
             }
         }))

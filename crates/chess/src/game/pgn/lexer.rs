@@ -146,6 +146,16 @@ impl<S: Source> Lexer<S> {
     }
 
     fn skip_ws_and_escapes(&mut self) -> io::Result<()> {
+        // Between tags, nearly always one line break.
+        if let [b, next, ..] = *self.src.data()
+            && is_ws(b)
+            && !is_ws(next)
+            && next != b'%'
+        {
+            self.line_start = is_newline(b);
+            self.src.consume(1);
+            return Ok(());
+        }
         loop {
             self.skip_ws()?;
             if self.line_start && self.src.data().first() == Some(&b'%') {
@@ -246,6 +256,11 @@ impl<S: Source> Lexer<S> {
 
     /// Skips the rest of a tag pair: up to and including its `]`, or to the end of the line.
     fn finish_tag(&mut self) -> io::Result<()> {
+        // Nearly always right after the value's closing quote.
+        if self.src.data().first() == Some(&b']') {
+            self.src.consume(1);
+            return Ok(());
+        }
         self.skip_until(|b| b == b']' || is_newline(b))?;
         if self.src.data().first() == Some(&b']') {
             self.src.consume(1);

@@ -55,6 +55,14 @@ impl Tags {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Takes the value of the first tag called `name`, in any case, leaving it empty.
+    pub(crate) fn take(&mut self, name: &str) -> Option<String> {
+        self.0
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| std::mem::take(v))
+    }
+
     /// Whether a tag called `name` (in any case) is there.
     pub fn contains(&self, name: &str) -> bool {
         self.get(name).is_some()

@@ -209,6 +209,20 @@ fn tags_without_spaces_or_on_one_line_are_read() {
 }
 
 #[test]
+fn an_escape_line_between_tags_is_skipped_after_one_line_break_or_more() {
+    for between in ["\n", "\r\n", "\n\n", "\n \n"] {
+        let game = one_game(&format!(
+            "[Event \"x\"]{between}% a note{between}[Site \"y\"]{between}%[Round \"z\"]\n1. e4"
+        ));
+        assert_eq!(
+            game,
+            [tag("Event", "x"), tag("Site", "y"), Movetext, san("e4")],
+            "{between:?}"
+        );
+    }
+}
+
+#[test]
 fn malformed_tags_are_dropped_and_unterminated_values_end_at_the_line() {
     let game = one_game("[Event]\n[Site unquoted]\n[Round \"3\n[White \"Kim\"]\n*");
     assert_eq!(
