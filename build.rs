@@ -9,7 +9,8 @@
 //! KiB after, the same program (benches/README.md, Round 3).
 //!
 //! Only where it is known to work: a release build for x86_64 Linux (glibc) with rustc 1.90 or
-//! later, whose default linker is its own lld, and nothing in the build naming another linker.
+//! later, whose default linker is its own lld (and a toolchain that ships it), and nothing in
+//! the build naming another linker.
 //! Elsewhere (macOS, Windows, gcc's own linker, a configured linker) the file is not passed and
 //! the binary is as before. Names the linker does not find (the list went stale after a change
 //! of toolchain or dependencies) are skipped without a word: the layout is then only less
@@ -37,7 +38,8 @@ fn main() {
 }
 
 /// Whether this is a release build linked by rustc's own lld: x86_64 Linux with glibc, rustc
-/// 1.90 or later, and neither a configured linker nor flags that choose one.
+/// 1.90 or later with its lld in the sysroot, and neither a configured linker nor flags that
+/// choose one.
 fn linked_by_rust_lld() -> bool {
     let var = |name: &str| env::var(name).unwrap_or_default();
     if var("HOTSEAT_CODE_ORDER") == "0"
@@ -55,15 +57,28 @@ fn linked_by_rust_lld() -> bool {
         return false;
     }
     let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let Ok(out) = Command::new(rustc).arg("-V").output() else {
-        return false;
+    let ask = |arg: &str| {
+        Command::new(&rustc)
+            .arg(arg)
+            .output()
+            .ok()
+            .filter(|out| out.status.success())
+            .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_owned())
     };
     // "rustc 1.95.0 (59807616e 2026-04-14)"
-    let version = String::from_utf8_lossy(&out.stdout);
-    let minor = version
-        .split_whitespace()
-        .nth(1)
-        .and_then(|v| v.split('.').nth(1))
-        .and_then(|m| m.parse::<u32>().ok());
-    minor.is_some_and(|m| m >= 90)
+    let minor = ask("-V").and_then(|version| {
+        version
+            .split_whitespace()
+            .nth(1)
+            .and_then(|v| v.split('.').nth(1))
+            .and_then(|m| m.parse::<u32>().ok())
+    });
+    // A toolchain built without its own lld (some distributions' rustc) links with the
+    // system's linker, which may not know the option.
+    let lld_shipped = ask("--print=sysroot").is_some_and(|sysroot| {
+        Path::new(&sysroot)
+            .join("lib/rustlib/x86_64-unknown-linux-gnu/bin/gcc-ld/ld.lld")
+            .is_file()
+    });
+    minor.is_some_and(|m| m >= 90) && lld_shipped
 }
