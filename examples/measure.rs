@@ -10,8 +10,10 @@
 //! `benches/README.md`). The game runs in a pseudo-terminal (the test harness of
 //! `tests/suite/common/pty.rs`) with a data folder of its own; the clock is started with Enter
 //! and left running. Resident memory is split as the kernel counts it: the heap and stacks
-//! (`RssAnon`) and the pages of the binary and libraries read in (`RssFile`). Memory and CPU come from `/proc/<pid>/status` (VmRSS) and `/proc/<pid>/stat`
-//! (utime + stime), so this is Linux only. The time to first frame is from spawning the process
+//! (`RssAnon`) and the pages of the binary and libraries read in (`RssFile`), and after idling
+//! per mapping (`/proc/<pid>/smaps`). Memory comes from `/proc/<pid>/status` (VmRSS), CPU from
+//! `/proc/<pid>/task/*/schedstat` (nanoseconds, every thread) and, as before, `/proc/<pid>/stat`
+//! (utime + stime, in 10 ms ticks), so this is Linux only. The time to first frame is from spawning the process
 //! to the screen showing the footer: an upper bound, since it includes the pseudo-terminal and
 //! the emulator reading the output.
 
@@ -42,6 +44,55 @@ fn cpu_ticks(pid: u32) -> Result<u64> {
     let utime: u64 = fields[11].parse()?;
     let stime: u64 = fields[12].parse()?;
     Ok(utime + stime)
+}
+
+/// The time all the threads of a process have run on a CPU, in nanoseconds
+/// (`/proc/<pid>/task/*/schedstat`): unlike utime + stime it is not counted in 10 ms ticks, so
+/// an idle process's fraction of a percent resolves in a minute.
+fn cpu_ns(pid: u32) -> Result<u64> {
+    let mut total = 0;
+    for task in std::fs::read_dir(format!("/proc/{pid}/task"))? {
+        let stat = std::fs::read_to_string(task?.path().join("schedstat"))?;
+        let ns: u64 = stat
+            .split_whitespace()
+            .next()
+            .context("empty schedstat")?
+            .parse()?;
+        total += ns;
+    }
+    Ok(total)
+}
+
+/// Resident memory per kind of mapping (`/proc/<pid>/smaps`), in KiB: each file's mappings
+/// by permissions (code `r-x`, read-only data `r--`, relocated and written data `rw-`), the
+/// heap, the stacks, and anonymous mappings (thread stacks, malloc's arenas of the other
+/// threads and its large blocks: ratatui's screen buffers).
+fn mappings(pid: u32) -> Result<Vec<(String, u64)>> {
+    let smaps = std::fs::read_to_string(format!("/proc/{pid}/smaps"))?;
+    let mut parts: Vec<(String, u64)> = Vec::new();
+    let mut name = String::new();
+    for line in smaps.lines() {
+        let mut words = line.split_whitespace();
+        let first = words.next().unwrap_or("");
+        if first.contains('-') && !first.ends_with(':') {
+            let perms = words.next().unwrap_or("");
+            let path = words.nth(3).unwrap_or("");
+            let file = path.rsplit('/').next().unwrap_or(path);
+            name = match file {
+                "" => "anonymous (thread stacks, arenas, large blocks)".to_owned(),
+                "[heap]" | "[stack]" | "[vdso]" | "[vvar]" => file.to_owned(),
+                _ => format!("{file} {}", &perms[..3]),
+            };
+        } else if first == "Rss:" {
+            let kib: u64 = words.next().context("no Rss figure")?.parse()?;
+            match parts.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, total)) => *total += kib,
+                None => parts.push((name.clone(), kib)),
+            }
+        }
+    }
+    parts.retain(|(_, kib)| *kib > 0);
+    Ok(parts)
 }
 
 /// A `KiB` figure of `/proc/<pid>/status`, by name (`VmRSS`, `RssAnon`, ...).
@@ -133,15 +184,23 @@ fn main() -> Result<()> {
     // /proc reports times in USER_HZ ticks, which Linux fixes at 100 per second.
     const TICKS_PER_SECOND: f64 = 100.0;
     let t0 = cpu_ticks(pid)?;
+    let ns0 = cpu_ns(pid)?;
     let wall = Instant::now();
     std::thread::sleep(Duration::from_secs(idle));
     let used = (cpu_ticks(pid)? - t0) as f64 / TICKS_PER_SECOND;
+    let used_ns = (cpu_ns(pid)? - ns0) as f64 / 1e9;
     let elapsed = wall.elapsed().as_secs_f64();
     println!(
-        "idle CPU:         {:.3}% of a core ({used:.2} s CPU in {elapsed:.1} s, clock running)",
+        "idle CPU:         {:.4}% of a core ({:.1} ms CPU in {elapsed:.1} s, clock running; \
+         {:.2}% in the kernel's 10 ms ticks)",
+        100.0 * used_ns / elapsed,
+        used_ns * 1000.0,
         100.0 * used / elapsed
     );
     println!("after idling:     {}", rss_line(pid)?);
+    for (name, kib) in mappings(pid)? {
+        println!("  {kib:>6} KiB  {name}");
+    }
     println!(
         "peak resident:    {} KiB (VmHWM)",
         status_kib(pid, "VmHWM")?

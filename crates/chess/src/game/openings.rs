@@ -20,13 +20,14 @@
 //! starting `#` are comments.
 
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use crate::game::Record;
 use crate::rules::{Move, Position, Square};
 
-/// The named positions, compacted (see the module documentation).
-const DATA: &str = include_str!("../../../../assets/openings.txt");
+/// The named positions, compacted (see the module documentation). A static, not a const: the
+/// table keeps offsets into it, which must all point into the one copy.
+static DATA: &str = include_str!("../../../../assets/openings.txt");
 
 /// The words that `~A` to `~Z` and `~a` to `~z` stand for in the compact names, the ones that
 /// save the most bytes. Changing them changes `assets/openings.txt` (a test says so).
@@ -190,52 +191,124 @@ pub fn lines() -> Result<Vec<(String, String, Vec<Move>)>, DataError> {
     Ok(out)
 }
 
+/// The positions that have names, and where their lines are in [`DATA`]: 16 bytes a named
+/// line (55 KB), not the names written out (235 KB of heap kept for the whole game after its
+/// first move). A name is written out when it is first asked for ([`name_at`]) and kept.
 struct Table {
-    /// (position key, index into `entries`), sorted by key; the first line of a position wins.
-    keys: Vec<(u64, u32)>,
-    /// (ECO, where the name is in `names`).
-    entries: Vec<([u8; 3], u32, u32)>,
-    names: String,
+    /// The named positions' keys, sorted; the first line of a position wins.
+    keys: Vec<u64>,
+    /// For each key, its line: the index into `lines`.
+    line_of: Vec<u32>,
+    /// Where each named line (comments left out) starts in [`DATA`].
+    lines: Vec<u32>,
 }
 
 impl Table {
-    fn find(&'static self, key: u64) -> Option<Opening> {
-        let i = self.keys.binary_search_by_key(&key, |&(k, _)| k).ok()?;
-        let (eco, start, end) = &self.entries[self.keys[i].1 as usize];
+    fn find(&self, key: u64) -> Option<Opening> {
+        let i = self.keys.binary_search(&key).ok()?;
+        let line = self.line_of[i] as usize;
         Some(Opening {
-            eco: std::str::from_utf8(eco).unwrap_or("?"),
-            name: &self.names[*start as usize..*end as usize],
+            eco: self.eco_at(line)?,
+            name: self.name_at(line)?,
         })
     }
+
+    /// The named line `i` of [`DATA`].
+    fn line(&self, i: usize) -> Option<&'static str> {
+        let start = *self.lines.get(i)? as usize;
+        DATA.get(start..)?.lines().next()
+    }
+
+    /// The ECO code of line `i`: its own, or the one of the nearest line above that has one.
+    fn eco_at(&self, i: usize) -> Option<&'static str> {
+        (0..=i).rev().find_map(|j| {
+            fields(self.line(j)?)
+                .map(|f| f.eco)
+                .filter(|e| !e.is_empty())
+        })
+    }
+
+    /// The name of line `i`, written out from the lines above that it keeps bytes of; kept
+    /// once written (at most every name once, and a game asks for a handful).
+    fn name_at(&self, i: usize) -> Option<&'static str> {
+        // (line, name), sorted by line.
+        static WRITTEN: Mutex<Vec<(usize, &'static str)>> = Mutex::new(Vec::new());
+        let mut written = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
+        let at = match written.binary_search_by_key(&i, |&(line, _)| line) {
+            Ok(at) => return Some(written[at].1),
+            Err(at) => at,
+        };
+        // The lines from the nearest above that keeps nothing of the name before it.
+        let mut first = i;
+        while first > 0 && fields(self.line(first)?)?.name_kept > 0 {
+            first -= 1;
+        }
+        let mut name = String::new();
+        for j in first..=i {
+            let f = fields(self.line(j)?)?;
+            if f.name_kept > name.len() || !name.is_char_boundary(f.name_kept) {
+                return None;
+            }
+            name.truncate(f.name_kept);
+            if !lengthen(f.rest, &mut name) {
+                return None;
+            }
+        }
+        let name: &'static str = Box::leak(name.into_boxed_str());
+        written.insert(at, (i, name));
+        Some(name)
+    }
+}
+
+/// The parts of a compact line that name it.
+struct Fields {
+    /// Bytes kept from the name of the line above.
+    name_kept: usize,
+    /// The ECO code, empty if as above.
+    eco: &'static str,
+    /// The rest of the name, short words not yet written out.
+    rest: &'static str,
+}
+
+/// The naming parts of a compact line; `None` if it cannot be read.
+fn fields(line: &'static str) -> Option<Fields> {
+    let name_kept = usize::from(line.as_bytes().get(1)?.checked_sub(b'0')?);
+    let mut parts = line.get(2..)?.split('\t');
+    let _moves = parts.next()?;
+    Some(Fields {
+        name_kept,
+        eco: parts.next()?,
+        rest: parts.next()?,
+    })
+}
+
+/// The named lines of `data` (comments and empty lines left out), as [`decode`] reads them.
+fn named_lines(data: &str) -> impl Iterator<Item = &str> {
+    data.lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
 }
 
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = Table {
-            keys: Vec::new(),
-            entries: Vec::new(),
-            names: String::new(),
-        };
+        let data: &'static str = DATA;
+        let lines: Vec<u32> = named_lines(data)
+            .map(|line| (line.as_ptr() as usize - data.as_ptr() as usize) as u32)
+            .collect();
+        let mut keys: Vec<(u64, u32)> = Vec::with_capacity(lines.len());
         // The shipped data is checked by the tests; were it ever unreadable, the names stop
         // where it went wrong rather than the game.
-        let _ = decode(DATA, |eco, name, _, pos| {
-            let start = table.names.len() as u32;
-            table.names.push_str(name);
-            let mut code = [b'?'; 3];
-            for (c, b) in code.iter_mut().zip(eco.bytes()) {
-                *c = b;
-            }
-            table
-                .keys
-                .push((pos.repetition_key(), table.entries.len() as u32));
-            table.entries.push((code, start, table.names.len() as u32));
+        let _ = decode(DATA, |_, _, _, pos| {
+            keys.push((pos.repetition_key(), keys.len() as u32));
         });
         // Stable: among equal keys the first line stays first, and dedup keeps it.
-        table.keys.sort_by_key(|&(k, _)| k);
-        table.keys.dedup_by_key(|&mut (k, _)| k);
-        table.keys.shrink_to_fit();
-        table
+        keys.sort_by_key(|&(k, _)| k);
+        keys.dedup_by_key(|&mut (k, _)| k);
+        Table {
+            keys: keys.iter().map(|&(k, _)| k).collect(),
+            line_of: keys.iter().map(|&(_, line)| line).collect(),
+            lines,
+        }
     })
 }
 
@@ -483,6 +556,26 @@ mod tests {
         want.sort();
         seen.sort();
         assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn every_line_is_found_by_its_position_with_the_name_and_eco_decode_reads() {
+        let table = table();
+        let mut i = 0;
+        decode(DATA, |eco, name, _, pos| {
+            assert_eq!(table.eco_at(i), Some(eco), "line {i}");
+            assert_eq!(table.name_at(i), Some(name), "line {i}");
+            let found = lookup(pos).expect("a named position");
+            // A position named by an earlier line keeps that line's name.
+            let first = table.line_of[table.keys.binary_search(&pos.repetition_key()).unwrap()];
+            assert!(first as usize <= i);
+            if first as usize == i {
+                assert_eq!((found.eco, found.name), (eco, name), "line {i}");
+            }
+            i += 1;
+        })
+        .unwrap();
+        assert_eq!(i, table.lines.len());
     }
 
     #[test]
