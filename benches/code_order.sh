@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Writes link/code-order.txt: the functions of the release binary that a game runs, start-up
-# included, for the linker to place together (see build.rs). Run it again after a change of
+# Writes assets/code-order.txt: the functions of the release binary that a game runs, start-up
+# included, for the linker to place together (see src/build.rs). Run it again after a change of
 # toolchain or dependencies (the symbols' names carry hashes of both: it first says how many
 # of the listed names the build still has) or when a running game's resident code grows
 # (`bash benches/memory.sh`).
@@ -16,7 +16,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
-order=link/code-order.txt
+order=assets/code-order.txt
 work=$(mktemp -d)
 session="code-order-$$"
 trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"' EXIT
