@@ -102,7 +102,6 @@ for fn, _ in cost.most_common():
     seen.add(fn)
     print(fn)
 PY
-mkdir -p link
 grep -Fxf "$work/names" "$work/order" >"$order"
 size=$(nm -S --defined-only "$bin" | awk 'NF == 4 {print $4, $2}' | sort -u |
     python3 -c 'import sys
