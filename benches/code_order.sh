@@ -8,9 +8,9 @@
 #   bash benches/code_order.sh
 #
 # How: the release build, linked without stripping (the same names as the stripped one), runs
-# under valgrind's callgrind in tmux (110x34): a new 5+3 game, five moves, the board flipped,
+# under valgrind's callgrind in tmux (110x34): a new 5+3 game in colour, five moves, the board flipped,
 # the help screen, twelve seconds of running clock (a timed save), quit; then again with the
-# saved game, resumed, and quit. Every function of the binary that ran is listed, the most
+# saved game, resumed with NO_COLOR, and quit. Every function of the binary that ran is listed, the most
 # instructions first. Needs valgrind, tmux, python3; x86_64 Linux.
 set -euo pipefail
 
@@ -40,7 +40,7 @@ run() {
     shift
     tmux new -d -s "$session" -x 110 -y 34 \
         "env HOME=$work/home XDG_DATA_HOME=$work/home/data XDG_CONFIG_HOME=$work/home/config \
-         NO_COLOR=1 valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/cg.$n \
+         $colour valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/cg.$n \
          $bin --time 5+3 --data-dir $work/data 2>>$work/valgrind.log"
     sleep 10
     for key in "$@"; do
@@ -59,8 +59,12 @@ run() {
     [ -s "$work/cg.$n" ] || { echo "callgrind wrote nothing: $work/valgrind.log" >&2; exit 1; }
 }
 mkdir -p "$work/home"
+# The first game in colour (the theme's colours converted for the terminal), the second with
+# NO_COLOR: both kinds of screen players have.
+colour="TERM=xterm-256color COLORTERM=truecolor"
 run 1 Enter text:e4 Enter text:e5 Enter text:Nf3 Enter text:Nc6 Enter text:Bb5 Enter \
     F2 F1 Escape sleep:12 C-q y
+colour="NO_COLOR=1"
 run 2 y sleep:3 C-q y
 
 # Every function of the binary with its own instructions (callgrind's "fn=" blocks under the
