@@ -417,7 +417,6 @@ fn whole_library_screen_120x40_ascii() {
 fn explorer_open(theme: Theme, glyphs: GlyphSet) -> App {
     let mut app = keeping_app(theme, glyphs);
     app.update(Action::HistoryStart, app.now());
-    app.update(Action::Explore, app.now());
     let row = |san: &str, games, white_wins, draws, black_wins| ExplorerRow {
         san: san.to_owned(),
         games,
@@ -425,22 +424,31 @@ fn explorer_open(theme: Theme, glyphs: GlyphSet) -> App {
         draws,
         black_wins,
     };
-    let key = app.shown_position().repetition_key();
-    news(
+    explore(
         &mut app,
-        LibraryNews::Explored {
-            key,
-            filter: String::new(),
-            rows: Ok(vec![
-                row("e4", 1520, 760, 304, 456),
-                row("d4", 830, 332, 332, 166),
-                row("Nf3", 120, 40, 40, 40),
-                row("f3", 1, 0, 0, 1),
-            ]),
-        },
+        vec![
+            row("e4", 1520, 760, 304, 456),
+            row("d4", 830, 332, 332, 166),
+            row("Nf3", 120, 40, 40, 40),
+            row("f3", 1, 0, 0, 1),
+        ],
     );
     app.update(Action::CursorDown, app.now());
     app
+}
+
+/// Opens the explorer panel on the position shown and gives it the library's `rows` for it.
+fn explore(app: &mut App, rows: Vec<ExplorerRow>) {
+    app.update(Action::Explore, app.now());
+    let key = app.shown_position().repetition_key();
+    news(
+        app,
+        LibraryNews::Explored {
+            key,
+            filter: String::new(),
+            rows: Ok(rows),
+        },
+    );
 }
 
 #[test]
@@ -461,16 +469,7 @@ fn explorer_panel_ascii_80x24_and_120x40() {
 fn where_no_game_went_on_the_panel_says_so_not_that_none_reached_it() {
     // The game's last position: the library's games may have ended there.
     let mut app = keeping_app(mono(), GlyphSet::Unicode);
-    app.update(Action::Explore, app.now());
-    let key = app.shown_position().repetition_key();
-    news(
-        &mut app,
-        LibraryNews::Explored {
-            key,
-            filter: String::new(),
-            rows: Ok(Vec::new()),
-        },
-    );
+    explore(&mut app, Vec::new());
     let shown = screen(&mut app, 80, 24);
     assert!(shown.contains("went on from this position."), "{shown}");
     assert!(!shown.contains("reached this position"), "{shown}");
