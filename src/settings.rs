@@ -56,7 +56,7 @@ use crate::app::sound::Sound;
 use crate::game::timecontrol::{ParseTimeControlError, TimeControl};
 use crate::look::{ColorChoice, GlyphSet, Palette};
 use crate::rules::{Language, Notation};
-use crate::text::excerpt;
+use crate::text::{excerpt, excerpt_bare};
 
 /// The settings file's name in its folder.
 pub const CONFIG_FILE: &str = "config.toml";
@@ -403,8 +403,8 @@ impl std::error::Error for SettingError {}
 fn shown_value(value: &DeValue<'_>) -> Cow<'static, str> {
     match value {
         DeValue::String(s) => excerpt(s).into(),
-        DeValue::Integer(n) => excerpt(n.as_str()).trim_matches('"').to_owned().into(),
-        DeValue::Float(n) => excerpt(n.as_str()).trim_matches('"').to_owned().into(),
+        DeValue::Integer(n) => excerpt_bare(n.as_str()).into_owned().into(),
+        DeValue::Float(n) => excerpt_bare(n.as_str()).into_owned().into(),
         DeValue::Boolean(b) => b.to_string().into(),
         other => format!("(a {})", other.type_str()).into(),
     }

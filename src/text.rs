@@ -9,7 +9,7 @@ use ratatui::text::Span;
 
 // Quoting lives with the chess, whose errors quote what they were given; re-exported so that
 // the front end has one place for text rules.
-pub use chess::quote::{EXCERPT_CHARS, excerpt, is_invisible};
+pub use chess::quote::{EXCERPT_CHARS, excerpt, excerpt_bare, is_invisible};
 
 /// Columns taken by `text` on screen (wide characters count two).
 pub fn width(text: &str) -> usize {

@@ -10,7 +10,6 @@
 //! (once: standard error only names the games that failed); the other games still print, and
 //! the command then fails. `-` reads standard input; an input with no game at all is an error.
 
-use std::borrow::Cow;
 use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
@@ -18,7 +17,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::game::pgn::replay_games_named;
 use crate::store::open_regular;
-use crate::text::{EXCERPT_CHARS, excerpt};
+use crate::text::excerpt_bare;
 
 pub fn run(out: &mut impl Write, path: &Path) -> Result<()> {
     // Streamed a game at a time, so any size is fine; but only a regular file: `/dev/zero`
@@ -30,26 +29,6 @@ pub fn run(out: &mut impl Write, path: &Path) -> Result<()> {
     let file =
         open_regular(path).map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))?;
     replay(out, file, &path.display().to_string())
-}
-
-/// A player's name as the output line gives it: escaped and cut short as a message quotes it,
-/// without the quotes. A short name of printable ASCII, as nearly all are, is that already.
-fn player(text: &str) -> Cow<'_, str> {
-    if text.len() <= EXCERPT_CHARS
-        && text
-            .bytes()
-            .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
-    {
-        return Cow::Borrowed(text);
-    }
-    let quoted = excerpt(text);
-    Cow::Owned(
-        quoted
-            .strip_prefix('"')
-            .and_then(|q| q.strip_suffix('"'))
-            .unwrap_or(&quoted)
-            .to_owned(),
-    )
 }
 
 /// Replays the games of `input` (named `name` in messages).
@@ -73,7 +52,7 @@ fn replay(out: &mut impl Write, input: impl Read, name: &str) -> Result<()> {
                 let status = named.status.map_or("ongoing", |s| s.label());
                 // Piece by piece: the formatting machinery cost more than the rest of the line.
                 let (fen, number) = (game.position.fen(), games.to_string());
-                let (white, black) = (player(&named.white), player(&named.black));
+                let (white, black) = (excerpt_bare(&named.white), excerpt_bare(&named.black));
                 let note = named.note.as_deref();
                 [
                     fen.as_str(),

@@ -62,9 +62,47 @@ pub fn excerpt(text: &str) -> String {
     out
 }
 
+/// What [`excerpt`] gives, without its quotes: for a value shown bare (a player's name in a
+/// line of output, a number as written). Borrowed when nothing needs cutting or escaping, as
+/// with nearly every name (short printable ASCII without quotes or backslashes).
+///
+/// ```
+/// use chess::quote::excerpt_bare;
+/// assert_eq!(excerpt_bare("Ann"), "Ann");
+/// assert_eq!(excerpt_bare("say \"hi\""), "say \\\"hi\\\"");
+/// ```
+pub fn excerpt_bare(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.len() <= EXCERPT_CHARS
+        && text
+            .bytes()
+            .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
+    {
+        return text.into();
+    }
+    let quoted = excerpt(text);
+    quoted[1..quoted.len() - 1].to_owned().into()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bare_excerpt_is_the_excerpt_without_its_quotes() {
+        let long = "x".repeat(EXCERPT_CHARS + 1);
+        for text in [
+            "",
+            "Ann",
+            "O'Neil, Sean",
+            "a\"b\\c",
+            "\u{1b}[31m",
+            "é",
+            &long,
+        ] {
+            let quoted = excerpt(text);
+            assert_eq!(excerpt_bare(text), quoted[1..quoted.len() - 1], "{text:?}");
+        }
+    }
 
     #[test]
     fn an_excerpt_is_short_marked_and_escaped() {
