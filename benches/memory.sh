@@ -4,6 +4,8 @@
 # falls on all of them alike). Each run is a 5+3 game at 110x34 with the clock running, idle
 # for IDLE seconds (CPU from the threads' schedstat, in nanoseconds).
 #
+# With MOVES="e4 e5 Nf3 Nc6" those moves are played first (a game in progress).
+#
 #   bash benches/memory.sh [BINARY...]     (default target/release/hotseat; ROUNDS=3, IDLE=60)
 set -euo pipefail
 ROUNDS="${ROUNDS:-3}"

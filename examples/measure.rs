@@ -9,7 +9,9 @@
 //! to 20, the terminal to 110x34 and the time control to 5+3 (the figures of
 //! `benches/README.md`). The game runs in a pseudo-terminal (the test harness of
 //! `tests/suite/common/pty.rs`) with a data folder of its own; the clock is started with Enter
-//! and left running. Resident memory is split as the kernel counts it: the heap and stacks
+//! and left running. With `MOVES` set (`MOVES="e4 e5 Nf3 Nc6"`), those moves are typed first, one
+//! at a time as players would, so that what a game in progress holds is counted (the moves'
+//! record, the opening's name, the move generation's tables). Resident memory is split as the kernel counts it: the heap and stacks
 //! (`RssAnon`) and the pages of the binary and libraries read in (`RssFile`), and after idling
 //! per mapping (`/proc/<pid>/smaps`). Memory comes from `/proc/<pid>/status` (VmRSS), CPU from
 //! `/proc/<pid>/task/*/schedstat` (nanoseconds, every thread) and, as before, `/proc/<pid>/stat`
@@ -177,8 +179,24 @@ fn main() -> Result<()> {
     let pid = game.process_id().context("no process id")?;
     game.send_key(Key::Enter)?;
     game.wait_for("clock is running")?;
+    let moves = std::env::var("MOVES").unwrap_or_default();
+    for (ply, san) in moves.split_whitespace().enumerate() {
+        game.send_text(san)?;
+        game.send_key(Key::Enter)?;
+        // The side to move changes once the move is made.
+        let next = if ply % 2 == 0 {
+            "Black to move"
+        } else {
+            "White to move"
+        };
+        game.wait_for(next)
+            .with_context(|| format!("the move {san} was not made"))?;
+    }
     std::thread::sleep(Duration::from_millis(500));
     println!("terminal:         {cols}x{rows}, --time {time}");
+    if !moves.is_empty() {
+        println!("moves made:       {moves}");
+    }
     println!("resident memory:  {} (clock running)", rss_line(pid)?);
 
     // /proc reports times in USER_HZ ticks, which Linux fixes at 100 per second.

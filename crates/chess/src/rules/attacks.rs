@@ -1,17 +1,20 @@
 //! Precomputed attack tables.
 //!
 //! Leaper tables (knight, king, pawn) and the geometric tables (`between`, `line`) are computed
-//! by `const fn` at compile time. Slider attacks use "fancy" magic bitboards whose magic numbers
-//! and table are found by `build.rs`, so every lookup is a multiply, a shift and two loads (the
-//! table has two levels, see `build.rs`: 160 KB instead of 861 KB).
+//! by `const fn` at compile time. Slider attacks have two ways:
 //!
-//! The binary carries only that packed table. Where speed counts more than memory, [`unpack`]
-//! builds the one-level table from it at run time (861 KB of heap; about a million instructions,
-//! under half a millisecond) and from then on a lookup takes one load fewer. Perft and PGN replay
-//! do it before they start, and perft's move generation is generic over the table
-//! ([`Sliders`]), so its lookups do not even ask which table is there. The playing screen never
-//! needs it and keeps the small table, and its memory. Both tables give the same answers (tested
-//! below, slot by slot and against ray walking).
+//! - For bulk work (perft, replaying many games), [`unpack`] builds a one-level table of
+//!   "fancy" magic bitboards at run time (861 KB of heap; about a million instructions, under
+//!   half a millisecond), and each lookup is then a multiply, a shift and a load. It is built
+//!   from the packed two-level table the binary carries (160 KB, found by `build.rs`), the
+//!   fastest way there. Perft's move generation is generic over the table ([`Sliders`]), so its
+//!   lookups do not even ask which one is there.
+//! - Everywhere else (the playing screen, a game's moves and notation), walking each of the
+//!   four rays to its first piece, with 4 KB of rays: some twenty instructions a lookup, which
+//!   a game making one move at a time never notices, and none of the 225 KB of tables is ever
+//!   read, so none of it is resident in a running game.
+//!
+//! Both give the same answers (tested below, slot by slot and against a square-by-square walk).
 
 use std::sync::OnceLock;
 
@@ -143,9 +146,9 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 /// The one-level slider table: the attack set of every magic index, once [`unpack`] has run.
 static UNPACKED: OnceLock<Box<[u64; SLIDER_SLOTS]>> = OnceLock::new();
 
-/// Builds the one-level slider table, if it is not built yet, so that slider lookups skip the
-/// second level from now on: for bulk work (perft, replaying many games), not the playing
-/// screen, whose memory it would grow by 861 KB. Cheap to call again.
+/// Builds the one-level slider table, if it is not built yet, so that slider lookups use it from
+/// now on instead of walking the rays: for bulk work (perft, replaying many games), not the
+/// playing screen, whose memory it would grow by 861 KB. Cheap to call again.
 pub fn unpack() {
     unpacked_table();
 }
@@ -174,29 +177,30 @@ fn magic_index(m: &Magic, occupied: Bitboard) -> usize {
     m.offset as usize + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize
 }
 
-/// The attack set at `idx` in the packed table.
-#[inline(always)]
+/// The attack set at `idx` in the packed table, looked up slot by slot (the tests' way).
+#[cfg(test)]
 fn packed_set(m: &Magic, idx: usize) -> u64 {
     SLIDER_SETS[m.sets as usize + SLIDER_INDEX[idx] as usize]
 }
 
+/// The slider lookups of the public functions and of move generation outside perft: the
+/// one-level table once [`unpack`] has built it (bulk work), ray walking otherwise.
 #[inline(always)]
-fn magic_lookup(m: &Magic, occupied: Bitboard) -> Bitboard {
-    let idx = magic_index(m, occupied);
-    Bitboard(match UNPACKED.get() {
-        Some(table) => table[idx],
-        None => packed_set(m, idx),
-    })
+pub(crate) fn current() -> Current {
+    match UNPACKED.get() {
+        Some(table) => Current::Table(Unpacked(table)),
+        None => Current::Rays,
+    }
 }
 
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    magic_lookup(&ROOK_MAGICS[sq.index()], occupied)
+    current().rook(sq, occupied)
 }
 
 #[inline]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    magic_lookup(&BISHOP_MAGICS[sq.index()], occupied)
+    current().bishop(sq, occupied)
 }
 
 #[inline]
@@ -204,37 +208,18 @@ pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
 
-/// One of the two slider tables, chosen once for a whole search rather than at every lookup (the
-/// functions above look at [`UNPACKED`] each time): move generation is generic over it, so each
-/// lookup is a multiply, a shift and its loads, and nothing else. Perft passes [`Unpacked`];
-/// everything else generates with [`Packed`].
+/// A way to find slider attacks, chosen once for a whole search rather than at every lookup:
+/// move generation is generic over it, so that perft's lookups are a multiply, a shift and a
+/// load, and nothing else. Perft passes [`Unpacked`]; everything else passes [`current`]'s
+/// choice.
 pub(crate) trait Sliders: Copy {
-    fn set(self, m: &Magic, occupied: Bitboard) -> Bitboard;
+    fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard;
 
-    #[inline(always)]
-    fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.set(&ROOK_MAGICS[sq.index()], occupied)
-    }
-
-    #[inline(always)]
-    fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.set(&BISHOP_MAGICS[sq.index()], occupied)
-    }
+    fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard;
 
     #[inline(always)]
     fn queen(self, sq: Square, occupied: Bitboard) -> Bitboard {
         self.rook(sq, occupied) | self.bishop(sq, occupied)
-    }
-}
-
-/// The packed table shipped in the binary.
-#[derive(Clone, Copy)]
-pub(crate) struct Packed;
-
-impl Sliders for Packed {
-    #[inline(always)]
-    fn set(self, m: &Magic, occupied: Bitboard) -> Bitboard {
-        Bitboard(packed_set(m, magic_index(m, occupied)))
     }
 }
 
@@ -244,9 +229,104 @@ pub(crate) struct Unpacked(&'static [u64; SLIDER_SLOTS]);
 
 impl Sliders for Unpacked {
     #[inline(always)]
-    fn set(self, m: &Magic, occupied: Bitboard) -> Bitboard {
-        Bitboard(self.0[magic_index(m, occupied)])
+    fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        Bitboard(self.0[magic_index(&ROOK_MAGICS[sq.index()], occupied)])
     }
+
+    #[inline(always)]
+    fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        Bitboard(self.0[magic_index(&BISHOP_MAGICS[sq.index()], occupied)])
+    }
+}
+
+/// The table when bulk work has built it; otherwise [`Rays`].
+#[derive(Clone, Copy)]
+pub(crate) enum Current {
+    Table(Unpacked),
+    Rays,
+}
+
+impl Sliders for Current {
+    #[inline(always)]
+    fn rook(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        match self {
+            Current::Table(table) => table.rook(sq, occupied),
+            Current::Rays => rook_by_rays(sq, occupied),
+        }
+    }
+
+    #[inline(always)]
+    fn bishop(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        match self {
+            Current::Table(table) => table.bishop(sq, occupied),
+            Current::Rays => bishop_by_rays(sq, occupied),
+        }
+    }
+}
+
+/// The squares from each square to the board's edge in each direction, that square left out:
+/// rank up, file right, the two diagonals up (towards higher squares: the first piece met is
+/// the lowest bit), then rank down, file left and the two diagonals down (the first piece met
+/// is the highest bit). 4 KB.
+static DIRECTION_RAYS: [[u64; 64]; 8] = [
+    direction_rays(0, 1),
+    direction_rays(1, 0),
+    direction_rays(1, 1),
+    direction_rays(-1, 1),
+    direction_rays(0, -1),
+    direction_rays(-1, 0),
+    direction_rays(-1, -1),
+    direction_rays(1, -1),
+];
+
+const fn direction_rays(df: i32, dr: i32) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (mut f, mut r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
+        while f >= 0 && f < 8 && r >= 0 && r < 8 {
+            table[sq] |= 1 << (r * 8 + f);
+            f += df;
+            r += dr;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// The squares a slider on `sq` reaches along one direction going up the board: up to and
+/// including the first piece of `occupied`.
+#[inline(always)]
+fn ray_up(direction: usize, sq: usize, occupied: u64) -> u64 {
+    let ray = DIRECTION_RAYS[direction][sq];
+    let blockers = ray & occupied;
+    if blockers == 0 {
+        ray
+    } else {
+        ray ^ DIRECTION_RAYS[direction][blockers.trailing_zeros() as usize]
+    }
+}
+
+/// [`ray_up`] for a direction going down the board.
+#[inline(always)]
+fn ray_down(direction: usize, sq: usize, occupied: u64) -> u64 {
+    let ray = DIRECTION_RAYS[direction][sq];
+    let blockers = ray & occupied;
+    if blockers == 0 {
+        ray
+    } else {
+        ray ^ DIRECTION_RAYS[direction][63 - blockers.leading_zeros() as usize]
+    }
+}
+
+fn rook_by_rays(sq: Square, occupied: Bitboard) -> Bitboard {
+    let (sq, occ) = (sq.index(), occupied.0);
+    Bitboard(ray_up(0, sq, occ) | ray_up(1, sq, occ) | ray_down(4, sq, occ) | ray_down(5, sq, occ))
+}
+
+fn bishop_by_rays(sq: Square, occupied: Bitboard) -> Bitboard {
+    let (sq, occ) = (sq.index(), occupied.0);
+    Bitboard(ray_up(2, sq, occ) | ray_up(3, sq, occ) | ray_down(6, sq, occ) | ray_down(7, sq, occ))
 }
 
 const fn empty_board_rays(dirs: [(i32, i32); 4]) -> [u64; 64] {
@@ -327,7 +407,7 @@ mod tests {
                 assert_eq!(unpacked[idx], packed_set(m, idx), "slot {idx}");
             }
         }
-        // Each table looked at directly, whichever one the public functions use.
+        // Each table and the ray walk looked at directly, whichever the public functions use.
         let both = |m: &Magic, occ: Bitboard| {
             let idx = magic_index(m, occ);
             let packed = packed_set(m, idx);
@@ -345,8 +425,10 @@ mod tests {
                 let bishop = slow_slide(from, occ, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
                 assert_eq!(rook_attacks(from, occ), rook);
                 assert_eq!(both(&ROOK_MAGICS[from.index()], occ), rook);
+                assert_eq!(rook_by_rays(from, occ), rook);
                 assert_eq!(bishop_attacks(from, occ), bishop);
                 assert_eq!(both(&BISHOP_MAGICS[from.index()], occ), bishop);
+                assert_eq!(bishop_by_rays(from, occ), bishop);
             }
         }
     }
@@ -356,6 +438,16 @@ mod tests {
         for from in Square::all() {
             assert_eq!(rook_rays(from), rook_attacks(from, Bitboard::EMPTY));
             assert_eq!(bishop_rays(from), bishop_attacks(from, Bitboard::EMPTY));
+            assert_eq!(rook_rays(from), rook_by_rays(from, Bitboard::EMPTY));
+            assert_eq!(bishop_rays(from), bishop_by_rays(from, Bitboard::EMPTY));
+            assert_eq!(
+                rook_by_rays(from, Bitboard::FULL),
+                king_attacks(from) & rook_rays(from)
+            );
+            assert_eq!(
+                bishop_by_rays(from, Bitboard::FULL),
+                king_attacks(from) & bishop_rays(from)
+            );
         }
         assert_eq!(rook_rays(sq("a1")).count(), 14);
         assert_eq!(bishop_rays(sq("d4")).count(), 13);

@@ -9,7 +9,7 @@
 //!   the king;
 //! * a pinned piece may only move along the line through its king.
 
-use super::attacks::{Packed, Sliders, between, king_attacks, knight_attacks, line, pawn_attacks};
+use super::attacks::{Sliders, between, current, king_attacks, knight_attacks, line, pawn_attacks};
 use super::bitboard::Bitboard;
 use super::moves::Move;
 use super::position::{CastleSide, Position};
@@ -235,7 +235,7 @@ impl Position {
     /// The number of legal moves, counted without listing them.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        self.count_with(Packed)
+        self.count_with(current())
     }
 
     /// [`Position::generate`] with the slider table `sliders` (perft passes the fast one).
@@ -264,7 +264,7 @@ impl Position {
 
     #[inline(always)]
     fn gen_into<S: Sink>(&self, from_mask: Bitboard, to_mask: Bitboard, sink: &mut S) {
-        self.gen_with(Packed, from_mask, to_mask, sink);
+        self.gen_with(current(), from_mask, to_mask, sink);
     }
 
     #[inline(always)]

@@ -29,7 +29,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     count(pos, depth, sliders)
 }
 
-fn count(pos: &Position, depth: u32, sliders: Unpacked) -> u64 {
+fn count<A: Sliders>(pos: &Position, depth: u32, sliders: A) -> u64 {
     count_step(pos, depth, sliders, |next, depth| {
         count(next, depth, sliders)
     })
@@ -87,6 +87,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::attacks::Current;
 
     /// Kiwipete, the position of many special moves, with its known counts.
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -98,5 +99,28 @@ mod tests {
         let counts: Vec<u64> = (0..=3).map(|d| count(&pos, d, unpacked_table())).collect();
         assert_eq!(counts, [1, 48, 2039, 97862]);
         assert_eq!(perft(&pos, 3), 97862);
+    }
+
+    #[test]
+    fn generating_by_walking_the_rays_counts_the_same() {
+        // The playing screen's way to find slider attacks, through the whole move generator:
+        // castling through attacked squares, pins, en passant along a rank, promotions.
+        for (fen, depth, nodes) in [
+            (KIWIPETE, 3, 97862),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43238),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                3,
+                9467,
+            ),
+            (
+                "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                3,
+                62379,
+            ),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(count(&pos, depth, Current::Rays), nodes, "{fen}");
+        }
     }
 }
