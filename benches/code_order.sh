@@ -8,9 +8,11 @@
 #   bash benches/code_order.sh
 #
 # How: the release build, linked without stripping (the same names as the stripped one), runs
-# under valgrind's callgrind in tmux (110x34): a new 5+3 game in colour, five moves, the board flipped,
+# under valgrind's callgrind in tmux (110x34): a new 5+3 game in colour, seventeen moves (captures,
+# castling, a queen trade: the opening's name found and shown), the board flipped,
 # the help screen, twelve seconds of running clock (a timed save), quit; then again with the
-# saved game, resumed with NO_COLOR, and quit. Every function of the binary that ran is listed, the most
+# saved game, resumed with NO_COLOR, and quit; then a new game with NO_COLOR, four moves and
+# twelve seconds of clock. Every function of the binary that ran is listed, the most
 # instructions first. Needs valgrind, tmux, python3; x86_64 Linux.
 set -euo pipefail
 
@@ -62,10 +64,18 @@ mkdir -p "$work/home"
 # The first game in colour (the theme's colours converted for the terminal), the second with
 # NO_COLOR: both kinds of screen players have.
 colour="TERM=xterm-256color COLORTERM=truecolor"
-run 1 Enter text:e4 Enter text:e5 Enter text:Nf3 Enter text:Nc6 Enter text:Bb5 Enter \
-    F2 F1 Escape sleep:12 C-q y
+moves=""
+for san in e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O f6 d4 exd4 Nxd4 c5 Nb3 Qxd1 Rxd1; do
+    moves="$moves text:$san Enter"
+done
+# shellcheck disable=SC2086 # one word a key
+run 1 Enter $moves F2 F1 Escape sleep:12 C-q y
 colour="NO_COLOR=1"
 run 2 y sleep:3 C-q y
+# A new game with NO_COLOR too (the few functions only that path runs would otherwise each
+# bring a page of code from elsewhere in the binary), with a timed save.
+rm -rf "$work/data"
+run 3 Enter text:d4 Enter text:Nf6 Enter text:c4 Enter text:e6 Enter sleep:12 C-q y
 
 # Every function of the binary with its own instructions (callgrind's "fn=" blocks under the
 # binary's "ob="), most first; names made unique ("'2" marks a recursion level).
