@@ -240,7 +240,7 @@ impl Sliders for Unpacked {
     }
 }
 
-/// The table when bulk work has built it; otherwise [`Rays`].
+/// The one-level table when bulk work has built it; otherwise ray walking.
 #[derive(Clone, Copy)]
 pub(crate) enum Current {
     Table(Unpacked),
@@ -295,39 +295,32 @@ const fn direction_rays(df: i32, dr: i32) -> [u64; 64] {
     table
 }
 
-/// The squares a slider on `sq` reaches along one direction going up the board: up to and
-/// including the first piece of `occupied`.
+/// The squares a slider on `sq` reaches in one direction: up to and including the first piece
+/// of `occupied`, or to the edge.
 #[inline(always)]
-fn ray_up(direction: usize, sq: usize, occupied: u64) -> u64 {
+fn ray(direction: usize, sq: usize, occupied: u64) -> u64 {
     let ray = DIRECTION_RAYS[direction][sq];
     let blockers = ray & occupied;
     if blockers == 0 {
-        ray
-    } else {
-        ray ^ DIRECTION_RAYS[direction][blockers.trailing_zeros() as usize]
+        return ray;
     }
-}
-
-/// [`ray_up`] for a direction going down the board.
-#[inline(always)]
-fn ray_down(direction: usize, sq: usize, occupied: u64) -> u64 {
-    let ray = DIRECTION_RAYS[direction][sq];
-    let blockers = ray & occupied;
-    if blockers == 0 {
-        ray
+    // Up the board the nearest piece is the lowest bit; down the board, the highest.
+    let nearest = if direction < 4 {
+        blockers.trailing_zeros()
     } else {
-        ray ^ DIRECTION_RAYS[direction][63 - blockers.leading_zeros() as usize]
-    }
+        63 - blockers.leading_zeros()
+    };
+    ray ^ DIRECTION_RAYS[direction][nearest as usize]
 }
 
 fn rook_by_rays(sq: Square, occupied: Bitboard) -> Bitboard {
     let (sq, occ) = (sq.index(), occupied.0);
-    Bitboard(ray_up(0, sq, occ) | ray_up(1, sq, occ) | ray_down(4, sq, occ) | ray_down(5, sq, occ))
+    Bitboard(ray(0, sq, occ) | ray(1, sq, occ) | ray(4, sq, occ) | ray(5, sq, occ))
 }
 
 fn bishop_by_rays(sq: Square, occupied: Bitboard) -> Bitboard {
     let (sq, occ) = (sq.index(), occupied.0);
-    Bitboard(ray_up(2, sq, occ) | ray_up(3, sq, occ) | ray_down(6, sq, occ) | ray_down(7, sq, occ))
+    Bitboard(ray(2, sq, occ) | ray(3, sq, occ) | ray(6, sq, occ) | ray(7, sq, occ))
 }
 
 const fn empty_board_rays(dirs: [(i32, i32); 4]) -> [u64; 64] {
