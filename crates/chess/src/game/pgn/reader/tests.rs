@@ -703,3 +703,32 @@ proptest! {
         games_with(input.as_bytes(), make, step);
     }
 }
+
+#[test]
+fn tags_near_the_plain_form_read_as_the_general_reader_reads_them() {
+    // The plain form `[Name "value"]` is read in one pass when it lies whole in the buffer;
+    // each of these differs from it in one way, and reads the same from a slice (whole) as
+    // from a reader fed three bytes at a time (through the general path).
+    let cases: [(&str, &[Ev]); 9] = [
+        ("[Event \"x\"]", &[tag("Event", "x")]),
+        (
+            "[Event \"x\"] [Site \"y\"]",
+            &[tag("Event", "x"), tag("Site", "y")],
+        ),
+        ("[Event \"x\" ]", &[tag("Event", "x")]),
+        ("[Event \"a\\\"b\"]", &[tag("Event", "a\"b")]),
+        ("[Event\t\"x\"]", &[tag("Event", "x")]),
+        ("[ Event \"x\"]", &[tag("Event", "x")]),
+        ("[Event  \"x\"]", &[tag("Event", "x")]),
+        ("[Event \"x]", &[tag("Event", "x]")]),
+        (
+            "[Event \"\"][Site \"y\"]",
+            &[tag("Event", ""), tag("Site", "y")],
+        ),
+    ];
+    for (tags, expected) in cases {
+        let mut want = expected.to_vec();
+        want.extend([Movetext, san("e4")]);
+        assert_eq!(one_game(&format!("{tags}\n1. e4")), want, "{tags:?}");
+    }
+}
