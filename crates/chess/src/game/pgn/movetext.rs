@@ -326,10 +326,51 @@ impl Moves {
         let n = data.len();
         let mut i = 0;
         while i < n {
-            let b = data[i];
+            let mut b = data[i];
             if is_ws(b) {
                 i += 1;
                 continue;
+            }
+            if b.is_ascii_digit() {
+                // A move number (`12.`, `12...`, `1.e4`) is dropped here, without the detour
+                // through `word`; anything else starting with a digit (`1-0`, `0-0`) is a word
+                // after all.
+                let rest = &data[i + 1..];
+                let mut k = 0;
+                while let Some(b'0'..=b'9') = rest.get(k) {
+                    k += 1;
+                }
+                let digits = k;
+                while let Some(b'.') = rest.get(k) {
+                    k += 1;
+                }
+                match rest.get(k) {
+                    _ if k >= MAX_TOKEN_LEN => break,
+                    None => break,
+                    Some(&next) if k > digits => {
+                        // The token after the number, nearly always a move one space on, is
+                        // read in this same turn of the loop.
+                        i += 1 + k + usize::from(next == b' ');
+                        match data.get(i) {
+                            Some(&after) if !is_ws(after) && !after.is_ascii_digit() => b = after,
+                            _ => continue,
+                        }
+                    }
+                    Some(&b) if is_delimiter(b) => {
+                        i += 1 + digits;
+                        continue;
+                    }
+                    Some(_) => match find_delimiter(rest) {
+                        Some(k) if k < MAX_TOKEN_LEN => {
+                            if self.word(v, &data[i..=i + k]) {
+                                return (i + 1 + k, Stop::Result);
+                            }
+                            i += 1 + k;
+                            continue;
+                        }
+                        _ => break,
+                    },
+                }
             }
             let rest = &data[i + 1..];
             let end = match b {
@@ -374,34 +415,6 @@ impl Moves {
                     }
                     _ => break,
                 },
-                b'0'..=b'9' => {
-                    // A move number (`12.`, `12...`, `1.e4`) is dropped here, without the
-                    // detour through `word`; anything else starting with a digit (`1-0`,
-                    // `0-0`) is a word after all.
-                    let mut k = 0;
-                    while let Some(b'0'..=b'9') = rest.get(k) {
-                        k += 1;
-                    }
-                    let digits = k;
-                    while let Some(b'.') = rest.get(k) {
-                        k += 1;
-                    }
-                    match rest.get(k) {
-                        _ if k >= MAX_TOKEN_LEN => break,
-                        None => break,
-                        Some(_) if k > digits => k,
-                        Some(&b) if is_delimiter(b) => digits,
-                        Some(_) => match find_delimiter(rest) {
-                            Some(k) if k < MAX_TOKEN_LEN => {
-                                if self.word(v, &data[i..=i + k]) {
-                                    return (i + 1 + k, Stop::Result);
-                                }
-                                k
-                            }
-                            _ => break,
-                        },
-                    }
-                }
                 _ => match token_end(rest) {
                     Some(k) if k < MAX_TOKEN_LEN => {
                         let word = &data[i..=i + k];
