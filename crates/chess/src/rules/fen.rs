@@ -594,36 +594,45 @@ impl Position {
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(90);
         // The board square by square, filled from the pieces' sets rather than asking each
-        // square what stands there.
-        let mut board = [None; 64];
+        // square what stands there, and written as bytes: a PGN replay writes a FEN a game.
+        let mut board = [0u8; 64];
         for color in Color::ALL {
             for role in Role::ALL {
+                let letter = Piece { color, role }.char() as u8;
                 for sq in self.pieces(color, role) {
-                    board[sq.index()] = Some(Piece { color, role }.char());
+                    board[sq.index()] = letter;
                 }
             }
         }
-        for rank in Rank::ALL.iter().rev() {
+        // Eight ranks of at most eight bytes, and seven slashes.
+        let mut placement = [0u8; 71];
+        let mut len = 0;
+        for (row, rank) in board.chunks_exact(8).rev().enumerate() {
+            if row > 0 {
+                placement[len] = b'/';
+                len += 1;
+            }
             let mut empty = 0;
-            for file in File::ALL {
-                match board[Square::from_coords(file, *rank).index()] {
-                    Some(c) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(c);
-                    }
-                    None => empty += 1,
+            for &letter in rank {
+                if letter == 0 {
+                    empty += 1;
+                    continue;
                 }
+                if empty > 0 {
+                    placement[len] = b'0' + empty;
+                    len += 1;
+                    empty = 0;
+                }
+                placement[len] = letter;
+                len += 1;
             }
             if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if *rank != Rank::First {
-                s.push('/');
+                placement[len] = b'0' + empty;
+                len += 1;
             }
         }
+        // Piece letters, digits and slashes: ASCII.
+        s.push_str(std::str::from_utf8(&placement[..len]).unwrap_or_default());
         s.push(' ');
         s.push(self.turn.char());
         s.push(' ');
