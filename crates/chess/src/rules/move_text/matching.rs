@@ -97,7 +97,8 @@ impl Position {
         let to = p.to;
         let occupied = self.occupied();
         let theirs = self.by_color(!us);
-        if self.by_color(us).contains(to) || p.promotion.is_some() && p.role.is_some() {
+        // (A piece other than a pawn written with a promotion is turned away below.)
+        if self.by_color(us).contains(to) {
             return None;
         }
         let role = match p.role {
@@ -112,6 +113,7 @@ impl Position {
                     && p.from_rank.is_none_or(|r| r == sq.rank())
             };
             if !king_attacks(king).contains(to)
+                || p.promotion.is_some()
                 || !fits(king)
                 || self.is_attacked(to, !us, occupied.without(king))
             {
@@ -129,11 +131,11 @@ impl Position {
                 promotion: None,
             });
         }
-        if self.checkers.more_than_one() {
-            return None;
-        }
-        if let Some(checker) = self.checkers.first()
-            && !between(king, checker).with(checker).contains(to)
+        // In check: only the one checker taken or blocked, by a piece not pinned (below).
+        let checkers = self.checkers;
+        if checkers.any()
+            && (checkers.more_than_one()
+                || !(between(king, checkers.first()?) | checkers).contains(to))
         {
             return None;
         }
