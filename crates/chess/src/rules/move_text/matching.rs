@@ -161,11 +161,14 @@ impl Position {
             }
             Role::King => Bitboard::EMPTY,
         } & self.pieces(us, role);
-        if let Some(f) = p.from_file {
-            movers &= Bitboard::from_file(f);
-        }
-        if let Some(r) = p.from_rank {
-            movers &= Bitboard::from_rank(r);
+        // Nearly every move names no file or rank of its own.
+        if p.from_file.is_some() || p.from_rank.is_some() {
+            if let Some(f) = p.from_file {
+                movers &= Bitboard::from_file(f);
+            }
+            if let Some(r) = p.from_rank {
+                movers &= Bitboard::from_rank(r);
+            }
         }
         let from = movers.single()?;
         if self.pinned.contains(from) && (self.is_check() || !line(king, from).contains(to)) {
