@@ -351,8 +351,10 @@ impl Moves {
                         // The token after the number, nearly always a move one space on, is
                         // read in this same turn of the loop.
                         i += 1 + k + usize::from(next == b' ');
+                        // A letter or a brace, nearly always; anything else (whitespace, another
+                        // number, a parenthesis, the end of the buffer) goes round the loop.
                         match data.get(i) {
-                            Some(&after) if !is_ws(after) && !after.is_ascii_digit() => b = after,
+                            Some(&after) if after > b'9' => b = after,
                             _ => continue,
                         }
                     }
