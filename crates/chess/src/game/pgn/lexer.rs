@@ -19,7 +19,9 @@
 
 use std::io;
 
-use super::movetext::{Moves, Stop, is_delimiter, is_newline, is_ws};
+use super::movetext::{
+    Moves, Stop, find_name_end, find_value_end, is_delimiter, is_newline, is_ws,
+};
 use super::source::{MAX_TOKEN_LEN, Source};
 use super::visitor::{RawTag, Skip, Visitor};
 
@@ -38,18 +40,12 @@ fn is_blank(b: u8) -> bool {
 fn plain_tag(data: &[u8]) -> Option<(usize, usize)> {
     // Far more than any real tag: a longer one is read by the general path, with its limits.
     let data = &data[..data.len().min(1 << 10)];
-    let name_end = 1 + data
-        .get(1..)?
-        .iter()
-        .position(|&b| is_ws(b) || matches!(b, b'"' | b']' | b'['))?;
+    let name_end = 1 + find_name_end(data.get(1..)?)?;
     if name_end == 1 || data.get(name_end..name_end + 2)? != b" \"" {
         return None;
     }
     let value_start = name_end + 2;
-    let value_end = value_start
-        + data[value_start..]
-            .iter()
-            .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+    let value_end = value_start + find_value_end(&data[value_start..])?;
     (data.get(value_end..value_end + 2)? == b"\"]").then_some((name_end, value_end))
 }
 

@@ -72,6 +72,56 @@ pub(super) fn find_byte(bytes: &[u8], needle: u8) -> Option<usize> {
     tail.iter().position(|&b| b == needle).map(|k| at + k)
 }
 
+/// Index of the first byte that ends a tag value in the plain form — `"`, `\\`, or a line
+/// break — eight bytes at a time: every game has a dozen values of some ten bytes each.
+#[inline]
+pub(super) fn find_value_end(bytes: &[u8]) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        let marks = zero_bytes(x ^ (ONES * u64::from(b'"')))
+            | zero_bytes(x ^ (ONES * u64::from(b'\\')))
+            | zero_bytes(x ^ (ONES * u64::from(b'\n')))
+            | zero_bytes(x ^ (ONES * u64::from(b'\r')));
+        if marks != 0 {
+            return Some(at + marks.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let tail = chunks.remainder();
+    tail.iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+        .map(|k| at + k)
+}
+
+/// Index of the first byte that ends a tag's name — whitespace, `"`, `[` or `]` — eight bytes
+/// at a time, as [`find_value_end`].
+#[inline]
+pub(super) fn find_name_end(bytes: &[u8]) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        let marks = (x.wrapping_sub(ONES * 0x21) & !x & HIGH)
+            | zero_bytes(x ^ (ONES * u64::from(b'"')))
+            | zero_bytes(x ^ (ONES * u64::from(b'[')))
+            | zero_bytes(x ^ (ONES * u64::from(b']')));
+        if marks != 0 {
+            return Some(at + marks.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let tail = chunks.remainder();
+    tail.iter()
+        .position(|&b| is_ws(b) || matches!(b, b'"' | b'[' | b']'))
+        .map(|k| at + k)
+}
+
 /// Marks the first delimiter among eight bytes (little-endian) with its high bit; bytes after
 /// the first delimiter may be marked falsely, so only the lowest mark counts.
 #[inline]
@@ -545,6 +595,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn find_value_end_finds_the_first_quote_backslash_or_line_break() {
+        for end in [b'"', b'\\', b'\n', b'\r'] {
+            for at in 0..20 {
+                for len in at + 1..21 {
+                    // Bytes around the ends, and above 0x7f, never taken for one.
+                    let mut bytes: Vec<u8> = (0..len)
+                        .map(|i| [b'!', b'#', b'[', b']', 0x0b, 0xa2, 0xdc, b'a'][i % 8])
+                        .collect();
+                    bytes[at] = end;
+                    if at + 1 < len {
+                        bytes[len - 1] = b'"';
+                    }
+                    assert_eq!(
+                        find_value_end(&bytes),
+                        Some(at),
+                        "{end:#x} at {at} of {len}"
+                    );
+                    assert_eq!(find_value_end(&bytes[..at]), None);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn find_name_end_agrees_with_a_byte_loop_for_every_byte_and_position() {
+        let ends = |b: u8| is_ws(b) || matches!(b, b'"' | b'[' | b']');
+        for b in 0..=255u8 {
+            for at in 0..20 {
+                for len in at + 1..21 {
+                    let mut bytes = vec![b'E'; len];
+                    bytes[at] = b;
+                    let expected = bytes.iter().position(|&b| ends(b));
+                    assert_eq!(find_name_end(&bytes), expected, "{b:#x} at {at} of {len}");
+                }
+            }
+        }
+        assert_eq!(find_name_end(b"\xa0\xdb\xdd\xa2Event \"x\""), Some(9));
     }
 
     #[test]
