@@ -604,30 +604,31 @@ impl Position {
                 }
             }
         }
-        // Eight ranks of at most eight bytes, and seven slashes.
+        // Eight ranks of at most eight bytes, and seven slashes; a rank's pieces found from its
+        // byte of the occupied set, the empty squares between them counted at once.
         let mut placement = [0u8; 71];
         let mut len = 0;
-        for (row, rank) in board.chunks_exact(8).rev().enumerate() {
-            if row > 0 {
+        let occupied = self.occupied().0;
+        for rank in (0..8).rev() {
+            if rank < 7 {
                 placement[len] = b'/';
                 len += 1;
             }
-            let mut empty = 0;
-            for &letter in rank {
-                if letter == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    placement[len] = b'0' + empty;
+            let mut row = (occupied >> (rank * 8)) as u8;
+            let mut file = 0;
+            while row != 0 {
+                let next = row.trailing_zeros() as u8;
+                if next > file {
+                    placement[len] = b'0' + (next - file);
                     len += 1;
-                    empty = 0;
                 }
-                placement[len] = letter;
+                placement[len] = board[rank * 8 + usize::from(next)];
                 len += 1;
+                file = next + 1;
+                row &= row - 1;
             }
-            if empty > 0 {
-                placement[len] = b'0' + empty;
+            if file < 8 {
+                placement[len] = b'0' + (8 - file);
                 len += 1;
             }
         }
