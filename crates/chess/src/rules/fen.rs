@@ -296,10 +296,16 @@ impl std::error::Error for ParseFenError {}
 impl std::error::Error for PositionError {}
 
 fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
-    let rows = field.bytes().filter(|&b| b == b'/').count() + 1;
-    if rows != 8 {
-        return Err(ParseFenError::RankCount(rows));
-    }
+    // Eight ranks or an error about their number, before any other error in them: counted
+    // only when something is wrong (or past the eighth rank), so a good field is read once.
+    let wrong = |error: ParseFenError| {
+        let rows = field.bytes().filter(|&b| b == b'/').count() + 1;
+        if rows != 8 {
+            ParseFenError::RankCount(rows)
+        } else {
+            error
+        }
+    };
     let mut board = [None; 64];
     // Byte by byte, a rank ending at each `/` and at the end of the field.
     let mut rank = Rank::Eighth;
@@ -307,11 +313,11 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
     for (at, b) in field.bytes().enumerate() {
         match b {
             b'/' => {
-                if file != 8 {
-                    return Err(ParseFenError::RankLength {
+                if file != 8 || rank == Rank::First {
+                    return Err(wrong(ParseFenError::RankLength {
                         rank,
                         squares: file,
-                    });
+                    }));
                 }
                 rank = Rank::new(rank as u32 - 1);
                 file = 0;
@@ -322,7 +328,7 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
                 let Some(piece) = piece else {
                     // The whole character, not its first byte.
                     let letter = field[at..].chars().next().unwrap_or('?');
-                    return Err(ParseFenError::PieceLetter { letter, rank });
+                    return Err(wrong(ParseFenError::PieceLetter { letter, rank }));
                 };
                 if file < 8 {
                     board[Square::from_coords(File::new(file as u32), rank).index()] = Some(piece);
@@ -331,11 +337,11 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
             }
         }
     }
-    if file != 8 {
-        return Err(ParseFenError::RankLength {
+    if file != 8 || rank != Rank::First {
+        return Err(wrong(ParseFenError::RankLength {
             rank,
             squares: file,
-        });
+        }));
     }
     Ok(board)
 }
