@@ -76,6 +76,31 @@ fn rejects_wrong_rank_count() {
 }
 
 #[test]
+fn the_number_of_ranks_is_reported_before_an_error_inside_one() {
+    // A bad letter, a rank too long or too short: with the wrong number of ranks, that number
+    // is the error, wherever the other one stands.
+    for (fen, ranks) in [
+        ("4k3/8/8/x7/8/8/4K3 w - - 0 1", 7),
+        ("4k3/8/8/8/8/8/8/4K3/x w - - 0 1", 9),
+        ("4k3/9/8/8/8/8/8/8/4K3 w - - 0 1", 9),
+        ("4k3/44/8/8/8/8/4K3 w - - 0 1", 7),
+        ("4k3/8/8/8/8/8/8/4K3//// w - - 0 1", 12),
+        ("x w - - 0 1", 1),
+    ] {
+        assert_eq!(
+            Position::from_fen(fen).unwrap_err(),
+            FenError::Parse(ParseFenError::RankCount(ranks)),
+            "{fen}"
+        );
+    }
+    // With eight, the error in the rank.
+    assert!(matches!(
+        Position::from_fen("4k3/8/8/x7/8/8/8/4K3 w - - 0 1").unwrap_err(),
+        FenError::Parse(ParseFenError::PieceLetter { letter: 'x', .. })
+    ));
+}
+
+#[test]
 fn rejects_rank_too_long() {
     rejected(
         "4k4/8/8/8/8/8/8/4K3 w - - 0 1",

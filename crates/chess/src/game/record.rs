@@ -167,14 +167,12 @@ impl History {
     fn twice_within_a_move(&self, current: &Position) -> bool {
         let index = self.keys.len();
         let first = index.saturating_sub(current.halfmoves() as usize + 1);
-        let mut keys: Vec<u64> = (first..index)
+        let keys = (first..index)
             .rev()
             .skip(1)
             .step_by(2)
-            .map(|i| self.keys[i])
-            .collect();
-        keys.sort_unstable();
-        keys.windows(2).any(|pair| pair[0] == pair[1])
+            .map(|i| self.keys[i]);
+        has_duplicate(keys)
     }
 
     /// Whether playing `mv` in `current` ends the game by itself (see
@@ -209,6 +207,34 @@ impl History {
     pub fn automatic_end(&self, current: &Position) -> Option<AutomaticEnd> {
         end_of(current, self.repetitions(current))
     }
+}
+
+/// Whether two of `keys` are the same. Up to 128 keys (the positions of a side within the
+/// fifty-move window, and more) go into a small table on the stack, without allocating or
+/// sorting: a PGN replay asks this at the end of every game.
+fn has_duplicate(keys: impl ExactSizeIterator<Item = u64>) -> bool {
+    const SLOTS: usize = 256;
+    if keys.len() > SLOTS / 2 {
+        let mut keys: Vec<u64> = keys.collect();
+        keys.sort_unstable();
+        return keys.windows(2).any(|pair| pair[0] == pair[1]);
+    }
+    // Open addressing by the key's low bits (Zobrist keys are uniform); `used` marks the slots
+    // taken, so that any key, zero too, can be stored.
+    let mut table = [0u64; SLOTS];
+    let mut used = [0u64; SLOTS / 64];
+    for key in keys {
+        let mut slot = key as usize % SLOTS;
+        while used[slot / 64] & (1 << (slot % 64)) != 0 {
+            if table[slot] == key {
+                return true;
+            }
+            slot = (slot + 1) % SLOTS;
+        }
+        used[slot / 64] |= 1 << (slot % 64);
+        table[slot] = key;
+    }
+    false
 }
 
 /// How `position`, reached for the `occurrences`-th time, ends the game by itself, if it does:
@@ -368,6 +394,25 @@ mod tests {
     }
 
     const KNIGHT_DANCE: &str = "Nf3 Nf6 Ng1 Ng8";
+
+    #[test]
+    fn has_duplicate_finds_any_repeated_key_in_the_table_and_past_it() {
+        // Keys that share their low bits (probing), zero, and more keys than the table holds.
+        for n in [0usize, 1, 2, 5, 64, 128, 129, 300] {
+            let distinct: Vec<u64> = (0..n as u64).map(|i| i << 8 | (i % 3)).collect();
+            assert!(!has_duplicate(distinct.iter().copied()), "{n} distinct");
+            for (a, b) in [(0, n.saturating_sub(1)), (n / 2, n / 3), (1, 2)] {
+                if a < n && b < n && a != b {
+                    let mut keys = distinct.clone();
+                    keys[b] = keys[a];
+                    assert!(has_duplicate(keys.iter().copied()), "{n}: {a} and {b}");
+                }
+            }
+        }
+        assert!(has_duplicate([0, 7, 0].into_iter()));
+        assert!(has_duplicate([256, 512, 1, 512].into_iter()));
+        assert!(!has_duplicate([256, 512, 0, 768].into_iter()));
+    }
 
     #[test]
     fn threefold_claimable_on_the_third_occurrence_not_before() {

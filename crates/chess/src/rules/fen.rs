@@ -296,10 +296,16 @@ impl std::error::Error for ParseFenError {}
 impl std::error::Error for PositionError {}
 
 fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
-    let rows = field.bytes().filter(|&b| b == b'/').count() + 1;
-    if rows != 8 {
-        return Err(ParseFenError::RankCount(rows));
-    }
+    // Eight ranks or an error about their number, before any other error in them: counted
+    // only when something is wrong (or past the eighth rank), so a good field is read once.
+    let wrong = |error: ParseFenError| {
+        let rows = field.bytes().filter(|&b| b == b'/').count() + 1;
+        if rows != 8 {
+            ParseFenError::RankCount(rows)
+        } else {
+            error
+        }
+    };
     let mut board = [None; 64];
     // Byte by byte, a rank ending at each `/` and at the end of the field.
     let mut rank = Rank::Eighth;
@@ -307,11 +313,11 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
     for (at, b) in field.bytes().enumerate() {
         match b {
             b'/' => {
-                if file != 8 {
-                    return Err(ParseFenError::RankLength {
+                if file != 8 || rank == Rank::First {
+                    return Err(wrong(ParseFenError::RankLength {
                         rank,
                         squares: file,
-                    });
+                    }));
                 }
                 rank = Rank::new(rank as u32 - 1);
                 file = 0;
@@ -322,7 +328,7 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
                 let Some(piece) = piece else {
                     // The whole character, not its first byte.
                     let letter = field[at..].chars().next().unwrap_or('?');
-                    return Err(ParseFenError::PieceLetter { letter, rank });
+                    return Err(wrong(ParseFenError::PieceLetter { letter, rank }));
                 };
                 if file < 8 {
                     board[Square::from_coords(File::new(file as u32), rank).index()] = Some(piece);
@@ -331,11 +337,11 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
             }
         }
     }
-    if file != 8 {
-        return Err(ParseFenError::RankLength {
+    if file != 8 || rank != Rank::First {
+        return Err(wrong(ParseFenError::RankLength {
             rank,
             squares: file,
-        });
+        }));
     }
     Ok(board)
 }
@@ -594,36 +600,46 @@ impl Position {
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(90);
         // The board square by square, filled from the pieces' sets rather than asking each
-        // square what stands there.
-        let mut board = [None; 64];
+        // square what stands there, and written as bytes: a PGN replay writes a FEN a game.
+        let mut board = [0u8; 64];
         for color in Color::ALL {
             for role in Role::ALL {
+                let letter = Piece { color, role }.char() as u8;
                 for sq in self.pieces(color, role) {
-                    board[sq.index()] = Some(Piece { color, role }.char());
+                    board[sq.index()] = letter;
                 }
             }
         }
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match board[Square::from_coords(file, *rank).index()] {
-                    Some(c) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(c);
-                    }
-                    None => empty += 1,
+        // Eight ranks of at most eight bytes, and seven slashes; a rank's pieces found from its
+        // byte of the occupied set, the empty squares between them counted at once.
+        let mut placement = [0u8; 71];
+        let mut len = 0;
+        let occupied = self.occupied().0;
+        for rank in (0..8).rev() {
+            if rank < 7 {
+                placement[len] = b'/';
+                len += 1;
+            }
+            let mut row = (occupied >> (rank * 8)) as u8;
+            let mut file = 0;
+            while row != 0 {
+                let next = row.trailing_zeros() as u8;
+                if next > file {
+                    placement[len] = b'0' + (next - file);
+                    len += 1;
                 }
+                placement[len] = board[rank * 8 + usize::from(next)];
+                len += 1;
+                file = next + 1;
+                row &= row - 1;
             }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if *rank != Rank::First {
-                s.push('/');
+            if file < 8 {
+                placement[len] = b'0' + (8 - file);
+                len += 1;
             }
         }
+        // Piece letters, digits and slashes: ASCII.
+        s.push_str(std::str::from_utf8(&placement[..len]).unwrap_or_default());
         s.push(' ');
         s.push(self.turn.char());
         s.push(' ');

@@ -72,6 +72,56 @@ pub(super) fn find_byte(bytes: &[u8], needle: u8) -> Option<usize> {
     tail.iter().position(|&b| b == needle).map(|k| at + k)
 }
 
+/// Index of the first byte that ends a tag value in the plain form — `"`, `\\`, or a line
+/// break — eight bytes at a time: every game has a dozen values of some ten bytes each.
+#[inline]
+pub(super) fn find_value_end(bytes: &[u8]) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        let marks = zero_bytes(x ^ (ONES * u64::from(b'"')))
+            | zero_bytes(x ^ (ONES * u64::from(b'\\')))
+            | zero_bytes(x ^ (ONES * u64::from(b'\n')))
+            | zero_bytes(x ^ (ONES * u64::from(b'\r')));
+        if marks != 0 {
+            return Some(at + marks.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let tail = chunks.remainder();
+    tail.iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+        .map(|k| at + k)
+}
+
+/// Index of the first byte that ends a tag's name — whitespace, `"`, `[` or `]` — eight bytes
+/// at a time, as [`find_value_end`].
+#[inline]
+pub(super) fn find_name_end(bytes: &[u8]) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        let marks = (x.wrapping_sub(ONES * 0x21) & !x & HIGH)
+            | zero_bytes(x ^ (ONES * u64::from(b'"')))
+            | zero_bytes(x ^ (ONES * u64::from(b'[')))
+            | zero_bytes(x ^ (ONES * u64::from(b']')));
+        if marks != 0 {
+            return Some(at + marks.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let tail = chunks.remainder();
+    tail.iter()
+        .position(|&b| is_ws(b) || matches!(b, b'"' | b'[' | b']'))
+        .map(|k| at + k)
+}
+
 /// Marks the first delimiter among eight bytes (little-endian) with its high bit; bytes after
 /// the first delimiter may be marked falsely, so only the lowest mark counts.
 #[inline]
@@ -326,10 +376,53 @@ impl Moves {
         let n = data.len();
         let mut i = 0;
         while i < n {
-            let b = data[i];
+            let mut b = data[i];
             if is_ws(b) {
                 i += 1;
                 continue;
+            }
+            if b.is_ascii_digit() {
+                // A move number (`12.`, `12...`, `1.e4`) is dropped here, without the detour
+                // through `word`; anything else starting with a digit (`1-0`, `0-0`) is a word
+                // after all.
+                let rest = &data[i + 1..];
+                let mut k = 0;
+                while let Some(b'0'..=b'9') = rest.get(k) {
+                    k += 1;
+                }
+                let digits = k;
+                while let Some(b'.') = rest.get(k) {
+                    k += 1;
+                }
+                match rest.get(k) {
+                    _ if k >= MAX_TOKEN_LEN => break,
+                    None => break,
+                    Some(&next) if k > digits => {
+                        // The token after the number, nearly always a move one space on, is
+                        // read in this same turn of the loop.
+                        i += 1 + k + usize::from(next == b' ');
+                        // A letter or a brace, nearly always; anything else (whitespace, another
+                        // number, a parenthesis, the end of the buffer) goes round the loop.
+                        match data.get(i) {
+                            Some(&after) if after > b'9' => b = after,
+                            _ => continue,
+                        }
+                    }
+                    Some(&b) if is_delimiter(b) => {
+                        i += 1 + digits;
+                        continue;
+                    }
+                    Some(_) => match find_delimiter(rest) {
+                        Some(k) if k < MAX_TOKEN_LEN => {
+                            if self.word(v, &data[i..=i + k]) {
+                                return (i + 1 + k, Stop::Result);
+                            }
+                            i += 1 + k;
+                            continue;
+                        }
+                        _ => break,
+                    },
+                }
             }
             let rest = &data[i + 1..];
             let end = match b {
@@ -374,34 +467,6 @@ impl Moves {
                     }
                     _ => break,
                 },
-                b'0'..=b'9' => {
-                    // A move number (`12.`, `12...`, `1.e4`) is dropped here, without the
-                    // detour through `word`; anything else starting with a digit (`1-0`,
-                    // `0-0`) is a word after all.
-                    let mut k = 0;
-                    while let Some(b'0'..=b'9') = rest.get(k) {
-                        k += 1;
-                    }
-                    let digits = k;
-                    while let Some(b'.') = rest.get(k) {
-                        k += 1;
-                    }
-                    match rest.get(k) {
-                        _ if k >= MAX_TOKEN_LEN => break,
-                        None => break,
-                        Some(_) if k > digits => k,
-                        Some(&b) if is_delimiter(b) => digits,
-                        Some(_) => match find_delimiter(rest) {
-                            Some(k) if k < MAX_TOKEN_LEN => {
-                                if self.word(v, &data[i..=i + k]) {
-                                    return (i + 1 + k, Stop::Result);
-                                }
-                                k
-                            }
-                            _ => break,
-                        },
-                    }
-                }
                 _ => match token_end(rest) {
                     Some(k) if k < MAX_TOKEN_LEN => {
                         let word = &data[i..=i + k];
@@ -530,6 +595,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn find_value_end_finds_the_first_quote_backslash_or_line_break() {
+        for end in [b'"', b'\\', b'\n', b'\r'] {
+            for at in 0..20 {
+                for len in at + 1..21 {
+                    // Bytes around the ends, and above 0x7f, never taken for one.
+                    let mut bytes: Vec<u8> = (0..len)
+                        .map(|i| [b'!', b'#', b'[', b']', 0x0b, 0xa2, 0xdc, b'a'][i % 8])
+                        .collect();
+                    bytes[at] = end;
+                    if at + 1 < len {
+                        bytes[len - 1] = b'"';
+                    }
+                    assert_eq!(
+                        find_value_end(&bytes),
+                        Some(at),
+                        "{end:#x} at {at} of {len}"
+                    );
+                    assert_eq!(find_value_end(&bytes[..at]), None);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn find_name_end_agrees_with_a_byte_loop_for_every_byte_and_position() {
+        let ends = |b: u8| is_ws(b) || matches!(b, b'"' | b'[' | b']');
+        for b in 0..=255u8 {
+            for at in 0..20 {
+                for len in at + 1..21 {
+                    let mut bytes = vec![b'E'; len];
+                    bytes[at] = b;
+                    let expected = bytes.iter().position(|&b| ends(b));
+                    assert_eq!(find_name_end(&bytes), expected, "{b:#x} at {at} of {len}");
+                }
+            }
+        }
+        assert_eq!(find_name_end(b"\xa0\xdb\xdd\xa2Event \"x\""), Some(9));
     }
 
     #[test]

@@ -703,3 +703,57 @@ proptest! {
         games_with(input.as_bytes(), make, step);
     }
 }
+
+#[test]
+fn tags_near_the_plain_form_read_as_the_general_reader_reads_them() {
+    // The plain form `[Name "value"]` is read in one pass when it lies whole in the buffer;
+    // each of these differs from it in one way, and reads the same from a slice (whole) as
+    // from a reader fed three bytes at a time (through the general path).
+    let cases: [(&str, &[Ev]); 9] = [
+        ("[Event \"x\"]", &[tag("Event", "x")]),
+        (
+            "[Event \"x\"] [Site \"y\"]",
+            &[tag("Event", "x"), tag("Site", "y")],
+        ),
+        ("[Event \"x\" ]", &[tag("Event", "x")]),
+        ("[Event \"a\\\"b\"]", &[tag("Event", "a\"b")]),
+        ("[Event\t\"x\"]", &[tag("Event", "x")]),
+        ("[ Event \"x\"]", &[tag("Event", "x")]),
+        ("[Event  \"x\"]", &[tag("Event", "x")]),
+        ("[Event \"x]", &[tag("Event", "x]")]),
+        (
+            "[Event \"\"][Site \"y\"]",
+            &[tag("Event", ""), tag("Site", "y")],
+        ),
+    ];
+    for (tags, expected) in cases {
+        let mut want = expected.to_vec();
+        want.extend([Movetext, san("e4")]);
+        assert_eq!(one_game(&format!("{tags}\n1. e4")), want, "{tags:?}");
+    }
+}
+
+#[test]
+fn every_kind_of_token_after_a_move_number_and_one_space_is_read() {
+    // The token one space after a move number is read in the same step as the number.
+    let game =
+        one_game("1. e4 1... {c} e5 2. (2. d4) Nf3 2... $1 Nc6 3. 3... 4.  a6 5. \n h6 6. 1-0");
+    assert_eq!(
+        game,
+        [
+            Movetext,
+            san("e4"),
+            comment("c"),
+            san("e5"),
+            Ev::BeginVariation,
+            san("Nf3"),
+            Ev::Nag(1),
+            san("Nc6"),
+            san("a6"),
+            san("h6"),
+            Ev::Outcome(Some(Outcome::WhiteWins))
+        ]
+    );
+    assert_eq!(one_game("1. *"), [Movetext, Ev::Outcome(None)]);
+    assert_eq!(one_game("1. e4!"), [Movetext, san("e4"), Ev::Nag(1)]);
+}
