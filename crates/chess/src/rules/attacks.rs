@@ -3,17 +3,19 @@
 //! Leaper tables (knight, king, pawn) and the geometric tables (`between`, `line`) are computed
 //! by `const fn` at compile time. Slider attacks have two ways:
 //!
-//! - For bulk work (perft, replaying many games), [`unpack`] builds a one-level table of
-//!   "fancy" magic bitboards at run time (861 KB of heap; about a million instructions, under
-//!   half a millisecond), and each lookup is then a multiply, a shift and a load. It is built
-//!   from the packed two-level table the binary carries (160 KB, found by `build.rs`), the
-//!   fastest way there. Perft's move generation is generic over the table ([`Sliders`]), so its
-//!   lookups do not even ask which one is there.
-//! - Everywhere else (the playing screen, a game's moves and notation), walking each of the
-//!   four rays to its first piece, with 4 KB of rays: some twenty instructions a lookup, which
-//!   a game making one move at a time never notices. The packed table is never read then, and
-//!   on Linux it has a section of its own (`.rodata_sliders`, see `build.rs`) so that it shares
-//!   no page with the read-only data a game does read: none of it is resident in a game.
+//! - For perft's millions of lookups, [`unpack`] builds a one-level table of "fancy" magic
+//!   bitboards at run time (861 KB of heap; about a million instructions, under half a
+//!   millisecond), and each lookup is then a multiply, a shift and a load. It is built from the
+//!   packed two-level table the binary carries (160 KB, found by `build.rs`), the fastest way
+//!   there. Perft's move generation is generic over the table ([`Sliders`]), so its lookups do
+//!   not even ask which one is there.
+//! - Everywhere else (the playing screen, a game's moves and notation, replaying PGN files),
+//!   walking each of the four rays to its first piece, with 4 KB of rays: some twenty
+//!   instructions a lookup, which a game making one move at a time never notices, and which a
+//!   PGN replay, with a few lookups a move, earns back in start-up and cache (see
+//!   `replay_games`). The packed table is never read then, and on Linux it has a section of its
+//!   own (`.rodata_sliders`, see `build.rs`) so that it shares no page with the read-only data
+//!   a game does read: none of it is resident in a game.
 //!
 //! Both give the same answers (tested below, slot by slot and against a square-by-square walk).
 
@@ -148,8 +150,8 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 static UNPACKED: OnceLock<Box<[u64; SLIDER_SLOTS]>> = OnceLock::new();
 
 /// Builds the one-level slider table, if it is not built yet, so that slider lookups use it from
-/// now on instead of walking the rays: for bulk work (perft, replaying many games), not the
-/// playing screen, whose memory it would grow by 861 KB. Cheap to call again.
+/// now on instead of walking the rays: for perft's millions of lookups, not the playing
+/// screen, whose memory it would grow by 861 KB. Cheap to call again.
 pub fn unpack() {
     unpacked_table();
 }
@@ -185,7 +187,7 @@ fn packed_set(m: &Magic, idx: usize) -> u64 {
 }
 
 /// The slider lookups of the public functions and of move generation outside perft: the
-/// one-level table once [`unpack`] has built it (bulk work), ray walking otherwise.
+/// one-level table once [`unpack`] has built it (perft), ray walking otherwise.
 #[inline(always)]
 pub(crate) fn current() -> Current {
     match UNPACKED.get() {
@@ -240,7 +242,7 @@ impl Sliders for Unpacked {
     }
 }
 
-/// The one-level table when bulk work has built it; otherwise ray walking.
+/// The one-level table when perft has built it; otherwise ray walking.
 #[derive(Clone, Copy)]
 pub(crate) enum Current {
     Table(Unpacked),

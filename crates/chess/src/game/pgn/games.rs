@@ -596,10 +596,10 @@ impl Replayed {
 }
 
 /// Replays every game of a PGN stream, calling `each` with the result of each, in order.
-/// Made for many games (`hotseat pgn`, the benchmark). It keeps to the packed slider table:
-/// the one-level table saves a load a lookup but costs 861 KB to build and to keep in cache,
-/// which a replay, with a few slider lookups a move, never earns back (`hotseat pgn` on 2,000
-/// long games took 11-13% longer with it).
+/// Made for many games (`hotseat pgn`, the benchmark). It builds no slider table: its few
+/// slider lookups a move walk the rays, as a game's do. The one-level table saves instructions
+/// a lookup but costs 861 KB to build and to keep in cache, which a replay never earns back
+/// (`hotseat pgn` on 2,000 long games took 11-13% longer with it).
 pub fn replay_games<R: Read>(
     input: R,
     mut each: impl FnMut(Result<Replayed, PgnGameError>),
