@@ -298,19 +298,18 @@ const fn direction_rays(df: i32, dr: i32) -> [u64; 64] {
 }
 
 /// The squares a slider on `sq` reaches in one direction: up to and including the first piece
-/// of `occupied`, or to the edge.
+/// of `occupied`, or to the edge. Without a branch, which the pieces on a ray would make
+/// unpredictable: the nearest piece is the lowest bit going up the board, the highest going
+/// down, and a square in the far corner (h8 up, a1 down) stands in when there is none, whose
+/// ray in that direction is empty.
 #[inline(always)]
 fn ray(direction: usize, sq: usize, occupied: u64) -> u64 {
     let ray = DIRECTION_RAYS[direction][sq];
     let blockers = ray & occupied;
-    if blockers == 0 {
-        return ray;
-    }
-    // Up the board the nearest piece is the lowest bit; down the board, the highest.
     let nearest = if direction < 4 {
-        blockers.trailing_zeros()
+        (blockers | 1 << 63).trailing_zeros()
     } else {
-        63 - blockers.leading_zeros()
+        63 - (blockers | 1).leading_zeros()
     };
     ray ^ DIRECTION_RAYS[direction][nearest as usize]
 }
