@@ -23,7 +23,7 @@ use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
 use crate::game::Record;
-use crate::rules::{Move, Position, Square};
+use crate::rules::{Bitboard, Move, Position, Square};
 
 /// The named positions, compacted (see the module documentation). A static, not a const: the
 /// table keeps offsets into it, which must all point into the one copy.
@@ -355,13 +355,29 @@ fn decode(
         positions.truncate(kept + 1);
         for pair in further.chunks(2) {
             let pos = positions.last().expect("the start is never removed");
-            let mv = pos
-                .legal_moves()
-                .iter()
-                .copied()
-                .find(|m| square_byte(m.from()) == pair[0] && square_byte(m.to()) == pair[1])
+            let square = |byte: u8| {
+                byte.checked_sub(b'0')
+                    .and_then(|index| Square::try_new(u32::from(index)))
+            };
+            let (from, to) = square(pair[0])
+                .zip(square(pair[1]))
                 .ok_or_else(|| bad("illegal move"))?;
-            let next = pos.play(mv).map_err(|_| bad("illegal move"))?;
+            // Only the moves from `from` to `to` are generated (not every legal move, listed:
+            // this runs for each of the thousands of moves of the data set, on a game's first
+            // move), in the order of the full list, so that of promotions the same one is first.
+            let mut found = None;
+            pos.generate_between(
+                Bitboard::from_square(from),
+                Bitboard::from_square(to),
+                |m| {
+                    if found.is_none() && m.from() == from && m.to() == to {
+                        found = Some(m);
+                    }
+                },
+            );
+            let mv = found.ok_or_else(|| bad("illegal move"))?;
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
             moves.push(mv);
             positions.push(next);
         }
@@ -594,6 +610,19 @@ mod tests {
     fn bad_compact_lines_are_named() {
         let err = decode("00\tA00\tName\n00zz\t\tX\n", |_, _, _, _| ()).unwrap_err();
         assert_eq!(err.to_string(), "line 2: illegal move");
+        // e2-e4 (squares 12 and 28: '<' and 'L'), then e2-e4 again, now Black's turn.
+        let mut read = 0;
+        let err = decode("00<L\tB00\tKing\n10<L\t\tX\n", |_, _, moves, _| {
+            assert_eq!(moves.len(), 1);
+            read += 1;
+        })
+        .unwrap_err();
+        assert_eq!(
+            (read, err.to_string().as_str()),
+            (1, "line 2: illegal move")
+        );
+        let err = decode("00!!\tA00\tName\n", |_, _, _, _| ()).unwrap_err();
+        assert_eq!(err.to_string(), "line 1: illegal move");
         let err = decode("50\tA00\tName\n", |_, _, _, _| ()).unwrap_err();
         assert_eq!(err.to_string(), "line 1: bad moves");
         let err = decode("0", |_, _, _, _| ()).unwrap_err();
