@@ -52,105 +52,94 @@ fn zero_bytes(v: u64) -> u64 {
     v.wrapping_sub(ONES) & !v & HIGH
 }
 
+/// Marks the first byte of eight equal to `byte` with its high bit (later ones may be marked
+/// falsely).
+#[inline(always)]
+fn equal_bytes(x: u64, byte: u8) -> u64 {
+    zero_bytes(x ^ (ONES * u64::from(byte)))
+}
+
+/// Marks the first byte of eight below `0x21` (whitespace and control bytes) with its high bit
+/// (later ones may be marked falsely).
+#[inline(always)]
+fn blank_bytes(x: u64) -> u64 {
+    x.wrapping_sub(ONES * 0x21) & !x & HIGH
+}
+
 /// Index of the first `needle` in `bytes`, eight bytes at a time: comments are searched for
 /// their `}` this way.
 #[inline]
 pub(super) fn find_byte(bytes: &[u8], needle: u8) -> Option<usize> {
-    let pattern = ONES * u64::from(needle);
+    find_first(bytes, |x| equal_bytes(x, needle), |b| b == needle)
+}
+
+/// Index of the first byte of `bytes` that `ends`, eight bytes at a time: `marks` marks such
+/// bytes among eight (little-endian) with their high bit, the first one rightly (marks after
+/// it may be false); `ends` decides the last few bytes one by one.
+#[inline(always)]
+fn find_first(
+    bytes: &[u8],
+    marks: impl Fn(u64) -> u64,
+    ends: impl Fn(u8) -> bool,
+) -> Option<usize> {
     let mut chunks = bytes.chunks_exact(8);
     let mut at = 0;
     for chunk in &mut chunks {
         let mut word = [0; 8];
         word.copy_from_slice(chunk);
-        let marks = zero_bytes(u64::from_le_bytes(word) ^ pattern);
+        let marks = marks(u64::from_le_bytes(word));
         if marks != 0 {
             return Some(at + marks.trailing_zeros() as usize / 8);
         }
         at += 8;
     }
     let tail = chunks.remainder();
-    tail.iter().position(|&b| b == needle).map(|k| at + k)
+    tail.iter().position(|&b| ends(b)).map(|k| at + k)
 }
 
 /// Index of the first byte that ends a tag value in the plain form — `"`, `\\`, or a line
 /// break — eight bytes at a time: every game has a dozen values of some ten bytes each.
 #[inline]
 pub(super) fn find_value_end(bytes: &[u8]) -> Option<usize> {
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
-    for chunk in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        let marks = zero_bytes(x ^ (ONES * u64::from(b'"')))
-            | zero_bytes(x ^ (ONES * u64::from(b'\\')))
-            | zero_bytes(x ^ (ONES * u64::from(b'\n')))
-            | zero_bytes(x ^ (ONES * u64::from(b'\r')));
-        if marks != 0 {
-            return Some(at + marks.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    let tail = chunks.remainder();
-    tail.iter()
-        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
-        .map(|k| at + k)
+    find_first(
+        bytes,
+        |x| {
+            equal_bytes(x, b'"')
+                | equal_bytes(x, b'\\')
+                | equal_bytes(x, b'\n')
+                | equal_bytes(x, b'\r')
+        },
+        |b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'),
+    )
 }
 
 /// Index of the first byte that ends a tag's name — whitespace, `"`, `[` or `]` — eight bytes
 /// at a time, as [`find_value_end`].
 #[inline]
 pub(super) fn find_name_end(bytes: &[u8]) -> Option<usize> {
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
-    for chunk in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        let marks = (x.wrapping_sub(ONES * 0x21) & !x & HIGH)
-            | zero_bytes(x ^ (ONES * u64::from(b'"')))
-            | zero_bytes(x ^ (ONES * u64::from(b'[')))
-            | zero_bytes(x ^ (ONES * u64::from(b']')));
-        if marks != 0 {
-            return Some(at + marks.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    let tail = chunks.remainder();
-    tail.iter()
-        .position(|&b| is_ws(b) || matches!(b, b'"' | b'[' | b']'))
-        .map(|k| at + k)
+    find_first(
+        bytes,
+        |x| blank_bytes(x) | equal_bytes(x, b'"') | equal_bytes(x, b'[') | equal_bytes(x, b']'),
+        |b| is_ws(b) || matches!(b, b'"' | b'[' | b']'),
+    )
 }
 
 /// Marks the first delimiter among eight bytes (little-endian) with its high bit; bytes after
 /// the first delimiter may be marked falsely, so only the lowest mark counts.
 #[inline]
 fn delimiter_marks(x: u64) -> u64 {
-    let below_0x21 = x.wrapping_sub(ONES * 0x21) & !x & HIGH;
-    below_0x21
+    blank_bytes(x)
         | zero_bytes((x ^ (ONES * u64::from(b'('))) & !ONES) // ( and )
         | zero_bytes((x ^ (ONES * u64::from(b'['))) & !(ONES * 0x20)) // [ and {
-        | zero_bytes(x ^ (ONES * u64::from(b';')))
-        | zero_bytes(x ^ (ONES * u64::from(b'$')))
+        | equal_bytes(x, b';')
+        | equal_bytes(x, b'$')
 }
 
 /// Index of the first delimiter in `bytes`: eight bytes at a time, since moves are short and
 /// a byte loop would mispredict its exit once per move.
 #[inline]
 fn find_delimiter(bytes: &[u8]) -> Option<usize> {
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
-    for chunk in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let marks = delimiter_marks(u64::from_le_bytes(word));
-        if marks != 0 {
-            return Some(at + marks.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    let tail = chunks.remainder();
-    tail.iter().position(|&b| is_delimiter(b)).map(|k| at + k)
+    find_first(bytes, delimiter_marks, is_delimiter)
 }
 
 /// Where the move token whose first byte came just before `rest` ends: [`find_delimiter`], with
