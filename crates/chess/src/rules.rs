@@ -17,7 +17,7 @@ mod zobrist;
 
 pub use attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks, unpack as unpack_slider_table,
+    rook_attacks,
 };
 pub use bitboard::Bitboard;
 pub use fen::{

@@ -3,7 +3,7 @@
 //! Leaper tables (knight, king, pawn) and the geometric tables (`between`, `line`) are computed
 //! by `const fn` at compile time. Slider attacks have two ways:
 //!
-//! - For perft's millions of lookups, [`unpack`] builds a one-level table of "fancy" magic
+//! - For perft's millions of lookups, [`unpacked_table`] builds a one-level table of "fancy" magic
 //!   bitboards at run time (861 KB of heap; about a million instructions, under half a
 //!   millisecond), and each lookup is then a multiply, a shift and a load. It is built from the
 //!   packed two-level table the binary carries (160 KB, found by `build.rs`), the fastest way
@@ -146,17 +146,12 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.index()][sq.index()])
 }
 
-/// The one-level slider table: the attack set of every magic index, once [`unpack`] has run.
+/// The one-level slider table: the attack set of every magic index, once [`unpacked_table`] has run.
 static UNPACKED: OnceLock<Box<[u64; SLIDER_SLOTS]>> = OnceLock::new();
 
-/// Builds the one-level slider table, if it is not built yet, so that slider lookups use it from
-/// now on instead of walking the rays: for perft's millions of lookups, not the playing
-/// screen, whose memory it would grow by 861 KB. Cheap to call again.
-pub fn unpack() {
-    unpacked_table();
-}
-
-/// The one-level table, built by the first call.
+/// The one-level table, built by the first call; from then on the public lookups use it too
+/// instead of walking the rays. For perft's millions of lookups, never the playing screen, whose
+/// memory it would grow by 861 KB.
 pub(crate) fn unpacked_table() -> Unpacked {
     Unpacked(UNPACKED.get_or_init(|| {
         let mut table: Box<[u64; SLIDER_SLOTS]> = vec![0; SLIDER_SLOTS]
@@ -187,7 +182,7 @@ fn packed_set(m: &Magic, idx: usize) -> u64 {
 }
 
 /// The slider lookups of the public functions and of move generation outside perft: the
-/// one-level table once [`unpack`] has built it (perft), ray walking otherwise.
+/// one-level table once perft has built it ([`unpacked_table`]), ray walking otherwise.
 #[inline(always)]
 pub(crate) fn current() -> Current {
     match UNPACKED.get() {
@@ -226,7 +221,7 @@ pub(crate) trait Sliders: Copy {
     }
 }
 
-/// The one-level table [`unpack`] built.
+/// The one-level table [`unpacked_table`] built.
 #[derive(Clone, Copy)]
 pub(crate) struct Unpacked(&'static [u64; SLIDER_SLOTS]);
 
@@ -395,8 +390,8 @@ mod tests {
 
     #[test]
     fn magic_lookups_match_ray_walking_for_random_occupancies() {
-        unpack();
-        let unpacked = UNPACKED.get().expect("unpack builds the table");
+        unpacked_table();
+        let unpacked = UNPACKED.get().expect("unpacked_table builds the table");
         for m in ROOK_MAGICS.iter().chain(&BISHOP_MAGICS) {
             for idx in m.offset as usize..m.offset as usize + (1 << (64 - m.shift)) {
                 assert_eq!(unpacked[idx], packed_set(m, idx), "slot {idx}");
