@@ -411,6 +411,7 @@ const GAME_OVER: &[KeyContext] = &[C::GameOver];
 const ANY_GAME_OVER: &[KeyContext] = &[C::GameOver, C::NetGameOver];
 const FORM: &[KeyContext] = &[C::Form];
 const READY: &[KeyContext] = &[C::Ready];
+const PLAY_READY: &[KeyContext] = &[C::Playing, C::Ready];
 const INVITE: &[KeyContext] = &[C::Invite];
 const PATH: &[KeyContext] = &[C::Path];
 const LIBRARY: &[KeyContext] = &[C::Library];
@@ -464,7 +465,7 @@ pub const BINDINGS: &[Binding] = &[
         "Delete the typed text before the caret", &[]),
     row(Action::Complete, &[Key::plain(K::Tab)], PLAY, "",
         "Complete the typed move or command when only one fits", &[]),
-    row(Action::Help, &[Key::plain(K::F(1)), Key::ctrl('k')], PLAY, "help",
+    row(Action::Help, &[Key::plain(K::F(1)), Key::ctrl('k')], PLAY_READY, "help",
         "Show this help", &["help"]),
     row(Action::FlipBoard, &[Key::plain(K::F(2)), Key::ctrl('f')], PLAY, "flip",
         "Turn the board around", &["flip"]),

@@ -235,6 +235,12 @@ where
             Wake::Event(event) => {
                 let now = origin.elapsed();
                 let heartbeat = is_heartbeat(&event);
+                // The terminal was resized, maybe smaller and back between two frames: what it
+                // cut off is gone from its screen though the size is the same again, so the
+                // next frame draws every cell.
+                if matches!(event, AppEvent::Action(Action::Resize { .. })) {
+                    redraw_everything(terminal).map_err(PlayError::terminal)?;
+                }
                 app.update(event, now);
                 draw = !(heartbeat && heartbeat_can_wait(app.next_wake(now), now));
             }

@@ -28,6 +28,14 @@ impl Popup for Ready {
     fn update(self, app: &mut App, action: Action, now: Duration) {
         match action {
             Action::Quit => app.quit_requested(),
+            // The prompt under the box says F1: the help opens over the wait and closes back
+            // to it, the clocks still waiting.
+            Action::Help => {
+                app.mode = Mode::Help(super::Help {
+                    scroll: 0,
+                    over_ready: true,
+                })
+            }
             Action::Select => {
                 start_clocks(app, now);
                 app.ask_standing_offer(now);

@@ -246,7 +246,11 @@ fn a_resumed_timed_game_hides_the_board_until_its_clock_starts() {
             .count()
     };
     // The panel marks each player's name with a king: the board has none of its 32.
-    assert_eq!(pieces(&app), 2, "no piece on the board before the clock runs");
+    assert_eq!(
+        pieces(&app),
+        2,
+        "no piece on the board before the clock runs"
+    );
     key_at(&mut app, KeyCode::Enter, KeyModifiers::NONE, s(5));
     assert!(!app.board_hidden());
     assert_eq!(pieces(&app), 34, "the board once Black's clock runs");

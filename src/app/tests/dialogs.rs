@@ -418,19 +418,57 @@ fn a_new_game_over_an_unfinished_one_asks_first() {
 fn help_opens_scrolls_and_closes() {
     let mut app = app();
     act(&mut app, Action::Help);
-    assert_mode(&app, &Mode::Help(Help { scroll: 0 }));
+    assert_mode(
+        &app,
+        &Mode::Help(Help {
+            scroll: 0,
+            ..Help::default()
+        }),
+    );
     act(&mut app, Action::ScrollDown);
     act(&mut app, Action::ScrollDown);
-    assert_mode(&app, &Mode::Help(Help { scroll: 2 }));
+    assert_mode(
+        &app,
+        &Mode::Help(Help {
+            scroll: 2,
+            ..Help::default()
+        }),
+    );
     act(&mut app, Action::ScrollUp);
-    assert_mode(&app, &Mode::Help(Help { scroll: 1 }));
+    assert_mode(
+        &app,
+        &Mode::Help(Help {
+            scroll: 1,
+            ..Help::default()
+        }),
+    );
     act(&mut app, Action::ScrollBottom);
     let max = crate::ui::help::HelpView::max_scroll(app.screen());
-    assert_mode(&app, &Mode::Help(Help { scroll: max }));
+    assert_mode(
+        &app,
+        &Mode::Help(Help {
+            scroll: max,
+            ..Help::default()
+        }),
+    );
     act(&mut app, Action::ScrollDown);
-    assert_mode(&app, &Mode::Help(Help { scroll: max }));
+    assert_mode(
+        &app,
+        &Mode::Help(Help {
+            scroll: max,
+            ..Help::default()
+        }),
+    );
     act(&mut app, Action::Cancel);
     assert_mode(&app, &Mode::Playing);
+    // Over the clocks' wait of a timed game (its prompt says F1), and back to the wait.
+    let mut app = timed_app("5+3");
+    assert_mode(&app, &Mode::Ready(Ready));
+    assert!(key(&mut app, KeyCode::F(1)));
+    assert!(matches!(app.mode(), Mode::Help(h) if h.over_ready));
+    assert!(key(&mut app, KeyCode::Esc));
+    assert_mode(&app, &Mode::Ready(Ready));
+    assert!(!app.game().is_started(), "the clocks still wait");
 }
 
 #[test]
