@@ -118,8 +118,17 @@ impl Session {
             return said;
         }
         let before = self.before();
+        match self.at_question(text, now) {
+            Some(question::Taken::Said(said)) => return said,
+            Some(question::Taken::Answered) => {
+                self.carry(now, files);
+                return self.changes(&before);
+            }
+            None => {}
+        }
         match command::read(text) {
-            Reading::Blank => return Vec::new(),
+            // An empty line is never met with silence: the question waiting, or whose move.
+            Reading::Blank => return vec![self.question().unwrap_or_else(|| self.turn())],
             Reading::Wrong(text) => return vec![sentence(&text)],
             Reading::Moves(moves) => {
                 if let Some(refused) = self.refuse_moves() {
@@ -138,7 +147,20 @@ impl Session {
         let mut out = self.changes(&before);
         out.extend(self.left_in_box(now, &before));
         self.carry(now, files);
+        if out.is_empty() {
+            out.push(self.nothing_new());
+        }
         out
+    }
+
+    /// What to say when a line changed nothing that is heard (the same command again, whose
+    /// message stands as it was): the app's word as it stands, the question waiting, or whose
+    /// move it is. No line is met with silence.
+    fn nothing_new(&self) -> String {
+        match self.app.message() {
+            Some(message) => sentence(&plain_words(&message.text)),
+            None => self.question().unwrap_or_else(|| self.turn()),
+        }
     }
 
     /// The passing of time: a flag that fell, a warning due, the saves of a running clock.
@@ -244,11 +266,6 @@ impl Session {
         if self.app.shown_ply() < self.app.game().record().plies() {
             // Looking back in a game going on: moves are played in the present.
             self.app.update(Action::HistoryEnd, now);
-        }
-        if matches!(self.app.mode(), Mode::Promotion(_)) {
-            // Another line instead of the piece: the promotion is dropped, as Esc does.
-            self.app.update(Action::Cancel, now);
-            self.app.update(Action::Cancel, now);
         }
         for chunk in chunks(moves) {
             for c in chunk.chars() {
@@ -623,14 +640,16 @@ impl Session {
                     _ => "the fifty-move rule",
                 };
                 Some(format!(
-                    "{} would allow a draw claim by {why}. Claim the draw with it? yes, or no \
-                     to just play it.",
+                    "{} would allow a draw claim by {why}. Claim the draw with it? yes or claim \
+                     claims it, no just plays it.",
                     app.move_style().write(app.game().position(), *mv),
                 ))
             }
             Mode::Promotion(promotion) => Some(format!(
-                "{}: promote to which piece? queen, rook, bishop or knight.",
-                promotion.to
+                "{}: promote to which piece? queen, rook, bishop or knight: type {}, or cancel \
+                 to play another move.",
+                promotion.to,
+                question::promotion_letters(app.move_style().language)
             )),
             mode if app.key_context() == KeyContext::Confirm => {
                 let lines: Vec<String> = app
@@ -844,6 +863,7 @@ fn sentence(text: &str) -> String {
     }
 }
 
+mod question;
 mod report;
 #[cfg(test)]
 mod tests;

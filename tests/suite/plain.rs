@@ -404,3 +404,65 @@ fn after_the_end_look_back_then_play_a_new_game() {
     let saved = fs::read_to_string(place.data().join("current.pgn")).unwrap();
     assert!(saved.contains("1. e4 *"), "{saved}");
 }
+
+/// The promotion question takes its own answers through the pipe: `q` is the queen and never
+/// quits, `n` the knight and no "no", `=Q` the queen, German `D` the Dame and no draw offer;
+/// anything else is told what the question is.
+#[test]
+fn the_promotion_question_takes_its_pieces_not_commands() {
+    const FEN: &str = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    for (args, answer, san) in [
+        (&["--time", "5+0"][..], "q", "a8=Q+"),
+        (&[][..], "n", "a8=N"),
+        (&[][..], "=Q", "a8=Q+"),
+        (&["--notation", "de"][..], "D", "a8=D+"),
+    ] {
+        let place = Place::new();
+        let args = [&["--new", "--fen", FEN][..], args].concat();
+        let out = place.run(&args, &format!("a8\ndraw\n{answer}\n"));
+        has(
+            &out,
+            &format!(
+                "draw is no answer to the question, and nothing was done. a8: promote to which \
+                 piece? queen, rook, bishop or knight: type {}, or cancel to play another move.",
+                if answer == "D" {
+                    "D, T, L or S"
+                } else {
+                    "q, r, b or n"
+                }
+            ),
+        );
+        let said = lines(&out);
+        assert!(
+            said.iter().any(|l| l.ends_with(&format!("[1. {san}]"))),
+            "{answer}: {said:?}"
+        );
+        assert!(!said.iter().any(|l| l.contains("Quit?")), "{said:?}");
+        assert!(
+            !said.iter().any(|l| l.contains("offers a draw")),
+            "{said:?}"
+        );
+    }
+}
+
+/// At "Claim the draw with it?" every word is answered: claim claims, the others are told the
+/// question.
+#[test]
+fn every_word_at_the_claim_question_is_answered() {
+    let place = Place::new();
+    let out = place.run(
+        &["--new"],
+        "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1\nNg8\nresign\npa\nsave out.pgn\ncl\n",
+    );
+    let said = lines(&out);
+    let asked = said
+        .iter()
+        .filter(|l| l.contains("Claim the draw with it?"))
+        .count();
+    // Asked, then told again after each of resign, pa and save.
+    assert_eq!(asked, 4, "{said:?}");
+    has(
+        &out,
+        "Draw by threefold repetition, claimed by Black. [1/2-1/2]",
+    );
+}
