@@ -107,8 +107,29 @@ impl std::error::Error for PlainError {
     }
 }
 
-/// Plays in lines until the players quit or the input ends.
-pub fn play(launch: Launch) -> Result<(), PlainError> {
+/// How the game stood when the plain mode ended, for the exit status: scripts tell a game
+/// played to its end from one left for `--resume`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The game is over (or none was begun): exit status 0.
+    Finished,
+    /// A game in progress was left, saved for `--resume` (the input ended, or the players
+    /// quit): exit status 3.
+    Unfinished,
+}
+
+impl Ending {
+    /// The exit status: 0 finished, 3 unfinished (1 is left for errors, 2 for usage).
+    pub const fn code(self) -> u8 {
+        match self {
+            Ending::Finished => 0,
+            Ending::Unfinished => 3,
+        }
+    }
+}
+
+/// Plays in lines until the players quit or the input ends; says how the game stood then.
+pub fn play(launch: Launch) -> Result<Ending, PlainError> {
     let origin = Instant::now();
     let warnings =
         (launch.config.time_warnings.clone()).unwrap_or_else(|| DEFAULT_WARNINGS.to_vec());
@@ -125,8 +146,13 @@ pub fn play(launch: Launch) -> Result<(), PlainError> {
     let analyser = Analyser::new(engine, sender.clone());
     spawn_reader(sender).map_err(PlainError::Reader)?;
     let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let result = say(&mut out, &session.greeting())
+    let mut out = Out {
+        said: stdout.lock(),
+        errors: io::stderr(),
+    };
+    let greeting = session.greeting();
+    let result = out
+        .say(&greeting, &session.take_errors())
         .map_err(PlainError::Write)
         .and_then(|()| {
             let mut carry = ToWorker {
@@ -147,13 +173,19 @@ pub fn play(launch: Launch) -> Result<(), PlainError> {
             late.extend(session.hear(event, now, &mut Finished));
         }
     }
-    say(&mut out, &late).map_err(PlainError::Write)?;
+    out.say(&late, &session.take_errors())
+        .map_err(PlainError::Write)?;
     if ended {
-        say(&mut out, session.farewell().as_slice()).map_err(PlainError::Write)?;
+        out.say(session.farewell().as_slice(), &[])
+            .map_err(PlainError::Write)?;
     }
     // The clocks as they stand, for --resume.
     let _ = shared.emergency_save(true);
-    Ok(())
+    Ok(if session.app().game_in_progress() {
+        Ending::Unfinished
+    } else {
+        Ending::Finished
+    })
 }
 
 /// After the worker has finished: no more file work is taken.
@@ -171,13 +203,14 @@ fn event_loop(
     origin: Instant,
     events: &Receiver<Wake>,
     files: &mut ToWorker,
-    out: &mut impl Write,
+    out: &mut Out<impl Write, impl Write>,
 ) -> Result<bool, PlainError> {
     // The input ended while the engine works: its report is waited for, then the end.
     let mut input_ended = false;
     loop {
         let said = session.tick(origin.elapsed(), files);
-        say(out, &said).map_err(PlainError::Write)?;
+        out.say(&said, &session.take_errors())
+            .map_err(PlainError::Write)?;
         if session.should_quit() {
             return Ok(false);
         }
@@ -193,12 +226,16 @@ fn event_loop(
             None => events.recv().map_err(|_| RecvTimeoutError::Disconnected),
         };
         let now = origin.elapsed();
+        let mut errors = Vec::new();
         let said = match got {
             Ok(Wake::Input(Input::Line(text))) => session.line(&text, now, files),
-            Ok(Wake::Input(Input::TooLong)) => vec![format!(
-                "That line is too long: at most {MAX_LINE} characters; type a few moves at a \
-                 time."
-            )],
+            Ok(Wake::Input(Input::TooLong)) => {
+                errors.push(format!(
+                    "That line is too long: at most {MAX_LINE} characters; type a few moves at \
+                     a time."
+                ));
+                errors.clone()
+            }
             Ok(Wake::Input(Input::Ended)) if session.app().analysis_progress().is_some() => {
                 input_ended = true;
                 vec!["Input ended: the report is finished first.".to_owned()]
@@ -209,7 +246,8 @@ fn event_loop(
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => return Err(PlainError::EventsEnded),
         };
-        say(out, &said).map_err(PlainError::Write)?;
+        errors.extend(session.take_errors());
+        out.say(&said, &errors).map_err(PlainError::Write)?;
     }
 }
 
@@ -269,16 +307,31 @@ fn read_line(reader: &mut impl BufRead) -> io::Result<Option<Input>> {
     }))
 }
 
-/// Writes each sentence on a line of its own, cleaned, and flushes at once: a listener hears
-/// it now, not when a buffer fills.
-fn say(out: &mut impl Write, lines: &[String]) -> io::Result<()> {
-    if lines.is_empty() {
-        return Ok(());
+/// Where the sentences go: standard output, and standard error for the errors among them.
+struct Out<S, E> {
+    said: S,
+    errors: E,
+}
+
+impl<S: Write, E: Write> Out<S, E> {
+    /// Writes each sentence on a line of its own, cleaned, and flushes at once: a listener
+    /// hears it now, not when a buffer fills. The sentences among `errors` (a line refused, a
+    /// move not played) go to standard error, in their place: what comes before is flushed
+    /// first, so a terminal (or `2>&1`) shows them in the order said.
+    fn say(&mut self, lines: &[String], errors: &[String]) -> io::Result<()> {
+        let mut errors = errors.iter().peekable();
+        for line in lines {
+            if errors.peek() == Some(&line) {
+                errors.next();
+                self.said.flush()?;
+                writeln!(self.errors, "{}", clean(line))?;
+                self.errors.flush()?;
+            } else {
+                writeln!(self.said, "{}", clean(line))?;
+            }
+        }
+        self.said.flush()
     }
-    for line in lines {
-        writeln!(out, "{}", clean(line))?;
-    }
-    out.flush()
 }
 
 /// A sentence with every control character (escape sequences' start among them) and every
@@ -306,6 +359,29 @@ mod tests {
             });
         }
         assert_eq!(got, ["e4\r", "board", "<too long>", "last"]);
+    }
+
+    #[test]
+    fn errors_go_to_standard_error_in_their_place() {
+        let mut out = Out {
+            said: Vec::new(),
+            errors: Vec::new(),
+        };
+        let said = [
+            "White: pawn to e4.",
+            "Nf9: no such square.",
+            "Nf9: no such square.",
+        ]
+        .map(str::to_owned);
+        out.say(&said, &said[1..2]).unwrap();
+        assert_eq!(
+            String::from_utf8(out.said).unwrap(),
+            "White: pawn to e4.\nNf9: no such square.\n"
+        );
+        assert_eq!(
+            String::from_utf8(out.errors).unwrap(),
+            "Nf9: no such square.\n"
+        );
     }
 
     #[test]

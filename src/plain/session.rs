@@ -64,6 +64,9 @@ pub struct Session {
     side: Color,
     /// What has been said of the engine's report.
     report: report::Voice,
+    /// The sentences said since [`Session::take_errors`] that are errors: a line refused, a
+    /// move not played, a command written wrong. The loop writes them to standard error.
+    errors: Vec<String>,
 }
 
 impl Session {
@@ -73,7 +76,19 @@ impl Session {
             warnings: Warnings::new(warnings),
             side: Color::White,
             report: report::Voice::default(),
+            errors: Vec::new(),
         }
+    }
+
+    /// The error sentences said since the last call, in order; see [`Session::line`].
+    pub fn take_errors(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.errors)
+    }
+
+    /// `text`, said as an error.
+    fn error(&mut self, text: String) -> String {
+        self.errors.push(text.clone());
+        text
     }
 
     pub fn app(&self) -> &App {
@@ -129,10 +144,10 @@ impl Session {
         match command::read(text) {
             // An empty line is never met with silence: the question waiting, or whose move.
             Reading::Blank => return vec![self.question().unwrap_or_else(|| self.turn())],
-            Reading::Wrong(text) => return vec![sentence(&text)],
+            Reading::Wrong(text) => return vec![self.error(sentence(&text))],
             Reading::Moves(moves) => {
                 if let Some(refused) = self.refuse_moves() {
-                    return vec![refused];
+                    return vec![self.error(refused)];
                 }
                 self.type_moves(&moves, now, files);
             }
@@ -156,8 +171,12 @@ impl Session {
     /// What to say when a line changed nothing that is heard (the same command again, whose
     /// message stands as it was): the app's word as it stands, the question waiting, or whose
     /// move it is. No line is met with silence.
-    fn nothing_new(&self) -> String {
+    fn nothing_new(&mut self) -> String {
         match self.app.message() {
+            Some(message) if message.kind == MessageKind::Error => {
+                let said = sentence(&plain_words(&message.text));
+                self.error(said)
+            }
             Some(message) => sentence(&plain_words(&message.text)),
             None => self.question().unwrap_or_else(|| self.turn()),
         }
@@ -330,11 +349,14 @@ impl Session {
                     self.app.update(Action::Promote(role), now);
                     None
                 }
-                _ => one(format!(
-                    "{} is for a promotion, and none is asked: type the move with its piece, \
-                     like e8=Q.",
-                    speech::capitalised(role.name())
-                )),
+                _ => {
+                    let said = format!(
+                        "{} is for a promotion, and none is asked: type the move with its piece, \
+                         like e8=Q.",
+                        speech::capitalised(role.name())
+                    );
+                    Some(vec![self.error(said)])
+                }
             },
             Command::Accept | Command::Decline => self.answer(command == Command::Accept, now),
             Command::Quit => {
@@ -501,11 +523,14 @@ impl Session {
                 self.app.update(action, now);
                 None
             }
-            _ => Some(vec![if yes {
-                "There is no question to answer and no draw offer to accept.".to_owned()
-            } else {
-                "There is no question to answer and no draw offer to decline.".to_owned()
-            }]),
+            _ => {
+                let said = if yes {
+                    "There is no question to answer and no draw offer to accept."
+                } else {
+                    "There is no question to answer and no draw offer to decline."
+                };
+                Some(vec![self.error(said.to_owned())])
+            }
         }
     }
 
@@ -526,7 +551,12 @@ impl Session {
             // Moves left in the box (refused, or waiting) are said by `left_in_box`, with the
             // move they are about.
             if refused_line.is_empty() {
-                out.push(sentence(&plain_words(&message.text)));
+                let said = sentence(&plain_words(&message.text));
+                out.push(if message.kind == MessageKind::Error {
+                    self.error(said)
+                } else {
+                    said
+                });
             }
         }
         if !before.over
@@ -598,7 +628,7 @@ impl Session {
             self.app.update(Action::Cancel, now);
             self.app.update(Action::Cancel, now);
         }
-        vec![said]
+        vec![self.error(said)]
     }
 
     // ---- Saying ----

@@ -65,6 +65,7 @@ impl Place {
         drop(stdin);
         let out = child.wait_with_output().unwrap();
         check_plain(&out.stdout);
+        check_plain(&out.stderr);
         out
     }
 
@@ -104,6 +105,25 @@ fn lines(out: &Output) -> Vec<String> {
         .collect()
 }
 
+/// The lines said on standard error: the errors (a move refused, a command written wrong).
+fn errors(out: &Output) -> Vec<String> {
+    String::from_utf8(out.stderr.clone())
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `line` was said as an error, on standard error.
+fn told(out: &Output, line: &str) {
+    assert!(
+        errors(out).iter().any(|l| l == line),
+        "no error {line:?} in:\n{}\nstdout: {}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
 fn has(out: &Output, line: &str) {
     assert!(
         lines(out).iter().any(|l| l == line),
@@ -136,7 +156,8 @@ fn castling_en_passant_and_promotion() {
     let place = Place::new();
     let moves = "e4 d5\ne5 f5\nexf6\nNc6\nfxg7 Be6\ngxh8=Q\nQd7\nNf3 O-O-O\nBe2 Nf6\nO-O\n";
     let out = place.run(&["--white", "Ann", "--black", "Bob"], moves);
-    assert!(out.status.success(), "{out:?}");
+    // Left unfinished at the end of the input: exit status 3.
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
     has(&out, "White: pawn takes f6 en passant. [3. exf6]");
     has(&out, "White: pawn takes h8, promotes to queen. [5. gxh8=Q]");
     has(&out, "Black castles queen side. [6... O-O-O]");
@@ -181,7 +202,7 @@ fn a_draw_by_agreement() {
 fn a_refused_move_changes_nothing() {
     let place = Place::new();
     let out = place.run(&[], "Ke3\nmoves\n");
-    has(&out, "Ke3: no white king can reach e3.");
+    told(&out, "Ke3: no white king can reach e3.");
     has(&out, "No move has been made yet.");
 }
 
@@ -256,7 +277,7 @@ fn every_command_answers() {
         if command == "frobnicate" {
             // The move reader's own words, whatever they are, named after the line.
             assert!(
-                lines(&out).iter().any(|l| l.starts_with("frobnicate: ")),
+                errors(&out).iter().any(|l| l.starts_with("frobnicate: ")),
                 "{out:?}"
             );
         } else {
@@ -306,7 +327,7 @@ fn moves_are_said_in_the_players_notation_and_saved_in_english() {
     let out = place.run(&["--notation", "de"], "Sf3 Sf6\nLb5\nmoves\n");
     has(&out, "White: knight to f3. [1. Sf3]");
     has(&out, "Black: knight to f6. [1... Sf6]");
-    has(&out, "Lb5: no white bishop can reach b5.");
+    told(&out, "Lb5: no white bishop can reach b5.");
     has(&out, "Moves: 1. Sf3 Sf6.");
     let saved = fs::read_to_string(place.data().join("current.pgn")).unwrap();
     assert!(saved.contains("1. Nf3 Nf6 *"), "{saved}");
@@ -420,7 +441,7 @@ fn the_promotion_question_takes_its_pieces_not_commands() {
         let place = Place::new();
         let args = [&["--new", "--fen", FEN][..], args].concat();
         let out = place.run(&args, &format!("a8\ndraw\n{answer}\n"));
-        has(
+        told(
             &out,
             &format!(
                 "draw is no answer to the question, and nothing was done. a8: promote to which \
@@ -454,7 +475,7 @@ fn every_word_at_the_claim_question_is_answered() {
         &["--new"],
         "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1\nNg8\nresign\npa\nsave out.pgn\ncl\n",
     );
-    let said = lines(&out);
+    let said = [lines(&out), errors(&out)].concat();
     let asked = said
         .iter()
         .filter(|l| l.contains("Claim the draw with it?"))
@@ -465,4 +486,25 @@ fn every_word_at_the_claim_question_is_answered() {
         &out,
         "Draw by threefold repetition, claimed by Black. [1/2-1/2]",
     );
+}
+
+/// The exit status says how the game stood: 0 finished, 3 left unfinished at the end of the
+/// input (or quit), 1 an error; the errors on standard error, the game on standard output.
+#[test]
+fn the_exit_status_says_how_the_game_ended() {
+    let place = Place::new();
+    let out = place.run(&["--new"], "f3 e5 g4 Qh4#\n");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = place.run(&["--new"], "e4\nNf9\n");
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    has(&out, "White: pawn to e4. [1. e4]");
+    assert_eq!(errors(&out).len(), 1, "{out:?}");
+    assert!(errors(&out)[0].starts_with("Nf9: "), "{out:?}");
+    assert!(!lines(&out).iter().any(|l| l.starts_with("Nf9")), "{out:?}");
+    let out = place.run(&["--new"], "e4\nquit\nyes\n");
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let missing = place.dir.join("no-such-game.pgn");
+    let out = place.run(&["--load", missing.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(errors(&out)[0].starts_with("error: "), "{out:?}");
 }

@@ -82,15 +82,15 @@ impl Session {
 
     /// A line that does not answer the question: a look is let through (`None`), anything
     /// else is told what the question is.
-    fn not_an_answer(&self, text: &str, reading: Reading) -> Option<Taken> {
+    fn not_an_answer(&mut self, text: &str, reading: Reading) -> Option<Taken> {
         let question = self.question().unwrap_or_default();
         let said = match reading {
             Reading::Command(c) if only_looks(&c) || c == Command::Quit => return None,
             Reading::Blank => question,
-            _ => format!(
+            _ => self.error(format!(
                 "{} is no answer to the question, and nothing was done. {question}",
                 command::shown(text.trim())
-            ),
+            )),
         };
         Some(Taken::Said(vec![said]))
     }

@@ -658,3 +658,17 @@ fn no_line_is_met_with_silence() {
         }
     }
 }
+
+#[test]
+fn errors_are_told_apart_for_standard_error() {
+    let mut s = session();
+    let said = say0(&mut s, "e4 e5 Nf9");
+    assert_eq!(s.take_errors(), &said[2..]);
+    say0(&mut s, "board now");
+    assert_eq!(
+        s.take_errors(),
+        ["Board takes nothing after it: just board."]
+    );
+    say0(&mut s, "Nf3");
+    assert!(s.take_errors().is_empty());
+}
