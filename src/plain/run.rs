@@ -17,7 +17,9 @@
 //! number.
 //!
 //! Everything written passes `clean`: no control character but the line feed, so no escape
-//! sequence can reach the screen reader, even from a path.
+//! sequence can reach the screen reader, even from a path. The one exception is asked for:
+//! with `--sound` (`sound = "bell"`), the BEL byte on a move, on low time and at the game's
+//! end, as the screen rings it.
 
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -173,6 +175,7 @@ pub fn play(launch: Launch) -> Result<Ending, PlainError> {
             late.extend(session.hear(event, now, &mut Finished));
         }
     }
+    out.ring(session.take_bell()).map_err(PlainError::Write)?;
     out.say(&late, &session.take_errors())
         .map_err(PlainError::Write)?;
     if ended {
@@ -209,6 +212,7 @@ fn event_loop(
     let mut input_ended = false;
     loop {
         let said = session.tick(origin.elapsed(), files);
+        out.ring(session.take_bell()).map_err(PlainError::Write)?;
         out.say(&said, &session.take_errors())
             .map_err(PlainError::Write)?;
         if session.should_quit() {
@@ -247,6 +251,7 @@ fn event_loop(
             Err(RecvTimeoutError::Disconnected) => return Err(PlainError::EventsEnded),
         };
         errors.extend(session.take_errors());
+        out.ring(session.take_bell()).map_err(PlainError::Write)?;
         out.say(&said, &errors).map_err(PlainError::Write)?;
     }
 }
@@ -314,6 +319,15 @@ struct Out<S, E> {
 }
 
 impl<S: Write, E: Write> Out<S, E> {
+    /// The terminal's bell, if `ring`: the BEL byte alone, before the sentences it comes
+    /// with (the only control byte ever written, and only with `--sound`).
+    fn ring(&mut self, ring: bool) -> io::Result<()> {
+        if ring {
+            self.said.write_all(b"\x07")?;
+        }
+        Ok(())
+    }
+
     /// Writes each sentence on a line of its own, cleaned, and flushes at once: a listener
     /// hears it now, not when a buffer fills. The sentences among `errors` (a line refused, a
     /// move not played) go to standard error, in their place: what comes before is flushed

@@ -67,6 +67,8 @@ pub struct Session {
     /// The sentences said since [`Session::take_errors`] that are errors: a line refused, a
     /// move not played, a command written wrong. The loop writes them to standard error.
     errors: Vec<String>,
+    /// The app asked for the bell (`--sound`) since [`Session::take_bell`].
+    bell: bool,
 }
 
 impl Session {
@@ -77,7 +79,14 @@ impl Session {
             side: Color::White,
             report: report::Voice::default(),
             errors: Vec::new(),
+            bell: false,
         }
+    }
+
+    /// Whether the bell is to ring, since the last call: a move, low time, the game's end,
+    /// with `--sound` (the app decides when, as for the screen).
+    pub fn take_bell(&mut self) -> bool {
+        std::mem::take(&mut self.bell)
     }
 
     /// The error sentences said since the last call, in order; see [`Session::line`].
@@ -236,6 +245,11 @@ impl Session {
                 return;
             }
             for effect in effects {
+                if effect == Effect::Bell {
+                    // Rung by the loop, which owns the output.
+                    self.bell = true;
+                    continue;
+                }
                 if let Some(event) = files.carry(effect, &self.app, now) {
                     self.app.update(event, now);
                 }

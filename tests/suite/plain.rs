@@ -508,3 +508,34 @@ fn the_exit_status_says_how_the_game_ended() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert!(errors(&out)[0].starts_with("error: "), "{out:?}");
 }
+
+/// `--sound` and `sound = "bell"` ring in the plain mode too: the BEL byte before the sentences
+/// of a move and of the end, and nothing else that is not plain text.
+#[test]
+fn the_bell_rings_with_sound_on() {
+    let place = Place::new();
+    for (args, settings) in [(&["--sound"][..], ""), (&[][..], "sound = \"bell\"\n")] {
+        place.settings(settings);
+        let mut child = place
+            .command(&[&["--new"][..], args].concat())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"f3 e5 g4 Qh4#\nboard\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        // Four moves and the end: the last move and the end ring once together.
+        let bells = out.stdout.iter().filter(|&&b| b == 0x07).count();
+        assert_eq!(bells, 1, "{args:?}: {out:?}");
+        let text: Vec<u8> = out.stdout.iter().copied().filter(|&b| b != 0x07).collect();
+        check_plain(&text);
+    }
+    // Off: no bell.
+    place.settings("");
+    let out = place.run(&["--new"], "f3 e5 g4 Qh4#\n");
+    assert!(!out.stdout.contains(&0x07), "{out:?}");
+}

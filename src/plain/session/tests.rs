@@ -672,3 +672,36 @@ fn errors_are_told_apart_for_standard_error() {
     say0(&mut s, "Nf3");
     assert!(s.take_errors().is_empty());
 }
+
+#[test]
+fn the_bell_rings_on_a_move_low_time_and_the_flag_with_sound_on() {
+    let tc: crate::game::timecontrol::TimeControl = "0.5+0".parse().unwrap();
+    let app = App::new(Config {
+        setup: GameSetup {
+            white_time: tc.clone(),
+            black_time: tc,
+            ..GameSetup::default()
+        },
+        sound: crate::app::sound::Sound::Bell,
+        ..Config::default()
+    });
+    let mut s = Session::new(app, &[]);
+    say(&mut s, "e4", secs(0));
+    assert!(s.take_bell(), "a move rings");
+    say(&mut s, "board", secs(0));
+    assert!(!s.take_bell(), "a look does not");
+    s.tick(secs(5), &mut Nowhere);
+    assert!(!s.take_bell(), "25 s left: not yet low");
+    // 19 s on Black's clock: under the low-time mark, rung once.
+    s.tick(secs(11), &mut Nowhere);
+    assert!(s.take_bell(), "low time rings");
+    s.tick(secs(12), &mut Nowhere);
+    assert!(!s.take_bell(), "and only once");
+    let said = s.tick(secs(40), &mut Nowhere);
+    assert!(said.iter().any(|l| l.contains("wins on time")), "{said:?}");
+    assert!(s.take_bell(), "the flag rings");
+    // Off by default.
+    let mut s = session();
+    say0(&mut s, "e4");
+    assert!(!s.take_bell());
+}
