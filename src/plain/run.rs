@@ -136,6 +136,7 @@ pub fn play(launch: Launch) -> Result<Ending, PlainError> {
     let warnings =
         (launch.config.time_warnings.clone()).unwrap_or_else(|| DEFAULT_WARNINGS.to_vec());
     let engine = launch.engine.clone();
+    let announce = launch.config.announce;
     let (mut config, files) = prepare(launch, crate::tui::local_wall_clock());
     // Only start-up turns autosave off: there is no folder to save in.
     config.no_save_folder = !config.autosave;
@@ -144,7 +145,7 @@ pub fn play(launch: Launch) -> Result<Ending, PlainError> {
     shutdown::install(&shared, Front::Lines).map_err(PlainError::Signals)?;
     let (sender, events) = channel();
     let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlainError::Worker)?;
-    let mut session = Session::new(App::new(config), &warnings);
+    let mut session = Session::new(App::new(config), &warnings).announcing(announce);
     let analyser = Analyser::new(engine, sender.clone());
     spawn_reader(sender).map_err(PlainError::Reader)?;
     let stdout = io::stdout();

@@ -21,7 +21,7 @@ use super::warnings::Warnings;
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::move_entry::read_line_in;
 use crate::app::notation::written_move;
-use crate::app::{App, Effect, Event, ExportResult, Message, MessageKind, Mode};
+use crate::app::{Announce, App, Effect, Event, ExportResult, Message, MessageKind, Mode};
 use crate::game::Outcome;
 use crate::rules::Color;
 
@@ -69,6 +69,8 @@ pub struct Session {
     errors: Vec<String>,
     /// The app asked for the bell (`--sound`) since [`Session::take_bell`].
     bell: bool,
+    /// How a move is announced: words, notation or both.
+    announce: Announce,
 }
 
 impl Session {
@@ -80,7 +82,13 @@ impl Session {
             report: report::Voice::default(),
             errors: Vec::new(),
             bell: false,
+            announce: Announce::default(),
         }
+    }
+
+    /// The session announcing moves as `announce` says (`--announce`).
+    pub fn announcing(self, announce: Announce) -> Session {
+        Session { announce, ..self }
     }
 
     /// Whether the bell is to ring, since the last call: a move, low time, the game's end,
@@ -580,6 +588,7 @@ impl Session {
                 outcome,
                 self.app.game().player(Color::White),
                 self.app.game().player(Color::Black),
+                self.announce,
             ));
         }
         if matches!(self.app.mode(), Mode::GameOver(_)) {
@@ -656,9 +665,14 @@ impl Session {
     fn ply_sentence(&self, ply: usize) -> String {
         let record = self.app.game().record();
         match (record.position_at(ply), record.moves().get(ply)) {
-            (Some(before), Some(recorded)) => {
-                speech::move_sentence(record.start(), ply, before, recorded.mv, &self.written(ply))
-            }
+            (Some(before), Some(recorded)) => speech::move_sentence(
+                record.start(),
+                ply,
+                before,
+                recorded.mv,
+                &self.written(ply),
+                self.announce,
+            ),
             _ => String::new(),
         }
     }

@@ -539,3 +539,31 @@ fn the_bell_rings_with_sound_on() {
     let out = place.run(&["--new"], "f3 e5 g4 Qh4#\n");
     assert!(!out.stdout.contains(&0x07), "{out:?}");
 }
+
+/// `--announce words` drops the bracketed notation (half the time to speak), and the setting
+/// does the same; a wrong value says what to write.
+#[test]
+fn announce_words_from_the_option_and_the_setting() {
+    let place = Place::new();
+    let out = place.run(&["--new", "--announce", "words"], "f3\n");
+    has(&out, "White: pawn to f3.");
+    place.settings("announce = \"notation\"\n");
+    let out = place.run(&["--new"], "f3\n");
+    has(&out, "1. f3");
+    // The command line wins over the file.
+    let out = place.run(&["--new", "--announce", "both"], "f3\n");
+    has(&out, "White: pawn to f3. [1. f3]");
+    let out = place.run(&["--new", "--announce", "loud"], "f3\n");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("write \"words\", \"both\" or \"notation\"")
+            && said.contains("--announce words"),
+        "{said}"
+    );
+    place.settings("announce = \"loud\"\n");
+    let out = place.run(&["--new"], "f3\n");
+    has(&out, "White: pawn to f3. [1. f3]");
+    let all = [lines(&out), errors(&out)].concat().join("\n");
+    assert!(all.contains("announce = \"loud\""), "{all}");
+}

@@ -705,3 +705,33 @@ fn the_bell_rings_on_a_move_low_time_and_the_flag_with_sound_on() {
     say0(&mut s, "e4");
     assert!(!s.take_bell());
 }
+
+#[test]
+fn announce_words_leaves_out_the_notation_and_notation_the_words() {
+    let mut s = session().announcing(Announce::Words);
+    assert_eq!(
+        say0(&mut s, "f3 e5 g4 Qh4#"),
+        [
+            "White: pawn to f3.",
+            "Black: pawn to e5.",
+            "White: pawn to g4.",
+            "Black: queen to h4, checkmate.",
+            "Black wins.",
+        ]
+    );
+    assert_eq!(
+        say0(&mut s, "last"),
+        ["Last move: Black: queen to h4, checkmate."]
+    );
+    let mut s = session().announcing(Announce::Notation);
+    assert_eq!(
+        say0(&mut s, "f3 e5 g4 Qh4#"),
+        [
+            "1. f3",
+            "1... e5",
+            "2. g4",
+            "2... Qh4#",
+            "Black wins. [0-1]"
+        ]
+    );
+}
