@@ -334,6 +334,13 @@ impl Session {
         let one = |text: String| Some(vec![text]);
         match command {
             Command::Help => Some(command::help().into_iter().chain(report::help()).collect()),
+            Command::HelpOn(topic) => Some(
+                match topic.as_str() {
+                    "report" | "analyse" | "analyze" | "next" | "stop" => Ok(report::help()),
+                    _ => command::help_on(&topic),
+                }
+                .unwrap_or_else(|wrong| vec![self.error(wrong)]),
+            ),
             Command::Board => Some(speech::board(pos, self.side)),
             Command::Pieces { color, role } => Some(
                 color

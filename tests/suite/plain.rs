@@ -266,18 +266,17 @@ fn every_command_answers() {
             "fl",
             "The board is read from Black's side now: rank 1 first.",
         ),
-        (
-            "frobnicate",
-            "Frobnicate: the move is not readable; type it like e4, Nf3, O-O or e7e8q.",
-        ),
+        ("frobnicate", "Frobnicate: unknown command, and not a move."),
     ];
     let input: String = commands.iter().map(|(c, _)| format!("{c}\n")).collect();
     let out = place.run(&[], &input);
     for (command, answer) in commands {
         if command == "frobnicate" {
-            // The move reader's own words, whatever they are, named after the line.
+            // No command, and not a move: said so, on standard error.
             assert!(
-                errors(&out).iter().any(|l| l.starts_with("frobnicate: ")),
+                errors(&out)
+                    .iter()
+                    .any(|l| l.starts_with("Frobnicate: unknown command")),
                 "{out:?}"
             );
         } else {
@@ -566,4 +565,29 @@ fn announce_words_from_the_option_and_the_setting() {
     has(&out, "White: pawn to f3. [1. f3]");
     let all = [lines(&out), errors(&out)].concat().join("\n");
     assert!(all.contains("announce = \"loud\""), "{all}");
+}
+
+/// A word that is no command and no move is an unknown command, with the nearest one; `help`
+/// with a command or a group says only that.
+#[test]
+fn unknown_words_name_the_nearest_command_and_help_takes_a_topic() {
+    let place = Place::new();
+    let out = place.run(&["--new"], "boadr\nhelp clock\nhelp review\nhelp bord\n");
+    told(
+        &out,
+        "Boadr: unknown command, and not a move. Did you mean board? help lists the commands.",
+    );
+    has(&out, "clock, c: both clocks.");
+    has(
+        &out,
+        "back, bk: look one move back; board and the other readings read the position shown.",
+    );
+    has(&out, "end, en: back to the last move played.");
+    let wrong = errors(&out);
+    assert!(
+        wrong
+            .iter()
+            .any(|l| l.starts_with("No help on bord:") && l.ends_with("Did you mean help board?")),
+        "{wrong:?}"
+    );
 }

@@ -108,6 +108,7 @@ fn only_looks(command: &Command) -> bool {
     matches!(
         command,
         Command::Help
+            | Command::HelpOn(_)
             | Command::Board
             | Command::Pieces { .. }
             | Command::Rank(_)
