@@ -55,6 +55,14 @@ impl Place {
 
     /// Runs it with each piece of input followed by a pause before the next (and the end).
     fn run_slowly(&self, args: &[&str], pieces: &[(&str, Duration)]) -> Output {
+        let out = self.output(args, pieces);
+        check_plain(&out.stdout);
+        check_plain(&out.stderr);
+        out
+    }
+
+    /// As [`Place::run_slowly`], its output not checked for control bytes.
+    fn output(&self, args: &[&str], pieces: &[(&str, Duration)]) -> Output {
         let mut child = self.command(args).spawn().expect("hotseat runs");
         let mut stdin = child.stdin.take().unwrap();
         for (text, pause) in pieces {
@@ -63,10 +71,7 @@ impl Place {
             std::thread::sleep(*pause);
         }
         drop(stdin);
-        let out = child.wait_with_output().unwrap();
-        check_plain(&out.stdout);
-        check_plain(&out.stderr);
-        out
+        child.wait_with_output().unwrap()
     }
 
     /// The games in the archive, as text.
@@ -97,21 +102,21 @@ fn check_plain(stdout: &[u8]) {
     }
 }
 
-fn lines(out: &Output) -> Vec<String> {
-    String::from_utf8(out.stdout.clone())
+fn text_lines(bytes: &[u8]) -> Vec<String> {
+    String::from_utf8(bytes.to_vec())
         .unwrap()
         .lines()
         .map(str::to_owned)
         .collect()
 }
 
+fn lines(out: &Output) -> Vec<String> {
+    text_lines(&out.stdout)
+}
+
 /// The lines said on standard error: the errors (a move refused, a command written wrong).
 fn errors(out: &Output) -> Vec<String> {
-    String::from_utf8(out.stderr.clone())
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    text_lines(&out.stderr)
 }
 
 /// `line` was said as an error, on standard error.
@@ -515,19 +520,10 @@ fn the_bell_rings_with_sound_on() {
     let place = Place::new();
     for (args, settings) in [(&["--sound"][..], ""), (&[][..], "sound = \"bell\"\n")] {
         place.settings(settings);
-        let mut child = place
-            .command(&[&["--new"][..], args].concat())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(b"f3 e5 g4 Qh4#\nboard\n")
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let args = [&["--new"][..], args].concat();
+        let out = place.output(&args, &[("f3 e5 g4 Qh4#\nboard\n", Duration::ZERO)]);
         assert_eq!(out.status.code(), Some(0), "{out:?}");
-        // Four moves and the end: the last move and the end ring once together.
+        // One line: its four moves and the end ring once (bells in a row blur into one).
         let bells = out.stdout.iter().filter(|&&b| b == 0x07).count();
         assert_eq!(bells, 1, "{args:?}: {out:?}");
         let text: Vec<u8> = out.stdout.iter().copied().filter(|&b| b != 0x07).collect();
