@@ -585,7 +585,7 @@ pub fn help_on(topic: &str) -> Result<Vec<String>, String> {
             .map(entry_line)
             .collect());
     }
-    if ["questions", "question", "answers"].contains(&topic.as_str()) {
+    if ["questions", "question", "answers", "promotion", "promote"].contains(&topic.as_str()) {
         return Ok(vec![
             "A question is answered first: yes or no (accept, decline). Other commands wait, \
              except those that only read the game, and quit."
@@ -832,6 +832,7 @@ mod tests {
         assert!(playing[0].starts_with("draw, d:"), "{playing:?}");
         assert_eq!(help_on("review").unwrap().len(), 4);
         assert!(help_on("questions").unwrap()[1].contains("=Q"));
+        assert_eq!(help_on("promotion"), help_on("questions"));
         let wrong = help_on("bord").unwrap_err();
         assert!(wrong.contains("Did you mean help board?"), "{wrong}");
         // Every group names commands of the table.
