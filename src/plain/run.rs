@@ -21,6 +21,7 @@
 //! with `--sound` (`sound = "bell"`), the BEL byte on a move, on low time and at the game's
 //! end, as the screen rings it.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -40,6 +41,9 @@ pub const MAX_LINE: usize = 1000;
 /// The most queued wake-ups looked through on the way out (an endless input keeps queuing
 /// lines, which are not read any more).
 const MAX_LATE: usize = 10_000;
+
+/// The most lines held while a save is written (a pipe can pour in a whole game meanwhile).
+const MAX_HELD: usize = 10_000;
 
 /// A little past the instant something is due, so the wake-up never comes just before it.
 const WAKE_MARGIN: Duration = Duration::from_millis(1);
@@ -211,6 +215,9 @@ fn event_loop(
 ) -> Result<bool, PlainError> {
     // The input ended while the engine works: its report is waited for, then the end.
     let mut input_ended = false;
+    // Lines that came while a save was being written, read once it is: a line is never
+    // typed into the save form (a script's `save x.pgn` then `e5` saved to `x.pgne5`).
+    let mut held: VecDeque<String> = VecDeque::new();
     loop {
         let said = session.tick(origin.elapsed(), files);
         out.ring(session.take_bell()).map_err(PlainError::Write)?;
@@ -219,7 +226,7 @@ fn event_loop(
         if session.should_quit() {
             return Ok(false);
         }
-        if input_ended && session.app().analysis_progress().is_none() {
+        if input_ended && session.app().analysis_progress().is_none() && held.is_empty() {
             return Ok(true);
         }
         let now = origin.elapsed();
@@ -233,6 +240,20 @@ fn event_loop(
         let now = origin.elapsed();
         let mut errors = Vec::new();
         let said = match got {
+            Ok(Wake::Input(Input::Line(text)))
+                if session.waiting_for_files() || !held.is_empty() =>
+            {
+                if held.len() < MAX_HELD {
+                    held.push_back(text);
+                } else {
+                    errors.push(format!(
+                        "{}: not read: more than {MAX_HELD} lines came while the game was \
+                         being saved.",
+                        super::command::shown(&text)
+                    ));
+                }
+                errors.clone()
+            }
             Ok(Wake::Input(Input::Line(text))) => session.line(&text, now, files),
             Ok(Wake::Input(Input::TooLong)) => {
                 errors.push(format!(
@@ -245,8 +266,21 @@ fn event_loop(
                 input_ended = true;
                 vec!["Input ended: the report is finished first.".to_owned()]
             }
+            Ok(Wake::Input(Input::Ended)) if !held.is_empty() => {
+                input_ended = true;
+                Vec::new()
+            }
             Ok(Wake::Input(Input::Ended)) => return Ok(true),
-            Ok(Wake::Event(event)) => session.hear(event, now, files),
+            Ok(Wake::Event(event)) => {
+                let mut said = session.hear(event, now, files);
+                // The save is written (or refused): the lines held meanwhile, in order.
+                while !session.waiting_for_files()
+                    && let Some(text) = held.pop_front()
+                {
+                    said.extend(session.line(&text, now, files));
+                }
+                said
+            }
             Ok(Wake::TerminalFailed(err)) => return Err(PlainError::Read(err)),
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => return Err(PlainError::EventsEnded),

@@ -71,6 +71,11 @@ pub struct Session {
     bell: bool,
     /// How a move is announced: words, notation or both.
     announce: Announce,
+    /// The last line whose answer was the app's message, and that message: the same line
+    /// again, leaving the message as it stands, is answered with it again.
+    answered: Option<(String, Message)>,
+    /// A save handed to the file worker, its result not heard yet.
+    saving: bool,
 }
 
 impl Session {
@@ -83,6 +88,8 @@ impl Session {
             errors: Vec::new(),
             bell: false,
             announce: Announce::default(),
+            answered: None,
+            saving: false,
         }
     }
 
@@ -161,7 +168,11 @@ impl Session {
         match command::read(text) {
             // An empty line is never met with silence: the question waiting, or whose move.
             Reading::Blank => return vec![self.question().unwrap_or_else(|| self.turn())],
-            Reading::Wrong(text) => return vec![self.error(sentence(&text))],
+            Reading::Wrong(text) => {
+                // With a question waiting, it is said again: the line did not answer it.
+                let question = self.question().map(|q| format!(" {q}")).unwrap_or_default();
+                return vec![self.error(format!("{}{question}", sentence(&text)))];
+            }
             Reading::Moves(moves) => {
                 if let Some(refused) = self.refuse_moves() {
                     return vec![self.error(refused)];
@@ -176,26 +187,47 @@ impl Session {
             }
         }
         self.carry(now, files);
+        let closed = self.close_idle_form(now);
         let mut out = self.changes(&before);
+        out.extend(closed);
         out.extend(self.left_in_box(now, &before));
         self.carry(now, files);
-        if out.is_empty() {
-            out.push(self.nothing_new());
+        let line = text.trim().to_lowercase();
+        if out.is_empty() && self.saving {
+            out.push("Saving a copy of the game.".to_owned());
+        } else if out.is_empty() && *self.app.mode() != before.mode {
+            // A question answered that says nothing of itself (no to quitting).
+            out.push(format!("The question is closed. {}", self.turn()));
+        } else if out.is_empty() {
+            out.push(self.nothing_new(&line));
+        } else if let Some(message) = self.app.message()
+            && before.message.as_ref() != Some(message)
+        {
+            self.answered = Some((line, message.clone()));
         }
         out
     }
 
-    /// What to say when a line changed nothing that is heard (the same command again, whose
-    /// message stands as it was): the app's word as it stands, the question waiting, or whose
-    /// move it is. No line is met with silence.
-    fn nothing_new(&mut self) -> String {
-        match self.app.message() {
-            Some(message) if message.kind == MessageKind::Error => {
+    /// What to say when a line changed nothing that is heard. The same command again, whose
+    /// message stands as it was, hears it again (`claim` twice: no draw to claim, twice);
+    /// anything else hears that nothing changed, with the question waiting or whose move it
+    /// is. No line is met with silence.
+    fn nothing_new(&mut self, line: &str) -> String {
+        let standing = self.app.message();
+        match &self.answered {
+            Some((said_for, message)) if said_for == line && standing == Some(message) => {
                 let said = sentence(&plain_words(&message.text));
-                self.error(said)
+                if message.kind == MessageKind::Error {
+                    self.error(said)
+                } else {
+                    said
+                }
             }
-            Some(message) => sentence(&plain_words(&message.text)),
-            None => self.question().unwrap_or_else(|| self.turn()),
+            _ => format!(
+                "{}: nothing changed. {}",
+                command::shown(line),
+                self.question().unwrap_or_else(|| self.turn())
+            ),
         }
     }
 
@@ -223,6 +255,12 @@ impl Session {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
+    }
+
+    /// Whether file work the next line must not overtake is under way: a save being written,
+    /// whose form is open until the result comes (and asks to replace a file there).
+    pub fn waiting_for_files(&self) -> bool {
+        self.saving
     }
 
     /// What to say when the input ends: the game stays saved for `--resume`.
@@ -258,7 +296,9 @@ impl Session {
                     self.bell = true;
                     continue;
                 }
+                self.saving |= matches!(effect, Effect::Export(_));
                 if let Some(event) = files.carry(effect, &self.app, now) {
+                    self.saving &= !matches!(event, Event::Exported(_));
                     self.app.update(event, now);
                 }
             }
@@ -269,6 +309,7 @@ impl Session {
     pub fn hear(&mut self, event: Event, now: Duration, files: &mut impl Carry) -> Vec<String> {
         let before = self.before();
         let exported = matches!(event, Event::Exported(_));
+        self.saving &= !exported;
         self.app.update(event, now);
         self.carry(now, files);
         let mut out = self.changes(&before);
@@ -520,6 +561,16 @@ impl Session {
             }
         }
         self.app.update(Action::Select, now);
+    }
+
+    /// The save form, open with no save under way (`no` to replacing a file): closed, as the
+    /// plain mode never leaves it open (the next `save` names another file).
+    fn close_idle_form(&mut self, now: Duration) -> Option<String> {
+        if self.saving || !matches!(self.app.mode(), Mode::SaveAs(_)) {
+            return None;
+        }
+        self.app.update(Action::Cancel, now);
+        Some("Not saved: save with a file name saves it elsewhere.".to_owned())
     }
 
     /// A question on the screen, other than the one a command is about to ask, is put away

@@ -587,3 +587,53 @@ fn unknown_words_name_the_nearest_command_and_help_takes_a_topic() {
         "{wrong:?}"
     );
 }
+
+/// Lines that come while a save is being written wait for it: they are never typed into the
+/// save form (`save x.pgn` then `e5` saved to `x.pgne5` and lost the move).
+#[test]
+fn lines_after_a_save_wait_for_it_and_are_played() {
+    let place = Place::new();
+    let file = place.dir.join("copy.pgn");
+    let out = place.run(
+        &["--new"],
+        &format!("e4\nsave {}\ne5\nNf3\n", file.display()),
+    );
+    has(&out, "Black: pawn to e5. [1... e5]");
+    has(&out, "White: knight to f3. [2. Nf3]");
+    let text = fs::read_to_string(&file).unwrap();
+    assert!(text.contains("1. e4 *"), "{text}");
+    let saved: Vec<_> = fs::read_dir(&place.dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with("copy"))
+        .collect();
+    assert_eq!(saved, ["copy.pgn"], "{out:?}");
+}
+
+/// A save onto a file that exists asks first; no leaves the file and the game goes on (the
+/// lines after it were once held for ever behind the form left open), yes replaces it.
+#[test]
+fn a_save_onto_a_file_asks_and_no_keeps_it() {
+    let place = Place::new();
+    let file = place.dir.join("copy.pgn");
+    fs::write(&file, "kept").unwrap();
+    let out = place.run(
+        &["--new"],
+        &format!("e4\nsave {}\nno\ne5\ncl\n", file.display()),
+    );
+    assert!(
+        lines(&out)
+            .iter()
+            .any(|l| l.ends_with("already exists. Replace it? Answer yes or no.")),
+        "{out:?}"
+    );
+    has(&out, "Not saved: save with a file name saves it elsewhere.");
+    has(&out, "Black: pawn to e5. [1... e5]");
+    assert_eq!(fs::read_to_string(&file).unwrap(), "kept");
+    let out = place.run(
+        &["--new"],
+        &format!("d4\nsave {}\nyes\nd5\n", file.display()),
+    );
+    has(&out, "Black: pawn to d5. [1... d5]");
+    assert!(fs::read_to_string(&file).unwrap().contains("1. d4 *"));
+}

@@ -735,3 +735,32 @@ fn announce_words_leaves_out_the_notation_and_notation_the_words() {
         ]
     );
 }
+
+#[test]
+fn a_command_again_hears_its_answer_again_and_nothing_stale() {
+    let mut s = session();
+    let first = say0(&mut s, "claim");
+    assert_eq!(say0(&mut s, "claim"), first);
+    assert!(first[0].starts_with("No draw to claim"), "{first:?}");
+    // Another line that changes nothing does not hear claim's answer.
+    let said = say0(&mut s, "/decline");
+    assert!(!said[0].starts_with("No draw to claim"), "{said:?}");
+}
+
+#[test]
+fn a_question_closed_without_a_word_says_so_and_nothing_stale() {
+    let mut s = session();
+    say0(&mut s, "e4");
+    say0(&mut s, "draw");
+    say0(&mut s, "e5");
+    // Black's answer to the offer is a message; then quit, and no to it.
+    assert!(say0(&mut s, "no")[0].contains("declines"));
+    let asked = say0(&mut s, "quit");
+    assert!(asked[0].ends_with("Answer yes or no."), "{asked:?}");
+    let wrong = say0(&mut s, "frob");
+    assert!(wrong[0].ends_with("Answer yes or no."), "{wrong:?}");
+    assert_eq!(
+        say0(&mut s, "no"),
+        ["The question is closed. White to move, move 2."]
+    );
+}
