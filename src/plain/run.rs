@@ -12,6 +12,10 @@
 //! is finished first, so `hotseat --plain --load game.pgn` with `analyse` piped in hears the
 //! whole report.
 //!
+//! Error sentences (a refused move, an unknown command) go to standard error, in their place;
+//! the exit status says how the game stood ([`Ending`]). Lines that come while a save is being
+//! written are held and read once it is, so none is typed into the save form.
+//!
 //! A signal that ends a process (SIGTERM, SIGHUP, SIGINT...) saves the game through the
 //! screen's own handler ([`shutdown`]), without touching the terminal, and exits with 128 + its
 //! number.

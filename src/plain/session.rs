@@ -193,7 +193,13 @@ impl Session {
         out.extend(self.left_in_box(now, &before));
         self.carry(now, files);
         let line = text.trim().to_lowercase();
-        if out.is_empty() && self.saving {
+        if out.is_empty() && self.app.should_quit() {
+            out.push(match self.farewell() {
+                Some(_) => "Goodbye. The game is saved: hotseat --plain --resume goes on with it."
+                    .to_owned(),
+                None => "Goodbye.".to_owned(),
+            });
+        } else if out.is_empty() && self.saving {
             out.push("Saving a copy of the game.".to_owned());
         } else if out.is_empty() && *self.app.mode() != before.mode {
             // A question answered that says nothing of itself (no to quitting).

@@ -764,3 +764,14 @@ fn a_question_closed_without_a_word_says_so_and_nothing_stale() {
         ["The question is closed. White to move, move 2."]
     );
 }
+
+#[test]
+fn quitting_says_goodbye() {
+    let mut s = session();
+    say0(&mut s, "e4");
+    say0(&mut s, "quit");
+    let said = say0(&mut s, "yes");
+    assert!(s.should_quit());
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].starts_with("Goodbye."), "{said:?}");
+}
