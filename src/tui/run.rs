@@ -183,7 +183,10 @@ where
                 // The screen is cleared: it is drawn again now.
                 draw = true;
             }
-            if effect == Effect::Bell {
+            if effect == Effect::Suspend {
+                // Comes back through `take_stop` above, as a stop from outside does.
+                shutdown::suspend_now();
+            } else if effect == Effect::Bell {
                 ring_bell().map_err(PlayError::terminal)?;
             } else if let Effect::Net(msg) = effect {
                 // A message for the host, across the network (no link: nowhere to go).

@@ -28,19 +28,25 @@ fn running_game(cols: u16, rows: u16) -> Pty {
     pty
 }
 
-/// A draw offer (Ann offers with her move: Bob's question is open), the quit question or the
-/// pause open, the clock running, arrow keys queued ahead of each resize, and the terminal
+/// A draw offer (Ann offers with her move: Bob's question stands), the quit question or the
+/// clocks paused (asked and agreed), the clock running, arrow keys queued ahead of each resize, and the terminal
 /// shrunk from 100x30 to 148x16 and back a dozen times: the program draws every size and
 /// keeps running.
 #[test]
 fn resizes_under_each_dialog_with_keys_queued_never_panic() {
     for (open, with_move, shown) in [
-        (Key::Ctrl('d'), Some("Nf3"), "do you accept?"),
+        (Key::Ctrl('d'), Some("Nf3"), "offers a draw · "),
         (Key::Ctrl('q'), None, "Quit?"),
         (Key::Ctrl('p'), None, "aused"),
     ] {
         let mut pty = running_game(100, 30);
         pty.send_key(open).unwrap();
+        if open == Key::Ctrl('p') {
+            // Asked, and agreed after a look: the clocks stop.
+            pty.wait_for("asks to stop the clocks").unwrap();
+            common::play::look();
+            pty.send_key(open).unwrap();
+        }
         if let Some(mv) = with_move {
             type_move(&mut pty, mv);
         }
