@@ -4,6 +4,7 @@
 #
 #   examples/speak.sh            phonemes of every answer, then the length of the speech
 #   examples/speak.sh --play     the same, and plays the WAV (aplay or play)
+#   ANNOUNCE=words examples/speak.sh    moves in words alone (--announce; both by default)
 #
 # It prints, for each line hotseat said, the line and the phonemes espeak-ng speaks for it
 # (`-q -x`), so that what a listener hears can be read: the notation in square brackets should
@@ -20,7 +21,8 @@ trap 'rm -rf "$work"' EXIT
 # move and the reading commands; then a second game to mate.
 play() {
     env HOME="$work" XDG_CONFIG_HOME="$work/config" \
-        target/debug/hotseat --plain --new --data-dir "$work/data" >> "$work/said.txt"
+        target/debug/hotseat --plain --new --announce "${ANNOUNCE:-both}" \
+        --data-dir "$work/data" >> "$work/said.txt" 2>&1 || true
 }
 printf '%s\n' "e4 d5" "e5 f5" "exf6" "Nc6" "fxg7 Be6" "gxh8=Q" "Qd7" "Nf3 O-O-O" \
     "draw" "Be2" "no" "Nf6" "O-O" "Ke3" "s e4" "from f6" "p n" "c" "b" | play

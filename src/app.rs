@@ -70,7 +70,7 @@ use std::time::Duration;
 use ratatui::layout::{Rect, Size};
 
 pub use crate::game::ply_number;
-pub use config::Config;
+pub use config::{Announce, Config, UnknownAnnounce};
 pub use dialogs::Mode;
 pub use event::Event;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};

@@ -104,10 +104,27 @@ pub const MANUAL: &[Section] = &[
                  s 4, s e4), from g1, last (l), moves, turn, clock (c), other (o), opening; and \
                  play it: draw, accept, decline, claim, resign, takeback, flip, save, pause, \
                  resume, new, quit; look back: back, forward, start, end. Moves are written \
-                 and typed in the --notation chosen. help lists them all. A square alone is a move: s e4 reads the square.",
+                 and typed in the --notation chosen. help lists them all, help TOPIC one \
+                 command or a group (reading, playing, review, report, questions); an unknown \
+                 word is named with the nearest command. A square alone is a move: s e4 reads \
+                 the square.",
             ),
             Entry::Text(
-                "After the game, or on a loaded one, analyse asks the engine for the report                  (--engine PATH): its progress is said each quarter, then each player's                  accuracy and counts; report says them again, next (next blunder, next                  mistake, next inaccuracy) reads the labelled moves with the better line, and                  stop stops it. An input that ends during the report waits for it.",
+                "A question takes its own answers first: the promotion question its piece (q, r, \
+                 b, n, =Q, queen, or the letter of the --notation, such as D in German; cancel \
+                 plays another move), so q there is never quit and n never no; the draw claim \
+                 with a move yes or claim, or no. Anything else is told what the question is; \
+                 no line is met with silence. --announce words says a move in words alone \
+                 (half as long to hear), --announce notation in notation alone (announce = \
+                 \"words\" in config.toml); --sound rings the bell here too. Errors (a refused \
+                 move, an unknown command) go to standard error, the game to standard output.",
+            ),
+            Entry::Text(
+                "After the game, or on a loaded one, analyse asks the engine for the report \
+                 (--engine PATH): its progress is said each quarter, then each player's \
+                 accuracy and counts; report says them again, next (next blunder, next \
+                 mistake, next inaccuracy) reads the labelled moves with the better line, and \
+                 stop stops it. An input that ends during the report waits for it.",
             ),
             Entry::Text(
                 "With a clock, the time left is announced without waiting for input at one \
@@ -147,7 +164,8 @@ pub const MANUAL: &[Section] = &[
         entries: &[
             Entry::Item(
                 "0",
-                "A normal exit: the game was quit, or a tool finished its work.",
+                "A normal exit: the game was quit, or a tool finished its work; with --plain, \
+                 the game is over (or none was begun).",
             ),
             Entry::Item(
                 "1",
@@ -162,6 +180,11 @@ pub const MANUAL: &[Section] = &[
                  join and watch also an invitation damaged in copying, a host that cannot be \
                  reached or refuses it, another protocol version, a port in use. It is \
                  reported before the screen opens.",
+            ),
+            Entry::Item(
+                "3",
+                "With --plain: the input ended (or the players quit) with a game in progress, \
+                 which is saved for hotseat --plain --resume.",
             ),
             Entry::Item(
                 "128+N",

@@ -1,7 +1,7 @@
 //! The `hotseat` binary: parse the command line, run it, report an error once.
 //!
 //! Exit codes: 0 for a normal exit, 2 for a usage error (reported before the screen opens),
-//! 1 for anything else.
+//! 1 for anything else; `--plain` exits with 3 when it leaves a game unfinished.
 
 use std::io;
 use std::process::ExitCode;
@@ -34,7 +34,11 @@ fn main() -> ExitCode {
             Err(hotseat::tui::PlayError::Net(err)) => return plain_error(&err.to_string(), 2),
             result => result.map_err(anyhow::Error::from),
         },
-        Task::Plain(launch) => hotseat::plain::play(*launch).map_err(anyhow::Error::from),
+        Task::Plain(launch) => match hotseat::plain::play(*launch) {
+            // 0 the game finished, 3 left unfinished (saved for --resume): scripts can tell.
+            Ok(ending) => return ExitCode::from(ending.code()),
+            Err(err) => Err(anyhow::Error::from(err)),
+        },
         Task::Tool(command) => cli::run_tool(command),
     };
     match result {

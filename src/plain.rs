@@ -25,4 +25,4 @@ pub mod session;
 pub mod speech;
 pub mod warnings;
 
-pub use run::play;
+pub use run::{Ending, play};

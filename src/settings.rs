@@ -16,6 +16,7 @@
 //! auto-flip = false
 //! engine = "/usr/games/stockfish"   # as --engine, for hotseat analyse
 //! sound = "bell"          # the terminal bell on moves, low time and the end; "off" by default
+//! announce = "words"      # --plain: a move in words, "notation" or "both" (the default)
 //! notation = "figurine"   # san, figurine or lan
 //! pieces = "de"           # piece letters by language: de writes Sf3 (see rules::Language)
 //! ```
@@ -49,6 +50,7 @@ use std::path::{Path, PathBuf};
 
 use toml::de::{DeTable, DeValue};
 
+use crate::app::Announce;
 use crate::app::Message;
 use crate::app::config::NameError;
 use crate::app::newgame::FormChoices;
@@ -69,7 +71,7 @@ pub const LAST_GAME_FILE: &str = "last-game.toml";
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 
 /// The keys of the settings file, as the long options are spelt.
-pub const KEYS: [&str; 14] = [
+pub const KEYS: [&str; 15] = [
     "white",
     "black",
     "time",
@@ -81,6 +83,7 @@ pub const KEYS: [&str; 14] = [
     "auto-flip",
     "engine",
     "warnings",
+    "announce",
     "sound",
     "notation",
     "pieces",
@@ -102,6 +105,8 @@ pub struct Settings {
     pub engine: Option<std::path::PathBuf>,
     /// When `--plain` announces the time left on a running clock, in seconds.
     pub warnings: Option<Vec<std::time::Duration>>,
+    /// How `--plain` announces a move: words, notation or both.
+    pub announce: Option<Announce>,
     pub sound: Option<Sound>,
     pub notation: Option<Notation>,
     pub pieces: Option<Language>,
@@ -203,6 +208,7 @@ impl Settings {
             }
             "auto-flip" => self.auto_flip = Some(bool_value(key, value)?),
             "sound" => self.sound = Some(parsed(key, value, "\"bell\"")?),
+            "announce" => self.announce = Some(parsed(key, value, "\"words\"")?),
             "notation" => {
                 let text = text_value(key, value, "\"figurine\"")?;
                 // A language's code names its piece letters, as --notation de does.

@@ -64,6 +64,51 @@ impl std::fmt::Display for NameError {
 
 impl std::error::Error for NameError {}
 
+/// How `--plain` announces a move: in words (`White: knight to f3.`), in notation (`1. Nf3`),
+/// or both (`White: knight to f3. [1. Nf3]`, the default). Words alone take half the time of
+/// both to speak, for a player who listens; notation alone suits one who reads braille.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Announce {
+    Words,
+    #[default]
+    Both,
+    Notation,
+}
+
+/// An announce setting that is none of the known words; says the words there are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownAnnounce(pub String);
+
+impl std::fmt::Display for UnknownAnnounce {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown announce {:?}: write \"words\", \"both\" or \"notation\"",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownAnnounce {}
+
+impl std::str::FromStr for Announce {
+    type Err = UnknownAnnounce;
+
+    /// ```
+    /// use hotseat::app::Announce;
+    /// assert_eq!("Words".parse(), Ok(Announce::Words));
+    /// assert!("loud".parse::<Announce>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Announce, UnknownAnnounce> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "words" => Ok(Announce::Words),
+            "both" => Ok(Announce::Both),
+            "notation" => Ok(Announce::Notation),
+            _ => Err(UnknownAnnounce(s.to_owned())),
+        }
+    }
+}
+
 /// The validated settings of a session.
 #[derive(Clone, Debug, Default)]
 pub struct Config {
@@ -91,6 +136,8 @@ pub struct Config {
     /// When the plain mode announces the time left on a running clock (`warnings` in the
     /// settings file); `None`: at one minute, thirty seconds and ten seconds.
     pub time_warnings: Option<Vec<std::time::Duration>>,
+    /// How the plain mode announces a move (`--announce`, `announce` in the settings file).
+    pub announce: Announce,
     /// A message for the status line on the first screen (an autosave that could not be read,
     /// a game archived by `--new`...).
     pub notice: Option<Message>,

@@ -15,6 +15,7 @@ use clap::{Args, ValueEnum};
 
 use crate::app::launch::SavedGameChoice;
 use crate::app::sound::{Sound, UnknownSound};
+use crate::app::{Announce, UnknownAnnounce};
 use crate::app::{Config, OpenedGame};
 use crate::game::GameSetup;
 use crate::game::pgn::import_games_to_last_legal_move;
@@ -144,6 +145,14 @@ pub struct PlayArgs {
     #[arg(long, value_name = "SOUND", num_args = 0..=1, default_missing_value = "bell",
           value_parser = parse_sound)]
     pub sound: Option<Sound>,
+
+    /// How --plain announces a move: "words" (White: knight to f3.), "notation" (1. Nf3) or
+    /// "both" (White: knight to f3. [1. Nf3], the default). Words alone are half as long to
+    /// hear.
+    ///
+    /// Example: --announce words
+    #[arg(long, value_name = "HOW", value_parser = parse_announce)]
+    pub announce: Option<Announce>,
 
     /// How moves are written on screen: "san" (Nf3, the default), "figurine" (♘f3) or "lan"
     /// (Ng1-f3); or a language's piece letters by its code (de: Sf3, fr: Cf3, ...; as
@@ -293,6 +302,11 @@ fn parse_notation(text: &str) -> Result<NotationArg, WithExample<UnknownNotation
 fn parse_language(text: &str) -> Result<Language, WithExample<UnknownLanguage>> {
     text.parse::<Language>()
         .map_err(with_example("--pieces de"))
+}
+
+fn parse_announce(text: &str) -> Result<Announce, WithExample<UnknownAnnounce>> {
+    text.parse::<Announce>()
+        .map_err(with_example("--announce words"))
 }
 
 fn parse_sound(text: &str) -> Result<Sound, WithExample<UnknownSound>> {
@@ -473,6 +487,7 @@ impl PlayArgs {
             notice: None,
             remembered: None,
             time_warnings: settings.warnings,
+            announce: self.announce.or(settings.announce).unwrap_or_default(),
             no_save_folder: false,
             writable_folder: None,
             network: None,

@@ -11,7 +11,12 @@
 //! * A letter alone is a command (`b` is the board): no move is one letter long. `p n` and
 //!   `s e` read pieces and a file, since no move has a space after a lone letter either.
 //!
-//! The table [`COMMANDS`] feeds both the reading and `help`, so they cannot disagree.
+//! A first word that is no command and cannot begin a move (a move names a square, so it has a
+//! digit, or it is castling) is an unknown command: it is said so, with the nearest command
+//! word when one is close (`boadr`: board), rather than read as a move that cannot be.
+//!
+//! The table [`COMMANDS`] feeds both the reading and `help`, so they cannot disagree; `help`
+//! with a command word or a group's name ([`GROUPS`]) says only that part.
 
 use crate::rules::{Color, File, Rank, Role, Square};
 
@@ -19,6 +24,8 @@ use crate::rules::{Color, File, Rank, Role, Square};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     Help,
+    /// `help TOPIC`: one command, or a group of them ([`help_on`]).
+    HelpOn(String),
     Board,
     /// The pieces of one side or both, of one kind or all.
     Pieces {
@@ -89,8 +96,8 @@ pub struct Entry {
 pub const COMMANDS: &[Entry] = &[
     Entry {
         words: &["help", "h", "?"],
-        takes: "",
-        does: "this list",
+        takes: "[command or group]",
+        does: "this list; help board for one command, help playing for a group",
     },
     Entry {
         words: &["board", "b"],
@@ -261,10 +268,54 @@ pub fn read(line: &str) -> Reading {
     if let Some(reading) = read_command(first, rest, body) {
         return reading;
     }
-    if line.starts_with('/') {
-        return Reading::Wrong(format!("{}: no such command; help lists them", shown(line)));
+    if line.starts_with('/') || !may_begin_a_move(first) {
+        return Reading::Wrong(unknown(first));
     }
     Reading::Moves(line.to_owned())
+}
+
+/// Whether a word can begin a line of moves: a move names its square (so it has a digit), or
+/// it is castling (`O-O`, `0-0`, `o-o-o`).
+fn may_begin_a_move(word: &str) -> bool {
+    word.chars().any(|c| c.is_ascii_digit())
+        || (!word.is_empty() && word.chars().all(|c| matches!(c, 'o' | 'O' | '0' | '-')))
+        // `... e5`: Black's move after the number's dots.
+        || (!word.is_empty() && word.chars().all(|c| c == '.'))
+}
+
+/// The words read before this table, by the engine report's reader.
+const REPORT_WORDS: [&str; 5] = ["analyse", "analyze", "report", "next", "stop"];
+
+/// `word` as an unknown command, with the nearest command word when one is close.
+pub fn unknown(word: &str) -> String {
+    let typed = shown(word);
+    match nearest(word) {
+        Some(near) => format!(
+            "{typed}: unknown command, and not a move. Did you mean {near}? help lists the \
+             commands."
+        ),
+        None => format!(
+            "{typed}: unknown command, and not a move: a move names its square, like e4 or Nf3. \
+             help lists the commands."
+        ),
+    }
+}
+
+/// The command word nearest `word`, if it is close enough to be a slip: one letter off in a
+/// short word, two in a longer one (a swap of two letters counts as one).
+pub fn nearest(word: &str) -> Option<&'static str> {
+    let word = word.trim_start_matches('/').to_lowercase();
+    let most = if word.chars().count() <= 4 { 1 } else { 2 };
+    COMMANDS
+        .iter()
+        .flat_map(|e| e.words.iter().copied())
+        .chain(REPORT_WORDS)
+        .chain(GROUPS.iter().map(|g| g.name))
+        .filter(|w| w.len() > 1)
+        .map(|w| (strsim::damerau_levenshtein(&word, w), w))
+        .filter(|&(d, _)| d <= most)
+        .min_by_key(|&(d, w)| (d, std::cmp::Reverse(w.len())))
+        .map(|(_, w)| w)
 }
 
 /// A line as quoted back: cut short and without control characters.
@@ -292,7 +343,10 @@ fn read_command(first: &str, rest: &[&str], original: &str) -> Option<Reading> {
         }
     };
     match first {
-        "help" | "h" | "?" => alone(Command::Help),
+        "help" | "h" | "?" => match rest {
+            [] => command(Command::Help),
+            topic => command(Command::HelpOn(topic.join(" "))),
+        },
         "board" | "b" => alone(Command::Board),
         "last" | "l" => alone(Command::Last),
         "turn" | "t" => alone(Command::Turn),
@@ -472,6 +526,100 @@ fn plural_role(word: &str) -> Option<Role> {
         .find(|r| r.name() == singular)
 }
 
+/// A group of commands, for `help GROUP`.
+#[derive(Clone, Copy, Debug)]
+pub struct Group {
+    pub name: &'static str,
+    /// Other names it answers to.
+    pub also: &'static [&'static str],
+    /// The first word of each command in it.
+    pub commands: &'static [&'static str],
+}
+
+/// The groups `help` knows, as the README tells them. The engine's report (`help report`) is
+/// the session's, beside this table.
+pub const GROUPS: &[Group] = &[
+    Group {
+        name: "reading",
+        also: &["read", "look"],
+        commands: &[
+            "board", "pieces", "scan", "rank", "file", "square", "from", "last", "moves", "turn",
+            "clock", "other", "opening", "flip",
+        ],
+    },
+    Group {
+        name: "playing",
+        also: &["play", "game"],
+        commands: &[
+            "draw", "accept", "decline", "claim", "resign", "takeback", "save", "new", "pause",
+            "resume", "quit",
+        ],
+    },
+    Group {
+        name: "review",
+        also: &["looking back"],
+        commands: &["back", "forward", "start", "end"],
+    },
+];
+
+/// `help TOPIC`: the lines of one command (every entry with that word: `m` is two), or of a
+/// group; `Err` with what to write when the topic is neither. `questions` tells how questions
+/// are answered. The engine's report (`report`, `analyse`...) is the session's to say.
+pub fn help_on(topic: &str) -> Result<Vec<String>, String> {
+    let topic = topic.trim().trim_start_matches('/').to_lowercase();
+    let entries: Vec<String> = COMMANDS
+        .iter()
+        .filter(|e| e.words.contains(&topic.as_str()))
+        .map(entry_line)
+        .collect();
+    if !entries.is_empty() {
+        return Ok(entries);
+    }
+    if let Some(group) = GROUPS
+        .iter()
+        .find(|g| g.name == topic || g.also.contains(&topic.as_str()))
+    {
+        return Ok(COMMANDS
+            .iter()
+            .filter(|e| group.commands.contains(&e.words[0]))
+            .map(entry_line)
+            .collect());
+    }
+    if ["questions", "question", "answers", "promotion", "promote"].contains(&topic.as_str()) {
+        return Ok(vec![
+            "A question is answered first: yes or no (accept, decline). Other commands wait, \
+             except those that only read the game, and quit."
+                .to_owned(),
+            "To promote, type the piece: q, r, b or n, or =Q, the piece's name, or the letter of \
+             your notation, such as D in German; cancel to play another move."
+                .to_owned(),
+            "When a move would allow a draw claim: yes or claim claims it, no just plays it."
+                .to_owned(),
+        ]);
+    }
+    let groups: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
+    let near = nearest(&topic)
+        .map(|w| format!(" Did you mean help {w}?"))
+        .unwrap_or_default();
+    Err(format!(
+        "No help on {}: help takes a command, like help board, or a group: {}, report or \
+         questions.{near}",
+        shown(&topic),
+        groups.join(", ")
+    ))
+}
+
+/// One command's line of `help`.
+fn entry_line(entry: &Entry) -> String {
+    let words = entry.words.join(", ");
+    let takes = if entry.takes.is_empty() {
+        String::new()
+    } else {
+        format!(" with {}", entry.takes)
+    };
+    format!("{words}{takes}: {}.", entry.does)
+}
+
 /// The `help` text, one line per command.
 pub fn help() -> Vec<String> {
     let mut lines = vec![
@@ -479,15 +627,7 @@ pub fn help() -> Vec<String> {
          commands, with or without a slash:"
             .to_owned(),
     ];
-    for entry in COMMANDS {
-        let words = entry.words.join(", ");
-        let takes = if entry.takes.is_empty() {
-            String::new()
-        } else {
-            format!(" with {}", entry.takes)
-        };
-        lines.push(format!("{words}{takes}: {}.", entry.does));
-    }
+    lines.extend(COMMANDS.iter().map(entry_line));
     lines.push(
         "A square alone is a move: to hear what is on e4, type s e4. A letter alone is a \
          command."
@@ -516,7 +656,9 @@ mod tests {
         for entry in COMMANDS {
             for word in entry.words {
                 let line = match entry.takes {
-                    "" | "[file]" | "[white | black] [kind]" => (*word).to_owned(),
+                    "" | "[file]" | "[white | black] [kind]" | "[command or group]" => {
+                        (*word).to_owned()
+                    }
                     "file, rank or square" => format!("{word} e4"),
                     "1 to 8" => format!("{word} 7"),
                     "a to h" => format!("{word} e"),
@@ -655,7 +797,11 @@ mod tests {
             ("from z1", "from g1"),
             ("board now", "just board"),
             ("p zebras", "p n, p a"),
-            ("/frobnicate", "help lists them"),
+            ("/frobnicate", "unknown command"),
+            ("frobnicate", "help lists the commands"),
+            ("boadr", "Did you mean board?"),
+            ("/clok", "Did you mean clock?"),
+            ("reisgn", "Did you mean resign?"),
         ] {
             match read(line) {
                 Reading::Wrong(text) => assert!(text.contains(needle), "{line}: {text}"),
@@ -663,6 +809,38 @@ mod tests {
             }
         }
         assert_eq!(read("   "), Reading::Blank);
+    }
+
+    #[test]
+    fn moves_stay_moves_even_misspelt_and_castling_is_a_move() {
+        for line in ["Nf9", "O-O", "o-o-o", "0-0", "zz9", "Кf3"] {
+            assert_eq!(read(line), Reading::Moves(line.to_owned()), "{line}");
+        }
+    }
+
+    #[test]
+    fn help_on_a_command_or_a_group() {
+        assert_eq!(command("help board"), Command::HelpOn("board".to_owned()));
+        assert_eq!(
+            help_on("board").unwrap(),
+            ["board, b: the board rank by rank, empty squares counted."]
+        );
+        // m is two commands: both are said.
+        assert_eq!(help_on("m").unwrap().len(), 2);
+        let playing = help_on("Playing").unwrap();
+        assert_eq!(playing.len(), 11, "{playing:?}");
+        assert!(playing[0].starts_with("draw, d:"), "{playing:?}");
+        assert_eq!(help_on("review").unwrap().len(), 4);
+        assert!(help_on("questions").unwrap()[1].contains("=Q"));
+        assert_eq!(help_on("promotion"), help_on("questions"));
+        let wrong = help_on("bord").unwrap_err();
+        assert!(wrong.contains("Did you mean help board?"), "{wrong}");
+        // Every group names commands of the table.
+        for group in GROUPS {
+            for word in group.commands {
+                assert!(COMMANDS.iter().any(|e| e.words[0] == *word), "{word}");
+            }
+        }
     }
 
     #[test]

@@ -12,13 +12,20 @@
 //! is finished first, so `hotseat --plain --load game.pgn` with `analyse` piped in hears the
 //! whole report.
 //!
+//! Error sentences (a refused move, an unknown command) go to standard error, in their place;
+//! the exit status says how the game stood ([`Ending`]). Lines that come while a save is being
+//! written are held and read once it is, so none is typed into the save form.
+//!
 //! A signal that ends a process (SIGTERM, SIGHUP, SIGINT...) saves the game through the
 //! screen's own handler ([`shutdown`]), without touching the terminal, and exits with 128 + its
 //! number.
 //!
 //! Everything written passes `clean`: no control character but the line feed, so no escape
-//! sequence can reach the screen reader, even from a path.
+//! sequence can reach the screen reader, even from a path. The one exception is asked for:
+//! with `--sound` (`sound = "bell"`), the BEL byte on a move, on low time and at the game's
+//! end, as the screen rings it.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -38,6 +45,9 @@ pub const MAX_LINE: usize = 1000;
 /// The most queued wake-ups looked through on the way out (an endless input keeps queuing
 /// lines, which are not read any more).
 const MAX_LATE: usize = 10_000;
+
+/// The most lines held while a save is written (a pipe can pour in a whole game meanwhile).
+const MAX_HELD: usize = 10_000;
 
 /// A little past the instant something is due, so the wake-up never comes just before it.
 const WAKE_MARGIN: Duration = Duration::from_millis(1);
@@ -107,12 +117,34 @@ impl std::error::Error for PlainError {
     }
 }
 
-/// Plays in lines until the players quit or the input ends.
-pub fn play(launch: Launch) -> Result<(), PlainError> {
+/// How the game stood when the plain mode ended, for the exit status: scripts tell a game
+/// played to its end from one left for `--resume`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The game is over (or none was begun): exit status 0.
+    Finished,
+    /// A game in progress was left, saved for `--resume` (the input ended, or the players
+    /// quit): exit status 3.
+    Unfinished,
+}
+
+impl Ending {
+    /// The exit status: 0 finished, 3 unfinished (1 is left for errors, 2 for usage).
+    pub const fn code(self) -> u8 {
+        match self {
+            Ending::Finished => 0,
+            Ending::Unfinished => 3,
+        }
+    }
+}
+
+/// Plays in lines until the players quit or the input ends; says how the game stood then.
+pub fn play(launch: Launch) -> Result<Ending, PlainError> {
     let origin = Instant::now();
     let warnings =
         (launch.config.time_warnings.clone()).unwrap_or_else(|| DEFAULT_WARNINGS.to_vec());
     let engine = launch.engine.clone();
+    let announce = launch.config.announce;
     let (mut config, files) = prepare(launch, crate::tui::local_wall_clock());
     // Only start-up turns autosave off: there is no folder to save in.
     config.no_save_folder = !config.autosave;
@@ -121,12 +153,17 @@ pub fn play(launch: Launch) -> Result<(), PlainError> {
     shutdown::install(&shared, Front::Lines).map_err(PlainError::Signals)?;
     let (sender, events) = channel();
     let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlainError::Worker)?;
-    let mut session = Session::new(App::new(config), &warnings);
+    let mut session = Session::new(App::new(config), &warnings).announcing(announce);
     let analyser = Analyser::new(engine, sender.clone());
     spawn_reader(sender).map_err(PlainError::Reader)?;
     let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let result = say(&mut out, &session.greeting())
+    let mut out = Out {
+        said: stdout.lock(),
+        errors: io::stderr(),
+    };
+    let greeting = session.greeting();
+    let result = out
+        .say(&greeting, &session.take_errors())
         .map_err(PlainError::Write)
         .and_then(|()| {
             let mut carry = ToWorker {
@@ -147,13 +184,20 @@ pub fn play(launch: Launch) -> Result<(), PlainError> {
             late.extend(session.hear(event, now, &mut Finished));
         }
     }
-    say(&mut out, &late).map_err(PlainError::Write)?;
+    out.ring(session.take_bell()).map_err(PlainError::Write)?;
+    out.say(&late, &session.take_errors())
+        .map_err(PlainError::Write)?;
     if ended {
-        say(&mut out, session.farewell().as_slice()).map_err(PlainError::Write)?;
+        out.say(session.farewell().as_slice(), &[])
+            .map_err(PlainError::Write)?;
     }
     // The clocks as they stand, for --resume.
     let _ = shared.emergency_save(true);
-    Ok(())
+    Ok(if session.app().game_in_progress() {
+        Ending::Unfinished
+    } else {
+        Ending::Finished
+    })
 }
 
 /// After the worker has finished: no more file work is taken.
@@ -171,17 +215,22 @@ fn event_loop(
     origin: Instant,
     events: &Receiver<Wake>,
     files: &mut ToWorker,
-    out: &mut impl Write,
+    out: &mut Out<impl Write, impl Write>,
 ) -> Result<bool, PlainError> {
     // The input ended while the engine works: its report is waited for, then the end.
     let mut input_ended = false;
+    // Lines that came while a save was being written, read once it is: a line is never
+    // typed into the save form (a script's `save x.pgn` then `e5` saved to `x.pgne5`).
+    let mut held: VecDeque<String> = VecDeque::new();
     loop {
         let said = session.tick(origin.elapsed(), files);
-        say(out, &said).map_err(PlainError::Write)?;
+        out.ring(session.take_bell()).map_err(PlainError::Write)?;
+        out.say(&said, &session.take_errors())
+            .map_err(PlainError::Write)?;
         if session.should_quit() {
             return Ok(false);
         }
-        if input_ended && session.app().analysis_progress().is_none() {
+        if input_ended && session.app().analysis_progress().is_none() && held.is_empty() {
             return Ok(true);
         }
         let now = origin.elapsed();
@@ -193,23 +242,56 @@ fn event_loop(
             None => events.recv().map_err(|_| RecvTimeoutError::Disconnected),
         };
         let now = origin.elapsed();
+        let mut errors = Vec::new();
         let said = match got {
+            Ok(Wake::Input(Input::Line(text)))
+                if session.waiting_for_files() || !held.is_empty() =>
+            {
+                if held.len() < MAX_HELD {
+                    held.push_back(text);
+                } else {
+                    errors.push(format!(
+                        "{}: not read: more than {MAX_HELD} lines came while the game was \
+                         being saved.",
+                        super::command::shown(&text)
+                    ));
+                }
+                errors.clone()
+            }
             Ok(Wake::Input(Input::Line(text))) => session.line(&text, now, files),
-            Ok(Wake::Input(Input::TooLong)) => vec![format!(
-                "That line is too long: at most {MAX_LINE} characters; type a few moves at a \
-                 time."
-            )],
+            Ok(Wake::Input(Input::TooLong)) => {
+                errors.push(format!(
+                    "That line is too long: at most {MAX_LINE} characters; type a few moves at \
+                     a time."
+                ));
+                errors.clone()
+            }
             Ok(Wake::Input(Input::Ended)) if session.app().analysis_progress().is_some() => {
                 input_ended = true;
                 vec!["Input ended: the report is finished first.".to_owned()]
             }
+            Ok(Wake::Input(Input::Ended)) if !held.is_empty() => {
+                input_ended = true;
+                Vec::new()
+            }
             Ok(Wake::Input(Input::Ended)) => return Ok(true),
-            Ok(Wake::Event(event)) => session.hear(event, now, files),
+            Ok(Wake::Event(event)) => {
+                let mut said = session.hear(event, now, files);
+                // The save is written (or refused): the lines held meanwhile, in order.
+                while !session.waiting_for_files()
+                    && let Some(text) = held.pop_front()
+                {
+                    said.extend(session.line(&text, now, files));
+                }
+                said
+            }
             Ok(Wake::TerminalFailed(err)) => return Err(PlainError::Read(err)),
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => return Err(PlainError::EventsEnded),
         };
-        say(out, &said).map_err(PlainError::Write)?;
+        errors.extend(session.take_errors());
+        out.ring(session.take_bell()).map_err(PlainError::Write)?;
+        out.say(&said, &errors).map_err(PlainError::Write)?;
     }
 }
 
@@ -269,16 +351,40 @@ fn read_line(reader: &mut impl BufRead) -> io::Result<Option<Input>> {
     }))
 }
 
-/// Writes each sentence on a line of its own, cleaned, and flushes at once: a listener hears
-/// it now, not when a buffer fills.
-fn say(out: &mut impl Write, lines: &[String]) -> io::Result<()> {
-    if lines.is_empty() {
-        return Ok(());
+/// Where the sentences go: standard output, and standard error for the errors among them.
+struct Out<S, E> {
+    said: S,
+    errors: E,
+}
+
+impl<S: Write, E: Write> Out<S, E> {
+    /// The terminal's bell, if `ring`: the BEL byte alone, before the sentences it comes
+    /// with (the only control byte ever written, and only with `--sound`).
+    fn ring(&mut self, ring: bool) -> io::Result<()> {
+        if ring {
+            self.said.write_all(b"\x07")?;
+        }
+        Ok(())
     }
-    for line in lines {
-        writeln!(out, "{}", clean(line))?;
+
+    /// Writes each sentence on a line of its own, cleaned, and flushes at once: a listener
+    /// hears it now, not when a buffer fills. The sentences among `errors` (a line refused, a
+    /// move not played) go to standard error, in their place: what comes before is flushed
+    /// first, so a terminal (or `2>&1`) shows them in the order said.
+    fn say(&mut self, lines: &[String], errors: &[String]) -> io::Result<()> {
+        let mut errors = errors.iter().peekable();
+        for line in lines {
+            if errors.peek() == Some(&line) {
+                errors.next();
+                self.said.flush()?;
+                writeln!(self.errors, "{}", clean(line))?;
+                self.errors.flush()?;
+            } else {
+                writeln!(self.said, "{}", clean(line))?;
+            }
+        }
+        self.said.flush()
     }
-    out.flush()
 }
 
 /// A sentence with every control character (escape sequences' start among them) and every
@@ -306,6 +412,29 @@ mod tests {
             });
         }
         assert_eq!(got, ["e4\r", "board", "<too long>", "last"]);
+    }
+
+    #[test]
+    fn errors_go_to_standard_error_in_their_place() {
+        let mut out = Out {
+            said: Vec::new(),
+            errors: Vec::new(),
+        };
+        let said = [
+            "White: pawn to e4.",
+            "Nf9: no such square.",
+            "Nf9: no such square.",
+        ]
+        .map(str::to_owned);
+        out.say(&said, &said[1..2]).unwrap();
+        assert_eq!(
+            String::from_utf8(out.said).unwrap(),
+            "White: pawn to e4.\nNf9: no such square.\n"
+        );
+        assert_eq!(
+            String::from_utf8(out.errors).unwrap(),
+            "Nf9: no such square.\n"
+        );
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::move_entry::read_line_in;
 use crate::app::notation::written_move;
 use crate::app::requests::Ask;
-use crate::app::{App, Effect, Event, ExportResult, Message, MessageKind, Mode};
+use crate::app::{Announce, App, Effect, Event, ExportResult, Message, MessageKind, Mode};
 use crate::game::Outcome;
 use crate::rules::Color;
 
@@ -67,6 +67,18 @@ pub struct Session {
     side: Color,
     /// What has been said of the engine's report.
     report: report::Voice,
+    /// The sentences said since [`Session::take_errors`] that are errors: a line refused, a
+    /// move not played, a command written wrong. The loop writes them to standard error.
+    errors: Vec<String>,
+    /// The app asked for the bell (`--sound`) since [`Session::take_bell`].
+    bell: bool,
+    /// How a move is announced: words, notation or both.
+    announce: Announce,
+    /// The last line whose answer was the app's message, and that message: the same line
+    /// again, leaving the message as it stands, is answered with it again.
+    answered: Option<(String, Message)>,
+    /// A save handed to the file worker, its result not heard yet.
+    saving: bool,
 }
 
 impl Session {
@@ -76,7 +88,34 @@ impl Session {
             warnings: Warnings::new(warnings),
             side: Color::White,
             report: report::Voice::default(),
+            errors: Vec::new(),
+            bell: false,
+            announce: Announce::default(),
+            answered: None,
+            saving: false,
         }
+    }
+
+    /// The session announcing moves as `announce` says (`--announce`).
+    pub fn announcing(self, announce: Announce) -> Session {
+        Session { announce, ..self }
+    }
+
+    /// Whether the bell is to ring, since the last call: a move, low time, the game's end,
+    /// with `--sound` (the app decides when, as for the screen).
+    pub fn take_bell(&mut self) -> bool {
+        std::mem::take(&mut self.bell)
+    }
+
+    /// The error sentences said since the last call, in order; see [`Session::line`].
+    pub fn take_errors(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.errors)
+    }
+
+    /// `text`, said as an error.
+    fn error(&mut self, text: String) -> String {
+        self.errors.push(text.clone());
+        text
     }
 
     pub fn app(&self) -> &App {
@@ -121,12 +160,25 @@ impl Session {
             return said;
         }
         let before = self.before();
+        match self.at_question(text, now) {
+            Some(question::Taken::Said(said)) => return said,
+            Some(question::Taken::Answered) => {
+                self.carry(now, files);
+                return self.changes(&before);
+            }
+            None => {}
+        }
         match command::read(text) {
-            Reading::Blank => return Vec::new(),
-            Reading::Wrong(text) => return vec![sentence(&text)],
+            // An empty line is never met with silence: the question waiting, or whose move.
+            Reading::Blank => return vec![self.question().unwrap_or_else(|| self.turn())],
+            Reading::Wrong(text) => {
+                // With a question waiting, it is said again: the line did not answer it.
+                let question = self.question().map(|q| format!(" {q}")).unwrap_or_default();
+                return vec![self.error(format!("{}{question}", sentence(&text)))];
+            }
             Reading::Moves(moves) => {
                 if let Some(refused) = self.refuse_moves() {
-                    return vec![refused];
+                    return vec![self.error(refused)];
                 }
                 self.type_moves(&moves, now, files);
             }
@@ -138,10 +190,54 @@ impl Session {
             }
         }
         self.carry(now, files);
+        let closed = self.close_idle_form(now);
         let mut out = self.changes(&before);
+        out.extend(closed);
         out.extend(self.left_in_box(now, &before));
         self.carry(now, files);
+        let line = text.trim().to_lowercase();
+        if out.is_empty() && self.app.should_quit() {
+            out.push(match self.farewell() {
+                Some(_) => "Goodbye. The game is saved: hotseat --plain --resume goes on with it."
+                    .to_owned(),
+                None => "Goodbye.".to_owned(),
+            });
+        } else if out.is_empty() && self.saving {
+            out.push("Saving a copy of the game.".to_owned());
+        } else if out.is_empty() && *self.app.mode() != before.mode {
+            // A question answered that says nothing of itself (no to quitting).
+            out.push(format!("The question is closed. {}", self.turn()));
+        } else if out.is_empty() {
+            out.push(self.nothing_new(&line));
+        } else if let Some(message) = self.app.message()
+            && before.message.as_ref() != Some(message)
+        {
+            self.answered = Some((line, message.clone()));
+        }
         out
+    }
+
+    /// What to say when a line changed nothing that is heard. The same command again, whose
+    /// message stands as it was, hears it again (`claim` twice: no draw to claim, twice);
+    /// anything else hears that nothing changed, with the question waiting or whose move it
+    /// is. No line is met with silence.
+    fn nothing_new(&mut self, line: &str) -> String {
+        let standing = self.app.message();
+        match &self.answered {
+            Some((said_for, message)) if said_for == line && standing == Some(message) => {
+                let said = sentence(&plain_words(&message.text));
+                if message.kind == MessageKind::Error {
+                    self.error(said)
+                } else {
+                    said
+                }
+            }
+            _ => format!(
+                "{}: nothing changed. {}",
+                command::shown(line),
+                self.question().unwrap_or_else(|| self.turn())
+            ),
+        }
     }
 
     /// The passing of time: a flag that fell, a warning due, the saves of a running clock.
@@ -168,6 +264,12 @@ impl Session {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
+    }
+
+    /// Whether file work the next line must not overtake is under way: a save being written,
+    /// whose form is open until the result comes (and asks to replace a file there).
+    pub fn waiting_for_files(&self) -> bool {
+        self.saving
     }
 
     /// What to say when the input ends: the game stays saved for `--resume`.
@@ -199,7 +301,14 @@ impl Session {
                 return;
             }
             for effect in effects {
+                if effect == Effect::Bell {
+                    // Rung by the loop, which owns the output.
+                    self.bell = true;
+                    continue;
+                }
+                self.saving |= matches!(effect, Effect::Export(_));
                 if let Some(event) = files.carry(effect, &self.app, now) {
+                    self.saving &= !matches!(event, Event::Exported(_));
                     self.app.update(event, now);
                 }
             }
@@ -210,6 +319,7 @@ impl Session {
     pub fn hear(&mut self, event: Event, now: Duration, files: &mut impl Carry) -> Vec<String> {
         let before = self.before();
         let exported = matches!(event, Event::Exported(_));
+        self.saving &= !exported;
         self.app.update(event, now);
         self.carry(now, files);
         let mut out = self.changes(&before);
@@ -252,11 +362,6 @@ impl Session {
             // Looking back in a game going on: moves are played in the present.
             self.app.update(Action::HistoryEnd, now);
         }
-        if matches!(self.app.mode(), Mode::Promotion(_)) {
-            // Another line instead of the piece: the promotion is dropped, as Esc does.
-            self.app.update(Action::Cancel, now);
-            self.app.update(Action::Cancel, now);
-        }
         for chunk in chunks(moves) {
             for c in chunk.chars() {
                 let action = if c == ' ' {
@@ -283,6 +388,13 @@ impl Session {
         let one = |text: String| Some(vec![text]);
         match command {
             Command::Help => Some(command::help().into_iter().chain(report::help()).collect()),
+            Command::HelpOn(topic) => Some(
+                match topic.as_str() {
+                    "report" | "analyse" | "analyze" | "next" | "stop" => Ok(report::help()),
+                    _ => command::help_on(&topic),
+                }
+                .unwrap_or_else(|wrong| vec![self.error(wrong)]),
+            ),
             Command::Board => Some(speech::board(pos, self.side)),
             Command::Pieces { color, role } => Some(
                 color
@@ -320,11 +432,14 @@ impl Session {
                     self.app.update(Action::Promote(role), now);
                     None
                 }
-                _ => one(format!(
-                    "{} is for a promotion, and none is asked: type the move with its piece, \
-                     like e8=Q.",
-                    speech::capitalised(role.name())
-                )),
+                _ => {
+                    let said = format!(
+                        "{} is for a promotion, and none is asked: type the move with its piece, \
+                         like e8=Q.",
+                        speech::capitalised(role.name())
+                    );
+                    Some(vec![self.error(said)])
+                }
             },
             Command::Accept | Command::Decline => self.answer(command == Command::Accept, now),
             Command::Quit => {
@@ -461,6 +576,16 @@ impl Session {
         self.app.update(Action::Select, now);
     }
 
+    /// The save form, open with no save under way (`no` to replacing a file): closed, as the
+    /// plain mode never leaves it open (the next `save` names another file).
+    fn close_idle_form(&mut self, now: Duration) -> Option<String> {
+        if self.saving || !matches!(self.app.mode(), Mode::SaveAs(_)) {
+            return None;
+        }
+        self.app.update(Action::Cancel, now);
+        Some("Not saved: save with a file name saves it elsewhere.".to_owned())
+    }
+
     /// A question on the screen, other than the one a command is about to ask, is put away
     /// (as Esc does) so the command is not taken for its answer.
     fn leave_question(&mut self, now: Duration) {
@@ -490,11 +615,14 @@ impl Session {
                 self.app.update(action, now);
                 None
             }
-            _ => Some(vec![if yes {
-                "There is no question to answer and no draw offer to accept.".to_owned()
-            } else {
-                "There is no question to answer and no draw offer to decline.".to_owned()
-            }]),
+            _ => {
+                let said = if yes {
+                    "There is no question to answer and no draw offer to accept."
+                } else {
+                    "There is no question to answer and no draw offer to decline."
+                };
+                Some(vec![self.error(said.to_owned())])
+            }
         }
     }
 
@@ -515,7 +643,12 @@ impl Session {
             // Moves left in the box (refused, or waiting) are said by `left_in_box`, with the
             // move they are about.
             if refused_line.is_empty() {
-                out.push(sentence(&plain_words(&message.text)));
+                let said = sentence(&plain_words(&message.text));
+                out.push(if message.kind == MessageKind::Error {
+                    self.error(said)
+                } else {
+                    said
+                });
             }
         }
         if !before.over
@@ -525,6 +658,7 @@ impl Session {
                 outcome,
                 self.app.game().player(Color::White),
                 self.app.game().player(Color::Black),
+                self.announce,
             ));
         }
         if matches!(self.app.mode(), Mode::GameOver(_)) {
@@ -591,7 +725,7 @@ impl Session {
                 self.app.update(Action::Cancel, now);
             }
         }
-        vec![said]
+        vec![self.error(said)]
     }
 
     // ---- Saying ----
@@ -605,9 +739,14 @@ impl Session {
     fn ply_sentence(&self, ply: usize) -> String {
         let record = self.app.game().record();
         match (record.position_at(ply), record.moves().get(ply)) {
-            (Some(before), Some(recorded)) => {
-                speech::move_sentence(record.start(), ply, before, recorded.mv, &self.written(ply))
-            }
+            (Some(before), Some(recorded)) => speech::move_sentence(
+                record.start(),
+                ply,
+                before,
+                recorded.mv,
+                &self.written(ply),
+                self.announce,
+            ),
             _ => String::new(),
         }
     }
@@ -628,14 +767,16 @@ impl Session {
                     _ => "the fifty-move rule",
                 };
                 Some(format!(
-                    "{} would allow a draw claim by {why}. Claim the draw with it? yes, or no \
-                     to just play it.",
+                    "{} would allow a draw claim by {why}. Claim the draw with it? yes or claim \
+                     claims it, no just plays it.",
                     app.move_style().write(app.game().position(), *mv),
                 ))
             }
             Mode::Promotion(promotion) => Some(format!(
-                "{}: promote to which piece? queen, rook, bishop or knight.",
-                promotion.to
+                "{}: promote to which piece? queen, rook, bishop or knight: type {}, or cancel \
+                 to play another move.",
+                promotion.to,
+                question::promotion_letters(app.move_style().language)
             )),
             mode if matches!(app.key_context(), KeyContext::Confirm | KeyContext::Grave) => {
                 let mut lines = app.dialog().map(|d| d.lines).unwrap_or_default();
@@ -868,6 +1009,7 @@ fn sentence(text: &str) -> String {
     }
 }
 
+mod question;
 mod report;
 #[cfg(test)]
 mod tests;

@@ -8,6 +8,7 @@
 //! English. The board is read rank by rank with empty squares counted (`2 empty`), never one by
 //! one. Nothing here knows of the app: [`super::session`] chooses what to say.
 
+use crate::app::Announce;
 use crate::game::{GameResult, MoveNumber, Outcome, Reason};
 use crate::rules::{Bitboard, Color, File, Move, Piece, Position, Rank, Role, Square};
 
@@ -70,18 +71,21 @@ fn side_of(king: Square, rook: Square) -> &'static str {
 /// The sentence for the move `mv` at `ply` of a game from `start`, made in `before`: its
 /// words, then its number and notation (`written`, in the players' style) in brackets:
 /// `White: knight to f3. [1. Nf3]`. The words are always English, the notation the players'.
+/// `announce` chooses the words alone, the notation alone (`1. Nf3`), or both.
 pub fn move_sentence(
     start: &Position,
     ply: usize,
     before: &Position,
     mv: Move,
     written: &str,
+    announce: Announce,
 ) -> String {
-    format!(
-        "{} [{}]",
-        move_words(before, mv),
-        numbered(start, ply, written)
-    )
+    let notation = numbered(start, ply, written);
+    match announce {
+        Announce::Words => move_words(before, mv),
+        Announce::Both => format!("{} [{notation}]", move_words(before, mv)),
+        Announce::Notation => notation,
+    }
 }
 
 /// `1. Nf3` or `1... e5`: the move at `ply`, already `written` in the players' style.
@@ -91,12 +95,16 @@ pub fn numbered(start: &Position, ply: usize, written: &str) -> String {
 
 /// How a game ended, as the sentence after the last move: `Black wins. [0-1]`,
 /// `Draw by stalemate. [1/2-1/2]`. Checkmate is already said by the move itself.
-pub fn outcome_sentence(outcome: Outcome, white: &str, black: &str) -> String {
+/// With `announce` words alone, the result in notation is left out.
+pub fn outcome_sentence(outcome: Outcome, white: &str, black: &str, announce: Announce) -> String {
     let text = match (outcome.reason, outcome.result) {
         (Reason::Checkmate, GameResult::Win(c)) => format!("{} wins", c.fold(white, black)),
         _ => outcome.named(white, black).to_string().replace(" — ", ", "),
     };
-    format!("{text}. [{}]", outcome.result.pgn())
+    match announce {
+        Announce::Words => format!("{text}."),
+        Announce::Both | Announce::Notation => format!("{text}. [{}]", outcome.result.pgn()),
+    }
 }
 
 /// A piece as said: `white knight`.
@@ -404,13 +412,27 @@ mod tests {
         let pos = after(&["e4"]);
         let mv = pos.parse_move("d5").unwrap();
         assert_eq!(
-            move_sentence(&start, 1, &pos, mv, &pos.san(mv)),
+            move_sentence(&start, 1, &pos, mv, &pos.san(mv), Announce::Both),
             "Black: pawn to d5. [1... d5]"
         );
         // The notation is as given; the words stay English.
         assert_eq!(
-            move_sentence(&start, 1, &pos, mv, "d7-d5"),
+            move_sentence(&start, 1, &pos, mv, "d7-d5", Announce::Both),
             "Black: pawn to d5. [1... d7-d5]"
+        );
+        // The words alone, or the notation alone.
+        assert_eq!(
+            move_sentence(&start, 1, &pos, mv, &pos.san(mv), Announce::Words),
+            "Black: pawn to d5."
+        );
+        assert_eq!(
+            move_sentence(&start, 1, &pos, mv, &pos.san(mv), Announce::Notation),
+            "1... d5"
+        );
+        let mate = Outcome::new(GameResult::Win(Color::Black), Reason::Checkmate);
+        assert_eq!(
+            outcome_sentence(mate, "White", "Black", Announce::Words),
+            "Black wins."
         );
     }
 
@@ -418,7 +440,7 @@ mod tests {
     fn outcomes_are_sentences_without_dashes() {
         let mate = Outcome::new(GameResult::Win(Color::Black), Reason::Checkmate);
         assert_eq!(
-            outcome_sentence(mate, "White", "Black"),
+            outcome_sentence(mate, "White", "Black", Announce::Both),
             "Black wins. [0-1]"
         );
         let resigned = Outcome::new(
@@ -426,12 +448,12 @@ mod tests {
             Reason::Resignation(Color::Black),
         );
         assert_eq!(
-            outcome_sentence(resigned, "Ann", "Bob"),
+            outcome_sentence(resigned, "Ann", "Bob", Announce::Both),
             "Bob resigns, Ann wins. [1-0]"
         );
         let agreed = Outcome::new(GameResult::Draw, Reason::Agreement);
         assert_eq!(
-            outcome_sentence(agreed, "White", "Black"),
+            outcome_sentence(agreed, "White", "Black", Announce::Both),
             "Draw by agreement. [1/2-1/2]"
         );
     }

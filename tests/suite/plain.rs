@@ -55,6 +55,14 @@ impl Place {
 
     /// Runs it with each piece of input followed by a pause before the next (and the end).
     fn run_slowly(&self, args: &[&str], pieces: &[(&str, Duration)]) -> Output {
+        let out = self.output(args, pieces);
+        check_plain(&out.stdout);
+        check_plain(&out.stderr);
+        out
+    }
+
+    /// As [`Place::run_slowly`], its output not checked for control bytes.
+    fn output(&self, args: &[&str], pieces: &[(&str, Duration)]) -> Output {
         let mut child = self.command(args).spawn().expect("hotseat runs");
         let mut stdin = child.stdin.take().unwrap();
         for (text, pause) in pieces {
@@ -63,9 +71,7 @@ impl Place {
             std::thread::sleep(*pause);
         }
         drop(stdin);
-        let out = child.wait_with_output().unwrap();
-        check_plain(&out.stdout);
-        out
+        child.wait_with_output().unwrap()
     }
 
     /// The games in the archive, as text.
@@ -96,12 +102,31 @@ fn check_plain(stdout: &[u8]) {
     }
 }
 
-fn lines(out: &Output) -> Vec<String> {
-    String::from_utf8(out.stdout.clone())
+fn text_lines(bytes: &[u8]) -> Vec<String> {
+    String::from_utf8(bytes.to_vec())
         .unwrap()
         .lines()
         .map(str::to_owned)
         .collect()
+}
+
+fn lines(out: &Output) -> Vec<String> {
+    text_lines(&out.stdout)
+}
+
+/// The lines said on standard error: the errors (a move refused, a command written wrong).
+fn errors(out: &Output) -> Vec<String> {
+    text_lines(&out.stderr)
+}
+
+/// `line` was said as an error, on standard error.
+fn told(out: &Output, line: &str) {
+    assert!(
+        errors(out).iter().any(|l| l == line),
+        "no error {line:?} in:\n{}\nstdout: {}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 fn has(out: &Output, line: &str) {
@@ -136,7 +161,8 @@ fn castling_en_passant_and_promotion() {
     let place = Place::new();
     let moves = "e4 d5\ne5 f5\nexf6\nNc6\nfxg7 Be6\ngxh8=Q\nQd7\nNf3 O-O-O\nBe2 Nf6\nO-O\n";
     let out = place.run(&["--white", "Ann", "--black", "Bob"], moves);
-    assert!(out.status.success(), "{out:?}");
+    // Left unfinished at the end of the input: exit status 3.
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
     has(&out, "White: pawn takes f6 en passant. [3. exf6]");
     has(&out, "White: pawn takes h8, promotes to queen. [5. gxh8=Q]");
     has(&out, "Black castles queen side. [6... O-O-O]");
@@ -181,7 +207,7 @@ fn a_draw_by_agreement() {
 fn a_refused_move_changes_nothing() {
     let place = Place::new();
     let out = place.run(&[], "Ke3\nmoves\n");
-    has(&out, "Ke3: no white king can reach e3.");
+    told(&out, "Ke3: no white king can reach e3.");
     has(&out, "No move has been made yet.");
 }
 
@@ -245,18 +271,17 @@ fn every_command_answers() {
             "fl",
             "The board is read from Black's side now: rank 1 first.",
         ),
-        (
-            "frobnicate",
-            "Frobnicate: the move is not readable; type it like e4, Nf3, O-O or e7e8q.",
-        ),
+        ("frobnicate", "Frobnicate: unknown command, and not a move."),
     ];
     let input: String = commands.iter().map(|(c, _)| format!("{c}\n")).collect();
     let out = place.run(&[], &input);
     for (command, answer) in commands {
         if command == "frobnicate" {
-            // The move reader's own words, whatever they are, named after the line.
+            // No command, and not a move: said so, on standard error.
             assert!(
-                lines(&out).iter().any(|l| l.starts_with("frobnicate: ")),
+                errors(&out)
+                    .iter()
+                    .any(|l| l.starts_with("Frobnicate: unknown command")),
                 "{out:?}"
             );
         } else {
@@ -306,7 +331,7 @@ fn moves_are_said_in_the_players_notation_and_saved_in_english() {
     let out = place.run(&["--notation", "de"], "Sf3 Sf6\nLb5\nmoves\n");
     has(&out, "White: knight to f3. [1. Sf3]");
     has(&out, "Black: knight to f6. [1... Sf6]");
-    has(&out, "Lb5: no white bishop can reach b5.");
+    told(&out, "Lb5: no white bishop can reach b5.");
     has(&out, "Moves: 1. Sf3 Sf6.");
     let saved = fs::read_to_string(place.data().join("current.pgn")).unwrap();
     assert!(saved.contains("1. Nf3 Nf6 *"), "{saved}");
@@ -403,4 +428,212 @@ fn after_the_end_look_back_then_play_a_new_game() {
     assert!(games[0].contains("2. g4 Qh4#"), "{}", games[0]);
     let saved = fs::read_to_string(place.data().join("current.pgn")).unwrap();
     assert!(saved.contains("1. e4 *"), "{saved}");
+}
+
+/// The promotion question takes its own answers through the pipe: `q` is the queen and never
+/// quits, `n` the knight and no "no", `=Q` the queen, German `D` the Dame and no draw offer;
+/// anything else is told what the question is.
+#[test]
+fn the_promotion_question_takes_its_pieces_not_commands() {
+    const FEN: &str = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    for (args, answer, san) in [
+        (&["--time", "5+0"][..], "q", "a8=Q+"),
+        (&[][..], "n", "a8=N"),
+        (&[][..], "=Q", "a8=Q+"),
+        (&["--notation", "de"][..], "D", "a8=D+"),
+    ] {
+        let place = Place::new();
+        let args = [&["--new", "--fen", FEN][..], args].concat();
+        let out = place.run(&args, &format!("a8\ndraw\n{answer}\n"));
+        told(
+            &out,
+            &format!(
+                "draw is no answer to the question, and nothing was done. a8: promote to which \
+                 piece? queen, rook, bishop or knight: type {}, or cancel to play another move.",
+                if answer == "D" {
+                    "D, T, L or S"
+                } else {
+                    "q, r, b or n"
+                }
+            ),
+        );
+        let said = lines(&out);
+        assert!(
+            said.iter().any(|l| l.ends_with(&format!("[1. {san}]"))),
+            "{answer}: {said:?}"
+        );
+        assert!(!said.iter().any(|l| l.contains("Quit?")), "{said:?}");
+        assert!(
+            !said.iter().any(|l| l.contains("offers a draw")),
+            "{said:?}"
+        );
+    }
+}
+
+/// At "Claim the draw with it?" every word is answered: claim claims, the others are told the
+/// question.
+#[test]
+fn every_word_at_the_claim_question_is_answered() {
+    let place = Place::new();
+    let out = place.run(
+        &["--new"],
+        "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1\nNg8\nresign\npa\nsave out.pgn\ncl\n",
+    );
+    let said = [lines(&out), errors(&out)].concat();
+    let asked = said
+        .iter()
+        .filter(|l| l.contains("Claim the draw with it?"))
+        .count();
+    // Asked, then told again after each of resign, pa and save.
+    assert_eq!(asked, 4, "{said:?}");
+    has(
+        &out,
+        "Draw by threefold repetition, claimed by Black. [1/2-1/2]",
+    );
+}
+
+/// The exit status says how the game stood: 0 finished, 3 left unfinished at the end of the
+/// input (or quit), 1 an error; the errors on standard error, the game on standard output.
+#[test]
+fn the_exit_status_says_how_the_game_ended() {
+    let place = Place::new();
+    let out = place.run(&["--new"], "f3 e5 g4 Qh4#\n");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = place.run(&["--new"], "e4\nNf9\n");
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    has(&out, "White: pawn to e4. [1. e4]");
+    assert_eq!(errors(&out).len(), 1, "{out:?}");
+    assert!(errors(&out)[0].starts_with("Nf9: "), "{out:?}");
+    assert!(!lines(&out).iter().any(|l| l.starts_with("Nf9")), "{out:?}");
+    let out = place.run(&["--new"], "e4\nquit\nyes\n");
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let missing = place.dir.join("no-such-game.pgn");
+    let out = place.run(&["--load", missing.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(errors(&out)[0].starts_with("error: "), "{out:?}");
+}
+
+/// `--sound` and `sound = "bell"` ring in the plain mode too: the BEL byte before the sentences
+/// of a move and of the end, and nothing else that is not plain text.
+#[test]
+fn the_bell_rings_with_sound_on() {
+    let place = Place::new();
+    for (args, settings) in [(&["--sound"][..], ""), (&[][..], "sound = \"bell\"\n")] {
+        place.settings(settings);
+        let args = [&["--new"][..], args].concat();
+        let out = place.output(&args, &[("f3 e5 g4 Qh4#\nboard\n", Duration::ZERO)]);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        // One line: its four moves and the end ring once (bells in a row blur into one).
+        let bells = out.stdout.iter().filter(|&&b| b == 0x07).count();
+        assert_eq!(bells, 1, "{args:?}: {out:?}");
+        let text: Vec<u8> = out.stdout.iter().copied().filter(|&b| b != 0x07).collect();
+        check_plain(&text);
+    }
+    // Off: no bell.
+    place.settings("");
+    let out = place.run(&["--new"], "f3 e5 g4 Qh4#\n");
+    assert!(!out.stdout.contains(&0x07), "{out:?}");
+}
+
+/// `--announce words` drops the bracketed notation (half the time to speak), and the setting
+/// does the same; a wrong value says what to write.
+#[test]
+fn announce_words_from_the_option_and_the_setting() {
+    let place = Place::new();
+    let out = place.run(&["--new", "--announce", "words"], "f3\n");
+    has(&out, "White: pawn to f3.");
+    place.settings("announce = \"notation\"\n");
+    let out = place.run(&["--new"], "f3\n");
+    has(&out, "1. f3");
+    // The command line wins over the file.
+    let out = place.run(&["--new", "--announce", "both"], "f3\n");
+    has(&out, "White: pawn to f3. [1. f3]");
+    let out = place.run(&["--new", "--announce", "loud"], "f3\n");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("write \"words\", \"both\" or \"notation\"")
+            && said.contains("--announce words"),
+        "{said}"
+    );
+    place.settings("announce = \"loud\"\n");
+    let out = place.run(&["--new"], "f3\n");
+    has(&out, "White: pawn to f3. [1. f3]");
+    let all = [lines(&out), errors(&out)].concat().join("\n");
+    assert!(all.contains("announce = \"loud\""), "{all}");
+}
+
+/// A word that is no command and no move is an unknown command, with the nearest one; `help`
+/// with a command or a group says only that.
+#[test]
+fn unknown_words_name_the_nearest_command_and_help_takes_a_topic() {
+    let place = Place::new();
+    let out = place.run(&["--new"], "boadr\nhelp clock\nhelp review\nhelp bord\n");
+    told(
+        &out,
+        "Boadr: unknown command, and not a move. Did you mean board? help lists the commands.",
+    );
+    has(&out, "clock, c: both clocks.");
+    has(
+        &out,
+        "back, bk: look one move back; board and the other readings read the position shown.",
+    );
+    has(&out, "end, en: back to the last move played.");
+    let wrong = errors(&out);
+    assert!(
+        wrong
+            .iter()
+            .any(|l| l.starts_with("No help on bord:") && l.ends_with("Did you mean help board?")),
+        "{wrong:?}"
+    );
+}
+
+/// Lines that come while a save is being written wait for it: they are never typed into the
+/// save form (`save x.pgn` then `e5` saved to `x.pgne5` and lost the move).
+#[test]
+fn lines_after_a_save_wait_for_it_and_are_played() {
+    let place = Place::new();
+    let file = place.dir.join("copy.pgn");
+    let out = place.run(
+        &["--new"],
+        &format!("e4\nsave {}\ne5\nNf3\n", file.display()),
+    );
+    has(&out, "Black: pawn to e5. [1... e5]");
+    has(&out, "White: knight to f3. [2. Nf3]");
+    let text = fs::read_to_string(&file).unwrap();
+    assert!(text.contains("1. e4 *"), "{text}");
+    let saved: Vec<_> = fs::read_dir(&place.dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with("copy"))
+        .collect();
+    assert_eq!(saved, ["copy.pgn"], "{out:?}");
+}
+
+/// A save onto a file that exists asks first; no leaves the file and the game goes on (the
+/// lines after it were once held for ever behind the form left open), yes replaces it.
+#[test]
+fn a_save_onto_a_file_asks_and_no_keeps_it() {
+    let place = Place::new();
+    let file = place.dir.join("copy.pgn");
+    fs::write(&file, "kept").unwrap();
+    let out = place.run(
+        &["--new"],
+        &format!("e4\nsave {}\nno\ne5\ncl\n", file.display()),
+    );
+    assert!(
+        lines(&out)
+            .iter()
+            .any(|l| l.ends_with("already exists. Replace it? Answer yes or no.")),
+        "{out:?}"
+    );
+    has(&out, "Not saved: save with a file name saves it elsewhere.");
+    has(&out, "Black: pawn to e5. [1... e5]");
+    assert_eq!(fs::read_to_string(&file).unwrap(), "kept");
+    let out = place.run(
+        &["--new"],
+        &format!("d4\nsave {}\nyes\nd5\n", file.display()),
+    );
+    has(&out, "Black: pawn to d5. [1... d5]");
+    assert!(fs::read_to_string(&file).unwrap().contains("1. d4 *"));
 }

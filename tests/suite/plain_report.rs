@@ -90,10 +90,9 @@ fn plain_analyse_with_the_fake_engine_says_progress_then_each_player() {
 fn plain_analyse_of_a_missing_engine_names_it() {
     let (lines, out) = plain(Path::new("/no/such/engine"), GAME, "analyse\n");
     assert!(out.status.success());
-    assert!(
-        lines.iter().any(|l| l.contains("/no/such/engine")),
-        "{lines:#?}"
-    );
+    // An error: said on standard error, not among the game's lines.
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert!(errors.contains("/no/such/engine"), "{errors}\n{lines:#?}");
 }
 
 #[test]

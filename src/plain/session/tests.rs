@@ -195,7 +195,7 @@ fn claim_a_threefold_repetition() {
     assert_eq!(
         said,
         [
-            "Ng8 would allow a draw claim by threefold repetition. Claim the draw with it? yes, or no to just play it."
+            "Ng8 would allow a draw claim by threefold repetition. Claim the draw with it? yes or claim claims it, no just plays it."
         ]
     );
     let said = say0(&mut s, "yes");
@@ -218,7 +218,9 @@ fn promotion_asked_and_answered() {
     let mut s = from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
     assert_eq!(
         say0(&mut s, "e8"),
-        ["e8: promote to which piece? queen, rook, bishop or knight."]
+        [
+            "e8: promote to which piece? queen, rook, bishop or knight: type q, r, b or n, or cancel to play another move."
+        ]
     );
     assert_eq!(
         say0(&mut s, "queen"),
@@ -340,7 +342,8 @@ fn answers_without_a_question() {
         say0(&mut s, "queen"),
         ["Queen is for a promotion, and none is asked: type the move with its piece, like e8=Q."]
     );
-    assert_eq!(say0(&mut s, "   "), Vec::<String>::new());
+    // An empty line is not met with silence: whose move it is.
+    assert_eq!(say0(&mut s, "   "), ["White to move, move 1."]);
 }
 
 #[test]
@@ -516,4 +519,272 @@ fn the_clock_starts_with_whites_first_move_as_on_the_screen() {
         say(&mut s, "c", secs(40)),
         ["White 5 minutes, Black 4 minutes 50 seconds; Black's clock is running."]
     );
+}
+
+/// A pawn on a7 about to promote, the question asked.
+fn promoting(config: Config) -> Session {
+    let mut s = Session::new(
+        App::new(Config {
+            setup: GameSetup {
+                start: Position::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap(),
+                ..GameSetup::default()
+            },
+            ..config
+        }),
+        &super::super::warnings::DEFAULT_WARNINGS,
+    );
+    let said = say0(&mut s, "a8");
+    assert!(
+        said[0].starts_with("a8: promote to which piece?"),
+        "{said:?}"
+    );
+    s
+}
+
+#[test]
+fn the_promotion_question_takes_its_letters_not_commands() {
+    // q is the queen there, not quit; n the knight, not "no"; =Q as written in a score sheet.
+    for (answer, san) in [
+        ("q", "a8=Q+"),
+        ("n", "a8=N"),
+        ("=Q", "a8=Q+"),
+        ("=q", "a8=Q+"),
+    ] {
+        let mut s = promoting(Config::default());
+        let said = say0(&mut s, answer);
+        assert!(
+            said[0].ends_with(&format!("[1. {san}]")),
+            "{answer}: {said:?}"
+        );
+        assert!(!s.should_quit());
+    }
+    // Anything else says what the question is, and the question stays.
+    let mut s = promoting(Config::default());
+    for line in [
+        "d",
+        "draw",
+        "resign",
+        "e4",
+        "pa",
+        "save x.pgn",
+        "new",
+        "frob",
+        "yes",
+        "",
+    ] {
+        let said = say0(&mut s, line);
+        assert_eq!(said.len(), 1, "{line:?}: {said:?}");
+        assert!(
+            said[0].contains("promote to which piece?") && said[0].contains("type q, r, b or n"),
+            "{line:?}: {said:?}"
+        );
+        assert!(matches!(s.app().mode(), Mode::Promotion(_)), "{line:?}");
+    }
+    assert_eq!(s.app().game().record().plies(), 0);
+    // A look is still a look; the question waits.
+    assert!(say0(&mut s, "board")[0].starts_with("Rank 8"));
+    assert!(matches!(s.app().mode(), Mode::Promotion(_)));
+    // cancel leaves the pawn, and the next line is a move again.
+    let said = say0(&mut s, "cancel");
+    assert_eq!(
+        said,
+        ["a8 not played: the pawn stays on a7. Type another move."]
+    );
+    assert_eq!(*s.app().mode(), Mode::Playing);
+    assert_eq!(say0(&mut s, "Kd2"), ["White: king to d2. [1. Kd2]"]);
+}
+
+#[test]
+fn the_promotion_question_takes_the_letters_of_the_notation_chosen() {
+    let german = Config {
+        move_style: MoveStyle::new(Notation::San, Language::German),
+        ..Config::default()
+    };
+    let mut s = promoting(german.clone());
+    assert!(
+        s.question().unwrap().contains("type D, T, L or S"),
+        "{:?}",
+        s.question()
+    );
+    // D is the Dame, not a draw offer.
+    let said = say0(&mut s, "D");
+    assert!(said[0].ends_with("[1. a8=D+]"), "{said:?}");
+    assert!(!s.app().offering_with_move());
+    let mut s = promoting(german);
+    let said = say0(&mut s, "S");
+    assert!(said[0].ends_with("[1. a8=S]"), "{said:?}");
+}
+
+#[test]
+fn every_word_at_the_claim_question_gets_an_answer() {
+    let repeat = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1";
+    for (word, claimed) in [("cl", true), ("claim", true), ("draw", true), ("no", false)] {
+        let mut s = session();
+        say0(&mut s, repeat);
+        say0(&mut s, "Ng8");
+        let said = say0(&mut s, word);
+        assert_eq!(s.app().game().record().plies(), 8, "{word}: {said:?}");
+        assert_eq!(s.app().game().is_over(), claimed, "{word}: {said:?}");
+    }
+    let mut s = session();
+    say0(&mut s, repeat);
+    say0(&mut s, "Ng8");
+    for line in [
+        "resign",
+        "pa",
+        "save game.pgn",
+        "takeback",
+        "new",
+        "e4",
+        "d",
+        "frob",
+        "",
+    ] {
+        let said = say0(&mut s, line);
+        assert_eq!(said.len(), 1, "{line:?}: {said:?}");
+        assert!(
+            said[0].contains("Claim the draw with it?"),
+            "{line:?}: {said:?}"
+        );
+        assert!(matches!(s.app().mode(), Mode::ClaimWithMove(_)), "{line:?}");
+    }
+    assert_eq!(s.app().game().record().plies(), 7);
+}
+
+#[test]
+fn no_line_is_met_with_silence() {
+    let words: Vec<String> = command::COMMANDS
+        .iter()
+        .flat_map(|e| e.words.iter())
+        .filter(|w| !["quit", "q", "exit"].contains(w))
+        .map(|w| (*w).to_owned())
+        .chain(["", "  ", "save", "cancel"].map(str::to_owned))
+        .collect();
+    for (name, mut s) in [
+        ("untimed", session()),
+        ("timed", timed("5+0")),
+        ("promotion", promoting(Config::default())),
+    ] {
+        for word in &words {
+            let said = say(&mut s, word, secs(1));
+            assert!(!said.is_empty(), "{name}: {word:?} met with silence");
+        }
+    }
+}
+
+#[test]
+fn errors_are_told_apart_for_standard_error() {
+    let mut s = session();
+    let said = say0(&mut s, "e4 e5 Nf9");
+    assert_eq!(s.take_errors(), &said[2..]);
+    say0(&mut s, "board now");
+    assert_eq!(
+        s.take_errors(),
+        ["Board takes nothing after it: just board."]
+    );
+    say0(&mut s, "Nf3");
+    assert!(s.take_errors().is_empty());
+}
+
+#[test]
+fn the_bell_rings_on_a_move_low_time_and_the_flag_with_sound_on() {
+    let tc: crate::game::timecontrol::TimeControl = "0.5+0".parse().unwrap();
+    let app = App::new(Config {
+        setup: GameSetup {
+            white_time: tc.clone(),
+            black_time: tc,
+            ..GameSetup::default()
+        },
+        sound: crate::app::sound::Sound::Bell,
+        ..Config::default()
+    });
+    let mut s = Session::new(app, &[]);
+    say(&mut s, "e4", secs(0));
+    assert!(s.take_bell(), "a move rings");
+    say(&mut s, "board", secs(0));
+    assert!(!s.take_bell(), "a look does not");
+    s.tick(secs(5), &mut Nowhere);
+    assert!(!s.take_bell(), "25 s left: not yet low");
+    // 19 s on Black's clock: under the low-time mark, rung once.
+    s.tick(secs(11), &mut Nowhere);
+    assert!(s.take_bell(), "low time rings");
+    s.tick(secs(12), &mut Nowhere);
+    assert!(!s.take_bell(), "and only once");
+    let said = s.tick(secs(40), &mut Nowhere);
+    assert!(said.iter().any(|l| l.contains("wins on time")), "{said:?}");
+    assert!(s.take_bell(), "the flag rings");
+    // Off by default.
+    let mut s = session();
+    say0(&mut s, "e4");
+    assert!(!s.take_bell());
+}
+
+#[test]
+fn announce_words_leaves_out_the_notation_and_notation_the_words() {
+    let mut s = session().announcing(Announce::Words);
+    assert_eq!(
+        say0(&mut s, "f3 e5 g4 Qh4#"),
+        [
+            "White: pawn to f3.",
+            "Black: pawn to e5.",
+            "White: pawn to g4.",
+            "Black: queen to h4, checkmate.",
+            "Black wins.",
+        ]
+    );
+    assert_eq!(
+        say0(&mut s, "last"),
+        ["Last move: Black: queen to h4, checkmate."]
+    );
+    let mut s = session().announcing(Announce::Notation);
+    assert_eq!(
+        say0(&mut s, "f3 e5 g4 Qh4#"),
+        [
+            "1. f3",
+            "1... e5",
+            "2. g4",
+            "2... Qh4#",
+            "Black wins. [0-1]"
+        ]
+    );
+}
+
+#[test]
+fn a_command_again_hears_its_answer_again_and_nothing_stale() {
+    let mut s = session();
+    let first = say0(&mut s, "claim");
+    assert_eq!(say0(&mut s, "claim"), first);
+    assert!(first[0].starts_with("No draw to claim"), "{first:?}");
+    // Another line that changes nothing does not hear claim's answer.
+    let said = say0(&mut s, "/decline");
+    assert!(!said[0].starts_with("No draw to claim"), "{said:?}");
+}
+
+#[test]
+fn a_question_closed_without_a_word_says_so_and_nothing_stale() {
+    let mut s = session();
+    say0(&mut s, "e4");
+    say0(&mut s, "draw");
+    say0(&mut s, "e5");
+    // Black's answer to the offer is a message; then quit, and no to it.
+    assert!(say0(&mut s, "no")[0].contains("declines"));
+    let asked = say0(&mut s, "quit");
+    assert!(asked[0].ends_with("Answer yes or no."), "{asked:?}");
+    let wrong = say0(&mut s, "frob");
+    assert!(wrong[0].ends_with("Answer yes or no."), "{wrong:?}");
+    assert_eq!(
+        say0(&mut s, "no"),
+        ["The question is closed. White to move, move 2."]
+    );
+}
+
+#[test]
+fn quitting_says_goodbye() {
+    let mut s = session();
+    say0(&mut s, "e4");
+    say0(&mut s, "quit");
+    let said = say0(&mut s, "yes");
+    assert!(s.should_quit());
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].starts_with("Goodbye."), "{said:?}");
 }
