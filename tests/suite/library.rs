@@ -158,13 +158,13 @@ fn import_of_a_file_with_no_game_or_no_file_fails_saying_why() {
 }
 
 #[test]
-fn games_rebuilds_a_garbled_index_and_names_a_file_that_is_no_game() {
+fn games_sets_a_damaged_database_aside_rebuilds_it_and_names_a_file_that_is_no_game() {
     let dir = data_dir("garbled");
     let file = dir.join("download.pgn");
     fs::write(&file, DOWNLOAD).unwrap();
     hotseat(&dir, &["import", file.to_str().unwrap()]);
     let before = text(&hotseat(&dir, &["games"]).stdout);
-    fs::write(dir.join("games.index"), "garbage\n").unwrap();
+    fs::write(dir.join("hotseat.db"), "garbage\n".repeat(1000)).unwrap();
     fs::write(
         dir.join("games").join("x.pgn"),
         "[White \"A\"]\n\n1. e5 *\n",
@@ -178,7 +178,27 @@ fn games_rebuilds_a_garbled_index_and_names_a_file_that_is_no_game() {
         err.contains("x.pgn in ") && err.contains("is not listed"),
         "{err}"
     );
-    assert!(err.contains("index was rebuilt"), "{err}");
+    assert!(
+        err.contains("index was rebuilt") && err.contains("set aside as"),
+        "{err}"
+    );
+    assert_eq!(
+        fs::read(dir.join("hotseat.damaged.db")).unwrap(),
+        "garbage\n".repeat(1000).as_bytes(),
+        "the damaged file is kept"
+    );
+    // Asked for: the same list, made again from every file.
+    let rebuilt = hotseat(&dir, &["games", "--rebuild"]);
+    assert!(rebuilt.status.success());
+    assert_eq!(text(&rebuilt.stdout), before);
+    let header = hotseat(&dir, &["games", "--header", "cid"]);
+    assert_eq!(
+        text(&header.stdout).lines().next(),
+        Some(
+            "date\twhite\tblack\tresult\tending\tmoves\teco\topening\ttime_control\tvariant\tengine_report\tfile"
+        )
+    );
+    assert_eq!(text(&header.stdout).lines().count(), 2);
     fs::remove_dir_all(dir).unwrap();
 }
 
