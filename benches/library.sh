@@ -7,6 +7,7 @@
 #   4. `library_bench measure`: the library opened as the screen does, the filter in the
 #      database, the explorer (start position, after 1. e4, 400 positions), resident memory.
 #   bash benches/library.sh [GAMES] [WORK]      (defaults: 100000, $TMPDIR/hotseat-library-bench)
+# KEEP=1 measures the data folder of an earlier run again, without importing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-100000}
@@ -22,9 +23,11 @@ if [ ! -s "$CORPUS" ]; then
 fi
 echo "corpus: $GAMES games, $(du -m "$CORPUS" | cut -f1) MB"
 DATA=$WORK/data-$GAMES
-rm -rf "$DATA"
-/usr/bin/time -f "import: %e s wall, %U s user + %S s system, peak memory %M KB" \
-    "$BIN" import "$CORPUS" --data-dir "$DATA" | head -1
+if [ "${KEEP:-}" != 1 ] || [ ! -d "$DATA" ]; then
+    rm -rf "$DATA"
+    /usr/bin/time -f "import: %e s wall, %U s user + %S s system, peak memory %M KB" \
+        "$BIN" import "$CORPUS" --data-dir "$DATA" | head -1
+fi
 echo "data folder: $(du -sm "$DATA" | cut -f1) MB ($(du -sm "$DATA/games" | cut -f1) MB games/, $(du -m "$DATA/hotseat.db" | cut -f1) MB hotseat.db)"
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 for args in "" "ann flag" "zzz"; do

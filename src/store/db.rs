@@ -45,7 +45,9 @@ pub const MIGRATIONS: &[&str] = &[
     // (a game) or of `broken` (a file that is no game), with the name, size and modification
     // time that tell whether the file changed. `positions` holds each main-line position of
     // each game (its repetition key) with the move played there and the game's result, keyed
-    // by position so that the explorer's question is one range of the primary key.
+    // by position so that the explorer's question is one range of the primary key;
+    // `game_keys` the keys a game has there (8 bytes each), to find its rows when it goes,
+    // apart from `games` so that the filter's scan of `games` reads small rows.
     "CREATE TABLE games (
         id INTEGER PRIMARY KEY,
         file TEXT NOT NULL UNIQUE,
@@ -68,7 +70,10 @@ pub const MIGRATIONS: &[&str] = &[
         time_control TEXT NOT NULL,
         variant TEXT NOT NULL,
         engine INTEGER NOT NULL,
-        haystack TEXT NOT NULL,
+        haystack TEXT NOT NULL
+    );
+    CREATE TABLE game_keys (
+        game INTEGER PRIMARY KEY REFERENCES games (id),
         keys BLOB NOT NULL
     );
     CREATE INDEX games_fingerprint ON games (fingerprint);
@@ -89,6 +94,13 @@ pub const MIGRATIONS: &[&str] = &[
         result INTEGER NOT NULL,
         PRIMARY KEY (key, game, san)
     ) WITHOUT ROWID;",
+    // 2: the modification time of `games/` when the index was last brought up to date, so
+    // that opening the library need not list 100,000 files when none came or went.
+    "CREATE TABLE library_folder (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        secs INTEGER NOT NULL,
+        nanos INTEGER NOT NULL
+    );",
 ];
 
 /// An open database, at the newest version.

@@ -9,7 +9,10 @@
 //! * missing or damaged: it is made again from the files (a damaged one is set aside first);
 //! * stale: each file's name, size and modification time are compared with what the index
 //!   says, and only the files that differ are read again, in transactions of
-//!   [`SYNC_BATCH`] files; files gone are dropped;
+//!   [`SYNC_BATCH`] files; files gone are dropped. The files are listed only when the
+//!   folder's own modification time changed since (a file added, removed or replaced by a
+//!   rename, as hotseat and most editors save): a file rewritten in place by another program
+//!   is seen at the next change of the folder, or at once with `hotseat games --rebuild`;
 //! * `hotseat games --rebuild` empties it and reads every file again.
 //!
 //! Games imported from elsewhere are filed one file each too (see import.rs): so that each
@@ -300,14 +303,21 @@ impl Store {
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Option<Index>, StoreError> {
         let games_dir = self.games_dir();
-        let files = match list_games(&games_dir) {
-            Ok(files) => files,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(StoreError::io(Op::Read, &games_dir, e)),
+        let list = || match list_games(&games_dir) {
+            Ok(files) => Ok(files),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(e) => Err(StoreError::io(Op::Read, &games_dir, e)),
         };
+        // Taken before the listing: a file that comes meanwhile changes it again.
+        let folder = folder_stamp(&games_dir);
         let path = self.db_path();
-        if files.is_empty() && fs::symlink_metadata(&path).is_err() {
-            return Ok(None);
+        let mut files = None;
+        if fs::symlink_metadata(&path).is_err() {
+            let listed = list()?;
+            if listed.is_empty() {
+                return Ok(None);
+            }
+            files = Some(listed);
         }
         self.ensure_dir(self.dir())?;
         let (mut db, opened) = Database::open(&path)?;
@@ -321,22 +331,38 @@ impl Store {
                 ),
             },
         };
-        let read = match sync(&mut db, &games_dir, &files, rebuild, progress) {
-            Ok(read) => read,
-            Err(e) if db::is_damage(&e) => {
-                // Damage found past the header: set aside as well, and every file read.
-                drop(db);
-                let moved_to = db::set_aside(&path)?;
-                freshness = Freshness::Rebuilt {
-                    why: format!(
-                        "the database was damaged ({e}) and was set aside as {}",
-                        moved_to.display()
-                    ),
-                };
-                db = Database::open(&path)?.0;
-                sync(&mut db, &games_dir, &files, true, progress).map_err(|e| db.error(e))?
-            }
-            Err(e) => return Err(db.error(e)),
+        // No file came, went or was replaced since the last time (hotseat writes every file
+        // by renaming a new one over it, which changes the folder): nothing to list.
+        let unchanged = !rebuild
+            && freshness == Freshness::Fresh
+            && folder.is_some()
+            && table::folder_stamp(db.conn()).ok().flatten() == folder;
+        let read = if unchanged {
+            0
+        } else {
+            let files = match files {
+                Some(files) => files,
+                None => list()?,
+            };
+            let read = match sync(&mut db, &games_dir, &files, rebuild, progress) {
+                Ok(read) => read,
+                Err(e) if db::is_damage(&e) => {
+                    // Damage found past the header: set aside as well, and every file read.
+                    drop(db);
+                    let moved_to = db::set_aside(&path)?;
+                    freshness = Freshness::Rebuilt {
+                        why: format!(
+                            "the database was damaged ({e}) and was set aside as {}",
+                            moved_to.display()
+                        ),
+                    };
+                    db = Database::open(&path)?.0;
+                    sync(&mut db, &games_dir, &files, true, progress).map_err(|e| db.error(e))?
+                }
+                Err(e) => return Err(db.error(e)),
+            };
+            table::set_folder_stamp(db.conn(), folder).map_err(|e| db.error(e))?;
+            read
         };
         if rebuild && freshness == Freshness::Fresh {
             freshness = Freshness::Rebuilt {
@@ -424,6 +450,19 @@ fn sync(
         progress(done, total);
     }
     Ok(total)
+}
+
+/// The modification time of the folder `dir`, as the index keeps it; `None` when there is no
+/// folder, or when it changed less than two seconds ago (a file system that keeps whole
+/// seconds could change it again within the same second, unseen).
+fn folder_stamp(dir: &std::path::Path) -> Option<(u64, u32)> {
+    let modified = fs::metadata(dir).ok()?.modified().ok()?;
+    let age = std::time::SystemTime::now().duration_since(modified).ok()?;
+    if age < std::time::Duration::from_secs(2) {
+        return None;
+    }
+    let since = modified.duration_since(UNIX_EPOCH).ok()?;
+    Some((since.as_secs(), since.subsec_nanos()))
 }
 
 /// The `.pgn` files of `dir` (not hidden, not links, not folders) with their stamps. Names that

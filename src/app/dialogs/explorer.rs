@@ -37,8 +37,10 @@ pub struct Explorer {
 pub fn bar(row: &ExplorerRow, width: usize, ascii: bool) -> String {
     let (w, d, b) = row.percentages();
     let cells = |pct: u32| (pct as usize * width + 50) / 100;
-    let (cw, cd) = (cells(w), cells(d));
-    let cb = cells(b).min(width.saturating_sub(cw + cd));
+    // Each part rounded, and never past the width (50% and 50% of 15 cells are 8 and 7).
+    let cw = cells(w).min(width);
+    let cd = cells(d).min(width - cw);
+    let cb = cells(b).min(width - cw - cd);
     let (fw, fd, fb) = if ascii {
         ('#', '=', '-')
     } else {
@@ -269,6 +271,11 @@ mod tests {
     fn the_bar_splits_by_results() {
         assert_eq!(bar(&row("e4", 4, 2, 1, 1), 8, true), "####==--");
         assert_eq!(bar(&row("d4", 2, 0, 0, 0), 4, false), "    ");
+        assert_eq!(
+            bar(&row("e5", 4, 2, 2, 0), 15, true),
+            "########=======",
+            "two halves of an odd width fill it, no more"
+        );
     }
 
     #[test]

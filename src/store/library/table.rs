@@ -3,8 +3,8 @@
 //!
 //! A game's row keeps the list's fields, the lower-cased text the filter searches
 //! (`haystack`), the players' names lower-cased for the explorer's player filter, and the
-//! positions' keys it has in `positions` (`keys`, 8 bytes each), so that its rows there can be
-//! found by their primary key when the file changes or goes.
+//! positions' keys it has in `positions` (in `game_keys`, 8 bytes each), so that its rows
+//! there can be found by their primary key when the file changes or goes.
 
 use std::collections::HashMap;
 
@@ -63,9 +63,8 @@ impl<'t> Writer<'t> {
             insert_game: tx.prepare(
                 "INSERT INTO games (file, size, secs, nanos, fingerprint, date, sort_date, \
                  started, white, black, white_key, black_key, result, ending, moves, eco, \
-                 opening, time_control, variant, engine, haystack, keys) VALUES (?1, ?2, ?3, \
-                 ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, \
-                 ?20, ?21, ?22)",
+                 opening, time_control, variant, engine, haystack) VALUES (?1, ?2, ?3, ?4, \
+                 ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
             )?,
             insert_position: tx.prepare(
                 "INSERT OR IGNORE INTO positions (key, game, san, result) VALUES (?1, ?2, ?3, ?4)",
@@ -77,9 +76,12 @@ impl<'t> Writer<'t> {
     pub(super) fn remove(&mut self, file: &str) -> rusqlite::Result<()> {
         let found: Option<(i64, Vec<u8>)> = self
             .tx
-            .query_row("SELECT id, keys FROM games WHERE file = ?1", [file], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
+            .query_row(
+                "SELECT g.id, k.keys FROM games g JOIN game_keys k ON k.game = g.id \
+                 WHERE g.file = ?1",
+                [file],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
             .optional()?;
         if let Some((id, keys)) = found {
             let mut delete = self
@@ -89,6 +91,8 @@ impl<'t> Writer<'t> {
                 let key = i64::from_le_bytes(key.try_into().unwrap_or_default());
                 delete.execute(params![key, id])?;
             }
+            self.tx
+                .execute("DELETE FROM game_keys WHERE game = ?1", [id])?;
             self.tx.execute("DELETE FROM games WHERE id = ?1", [id])?;
         }
         self.tx
@@ -128,9 +132,12 @@ impl<'t> Writer<'t> {
             s.variant,
             s.engine_report,
             entry.haystack,
-            keys,
         ])?;
         let id = self.tx.last_insert_rowid();
+        self.tx.execute(
+            "INSERT INTO game_keys (game, keys) VALUES (?1, ?2)",
+            params![id, keys],
+        )?;
         let result = result_code(&s.result);
         for (key, san) in &s.positions {
             self.insert_position
@@ -156,12 +163,14 @@ impl<'t> Writer<'t> {
 
 /// Empties the library's tables (for a rebuild).
 pub(super) fn clear(tx: &Transaction) -> rusqlite::Result<()> {
-    tx.execute_batch("DELETE FROM positions; DELETE FROM games; DELETE FROM broken;")
+    tx.execute_batch(
+        "DELETE FROM positions; DELETE FROM game_keys; DELETE FROM games; DELETE FROM broken;",
+    )
 }
 
 /// The columns an [`Entry`] is read from, in [`entry`]'s order.
 const ENTRY_COLUMNS: &str = "file, size, secs, nanos, fingerprint, date, started, white, black, \
-     result, ending, moves, eco, opening, time_control, variant, engine";
+     result, ending, moves, eco, opening, time_control, variant, engine, haystack";
 
 /// The list's order: newest first (undated games last), then start time, file time, name.
 const NEWEST_FIRST: &str =
@@ -184,15 +193,17 @@ fn entry(r: &Row) -> rusqlite::Result<Entry> {
         engine_report: r.get(16)?,
         positions: Vec::new(),
     };
-    Ok(Entry::new(
-        r.get(0)?,
-        FileStamp {
+    // The searched text as it was stored with the game, not made again.
+    Ok(Entry {
+        file: r.get(0)?,
+        stamp: FileStamp {
             size: r.get::<_, i64>(1)? as u64,
             secs: r.get::<_, i64>(2)? as u64,
             nanos: r.get::<_, i64>(3)? as u32,
         },
         summary,
-    ))
+        haystack: r.get(17)?,
+    })
 }
 
 /// The games whose searched text holds every one of `words` (lower-cased), newest first.
@@ -307,4 +318,29 @@ pub(super) fn reached(
         stmt.query_map(params![key as i64, filter.name()], entry)?
             .collect()
     }
+}
+
+/// The modification time of `games/` stored when the index was last brought up to date.
+pub(super) fn folder_stamp(conn: &Connection) -> rusqlite::Result<Option<(u64, u32)>> {
+    conn.query_row(
+        "SELECT secs, nanos FROM library_folder WHERE id = 1",
+        [],
+        |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u32)),
+    )
+    .optional()
+}
+
+/// Stores the folder's modification time (`None` forgets it: the next opening lists the files).
+pub(super) fn set_folder_stamp(
+    conn: &Connection,
+    stamp: Option<(u64, u32)>,
+) -> rusqlite::Result<()> {
+    match stamp {
+        Some((secs, nanos)) => conn.execute(
+            "INSERT OR REPLACE INTO library_folder (id, secs, nanos) VALUES (1, ?1, ?2)",
+            params![secs as i64, nanos],
+        ),
+        None => conn.execute("DELETE FROM library_folder", []),
+    }
+    .map(drop)
 }

@@ -299,3 +299,35 @@ fn import_files_new_games_once_and_refuses_a_broken_one_alone() {
     assert_eq!(again.already, 5);
     fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn the_files_are_listed_only_when_the_folder_changed() {
+    let (store, dir) = store("folder");
+    three(&store);
+    let past = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+    let age = |path: &std::path::Path| {
+        fs::File::open(path).unwrap().set_modified(past).unwrap();
+    };
+    age(&store.games_dir());
+    assert_eq!(store.library().unwrap().freshness, Freshness::Built);
+    // A file rewritten in place, the folder unchanged: not listed, not seen...
+    fs::write(
+        store.games_dir().join("b.pgn"),
+        pgn("2026.11.22", "Bob", "Cid", "1-0", "1. d4 d5 2. c4"),
+    )
+    .unwrap();
+    age(&store.games_dir());
+    let library = store.library().unwrap();
+    assert_eq!(library.freshness, Freshness::Fresh);
+    assert_eq!(library.games[0].summary.moves, 1);
+    // ...until the folder changes, or a rebuild is asked for.
+    file(
+        &store,
+        "d.pgn",
+        &pgn("2026.11.01", "Dan", "Eve", "1-0", "1. f4"),
+    );
+    let library = store.library().unwrap();
+    assert_eq!(library.freshness, Freshness::Updated { read: 2 });
+    assert_eq!(library.games[0].summary.moves, 2);
+    fs::remove_dir_all(dir).unwrap();
+}
