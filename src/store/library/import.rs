@@ -156,6 +156,11 @@ impl<R: Read> Games<R> {
     }
 }
 
+/// Whether the game `text` has at least one tag pair the PGN reader reads.
+fn has_tags(text: &str) -> bool {
+    chess::game::pgn::import_game(text).is_ok_and(|g| !g.tags.is_empty())
+}
+
 impl Store {
     /// Files the games of `input` into the archive (see the module documentation), calling
     /// `progress` after each game. Fails only when the library cannot be opened, the input
@@ -210,7 +215,11 @@ impl Store {
             let text = format!("{}\n", text.trim());
             match summarize(&text) {
                 Err(reason) => refuse(&mut report, reason.to_string()),
-                Ok(s) if s.moves == 0 && !text.starts_with('[') => refuse(
+                Ok(_) if text.contains('\0') => refuse(
+                    &mut report,
+                    "it holds NUL bytes: this is no text, let alone a game".to_owned(),
+                ),
+                Ok(s) if s.moves == 0 && !has_tags(&text) => refuse(
                     &mut report,
                     "neither a tag nor a move: this is no game".to_owned(),
                 ),

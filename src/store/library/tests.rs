@@ -331,3 +331,35 @@ fn the_files_are_listed_only_when_the_folder_changed() {
     assert_eq!(library.games[0].summary.moves, 2);
     fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn garbage_files_no_game_and_refusals_past_the_first_are_counted() {
+    let (store, dir) = store("garbage");
+    // Bytes of no game: NUL bytes, brackets, stray results, as random bytes are.
+    let mut junk = Vec::new();
+    for i in 0..200u32 {
+        junk.extend_from_slice(b"\0\x01[\x02 ");
+        junk.extend_from_slice(if i % 2 == 0 {
+            b" *\n\n"
+        } else {
+            b"\xff\xfe 1-0\n\n"
+        });
+    }
+    let report = store.import_games(junk.as_slice(), |_| {}).unwrap();
+    assert!(report.added.is_empty(), "{:?}", report.added);
+    assert_eq!(report.already, 0);
+    assert_eq!(report.refused_count, report.games);
+    assert_eq!(report.refused.len(), MAX_REFUSED_LISTED.min(report.games));
+    assert!(!store.games_dir().exists() || fs::read_dir(store.games_dir()).unwrap().count() == 0);
+    // A game with tags and no move is still a game (an empty record someone kept).
+    let empty = "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n*\n";
+    assert_eq!(
+        store
+            .import_games(empty.as_bytes(), |_| {})
+            .unwrap()
+            .added
+            .len(),
+        1
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
