@@ -126,6 +126,11 @@ impl<R: Read> Games<R> {
         Ok(())
     }
 
+    /// Gives back the last `n` bytes of the game just read, to be read again as what follows.
+    fn give_back(&mut self, n: usize) {
+        self.start -= n.min(self.start);
+    }
+
     fn next(&mut self) -> std::io::Result<Next> {
         loop {
             let rest = &self.buf[self.start..];
@@ -154,6 +159,29 @@ impl<R: Read> Games<R> {
             self.fill()?;
         }
     }
+}
+
+/// Where, in a game's text, another game's tags begin after its moves began: a line
+/// `[Name "` after a blank line, past the blank line that ends the game's own tags.
+fn resync_point(span: &[u8]) -> Option<usize> {
+    let text_start = span.iter().position(|b| !b.is_ascii_whitespace())?;
+    let tags_end = span[text_start..]
+        .windows(2)
+        .position(|w| w == b"\n\n")
+        .map_or(text_start, |p| text_start + p + 2);
+    let mut from = tags_end;
+    while let Some(p) = span[from..].windows(3).position(|w| w == b"\n\n[") {
+        let at = from + p + 2;
+        let name = span[at + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        if name > 0 && span[at + 1 + name..].starts_with(b" \"") {
+            return Some(at);
+        }
+        from = at;
+    }
+    None
 }
 
 /// Whether the game `text` has at least one tag pair the PGN reader reads.
@@ -213,6 +241,22 @@ impl Store {
             report.games += 1;
             let text = String::from_utf8_lossy(&span);
             let text = format!("{}\n", text.trim());
+            // A game whose text runs into another game's tags swallowed it (an unclosed
+            // comment or variation): refused, and what follows is read again from those tags.
+            if let Some(at) = resync_point(&span) {
+                games.give_back(span.len() - at);
+                refuse(
+                    &mut report,
+                    "its text runs into the next game's tags (an unclosed { comment or ( \
+                     variation?); read on from there"
+                        .to_owned(),
+                );
+                progress(ImportProgress {
+                    games: report.games,
+                    bytes: games.bytes_read,
+                });
+                continue;
+            }
             match summarize(&text) {
                 Err(reason) => refuse(&mut report, reason.to_string()),
                 Ok(_) if text.contains('\0') => refuse(

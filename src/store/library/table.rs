@@ -21,22 +21,22 @@ pub(super) fn known(conn: &Connection) -> rusqlite::Result<Known> {
     let mut known = HashMap::new();
     for (table, game) in [("games", true), ("broken", false)] {
         let mut stmt = conn.prepare(&format!("SELECT file, size, secs, nanos FROM {table}"))?;
-        let rows = stmt.query_map([], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                FileStamp {
-                    size: r.get::<_, i64>(1)? as u64,
-                    secs: r.get::<_, i64>(2)? as u64,
-                    nanos: r.get::<_, i64>(3)? as u32,
-                },
-            ))
-        })?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, stamp(r, 1)?)))?;
         for row in rows {
             let (file, stamp) = row?;
             known.insert(file, (stamp, game));
         }
     }
     Ok(known)
+}
+
+/// The file's stamp in the columns `at`, `at + 1`, `at + 2` (size, seconds, nanoseconds).
+fn stamp(r: &Row, at: usize) -> rusqlite::Result<FileStamp> {
+    Ok(FileStamp {
+        size: r.get::<_, i64>(at)? as u64,
+        secs: r.get::<_, i64>(at + 1)? as u64,
+        nanos: r.get::<_, i64>(at + 2)? as u32,
+    })
 }
 
 /// A game's result as the explorer counts it.
@@ -196,11 +196,7 @@ fn entry(r: &Row) -> rusqlite::Result<Entry> {
     // The searched text as it was stored with the game, not made again.
     Ok(Entry {
         file: r.get(0)?,
-        stamp: FileStamp {
-            size: r.get::<_, i64>(1)? as u64,
-            secs: r.get::<_, i64>(2)? as u64,
-            nanos: r.get::<_, i64>(3)? as u32,
-        },
+        stamp: stamp(r, 1)?,
         summary,
         haystack: r.get(17)?,
     })
@@ -233,11 +229,7 @@ pub(super) fn broken(conn: &Connection) -> rusqlite::Result<Vec<Broken>> {
     let rows = stmt.query_map([], |r| {
         Ok(Broken {
             file: r.get(0)?,
-            stamp: FileStamp {
-                size: r.get::<_, i64>(1)? as u64,
-                secs: r.get::<_, i64>(2)? as u64,
-                nanos: r.get::<_, i64>(3)? as u32,
-            },
+            stamp: stamp(r, 1)?,
             reason: r.get(4)?,
         })
     })?;
