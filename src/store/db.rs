@@ -195,7 +195,26 @@ impl Database {
         }
     }
 
+    /// Opens and migrates, waiting while another process holds a lock SQLite does not wait
+    /// for by itself (switching a new file to WAL, recovering another's log).
     fn try_open(path: &Path) -> Result<Database, OpenError> {
+        let started = std::time::Instant::now();
+        loop {
+            match Database::open_once(path) {
+                Err(OpenError::Sqlite(e))
+                    if matches!(
+                        e.sqlite_error_code(),
+                        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+                    ) && started.elapsed() < BUSY_WAIT =>
+                {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                other => return other,
+            }
+        }
+    }
+
+    fn open_once(path: &Path) -> Result<Database, OpenError> {
         let mut conn = Connection::open(path)?;
         conn.busy_timeout(BUSY_WAIT)?;
         // The first read of the file: where a file that is no database says so.

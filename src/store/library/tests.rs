@@ -363,3 +363,44 @@ fn garbage_files_no_game_and_refusals_past_the_first_are_counted() {
     );
     fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn two_windows_opening_and_importing_at_once_keep_one_consistent_index() {
+    let (store, dir) = store("two-windows");
+    three(&store);
+    let games: Vec<String> = (0..40)
+        .map(|i| {
+            pgn(
+                &format!("2025.01.{:02}", 1 + i % 28),
+                "Win",
+                &format!("Dow{i}"),
+                "1-0",
+                "1. e4 e5",
+            )
+        })
+        .collect();
+    let download = games.join("\n");
+    std::thread::scope(|s| {
+        let importer = s.spawn(|| store.import_games(download.as_bytes(), |_| {}).unwrap());
+        let readers: Vec<_> = (0..3)
+            .map(|_| s.spawn(|| store.library().unwrap().games.len()))
+            .collect();
+        for reader in readers {
+            let seen = reader.join().unwrap();
+            assert!((3..=43).contains(&seen), "{seen}");
+        }
+        assert_eq!(importer.join().unwrap().added.len(), 40);
+    });
+    let library = store.library().unwrap();
+    assert_eq!(library.games.len(), 43);
+    let index = store.index().unwrap().unwrap();
+    let start = chess::rules::Position::initial().repetition_key();
+    let e4 = index
+        .explore(start, &PlayerFilter::default())
+        .unwrap()
+        .into_iter()
+        .find(|r| r.san == "e4")
+        .unwrap();
+    assert_eq!(e4.games, 41, "each game's positions once");
+    fs::remove_dir_all(dir).unwrap();
+}
