@@ -162,7 +162,8 @@ impl<R: Read> Read for Counted<R> {
 /// games per second and the time left; redrawn ten times a second at most.
 struct Bar {
     total: Option<u64>,
-    read: Rc<Cell<u64>>,
+    /// The compressed bytes read, for a `.zst` file (whose games' bytes are not the file's).
+    read: Option<Rc<Cell<u64>>>,
     started: Instant,
     drawn: Option<Instant>,
 }
@@ -180,10 +181,15 @@ impl Bar {
         self.drawn = Some(now);
         let secs = (now - self.started).as_secs_f64().max(1e-3);
         let rate = progress.games as f64 / secs;
-        let read = self.read.get();
+        let read = self.read.as_ref().map_or(progress.bytes, |r| r.get());
         let line = match self.total.filter(|&t| t > 0) {
             Some(total) => {
-                let done = (read as f64 / total as f64).min(1.0);
+                // The end of the file may be blank lines no game took.
+                let done = if last {
+                    1.0
+                } else {
+                    (read as f64 / total as f64).min(1.0)
+                };
                 let filled = (done * 20.0) as usize;
                 let left = if done > 0.0 && !last {
                     let left = secs * (1.0 - done) / done;
@@ -192,7 +198,7 @@ impl Bar {
                     String::new()
                 };
                 format!(
-                    "\r[{}{}] {:3.0}%  {} games  {:.0} games/s{left}   ",
+                    "\r[{}{}] {:3.0}%  {} games  {:.0} games/s{left}\x1b[K",
                     "#".repeat(filled),
                     " ".repeat(20 - filled),
                     done * 100.0,
@@ -200,7 +206,7 @@ impl Bar {
                     rate
                 )
             }
-            None => format!("\r{} games  {:.0} games/s   ", progress.games, rate),
+            None => format!("\r{} games  {:.0} games/s\x1b[K", progress.games, rate),
         };
         let _ = std::io::stderr().lock().write_all(line.as_bytes());
     }
@@ -247,7 +253,7 @@ pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Res
     let store = store(data_dir)?;
     let mut bar = std::io::stderr().is_terminal().then(|| Bar {
         total,
-        read,
+        read: zstd.then_some(read),
         started: Instant::now(),
         drawn: None,
     });

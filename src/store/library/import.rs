@@ -59,7 +59,8 @@ pub struct ImportReport {
     pub refused_count: usize,
 }
 
-/// How far an import is: games read and bytes of the file read.
+/// How far an import is: games read, and the bytes of the input they took (read ahead not
+/// counted).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ImportProgress {
     pub games: usize,
@@ -124,6 +125,11 @@ impl<R: Read> Games<R> {
             }
         }
         Ok(())
+    }
+
+    /// The bytes of the input the games handed out so far took.
+    fn consumed(&self) -> u64 {
+        self.bytes_read - (self.buf.len() - self.start) as u64
     }
 
     /// Gives back the last `n` bytes of the game just read, to be read again as what follows.
@@ -253,7 +259,7 @@ impl Store {
                 );
                 progress(ImportProgress {
                     games: report.games,
-                    bytes: games.bytes_read,
+                    bytes: games.consumed(),
                 });
                 continue;
             }
@@ -303,7 +309,7 @@ impl Store {
             }
             progress(ImportProgress {
                 games: report.games,
-                bytes: games.bytes_read,
+                bytes: games.consumed(),
             });
         }
         self.file_batch(&mut index, &mut batch)?;
