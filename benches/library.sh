@@ -1,9 +1,40 @@
 #!/usr/bin/env bash
-# The games library on a 10,000-game archive: open, filter, rebuild the index, explorer per
-# position (medians, with the limits of issue 26 and the ratio to them). The archive is
-# written once into a temporary folder and kept between runs (delete it to start again).
-#   bash benches/library.sh [GAMES] [DIR]
+# The games library at a chess player's scale (issue 40), with the release build:
+#   1. a corpus of GAMES seeded random legal games with a real library's headers, written once
+#      by `library_bench corpus` and kept in WORK (delete it to start again);
+#   2. `hotseat import` of it into a new data folder: wall time, CPU time and peak memory;
+#   3. `hotseat games` (the whole list) and `hotseat games ann flag` (a filter), median of 5;
+#   4. `library_bench measure`: the library opened as the screen does, the filter in the
+#      database, the explorer (start position, after 1. e4, 400 positions), resident memory.
+#   bash benches/library.sh [GAMES] [WORK]      (defaults: 100000, $TMPDIR/hotseat-library-bench)
+# KEEP=1 measures the data folder of an earlier run again, without importing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-nice -n 19 cargo build --release --example library_bench --quiet
-exec nice -n 19 target/release/examples/library_bench "$@"
+GAMES=${1:-100000}
+WORK=${2:-${TMPDIR:-/tmp}/hotseat-library-bench}
+mkdir -p "$WORK"
+nice -n 19 cargo build --release --quiet --bin hotseat --example library_bench
+BIN=$PWD/target/release/hotseat
+BENCH=$PWD/target/release/examples/library_bench
+CORPUS=$WORK/corpus-$GAMES.pgn
+if [ ! -s "$CORPUS" ]; then
+    echo "writing $CORPUS"
+    "$BENCH" corpus "$GAMES" "$CORPUS.part" && mv "$CORPUS.part" "$CORPUS"
+fi
+echo "corpus: $GAMES games, $(du -m "$CORPUS" | cut -f1) MB"
+DATA=$WORK/data-$GAMES
+if [ "${KEEP:-}" != 1 ] || [ ! -d "$DATA" ]; then
+    rm -rf "$DATA"
+    /usr/bin/time -f "import: %e s wall, %U s user + %S s system, peak memory %M KB" \
+        "$BIN" import "$CORPUS" --data-dir "$DATA" | head -1
+fi
+echo "data folder: $(du -sm "$DATA" | cut -f1) MB ($(du -sm "$DATA/games" | cut -f1) MB games/, $(du -m "$DATA/hotseat.db" | cut -f1) MB hotseat.db)"
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+for args in "" "ann flag" "zzz"; do
+    times=$(for _ in 1 2 3 4 5; do
+        # shellcheck disable=SC2086
+        /usr/bin/time -f "%e %M" "$BIN" games $args --data-dir "$DATA" 2>&1 >/dev/null | tail -1
+    done)
+    echo "hotseat games ${args:-(all)}: median $(echo "$times" | cut -d' ' -f1 | median) s, peak memory $(echo "$times" | cut -d' ' -f2 | median) KB"
+done
+"$BENCH" measure "$DATA"

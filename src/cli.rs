@@ -218,9 +218,10 @@ pub const MANUAL: &[Section] = &[
                  game), one PGN file each, named by date and players.",
             ),
             Entry::Item(
-                "games.index",
-                "The library's index of games/ (hotseat games, the library screen): a cache, \
-                 rebuilt from the files when it is missing, out of date or damaged.",
+                "hotseat.db",
+                "The library's index of games/ (hotseat games, the library screen, the \
+                 explorer), an SQLite database: a cache, brought up to date from the files, \
+                 and made again when it is missing or damaged (a damaged one is set aside).",
             ),
             Entry::Item(
                 "trash/",
@@ -488,18 +489,32 @@ in the games folder of the data folder.
 The filter keeps the games where every word of it is found in some field,
 ignoring case: ann, C70, 0-1, 960, flag, \"ann 0-1\".
 
+The list comes from the library's index (hotseat.db in the data folder), brought
+up to date with the games folder first; --rebuild makes it again from every file.
+
 Examples:
   hotseat games
   hotseat games ann
-  hotseat games \"bob flag\" --json")]
+  hotseat games --header | column -t -s $'\\t'
+  hotseat games \"bob flag\" --json
+  hotseat games --rebuild")]
     Games {
         /// Words every listed game must hold in some field. Example: "ann 0-1"
         #[arg(value_name = "FILTER", num_args = 0..)]
         filter: Vec<String>,
 
         /// Print a JSON array of objects instead of tab-separated lines. Example: --json
-        #[arg(long)]
+        #[arg(long, conflicts_with = "header")]
         json: bool,
+
+        /// Begin the tab-separated lines with one naming the columns. Example: --header
+        #[arg(long)]
+        header: bool,
+
+        /// Make the library's index again from every file of the games folder (it is a cache
+        /// of the files: a help after editing files by hand). Example: --rebuild
+        #[arg(long)]
+        rebuild: bool,
 
         /// The data folder to read instead of the usual one. Example: --data-dir ~/chess/hotseat
         #[arg(long, value_name = "DIR")]
@@ -515,14 +530,22 @@ Date and Result and the same moves from the same start (comments, clocks and
 other tags do not count). A game that cannot be replayed is refused, with why,
 and the others are still imported.
 
+The file is read as it comes, a piece at a time, so a file of any size can be
+imported; a .pgn.zst file (lichess's monthly databases) is decompressed on the
+way. A progress bar with games per second and the time left is shown when
+standard error is a terminal. An import that is stopped has filed whole games:
+run it again to file the rest.
+
 Prints the count of games added, already in the library and refused, then one
-line per refused game. Exits with status 1 when no game could be imported.
+line per refused game (the first 40; the others are counted). Exits with
+status 1 when no game could be imported.
 
 Examples:
   hotseat import lichess_ann_2026-11-24.pgn
+  hotseat import lichess_db_standard_rated_2013-01.pgn.zst
   hotseat import - < chesscom_games.pgn")]
     Import {
-        /// The PGN file to read, or - for standard input. Example: games.pgn
+        /// The PGN file to read (.pgn or .pgn.zst), or - for standard input. Example: games.pgn
         #[arg(value_name = "FILE")]
         file: PathBuf,
 
@@ -652,6 +675,19 @@ impl Cli {
     }
 }
 
+/// `--load NAME`: a file there is, or else a bare name that `hotseat games` lists (a file of
+/// the library's `games/` folder).
+fn library_file(path: PathBuf, data_dir: Option<&std::path::Path>) -> PathBuf {
+    let bare = path.components().count() == 1 && path.file_name().is_some();
+    if path.exists() || !bare {
+        return path;
+    }
+    match games::store(data_dir) {
+        Ok(store) if store.games_dir().join(&path).is_file() => store.games_dir().join(path),
+        _ => path,
+    }
+}
+
 /// The game's options validated into what the screen starts with, and the game `--load`
 /// names read.
 fn play_launch(play: PlayArgs) -> Result<Box<Launch>, TaskError> {
@@ -667,6 +703,7 @@ fn play_launch(play: PlayArgs) -> Result<Box<Launch>, TaskError> {
         .with_settings(settings)
         .map_err(|e| TaskError::Usage(e.to_string()))?;
     if let Some((path, number)) = load {
+        let path = library_file(path, data_dir.as_deref());
         let opened =
             load_game(&path, number.unwrap_or(1)).map_err(|e| TaskError::File(e.to_string()))?;
         config.opening = Some(crate::app::GameToOpen::Load(Box::new(opened)));
@@ -767,14 +804,24 @@ pub fn run_tool(command: Command) -> Result<()> {
         Command::Games {
             filter,
             json,
+            header,
+            rebuild,
             data_dir,
         } => {
+            let form = if json {
+                games::Form::Json
+            } else if header {
+                games::Form::TabsWithHeader
+            } else {
+                games::Form::Tabs
+            };
             games::list(
                 &mut out,
                 &mut io::stderr(),
                 data_dir.as_deref(),
                 &filter.join(" "),
-                json,
+                form,
+                rebuild,
             )?;
         }
         Command::Import { file, data_dir } => {

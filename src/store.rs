@@ -15,7 +15,8 @@
 //!   current.corrupt-1.pgn   an autosave that could not be read, set aside, never deleted
 //!   games/2026-11-21-Ann-vs-Bob.pgn
 //!   games/2026-11-22-Ann-vs-Bob-unfinished.pgn
-//!   games.index             the library's index of games/, a cache (see library.rs)
+//!   hotseat.db              the database: the library's index of games/, a cache that is
+//!                           rebuilt from the files (see db.rs, library.rs)
 //!   trash/                  games deleted from the library, to bring back
 //! ```
 //!
@@ -34,6 +35,7 @@
 mod archive;
 mod atomic;
 mod current;
+mod db;
 mod dirs;
 mod end;
 mod error;
@@ -51,13 +53,15 @@ pub use crate::game::stamp::{Stamp, WallClock};
 pub use archive::{export_fen, export_pgn};
 pub use atomic::{atomic_write, remove_stale_temp_files, writable_folder};
 pub use current::{Autosave, Resumable, SavedGameError, check_saved_game};
+pub use db::{BUSY_WAIT, DB_FILE, Database, MIGRATIONS, Opened};
 pub use dirs::{APP_DIR, DataDir, Platform, config_dir_for, data_dir_for, shown};
 pub use end::{EndError, EndSteps, RealFs};
 pub(crate) use error::describe;
 pub use error::{Op, StoreError};
 pub use library::{
-    Broken, Entry, Explorer, ExplorerRow, FileStamp, Freshness, INDEX_FILE, ImportReport, Library,
-    PlayerFilter, Refused, Summary, TRASH_DIR, filter_words, summarize,
+    Broken, CHUNK_BYTES, Entry, ExplorerRow, FileStamp, Freshness, ImportProgress, ImportReport,
+    Index, Library, MAX_REFUSED_LISTED, PlayerFilter, Refused, SYNC_BATCH, Summary, TRASH_DIR,
+    filter_words, summarize,
 };
 pub use lock::{Claim, GameLock, Holder, MAX_SLOTS};
 pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, sanitize_part};

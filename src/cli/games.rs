@@ -1,23 +1,38 @@
-//! `hotseat games [FILTER] [--json]` and `hotseat import FILE.pgn`: the library for scripts.
+//! `hotseat games [FILTER] [--json | --header] [--rebuild]` and `hotseat import FILE`: the
+//! library for scripts.
 //!
 //! `games` prints the list the library screen shows, newest first, one game a line with
 //! tab-separated fields (date, White, Black, result, how it ended, moves, ECO, opening, time
 //! control, variant, `engine` or `-`, the file), or a JSON array of objects with the same
-//! fields. Files of the archive that are no games are named on standard error.
+//! fields. The filter is the database's ([`Store::library_matching`]). Files of the archive
+//! that are no games are named on standard error.
 //!
-//! `import` files each game of a PGN file into the archive, once (see
-//! [`Store::import_games`]), with a progress bar on standard error when that is a terminal, and
-//! ends with the count of games added, already there and refused, each refused game with why.
+//! `import` files each game of a PGN file (`.pgn`, `.pgn.zst`, or `-`) into the archive, once
+//! (see [`Store::import_games`]), read as a stream, with a progress bar on standard error when
+//! that is a terminal, and ends with the count of games added, already there and refused, each
+//! refused game with why (the first [`MAX_REFUSED_LISTED`]).
 
-use std::io::{IsTerminal, Write};
+use std::cell::Cell;
+use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use crate::store::{DataDir, Entry, Freshness, ImportReport, Store, read_bounded};
+use crate::store::{
+    DataDir, Entry, Freshness, ImportProgress, ImportReport, MAX_REFUSED_LISTED, Store,
+    open_regular,
+};
 
-/// The largest PGN file `import` reads (a few years of one player's online games).
-pub const MAX_IMPORT_BYTES: u64 = 1 << 30;
+/// How `games` prints its list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    Tabs,
+    /// Tab-separated, after a line naming the columns.
+    TabsWithHeader,
+    Json,
+}
 
 /// The store `--data-dir` names, or the usual one.
 pub fn store(data_dir: Option<&Path>) -> Result<Store> {
@@ -27,26 +42,41 @@ pub fn store(data_dir: Option<&Path>) -> Result<Store> {
     })
 }
 
-/// The columns of a line, in order, as `games` prints them.
+/// The columns' names, as `--header` and `--json` give them.
+const COLUMNS: [&str; 12] = [
+    "date",
+    "white",
+    "black",
+    "result",
+    "ending",
+    "moves",
+    "eco",
+    "opening",
+    "time_control",
+    "variant",
+    "engine_report",
+    "file",
+];
+
+/// The columns of a line, in order, as `games` prints them, with their names.
 fn fields(e: &Entry) -> [(&'static str, String); 12] {
     let s = &e.summary;
-    [
-        ("date", s.date.clone()),
-        ("white", s.white.clone()),
-        ("black", s.black.clone()),
-        ("result", s.result.clone()),
-        ("ending", s.ending.clone()),
-        ("moves", s.moves.to_string()),
-        ("eco", s.eco.clone()),
-        ("opening", s.opening.clone()),
-        ("time_control", s.time_control.clone()),
-        ("variant", s.variant.clone()),
-        (
-            "engine_report",
-            if s.engine_report { "engine" } else { "-" }.to_owned(),
-        ),
-        ("file", e.file.clone()),
+    let mut values = [
+        s.date.clone(),
+        s.white.clone(),
+        s.black.clone(),
+        s.result.clone(),
+        s.ending.clone(),
+        s.moves.to_string(),
+        s.eco.clone(),
+        s.opening.clone(),
+        s.time_control.clone(),
+        s.variant.clone(),
+        if s.engine_report { "engine" } else { "-" }.to_owned(),
+        e.file.clone(),
     ]
+    .into_iter();
+    COLUMNS.map(|name| (name, values.next().unwrap_or_default()))
 }
 
 /// `hotseat games`.
@@ -55,10 +85,24 @@ pub fn list(
     err: &mut impl Write,
     data_dir: Option<&Path>,
     filter: &str,
-    json: bool,
+    form: Form,
+    rebuild: bool,
 ) -> Result<()> {
     let store = store(data_dir)?;
-    let library = store.library()?;
+    let library = if rebuild {
+        let index = store.rebuild_index(&mut |_, _| {})?;
+        let games = match &index {
+            Some(index) => index.games(filter)?,
+            None => Vec::new(),
+        };
+        crate::store::Library {
+            games,
+            broken: index.as_ref().map(|i| i.broken.clone()).unwrap_or_default(),
+            freshness: Freshness::Fresh,
+        }
+    } else {
+        store.library_matching(filter)?
+    };
     for broken in &library.broken {
         writeln!(
             err,
@@ -68,11 +112,8 @@ pub fn list(
             broken.reason
         )?;
     }
-    if let Some(e) = &library.index_error {
-        writeln!(err, "hotseat: the library's index was not saved: {e}")?;
-    }
-    let found = library.filter(filter);
-    if json {
+    let found = &library.games;
+    if form == Form::Json {
         writeln!(out, "[")?;
         for (i, e) in found.iter().enumerate() {
             let body: Vec<String> = fields(e)
@@ -88,68 +129,154 @@ pub fn list(
         }
         writeln!(out, "]")?;
     } else {
-        for e in &found {
+        if form == Form::TabsWithHeader {
+            let names: Vec<&str> = COLUMNS.to_vec();
+            writeln!(out, "{}", names.join("\t"))?;
+        }
+        for e in found {
             let line: Vec<String> = fields(e).into_iter().map(|(_, v)| v).collect();
             writeln!(out, "{}", line.join("\t"))?;
         }
     }
-    if let Freshness::Rebuilt { why } = &library.freshness
-        && !library.games.is_empty()
-    {
+    if let Freshness::Rebuilt { why } = &library.freshness {
         writeln!(err, "hotseat: the library's index was rebuilt ({why})")?;
     }
     Ok(())
 }
 
+/// A reader that counts the bytes read through it, for the progress of a compressed file.
+struct Counted<R> {
+    inner: R,
+    count: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.set(self.count.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// The import's progress bar on a terminal: done in percent of the file's bytes, games read,
+/// games per second and the time left; redrawn ten times a second at most.
+struct Bar {
+    total: Option<u64>,
+    /// The compressed bytes read, for a `.zst` file (whose games' bytes are not the file's).
+    read: Option<Rc<Cell<u64>>>,
+    started: Instant,
+    drawn: Option<Instant>,
+}
+
+impl Bar {
+    fn draw(&mut self, progress: ImportProgress, last: bool) {
+        let now = Instant::now();
+        if !last
+            && self
+                .drawn
+                .is_some_and(|t| now - t < Duration::from_millis(100))
+        {
+            return;
+        }
+        self.drawn = Some(now);
+        let secs = (now - self.started).as_secs_f64().max(1e-3);
+        let rate = progress.games as f64 / secs;
+        let read = self.read.as_ref().map_or(progress.bytes, |r| r.get());
+        let line = match self.total.filter(|&t| t > 0) {
+            Some(total) => {
+                // The end of the file may be blank lines no game took.
+                let done = if last {
+                    1.0
+                } else {
+                    (read as f64 / total as f64).min(1.0)
+                };
+                let filled = (done * 20.0) as usize;
+                let left = if done > 0.0 && !last {
+                    let left = secs * (1.0 - done) / done;
+                    format!("  {} left", clock(left))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "\r[{}{}] {:3.0}%  {} games  {:.0} games/s{left}\x1b[K",
+                    "#".repeat(filled),
+                    " ".repeat(20 - filled),
+                    done * 100.0,
+                    progress.games,
+                    rate
+                )
+            }
+            None => format!("\r{} games  {:.0} games/s\x1b[K", progress.games, rate),
+        };
+        let _ = std::io::stderr().lock().write_all(line.as_bytes());
+    }
+}
+
+/// `1:05`, `12:40`, `1:02:03`.
+fn clock(secs: f64) -> String {
+    let s = secs.round() as u64;
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
 /// `hotseat import FILE`.
 pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Result<()> {
     let shown = file.display();
-    let bytes = if file == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(
-            &mut std::io::Read::take(std::io::stdin().lock(), MAX_IMPORT_BYTES + 1),
-            &mut bytes,
-        )?;
-        if bytes.len() as u64 > MAX_IMPORT_BYTES {
-            bail!(
-                "standard input holds more than {} MiB",
-                MAX_IMPORT_BYTES >> 20
-            );
-        }
-        bytes
+    let read = Rc::new(Cell::new(0));
+    let (input, total): (Box<dyn Read>, Option<u64>) = if file == Path::new("-") {
+        (Box::new(std::io::stdin().lock()), None)
     } else {
-        read_bounded(file, MAX_IMPORT_BYTES).map_err(|e| {
+        let opened = open_regular(file).map_err(|e| {
             anyhow::anyhow!("cannot import {shown}: {e} (example: hotseat import lichess.pgn)")
-        })?
+        })?;
+        let size = opened.metadata().ok().map(|m| m.len());
+        (Box::new(opened), size)
+    };
+    let counted = Counted {
+        inner: input,
+        count: Rc::clone(&read),
+    };
+    let zstd = file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("zst"));
+    let input: Box<dyn Read> = if zstd {
+        Box::new(
+            ruzstd::decoding::StreamingDecoder::new(counted)
+                .map_err(|e| anyhow::anyhow!("cannot import {shown}: not a zstd file ({e})"))?,
+        )
+    } else {
+        Box::new(counted)
     };
     let store = store(data_dir)?;
-    let stderr = std::io::stderr();
-    let bar = stderr.is_terminal();
-    let mut shown_at = 0;
+    let mut bar = std::io::stderr().is_terminal().then(|| Bar {
+        total,
+        read: zstd.then_some(read),
+        started: Instant::now(),
+        drawn: None,
+    });
+    let mut last = ImportProgress::default();
     let report = store
-        .import_games(&bytes, |done, total| {
-            // A bar on a terminal only, redrawn each percent: a script's log stays clean.
-            let percent = done * 100 / total.max(1);
-            if bar && (percent != shown_at || done == total) {
-                shown_at = percent;
-                let filled = percent / 5;
-                let _ = write!(
-                    stderr.lock(),
-                    "\r[{}{}] {percent:3}% {done}/{total} games",
-                    "#".repeat(filled),
-                    " ".repeat(20 - filled)
-                );
+        .import_games(input, |progress| {
+            last = progress;
+            if let Some(bar) = &mut bar {
+                bar.draw(progress, false);
             }
         })
         .with_context(|| format!("while importing {shown}"))?;
-    if bar && report.games > 0 {
-        let _ = writeln!(stderr.lock());
+    if let Some(bar) = &mut bar
+        && report.games > 0
+    {
+        bar.draw(last, true);
+        let _ = writeln!(std::io::stderr().lock());
     }
     if report.games == 0 {
         bail!("{shown} holds no PGN game (a game looks like [White \"Ann\"] ... 1. e4 e5 *)");
     }
     write_report(out, &report)?;
-    if !report.refused.is_empty() && report.added.is_empty() && report.already == 0 {
+    if report.refused_count > 0 && report.added.is_empty() && report.already == 0 {
         bail!("no game of {shown} could be imported");
     }
     Ok(())
@@ -163,10 +290,18 @@ fn write_report(out: &mut impl Write, report: &ImportReport) -> Result<()> {
         report.added.len(),
         plural(report.added.len()),
         report.already,
-        report.refused.len()
+        report.refused_count
     )?;
     for refused in &report.refused {
         writeln!(out, "refused game {}: {}", refused.index, refused.reason)?;
+    }
+    let unlisted = report.refused_count - report.refused.len();
+    if unlisted > 0 {
+        writeln!(
+            out,
+            "and {unlisted} more refused {} (only the first {MAX_REFUSED_LISTED} are listed)",
+            if unlisted == 1 { "game" } else { "games" }
+        )?;
     }
     Ok(())
 }

@@ -188,9 +188,10 @@ pub struct PlayArgs {
     pub new: bool,
 
     /// Open a game from a PGN file: a finished game to look through, or an unfinished one to
-    /// continue from its last position with its clocks.
+    /// continue from its last position with its clocks. A game of the library can be named as
+    /// `hotseat games` lists it (its last column).
     ///
-    /// Example: --load games.pgn --game 2
+    /// Example: --load games.pgn --game 2, --load 2026-11-21-Ann-vs-Bob.pgn
     #[arg(long, value_name = "FILE", conflicts_with_all = SETUP_OPTIONS)]
     pub load: Option<PathBuf>,
 

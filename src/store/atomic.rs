@@ -60,8 +60,8 @@ pub(crate) fn write_replacing_unsynced(path: &Path, bytes: &[u8]) -> io::Result<
 }
 
 /// Whether a write waits until its data and its name are on the disk.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Durability {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Durability {
     Synced,
     Unsynced,
 }
@@ -71,16 +71,16 @@ enum Durability {
 pub(crate) fn write_new(
     candidates: impl IntoIterator<Item = PathBuf>,
     bytes: &[u8],
+    sync: Durability,
 ) -> Result<PathBuf, (PathBuf, io::Error)> {
     let mut candidates = candidates.into_iter().peekable();
     let Some(first) = candidates.peek().cloned() else {
         return Err((PathBuf::new(), io::Error::other("no file name to write to")));
     };
-    let mut temp =
-        TempFile::write(&first, bytes, Durability::Synced).map_err(|e| (first.clone(), e))?;
+    let mut temp = TempFile::write(&first, bytes, sync).map_err(|e| (first.clone(), e))?;
     let mut last = first;
     for candidate in candidates {
-        match temp.persist_new(&candidate) {
+        match temp.persist_new(&candidate, sync) {
             Ok(()) => return Ok(candidate),
             Err((t, e)) if e.kind() == io::ErrorKind::AlreadyExists => {
                 temp = t;
@@ -202,14 +202,16 @@ impl TempFile {
     }
 
     /// Gives the file the name `target` if nobody has it; hands the file back if it is taken.
-    fn persist_new(mut self, target: &Path) -> Result<(), (TempFile, io::Error)> {
+    fn persist_new(mut self, target: &Path, sync: Durability) -> Result<(), (TempFile, io::Error)> {
         match claim_name(self.path(), target) {
             // The content has its name; dropping `self` removes the temporary one.
             Ok(Claimed::Linked) => {}
             Ok(Claimed::Renamed) => self.path = None,
             Err(e) => return Err((self, e)),
         }
-        sync_dir(target);
+        if sync == Durability::Synced {
+            sync_dir(target);
+        }
         Ok(())
     }
 }
@@ -357,7 +359,7 @@ mod tests {
         fs::write(&taken, "old").unwrap();
         let free = dir.join("b.pgn");
         assert_eq!(
-            write_new([taken.clone(), free.clone()], b"game").unwrap(),
+            write_new([taken.clone(), free.clone()], b"game", Durability::Synced).unwrap(),
             free
         );
         assert_eq!(fs::read_to_string(&taken).unwrap(), "old", "never replaced");
@@ -372,8 +374,12 @@ mod tests {
         // the next name is not tried.
         let nowhere = dir.join("no-such-folder").join("c.pgn");
         let after = dir.join("d.pgn");
-        let (at, e) =
-            write_new([taken.clone(), nowhere.clone(), after.clone()], b"game").unwrap_err();
+        let (at, e) = write_new(
+            [taken.clone(), nowhere.clone(), after.clone()],
+            b"game",
+            Durability::Synced,
+        )
+        .unwrap_err();
         assert_eq!((at, e.kind()), (nowhere, io::ErrorKind::NotFound));
         assert!(!after.exists());
         let _ = fs::remove_dir_all(&dir);

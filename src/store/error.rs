@@ -28,6 +28,8 @@ pub enum Op {
     Write,
     /// Taking the lock on the game's slot.
     Lock,
+    /// Reading or writing the database (the library's index; see `db.rs`).
+    Database,
 }
 
 /// Why a file operation of the store failed. Nothing in the store panics: every failure ends
@@ -179,6 +181,7 @@ impl fmt::Display for StoreError {
                     Op::Archive => write!(f, "cannot archive the game to {p}: {why}"),
                     Op::Write => write!(f, "cannot write {p}: {why}"),
                     Op::Lock => write!(f, "cannot lock {p}: {why}"),
+                    Op::Database => write!(f, "cannot use the database {p}: {why}"),
                 }
             }
             StoreError::Corrupt {

@@ -1,29 +1,26 @@
 //! The library's file work, on the file worker: reading the index, opening an archived game,
 //! the trash, and the explorer's counts. Each answer goes back to the app as [`LibraryNews`].
 //!
-//! The explorer's table of positions is built once from the index and kept
-//! ([`LibraryWork`]): a position is then a lookup. It is forgotten whenever the archive may
-//! have changed (a game archived, deleted or restored, the library read again).
+//! The explorer asks the database (see `store/library/table.rs`): the index is opened and
+//! brought up to date with the files at the first question ([`LibraryNews::Reading`] says how
+//! many games it has), then kept open, so that each position is one query. It is closed whenever
+//! the archive may have changed (a game archived, deleted or restored, the library read again).
 
 use crate::app::dialogs::{LibraryError, LibraryNews, Unopened};
 use crate::app::{Effect, Event, OpenedGame};
 use crate::game::pgn::import_games_to_last_legal_move;
-use crate::store::{Entry, Explorer, PlayerFilter, Store, shown};
+use crate::store::{Entry, Index, PlayerFilter, Store, shown};
 
-/// The library's file work, with the explorer's table kept between questions.
+/// The library's file work, with the explorer's index kept open between questions.
 #[derive(Debug, Default)]
 pub(super) struct LibraryWork {
-    explorer: Option<(Vec<Entry>, Explorer)>,
-    /// The library read for the explorer's first question, its table not built yet: the app
-    /// is told how many games there are first, then asks again (see [`LibraryNews::Reading`]).
-    pending: Option<Vec<Entry>>,
+    index: Option<Index>,
 }
 
 impl LibraryWork {
-    /// Forgets the explorer's table: the archive changed.
+    /// Closes the explorer's index: the archive changed.
     pub(super) fn forget(&mut self) {
-        self.explorer = None;
-        self.pending = None;
+        self.index = None;
     }
 
     /// Carries out a library effect; `None` for any other effect.
@@ -42,16 +39,14 @@ impl LibraryWork {
             }
             return carry_out(store, effect);
         };
-        if self.explorer.is_none() && self.pending.is_none() {
-            let library = store
-                .ok_or(LibraryError::NoFolder)
-                .and_then(|s| s.library().map_err(LibraryError::Store));
-            let news = match library {
-                Ok(library) => {
-                    let games = library.games.len();
-                    self.pending = Some(library.games);
-                    LibraryNews::Reading { key, filter, games }
-                }
+        if self.index.is_none() {
+            let news = match self.open(store) {
+                Ok(Some(games)) => LibraryNews::Reading { key, filter, games },
+                Ok(None) => LibraryNews::Explored {
+                    key,
+                    filter,
+                    rows: Ok(Vec::new()),
+                },
                 Err(err) => LibraryNews::Explored {
                     key,
                     filter,
@@ -60,47 +55,42 @@ impl LibraryWork {
             };
             return Some(Event::Library(news));
         }
-        let rows = self
-            .table(store)
-            .map(|(games, table)| table.rows(games, key, &PlayerFilter::parse(&filter)));
+        let rows = match &self.index {
+            Some(index) => index
+                .explore(key, &PlayerFilter::parse(&filter))
+                .map_err(LibraryError::Store),
+            None => Ok(Vec::new()),
+        };
         Some(Event::Library(LibraryNews::Explored { key, filter, rows }))
     }
-}
 
-impl LibraryWork {
-    /// The library's games and the explorer's table of their positions, built once from the
-    /// index and kept until the archive changes.
-    fn table(&mut self, store: Option<&Store>) -> Result<(&[Entry], &Explorer), LibraryError> {
-        let built = match (self.explorer.take(), self.pending.take()) {
-            (Some(built), _) => built,
-            (None, Some(games)) => {
-                let table = Explorer::build(&games);
-                (games, table)
-            }
-            (None, None) => {
-                let library = store
-                    .ok_or(LibraryError::NoFolder)?
-                    .library()
-                    .map_err(LibraryError::Store)?;
-                let table = Explorer::build(&library.games);
-                (library.games, table)
-            }
-        };
-        let (games, table) = self.explorer.insert(built);
-        Ok((games, table))
+    /// Opens the index, up to date; how many games it has (`None`: no library yet).
+    fn open(&mut self, store: Option<&Store>) -> Result<Option<usize>, LibraryError> {
+        let store = store.ok_or(LibraryError::NoFolder)?;
+        self.index = store.index().map_err(LibraryError::Store)?;
+        match &self.index {
+            Some(index) => index.count().map(Some).map_err(LibraryError::Store),
+            None => Ok(None),
+        }
     }
 
     /// The library's games that reached the position `key` and that `filter` admits, newest
-    /// first; the table is built first if it is not yet.
+    /// first.
     fn reached(
         &mut self,
         store: Option<&Store>,
         key: u64,
         filter: &str,
     ) -> Result<Vec<Entry>, LibraryError> {
-        let (games, table) = self.table(store)?;
-        let found = table.games(games, key, None, &PlayerFilter::parse(filter));
-        Ok(found.into_iter().map(|i| games[i].clone()).collect())
+        if self.index.is_none() {
+            self.open(store)?;
+        }
+        match &self.index {
+            Some(index) => index
+                .reached(key, &PlayerFilter::parse(filter))
+                .map_err(LibraryError::Store),
+            None => Ok(Vec::new()),
+        }
     }
 }
 

@@ -18,9 +18,8 @@ use crate::app::dialogs::{Explorer, ExplorerRow, explorer_bar};
 #[derive(Debug)]
 pub struct ExplorerView<'a> {
     pub explorer: &'a Explorer,
-    /// Each shown move as the players read it, and how many more there are; `None` while the
-    /// library is counted.
-    pub rows: Option<(Vec<(String, &'a ExplorerRow)>, usize)>,
+    /// Every move as the players read it; `None` while the library is counted.
+    pub rows: Option<Vec<(String, &'a ExplorerRow)>>,
     pub theme: Theme,
     pub ascii: bool,
 }
@@ -70,7 +69,7 @@ impl Widget for ExplorerView<'_> {
             }
         };
         line(&self.explorer.heading(), self.theme.title(), buf);
-        let Some((rows, more)) = &self.rows else {
+        let Some(rows) = &self.rows else {
             let waiting = match self.explorer.reading {
                 Some(1) => "Reading 1 game…".to_owned(),
                 Some(n) => format!("Reading {n} games…"),
@@ -105,7 +104,12 @@ impl Widget for ExplorerView<'_> {
             self.theme.muted(),
             buf,
         );
-        for (i, (written, row)) in rows.iter().enumerate() {
+        // Every move the panel has room for; when there are more, the last line says how many
+        // are above and below, and the list scrolls to keep the chosen one in sight.
+        // Below the panel's heading and the columns' heading.
+        let room = usize::from(area.height.saturating_sub(2));
+        let (first, shown) = scroll(rows.len(), room, self.explorer.selected);
+        for (i, (written, row)) in rows.iter().enumerate().skip(first).take(shown) {
             let style = if i == self.explorer.selected {
                 self.theme.text().add_modifier(Modifier::REVERSED)
             } else {
@@ -117,8 +121,49 @@ impl Widget for ExplorerView<'_> {
                 buf,
             );
         }
-        if *more > 0 {
-            line(&format!("and {more} more moves"), self.theme.muted(), buf);
+        if shown < rows.len() {
+            let below = rows.len() - first - shown;
+            let (up, down) = if self.ascii {
+                ("^", "v")
+            } else {
+                ("↑", "↓")
+            };
+            let said = match (first, below) {
+                (0, n) => format!("{down} {n} more"),
+                (n, 0) => format!("{up} {n} more"),
+                (a, b) => format!("{up} {a} more, {down} {b} more"),
+            };
+            line(&said, self.theme.muted(), buf);
         }
+    }
+}
+
+/// Which of `count` rows fit in `room` lines with `selected` in sight: the first shown and how
+/// many. When they do not all fit, one line is kept for saying how many are hidden.
+pub fn scroll(count: usize, room: usize, selected: usize) -> (usize, usize) {
+    if count <= room {
+        return (0, count);
+    }
+    let shown = room.saturating_sub(1).max(1);
+    let first = selected
+        .saturating_sub(shown - 1)
+        .min(count.saturating_sub(shown));
+    (first, shown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scroll;
+
+    #[test]
+    fn every_row_that_fits_is_shown_and_the_chosen_one_stays_in_sight() {
+        assert_eq!(scroll(20, 30, 0), (0, 20), "all fit");
+        assert_eq!(scroll(20, 20, 19), (0, 20));
+        // 21 rows in 20 lines: 19 shown and a line saying the rest.
+        assert_eq!(scroll(21, 20, 0), (0, 19));
+        assert_eq!(scroll(21, 20, 18), (0, 19));
+        assert_eq!(scroll(21, 20, 19), (1, 19));
+        assert_eq!(scroll(21, 20, 20), (2, 19));
+        assert_eq!(scroll(5, 1, 3), (3, 1), "one line: the chosen row");
     }
 }

@@ -158,13 +158,13 @@ fn import_of_a_file_with_no_game_or_no_file_fails_saying_why() {
 }
 
 #[test]
-fn games_rebuilds_a_garbled_index_and_names_a_file_that_is_no_game() {
+fn games_sets_a_damaged_database_aside_rebuilds_it_and_names_a_file_that_is_no_game() {
     let dir = data_dir("garbled");
     let file = dir.join("download.pgn");
     fs::write(&file, DOWNLOAD).unwrap();
     hotseat(&dir, &["import", file.to_str().unwrap()]);
     let before = text(&hotseat(&dir, &["games"]).stdout);
-    fs::write(dir.join("games.index"), "garbage\n").unwrap();
+    fs::write(dir.join("hotseat.db"), "garbage\n".repeat(1000)).unwrap();
     fs::write(
         dir.join("games").join("x.pgn"),
         "[White \"A\"]\n\n1. e5 *\n",
@@ -178,7 +178,122 @@ fn games_rebuilds_a_garbled_index_and_names_a_file_that_is_no_game() {
         err.contains("x.pgn in ") && err.contains("is not listed"),
         "{err}"
     );
-    assert!(err.contains("index was rebuilt"), "{err}");
+    assert!(
+        err.contains("index was rebuilt") && err.contains("set aside as"),
+        "{err}"
+    );
+    assert_eq!(
+        fs::read(dir.join("hotseat.damaged.db")).unwrap(),
+        "garbage\n".repeat(1000).as_bytes(),
+        "the damaged file is kept"
+    );
+    // Asked for: the same list, made again from every file.
+    let rebuilt = hotseat(&dir, &["games", "--rebuild"]);
+    assert!(rebuilt.status.success());
+    assert_eq!(text(&rebuilt.stdout), before);
+    let header = hotseat(&dir, &["games", "--header", "cid"]);
+    assert_eq!(
+        text(&header.stdout).lines().next(),
+        Some(
+            "date\twhite\tblack\tresult\tending\tmoves\teco\topening\ttime_control\tvariant\tengine_report\tfile"
+        )
+    );
+    assert_eq!(text(&header.stdout).lines().count(), 2);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn load_opens_a_game_of_the_library_by_the_name_games_lists() {
+    use std::io::Write;
+    let dir = data_dir("load-by-name");
+    let file = dir.join("download.pgn");
+    fs::write(&file, DOWNLOAD).unwrap();
+    hotseat(&dir, &["import", file.to_str().unwrap()]);
+    let list = text(&hotseat(&dir, &["games", "cid"]).stdout);
+    let name = list.trim_end().rsplit('\t').next().unwrap().to_owned();
+    assert_eq!(name, "2026-10-03-Cid-vs-Ann.pgn");
+    // From another folder: the name is not a file there, so the library's is opened.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["--plain", "--load", &name, "--data-dir"])
+        .arg(&dir)
+        .current_dir(std::env::temp_dir())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"quit\ny\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("Loaded ") && said.contains("Cid vs Ann"),
+        "{said}{}",
+        text(&out.stderr)
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn import_reads_a_zstd_file_as_lichess_ships_them_and_refuses_one_that_is_not() {
+    let dir = data_dir("zstd");
+    let packed = ruzstd::encoding::compress_to_vec(
+        DOWNLOAD.as_bytes(),
+        ruzstd::encoding::CompressionLevel::Fastest,
+    );
+    let file = dir.join("lichess_db_standard_rated_2013-01.pgn.zst");
+    fs::write(&file, packed).unwrap();
+    let out = hotseat(&dir, &["import", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("2 games added, 1 already in the library, 1 refused\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let plain = dir.join("not-packed.pgn.zst");
+    fs::write(&plain, DOWNLOAD).unwrap();
+    let out = hotseat(&dir, &["import", plain.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("not a zstd file"),
+        "{}",
+        text(&out.stderr)
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_unclosed_comment_costs_its_own_game_and_the_import_reads_on() {
+    let dir = data_dir("unclosed");
+    // A comment never closed: more than 8 MiB without the end of a game, then two games.
+    let mut file_text =
+        String::from("[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 { never closed ");
+    file_text.push_str(&"x".repeat(9 << 20));
+    for (white, moves) in [("Cid", "1. d4 d5"), ("Dee", "1. c4 e5")] {
+        file_text.push_str(&format!(
+            "\n\n[White \"{white}\"]\n[Black \"Eve\"]\n[Result \"1-0\"]\n\n{moves} 1-0\n"
+        ));
+    }
+    let file = dir.join("unclosed.pgn");
+    fs::write(&file, file_text).unwrap();
+    let out = hotseat(&dir, &["import", file.to_str().unwrap()]);
+    let said = text(&out.stdout);
+    assert!(
+        said.starts_with("2 games added, 0 already in the library, 1 refused\n"),
+        "{said}"
+    );
+    assert!(said.contains("runs into the next game's tags"), "{said}");
+    // As small: an unclosed comment in game 2 of 4 costs game 2 alone.
+    let small = "[White \"Ann\"]\n[Result \"*\"]\n\n1. e4 *\n\n\
+                 [White \"Bob\"]\n[Result \"*\"]\n\n1. d4 { unclosed *\n\n\
+                 [White \"Cid\"]\n[Result \"*\"]\n\n1. c4 *\n\n\
+                 [White \"Dee\"]\n[Result \"*\"]\n\n1. f4 *\n";
+    let file = dir.join("small.pgn");
+    fs::write(&file, small).unwrap();
+    let said = text(&hotseat(&dir, &["import", file.to_str().unwrap()]).stdout);
+    assert!(
+        said.starts_with("3 games added, 0 already in the library, 1 refused\nrefused game 2: "),
+        "{said}"
+    );
     fs::remove_dir_all(dir).unwrap();
 }
 

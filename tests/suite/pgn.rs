@@ -952,3 +952,38 @@ fn a_comment_that_tidies_into_a_command_opening_round_trips() {
     })
     .unwrap();
 }
+
+#[test]
+fn a_game_ends_at_its_fivefold_repetition_and_the_moves_after_it_are_left_out() {
+    let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 \
+                   8. Ng1 Ng8";
+    let text = format!(
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n{shuffle} 9. Nf3 Nf6 10. Ng1 1-0\n"
+    );
+    let imported = hotseat::game::pgn::import_game(&text).unwrap();
+    let game = &imported.game;
+    assert_eq!(
+        game.record().plies(),
+        16,
+        "the moves after the fivefold are not kept"
+    );
+    let outcome = game.outcome().expect("over");
+    assert_eq!(outcome.result, GameResult::Draw);
+    assert_eq!(outcome.reason, Reason::FivefoldRepetition);
+    let note = game.import_note().unwrap_or_default();
+    assert!(
+        note.contains("ended at move 8 by a fivefold repetition: the 3 moves after it"),
+        "{note}"
+    );
+    // Ending there, as it should: nothing to say about moves after it.
+    let exact = format!("[Result \"1/2-1/2\"]\n\n{shuffle} 1/2-1/2\n");
+    let imported = hotseat::game::pgn::import_game(&exact).unwrap();
+    assert_eq!(imported.game.record().plies(), 16);
+    assert!(
+        !imported
+            .game
+            .import_note()
+            .unwrap_or_default()
+            .contains("not part of it")
+    );
+}

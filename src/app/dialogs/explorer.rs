@@ -2,7 +2,8 @@
 //! is open): from the position shown, the moves played in the library, with how many games and
 //! how they ended (White wins, draws, Black wins, in percent and as a bar), as lichess's
 //! opening explorer shows them; positions are matched by hash, so transpositions count. Typing
-//! filters by player (`Ann`, `Ann as White`). ↑↓ choose a move, Enter plays it on the analysis
+//! filters by player (`Ann`, `Ann as White`). ↑↓ choose a move (every move played is listed;
+//! the panel scrolls to the one chosen), Enter plays it on the analysis
 //! board; ← → PageUp PageDown Home End step through the game as on the board, and the panel
 //! follows the position shown. F7 opens and closes it.
 //!
@@ -32,15 +33,14 @@ pub struct Explorer {
     pub reading: Option<usize>,
 }
 
-/// The most moves listed.
-const MAX_ROWS: usize = 12;
-
 /// The bar of a row: White's wins, draws, Black's wins over `width` cells.
 pub fn bar(row: &ExplorerRow, width: usize, ascii: bool) -> String {
     let (w, d, b) = row.percentages();
     let cells = |pct: u32| (pct as usize * width + 50) / 100;
-    let (cw, cd) = (cells(w), cells(d));
-    let cb = cells(b).min(width.saturating_sub(cw + cd));
+    // Each part rounded, and never past the width (50% and 50% of 15 cells are 8 and 7).
+    let cw = cells(w).min(width);
+    let cd = cells(d).min(width - cw);
+    let cb = cells(b).min(width - cw - cd);
     let (fw, fd, fb) = if ascii {
         ('#', '=', '-')
     } else {
@@ -60,7 +60,7 @@ impl Popup for Explorer {
     }
 
     fn update(mut self, app: &mut App, action: Action, now: Duration) {
-        let count = self.rows.as_ref().map_or(0, |r| r.len().min(MAX_ROWS));
+        let count = self.rows.as_ref().map_or(0, Vec::len);
         match action {
             Action::Cancel | Action::Explore => app.mode = Mode::Playing,
             Action::Quit => {
@@ -154,15 +154,14 @@ impl Explorer {
         }
     }
 
-    /// The rows shown (at most [`MAX_ROWS`]), each with its move as the players read it, and
-    /// how many more moves there are; `None` while the worker counts.
-    pub fn shown_rows<'a>(&'a self, app: &App) -> Option<(Vec<(String, &'a ExplorerRow)>, usize)> {
+    /// Every move of the answer, each as the players read it (the panel shows those it has
+    /// room for, scrolled to the selected one); `None` while the worker counts.
+    pub fn shown_rows<'a>(&'a self, app: &App) -> Option<Vec<(String, &'a ExplorerRow)>> {
         let rows = self.rows.as_ref()?;
         let position = app.shown_position();
         let style = app.move_style();
         let shown = rows
             .iter()
-            .take(MAX_ROWS)
             .map(|row| {
                 let written = match position.parse_move(&row.san) {
                     Ok(mv) => style.write(position, mv),
@@ -171,7 +170,7 @@ impl Explorer {
                 (written, row)
             })
             .collect();
-        Some((shown, rows.len().saturating_sub(MAX_ROWS)))
+        Some(shown)
     }
 }
 
@@ -272,6 +271,11 @@ mod tests {
     fn the_bar_splits_by_results() {
         assert_eq!(bar(&row("e4", 4, 2, 1, 1), 8, true), "####==--");
         assert_eq!(bar(&row("d4", 2, 0, 0, 0), 4, false), "    ");
+        assert_eq!(
+            bar(&row("e5", 4, 2, 2, 0), 15, true),
+            "########=======",
+            "two halves of an odd width fill it, no more"
+        );
     }
 
     #[test]
@@ -326,8 +330,8 @@ mod tests {
             panic!("the explorer shows: {:?}", app.mode());
         };
         assert_eq!(app.dialog_look(), Some(Look::Explorer(&explorer)));
-        let (shown, more) = explorer.shown_rows(&app).expect("counted");
-        assert_eq!(more, 0);
+        let shown = explorer.shown_rows(&app).expect("counted");
+        assert_eq!(shown.len(), 2);
         assert_eq!(shown[0].0, "e4");
         assert_eq!(shown[0].1.percentages(), (33, 33, 33));
         assert_eq!(shown[1].0, "d4");
@@ -448,7 +452,7 @@ mod tests {
             crate::rules::Notation::Lan,
             crate::rules::Language::German,
         );
-        let (shown, _) = explorer.shown_rows(&app).expect("counted");
+        let shown = explorer.shown_rows(&app).expect("counted");
         assert_eq!(shown[0].0, "Sg1-f3");
     }
 }

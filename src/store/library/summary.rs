@@ -33,9 +33,10 @@ pub struct Summary {
     pub engine_report: bool,
     /// What makes two games "the same" for the import (see [`fingerprint`]).
     pub fingerprint: u64,
-    /// Each main-line position before a move, with the move: `<hash hex>:<SAN>` separated by
-    /// spaces; kept as text until the explorer needs it.
-    pub positions: String,
+    /// Each main-line position before a move (its repetition key), with the move played
+    /// there: what the explorer's table is made of. Empty in an entry read back from the
+    /// database, which keeps them in a table of their own.
+    pub positions: Vec<(u64, String)>,
 }
 
 /// How a game ended, as the list says it: `checkmate`, `resignation`, `flag`, `agreement`,
@@ -140,16 +141,13 @@ pub fn summarize(text: &str) -> Result<Summary, NotAGame> {
         "standard"
     };
     let result = game.outcome().map_or("*", |o| o.result.pgn()).to_owned();
-    let mut positions = String::with_capacity(record.plies() * 22);
+    let mut positions = Vec::with_capacity(record.plies());
     let mut sans = Vec::with_capacity(record.plies());
     for (ply, played) in record.moves().iter().enumerate() {
         let Some(before) = record.position_at(ply) else {
             break;
         };
-        if !positions.is_empty() {
-            positions.push(' ');
-        }
-        positions.push_str(&format!("{:x}:{}", before.repetition_key(), played.san));
+        positions.push((before.repetition_key(), played.san.clone()));
         sans.push(played.san.as_str());
     }
     let white = clean(game.player(Color::White));
@@ -226,8 +224,11 @@ mod tests {
         assert_eq!(s.time_control, "5+3");
         assert_eq!(s.variant, "standard");
         assert!(!s.engine_report);
-        assert_eq!(s.positions.split(' ').count(), 8);
-        assert!(s.positions.split(' ').next().unwrap().ends_with(":e4"));
+        assert_eq!(s.positions.len(), 8);
+        assert_eq!(
+            s.positions[0],
+            (Position::initial().repetition_key(), "e4".to_owned())
+        );
     }
 
     #[test]

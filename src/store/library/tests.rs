@@ -65,8 +65,7 @@ fn the_list_is_newest_first_and_the_index_is_written_then_used() {
     let library = store.library().unwrap();
     assert_eq!(files(&library), ["b.pgn", "c.pgn", "a.pgn"]);
     assert_eq!(library.freshness, Freshness::Built);
-    assert!(library.index_error.is_none());
-    assert!(store.index_path().is_file());
+    assert!(store.db_path().is_file());
     let again = store.library().unwrap();
     assert_eq!(again.freshness, Freshness::Fresh);
     assert_eq!(again.games, library.games);
@@ -74,32 +73,31 @@ fn the_list_is_newest_first_and_the_index_is_written_then_used() {
 }
 
 #[test]
-fn the_index_is_rebuilt_after_it_is_deleted_or_garbled() {
+fn the_index_is_made_again_after_it_is_deleted_damaged_or_rebuilt() {
     let (store, dir) = store("rebuild");
     three(&store);
     let first = store.library().unwrap();
-    fs::remove_file(store.index_path()).unwrap();
+    fs::remove_file(store.db_path()).unwrap();
     let rebuilt = store.library().unwrap();
     assert_eq!(rebuilt.freshness, Freshness::Built);
     assert_eq!(rebuilt.games, first.games);
-    let text = fs::read_to_string(store.index_path()).unwrap();
-    for garbled in [
-        text.replace("\t0-1\t", "\t0-1\tX\t"),
-        text.replace("hotseat games index 1", "hotseat games index 9"),
-        text[..text.len() - 20].to_owned(),
-        text.replace(":e4", "e4"),
-        "\u{0}\u{ff}".to_owned(),
-    ] {
-        fs::write(store.index_path(), garbled).unwrap();
-        let rebuilt = store.library().unwrap();
-        assert!(
-            matches!(rebuilt.freshness, Freshness::Rebuilt { .. }),
-            "{:?}",
-            rebuilt.freshness
-        );
-        assert_eq!(rebuilt.games, first.games);
+    // Damaged: set aside, never deleted, and made again from the files.
+    let size = fs::metadata(store.db_path()).unwrap().len() as usize;
+    fs::write(store.db_path(), vec![0x5a; size.max(8192)]).unwrap();
+    for suffix in ["-wal", "-shm"] {
+        let _ = fs::remove_file(dir.join(format!("{}{suffix}", crate::store::DB_FILE)));
     }
-    assert_eq!(fs::read_to_string(store.index_path()).unwrap(), text);
+    let rebuilt = store.library().unwrap();
+    let Freshness::Rebuilt { why } = &rebuilt.freshness else {
+        panic!("{:?}", rebuilt.freshness);
+    };
+    assert!(why.contains("set aside as"), "{why}");
+    assert!(dir.join("hotseat.damaged.db").is_file());
+    assert_eq!(rebuilt.games, first.games);
+    // Asked for: every file read again.
+    let index = store.rebuild_index(&mut |_, _| {}).unwrap().unwrap();
+    assert!(matches!(index.freshness, Freshness::Rebuilt { .. }));
+    assert_eq!(index.games("").unwrap(), first.games);
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -124,7 +122,26 @@ fn a_stale_index_reads_only_the_new_and_changed_files_and_drops_the_gone() {
     assert_eq!(library.freshness, Freshness::Updated { read: 2 });
     assert_eq!(files(&library), ["d.pgn", "b.pgn", "c.pgn"]);
     assert_eq!(library.games[2].summary.moves, 1);
-    assert_eq!(library.games[2].summary.positions.split(' ').count(), 2);
+    let index = store.index().unwrap().unwrap();
+    let after_c4 = {
+        let start = chess::rules::Position::initial();
+        start
+            .play(start.parse_move("c4").unwrap())
+            .unwrap()
+            .repetition_key()
+    };
+    let rows = index.explore(after_c4, &PlayerFilter::default()).unwrap();
+    assert_eq!(rows.len(), 1, "the changed file's positions: {rows:?}");
+    assert_eq!(rows[0].san, "c5");
+    // a.pgn is gone, and its positions with it.
+    let start = chess::rules::Position::initial().repetition_key();
+    let sans: Vec<String> = index
+        .explore(start, &PlayerFilter::default())
+        .unwrap()
+        .into_iter()
+        .map(|r| r.san)
+        .collect();
+    assert_eq!(sans, ["c4", "d4", "f4"]);
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -155,13 +172,8 @@ fn the_index_is_never_written_through_a_link() {
     three(&store);
     let target = dir.join("mine.txt");
     fs::write(&target, "keep").unwrap();
-    std::os::unix::fs::symlink(&target, store.index_path()).unwrap();
-    let library = store.library().unwrap();
-    assert_eq!(library.games.len(), 3);
-    let err = library
-        .index_error
-        .expect("the link is refused")
-        .to_string();
+    std::os::unix::fs::symlink(&target, store.db_path()).unwrap();
+    let err = store.library().unwrap_err().to_string();
     assert!(err.contains("symbolic link"), "{err}");
     assert_eq!(fs::read_to_string(&target).unwrap(), "keep");
     fs::remove_dir_all(dir).unwrap();
@@ -179,6 +191,28 @@ fn the_filter_searches_every_field_and_needs_every_word() {
     let library = store.library().unwrap();
     let found =
         |q: &str| -> Vec<&str> { library.filter(q).iter().map(|e| e.file.as_str()).collect() };
+    // The database's filter finds the same games as the screen's.
+    let index = store.index().unwrap().unwrap();
+    for q in [
+        "ann",
+        "C70",
+        "0-1",
+        "960",
+        "flag",
+        "engine",
+        "ANN 0-1",
+        "2026-11-22",
+        "",
+        "zzz",
+    ] {
+        let by_db: Vec<String> = index
+            .games(q)
+            .unwrap()
+            .into_iter()
+            .map(|e| e.file)
+            .collect();
+        assert_eq!(by_db, found(q), "{q}");
+    }
     assert_eq!(found("ann"), ["c.pgn", "a.pgn"]);
     assert_eq!(found("C70"), ["a.pgn"]);
     assert_eq!(found("0-1"), ["a.pgn", "f.pgn"]);
@@ -219,15 +253,16 @@ fn import_files_new_games_once_and_refuses_a_broken_one_alone() {
     .join("\n");
     let mut seen = Vec::new();
     let report = store
-        .import_games(download.as_bytes(), |done, total| seen.push((done, total)))
+        .import_games(download.as_bytes(), |p| seen.push(p.games))
         .unwrap();
     assert_eq!(report.games, 6);
-    assert_eq!(seen.last(), Some(&(6, 6)));
+    assert_eq!(seen, [1, 2, 3, 4, 5, 6]);
     assert_eq!(
         report.already, 2,
         "one already in the library, one twice in the file"
     );
     assert_eq!(report.refused.len(), 1);
+    assert_eq!(report.refused_count, 1);
     assert_eq!(report.refused[0].index, 3);
     assert!(
         report.refused[0].reason.contains("Ke3"),
@@ -259,8 +294,113 @@ fn import_files_new_games_once_and_refuses_a_broken_one_alone() {
     assert_eq!(library.games.len(), 6);
     assert!(library.filter("hal engine").len() == 1);
     // Importing the same file again adds nothing.
-    let again = store.import_games(download.as_bytes(), |_, _| {}).unwrap();
+    let again = store.import_games(download.as_bytes(), |_| {}).unwrap();
     assert!(again.added.is_empty());
     assert_eq!(again.already, 5);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_files_are_listed_only_when_the_folder_changed() {
+    let (store, dir) = store("folder");
+    three(&store);
+    let past = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+    let age = |path: &std::path::Path| {
+        fs::File::open(path).unwrap().set_modified(past).unwrap();
+    };
+    age(&store.games_dir());
+    assert_eq!(store.library().unwrap().freshness, Freshness::Built);
+    // A file rewritten in place, the folder unchanged: not listed, not seen...
+    fs::write(
+        store.games_dir().join("b.pgn"),
+        pgn("2026.11.22", "Bob", "Cid", "1-0", "1. d4 d5 2. c4"),
+    )
+    .unwrap();
+    age(&store.games_dir());
+    let library = store.library().unwrap();
+    assert_eq!(library.freshness, Freshness::Fresh);
+    assert_eq!(library.games[0].summary.moves, 1);
+    // ...until the folder changes, or a rebuild is asked for.
+    file(
+        &store,
+        "d.pgn",
+        &pgn("2026.11.01", "Dan", "Eve", "1-0", "1. f4"),
+    );
+    let library = store.library().unwrap();
+    assert_eq!(library.freshness, Freshness::Updated { read: 2 });
+    assert_eq!(library.games[0].summary.moves, 2);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn garbage_files_no_game_and_refusals_past_the_first_are_counted() {
+    let (store, dir) = store("garbage");
+    // Bytes of no game: NUL bytes, brackets, stray results, as random bytes are.
+    let mut junk = Vec::new();
+    for i in 0..200u32 {
+        junk.extend_from_slice(b"\0\x01[\x02 ");
+        junk.extend_from_slice(if i % 2 == 0 {
+            b" *\n\n"
+        } else {
+            b"\xff\xfe 1-0\n\n"
+        });
+    }
+    let report = store.import_games(junk.as_slice(), |_| {}).unwrap();
+    assert!(report.added.is_empty(), "{:?}", report.added);
+    assert_eq!(report.already, 0);
+    assert_eq!(report.refused_count, report.games);
+    assert_eq!(report.refused.len(), MAX_REFUSED_LISTED.min(report.games));
+    assert!(!store.games_dir().exists() || fs::read_dir(store.games_dir()).unwrap().count() == 0);
+    // A game with tags and no move is still a game (an empty record someone kept).
+    let empty = "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n*\n";
+    assert_eq!(
+        store
+            .import_games(empty.as_bytes(), |_| {})
+            .unwrap()
+            .added
+            .len(),
+        1
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn two_windows_opening_and_importing_at_once_keep_one_consistent_index() {
+    let (store, dir) = store("two-windows");
+    three(&store);
+    let games: Vec<String> = (0..40)
+        .map(|i| {
+            pgn(
+                &format!("2025.01.{:02}", 1 + i % 28),
+                "Win",
+                &format!("Dow{i}"),
+                "1-0",
+                "1. e4 e5",
+            )
+        })
+        .collect();
+    let download = games.join("\n");
+    std::thread::scope(|s| {
+        let importer = s.spawn(|| store.import_games(download.as_bytes(), |_| {}).unwrap());
+        let readers: Vec<_> = (0..3)
+            .map(|_| s.spawn(|| store.library().unwrap().games.len()))
+            .collect();
+        for reader in readers {
+            let seen = reader.join().unwrap();
+            assert!((3..=43).contains(&seen), "{seen}");
+        }
+        assert_eq!(importer.join().unwrap().added.len(), 40);
+    });
+    let library = store.library().unwrap();
+    assert_eq!(library.games.len(), 43);
+    let index = store.index().unwrap().unwrap();
+    let start = chess::rules::Position::initial().repetition_key();
+    let e4 = index
+        .explore(start, &PlayerFilter::default())
+        .unwrap()
+        .into_iter()
+        .find(|r| r.san == "e4")
+        .unwrap();
+    assert_eq!(e4.games, 41, "each game's positions once");
     fs::remove_dir_all(dir).unwrap();
 }

@@ -51,7 +51,6 @@ impl Store {
                 .collect(),
             broken: Vec::new(),
             freshness: Freshness::Fresh,
-            index_error: None,
         };
         trash.sort();
         Ok(trash.games)

@@ -47,14 +47,26 @@ impl Notes {
             self.comment.push_str(text);
             return;
         }
-        self.comment.push(' ');
-        self.comment.push_str(text);
         // Two comments joined can open a command that neither held (`… [` and `% …`), which
         // would swallow the rest when the game is read back: it is taken out now, as reading
-        // the joined text would.
-        let stripped = super::pgn::strip_commands(self.comment.as_bytes());
-        if stripped.len() != self.comment.len() {
-            self.comment = stripped;
+        // the joined text would. Both parts hold no command already, so only a `[` ending the
+        // first before a `%` opening the second makes one, and only from that `[` on is read
+        // again: a move with thousands of comments is joined in linear time, not quadratic.
+        let opens = self.comment.trim_end().ends_with('[') && text.starts_with('%');
+        let bracket = self.comment.rfind('[');
+        self.comment.push(' ');
+        self.comment.push_str(text);
+        if let (true, Some(at)) = (opens, bracket) {
+            let tail = super::pgn::strip_commands(&self.comment.as_bytes()[at..]);
+            self.comment.truncate(at);
+            let head_len = self.comment.trim_end().len();
+            self.comment.truncate(head_len);
+            if !tail.is_empty() {
+                if !self.comment.is_empty() {
+                    self.comment.push(' ');
+                }
+                self.comment.push_str(&tail);
+            }
         }
     }
 }
@@ -224,5 +236,26 @@ mod tests {
             ]
         );
         assert_eq!(game.move_time(0), None, "no starting time known");
+    }
+
+    #[test]
+    fn comments_joined_open_a_command_only_across_the_join_and_lose_nothing_else() {
+        let mut notes = Notes::default();
+        notes.add_comment("see [1] and [");
+        notes.add_comment("%clk 0:01:00] well played");
+        assert_eq!(notes.comment, "see [1] and well played");
+        let mut notes = Notes::default();
+        notes.add_comment("[");
+        notes.add_comment("%eval 0.3");
+        assert_eq!(notes.comment, "");
+        notes.add_comment("a [");
+        notes.add_comment("b");
+        assert_eq!(notes.comment, "a [ b", "no command: kept as written");
+        // Many comments on one move: each join reads only its own words again.
+        let mut notes = Notes::default();
+        for i in 0..5000 {
+            notes.add_comment(&format!("c{i}"));
+        }
+        assert!(notes.comment.starts_with("c0 c1 ") && notes.comment.ends_with(" c4999"));
     }
 }

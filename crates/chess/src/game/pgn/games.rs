@@ -206,6 +206,8 @@ pub trait Target: Sized {
     fn cut_short(&self) -> bool {
         false
     }
+    /// A move token ignored because [`Target::cut_short`] said so.
+    fn ignored(&mut self) {}
     /// A side-line move that cannot be read or played: `true` when the target drops the rest of
     /// its line and reads on (the main line is never lost for a side line's fault).
     fn cut_line(&mut self, _why: &str) -> bool {
@@ -415,6 +417,7 @@ impl<T: Target> Visitor for GameVisitor<T> {
             return Skip(true);
         };
         if target.cut_short() {
+            target.ignored();
             return Skip(false);
         }
         // Nearly every move of a file: strict SAN that resolves at once. Nothing in `san_slow`
@@ -680,6 +683,12 @@ struct Builder {
     /// Where and why the main line stopped at a move that cannot be played: the game is
     /// kept up to the move before (see [`import_games_to_last_legal_move`]).
     stopped: Option<(String, PgnReason)>,
+    /// The main line reached a fivefold repetition or the seventy-five-move rule, which end
+    /// the game by themselves: its moves after that are not part of the game (ignored, and
+    /// said in a note), as no move after a checkmate is.
+    ended: Option<AutomaticEnd>,
+    /// The main line's moves after that end.
+    after_end: usize,
 }
 
 /// A side line being read.
@@ -788,6 +797,8 @@ impl Target for Builder {
             lines: Vec::new(),
             cut: (0, String::new()),
             stopped: None,
+            ended: None,
+            after_end: 0,
         })
     }
     fn position(&self) -> &Position {
@@ -799,6 +810,15 @@ impl Target for Builder {
     fn play(&mut self, mv: Move) {
         if self.lines.is_empty() {
             self.game.replay(mv);
+            // Either rule needs sixteen plies at least without a capture or a pawn's move: the
+            // repetitions are counted only then.
+            if self.game.position().halfmoves() >= 16
+                && let Some(
+                    end @ (AutomaticEnd::FivefoldRepetition | AutomaticEnd::SeventyFiveMoves),
+                ) = self.game.record().automatic_end()
+            {
+                self.ended = Some(end);
+            }
         } else {
             self.play_in_line(mv);
         }
@@ -835,7 +855,14 @@ impl Target for Builder {
         self.lines.pop();
     }
     fn cut_short(&self) -> bool {
-        self.stopped.is_some() || self.lines.last().is_some_and(|l| l.cut)
+        self.stopped.is_some()
+            || self.lines.last().is_some_and(|l| l.cut)
+            || (self.ended.is_some() && self.lines.is_empty())
+    }
+    fn ignored(&mut self) {
+        if self.ended.is_some() && self.lines.is_empty() && self.stopped.is_none() {
+            self.after_end += 1;
+        }
     }
     #[inline(never)]
     fn stop_main_line(&mut self, place: &str, reason: &PgnReason) -> bool {
@@ -964,6 +991,21 @@ impl ImportedGame {
             }
             None => result,
         };
+        if let (Some(end), 1..) = (b.ended, b.after_end) {
+            let rule = match end {
+                AutomaticEnd::FivefoldRepetition => "a fivefold repetition",
+                _ => "the seventy-five-move rule",
+            };
+            let plies = b.game.record().plies();
+            let number = plies.div_ceil(2);
+            let after = match b.after_end {
+                1 => "the move after it is".to_owned(),
+                n => format!("the {n} moves after it are"),
+            };
+            notes.push(format!(
+                "the game ended at move {number} by {rule}: {after} not part of it"
+            ));
+        }
         let game = &mut b.game;
         // A saved game also records the time left on the move in progress.
         for color in Color::ALL {

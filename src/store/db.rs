@@ -1,0 +1,416 @@
+//! The database: one SQLite file, `hotseat.db`, in the data folder, for what hotseat keeps
+//! beyond its PGN files — today the library's index (see `library/table.rs`).
+//!
+//! SQLite because it is one file any `sqlite3` can open, safe under crashes and under two
+//! windows at once, and what other chess programs keep game databases in (en-croissant).
+//! rusqlite builds SQLite's own C source into the program (`bundled`), so no system library is
+//! needed on any platform.
+//!
+//! * **Two windows, a crash mid-write:** the database runs in WAL mode; every change of several
+//!   rows is one transaction, so a killed process leaves the last committed state. A second
+//!   process waits up to [`BUSY_WAIT`] for the other's write rather than failing.
+//! * **Schema version and migrations:** the version is SQLite's `user_version`. [`MIGRATIONS`]
+//!   holds one SQL script per version, applied in order, each in its own transaction with the
+//!   version bump, so a database is always at one whole version. A database of a newer hotseat
+//!   (a version this build does not know) is refused with a message, never changed.
+//! * **Damage:** a file that is not a database or is corrupt is set aside as
+//!   `hotseat.damaged.db` (numbered if taken; never deleted) and a new one is made: the library
+//!   then rebuilds its index from the PGN files, which are the truth, and says so.
+//!
+//! **Adding a table** (the puzzles, a rating history): append a new script to [`MIGRATIONS`]
+//! with its `CREATE TABLE` and `CREATE INDEX` statements; never edit one already released
+//! (databases in the field have run it). A table that is only a cache of files (like the
+//! library's) may also be emptied and refilled; a table that holds the only copy of something
+//! (a player's rating) must not be: the damage rule above sets the whole file aside, never
+//! deletes it, so such data can still be recovered by hand.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, ErrorCode, TransactionBehavior};
+
+use super::error::{Op, StoreError};
+use super::names::numbered;
+use super::nofollow;
+
+/// The database's file name in the data folder.
+pub const DB_FILE: &str = "hotseat.db";
+
+/// How long a write waits for another process's transaction to end.
+pub const BUSY_WAIT: Duration = Duration::from_secs(10);
+
+/// The schema, one script per version: script `i` takes a database from version `i` to `i + 1`.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: the library's index (library/table.rs). Each archive file is one row of `games`
+    // (a game) or of `broken` (a file that is no game), with the name, size and modification
+    // time that tell whether the file changed. `positions` holds each main-line position of
+    // each game (its repetition key) with the move played there and the game's result, keyed
+    // by position so that the explorer's question is one range of the primary key;
+    // `game_keys` the keys a game has there (8 bytes each), to find its rows when it goes,
+    // apart from `games` so that the filter's scan of `games` reads small rows.
+    "CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        file TEXT NOT NULL UNIQUE,
+        size INTEGER NOT NULL,
+        secs INTEGER NOT NULL,
+        nanos INTEGER NOT NULL,
+        fingerprint INTEGER NOT NULL,
+        date TEXT NOT NULL,
+        sort_date TEXT NOT NULL,
+        started TEXT NOT NULL,
+        white TEXT NOT NULL,
+        black TEXT NOT NULL,
+        white_key TEXT NOT NULL,
+        black_key TEXT NOT NULL,
+        result TEXT NOT NULL,
+        ending TEXT NOT NULL,
+        moves INTEGER NOT NULL,
+        eco TEXT NOT NULL,
+        opening TEXT NOT NULL,
+        time_control TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        engine INTEGER NOT NULL,
+        haystack TEXT NOT NULL
+    );
+    CREATE TABLE game_keys (
+        game INTEGER PRIMARY KEY REFERENCES games (id),
+        keys BLOB NOT NULL
+    );
+    CREATE INDEX games_fingerprint ON games (fingerprint);
+    CREATE INDEX games_newest ON games (sort_date DESC, started DESC, secs DESC, nanos DESC, file DESC);
+    CREATE INDEX games_white ON games (white_key);
+    CREATE INDEX games_black ON games (black_key);
+    CREATE TABLE broken (
+        file TEXT PRIMARY KEY,
+        size INTEGER NOT NULL,
+        secs INTEGER NOT NULL,
+        nanos INTEGER NOT NULL,
+        reason TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE positions (
+        key INTEGER NOT NULL,
+        game INTEGER NOT NULL,
+        san TEXT NOT NULL,
+        result INTEGER NOT NULL,
+        PRIMARY KEY (key, game, san)
+    ) WITHOUT ROWID;",
+    // 2: the modification time of `games/` when the index was last brought up to date, so
+    // that opening the library need not list 100,000 files when none came or went.
+    "CREATE TABLE library_folder (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        secs INTEGER NOT NULL,
+        nanos INTEGER NOT NULL
+    );",
+];
+
+/// An open database, at the newest version.
+#[derive(Debug)]
+pub struct Database {
+    conn: Connection,
+    path: PathBuf,
+}
+
+/// What opening found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opened {
+    /// The database was there and usable.
+    Existing,
+    /// There was none: an empty one was made.
+    Created,
+    /// The file was damaged (why): it was moved to `moved_to` and an empty one made.
+    SetAside { moved_to: PathBuf, why: String },
+}
+
+/// Why a database could not be opened as it is.
+#[derive(Debug)]
+enum OpenError {
+    Sqlite(rusqlite::Error),
+    /// Written by a newer hotseat: its version, and ours.
+    Newer(u32),
+}
+
+impl From<rusqlite::Error> for OpenError {
+    fn from(e: rusqlite::Error) -> OpenError {
+        OpenError::Sqlite(e)
+    }
+}
+
+/// Whether an SQLite error means the file is damaged (not a database, or corrupt), rather
+/// than busy, full or forbidden.
+pub fn is_damage(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)
+    )
+}
+
+/// An SQLite error as the store's error about the database at `path`.
+pub fn error(path: &Path, e: rusqlite::Error) -> StoreError {
+    let why = match e.sqlite_error_code() {
+        Some(ErrorCode::DiskFull) => "the disk is full".to_owned(),
+        Some(ErrorCode::ReadOnly) => "it is read-only".to_owned(),
+        Some(ErrorCode::PermissionDenied | ErrorCode::CannotOpen) => {
+            "it cannot be opened for writing (check the folder's permissions)".to_owned()
+        }
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => format!(
+            "another hotseat kept it busy for more than {} seconds",
+            BUSY_WAIT.as_secs()
+        ),
+        _ => e.to_string(),
+    };
+    StoreError::io(Op::Database, path, std::io::Error::other(why))
+}
+
+impl Database {
+    /// Opens (or creates) the database at `path` and brings it to the newest version; a damaged
+    /// file is set aside (see the module documentation).
+    pub fn open(path: &Path) -> Result<(Database, Opened), StoreError> {
+        nofollow::refuse_link(path).map_err(|e| StoreError::io(Op::Database, path, e))?;
+        let existed = path.exists();
+        match Database::try_open(path) {
+            Ok(db) => Ok((
+                db,
+                if existed {
+                    Opened::Existing
+                } else {
+                    Opened::Created
+                },
+            )),
+            Err(OpenError::Sqlite(e)) if is_damage(&e) => {
+                let moved_to = set_aside(path)?;
+                let db = Database::try_open(path).map_err(|e| match e {
+                    OpenError::Sqlite(e) => error(path, e),
+                    OpenError::Newer(v) => newer(path, v),
+                })?;
+                Ok((
+                    db,
+                    Opened::SetAside {
+                        moved_to,
+                        why: e.to_string(),
+                    },
+                ))
+            }
+            Err(OpenError::Sqlite(e)) => Err(error(path, e)),
+            Err(OpenError::Newer(v)) => Err(newer(path, v)),
+        }
+    }
+
+    /// Opens and migrates, waiting while another process holds a lock SQLite does not wait
+    /// for by itself (switching a new file to WAL, recovering another's log).
+    fn try_open(path: &Path) -> Result<Database, OpenError> {
+        let started = std::time::Instant::now();
+        loop {
+            match Database::open_once(path) {
+                Err(OpenError::Sqlite(e))
+                    if matches!(
+                        e.sqlite_error_code(),
+                        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+                    ) && started.elapsed() < BUSY_WAIT =>
+                {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                other => return other,
+            }
+        }
+    }
+
+    fn open_once(path: &Path) -> Result<Database, OpenError> {
+        let mut conn = Connection::open(path)?;
+        conn.busy_timeout(BUSY_WAIT)?;
+        // The first read of the file: where a file that is no database says so.
+        let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        debug_assert!(
+            mode.eq_ignore_ascii_case("wal") || mode == "memory",
+            "{mode}"
+        );
+        // In WAL mode NORMAL loses no committed transaction on a crash of the program, only
+        // (on a power cut) the last few, and never corrupts the file.
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        migrate(&mut conn)?;
+        Ok(Database {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// The connection, for the tables' own modules.
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    pub fn conn_mut(&mut self) -> &mut Connection {
+        &mut self.conn
+    }
+
+    /// Where the database is.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// An SQLite error of this database as the store's error.
+    pub fn error(&self, e: rusqlite::Error) -> StoreError {
+        error(&self.path, e)
+    }
+
+    /// The schema version of the file.
+    pub fn version(&self) -> Result<u32, StoreError> {
+        self.conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(|e| self.error(e))
+    }
+}
+
+fn newer(path: &Path, version: u32) -> StoreError {
+    StoreError::io(
+        Op::Database,
+        path,
+        std::io::Error::other(format!(
+            "it was written by a newer hotseat (schema {version}; this one knows up to {}): \
+             use that version, or move the file away to start a new index",
+            MIGRATIONS.len()
+        )),
+    )
+}
+
+/// Applies the migrations the database has not had, each in one transaction. The version is
+/// read again inside the transaction: a second process that migrated meanwhile is not
+/// migrated over.
+fn migrate(conn: &mut Connection) -> Result<(), OpenError> {
+    loop {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let version: u32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let Some(script) = MIGRATIONS.get(version as usize) else {
+            return if version as usize > MIGRATIONS.len() {
+                Err(OpenError::Newer(version))
+            } else {
+                Ok(())
+            };
+        };
+        tx.execute_batch(script)?;
+        tx.pragma_update(None, "user_version", version + 1)?;
+        tx.commit()?;
+    }
+}
+
+/// Moves a damaged database (and its write-ahead log) aside under the first free
+/// `hotseat.damaged[-N].db`; returns the new name.
+pub(super) fn set_aside(path: &Path) -> Result<PathBuf, StoreError> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let target = numbered(dir, "hotseat.damaged", "db")
+        .find(|p| std::fs::symlink_metadata(p).is_err())
+        .ok_or_else(|| {
+            StoreError::io(
+                Op::Database,
+                path,
+                std::io::Error::other("no free name to set the damaged database aside"),
+            )
+        })?;
+    std::fs::rename(path, &target).map_err(|e| StoreError::io(Op::Database, path, e))?;
+    for suffix in ["-wal", "-shm"] {
+        let mut from = path.as_os_str().to_owned();
+        from.push(suffix);
+        let mut to = target.as_os_str().to_owned();
+        to.push(suffix);
+        if Path::new(&from).exists() {
+            let _ = std::fs::rename(&from, &to);
+        }
+    }
+    Ok(target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hotseat-db-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_new_database_is_made_at_the_newest_version_in_wal_mode() {
+        let dir = temp("new");
+        let path = dir.join(DB_FILE);
+        let (db, opened) = Database::open(&path).unwrap();
+        assert_eq!(opened, Opened::Created);
+        assert_eq!(db.version().unwrap() as usize, MIGRATIONS.len());
+        let mode: String = db
+            .conn()
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+        drop(db);
+        let (_, opened) = Database::open(&path).unwrap();
+        assert_eq!(opened, Opened::Existing);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_damaged_file_is_set_aside_never_deleted_and_a_new_one_made() {
+        let dir = temp("damaged");
+        let path = dir.join(DB_FILE);
+        let garbage = b"this is not a database, and it is more than a header long........";
+        std::fs::write(&path, garbage.repeat(100)).unwrap();
+        let (db, opened) = Database::open(&path).unwrap();
+        let Opened::SetAside { moved_to, why } = opened else {
+            panic!("not set aside: {opened:?}");
+        };
+        assert_eq!(moved_to, dir.join("hotseat.damaged.db"));
+        assert!(why.contains("not a database"), "{why}");
+        assert_eq!(std::fs::read(&moved_to).unwrap(), garbage.repeat(100));
+        assert_eq!(db.version().unwrap() as usize, MIGRATIONS.len());
+        drop(db);
+        // A second damage finds the first one's name taken.
+        std::fs::write(&path, garbage.repeat(100)).unwrap();
+        let (_, opened) = Database::open(&path).unwrap();
+        assert!(
+            matches!(&opened, Opened::SetAside { moved_to, .. } if moved_to.ends_with("hotseat.damaged-2.db")),
+            "{opened:?}"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_newer_schema_is_refused_and_left_as_it_is() {
+        let dir = temp("newer");
+        let path = dir.join(DB_FILE);
+        let (db, _) = Database::open(&path).unwrap();
+        db.conn()
+            .pragma_update(None, "user_version", MIGRATIONS.len() as u32 + 5)
+            .unwrap();
+        drop(db);
+        let err = Database::open(&path).unwrap_err().to_string();
+        assert!(err.contains("newer hotseat"), "{err}");
+        assert!(path.exists());
+        assert!(!dir.join("hotseat.damaged.db").exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn two_connections_see_each_others_committed_rows() {
+        let dir = temp("two");
+        let path = dir.join(DB_FILE);
+        let (mut one, _) = Database::open(&path).unwrap();
+        let (two, _) = Database::open(&path).unwrap();
+        let tx = one.conn_mut().transaction().unwrap();
+        tx.execute(
+            "INSERT INTO broken (file, size, secs, nanos, reason) VALUES ('a.pgn', 1, 2, 3, 'x')",
+            [],
+        )
+        .unwrap();
+        let before: i64 = two
+            .conn()
+            .query_row("SELECT count(*) FROM broken", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(before, 0, "not committed yet");
+        tx.commit().unwrap();
+        let after: i64 = two
+            .conn()
+            .query_row("SELECT count(*) FROM broken", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(after, 1);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

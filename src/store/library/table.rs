@@ -1,0 +1,338 @@
+//! The library's tables in the database (schema in `db.rs`, version 1): the rows written for
+//! a game or a broken file, and the questions the list and the explorer ask of them.
+//!
+//! A game's row keeps the list's fields, the lower-cased text the filter searches
+//! (`haystack`), the players' names lower-cased for the explorer's player filter, and the
+//! positions' keys it has in `positions` (in `game_keys`, 8 bytes each), so that its rows
+//! there can be found by their primary key when the file changes or goes.
+
+use std::collections::HashMap;
+
+use rusqlite::{Connection, OptionalExtension, Row, Transaction, params, params_from_iter};
+
+use super::explorer::{ExplorerRow, PlayerFilter};
+use super::{Broken, Entry, FileStamp, Summary};
+
+/// What the index knows of a file: its stamp, and whether it is a game (or a broken file).
+pub(super) type Known = HashMap<String, (FileStamp, bool)>;
+
+/// Every file the index has a row for.
+pub(super) fn known(conn: &Connection) -> rusqlite::Result<Known> {
+    let mut known = HashMap::new();
+    for (table, game) in [("games", true), ("broken", false)] {
+        let mut stmt = conn.prepare(&format!("SELECT file, size, secs, nanos FROM {table}"))?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, stamp(r, 1)?)))?;
+        for row in rows {
+            let (file, stamp) = row?;
+            known.insert(file, (stamp, game));
+        }
+    }
+    Ok(known)
+}
+
+/// The file's stamp in the columns `at`, `at + 1`, `at + 2` (size, seconds, nanoseconds).
+fn stamp(r: &Row, at: usize) -> rusqlite::Result<FileStamp> {
+    Ok(FileStamp {
+        size: r.get::<_, i64>(at)? as u64,
+        secs: r.get::<_, i64>(at + 1)? as u64,
+        nanos: r.get::<_, i64>(at + 2)? as u32,
+    })
+}
+
+/// A game's result as the explorer counts it.
+fn result_code(result: &str) -> i64 {
+    match result {
+        "1-0" => 1,
+        "1/2-1/2" => 2,
+        "0-1" => 3,
+        _ => 0,
+    }
+}
+
+/// The writes of one transaction, with their statements prepared once.
+pub(super) struct Writer<'t> {
+    tx: &'t Transaction<'t>,
+    insert_game: rusqlite::Statement<'t>,
+    insert_position: rusqlite::Statement<'t>,
+}
+
+impl<'t> Writer<'t> {
+    pub(super) fn new(tx: &'t Transaction<'t>) -> rusqlite::Result<Writer<'t>> {
+        Ok(Writer {
+            tx,
+            insert_game: tx.prepare(
+                "INSERT INTO games (file, size, secs, nanos, fingerprint, date, sort_date, \
+                 started, white, black, white_key, black_key, result, ending, moves, eco, \
+                 opening, time_control, variant, engine, haystack) VALUES (?1, ?2, ?3, ?4, \
+                 ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
+            )?,
+            insert_position: tx.prepare(
+                "INSERT OR IGNORE INTO positions (key, game, san, result) VALUES (?1, ?2, ?3, ?4)",
+            )?,
+        })
+    }
+
+    /// Forgets `file`: its game row and positions, or its broken row.
+    pub(super) fn remove(&mut self, file: &str) -> rusqlite::Result<()> {
+        let found: Option<(i64, Vec<u8>)> = self
+            .tx
+            .query_row(
+                "SELECT g.id, k.keys FROM games g JOIN game_keys k ON k.game = g.id \
+                 WHERE g.file = ?1",
+                [file],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        if let Some((id, keys)) = found {
+            let mut delete = self
+                .tx
+                .prepare("DELETE FROM positions WHERE key = ?1 AND game = ?2")?;
+            for key in keys.chunks_exact(8) {
+                let key = i64::from_le_bytes(key.try_into().unwrap_or_default());
+                delete.execute(params![key, id])?;
+            }
+            self.tx
+                .execute("DELETE FROM game_keys WHERE game = ?1", [id])?;
+            self.tx.execute("DELETE FROM games WHERE id = ?1", [id])?;
+        }
+        self.tx
+            .execute("DELETE FROM broken WHERE file = ?1", [file])?;
+        Ok(())
+    }
+
+    /// Adds the game of `entry` (whose summary carries its positions).
+    pub(super) fn add_game(&mut self, entry: &Entry) -> rusqlite::Result<()> {
+        let s = &entry.summary;
+        let mut keys = Vec::with_capacity(s.positions.len() * 8);
+        let mut seen = std::collections::HashSet::with_capacity(s.positions.len());
+        for (key, _) in &s.positions {
+            if seen.insert(*key) {
+                keys.extend_from_slice(&key.to_le_bytes());
+            }
+        }
+        self.insert_game.execute(params![
+            entry.file,
+            entry.stamp.size as i64,
+            entry.stamp.secs as i64,
+            entry.stamp.nanos,
+            s.fingerprint as i64,
+            s.date,
+            entry.sort_date(),
+            s.started,
+            s.white,
+            s.black,
+            s.white.to_lowercase(),
+            s.black.to_lowercase(),
+            s.result,
+            s.ending,
+            s.moves,
+            s.eco,
+            s.opening,
+            s.time_control,
+            s.variant,
+            s.engine_report,
+            entry.haystack,
+        ])?;
+        let id = self.tx.last_insert_rowid();
+        self.tx.execute(
+            "INSERT INTO game_keys (game, keys) VALUES (?1, ?2)",
+            params![id, keys],
+        )?;
+        let result = result_code(&s.result);
+        for (key, san) in &s.positions {
+            self.insert_position
+                .execute(params![*key as i64, id, san, result])?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn add_broken(&mut self, broken: &Broken) -> rusqlite::Result<()> {
+        self.tx.execute(
+            "INSERT INTO broken (file, size, secs, nanos, reason) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                broken.file,
+                broken.stamp.size as i64,
+                broken.stamp.secs as i64,
+                broken.stamp.nanos,
+                broken.reason
+            ],
+        )?;
+        Ok(())
+    }
+}
+
+/// Empties the library's tables (for a rebuild).
+pub(super) fn clear(tx: &Transaction) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "DELETE FROM positions; DELETE FROM game_keys; DELETE FROM games; DELETE FROM broken;",
+    )
+}
+
+/// The columns an [`Entry`] is read from, in [`entry`]'s order.
+const ENTRY_COLUMNS: &str = "file, size, secs, nanos, fingerprint, date, started, white, black, \
+     result, ending, moves, eco, opening, time_control, variant, engine, haystack";
+
+/// The list's order: newest first (undated games last), then start time, file time, name.
+const NEWEST_FIRST: &str =
+    "ORDER BY sort_date DESC, started DESC, secs DESC, nanos DESC, file DESC";
+
+fn entry(r: &Row) -> rusqlite::Result<Entry> {
+    let summary = Summary {
+        fingerprint: r.get::<_, i64>(4)? as u64,
+        date: r.get(5)?,
+        started: r.get(6)?,
+        white: r.get(7)?,
+        black: r.get(8)?,
+        result: r.get(9)?,
+        ending: r.get(10)?,
+        moves: r.get(11)?,
+        eco: r.get(12)?,
+        opening: r.get(13)?,
+        time_control: r.get(14)?,
+        variant: r.get(15)?,
+        engine_report: r.get(16)?,
+        positions: Vec::new(),
+    };
+    // The searched text as it was stored with the game, not made again.
+    Ok(Entry {
+        file: r.get(0)?,
+        stamp: stamp(r, 1)?,
+        summary,
+        haystack: r.get(17)?,
+    })
+}
+
+/// The games whose searched text holds every one of `words` (lower-cased), newest first.
+pub(super) fn games(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec<Entry>> {
+    let mut sql = format!("SELECT {ENTRY_COLUMNS} FROM games");
+    for i in 0..words.len() {
+        sql.push_str(if i == 0 { " WHERE " } else { " AND " });
+        sql.push_str(&format!("instr(haystack, ?{}) > 0", i + 1));
+    }
+    sql.push(' ');
+    sql.push_str(NEWEST_FIRST);
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt.query_map(params_from_iter(words), entry)?;
+    rows.collect()
+}
+
+/// How many games the index has.
+pub(super) fn count(conn: &Connection) -> rusqlite::Result<usize> {
+    conn.query_row("SELECT count(*) FROM games", [], |r| r.get::<_, i64>(0))
+        .map(|n| n as usize)
+}
+
+/// The broken files, by name.
+pub(super) fn broken(conn: &Connection) -> rusqlite::Result<Vec<Broken>> {
+    let mut stmt =
+        conn.prepare("SELECT file, size, secs, nanos, reason FROM broken ORDER BY file")?;
+    let rows = stmt.query_map([], |r| {
+        Ok(Broken {
+            file: r.get(0)?,
+            stamp: stamp(r, 1)?,
+            reason: r.get(4)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// Whether a game with this fingerprint is in the index.
+pub(super) fn has_fingerprint(conn: &Connection, fingerprint: u64) -> rusqlite::Result<bool> {
+    let mut stmt = conn.prepare("SELECT 1 FROM games WHERE fingerprint = ?1 LIMIT 1")?;
+    stmt.exists([fingerprint as i64])
+}
+
+/// The condition on a game `g` that the player filter puts, with its one parameter (?2).
+fn player_condition(filter: &PlayerFilter) -> &'static str {
+    match filter.side() {
+        _ if filter.is_everyone() => "",
+        Some(chess::rules::Color::White) => " AND g.white_key = ?2",
+        Some(chess::rules::Color::Black) => " AND g.black_key = ?2",
+        None => " AND (g.white_key = ?2 OR g.black_key = ?2)",
+    }
+}
+
+/// The moves played from the position `key` in the games `filter` admits, most played first
+/// (then by move).
+pub(super) fn explore(
+    conn: &Connection,
+    key: u64,
+    filter: &PlayerFilter,
+) -> rusqlite::Result<Vec<ExplorerRow>> {
+    let condition = player_condition(filter);
+    let sql = if condition.is_empty() {
+        "SELECT san, count(*), sum(result = 1), sum(result = 2), sum(result = 3) \
+         FROM positions WHERE key = ?1 GROUP BY san"
+            .to_owned()
+    } else {
+        format!(
+            "SELECT p.san, count(*), sum(p.result = 1), sum(p.result = 2), sum(p.result = 3) \
+             FROM positions p JOIN games g ON g.id = p.game WHERE p.key = ?1{condition} \
+             GROUP BY p.san"
+        )
+    };
+    let mut stmt = conn.prepare(&sql)?;
+    let read = |r: &Row| {
+        Ok(ExplorerRow {
+            san: r.get(0)?,
+            games: r.get::<_, i64>(1)? as usize,
+            white_wins: r.get::<_, i64>(2)? as usize,
+            draws: r.get::<_, i64>(3)? as usize,
+            black_wins: r.get::<_, i64>(4)? as usize,
+        })
+    };
+    let mut rows = if condition.is_empty() {
+        stmt.query_map([key as i64], read)?
+            .collect::<rusqlite::Result<Vec<_>>>()
+    } else {
+        stmt.query_map(params![key as i64, filter.name()], read)?
+            .collect()
+    }?;
+    rows.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.san.cmp(&b.san)));
+    Ok(rows)
+}
+
+/// The games that reached the position `key` and that `filter` admits, newest first.
+pub(super) fn reached(
+    conn: &Connection,
+    key: u64,
+    filter: &PlayerFilter,
+) -> rusqlite::Result<Vec<Entry>> {
+    let condition = player_condition(filter);
+    let sql = format!(
+        "SELECT {ENTRY_COLUMNS} FROM games g WHERE g.id IN \
+         (SELECT game FROM positions WHERE key = ?1){condition} {NEWEST_FIRST}"
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    if condition.is_empty() {
+        stmt.query_map([key as i64], entry)?.collect()
+    } else {
+        stmt.query_map(params![key as i64, filter.name()], entry)?
+            .collect()
+    }
+}
+
+/// The modification time of `games/` stored when the index was last brought up to date.
+pub(super) fn folder_stamp(conn: &Connection) -> rusqlite::Result<Option<(u64, u32)>> {
+    conn.query_row(
+        "SELECT secs, nanos FROM library_folder WHERE id = 1",
+        [],
+        |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u32)),
+    )
+    .optional()
+}
+
+/// Stores the folder's modification time (`None` forgets it: the next opening lists the files).
+pub(super) fn set_folder_stamp(
+    conn: &Connection,
+    stamp: Option<(u64, u32)>,
+) -> rusqlite::Result<()> {
+    match stamp {
+        Some((secs, nanos)) => conn.execute(
+            "INSERT OR REPLACE INTO library_folder (id, secs, nanos) VALUES (1, ?1, ?2)",
+            params![secs as i64, nanos],
+        ),
+        None => conn.execute("DELETE FROM library_folder", []),
+    }
+    .map(drop)
+}
