@@ -12,7 +12,7 @@ use crate::rules::Color;
 
 /// The version of [`Msg`]. Both sides say theirs in the handshake; a mismatch ends the
 /// connection with a message naming both.
-pub const PROTOCOL_VERSION: u16 = 1;
+pub const PROTOCOL_VERSION: u16 = 2;
 
 /// Who is at a terminal: one of the two players, or a watcher.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
