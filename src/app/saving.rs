@@ -275,7 +275,7 @@ impl App {
             && self.game_in_progress()
             && !matches!(self.mode, Mode::Resume(_));
         saveable.then(|| SaveJob {
-            game: self.game.clone(),
+            game: self.kept_game().clone(),
             tags: self.saving.tags(),
         })
     }
@@ -300,7 +300,10 @@ impl App {
             }
             return;
         }
-        if s.archived || !self.game_in_progress() {
+        // A move across the network is written once the host has confirmed it: one that
+        // never reaches the host is never in the saved game (it is saved when confirmed, as
+        // the revision saved is not this one).
+        if s.archived || !self.game_in_progress() || self.net_move_pending() {
             return;
         }
         let revision = self.game.revision();

@@ -205,6 +205,10 @@ pub enum NetEvent {
     /// At the host: connections refused so far (no secret, the wrong one, a wrong version,
     /// too many, too slow).
     Refused { total: u64, why: String },
-    /// At a terminal that joined or watches: the connection to the host ended, and why.
+    /// At a terminal that joined or watches: the connection to the host broke, and why; it is
+    /// being made again (the host's welcome says when it is back).
+    Dropped { why: String },
+    /// At a terminal that joined or watches: the connection to the host ended for good, and
+    /// why.
     Lost { why: String },
 }

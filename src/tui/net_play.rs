@@ -42,6 +42,8 @@ use std::path::Path;
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long the host may say nothing (it beats every few seconds) before it is taken for gone.
 pub const HOST_SILENCE: Duration = Duration::from_secs(15);
+/// How long a terminal that lost its connection tries to make it again by itself.
+pub const RECONNECT_FOR: Duration = Duration::from_secs(120);
 
 /// Which side of a game across the network this terminal takes.
 #[derive(Debug)]
@@ -129,15 +131,11 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
         config.no_save_folder = false;
     }
     let (link, setup) = match (link, setup) {
-        (Some((client, snapshot)), _) => {
+        (Some((client, _)), _) => {
             if !matches!(config.opening, Some(GameToOpen::Resume(_))) {
                 config.opening = None;
             }
-            let welcome = Msg::Welcome {
-                seat: client.seat(),
-                snapshot,
-            };
-            sender.send(AppEvent::Net(NetEvent::Msg(welcome)));
+            // The client told the sink its welcome first: it waits in the channel for the app.
             (NetLink::Client(client), NetSetup::default())
         }
         (None, Some(host_config)) => {
@@ -175,18 +173,25 @@ fn join(
     access: Access,
     sink: Sink,
 ) -> Result<(Client, crate::remote::Snapshot), PlayError> {
-    let (client, _, snapshot) =
-        Client::connect(invitation, access, CONNECT_TIMEOUT, HOST_SILENCE, sink).map_err(|e| {
-            let verb = if access == Access::Play {
-                "join"
-            } else {
-                "watch"
-            };
-            PlayError::Net(NetStartError(format!(
-                "cannot {verb} the game at {}: {e}",
-                invitation.address()
-            )))
-        })?;
+    let (client, _, snapshot) = Client::connect_with(
+        invitation,
+        access,
+        CONNECT_TIMEOUT,
+        HOST_SILENCE,
+        RECONNECT_FOR,
+        sink,
+    )
+    .map_err(|e| {
+        let verb = if access == Access::Play {
+            "join"
+        } else {
+            "watch"
+        };
+        PlayError::Net(NetStartError(format!(
+            "cannot {verb} the game at {}: {e}",
+            invitation.address()
+        )))
+    })?;
     Ok((client, snapshot))
 }
 

@@ -105,10 +105,27 @@ fn join(invitation: &Invitation, dir: &Path) -> Terminal {
 
 /// A terminal that plays or watches with its data folder `dir`.
 fn join_as(invitation: &Invitation, access: Access, dir: &Path) -> Terminal {
+    join_with(invitation, access, dir, Duration::ZERO)
+}
+
+/// [`join_as`], the connection made again by itself for `reconnect_for` after a drop.
+fn join_with(
+    invitation: &Invitation,
+    access: Access,
+    dir: &Path,
+    reconnect_for: Duration,
+) -> Terminal {
     let watching = access == Access::Watch;
     let (sink, rx) = events();
-    let (client, seat, snapshot) =
-        Client::connect(invitation, access, WAIT, Duration::from_secs(3), sink).unwrap();
+    let (client, seat, snapshot) = Client::connect_with(
+        invitation,
+        access,
+        WAIT,
+        Duration::from_secs(3),
+        reconnect_for,
+        sink,
+    )
+    .unwrap();
     // As `hotseat join` does: the player's own copy of this game goes on in its file.
     let saved = saved_choice(watching, &snapshot, Some(dir));
     let (mut config, files) = launch(dir, GameSetup::default(), saved);
@@ -459,6 +476,119 @@ fn a_dropped_joiner_rejoins_and_finds_moves_and_clocks_as_they_were() {
         "the same game goes on in the same file, no copy set aside"
     );
     again.quit();
+    white.quit();
+}
+
+/// A relay on loopback between terminals and the host, for every connection made through it:
+/// it can swallow what the terminals send (a link gone quiet) and cut every connection.
+struct Relay {
+    port: u16,
+    swallow: Arc<std::sync::atomic::AtomicBool>,
+    live: Arc<Mutex<Vec<std::net::TcpStream>>>,
+}
+
+impl Relay {
+    fn to(host: std::net::SocketAddr) -> Relay {
+        use std::io::{Read, Write};
+        use std::sync::atomic::Ordering;
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let swallow = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let live = Arc::new(Mutex::new(Vec::new()));
+        let (quiet, streams) = (Arc::clone(&swallow), Arc::clone(&live));
+        std::thread::spawn(move || {
+            for terminal in listener.incoming() {
+                let Ok(mut terminal) = terminal else { return };
+                let Ok(mut upstream) = std::net::TcpStream::connect(host) else {
+                    continue;
+                };
+                let (mut down_from, mut down_to) =
+                    (upstream.try_clone().unwrap(), terminal.try_clone().unwrap());
+                streams
+                    .lock()
+                    .unwrap()
+                    .extend([terminal.try_clone().unwrap(), upstream.try_clone().unwrap()]);
+                std::thread::spawn(move || {
+                    let _ = std::io::copy(&mut down_from, &mut down_to);
+                });
+                let quiet = Arc::clone(&quiet);
+                std::thread::spawn(move || {
+                    let mut buf = [0; 4096];
+                    while let Ok(n @ 1..) = terminal.read(&mut buf) {
+                        if !quiet.load(Ordering::SeqCst) && upstream.write_all(&buf[..n]).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+        });
+        Relay {
+            port,
+            swallow,
+            live,
+        }
+    }
+
+    /// What the terminals send goes nowhere, and nobody is told.
+    fn go_quiet(&self) {
+        self.swallow
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Every connection through the relay is cut; new ones are relayed again.
+    fn cut(&self) {
+        for s in self.live.lock().unwrap().drain(..) {
+            let _ = s.shutdown(std::net::Shutdown::Both);
+        }
+        self.swallow
+            .store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn a_move_lost_with_the_link_is_never_saved_and_the_joiner_reconnects_by_itself() {
+    let (host_dir, join_dir) = dirs("net-drop");
+    let (mut white, invitation) = host(&host_dir, timed(300));
+    let relay = Relay::to(invitation.address().parse().unwrap());
+    let mut through = invitation.clone();
+    through.port = relay.port;
+    let mut black = join_with(&through, Access::Play, &join_dir, WAIT);
+    white.type_line("e4");
+    black.wait_for_plies(1);
+    black.type_line("e5");
+    white.wait_for_plies(2);
+    white.type_line("Nf3");
+    black.wait_for_plies(3);
+    black.wait_until(|_| current(&join_dir).is_some_and(|p| p.contains("Nf3")));
+
+    // The link goes quiet: Black's move leaves this screen and never reaches the host.
+    relay.go_quiet();
+    black.type_line("Nf6");
+    assert_eq!(black.app.game().record().plies(), 4, "shown at once");
+    black.update(Action::Tick);
+    assert!(
+        !current(&join_dir).unwrap().contains("Nf6"),
+        "a move the host has not confirmed was saved as played"
+    );
+
+    // The link breaks; the joiner connects again by itself and is told its move is not played.
+    relay.cut();
+    black.wait_until(|app| app.message().is_some_and(|m| m.text.contains("again")));
+    black.wait_until(|app| {
+        app.message()
+            .is_some_and(|m| m.text.contains("Nf6 never reached it"))
+    });
+    assert_eq!(black.app.game().record().plies(), 3);
+    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is back")));
+    assert!(!current(&join_dir).unwrap().contains("Nf6"));
+    black.type_line("Nc6");
+    white.wait_for_plies(4);
+    black.wait_until(|_| current(&join_dir).is_some_and(|p| p.contains("Nc6")));
+    assert!(
+        archived(&join_dir).is_empty(),
+        "nothing set aside: the same game goes on in the same file"
+    );
+    black.quit();
     white.quit();
 }
 
