@@ -114,7 +114,9 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
             (Some(joined), None, None)
         }
     };
-    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+    // The invitation may have come on standard input: the keys then come from the terminal
+    // itself (/dev/tty), as the screen's library reads them.
+    if !io::stdout().is_terminal() || !(io::stdin().is_terminal() || has_tty()) {
         return Err(PlayError::NotATerminal);
     }
     let watching = link
@@ -167,6 +169,16 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
     result
 }
 
+/// Whether this process has a terminal to read keys from other than standard input.
+fn has_tty() -> bool {
+    cfg!(unix)
+        && std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/tty")
+            .is_ok()
+}
+
 /// Connects to the host of `invitation`: the connection, and the game it welcomed us with.
 fn join(
     invitation: &Invitation,
@@ -207,18 +219,26 @@ fn host(
     let listen = host_config.listen;
     let host =
         Host::start(host_config, game, tags, color, sink).map_err(|e| host_error(listen, &e))?;
-    let play = format!("hotseat join {}", host.invitation());
-    let watch = format!("hotseat watch {}", host.invitation().watch_only());
+    let play = host.invitation().to_string();
+    let watch = host.invitation().watch_only().to_string();
     if resumed {
         eprintln!(
             "Resuming the unfinished game saved last time (hotseat host --new starts a new one)."
         );
     }
-    eprintln!("You play {color}. For your friend to type, to play:\n  {play}");
-    eprintln!("For anyone who may watch:\n  {watch}");
+    // The form that keeps the secret out of `ps` and the shell's history: the command alone,
+    // the invitation pasted when it asks.
+    eprintln!(
+        "You play {color}. Your friend runs `hotseat join` and pastes this invitation when \
+         asked:\n  {play}"
+    );
+    eprintln!("Anyone who may watch runs `hotseat watch` and pastes:\n  {watch}");
     let setup = NetSetup {
         hosting: true,
-        invitation: vec![play, watch],
+        invitation: vec![
+            format!("hotseat join, then paste {play}"),
+            format!("hotseat watch, then paste {watch}"),
+        ],
         resumed,
     };
     Ok((NetLink::Host(host), setup))

@@ -671,6 +671,29 @@ fn hotseat(args: &[&str]) -> std::process::Output {
         .expect("the hotseat binary runs")
 }
 
+/// The real binary as [`hotseat`] runs it, `input` on its standard input (an invitation
+/// pasted, or piped in).
+fn hotseat_given(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let home = fresh_dir("net-cli-home");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(args)
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the hotseat binary runs");
+    let _ = child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{input}\n").as_bytes());
+    child.wait_with_output().expect("the hotseat binary ends")
+}
+
 /// Exit code 2 and one line on standard error that says `words`.
 fn refused_with(out: &std::process::Output, words: &str) {
     let err = String::from_utf8_lossy(&out.stderr);
@@ -682,9 +705,20 @@ fn refused_with(out: &std::process::Output, words: &str) {
 #[test]
 fn a_mangled_invitation_is_refused_before_any_connection_with_how_to_do_it_right() {
     refused_with(
-        &hotseat(&["join", "http://127.0.0.1"]),
+        &hotseat_given(&["join"], "http://127.0.0.1"),
         "starts with \"hs1\"",
     );
+    refused_with(&hotseat_given(&["join"], ""), "no invitation given");
+    // On the command line it still works, with a warning first.
+    let out = hotseat(&["join", "http://127.0.0.1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines.len() == 2 && lines[0].starts_with("warning: ") && lines[0].contains("`ps`"),
+        "{err}"
+    );
+    assert!(lines[1].contains("starts with \"hs1\""), "{err}");
     let (_white, invitation) = host(&fresh_dir("net-cli-mangled"), GameSetup::default());
     let text = invitation.to_string();
     // Its next-to-last character changed to another one an invitation may hold: those five
@@ -693,9 +727,14 @@ fn a_mangled_invitation_is_refused_before_any_connection_with_how_to_do_it_right
     let at = text.len() - 2;
     let other = if &text[at..=at] == "0" { "1" } else { "0" };
     let damaged = format!("{}{other}{}", &text[..at], &text[at + 1..]);
-    refused_with(&hotseat(&["join", &damaged]), "damaged");
+    let file = fresh_dir("net-cli-file").join("invitation.txt");
+    std::fs::write(&file, format!("  {damaged}\n")).unwrap();
     refused_with(
-        &hotseat(&["watch", &format!("{}!{}", &text[..5], &text[6..])]),
+        &hotseat(&["join", "--invitation-file", file.to_str().unwrap()]),
+        "damaged",
+    );
+    refused_with(
+        &hotseat_given(&["watch"], &format!("{}!{}", &text[..5], &text[6..])),
         "cannot be part",
     );
 }
@@ -713,16 +752,16 @@ fn joining_a_closed_port_a_wrong_secret_or_a_watch_invitation_is_said_and_exits_
         [7; 16],
     );
     refused_with(
-        &hotseat(&["join", &nobody.to_string()]),
+        &hotseat_given(&["join"], &nobody.to_string()),
         &format!("cannot join the game at 127.0.0.1:{closed}"),
     );
     let stranger = Invitation::new(invitation.host.clone(), invitation.port, [7; 16]);
     refused_with(
-        &hotseat(&["join", &stranger.to_string()]),
+        &hotseat_given(&["join"], &stranger.to_string()),
         "the host refused the invitation",
     );
     refused_with(
-        &hotseat(&["join", &invitation.watch_only().to_string()]),
+        &hotseat_given(&["join"], &invitation.watch_only().to_string()),
         "for watching only",
     );
     // The host's panel counts the stranger.
@@ -791,7 +830,7 @@ fn joining_a_host_of_another_protocol_version_names_both_versions_and_exits_2() 
         [9; 16],
     );
     let (reachable, peer) = host_of_version(&invitation, other);
-    let out = hotseat(&["join", &reachable.to_string()]);
+    let out = hotseat_given(&["join"], &reachable.to_string());
     refused_with(
         &out,
         &format!(
@@ -829,7 +868,8 @@ fn hosting_on_a_port_in_use_is_said_and_exits_2() {
 /// machine of its own; standard error to `stderr` (the host says its invitation there).
 fn terminal(home: &Path, args: &[&str], stderr: &Path) -> Pty {
     PtyCommand::new("sh")
-        .args(["-c", "exec \"$0\" \"$@\" 2>\"$HOTSEAT_STDERR\""])
+        // The usual umask, under which files are readable by all unless hotseat says otherwise.
+        .args(["-c", "umask 022; exec \"$0\" \"$@\" 2>\"$HOTSEAT_STDERR\""])
         .arg(env!("CARGO_BIN_EXE_hotseat"))
         .args(args)
         .env("HOTSEAT_STDERR", stderr)
@@ -844,8 +884,30 @@ fn terminal(home: &Path, args: &[&str], stderr: &Path) -> Pty {
         .unwrap()
 }
 
-/// The one end-to-end test with two real programs: `hotseat host` says the join line on
-/// standard error, `hotseat join` with it plays Black, fool's mate, both archives hold it.
+/// The one end-to-end test with two real programs: `hotseat host` says the invitation on
+/// standard error, `hotseat join` asks for it (so that it is never on a command line) and
+/// plays Black, fool's mate, both archives hold it.
+/// Every file under `dir` is 0600 and every folder 0700 (no one else on the machine reads a
+/// player's games), whatever the umask the program was started with.
+#[cfg(unix)]
+fn private_to_the_user(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(dir).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700, "{} is {mode:o}", dir.display());
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            private_to_the_user(&path);
+        } else {
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "{} is {mode:o}", path.display());
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn private_to_the_user(_: &Path) {}
+
 #[test]
 fn two_real_programs_play_fools_mate_from_the_invitation_on_standard_error() {
     const SLOW: Duration = Duration::from_secs(30);
@@ -858,19 +920,25 @@ fn two_real_programs_play_fools_mate_from_the_invitation_on_standard_error() {
     );
     white.wait_for_within("Invitation", SLOW).unwrap();
     let said = std::fs::read_to_string(&host_err).unwrap();
-    let line = said
+    assert!(
+        said.contains("runs `hotseat join` and pastes") && said.contains("`hotseat watch`"),
+        "{said}"
+    );
+    assert!(!said.contains("hotseat join hs1"), "{said}");
+    let invitation = said
         .lines()
         .map(str::trim)
-        .find(|l| l.starts_with("hotseat join hs1"))
-        .unwrap_or_else(|| panic!("no join line on standard error: {said:?}"));
-    assert!(said.contains("hotseat watch hs1"), "{said}");
-    let invitation = line.trim_start_matches("hotseat join ");
+        .find(|l| l.starts_with("hs1"))
+        .unwrap_or_else(|| panic!("no invitation on standard error: {said:?}"));
 
-    let mut black = terminal(
-        &join_home,
-        &["join", invitation],
-        &join_home.join("stderr.txt"),
-    );
+    let join_err = join_home.join("stderr.txt");
+    let mut black = terminal(&join_home, &["join"], &join_err);
+    let deadline = Instant::now() + SLOW;
+    while !std::fs::read_to_string(&join_err).is_ok_and(|t| t.contains("Paste the invitation")) {
+        assert!(Instant::now() < deadline, "hotseat join did not ask");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    black.send_text(&format!("{invitation}\r")).unwrap();
     black.wait_for_within("You play Black", SLOW).unwrap();
     white.wait_for_within("Black has joined", SLOW).unwrap();
     for (player, mv, plies) in [
@@ -896,6 +964,7 @@ fn two_real_programs_play_fools_mate_from_the_invitation_on_standard_error() {
         }
         let games = archived(&dir);
         assert_eq!(games.len(), 1, "{}", dir.display());
+        private_to_the_user(&dir);
         assert!(
             games[0].contains("2. g4 Qh4#") && games[0].contains("[Result \"0-1\"]"),
             "{}",
