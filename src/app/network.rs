@@ -33,6 +33,9 @@ pub struct NetSetup {
     pub invitation: Vec<String>,
     /// The host resumed the unfinished game saved last time (rather than a new one).
     pub resumed: bool,
+    /// At the host: the colour its screen plays, written in the saved game so that a host
+    /// started again plays it again.
+    pub host_color: Option<Color>,
 }
 
 /// A player's terminal as this screen last heard of it.

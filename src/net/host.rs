@@ -189,6 +189,7 @@ impl Host {
         let refused = Arc::new(AtomicU64::new(0));
         let watchers = Arc::new(AtomicUsize::new(0));
         let clock = Instant::now();
+        let game = running(game);
         let referee = Referee::new(game, tags, host_color, Duration::ZERO);
         let hub = Hub {
             referee,
@@ -291,6 +292,20 @@ impl Drop for Host {
             self.shutdown();
         }
     }
+}
+
+/// A game resumed from its autosave, its clock going again: the side to move's runs from the
+/// reading saved, as it ran when the host stopped (a game in progress is never on hold for
+/// nobody; the host's time starts at zero).
+fn running(mut game: Game) -> Game {
+    if game.record().plies() > 0 && !game.is_over() && game.clock().running().is_none() {
+        if game.is_started() {
+            game.resume(Duration::ZERO);
+        } else {
+            game.start(Duration::ZERO);
+        }
+    }
+    game
 }
 
 struct Acceptor {

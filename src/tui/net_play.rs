@@ -25,6 +25,7 @@ use super::shutdown::{self, Shared};
 use super::worker::{FileQueue, Worker};
 use crate::app::launch::SavedGameChoice;
 use crate::app::network::NetSetup;
+use crate::app::saving::TAG_HOST;
 use crate::app::{App, Config, Event as AppEvent, GameToOpen};
 use crate::game::Game;
 use crate::game::pgn::Tags;
@@ -106,8 +107,7 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
             // port again once it has its game).
             std::net::TcpListener::bind(config.listen)
                 .map_err(|e| host_error(config.listen, &e))?;
-            let color = color.unwrap_or_else(random_color);
-            (None, Some(config), Some(color))
+            (None, Some(config), color)
         }
         NetRole::Join { invitation, access } => {
             let joined = join(&invitation, access, sink.clone())?;
@@ -140,10 +140,7 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
             // The client told the sink its welcome first: it waits in the channel for the app.
             (NetLink::Client(client), NetSetup::default())
         }
-        (None, Some(host_config)) => {
-            let color = color.unwrap_or(Color::White);
-            host(host_config, &mut config, color, sink)?
-        }
+        (None, Some(host_config)) => host(host_config, &mut config, color, sink)?,
         (None, None) => unreachable!("a role is hosting or joining"),
     };
     config.network = Some(setup);
@@ -212,10 +209,14 @@ fn join(
 fn host(
     host_config: HostConfig,
     config: &mut Config,
-    color: Color,
+    wanted: Option<Color>,
     sink: Sink,
 ) -> Result<(NetLink, NetSetup), PlayError> {
     let (game, tags, resumed) = hosted_game(config);
+    let (color, note) = hosted_color(&tags, resumed, wanted);
+    if let Some(note) = note {
+        eprintln!("{note}");
+    }
     let listen = host_config.listen;
     let host =
         Host::start(host_config, game, tags, color, sink).map_err(|e| host_error(listen, &e))?;
@@ -240,6 +241,7 @@ fn host(
             format!("hotseat watch, then paste {watch}"),
         ],
         resumed,
+        host_color: Some(color),
     };
     Ok((NetLink::Host(host), setup))
 }
@@ -322,6 +324,28 @@ pub fn hosted_game(config: &mut Config) -> (Game, Tags, bool) {
     }
 }
 
+/// The colour the host plays: in a resumed game the one it played before (the saved game
+/// says, [`TAG_HOST`]), whatever `--play` says; else `wanted`, or one at random. With a note
+/// for the host when `--play` asked for the other colour.
+pub fn hosted_color(tags: &Tags, resumed: bool, wanted: Option<Color>) -> (Color, Option<String>) {
+    let saved = match tags.get(TAG_HOST) {
+        Some("White") if resumed => Some(Color::White),
+        Some("Black") if resumed => Some(Color::Black),
+        _ => None,
+    };
+    match (saved, wanted) {
+        (Some(saved), Some(wanted)) if saved != wanted => (
+            saved,
+            Some(format!(
+                "You played {saved} in the unfinished game, and go on as {saved} (--play \
+                 {wanted} is for a new game: hotseat host --new)."
+            )),
+        ),
+        (Some(saved), _) => (saved, None),
+        (None, wanted) => (wanted.unwrap_or_else(random_color), None),
+    }
+}
+
 /// The tags of a new game hosted across the network.
 fn network_tags() -> Tags {
     let mut tags = Tags::new();
@@ -340,8 +364,29 @@ fn random_color() -> Color {
 
 #[cfg(test)]
 mod tests {
-    use super::HOST_SILENCE;
+    use super::{HOST_SILENCE, TAG_HOST, hosted_color};
+    use crate::game::pgn::Tags;
     use crate::net::host::Timeouts;
+    use crate::rules::Color;
+
+    #[test]
+    fn a_resumed_game_keeps_the_hosts_colour_whatever_play_says() {
+        let mut tags = Tags::new();
+        tags.push(TAG_HOST, "Black");
+        assert_eq!(hosted_color(&tags, true, None), (Color::Black, None));
+        let (color, note) = hosted_color(&tags, true, Some(Color::White));
+        assert_eq!(color, Color::Black);
+        assert!(note.unwrap().contains("go on as Black"));
+        // A new game: --play decides.
+        assert_eq!(
+            hosted_color(&tags, false, Some(Color::White)),
+            (Color::White, None)
+        );
+        assert_eq!(
+            hosted_color(&Tags::new(), true, Some(Color::White)),
+            (Color::White, None)
+        );
+    }
 
     #[test]
     fn each_side_waits_three_heartbeats_before_taking_the_other_for_gone() {

@@ -22,7 +22,7 @@ use hotseat::net::invite::{Access, Invitation};
 use hotseat::remote::{Msg, NetEvent, Seat};
 use hotseat::rules::Color;
 use hotseat::tui::worker::{FileWork, Job};
-use hotseat::tui::{Files, Launch, NetLink, hosted_game, prepare, saved_choice};
+use hotseat::tui::{Files, Launch, NetLink, hosted_color, hosted_game, prepare, saved_choice};
 
 use crate::common::play::type_move;
 use crate::common::pty::{Pty, PtyCommand, fresh_dir};
@@ -86,6 +86,7 @@ fn host(dir: &Path, setup: GameSetup) -> (Terminal, Invitation) {
         hosting: true,
         invitation: vec![format!("hotseat join {invitation}")],
         resumed,
+        host_color: Some(Color::White),
     });
     let mut t = Terminal {
         app: App::new(config),
@@ -608,6 +609,85 @@ fn the_flag_falls_at_the_host_and_both_sides_archive_the_loss_on_time() {
     }
     black.quit();
     white.quit();
+}
+
+/// A host that plays `color` (the saved game's colour wins, as `hotseat host` decides it).
+fn host_playing(dir: &Path, setup: GameSetup, color: Option<Color>) -> (Terminal, Invitation) {
+    let (mut config, files) = launch(dir, setup, SavedGameChoice::Ask);
+    let (game, tags, resumed) = hosted_game(&mut config);
+    let (color, _) = hosted_color(&tags, resumed, color);
+    let (sink, rx) = events();
+    let mut net = HostConfig::new("127.0.0.1:0".parse().unwrap());
+    net.timeouts = quick();
+    net.limits = Limits::for_watchers(4);
+    let host = Host::start(net, game, tags, color, sink).unwrap();
+    let invitation = host.invitation().clone();
+    config.network = Some(NetSetup {
+        hosting: true,
+        invitation: vec![format!("hotseat join, then paste {invitation}")],
+        resumed,
+        host_color: Some(color),
+    });
+    let mut t = Terminal {
+        app: App::new(config),
+        files: Some(files),
+        rx,
+        link: Some(NetLink::Host(host)),
+        start: Instant::now(),
+    };
+    t.wait_until(|app| app.network().and_then(|n| n.seat()) == Some(Seat::of(color)));
+    (t, invitation)
+}
+
+#[test]
+fn a_killed_host_restarts_with_its_colour_and_the_clock_of_the_side_to_move_running() {
+    let (host_dir, join_dir) = dirs("net-restart");
+    let (mut black_host, invitation) = host_playing(&host_dir, timed(300), Some(Color::Black));
+    let mut white = join(&invitation, &join_dir);
+    white.type_line("e4");
+    black_host.wait_for_plies(1);
+    black_host.type_line("e5");
+    white.wait_for_plies(2);
+    black_host.wait_until(|_| current(&host_dir).is_some_and(|p| p.contains("e5")));
+    // White thinks; the host's autosave keeps the clocks every few seconds, then the host
+    // is killed: no goodbye, no last save.
+    std::thread::sleep(Duration::from_millis(2600));
+    black_host.update(Action::Tick);
+    let before = white
+        .app
+        .game()
+        .clock()
+        .remaining(Color::White, white.now())
+        .unwrap();
+    // Gone without quitting: nothing more is saved.
+    drop(black_host);
+    white.quit();
+    slot_released(&host_dir);
+
+    // The host starts again without --play: it plays Black, as in the saved game.
+    let (mut back, invitation2) = host_playing(&host_dir, timed(300), None);
+    assert_eq!(back.app.network().and_then(|n| n.seat()), Some(Seat::Black));
+    let game = back.app.game();
+    assert_eq!(game.record().plies(), 2);
+    assert_eq!(
+        game.clock().running(),
+        Some(Color::White),
+        "White's clock runs"
+    );
+    let saved = game.clock().remaining(Color::White, back.now()).unwrap();
+    assert!(
+        saved.abs_diff(before) < Duration::from_millis(2100),
+        "the clock came back at {saved:?}, it read {before:?} at the kill"
+    );
+    let mut white = join(&invitation2, &join_dir);
+    assert_eq!(
+        white.app.network().and_then(|n| n.seat()),
+        Some(Seat::White)
+    );
+    white.type_line("Nf3");
+    back.wait_for_plies(3);
+    white.quit();
+    back.quit();
 }
 
 #[test]
