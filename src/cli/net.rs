@@ -37,6 +37,11 @@ pub struct HostArgs {
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u16).range(0..=1000))]
     pub watchers: u16,
 
+    /// Let watchers read the players' chat (by default they see the board, the moves, the
+    /// clocks and the result, not what the players say to each other).
+    #[arg(long)]
+    pub watchers_see_chat: bool,
+
     /// The colour the host plays at its own screen; the friend who joins plays the other.
     ///
     /// Example: --play black
@@ -166,6 +171,7 @@ impl HostArgs {
         }
         let mut config = HostConfig::new(self.listen);
         config.limits = Limits::for_watchers(usize::from(self.watchers));
+        config.watchers_see_chat = self.watchers_see_chat;
         config.public = match &self.public {
             Some(text) => Some(parse_public(text, self.listen.port())?),
             None if self.listen.ip().is_unspecified() => {

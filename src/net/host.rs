@@ -99,6 +99,8 @@ pub struct HostConfig {
     pub timeouts: Timeouts,
     /// The invitation's secret; `None` for a new one from the OS's random source.
     pub secret: Option<[u8; super::invite::SECRET_LEN]>,
+    /// Watchers see the players' chat too (else only the board, moves, clocks and result).
+    pub watchers_see_chat: bool,
 }
 
 impl HostConfig {
@@ -109,6 +111,7 @@ impl HostConfig {
             limits: Limits::for_watchers(20),
             timeouts: Timeouts::default(),
             secret: None,
+            watchers_see_chat: false,
         }
     }
 }
@@ -201,6 +204,7 @@ impl Host {
             clock,
             stopped: Duration::ZERO,
             watchers: Arc::clone(&watchers),
+            watchers_see_chat: config.watchers_see_chat,
         };
         let hub = thread::Builder::new()
             .name("net-hub".into())
@@ -471,6 +475,7 @@ struct Hub {
     /// The time the host was seen not to run (stopped, suspended): no clock is charged for it.
     stopped: Duration,
     watchers: Arc<AtomicUsize>,
+    watchers_see_chat: bool,
 }
 
 /// While a clock runs, the hub looks at the time at least this often, so that a stop of the
@@ -743,10 +748,17 @@ impl Hub {
         }
     }
 
-    /// Tells every terminal and the host's own screen.
+    /// Tells every terminal and the host's own screen (the players' chat goes to watchers only
+    /// if the host allows it).
     fn broadcast(&mut self, msg: Msg) {
         let msg = Arc::new(msg);
-        let ids: Vec<u64> = self.peers.keys().copied().collect();
+        let private = matches!(*msg, Msg::Chat { .. }) && !self.watchers_see_chat;
+        let ids: Vec<u64> = self
+            .peers
+            .iter()
+            .filter(|(_, p)| !(private && p.seat == Seat::Watcher))
+            .map(|(&id, _)| id)
+            .collect();
         for id in ids {
             self.deliver(id, &msg);
         }

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use super::analyser::Analyser;
 use super::events::{channel, spawn_terminal_reader};
-use super::files::{Launch, prepare};
+use super::files::{Launch, prepare, prepare_watching};
 use super::run::{PlayError, local_wall_clock, run_loop};
 use super::shutdown::{self, Shared};
 use super::worker::{FileQueue, Worker};
@@ -126,7 +126,11 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
         launch.saved = saved_choice(watching, snapshot, launch.data_dir.as_deref());
     }
     let engine = launch.engine.clone();
-    let (mut config, files) = prepare(launch, local_wall_clock());
+    let (mut config, files) = if watching {
+        prepare_watching(launch, local_wall_clock())
+    } else {
+        prepare(launch, local_wall_clock())
+    };
     config.no_save_folder = !config.autosave;
     if watching {
         config.autosave = false;

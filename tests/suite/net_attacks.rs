@@ -282,3 +282,68 @@ fn a_host_that_stands_still_charges_nobody_for_it() {
         60_000 - left
     );
 }
+
+/// Says `text` as Black, and gives back whether `watcher` read it before the move that
+/// follows (each message comes in order, so the move closes the window).
+fn watcher_reads_chat(watchers_see_chat: bool) -> bool {
+    let (sink, rx) = events();
+    let mut config = HostConfig::new(loopback());
+    config.timeouts = quick();
+    config.watchers_see_chat = watchers_see_chat;
+    let host = Host::start(config, timed(300), Tags::default(), Color::White, sink).unwrap();
+    let mut host = HostScreen::new((host, rx));
+    let mut black = Terminal::connect(host.host.invitation(), Access::Play).unwrap();
+    let watch = host.host.invitation().watch_only();
+    let mut watcher = Terminal::connect(&watch, Access::Watch).unwrap();
+    host.joined(Seat::Watcher);
+    black.act(Action::Say {
+        text: "my plan is Qh4".into(),
+    });
+    host.screen
+        .until(|e, _, _| matches!(e, NetEvent::Msg(Msg::Chat { .. })).then_some(()));
+    host.play("e4");
+    let mut saw = false;
+    watcher.screen.until(|e, _, m| {
+        saw |= matches!(e, NetEvent::Msg(Msg::Chat { .. }));
+        (m.game().record().plies() == 1).then_some(())
+    });
+    saw
+}
+
+#[test]
+fn watchers_see_the_board_and_not_the_players_chat_unless_the_host_allows_it() {
+    assert!(
+        !watcher_reads_chat(false),
+        "a watcher read the players' chat"
+    );
+    assert!(watcher_reads_chat(true));
+}
+
+#[test]
+fn the_welcome_is_the_first_event_a_terminal_hears_so_nothing_before_it_is_lost() {
+    let mut host = HostScreen::new(host_with(timed(300), Limits::for_watchers(2)));
+    let (sink, rx) = events();
+    let watch = host.host.invitation().watch_only();
+    // A game already going: messages follow at once (moves, clocks, connections).
+    host.play("e4");
+    host.screen.until_plies(1);
+    let _watcher = hotseat::net::client::Client::connect(
+        &watch,
+        Access::Watch,
+        WAIT,
+        Duration::from_secs(3),
+        sink,
+    )
+    .unwrap();
+    let first = rx.recv_timeout(WAIT).unwrap();
+    assert!(
+        matches!(
+            first,
+            NetEvent::Msg(Msg::Welcome {
+                seat: Seat::Watcher,
+                ..
+            })
+        ),
+        "{first:?}"
+    );
+}
