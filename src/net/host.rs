@@ -332,7 +332,16 @@ struct Pending {
     id: u64,
     ip: IpAddr,
     stream: TcpStream,
+    flags: Flags,
+}
+
+/// What is known of a handshake in progress.
+#[derive(Clone, Default)]
+struct Flags {
+    /// Pushed out for a newer connection.
     evicted: Arc<AtomicBool>,
+    /// Its first message was made with the key (a friend's, or a replay).
+    keyed: Arc<AtomicBool>,
 }
 
 /// Tells a connection the host is busy, and closes it.
@@ -369,13 +378,13 @@ impl Acceptor {
                 continue;
             }
             let slot = Slot(Arc::clone(&me.connections));
-            let Some((id, evicted)) = me.make_room(&stream) else {
+            let Some((id, flags)) = me.make_room(&stream) else {
                 continue;
             };
             let me = Arc::clone(&me);
             let spawned = thread::Builder::new()
                 .name("net-handshake".into())
-                .spawn(move || me.handshake(stream, slot, id, &evicted));
+                .spawn(move || me.handshake(stream, slot, id, &flags));
             if spawned.is_err() {
                 // No thread for it: the connection was dropped with the closure.
                 continue;
@@ -385,39 +394,53 @@ impl Acceptor {
 
     /// Counts `stream` among the handshakes, pushing out the oldest one of its address (if
     /// that address is at its cap) or of all (if the host is): the newest connection always
-    /// gets its chance. Its number and its flag, set if it is pushed out in turn.
-    fn make_room(&self, stream: &TcpStream) -> Option<(u64, Arc<AtomicBool>)> {
+    /// gets its chance. Only a handshake that has not shown the key yet is pushed out; when
+    /// every one in the way has (a friend's, or a replay's), the newcomer is told the host is
+    /// busy instead. Its number and its flags (pushed out, key shown).
+    fn make_room(&self, stream: &TcpStream) -> Option<(u64, Flags)> {
         let ip = stream.peer_addr().ok()?.ip();
         let closer = stream.try_clone().ok()?;
         let id = self.next_pending.fetch_add(1, Ordering::SeqCst);
-        let evicted = Arc::new(AtomicBool::new(false));
+        let flags = Flags::default();
         let mut pending = self.pending.lock().ok()?;
         let same = pending.iter().filter(|p| p.ip == ip).count();
-        let oldest = if same >= self.limits.per_address {
-            pending.iter().position(|p| p.ip == ip)
+        let unkeyed = |p: &Pending| !p.flags.keyed.load(Ordering::SeqCst);
+        let full = if same >= self.limits.per_address {
+            Some(pending.iter().position(|p| p.ip == ip && unkeyed(p)))
         } else if pending.len() >= self.limits.handshakes {
-            Some(0)
+            Some(pending.iter().position(unkeyed))
         } else {
             None
         };
-        if let Some(at) = oldest {
-            let old = pending.remove(at);
-            old.evicted.store(true, Ordering::SeqCst);
-            say_busy(&old.stream);
+        match full {
+            Some(Some(at)) => {
+                let old = pending.remove(at);
+                old.flags.evicted.store(true, Ordering::SeqCst);
+                say_busy(&old.stream);
+            }
+            Some(None) => {
+                drop(pending);
+                say_busy(stream);
+                self.refuse(transport::Refusal::Busy.to_string());
+                return None;
+            }
+            None => {}
         }
         pending.push(Pending {
             id,
             ip,
             stream: closer,
-            evicted: Arc::clone(&evicted),
+            flags: flags.clone(),
         });
-        Some((id, evicted))
+        Some((id, flags))
     }
 
-    fn handshake(&self, stream: TcpStream, slot: Slot, id: u64, evicted: &AtomicBool) {
+    fn handshake(&self, stream: TcpStream, slot: Slot, id: u64, flags: &Flags) {
         let room = |access| {
+            flags.keyed.store(true, Ordering::SeqCst);
             access == Access::Play || self.watchers.load(Ordering::SeqCst) < self.limits.watchers
         };
+        let evicted = &flags.evicted;
         let result = transport::accept(stream, &self.keys, self.timeouts.handshake, room);
         if let Ok(mut pending) = self.pending.lock() {
             pending.retain(|p| p.id != id);

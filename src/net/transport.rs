@@ -241,14 +241,7 @@ pub struct LinkReader {
 impl LinkWriter {
     /// Encrypts and sends one message.
     pub fn send(&mut self, msg: &Msg) -> Result<(), LinkError> {
-        let plain = frame::encode(msg)?;
-        let mut sealed = vec![0; plain.len() + 16];
-        let len = self
-            .noise
-            .write_message(self.nonce, &plain, &mut sealed)
-            .map_err(snow_error)?;
-        self.nonce += 1;
-        write_frame(&mut self.stream, &sealed[..len])
+        self.send_plain(&frame::encode(msg)?)
     }
 
     /// Encrypts and sends bytes that are not a [`Msg`] (the handshake's confirmation).
@@ -277,25 +270,25 @@ impl LinkReader {
     /// Receives and decrypts one message, waiting at most the read time-out set.
     pub fn recv(&mut self) -> Result<Msg, LinkError> {
         let sealed = read_frame(&mut self.stream, MAX_FRAME)?;
+        Ok(frame::decode(&self.open(&sealed)?)?)
+    }
+
+    /// Decrypts the next message's bytes.
+    fn open(&mut self, sealed: &[u8]) -> Result<Vec<u8>, LinkError> {
         let mut plain = vec![0; sealed.len()];
         let len = self
             .noise
-            .read_message(self.nonce, &sealed, &mut plain)
+            .read_message(self.nonce, sealed, &mut plain)
             .map_err(snow_error)?;
         self.nonce += 1;
-        Ok(frame::decode(&plain[..len])?)
+        plain.truncate(len);
+        Ok(plain)
     }
 
     /// The terminal's confirmation of the handshake, by `deadline`: its version.
     fn recv_confirm(&mut self, deadline: Instant) -> Result<u16, LinkError> {
         let sealed = read_frame_by(&mut self.stream, MAX_HANDSHAKE, deadline)?;
-        let mut plain = vec![0; sealed.len()];
-        let len = self
-            .noise
-            .read_message(self.nonce, &sealed, &mut plain)
-            .map_err(snow_error)?;
-        self.nonce += 1;
-        match read_hello(&plain[..len])? {
+        match read_hello(&self.open(&sealed)?)? {
             (version, [CONFIRM]) => Ok(version),
             _ => Err(LinkError::Forged),
         }
@@ -452,6 +445,8 @@ pub enum Refusal {
     Unconfirmed(LinkError),
     /// Dropped unanswered to make room for a newer connection (the host was full).
     Evicted,
+    /// Told the host is busy: every handshake in its way had shown the key.
+    Busy,
 }
 
 impl fmt::Display for Refusal {
@@ -471,6 +466,7 @@ impl fmt::Display for Refusal {
             Refusal::Evicted => f.write_str(
                 "a connection still in its handshake, dropped to make room for a newer one",
             ),
+            Refusal::Busy => f.write_str("a connection told the host is busy"),
         }
     }
 }

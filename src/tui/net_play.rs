@@ -34,6 +34,7 @@ use crate::net::Sink;
 use crate::net::client::Client;
 use crate::net::host::{Host, HostConfig};
 use crate::net::invite::{Access, Invitation};
+use crate::net::transport::LinkError;
 use crate::remote::{Msg, NetEvent, Seat};
 use crate::rules::Color;
 use crate::store::{DataDir, Store};
@@ -43,6 +44,8 @@ use std::path::Path;
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long the host may say nothing (it beats every few seconds) before it is taken for gone.
 pub const HOST_SILENCE: Duration = Duration::from_secs(15);
+/// How many times a busy host is asked again before `hotseat join` gives up.
+const BUSY_TRIES: u64 = 5;
 /// How long a terminal that lost its connection tries to make it again by itself.
 pub const RECONNECT_FOR: Duration = Duration::from_secs(120);
 
@@ -186,15 +189,26 @@ fn join(
     access: Access,
     sink: Sink,
 ) -> Result<(Client, crate::remote::Snapshot), PlayError> {
-    let (client, _, snapshot) = Client::connect_with(
-        invitation,
-        access,
-        CONNECT_TIMEOUT,
-        HOST_SILENCE,
-        RECONNECT_FOR,
-        sink,
-    )
-    .map_err(|e| {
+    // A busy host (strangers' connections in the way) is asked again a few times.
+    let mut tries = 0;
+    let connected = loop {
+        let result = Client::connect_with(
+            invitation,
+            access,
+            CONNECT_TIMEOUT,
+            HOST_SILENCE,
+            RECONNECT_FOR,
+            sink.clone(),
+        );
+        match result {
+            Err(LinkError::Busy) if tries < BUSY_TRIES => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(300 * tries));
+            }
+            other => break other,
+        }
+    };
+    let (client, _, snapshot) = connected.map_err(|e| {
         let verb = if access == Access::Play {
             "join"
         } else {

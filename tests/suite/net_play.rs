@@ -74,29 +74,7 @@ fn launch(dir: &Path, setup: GameSetup, saved: SavedGameChoice) -> (Config, File
 
 /// A host on loopback with its screen playing White, its files in `dir`.
 fn host(dir: &Path, setup: GameSetup) -> (Terminal, Invitation) {
-    let (mut config, files) = launch(dir, setup, SavedGameChoice::Ask);
-    let (game, tags, resumed) = hosted_game(&mut config);
-    let (sink, rx) = events();
-    let mut net = HostConfig::new("127.0.0.1:0".parse().unwrap());
-    net.timeouts = quick();
-    net.limits = Limits::for_watchers(4);
-    let host = Host::start(net, game, tags, Color::White, sink).unwrap();
-    let invitation = host.invitation().clone();
-    config.network = Some(NetSetup {
-        hosting: true,
-        invitation: vec![format!("hotseat join {invitation}")],
-        resumed,
-        host_color: Some(Color::White),
-    });
-    let mut t = Terminal {
-        app: App::new(config),
-        files: Some(files),
-        rx,
-        link: Some(NetLink::Host(host)),
-        start: Instant::now(),
-    };
-    t.wait_until(|app| app.network().and_then(|n| n.seat()) == Some(Seat::White));
-    (t, invitation)
+    host_playing(dir, setup, Some(Color::White))
 }
 
 /// A terminal that joins to play, its files in `dir`.
