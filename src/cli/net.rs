@@ -39,6 +39,8 @@ pub struct HostArgs {
 
     /// Let watchers read the players' chat (by default they see the board, the moves, the
     /// clocks and the result, not what the players say to each other).
+    ///
+    /// Example: hotseat host --watchers-see-chat
     #[arg(long)]
     pub watchers_see_chat: bool,
 
