@@ -192,7 +192,17 @@ fn latency(moves: usize, watchers: usize, hostile: usize) -> Result<()> {
     }
     let (joiner_sink, joiner_rx) = channel_sink();
     let t = Duration::from_secs(10);
-    let (joiner, _, _) = Client::connect(&invitation, Access::Play, t, t, joiner_sink)?;
+    // As `hotseat join` does, a busy host is asked again a few times.
+    let mut tries = 0;
+    let (joiner, _, _) = loop {
+        match Client::connect(&invitation, Access::Play, t, t, joiner_sink.clone()) {
+            Err(hotseat::net::transport::LinkError::Busy) if tries < 8 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(200 * tries));
+            }
+            other => break other?,
+        }
+    };
     let seen = Arc::new(AtomicU64::new(0));
     let mut watching = Vec::new();
     for _ in 0..watchers {

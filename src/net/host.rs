@@ -76,12 +76,12 @@ pub struct Limits {
 
 impl Limits {
     /// Room for `watchers`, the player (twice, while a rejoin replaces its old connection),
-    /// and a few handshakes at once.
+    /// a few handshakes at once, and as many again whose threads are ending (pushed out).
     pub fn for_watchers(watchers: usize) -> Limits {
         let handshakes = 16;
         Limits {
             watchers,
-            connections: watchers.saturating_add(2 + handshakes),
+            connections: watchers.saturating_add(2 + 2 * handshakes),
             handshakes,
             per_address: 4,
         }
@@ -327,10 +327,14 @@ struct Acceptor {
     next_pending: AtomicU64,
 }
 
+/// How long a new handshake is safe from being pushed out: time to show the key.
+const GRACE: Duration = Duration::from_millis(50);
+
 /// A connection in its handshake, which a newer one may push out.
 struct Pending {
     id: u64,
     ip: IpAddr,
+    since: Instant,
     stream: TcpStream,
     flags: Flags,
 }
@@ -404,7 +408,12 @@ impl Acceptor {
         let flags = Flags::default();
         let mut pending = self.pending.lock().ok()?;
         let same = pending.iter().filter(|p| p.ip == ip).count();
-        let unkeyed = |p: &Pending| !p.flags.keyed.load(Ordering::SeqCst);
+        // A handshake is pushed out only once it had time to show the key (an honest terminal
+        // sends it at once), so that newer strangers cannot push out a friend mid-way.
+        let now = Instant::now();
+        let unkeyed = |p: &Pending| {
+            !p.flags.keyed.load(Ordering::SeqCst) && now.duration_since(p.since) >= GRACE
+        };
         let full = if same >= self.limits.per_address {
             Some(pending.iter().position(|p| p.ip == ip && unkeyed(p)))
         } else if pending.len() >= self.limits.handshakes {
@@ -429,6 +438,7 @@ impl Acceptor {
         pending.push(Pending {
             id,
             ip,
+            since: now,
             stream: closer,
             flags: flags.clone(),
         });

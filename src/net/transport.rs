@@ -365,9 +365,16 @@ fn connect_as(
     let len = state
         .write_message(&hello(version, None), &mut buf)
         .map_err(snow_error)?;
-    stream.write_all(&role).map_err(io_error)?;
-    write_frame(&mut stream, &buf[..len])?;
-    let answer = read_answer(&mut stream)?;
+    let sent = stream
+        .write_all(&role)
+        .map_err(io_error)
+        .and_then(|()| write_frame(&mut stream, &buf[..len]));
+    // A host too busy may have said so and closed before this side finished writing.
+    let answer = match (sent, read_answer(&mut stream)) {
+        (_, Err(LinkError::Busy)) => return Err(LinkError::Busy),
+        (Err(e), _) => return Err(e),
+        (Ok(()), answer) => answer?,
+    };
     let mut payload = [0; MAX_HANDSHAKE];
     let len = state
         .read_message(&answer, &mut payload)

@@ -45,7 +45,7 @@ pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long the host may say nothing (it beats every few seconds) before it is taken for gone.
 pub const HOST_SILENCE: Duration = Duration::from_secs(15);
 /// How many times a busy host is asked again before `hotseat join` gives up.
-const BUSY_TRIES: u64 = 5;
+const BUSY_TRIES: u64 = 8;
 /// How long a terminal that lost its connection tries to make it again by itself.
 pub const RECONNECT_FOR: Duration = Duration::from_secs(120);
 
@@ -203,7 +203,7 @@ fn join(
         match result {
             Err(LinkError::Busy) if tries < BUSY_TRIES => {
                 tries += 1;
-                std::thread::sleep(Duration::from_millis(300 * tries));
+                std::thread::sleep(Duration::from_millis(200 * tries));
             }
             other => break other,
         }
