@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Two terminals, one game, on loopback: move latency (median, p99) over 200 moves with 1 and
-# with 100 watchers, each run again beside 40 hostile connections (slow handshakes that come
+# with 100 watchers, the first again beside 40 hostile connections (slow handshakes that come
 # back as soon as they are closed) with the process's resident memory before and during, the
 # host's CPU meanwhile, and the CPU of an idle connected game with a clock running. Goals
 # (issue 25): median < 50 ms, p99 < 100 ms, idle <= 0.05% of a core.
