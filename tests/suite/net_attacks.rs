@@ -237,19 +237,20 @@ fn answers_held_back_do_not_buy_a_player_time() {
     let (sink, rx) = events();
     let mut config = HostConfig::new(loopback());
     config.timeouts = quick();
-    config.timeouts.heartbeat = Duration::from_millis(100);
+    // Each answer held back 800 ms, within the beat, so that the host takes every one.
+    config.timeouts.heartbeat = Duration::from_secs(1);
     let host = Host::start(config, timed(60), Tags::default(), Color::White, sink).unwrap();
     let mut host = HostScreen::new((host, rx));
     let think = Duration::from_millis(700);
     let black = holding_player(
         &host.host,
-        Duration::from_millis(500),
+        Duration::from_millis(800),
         think,
         &["e7e5", "b8c6", "g8f6", "f8c5"],
     );
     host.joined(Seat::Black);
-    // Enough pings for the held answers to be all the host has measured.
-    thread::sleep(Duration::from_millis(1500));
+    // The held answers are all the host has measured.
+    thread::sleep(Duration::from_millis(2000));
     let whites = ["e4", "Nf3", "Bc4", "d3"];
     for (i, white) in whites.iter().enumerate() {
         host.play(white);
@@ -257,7 +258,8 @@ fn answers_held_back_do_not_buy_a_player_time() {
     }
     let clocks = black.join().unwrap();
     let charged = 60_000 - clocks.last().unwrap();
-    // Four moves of 0.7 s each: at most the cap (300 ms) credited on each.
+    // Four moves of 0.7 s each, a "lag" of 800 ms shown: at most the cap (300 ms) credited
+    // on each (before: all of each move, as the cap was a second).
     assert!(
         charged >= 4 * (700 - 300),
         "Black thought 2.8 s and was charged {charged} ms"
