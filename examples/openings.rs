@@ -1,4 +1,4 @@
-//! Writes `assets/openings.txt`, the compact opening names, from the lichess-org/chess-openings
+//! Writes `crates/chess/data/openings.txt`, the compact opening names, from the lichess-org/chess-openings
 //! TSV files in `tests/data/chess-openings/` (CC0 1.0). Run after updating those files:
 //!
 //! ```text
@@ -18,7 +18,10 @@ fn main() -> anyhow::Result<()> {
     }
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let compact = hotseat::game::openings::compile(&texts).map_err(anyhow::Error::msg)?;
-    let out = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/openings.txt");
+    let out = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/chess/data/openings.txt"
+    );
     std::fs::write(out, compact).with_context(|| format!("writing {out}"))?;
     println!("wrote {out}");
     Ok(())

@@ -1,14 +1,20 @@
-//! Writes the README's screenshot: the real screen of a game in progress, drawn by the same
-//! `render` the game uses on a 120x40 test backend, as an SVG in `assets/screenshot.svg`.
+//! Writes the pictures of the README and the guide: the real screen of a game in progress,
+//! drawn by the same `render` the game uses on a test backend, as SVG (`assets/screenshot.svg`,
+//! and `docs/img/`).
 //!
 //! Run with `cargo run --example screenshot` after changing how the screen looks; a test
-//! (`tests/render.rs`) fails while the committed picture is out of date.
+//! (`tests/suite/render.rs`) fails while a committed picture is out of date.
 
-use hotseat::tui::screenshot::{SCREENSHOT_PATH, readme_screenshot};
+use hotseat::tui::screenshot::PICTURES;
 
 fn main() -> std::io::Result<()> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SCREENSHOT_PATH);
-    std::fs::write(&path, readme_screenshot())?;
-    println!("wrote {}", path.display());
+    for (path, draw) in PICTURES {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder)?;
+        }
+        std::fs::write(&path, draw())?;
+        println!("wrote {}", path.display());
+    }
     Ok(())
 }

@@ -55,6 +55,7 @@ pub mod notation;
 mod parts;
 mod play;
 mod report;
+pub mod requests;
 pub mod saving;
 pub mod sound;
 mod stepping;
@@ -181,6 +182,9 @@ pub enum Effect {
     Redraw,
     /// Ring the terminal's bell (players who turned sounds on; see [`sound`]).
     Bell,
+    /// Stop the program as a terminal's Ctrl-Z does (the terminal given back first, taken
+    /// again after `fg`); the time away comes back as [`Event::Resumed`].
+    Suspend,
     /// Keep the choices of a game started from the new-game form for the next form, in later
     /// sessions too.
     Remember(newgame::FormChoices),
@@ -261,9 +265,14 @@ pub struct App {
     remembered: Option<newgame::FormChoices>,
     /// The side to move offers a draw with the move it is about to make (Ctrl-D).
     offer_with_move: Option<Color>,
-    /// The clocks were paused when a new game was asked for over the game in progress: they
-    /// run again if the players go back to it.
-    paused_for_form: bool,
+    /// The opponent's take-back or pause request standing, and the bounds on asking.
+    requests: requests::Requests,
+    /// When the open dialog opened: a key in the first [`requests::ANSWER_GUARD`] after was
+    /// already on its way and does not say yes to it.
+    mode_since: Duration,
+    /// The action being handled came from a key press (not a typed word of the plain mode, a
+    /// click or news): only keys can be already on their way when a question opens.
+    by_key: bool,
     /// The game report and the engine's work on it.
     reports: report::Reports,
     /// The engine's lines for the position shown.
@@ -302,7 +311,9 @@ impl App {
             saving: saving::Saving::new(config.autosave, config.wall_clock),
             remembered: config.remembered.clone(),
             offer_with_move: None,
-            paused_for_form: false,
+            requests: requests::Requests::default(),
+            mode_since: Duration::ZERO,
+            by_key: false,
             reports: report::Reports::default(),
             live: live::Live::default(),
             bell: sound::Bell::new(config.sound),
@@ -371,7 +382,7 @@ impl App {
         self.over_announced = false;
         self.ended_unawares = None;
         self.offer_with_move = None;
-        self.paused_for_form = false;
+        self.requests.clear();
         self.reset_report();
         self.mode = self.opening_mode();
         self.bell_follows_new_game();
@@ -403,7 +414,9 @@ impl App {
     /// that changes the app; the work it asks for is then in [`App::take_effects`].
     pub fn update(&mut self, event: impl Into<Event>, now: Duration) {
         self.now = now;
-        let action = match event.into() {
+        let event = event.into();
+        self.by_key = matches!(event, Event::Key(_));
+        let action = match event {
             Event::Key(key) if self.typed_into_the_end(&key, now) => Action::Tick,
             Event::Key(key) => action_for(key, self.key_context()).unwrap_or(Action::Tick),
             Event::Action(action) => action,
@@ -414,6 +427,8 @@ impl App {
         };
         match action {
             Action::Tick => {}
+            // Wherever it is pressed, as in every terminal program.
+            Action::Suspend => self.effects.push(Effect::Suspend),
             Action::Resize { width, height } => {
                 self.size = Size::new(width, height);
                 let max = help::max_scroll(self.screen());
@@ -424,7 +439,11 @@ impl App {
             action => {
                 // A flag that fell before this key press counts first.
                 self.check_game_end(now, false);
+                let before = std::mem::discriminant(&self.mode);
                 self.dispatch(action, now);
+                if std::mem::discriminant(&self.mode) != before {
+                    self.mode_since = now;
+                }
             }
         }
         self.check_game_end(now, !matches!(action, Action::Tick | Action::Resize { .. }));

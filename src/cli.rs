@@ -53,7 +53,10 @@ Examples:
                                      hotseat join line for the friend
 
 While playing, type moves (e4, Nf3, O-O, e7e8q) and press Enter, or use the
-arrow keys and Enter, or the mouse. F1 shows every key; Ctrl-Q quits.";
+arrow keys and Enter, or the mouse. F1 shows every key; Ctrl-Q quits.
+
+The guide, in chapters: docs/ in the source and in a release archive,
+/usr/share/doc/hotseat/docs/ from the Debian package (start with its README.md).";
 
 /// `hotseat host --help`, after the options.
 const HOST_HELP: &str = "\
@@ -76,7 +79,8 @@ game on both sides; the next hotseat host resumes it under a new invitation
 (--new starts another).
 
 Across networks: forward a port on the router to this machine and say where
-the friend reaches it with --public, or use an SSH tunnel (see the README).
+the friend reaches it with --public, or use an SSH tunnel (the guide's chapter
+\"Playing across terminals and over SSH\", docs/05-network.md).
 
 Examples:
   hotseat host --time 5+3 --white Ann --black Bob --play white
@@ -264,6 +268,17 @@ pub const MANUAL: &[Section] = &[
                  line.",
             ),
         ],
+    },
+    Section {
+        heading: "THE GUIDE",
+        entries: &[Entry::Text(
+            "The guide says everything hotseat does in chapters to read in order: playing \
+             and notation, clocks and time controls, saving and the library, the report and \
+             analysis, playing across terminals and over SSH, plain mode and accessibility, \
+             settings and keys, the command-line tools, building and contributing. It is in \
+             docs/ in the source and in a release archive, and in /usr/share/doc/hotseat/docs/ \
+             when installed from the Debian package; start with its README.md.",
+        )],
     },
     Section {
         heading: "ENVIRONMENT",

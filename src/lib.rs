@@ -1,7 +1,7 @@
 //! hotseat: chess for two players sharing one terminal.
 //!
-//! A workspace of two crates. The chess, rules and game, is the crate `chess` (crates/chess),
-//! which depends on no terminal crate; this crate, the program, sits on top of it and
+//! A workspace of two crates. The chess, rules and game, is the crate `hotseat-chess`
+//! (crates/chess, named `chess` in this crate's Cargo.toml), which depends on no terminal crate; this crate, the program, sits on top of it and
 //! re-exports its modules as [`rules`] and [`game`], so `crate::rules::Position` names the same
 //! type here as `chess::rules::Position` does. The program is layered so that each layer only
 //! looks down:
@@ -70,7 +70,7 @@
 //! tests (`grep -rnE "Result<.*, *String>"`), each with a comment saying why: a test oracle,
 //! the openings compiler (a maintainer's tool) and the reader of the compiled-in figures.
 //!
-//! Checks anyone can run: `cargo tree -p chess | grep -E "ratatui|crossterm|clap"` prints
+//! Checks anyone can run: `cargo tree -p hotseat-chess | grep -E "ratatui|crossterm|clap"` prints
 //! nothing (the chess crate is below every terminal crate), and `cargo test --test tests
 //! layers::` fails naming any import that runs up the layers above.
 //!

@@ -47,8 +47,9 @@ fn main() -> ExitCode {
 }
 
 /// The command line, read on a thread of its own: clap's builder of the options (the code its
-/// derive writes, at opt-level "z") keeps every option's builder in a frame of its own, 160 KiB
-/// of stack at once, and a stack keeps its pages for as long as the thread lives. A thread's
+/// derive writes) keeps every option's builder in a frame of its own, 160 KiB of stack at once
+/// when it was measured (at opt-level "z"), and a stack keeps its pages for as long as the
+/// thread lives. A thread's
 /// stack is given back when it ends; the main thread's would stay resident through the whole
 /// game. Where no thread can be started, the main thread reads it.
 fn parse_arguments() -> Result<Cli, clap::Error> {

@@ -516,7 +516,7 @@ pub fn load(source: &Source) -> Result<(Settings, Option<Message>), UnreadableSe
 
 /// The first screen's word about the problems of the settings file `shown`: the first in full,
 /// the lines of the others. Short enough for the two lines of the status line at 80 columns,
-/// most important first; that the defaults stand in is for the README and the man page.
+/// most important first; that the defaults stand in is for the guide and the man page.
 pub fn notice(shown: &str, problems: &[Problem]) -> Option<Message> {
     let first = problems.first()?;
     let mut text = format!("Settings file {shown}");
@@ -792,11 +792,11 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_example_sets_every_key_without_a_problem() {
-        let readme = include_str!("../README.md");
+    fn the_guide_example_sets_every_key_without_a_problem() {
+        let readme = include_str!("../docs/07-settings-and-keys.md");
         let start = readme
             .find("```toml\n")
-            .expect("a toml block in the README")
+            .expect("a toml block in the guide's settings chapter")
             + 8;
         let example = &readme[start..start + readme[start..].find("```").unwrap()];
         let (s, problems) = parse(example);
@@ -804,7 +804,7 @@ mod tests {
         for key in KEYS {
             assert!(
                 example.lines().any(|l| l.starts_with(&format!("{key} = "))),
-                "the README's example lacks {key}"
+                "the guide's example lacks {key}"
             );
         }
         assert!(s.white.is_some() && s.time.is_some() && s.theme.is_some());

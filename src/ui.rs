@@ -122,6 +122,11 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     view.glyphs = app.glyphs();
     view.orientation = app.orientation();
     view.last_move = app.shown_last_move().map(|m| (m.from(), m.to()));
+    if app.board_hidden() {
+        view.hidden = true;
+        view.last_move = None;
+        view.check = None;
+    }
     // Pieces are picked up in the present, and anywhere in a finished game (the analysis board).
     let present = app.review().is_none() || app.game().is_over();
     // While the arrows step through the moves, the cursor they would move is not drawn.

@@ -26,6 +26,8 @@
 //!   `terminal` (resizes under dialogs, suspend and resume), on the harness in `common::pty`
 //!   (itself tested by `pty_harness`);
 //! - no module importing one above it (the layers of `src/lib.rs`): `layers`;
+//! - the README and the guide (`docs/`) against the program: their commands parse, their
+//!   links lead somewhere, the packages carry every man page: `docs`;
 //! - two terminals, one game, over real sockets on loopback (host, join, watch, strangers
 //!   refused): `net`; the same through the apps, with each side's files: `net_play`; every
 //!   attack and fault on the network (replay, slow handshakes, held answers, stalls, drops)
@@ -48,6 +50,8 @@ mod board_layout;
 mod cli;
 #[path = "suite/differential.rs"]
 mod differential;
+#[path = "suite/docs.rs"]
+mod docs;
 #[path = "suite/fen.rs"]
 mod fen;
 #[path = "suite/full_disk.rs"]

@@ -35,7 +35,6 @@
 mod abandon;
 mod archive_finished;
 mod claim;
-mod draw_offer;
 mod explorer;
 mod game_over;
 mod help;
@@ -49,14 +48,12 @@ mod replace;
 mod resign;
 mod resume;
 mod save_as;
-mod takeback;
 
 use std::time::Duration;
 
 pub use abandon::AbandonGame;
 pub use archive_finished::ArchiveFinished;
 pub use claim::ClaimWithMove;
-pub use draw_offer::DrawOffer;
 pub use explorer::{Explorer, ExplorerRow, bar as explorer_bar};
 pub use game_over::GameOver;
 pub use help::Help;
@@ -68,7 +65,6 @@ pub use ready::Ready;
 pub use replace::Replace;
 pub use resign::Resign;
 pub use resume::Resume;
-pub use takeback::Takeback;
 
 use super::keymap::{Action, KeyContext};
 use super::{App, Dialog, NewGameForm, SaveForm};
@@ -169,8 +165,6 @@ dialogs! {
     Promotion(Promotion),
     /// Does this player really resign?
     Resign(Resign),
-    /// The player who just moved asks to take it back; the opponent answers.
-    Takeback(Takeback),
     /// Quit while a game is in progress?
     Quit(Quit),
     /// The host's invitation lines, to give the friend and the watchers.
@@ -183,8 +177,6 @@ dialogs! {
     ArchiveFinished(ArchiveFinished),
     /// The export's file exists: replace it?
     Replace(Replace),
-    /// A draw is offered; the player to move answers.
-    DrawOffer(DrawOffer),
     /// A move would allow a draw claim: claim with it, or just play it?
     ClaimWithMove(ClaimWithMove),
     /// The help, scrolled.
@@ -211,6 +203,37 @@ fn question_default(app: &mut App, action: Action) {
         Action::Quit => close_and_quit(app),
         _ => {}
     }
+}
+
+/// The keys a grave question ([`KeyContext::Grave`]: resign, claim, quit, abandon) shares with
+/// every other: a printable key or a click closes it and goes to the board (a move being
+/// typed when it opened goes on being typed), No or Cancel close it, Quit asks to quit.
+fn grave_default(app: &mut App, action: Action, now: Duration) {
+    match action {
+        Action::Input(_) => {
+            app.mode = Mode::Playing;
+            app.on_playing(action, now);
+        }
+        // A click, not the release of the button that opened it (the claim of a move made
+        // by the mouse).
+        Action::Pointer(p) if p.kind == super::keymap::PointerKind::Down => {
+            app.mode = Mode::Playing;
+            app.on_playing(action, now);
+        }
+        _ => question_default(app, action),
+    }
+}
+
+/// Whether a yes to the open grave question came too soon after it opened (a key already on
+/// its way): then it does not count, and the status line says how to answer.
+fn yes_too_soon(app: &mut App, now: Duration, how: &str) -> bool {
+    let soon = app.by_key && now.saturating_sub(app.mode_since) < super::requests::ANSWER_GUARD;
+    if soon {
+        app.info(format!(
+            "That key came as the question did, so it does not answer: {how}"
+        ));
+    }
+    soon
 }
 
 /// Quit from a dialog: it closes, and quitting asks first if it would lose something.

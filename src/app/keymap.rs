@@ -72,6 +72,8 @@ pub enum Action {
     Resign,
     Takeback,
     Pause,
+    /// Suspend the program, as Ctrl-Z does in every terminal program (`fg` brings it back).
+    Suspend,
     NewGame,
     Save,
     /// Open the library of archived games.
@@ -156,7 +158,7 @@ impl Action {
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 55] = [
+    pub const ALL: [Action; 56] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -186,6 +188,7 @@ impl Action {
         Action::Resign,
         Action::Takeback,
         Action::Pause,
+        Action::Suspend,
         Action::NewGame,
         Action::Save,
         Action::Analyse,
@@ -221,13 +224,14 @@ pub enum KeyContext {
     /// The board and the move box (also when browsing history or after the game ended).
     Playing,
     Help,
-    /// A yes/no question: resign? new game? accept takeback?
+    /// A yes/no question whose "no" is harmless: replace the file? resume the saved game?
     Confirm,
+    /// A question whose "yes" cannot be undone (resign, claim, quit or abandon a game): only
+    /// `y` says yes, Enter and Esc say no, and any other printable key closes it and is typed
+    /// into the move box, so a move being typed can never answer it.
+    Grave,
     /// Choosing the piece a pawn promotes to.
     Promotion,
-    /// The opponent offers a draw: accept, decline, or just type a move (the offer stands until
-    /// the move is played, which declines it).
-    Offer,
     /// The game has ended: new game, review or quit.
     GameOver,
     /// A game across the network has ended: review or quit (a new game is hosted anew, so
@@ -253,8 +257,8 @@ impl KeyContext {
         KeyContext::Playing,
         KeyContext::Help,
         KeyContext::Confirm,
+        KeyContext::Grave,
         KeyContext::Promotion,
-        KeyContext::Offer,
         KeyContext::GameOver,
         KeyContext::NetGameOver,
         KeyContext::Form,
@@ -271,8 +275,10 @@ impl KeyContext {
             KeyContext::Playing => "Keys while playing",
             KeyContext::Help => "Keys in this help",
             KeyContext::Confirm => "Keys when asked a question",
+            KeyContext::Grave => {
+                "Keys when asked to resign, claim, quit or abandon (nothing typed says yes)"
+            }
             KeyContext::Promotion => "Keys when a pawn promotes",
-            KeyContext::Offer => "Keys when offered a draw",
             KeyContext::GameOver => "Keys when the game is over",
             KeyContext::NetGameOver => "Keys when a game across the network is over",
             KeyContext::Form => "Keys in the new-game form",
@@ -289,7 +295,7 @@ impl KeyContext {
         matches!(
             self,
             KeyContext::Playing
-                | KeyContext::Offer
+                | KeyContext::Grave
                 | KeyContext::Form
                 | KeyContext::Ready
                 | KeyContext::Path
@@ -399,12 +405,13 @@ const PLAY: &[KeyContext] = &[C::Playing];
 const HELP: &[KeyContext] = &[C::Help];
 const CONFIRM: &[KeyContext] = &[C::Confirm];
 const PROMOTION: &[KeyContext] = &[C::Promotion];
-const OFFER: &[KeyContext] = &[C::Offer];
+const GRAVE: &[KeyContext] = &[C::Grave];
 const GAME_OVER: &[KeyContext] = &[C::GameOver];
 /// After any game, across the network or not.
 const ANY_GAME_OVER: &[KeyContext] = &[C::GameOver, C::NetGameOver];
 const FORM: &[KeyContext] = &[C::Form];
 const READY: &[KeyContext] = &[C::Ready];
+const PLAY_READY: &[KeyContext] = &[C::Playing, C::Ready];
 const INVITE: &[KeyContext] = &[C::Invite];
 const PATH: &[KeyContext] = &[C::Path];
 const LIBRARY: &[KeyContext] = &[C::Library];
@@ -458,7 +465,7 @@ pub const BINDINGS: &[Binding] = &[
         "Delete the typed text before the caret", &[]),
     row(Action::Complete, &[Key::plain(K::Tab)], PLAY, "",
         "Complete the typed move or command when only one fits", &[]),
-    row(Action::Help, &[Key::plain(K::F(1)), Key::ctrl('k')], PLAY, "help",
+    row(Action::Help, &[Key::plain(K::F(1)), Key::ctrl('k')], PLAY_READY, "help",
         "Show this help", &["help"]),
     row(Action::FlipBoard, &[Key::plain(K::F(2)), Key::ctrl('f')], PLAY, "flip",
         "Turn the board around", &["flip"]),
@@ -487,15 +494,22 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Draw, &[Key::ctrl('d')], PLAY, "offer draw",
         "I offer a draw with my move: the player to move presses it, then moves, and the \
          opponent is asked; again before the move withdraws it. With the opponent's offer \
-         standing: answer it", &["draw"]),
+         standing: accept it (a move declines it, as does Esc)", &["draw"]),
     row(Action::Claim, &[Key::ctrl('e')], PLAY, "claim",
         "Claim a draw by threefold repetition or the fifty-move rule", &["claim"]),
     row(Action::Resign, &[Key::ctrl('r')], PLAY, "resign",
         "Resign the game (asks first)", &["resign"]),
-    row(Action::Takeback, &[Key::ctrl('z')], PLAY, "undo",
-        "Ask to take back the last move (the opponent agrees)", &["undo", "takeback"]),
+    row(Action::Takeback, &[Key::plain(K::F(8))], PLAY, "take back",
+        "Ask to take back the last move (once per move; the opponent agrees with F8, a move \
+         or Esc refuses). With the opponent's request standing: agree to it",
+        &["takeback", "undo"]),
     row(Action::Pause, &[Key::ctrl('p')], PLAY, "pause",
-        "Pause or resume the clocks", &["pause"]),
+        "Untimed: nothing to pause. Timed: ask the opponent to stop both clocks (they agree \
+         with Ctrl-P; the pause is written in the game); paused: start the clocks again",
+        &["pause"]),
+    row(Action::Suspend, &[Key::ctrl('z')], EVERYWHERE, "",
+        "Suspend hotseat as any terminal program (fg brings it back); a running clock counts \
+         the time away, as an absence", &[]),
     row(Action::NewGame, &[Key::ctrl('n')], PLAY, "new",
         "Start a new game (asks first)", &["new"]),
     row(Action::Save, &[Key::ctrl('s')], PLAY, "save",
@@ -535,9 +549,17 @@ pub const BINDINGS: &[Binding] = &[
         "Yes", &[]),
     row(Action::No, &[Key::plain(K::Char('n')), Key::plain(K::Esc)], CONFIRM, "no",
         "No", &[]),
-    row(Action::Complete, &[Key::plain(K::Tab)], CONFIRM, "",
+    row(Action::Yes, &[Key::plain(K::Char('y'))], GRAVE, "yes",
+        "Yes: resign, claim, quit or abandon (not in the first 0.3 s, when a key may already \
+         have been on its way)", &[]),
+    row(Action::No, &[Key::plain(K::Enter)], GRAVE, "no",
+        "No, the harmless choice: keep playing (in the claim question: play the move without \
+         claiming)", &[]),
+    row(Action::Cancel, &[Key::plain(K::Esc)], GRAVE, "back",
+        "No, and back to the board (in the claim question: the move is not played)", &[]),
+    row(Action::Complete, &[Key::plain(K::Tab)], GRAVE, "",
         "In the resign question: the other player resigns instead", &[]),
-    row(Action::Save, &[Key::ctrl('s')], CONFIRM, "",
+    row(Action::Save, &[Key::ctrl('s')], GRAVE, "",
         "In the quit question: save a copy of the game first", &[]),
     row(Action::Promote(Role::Queen), &[Key::plain(K::Char('q'))],
         PROMOTION, "queen", "Promote to a queen", &[]),
@@ -555,13 +577,6 @@ pub const BINDINGS: &[Binding] = &[
         "Promote to the highlighted piece (a click on a piece does the same)", &[]),
     row(Action::Cancel, &[Key::plain(K::Esc)], PROMOTION, "cancel",
         "Take the pawn back and choose another move", &[]),
-    row(Action::Yes, &[Key::plain(K::Char('y')), Key::ctrl('d')], OFFER, "accept",
-        "Accept the draw", &[]),
-    row(Action::No, &[Key::plain(K::Char('n')), Key::plain(K::Esc)], OFFER, "decline",
-        "Decline the draw; typing a move instead keeps the offer open until the move is played, \
-         which declines it", &[]),
-    row(Action::Select, &[Key::plain(K::Enter)], OFFER, "",
-        "With a move waiting in the box: play it, which declines the draw", &[]),
     row(Action::NewGame, &[Key::plain(K::Char('n')), Key::ctrl('n')], GAME_OVER, "new game",
         "Set up a new game", &[]),
     row(Action::Rematch, &[Key::plain(K::Char('m'))], GAME_OVER, "rematch",
@@ -614,7 +629,7 @@ pub const BINDINGS: &[Binding] = &[
          (asks first)", &[]),
     row(Action::Trash, &[Key::ctrl('t')], LIBRARY, "trash",
         "Show the trash, or the library again", &[]),
-    row(Action::Restore, &[Key::ctrl('z')], LIBRARY, "",
+    row(Action::Restore, &[Key::plain(K::F(8))], LIBRARY, "",
         "Bring back the game last moved to the trash", &[]),
     row(Action::DeleteChar, &[Key::plain(K::Backspace)], LIBRARY, "",
         "Take back the last letter of the filter (type to filter: ann, C70, 0-1, 960, flag)",

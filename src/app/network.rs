@@ -15,6 +15,7 @@
 
 use std::time::Duration;
 
+use super::requests::Ask;
 use super::{App, Effect, Mode, dialogs};
 use crate::remote::mirror::Change;
 use crate::remote::{Action, Mirror, Msg, NetEvent, Notice, Seat};
@@ -199,7 +200,7 @@ impl App {
 
     /// The colour this screen plays across the network; `None` at one keyboard, for a watcher
     /// or before the host's welcome.
-    fn net_color(&self) -> Option<Color> {
+    pub(super) fn net_color(&self) -> Option<Color> {
         self.net.as_ref()?.seat()?.color()
     }
 
@@ -251,10 +252,10 @@ impl App {
                     action => action,
                 };
                 self.effects.push(Effect::Net(Msg::Act { ply, action }));
+                self.message = None;
                 self.follow_mirror();
                 self.back_to_present();
                 self.board.cursor = mv.to();
-                self.message = None;
             }
             Ok(_) => {}
             Err(err) => self.error(err.to_string()),
@@ -298,19 +299,19 @@ impl App {
 
     /// Ctrl-D across the network: the opponent's offer brought back to answer, or an offer
     /// sent now.
-    pub(super) fn net_draw(&mut self) {
+    pub(super) fn net_draw(&mut self, now: Duration) {
         let Some(me) = self.net_color() else {
             self.net_act(Action::OfferDraw);
             return;
         };
         if self.game.pending_offer() == Some(!me) {
-            self.mode = Mode::DrawOffer(dialogs::DrawOffer { by: !me });
+            self.accept_offer(!me, now);
         } else if self.net_act(Action::OfferDraw) {
             self.info(format!("You offer {} a draw", self.who(!me)));
         }
     }
 
-    /// Ctrl-Z across the network: the opponent is asked at their own terminal.
+    /// F8 across the network: the opponent is asked at their own terminal.
     pub(super) fn net_ask_takeback(&mut self) {
         if self.net_act(Action::AskTakeback) {
             self.info(
@@ -576,6 +577,10 @@ impl App {
         if changed {
             self.review.leave();
             self.board.put_back();
+            // The host lets the question standing lapse with a move, as this screen says.
+            if self.game.record().plies() > 0 {
+                self.move_answers_requests(!self.game.position().turn());
+            }
         }
     }
 
@@ -585,9 +590,7 @@ impl App {
         match notice {
             Notice::Resync | Notice::Ended => {}
             Notice::DrawOffered(by) => match by.color() {
-                Some(by) if !mine(Seat::of(by)) && seat != Seat::Watcher => {
-                    self.mode = Mode::DrawOffer(dialogs::DrawOffer { by });
-                }
+                Some(by) if !mine(Seat::of(by)) && seat != Seat::Watcher => self.offer_seen(now),
                 Some(by) if mine(Seat::of(by)) => {
                     self.info(format!("You offer a draw; {} is asked", self.who(!by)));
                 }
@@ -601,18 +604,22 @@ impl App {
             }
             Notice::TakebackAsked(by) => match by.color() {
                 Some(by) if !mine(Seat::of(by)) && seat != Seat::Watcher => {
-                    self.mode = Mode::Takeback(dialogs::Takeback { asked_by: by });
+                    self.net_request(Ask::Takeback, by, now);
                 }
-                Some(by) if mine(Seat::of(by)) => self.info(format!(
-                    "You ask to take back {}; {} is asked",
-                    self.takeback_text(by)
-                        .unwrap_or_else(|| "your last move".to_owned()),
-                    self.who(!by)
-                )),
+                Some(by) if mine(Seat::of(by)) => {
+                    self.net_request(Ask::Takeback, by, now);
+                    self.info(format!(
+                        "You ask to take back {}; {} is asked",
+                        self.takeback_text(by)
+                            .unwrap_or_else(|| "your last move".to_owned()),
+                        self.who(!by)
+                    ));
+                }
                 Some(by) => self.info(format!("{} asks to take back a move", self.who(by))),
                 None => {}
             },
             Notice::TakebackDeclined(by) => {
+                self.net_request_over();
                 if let Some(by) = by.color() {
                     let asker = !by;
                     let moves = self
@@ -626,6 +633,7 @@ impl App {
             }
             Notice::TookBack(by) => {
                 self.offer_with_move = None;
+                self.net_request_over();
                 if let Some(by) = by.color() {
                     self.info(format!("{}'s move taken back, with consent", self.who(by)));
                 }

@@ -64,7 +64,7 @@ impl App {
                 self.select_at(self.board.cursor, now);
             }
             Action::Space => self.type_char(' '),
-            Action::Cancel => self.cancel(),
+            Action::Cancel => self.cancel(now),
             // The live hint on the text as it now stands takes over from an error.
             Action::DeleteChar if self.move_box.pop().is_some() => self.message = None,
             Action::Input(c) => self.type_char(c),
@@ -82,11 +82,16 @@ impl App {
             Action::PromoteVariation => self.promote_variation(),
             Action::DeleteVariation => self.delete_variation(),
             Action::Comment => self.open_comment(),
-            Action::Draw => self.draw(),
+            Action::Draw => self.draw(now),
             Action::Claim => self.claim(now),
             Action::Resign => self.ask_resign(),
-            Action::Takeback => self.ask_takeback(),
-            Action::Pause => self.toggle_pause(now),
+            Action::Takeback => self.takeback_key(now),
+            Action::Pause => self.pause_key(now),
+            // Typed answers (the plain mode's `accept`, `decline`) to the opponent's question.
+            Action::Yes => self.accept_standing(now),
+            Action::No if !self.decline_standing(now) => {
+                self.error("There is no question to answer and no draw offer to decline")
+            }
             Action::NewGame => self.new_game_requested(),
             Action::Save => self.open_save_form(now),
             Action::Library => self.open_library(),
@@ -165,9 +170,9 @@ impl App {
         }
     }
 
-    /// Esc: clear the typed text, else put the piece back, else leave the review, else clear the
-    /// message.
-    fn cancel(&mut self) {
+    /// Esc: clear the typed text, else put the piece back, else decline the opponent's
+    /// question, else leave the review, else clear the message.
+    fn cancel(&mut self, now: Duration) {
         // An error was about what Esc now takes away: it goes too.
         if self
             .message
@@ -180,6 +185,7 @@ impl App {
             self.move_box.clear();
         } else if self.board.selected.is_some() {
             self.board.selected = None;
+        } else if self.decline_standing(now) {
         } else if self.analysis_progress().is_some() {
             self.stop_analysis();
         } else if self.board.engaged && (self.game.is_over() || self.review.is_active()) {
@@ -322,7 +328,9 @@ impl App {
             match step.read {
                 Ok(mv) => {
                     if !played.is_empty()
-                        && (self.mode != Mode::Playing || self.game.is_over() != studying)
+                        && (self.mode != Mode::Playing
+                            || self.game.is_over() != studying
+                            || (!studying && self.question_to_answer().is_some()))
                     {
                         // A question came up, or the game ended: the rest waits in the box.
                         self.move_box.set(step.rest);
@@ -438,6 +446,9 @@ impl App {
                 self.back_to_present();
                 self.board.cursor = mv.to();
                 self.message = None;
+                // A move answers the question standing (FIDE 9.1.2.3 for a draw offer: the
+                // game declined that one itself).
+                self.move_answers_requests(mover);
                 if self.auto_flip {
                     self.board.orientation = self.game.position().turn();
                 }
@@ -452,18 +463,18 @@ impl App {
     /// Ctrl-D belongs to the side to move: "I offer a draw with my move" (FIDE 9.1.2.1: make
     /// the move, then offer). Pressed again, it withdraws the offer before the move is made.
     /// With the opponent's offer standing, it brings that back to accept.
-    fn draw(&mut self) {
+    fn draw(&mut self, now: Duration) {
         if let Some(outcome) = self.game.outcome() {
             self.error(format!("The game is over: {}", self.outcome_text(outcome)));
             return;
         }
         if self.net.is_some() {
-            self.net_draw();
+            self.net_draw(now);
             return;
         }
         let turn = self.game.position().turn();
         if self.game.pending_offer() == Some(!turn) {
-            self.mode = Mode::DrawOffer(dialogs::DrawOffer { by: !turn });
+            self.accept_offer(!turn, now);
             return;
         }
         if self.offer_with_move.take() == Some(turn) {
@@ -494,9 +505,7 @@ impl App {
             return;
         }
         match self.game.offer_draw(mover, now) {
-            Ok(OfferResult::Offered) => {
-                self.mode = Mode::DrawOffer(dialogs::DrawOffer { by: mover })
-            }
+            Ok(OfferResult::Offered) => self.offer_seen(now),
             Ok(OfferResult::Agreed) => {}
             Err(err) => self.error(err.to_string()),
         }
@@ -539,35 +548,7 @@ impl App {
         }
     }
 
-    fn ask_takeback(&mut self) {
-        if let Some(outcome) = self.game.outcome() {
-            self.error(format!("The game is over: {}", self.outcome_text(outcome)));
-        } else if self.game.record().plies() == 0 {
-            self.error("There is no move to take back");
-        } else if self.net.is_some() {
-            self.net_ask_takeback();
-        } else {
-            let asked_by = !self.game.position().turn();
-            self.mode = Mode::Takeback(dialogs::Takeback { asked_by });
-        }
-    }
-
-    fn toggle_pause(&mut self, now: Duration) {
-        if !self.game.is_timed() {
-            self.info("This game has no clock to pause");
-        } else if self.game.is_over() {
-            self.error("The game is over: the clocks have stopped");
-        } else if self.game.clock().is_paused() {
-            self.game.resume(now);
-            self.info("Clocks running");
-        } else if self.game.clock().running().is_some() {
-            self.game.pause(now);
-            self.info("Clocks paused: Ctrl-P resumes");
-        }
-    }
-
     pub(super) fn new_game_requested(&mut self) {
-        self.pause_for_form();
         if self.game_in_progress() || self.study_would_be_lost() {
             self.mode = Mode::AbandonGame(dialogs::AbandonGame);
         } else {
@@ -575,22 +556,11 @@ impl App {
         }
     }
 
-    /// Stops the running clock while the players choose a new game: asking and filling in the
-    /// form costs the side to move nothing if they go back to the game.
-    pub(super) fn pause_for_form(&mut self) {
-        if self.game.is_timed() && self.game.clock().running().is_some() && !self.game.is_over() {
-            self.game.pause(self.now);
-            self.paused_for_form = true;
-        }
-    }
-
-    /// Back to the game from the new-game question or form: the clock paused for them runs
-    /// again, from `now`.
-    pub(super) fn back_from_form(&mut self, now: Duration) {
+    /// Back to the game from the new-game question, the form or the library. The running
+    /// clock ran on meanwhile: only the players' agreement stops it (FIDE 6.11.1: the arbiter
+    /// alone may stop the clocks; at one keyboard both players are asked, Ctrl-P).
+    pub(super) fn back_from_form(&mut self) {
         self.mode = Mode::Playing;
-        if std::mem::take(&mut self.paused_for_form) {
-            self.game.resume(now);
-        }
     }
 
     pub(super) fn quit_requested(&mut self) {

@@ -677,15 +677,15 @@ impl App {
             None => text,
         };
         self.message = Some(Message::info(text));
-        self.ask_standing_offer();
+        self.ask_standing_offer(now);
     }
 
     /// A game opened with a draw offer still standing puts the question to the player to move
-    /// again, once play can go on (after "Resume?" and the clocks' wait).
-    pub(super) fn ask_standing_offer(&mut self) {
-        let waiting = !self.game.position().turn();
-        if self.mode == Mode::Playing && self.game.pending_offer() == Some(waiting) {
-            self.mode = Mode::DrawOffer(super::dialogs::DrawOffer { by: waiting });
+    /// again, once play can go on (after "Resume?" and the clocks' wait): from `now` a key may
+    /// answer it.
+    pub(super) fn ask_standing_offer(&mut self, now: Duration) {
+        if self.game.pending_offer().is_some() {
+            self.offer_seen(now);
         }
     }
 }

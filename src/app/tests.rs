@@ -6,8 +6,7 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::dialogs::{
-    AbandonGame, ClaimWithMove, DrawOffer, GameOver, Help, Look, Popup, Promotion, Quit, Ready,
-    Resign, Takeback,
+    AbandonGame, ClaimWithMove, GameOver, Help, Look, Popup, Promotion, Quit, Ready, Resign,
 };
 use super::keymap::{Action, Pointer, PointerKind};
 use super::{App, Config, Mode};
@@ -15,6 +14,7 @@ use crate::game::GameSetup;
 use crate::rules::{Color, Position, Square};
 use crate::ui::theme::Theme;
 
+mod blitz;
 mod cursor;
 mod dialogs;
 mod events;
@@ -72,6 +72,12 @@ pub(super) fn timed_app(tc: &str) -> App {
         black_time: tc.parse().unwrap(),
         ..GameSetup::default()
     }))
+}
+
+/// Time passes for a look at a question just asked: a key after this was not already on its
+/// way when the question came (see [`super::requests::ANSWER_GUARD`]).
+pub(super) fn look(app: &mut App) {
+    app.update(Action::Tick, app.now() + super::requests::ANSWER_GUARD);
 }
 
 pub(super) fn act(app: &mut App, action: Action) {

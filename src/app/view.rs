@@ -273,6 +273,14 @@ impl App {
 
     /// The status line: the review banner, the last message, or the state of the game.
     pub fn status(&self) -> Message {
+        // The opponent's question comes first, wherever the player is looking: it is answered
+        // by a key (or a move), and the clock may be running. A message of the moment (a move
+        // refused) takes the line meanwhile; the prompt's hint says the question then.
+        if self.message.is_none()
+            && let Some(question) = self.standing_question()
+        {
+            return question;
+        }
         // While reviewing, a message asked for there (the FEN) shows until the next step.
         if let (Some(_), Some(message)) = (self.review.ply(), &self.message) {
             return message.clone();
@@ -335,18 +343,6 @@ impl App {
             text.push_str(" — check!");
         }
         let mut short = text.clone();
-        if let Some(by) = self.game.pending_offer() {
-            text.push_str(&format!(
-                " · {}'s draw offer stands: Ctrl-D accepts, a move declines",
-                self.game.player(by)
-            ));
-            // Beside a claim, the offer in even fewer words.
-            if self.game.claimable_now().any() {
-                short.push_str(" · draw offered: Ctrl-D accepts");
-            } else {
-                short.push_str(&format!(" · {by} offers a draw: Ctrl-D accepts"));
-            }
-        }
         if self.offer_with_move == Some(turn) {
             text.push_str(" · offers a draw with this move (Ctrl-D withdraws)");
         }
@@ -379,6 +375,9 @@ impl App {
         // Across the network a new game is hosted anew: only quitting is offered.
         let across = self.net.is_some();
         let hint = feedback.hint.clone().unwrap_or_else(|| {
+            if let Some(question) = self.standing_question() {
+                return question;
+            }
             let (text, short) = if self.game.is_over() && self.arrows_step() {
                 (
                     if across {

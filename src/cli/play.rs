@@ -479,15 +479,31 @@ impl PlayArgs {
         })
     }
 
-    /// What to do with an unfinished game saved last time.
+    /// What to do with an unfinished game saved last time. Options that describe a game
+    /// (`--time`, `--fen`, `--chess960`, the names...) start the game they describe, as
+    /// `--new` would: the command line just typed wins over the question. A bare `hotseat`
+    /// asks.
     pub fn saved_game_choice(&self) -> SavedGameChoice {
         if self.resume {
             SavedGameChoice::Resume
-        } else if self.new {
+        } else if self.new || self.describes_a_game() {
             SavedGameChoice::SetAside
         } else {
             SavedGameChoice::Ask
         }
+    }
+
+    /// Whether any of [`SETUP_OPTIONS`] was given.
+    fn describes_a_game(&self) -> bool {
+        self.time.is_some()
+            || self.white_time.is_some()
+            || self.black_time.is_some()
+            || self.delay.is_some()
+            || self.bronstein.is_some()
+            || self.fen.is_some()
+            || self.chess960.is_some()
+            || self.white.is_some()
+            || self.black.is_some()
     }
 }
 
@@ -547,6 +563,31 @@ mod tests {
         argv.extend_from_slice(args);
         let cli = Cli::try_parse_from(argv).map_err(|e| e.to_string())?;
         cli.play.config().map_err(|e| e.to_string())
+    }
+
+    /// The QA's case: `hotseat --time 5s+0 --fen …` with a game saved asked "Resume?", and
+    /// Enter dropped the options just typed. A game described on the command line is played.
+    #[test]
+    fn options_that_describe_a_game_set_the_saved_one_aside_and_a_bare_start_asks() {
+        let choice = |args: &[&str]| {
+            let mut argv = vec!["hotseat"];
+            argv.extend_from_slice(args);
+            Cli::try_parse_from(argv).unwrap().play.saved_game_choice()
+        };
+        for args in [
+            &["--time", "5+0"][..],
+            &["--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"],
+            &["--chess960"],
+            &["--white", "Ann"],
+            &["--black-time", "3+2"],
+            &["--delay", "2", "--time", "5"],
+            &["--new"],
+        ] {
+            assert_eq!(choice(args), SavedGameChoice::SetAside, "{args:?}");
+        }
+        assert_eq!(choice(&[]), SavedGameChoice::Ask);
+        assert_eq!(choice(&["--theme", "blue"]), SavedGameChoice::Ask);
+        assert_eq!(choice(&["--resume"]), SavedGameChoice::Resume);
     }
 
     #[test]

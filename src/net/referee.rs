@@ -42,6 +42,10 @@ pub struct Referee {
     lag: [Vec<Duration>; 2],
     connected: [bool; 2],
     takeback_asked: Option<Color>,
+    /// The number of half-moves played when each side last asked to take back: one request
+    /// per move made, so a refused request is not asked again before another move (a peer
+    /// that asks every 100 ms asks once).
+    takeback_tried: [Option<usize>; 2],
     /// When the side to move's turn began (or the game was last changed otherwise).
     turn_started: Duration,
     last_chat: [Option<Duration>; 2],
@@ -68,6 +72,10 @@ pub enum Refusal {
     EmptyChat,
     ChatTooSoon,
     TakebackWaiting,
+    /// This side already asked to take back since the last move.
+    TakebackThisMove,
+    /// This side's own draw offer waits for an answer.
+    OwnOfferWaiting,
     NoTakebackAsked,
     /// The asker has played no move that could be taken back.
     NothingToTakeBack,
@@ -91,6 +99,12 @@ impl fmt::Display for Refusal {
             Refusal::ChatTooSoon => f.write_str("one line of chat at a time: wait a moment"),
             Refusal::TakebackWaiting => {
                 f.write_str("a takeback request is already waiting for an answer")
+            }
+            Refusal::TakebackThisMove => {
+                f.write_str("you already asked to take back since the last move: once per move")
+            }
+            Refusal::OwnOfferWaiting => {
+                f.write_str("your draw offer is waiting for an answer: ask after it")
             }
             Refusal::NoTakebackAsked => {
                 f.write_str("your opponent has not asked to take a move back")
@@ -116,6 +130,7 @@ impl Referee {
             lag: [Vec::new(), Vec::new()],
             connected,
             takeback_asked: None,
+            takeback_tried: [None, None],
             turn_started: now,
             last_chat: [None; 2],
         }
@@ -355,7 +370,15 @@ impl Referee {
         if self.takeback_asked.is_some() {
             return Err(Refusal::TakebackWaiting);
         }
+        if self.game.pending_offer() == Some(by) {
+            return Err(Refusal::OwnOfferWaiting);
+        }
+        let plies = self.game.record().plies();
+        if self.takeback_tried[by.index()] == Some(plies) {
+            return Err(Refusal::TakebackThisMove);
+        }
         self.takeback_plies(by).ok_or(Refusal::NothingToTakeBack)?;
+        self.takeback_tried[by.index()] = Some(plies);
         self.takeback_asked = Some(by);
         Ok(self.sync(Notice::TakebackAsked(Seat::of(by)), now))
     }
@@ -382,6 +405,41 @@ mod tests {
     use super::*;
     use crate::game::GameSetup;
     use crate::game::timecontrol::TimeControl;
+
+    /// The flood of the QA's scripted peer: a request every 100 ms, each refused. Only the
+    /// first is put to the host; the rest are refused until another move is made.
+    #[test]
+    fn a_takeback_is_asked_once_per_move_and_not_while_the_askers_offer_waits() {
+        let mut r = timed(5);
+        r.act(Color::White, 0, &mv("e2e4"), S).unwrap();
+        r.act(Color::Black, 1, &mv("e7e5"), 2 * S).unwrap();
+        r.act(Color::Black, 2, &Action::AskTakeback, 3 * S).unwrap();
+        r.act(
+            Color::White,
+            2,
+            &Action::AnswerTakeback { accept: false },
+            3 * S,
+        )
+        .unwrap();
+        for i in 0..20u32 {
+            let at = 3 * S + Duration::from_millis(100) * i;
+            assert_eq!(
+                r.act(Color::Black, 2, &Action::AskTakeback, at),
+                Err(Refusal::TakebackThisMove)
+            );
+        }
+        assert_eq!(r.game().record().plies(), 2);
+        r.act(Color::White, 2, &mv("g1f3"), 6 * S).unwrap();
+        r.act(Color::Black, 3, &Action::AskTakeback, 7 * S).unwrap();
+        // A draw offered with a move: no takeback asked while it waits.
+        let mut r = timed(5);
+        r.act(Color::White, 0, &mv("e2e4"), S).unwrap();
+        r.act(Color::White, 1, &Action::OfferDraw, S).unwrap();
+        assert_eq!(
+            r.act(Color::White, 1, &Action::AskTakeback, 2 * S),
+            Err(Refusal::OwnOfferWaiting)
+        );
+    }
 
     const S: Duration = Duration::from_secs(1);
     const MS: Duration = Duration::from_millis(1);

@@ -21,6 +21,7 @@ use super::warnings::Warnings;
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::move_entry::read_line_in;
 use crate::app::notation::written_move;
+use crate::app::requests::Ask;
 use crate::app::{App, Effect, Event, ExportResult, Message, MessageKind, Mode};
 use crate::game::Outcome;
 use crate::rules::Color;
@@ -53,6 +54,8 @@ struct Before {
     message: Option<Message>,
     mode: Mode,
     over: bool,
+    /// The opponent's question standing (a draw offer, a take-back or pause request).
+    asked: Option<(Ask, Color)>,
 }
 
 /// A game played in lines; see the [module docs](self).
@@ -182,6 +185,7 @@ impl Session {
             message: self.app.message().cloned(),
             mode: self.app.mode().clone(),
             over: self.app.game().is_over(),
+            asked: self.app.question_to_answer(),
         }
     }
 
@@ -232,7 +236,10 @@ impl Session {
                 self.outcome_words(outcome)
             ));
         }
-        if self.app.key_context() == KeyContext::Confirm {
+        if matches!(
+            self.app.key_context(),
+            KeyContext::Confirm | KeyContext::Grave
+        ) {
             let question = self.question().unwrap_or_default();
             return Some(format!("First answer the question. {question}"));
         }
@@ -430,7 +437,7 @@ impl Session {
     /// `draw`: with the opponent's offer standing, it takes it up; otherwise it offers (or
     /// withdraws the offer of) a draw with the next move.
     fn draw(&mut self, now: Duration) {
-        if matches!(self.app.mode(), Mode::DrawOffer(_)) {
+        if matches!(self.app.question_to_answer(), Some((Ask::Draw, _))) {
             self.app.update(Action::Yes, now);
         } else {
             self.app.update(Action::Draw, now);
@@ -457,30 +464,29 @@ impl Session {
     /// A question on the screen, other than the one a command is about to ask, is put away
     /// (as Esc does) so the command is not taken for its answer.
     fn leave_question(&mut self, now: Duration) {
-        if self.app.key_context() == KeyContext::Confirm
-            || matches!(self.app.mode(), Mode::Promotion(_))
+        if matches!(
+            self.app.key_context(),
+            KeyContext::Confirm | KeyContext::Grave
+        ) || matches!(self.app.mode(), Mode::Promotion(_))
         {
             self.app.update(Action::Cancel, now);
         }
     }
 
     /// `accept` or `decline`: the answer to the question asked, or to the opponent's standing
-    /// draw offer.
+    /// draw offer or request.
     fn answer(&mut self, yes: bool, now: Duration) -> Option<Vec<String>> {
         let action = if yes { Action::Yes } else { Action::No };
         match self.app.mode() {
-            _ if self.app.key_context() == KeyContext::Confirm => {
-                self.app.update(action, now);
-                None
-            }
-            Mode::DrawOffer(_) => {
-                self.app.update(action, now);
-                None
-            }
-            Mode::Playing
-                if self.app.game().pending_offer() == Some(!self.app.game().position().turn()) =>
+            _ if matches!(
+                self.app.key_context(),
+                KeyContext::Confirm | KeyContext::Grave
+            ) =>
             {
-                self.app.update(Action::Draw, now);
+                self.app.update(action, now);
+                None
+            }
+            Mode::Playing if self.app.question_to_answer().is_some() => {
                 self.app.update(action, now);
                 None
             }
@@ -530,6 +536,12 @@ impl Session {
         {
             out.push(question);
         }
+        let asked = self.app.question_to_answer();
+        if asked != before.asked
+            && let Some((ask, by)) = asked
+        {
+            out.push(self.asked_sentence(ask, by));
+        }
         if *self.app.mode() != before.mode && matches!(self.app.mode(), Mode::Ready(_)) {
             // A new game with a clock: it waits, as on the screen.
             let turn = self.app.game().position().turn();
@@ -556,9 +568,7 @@ impl Session {
                 Err(refusal) => format!("{}: {refusal}.", command::shown(&step.typed)),
                 Ok(_) => format!("{}: {}.", command::shown(&rest), plain_words(&m.text)),
             },
-            _ if *self.app.mode() != Mode::Playing
-                && !matches!(self.app.mode(), Mode::DrawOffer(_)) =>
-            {
+            _ if *self.app.mode() != Mode::Playing => {
                 format!(
                     "{} not played: answer the question first, then type it again.",
                     command::shown(&rest)
@@ -573,13 +583,13 @@ impl Session {
             _ => format!("{} not played.", command::shown(&rest)),
         };
         // Emptied so the next line starts afresh (Esc on the screen).
-        if matches!(self.app.mode(), Mode::Playing | Mode::DrawOffer(_)) {
-            if matches!(self.app.mode(), Mode::DrawOffer(_)) {
-                // The box is the mover's; the offer question stays.
-                self.app.update(Action::Input(' '), now);
+        if *self.app.mode() == Mode::Playing {
+            // One Esc empties the box; another, with nothing in it, would decline the
+            // opponent's question standing, so it is pressed only when none stands.
+            self.app.update(Action::Cancel, now);
+            if self.app.question_to_answer().is_none() {
+                self.app.update(Action::Cancel, now);
             }
-            self.app.update(Action::Cancel, now);
-            self.app.update(Action::Cancel, now);
         }
         vec![said]
     }
@@ -610,11 +620,6 @@ impl Session {
     fn question(&self) -> Option<String> {
         let app = &self.app;
         match app.mode() {
-            Mode::DrawOffer(offer) => Some(format!(
-                "{} offers a draw. {}: accept, decline, or play a move, which declines it.",
-                app.who(offer.by),
-                app.who(!offer.by)
-            )),
             Mode::ClaimWithMove(claim) => {
                 let (mv, claims) = (&claim.mv, &claim.claims);
                 let why = match (claims.threefold, claims.fifty) {
@@ -632,11 +637,14 @@ impl Session {
                 "{}: promote to which piece? queen, rook, bishop or knight.",
                 promotion.to
             )),
-            mode if app.key_context() == KeyContext::Confirm => {
-                let lines: Vec<String> = app
-                    .dialog()
-                    .map(|d| d.lines)
-                    .unwrap_or_default()
+            mode if matches!(app.key_context(), KeyContext::Confirm | KeyContext::Grave) => {
+                let mut lines = app.dialog().map(|d| d.lines).unwrap_or_default();
+                if app.key_context() == KeyContext::Grave {
+                    // A grave question's last line names the screen's keys (`y resigns ·
+                    // Enter or Esc: keep playing`); here the answer is typed.
+                    lines.pop();
+                }
+                let lines: Vec<String> = lines
                     .iter()
                     .map(|l| dialog_line(l))
                     .filter(|l| !l.is_empty())
@@ -650,6 +658,22 @@ impl Session {
             }
             _ => None,
         }
+    }
+
+    /// The opponent's question as it comes, with how to answer it.
+    fn asked_sentence(&self, ask: Ask, by: Color) -> String {
+        let app = &self.app;
+        let (who, to) = (app.who(by), app.who(!by));
+        let what = match ask {
+            Ask::Draw => format!("{who} offers a draw."),
+            Ask::Takeback => format!("{who} asks to take back {}.", app.asked_moves(by)),
+            Ask::Pause => format!("{who} asks to stop the clocks."),
+        };
+        let (yes, no) = match ask {
+            Ask::Draw => ("accept", "declines"),
+            _ => ("accept", "refuses"),
+        };
+        format!("{what} {to}: {yes}, decline, or play a move, which {no} it.")
     }
 
     /// `White to move.`, with a check, a standing offer, or the end.

@@ -183,7 +183,13 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
                     if archived.is_err() && !finished {
                         files.foreign = true;
                     }
-                    notes.extend(archived_note(finished, &summary, archived));
+                    let note = archived_note(finished, &summary, archived);
+                    if let Some(note) = note.as_ref().filter(|_| !finished) {
+                        // Said where it outlasts the screen too: the game typed on the command
+                        // line took its place.
+                        eprintln!("hotseat: {}", note.text);
+                    }
+                    notes.extend(note);
                     notes.extend(left);
                 }
                 ResumePlan::Protect => files.foreign = true,
@@ -423,6 +429,7 @@ impl FileWork for Files {
             )),
             Effect::Redraw
             | Effect::Bell
+            | Effect::Suspend
             | Effect::Net(_)
             | Effect::Analyse(_)
             | Effect::StopAnalysis

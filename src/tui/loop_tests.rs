@@ -111,10 +111,12 @@ fn type_keys(events: &EventSender, text: &str) {
     }
 }
 
-/// Ctrl-Q, and yes if asked: the game in progress is left (saved). Without a game in
-/// progress the loop may have ended before the yes.
+/// Ctrl-Q, and yes if asked, after a look at the question (a yes in the same instant was
+/// already on its way and does not count): the game in progress is left (saved). Without a
+/// game in progress the loop may have ended before the yes.
 fn quit(events: &EventSender) {
     assert!(events.send(key(KeyCode::Char('q'), KeyModifiers::CONTROL)));
+    std::thread::sleep(crate::app::requests::ANSWER_GUARD + Duration::from_millis(50));
     let _ = events.send(key(KeyCode::Char('y'), KeyModifiers::NONE));
 }
 

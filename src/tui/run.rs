@@ -183,7 +183,10 @@ where
                 // The screen is cleared: it is drawn again now.
                 draw = true;
             }
-            if effect == Effect::Bell {
+            if effect == Effect::Suspend {
+                // Comes back through `take_stop` above, as a stop from outside does.
+                shutdown::suspend_now();
+            } else if effect == Effect::Bell {
                 ring_bell().map_err(PlayError::terminal)?;
             } else if let Effect::Net(msg) = effect {
                 // A message for the host, across the network (no link: nowhere to go).
@@ -232,6 +235,12 @@ where
             Wake::Event(event) => {
                 let now = origin.elapsed();
                 let heartbeat = is_heartbeat(&event);
+                // The terminal was resized, maybe smaller and back between two frames: what it
+                // cut off is gone from its screen though the size is the same again, so the
+                // next frame draws every cell.
+                if matches!(event, AppEvent::Action(Action::Resize { .. })) {
+                    redraw_everything(terminal).map_err(PlayError::terminal)?;
+                }
                 app.update(event, now);
                 draw = !(heartbeat && heartbeat_can_wait(app.next_wake(now), now));
             }

@@ -66,6 +66,21 @@ fn save(shared: &Shared, wait: bool) -> Option<(MutexGuard<'_, Files>, Emergency
     shared.emergency_save(wait)
 }
 
+/// Ctrl-Z pressed in the game (raw mode makes the terminal's suspend key a key like any
+/// other): stops the process as a shell's Ctrl-Z would, by the same path as a SIGTSTP from
+/// outside (the game saved, the terminal given back, taken again after `fg`). False where
+/// there is no job control (Windows).
+pub fn suspend_now() -> bool {
+    #[cfg(unix)]
+    {
+        signal_hook::low_level::raise(signal_hook::consts::SIGTSTP).is_ok()
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
 /// Which front end the process runs: what a signal may do to the terminal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Front {

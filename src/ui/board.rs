@@ -55,6 +55,9 @@ pub struct BoardView<'a> {
     pub glow: Bitboard,
     pub theme: Theme,
     pub glyphs: GlyphSet,
+    /// The squares without their pieces: a resumed timed game before its clock starts, so
+    /// that nobody thinks on time that is not theirs.
+    pub hidden: bool,
 }
 
 impl<'a> BoardView<'a> {
@@ -71,6 +74,16 @@ impl<'a> BoardView<'a> {
             glow: Bitboard::EMPTY,
             theme: Theme::default(),
             glyphs: GlyphSet::default(),
+            hidden: false,
+        }
+    }
+
+    /// The piece drawn on `sq`: none while the board is hidden.
+    fn piece_at(&self, sq: Square) -> Option<crate::rules::Piece> {
+        if self.hidden {
+            None
+        } else {
+            self.position.piece_at(sq)
         }
     }
 
@@ -113,7 +126,7 @@ impl<'a> BoardView<'a> {
         if mono && sq.is_dark() {
             // Hatched like a printed diagram's dark squares, around a clear space for what
             // stands on it: the figure's box, or the symbol and a cell either side.
-            let shown = self.position.piece_at(sq).is_some() || marks.quiet || marks.capture;
+            let shown = self.piece_at(sq).is_some() || marks.quiet || marks.capture;
             let clear = match band {
                 Some(band) => figure_rect(rect, band.size()),
                 None if rect.width >= 5 => Rect::new(glyph_at.x - 1, glyph_at.y, 3, 1),
@@ -126,7 +139,7 @@ impl<'a> BoardView<'a> {
             }
         }
 
-        if let Some(piece) = self.position.piece_at(sq) {
+        if let Some(piece) = self.piece_at(sq) {
             let mut style = base.patch(self.theme.piece(piece.color, marks.glow));
             if marks.glow && mono {
                 style = toggle_reverse(style);

@@ -195,11 +195,18 @@ mod tests {
     #[test]
     fn a_finished_game_offers_new_and_save_not_draw_or_resign() {
         let playing = text(false);
-        for label in [" draw", " claim", " resign", " undo", " pause", " quit"] {
+        for label in [
+            " draw",
+            " claim",
+            " resign",
+            " take back",
+            " pause",
+            " quit",
+        ] {
             assert!(playing.contains(label), "{label} missing from {playing:?}");
         }
         let over = text(true);
-        for label in [" draw", " claim", " resign", " undo", " pause"] {
+        for label in [" draw", " claim", " resign", " take back", " pause"] {
             assert!(
                 !over.contains(label),
                 "{label} offered after the end: {over:?}"

@@ -98,9 +98,14 @@ impl PanelView<'_> {
     pub fn render_plan(self, plan: PanelLayout, buf: &mut Buffer) {
         let theme = self.app.theme();
         let title = match variant_text(self.app) {
-            Some(variant) => format!(" {} · {variant} ", self.app.time_control_text()),
-            None => format!(" {} ", self.app.time_control_text()),
+            Some(variant) => format!("{} · {variant}", self.app.time_control_text()),
+            None => self.app.time_control_text(),
         };
+        // A title longer than the edge (odds and a delay at 80x24) ends in `…`, not mid-word.
+        let title = format!(
+            " {} ",
+            fit(&title, usize::from(plan.area.width.saturating_sub(4)))
+        );
         let mut block = Block::bordered()
             .border_style(theme.border())
             .title(Span::styled(title, theme.title()));

@@ -219,7 +219,7 @@ fn a_standing_offer_survives_pgn_and_an_answered_one_does_not() {
     assert_eq!(offer, Some(Color::White), "{pgn}");
     assert!(pgn.contains("[HotseatDrawOffer \"White\"]"), "{pgn}");
     assert!(
-        pgn.contains("1. e4 {[%clk 0:04:59] White offers a draw} *"),
+        pgn.contains("1. e4 {[%clk 0:04:59] White offers a draw.} *"),
         "{pgn}"
     );
 

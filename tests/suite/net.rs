@@ -687,3 +687,35 @@ fn a_watcher_that_stops_reading_is_dropped_and_the_game_goes_on() {
     host.play("e4");
     black.screen.until_plies(1);
 }
+
+/// The QA's flood: a joined peer that asks to take back every 100 ms. The host puts the first
+/// request to its player; once refused, the rest are refused by the host itself until another
+/// move is made, so no answer typed in a hurry can undo moves one after another.
+#[test]
+fn a_takeback_flood_is_asked_once_per_move() {
+    let mut host = HostScreen::new(host());
+    let mut black = Terminal::connect(host.host.invitation(), Access::Play).unwrap();
+    host.play("e4");
+    black.screen.until_plies(1);
+    black.play_confirmed("e5");
+    black.act(Action::AskTakeback);
+    host.screen
+        .until(|_, _, m| (m.takeback_asked() == Some(Seat::Black)).then_some(()));
+    host.act(Action::AnswerTakeback { accept: false });
+    black.screen.until_change(|c, _| {
+        matches!(c, Change::Synced(Notice::TakebackDeclined(Seat::White))).then_some(())
+    });
+    for _ in 0..10 {
+        black.act(Action::AskTakeback);
+        let reason = black.screen.until_refused();
+        assert!(reason.contains("once per move"), "{reason}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(pgn_moves(host.screen.mirror.game()), ["e4", "e5"]);
+    // After another move, one more request may be made.
+    host.play("Nf3");
+    black.screen.until_plies(3);
+    black.act(Action::AskTakeback);
+    host.screen
+        .until(|_, _, m| (m.takeback_asked() == Some(Seat::Black)).then_some(()));
+}

@@ -365,7 +365,7 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
 }
 
 #[test]
-fn offers_takebacks_resignation_and_chat_use_the_dialogs_of_one_keyboard() {
+fn offers_takebacks_resignation_and_chat_stand_as_at_one_keyboard() {
     let (host_dir, join_dir) = dirs("net-dialogs");
     let (mut white, invitation) = host(&host_dir, GameSetup::default());
     let mut black = join(&invitation, &join_dir);
@@ -384,14 +384,14 @@ fn offers_takebacks_resignation_and_chat_use_the_dialogs_of_one_keyboard() {
 
     // A draw offered by White is a question on Black's screen; declined there.
     white.update(Action::Draw);
-    black.wait_until(|app| app.dialog().is_some_and(|d| d.title.contains("Draw")));
+    black.wait_until(|app| app.question_to_answer().is_some());
     black.update(Action::No);
     white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("declines")));
     assert!(!white.app.game().is_over());
 
     // Black asks to take e5 back; White agrees at its own screen.
     black.update(Action::Takeback);
-    white.wait_until(|app| app.dialog().is_some_and(|d| d.title == "Take back?"));
+    white.wait_until(|app| app.question_to_answer().is_some());
     white.update(Action::Yes);
     black.wait_for_plies(1);
     white.wait_for_plies(1);

@@ -66,11 +66,11 @@ fn every_line_of_the_data_set_is_found_by_its_position() {
 
 #[test]
 fn the_shipped_compact_file_is_the_data_set() {
-    let committed = include_str!("../../assets/openings.txt");
+    let committed = include_str!("../../crates/chess/data/openings.txt");
     let compiled = openings::compile(&VOLUMES).unwrap();
     assert!(
         committed == compiled,
-        "assets/openings.txt is out of date: run `cargo run --example openings`"
+        "crates/chess/data/openings.txt is out of date: run `cargo run --example openings`"
     );
     // And what the program reads from it: every line, its moves played, is found by position.
     let decoded = openings::lines().unwrap();

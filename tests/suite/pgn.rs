@@ -717,7 +717,7 @@ fn a_comment_with_a_draw_offer_keeps_the_offer_out_of_the_players_words() {
     assert_eq!(game.offers(), [(1, Color::White)]);
     let written = game.to_pgn(Duration::ZERO, &Tags::new());
     assert!(
-        written.contains("1. e4 {White offers a draw Bold}"),
+        written.contains("1. e4 {White offers a draw. Bold}"),
         "{written}"
     );
 }
@@ -733,7 +733,8 @@ fn draw_offers_stay_with_their_movers_in_a_game_where_black_moves_first() {
     assert_eq!(game.record().mover(1), Color::White);
     let written = game.to_pgn(Duration::ZERO, &Tags::new());
     assert!(
-        written.contains("12... Kd7 {Black offers a draw} 13. Ke2 {White offers a draw} 13... Kd6"),
+        written
+            .contains("12... Kd7 {Black offers a draw.} 13. Ke2 {White offers a draw.} 13... Kd6"),
         "{written}"
     );
     let again = import_game(&written).unwrap().game;
@@ -750,7 +751,10 @@ fn a_standing_offer_by_the_side_to_move_survives_export_and_import() {
     game.offer_draw(Color::Black, Duration::ZERO).unwrap();
     assert_eq!(game.pending_offer(), Some(Color::Black));
     let written = game.to_pgn(Duration::ZERO, &Tags::new());
-    assert!(written.contains("1. e4 {Black offers a draw}"), "{written}");
+    assert!(
+        written.contains("1. e4 {Black offers a draw.}"),
+        "{written}"
+    );
     let again = import_game(&written).unwrap().game;
     assert_eq!(again.offers(), game.offers());
     assert_eq!(again.pending_offer(), Some(Color::Black));

@@ -114,8 +114,9 @@ fn a_draw_offer_accepted() {
     pty.wait_for("offers a draw with this move").unwrap();
     type_move(&mut pty, "e4");
     pty.wait_for("1. e4").unwrap();
-    pty.wait_for("Ann offers a draw.").unwrap();
-    pty.send_text("y").unwrap();
+    pty.wait_for("offers a draw · ").unwrap();
+    common::play::look();
+    pty.send_key(Key::Ctrl('d')).unwrap();
     pty.wait_for("Draw by agreement").unwrap();
     pty.wait_for("1/2-1/2").unwrap();
 }
@@ -167,6 +168,7 @@ fn quitting_restores_the_terminal() {
     pty.wait_for("1. e4").unwrap();
     pty.send_key(Key::Ctrl('q')).unwrap();
     pty.wait_for("Quit?").unwrap();
+    common::play::look();
     pty.send_text("y").unwrap();
     let status = pty.wait_exit().unwrap();
     assert!(status.success(), "{status}");

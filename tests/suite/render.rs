@@ -17,7 +17,7 @@ use ratatui::layout::{Rect, Size};
 use ratatui::style::Modifier;
 
 use hotseat::rules::{Bitboard, Color, Piece, Position, Role, Square};
-use hotseat::tui::screenshot::{SCREENSHOT_PATH, readme_screenshot};
+use hotseat::tui::screenshot::PICTURES;
 use hotseat::ui::board::{BoardLayout, BoardView, SQUARE_SIZES, move_targets};
 use hotseat::ui::figures::{Band, figure, outline};
 use hotseat::ui::help::HelpView;
@@ -392,15 +392,17 @@ fn snapshot_too_small_50x12() {
 }
 
 #[test]
-fn the_readme_screenshot_is_up_to_date() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SCREENSHOT_PATH);
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == readme_screenshot(),
-        "{} is out of date with the code that draws the screen: run \
-         `cargo run --example screenshot` and commit the result",
-        path.display()
-    );
+fn the_pictures_of_the_readme_and_the_guide_are_up_to_date() {
+    for (path, draw) in PICTURES {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == draw(),
+            "{} is out of date with the code that draws the screen: run \
+             `cargo run --example screenshot` and commit the result",
+            path.display()
+        );
+    }
 }
 
 /// Every figure of a band, as the board draws it (the same rows for both sides, which colour

@@ -108,7 +108,14 @@ fn clocks(pty: &Pty) -> (Duration, Duration) {
 /// The pieces on the board, without the marks of the cursor and the last move (a resumed game
 /// puts the cursor back where a new game has it).
 fn pieces(pty: &Pty) -> String {
-    board_text(pty).replace(['>', '<', '[', ']'], " ")
+    // Without the cursor's marks, and without blanks at the ends of rows (a cell a box once
+    // covered reads as a space, one never written as nothing: both look the same).
+    board_text(pty)
+        .replace(['>', '<', '[', ']'], " ")
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Plays `moves` in a new game of Ann (White) and Bob (Black) and quits mid-game: the game is
@@ -122,6 +129,7 @@ fn saved_game(data: &Path, moves: &[&str]) {
     wait_for_moves(&pty, moves);
     pty.send_key(Key::Ctrl('q')).unwrap();
     pty.wait_for("It is saved").unwrap();
+    common::play::look();
     pty.send_text("y").unwrap();
     let status = pty.wait_exit().unwrap();
     assert!(status.success(), "{status}");
@@ -292,6 +300,7 @@ fn saved_games_carry_the_local_time_and_its_offset() {
     wait_for_moves(&pty, &["e4"]);
     pty.send_key(Key::Ctrl('q')).unwrap();
     pty.wait_for("It is saved").unwrap();
+    common::play::look();
     pty.send_text("y").unwrap();
     assert!(pty.wait_exit().unwrap().success());
     let text = fs::read_to_string(current(&data)).unwrap();
@@ -568,6 +577,7 @@ fn a_chess960_game_resumes_as_chess960_with_its_rights() {
     wait_for_moves(&pty, &moves);
     pty.send_key(Key::Ctrl('q')).unwrap();
     pty.wait_for("It is saved").unwrap();
+    common::play::look();
     pty.send_text("y").unwrap();
     assert!(pty.wait_exit().unwrap().success());
     assert_eq!(tag(&current(&data), "Variant").as_deref(), Some("Chess960"));
@@ -618,6 +628,7 @@ fn two_windows_on_one_folder_never_touch_each_others_game() {
     wait_for_moves(&a, &["e4", "e5", "Bb5"]);
     b.send_key(Key::Ctrl('q')).unwrap();
     b.wait_for("It is saved").unwrap();
+    common::play::look();
     b.send_text("y").unwrap();
     assert!(b.wait_exit().unwrap().success());
 
@@ -682,6 +693,7 @@ fn wait_for_wrapped(pty: &Pty, text: &str) {
 fn quit_saved(pty: &mut Pty) {
     pty.send_key(Key::Ctrl('q')).unwrap();
     pty.wait_for("It is saved").unwrap();
+    common::play::look();
     pty.send_text("y").unwrap();
     assert!(pty.wait_exit().unwrap().success(), "{}", pty.dump());
 }
@@ -952,6 +964,7 @@ fn a_clean_up_that_fails_in_session_is_reported_and_the_game_not_offered_again()
     pty.wait_for("Nf3      Nc6").unwrap();
     pty.send_key(Key::Ctrl('n')).unwrap();
     pty.wait_for("New game?").unwrap();
+    common::play::look();
     pty.send_text("y").unwrap();
     pty.wait_for("Clock").unwrap();
     pty.send_key(Key::Enter).unwrap();

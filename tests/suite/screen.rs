@@ -330,6 +330,8 @@ fn clocks_show_names_times_the_running_one_and_low_time() {
 fn a_paused_clock_says_so() {
     let mut app = timed("5+0", Theme::monochrome());
     app.update(Action::Select, s(0));
+    // Asked, then agreed.
+    app.update(Action::Pause, s(2));
     app.update(Action::Pause, s(3));
     let buf = draw(&mut app, 80, 24);
     assert!(find(&buf, "4:57 paused").is_some(), "{}", text(&buf));
@@ -519,10 +521,22 @@ fn the_ready_screen_and_the_question_boxes() {
     typed(&mut app, "e4");
     app.update(Action::Select, s(1));
     let buf = draw(&mut app, 80, 24);
-    assert!(find(&buf, "Ann offers a draw.").is_some(), "{}", text(&buf));
-    assert!(find(&buf, "Bob, do you accept?").is_some());
-    assert!(find(&buf, "y accept").is_some());
-    assert!(find(&buf, "n decline").is_some());
+    assert!(
+        find(&buf, "Ann (White) offers a draw · Ctrl-D accepts").is_some(),
+        "the question on the status line, the board free: {}",
+        text(&buf)
+    );
+    assert!(app.dialog().is_none());
+    let buf = draw(&mut app, 120, 40);
+    assert!(
+        find(
+            &buf,
+            "Ann (White) offers a draw · Bob (Black): Ctrl-D accepts, Esc or a move declines"
+        )
+        .is_some(),
+        "{}",
+        text(&buf)
+    );
 }
 
 #[test]

@@ -28,19 +28,25 @@ fn running_game(cols: u16, rows: u16) -> Pty {
     pty
 }
 
-/// A draw offer (Ann offers with her move: Bob's question is open), the quit question or the
-/// pause open, the clock running, arrow keys queued ahead of each resize, and the terminal
+/// A draw offer (Ann offers with her move: Bob's question stands), the quit question or the
+/// clocks paused (asked and agreed), the clock running, arrow keys queued ahead of each resize, and the terminal
 /// shrunk from 100x30 to 148x16 and back a dozen times: the program draws every size and
 /// keeps running.
 #[test]
 fn resizes_under_each_dialog_with_keys_queued_never_panic() {
     for (open, with_move, shown) in [
-        (Key::Ctrl('d'), Some("Nf3"), "do you accept?"),
+        (Key::Ctrl('d'), Some("Nf3"), "offers a draw · "),
         (Key::Ctrl('q'), None, "Quit?"),
         (Key::Ctrl('p'), None, "aused"),
     ] {
         let mut pty = running_game(100, 30);
         pty.send_key(open).unwrap();
+        if open == Key::Ctrl('p') {
+            // Asked, and agreed after a look: the clocks stop.
+            pty.wait_for("asks to stop the clocks").unwrap();
+            common::play::look();
+            pty.send_key(open).unwrap();
+        }
         if let Some(mv) = with_move {
             type_move(&mut pty, mv);
         }
@@ -58,6 +64,10 @@ fn resizes_under_each_dialog_with_keys_queued_never_panic() {
             pty.send_keys(&arrows).unwrap();
             pty.resize(100, 30).unwrap();
         }
+        // Ctrl-L last, as a player would after such a storm: on a loaded machine a frame
+        // drawn for the size of a moment before may reach the emulator after it has changed
+        // size again, and only the program being alive is at stake here.
+        pty.send_key(Key::Ctrl('l')).unwrap();
         // Nearly three thousand keys and two dozen resizes to work through: on a loaded
         // machine that takes longer than one key's usual wait.
         pty.wait_until_within(
@@ -137,6 +147,34 @@ fn a_stop_gives_the_terminal_back_and_a_continue_redraws_with_the_clock_run_on()
     assert!(
         before - after >= Duration::from_secs(3),
         "White's clock: {before:?} before the stop, {after:?} after\n{}",
+        pty.dump()
+    );
+    pty.signal("TERM").unwrap();
+    assert_eq!(pty.wait_exit().unwrap().exit_code(), 128 + 15);
+}
+
+/// Ctrl-Z, as in every terminal program: the same stop as SIGTSTP (the terminal given back,
+/// the process stopped), and nothing taken back; SIGCONT (the shell's `fg`) brings the game
+/// back with the time away said.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_z_suspends_like_any_terminal_program_and_takes_nothing_back() {
+    let mut pty = running_game(80, 24);
+    let pid = pty.process_id().unwrap();
+    pty.send_key(Key::Ctrl('z')).unwrap();
+    pty.wait_until("the main screen back", |s| !s.alternate_screen())
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while process_state(pid) != 'T' {
+        assert!(std::time::Instant::now() < deadline, "not stopped");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    pty.signal("CONT").unwrap();
+    pty.wait_for("The game was stopped for").unwrap();
+    assert!(
+        pty.with_screen(common::play::moves_shown)
+            .ends_with(&["e4".to_owned(), "e5".to_owned()]),
+        "{}",
         pty.dump()
     );
     pty.signal("TERM").unwrap();

@@ -259,10 +259,7 @@ fn check(app: &App, buf: &Buffer, what: &str) -> Vec<String> {
         }
     }
     // The state of the game (whose move, an offer standing, a claim open) on one line.
-    let stateful = matches!(
-        app.mode(),
-        Mode::Playing | Mode::Ready(_) | Mode::DrawOffer(_)
-    );
+    let stateful = matches!(app.mode(), Mode::Playing | Mode::Ready(_));
     let plain = app.message().is_none() && app.review().is_none() && stateful;
     if buf.area.width >= 80 && plain && app.status_rows() > 1 {
         faults.push(format!("{what}: the status takes two lines"));
@@ -363,7 +360,7 @@ fn every_dialog_and_hint_says_its_whole_sentence_and_shows_its_keys() {
             }
         }
     }
-    for title in ["Ready?", "Draw offer", "Game over", "Resign?"] {
+    for title in ["Ready?", "Claim a draw?", "Game over", "Resign?"] {
         assert!(
             seen_dialogs.contains(title),
             "{title} not reached: {seen_dialogs:?}"

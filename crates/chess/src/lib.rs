@@ -16,8 +16,13 @@
 //! Time is always passed in (`clock.press(now)`). Errors are plain enums with `Display`.
 //!
 //! The check anyone can run from the workspace root:
-//! `cargo tree -p chess | grep -E "ratatui|crossterm|clap"` prints nothing.
+//! `cargo tree -p hotseat-chess | grep -E "ratatui|crossterm|clap"` prints nothing.
 
 pub mod game;
 pub mod quote;
 pub mod rules;
+
+/// The README's example, run as a doctest so that it cannot go stale.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctest;

@@ -39,7 +39,7 @@ pub fn is_invisible(c: char) -> bool {
 /// never drives the terminal.
 ///
 /// ```
-/// use chess::quote::excerpt;
+/// use hotseat_chess::quote::excerpt;
 /// assert_eq!(excerpt("Nf3"), "\"Nf3\"");
 /// assert_eq!(excerpt("\u{1b}[31mRed"), "\"\\u{1b}[31mRed\"");
 /// assert_eq!(excerpt(&"x".repeat(1000)).chars().count(), 60 + 3);
@@ -67,7 +67,7 @@ pub fn excerpt(text: &str) -> String {
 /// with nearly every name (short printable ASCII without quotes or backslashes).
 ///
 /// ```
-/// use chess::quote::excerpt_bare;
+/// use hotseat_chess::quote::excerpt_bare;
 /// assert_eq!(excerpt_bare("Ann"), "Ann");
 /// assert_eq!(excerpt_bare("say \"hi\""), "say \\\"hi\\\"");
 /// ```

@@ -1,9 +1,10 @@
 //! "New game?": asked before a new game would set the game in progress (or an unsaved study of
-//! a finished one) aside. The clocks stay paused while it is asked (`App::pause_for_form`).
+//! a finished one) aside. A running clock runs on while it is asked: only the players'
+//! agreement stops it (Ctrl-P).
 
 use std::time::Duration;
 
-use super::{Look, Popup, question_default, text_box};
+use super::{Look, Popup, grave_default, text_box, yes_too_soon};
 use crate::app::App;
 use crate::app::keymap::{Action, KeyContext};
 
@@ -13,14 +14,14 @@ pub struct AbandonGame;
 
 impl Popup for AbandonGame {
     fn keys(&self) -> KeyContext {
-        KeyContext::Confirm
+        KeyContext::Grave
     }
 
     fn update(self, app: &mut App, action: Action, now: Duration) {
         match action {
+            Action::Yes if yes_too_soon(app, now, "y sets up a new game, Enter goes back") => {}
             Action::Yes => app.open_form(),
-            Action::No | Action::Cancel => app.back_from_form(now),
-            _ => question_default(app, action),
+            _ => grave_default(app, action, now),
         }
     }
 
@@ -38,11 +39,9 @@ impl Popup for AbandonGame {
         } else {
             &["Abandon the game in progress and set up a new one?"]
         };
-        text_box(
-            "New game?",
-            lines.iter().map(|l| (*l).to_owned()).collect(),
-            KeyContext::Confirm,
-        )
+        let mut lines: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+        lines.push("y: a new game · Enter or Esc: back to this one".to_owned());
+        text_box("New game?", lines, KeyContext::Grave)
     }
 }
 
@@ -52,22 +51,29 @@ mod tests {
 
     use super::AbandonGame;
     use crate::app::Mode;
-    use crate::app::tests::{enter, key, press, s, timed_app};
+    use crate::app::tests::{enter, key, look, press, s, timed_app};
     use crate::rules::Color;
 
     #[test]
-    fn the_clock_waits_while_asked_and_runs_again_after_no() {
+    fn the_clock_runs_on_while_asked_and_enter_goes_back() {
         let mut app = timed_app("5+0");
         key(&mut app, KeyCode::Enter);
         enter(&mut app, "e4");
         app.update(crate::app::keymap::Action::Tick, s(10));
         assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
         assert_eq!(app.mode(), &Mode::AbandonGame(AbandonGame));
-        assert!(app.game().clock().is_paused(), "asking costs Black nothing");
-        assert!(key(&mut app, KeyCode::Char('n')));
+        assert!(
+            !app.game().clock().is_paused(),
+            "only the players' agreement stops the clock"
+        );
+        assert!(key(&mut app, KeyCode::Enter));
         assert_eq!(app.mode(), &Mode::Playing);
         assert_eq!(app.game().clock().running(), Some(Color::Black));
-        assert!(!app.game().clock().is_paused());
+        // n is a knight's letter: it closes the question and starts a move.
+        assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
+        key(&mut app, KeyCode::Char('n'));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert_eq!(app.input(), "n");
     }
 
     #[test]
@@ -76,6 +82,7 @@ mod tests {
         key(&mut app, KeyCode::Enter);
         enter(&mut app, "e4");
         assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
+        look(&mut app);
         assert!(key(&mut app, KeyCode::Char('y')));
         assert!(matches!(app.mode(), Mode::NewGame(_)), "{:?}", app.mode());
     }

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::{Look, Popup, close_and_quit, text_box};
+use super::{Look, Mode, Popup, grave_default, text_box, yes_too_soon};
 use crate::app::App;
 use crate::app::keymap::{Action, KeyContext};
 use crate::game::Claims;
@@ -18,15 +18,24 @@ pub struct ClaimWithMove {
 
 impl Popup for ClaimWithMove {
     fn keys(&self) -> KeyContext {
-        KeyContext::Confirm
+        KeyContext::Grave
     }
 
     fn update(self, app: &mut App, action: Action, now: Duration) {
+        let san = app.game().position().san(self.mv);
+        let how = format!("y claims the draw with {san}, Enter just plays it");
         match action {
+            Action::Yes if yes_too_soon(app, now, &how) => {}
             Action::Yes => app.commit(self.mv, true, now),
+            // A second Enter already on its way (a blitz habit) plays nothing yet either.
+            Action::No if yes_too_soon(app, now, &how) => {}
             Action::No => app.commit(self.mv, false, now),
-            Action::Quit => close_and_quit(app),
-            _ => {}
+            // Neither: the move is not played, and the box keeps what was typed.
+            Action::Cancel => {
+                app.mode = Mode::Playing;
+                app.info(format!("{san} not played"));
+            }
+            _ => grave_default(app, action, now),
         }
     }
 
@@ -42,8 +51,12 @@ impl Popup for ClaimWithMove {
             vec![
                 format!("{} allows a draw claim by {why}.", pos.san(self.mv)),
                 format!("{}, claim a draw with this move?", app.who(pos.turn())),
+                format!(
+                    "y claims · Enter just plays {} · Esc: neither",
+                    pos.san(self.mv)
+                ),
             ],
-            KeyContext::Confirm,
+            KeyContext::Grave,
         )
     }
 }
@@ -53,7 +66,7 @@ mod tests {
     use crossterm::event::KeyCode;
 
     use crate::app::Mode;
-    use crate::app::tests::{app, enter, key, play_all, sans};
+    use crate::app::tests::{app, enter, key, look, play_all, sans};
     use crate::game::Reason;
     use crate::rules::Color;
 
@@ -73,9 +86,10 @@ mod tests {
     }
 
     #[test]
-    fn enter_claims_the_draw_with_the_move() {
+    fn y_claims_the_draw_with_the_move() {
         let mut app = asked();
-        assert!(key(&mut app, KeyCode::Enter));
+        look(&mut app);
+        assert!(key(&mut app, KeyCode::Char('y')));
         assert_eq!(sans(&app).last().unwrap(), "Ng8");
         assert_eq!(
             app.game().outcome().unwrap().reason,
@@ -84,11 +98,21 @@ mod tests {
     }
 
     #[test]
-    fn esc_plays_the_move_without_the_claim() {
+    fn enter_plays_the_move_without_the_claim() {
         let mut app = asked();
-        assert!(key(&mut app, KeyCode::Esc));
+        look(&mut app);
+        assert!(key(&mut app, KeyCode::Enter));
         assert_eq!(app.mode(), &Mode::Playing);
         assert_eq!(sans(&app).last().unwrap(), "Ng8");
         assert_eq!(app.game().outcome(), None);
+    }
+
+    #[test]
+    fn esc_plays_nothing() {
+        let mut app = asked();
+        assert!(key(&mut app, KeyCode::Esc));
+        assert_eq!(app.mode(), &Mode::Playing);
+        assert_eq!(sans(&app).last().unwrap(), "Ng1");
+        assert_eq!(app.message().unwrap().text, "Ng8 not played");
     }
 }

@@ -11,6 +11,9 @@ use crate::app::{App, help};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Help {
     pub scroll: u16,
+    /// Opened over the clocks' wait ([`super::Ready`]): closing it goes back there, the clocks
+    /// still waiting.
+    pub over_ready: bool,
 }
 
 impl Popup for Help {
@@ -39,7 +42,11 @@ impl Popup for Help {
             Action::ScrollTop => 0,
             Action::ScrollBottom => max,
             Action::Cancel | Action::Help => {
-                app.mode = Mode::Playing;
+                app.mode = if self.over_ready {
+                    Mode::Ready(super::Ready)
+                } else {
+                    Mode::Playing
+                };
                 return;
             }
             Action::Quit => {
@@ -50,6 +57,7 @@ impl Popup for Help {
         };
         app.mode = Mode::Help(Help {
             scroll: scroll.min(max),
+            ..self
         });
     }
 
@@ -72,27 +80,57 @@ mod tests {
     fn f1_opens_it_the_keys_scroll_it_within_its_text_and_q_closes_it() {
         let mut app = app();
         assert!(key(&mut app, KeyCode::F(1)));
-        assert_eq!(app.mode(), &Mode::Help(Help { scroll: 0 }));
+        assert_eq!(
+            app.mode(),
+            &Mode::Help(Help {
+                scroll: 0,
+                ..Help::default()
+            })
+        );
         assert!(key(&mut app, KeyCode::Up));
         assert_eq!(
             app.mode(),
-            &Mode::Help(Help { scroll: 0 }),
+            &Mode::Help(Help {
+                scroll: 0,
+                ..Help::default()
+            }),
             "not above the top"
         );
         assert!(key(&mut app, KeyCode::Down));
-        assert_eq!(app.mode(), &Mode::Help(Help { scroll: 1 }));
+        assert_eq!(
+            app.mode(),
+            &Mode::Help(Help {
+                scroll: 1,
+                ..Help::default()
+            })
+        );
         let max = help::max_scroll(app.screen());
         assert!(max > 1, "the help is longer than a 24-row screen");
         assert!(key(&mut app, KeyCode::End));
-        assert_eq!(app.mode(), &Mode::Help(Help { scroll: max }));
+        assert_eq!(
+            app.mode(),
+            &Mode::Help(Help {
+                scroll: max,
+                ..Help::default()
+            })
+        );
         assert!(key(&mut app, KeyCode::PageDown));
         assert_eq!(
             app.mode(),
-            &Mode::Help(Help { scroll: max }),
+            &Mode::Help(Help {
+                scroll: max,
+                ..Help::default()
+            }),
             "not below the end"
         );
         assert!(key(&mut app, KeyCode::Home));
-        assert_eq!(app.mode(), &Mode::Help(Help { scroll: 0 }));
+        assert_eq!(
+            app.mode(),
+            &Mode::Help(Help {
+                scroll: 0,
+                ..Help::default()
+            })
+        );
         assert!(key(&mut app, KeyCode::Char('q')));
         assert_eq!(app.mode(), &Mode::Playing);
         assert!(!app.should_quit(), "q closes the help, it does not quit");

@@ -8,7 +8,7 @@
 //! ([`LibraryNews::Loaded`]); Enter asks for the game's file ([`Effect::OpenArchived`]),
 //! which is then opened exactly as `--load` opens one (the game in progress going to the
 //! archive as unfinished); Delete asks first ([`TrashGame`]), then moves the file to the trash
-//! ([`Effect::TrashGame`]); Ctrl-Z brings the last one back ([`Effect::RestoreGame`]).
+//! ([`Effect::TrashGame`]); F8 brings the last one back ([`Effect::RestoreGame`]).
 //!
 //! Ctrl-T shows the trash in the same list ([`Effect::LoadTrash`]), and back: there Enter
 //! brings the selected game back to the library, and Delete, after a question, deletes it for
@@ -27,7 +27,7 @@ use crate::store::Entry;
 pub struct Library {
     /// `None` while the library is read.
     pub list: Option<LibraryList>,
-    /// The last game moved to the trash, by its name there: Ctrl-Z brings it back.
+    /// The last game moved to the trash, by its name there: F8 brings it back.
     pub trashed: Option<String>,
     /// The trash is shown, not the library.
     pub trash: bool,
@@ -124,10 +124,10 @@ impl Popup for Library {
         KeyContext::Library
     }
 
-    fn update(mut self, app: &mut App, action: Action, now: Duration) {
+    fn update(mut self, app: &mut App, action: Action, _now: Duration) {
         match action {
             Action::Quit => {
-                app.back_from_form(now);
+                app.back_from_form();
                 app.quit_requested();
                 return;
             }
@@ -157,14 +157,14 @@ impl Popup for Library {
         }
         let Some(list) = self.list.as_mut() else {
             if action == Action::Cancel {
-                app.back_from_form(now);
+                app.back_from_form();
             }
             return;
         };
         list.set_page(usize::from(app.size.height.saturating_sub(CHROME_ROWS)));
         match list.handle(action) {
             ListOutcome::Stay => app.mode = Mode::Library(self),
-            ListOutcome::Close => app.back_from_form(now),
+            ListOutcome::Close => app.back_from_form(),
             ListOutcome::Open(file) if self.trash => {
                 app.effects.push(Effect::RestoreGame(file));
                 app.mode = Mode::Library(self);
@@ -221,7 +221,7 @@ impl Popup for TrashGame {
         KeyContext::Confirm
     }
 
-    fn update(self, app: &mut App, action: Action, now: Duration) {
+    fn update(self, app: &mut App, action: Action, _now: Duration) {
         match action {
             Action::Yes => {
                 app.effects.push(if self.for_good {
@@ -233,7 +233,7 @@ impl Popup for TrashGame {
             }
             Action::No | Action::Cancel => app.mode = Mode::Library(self.library),
             Action::Quit => {
-                app.back_from_form(now);
+                app.back_from_form();
                 app.quit_requested();
             }
             _ => {}
@@ -255,7 +255,7 @@ impl Popup for TrashGame {
             "Delete this game?",
             vec![
                 self.what.clone(),
-                "It goes to the trash folder in hotseat's data folder; Ctrl-Z in the library \
+                "It goes to the trash folder in hotseat's data folder; F8 in the library \
                  brings it back."
                     .to_owned(),
             ],
@@ -265,14 +265,13 @@ impl Popup for TrashGame {
 }
 
 impl App {
-    /// Opens the library screen (F6, Ctrl-B, `games`): the clock of a game in progress waits,
-    /// and the front end is asked for the list.
+    /// Opens the library screen (F6, Ctrl-B, `games`), and asks the front end for the list. The
+    /// clock of a game in progress runs on: the players stop it by agreement (Ctrl-P) first.
     pub(in crate::app) fn open_library(&mut self) {
         if !self.saving.enabled {
             self.error("There is no library: hotseat has no folder to keep games in");
             return;
         }
-        self.pause_for_form();
         // The screen's own news shows on it; the game's ("White's clock is running") would
         // be out of place there.
         self.message = None;
@@ -304,13 +303,13 @@ impl App {
             }
             LibraryNews::Loaded(Err(err)) => {
                 if matches!(self.mode, Mode::Library(_)) {
-                    self.back_from_form(now);
+                    self.back_from_form();
                 }
                 self.error(format!("The library cannot be read: {err}"));
             }
             LibraryNews::Reached(Err(err)) => {
                 if fits {
-                    self.back_from_form(now);
+                    self.back_from_form();
                 }
                 self.error(format!("The library cannot be read: {err}"));
             }
@@ -331,7 +330,7 @@ impl App {
             },
             LibraryNews::Opened(Ok(opened)) => {
                 if matches!(self.mode, Mode::Library(_)) {
-                    self.back_from_form(now);
+                    self.back_from_form();
                     self.open_game(*opened, false, now);
                 }
             }
@@ -345,7 +344,7 @@ impl App {
                         library.trashed = Some(name);
                     }
                     self.message = Some(Message::info(format!(
-                        "{file} is in the trash: Ctrl-Z brings it back"
+                        "{file} is in the trash: F8 brings it back"
                     )));
                 }
                 Err(err) => self.error(format!("{file} was not deleted: {err}")),
@@ -441,7 +440,7 @@ mod tests {
     }
 
     #[test]
-    fn the_key_opens_the_library_and_esc_returns_to_the_game_its_clock_not_charged() {
+    fn the_key_opens_the_library_and_esc_returns_to_the_game_its_clock_running() {
         let mut app = saving_app("5+0");
         key(&mut app, KeyCode::Enter);
         play_all(&mut app, &["e4"]);
@@ -462,7 +461,11 @@ mod tests {
         key(&mut app, KeyCode::Esc);
         assert_eq!(app.mode(), &Mode::Playing);
         let after = app.game().clock().remaining(Color::Black, app.now());
-        assert_eq!(before, after, "the time in the library is not charged");
+        assert_eq!(
+            before.unwrap() - after.unwrap(),
+            s(60),
+            "only the players' agreement stops a clock (Ctrl-P before F6)"
+        );
         assert_eq!(app.game().record().plies(), 1, "the game is as it was");
     }
 
@@ -525,13 +528,8 @@ mod tests {
             },
         );
         assert_eq!(list(&app).len(), 1);
-        assert!(
-            app.message()
-                .unwrap()
-                .text
-                .contains("Ctrl-Z brings it back")
-        );
-        assert!(press(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL));
+        assert!(app.message().unwrap().text.contains("F8 brings it back"));
+        assert!(key(&mut app, KeyCode::F(8)));
         assert_eq!(restore(&mut app, "g1.pgn"), [Effect::LoadLibrary]);
     }
 

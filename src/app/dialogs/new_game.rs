@@ -17,13 +17,13 @@ impl Popup for Box<NewGameForm> {
 
     fn update(mut self, app: &mut App, action: Action, now: Duration) {
         if action == Action::Quit {
-            app.back_from_form(now);
+            app.back_from_form();
             app.quit_requested();
             return;
         }
         match NewGameForm::update(&mut self, action) {
             FormResult::Editing => app.mode = Mode::NewGame(self),
-            FormResult::Cancel => app.back_from_form(now),
+            FormResult::Cancel => app.back_from_form(),
             FormResult::Start(setup) => {
                 app.theme = app.theme.with_palette(self.palette);
                 let choices = self.choices(&setup);
@@ -45,7 +45,6 @@ impl App {
     /// Opens the form, filled in like the game on the board (and with the choices of the last
     /// game started from it).
     pub(in crate::app) fn open_form(&mut self) {
-        self.pause_for_form();
         let mut form = NewGameForm::new(&self.game, self.theme.palette());
         if let Some(choices) = &self.remembered {
             form.recall(choices);
@@ -70,6 +69,7 @@ mod tests {
         assert_eq!(app.mode(), &Mode::Playing);
         play_all(&mut app, &["e4"]);
         assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
+        crate::app::tests::look(&mut app);
         assert!(
             key(&mut app, KeyCode::Char('y')),
             "the game in progress is set aside"

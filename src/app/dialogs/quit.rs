@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::{Look, Mode, Popup, text_box};
+use super::{Look, Mode, Popup, grave_default, text_box, yes_too_soon};
 use crate::app::App;
 use crate::app::keymap::{Action, KeyContext};
 
@@ -12,16 +12,17 @@ pub struct Quit;
 
 impl Popup for Quit {
     fn keys(&self) -> KeyContext {
-        KeyContext::Confirm
+        KeyContext::Grave
     }
 
     fn update(self, app: &mut App, action: Action, now: Duration) {
         match action {
+            Action::Yes | Action::Quit if yes_too_soon(app, now, "y quits, Enter goes back") => {}
             Action::Yes | Action::Quit => app.quit = true,
             // Saving fails: a copy first, in a folder that can be written (the form says which).
             Action::Save => app.open_save_form(now),
             Action::No | Action::Cancel => app.mode = Mode::Playing,
-            _ => {}
+            _ => grave_default(app, action, now),
         }
     }
 
@@ -58,7 +59,9 @@ impl Popup for Quit {
                 "Quit anyway?".to_owned(),
             ]
         };
-        text_box("Quit?", lines, KeyContext::Confirm)
+        let mut lines = lines;
+        lines.push("y quits · Enter or Esc: back to the game".to_owned());
+        text_box("Quit?", lines, KeyContext::Grave)
     }
 }
 
@@ -88,6 +91,12 @@ mod tests {
             assert_eq!(app.mode(), &Mode::Playing);
             assert!(!app.should_quit());
             assert!(ctrl_q(&mut app));
+            assert!(press(&mut app, code, modifiers));
+            assert!(
+                !app.should_quit(),
+                "{code:?} in the same instant: on its way already"
+            );
+            crate::app::tests::look(&mut app);
             assert!(press(&mut app, code, modifiers));
             assert!(app.should_quit(), "{code:?} quits");
         }

@@ -12,6 +12,14 @@ use crate::rules::Color;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ready;
 
+impl crate::app::App {
+    /// Whether the board is drawn without its pieces: a game resumed or loaded with its
+    /// clocks waiting, so that the side to move does not think before its clock runs.
+    pub fn board_hidden(&self) -> bool {
+        matches!(self.mode(), Mode::Ready(_)) && self.game().record().plies() > 0
+    }
+}
+
 impl Popup for Ready {
     fn keys(&self) -> KeyContext {
         KeyContext::Ready
@@ -20,9 +28,17 @@ impl Popup for Ready {
     fn update(self, app: &mut App, action: Action, now: Duration) {
         match action {
             Action::Quit => app.quit_requested(),
+            // The prompt under the box says F1: the help opens over the wait and closes back
+            // to it, the clocks still waiting.
+            Action::Help => {
+                app.mode = Mode::Help(super::Help {
+                    scroll: 0,
+                    over_ready: true,
+                })
+            }
             Action::Select => {
                 start_clocks(app, now);
-                app.ask_standing_offer();
+                app.ask_standing_offer(now);
             }
             // A player who starts typing a move has started the game: the clock runs and the
             // character goes into the move box.
@@ -32,7 +48,7 @@ impl Popup for Ready {
             }
             Action::Pointer(p) if p.kind == PointerKind::Down => {
                 start_clocks(app, now);
-                app.ask_standing_offer();
+                app.ask_standing_offer(now);
             }
             _ => {}
         }
@@ -69,10 +85,8 @@ impl Popup for Ready {
             if let Some(by) = game.pending_offer() {
                 lines.push(format!("{by}'s draw offer stands."));
             }
-            lines.push(format!(
-                "The clocks wait: press Enter, or type {turn}'s move,"
-            ));
-            lines.push(format!("to start {turn}'s clock."));
+            lines.push("The clocks wait, and the pieces with them:".to_owned());
+            lines.push(format!("Enter starts {turn}'s clock and shows the board."));
             lines
         };
         let title = if game.record().plies() == 0 {

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::{Look, Mode, Popup, question_default, text_box};
+use super::{Look, Mode, Popup, grave_default, text_box, yes_too_soon};
 use crate::app::App;
 use crate::app::keymap::{Action, KeyContext};
 use crate::rules::Color;
@@ -16,7 +16,7 @@ pub struct Resign {
 
 impl Popup for Resign {
     fn keys(&self) -> KeyContext {
-        KeyContext::Confirm
+        KeyContext::Grave
     }
 
     fn update(self, app: &mut App, action: Action, now: Duration) {
@@ -24,6 +24,7 @@ impl Popup for Resign {
             Action::Complete if app.network().is_none() => {
                 app.mode = Mode::Resign(Resign { color: !self.color })
             }
+            Action::Yes if yes_too_soon(app, now, "y resigns, Enter keeps playing") => {}
             Action::Yes => {
                 app.mode = Mode::Playing;
                 if app.net_act(crate::remote::Action::Resign) {
@@ -33,7 +34,7 @@ impl Popup for Resign {
                     app.error(err.to_string());
                 }
             }
-            _ => question_default(app, action),
+            _ => grave_default(app, action, now),
         }
     }
 
@@ -47,8 +48,9 @@ impl Popup for Resign {
                     "{0} would win. (Tab: {0} resigns instead.)",
                     app.game().player(!color)
                 ),
+                "y resigns · Enter or Esc: keep playing".to_owned(),
             ],
-            KeyContext::Confirm,
+            KeyContext::Grave,
         )
     }
 }
@@ -81,14 +83,15 @@ mod tests {
                 color: Color::White
             })
         );
+        crate::app::tests::look(&mut app);
         assert!(key(&mut app, KeyCode::Char('y')));
         let outcome = app.game().outcome().expect("White resigned");
         assert_eq!(outcome.result, GameResult::Win(Color::Black));
     }
 
     #[test]
-    fn esc_or_n_closes_it_and_the_game_goes_on() {
-        for code in [KeyCode::Esc, KeyCode::Char('n')] {
+    fn esc_enter_or_n_closes_it_and_the_game_goes_on() {
+        for code in [KeyCode::Esc, KeyCode::Enter, KeyCode::Char('n')] {
             let mut app = app();
             assert!(press(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL));
             assert!(key(&mut app, code));

@@ -160,15 +160,21 @@ fn keys_resolve_per_context() {
     );
     let shift_n = press(KeyCode::Char('N'), KeyModifiers::SHIFT);
     assert_eq!(action_for(shift_n, KeyContext::Confirm), Some(Action::No));
-    // Where a move may be typed, N starts Nf6: it does not decline the offer.
+    // In a grave question, N starts Nf6: it does not answer.
     assert_eq!(
-        action_for(shift_n, KeyContext::Offer),
+        action_for(shift_n, KeyContext::Grave),
         Some(Action::Input('N'))
     );
     let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
-    assert_eq!(action_for(n, KeyContext::Offer), Some(Action::No));
-    let ctrl_d = press(KeyCode::Char('d'), KeyModifiers::CONTROL);
-    assert_eq!(action_for(ctrl_d, KeyContext::Offer), Some(Action::Yes));
+    assert_eq!(action_for(n, KeyContext::Grave), Some(Action::Input('n')));
+    let y = press(KeyCode::Char('y'), KeyModifiers::NONE);
+    assert_eq!(action_for(y, KeyContext::Grave), Some(Action::Yes));
+    let enter = press(KeyCode::Enter, KeyModifiers::NONE);
+    assert_eq!(action_for(enter, KeyContext::Grave), Some(Action::No));
+    let ctrl_z = press(KeyCode::Char('z'), KeyModifiers::CONTROL);
+    for context in KeyContext::ALL {
+        assert_eq!(action_for(ctrl_z, context), Some(Action::Suspend));
+    }
     let ctrl_c = press(KeyCode::Char('c'), KeyModifiers::CONTROL);
     for context in KeyContext::ALL {
         assert_eq!(action_for(ctrl_c, context), Some(Action::Quit));
@@ -204,7 +210,7 @@ fn unbound_keys_and_alt_combinations_do_nothing() {
     assert_eq!(action_for(f9, KeyContext::Playing), None);
     let tab = press(KeyCode::Tab, KeyModifiers::NONE);
     assert_eq!(action_for(tab, KeyContext::Playing), Some(Action::Complete));
-    assert_eq!(action_for(tab, KeyContext::Offer), None);
+    assert_eq!(action_for(tab, KeyContext::Help), None);
 }
 
 #[test]
@@ -223,7 +229,7 @@ fn footer_shows_first_key_and_label() {
             "Ctrl-D offer draw",
             "Ctrl-E claim",
             "Ctrl-R resign",
-            "Ctrl-Z undo",
+            "F8 take back",
             "Ctrl-P pause",
             "Ctrl-N new",
             "Ctrl-S save",
@@ -262,10 +268,10 @@ fn keys_are_written_readably() {
 fn printable_keys_are_text_where_text_is_typed() {
     let n = press(KeyCode::Char('n'), KeyModifiers::NONE);
     assert_eq!(action_for(n, KeyContext::Form), Some(Action::Input('n')));
-    assert_eq!(action_for(n, KeyContext::Offer), Some(Action::No));
+    assert_eq!(action_for(n, KeyContext::Grave), Some(Action::Input('n')));
     assert_eq!(action_for(n, KeyContext::GameOver), Some(Action::NewGame));
     let e = press(KeyCode::Char('e'), KeyModifiers::NONE);
-    assert_eq!(action_for(e, KeyContext::Offer), Some(Action::Input('e')));
+    assert_eq!(action_for(e, KeyContext::Grave), Some(Action::Input('e')));
     assert_eq!(action_for(e, KeyContext::Confirm), None);
     // Typing on the ready screen starts the game with that character.
     assert_eq!(action_for(e, KeyContext::Ready), Some(Action::Input('e')));

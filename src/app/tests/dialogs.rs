@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::app::keymap::KeyContext;
+use crate::app::requests::Ask;
 use crate::game::{GameResult, Reason};
 
 /// An untimed game between Ann (White) and Bob (Black).
@@ -33,16 +34,15 @@ fn a_draw_is_offered_with_the_move_and_the_opponent_asked() {
     );
     act(&mut app, Action::Select);
     assert_eq!(sans(&app), ["e4"]);
-    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::White }));
-    assert_eq!(app.key_context(), KeyContext::Offer);
+    // No box over the board: the question stands on the status line while Bob may type.
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.key_context(), KeyContext::Playing);
+    let status = app.status();
     assert_eq!(
-        app.dialog().unwrap().lines,
-        [
-            "Ann offers a draw.",
-            "Bob, do you accept?",
-            "Playing a move instead declines it."
-        ]
+        status.text,
+        "Ann (White) offers a draw · Bob (Black): Ctrl-D accepts, Esc or a move declines"
     );
+    assert_eq!(status.kind, crate::app::MessageKind::Banner);
     assert_eq!(
         app.game().offers(),
         [(1, Color::White)],
@@ -70,8 +70,11 @@ fn ctrl_d_on_your_own_turn_never_makes_the_opponents_offer() {
         "Black's Ctrl-D is Black's offer, made with Black's move"
     );
     play_all(&mut app, &["e5"]);
-    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::Black }));
-    assert_eq!(app.dialog().unwrap().lines[1], "White, do you accept?");
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(
+        app.status().text,
+        "Black offers a draw · White: Ctrl-D accepts, Esc or a move declines"
+    );
 }
 
 #[test]
@@ -136,7 +139,7 @@ fn enter_in_the_offer_plays_the_move_waiting_in_the_box_and_declines() {
     let mut app = app();
     act(&mut app, Action::Draw);
     enter(&mut app, "e4 e5");
-    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::White }));
+    assert_eq!(app.game().pending_offer(), Some(Color::White));
     assert_eq!(app.input(), "e5", "the rest of the line waits in the box");
     act(&mut app, Action::Select);
     assert_mode(&app, &Mode::Playing);
@@ -152,10 +155,8 @@ fn the_player_to_move_can_accept_a_standing_offer_later() {
     play_all(&mut app, &["e4"]);
     type_text(&mut app, "a");
     act(&mut app, Action::Cancel);
-    assert!(app.status().text.contains("Ann's draw offer stands"));
+    assert!(app.status().text.contains("Ann (White) offers a draw"));
     act(&mut app, Action::Draw);
-    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::White }));
-    act(&mut app, Action::Yes);
     assert_eq!(app.game().outcome().unwrap().result, GameResult::Draw);
 }
 
@@ -168,7 +169,8 @@ fn endings_name_the_players() {
         app.dialog().unwrap().lines,
         [
             "Resign the game for Bob (Black)?",
-            "Ann would win. (Tab: Ann resigns instead.)"
+            "Ann would win. (Tab: Ann resigns instead.)",
+            "y resigns · Enter or Esc: keep playing"
         ]
     );
     act(&mut app, Action::Yes);
@@ -188,7 +190,7 @@ fn a_move_that_allows_a_claim_asks_and_yes_claims() {
     assert!(
         matches!(app.mode(), Mode::ClaimWithMove(ClaimWithMove { claims, .. }) if claims.threefold)
     );
-    assert_eq!(app.key_context(), KeyContext::Confirm);
+    assert_eq!(app.key_context(), KeyContext::Grave);
     let dialog = app.dialog().unwrap();
     assert_eq!(
         dialog.lines[0],
@@ -304,35 +306,38 @@ fn a_takeback_needs_the_opponents_agreement() {
     assert_eq!(error_text(&app), "There is no move to take back");
     play_all(&mut app, &["e4", "e5"]);
     enter(&mut app, "undo");
-    assert_mode(
-        &app,
-        &Mode::Takeback(Takeback {
-            asked_by: Color::Black,
-        }),
-    );
-    let dialog = app.dialog().unwrap();
+    assert_mode(&app, &Mode::Playing);
+    let request = app.request().unwrap();
+    assert_eq!((request.ask, request.by), (Ask::Takeback, Color::Black));
     assert_eq!(
-        dialog.lines,
-        ["Black asks to take back 1... e5.", "White, do you agree?"]
+        app.status().text,
+        "Black asks to take back 1... e5 · White: F8 agrees, Esc or a move refuses"
     );
-    act(&mut app, Action::No);
+    act(&mut app, Action::Cancel);
     assert_eq!(sans(&app), ["e4", "e5"]);
     assert_eq!(
         app.message().unwrap().text,
         "White does not agree to take back 1... e5"
     );
     act(&mut app, Action::Takeback);
-    act(&mut app, Action::Yes);
-    assert_eq!(sans(&app), ["e4"]);
+    assert_eq!(
+        error_text(&app),
+        "Black already asked to take back this move: once per move"
+    );
+    assert_eq!(app.request(), None, "a refused request is not asked again");
+    play_all(&mut app, &["Nf3", "Nc6"]);
+    act(&mut app, Action::Takeback);
+    act(&mut app, Action::Takeback);
+    assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
     assert_eq!(turn(&app), Color::Black);
     assert_eq!(
         app.message().unwrap().text,
-        "White agreed: 1... e5 taken back"
+        "White agreed: 2... Nc6 taken back"
     );
 }
 
 #[test]
-fn takeback_answers_name_the_player_as_the_dialog_does() {
+fn takeback_answers_name_the_player_as_the_question_does() {
     let mut app = App::new(config(GameSetup {
         white: "Ann".to_owned(),
         black: "Bob".to_owned(),
@@ -340,17 +345,18 @@ fn takeback_answers_name_the_player_as_the_dialog_does() {
     }));
     play_all(&mut app, &["e4", "e5"]);
     enter(&mut app, "undo");
-    assert!(app.dialog().unwrap().lines[1].starts_with("Ann (White)"));
+    assert!(app.status().text.contains(" · Ann (White): F8 agrees"));
     act(&mut app, Action::No);
     assert_eq!(
         app.message().unwrap().text,
         "Ann (White) does not agree to take back 1... e5"
     );
+    play_all(&mut app, &["Nf3", "Nc6"]);
     enter(&mut app, "undo");
     act(&mut app, Action::Yes);
     assert_eq!(
         app.message().unwrap().text,
-        "Ann (White) agreed: 1... e5 taken back"
+        "Ann (White) agreed: 2... Nc6 taken back"
     );
 }
 
@@ -412,19 +418,57 @@ fn a_new_game_over_an_unfinished_one_asks_first() {
 fn help_opens_scrolls_and_closes() {
     let mut app = app();
     act(&mut app, Action::Help);
-    assert_mode(&app, &Mode::Help(Help { scroll: 0 }));
+    assert_mode(
+        &app,
+        &Mode::Help(Help {
+            scroll: 0,
+            ..Help::default()
+        }),
+    );
     act(&mut app, Action::ScrollDown);
     act(&mut app, Action::ScrollDown);
-    assert_mode(&app, &Mode::Help(Help { scroll: 2 }));
+    assert_mode(
+        &app,
+        &Mode::Help(Help {
+            scroll: 2,
+            ..Help::default()
+        }),
+    );
     act(&mut app, Action::ScrollUp);
-    assert_mode(&app, &Mode::Help(Help { scroll: 1 }));
+    assert_mode(
+        &app,
+        &Mode::Help(Help {
+            scroll: 1,
+            ..Help::default()
+        }),
+    );
     act(&mut app, Action::ScrollBottom);
     let max = crate::ui::help::HelpView::max_scroll(app.screen());
-    assert_mode(&app, &Mode::Help(Help { scroll: max }));
+    assert_mode(
+        &app,
+        &Mode::Help(Help {
+            scroll: max,
+            ..Help::default()
+        }),
+    );
     act(&mut app, Action::ScrollDown);
-    assert_mode(&app, &Mode::Help(Help { scroll: max }));
+    assert_mode(
+        &app,
+        &Mode::Help(Help {
+            scroll: max,
+            ..Help::default()
+        }),
+    );
     act(&mut app, Action::Cancel);
     assert_mode(&app, &Mode::Playing);
+    // Over the clocks' wait of a timed game (its prompt says F1), and back to the wait.
+    let mut app = timed_app("5+3");
+    assert_mode(&app, &Mode::Ready(Ready));
+    assert!(key(&mut app, KeyCode::F(1)));
+    assert!(matches!(app.mode(), Mode::Help(h) if h.over_ready));
+    assert!(key(&mut app, KeyCode::Esc));
+    assert_mode(&app, &Mode::Ready(Ready));
+    assert!(!app.game().is_started(), "the clocks still wait");
 }
 
 #[test]
@@ -433,7 +477,6 @@ fn dialogs_ignore_keys_that_are_not_theirs() {
     act(&mut app, Action::Resign);
     for action in [
         Action::CursorUp,
-        Action::Input('x'),
         Action::Draw,
         Action::Promote(crate::rules::Role::Queen),
     ] {
@@ -445,6 +488,10 @@ fn dialogs_ignore_keys_that_are_not_theirs() {
             }),
         );
     }
+    // A letter is a move being typed: the question goes, the letter stays.
+    act(&mut app, Action::Input('x'));
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.input(), "x");
 }
 
 #[test]
@@ -457,7 +504,7 @@ fn a_chess960_castling_taken_back_gives_the_rook_its_right_again() {
         "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b kq - 1 1"
     );
     act(&mut app, Action::Takeback);
-    act(&mut app, Action::Yes);
+    act(&mut app, Action::Takeback);
     assert_eq!(fen(&app), start);
     play_all(&mut app, &["g1b1"]);
     assert_eq!(sans(&app), ["O-O-O"]);

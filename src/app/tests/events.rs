@@ -19,13 +19,19 @@ fn a_key_means_what_the_mode_says_when_it_is_handled() {
     play_all(&mut app, &["e4"]);
     key(&mut app, KeyCode::Char('q'), KeyModifiers::CONTROL);
     assert_mode(&app, &Mode::Quit(Quit));
-    // `n` answers the question...
-    key(&mut app, KeyCode::Char('n'), KeyModifiers::NONE);
+    // Enter answers the question (no: back to the game)...
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.input(), "");
-    // ...and, the question gone, is a letter in the move box.
+    // ...and, the question gone, `n` is a letter in the move box; in the question too it is
+    // the first letter of a move, which closes the question.
     key(&mut app, KeyCode::Char('n'), KeyModifiers::NONE);
     assert_eq!(app.input(), "n");
+    key(&mut app, KeyCode::Char('q'), KeyModifiers::CONTROL);
+    assert_mode(&app, &Mode::Quit(Quit));
+    key(&mut app, KeyCode::Char('f'), KeyModifiers::NONE);
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.input(), "nf");
 }
 
 #[test]

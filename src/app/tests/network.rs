@@ -173,7 +173,7 @@ fn a_move_shows_at_once_and_is_taken_back_when_the_host_refuses_it() {
 }
 
 #[test]
-fn answers_go_to_the_host_and_the_opponents_requests_open_the_usual_dialogs() {
+fn answers_go_to_the_host_and_the_opponents_requests_stand_on_the_status_line() {
     let mut app = seated(Seat::Black, &["e2e4", "e7e5"]);
     sent(&mut app);
     let with = |notice| Msg::Sync {
@@ -181,10 +181,31 @@ fn answers_go_to_the_host_and_the_opponents_requests_open_the_usual_dialogs() {
         notice,
     };
     net(&mut app, with(Notice::TakebackAsked(Seat::White)));
-    assert!(matches!(app.mode(), Mode::Takeback(t) if t.asked_by == Color::White));
+    assert_eq!(app.mode(), &Mode::Playing);
+    assert_eq!(
+        app.question_to_answer(),
+        Some((crate::app::requests::Ask::Takeback, Color::White))
+    );
     act(&mut app, Action::No);
-    net(&mut app, with(Notice::DrawOffered(Seat::White)));
-    assert!(matches!(app.mode(), Mode::DrawOffer(_)));
+    let mut offered = snapshot(GameSetup::default(), &["e2e4", "e7e5"], false);
+    let mut game = Game::new(GameSetup::default());
+    for m in ["e2e4", "e7e5"] {
+        let mv = game.position().parse_move(m).unwrap();
+        game.play(mv, Duration::ZERO).unwrap();
+    }
+    game.offer_draw(Color::White, Duration::ZERO).unwrap();
+    offered.pgn = game.to_pgn(Duration::ZERO, &Tags::default());
+    net(
+        &mut app,
+        Msg::Sync {
+            snapshot: offered,
+            notice: Notice::DrawOffered(Seat::White),
+        },
+    );
+    assert_eq!(
+        app.question_to_answer(),
+        Some((crate::app::requests::Ask::Draw, Color::White))
+    );
     act(&mut app, Action::Yes);
     act(&mut app, Action::Resign);
     assert!(matches!(app.mode(), Mode::Resign(r) if r.color == Color::Black));
@@ -395,9 +416,13 @@ fn a_takeback_across_the_network_names_the_moves_it_undoes() {
             Notice::TakebackAsked(Seat::White),
         ),
     );
-    assert_eq!(
-        app.dialog().unwrap().lines[0],
-        "White asks to take back 2. Qh5."
+    assert!(
+        app.prompt(&app.feedback())
+            .hint
+            .text
+            .contains("White asks to take back 2. Qh5 · Black: F8 agrees"),
+        "{}",
+        app.status().text
     );
     act(&mut app, Action::No);
     net(
@@ -420,9 +445,13 @@ fn a_takeback_across_the_network_names_the_moves_it_undoes() {
             Notice::TakebackAsked(Seat::White),
         ),
     );
-    assert_eq!(
-        app.dialog().unwrap().lines[0],
-        "White asks to take back 2. Qh5 and 2... Nc6."
+    assert!(
+        app.prompt(&app.feedback())
+            .hint
+            .text
+            .contains("White asks to take back 2. Qh5 and 2... Nc6 · "),
+        "{}",
+        app.status().text
     );
     // The asker's own screen says what it asked for.
     let mut app = seated(Seat::White, &["e2e4"]);

@@ -95,7 +95,7 @@ fn a_shrink_not_yet_heard_of_under_a_draw_offer_draws_without_panic() {
     // Black offers a draw with the move, and White is asked.
     act(&mut app, Action::Draw);
     enter(&mut app, "e5");
-    assert!(matches!(app.mode(), Mode::DrawOffer(_)));
+    assert_eq!(app.game().pending_offer(), Some(Color::Black));
     act(&mut app, Action::CursorUp);
     draw_on(&app, 148, 16);
 }

@@ -127,8 +127,13 @@ fn a_running_clock_is_saved_every_ten_seconds_unsynced_and_a_paused_one_is_not()
     assert_eq!(clock_saves(&mut app).len(), 1);
     play_all(&mut app, &["e4"]);
     assert_eq!(autosaves(&mut app).len(), 1, "a move is saved durably");
+    at(&mut app, Action::Pause, ms(21_000));
     at(&mut app, Action::Pause, ms(21_500));
-    assert_eq!(autosaves(&mut app).len(), 1, "pausing is saved");
+    assert_eq!(
+        autosaves(&mut app).len(),
+        1,
+        "pausing (asked, agreed) is saved"
+    );
     at(&mut app, Action::Tick, s(30));
     assert!(
         autosaves(&mut app).is_empty(),
@@ -317,10 +322,11 @@ fn quitting_an_unsaved_game_names_a_folder_to_write_to() {
             "Ctrl-S saves a copy first: to ~/elsewhere, which can be written, or to a path you \
              type.",
             "Quit anyway?",
+            "y quits · Enter or Esc: back to the game",
         ]
     );
     let ctrl_s = KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL);
-    assert_eq!(action_for(ctrl_s, KeyContext::Confirm), Some(Action::Save));
+    assert_eq!(action_for(ctrl_s, KeyContext::Grave), Some(Action::Save));
     act(&mut app, Action::Save);
     match app.mode() {
         Mode::SaveAs(form) => assert_eq!(form.path, "~/elsewhere/2026-11-22-White-vs-Black.pgn"),
@@ -639,7 +645,15 @@ fn a_standing_offer_is_put_again_once_the_resumed_clocks_start() {
         "{dialog:?}"
     );
     at(&mut app, Action::Select, s(20));
-    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::White }));
+    assert_mode(&app, &Mode::Playing);
+    assert!(
+        app.prompt(&app.feedback())
+            .hint
+            .text
+            .contains("White) offers a draw · Bob (Black): Ctrl-D accepts"),
+        "{}",
+        app.status().text
+    );
     let saves = autosaves(&mut app);
     let last = saves.last().expect("the started clock is saved");
     assert_eq!(
@@ -662,7 +676,15 @@ fn an_untimed_resumed_game_asks_about_its_standing_offer_at_once() {
         opening: Some(GameToOpen::Resume(saved_game(pgn))),
         ..saving_config(GameSetup::default())
     });
-    assert_mode(&app, &Mode::DrawOffer(DrawOffer { by: Color::Black }));
+    assert_mode(&app, &Mode::Playing);
+    assert!(
+        app.prompt(&app.feedback())
+            .hint
+            .text
+            .contains("Bob (Black) offers a draw"),
+        "{}",
+        app.prompt(&app.feedback()).hint.text
+    );
     at(&mut app, Action::Yes, s(1));
     assert_eq!(
         app.game().outcome().unwrap().to_string(),

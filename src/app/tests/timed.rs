@@ -93,6 +93,8 @@ fn a_move_after_the_flag_fell_is_refused() {
 fn pausing_stops_both_clocks_and_moves() {
     let mut app = timed_app("5+0");
     app.update(Action::Select, s(0));
+    app.update(Action::Pause, s(9));
+    assert!(!app.game().clock().is_paused(), "asked of the opponent");
     app.update(Action::Pause, s(10));
     assert!(app.game().clock().is_paused());
     assert_eq!(app.next_wake(s(10)), None);
@@ -226,8 +228,9 @@ fn three_two_after_e4() -> App {
 }
 
 #[test]
-fn the_new_game_form_cancelled_costs_the_side_to_move_no_time() {
+fn the_new_game_form_cancelled_leaves_the_clock_running() {
     let mut app = three_two_after_e4();
+    let at_10 = app.game().clock().remaining(Color::Black, s(10)).unwrap();
     app.update(Action::NewGame, s(10));
     assert_mode(&app, &Mode::AbandonGame(AbandonGame));
     app.update(Action::Yes, s(12));
@@ -238,21 +241,18 @@ fn the_new_game_form_cancelled_costs_the_side_to_move_no_time() {
     assert_eq!(app.game().record().plies(), 1, "the same game");
     assert_eq!(
         app.game().clock().remaining(Color::Black, s(30)),
-        Some(s(175)),
-        "Black's 5 s before Ctrl-N count, the 20 s at the question and the form do not"
+        Some(at_10 - s(20)),
+        "only the players' agreement stops the clock: the 20 s at the question and the form \
+         count"
     );
     assert_eq!(app.game().clock().running(), Some(Color::Black));
-    assert_eq!(
-        app.game().clock().remaining(Color::Black, s(31)),
-        Some(s(174))
-    );
-    // Declining at the question also gives the game back as it was.
+    // Declining at the question gives the game back as it was, its clock still running.
     app.update(Action::NewGame, s(40));
     app.update(Action::No, s(50));
     assert_mode(&app, &Mode::Playing);
     assert_eq!(
         app.game().clock().remaining(Color::Black, s(50)),
-        Some(s(165))
+        Some(at_10 - s(40))
     );
     assert_eq!(app.game().clock().running(), Some(Color::Black));
 }
@@ -260,6 +260,7 @@ fn the_new_game_form_cancelled_costs_the_side_to_move_no_time() {
 #[test]
 fn a_paused_game_stays_paused_after_the_new_game_form() {
     let mut app = three_two_after_e4();
+    app.update(Action::Pause, s(9));
     app.update(Action::Pause, s(10));
     app.update(Action::NewGame, s(11));
     app.update(Action::Yes, s(12));
@@ -284,12 +285,8 @@ fn an_agreed_takeback_refunds_no_thinking_time() {
     }
     app.update(Action::Select, s(20)); // White: 177 - 10 + 2 = 169
     app.update(Action::Takeback, s(39));
-    assert_mode(
-        &app,
-        &Mode::Takeback(Takeback {
-            asked_by: Color::White,
-        }),
-    );
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.request().map(|r| r.by), Some(Color::White));
     app.update(Action::Yes, s(39));
     assert_eq!(app.game().record().plies(), 2);
     let clock = app.game().clock();

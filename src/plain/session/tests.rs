@@ -167,16 +167,23 @@ fn takeback_with_the_other_players_consent() {
     say0(&mut s, "e4");
     assert_eq!(
         say0(&mut s, "takeback"),
-        ["White asks to take back 1. e4. Black, do you agree? Answer yes or no."]
+        [
+            "White asks to take back 1. e4. Black: accept, decline, or play a move, which refuses it."
+        ]
     );
     assert_eq!(
         say0(&mut s, "n"),
         ["Black does not agree to take back 1. e4."]
     );
     assert_eq!(s.app().game().record().plies(), 1);
+    assert_eq!(
+        say0(&mut s, "tb"),
+        ["White already asked to take back this move: once per move."]
+    );
+    say0(&mut s, "e5");
     say0(&mut s, "tb");
-    assert_eq!(say0(&mut s, "y"), ["Black agreed: 1. e4 taken back."]);
-    assert_eq!(s.app().game().record().plies(), 0);
+    assert_eq!(say0(&mut s, "y"), ["White agreed: 1... e5 taken back."]);
+    assert_eq!(s.app().game().record().plies(), 1);
 }
 
 #[test]
@@ -471,7 +478,13 @@ fn pause_stops_both_clocks_and_resume_runs_them() {
     say(&mut s, "e4", secs(0));
     assert_eq!(
         say(&mut s, "pause", secs(10)),
-        ["Clocks paused: resume runs them again."]
+        [
+            "Black asks to stop the clocks. White: accept, decline, or play a move, which refuses it."
+        ]
+    );
+    assert_eq!(
+        say(&mut s, "accept", secs(10)),
+        ["Clocks paused, as White agreed."]
     );
     assert_eq!(
         say(&mut s, "pause", secs(11)),

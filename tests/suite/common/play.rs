@@ -83,10 +83,17 @@ pub fn parse_clock(text: &str) -> Option<Duration> {
     Some(Duration::from_millis(secs * 1000 + tenths * 100))
 }
 
+/// A player's look at a question just shown before answering it: a key sent in the first
+/// 0.3 s after a question opens was already on its way and does not say yes to it.
+pub fn look() {
+    std::thread::sleep(Duration::from_millis(400));
+}
+
 /// Quits: Ctrl-Q, then `y` if a game in progress makes it ask. The program must exit with 0.
 pub fn quit(mut pty: Pty) {
     pty.send_key(Key::Ctrl('q')).unwrap();
     if pty.wait_for_within("Quit?", Duration::from_secs(2)).is_ok() {
+        look();
         pty.send_text("y").unwrap();
     }
     let status = pty.wait_exit().unwrap();

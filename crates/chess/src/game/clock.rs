@@ -97,8 +97,8 @@ pub enum Press {
 /// A chess clock for two players, each with their own [`TimeControl`].
 ///
 /// ```
-/// use chess::game::clock::{Clock, format_clock};
-/// use chess::rules::Color;
+/// use hotseat_chess::game::clock::{Clock, format_clock};
+/// use hotseat_chess::rules::Color;
 /// use std::time::Duration;
 /// let tc = "5+3".parse().unwrap();
 /// let mut clock = Clock::new(tc, "3+2".parse().unwrap());

@@ -62,7 +62,7 @@ impl Notes {
 /// A glyph's symbol, and its ASCII stand-in; `None` for glyphs without a usual symbol.
 ///
 /// ```
-/// use chess::game::nag_symbol;
+/// use hotseat_chess::game::nag_symbol;
 /// assert_eq!(nag_symbol(5, false), Some("!?"));
 /// assert_eq!(nag_symbol(16, false), Some("±"));
 /// assert_eq!(nag_symbol(16, true), Some("+/-"));
@@ -100,7 +100,7 @@ pub fn nag_symbol(nag: u8, ascii: bool) -> Option<&'static str> {
 /// symbol are left out.
 ///
 /// ```
-/// use chess::game::nag_text;
+/// use hotseat_chess::game::nag_text;
 /// assert_eq!(nag_text(&[5, 16], false), "!? ±");
 /// assert_eq!(nag_text(&[14], true), " +=");
 /// assert_eq!(nag_text(&[], false), "");

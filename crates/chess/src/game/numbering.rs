@@ -21,8 +21,8 @@ impl MoveNumber {
     /// The number of the move about to be played in `position`.
     ///
     /// ```
-    /// use chess::game::MoveNumber;
-    /// use chess::rules::Position;
+    /// use hotseat_chess::game::MoveNumber;
+    /// use hotseat_chess::rules::Position;
     ///
     /// let pos = Position::from_fen("8/8/8/8/8/8/8/K6k b - - 0 40").unwrap();
     /// assert_eq!(MoveNumber::of(&pos).to_string(), "40...");
@@ -37,8 +37,8 @@ impl MoveNumber {
     /// The number of the half-move at `ply` (0-based) of a game started from `start`.
     ///
     /// ```
-    /// use chess::game::MoveNumber;
-    /// use chess::rules::Position;
+    /// use hotseat_chess::game::MoveNumber;
+    /// use hotseat_chess::rules::Position;
     ///
     /// let start = Position::default();
     /// assert_eq!(MoveNumber::of_ply(&start, 0).to_string(), "1.");

@@ -2,7 +2,7 @@
 //! that transpositions are recognised.
 //!
 //! The names are the lichess-org/chess-openings data set (CC0 1.0), shipped compacted in
-//! `assets/openings.txt` (about a third of the original's size; [`compile`] makes it from the
+//! `crates/chess/data/openings.txt` (about a third of the original's size; [`compile`] makes it from the
 //! original TSV files, `cargo run --example openings` writes it). The lookup table is built at
 //! first use by replaying every line (a few milliseconds), so start-up does not wait for it.
 //!
@@ -27,10 +27,10 @@ use crate::rules::{Bitboard, Move, Position, Square};
 
 /// The named positions, compacted (see the module documentation). A static, not a const: the
 /// table keeps offsets into it, which must all point into the one copy.
-static DATA: &str = include_str!("../../../../assets/openings.txt");
+static DATA: &str = include_str!("../../data/openings.txt");
 
 /// The words that `~A` to `~Z` and `~a` to `~z` stand for in the compact names, the ones that
-/// save the most bytes. Changing them changes `assets/openings.txt` (a test says so).
+/// save the most bytes. Changing them changes `crates/chess/data/openings.txt` (a test says so).
 const WORDS: [&str; 52] = [
     "Variation",
     "Defense",
@@ -147,8 +147,8 @@ impl fmt::Display for Opening {
 /// The opening of this very position, if it has a name. Chess960 positions have none.
 ///
 /// ```
-/// use chess::game::openings;
-/// use chess::rules::Position;
+/// use hotseat_chess::game::openings;
+/// use hotseat_chess::rules::Position;
 /// let mut pos = Position::initial();
 /// for san in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"] {
 ///     pos = pos.play(pos.parse_move(san).unwrap()).unwrap();

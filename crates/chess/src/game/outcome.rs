@@ -156,8 +156,8 @@ impl Outcome {
     /// is this with the colours.
     ///
     /// ```
-    /// use chess::game::{GameResult, Outcome, Reason};
-    /// use chess::rules::Color;
+    /// use hotseat_chess::game::{GameResult, Outcome, Reason};
+    /// use hotseat_chess::rules::Color;
     /// let o = Outcome::new(GameResult::Win(Color::White), Reason::Resignation(Color::Black));
     /// assert_eq!(o.named("Ann", "Bob").to_string(), "Bob resigns — Ann wins");
     /// assert_eq!(o.to_string(), "Black resigns — White wins");

@@ -15,7 +15,7 @@
 //! Clock comments (`{[%clk 0:04:59]}`) are read and written by the helpers in [`clk`].
 //!
 //! ```
-//! use chess::game::pgn::{RawTag, SliceReader, Skip, Visitor};
+//! use hotseat_chess::game::pgn::{RawTag, SliceReader, Skip, Visitor};
 //!
 //! /// Collects the move tokens of each game.
 //! struct Moves(Vec<String>);

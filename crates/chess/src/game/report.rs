@@ -85,7 +85,7 @@ impl<E> AnalysisEvent<E> {
     /// The same event with its error turned by `f` (the others are unchanged).
     ///
     /// ```
-    /// use chess::game::report::AnalysisEvent;
+    /// use hotseat_chess::game::report::AnalysisEvent;
     /// let failed: AnalysisEvent<u8> = AnalysisEvent::Failed { error: 7, done: Vec::new() };
     /// assert!(matches!(
     ///     failed.map_error(|e| e.to_string()),

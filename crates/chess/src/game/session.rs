@@ -104,6 +104,8 @@ pub struct Game {
     /// Draw offers: (half-moves played when offered, by whom).
     offers: Vec<(usize, Color)>,
     pending_offer: Option<Color>,
+    /// When the clocks were stopped by the players' agreement ([`Game::pause`]).
+    paused_at: Option<Duration>,
     started: bool,
     outcome: Option<Outcome>,
     /// Counts the changes a saved copy would miss; see [`Game::revision`].
@@ -128,6 +130,7 @@ impl Game {
             import_note: None,
             offers: Vec::new(),
             pending_offer: None,
+            paused_at: None,
             started: false,
             outcome: None,
             revision: 0,
@@ -292,18 +295,33 @@ impl Game {
         }
     }
 
+    /// Stops both clocks, as the players agreed (FIDE 6.11.1 keeps it for the arbiter: at one
+    /// keyboard both players agree instead).
     pub fn pause(&mut self, now: Duration) {
-        if !self.is_over() {
+        if !self.is_over() && !self.clock.is_paused() {
             self.clock.pause(now);
+            self.paused_at = Some(now);
             self.changed();
         }
     }
 
+    /// Starts the clocks again after [`Game::pause`], and writes in the game how long they
+    /// were stopped: a comment on the last move (before the first move: the introduction),
+    /// `Clocks stopped for 1:00 by agreement.`
     pub fn resume(&mut self, now: Duration) {
-        if !self.is_over() {
-            self.clock.resume(now);
-            self.changed();
+        if self.is_over() || !self.clock.is_paused() {
+            return;
         }
+        self.clock.resume(now);
+        if let Some(at) = self.paused_at.take() {
+            let span = super::clock::format_span(now.saturating_sub(at));
+            let note = format!("Clocks stopped for {span} by agreement.");
+            match self.notes.last_mut() {
+                Some(notes) => notes.add_comment(&note),
+                None => self.add_intro(&note),
+            }
+        }
+        self.changed();
     }
 
     /// Checks for flag fall at `now`, ending the game if a flag has fallen. Call it whenever

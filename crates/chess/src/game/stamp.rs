@@ -26,7 +26,7 @@ impl Stamp {
     /// The moment `secs` seconds after 1970-01-01 00:00:00 UTC, in UTC.
     ///
     /// ```
-    /// use chess::game::stamp::Stamp;
+    /// use hotseat_chess::game::stamp::Stamp;
     /// let t = Stamp::from_unix(1_795_292_040);
     /// assert_eq!(t.rfc3339(), "2026-11-21T20:14:00Z");
     /// assert_eq!(t.pgn_date(), "2026.11.21");
@@ -40,7 +40,7 @@ impl Stamp {
     /// (local mean time of old zone rules) are dropped rather than written wrong.
     ///
     /// ```
-    /// use chess::game::stamp::Stamp;
+    /// use hotseat_chess::game::stamp::Stamp;
     /// // 2026-11-22 01:30 UTC is still the 21st in New York (UTC-05:00).
     /// let t = Stamp::local(1_795_311_000, -5 * 3600);
     /// assert_eq!(t.rfc3339(), "2026-11-21T20:30:00-05:00");
@@ -115,7 +115,7 @@ impl WallClock {
     ///
     /// ```
     /// use std::time::{Duration, SystemTime};
-    /// use chess::game::stamp::WallClock;
+    /// use hotseat_chess::game::stamp::WallClock;
     /// let start = SystemTime::UNIX_EPOCH + Duration::from_secs(1_795_292_040);
     /// let paris = WallClock { at: start, utc_offset: 3600 };
     /// assert_eq!(paris.stamp(Duration::from_secs(60)).rfc3339(), "2026-11-21T21:15:00+01:00");

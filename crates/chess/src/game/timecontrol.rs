@@ -63,7 +63,7 @@ pub enum DelayKind {
 /// non-standard PGN tag, since PGN's `TimeControl` tag has no delay syntax.
 ///
 /// ```
-/// use chess::game::timecontrol::{Delay, DelayKind};
+/// use hotseat_chess::game::timecontrol::{Delay, DelayKind};
 /// use std::time::Duration;
 /// let d: Delay = "bronstein 3".parse().unwrap();
 /// assert_eq!(d, Delay { kind: DelayKind::Bronstein, amount: Duration::from_secs(3) });
@@ -175,7 +175,7 @@ impl std::error::Error for TimeControlError {}
 /// One player's time control. See the [module docs](self) for the forms it takes.
 ///
 /// ```
-/// use chess::game::timecontrol::TimeControl;
+/// use hotseat_chess::game::timecontrol::TimeControl;
 /// let tc: TimeControl = "40/90+30,30+30".parse().unwrap();
 /// assert_eq!(tc.to_pgn(), "40/5400+30:1800+30");
 /// assert_eq!(tc.describe(), "40 moves in 90+30, then 30+30");

@@ -13,9 +13,7 @@
 //!   walking each of the four rays to its first piece, with 4 KB of rays: some twenty
 //!   instructions a lookup, which a game making one move at a time never notices, and which a
 //!   PGN replay, with a few lookups a move, earns back in start-up and cache (see
-//!   `replay_games`). The packed table is never read then, and on Linux it has a section of its
-//!   own (`.rodata_sliders`, see `build.rs`) so that it shares no page with the read-only data
-//!   a game does read: none of it is resident in a game.
+//!   `replay_games`). The packed table is never read then.
 //!
 //! Both give the same answers (tested below, slot by slot and against a square-by-square walk).
 

@@ -8,7 +8,7 @@ use super::types::{File, Rank, Square};
 /// A set of squares.
 ///
 /// ```
-/// use chess::rules::{Bitboard, Square};
+/// use hotseat_chess::rules::{Bitboard, Square};
 /// let bb = Bitboard::from_square(Square::E1) | Bitboard::from_square(Square::E8);
 /// assert_eq!(bb.count(), 2);
 /// assert!(bb.contains(Square::E8));

@@ -583,7 +583,7 @@ impl Position {
     /// Reads and validates a FEN string.
     ///
     /// ```
-    /// use chess::rules::Position;
+    /// use hotseat_chess::rules::Position;
     /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
     /// assert_eq!(pos.legal_moves().len(), 15);
     /// let err = Position::from_fen("4k3/8/8/8/8/8/8/4K2K w - - 0 1").unwrap_err();

@@ -203,7 +203,7 @@ impl Language {
     /// The piece letters for king, queen, rook, bishop and knight.
     ///
     /// ```
-    /// use chess::rules::Language;
+    /// use hotseat_chess::rules::Language;
     /// assert_eq!(Language::German.letters(), ["K", "D", "T", "L", "S"]);
     /// ```
     pub const fn letters(self) -> [&'static str; 5] {
@@ -269,7 +269,7 @@ impl FromStr for Language {
 /// How moves are shown to people and read from them: a [`Notation`] and a [`Language`].
 ///
 /// ```
-/// use chess::rules::{Language, MoveStyle, Notation, Position};
+/// use hotseat_chess::rules::{Language, MoveStyle, Notation, Position};
 /// let pos = Position::initial();
 /// let german = MoveStyle::new(Notation::San, Language::German);
 /// let mv = german.read(&pos, "Sf3").unwrap();
@@ -307,7 +307,7 @@ impl MoveStyle {
     /// needs the position: [`MoveStyle::write`]).
     ///
     /// ```
-    /// use chess::rules::{Language, MoveStyle, Notation};
+    /// use hotseat_chess::rules::{Language, MoveStyle, Notation};
     /// let french = MoveStyle::new(Notation::San, Language::French);
     /// assert_eq!(french.localise("Qxe8+"), "Dxe8+");
     /// assert_eq!(french.localise("exd8=N#"), "exd8=C#");
@@ -385,7 +385,7 @@ impl MoveStyle {
     /// box's hints). [`MoveStyle::read`] reads a move itself.
     ///
     /// ```
-    /// use chess::rules::{Language, MoveStyle, Notation};
+    /// use hotseat_chess::rules::{Language, MoveStyle, Notation};
     /// let german = MoveStyle::new(Notation::San, Language::German);
     /// assert_eq!(german.typed_in_english("1. e4 e5 2. Sf3 Lc5"), "1. e4 e5 2. Nf3 Bc5");
     /// ```

@@ -19,7 +19,7 @@ use super::types::{Color, Rank, Role, Square};
 /// a player who picks it up may put it down on.
 ///
 /// ```
-/// use chess::rules::{Position, Square, move_targets};
+/// use hotseat_chess::rules::{Position, Square, move_targets};
 /// let e2: Square = "e2".parse().unwrap();
 /// assert_eq!(move_targets(&Position::initial(), e2).count(), 2);
 /// ```

@@ -102,7 +102,7 @@ impl Move {
     /// an ordinary king move, and no step at all is putting the king back).
     ///
     /// ```
-    /// use chess::rules::{Bitboard, Move, Square};
+    /// use hotseat_chess::rules::{Bitboard, Move, Square};
     /// let standard = Move::Castle { king: Square::E1, rook: Square::H1 };
     /// assert_eq!(standard.landing_squares(), Bitboard::from_square(Square::G1).with(Square::H1));
     /// let beside = Move::Castle { king: Square::F1, rook: Square::H1 };
@@ -135,7 +135,7 @@ impl Move {
     /// The move in UCI form: `e2e4`, `e7e8q`, `e1g1`; other castling as king takes rook.
     ///
     /// ```
-    /// use chess::rules::{Move, Square};
+    /// use hotseat_chess::rules::{Move, Square};
     /// let chess960 = Move::Castle { king: Square::B1, rook: Square::A1 };
     /// assert_eq!(chess960.uci().to_string(), "b1a1");
     /// let standard = Move::Castle { king: Square::E1, rook: Square::H1 };

@@ -100,7 +100,7 @@ impl Position {
     /// The move in standard algebraic notation, with `+` or `#`.
     ///
     /// ```
-    /// use chess::rules::Position;
+    /// use hotseat_chess::rules::Position;
     /// let pos = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 2 4").unwrap();
     /// let mate = pos.parse_move("Qxf7").unwrap();
     /// assert_eq!(pos.san(mate), "Qxf7#");

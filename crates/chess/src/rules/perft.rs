@@ -13,7 +13,7 @@ use super::position::Position;
 /// Counts the leaf nodes `depth` plies below `pos`. Depth 0 is the position itself: 1.
 ///
 /// ```
-/// use chess::rules::{perft, Position};
+/// use hotseat_chess::rules::{perft, Position};
 /// assert_eq!(perft(&Position::initial(), 3), 8902);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {

@@ -128,7 +128,7 @@ impl Position {
     /// The standard starting position.
     ///
     /// ```
-    /// use chess::rules::Position;
+    /// use hotseat_chess::rules::Position;
     /// assert_eq!(Position::initial().legal_moves().len(), 20);
     /// ```
     pub fn initial() -> Position {
@@ -172,7 +172,7 @@ impl Position {
     /// `None` for a number above 959.
     ///
     /// ```
-    /// use chess::rules::Position;
+    /// use hotseat_chess::rules::Position;
     /// let pos = Position::chess960(0).unwrap();
     /// assert_eq!(pos.fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
     /// assert_eq!(Position::chess960(518).unwrap().chess960_number(), Some(518));

@@ -7,7 +7,7 @@ use std::str::FromStr;
 /// A side: White or Black.
 ///
 /// ```
-/// use chess::rules::Color;
+/// use hotseat_chess::rules::Color;
 /// assert_eq!(!Color::White, Color::Black);
 /// assert_eq!(Color::Black.to_string(), "Black");
 /// ```
@@ -75,7 +75,7 @@ impl fmt::Display for Color {
 /// The kind of a piece, without its colour.
 ///
 /// ```
-/// use chess::rules::Role;
+/// use hotseat_chess::rules::Role;
 /// assert_eq!(Role::from_char('N'), Some(Role::Knight));
 /// assert_eq!(Role::Queen.upper_char(), 'Q');
 /// ```
@@ -162,7 +162,7 @@ impl Role {
 /// A piece: a role and a colour.
 ///
 /// ```
-/// use chess::rules::{Color, Piece, Role};
+/// use hotseat_chess::rules::{Color, Piece, Role};
 /// let p = Piece::from_char('n').unwrap();
 /// assert_eq!(p, Piece { color: Color::Black, role: Role::Knight });
 /// assert_eq!(p.char(), 'n');
@@ -202,7 +202,7 @@ impl Piece {
 /// A file (column), `a` to `h`.
 ///
 /// ```
-/// use chess::rules::File;
+/// use hotseat_chess::rules::File;
 /// assert_eq!(File::from_char('c'), Some(File::C));
 /// assert_eq!(File::C.char(), 'c');
 /// ```
@@ -265,7 +265,7 @@ impl File {
 /// A rank (row), `1` to `8`.
 ///
 /// ```
-/// use chess::rules::{Color, Rank};
+/// use hotseat_chess::rules::{Color, Rank};
 /// assert_eq!(Rank::from_char('4'), Some(Rank::Fourth));
 /// assert_eq!(Rank::Second.relative_to(Color::Black), Rank::Seventh);
 /// ```
@@ -337,7 +337,7 @@ impl Rank {
 /// One of the 64 squares, numbered a1 = 0, b1 = 1, ..., h8 = 63.
 ///
 /// ```
-/// use chess::rules::{File, Rank, Square};
+/// use hotseat_chess::rules::{File, Rank, Square};
 /// let e4: Square = "e4".parse().unwrap();
 /// assert_eq!(e4, Square::from_coords(File::E, Rank::Fourth));
 /// assert_eq!(e4.to_string(), "e4");

@@ -24,7 +24,7 @@ pub(super) fn shown(t: Duration) -> Duration {
 /// and `0:19.9` (`M:SS.t`) under 20 seconds — always truncated.
 ///
 /// ```
-/// use chess::game::clock::format_clock;
+/// use hotseat_chess::game::clock::format_clock;
 /// use std::time::Duration;
 /// assert_eq!(format_clock(Duration::from_secs(3600)), "1:00:00");
 /// assert_eq!(format_clock(Duration::from_millis(3_599_999)), "59:59");
@@ -52,7 +52,7 @@ fn hours_minutes_seconds(secs: u64) -> String {
 /// hour up, `12:05` below), with tenths only when there are any (`0:01.4`, `0:05`).
 ///
 /// ```
-/// use chess::game::clock::format_span;
+/// use hotseat_chess::game::clock::format_span;
 /// use std::time::Duration;
 /// assert_eq!(format_span(Duration::from_secs(3723)), "1:02:03");
 /// assert_eq!(format_span(Duration::from_secs(5)), "0:05");
@@ -69,7 +69,7 @@ pub fn format_span(t: Duration) -> String {
 /// A PGN `[%clk]` value: `H:MM:SS` in whole seconds, truncated, as in `[%clk 0:04:59]`.
 ///
 /// ```
-/// use chess::game::clock::format_pgn_clock;
+/// use hotseat_chess::game::clock::format_pgn_clock;
 /// use std::time::Duration;
 /// assert_eq!(format_pgn_clock(Duration::from_millis(299_900)), "0:04:59");
 /// ```
@@ -94,7 +94,7 @@ pub enum ParseClockErrorKind {
 /// Text that is not a `[%clk]` value.
 ///
 /// ```
-/// use chess::game::clock::parse_pgn_clock;
+/// use hotseat_chess::game::clock::parse_pgn_clock;
 /// assert_eq!(
 ///     parse_pgn_clock("0:4:99").unwrap_err().to_string(),
 ///     "\"0:4:99\" is not a clock reading: the seconds must be 00 to 59 \

@@ -59,7 +59,7 @@ fn read_clk_command(s: &[u8]) -> Option<Duration> {
 ///
 /// ```
 /// use std::time::Duration;
-/// use chess::game::pgn::parse_clk_comment;
+/// use hotseat_chess::game::pgn::parse_clk_comment;
 /// assert_eq!(parse_clk_comment(b"[%clk 0:04:59]"), Some(Duration::from_secs(299)));
 /// assert_eq!(parse_clk_comment(b"ok [%eval 0.3] [%clk  1:02:03.4 ]"), Some(Duration::from_millis(3_723_400)));
 /// assert_eq!(parse_clk_comment(b"[%clk 0:60:00]"), None);
@@ -77,7 +77,7 @@ pub fn parse_clk_comment(comment: &[u8]) -> Option<Duration> {
 ///
 /// ```
 /// use std::time::Duration;
-/// use chess::game::pgn::clk_command;
+/// use hotseat_chess::game::pgn::clk_command;
 /// assert_eq!(clk_command(Duration::from_secs(299)), "[%clk 0:04:59]");
 /// assert_eq!(clk_command(Duration::from_millis(3_723_456)), "[%clk 1:02:03.4]");
 /// ```
@@ -96,7 +96,7 @@ pub fn clk_command(remaining: Duration) -> String {
 /// space, invalid UTF-8 replaced.
 ///
 /// ```
-/// use chess::game::pgn::strip_commands;
+/// use hotseat_chess::game::pgn::strip_commands;
 /// assert_eq!(strip_commands(b" [%clk 0:04:59] Draw\n offered [%eval 0.2]"), "Draw offered");
 /// assert_eq!(strip_commands(b"[%clk 0:04:59]"), "");
 /// ```

@@ -113,10 +113,10 @@ impl Game {
                 // An offer made while `mover` was to move belongs with this move.
                 for &(ply, by) in self.offers() {
                     if ply == i && by == mover {
-                        notes.push(format!("{by} offers a draw"));
+                        notes.push(format!("{by} offers a draw."));
                     }
                     if ply == i + 1 && by == mover {
-                        notes.push(format!("{by} offers a draw"));
+                        notes.push(format!("{by} offers a draw."));
                     }
                     // An offer still standing, made by the side to move before its move:
                     // the last move carries it, where reading the comment back puts it again.
@@ -125,7 +125,7 @@ impl Game {
                         && ply == self.record().plies()
                         && self.pending_offer() == Some(by)
                     {
-                        notes.push(format!("{by} offers a draw"));
+                        notes.push(format!("{by} offers a draw."));
                     }
                 }
                 let own = self.notes().get(i);
@@ -146,7 +146,7 @@ impl Game {
             .offers()
             .iter()
             .filter(|&&(ply, by)| ply == 0 && (moves.is_empty() || by != first_mover))
-            .map(|&(_, by)| format!("{by} offers a draw"))
+            .map(|&(_, by)| format!("{by} offers a draw."))
             .collect();
         // The start's evaluation, for a game set up from another position (the initial one
         // counts as lichess's +0.15 whatever was said).

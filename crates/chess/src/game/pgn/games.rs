@@ -902,8 +902,13 @@ impl Target for Builder {
         while let Some((_, offer, color)) = Color::ALL
             .into_iter()
             .filter_map(|c| {
-                let offer = format!("{c} offers a draw");
-                Some((words.find(offer.as_str())?, offer, c))
+                let mut offer = format!("{c} offers a draw");
+                let at = words.find(offer.as_str())?;
+                // Written as a sentence since it ends with a full stop; older files lack it.
+                if words[at + offer.len()..].starts_with('.') {
+                    offer.push('.');
+                }
+                Some((at, offer, c))
             })
             .min_by_key(|&(at, _, _)| at)
         {

@@ -16,7 +16,7 @@ use super::visitor::Visitor;
 /// Reads games one at a time from an `io::Read`, buffering internally.
 ///
 /// ```
-/// use chess::game::pgn::{Reader, Visitor};
+/// use hotseat_chess::game::pgn::{Reader, Visitor};
 ///
 /// struct CountMoves(usize);
 /// impl Visitor for CountMoves {
@@ -24,9 +24,9 @@ use super::visitor::Visitor;
 ///     fn begin_game(&mut self) {
 ///         self.0 = 0;
 ///     }
-///     fn san(&mut self, _san: &[u8]) -> chess::game::pgn::Skip {
+///     fn san(&mut self, _san: &[u8]) -> hotseat_chess::game::pgn::Skip {
 ///         self.0 += 1;
-///         chess::game::pgn::Skip(false)
+///         hotseat_chess::game::pgn::Skip(false)
 ///     }
 ///     fn end_game(&mut self) -> usize {
 ///         self.0

@@ -30,7 +30,7 @@ pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black
 /// PGN tag pairs, in order.
 ///
 /// ```
-/// use chess::game::pgn::Tags;
+/// use hotseat_chess::game::pgn::Tags;
 /// let mut tags = Tags::new();
 /// tags.push("Annotator", "Ann");
 /// tags.push("fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");

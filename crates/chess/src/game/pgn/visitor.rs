@@ -18,7 +18,7 @@ pub struct Skip(pub bool);
 /// The unfinished marker `*` is read as `None` wherever an `Option<Outcome>` is used.
 ///
 /// ```
-/// use chess::game::pgn::Outcome;
+/// use hotseat_chess::game::pgn::Outcome;
 /// assert_eq!(Outcome::from_token(b"1/2-1/2"), Some(Some(Outcome::Draw)));
 /// assert_eq!(Outcome::from_token(b"*"), Some(None));
 /// assert_eq!(Outcome::from_token(b"1-1"), None);
@@ -73,7 +73,7 @@ impl fmt::Display for Outcome {
 /// Decoding is left to the visitor so that tags nobody looks at cost nothing.
 ///
 /// ```
-/// use chess::game::pgn::RawTag;
+/// use hotseat_chess::game::pgn::RawTag;
 /// let raw = RawTag(br#"Say \"hi\" \\o/"#);
 /// assert_eq!(raw.decode_utf8(), r#"Say "hi" \o/"#);
 /// assert!(matches!(RawTag(b"plain").decode(), std::borrow::Cow::Borrowed(_)));

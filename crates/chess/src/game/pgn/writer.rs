@@ -42,7 +42,7 @@ pub struct ExportMove {
 /// A game to export.
 ///
 /// ```
-/// use chess::game::pgn::{ExportGame, ExportMove};
+/// use hotseat_chess::game::pgn::{ExportGame, ExportMove};
 ///
 /// let game = ExportGame {
 ///     tags: vec![("White".into(), "Anna".into()), ("TimeControl".into(), "300".into())],

@@ -42,8 +42,8 @@ impl MoveReport {
 /// `#3`, `#-2`, with lichess's optional depth after a comma (`[%eval 0.32,21]`).
 ///
 /// ```
-/// use chess::game::report::{Eval, parse_eval_comment};
-/// use chess::rules::Color;
+/// use hotseat_chess::game::report::{Eval, parse_eval_comment};
+/// use hotseat_chess::rules::Color;
 /// assert_eq!(parse_eval_comment(b"[%eval 0.32] [%clk 0:04:59]"), Some(Eval::Cp(32)));
 /// assert_eq!(parse_eval_comment(b"ok [%eval -1.05,20]"), Some(Eval::Cp(-105)));
 /// assert_eq!(

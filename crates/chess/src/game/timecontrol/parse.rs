@@ -28,7 +28,7 @@ pub enum TextForm {
 /// Text that could not be read as a time control, a number of seconds or a delay.
 ///
 /// ```
-/// use chess::game::timecontrol::TimeControl;
+/// use hotseat_chess::game::timecontrol::TimeControl;
 /// let e = "5+".parse::<TimeControl>().unwrap_err();
 /// assert_eq!(
 ///     e.to_string(),
@@ -137,7 +137,7 @@ impl TimeControl {
 /// Reads a whole number of seconds from 0 to 3600, as for `--delay 3` (an `s` may follow).
 ///
 /// ```
-/// use chess::game::timecontrol::parse_seconds;
+/// use hotseat_chess::game::timecontrol::parse_seconds;
 /// assert_eq!(parse_seconds("3").unwrap().as_secs(), 3);
 /// assert!(parse_seconds("-3").is_err());
 /// ```

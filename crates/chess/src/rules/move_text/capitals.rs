@@ -39,7 +39,7 @@ impl Position {
     /// where only one reading is legal (see the [module docs](self)).
     ///
     /// ```
-    /// use chess::rules::Position;
+    /// use hotseat_chess::rules::Position;
     /// let pos = Position::initial();
     /// for text in ["NF3", "G1F3", "Nf3", "nF3"] {
     ///     assert_eq!(pos.san(pos.read_typed_move(text).unwrap()), "Nf3");

@@ -218,7 +218,7 @@ impl Position {
     /// Reads a move typed by a player or found in PGN, in any of the accepted notations.
     ///
     /// ```
-    /// use chess::rules::Position;
+    /// use hotseat_chess::rules::Position;
     /// let pos = Position::initial();
     /// for text in ["Nf3", "nf3", "Ng1f3", "Ng1-f3", "g1f3", "Nf3!?", "♘f3"] {
     ///     assert_eq!(pos.san(pos.parse_move(text).unwrap()), "Nf3");
@@ -238,7 +238,7 @@ impl Position {
     /// for the moves it resolves.
     ///
     /// ```
-    /// use chess::rules::Position;
+    /// use hotseat_chess::rules::Position;
     /// let pos = Position::initial();
     /// assert_eq!(pos.parse_san_fast(b"Nf3+"), pos.parse_move("Nf3").ok());
     /// assert_eq!(pos.parse_san_fast(b"O-O"), None);

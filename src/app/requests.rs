@@ -1,0 +1,408 @@
+//! The opponent's questions that wait while the game goes on: a draw offer, a request to take a
+//! move back, a request to stop the clocks.
+//!
+//! None of them takes the keyboard. In blitz the player to move may be typing a move when the
+//! question comes, so it is a line on the status bar, not a box over the board: typed text
+//! stays move text, Enter plays it, and making a move answers the question as the Laws do (it
+//! declines a draw offer, FIDE 9.1.2.3, and likewise a take-back or a pause). Agreeing takes
+//! the key the asker pressed (Ctrl-D for a draw, F8 for a take-back, Ctrl-P for a pause) or its
+//! typed word, never Enter or a letter a move can start with; Esc with nothing typed declines.
+//! A key pressed in the first [`ANSWER_GUARD`] after the question came was on its way before
+//! anybody could read it: it does not answer.
+//!
+//! Take-back requests are bounded: one standing at a time, one per move made, none while the
+//! asker's own draw offer waits; a refused request is not asked again until another move is
+//! played. The draw offer itself lives in the game ([`crate::game::Game::pending_offer`]); the
+//! other two live here.
+
+use std::time::Duration;
+
+use super::{App, Message, MessageKind};
+use crate::remote::Action as RemoteAction;
+use crate::rules::Color;
+
+/// How long after a question appears a key does not answer it: it was already in flight.
+pub const ANSWER_GUARD: Duration = Duration::from_millis(300);
+
+/// What the opponent asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// A draw (the game holds the offer: [`crate::game::Game::pending_offer`]).
+    Draw,
+    /// To take back their last move (across the network: and the reply made since).
+    Takeback,
+    /// To stop both clocks (a timed game at one keyboard).
+    Pause,
+}
+
+/// A question standing, asked by `by` at `since`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub ask: Ask,
+    pub by: Color,
+    pub since: Duration,
+}
+
+/// The standing questions and what bounds them.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Requests {
+    /// The take-back or pause asked and not answered yet.
+    pending: Option<Request>,
+    /// When the standing draw offer came before the player to move.
+    offer_seen: Duration,
+    /// The number of half-moves played when each side last asked to take back.
+    takeback_asked: [Option<usize>; 2],
+}
+
+impl Requests {
+    /// A new game: nothing asked.
+    pub(super) fn clear(&mut self) {
+        *self = Requests::default();
+    }
+}
+
+impl App {
+    /// The take-back or pause request standing, if any.
+    pub fn request(&self) -> Option<Request> {
+        self.requests.pending
+    }
+
+    /// The opponent's question standing for this screen to answer (a take-back or pause
+    /// request, else a draw offer), and who asked.
+    pub fn question_to_answer(&self) -> Option<(Ask, Color)> {
+        if self.game.is_over() {
+            return None;
+        }
+        match self.requests.pending {
+            Some(r) if self.asked_from_here(r.by) => None,
+            Some(r) => Some((r.ask, r.by)),
+            None => {
+                let by = self.game.pending_offer()?;
+                (!self.asked_from_here(by)).then_some((Ask::Draw, by))
+            }
+        }
+    }
+
+    /// Whether the key being handled came too soon after `since` to answer a question that
+    /// came then. A typed word (the plain mode's `accept`) is never in flight.
+    fn in_flight(&self, since: Duration, now: Duration) -> bool {
+        self.by_key && now.saturating_sub(since) < ANSWER_GUARD
+    }
+
+    /// Says that a key came too soon to answer, and how to answer.
+    fn too_quick(&mut self, how: &str) {
+        self.info(format!(
+            "That key came as the question did, so it does not answer: {how}"
+        ));
+    }
+
+    /// The draw offer just came before the player to move (made, received, or brought back
+    /// with a resumed game).
+    pub(super) fn offer_seen(&mut self, now: Duration) {
+        self.requests.offer_seen = now;
+    }
+
+    /// Ctrl-D (or `draw`) with the opponent's offer standing: accepts it, unless the key came
+    /// with the offer.
+    pub(super) fn accept_offer(&mut self, by: Color, now: Duration) {
+        if self.in_flight(self.requests.offer_seen, now) {
+            self.too_quick("Ctrl-D again accepts the draw, a move declines it");
+            return;
+        }
+        if self.net_act(RemoteAction::AcceptDraw) {
+            return;
+        }
+        if let Err(err) = self.game.accept_draw(!by, now) {
+            self.error(err.to_string());
+        }
+    }
+
+    /// F8 (or `takeback`): agrees to the opponent's request, or asks to take back the last
+    /// move, within the bounds above.
+    pub(super) fn takeback_key(&mut self, now: Duration) {
+        if let Some(outcome) = self.game.outcome() {
+            self.error(format!("The game is over: {}", self.outcome_text(outcome)));
+            return;
+        }
+        match self.requests.pending {
+            Some(r) if r.ask == Ask::Takeback && !self.asked_from_here(r.by) => {
+                self.answer_request(true, now)
+            }
+            Some(r) if r.ask == Ask::Takeback => {
+                self.error("Your take-back request is waiting for an answer")
+            }
+            Some(r) => self.error(format!(
+                "{} is waiting for an answer first",
+                self.request_words(r)
+            )),
+            None => self.ask_takeback(now),
+        }
+    }
+
+    /// Whether a question asked by `by` was asked from this screen, so it is not this
+    /// screen's to answer: across the network, this seat's own (a watcher answers nothing);
+    /// at one keyboard never, since the player asked sits here too.
+    fn asked_from_here(&self, by: Color) -> bool {
+        self.net.is_some() && self.net_color().is_none_or(|me| me == by)
+    }
+
+    fn ask_takeback(&mut self, now: Duration) {
+        let plies = self.game.record().plies();
+        if plies == 0 {
+            self.error("There is no move to take back");
+            return;
+        }
+        // Who asks: across the network this screen's player; here, whoever moved last.
+        let asker = self
+            .net_color()
+            .unwrap_or_else(|| !self.game.position().turn());
+        if self.game.pending_offer() == Some(asker) {
+            self.error(format!(
+                "{}'s draw offer is waiting for an answer: ask to take back after it",
+                self.who(asker)
+            ));
+            return;
+        }
+        if self.requests.takeback_asked[asker.index()] == Some(plies) {
+            self.error(format!(
+                "{} already asked to take back this move: once per move",
+                self.who(asker)
+            ));
+            return;
+        }
+        self.requests.takeback_asked[asker.index()] = Some(plies);
+        if self.net.is_some() {
+            self.net_ask_takeback();
+            return;
+        }
+        self.requests.pending = Some(Request {
+            ask: Ask::Takeback,
+            by: asker,
+            since: now,
+        });
+        self.message = None;
+    }
+
+    /// Ctrl-P (or `pause`) in a timed game: agrees to the opponent's request to stop the
+    /// clocks, asks for it, or starts the clocks again.
+    pub(super) fn pause_key(&mut self, now: Duration) {
+        if !self.game.is_timed() {
+            self.info("This game has no clock to pause");
+        } else if self.game.is_over() {
+            self.error("The game is over: the clocks have stopped");
+        } else if self.game.clock().is_paused() {
+            self.game.resume(now);
+            self.info("Clocks running");
+        } else if let Some(r) = self.requests.pending {
+            match r.ask {
+                Ask::Pause => self.answer_request(true, now),
+                Ask::Takeback | Ask::Draw => self.error(format!(
+                    "{} is waiting for an answer first",
+                    self.request_words(r)
+                )),
+            }
+        } else if self.game.clock().running().is_some() {
+            // At one keyboard the player to move asks: it is their clock that runs.
+            self.requests.pending = Some(Request {
+                ask: Ask::Pause,
+                by: self.game.position().turn(),
+                since: now,
+            });
+            self.message = None;
+        }
+    }
+
+    /// The opponent's request answered: `yes` agrees.
+    pub(super) fn answer_request(&mut self, yes: bool, now: Duration) {
+        let Some(request) = self.requests.pending else {
+            return;
+        };
+        if yes && self.in_flight(request.since, now) {
+            let key = match request.ask {
+                Ask::Takeback => "F8 again agrees, a move or Esc refuses",
+                Ask::Pause => "Ctrl-P again agrees, a move or Esc refuses",
+                Ask::Draw => "Ctrl-D again accepts, a move or Esc declines",
+            };
+            self.too_quick(key);
+            return;
+        }
+        self.requests.pending = None;
+        let answerer = self.who(!request.by);
+        match (request.ask, yes) {
+            (Ask::Takeback, _) if self.net.is_some() => {
+                self.net_act(RemoteAction::AnswerTakeback { accept: yes });
+            }
+            (Ask::Takeback, true) => {
+                let last = self.last_move_text();
+                match self.game.takeback(1, now) {
+                    Ok(()) => {
+                        self.offer_with_move = None;
+                        self.back_to_present();
+                        if self.auto_flip {
+                            self.board.orientation = self.game.position().turn();
+                        }
+                        self.info(format!("{answerer} agreed: {last} taken back"));
+                    }
+                    Err(err) => self.error(err.to_string()),
+                }
+            }
+            (Ask::Takeback, false) => {
+                let last = self.last_move_text();
+                self.info(format!("{answerer} does not agree to take back {last}"));
+            }
+            (Ask::Pause, true) => {
+                self.game.pause(now);
+                self.info(format!("Clocks paused, as {answerer} agreed"));
+            }
+            (Ask::Pause, false) => {
+                self.info(format!("{answerer} does not agree to stop the clocks"))
+            }
+            // The game holds a draw offer: it is never a request here.
+            (Ask::Draw, _) => {}
+        }
+    }
+
+    /// A typed answer (the plain mode's `accept`): agrees to the opponent's request, or
+    /// accepts their draw offer; says so when there is neither.
+    pub(super) fn accept_standing(&mut self, now: Duration) {
+        match self.requests.pending {
+            Some(r) if !self.asked_from_here(r.by) => self.answer_request(true, now),
+            _ => match self.game.pending_offer() {
+                Some(by) if self.net_color() != Some(by) && !self.game.is_over() => {
+                    self.accept_offer(by, now)
+                }
+                _ => self.error("There is no question to answer and no draw offer to accept"),
+            },
+        }
+    }
+
+    /// Esc with nothing in hand: declines the opponent's question standing. False if there
+    /// was none.
+    pub(super) fn decline_standing(&mut self, now: Duration) -> bool {
+        if self.game.is_over() {
+            return false;
+        }
+        if let Some(request) = self.requests.pending {
+            if self.asked_from_here(request.by) {
+                return false;
+            }
+            self.answer_request(false, now);
+            return true;
+        }
+        let turn = self.game.position().turn();
+        let by = self.game.pending_offer();
+        let answerer = self.net_color().unwrap_or(turn);
+        match by {
+            Some(by) if by != answerer => {
+                if self.net_act(RemoteAction::DeclineDraw) {
+                    return true;
+                }
+                if self.game.decline_draw().is_ok() {
+                    self.info(format!("{} declines the draw offer", self.game.player(!by)));
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A move is about to be played by `mover`: a standing request lapses (declined by the
+    /// player asked, withdrawn by the asker), and the players are told.
+    pub(super) fn move_answers_requests(&mut self, mover: Color) {
+        let Some(request) = self.requests.pending.take() else {
+            return;
+        };
+        let what = match request.ask {
+            Ask::Takeback => "take-back request",
+            Ask::Pause => "request to stop the clocks",
+            Ask::Draw => "draw offer",
+        };
+        if mover == request.by {
+            self.info(format!("{} withdrew the {what} by moving", self.who(mover)));
+        } else {
+            self.info(format!("{} moved: the {what} is declined", self.who(mover)));
+        }
+    }
+
+    /// The take-back asked from across the network, now standing here.
+    pub(super) fn net_request(&mut self, ask: Ask, by: Color, now: Duration) {
+        self.requests.pending = Some(Request {
+            ask,
+            by,
+            since: now,
+        });
+    }
+
+    /// The request across the network was answered or lapsed.
+    pub(super) fn net_request_over(&mut self) {
+        self.requests.pending = None;
+    }
+
+    /// A take-back request as the status bar says it.
+    fn request_words(&self, request: Request) -> String {
+        match request.ask {
+            Ask::Takeback => format!("{}'s take-back request", self.who(request.by)),
+            Ask::Pause => format!("{}'s request to stop the clocks", self.who(request.by)),
+            Ask::Draw => format!("{}'s draw offer", self.who(request.by)),
+        }
+    }
+
+    /// The moves a take-back asked by `by` would undo, in words (`2. Qh5 and 2... Nc6`).
+    pub fn asked_moves(&self, by: Color) -> String {
+        if self.net.is_some() {
+            self.takeback_text(by)
+                .unwrap_or_else(|| "their last move".to_owned())
+        } else {
+            self.last_move_text()
+        }
+    }
+
+    /// The standing question for the status bar and the prompt, with how to answer it, in
+    /// fewer and fewer words for narrower lines: `None` when none stands.
+    pub(super) fn standing_question(&self) -> Option<Message> {
+        if let Some(request) = self.requests.pending
+            && self.asked_from_here(request.by)
+            && !self.game.is_over()
+        {
+            return Some(
+                Message::new(
+                    format!(
+                        "You asked to take back: waiting for {}",
+                        self.who(!request.by)
+                    ),
+                    MessageKind::Banner,
+                )
+                .or_shorter("Take-back asked: waiting"),
+            );
+        }
+        let (ask, by) = self.question_to_answer()?;
+        let (who, to) = (self.who(by), self.who(!by));
+        let (full, short, shortest) = match ask {
+            Ask::Takeback => (
+                format!(
+                    "{who} asks to take back {} · {to}: F8 agrees, Esc or a move refuses",
+                    self.asked_moves(by)
+                ),
+                format!("{who} asks to take back · F8 agrees, Esc refuses"),
+                "Take-back asked · F8 agrees",
+            ),
+            Ask::Pause => (
+                format!(
+                    "{who} asks to stop the clocks · {to}: Ctrl-P agrees, Esc or a move refuses"
+                ),
+                format!("{who} asks for a pause · Ctrl-P agrees"),
+                "Pause asked · Ctrl-P agrees",
+            ),
+            Ask::Draw => (
+                format!("{who} offers a draw · {to}: Ctrl-D accepts, Esc or a move declines"),
+                format!("{who} offers a draw · Ctrl-D accepts"),
+                "Draw offered · Ctrl-D accepts",
+            ),
+        };
+        Some(
+            Message::new(full, MessageKind::Banner)
+                .or_shorter(short)
+                .or_shorter(shortest),
+        )
+    }
+}
