@@ -4,8 +4,13 @@
 //! running (both sides, heartbeats included).
 //!
 //! ```text
-//! cargo run --release --example net_bench -- [MOVES] [WATCHERS] [IDLE_SECONDS]
+//! cargo run --release --example net_bench -- [MOVES] [WATCHERS] [IDLE_SECONDS] [HOSTILE]
 //! ```
+//!
+//! With HOSTILE strangers (40 by default) and one watcher, the latency run is made again beside that many
+//! hostile connections that drip a handshake a byte every 100 ms and come back as soon as the
+//! host closes them: the moves' latency then, and the process's resident memory (VmRSS) with
+//! and without them, the anchor being the same game without strangers in the same run.
 //!
 //! Defaults: 200 moves, 1 watcher, 20 s. Host, player and watchers are in this one process,
 //! each with its own sockets and threads, on 127.0.0.1 only. The moves are a seeded random
@@ -122,7 +127,68 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i.min(sorted.len() - 1)]
 }
 
-fn latency(moves: usize, watchers: usize) -> Result<()> {
+/// This process's resident memory, in KiB (`VmRSS` of `/proc/self/status`).
+fn rss_kib() -> Result<u64> {
+    let status = std::fs::read_to_string("/proc/self/status")?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .context("no VmRSS")
+}
+
+/// `n` strangers on `addr`, each dripping a handshake of zeros a byte every 100 ms and
+/// connecting again when closed, until `stop`.
+fn strangers(
+    addr: std::net::SocketAddr,
+    n: usize,
+    stop: &Arc<std::sync::atomic::AtomicBool>,
+) -> Vec<std::thread::JoinHandle<u64>> {
+    use std::io::Write;
+    (0..n)
+        .map(|_| {
+            let stop = Arc::clone(stop);
+            std::thread::spawn(move || {
+                let mut connections = 0;
+                while !stop.load(Ordering::Relaxed) {
+                    let Ok(mut s) = std::net::TcpStream::connect(addr) else {
+                        std::thread::sleep(Duration::from_millis(100));
+                        continue;
+                    };
+                    connections += 1;
+                    for b in [b'P', 0, 52].into_iter().chain([0; 52]).cycle() {
+                        if stop.load(Ordering::Relaxed) || s.write_all(&[b]).is_err() {
+                            break;
+                        }
+                        std::thread::sleep(Duration::from_millis(100));
+                    }
+                }
+                connections
+            })
+        })
+        .collect()
+}
+
+/// Connects as `hotseat join` does: a busy host is asked again a few times.
+fn connect(
+    invitation: &hotseat::net::invite::Invitation,
+    access: Access,
+    sink: Sink,
+) -> Result<Client> {
+    let t = Duration::from_secs(10);
+    let mut tries = 0;
+    loop {
+        match Client::connect(invitation, access, t, t, sink.clone()) {
+            Err(hotseat::net::transport::LinkError::Busy) if tries < 8 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(200 * tries));
+            }
+            other => return Ok(other?.0),
+        }
+    }
+}
+
+fn latency(moves: usize, watchers: usize, hostile: usize) -> Result<()> {
     let (host_sink, host_rx) = channel_sink();
     let config = HostConfig {
         limits: Limits::for_watchers(watchers),
@@ -137,9 +203,14 @@ fn latency(moves: usize, watchers: usize) -> Result<()> {
         host_sink,
     )?;
     let invitation = host.invitation().clone();
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let rss_before = rss_kib()?;
+    let hostile_threads = strangers(host.local_addr(), hostile, &stop);
+    if hostile > 0 {
+        std::thread::sleep(Duration::from_secs(2));
+    }
     let (joiner_sink, joiner_rx) = channel_sink();
-    let t = Duration::from_secs(10);
-    let (joiner, _, _) = Client::connect(&invitation, Access::Play, t, t, joiner_sink)?;
+    let joiner = connect(&invitation, Access::Play, joiner_sink)?;
     let seen = Arc::new(AtomicU64::new(0));
     let mut watching = Vec::new();
     for _ in 0..watchers {
@@ -149,7 +220,7 @@ fn latency(moves: usize, watchers: usize) -> Result<()> {
                 seen.fetch_add(1, Ordering::Relaxed);
             }
         });
-        watching.push(Client::connect(&invitation.watch_only(), Access::Watch, t, t, sink)?.0);
+        watching.push(connect(&invitation.watch_only(), Access::Watch, sink)?);
     }
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut samples = Vec::with_capacity(moves);
@@ -184,7 +255,18 @@ fn latency(moves: usize, watchers: usize) -> Result<()> {
         std::thread::sleep(Duration::from_millis(10));
     }
     let host_cpu = cpu_since(&host_cpu, is_host_thread)?;
+    let rss_during = rss_kib()?;
+    stop.store(true, Ordering::Relaxed);
+    let tries: u64 = hostile_threads
+        .into_iter()
+        .map(|t| t.join().unwrap_or(0))
+        .sum();
     samples.sort();
+    println!(
+        "{hostile:>3} hostile, resident memory {rss_before} KiB before, {rss_during} KiB during \
+         ({tries} hostile connections made, {} refused by the host)",
+        host.refused()
+    );
     println!(
         "{watchers:>3} watcher(s), {} moves: median {:.2} ms, p99 {:.2} ms, max {:.2} ms; \
          watchers got {}/{} moves; host threads {:.2} s CPU in {:.2} s ({:.1}% of a core)",
@@ -256,6 +338,12 @@ fn main() -> Result<()> {
     let moves = args.first().map_or(Ok(200), |s| s.parse())?;
     let watchers = args.get(1).map_or(Ok(1), |s| s.parse())?;
     let idle_seconds = args.get(2).map_or(Ok(20), |s| s.parse())?;
-    latency(moves, watchers)?;
+    let hostile = args.get(3).map_or(Ok(40), |s| s.parse())?;
+    latency(moves, watchers, 0)?;
+    // With one watcher: the strangers here share every terminal's address (loopback), the
+    // worst case, where each terminal may be told "busy" a few times before it comes in.
+    if hostile > 0 && watchers <= 1 {
+        latency(moves, watchers, hostile)?;
+    }
     idle(idle_seconds)
 }

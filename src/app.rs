@@ -320,6 +320,11 @@ impl App {
             style: config.move_style,
             net: config.network.clone().map(network::NetPlay::new),
         };
+        if let Some(color) = config.network.as_ref().and_then(|n| n.host_color) {
+            app.saving
+                .session_tags
+                .push((saving::TAG_HOST, color.to_string()));
+        }
         app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;
         if config.no_save_folder {

@@ -12,6 +12,7 @@ use hotseat::cli::{self, Cli, Task, TaskError};
 
 fn main() -> ExitCode {
     one_malloc_arena();
+    private_files();
     // Usage errors and --help/--version exit here, with clap's codes (2 and 0).
     let args = match parse_arguments() {
         Ok(args) => args,
@@ -83,6 +84,23 @@ fn one_malloc_arena() {
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn one_malloc_arena() {}
+
+/// A player's games, settings and the library are theirs alone: every file and folder hotseat
+/// creates is private to the user (0600, 0700), whatever the shell's umask (often 022, which
+/// leaves them readable by every local user). One setting for all of them — the store's
+/// files, SQLite's, the settings — rather than a mode at each place a file is made.
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn private_files() {
+    // SAFETY: umask only sets this process's file creation mask; it cannot fail, and it is
+    // called before any other thread exists.
+    unsafe {
+        libc::umask(0o077);
+    }
+}
+
+#[cfg(not(unix))]
+fn private_files() {}
 
 /// An error said once on standard error, its quotes of files and arguments escaped.
 fn plain_error(message: &str, code: u8) -> ExitCode {

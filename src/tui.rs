@@ -31,7 +31,9 @@ pub mod worker;
 pub use crate::store::shown;
 pub use events::{EventSender, Input, Wake};
 pub use files::{Files, Launch, prepare};
-pub use net_play::{NetLink, NetRole, NetStartError, hosted_game, play_net, saved_choice};
+pub use net_play::{
+    NetLink, NetRole, NetStartError, hosted_color, hosted_game, play_net, saved_choice,
+};
 pub(crate) use run::local_wall_clock;
 pub use run::{PlayError, play, pointer_action, run_loop};
 

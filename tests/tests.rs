@@ -29,7 +29,9 @@
 //! - the README and the guide (`docs/`) against the program: their commands parse, their
 //!   links lead somewhere, the packages carry every man page: `docs`;
 //! - two terminals, one game, over real sockets on loopback (host, join, watch, strangers
-//!   refused): `net`; the same through the apps, with each side's files: `net_play`;
+//!   refused): `net`; the same through the apps, with each side's files: `net_play`; every
+//!   attack and fault on the network (replay, slow handshakes, held answers, stalls, drops)
+//!   with a scripted peer: `net_attacks`;
 //!
 //! A subject that fits none of these gets a new file in `tests/suite/` and a line below. Unit
 //! tests of one module stay beside it in `src/`. Run one file's tests with
@@ -66,6 +68,8 @@ mod library;
 mod move_entry_props;
 #[path = "suite/net.rs"]
 mod net;
+#[path = "suite/net_attacks.rs"]
+mod net_attacks;
 #[path = "suite/net_play.rs"]
 mod net_play;
 #[path = "suite/notation.rs"]

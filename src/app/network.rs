@@ -34,6 +34,9 @@ pub struct NetSetup {
     pub invitation: Vec<String>,
     /// The host resumed the unfinished game saved last time (rather than a new one).
     pub resumed: bool,
+    /// At the host: the colour its screen plays, written in the saved game so that a host
+    /// started again plays it again.
+    pub host_color: Option<Color>,
 }
 
 /// A player's terminal as this screen last heard of it.
@@ -60,6 +63,8 @@ pub struct NetPlay {
     refused: u64,
     /// This terminal's connection to the host ended, and why.
     lost: Option<String>,
+    /// This terminal's connection to the host broke, and why: it is being made again.
+    reconnecting: Option<String>,
     chat: Vec<String>,
 }
 
@@ -72,6 +77,7 @@ impl NetPlay {
             watchers: 0,
             refused: 0,
             lost: None,
+            reconnecting: None,
             chat: Vec::new(),
         }
     }
@@ -99,6 +105,8 @@ impl NetPlay {
         let mut lines = Vec::new();
         if let Some(why) = &self.lost {
             lines.push(format!("Host lost: {why}"));
+        } else if let Some(why) = &self.reconnecting {
+            lines.push(format!("Reconnecting ({why})"));
         }
         // The other side first (a short panel shows the first lines); the host's own line
         // says nothing (it has no lag), a joiner's own says its lag.
@@ -168,6 +176,23 @@ impl App {
         })
     }
 
+    /// The game to write to disk: across the network, without this screen's move that waits
+    /// for the host's answer; at one keyboard, the game.
+    pub(super) fn kept_game(&self) -> &crate::game::Game {
+        self.net
+            .as_ref()
+            .and_then(|n| n.mirror.as_ref())
+            .map_or(&self.game, Mirror::confirmed_game)
+    }
+
+    /// Whether this screen's move waits for the host's answer.
+    pub(super) fn net_move_pending(&self) -> bool {
+        self.net
+            .as_ref()
+            .and_then(|n| n.mirror.as_ref())
+            .is_some_and(Mirror::is_pending)
+    }
+
     /// The network seat, if this session plays across the network.
     pub fn network(&self) -> Option<&NetPlay> {
         self.net.as_ref()
@@ -190,6 +215,10 @@ impl App {
             Some(_) if net.lost.is_some() => {
                 "The connection to the host is lost: `hotseat join` with the same invitation \
                  goes on with the game"
+                    .to_owned()
+            }
+            Some(_) if net.reconnecting.is_some() => {
+                "The connection to the host dropped and is being made again: wait a moment"
                     .to_owned()
             }
             Some(m) if m.seat() == Seat::Watcher => {
@@ -370,7 +399,24 @@ impl App {
                 ));
             }
             NetEvent::Refused { total, .. } => net.refused = total,
+            NetEvent::Dropped { why } => {
+                net.reconnecting = Some(why.clone());
+                if let Some(color) = net.seat().and_then(Seat::color) {
+                    net.peers[(!color).index()] = PeerState::GoneSince(now);
+                }
+                let pending = net
+                    .mirror
+                    .as_ref()
+                    .and_then(Mirror::pending_move)
+                    .map_or_else(String::new, |mv| {
+                        format!("; your move {mv} waits until the host has it")
+                    });
+                self.error(format!(
+                    "The connection to the host dropped ({why}): connecting again{pending}"
+                ));
+            }
             NetEvent::Lost { why } => {
+                net.reconnecting = None;
                 net.lost = Some(why.clone());
                 if let Some(color) = net.seat().and_then(Seat::color) {
                     net.peers[(!color).index()] = PeerState::GoneSince(now);
@@ -399,6 +445,7 @@ impl App {
             }
             return;
         };
+        let pending = mirror.pending_move();
         let change = match mirror.apply(&msg, now) {
             Ok(change) => change,
             Err(err) => {
@@ -408,6 +455,31 @@ impl App {
             }
         };
         let seat = mirror.seat();
+        // A move the host never had, dropped with the game it sent instead: said, never
+        // written as played.
+        let unplayed =
+            pending.filter(|_| !mirror.is_pending() && matches!(change, Change::Synced(_)));
+        if matches!(msg, Msg::Welcome { .. }) && net.reconnecting.take().is_some() {
+            for color in [Color::White, Color::Black] {
+                if mirror.connected(color) {
+                    net.peers[color.index()] = PeerState::Connected;
+                }
+            }
+            self.follow_mirror();
+            self.info(match unplayed {
+                Some(mv) => format!(
+                    "Connected to the host again. Your move {mv} never reached it and is not \
+                     played: play it again"
+                ),
+                None => "Connected to the host again: the game goes on".to_owned(),
+            });
+            return;
+        }
+        if let Some(mv) = &unplayed {
+            self.error(format!(
+                "Your move {mv} did not reach the host before the game changed; it is not played"
+            ));
+        }
         match change {
             Change::Nothing | Change::Clocks => {
                 self.follow_mirror();

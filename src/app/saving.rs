@@ -46,6 +46,14 @@ use crate::store::{StoreError, shown};
 /// costs at most this much of the clock (a move is always saved at once).
 pub const CLOCK_SAVE_INTERVAL: Duration = Duration::from_secs(10);
 
+/// The same across the network, shorter: a host killed mid-game resumes from this reading, so
+/// it may be at most this stale (a few seconds' thinking, not ten).
+pub const NET_CLOCK_SAVE_INTERVAL: Duration = Duration::from_secs(2);
+
+/// The tag that says which colour the host of a game across the network played, so that a
+/// host started again keeps it (`White` or `Black`).
+pub const TAG_HOST: &str = "HotseatHost";
+
 /// How often a failing save is tried again, whether or not the game changed.
 pub const RETRY_INTERVAL: Duration = Duration::from_secs(3);
 
@@ -155,6 +163,9 @@ pub(super) struct Saving {
     pub study_unsaved: bool,
     /// The current game's own tags (a game opened from a file), else made from `started`.
     file_tags: Option<Tags>,
+    /// Tags every save of this session carries besides the game's own (the host's colour,
+    /// across the network), unless the game has them already.
+    pub(super) session_tags: Vec<(&'static str, String)>,
     /// The app time at which the current game was set up.
     started: Duration,
     /// Where this session archived the current game: an analysis finished later writes its
@@ -228,16 +239,24 @@ impl Saving {
 
     /// The tags a save of the current game carries (besides those the game supplies).
     pub fn tags(&self) -> Tags {
-        if let Some(tags) = &self.file_tags {
-            return tags.clone();
+        let mut tags = match &self.file_tags {
+            Some(tags) => tags.clone(),
+            None => {
+                let started = self.stamp(self.started);
+                let mut tags = Tags::new();
+                tags.push("Event", "Casual game");
+                tags.push("Site", "hotseat");
+                tags.push("Date", started.pgn_date());
+                tags.push("Round", "-");
+                tags.push(TAG_STARTED, started.rfc3339());
+                tags
+            }
+        };
+        for (name, value) in &self.session_tags {
+            if !tags.contains(name) {
+                tags.push(*name, value.clone());
+            }
         }
-        let started = self.stamp(self.started);
-        let mut tags = Tags::new();
-        tags.push("Event", "Casual game");
-        tags.push("Site", "hotseat");
-        tags.push("Date", started.pgn_date());
-        tags.push("Round", "-");
-        tags.push(TAG_STARTED, started.rfc3339());
         tags
     }
 
@@ -275,7 +294,7 @@ impl App {
             && self.game_in_progress()
             && !matches!(self.mode, Mode::Resume(_));
         saveable.then(|| SaveJob {
-            game: self.game.clone(),
+            game: self.kept_game().clone(),
             tags: self.saving.tags(),
         })
     }
@@ -300,7 +319,10 @@ impl App {
             }
             return;
         }
-        if s.archived || !self.game_in_progress() {
+        // A move across the network is written once the host has confirmed it: one that
+        // never reaches the host is never in the saved game (it is saved when confirmed, as
+        // the revision saved is not this one).
+        if s.archived || !self.game_in_progress() || self.net_move_pending() {
             return;
         }
         let revision = self.game.revision();
@@ -458,6 +480,8 @@ impl App {
         }
         let interval = if s.failure.is_some() {
             RETRY_INTERVAL
+        } else if self.clock_ticking() && self.net.is_some() {
+            NET_CLOCK_SAVE_INTERVAL
         } else if self.clock_ticking() {
             CLOCK_SAVE_INTERVAL
         } else {

@@ -1,6 +1,7 @@
 //! `hotseat host`, `join` and `watch`: the options of a game across the network, checked
 //! before the screen opens (a bad invitation or address is a message and exit code 2).
 
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 use std::path::PathBuf;
 
@@ -36,6 +37,13 @@ pub struct HostArgs {
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u16).range(0..=1000))]
     pub watchers: u16,
 
+    /// Let watchers read the players' chat (by default they see the board, the moves, the
+    /// clocks and the result, not what the players say to each other).
+    ///
+    /// Example: hotseat host --watchers-see-chat
+    #[arg(long)]
+    pub watchers_see_chat: bool,
+
     /// The colour the host plays at its own screen; the friend who joins plays the other.
     ///
     /// Example: --play black
@@ -59,12 +67,20 @@ pub enum Side {
 /// `hotseat join` and `hotseat watch`.
 #[derive(Debug, Args)]
 pub struct JoinArgs {
-    /// The invitation from the host's screen: the word after `hotseat join` (or `hotseat
-    /// watch`) there.
+    /// The invitation from the host's screen (the word starting hs1). Better left out:
+    /// hotseat then asks for it (or reads it from standard input when that is not a
+    /// terminal), which keeps it out of `ps` and the shell's history, where anyone who sees
+    /// it could take the seat. Given here it still works, with a warning.
     ///
-    /// Example: hs1q3v9k2m8x7c4t1r5n0p6w2e8a9s3d7f4g1h5j0k2
+    /// Example: hotseat join (and paste the invitation when asked)
     #[arg(value_name = "INVITATION")]
-    pub invitation: String,
+    pub invitation: Option<String>,
+
+    /// Read the invitation from FILE (its first line) instead of asking for it.
+    ///
+    /// Example: --invitation-file ~/invitation.txt
+    #[arg(long, value_name = "FILE", conflicts_with = "invitation")]
+    pub invitation_file: Option<PathBuf>,
 
     /// Keep this terminal's copy of the game (autosave and archive) in DIR instead of the
     /// usual place.
@@ -80,10 +96,63 @@ pub struct JoinArgs {
     pub config_file: Option<PathBuf>,
 }
 
+/// The longest invitation file read: an invitation is under a hundred characters.
+const MAX_INVITATION_FILE: u64 = 4096;
+
 impl JoinArgs {
+    /// The invitation's text: from the argument (with a warning), the file, or standard
+    /// input (asked for when it is a terminal).
+    fn invitation_text(&self, access: Access) -> Result<String, String> {
+        let verb = match access {
+            Access::Play => "join",
+            Access::Watch => "watch",
+        };
+        if let Some(text) = &self.invitation {
+            eprintln!(
+                "warning: an invitation on the command line is seen by every user of this \
+                 machine (`ps`) and kept in the shell's history; next time run `hotseat {verb}` \
+                 and paste it when asked, or use --invitation-file FILE"
+            );
+            return Ok(text.clone());
+        }
+        if let Some(path) = &self.invitation_file {
+            let file = std::fs::File::open(path)
+                .map_err(|e| format!("cannot read the invitation from {}: {e}", path.display()))?;
+            let mut text = String::new();
+            file.take(MAX_INVITATION_FILE)
+                .read_to_string(&mut text)
+                .map_err(|e| format!("cannot read the invitation from {}: {e}", path.display()))?;
+            return first_word(&text).ok_or_else(|| {
+                format!(
+                    "{} holds no invitation: put the word starting hs1 from the host's screen \
+                     in it",
+                    path.display()
+                )
+            });
+        }
+        let stdin = std::io::stdin();
+        if stdin.is_terminal() {
+            eprint!("Paste the invitation from the host's screen (the word starting hs1): ");
+            let _ = std::io::stderr().flush();
+        }
+        let mut line = String::new();
+        stdin
+            .lock()
+            .take(MAX_INVITATION_FILE)
+            .read_line(&mut line)
+            .map_err(|e| format!("cannot read the invitation: {e}"))?;
+        first_word(&line).ok_or_else(|| {
+            format!(
+                "no invitation given: run `hotseat {verb}` and paste the word starting hs1 from \
+                 the host's screen when asked, or use --invitation-file FILE"
+            )
+        })
+    }
+
     /// The invitation and the game's options (the look only: the game is the host's).
     pub fn role(&self, access: Access) -> Result<(NetRole, PlayArgs), String> {
-        let invitation: Invitation = self.invitation.trim().parse().map_err(|e| format!("{e}"))?;
+        let text = self.invitation_text(access)?;
+        let invitation: Invitation = text.trim().parse().map_err(|e| format!("{e}"))?;
         let game = PlayArgs {
             data_dir: self.data_dir.clone(),
             config_file: self.config_file.clone(),
@@ -104,6 +173,7 @@ impl HostArgs {
         }
         let mut config = HostConfig::new(self.listen);
         config.limits = Limits::for_watchers(usize::from(self.watchers));
+        config.watchers_see_chat = self.watchers_see_chat;
         config.public = match &self.public {
             Some(text) => Some(parse_public(text, self.listen.port())?),
             None if self.listen.ip().is_unspecified() => {
@@ -126,6 +196,11 @@ impl HostArgs {
         };
         Ok(NetRole::Host { config, color })
     }
+}
+
+/// The first word of `text` (an invitation pasted with spaces or a newline around it).
+fn first_word(text: &str) -> Option<String> {
+    text.split_whitespace().next().map(str::to_owned)
 }
 
 /// `--public HOST[:PORT]`: a host name or an IP address, and a port (`listen_port` if none).

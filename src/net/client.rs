@@ -1,33 +1,66 @@
 //! A terminal that joins or watches: connects with the invitation, waits for the host's
 //! welcome, then a reader thread turns every message into a [`NetEvent`] (answering the
 //! host's pings itself) and a writer thread sends what the player does.
+//!
+//! A connection that drops (the network, or a host that stood still past the silence deadline)
+//! is made again by itself ([`Client::connect_with`]): at once, then with a backoff doubling
+//! up to [`MAX_BACKOFF`], for as long as the caller allows; the app hears
+//! [`NetEvent::Dropped`], then the host's new [`Msg::Welcome`] (the game as it stands), or
+//! [`NetEvent::Lost`] when it gives up. A goodbye from the host, or this terminal leaving,
+//! ends it for good.
 
-use std::sync::Arc;
+use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::Sink;
 use super::invite::{Access, Invitation};
-use super::transport::{self, LinkError, LinkWriter};
+use super::transport::{self, LinkError, LinkReader, LinkWriter};
 use crate::remote::{Msg, NetEvent, Seat, Snapshot};
 
 /// The most messages waiting to go to the host.
 const QUEUE: usize = 64;
 
+/// The longest wait between two attempts to connect again.
+pub const MAX_BACKOFF: Duration = Duration::from_secs(5);
+/// The first wait.
+const FIRST_BACKOFF: Duration = Duration::from_millis(250);
+
+/// How to connect, and to connect again.
+#[derive(Clone, Debug)]
+struct Dial {
+    invitation: Invitation,
+    access: Access,
+    timeout: Duration,
+    silence: Duration,
+    reconnect_for: Duration,
+}
+
+/// The live connection's ends, replaced on each reconnection.
+#[derive(Debug)]
+struct Line {
+    out: SyncSender<Msg>,
+    closer: Option<TcpStream>,
+}
+
 /// A connection to a host.
 #[derive(Debug)]
 pub struct Client {
-    out: SyncSender<Msg>,
+    line: Arc<Mutex<Line>>,
+    leaving: Arc<AtomicBool>,
     seat: Seat,
-    closer: Option<std::net::TcpStream>,
 }
 
 impl Client {
     /// Connects to the host of `invitation` to play or watch. `timeout` bounds each step of
     /// the connection; `silence` is how long the host may say nothing (it sends a heartbeat
     /// every few seconds) before the connection is taken for lost. Returns the seat and the
-    /// game the host welcomed this terminal with; what follows goes to `sink`.
+    /// game the host welcomed this terminal with (also the first event to `sink`, before any
+    /// other, so that a screen never sees a message before its welcome); what follows goes
+    /// to `sink`. A dropped connection is not made again.
     pub fn connect(
         invitation: &Invitation,
         access: Access,
@@ -35,56 +68,57 @@ impl Client {
         silence: Duration,
         sink: Sink,
     ) -> Result<(Client, Seat, Snapshot), LinkError> {
-        let (writer, mut reader) = transport::connect(invitation, access, timeout)?;
-        let (seat, snapshot) = match reader.recv()? {
-            Msg::Welcome { seat, snapshot } => (seat, snapshot),
-            _ => return Err(LinkError::Forged),
+        Client::connect_with(invitation, access, timeout, silence, Duration::ZERO, sink)
+    }
+
+    /// [`Client::connect`], and a dropped connection made again by itself for up to
+    /// `reconnect_for` (see the module docs).
+    pub fn connect_with(
+        invitation: &Invitation,
+        access: Access,
+        timeout: Duration,
+        silence: Duration,
+        reconnect_for: Duration,
+        sink: Sink,
+    ) -> Result<(Client, Seat, Snapshot), LinkError> {
+        let dial = Dial {
+            invitation: invitation.clone(),
+            access,
+            timeout,
+            silence,
+            reconnect_for,
         };
-        reader.set_timeout(silence)?;
-        let closer = writer.stream_clone();
-        let (out, rx) = sync_channel::<Msg>(QUEUE);
-        spawn_writer(writer, rx, Arc::clone(&sink))?;
-        let pong = out.clone();
+        let leaving = Arc::new(AtomicBool::new(false));
+        let (seat, snapshot, reader, line) = dial.open(&sink)?;
+        let line = Arc::new(Mutex::new(line));
+        let keep = Arc::clone(&line);
+        let gone = Arc::clone(&leaving);
         thread::Builder::new()
             .name("net-client-read".into())
-            .spawn(move || {
-                loop {
-                    match reader.recv() {
-                        Ok(Msg::Ping { nonce }) => {
-                            let _ = pong.try_send(Msg::Pong { nonce });
-                        }
-                        Ok(Msg::Bye) => {
-                            sink(NetEvent::Lost {
-                                why: "the host ended the game session".into(),
-                            });
-                            break;
-                        }
-                        Ok(msg) => sink(NetEvent::Msg(msg)),
-                        Err(e) => {
-                            let why = match e {
-                                LinkError::TimedOut => {
-                                    "the host has been silent for too long".into()
-                                }
-                                LinkError::Closed => "the host closed the connection".into(),
-                                e => e.to_string(),
-                            };
-                            sink(NetEvent::Lost { why });
-                            break;
-                        }
-                    }
-                }
-            })
+            .spawn(move || dial.follow(reader, &keep, &sink, &gone))
             .map_err(|e| LinkError::Io(e.to_string()))?;
-        Ok((Client { out, seat, closer }, seat, snapshot))
+        Ok((
+            Client {
+                line,
+                leaving,
+                seat,
+            },
+            seat,
+            snapshot,
+        ))
     }
 
     pub fn seat(&self) -> Seat {
         self.seat
     }
 
-    /// Sends a message to the host. False if the connection is gone or hopelessly behind.
+    /// Sends a message to the host. False if the connection is gone (or being made again) or
+    /// hopelessly behind.
     pub fn send(&self, msg: Msg) -> bool {
-        match self.out.try_send(msg) {
+        let Ok(line) = self.line.lock() else {
+            return false;
+        };
+        match line.out.try_send(msg) {
             Ok(()) => true,
             Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => false,
         }
@@ -96,10 +130,14 @@ impl Client {
     }
 
     fn close(&mut self) {
+        self.leaving.store(true, Ordering::SeqCst);
+        let Ok(mut line) = self.line.lock() else {
+            return;
+        };
         // The writer sends the goodbye and closes the socket; if it cannot take the goodbye
         // (gone, or hopelessly behind), the socket is closed here.
-        let queued = self.out.try_send(Msg::Bye).is_ok();
-        if let Some(stream) = self.closer.take()
+        let queued = line.out.try_send(Msg::Bye).is_ok();
+        if let Some(stream) = line.closer.take()
             && !queued
         {
             let _ = stream.shutdown(std::net::Shutdown::Both);
@@ -113,17 +151,124 @@ impl Drop for Client {
     }
 }
 
+impl Dial {
+    /// One connection: the handshake, the welcome (told to `sink` first), the writer thread.
+    fn open(&self, sink: &Sink) -> Result<(Seat, Snapshot, LinkReader, Line), LinkError> {
+        let (writer, mut reader) = transport::connect(&self.invitation, self.access, self.timeout)?;
+        let (seat, snapshot) = match reader.recv()? {
+            Msg::Welcome { seat, snapshot } => (seat, snapshot),
+            _ => return Err(LinkError::Forged),
+        };
+        reader.set_timeout(self.silence)?;
+        let closer = writer.stream_clone();
+        let (out, rx) = sync_channel::<Msg>(QUEUE);
+        spawn_writer(writer, rx)?;
+        sink(NetEvent::Msg(Msg::Welcome {
+            seat,
+            snapshot: snapshot.clone(),
+        }));
+        Ok((seat, snapshot, reader, Line { out, closer }))
+    }
+
+    /// Reads the host's messages until the end, connecting again after a drop.
+    fn follow(
+        &self,
+        mut reader: LinkReader,
+        line: &Mutex<Line>,
+        sink: &Sink,
+        leaving: &Arc<AtomicBool>,
+    ) {
+        loop {
+            let why = read_until_lost(&mut reader, line, sink);
+            if leaving.load(Ordering::SeqCst) {
+                return;
+            }
+            let Some(why) = why else {
+                return;
+            };
+            if self.reconnect_for.is_zero() {
+                sink(NetEvent::Lost { why });
+                return;
+            }
+            if let Ok(line) = line.lock()
+                && let Some(stream) = &line.closer
+            {
+                let _ = stream.shutdown(std::net::Shutdown::Both);
+            }
+            sink(NetEvent::Dropped { why: why.clone() });
+            match self.again(sink, leaving) {
+                Some((next, new_line)) => {
+                    reader = next;
+                    if let Ok(mut line) = line.lock() {
+                        *line = new_line;
+                    }
+                }
+                None if leaving.load(Ordering::SeqCst) => return,
+                None => {
+                    let secs = self.reconnect_for.as_secs();
+                    sink(NetEvent::Lost {
+                        why: format!("{why}, and the host could not be reached again in {secs} s"),
+                    });
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Connects again, with a backoff, until `reconnect_for` has passed.
+    fn again(&self, sink: &Sink, leaving: &Arc<AtomicBool>) -> Option<(LinkReader, Line)> {
+        let until = Instant::now() + self.reconnect_for;
+        let mut backoff = FIRST_BACKOFF;
+        while Instant::now() < until && !leaving.load(Ordering::SeqCst) {
+            if let Ok((_, _, reader, line)) = self.open(sink) {
+                return Some((reader, line));
+            }
+            thread::sleep(backoff.min(until.saturating_duration_since(Instant::now())));
+            backoff = (backoff * 2).min(MAX_BACKOFF);
+        }
+        None
+    }
+}
+
+/// Passes the host's messages to `sink` (answering pings) until the connection ends: `None`
+/// for a goodbye from the host (told to `sink`), else why it broke.
+fn read_until_lost(reader: &mut LinkReader, line: &Mutex<Line>, sink: &Sink) -> Option<String> {
+    loop {
+        match reader.recv() {
+            Ok(Msg::Ping { nonce }) => {
+                if let Ok(line) = line.lock() {
+                    let _ = line.out.try_send(Msg::Pong { nonce });
+                }
+            }
+            Ok(Msg::Bye) => {
+                sink(NetEvent::Lost {
+                    why: "the host ended the game session".into(),
+                });
+                return None;
+            }
+            Ok(msg) => sink(NetEvent::Msg(msg)),
+            Err(e) => {
+                return Some(match e {
+                    LinkError::TimedOut => "the host has been silent for too long".into(),
+                    LinkError::Closed => "the host closed the connection".into(),
+                    e => e.to_string(),
+                });
+            }
+        }
+    }
+}
+
+/// Sends the player's messages; a send that fails closes the socket, so that the reader
+/// sees the break and says it (or connects again).
 fn spawn_writer(
     mut writer: LinkWriter,
     rx: std::sync::mpsc::Receiver<Msg>,
-    sink: Sink,
 ) -> Result<(), LinkError> {
     thread::Builder::new()
         .name("net-client-write".into())
         .spawn(move || {
             while let Ok(msg) = rx.recv() {
-                if let Err(e) = writer.send(&msg) {
-                    sink(NetEvent::Lost { why: e.to_string() });
+                if writer.send(&msg).is_err() {
                     break;
                 }
                 if msg == Msg::Bye {

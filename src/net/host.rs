@@ -7,9 +7,15 @@
 //! (blocked on its queue). The hub waits on its inbox until the next heartbeat or the flag of
 //! the side to move: no polling.
 //!
-//! What a stranger can cost the host: a thread for at most [`Timeouts::handshake`], a few
-//! hundred bytes, and one line in the refusal count; never more than [`Limits::connections`]
-//! at once (the rest are closed at once, and counted). A terminal in the game has a queue of at
+//! What a stranger can cost the host: a thread for at most [`Timeouts::handshake`] (for the
+//! whole handshake, however slowly its bytes come), a few hundred bytes, and one line in the
+//! refusal count; never more than [`Limits::connections`] at once (the rest are told
+//! [`BUSY`](transport::BUSY), closed at once, and counted). Strangers cannot lock the invited
+//! player out: at most [`Limits::handshakes`] handshakes run at once, [`Limits::per_address`]
+//! from one address, and a new connection over either cap pushes out the *oldest* handshake
+//! (its own address's first), so a flood of slow half-open sockets makes room for the friend
+//! rather than keeping it out. A seat changes hands only once the handshake is confirmed
+//! ([`transport::accept`]); until then the old connection keeps it. A terminal in the game has a queue of at
 //! most [`QUEUE`] messages; one that falls further behind (a slow watcher) is dropped rather
 //! than slowing the game.
 
@@ -60,16 +66,24 @@ impl Default for Timeouts {
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     pub watchers: usize,
-    /// Connections at once, in the handshake or in the game.
+    /// Connections at once, in the handshake or in the game: the ceiling on threads.
     pub connections: usize,
+    /// Handshakes at once; a connection over it pushes out the oldest handshake.
+    pub handshakes: usize,
+    /// Handshakes at once from one address; over it, that address's oldest is pushed out.
+    pub per_address: usize,
 }
 
 impl Limits {
-    /// Room for `watchers`, the player, and a few handshakes at once.
+    /// Room for `watchers`, the player (twice, while a rejoin replaces its old connection),
+    /// a few handshakes at once, and as many again whose threads are ending (pushed out).
     pub fn for_watchers(watchers: usize) -> Limits {
+        let handshakes = 16;
         Limits {
             watchers,
-            connections: watchers.saturating_add(1 + 16),
+            connections: watchers.saturating_add(2 + 2 * handshakes),
+            handshakes,
+            per_address: 4,
         }
     }
 }
@@ -85,6 +99,8 @@ pub struct HostConfig {
     pub timeouts: Timeouts,
     /// The invitation's secret; `None` for a new one from the OS's random source.
     pub secret: Option<[u8; super::invite::SECRET_LEN]>,
+    /// Watchers see the players' chat too (else only the board, moves, clocks and result).
+    pub watchers_see_chat: bool,
 }
 
 impl HostConfig {
@@ -95,6 +111,7 @@ impl HostConfig {
             limits: Limits::for_watchers(20),
             timeouts: Timeouts::default(),
             secret: None,
+            watchers_see_chat: false,
         }
     }
 }
@@ -116,6 +133,8 @@ enum Input {
         id: u64,
         why: String,
     },
+    /// Stands the hub still for a while, as a stopped host process would (tests).
+    Freeze(Duration),
     Stop,
 }
 
@@ -173,6 +192,7 @@ impl Host {
         let refused = Arc::new(AtomicU64::new(0));
         let watchers = Arc::new(AtomicUsize::new(0));
         let clock = Instant::now();
+        let game = running(game);
         let referee = Referee::new(game, tags, host_color, Duration::ZERO);
         let hub = Hub {
             referee,
@@ -182,7 +202,9 @@ impl Host {
             inbox: inbox.clone(),
             timeouts: config.timeouts,
             clock,
+            stopped: Duration::ZERO,
             watchers: Arc::clone(&watchers),
+            watchers_see_chat: config.watchers_see_chat,
         };
         let hub = thread::Builder::new()
             .name("net-hub".into())
@@ -197,6 +219,8 @@ impl Host {
             connections: Arc::new(AtomicUsize::new(0)),
             watchers,
             sink,
+            pending: Mutex::new(Vec::new()),
+            next_pending: AtomicU64::new(0),
         };
         let listener = thread::Builder::new()
             .name("net-listen".into())
@@ -233,6 +257,13 @@ impl Host {
         let _ = self.inbox.send(Input::Local(msg));
     }
 
+    /// Stands the host's game still for `pause`, as a host process stopped (`kill -STOP`, a
+    /// laptop's lid) would: for the tests of what a stall costs the players (nothing).
+    #[doc(hidden)]
+    pub fn freeze(&self, pause: Duration) {
+        let _ = self.inbox.send(Input::Freeze(pause));
+    }
+
     /// Says goodbye to every terminal, stops listening, and gives back the game as it stands.
     pub fn stop(mut self) -> Option<Game> {
         self.shutdown()
@@ -267,6 +298,20 @@ impl Drop for Host {
     }
 }
 
+/// A game resumed from its autosave, its clock going again: the side to move's runs from the
+/// reading saved, as it ran when the host stopped (a game in progress is never on hold for
+/// nobody; the host's time starts at zero).
+fn running(mut game: Game) -> Game {
+    if game.record().plies() > 0 && !game.is_over() && game.clock().running().is_none() {
+        if game.is_started() {
+            game.resume(Duration::ZERO);
+        } else {
+            game.start(Duration::ZERO);
+        }
+    }
+    game
+}
+
 struct Acceptor {
     keys: HostKeys,
     limits: Limits,
@@ -277,6 +322,39 @@ struct Acceptor {
     connections: Arc<AtomicUsize>,
     watchers: Arc<AtomicUsize>,
     sink: Sink,
+    /// The handshakes running, oldest first.
+    pending: Mutex<Vec<Pending>>,
+    next_pending: AtomicU64,
+}
+
+/// How long a new handshake is safe from being pushed out: time to show the key.
+const GRACE: Duration = Duration::from_millis(50);
+
+/// A connection in its handshake, which a newer one may push out.
+struct Pending {
+    id: u64,
+    ip: IpAddr,
+    since: Instant,
+    stream: TcpStream,
+    flags: Flags,
+}
+
+/// What is known of a handshake in progress.
+#[derive(Clone, Default)]
+struct Flags {
+    /// Pushed out for a newer connection.
+    evicted: Arc<AtomicBool>,
+    /// Its first message was made with the key (a friend's, or a replay).
+    keyed: Arc<AtomicBool>,
+}
+
+/// Tells a connection the host is busy, and closes it.
+fn say_busy(stream: &TcpStream) {
+    use std::io::Write;
+    let mut s = stream;
+    let _ = s.set_write_timeout(Some(Duration::from_millis(100)));
+    let _ = s.write_all(&[transport::BUSY]);
+    let _ = stream.shutdown(std::net::Shutdown::Both);
 }
 
 impl Acceptor {
@@ -299,15 +377,18 @@ impl Acceptor {
             };
             if me.connections.fetch_add(1, Ordering::SeqCst) >= me.limits.connections {
                 me.connections.fetch_sub(1, Ordering::SeqCst);
-                drop(stream);
-                me.refuse("a connection over the cap".into());
+                say_busy(&stream);
+                me.refuse("a connection over the cap (told the host is busy)".into());
                 continue;
             }
             let slot = Slot(Arc::clone(&me.connections));
+            let Some((id, flags)) = me.make_room(&stream) else {
+                continue;
+            };
             let me = Arc::clone(&me);
             let spawned = thread::Builder::new()
                 .name("net-handshake".into())
-                .spawn(move || me.handshake(stream, slot));
+                .spawn(move || me.handshake(stream, slot, id, &flags));
             if spawned.is_err() {
                 // No thread for it: the connection was dropped with the closure.
                 continue;
@@ -315,11 +396,71 @@ impl Acceptor {
         }
     }
 
-    fn handshake(&self, stream: TcpStream, slot: Slot) {
+    /// Counts `stream` among the handshakes, pushing out the oldest one of its address (if
+    /// that address is at its cap) or of all (if the host is): the newest connection always
+    /// gets its chance. Only a handshake that has not shown the key yet is pushed out; when
+    /// every one in the way has (a friend's, or a replay's), the newcomer is told the host is
+    /// busy instead. Its number and its flags (pushed out, key shown).
+    fn make_room(&self, stream: &TcpStream) -> Option<(u64, Flags)> {
+        let ip = stream.peer_addr().ok()?.ip();
+        let closer = stream.try_clone().ok()?;
+        let id = self.next_pending.fetch_add(1, Ordering::SeqCst);
+        let flags = Flags::default();
+        let mut pending = self.pending.lock().ok()?;
+        let same = pending.iter().filter(|p| p.ip == ip).count();
+        // A handshake is pushed out only once it had time to show the key (an honest terminal
+        // sends it at once), so that newer strangers cannot push out a friend mid-way.
+        let now = Instant::now();
+        let unkeyed = |p: &Pending| {
+            !p.flags.keyed.load(Ordering::SeqCst) && now.duration_since(p.since) >= GRACE
+        };
+        let full = if same >= self.limits.per_address {
+            Some(pending.iter().position(|p| p.ip == ip && unkeyed(p)))
+        } else if pending.len() >= self.limits.handshakes {
+            Some(pending.iter().position(unkeyed))
+        } else {
+            None
+        };
+        match full {
+            Some(Some(at)) => {
+                let old = pending.remove(at);
+                old.flags.evicted.store(true, Ordering::SeqCst);
+                say_busy(&old.stream);
+            }
+            Some(None) => {
+                drop(pending);
+                say_busy(stream);
+                self.refuse(transport::Refusal::Busy.to_string());
+                return None;
+            }
+            None => {}
+        }
+        pending.push(Pending {
+            id,
+            ip,
+            since: now,
+            stream: closer,
+            flags: flags.clone(),
+        });
+        Some((id, flags))
+    }
+
+    fn handshake(&self, stream: TcpStream, slot: Slot, id: u64, flags: &Flags) {
         let room = |access| {
+            flags.keyed.store(true, Ordering::SeqCst);
             access == Access::Play || self.watchers.load(Ordering::SeqCst) < self.limits.watchers
         };
-        match transport::accept(stream, &self.keys, self.timeouts.handshake, room) {
+        let evicted = &flags.evicted;
+        let result = transport::accept(stream, &self.keys, self.timeouts.handshake, room);
+        if let Ok(mut pending) = self.pending.lock() {
+            pending.retain(|p| p.id != id);
+        }
+        let result = match result {
+            Ok(_) if evicted.load(Ordering::SeqCst) => Err(transport::Refusal::Evicted),
+            Err(_) if evicted.load(Ordering::SeqCst) => Err(transport::Refusal::Evicted),
+            other => other,
+        };
+        match result {
             Ok((access, writer, reader)) => {
                 let _ = self.inbox.send(Input::Arrived {
                     access,
@@ -364,12 +505,46 @@ struct Hub {
     inbox: SyncSender<Input>,
     timeouts: Timeouts,
     clock: Instant,
+    /// The time the host was seen not to run (stopped, suspended): no clock is charged for it.
+    stopped: Duration,
     watchers: Arc<AtomicUsize>,
+    watchers_see_chat: bool,
 }
 
+/// While a clock runs, the hub looks at the time at least this often, so that a stop of the
+/// host is seen (and not charged) to within this much.
+const PULSE: Duration = Duration::from_millis(250);
+/// A wake this much later than planned is a stop of the host, not the scheduler's delay.
+const STALL_SLACK: Duration = Duration::from_millis(150);
+
 impl Hub {
+    /// The host's time: what its clock says, less the stops it noticed. Every clock is
+    /// charged from these readings only, so a host that stops charges nobody for it.
     fn now(&self) -> Duration {
-        self.clock.elapsed()
+        self.clock.elapsed().saturating_sub(self.stopped)
+    }
+
+    /// Waits on the inbox until `wake` (host time) at the latest; a wake later than planned
+    /// by more than [`STALL_SLACK`] was a stop of the host, and is not counted.
+    fn wait(&mut self, rx: &Receiver<Input>, wake: Duration) -> Result<Option<Input>, ()> {
+        let wait = wake.saturating_sub(self.now());
+        let planned = self.clock.elapsed() + wait;
+        let input = match rx.recv_timeout(wait) {
+            Ok(input) => Some(input),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => return Err(()),
+        };
+        self.notice_stall(planned);
+        Ok(input)
+    }
+
+    /// Counts as stopped whatever time passed beyond `planned` (real time), if it is more
+    /// than the scheduler's delay.
+    fn notice_stall(&mut self, planned: Duration) {
+        let late = self.clock.elapsed().saturating_sub(planned);
+        if late > STALL_SLACK {
+            self.stopped += late;
+        }
     }
 
     fn run(mut self, rx: &Receiver<Input>) -> Game {
@@ -382,17 +557,23 @@ impl Hub {
         let mut next_beat = now + self.timeouts.heartbeat;
         loop {
             let now = self.now();
-            let wake = self
+            let mut wake = self
                 .referee
                 .flag_due(now)
                 .map_or(next_beat, |flag| flag.min(next_beat));
-            let input = match rx.recv_timeout(wake.saturating_sub(now)) {
-                Ok(input) => Some(input),
-                Err(RecvTimeoutError::Timeout) => None,
-                Err(RecvTimeoutError::Disconnected) => break,
+            if self.referee.game().clock().running().is_some() {
+                wake = wake.min(now + PULSE);
+            }
+            let Ok(input) = self.wait(rx, wake) else {
+                break;
             };
             match input {
                 Some(Input::Stop) => break,
+                Some(Input::Freeze(pause)) => {
+                    let planned = self.clock.elapsed();
+                    thread::sleep(pause);
+                    self.notice_stall(planned);
+                }
                 Some(input) => self.handle(input),
                 None => {}
             }
@@ -438,7 +619,7 @@ impl Hub {
             } => self.arrived(access, writer, reader, slot),
             Input::FromPeer { id, msg } => self.peer_says(id, msg, now),
             Input::Gone { id, why } => self.gone(id, &why),
-            Input::Stop => {}
+            Input::Stop | Input::Freeze(_) => {}
         }
     }
 
@@ -600,10 +781,17 @@ impl Hub {
         }
     }
 
-    /// Tells every terminal and the host's own screen.
+    /// Tells every terminal and the host's own screen (the players' chat goes to watchers only
+    /// if the host allows it).
     fn broadcast(&mut self, msg: Msg) {
         let msg = Arc::new(msg);
-        let ids: Vec<u64> = self.peers.keys().copied().collect();
+        let private = matches!(*msg, Msg::Chat { .. }) && !self.watchers_see_chat;
+        let ids: Vec<u64> = self
+            .peers
+            .iter()
+            .filter(|(_, p)| !(private && p.seat == Seat::Watcher))
+            .map(|(&id, _)| id)
+            .collect();
         for id in ids {
             self.deliver(id, &msg);
         }

@@ -83,8 +83,8 @@ impl fmt::Display for InviteError {
         match self {
             InviteError::NoPrefix => write!(
                 f,
-                "an invitation starts with \"{PREFIX}\": copy the whole word after `hotseat join` \
-                 from the host's screen"
+                "an invitation starts with \"{PREFIX}\": copy the whole word starting {PREFIX} from \
+                 the host's screen"
             ),
             InviteError::BadCharacter(c) => write!(
                 f,

@@ -4,9 +4,13 @@
 //!
 //! Lag compensation, in the spirit of lichess's: a move from another terminal reaches the host
 //! a round trip after that terminal was told it was its turn, and that round trip is not the
-//! player's thinking. The host credits each such move with the last round trip measured to
-//! that terminal (its heartbeat), at most [`LAG_CAP`] and never more than the move took. The
-//! host's own player has no lag.
+//! player's thinking. The host credits each such move with the network's lag as the host
+//! itself measures it: the *lowest* of the last [`LAG_SAMPLES`] round trips it timed to that
+//! terminal (a ping it sent, the answer it read), at most [`LAG_CAP`] and never more than the
+//! move took. A terminal that holds back its answers cannot make a round trip shorter than the
+//! network's, only longer: holding back one or a few gains nothing (the lowest counts), and
+//! holding back every one gains at most [`LAG_CAP`] a move while its lag shows on every
+//! screen. The host's own player has no lag.
 
 use std::fmt;
 use std::time::Duration;
@@ -16,8 +20,12 @@ use crate::game::{Game, OfferResult};
 use crate::remote::{Action, Clocks, Msg, Notice, Seat, Snapshot, clean_chat};
 use crate::rules::Color;
 
-/// The most time credited to one move for network lag.
-pub const LAG_CAP: Duration = Duration::from_millis(1000);
+/// The most time credited to one move for network lag: a slow intercontinental link's round
+/// trip, no more.
+pub const LAG_CAP: Duration = Duration::from_millis(300);
+
+/// The round trips kept per terminal; the lowest of them is its lag.
+pub const LAG_SAMPLES: usize = 8;
 
 /// The shortest time between two lines of chat from one player (a flood is refused, not sent
 /// to every watcher).
@@ -30,8 +38,8 @@ pub struct Referee {
     tags: Tags,
     /// The colour the host itself plays: its moves have no lag.
     host: Color,
-    /// The last round trip measured to each player's terminal.
-    lag: [Duration; 2],
+    /// The last round trips measured to each player's terminal, newest last.
+    lag: [Vec<Duration>; 2],
     connected: [bool; 2],
     takeback_asked: Option<Color>,
     /// The number of half-moves played when each side last asked to take back: one request
@@ -119,7 +127,7 @@ impl Referee {
             game,
             tags,
             host,
-            lag: [Duration::ZERO; 2],
+            lag: [Vec::new(), Vec::new()],
             connected,
             takeback_asked: None,
             takeback_tried: [None, None],
@@ -154,7 +162,7 @@ impl Referee {
                 .remaining(c, now)
                 .map(|d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
         };
-        let lag = |c: Color| u32::try_from(self.lag[c.index()].as_millis()).unwrap_or(u32::MAX);
+        let lag = |c: Color| u32::try_from(self.lag(c).as_millis()).unwrap_or(u32::MAX);
         Clocks {
             white_ms: ms(Color::White),
             black_ms: ms(Color::Black),
@@ -180,16 +188,29 @@ impl Referee {
         }
     }
 
-    /// Records the round trip just measured to `color`'s terminal.
+    /// Records a round trip the host just timed to `color`'s terminal.
     pub fn set_lag(&mut self, color: Color, round_trip: Duration) {
-        self.lag[color.index()] = round_trip;
+        let samples = &mut self.lag[color.index()];
+        if samples.len() == LAG_SAMPLES {
+            samples.remove(0);
+        }
+        samples.push(round_trip);
+    }
+
+    /// `color`'s lag: the lowest recent round trip (zero before any).
+    pub fn lag(&self, color: Color) -> Duration {
+        self.lag[color.index()]
+            .iter()
+            .copied()
+            .min()
+            .unwrap_or(Duration::ZERO)
     }
 
     /// A player's terminal came or went: everyone is told.
     pub fn set_connected(&mut self, color: Color, connected: bool, now: Duration) -> Msg {
         self.connected[color.index()] = connected;
         if !connected {
-            self.lag[color.index()] = Duration::ZERO;
+            self.lag[color.index()].clear();
         }
         self.sync(
             Notice::Connection {
@@ -316,7 +337,7 @@ impl Referee {
         self.game.play(mv, now).map_err(Refusal::Game)?;
         if by != self.host && started {
             let spent = now.saturating_sub(self.turn_started);
-            let credit = self.lag[by.index()].min(LAG_CAP).min(spent);
+            let credit = self.lag(by).min(LAG_CAP).min(spent);
             self.game.credit_last_move(credit, now);
         }
         self.takeback_asked = None;
@@ -463,11 +484,33 @@ mod tests {
         let black = r.game().clock().remaining(Color::Black, 10 * S).unwrap();
         assert_eq!(black, 300 * S - 10 * S + LAG_CAP);
         r.act(Color::White, 2, &mv("g1f3"), 10 * S).unwrap();
-        r.set_lag(Color::Black, 800 * MS);
         r.act(Color::Black, 3, &mv("b8c6"), 10 * S + 300 * MS)
             .unwrap();
         let after = r.game().clock().remaining(Color::Black, 11 * S).unwrap();
         assert_eq!(after, black, "300 ms spent, 300 ms credited");
+    }
+
+    #[test]
+    fn answers_held_back_cannot_raise_the_credit_above_the_lowest_round_trip() {
+        let mut r = timed(5);
+        r.act(Color::White, 0, &mv("e2e4"), Duration::ZERO).unwrap();
+        // One honest answer among answers held back 3 s each: the honest one counts.
+        r.set_lag(Color::Black, 40 * MS);
+        for _ in 0..LAG_SAMPLES - 1 {
+            r.set_lag(Color::Black, 3 * S);
+        }
+        assert_eq!(r.lag(Color::Black), 40 * MS);
+        r.act(Color::Black, 1, &mv("e7e5"), 2 * S).unwrap();
+        let black = r.game().clock().remaining(Color::Black, 2 * S).unwrap();
+        assert_eq!(black, 300 * S - 2 * S + 40 * MS);
+        // Every answer held back: the credit is the cap, no more, and the lag shows.
+        r.set_lag(Color::Black, 3 * S);
+        assert_eq!(r.lag(Color::Black), 3 * S);
+        assert_eq!(r.clocks(2 * S).lag_ms[1], 3000);
+        r.act(Color::White, 2, &mv("g1f3"), 2 * S).unwrap();
+        r.act(Color::Black, 3, &mv("b8c6"), 4 * S).unwrap();
+        let after = r.game().clock().remaining(Color::Black, 4 * S).unwrap();
+        assert_eq!(after, black - 2 * S + LAG_CAP);
     }
 
     #[test]

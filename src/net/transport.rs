@@ -13,8 +13,19 @@
 //!    secret, a wrong one, random bytes) closes the connection having sent nothing at all.
 //! 3. Noise's second message (the host's ephemeral key; payload `hs`, its version and an
 //!    answer: welcome, a different version, or no room).
-//! 4. From then on, [`Msg`]s, each encrypted, with its length in two bytes before it
+//! 4. The terminal's confirmation: the first transport message, `hs`, its version and
+//!    [`CONFIRM`], encrypted with the keys the handshake made. Those keys mix in the host's
+//!    ephemeral key, new for this connection, so only the terminal that made the first message
+//!    *now* can make this one: a first message recorded and sent again (a replay) gets the
+//!    host's answer but can never confirm it, and the host trusts nothing before it
+//!    (protocol version 2; version 1 trusted the first message alone).
+//! 5. From then on, [`Msg`]s, each encrypted, with its length in two bytes before it
 //!    ([`super::frame`]).
+//!
+//! The host gives the whole handshake one deadline (not one per read: a byte every few
+//! seconds does not keep a connection open). A host too busy to take a connection sends the
+//! one byte [`BUSY`] and closes it (a handshake frame's length never starts with it), so the
+//! terminal can say "busy" rather than blame the invitation.
 //!
 //! Each message is read whole within a deadline, its length refused before reading if too big.
 
@@ -22,7 +33,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, TcpStream, ToSocketAddrs};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use snow::{Builder, HandshakeState, StatelessTransportState};
 
@@ -39,6 +50,11 @@ const TAG: &[u8; 2] = b"hs";
 const WELCOME: u8 = 0;
 const OTHER_VERSION: u8 = 1;
 const NO_ROOM: u8 = 2;
+/// The terminal's confirmation, after `hs` and its version.
+const CONFIRM: u8 = 3;
+
+/// The one byte a busy host sends before it closes a connection it cannot take.
+pub const BUSY: u8 = 0xff;
 
 /// What went wrong with a connection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,6 +71,8 @@ pub enum LinkError {
     Version { ours: u16, theirs: u16 },
     /// The host has no room for another watcher.
     NoRoom,
+    /// The host had too many connections at once to take this one.
+    Busy,
     /// A frame too large, or a message that is not one.
     Frame(FrameError),
     /// A message that does not decrypt (changed on the way, or not from the other side).
@@ -72,6 +90,10 @@ impl fmt::Display for LinkError {
             LinkError::NotAccepted => f.write_str(
                 "the host refused the invitation: it is not one for the game it hosts now (an \
                  old invitation, or one mistyped); ask for the `hotseat join` line again",
+            ),
+            LinkError::Busy => f.write_str(
+                "the host is busy (too many connections at once, perhaps strangers'); the \
+                 invitation is fine: try again in a moment",
             ),
             LinkError::Version { ours, theirs } => write!(
                 f,
@@ -126,6 +148,42 @@ fn access_byte(access: Access) -> u8 {
 fn builder() -> Builder<'static> {
     // The pattern is a constant known to parse.
     Builder::new(PATTERN.parse().expect("a valid Noise pattern"))
+}
+
+/// Reads exactly `buf.len()` bytes from `stream` by `deadline`, however they trickle in.
+fn read_by(stream: &mut TcpStream, buf: &mut [u8], deadline: Instant) -> Result<(), LinkError> {
+    let mut got = 0;
+    while got < buf.len() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(LinkError::TimedOut);
+        }
+        stream.set_read_timeout(Some(left)).map_err(io_error)?;
+        match stream.read(&mut buf[got..]) {
+            Ok(0) => return Err(LinkError::Closed),
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(io_error(e)),
+        }
+    }
+    Ok(())
+}
+
+/// [`read_frame`] of a handshake, all of it by `deadline`.
+fn read_frame_by(
+    stream: &mut TcpStream,
+    max: usize,
+    deadline: Instant,
+) -> Result<Vec<u8>, LinkError> {
+    let mut prefix = [0; 2];
+    read_by(stream, &mut prefix, deadline)?;
+    let len = frame::announced_length(prefix)?;
+    if len > max {
+        return Err(LinkError::Frame(FrameError::TooLarge { len }));
+    }
+    let mut bytes = vec![0; len];
+    read_by(stream, &mut bytes, deadline)?;
+    Ok(bytes)
 }
 
 /// Reads one length-prefixed frame (at most `max` bytes).
@@ -183,11 +241,15 @@ pub struct LinkReader {
 impl LinkWriter {
     /// Encrypts and sends one message.
     pub fn send(&mut self, msg: &Msg) -> Result<(), LinkError> {
-        let plain = frame::encode(msg)?;
+        self.send_plain(&frame::encode(msg)?)
+    }
+
+    /// Encrypts and sends bytes that are not a [`Msg`] (the handshake's confirmation).
+    fn send_plain(&mut self, plain: &[u8]) -> Result<(), LinkError> {
         let mut sealed = vec![0; plain.len() + 16];
         let len = self
             .noise
-            .write_message(self.nonce, &plain, &mut sealed)
+            .write_message(self.nonce, plain, &mut sealed)
             .map_err(snow_error)?;
         self.nonce += 1;
         write_frame(&mut self.stream, &sealed[..len])
@@ -208,13 +270,28 @@ impl LinkReader {
     /// Receives and decrypts one message, waiting at most the read time-out set.
     pub fn recv(&mut self) -> Result<Msg, LinkError> {
         let sealed = read_frame(&mut self.stream, MAX_FRAME)?;
+        Ok(frame::decode(&self.open(&sealed)?)?)
+    }
+
+    /// Decrypts the next message's bytes.
+    fn open(&mut self, sealed: &[u8]) -> Result<Vec<u8>, LinkError> {
         let mut plain = vec![0; sealed.len()];
         let len = self
             .noise
-            .read_message(self.nonce, &sealed, &mut plain)
+            .read_message(self.nonce, sealed, &mut plain)
             .map_err(snow_error)?;
         self.nonce += 1;
-        Ok(frame::decode(&plain[..len])?)
+        plain.truncate(len);
+        Ok(plain)
+    }
+
+    /// The terminal's confirmation of the handshake, by `deadline`: its version.
+    fn recv_confirm(&mut self, deadline: Instant) -> Result<u16, LinkError> {
+        let sealed = read_frame_by(&mut self.stream, MAX_HANDSHAKE, deadline)?;
+        match read_hello(&self.open(&sealed)?)? {
+            (version, [CONFIRM]) => Ok(version),
+            _ => Err(LinkError::Forged),
+        }
     }
 
     /// How long [`LinkReader::recv`] waits before [`LinkError::TimedOut`].
@@ -288,11 +365,15 @@ fn connect_as(
     let len = state
         .write_message(&hello(version, None), &mut buf)
         .map_err(snow_error)?;
-    stream.write_all(&role).map_err(io_error)?;
-    write_frame(&mut stream, &buf[..len])?;
-    let answer = match read_frame(&mut stream, MAX_HANDSHAKE) {
-        Err(LinkError::Closed) => return Err(LinkError::NotAccepted),
-        other => other?,
+    let sent = stream
+        .write_all(&role)
+        .map_err(io_error)
+        .and_then(|()| write_frame(&mut stream, &buf[..len]));
+    // A host too busy may have said so and closed before this side finished writing.
+    let answer = match (sent, read_answer(&mut stream)) {
+        (_, Err(LinkError::Busy)) => return Err(LinkError::Busy),
+        (Err(e), _) => return Err(e),
+        (Ok(()), answer) => answer?,
     };
     let mut payload = [0; MAX_HANDSHAKE];
     let len = state
@@ -300,13 +381,39 @@ fn connect_as(
         .map_err(snow_error)?;
     let (theirs, rest) = read_hello(&payload[..len])?;
     match rest {
-        [WELCOME] if theirs == version => split(stream, state),
+        [WELCOME] if theirs == version => {
+            let (mut writer, reader) = split(stream, state)?;
+            writer.send_plain(&hello(version, Some(CONFIRM)))?;
+            Ok((writer, reader))
+        }
         [NO_ROOM] => Err(LinkError::NoRoom),
         _ => Err(LinkError::Version {
             ours: version,
             theirs,
         }),
     }
+}
+
+/// The host's answer to the first message: its frame, or why there is none (a host that
+/// closes without a word did not accept the key; one that sends [`BUSY`] had no room).
+fn read_answer(stream: &mut TcpStream) -> Result<Vec<u8>, LinkError> {
+    let mut first = [0; 1];
+    match stream.read_exact(&mut first).map_err(io_error) {
+        Err(LinkError::Closed) => return Err(LinkError::NotAccepted),
+        other => other?,
+    }
+    if first[0] == BUSY {
+        return Err(LinkError::Busy);
+    }
+    let mut second = [0; 1];
+    stream.read_exact(&mut second).map_err(io_error)?;
+    let len = frame::announced_length([first[0], second[0]])?;
+    if len > MAX_HANDSHAKE {
+        return Err(LinkError::Frame(FrameError::TooLarge { len }));
+    }
+    let mut bytes = vec![0; len];
+    stream.read_exact(&mut bytes).map_err(io_error)?;
+    Ok(bytes)
 }
 
 /// The keys a host accepts: to play and to watch.
@@ -340,6 +447,13 @@ pub enum Refusal {
     Version { theirs: u16 },
     /// The right key to watch, but no room.
     NoRoom,
+    /// A first message made with the key, never confirmed on this connection: a replay, or a
+    /// terminal gone mid-handshake.
+    Unconfirmed(LinkError),
+    /// Dropped unanswered to make room for a newer connection (the host was full).
+    Evicted,
+    /// Told the host is busy: every handshake in its way had shown the key.
+    Busy,
 }
 
 impl fmt::Display for Refusal {
@@ -351,28 +465,37 @@ impl fmt::Display for Refusal {
                 "a terminal with protocol version {theirs} (this hotseat has {PROTOCOL_VERSION})"
             ),
             Refusal::NoRoom => f.write_str("a watcher over the cap"),
+            Refusal::Unconfirmed(why) => write!(
+                f,
+                "a handshake never confirmed on its connection (a replay, or a terminal gone: \
+                 {why})"
+            ),
+            Refusal::Evicted => f.write_str(
+                "a connection still in its handshake, dropped to make room for a newer one",
+            ),
+            Refusal::Busy => f.write_str("a connection told the host is busy"),
         }
     }
 }
 
-/// The host's side of the handshake on a new connection, within `timeout` in all. `room`
-/// says whether a terminal with that access may come in.
+/// The host's side of the handshake on a new connection, within `timeout` in all (however
+/// slowly the bytes come). `room` says whether a terminal with that access may come in. The
+/// connection is trusted only once the terminal has confirmed the handshake (see the module
+/// docs): a replayed first message gets no further.
 pub fn accept(
     mut stream: TcpStream,
     keys: &HostKeys,
     timeout: Duration,
     room: impl FnOnce(Access) -> bool,
 ) -> Result<(Access, LinkWriter, LinkReader), Refusal> {
+    let deadline = Instant::now() + timeout;
     let stranger = Refusal::Stranger;
     stream
-        .set_read_timeout(Some(timeout))
-        .and_then(|()| stream.set_write_timeout(Some(timeout)))
+        .set_write_timeout(Some(timeout))
         .and_then(|()| stream.set_nodelay(true))
         .map_err(|e| stranger(io_error(e)))?;
     let mut role = [0; 1];
-    stream
-        .read_exact(&mut role)
-        .map_err(|e| stranger(io_error(e)))?;
+    read_by(&mut stream, &mut role, deadline).map_err(stranger)?;
     let (access, key) = match role[0] {
         b'P' => (Access::Play, &keys.play),
         b'W' => (Access::Watch, &keys.watch),
@@ -383,12 +506,13 @@ pub fn accept(
         .and_then(|b| b.psk(0, key))
         .and_then(Builder::build_responder)
         .map_err(|e| stranger(snow_error(e)))?;
-    let first = read_frame(&mut stream, MAX_HANDSHAKE).map_err(stranger)?;
+    let first = read_frame_by(&mut stream, MAX_HANDSHAKE, deadline).map_err(stranger)?;
     let mut payload = [0; MAX_HANDSHAKE];
     let len = state
         .read_message(&first, &mut payload)
         .map_err(|e| stranger(snow_error(e)))?;
-    // From here the terminal has proved it holds the key.
+    // The first message was made with the key, but perhaps long ago (a replay): the answer
+    // goes out, the trust waits for the confirmation.
     let (theirs, _) = read_hello(&payload[..len]).map_err(stranger)?;
     let answer = if theirs != PROTOCOL_VERSION {
         OTHER_VERSION
@@ -404,8 +528,12 @@ pub fn accept(
     write_frame(&mut stream, &buf[..len]).map_err(stranger)?;
     match answer {
         WELCOME => {
-            let (writer, reader) = split(stream, state).map_err(stranger)?;
-            Ok((access, writer, reader))
+            let (writer, mut reader) = split(stream, state).map_err(stranger)?;
+            match reader.recv_confirm(deadline) {
+                Ok(version) if version == PROTOCOL_VERSION => Ok((access, writer, reader)),
+                Ok(_) => Err(Refusal::Unconfirmed(LinkError::Forged)),
+                Err(e) => Err(Refusal::Unconfirmed(e)),
+            }
         }
         NO_ROOM => Err(Refusal::NoRoom),
         _ => Err(Refusal::Version { theirs }),

@@ -137,6 +137,18 @@ impl Mirror {
         self.connected[color.index()]
     }
 
+    /// The game as the host has confirmed it: without this terminal's unanswered move. What
+    /// is saved and archived (a move the host never had is never written as played).
+    pub fn confirmed_game(&self) -> &Game {
+        self.before_pending.as_ref().unwrap_or(&self.game)
+    }
+
+    /// This terminal's unanswered move, in SAN.
+    pub fn pending_move(&self) -> Option<String> {
+        self.before_pending.as_ref()?;
+        self.game.record().moves().last().map(|m| m.san.clone())
+    }
+
     /// True while a move of this terminal waits for the host's answer.
     pub fn is_pending(&self) -> bool {
         self.before_pending.is_some()

@@ -12,7 +12,7 @@ use crate::rules::Color;
 
 /// The version of [`Msg`]. Both sides say theirs in the handshake; a mismatch ends the
 /// connection with a message naming both.
-pub const PROTOCOL_VERSION: u16 = 1;
+pub const PROTOCOL_VERSION: u16 = 2;
 
 /// Who is at a terminal: one of the two players, or a watcher.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -205,6 +205,10 @@ pub enum NetEvent {
     /// At the host: connections refused so far (no secret, the wrong one, a wrong version,
     /// too many, too slow).
     Refused { total: u64, why: String },
-    /// At a terminal that joined or watches: the connection to the host ended, and why.
+    /// At a terminal that joined or watches: the connection to the host broke, and why; it is
+    /// being made again (the host's welcome says when it is back).
+    Dropped { why: String },
+    /// At a terminal that joined or watches: the connection to the host ended for good, and
+    /// why.
     Lost { why: String },
 }

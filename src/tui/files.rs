@@ -74,6 +74,34 @@ pub struct Files {
     library: super::library::LibraryWork,
 }
 
+/// A watcher's files: none. It saves nothing, so it claims nothing either (no `current.lock`
+/// in its data folder, whose saved game stays as it is) and reads no saved game.
+pub fn prepare_watching(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
+    let mut config = launch.config;
+    config.wall_clock = Some(wall_clock);
+    config.autosave = false;
+    config.opening = None;
+    (config, Files::none(wall_clock))
+}
+
+impl Files {
+    /// No folder: nothing is read or written.
+    fn none(wall_clock: WallClock) -> Files {
+        Files {
+            store: None,
+            autosave: Autosave::new(),
+            foreign: false,
+            wall_clock,
+            job: None,
+            _lock: None,
+            _own: None,
+            looked_elsewhere: false,
+            news: None,
+            library: Default::default(),
+        }
+    }
+}
+
 /// Finds the files and decides what the first screen opens with (see the module docs).
 pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
     let mut config = launch.config;
@@ -83,18 +111,7 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
         Some(GameToOpen::Load(opened)) => opened.archive_file.take(),
         _ => None,
     };
-    let mut files = Files {
-        store: None,
-        autosave: Autosave::new(),
-        foreign: false,
-        wall_clock,
-        job: None,
-        _lock: None,
-        _own: None,
-        looked_elsewhere: false,
-        news: None,
-        library: Default::default(),
-    };
+    let mut files = Files::none(wall_clock);
     let store = match launch.data_dir {
         Some(dir) => Ok(Store::new(DataDir::new(dir))),
         None => Store::from_env(),

@@ -19,12 +19,13 @@ use std::time::{Duration, Instant};
 
 use super::analyser::Analyser;
 use super::events::{channel, spawn_terminal_reader};
-use super::files::{Launch, prepare};
+use super::files::{Launch, prepare, prepare_watching};
 use super::run::{PlayError, local_wall_clock, run_loop};
 use super::shutdown::{self, Shared};
 use super::worker::{FileQueue, Worker};
 use crate::app::launch::SavedGameChoice;
 use crate::app::network::NetSetup;
+use crate::app::saving::TAG_HOST;
 use crate::app::{App, Config, Event as AppEvent, GameToOpen};
 use crate::game::Game;
 use crate::game::pgn::Tags;
@@ -33,6 +34,7 @@ use crate::net::Sink;
 use crate::net::client::Client;
 use crate::net::host::{Host, HostConfig};
 use crate::net::invite::{Access, Invitation};
+use crate::net::transport::LinkError;
 use crate::remote::{Msg, NetEvent, Seat};
 use crate::rules::Color;
 use crate::store::{DataDir, Store};
@@ -42,6 +44,10 @@ use std::path::Path;
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long the host may say nothing (it beats every few seconds) before it is taken for gone.
 pub const HOST_SILENCE: Duration = Duration::from_secs(15);
+/// How many times a busy host is asked again before `hotseat join` gives up.
+const BUSY_TRIES: u64 = 8;
+/// How long a terminal that lost its connection tries to make it again by itself.
+pub const RECONNECT_FOR: Duration = Duration::from_secs(120);
 
 /// Which side of a game across the network this terminal takes.
 #[derive(Debug)]
@@ -104,15 +110,16 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
             // port again once it has its game).
             std::net::TcpListener::bind(config.listen)
                 .map_err(|e| host_error(config.listen, &e))?;
-            let color = color.unwrap_or_else(random_color);
-            (None, Some(config), Some(color))
+            (None, Some(config), color)
         }
         NetRole::Join { invitation, access } => {
             let joined = join(&invitation, access, sink.clone())?;
             (Some(joined), None, None)
         }
     };
-    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+    // The invitation may have come on standard input: the keys then come from the terminal
+    // itself (/dev/tty), as the screen's library reads them.
+    if !io::stdout().is_terminal() || !(io::stdin().is_terminal() || has_tty()) {
         return Err(PlayError::NotATerminal);
     }
     let watching = link
@@ -122,28 +129,25 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
         launch.saved = saved_choice(watching, snapshot, launch.data_dir.as_deref());
     }
     let engine = launch.engine.clone();
-    let (mut config, files) = prepare(launch, local_wall_clock());
+    let (mut config, files) = if watching {
+        prepare_watching(launch, local_wall_clock())
+    } else {
+        prepare(launch, local_wall_clock())
+    };
     config.no_save_folder = !config.autosave;
     if watching {
         config.autosave = false;
         config.no_save_folder = false;
     }
     let (link, setup) = match (link, setup) {
-        (Some((client, snapshot)), _) => {
+        (Some((client, _)), _) => {
             if !matches!(config.opening, Some(GameToOpen::Resume(_))) {
                 config.opening = None;
             }
-            let welcome = Msg::Welcome {
-                seat: client.seat(),
-                snapshot,
-            };
-            sender.send(AppEvent::Net(NetEvent::Msg(welcome)));
+            // The client told the sink its welcome first: it waits in the channel for the app.
             (NetLink::Client(client), NetSetup::default())
         }
-        (None, Some(host_config)) => {
-            let color = color.unwrap_or(Color::White);
-            host(host_config, &mut config, color, sink)?
-        }
+        (None, Some(host_config)) => host(host_config, &mut config, color, sink)?,
         (None, None) => unreachable!("a role is hosting or joining"),
     };
     config.network = Some(setup);
@@ -169,24 +173,52 @@ pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
     result
 }
 
+/// Whether this process has a terminal to read keys from other than standard input.
+fn has_tty() -> bool {
+    cfg!(unix)
+        && std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/tty")
+            .is_ok()
+}
+
 /// Connects to the host of `invitation`: the connection, and the game it welcomed us with.
 fn join(
     invitation: &Invitation,
     access: Access,
     sink: Sink,
 ) -> Result<(Client, crate::remote::Snapshot), PlayError> {
-    let (client, _, snapshot) =
-        Client::connect(invitation, access, CONNECT_TIMEOUT, HOST_SILENCE, sink).map_err(|e| {
-            let verb = if access == Access::Play {
-                "join"
-            } else {
-                "watch"
-            };
-            PlayError::Net(NetStartError(format!(
-                "cannot {verb} the game at {}: {e}",
-                invitation.address()
-            )))
-        })?;
+    // A busy host (strangers' connections in the way) is asked again a few times.
+    let mut tries = 0;
+    let connected = loop {
+        let result = Client::connect_with(
+            invitation,
+            access,
+            CONNECT_TIMEOUT,
+            HOST_SILENCE,
+            RECONNECT_FOR,
+            sink.clone(),
+        );
+        match result {
+            Err(LinkError::Busy) if tries < BUSY_TRIES => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(200 * tries));
+            }
+            other => break other,
+        }
+    };
+    let (client, _, snapshot) = connected.map_err(|e| {
+        let verb = if access == Access::Play {
+            "join"
+        } else {
+            "watch"
+        };
+        PlayError::Net(NetStartError(format!(
+            "cannot {verb} the game at {}: {e}",
+            invitation.address()
+        )))
+    })?;
     Ok((client, snapshot))
 }
 
@@ -195,26 +227,39 @@ fn join(
 fn host(
     host_config: HostConfig,
     config: &mut Config,
-    color: Color,
+    wanted: Option<Color>,
     sink: Sink,
 ) -> Result<(NetLink, NetSetup), PlayError> {
     let (game, tags, resumed) = hosted_game(config);
+    let (color, note) = hosted_color(&tags, resumed, wanted);
+    if let Some(note) = note {
+        eprintln!("{note}");
+    }
     let listen = host_config.listen;
     let host =
         Host::start(host_config, game, tags, color, sink).map_err(|e| host_error(listen, &e))?;
-    let play = format!("hotseat join {}", host.invitation());
-    let watch = format!("hotseat watch {}", host.invitation().watch_only());
+    let play = host.invitation().to_string();
+    let watch = host.invitation().watch_only().to_string();
     if resumed {
         eprintln!(
             "Resuming the unfinished game saved last time (hotseat host --new starts a new one)."
         );
     }
-    eprintln!("You play {color}. For your friend to type, to play:\n  {play}");
-    eprintln!("For anyone who may watch:\n  {watch}");
+    // The form that keeps the secret out of `ps` and the shell's history: the command alone,
+    // the invitation pasted when it asks.
+    eprintln!(
+        "You play {color}. Your friend runs `hotseat join` and pastes this invitation when \
+         asked:\n  {play}"
+    );
+    eprintln!("Anyone who may watch runs `hotseat watch` and pastes:\n  {watch}");
     let setup = NetSetup {
         hosting: true,
-        invitation: vec![play, watch],
+        invitation: vec![
+            format!("hotseat join, then paste {play}"),
+            format!("hotseat watch, then paste {watch}"),
+        ],
         resumed,
+        host_color: Some(color),
     };
     Ok((NetLink::Host(host), setup))
 }
@@ -297,6 +342,28 @@ pub fn hosted_game(config: &mut Config) -> (Game, Tags, bool) {
     }
 }
 
+/// The colour the host plays: in a resumed game the one it played before (the saved game
+/// says, [`TAG_HOST`]), whatever `--play` says; else `wanted`, or one at random. With a note
+/// for the host when `--play` asked for the other colour.
+pub fn hosted_color(tags: &Tags, resumed: bool, wanted: Option<Color>) -> (Color, Option<String>) {
+    let saved = match tags.get(TAG_HOST) {
+        Some("White") if resumed => Some(Color::White),
+        Some("Black") if resumed => Some(Color::Black),
+        _ => None,
+    };
+    match (saved, wanted) {
+        (Some(saved), Some(wanted)) if saved != wanted => (
+            saved,
+            Some(format!(
+                "You played {saved} in the unfinished game, and go on as {saved} (--play \
+                 {wanted} is for a new game: hotseat host --new)."
+            )),
+        ),
+        (Some(saved), _) => (saved, None),
+        (None, wanted) => (wanted.unwrap_or_else(random_color), None),
+    }
+}
+
 /// The tags of a new game hosted across the network.
 fn network_tags() -> Tags {
     let mut tags = Tags::new();
@@ -315,8 +382,29 @@ fn random_color() -> Color {
 
 #[cfg(test)]
 mod tests {
-    use super::HOST_SILENCE;
+    use super::{HOST_SILENCE, TAG_HOST, hosted_color};
+    use crate::game::pgn::Tags;
     use crate::net::host::Timeouts;
+    use crate::rules::Color;
+
+    #[test]
+    fn a_resumed_game_keeps_the_hosts_colour_whatever_play_says() {
+        let mut tags = Tags::new();
+        tags.push(TAG_HOST, "Black");
+        assert_eq!(hosted_color(&tags, true, None), (Color::Black, None));
+        let (color, note) = hosted_color(&tags, true, Some(Color::White));
+        assert_eq!(color, Color::Black);
+        assert!(note.unwrap().contains("go on as Black"));
+        // A new game: --play decides.
+        assert_eq!(
+            hosted_color(&tags, false, Some(Color::White)),
+            (Color::White, None)
+        );
+        assert_eq!(
+            hosted_color(&Tags::new(), true, Some(Color::White)),
+            (Color::White, None)
+        );
+    }
 
     #[test]
     fn each_side_waits_three_heartbeats_before_taking_the_other_for_gone() {

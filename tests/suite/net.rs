@@ -19,13 +19,13 @@ use hotseat::remote::mirror::Change;
 use hotseat::remote::{Action, Mirror, Msg, NetEvent, Notice, Seat};
 use hotseat::rules::Color;
 
-const WAIT: Duration = Duration::from_secs(10);
+pub(crate) const WAIT: Duration = Duration::from_secs(10);
 
-fn loopback() -> SocketAddr {
+pub(crate) fn loopback() -> SocketAddr {
     "127.0.0.1:0".parse().unwrap()
 }
 
-fn events() -> (hotseat::net::Sink, Receiver<NetEvent>) {
+pub(crate) fn events() -> (hotseat::net::Sink, Receiver<NetEvent>) {
     let (tx, rx) = channel();
     let tx = std::sync::Mutex::new(tx);
     (
@@ -37,7 +37,10 @@ fn events() -> (hotseat::net::Sink, Receiver<NetEvent>) {
 }
 
 /// The first event that `pick` takes, within [`WAIT`].
-fn wait_for<T>(rx: &Receiver<NetEvent>, mut pick: impl FnMut(&NetEvent) -> Option<T>) -> T {
+pub(crate) fn wait_for<T>(
+    rx: &Receiver<NetEvent>,
+    mut pick: impl FnMut(&NetEvent) -> Option<T>,
+) -> T {
     let deadline = Instant::now() + WAIT;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -50,7 +53,7 @@ fn wait_for<T>(rx: &Receiver<NetEvent>, mut pick: impl FnMut(&NetEvent) -> Optio
     }
 }
 
-fn quick() -> Timeouts {
+pub(crate) fn quick() -> Timeouts {
     Timeouts {
         handshake: Duration::from_millis(400),
         heartbeat: Duration::from_millis(300),
@@ -58,7 +61,7 @@ fn quick() -> Timeouts {
     }
 }
 
-fn host_with(game: Game, limits: Limits) -> (Host, Receiver<NetEvent>) {
+pub(crate) fn host_with(game: Game, limits: Limits) -> (Host, Receiver<NetEvent>) {
     let (sink, rx) = events();
     let mut config = HostConfig::new(loopback());
     config.limits = limits;
@@ -67,24 +70,24 @@ fn host_with(game: Game, limits: Limits) -> (Host, Receiver<NetEvent>) {
     (host, rx)
 }
 
-fn host() -> (Host, Receiver<NetEvent>) {
+pub(crate) fn host() -> (Host, Receiver<NetEvent>) {
     host_with(Game::new(GameSetup::default()), Limits::for_watchers(4))
 }
 
 /// A screen: its events and its copy of the game, kept by the messages from the host.
-struct Screen {
-    rx: Receiver<NetEvent>,
-    mirror: Mirror,
-    start: Instant,
+pub(crate) struct Screen {
+    pub(crate) rx: Receiver<NetEvent>,
+    pub(crate) mirror: Mirror,
+    pub(crate) start: Instant,
 }
 
 impl Screen {
-    fn now(&self) -> Duration {
+    pub(crate) fn now(&self) -> Duration {
         self.start.elapsed()
     }
 
     /// Follows events until `pick` takes one (with the change it made, for a message).
-    fn until<T>(
+    pub(crate) fn until<T>(
         &mut self,
         mut pick: impl FnMut(&NetEvent, Option<&Change>, &Mirror) -> Option<T>,
     ) -> T {
@@ -103,15 +106,18 @@ impl Screen {
     }
 
     /// Follows messages until `pick` takes a change.
-    fn until_change<T>(&mut self, mut pick: impl FnMut(&Change, &Mirror) -> Option<T>) -> T {
+    pub(crate) fn until_change<T>(
+        &mut self,
+        mut pick: impl FnMut(&Change, &Mirror) -> Option<T>,
+    ) -> T {
         self.until(|_, change, m| change.and_then(|c| pick(c, m)))
     }
 
-    fn until_plies(&mut self, plies: usize) {
+    pub(crate) fn until_plies(&mut self, plies: usize) {
         self.until(|_, _, m| (m.game().record().plies() == plies).then_some(()));
     }
 
-    fn until_refused(&mut self) -> String {
+    pub(crate) fn until_refused(&mut self) -> String {
         self.until_change(|c, _| match c {
             Change::Refused(r) => Some(r.clone()),
             _ => None,
@@ -119,7 +125,7 @@ impl Screen {
     }
 
     /// The message for a move made on this screen, shown at once.
-    fn play(&mut self, text: &str) -> Msg {
+    pub(crate) fn play(&mut self, text: &str) -> Msg {
         let mv = self.mirror.game().position().parse_move(text).unwrap();
         let now = self.now();
         self.mirror.try_move(mv, now).unwrap()
@@ -127,13 +133,13 @@ impl Screen {
 }
 
 /// A terminal that joined or watches.
-struct Terminal {
-    client: Client,
-    screen: Screen,
+pub(crate) struct Terminal {
+    pub(crate) client: Client,
+    pub(crate) screen: Screen,
 }
 
 impl Terminal {
-    fn connect(invitation: &Invitation, access: Access) -> Result<Terminal, LinkError> {
+    pub(crate) fn connect(invitation: &Invitation, access: Access) -> Result<Terminal, LinkError> {
         let (sink, rx) = events();
         let start = Instant::now();
         let (client, seat, snapshot) =
@@ -145,13 +151,13 @@ impl Terminal {
         })
     }
 
-    fn play(&mut self, text: &str) {
+    pub(crate) fn play(&mut self, text: &str) {
         let msg = self.screen.play(text);
         assert!(self.client.send(msg));
     }
 
     /// Plays a move and waits for the host to confirm it.
-    fn play_confirmed(&mut self, text: &str) {
+    pub(crate) fn play_confirmed(&mut self, text: &str) {
         self.play(text);
         self.screen.until_change(|c, _| {
             matches!(
@@ -164,20 +170,20 @@ impl Terminal {
         });
     }
 
-    fn act(&mut self, action: Action) {
+    pub(crate) fn act(&mut self, action: Action) {
         let msg = self.screen.mirror.act(action);
         assert!(self.client.send(msg));
     }
 }
 
 /// The host's own screen.
-struct HostScreen {
-    host: Host,
-    screen: Screen,
+pub(crate) struct HostScreen {
+    pub(crate) host: Host,
+    pub(crate) screen: Screen,
 }
 
 impl HostScreen {
-    fn new((host, rx): (Host, Receiver<NetEvent>)) -> HostScreen {
+    pub(crate) fn new((host, rx): (Host, Receiver<NetEvent>)) -> HostScreen {
         let start = Instant::now();
         let (seat, snapshot) = wait_for(&rx, |e| match e {
             NetEvent::Msg(Msg::Welcome { seat, snapshot }) => Some((*seat, snapshot.clone())),
@@ -190,23 +196,23 @@ impl HostScreen {
         }
     }
 
-    fn play(&mut self, text: &str) {
+    pub(crate) fn play(&mut self, text: &str) {
         let msg = self.screen.play(text);
         self.host.send(msg);
     }
 
-    fn act(&mut self, action: Action) {
+    pub(crate) fn act(&mut self, action: Action) {
         self.host.send(self.screen.mirror.act(action));
     }
 
-    fn joined(&mut self, seat: Seat) {
+    pub(crate) fn joined(&mut self, seat: Seat) {
         self.screen.until(|e, _, _| {
             matches!(e, NetEvent::PeerJoined { seat: s, .. } if *s == seat).then_some(())
         });
     }
 }
 
-fn pgn_moves(game: &Game) -> Vec<String> {
+pub(crate) fn pgn_moves(game: &Game) -> Vec<String> {
     game.record()
         .moves()
         .iter()
@@ -409,6 +415,8 @@ fn a_flood_of_connections_is_capped_and_the_game_goes_on() {
     let limits = Limits {
         watchers: 2,
         connections: 4,
+        handshakes: 2,
+        per_address: 2,
     };
     let (host, rx) = host_with(Game::new(GameSetup::default()), limits);
     let addr = host.local_addr();

@@ -22,7 +22,7 @@ use hotseat::net::invite::{Access, Invitation};
 use hotseat::remote::{Msg, NetEvent, Seat};
 use hotseat::rules::Color;
 use hotseat::tui::worker::{FileWork, Job};
-use hotseat::tui::{Files, Launch, NetLink, hosted_game, prepare, saved_choice};
+use hotseat::tui::{Files, Launch, NetLink, hosted_color, hosted_game, prepare, saved_choice};
 
 use crate::common::play::type_move;
 use crate::common::pty::{Pty, PtyCommand, fresh_dir};
@@ -74,28 +74,7 @@ fn launch(dir: &Path, setup: GameSetup, saved: SavedGameChoice) -> (Config, File
 
 /// A host on loopback with its screen playing White, its files in `dir`.
 fn host(dir: &Path, setup: GameSetup) -> (Terminal, Invitation) {
-    let (mut config, files) = launch(dir, setup, SavedGameChoice::Ask);
-    let (game, tags, resumed) = hosted_game(&mut config);
-    let (sink, rx) = events();
-    let mut net = HostConfig::new("127.0.0.1:0".parse().unwrap());
-    net.timeouts = quick();
-    net.limits = Limits::for_watchers(4);
-    let host = Host::start(net, game, tags, Color::White, sink).unwrap();
-    let invitation = host.invitation().clone();
-    config.network = Some(NetSetup {
-        hosting: true,
-        invitation: vec![format!("hotseat join {invitation}")],
-        resumed,
-    });
-    let mut t = Terminal {
-        app: App::new(config),
-        files: Some(files),
-        rx,
-        link: Some(NetLink::Host(host)),
-        start: Instant::now(),
-    };
-    t.wait_until(|app| app.network().and_then(|n| n.seat()) == Some(Seat::White));
-    (t, invitation)
+    host_playing(dir, setup, Some(Color::White))
 }
 
 /// A terminal that joins to play, its files in `dir`.
@@ -105,10 +84,27 @@ fn join(invitation: &Invitation, dir: &Path) -> Terminal {
 
 /// A terminal that plays or watches with its data folder `dir`.
 fn join_as(invitation: &Invitation, access: Access, dir: &Path) -> Terminal {
+    join_with(invitation, access, dir, Duration::ZERO)
+}
+
+/// [`join_as`], the connection made again by itself for `reconnect_for` after a drop.
+fn join_with(
+    invitation: &Invitation,
+    access: Access,
+    dir: &Path,
+    reconnect_for: Duration,
+) -> Terminal {
     let watching = access == Access::Watch;
     let (sink, rx) = events();
-    let (client, seat, snapshot) =
-        Client::connect(invitation, access, WAIT, Duration::from_secs(3), sink).unwrap();
+    let (client, seat, snapshot) = Client::connect_with(
+        invitation,
+        access,
+        WAIT,
+        Duration::from_secs(3),
+        reconnect_for,
+        sink,
+    )
+    .unwrap();
     // As `hotseat join` does: the player's own copy of this game goes on in its file.
     let saved = saved_choice(watching, &snapshot, Some(dir));
     let (mut config, files) = launch(dir, GameSetup::default(), saved);
@@ -462,6 +458,119 @@ fn a_dropped_joiner_rejoins_and_finds_moves_and_clocks_as_they_were() {
     white.quit();
 }
 
+/// A relay on loopback between terminals and the host, for every connection made through it:
+/// it can swallow what the terminals send (a link gone quiet) and cut every connection.
+struct Relay {
+    port: u16,
+    swallow: Arc<std::sync::atomic::AtomicBool>,
+    live: Arc<Mutex<Vec<std::net::TcpStream>>>,
+}
+
+impl Relay {
+    fn to(host: std::net::SocketAddr) -> Relay {
+        use std::io::{Read, Write};
+        use std::sync::atomic::Ordering;
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let swallow = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let live = Arc::new(Mutex::new(Vec::new()));
+        let (quiet, streams) = (Arc::clone(&swallow), Arc::clone(&live));
+        std::thread::spawn(move || {
+            for terminal in listener.incoming() {
+                let Ok(mut terminal) = terminal else { return };
+                let Ok(mut upstream) = std::net::TcpStream::connect(host) else {
+                    continue;
+                };
+                let (mut down_from, mut down_to) =
+                    (upstream.try_clone().unwrap(), terminal.try_clone().unwrap());
+                streams
+                    .lock()
+                    .unwrap()
+                    .extend([terminal.try_clone().unwrap(), upstream.try_clone().unwrap()]);
+                std::thread::spawn(move || {
+                    let _ = std::io::copy(&mut down_from, &mut down_to);
+                });
+                let quiet = Arc::clone(&quiet);
+                std::thread::spawn(move || {
+                    let mut buf = [0; 4096];
+                    while let Ok(n @ 1..) = terminal.read(&mut buf) {
+                        if !quiet.load(Ordering::SeqCst) && upstream.write_all(&buf[..n]).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+        });
+        Relay {
+            port,
+            swallow,
+            live,
+        }
+    }
+
+    /// What the terminals send goes nowhere, and nobody is told.
+    fn go_quiet(&self) {
+        self.swallow
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Every connection through the relay is cut; new ones are relayed again.
+    fn cut(&self) {
+        for s in self.live.lock().unwrap().drain(..) {
+            let _ = s.shutdown(std::net::Shutdown::Both);
+        }
+        self.swallow
+            .store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn a_move_lost_with_the_link_is_never_saved_and_the_joiner_reconnects_by_itself() {
+    let (host_dir, join_dir) = dirs("net-drop");
+    let (mut white, invitation) = host(&host_dir, timed(300));
+    let relay = Relay::to(invitation.address().parse().unwrap());
+    let mut through = invitation.clone();
+    through.port = relay.port;
+    let mut black = join_with(&through, Access::Play, &join_dir, WAIT);
+    white.type_line("e4");
+    black.wait_for_plies(1);
+    black.type_line("e5");
+    white.wait_for_plies(2);
+    white.type_line("Nf3");
+    black.wait_for_plies(3);
+    black.wait_until(|_| current(&join_dir).is_some_and(|p| p.contains("Nf3")));
+
+    // The link goes quiet: Black's move leaves this screen and never reaches the host.
+    relay.go_quiet();
+    black.type_line("Nf6");
+    assert_eq!(black.app.game().record().plies(), 4, "shown at once");
+    black.update(Action::Tick);
+    assert!(
+        !current(&join_dir).unwrap().contains("Nf6"),
+        "a move the host has not confirmed was saved as played"
+    );
+
+    // The link breaks; the joiner connects again by itself and is told its move is not played.
+    relay.cut();
+    black.wait_until(|app| app.message().is_some_and(|m| m.text.contains("again")));
+    black.wait_until(|app| {
+        app.message()
+            .is_some_and(|m| m.text.contains("Nf6 never reached it"))
+    });
+    assert_eq!(black.app.game().record().plies(), 3);
+    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is back")));
+    assert!(!current(&join_dir).unwrap().contains("Nf6"));
+    black.type_line("Nc6");
+    white.wait_for_plies(4);
+    black.wait_until(|_| current(&join_dir).is_some_and(|p| p.contains("Nc6")));
+    assert!(
+        archived(&join_dir).is_empty(),
+        "nothing set aside: the same game goes on in the same file"
+    );
+    black.quit();
+    white.quit();
+}
+
 #[test]
 fn the_flag_falls_at_the_host_and_both_sides_archive_the_loss_on_time() {
     let (host_dir, join_dir) = dirs("net-flag");
@@ -478,6 +587,85 @@ fn the_flag_falls_at_the_host_and_both_sides_archive_the_loss_on_time() {
     }
     black.quit();
     white.quit();
+}
+
+/// A host that plays `color` (the saved game's colour wins, as `hotseat host` decides it).
+fn host_playing(dir: &Path, setup: GameSetup, color: Option<Color>) -> (Terminal, Invitation) {
+    let (mut config, files) = launch(dir, setup, SavedGameChoice::Ask);
+    let (game, tags, resumed) = hosted_game(&mut config);
+    let (color, _) = hosted_color(&tags, resumed, color);
+    let (sink, rx) = events();
+    let mut net = HostConfig::new("127.0.0.1:0".parse().unwrap());
+    net.timeouts = quick();
+    net.limits = Limits::for_watchers(4);
+    let host = Host::start(net, game, tags, color, sink).unwrap();
+    let invitation = host.invitation().clone();
+    config.network = Some(NetSetup {
+        hosting: true,
+        invitation: vec![format!("hotseat join, then paste {invitation}")],
+        resumed,
+        host_color: Some(color),
+    });
+    let mut t = Terminal {
+        app: App::new(config),
+        files: Some(files),
+        rx,
+        link: Some(NetLink::Host(host)),
+        start: Instant::now(),
+    };
+    t.wait_until(|app| app.network().and_then(|n| n.seat()) == Some(Seat::of(color)));
+    (t, invitation)
+}
+
+#[test]
+fn a_killed_host_restarts_with_its_colour_and_the_clock_of_the_side_to_move_running() {
+    let (host_dir, join_dir) = dirs("net-restart");
+    let (mut black_host, invitation) = host_playing(&host_dir, timed(300), Some(Color::Black));
+    let mut white = join(&invitation, &join_dir);
+    white.type_line("e4");
+    black_host.wait_for_plies(1);
+    black_host.type_line("e5");
+    white.wait_for_plies(2);
+    black_host.wait_until(|_| current(&host_dir).is_some_and(|p| p.contains("e5")));
+    // White thinks; the host's autosave keeps the clocks every few seconds, then the host
+    // is killed: no goodbye, no last save.
+    std::thread::sleep(Duration::from_millis(2600));
+    black_host.update(Action::Tick);
+    let before = white
+        .app
+        .game()
+        .clock()
+        .remaining(Color::White, white.now())
+        .unwrap();
+    // Gone without quitting: nothing more is saved.
+    drop(black_host);
+    white.quit();
+    slot_released(&host_dir);
+
+    // The host starts again without --play: it plays Black, as in the saved game.
+    let (mut back, invitation2) = host_playing(&host_dir, timed(300), None);
+    assert_eq!(back.app.network().and_then(|n| n.seat()), Some(Seat::Black));
+    let game = back.app.game();
+    assert_eq!(game.record().plies(), 2);
+    assert_eq!(
+        game.clock().running(),
+        Some(Color::White),
+        "White's clock runs"
+    );
+    let saved = game.clock().remaining(Color::White, back.now()).unwrap();
+    assert!(
+        saved.abs_diff(before) < Duration::from_millis(2100),
+        "the clock came back at {saved:?}, it read {before:?} at the kill"
+    );
+    let mut white = join(&invitation2, &join_dir);
+    assert_eq!(
+        white.app.network().and_then(|n| n.seat()),
+        Some(Seat::White)
+    );
+    white.type_line("Nf3");
+    back.wait_for_plies(3);
+    white.quit();
+    back.quit();
 }
 
 #[test]
@@ -541,6 +729,29 @@ fn hotseat(args: &[&str]) -> std::process::Output {
         .expect("the hotseat binary runs")
 }
 
+/// The real binary as [`hotseat`] runs it, `input` on its standard input (an invitation
+/// pasted, or piped in).
+fn hotseat_given(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let home = fresh_dir("net-cli-home");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(args)
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the hotseat binary runs");
+    let _ = child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{input}\n").as_bytes());
+    child.wait_with_output().expect("the hotseat binary ends")
+}
+
 /// Exit code 2 and one line on standard error that says `words`.
 fn refused_with(out: &std::process::Output, words: &str) {
     let err = String::from_utf8_lossy(&out.stderr);
@@ -552,9 +763,20 @@ fn refused_with(out: &std::process::Output, words: &str) {
 #[test]
 fn a_mangled_invitation_is_refused_before_any_connection_with_how_to_do_it_right() {
     refused_with(
-        &hotseat(&["join", "http://127.0.0.1"]),
+        &hotseat_given(&["join"], "http://127.0.0.1"),
         "starts with \"hs1\"",
     );
+    refused_with(&hotseat_given(&["join"], ""), "no invitation given");
+    // On the command line it still works, with a warning first.
+    let out = hotseat(&["join", "http://127.0.0.1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines.len() == 2 && lines[0].starts_with("warning: ") && lines[0].contains("`ps`"),
+        "{err}"
+    );
+    assert!(lines[1].contains("starts with \"hs1\""), "{err}");
     let (_white, invitation) = host(&fresh_dir("net-cli-mangled"), GameSetup::default());
     let text = invitation.to_string();
     // Its next-to-last character changed to another one an invitation may hold: those five
@@ -563,9 +785,14 @@ fn a_mangled_invitation_is_refused_before_any_connection_with_how_to_do_it_right
     let at = text.len() - 2;
     let other = if &text[at..=at] == "0" { "1" } else { "0" };
     let damaged = format!("{}{other}{}", &text[..at], &text[at + 1..]);
-    refused_with(&hotseat(&["join", &damaged]), "damaged");
+    let file = fresh_dir("net-cli-file").join("invitation.txt");
+    std::fs::write(&file, format!("  {damaged}\n")).unwrap();
     refused_with(
-        &hotseat(&["watch", &format!("{}!{}", &text[..5], &text[6..])]),
+        &hotseat(&["join", "--invitation-file", file.to_str().unwrap()]),
+        "damaged",
+    );
+    refused_with(
+        &hotseat_given(&["watch"], &format!("{}!{}", &text[..5], &text[6..])),
         "cannot be part",
     );
 }
@@ -583,16 +810,16 @@ fn joining_a_closed_port_a_wrong_secret_or_a_watch_invitation_is_said_and_exits_
         [7; 16],
     );
     refused_with(
-        &hotseat(&["join", &nobody.to_string()]),
+        &hotseat_given(&["join"], &nobody.to_string()),
         &format!("cannot join the game at 127.0.0.1:{closed}"),
     );
     let stranger = Invitation::new(invitation.host.clone(), invitation.port, [7; 16]);
     refused_with(
-        &hotseat(&["join", &stranger.to_string()]),
+        &hotseat_given(&["join"], &stranger.to_string()),
         "the host refused the invitation",
     );
     refused_with(
-        &hotseat(&["join", &invitation.watch_only().to_string()]),
+        &hotseat_given(&["join"], &invitation.watch_only().to_string()),
         "for watching only",
     );
     // The host's panel counts the stranger.
@@ -661,7 +888,7 @@ fn joining_a_host_of_another_protocol_version_names_both_versions_and_exits_2() 
         [9; 16],
     );
     let (reachable, peer) = host_of_version(&invitation, other);
-    let out = hotseat(&["join", &reachable.to_string()]);
+    let out = hotseat_given(&["join"], &reachable.to_string());
     refused_with(
         &out,
         &format!(
@@ -699,7 +926,8 @@ fn hosting_on_a_port_in_use_is_said_and_exits_2() {
 /// machine of its own; standard error to `stderr` (the host says its invitation there).
 fn terminal(home: &Path, args: &[&str], stderr: &Path) -> Pty {
     PtyCommand::new("sh")
-        .args(["-c", "exec \"$0\" \"$@\" 2>\"$HOTSEAT_STDERR\""])
+        // The usual umask, under which files are readable by all unless hotseat says otherwise.
+        .args(["-c", "umask 022; exec \"$0\" \"$@\" 2>\"$HOTSEAT_STDERR\""])
         .arg(env!("CARGO_BIN_EXE_hotseat"))
         .args(args)
         .env("HOTSEAT_STDERR", stderr)
@@ -714,8 +942,30 @@ fn terminal(home: &Path, args: &[&str], stderr: &Path) -> Pty {
         .unwrap()
 }
 
-/// The one end-to-end test with two real programs: `hotseat host` says the join line on
-/// standard error, `hotseat join` with it plays Black, fool's mate, both archives hold it.
+/// The one end-to-end test with two real programs: `hotseat host` says the invitation on
+/// standard error, `hotseat join` asks for it (so that it is never on a command line) and
+/// plays Black, fool's mate, both archives hold it.
+/// Every file under `dir` is 0600 and every folder 0700 (no one else on the machine reads a
+/// player's games), whatever the umask the program was started with.
+#[cfg(unix)]
+fn private_to_the_user(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(dir).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700, "{} is {mode:o}", dir.display());
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            private_to_the_user(&path);
+        } else {
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "{} is {mode:o}", path.display());
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn private_to_the_user(_: &Path) {}
+
 #[test]
 fn two_real_programs_play_fools_mate_from_the_invitation_on_standard_error() {
     const SLOW: Duration = Duration::from_secs(30);
@@ -728,19 +978,25 @@ fn two_real_programs_play_fools_mate_from_the_invitation_on_standard_error() {
     );
     white.wait_for_within("Invitation", SLOW).unwrap();
     let said = std::fs::read_to_string(&host_err).unwrap();
-    let line = said
+    assert!(
+        said.contains("runs `hotseat join` and pastes") && said.contains("`hotseat watch`"),
+        "{said}"
+    );
+    assert!(!said.contains("hotseat join hs1"), "{said}");
+    let invitation = said
         .lines()
         .map(str::trim)
-        .find(|l| l.starts_with("hotseat join hs1"))
-        .unwrap_or_else(|| panic!("no join line on standard error: {said:?}"));
-    assert!(said.contains("hotseat watch hs1"), "{said}");
-    let invitation = line.trim_start_matches("hotseat join ");
+        .find(|l| l.starts_with("hs1"))
+        .unwrap_or_else(|| panic!("no invitation on standard error: {said:?}"));
 
-    let mut black = terminal(
-        &join_home,
-        &["join", invitation],
-        &join_home.join("stderr.txt"),
-    );
+    let join_err = join_home.join("stderr.txt");
+    let mut black = terminal(&join_home, &["join"], &join_err);
+    let deadline = Instant::now() + SLOW;
+    while !std::fs::read_to_string(&join_err).is_ok_and(|t| t.contains("Paste the invitation")) {
+        assert!(Instant::now() < deadline, "hotseat join did not ask");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    black.send_text(&format!("{invitation}\r")).unwrap();
     black.wait_for_within("You play Black", SLOW).unwrap();
     white.wait_for_within("Black has joined", SLOW).unwrap();
     for (player, mv, plies) in [
@@ -766,6 +1022,7 @@ fn two_real_programs_play_fools_mate_from_the_invitation_on_standard_error() {
         }
         let games = archived(&dir);
         assert_eq!(games.len(), 1, "{}", dir.display());
+        private_to_the_user(&dir);
         assert!(
             games[0].contains("2. g4 Qh4#") && games[0].contains("[Result \"0-1\"]"),
             "{}",

@@ -872,6 +872,8 @@ fn read_only_for_the_unprivileged(data: &Path) -> String {
     use std::os::unix::fs::PermissionsExt;
     give_to_unprivileged(&data.join("games"));
     give_to_unprivileged(&data.join("current.lock"));
+    // The player's own saved game (hotseat writes it 0600: only its owner reads it).
+    give_to_unprivileged(&current(data));
     fs::set_permissions(data, fs::Permissions::from_mode(0o555)).unwrap();
     format!(
         "Cannot remove {}: permission denied; its game is in the archive and is not offered \

@@ -324,6 +324,7 @@ fn the_invitation_stays_until_the_friend_comes_and_invite_shows_it_again() {
             "hotseat watch hs1watch".into(),
         ],
         resumed: false,
+        host_color: Some(Color::White),
     });
     let mut app = App::new(config);
     let mut alone = snapshot(GameSetup::default(), &[], false);
