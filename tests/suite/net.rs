@@ -524,18 +524,23 @@ fn flag_fall_is_decided_by_the_host_and_reaches_every_screen() {
         .until(|_, _, m| m.game().is_over().then_some(()));
 }
 
-#[test]
-fn offers_takebacks_resignation_and_chat_cross_the_wire() {
+/// A host and a joined Black after 1. e4 e5, Black's takeback request standing at the host.
+fn takeback_asked_after_e4_e5() -> (HostScreen, Terminal) {
     let mut host = HostScreen::new(host());
     let mut black = Terminal::connect(host.host.invitation(), Access::Play).unwrap();
     host.play("e4");
     black.screen.until_plies(1);
     black.play_confirmed("e5");
-
-    // A takeback asked by Black, accepted by White: both screens lose Black's move.
     black.act(Action::AskTakeback);
     host.screen
         .until(|_, _, m| (m.takeback_asked() == Some(Seat::Black)).then_some(()));
+    (host, black)
+}
+
+#[test]
+fn offers_takebacks_resignation_and_chat_cross_the_wire() {
+    // A takeback asked by Black, accepted by White: both screens lose Black's move.
+    let (mut host, mut black) = takeback_asked_after_e4_e5();
     host.act(Action::AnswerTakeback { accept: true });
     black.screen.until_change(|c, _| {
         matches!(c, Change::Synced(Notice::TookBack(Seat::Black))).then_some(())
@@ -693,14 +698,7 @@ fn a_watcher_that_stops_reading_is_dropped_and_the_game_goes_on() {
 /// move is made, so no answer typed in a hurry can undo moves one after another.
 #[test]
 fn a_takeback_flood_is_asked_once_per_move() {
-    let mut host = HostScreen::new(host());
-    let mut black = Terminal::connect(host.host.invitation(), Access::Play).unwrap();
-    host.play("e4");
-    black.screen.until_plies(1);
-    black.play_confirmed("e5");
-    black.act(Action::AskTakeback);
-    host.screen
-        .until(|_, _, m| (m.takeback_asked() == Some(Seat::Black)).then_some(()));
+    let (mut host, mut black) = takeback_asked_after_e4_e5();
     host.act(Action::AnswerTakeback { accept: false });
     black.screen.until_change(|c, _| {
         matches!(c, Change::Synced(Notice::TakebackDeclined(Seat::White))).then_some(())

@@ -100,6 +100,16 @@ fn process_state(pid: u32) -> char {
         .unwrap_or('?')
 }
 
+/// Waits (at most 10 s) for the process `pid` to be stopped.
+#[cfg(target_os = "linux")]
+fn wait_stopped(pid: u32) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while process_state(pid) != 'T' {
+        assert!(std::time::Instant::now() < deadline, "not stopped");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// SIGTSTP: the game is saved and the terminal given back as it was found (main screen, the
 /// cursor shown, cooked mode, where typed text echoes) before the process stops. SIGCONT: the
 /// terminal is taken back and everything drawn again; White's clock ran on through the stop,
@@ -119,11 +129,7 @@ fn a_stop_gives_the_terminal_back_and_a_continue_redraws_with_the_clock_run_on()
     pty.signal("TSTP").unwrap();
     pty.wait_until("the main screen back", |s| !s.alternate_screen())
         .unwrap();
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while process_state(pid) != 'T' {
-        assert!(std::time::Instant::now() < deadline, "not stopped");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_stopped(pid);
     pty.with_screen(|s| {
         assert!(!s.hide_cursor(), "the cursor is shown");
         assert_eq!(s.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
@@ -164,11 +170,7 @@ fn ctrl_z_suspends_like_any_terminal_program_and_takes_nothing_back() {
     pty.send_key(Key::Ctrl('z')).unwrap();
     pty.wait_until("the main screen back", |s| !s.alternate_screen())
         .unwrap();
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while process_state(pid) != 'T' {
-        assert!(std::time::Instant::now() < deadline, "not stopped");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_stopped(pid);
     pty.signal("CONT").unwrap();
     pty.wait_for("The game was stopped for").unwrap();
     assert!(
