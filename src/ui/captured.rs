@@ -67,32 +67,21 @@ impl CapturedView {
 
 impl Widget for &CapturedView {
     /// The pieces as the board draws them (in colour: the filled shapes in their side's colour,
-    /// on a light square's colour so that near-black reads on any terminal), a cell apart on one
-    /// band of that colour, like a tray beside the board: a glyph a cell wide alone on its own
-    /// patch of colour was hard to make out. The lead follows, muted.
+    /// on a light square's colour so that near-black reads on any terminal), the lead muted.
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let lead = (self.lead > 0).then(|| format!("+{}", self.lead));
-        let n = self.pieces.len();
-        let lead_width = lead.as_ref().map_or(0, |l| l.len() + 1);
-        // A cell between pieces where the line has room for it (fifteen captures and a lead
-        // at 80x24 have not): the band is one stretch either way.
-        let spaced = 3 + 1 + 2 * n + lead_width <= usize::from(area.width);
         let mut spans = vec![Span::raw("   ")];
-        if let Some(first) = self.pieces.first() {
-            spans.push(Span::styled(" ", self.theme.captured(first.color)));
-            spans.extend(self.pieces.iter().map(|&p| {
-                let glyph = self.theme.glyph(self.glyphs, p);
-                let text = if spaced {
-                    format!("{glyph} ")
-                } else {
-                    glyph.to_string()
-                };
-                Span::styled(text, self.theme.captured(p.color))
-            }));
-        }
-        if let Some(lead) = lead {
+        spans.extend(self.pieces.iter().map(|&p| {
+            Span::styled(
+                self.theme.glyph(self.glyphs, p).to_string(),
+                self.theme.captured(p.color),
+            )
+        }));
+        if self.lead > 0 {
             let gap = if self.pieces.is_empty() { "" } else { " " };
-            spans.push(Span::styled(format!("{gap}{lead}"), self.theme.muted()));
+            spans.push(Span::styled(
+                format!("{gap}+{}", self.lead),
+                self.theme.muted(),
+            ));
         }
         Line::from(spans).render(area, buf);
     }
