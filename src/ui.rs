@@ -270,8 +270,8 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
 
     // Running clocks stay in sight over help and every dialog: in the panel, or on the top
     // edge of a help that covers the panel (a narrow screen), never over its lines. The
-    // new-game form and the library (full screen) are left whole: the game's clock is paused
-    // while they are open.
+    // new-game form and the library (full screen) are left whole: the clock runs on while
+    // they are open, and the library says so when it opens.
     if !matches!(
         app.mode(),
         Mode::Playing | Mode::NewGame(_) | Mode::Library(_) | Mode::TrashGame(_)

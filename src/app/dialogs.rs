@@ -199,7 +199,7 @@ dialogs! {
 /// close it, Quit closes it and asks to quit; anything else leaves it open.
 fn question_default(app: &mut App, action: Action) {
     match action {
-        Action::No | Action::Cancel => app.mode = Mode::Playing,
+        Action::No | Action::Cancel => app.mode = app.board_mode(),
         Action::Quit => close_and_quit(app),
         _ => {}
     }
@@ -211,8 +211,10 @@ fn question_default(app: &mut App, action: Action) {
 fn grave_default(app: &mut App, action: Action, now: Duration) {
     match action {
         Action::Input(_) => {
-            app.mode = Mode::Playing;
-            app.on_playing(action, now);
+            // Back to the board, or to the clocks' wait of a game not started (whose first
+            // typed character starts the clock), and the character is typed there.
+            app.mode = app.board_mode();
+            app.dispatch(action, now);
         }
         // A click, not the release of the button that opened it (the claim of a move made
         // by the mouse).
@@ -234,6 +236,23 @@ fn yes_too_soon(app: &mut App, now: Duration, how: &str) -> bool {
         ));
     }
     soon
+}
+
+impl App {
+    /// Where a question closes to: the board, or the clocks' wait while a timed game has not
+    /// started (a question asked over the wait must not start the game unseen, nor show the
+    /// pieces of a resumed one with no clock running).
+    pub(super) fn board_mode(&self) -> Mode {
+        if self.game.is_timed()
+            && !self.game.is_started()
+            && !self.game.is_over()
+            && self.net.is_none()
+        {
+            Mode::Ready(Ready)
+        } else {
+            Mode::Playing
+        }
+    }
 }
 
 /// Quit from a dialog: it closes, and quitting asks first if it would lose something.

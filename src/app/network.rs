@@ -633,7 +633,7 @@ impl App {
             }
             Notice::TookBack(by) => {
                 self.offer_with_move = None;
-                self.net_request_over();
+                self.net_took_back(by.color());
                 if let Some(by) = by.color() {
                     self.info(format!("{}'s move taken back, with consent", self.who(by)));
                 }

@@ -74,9 +74,10 @@ impl App {
             return None;
         }
         match self.requests.pending {
-            Some(r) if self.asked_from_here(r.by) => None,
-            Some(r) => Some((r.ask, r.by)),
-            None => {
+            Some(r) if !self.asked_from_here(r.by) => Some((r.ask, r.by)),
+            // None, or this screen's own request waiting: the opponent may still have offered
+            // a draw meanwhile.
+            _ => {
                 let by = self.game.pending_offer()?;
                 (!self.asked_from_here(by)).then_some((Ask::Draw, by))
             }
@@ -236,6 +237,8 @@ impl App {
                 let last = self.last_move_text();
                 match self.game.takeback(1, now) {
                     Ok(()) => {
+                        // The move is gone: the next one made may be asked about again.
+                        self.requests.takeback_asked[request.by.index()] = None;
                         self.offer_with_move = None;
                         self.back_to_present();
                         if self.auto_flip {
@@ -282,10 +285,9 @@ impl App {
         if self.game.is_over() {
             return false;
         }
-        if let Some(request) = self.requests.pending {
-            if self.asked_from_here(request.by) {
-                return false;
-            }
+        if let Some(request) = self.requests.pending
+            && !self.asked_from_here(request.by)
+        {
             self.answer_request(false, now);
             return true;
         }
@@ -338,6 +340,15 @@ impl App {
         self.requests.pending = None;
     }
 
+    /// The host took `by`'s move back: the request is over, and the next move made may be
+    /// asked about again.
+    pub(super) fn net_took_back(&mut self, by: Option<Color>) {
+        self.requests.pending = None;
+        if let Some(by) = by {
+            self.requests.takeback_asked[by.index()] = None;
+        }
+    }
+
     /// A take-back request as the status bar says it.
     fn request_words(&self, request: Request) -> String {
         match request.ask {
@@ -363,6 +374,7 @@ impl App {
         if let Some(request) = self.requests.pending
             && self.asked_from_here(request.by)
             && !self.game.is_over()
+            && self.question_to_answer().is_none()
         {
             return Some(
                 Message::new(

@@ -396,6 +396,8 @@ impl Referee {
             .takeback_plies(asker)
             .ok_or(Refusal::NoMoveToTakeBack)?;
         self.game.takeback(plies, now).map_err(Refusal::Game)?;
+        // The moves are gone: the next one made may be asked about again.
+        self.takeback_tried[asker.index()] = None;
         Ok(self.changed(Notice::TookBack(Seat::of(asker)), now))
     }
 }

@@ -273,8 +273,16 @@ impl App {
             return;
         }
         // The screen's own news shows on it; the game's ("White's clock is running") would
-        // be out of place there.
-        self.message = None;
+        // be out of place there, but not that the clock runs on meanwhile.
+        self.message = match self.game.clock().running() {
+            Some(color) if self.game.is_timed() && !self.game.is_over() => {
+                Some(Message::info(format!(
+                    "{}'s clock is running: the library does not stop it (Ctrl-P, agreed, does)",
+                    self.who(color)
+                )))
+            }
+            _ => None,
+        };
         self.mode = Mode::Library(Library::default());
         self.effects.push(Effect::LoadLibrary);
     }

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::{Look, Mode, Popup, grave_default, text_box, yes_too_soon};
+use super::{Look, Popup, grave_default, text_box, yes_too_soon};
 use crate::app::App;
 use crate::app::keymap::{Action, KeyContext};
 
@@ -21,7 +21,7 @@ impl Popup for Quit {
             Action::Yes | Action::Quit => app.quit = true,
             // Saving fails: a copy first, in a folder that can be written (the form says which).
             Action::Save => app.open_save_form(now),
-            Action::No | Action::Cancel => app.mode = Mode::Playing,
+            Action::No | Action::Cancel => app.mode = app.board_mode(),
             _ => grave_default(app, action, now),
         }
     }

@@ -16,7 +16,12 @@ impl crate::app::App {
     /// Whether the board is drawn without its pieces: a game resumed or loaded with its
     /// clocks waiting, so that the side to move does not think before its clock runs.
     pub fn board_hidden(&self) -> bool {
-        matches!(self.mode(), Mode::Ready(_)) && self.game().record().plies() > 0
+        let waiting = match self.mode() {
+            Mode::Ready(_) => true,
+            Mode::Help(help) => help.over_ready,
+            _ => false,
+        };
+        waiting && self.game().record().plies() > 0
     }
 }
 

@@ -255,3 +255,32 @@ fn a_resumed_timed_game_hides_the_board_until_its_clock_starts() {
     assert!(!app.board_hidden());
     assert_eq!(pieces(&app), 34, "the board once Black's clock runs");
 }
+
+/// A question asked over the clocks' wait of a resumed game closes back to the wait: the pieces
+/// stay hidden and the clock still waits for its key.
+#[test]
+fn a_question_over_the_clocks_wait_closes_back_to_it() {
+    let mut app = timed_app("5+0");
+    assert!(matches!(app.mode(), Mode::Ready(_)));
+    ctrl_at(&mut app, 'r', s(1));
+    key_at(&mut app, KeyCode::Esc, KeyModifiers::NONE, s(2));
+    assert!(matches!(app.mode(), Mode::Ready(_)), "{:?}", app.mode());
+    assert!(!app.game().is_started());
+    // A letter typed at the question starts the game as it does at the wait.
+    ctrl_at(&mut app, 'r', s(3));
+    type_enter_at(&mut app, "e4", s(4));
+    assert!(app.game().is_started());
+    assert_eq!(sans(&app), ["e4"]);
+}
+
+/// A move taken back with consent may be replaced, and the new move asked about in turn.
+#[test]
+fn a_new_move_after_an_agreed_takeback_may_be_asked_about_again() {
+    let (mut app, at) = blitz(&["e4", "e5", "Nf3"]);
+    key_at(&mut app, KeyCode::F(8), KeyModifiers::NONE, at);
+    key_at(&mut app, KeyCode::F(8), KeyModifiers::NONE, at + s(1));
+    assert_eq!(sans(&app), ["e4", "e5"]);
+    type_enter_at(&mut app, "Bc4", at + s(2));
+    key_at(&mut app, KeyCode::F(8), KeyModifiers::NONE, at + s(3));
+    assert_eq!(app.request().map(|r| r.by), Some(Color::White));
+}

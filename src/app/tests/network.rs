@@ -538,3 +538,49 @@ fn quitting_says_the_way_back_across_the_network_and_a_watcher_just_leaves() {
     act(&mut watcher, Action::Quit);
     assert!(watcher.should_quit(), "nothing to lose: no question");
 }
+
+/// Black's own take-back request waits at the host when White offers a draw: the offer is put
+/// to Black all the same, and Esc declines it.
+#[test]
+fn an_offer_made_while_this_sides_takeback_waits_is_still_put_to_it() {
+    let mut app = seated(Seat::Black, &["e2e4", "e7e5"]);
+    let moves = ["e2e4", "e7e5"];
+    net(
+        &mut app,
+        Msg::Sync {
+            snapshot: snapshot(GameSetup::default(), &moves, false),
+            notice: Notice::TakebackAsked(Seat::Black),
+        },
+    );
+    assert_eq!(app.question_to_answer(), None);
+    let mut offered = snapshot(GameSetup::default(), &moves, false);
+    let mut game = Game::new(GameSetup::default());
+    for m in moves {
+        let mv = game.position().parse_move(m).unwrap();
+        game.play(mv, Duration::ZERO).unwrap();
+    }
+    game.offer_draw(Color::White, Duration::ZERO).unwrap();
+    offered.pgn = game.to_pgn(Duration::ZERO, &Tags::default());
+    net(
+        &mut app,
+        Msg::Sync {
+            snapshot: offered,
+            notice: Notice::DrawOffered(Seat::White),
+        },
+    );
+    assert_eq!(
+        app.question_to_answer(),
+        Some((crate::app::requests::Ask::Draw, Color::White))
+    );
+    let hint = app.prompt(&app.feedback()).hint.text;
+    assert!(hint.contains("White offers a draw"), "{hint}");
+    sent(&mut app);
+    act(&mut app, Action::Cancel);
+    assert!(sent(&mut app).iter().any(|m| matches!(
+        m,
+        Msg::Act {
+            action: Act::DeclineDraw,
+            ..
+        }
+    )));
+}
