@@ -38,6 +38,25 @@ fn snapshot(setup: GameSetup, moves: &[&str], running: bool) -> Snapshot {
     }
 }
 
+/// The host's word that White offers a draw, after `moves`, with the offer in its game.
+fn white_offers_after(app: &mut App, moves: &[&str]) {
+    let mut offered = snapshot(GameSetup::default(), moves, false);
+    let mut game = Game::new(GameSetup::default());
+    for m in moves {
+        let mv = game.position().parse_move(m).unwrap();
+        game.play(mv, Duration::ZERO).unwrap();
+    }
+    game.offer_draw(Color::White, Duration::ZERO).unwrap();
+    offered.pgn = game.to_pgn(Duration::ZERO, &Tags::default());
+    net(
+        app,
+        Msg::Sync {
+            snapshot: offered,
+            notice: Notice::DrawOffered(Seat::White),
+        },
+    );
+}
+
 fn net(app: &mut App, msg: Msg) {
     net_event(app, NetEvent::Msg(msg));
 }
@@ -187,21 +206,7 @@ fn answers_go_to_the_host_and_the_opponents_requests_stand_on_the_status_line() 
         Some((crate::app::requests::Ask::Takeback, Color::White))
     );
     act(&mut app, Action::No);
-    let mut offered = snapshot(GameSetup::default(), &["e2e4", "e7e5"], false);
-    let mut game = Game::new(GameSetup::default());
-    for m in ["e2e4", "e7e5"] {
-        let mv = game.position().parse_move(m).unwrap();
-        game.play(mv, Duration::ZERO).unwrap();
-    }
-    game.offer_draw(Color::White, Duration::ZERO).unwrap();
-    offered.pgn = game.to_pgn(Duration::ZERO, &Tags::default());
-    net(
-        &mut app,
-        Msg::Sync {
-            snapshot: offered,
-            notice: Notice::DrawOffered(Seat::White),
-        },
-    );
+    white_offers_after(&mut app, &["e2e4", "e7e5"]);
     assert_eq!(
         app.question_to_answer(),
         Some((crate::app::requests::Ask::Draw, Color::White))
@@ -553,21 +558,7 @@ fn an_offer_made_while_this_sides_takeback_waits_is_still_put_to_it() {
         },
     );
     assert_eq!(app.question_to_answer(), None);
-    let mut offered = snapshot(GameSetup::default(), &moves, false);
-    let mut game = Game::new(GameSetup::default());
-    for m in moves {
-        let mv = game.position().parse_move(m).unwrap();
-        game.play(mv, Duration::ZERO).unwrap();
-    }
-    game.offer_draw(Color::White, Duration::ZERO).unwrap();
-    offered.pgn = game.to_pgn(Duration::ZERO, &Tags::default());
-    net(
-        &mut app,
-        Msg::Sync {
-            snapshot: offered,
-            notice: Notice::DrawOffered(Seat::White),
-        },
-    );
+    white_offers_after(&mut app, &moves);
     assert_eq!(
         app.question_to_answer(),
         Some((crate::app::requests::Ask::Draw, Color::White))
