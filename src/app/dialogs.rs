@@ -229,13 +229,7 @@ fn grave_default(app: &mut App, action: Action, now: Duration) {
 /// Whether a yes to the open grave question came too soon after it opened (a key already on
 /// its way): then it does not count, and the status line says how to answer.
 fn yes_too_soon(app: &mut App, now: Duration, how: &str) -> bool {
-    let soon = app.by_key && now.saturating_sub(app.mode_since) < super::requests::ANSWER_GUARD;
-    if soon {
-        app.info(format!(
-            "That key came as the question did, so it does not answer: {how}"
-        ));
-    }
-    soon
+    app.too_soon_to_answer(app.mode_since, now, how)
 }
 
 impl App {

@@ -85,16 +85,17 @@ impl App {
     }
 
     /// Whether the key being handled came too soon after `since` to answer a question that
-    /// came then. A typed word (the plain mode's `accept`) is never in flight.
-    fn in_flight(&self, since: Duration, now: Duration) -> bool {
-        self.by_key && now.saturating_sub(since) < ANSWER_GUARD
-    }
-
-    /// Says that a key came too soon to answer, and how to answer.
-    fn too_quick(&mut self, how: &str) {
-        self.info(format!(
-            "That key came as the question did, so it does not answer: {how}"
-        ));
+    /// came then (it was already on its way); if so the status line says `how` to answer. A
+    /// typed word (the plain mode's `accept`) is never in flight. Every question's guard, the
+    /// opponent's here and the grave ones of the dialogs.
+    pub(super) fn too_soon_to_answer(&mut self, since: Duration, now: Duration, how: &str) -> bool {
+        let soon = self.by_key && now.saturating_sub(since) < ANSWER_GUARD;
+        if soon {
+            self.info(format!(
+                "That key came as the question did, so it does not answer: {how}"
+            ));
+        }
+        soon
     }
 
     /// The draw offer just came before the player to move (made, received, or brought back
@@ -106,8 +107,8 @@ impl App {
     /// Ctrl-D (or `draw`) with the opponent's offer standing: accepts it, unless the key came
     /// with the offer.
     pub(super) fn accept_offer(&mut self, by: Color, now: Duration) {
-        if self.in_flight(self.requests.offer_seen, now) {
-            self.too_quick("Ctrl-D again accepts the draw, a move declines it");
+        let how = "Ctrl-D again accepts the draw, a move declines it";
+        if self.too_soon_to_answer(self.requests.offer_seen, now, how) {
             return;
         }
         if self.net_act(RemoteAction::AcceptDraw) {
@@ -218,13 +219,12 @@ impl App {
         let Some(request) = self.requests.pending else {
             return;
         };
-        if yes && self.in_flight(request.since, now) {
-            let key = match request.ask {
-                Ask::Takeback => "F8 again agrees, a move or Esc refuses",
-                Ask::Pause => "Ctrl-P again agrees, a move or Esc refuses",
-                Ask::Draw => "Ctrl-D again accepts, a move or Esc declines",
-            };
-            self.too_quick(key);
+        let how = match request.ask {
+            Ask::Takeback => "F8 again agrees, a move or Esc refuses",
+            Ask::Pause => "Ctrl-P again agrees, a move or Esc refuses",
+            Ask::Draw => "Ctrl-D again accepts, a move or Esc declines",
+        };
+        if yes && self.too_soon_to_answer(request.since, now, how) {
             return;
         }
         self.requests.pending = None;
