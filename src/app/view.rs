@@ -375,7 +375,11 @@ impl App {
         // Across the network a new game is hosted anew: only quitting is offered.
         let across = self.net.is_some();
         let hint = feedback.hint.clone().unwrap_or_else(|| {
-            if let Some(question) = self.standing_question() {
+            // The opponent's question, when a message has the status line meanwhile (else the
+            // status line says it, and saying it twice would only crowd the prompt).
+            if self.message.is_some()
+                && let Some(question) = self.standing_question()
+            {
                 return question;
             }
             let (text, short) = if self.game.is_over() && self.arrows_step() {
