@@ -480,7 +480,7 @@ impl App {
         }
         let interval = if s.failure.is_some() {
             RETRY_INTERVAL
-        } else if self.clock_ticking() && self.net.is_some() {
+        } else if self.clock_ticking() && !self.table.decides_here() {
             NET_CLOCK_SAVE_INTERVAL
         } else if self.clock_ticking() {
             CLOCK_SAVE_INTERVAL
