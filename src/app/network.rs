@@ -127,6 +127,41 @@ impl NetPlay {
         &self.chat
     }
 
+    /// The panel's lines at `now`, wrapped to `cols`: the connection, then the last lines of
+    /// chat.
+    pub fn panel_lines(&self, now: Duration, cols: usize) -> Vec<String> {
+        let mut lines = Vec::new();
+        for line in self.status_lines(now).iter().chain(self.chat()) {
+            lines.extend(crate::text::wrap(line, cols));
+        }
+        lines
+    }
+
+    /// What quitting a game in progress means across the network, for the quit question:
+    /// the way back is the host's or the invitation's, not the next start's.
+    pub fn quit_line(&self) -> &'static str {
+        if self.setup.hosting {
+            "A game is in progress with your friend, and it is saved here: the next `hotseat \
+             host` resumes it, under a new invitation."
+        } else {
+            "A game is in progress, and it is saved here. While the host keeps it open, \
+             `hotseat join` with the same invitation takes your seat back."
+        }
+    }
+
+    /// The game to write to disk, from the screen's `copy`: without this screen's move that
+    /// waits for the host's answer.
+    pub fn kept_game<'a>(&'a self, copy: &'a crate::game::Game) -> &'a crate::game::Game {
+        self.mirror
+            .as_ref()
+            .map_or(copy, |m| m.confirmed_game(copy))
+    }
+
+    /// Whether this screen's move waits for the host's answer.
+    pub fn move_pending(&self) -> bool {
+        self.mirror.as_ref().is_some_and(Mirror::is_pending)
+    }
+
     /// The panel's lines on the connection at `now`: the other player's terminal and each
     /// side's lag; at the host, watchers and refusals too.
     pub fn status_lines(&self, now: Duration) -> Vec<String> {
@@ -179,51 +214,6 @@ impl NetPlay {
 }
 
 impl App {
-    /// The panel's lines on the game across the network (none at one keyboard): the
-    /// connection, then the last lines of chat, wrapped to `cols`.
-    pub(super) fn net_lines(&self, cols: usize) -> Vec<String> {
-        let Some(net) = self.table.remote() else {
-            return Vec::new();
-        };
-        let mut lines = Vec::new();
-        for line in net.status_lines(self.now).iter().chain(net.chat()) {
-            lines.extend(crate::text::wrap(line, cols));
-        }
-        lines
-    }
-
-    /// What quitting a game in progress means across the network, for the quit question:
-    /// the way back is the host's or the invitation's, not the next start's.
-    pub(super) fn network_quit_line(&self) -> Option<String> {
-        let net = self.table.remote()?;
-        Some(if net.setup.hosting {
-            "A game is in progress with your friend, and it is saved here: the next `hotseat \
-             host` resumes it, under a new invitation."
-                .to_owned()
-        } else {
-            "A game is in progress, and it is saved here. While the host keeps it open, \
-             `hotseat join` with the same invitation takes your seat back."
-                .to_owned()
-        })
-    }
-
-    /// The game to write to disk: across the network, without this screen's move that waits
-    /// for the host's answer; at one keyboard, the game.
-    pub(super) fn kept_game(&self) -> &crate::game::Game {
-        self.table
-            .remote()
-            .and_then(|n| n.mirror.as_ref())
-            .map_or(&self.game, |m| m.confirmed_game(&self.game))
-    }
-
-    /// Whether this screen's move waits for the host's answer.
-    pub(super) fn net_move_pending(&self) -> bool {
-        self.table
-            .remote()
-            .and_then(|n| n.mirror.as_ref())
-            .is_some_and(Mirror::is_pending)
-    }
-
     /// The network seat, if this session plays across the network.
     pub fn network(&self) -> Option<&NetPlay> {
         self.table.remote()
@@ -556,7 +546,9 @@ impl App {
         match notice {
             Notice::Resync | Notice::Ended => {}
             Notice::DrawOffered(by) => match by.color() {
-                Some(by) if !mine(Seat::of(by)) && seat != Seat::Watcher => self.offer_seen(now),
+                Some(by) if !mine(Seat::of(by)) && seat != Seat::Watcher => {
+                    self.requests.offer_seen(now)
+                }
                 Some(by) if mine(Seat::of(by)) => {
                     self.info(format!("You offer a draw; {} is asked", self.who(!by)));
                 }
@@ -570,10 +562,10 @@ impl App {
             }
             Notice::TakebackAsked(by) => match by.color() {
                 Some(by) if !mine(Seat::of(by)) && seat != Seat::Watcher => {
-                    self.net_request(Ask::Takeback, by, now);
+                    self.requests.stand(Ask::Takeback, by, now);
                 }
                 Some(by) if mine(Seat::of(by)) => {
-                    self.net_request(Ask::Takeback, by, now);
+                    self.requests.stand(Ask::Takeback, by, now);
                     self.info(format!(
                         "You ask to take back {}; {} is asked",
                         self.takeback_text(by)
@@ -585,7 +577,7 @@ impl App {
                 None => {}
             },
             Notice::TakebackDeclined(by) => {
-                self.net_request_over();
+                self.requests.over();
                 if let Some(by) = by.color() {
                     let asker = !by;
                     let moves = self
@@ -599,7 +591,7 @@ impl App {
             }
             Notice::TookBack(by) => {
                 self.offer_with_move = None;
-                self.net_took_back(by.color());
+                self.requests.took_back(by.color());
                 if let Some(by) = by.color() {
                     self.info(format!("{}'s move taken back, with consent", self.who(by)));
                 }

@@ -523,7 +523,7 @@ impl App {
             return;
         }
         match self.game.offer_draw(mover, now) {
-            Ok(OfferResult::Offered) => self.offer_seen(now),
+            Ok(OfferResult::Offered) => self.requests.offer_seen(now),
             Ok(OfferResult::Agreed) => {}
             Err(err) => self.error(err.to_string()),
         }

@@ -59,6 +59,31 @@ impl Requests {
     pub(super) fn clear(&mut self) {
         *self = Requests::default();
     }
+
+    /// `by` asks `ask` at `since` (across the network: the host says so).
+    pub(super) fn stand(&mut self, ask: Ask, by: Color, since: Duration) {
+        self.pending = Some(Request { ask, by, since });
+    }
+
+    /// The question standing was answered or lapsed.
+    pub(super) fn over(&mut self) {
+        self.pending = None;
+    }
+
+    /// `by`'s move was taken back: the question is over, and the next move made may be asked
+    /// about again.
+    pub(super) fn took_back(&mut self, by: Option<Color>) {
+        self.pending = None;
+        if let Some(by) = by {
+            self.takeback_asked[by.index()] = None;
+        }
+    }
+
+    /// The draw offer came before the player to move at `now` (made, received, or brought
+    /// back with a resumed game).
+    pub(super) fn offer_seen(&mut self, now: Duration) {
+        self.offer_seen = now;
+    }
 }
 
 impl App {
@@ -96,12 +121,6 @@ impl App {
             ));
         }
         soon
-    }
-
-    /// The draw offer just came before the player to move (made, received, or brought back
-    /// with a resumed game).
-    pub(super) fn offer_seen(&mut self, now: Duration) {
-        self.requests.offer_seen = now;
     }
 
     /// Ctrl-D (or `draw`) with the opponent's offer standing: accepts it, unless the key came
@@ -313,29 +332,6 @@ impl App {
             self.info(format!("{} withdrew the {what} by moving", self.who(mover)));
         } else {
             self.info(format!("{} moved: the {what} is declined", self.who(mover)));
-        }
-    }
-
-    /// The take-back asked from across the network, now standing here.
-    pub(super) fn net_request(&mut self, ask: Ask, by: Color, now: Duration) {
-        self.requests.pending = Some(Request {
-            ask,
-            by,
-            since: now,
-        });
-    }
-
-    /// The request across the network was answered or lapsed.
-    pub(super) fn net_request_over(&mut self) {
-        self.requests.pending = None;
-    }
-
-    /// The host took `by`'s move back: the request is over, and the next move made may be
-    /// asked about again.
-    pub(super) fn net_took_back(&mut self, by: Option<Color>) {
-        self.requests.pending = None;
-        if let Some(by) = by {
-            self.requests.takeback_asked[by.index()] = None;
         }
     }
 

@@ -66,6 +66,17 @@ impl Table {
         }
     }
 
+    /// The game to write to disk from the screen's `game`: across the network without this
+    /// screen's move that waits for the host's answer.
+    pub fn kept_game<'a>(&'a self, game: &'a Game) -> &'a Game {
+        self.remote().map_or(game, |net| net.kept_game(game))
+    }
+
+    /// Whether a move of this screen waits for the answer of the place the game is decided.
+    pub fn move_pending(&self) -> bool {
+        self.remote().is_some_and(NetPlay::move_pending)
+    }
+
     /// Whether this screen keeps the game's truth: it plays the moves into the game itself,
     /// ticks the clocks to a flag fall and decides the endings. At a remote table the host
     /// does, and says so.
