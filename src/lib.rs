@@ -20,9 +20,12 @@
 //! Everything that happens reaches the app the same way, whatever its source:
 //!
 //! ```text
-//!  terminal reader thread ──┐                        ┌─► Effect::Redraw ─► the terminal
-//!  file worker (results) ───┼─► one channel ─► loop ─┤     app.update(event, now)
-//!  next: engine, peers ─────┘   (tui::events)  │     └─► file effects ─► the worker thread
+//!  terminal reader thread ──┐                        ┌─► Effect::Screen ─► the terminal
+//!  file worker (results) ───┤                        │     app.update(event, now)
+//!  engine (its lines) ──────┼─► one channel ─► loop ─┼─► Effect::Files, Effect::Library
+//!  network peer ────────────┘   (tui::events)  │     │     ─► the worker thread
+//!                                              │     ├─► Effect::Engine ─► the analyser
+//!                                              │     └─► Effect::Net ─► the network link
 //!                                              └─ wakes itself when the clock's text changes
 //! ```
 //!

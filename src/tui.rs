@@ -34,8 +34,8 @@ pub use files::{Files, Launch, prepare};
 pub use net_play::{
     NetLink, NetRole, NetStartError, hosted_color, hosted_game, play_net, saved_choice,
 };
-pub(crate) use run::local_wall_clock;
 pub use run::{PlayError, play, pointer_action, run_loop};
+pub(crate) use run::{local_wall_clock, route};
 
 use std::io::{self, stdout};
 use std::ops::{Deref, DerefMut};

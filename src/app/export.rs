@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{App, Effect, Mode};
+use super::{App, FileEffect, Mode};
 use crate::store::{StoreError, shown};
 
 /// The longest path the form takes.
@@ -72,12 +72,15 @@ impl App {
             ExportKind::Pgn => self.game.to_pgn(now, &self.saving.tags()),
             ExportKind::Fen => format!("{}\n", self.shown_position().fen()),
         };
-        self.effects.push(Effect::Export(ExportJob {
-            path: form.path.trim().to_owned(),
-            text,
-            kind: form.kind,
-            replace,
-        }));
+        self.effects.push(
+            FileEffect::Export(ExportJob {
+                path: form.path.trim().to_owned(),
+                text,
+                kind: form.kind,
+                replace,
+            })
+            .into(),
+        );
         self.mode = Mode::SaveAs(form);
     }
 

@@ -101,7 +101,7 @@ impl App {
             Action::EngineLines => self.toggle_live(),
             Action::Help => self.mode = Mode::Help(dialogs::Help::default()),
             Action::Quit => self.quit_requested(),
-            Action::Redraw => self.effects.push(super::Effect::Redraw),
+            Action::Redraw => self.effects.push(super::ScreenEffect::Redraw.into()),
             Action::Pointer(pointer) => self.pointer(pointer, now),
             _ => {}
         }

@@ -36,8 +36,8 @@ use crate::app::{App, Effect, Event};
 use crate::tui::analyser::Analyser;
 use crate::tui::events::channel;
 use crate::tui::shutdown::{self, Front};
-use crate::tui::worker::{FileQueue, Job, Worker};
-use crate::tui::{EventSender, Files, Input, Launch, Wake, prepare};
+use crate::tui::worker::{FileQueue, Worker};
+use crate::tui::{EventSender, Files, Input, Launch, Wake, prepare, route};
 
 /// The longest line read, in bytes.
 pub const MAX_LINE: usize = 1000;
@@ -61,14 +61,8 @@ struct ToWorker<'a> {
 
 impl Carry for ToWorker<'_> {
     fn carry(&mut self, effect: Effect, app: &App, now: Duration) -> Option<Event> {
-        let effect = self.analyser.carry_out(effect)?;
-        if effect != Effect::Redraw {
-            self.worker.push(Job {
-                effect,
-                now,
-                save_job: app.save_job(),
-            });
-        }
+        // The screen's own effects never come here: the session hears them (`Session::carry`).
+        let _screen = route(effect, app, now, self.worker, &mut self.analyser, None);
         None
     }
 }

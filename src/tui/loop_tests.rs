@@ -13,10 +13,10 @@ use ratatui::backend::TestBackend;
 
 use super::events::{EventSender, channel};
 use super::run_loop;
-use super::worker::{FileQueue, FileWork, Job, Worker};
+use super::worker::{FileQueue, FileWork, Job, Work, Worker};
 use crate::app::event::SaveError;
 use crate::app::keymap::Action;
-use crate::app::{App, Config, Effect, Event};
+use crate::app::{App, Config, Event, FileEffect};
 use crate::look::Theme;
 
 /// File work that writes nothing: it notes each save's PGN, after `gate` lets it (a slow or
@@ -32,7 +32,7 @@ struct StandIn {
 
 impl FileWork for StandIn {
     fn carry_out(&mut self, job: Job) -> Option<Event> {
-        let (Effect::Autosave(pgn) | Effect::SaveClocks(pgn)) = job.effect else {
+        let Work::Files(FileEffect::Autosave(pgn) | FileEffect::SaveClocks(pgn)) = job.work else {
             return None;
         };
         let _ = self.started.send(pgn.clone());

@@ -10,9 +10,11 @@
 //! clock's next change, when that comes within [`HEARTBEAT_DRAW_DELAY`], not on a frame of
 //! its own.
 //!
-//! What the app asks for is carried out at the edge (`carry_out`): a redraw here, file work
-//! on the worker thread ([`worker`](super::worker)), whose results come back through the
-//! channel as typed events. Quitting waits for the file work handed out.
+//! What the app asks for is sent where it goes ([`route`]): file and library work to the worker
+//! thread ([`worker`](super::worker)), engine work to the analyser, messages to the network
+//! link, each of whose results come back through the channel as typed events; the screen's own
+//! (a redraw, the bell, a suspend) are carried out here. Quitting waits for the file work
+//! handed out.
 
 use std::io::{self, IsTerminal};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -27,10 +29,10 @@ use super::events::{Wake, channel, spawn_terminal_reader};
 use super::files::{Launch, prepare};
 use super::net_play::{NetLink, NetStartError};
 use super::shutdown::{self, DRAWING, Shared};
-use super::worker::{FileQueue, FileWork, Job, Worker};
+use super::worker::{FileQueue, FileWork, Job, Work, Worker};
 use super::{Mouse, MouseKind};
 use crate::app::keymap::{Action, Pointer, PointerKind};
-use crate::app::{App, Effect, Event as AppEvent};
+use crate::app::{App, Effect, Event as AppEvent, ScreenEffect};
 use crate::game::stamp::WallClock;
 use crate::ui;
 
@@ -179,22 +181,20 @@ where
         }
         app.update(Action::Tick, now);
         for effect in app.take_effects() {
-            if effect == Effect::Redraw {
+            let Some(screen) = route(effect, app, now, worker, analyser, link) else {
+                continue;
+            };
+            match screen {
                 // The screen is cleared: it is drawn again now.
-                draw = true;
-            }
-            if effect == Effect::Suspend {
-                // Comes back through `take_stop` above, as a stop from outside does.
-                shutdown::suspend_now();
-            } else if effect == Effect::Bell {
-                ring_bell().map_err(PlayError::terminal)?;
-            } else if let Effect::Net(msg) = effect {
-                // A message for the host, across the network (no link: nowhere to go).
-                if let Some(link) = link {
-                    link.send(msg);
+                ScreenEffect::Redraw => {
+                    draw = true;
+                    redraw_everything(terminal).map_err(PlayError::terminal)?;
                 }
-            } else if let Some(effect) = analyser.carry_out(effect) {
-                carry_out(effect, app, now, terminal, worker).map_err(PlayError::terminal)?;
+                ScreenEffect::Bell => ring_bell().map_err(PlayError::terminal)?,
+                // Comes back through `take_stop` above, as a stop from outside does.
+                ScreenEffect::Suspend => {
+                    shutdown::suspend_now();
+                }
             }
         }
         if app.should_quit() {
@@ -315,25 +315,38 @@ impl std::error::Error for PlayError {
     }
 }
 
-/// Carries out one of the app's effects at the edge: the terminal's own here, file work on
-/// the worker (the engine's went to the [`Analyser`] before). A new kind of work at the edge
-/// (a peer) is one more arm.
-fn carry_out<B: Backend, F: FileWork>(
+/// Sends one of the app's effects where it goes, each kind to the one place that carries it
+/// out: file and library work to the worker, the engine's to the [`Analyser`], a message to
+/// the network link (none: nowhere to go). The screen's own are given back for the front end.
+pub(crate) fn route<F: FileWork>(
     effect: Effect,
     app: &App,
     now: Duration,
-    terminal: &mut Terminal<B>,
     worker: &Worker<F>,
-) -> Result<(), B::Error> {
-    match effect {
-        Effect::Redraw => redraw_everything(terminal)?,
-        effect => worker.push(Job {
-            effect,
-            now,
-            save_job: app.save_job(),
-        }),
-    }
-    Ok(())
+    analyser: &mut Analyser,
+    link: Option<&NetLink>,
+) -> Option<ScreenEffect> {
+    let work = match effect {
+        Effect::Files(effect) => Work::Files(effect),
+        Effect::Library(effect) => Work::Library(effect),
+        Effect::Engine(effect) => {
+            analyser.carry_out(effect);
+            return None;
+        }
+        Effect::Net(msg) => {
+            if let Some(link) = link {
+                link.send(msg);
+            }
+            return None;
+        }
+        Effect::Screen(effect) => return Some(effect),
+    };
+    worker.push(Job {
+        work,
+        now,
+        save_job: app.save_job(),
+    });
+    None
 }
 
 /// Rings the terminal's bell: the BEL byte, which moves no cursor and draws nothing.

@@ -1,6 +1,6 @@
 //! File work on a thread of its own, so that a slow disk never stalls the screen.
 //!
-//! The loop hands every file [`Effect`] to a [`FileQueue`] ([`FileQueue::push`], which never
+//! The loop hands every file and library effect ([`Work`]) to a [`FileQueue`] ([`FileQueue::push`], which never
 //! waits for the disk) and goes back to the keys. The worker thread carries the jobs out one
 //! at a time, in the order they were handed out (a later save never lands before an earlier
 //! one), and sends each result back through the loop's channel as a typed
@@ -21,12 +21,20 @@ use std::time::{Duration, Instant};
 
 use super::events::EventSender;
 use crate::app::event::SaveError;
-use crate::app::{Effect, Event, SaveJob};
+use crate::app::{Event, FileEffect, LibraryEffect, SaveJob};
 
-/// One file effect, as the loop hands it to the worker.
+/// The file worker's share of the app's effects: the session's files, and the library beside
+/// them.
+#[derive(Debug)]
+pub enum Work {
+    Files(FileEffect),
+    Library(LibraryEffect),
+}
+
+/// One piece of file work, as the loop hands it to the worker.
 #[derive(Debug)]
 pub struct Job {
-    pub effect: Effect,
+    pub work: Work,
     /// The app time it was asked at.
     pub now: Duration,
     /// The game in progress as the app stood when it asked, kept for a save on a signal.
@@ -198,7 +206,7 @@ mod tests {
 
     impl FileWork for Notebook {
         fn carry_out(&mut self, job: Job) -> Option<Event> {
-            if let Effect::Autosave(pgn) = job.effect {
+            if let Work::Files(FileEffect::Autosave(pgn)) = job.work {
                 self.0.push(pgn);
             }
             None
@@ -212,7 +220,7 @@ mod tests {
 
     fn autosave(pgn: &str) -> Job {
         Job {
-            effect: Effect::Autosave(pgn.to_owned()),
+            work: Work::Files(FileEffect::Autosave(pgn.to_owned())),
             now: Duration::ZERO,
             save_job: None,
         }

@@ -150,11 +150,13 @@ impl Terminal {
                         }
                     }
                     effect => {
-                        let Some(files) = self.files.as_mut() else {
+                        let (Some(files), Some(work)) =
+                            (self.files.as_mut(), crate::common::file_work(effect))
+                        else {
                             continue;
                         };
                         let job = Job {
-                            effect,
+                            work,
                             now: self.start.elapsed(),
                             save_job: self.app.save_job(),
                         };
@@ -286,8 +288,11 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
     own.update(Action::Select, Duration::ZERO);
     for effect in own.take_effects() {
         let save_job = own.save_job();
+        let Some(work) = crate::common::file_work(effect) else {
+            continue;
+        };
         own_files.carry_out(Job {
-            effect,
+            work,
             now: Duration::ZERO,
             save_job,
         });
