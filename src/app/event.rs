@@ -12,8 +12,9 @@
 //! A new source (an engine process, a network peer, lines typed in a plain mode) adds one
 //! variant here carrying its own typed value (defined in its own module, below the app, so the
 //! app can name it), and one arm in `App::hear` (src/app.rs), the match of news. The front end's loop gives the
-//! source a sender that feeds the loop's one channel (`tui::EventSender`); the work the app
-//! wants started at the edge is an [`Effect`](super::Effect) that the loop carries out.
+//! source a sender that feeds the loop's one channel (`runtime::EventSender`); the work the app
+//! wants started at the edge is an [`Effect`](super::Effect) that the runtime sends where it
+//! goes.
 
 use std::io;
 use std::path::PathBuf;

@@ -17,9 +17,9 @@ use hotseat::game::pgn::import_game;
 use hotseat::game::report::{Eval, GameReport, PositionEval};
 use hotseat::game::stamp::WallClock;
 use hotseat::rules::Move;
+use hotseat::runtime::worker::{FileWork, Job};
+use hotseat::runtime::{Files, Launch, prepare};
 use hotseat::store::Store;
-use hotseat::tui::worker::{FileWork, Job};
-use hotseat::tui::{Files, Launch, prepare};
 
 use crate::store::{TestDir, secs};
 

@@ -21,8 +21,8 @@ use hotseat::net::host::{Host, HostConfig, Limits, Timeouts};
 use hotseat::net::invite::{Access, Invitation};
 use hotseat::remote::{Msg, NetEvent, Seat};
 use hotseat::rules::Color;
-use hotseat::tui::worker::{FileWork, Job};
-use hotseat::tui::{Files, Launch, NetLink, hosted_color, hosted_game, prepare, saved_choice};
+use hotseat::runtime::worker::{FileWork, Job};
+use hotseat::runtime::{Files, Launch, NetLink, hosted_color, hosted_game, prepare, saved_choice};
 
 use crate::common::play::type_move;
 use crate::common::pty::{Pty, PtyCommand, fresh_dir};

@@ -15,13 +15,13 @@ use hotseat::game::pgn::Tags;
 use hotseat::game::stamp::WallClock;
 use hotseat::game::{Game, GameSetup};
 use hotseat::rules::Color;
+use hotseat::runtime::worker::{FileWork, Job};
+use hotseat::runtime::{Files, Launch, prepare};
 use hotseat::store::{
     Autosave, DataDir, EndError, EndSteps, Op, Platform, RealFs, Stamp, Store, StoreError,
     TAG_STARTED, atomic_write, data_dir_for, default_export_path, export_fen, export_pgn,
     remove_stale_temp_files,
 };
-use hotseat::tui::worker::{FileWork, Job};
-use hotseat::tui::{Files, Launch, prepare};
 
 // ---- Helpers ----
 
@@ -1078,7 +1078,7 @@ fn a_finished_game_already_archived_is_only_tidied_away_on_every_system() {
 fn file_work_comes_back_as_typed_events() {
     use hotseat::app::event::SaveError;
     use hotseat::app::{Event, ExportJob, ExportKind, ExportResult, FileEffect};
-    use hotseat::tui::worker::Work;
+    use hotseat::runtime::worker::Work;
 
     let dir = TestDir::new("typed-results");
     let store = dir.store();

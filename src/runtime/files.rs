@@ -1,4 +1,4 @@
-//! The files behind the screen: what is found at start-up, and the app's file effects.
+//! A session's files: what is found at start-up, and the app's file effects.
 //!
 //! [`prepare`] runs before the screen opens. It finds the data directory (or `--data-dir`),
 //! removes what a killed process left half-written, and looks at the game saved last time:

@@ -157,7 +157,7 @@ mod tests {
 
     use super::*;
     use crate::rules::Position;
-    use crate::tui::events::{Wake, channel};
+    use crate::runtime::events::{Wake, channel};
 
     #[test]
     fn an_engine_given_that_is_not_there_is_said_as_the_reports_failure_naming_it() {

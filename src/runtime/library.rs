@@ -190,7 +190,8 @@ mod tests {
 
     #[test]
     fn the_library_is_read_a_game_opened_trashed_and_brought_back() {
-        let dir = std::env::temp_dir().join(format!("hotseat-tui-library-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("hotseat-runtime-library-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let store = Store::new(DataDir::new(dir.clone()));
         std::fs::create_dir_all(store.games_dir()).unwrap();

@@ -44,6 +44,27 @@ pub struct Job {
 /// How a save on a signal went: `None` when there was no game in progress to save.
 pub type EmergencySaved = Option<Result<(), SaveError>>;
 
+/// Something kept until it is dropped: the files' lock after an emergency save, so that nothing
+/// older is written after it.
+pub trait Held {}
+
+impl<T: ?Sized> Held for T {}
+
+/// A session's files as the signal and panic handler sees them (see
+/// [`signals`](super::signals)): whatever work they do, they can be saved now.
+pub trait EmergencySave: Send + Sync {
+    /// Finishes the queued work and saves the game as it stands (see
+    /// [`FileQueue::emergency_save`]); the files stay held while the first part lives.
+    fn save_now(&self, wait: bool) -> Option<(Box<dyn Held + '_>, EmergencySaved)>;
+}
+
+impl<F: FileWork> EmergencySave for FileQueue<F> {
+    fn save_now(&self, wait: bool) -> Option<(Box<dyn Held + '_>, EmergencySaved)> {
+        let (files, saved) = self.emergency_save(wait)?;
+        Some((Box::new(files), saved))
+    }
+}
+
 /// What carries out the file work: the session's [`Files`](super::Files), or a stand-in in
 /// tests.
 pub trait FileWork: Send + 'static {
