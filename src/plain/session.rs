@@ -402,7 +402,7 @@ impl Session {
                     "report" | "analyse" | "analyze" | "next" | "stop" => Ok(report::help()),
                     _ => command::help_on(&topic),
                 }
-                .unwrap_or_else(|wrong| vec![self.error(wrong)]),
+                .unwrap_or_else(|wrong| vec![self.error(wrong.to_string())]),
             ),
             Command::Board => Some(speech::board(pos, self.side)),
             Command::Pieces { color, role } => Some(
