@@ -1,7 +1,7 @@
 //! The command line: clap derive structs and the dispatch to each command.
 //!
 //! With no subcommand, hotseat opens the playing screen; the options of [`PlayArgs`] set up the
-//! first game and the look. They are read and cross-checked into a [`Config`] *before* the
+//! first game and the look. They are read and cross-checked into a [`Config`](crate::app::Config) *before* the
 //! terminal is touched ([`PlayArgs::config`]), so a bad option is a plain error message and exit
 //! code 2, never a half-drawn screen. Subcommands are tools that never touch the screen.
 //!

@@ -9,7 +9,7 @@
 //!   results, the engine's lines, the network's messages, the news of a stop;
 //! * the file worker ([`worker`]) that carries out the session's files ([`files`]: found at
 //!   start-up by [`prepare`], then saves, the archive, exports) and the library's work
-//!   ([`library`]);
+//!   (`library`);
 //! * the engine ([`analyser`]): the game report's analysis and the live lines;
 //! * the link to the other terminal ([`net`]): hosting, joining or watching, connected before
 //!   any front end opens so that what fails there is said first;

@@ -87,12 +87,12 @@ pub enum LibraryEffect {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineEffect {
     /// Analyse a finished game; what the engine says comes back through
-    /// [`App::analysis_event`](super::App::analysis_event) (see `report`).
+    /// `App::analysis_event` (see `report`).
     Analyse(AnalysisJob),
     /// Stop the analysis running; its `Cancelled` event follows.
     StopAnalysis,
     /// The engine's best lines for a position (live analysis), the search before stopped;
-    /// what it says comes back through [`App::live_update`](super::App::live_update) (see
+    /// what it says comes back through `App::live_update` (see
     /// `live`).
     LiveAnalyse(LiveJob),
     /// Stop the live search.

@@ -46,7 +46,7 @@ pub enum Event {
     Archived(Archived),
     /// An [`FileEffect::ArchiveSaved`](super::FileEffect::ArchiveSaved) was carried out.
     ArchivedSaved(ArchivedSaved),
-    /// An [`Effect::Export`](super::Effect::Export) was carried out.
+    /// An [`FileEffect::Export`](super::FileEffect::Export) was carried out.
     Exported(ExportResult),
     /// An [`FileEffect::Remember`](super::FileEffect::Remember) was carried out.
     Remembered(Result<(), StoreError>),

@@ -1,6 +1,6 @@
 //! Never lose a game: what is saved, when, and what the players are told about it.
 //!
-//! The app decides and the front end writes. After every update, [`App::plan_saves`] looks at
+//! The app decides and the front end writes. After every update, `App::plan_saves` looks at
 //! the game: a game in progress whose [`Game::revision`] changed since the last save (a move, a
 //! takeback, an offer, a claim, a pause...) is handed out as [`FileEffect::Autosave`], which the
 //! front end writes durably (synced to disk). While a clock runs and nothing else changes, only

@@ -289,7 +289,7 @@ fn saved_game_is(snapshot: &Snapshot, data_dir: Option<&Path>) -> bool {
         && mine.iter().zip(theirs).all(|(a, b)| a.mv == b.mv)
 }
 
-/// The game a host offers, from the config [`prepare`] made: the unfinished game saved last
+/// The game a host offers, from the config [`prepare`](super::prepare) made: the unfinished game saved last
 /// time (or one `--load` opened), resumed under the new invitation, else a new game of the
 /// options. True when resumed; the config then opens the same game on the host's screen (and
 /// nothing otherwise).
