@@ -103,7 +103,7 @@ impl App {
             Action::Seek(seek) => self.seek_labelled(seek),
             Action::Help => self.mode = Mode::Help(dialogs::Help::default()),
             Action::Quit => self.quit_requested(),
-            Action::Redraw => self.effects.push(super::Effect::Redraw),
+            Action::Redraw => self.effects.push(super::ScreenEffect::Redraw.into()),
             Action::Pointer(pointer) => self.pointer(pointer, now),
             _ => {}
         }

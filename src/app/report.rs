@@ -2,11 +2,11 @@
 //! game that has ended), worked out by the engine in the background, shown as it comes.
 //!
 //! The app never runs the engine (the engine is at the edge, and an app that imported it would
-//! run up the layers): it hands out [`Effect::Analyse`] with the game to analyse and an id, and
+//! run up the layers): it hands out [`EngineEffect::Analyse`] with the game to analyse and an id, and
 //! the front end hands back what the engine says as [`AnalysisEvent`]s with that id
 //! ([`App::analysis_event`]). An event whose id is not the analysis running (one stopped, or
 //! of a game no longer on the board) is dropped, so a late word can never land on another
-//! game. Esc stops the work ([`Effect::StopAnalysis`]); what was evaluated is kept and shown.
+//! game. Esc stops the work ([`EngineEffect::StopAnalysis`]); what was evaluated is kept and shown.
 //!
 //! The engine is never consulted during a game in progress: asking then is refused with a
 //! message saying why. A finished report is written into the game as lichess exports it
@@ -15,7 +15,7 @@
 //! report again with no engine ([`Game::report`](crate::game::Game::report)).
 
 use super::keymap::Seek;
-use super::{App, Effect, Message};
+use super::{App, EngineEffect, Message};
 use crate::game::report::{GameReport, PositionEval};
 use crate::layout::panel::graph_position;
 use crate::rules::{Move, Position};
@@ -196,7 +196,7 @@ impl App {
     /// the game before stopped.
     pub(super) fn reset_report(&mut self) {
         if self.reports.running.take().is_some() {
-            self.effects.push(Effect::StopAnalysis);
+            self.effects.push(EngineEffect::StopAnalysis.into());
         }
         self.reports.shown = self.game.report();
     }
@@ -230,18 +230,21 @@ impl App {
             total,
             evals: Vec::new(),
         });
-        self.effects.push(Effect::Analyse(AnalysisJob {
-            id: self.reports.last_id,
-            start: self.game.record().start().clone(),
-            moves,
-        }));
+        self.effects.push(
+            EngineEffect::Analyse(AnalysisJob {
+                id: self.reports.last_id,
+                start: self.game.record().start().clone(),
+                moves,
+            })
+            .into(),
+        );
         self.message = None;
     }
 
     /// Esc while the engine works: it stops, and what it did is kept.
     pub(super) fn stop_analysis(&mut self) {
         if self.reports.running.is_some() {
-            self.effects.push(Effect::StopAnalysis);
+            self.effects.push(EngineEffect::StopAnalysis.into());
         }
     }
 

@@ -12,7 +12,8 @@ use ratatui::buffer::Buffer;
 
 use hotseat::app::keymap::{Action, Pointer, PointerKind, Seek};
 use hotseat::app::{
-    AnalysisEvent, App, Config, Effect, Event, GameToOpen, LiveUpdate, MessageKind, OpenedGame,
+    AnalysisEvent, App, Config, Effect, EngineEffect, Event, FileEffect, GameToOpen, LiveUpdate,
+    MessageKind, OpenedGame,
 };
 use hotseat::game::pgn::{Tags, import_game};
 use hotseat::game::report::{Eval, GameReport, Judgement, PositionEval};
@@ -63,7 +64,7 @@ fn analysis_started(app: &mut App) -> (u64, Vec<Move>) {
     let job = effects
         .iter()
         .find_map(|e| match e {
-            Effect::Analyse(job) => Some(job.clone()),
+            Effect::Engine(EngineEffect::Analyse(job)) => Some(job.clone()),
             _ => None,
         })
         .unwrap_or_else(|| panic!("no analysis in {effects:?}: {:?}", app.message()));
@@ -194,7 +195,7 @@ fn the_engine_is_never_consulted_during_a_game_in_progress() {
     assert!(
         !app.take_effects()
             .iter()
-            .any(|e| matches!(e, Effect::Analyse(_))),
+            .any(|e| matches!(e, Effect::Engine(EngineEffect::Analyse(_)))),
         "no engine started"
     );
     assert_eq!(app.analysis_progress(), None);
@@ -243,7 +244,10 @@ fn esc_stops_the_engine_and_keeps_the_moves_analysed() {
     // The graph grows as the engine goes: three moves covered so far.
     assert_eq!(app.game_report().map(|r| r.moves.len()), Some(3));
     act(&mut app, Action::Cancel);
-    assert!(app.take_effects().contains(&Effect::StopAnalysis));
+    assert!(
+        app.take_effects()
+            .contains(&EngineEffect::StopAnalysis.into())
+    );
     analysis(
         &mut app,
         id,
@@ -597,7 +601,7 @@ fn live_jobs(app: &mut App) -> Vec<(u64, usize)> {
     app.take_effects()
         .into_iter()
         .filter_map(|e| match e {
-            Effect::LiveAnalyse(job) => Some((job.id, job.moves.len())),
+            Effect::Engine(EngineEffect::LiveAnalyse(job)) => Some((job.id, job.moves.len())),
             _ => None,
         })
         .collect()
@@ -674,7 +678,7 @@ fn engine_lines_follow_the_position_shown_and_stop() {
     assert_eq!(buf[(board.right(), board.y)].symbol(), "░");
     // Off: the search stops and the lines go.
     act(&mut app, Action::EngineLines);
-    assert!(app.take_effects().contains(&Effect::StopLive));
+    assert!(app.take_effects().contains(&EngineEffect::StopLive.into()));
     assert_eq!(app.live_lines(), None);
     act(&mut app, Action::HistoryBack);
     assert!(live_jobs(&mut app).is_empty());
@@ -776,7 +780,7 @@ fn a_report_of_a_game_archived_this_session_is_written_into_its_archive_file() {
         .take_effects()
         .into_iter()
         .find_map(|e| match e {
-            Effect::Rearchive { path, pgn } => Some((path, pgn)),
+            Effect::Files(FileEffect::Rearchive { path, pgn }) => Some((path, pgn)),
             _ => None,
         })
         .expect("the archive file is written again");
@@ -816,7 +820,7 @@ fn a_report_of_a_loaded_game_is_kept_as_study_to_save() {
     assert!(
         !app.take_effects()
             .iter()
-            .any(|e| matches!(e, Effect::Rearchive { .. }))
+            .any(|e| matches!(e, Effect::Files(FileEffect::Rearchive { .. })))
     );
     act(&mut app, Action::Quit);
     assert!(!app.should_quit(), "asks first");
