@@ -129,6 +129,10 @@ pub enum PuzzleError {
     MoveCount(usize),
     /// A number column holds something else.
     Number { column: &'static str, text: String },
+    /// The line is longer than this many bytes: no puzzle is.
+    LineTooLong(usize),
+    /// The line is not UTF-8 text.
+    NotText,
 }
 
 impl fmt::Display for PuzzleError {
@@ -168,6 +172,10 @@ impl fmt::Display for PuzzleError {
             PuzzleError::Number { column, text } => {
                 write!(f, "{column} should be a number, not {}", quoted(text))
             }
+            PuzzleError::LineTooLong(max) => {
+                write!(f, "the line is longer than {max} bytes: no puzzle is")
+            }
+            PuzzleError::NotText => write!(f, "the line is not UTF-8 text"),
         }
     }
 }
