@@ -20,6 +20,7 @@
 //! told not to restore the terminal, which would write escape sequences.
 
 pub mod command;
+pub mod puzzles;
 mod run;
 pub mod session;
 pub mod speech;

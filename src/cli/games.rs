@@ -145,9 +145,9 @@ pub fn list(
 }
 
 /// A reader that counts the bytes read through it, for the progress of a compressed file.
-struct Counted<R> {
-    inner: R,
-    count: Rc<Cell<u64>>,
+pub(super) struct Counted<R> {
+    pub(super) inner: R,
+    pub(super) count: Rc<Cell<u64>>,
 }
 
 impl<R: Read> Read for Counted<R> {
@@ -159,17 +159,20 @@ impl<R: Read> Read for Counted<R> {
 }
 
 /// The import's progress bar on a terminal: done in percent of the file's bytes, games read,
-/// games per second and the time left; redrawn ten times a second at most.
-struct Bar {
-    total: Option<u64>,
+/// games per second and the time left; redrawn ten times a second at most. `hotseat puzzles
+/// import` draws the same bar, counting puzzles.
+pub(super) struct Bar {
+    pub(super) total: Option<u64>,
     /// The compressed bytes read, for a `.zst` file (whose games' bytes are not the file's).
-    read: Option<Rc<Cell<u64>>>,
-    started: Instant,
-    drawn: Option<Instant>,
+    pub(super) read: Option<Rc<Cell<u64>>>,
+    pub(super) started: Instant,
+    pub(super) drawn: Option<Instant>,
+    /// What is counted: "games", "puzzles".
+    pub(super) noun: &'static str,
 }
 
 impl Bar {
-    fn draw(&mut self, progress: ImportProgress, last: bool) {
+    pub(super) fn draw(&mut self, progress: ImportProgress, last: bool) {
         let now = Instant::now();
         if !last
             && self
@@ -198,15 +201,21 @@ impl Bar {
                     String::new()
                 };
                 format!(
-                    "\r[{}{}] {:3.0}%  {} games  {:.0} games/s{left}\x1b[K",
+                    "\r[{}{}] {:3.0}%  {} {noun}  {:.0} {noun}/s{left}\x1b[K",
                     "#".repeat(filled),
                     " ".repeat(20 - filled),
                     done * 100.0,
                     progress.games,
-                    rate
+                    rate,
+                    noun = self.noun,
                 )
             }
-            None => format!("\r{} games  {:.0} games/s\x1b[K", progress.games, rate),
+            None => format!(
+                "\r{} {noun}  {:.0} {noun}/s\x1b[K",
+                progress.games,
+                rate,
+                noun = self.noun
+            ),
         };
         let _ = std::io::stderr().lock().write_all(line.as_bytes());
     }
@@ -256,6 +265,7 @@ pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Res
         read: zstd.then_some(read),
         started: Instant::now(),
         drawn: None,
+        noun: "games",
     });
     let mut last = ImportProgress::default();
     let report = store

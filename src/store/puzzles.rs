@@ -401,6 +401,17 @@ impl PuzzleBook {
         Ok(RatingChange { before, after })
     }
 
+    /// Whether the player has played this puzzle before (in any mode).
+    pub fn played_before(&self, player: &str, id: &str) -> Result<bool, StoreError> {
+        self.conn()
+            .query_row(
+                "SELECT EXISTS (SELECT 1 FROM puzzle_history WHERE player = ?1 AND puzzle = ?2)",
+                params![player_key(player), id],
+                |r| r.get(0),
+            )
+            .map_err(|e| self.err(e))
+    }
+
     /// The player's attempts, newest first, at most `limit`.
     pub fn history(&self, player: &str, limit: usize) -> Result<Vec<Played>, StoreError> {
         let mut stmt = self

@@ -6,7 +6,8 @@
 //! 500 and a volatility of 0.09, the system constant τ is 0.75, and the deviation is kept
 //! between 45 and 500. A puzzle's own rating is Lichess's and is not changed here (it is the
 //! community's figure, from millions of attempts); its deviation is the row's, or
-//! [`PUZZLE_DEVIATION`] where the row has none.
+//! [`PUZZLE_DEVIATION`] where the row has none. One attempt moves a rating by at most
+//! [`MAX_CHANGE`] (hotseat's own bound: see there).
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
@@ -52,6 +53,12 @@ pub const MAX_DEVIATION: f64 = 500.0;
 /// Lichess's system constant for puzzles.
 pub const TAU: f64 = 0.75;
 
+/// The most one attempt moves a rating, either way. Glicko-2 alone would take a new player
+/// (deviation 500) who fails a puzzle rated 1,100 below them down by 1,400 points; a puzzle
+/// far from the rating (opened by id, or a narrow `--rating` range) should not decide it
+/// alone.
+pub const MAX_CHANGE: f64 = 300.0;
+
 /// A puzzle's deviation where its row gives none (Lichess's puzzles settle near this).
 pub const PUZZLE_DEVIATION: f64 = 80.0;
 
@@ -74,7 +81,9 @@ pub fn rate(player: Rating, puzzle_rating: u16, deviation: Option<u16>, won: boo
     };
     let (new, _) = glicko2(&one, &two, &outcome, &config);
     Rating {
-        rating: new.rating,
+        rating: new
+            .rating
+            .clamp(player.rating - MAX_CHANGE, player.rating + MAX_CHANGE),
         deviation: new.deviation.clamp(MIN_DEVIATION, MAX_DEVIATION),
         volatility: new.volatility,
         played: player.played + 1,
@@ -158,6 +167,12 @@ mod tests {
         assert!(0.0 < easy && easy < hard, "{easy} {hard}");
         let lost_easy = rate(settled, 1200, None, false).rating - 1800.0;
         assert!(lost_easy < -10.0, "{lost_easy}");
+        // No single attempt moves the rating more than the cap.
+        let new = Rating::default();
+        let fell = rate(new, 400, None, false);
+        assert_eq!(fell.rating, 1500.0 - MAX_CHANGE);
+        let rose = rate(new, 3000, None, true);
+        assert_eq!(rose.rating, 1500.0 + MAX_CHANGE);
         // The deviation never falls below its floor.
         let mut r = settled;
         for _ in 0..200 {
