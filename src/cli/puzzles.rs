@@ -2,10 +2,10 @@
 //! the screen or in `--plain`; and `hotseat puzzles import FILE`, Lichess's whole puzzle
 //! database read into the database (see `store::puzzles`).
 
-use std::cell::Cell;
 use std::io::{BufReader, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
@@ -279,9 +279,9 @@ fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
 /// `hotseat puzzles import FILE`.
 pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Result<()> {
     let shown = file.display();
-    let read = Rc::new(Cell::new(0));
-    let (input, total): (Box<dyn Read>, Option<u64>) = if file == Path::new("-") {
-        (Box::new(std::io::stdin().lock()), None)
+    let read = Arc::new(AtomicU64::new(0));
+    let (input, total): (Box<dyn Read + Send>, Option<u64>) = if file == Path::new("-") {
+        (Box::new(std::io::stdin()), None)
     } else {
         let opened = open_regular(file).map_err(|e| {
             anyhow::anyhow!(
@@ -294,12 +294,12 @@ pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Res
     };
     let counted = Counted {
         inner: input,
-        count: Rc::clone(&read),
+        count: Arc::clone(&read),
     };
     let zstd = file
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("zst"));
-    let input: Box<dyn Read> = if zstd {
+    let input: Box<dyn Read + Send> = if zstd {
         Box::new(
             ruzstd::decoding::StreamingDecoder::new(counted)
                 .map_err(|e| anyhow::anyhow!("cannot import {shown}: not a zstd file ({e})"))?,

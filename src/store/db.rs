@@ -104,8 +104,9 @@ pub const MIGRATIONS: &[&str] = &[
     // 3: puzzles (puzzles.rs). `puzzles` holds Lichess's rows as they came (the line's moves
     // in UCI, the themes and opening tags space-separated), keyed by Lichess's id;
     // `puzzle_themes` each puzzle's themes by number, rating and id, so that the next puzzle
-    // of a theme near a rating is one range of its primary key (the names in
-    // `puzzle_theme_names`). The players' puzzle ratings (Glicko-2), the history of their
+    // of a theme near a rating is one range of an index (the names in `puzzle_theme_names`).
+    // The two indexes by rating are dropped during a large import and made again at its end
+    // (puzzles/import.rs). The players' puzzle ratings (Glicko-2), the history of their
     // attempts and their personal bests in Storm and Streak are the only copy of what they
     // hold: never emptied.
     "CREATE TABLE puzzles (
@@ -128,9 +129,9 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE TABLE puzzle_themes (
         theme INTEGER NOT NULL,
         rating INTEGER NOT NULL,
-        id TEXT NOT NULL,
-        PRIMARY KEY (theme, rating, id)
-    ) WITHOUT ROWID;
+        id TEXT NOT NULL
+    );
+    CREATE INDEX puzzle_themes_key ON puzzle_themes (theme, rating, id);
     CREATE TABLE puzzle_players (
         key TEXT PRIMARY KEY,
         name TEXT NOT NULL,

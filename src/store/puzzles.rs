@@ -155,8 +155,12 @@ impl PuzzleBook {
         &mut self.db
     }
 
-    /// Puts the shipped puzzles in, if the table is empty.
+    /// Puts the shipped puzzles in, if the table is empty; makes the indexes by rating again
+    /// if an import was stopped while they were away.
     fn ensure_bundled(&mut self) -> Result<(), StoreError> {
+        self.conn()
+            .execute_batch(import::RATING_INDEXES)
+            .map_err(|e| self.err(e))?;
         let any: bool = self
             .conn()
             .query_row("SELECT EXISTS (SELECT 1 FROM puzzles)", [], |r| r.get(0))

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::io::BufRead;
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 
 use chess::puzzle::{Puzzle, PuzzleError, RowError, is_header, parse_row};
 
@@ -96,11 +96,26 @@ fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Lin
     Ok(if too_long { Line::TooLong } else { Line::Text })
 }
 
+/// The indexes by rating: dropped while a large import writes (inserting into them in
+/// rating order, one row at a time, cost most of an import's time) and made again at its
+/// end, by one sort each; made on opening too, should an import have been stopped.
+pub const RATING_INDEXES: &str = "
+    CREATE INDEX IF NOT EXISTS puzzles_rating ON puzzles (rating, id);
+    CREATE INDEX IF NOT EXISTS puzzle_themes_key ON puzzle_themes (theme, rating, id);";
+
+const DROP_RATING_INDEXES: &str = "
+    DROP INDEX IF EXISTS puzzles_rating;
+    DROP INDEX IF EXISTS puzzle_themes_key;";
+
 /// The statements of one import.
 struct Writer<'c> {
+    /// Inserts a puzzle not there yet (and does nothing if it is).
+    add: rusqlite::Statement<'c>,
     find: rusqlite::Statement<'c>,
-    insert: rusqlite::Statement<'c>,
+    replace: rusqlite::Statement<'c>,
     theme: rusqlite::Statement<'c>,
+    /// Removes a theme row of a changed puzzle: at once, or (while the indexes are away)
+    /// noted for the end.
     untheme: rusqlite::Statement<'c>,
     themes: &'c mut HashMap<String, i64>,
     conn: &'c Connection,
@@ -124,32 +139,20 @@ impl Writer<'_> {
         Ok(n)
     }
 
-    /// Writes one puzzle; what became of it.
+    /// Writes one puzzle; counts what became of it.
     fn write(&mut self, p: &Puzzle, report: &mut PuzzleImport) -> rusqlite::Result<()> {
         let themes = p.themes.join(" ");
-        let old: Option<(u16, String)> = self
-            .find
-            .query_row([&p.id], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?;
-        match &old {
-            Some((rating, old_themes)) if *rating == p.rating && *old_themes == themes => {
-                report.already += 1;
-                return Ok(());
+        let mut moves = String::with_capacity(p.moves.len() * 5);
+        for m in &p.moves {
+            if !moves.is_empty() {
+                moves.push(' ');
             }
-            Some((rating, old_themes)) => {
-                for name in old_themes.split_ascii_whitespace() {
-                    let n = self.theme_number(name)?;
-                    self.untheme.execute(params![n, rating, p.id])?;
-                }
-                report.updated += 1;
-            }
-            None => report.added += 1,
+            moves.push_str(&m.uci().to_string());
         }
-        let moves: Vec<String> = p.moves.iter().map(|m| m.uci().to_string()).collect();
-        self.insert.execute(params![
+        let values = params![
             p.id,
             p.fen,
-            moves.join(" "),
+            moves,
             p.rating,
             p.deviation,
             p.popularity,
@@ -157,8 +160,33 @@ impl Writer<'_> {
             themes,
             p.game_url,
             p.opening_tags.join(" "),
-        ])?;
-        for name in &p.themes {
+        ];
+        let mut new_rows: Vec<&str> = p.themes.iter().map(String::as_str).collect();
+        new_rows.sort_unstable();
+        new_rows.dedup();
+        if self.add.execute(values)? == 1 {
+            report.added += 1;
+        } else {
+            let (rating, old_themes): (u16, String) = self
+                .find
+                .query_row([&p.id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            if rating == p.rating && old_themes == themes {
+                report.already += 1;
+                return Ok(());
+            }
+            for name in old_themes.split_ascii_whitespace() {
+                if rating == p.rating && new_rows.contains(&name) {
+                    // The same row stays.
+                    new_rows.retain(|n| *n != name);
+                    continue;
+                }
+                let n = self.theme_number(name)?;
+                self.untheme.execute(params![n, rating, p.id])?;
+            }
+            self.replace.execute(values)?;
+            report.updated += 1;
+        }
+        for name in new_rows {
             let n = self.theme_number(name)?;
             self.theme.execute(params![n, p.rating, p.id])?;
         }
@@ -181,76 +209,167 @@ impl From<rusqlite::Error> for BatchError {
 /// Reads the rows of `input` into the database, calling `progress` after each batch.
 pub fn import_rows(
     db: &mut Database,
+    input: impl BufRead + Send,
+    progress: impl FnMut(PuzzleImportProgress),
+) -> Result<PuzzleImport, StoreError> {
+    import_in_batches(db, input, BATCH, progress)
+}
+
+/// Rows handed from the reading thread to the writing one at a time.
+const CHUNK: usize = 1_000;
+
+/// One row read: its line, and the puzzle or why it is none.
+type Row = (u64, Result<Puzzle, PuzzleError>);
+
+/// Reads and checks the rows of `input` (on its own thread), handing them on in chunks.
+fn read_rows(
     mut input: impl BufRead,
+    out: std::sync::mpsc::SyncSender<Result<Vec<Row>, std::io::Error>>,
+) {
+    let mut buf = Vec::with_capacity(512);
+    let mut line_no: u64 = 0;
+    let mut chunk = Vec::with_capacity(CHUNK);
+    loop {
+        let line = match next_line(&mut input, &mut buf) {
+            Ok(line) => line,
+            Err(e) => {
+                let _ = out.send(Ok(std::mem::take(&mut chunk)));
+                let _ = out.send(Err(e));
+                return;
+            }
+        };
+        line_no += 1;
+        let parsed = match line {
+            Line::End => break,
+            Line::TooLong => Err(PuzzleError::LineTooLong(MAX_LINE)),
+            Line::Text => match std::str::from_utf8(&buf) {
+                Err(_) => Err(PuzzleError::NotText),
+                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) if line_no == 1 && is_header(text) => continue,
+                Ok(text) => parse_row(text),
+            },
+        };
+        chunk.push((line_no, parsed));
+        if chunk.len() == CHUNK
+            && out
+                .send(Ok(std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK))))
+                .is_err()
+        {
+            return;
+        }
+    }
+    let _ = out.send(Ok(chunk));
+}
+
+/// [`import_rows`] in batches of `batch` rows: the file is read and its rows checked on a
+/// thread of their own while this one writes.
+pub(super) fn import_in_batches(
+    db: &mut Database,
+    input: impl BufRead + Send,
+    batch: usize,
     mut progress: impl FnMut(PuzzleImportProgress),
 ) -> Result<PuzzleImport, StoreError> {
     let path = db.path().to_path_buf();
     let sql = |e: rusqlite::Error| db::error(&path, e);
     let mut report = PuzzleImport::default();
     let mut themes: HashMap<String, i64> = HashMap::new();
-    let mut buf = Vec::with_capacity(512);
-    let mut line_no: u64 = 0;
-    // A larger page cache while importing (32 MiB) keeps the indexes' pages in memory.
+    // A larger page cache while importing (16 MiB) keeps the indexes' pages in memory.
     let conn = db.conn_mut();
-    conn.pragma_update(None, "cache_size", -32_768)
+    conn.pragma_update(None, "cache_size", -16_384)
         .map_err(sql)?;
-    let mut done = false;
-    while !done {
-        let tx = conn.transaction().map_err(sql)?;
-        let mut in_batch = 0;
-        let result: Result<(), BatchError> = (|| {
-            let mut w = Writer {
-                find: tx.prepare("SELECT rating, themes FROM puzzles WHERE id = ?1")?,
-                insert: tx.prepare(
-                    "INSERT OR REPLACE INTO puzzles (id, fen, moves, rating, deviation,
-                         popularity, plays, themes, game_url, opening_tags)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                )?,
-                theme: tx.prepare(
-                    "INSERT OR IGNORE INTO puzzle_themes (theme, rating, id) VALUES (?1, ?2, ?3)",
-                )?,
-                untheme: tx.prepare(
-                    "DELETE FROM puzzle_themes WHERE theme = ?1 AND rating = ?2 AND id = ?3",
-                )?,
-                themes: &mut themes,
-                conn: &tx,
-            };
-            while in_batch < BATCH {
-                let line = next_line(&mut input, &mut buf).map_err(BatchError::Io)?;
-                line_no += 1;
-                let parsed = match line {
-                    Line::End => {
-                        done = true;
-                        break;
-                    }
-                    Line::TooLong => Err(PuzzleError::LineTooLong(MAX_LINE)),
-                    Line::Text => match std::str::from_utf8(&buf) {
-                        Err(_) => Err(PuzzleError::NotText),
-                        Ok(text) if text.trim().is_empty() => continue,
-                        Ok(text) if line_no == 1 && is_header(text) => continue,
-                        Ok(text) => parse_row(text),
-                    },
+    let (tx_rows, rx_rows) = std::sync::mpsc::sync_channel(8);
+    std::thread::scope(|scope| {
+        scope.spawn(move || read_rows(input, tx_rows));
+        let mut pending: std::vec::IntoIter<Row> = Vec::new().into_iter();
+        let mut done = false;
+        // Whether the indexes by rating are away: from the second batch on.
+        let mut bulk = false;
+        while !done {
+            let tx = conn.transaction().map_err(sql)?;
+            let mut in_batch = 0;
+            let result: Result<(), BatchError> = (|| {
+                let mut w = Writer {
+                    add: tx.prepare(
+                        "INSERT INTO puzzles (id, fen, moves, rating, deviation, popularity,
+                             plays, themes, game_url, opening_tags)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                         ON CONFLICT (id) DO NOTHING",
+                    )?,
+                    find: tx.prepare("SELECT rating, themes FROM puzzles WHERE id = ?1")?,
+                    replace: tx.prepare(
+                        "INSERT OR REPLACE INTO puzzles (id, fen, moves, rating, deviation,
+                             popularity, plays, themes, game_url, opening_tags)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                    )?,
+                    theme: tx.prepare(
+                        "INSERT INTO puzzle_themes (theme, rating, id) VALUES (?1, ?2, ?3)",
+                    )?,
+                    untheme: tx.prepare(if bulk {
+                        "INSERT INTO temp.puzzle_stale (theme, rating, id) VALUES (?1, ?2, ?3)"
+                    } else {
+                        "DELETE FROM puzzle_themes WHERE theme = ?1 AND rating = ?2 AND id = ?3"
+                    })?,
+                    themes: &mut themes,
+                    conn: &tx,
                 };
-                report.rows += 1;
-                in_batch += 1;
-                match parsed {
-                    Ok(p) => w.write(&p, &mut report)?,
-                    Err(e) => refuse(&mut report, line_no, e),
+                while in_batch < batch {
+                    let (line, parsed) = match pending.next() {
+                        Some(row) => row,
+                        None => match rx_rows.recv() {
+                            Ok(Ok(chunk)) => {
+                                pending = chunk.into_iter();
+                                continue;
+                            }
+                            Ok(Err(e)) => return Err(BatchError::Io(e)),
+                            Err(_) => {
+                                done = true;
+                                break;
+                            }
+                        },
+                    };
+                    report.rows += 1;
+                    in_batch += 1;
+                    match parsed {
+                        Ok(p) => w.write(&p, &mut report)?,
+                        Err(e) => refuse(&mut report, line, e),
+                    }
                 }
-            }
-            Ok(())
-        })();
-        match result {
-            Ok(()) => tx.commit().map_err(sql)?,
-            Err(BatchError::Sql(e)) => return Err(sql(e)),
-            Err(BatchError::Io(e)) => {
+                Ok(())
+            })();
+            let io_error = match result {
+                Ok(()) => None,
+                Err(BatchError::Sql(e)) => return Err(sql(e)),
                 // The rows read so far are kept.
-                tx.commit().map_err(sql)?;
+                Err(BatchError::Io(e)) => Some(e),
+            };
+            if done || io_error.is_some() {
+                if bulk {
+                    tx.execute_batch(RATING_INDEXES).map_err(sql)?;
+                    tx.execute_batch(
+                        "DELETE FROM puzzle_themes WHERE rowid IN (
+                             SELECT t.rowid FROM temp.puzzle_stale s JOIN puzzle_themes t
+                             ON t.theme = s.theme AND t.rating = s.rating AND t.id = s.id);
+                         DROP TABLE temp.puzzle_stale;",
+                    )
+                    .map_err(sql)?;
+                }
+            } else if !bulk {
+                // A large file: the indexes go until the end.
+                tx.execute_batch(DROP_RATING_INDEXES).map_err(sql)?;
+                tx.execute_batch(
+                    "CREATE TEMP TABLE IF NOT EXISTS puzzle_stale (theme, rating, id)",
+                )
+                .map_err(sql)?;
+                bulk = true;
+            }
+            tx.commit().map_err(sql)?;
+            if let Some(e) = io_error {
                 return Err(StoreError::io(Op::Read, &path, e));
             }
+            progress(PuzzleImportProgress { rows: report.rows });
         }
-        progress(PuzzleImportProgress { rows: report.rows });
-    }
+        Ok(())
+    })?;
     Ok(report)
 }
 

@@ -240,3 +240,67 @@ fn a_puzzle_damaged_in_the_database_is_an_error_naming_it() {
     assert!(err.contains("0YtJI") && err.contains("damaged"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_large_import_makes_its_indexes_at_the_end_and_updates_changed_puzzles() {
+    let (mut book, dir) = book("bulk");
+    let row = |id: &str, rating: u16, themes: &str| {
+        format!(
+            "{id},R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29,b7b8 a8b8,{rating},,,,{themes},,"
+        )
+    };
+    let first: Vec<String> = (0..10)
+        .map(|i| row(&format!("b{i:04}"), 1000 + i, "bulkA bulkB"))
+        .collect();
+    // Batches of 3: the indexes go after the first and come back at the end.
+    let report = import::import_in_batches(
+        book.database_mut(),
+        Cursor::new(first.join("\n")),
+        3,
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(report.added, 10);
+    // Changed: b0001's rating, b0002's themes; b0003 the same.
+    let second = [
+        row("b0001", 1500, "bulkA bulkB"),
+        row("b0002", 1002, "bulkA bulkC"),
+        row("b0003", 1003, "bulkA bulkB"),
+        row("b0100", 1100, "bulkC"),
+        row("b0101", 1101, "bulkC"),
+    ];
+    let report = import::import_in_batches(
+        book.database_mut(),
+        Cursor::new(second.join("\n")),
+        2,
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!((report.added, report.updated, report.already), (2, 2, 1));
+    let count = |theme: &str, lo: u16, hi: u16| -> i64 {
+        book.conn()
+            .query_row(
+                "SELECT count(*) FROM puzzle_themes t JOIN puzzle_theme_names n ON n.n = t.theme
+                 WHERE n.name = ?1 AND t.rating BETWEEN ?2 AND ?3",
+                params![theme, lo, hi],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    assert_eq!(count("bulkA", 1000, 1009), 9);
+    assert_eq!(count("bulkA", 1500, 1500), 1);
+    assert_eq!(count("bulkB", 1000, 1009), 8);
+    assert_eq!(count("bulkC", 0, 4000), 3);
+    let indexes: i64 = book
+        .database_mut()
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'index'
+             AND name IN ('puzzles_rating', 'puzzle_themes_key')",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(indexes, 2);
+    std::fs::remove_dir_all(dir).unwrap();
+}
