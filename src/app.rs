@@ -40,6 +40,7 @@
 
 pub mod config;
 pub mod dialogs;
+pub mod effect;
 pub mod event;
 pub mod export;
 pub mod help;
@@ -60,6 +61,7 @@ pub mod saving;
 pub mod sound;
 mod stepping;
 mod study;
+pub mod table;
 mod view;
 
 #[cfg(test)]
@@ -72,6 +74,7 @@ use ratatui::layout::{Rect, Size};
 pub use crate::game::ply_number;
 pub use config::{Announce, Config, UnknownAnnounce};
 pub use dialogs::Mode;
+pub use effect::{Effect, EngineEffect, FileEffect, LibraryEffect, ScreenEffect};
 pub use event::Event;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext, action_for};
@@ -160,72 +163,6 @@ impl Message {
     }
 }
 
-/// Work the app asks the front end to do outside it (files, the terminal). The result comes
-/// back as an [`Event`] ([`Event::Saved`], [`Event::Archived`], [`Event::Exported`]...).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Write the game or the position to a file the player named.
-    Export(ExportJob),
-    /// Save the game in progress (PGN) where it is resumed from, durably: a move, or anything
-    /// else that changed the game.
-    Autosave(String),
-    /// Save the game in progress (PGN) where it is resumed from, when only its running clocks
-    /// changed: no need to wait for the disk, a killed program loses nothing written.
-    SaveClocks(String),
-    /// File a game in the archive and forget the autosave.
-    Archive(ArchiveJob),
-    /// File the autosaved game in the archive and forget the autosave: an unfinished one the
-    /// players chose not to resume (marked unfinished), or a `finished` one that could not be
-    /// archived before and the players chose to save now.
-    ArchiveSaved { finished: bool },
-    /// Clear the terminal and draw everything again.
-    Redraw,
-    /// Ring the terminal's bell (players who turned sounds on; see [`sound`]).
-    Bell,
-    /// Stop the program as a terminal's Ctrl-Z does (the terminal given back first, taken
-    /// again after `fg`); the time away comes back as [`Event::Resumed`].
-    Suspend,
-    /// Keep the choices of a game started from the new-game form for the next form, in later
-    /// sessions too.
-    Remember(newgame::FormChoices),
-    /// Analyse a finished game with the engine; what it says comes back through
-    /// [`App::analysis_event`] (see `report`).
-    Analyse(AnalysisJob),
-    /// Stop the analysis running; its `Cancelled` event follows.
-    StopAnalysis,
-    /// The engine's best lines for a position (live analysis), the search before stopped;
-    /// what it says comes back through [`App::live_update`] (see `live`).
-    LiveAnalyse(LiveJob),
-    /// Stop the live search.
-    StopLive,
-    /// Write the game again over its archive file `path`, atomically (its report was added
-    /// after its end); how it went comes back as [`Event::Rearchived`].
-    Rearchive {
-        path: std::path::PathBuf,
-        pgn: String,
-    },
-    /// Read the library (the archive's index): [`dialogs::LibraryNews::Loaded`].
-    LoadLibrary,
-    /// Send this message to the host of the game across the network (see `network`).
-    Net(crate::remote::Msg),
-    /// Read this file of the archive to open it: [`dialogs::LibraryNews::Opened`].
-    OpenArchived(String),
-    /// Move this file of the archive to the trash: [`dialogs::LibraryNews::Trashed`].
-    TrashGame(String),
-    /// Bring this file back from the trash: [`dialogs::LibraryNews::Restored`].
-    RestoreGame(String),
-    /// Read the games in the trash: [`dialogs::LibraryNews::TrashRead`].
-    LoadTrash,
-    /// Delete this file of the trash for good: [`dialogs::LibraryNews::Purged`].
-    PurgeGame(String),
-    /// Count the moves played from the position `key` in the library's games that `filter`
-    /// admits (`Ann as White`): [`dialogs::LibraryNews::Explored`].
-    Explore { key: u64, filter: String },
-    /// List the library's games that reached the position `key` and that `filter` admits:
-    /// [`dialogs::LibraryNews::Reached`].
-    ExploreGames { key: u64, filter: String },
-}
-
 /// How long after a game ended other than by this screen's own key letters are dropped
 /// rather than taken as the game-over box's keys: a move being typed, at a typist's pace.
 pub const TYPED_INTO_THE_END: Duration = Duration::from_millis(1500);
@@ -281,8 +218,9 @@ pub struct App {
     bell: sound::Bell,
     /// How moves are written for the players and read from them.
     style: MoveStyle,
-    /// The seat in a game across the network (see `network`).
-    net: Option<network::NetPlay>,
+    /// Where the game is played and who sits here: the one place that decides who moves
+    /// next (see `table`).
+    table: table::Table,
 }
 
 impl App {
@@ -318,7 +256,7 @@ impl App {
             live: live::Live::default(),
             bell: sound::Bell::new(config.sound),
             style: config.move_style,
-            net: config.network.clone().map(network::NetPlay::new),
+            table: table::Table::new(config.network.clone()),
         };
         if let Some(color) = config.network.as_ref().and_then(|n| n.host_color) {
             app.saving
@@ -391,7 +329,7 @@ impl App {
     /// How a game put on the board opens: a timed game not over yet waits for a key to start
     /// the clocks ([`Mode::Ready`]), any other is played at once.
     fn opening_mode(&self) -> Mode {
-        if self.game.is_timed() && !self.game.is_over() && self.net.is_none() {
+        if self.game.is_timed() && !self.game.is_over() && self.table.waits_for_players() {
             Mode::Ready(dialogs::Ready)
         } else {
             Mode::Playing
@@ -428,7 +366,7 @@ impl App {
         match action {
             Action::Tick => {}
             // Wherever it is pressed, as in every terminal program.
-            Action::Suspend => self.effects.push(Effect::Suspend),
+            Action::Suspend => self.effects.push(ScreenEffect::Suspend.into()),
             Action::Resize { width, height } => {
                 self.size = Size::new(width, height);
                 let max = help::max_scroll(self.screen());
@@ -481,7 +419,7 @@ impl App {
     /// dialog once.
     fn check_game_end(&mut self, now: Duration, own_action: bool) {
         // Across the network the host's game decides a flag fall, and says so.
-        if self.net.is_none() {
+        if self.table.decides_here() {
             self.game.tick(now);
         }
         if self.game.is_over() && !self.over_announced {
@@ -587,7 +525,9 @@ impl App {
     /// new game and rematch that only a new host can start.
     pub fn key_context(&self) -> KeyContext {
         match self.mode.key_context() {
-            KeyContext::GameOver if self.net.is_some() => KeyContext::NetGameOver,
+            KeyContext::GameOver if self.table.refuses(&Action::NewGame).is_some() => {
+                KeyContext::NetGameOver
+            }
             context => context,
         }
     }

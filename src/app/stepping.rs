@@ -19,7 +19,7 @@ use crate::text;
 
 impl App {
     /// Whether the arrow keys step through the moves rather than move the board's cursor (see
-    /// the [module docs](self)). Typed text keeps the arrows for itself.
+    /// the module docs of `stepping`). Typed text keeps the arrows for itself.
     pub fn arrows_step(&self) -> bool {
         self.move_box.is_empty()
             && !self.board.engaged
@@ -201,7 +201,10 @@ impl App {
         let cols = width.saturating_sub(2).max(1);
         if !self.game.is_over() && !self.review.is_active() {
             // Across the network, the place of the note shows the connection and the chat.
-            return self.net_lines(cols);
+            return self
+                .table
+                .remote()
+                .map_or_else(Vec::new, |net| net.panel_lines(self.now, cols));
         }
         let mut lines = Vec::new();
         let comment = match (self.review.var(), self.shown_ply().checked_sub(1)) {
