@@ -304,3 +304,32 @@ fn a_large_import_makes_its_indexes_at_the_end_and_updates_changed_puzzles() {
     assert_eq!(indexes, 2);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn every_shipped_puzzle_reads_and_solves_by_its_own_line_and_mates_end_in_mate() {
+    use chess::puzzle::{Attempt, Solving, Status};
+    use std::io::BufRead;
+    let decoder = ruzstd::decoding::StreamingDecoder::new(BUNDLED).unwrap();
+    let mut n = 0;
+    for (i, line) in std::io::BufReader::new(decoder).lines().enumerate().skip(1) {
+        let line = line.unwrap();
+        let p = parse_row(&line).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        let mate = p.mate_in();
+        let mut s = Solving::new(p);
+        while let Some(m) = s.expected() {
+            match s.play(m).unwrap() {
+                Attempt::Right { .. } => {}
+                Attempt::Solved => break,
+                other => panic!("line {}: {other:?}", i + 1),
+            }
+        }
+        assert_eq!(s.status(), Status::Solved, "line {}", i + 1);
+        assert_eq!(s.result(), Some(true));
+        if let Some(k) = mate {
+            assert!(s.position().is_checkmate(), "line {}: not mate", i + 1);
+            assert_eq!(k, s.puzzle().solver_moves(), "line {}", i + 1);
+        }
+        n += 1;
+    }
+    assert_eq!(n, 6005);
+}
