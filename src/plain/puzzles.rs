@@ -251,16 +251,16 @@ impl Trainer {
                     )));
                 }
             }
-            "hint" | "h" => match (self.run, solving.hint()) {
-                (Run::Storm | Run::Streak, _) => said.push(Said::Refused(
-                    "No hints in Storm or Streak.".into(),
-                )),
-                (_, None) => said.push(Said::Refused("The puzzle is over: no hint to give.".into())),
-                (_, Some(Hint::Piece { square, role })) => said.push(Said::Line(format!(
+            "hint" | "h" if self.run != Run::Puzzles => {
+                said.push(Said::Refused("No hints in Storm or Streak.".into()));
+            }
+            "hint" | "h" => match solving.hint() {
+                None => said.push(Said::Refused("The puzzle is over: no hint to give.".into())),
+                Some(Hint::Piece { square, role }) => said.push(Said::Line(format!(
                     "Hint: move the {} on {square}. (A puzzle solved with a hint counts as failed.)",
                     role.name()
                 ))),
-                (_, Some(Hint::Move(m))) => {
+                Some(Hint::Move(m)) => {
                     let before = solving.position().clone();
                     said.push(Said::Line(format!("Hint: {}", spoken(&before, m))));
                 }

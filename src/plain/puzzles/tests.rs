@@ -167,6 +167,8 @@ fn streak_one_mistake_ends_it_one_skip_and_no_hints() {
     tr.start(t(0), NOW).unwrap();
     let said = lines(&tr.line("hint", t(1), NOW).unwrap());
     assert!(said.starts_with("refused:"), "{said}");
+    // The refused hint was not given: the puzzle can still be solved cleanly.
+    assert_eq!(tr.solving().unwrap().hints(), 0);
     let said = lines(&tr.line("skip", t(1), NOW).unwrap());
     assert!(said.contains("Skipped"), "{said}");
     let said = lines(&tr.line("skip", t(1), NOW).unwrap());
