@@ -98,15 +98,26 @@ Example:
     History(Who),
 }
 
-/// `1200-1600` (or `1500`, one rating).
-pub fn parse_range(text: &str) -> Result<(u16, u16), String> {
-    let bad = || {
-        format!(
+/// A `--rating` that is no range: the text as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RangeError(pub String);
+
+impl std::fmt::Display for RangeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
             "{} is not a rating range: two ratings from 0 to 4000, the lower first (example: \
              1200-1600)",
-            crate::text::excerpt(text)
+            crate::text::excerpt(&self.0)
         )
-    };
+    }
+}
+
+impl std::error::Error for RangeError {}
+
+/// `1200-1600` (or `1500`, one rating).
+pub fn parse_range(text: &str) -> Result<(u16, u16), RangeError> {
+    let bad = || RangeError(text.to_owned());
     let (lo, hi) = match text.split_once('-') {
         Some((lo, hi)) => (lo.trim(), hi.trim()),
         None => (text.trim(), text.trim()),
@@ -373,7 +384,7 @@ mod tests {
         assert_eq!(parse_range("1500"), Ok((1500, 1500)));
         assert_eq!(parse_range(" 800 - 900 "), Ok((800, 900)));
         for bad in ["1600-1200", "abc", "1200-", "-5", "100-5000"] {
-            let e = parse_range(bad).unwrap_err();
+            let e = parse_range(bad).unwrap_err().to_string();
             assert!(e.contains("example: 1200-1600"), "{e}");
         }
     }
