@@ -275,6 +275,7 @@ fn real_session(dir: &std::path::Path) -> (EventSender, thread::JoinHandle<(App,
     };
     let front = Front {
         resume: "hotseat --resume",
+        notes: &mut std::io::sink(),
     };
     let (runtime, mut app) =
         crate::runtime::start(launch, Role::Local, front, || Ok::<_, StartError>(())).unwrap();
