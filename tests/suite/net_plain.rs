@@ -162,6 +162,13 @@ fn a_plain_host_and_a_plain_joiner_play_fools_mate_and_a_plain_watcher_hears_it(
     let mut watcher = Plain::start(&fresh_dir("net-plain-watch"), &["watch", "--plain"]);
     watcher.type_line(&watch);
     watcher.hears("You are watching");
+    // The first words wait for the host's game: then the players and whose move it is.
+    let greeted = black.said();
+    assert!(
+        greeted.starts_with("hotseat, plain mode, a game across the network: the game follows.\n"),
+        "{greeted}"
+    );
+    assert!(greeted.contains("White to move"), "{greeted}");
 
     white.type_line("f3");
     black.hears("White: pawn to f3.");
@@ -207,6 +214,30 @@ fn a_plain_joiner_hears_the_hosts_draw_offer_as_a_question_and_answers_it() {
     }
     assert_eq!(white.end(), Some(0));
     assert_eq!(black.end(), Some(0));
+}
+
+#[test]
+fn a_take_back_asked_across_the_network_is_a_question_and_the_move_goes() {
+    let (mut white, mut black, _) = host_and_joiner("net-plain-takeback");
+    white.type_line("e4");
+    black.hears("White: pawn to e4.");
+    black.type_line("e5");
+    white.hears("Black: pawn to e5.");
+    black.type_line("takeback");
+    let asked = white.hears("asks to take back");
+    assert!(
+        asked.contains("accept, decline, or play a move"),
+        "the request is a question with its answers: {asked}"
+    );
+    white.type_line("accept");
+    for side in [&white, &black] {
+        side.hears("taken back, with consent");
+    }
+    // The game goes on from 1. e4: Black plays another move.
+    black.type_line("c5");
+    white.hears("Black: pawn to c5.");
+    assert_eq!(white.end(), Some(3));
+    assert_eq!(black.end(), Some(3));
 }
 
 #[test]
