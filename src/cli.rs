@@ -723,7 +723,9 @@ fn play_launch(play: PlayArgs) -> Result<Box<Launch>, TaskError> {
 
 /// For `analyse`: the engine found before any work starts, from --engine, the settings file,
 /// `PATH` or /usr/games/stockfish; when there is none, the message says how to get one (exit
-/// code 2, said without the usage).
+/// code 2, said without the usage). A settings file with wrong values is said on standard
+/// error as the screen says it (the line, what is wrong, how to write it), and the analysis
+/// goes on with the defaults in their place.
 fn resolve_engine(mut command: Command) -> Result<Command, TaskError> {
     let Command::Analyse {
         engine,
@@ -733,16 +735,13 @@ fn resolve_engine(mut command: Command) -> Result<Command, TaskError> {
     else {
         return Ok(command);
     };
-    let configured = match engine.take() {
-        Some(engine) => Some(engine),
-        None => {
-            let source = crate::settings::Source::find(config_file.as_deref());
-            crate::settings::load(&source)
-                .map_err(|e| TaskError::Value(e.to_string()))?
-                .0
-                .engine
-        }
-    };
+    let source = crate::settings::Source::find(config_file.as_deref());
+    let (settings, notice) =
+        crate::settings::load(&source).map_err(|e| TaskError::Value(e.to_string()))?;
+    if let Some(notice) = notice {
+        eprintln!("hotseat: {}", notice.text);
+    }
+    let configured = engine.take().or(settings.engine);
     let path_var = std::env::var_os("PATH");
     let found = crate::engine::locate::find(configured.as_deref(), path_var.as_deref())
         .map_err(|e| TaskError::Value(e.to_string()))?;
@@ -793,6 +792,8 @@ pub fn run_tool(command: Command) -> Result<()> {
             let mut settings = Settings::new(limit, threads);
             if let Some(secs) = timeout {
                 settings.search_timeout = std::time::Duration::from_secs(secs);
+                // The wait asked for is the wait for a silent engine too.
+                settings.silence = settings.search_timeout;
                 settings.handshake_timeout =
                     settings.handshake_timeout.min(settings.search_timeout);
             }

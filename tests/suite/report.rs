@@ -10,7 +10,7 @@ use common::buffer::{styled, text};
 
 use ratatui::buffer::Buffer;
 
-use hotseat::app::keymap::{Action, Pointer, PointerKind};
+use hotseat::app::keymap::{Action, Pointer, PointerKind, Seek};
 use hotseat::app::{
     AnalysisEvent, App, Config, Effect, EngineEffect, Event, FileEffect, GameToOpen, LiveUpdate,
     MessageKind, OpenedGame,
@@ -397,6 +397,162 @@ fn a_game_analysed_before_shows_its_report_with_no_engine() {
         .expect("the report, from the %eval comments");
     assert_eq!(again.moves, report.moves);
     assert_eq!(again.players, report.players);
+}
+
+/// The text of the message standing, whatever its kind.
+fn said(app: &App) -> String {
+    app.message().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+#[test]
+fn f9_and_shift_f9_step_through_the_labelled_moves_and_say_what_was_better() {
+    let mut app = analysed(Theme::monochrome());
+    // From the end of the game the first labelled move is the first: 2. Qh5?!, no going round.
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert_eq!(app.shown_spot(), Spot::Main(3));
+    assert_eq!(
+        said(&app),
+        "2. Qh5?! by Ann (White): Inaccuracy. Better was Nf3."
+    );
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert_eq!(app.shown_spot(), Spot::Main(6));
+    assert_eq!(
+        said(&app),
+        "3... Nf6?? by Bob (Black): Checkmate is now unavoidable. Better was g6."
+    );
+    // Past the last, round to the first again, and said so.
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert_eq!(app.shown_spot(), Spot::Main(3));
+    assert!(
+        said(&app).ends_with("(from the start again)"),
+        "{}",
+        said(&app)
+    );
+    // Shift-F9 goes back: from the first, round to the last.
+    act(&mut app, Action::Seek(Seek::PREVIOUS));
+    assert_eq!(app.shown_spot(), Spot::Main(6));
+    act(&mut app, Action::Seek(Seek::PREVIOUS));
+    assert_eq!(app.shown_spot(), Spot::Main(3));
+    // The keys are F9 and Shift-F9.
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    app.update(
+        Event::Key(KeyEvent::new(KeyCode::F(9), KeyModifiers::NONE)),
+        app.now(),
+    );
+    assert_eq!(app.shown_spot(), Spot::Main(6));
+    app.update(
+        Event::Key(KeyEvent::new(KeyCode::F(9), KeyModifiers::SHIFT)),
+        app.now(),
+    );
+    assert_eq!(app.shown_spot(), Spot::Main(3));
+}
+
+#[test]
+fn typed_next_and_previous_take_a_player_and_a_label() {
+    let mut app = analysed(Theme::monochrome());
+    enter(&mut app, "next blunder");
+    assert_eq!(app.shown_spot(), Spot::Main(6));
+    assert_eq!(app.input(), "", "the words are a command, not a move");
+    enter(&mut app, "prev white");
+    assert_eq!(app.shown_spot(), Spot::Main(3));
+    enter(&mut app, "next black mistake");
+    assert_eq!(
+        app.shown_spot(),
+        Spot::Main(3),
+        "the board stays where it was"
+    );
+    assert_eq!(
+        said(&app),
+        "No move of Bob (Black) is mistake in the report"
+    );
+}
+
+#[test]
+fn without_a_report_the_keys_say_how_to_get_one() {
+    let mut app = finished(Theme::monochrome());
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert!(error_text(&app).contains("F4 asks the engine for one"));
+    act(&mut app, Action::Analyse);
+    analysis_started(&mut app);
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert!(error_text(&app).contains("still working on the report"));
+}
+
+#[test]
+fn the_graph_keeps_the_shown_bar_the_right_way_up_with_a_50_line_and_the_eval_beside_it() {
+    let mut app = analysed(Theme::monochrome());
+    // 3... Nf6??: Black, at -0.30 before it, now mated in one.
+    act(&mut app, Action::Seek(Seek::NEXT));
+    act(&mut app, Action::Seek(Seek::NEXT));
+    let buf = draw(&mut app, 120, 40);
+    let plan = app.panel_layout().unwrap();
+    let (graph, label) = (plan.graph, plan.graph_label);
+    assert_eq!(label.width, hotseat::layout::panel::GRAPH_LABEL_WIDTH);
+    assert_eq!(label.x, graph.right());
+    let row = |y: u16, area: ratatui::layout::Rect| -> String {
+        (area.x..area.right())
+            .map(|x| buf[(x, y)].symbol())
+            .collect()
+    };
+    assert_eq!(row(label.y, label).trim(), "#1", "White mates in one");
+    assert_eq!(row(label.y + 1, label).trim(), "??");
+    // No column is drawn in reverse video: the shown column's bar stands the right way up,
+    // its empty part shaded.
+    let positions = 8;
+    let mut shown_columns = 0;
+    for x in graph.x..graph.right() {
+        let p = hotseat::layout::panel::graph_position(graph.width, positions, x - graph.x);
+        let column: Vec<&str> = (graph.y..graph.bottom())
+            .map(|y| buf[(x, y)].symbol())
+            .collect();
+        for y in graph.y..graph.bottom() {
+            assert!(
+                !buf[(x, y)]
+                    .modifier
+                    .contains(ratatui::style::Modifier::REVERSED),
+                "column {x}: {column:?}"
+            );
+        }
+        if p == 6 {
+            shown_columns += 1;
+            // Mate for White: the bar all but fills the column, so nothing is shaded, and it
+            // stands on its foot.
+            assert!(column.iter().all(|c| *c != "░" && *c != " "), "{column:?}");
+            assert_eq!(column.last(), Some(&"█"), "{column:?}");
+        }
+    }
+    assert!(shown_columns > 0);
+    // At the start the shown column (White a little better) is shaded above its bar, and the
+    // 50% line runs through the empty columns of Black's better moments.
+    act(&mut app, Action::HistoryStart);
+    let buf = draw(&mut app, 120, 40);
+    let plan = app.panel_layout().unwrap();
+    let (graph, label) = (plan.graph, plan.graph_label);
+    let row = |y: u16, area: ratatui::layout::Rect| -> String {
+        (area.x..area.right())
+            .map(|x| buf[(x, y)].symbol())
+            .collect()
+    };
+    let col = |x: u16| -> Vec<String> {
+        (graph.y..graph.bottom())
+            .map(|y| buf[(x, y)].symbol().to_owned())
+            .collect()
+    };
+    let start = col(graph.x);
+    assert_eq!(start.first().map(String::as_str), Some("░"), "{start:?}");
+    assert_eq!(start.last().map(String::as_str), Some("█"), "{start:?}");
+    let line_y = graph.bottom() - 1 - graph.height / 2;
+    let line = if graph.height % 2 == 0 { "▁" } else { "─" };
+    let black_better = (graph.x..graph.right())
+        .find(|&x| hotseat::layout::panel::graph_position(graph.width, positions, x - graph.x) == 4)
+        .unwrap();
+    assert_eq!(
+        buf[(black_better, line_y)].symbol(),
+        line,
+        "{:?}",
+        col(black_better)
+    );
+    assert_eq!(row(label.y, label).trim(), "+0.20");
 }
 
 #[test]
