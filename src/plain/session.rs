@@ -214,8 +214,7 @@ impl Session {
         let line = text.trim().to_lowercase();
         if out.is_empty() && self.app.should_quit() {
             out.push(match self.farewell() {
-                Some(_) => "Goodbye. The game is saved: hotseat --plain --resume goes on with it."
-                    .to_owned(),
+                Some(_) => format!("Goodbye. {}", self.way_back()),
                 None => "Goodbye.".to_owned(),
             });
         } else if out.is_empty() && self.saving {
@@ -288,11 +287,27 @@ impl Session {
         self.saving
     }
 
-    /// What to say when the input ends: the game stays saved for `--resume`.
+    /// What to say when the input ends: the game stays saved, and how to go on with it.
     pub fn farewell(&self) -> Option<String> {
-        (self.app.game_in_progress() && self.app.autosaving()).then(|| {
-            "Input ended. The game is saved: hotseat --plain --resume goes on with it.".to_owned()
-        })
+        (self.app.game_in_progress() && self.app.autosaving())
+            .then(|| format!("Input ended. {}", self.way_back()))
+    }
+
+    /// How to go on with the game left saved: `--resume` at one keyboard; across the network
+    /// the host's next `host` resumes it under a new invitation, and a joiner takes the seat
+    /// back with the same invitation while the host keeps the game open.
+    fn way_back(&self) -> &'static str {
+        match self.app.network() {
+            None => "The game is saved: hotseat --plain --resume goes on with it.",
+            Some(net) if net.setup().hosting => {
+                "The game is saved: the next hotseat host --plain resumes it, under a new \
+                 invitation."
+            }
+            Some(_) => {
+                "The game is saved here. While the host keeps it open, hotseat join --plain with \
+                 the same invitation takes your seat back."
+            }
+        }
     }
 
     // ---- Doing ----
