@@ -327,7 +327,8 @@ fn saved_in(dir: &std::path::Path) -> String {
 
 #[test]
 fn two_sessions_in_one_process_play_apart_and_one_ending_leaves_the_other_saving() {
-    use crate::runtime::signals::registered;
+    use crate::runtime::signals::{REGISTERING, registered};
+    let _alone = REGISTERING.lock().unwrap_or_else(|e| e.into_inner());
     let root = std::env::temp_dir().join(format!("hotseat-two-sessions-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let (one, two) = (root.join("one"), root.join("two"));
