@@ -289,7 +289,7 @@ impl Session {
 
     /// What to say when the input ends: the game stays saved, and how to go on with it.
     pub fn farewell(&self) -> Option<String> {
-        (self.app.game_in_progress() && self.app.autosaving())
+        (self.app.game_in_progress() && self.app.saving().autosaving())
             .then(|| format!("Input ended. {}", self.way_back()))
     }
 
