@@ -80,11 +80,22 @@ pub enum Role {
 }
 
 /// What the runtime needs to know of the front end that starts it.
-#[derive(Clone, Copy, Debug)]
-pub struct Front {
+pub struct Front<'a> {
     /// The command that resumes a game a signal left, as its note names it (`hotseat
     /// --resume`, `hotseat --plain --resume`).
     pub resume: &'static str,
+    /// Where the words of the start-up go that are not the game's: the host's invitation, a
+    /// game set aside for the one given on the command line. Standard error at the process's
+    /// own terminal; a served terminal's own output elsewhere.
+    pub notes: &'a mut dyn std::io::Write,
+}
+
+impl std::fmt::Debug for Front<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Front")
+            .field("resume", &self.resume)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Why a session did not start.
@@ -153,7 +164,7 @@ impl<F: FileWork> std::fmt::Debug for Runtime<F> {
 pub fn start<E: From<StartError>>(
     mut launch: Launch,
     role: Role,
-    front: Front,
+    front: Front<'_>,
     ready: impl FnOnce() -> Result<(), E>,
 ) -> Result<(Runtime, App), E> {
     let origin = Instant::now();
@@ -175,7 +186,7 @@ pub fn start<E: From<StartError>>(
     let (mut config, files) = if watching {
         prepare_watching(launch, local_wall_clock())
     } else {
-        prepare(launch, local_wall_clock())
+        files::prepare_saying(launch, local_wall_clock(), front.notes)
     };
     // Only start-up turns autosave off: there is no folder to save in.
     config.no_save_folder = !config.autosave;
@@ -185,7 +196,7 @@ pub fn start<E: From<StartError>>(
     }
     let link = match connection {
         Some(connection) => {
-            Some(net::open(connection, &mut config, sink).map_err(StartError::Net)?)
+            Some(net::open(connection, &mut config, sink, front.notes).map_err(StartError::Net)?)
         }
         None => None,
     };

@@ -152,6 +152,7 @@ pub fn play(launch: Launch, role: Role) -> Result<Ending, PlainError> {
     // SIGTERM, SIGHUP, SIGINT... save the game as the screen's do, and leave the terminal be.
     let front = Front {
         resume: "hotseat --plain --resume",
+        notes: &mut io::stderr(),
     };
     let (mut runtime, app) =
         crate::runtime::start(launch, role, front, || Ok::<_, PlainError>(()))?;

@@ -84,6 +84,9 @@ pub struct Session {
     answered: Option<(String, Message)>,
     /// A save handed to the file worker, its result not heard yet.
     saving: bool,
+    /// Across the network, the first words wait for the host's game (its welcome): before it
+    /// the players, the clock and the moves are not known yet.
+    greet_when_welcomed: bool,
 }
 
 impl Session {
@@ -98,6 +101,7 @@ impl Session {
             announce: Announce::default(),
             answered: None,
             saving: false,
+            greet_when_welcomed: false,
         }
     }
 
@@ -132,8 +136,15 @@ impl Session {
     }
 
     /// The first words: the players and the clock, any word from start-up, and the question
-    /// asked or whose move it is.
+    /// asked or whose move it is. Across the network, before the host's game has come, only
+    /// that it is awaited: the rest is said when it comes (see [`Session::hear`]).
     pub fn greeting(&mut self) -> Vec<String> {
+        if !self.welcomed() {
+            self.greet_when_welcomed = true;
+            return vec![
+                "hotseat, plain mode, a game across the network: the game follows.".to_owned(),
+            ];
+        }
         let game = self.app.game();
         let mut out = vec![format!(
             "hotseat, plain mode: {} against {}, {}. Type help for the commands.",
@@ -203,8 +214,7 @@ impl Session {
         let line = text.trim().to_lowercase();
         if out.is_empty() && self.app.should_quit() {
             out.push(match self.farewell() {
-                Some(_) => "Goodbye. The game is saved: hotseat --plain --resume goes on with it."
-                    .to_owned(),
+                Some(_) => format!("Goodbye. {}", self.way_back()),
                 None => "Goodbye.".to_owned(),
             });
         } else if out.is_empty() && self.saving {
@@ -277,11 +287,27 @@ impl Session {
         self.saving
     }
 
-    /// What to say when the input ends: the game stays saved for `--resume`.
+    /// What to say when the input ends: the game stays saved, and how to go on with it.
     pub fn farewell(&self) -> Option<String> {
-        (self.app.game_in_progress() && self.app.saving().autosaving()).then(|| {
-            "Input ended. The game is saved: hotseat --plain --resume goes on with it.".to_owned()
-        })
+        (self.app.game_in_progress() && self.app.saving().autosaving())
+            .then(|| format!("Input ended. {}", self.way_back()))
+    }
+
+    /// How to go on with the game left saved: `--resume` at one keyboard; across the network
+    /// the host's next `host` resumes it under a new invitation, and a joiner takes the seat
+    /// back with the same invitation while the host keeps the game open.
+    fn way_back(&self) -> &'static str {
+        match self.app.network() {
+            None => "The game is saved: hotseat --plain --resume goes on with it.",
+            Some(net) if net.setup().hosting => {
+                "The game is saved: the next hotseat host --plain resumes it, under a new \
+                 invitation."
+            }
+            Some(_) => {
+                "The game is saved here. While the host keeps it open, hotseat join --plain with \
+                 the same invitation takes your seat back."
+            }
+        }
     }
 
     // ---- Doing ----
@@ -324,13 +350,25 @@ impl Session {
         }
     }
 
-    /// A result of file work done on a worker: what it changed.
+    /// Whether the game is known: at one keyboard always, across the network once the host
+    /// has welcomed this terminal with it.
+    fn welcomed(&self) -> bool {
+        self.app.network().is_none_or(|net| net.seat().is_some())
+    }
+
+    /// News from outside the lines (file work done on a worker, the engine, the other
+    /// terminal): what it changed.
     pub fn hear(&mut self, event: Event, now: Duration, files: &mut impl Carry) -> Vec<String> {
         let before = self.before();
         let exported = matches!(event, Event::Exported(_));
         self.saving &= !exported;
         self.app.update(event, now);
         self.carry(now, files);
+        if self.greet_when_welcomed && self.welcomed() {
+            // The host's game has come: the first words, with it.
+            self.greet_when_welcomed = false;
+            return self.greeting();
+        }
         let mut out = self.changes(&before);
         out.extend(self.report_news());
         // A save that failed keeps the form open on the screen, to correct the path; here the

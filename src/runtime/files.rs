@@ -103,8 +103,19 @@ impl Files {
     }
 }
 
-/// Finds the files and decides what the first screen opens with (see the module docs).
+/// Finds the files and decides what the first screen opens with (see the module docs); a note
+/// that should outlast the screen goes to standard error ([`prepare_saying`]).
 pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
+    prepare_saying(launch, wall_clock, &mut std::io::stderr())
+}
+
+/// [`prepare`], with the note that should outlast the screen (an unfinished game set aside for
+/// the one given on the command line) said to `said`.
+pub fn prepare_saying(
+    launch: Launch,
+    wall_clock: WallClock,
+    said: &mut dyn std::io::Write,
+) -> (Config, Files) {
     let mut config = launch.config;
     config.wall_clock = Some(wall_clock);
     // Given back below only if the loaded file is in the archive folder.
@@ -188,7 +199,7 @@ pub fn prepare(launch: Launch, wall_clock: WallClock) -> (Config, Files) {
                     if let Some(note) = note.as_ref().filter(|_| !finished) {
                         // Said where it outlasts the screen too: the game typed on the command
                         // line took its place.
-                        eprintln!("hotseat: {}", note.text);
+                        let _ = writeln!(said, "hotseat: {}", note.text);
                     }
                     notes.extend(note);
                     notes.extend(left);

@@ -13,7 +13,7 @@
 //! sets any game of its own aside in its archive first (nothing is lost) and then keeps the
 //! game as it is played, autosaved and archived at the end; a watcher saves nothing.
 
-use std::io;
+use std::io::{self, Write};
 use std::path::Path;
 use std::time::Duration;
 
@@ -128,12 +128,13 @@ pub fn connect(role: NetRole, sink: Sink) -> Result<Connection, NetStartError> {
 }
 
 /// The link of a connection, once the files are found: a joined client as it is, or the game
-/// hosted now (the saved one resumed, or a new one), the invitation said on standard error.
+/// hosted now (the saved one resumed, or a new one), the invitation said to `notes`.
 /// `config` learns what the app needs of the network.
 pub fn open(
     connection: Connection,
     config: &mut Config,
     sink: Sink,
+    notes: &mut dyn Write,
 ) -> Result<NetLink, NetStartError> {
     let (link, setup) = match connection {
         Connection::Joined { client, .. } => {
@@ -146,7 +147,7 @@ pub fn open(
         Connection::Hosting {
             config: host_config,
             color,
-        } => host(host_config, config, color, sink)?,
+        } => host(host_config, config, color, sink, notes)?,
     };
     config.network = Some(setup);
     Ok(link)
@@ -192,17 +193,19 @@ fn join(
 }
 
 /// Starts hosting the game `config` opens (the saved one resumed, or a new one), and says
-/// the invitation on standard error.
+/// the invitation to `notes` (standard error, at the process's own terminal). A note that
+/// cannot be written is no reason not to host: the invitation is on the screen too.
 fn host(
     host_config: HostConfig,
     config: &mut Config,
     wanted: Option<Color>,
     sink: Sink,
+    notes: &mut dyn Write,
 ) -> Result<(NetLink, NetSetup), NetStartError> {
     let (game, tags, resumed) = hosted_game(config);
     let (color, note) = hosted_color(&tags, resumed, wanted);
     if let Some(note) = note {
-        eprintln!("{note}");
+        let _ = writeln!(notes, "{note}");
     }
     let listen = host_config.listen;
     let host =
@@ -210,17 +213,23 @@ fn host(
     let play = host.invitation().to_string();
     let watch = host.invitation().watch_only().to_string();
     if resumed {
-        eprintln!(
+        let _ = writeln!(
+            notes,
             "Resuming the unfinished game saved last time (hotseat host --new starts a new one)."
         );
     }
     // The form that keeps the secret out of `ps` and the shell's history: the command alone,
     // the invitation pasted when it asks.
-    eprintln!(
+    let _ = writeln!(
+        notes,
         "You play {color}. Your friend runs `hotseat join` and pastes this invitation when \
          asked:\n  {play}"
     );
-    eprintln!("Anyone who may watch runs `hotseat watch` and pastes:\n  {watch}");
+    let _ = writeln!(
+        notes,
+        "Anyone who may watch runs `hotseat watch` and pastes:\n  {watch}"
+    );
+    let _ = notes.flush();
     let setup = NetSetup {
         hosting: true,
         invitation: vec![

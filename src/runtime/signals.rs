@@ -154,6 +154,10 @@ pub fn registered() -> usize {
     registry().entries.len()
 }
 
+/// Held by the tests that register sessions, so that each counts only its own.
+#[cfg(test)]
+pub(crate) static REGISTERING: Mutex<()> = Mutex::new(());
+
 /// Ctrl-Z pressed in the game (raw mode makes the terminal's suspend key a key like any
 /// other): stops the process as a shell's Ctrl-Z would, by the same path as a SIGTSTP from
 /// outside (the games saved, the terminal given back, taken again after `fg`). False where
@@ -195,8 +199,10 @@ struct Saved {
 /// Saves every session registered (waiting for files in use) and gives back every terminal;
 /// the files and the drawing locks stay held while the returned guards live. Called with the
 /// registry held, so no session leaves meanwhile.
-fn save_all(entries: &[Entry]) -> (Vec<Box<dyn Held + '_>>, Vec<Saved>) {
-    let mut held: Vec<Box<dyn Held + '_>> = Vec::new();
+fn save_all<'a>(
+    entries: impl IntoIterator<Item = &'a Entry>,
+) -> (Vec<Box<dyn Held + 'a>>, Vec<Saved>) {
+    let mut held: Vec<Box<dyn Held + 'a>> = Vec::new();
     let mut saved = Vec::new();
     for entry in entries {
         let (files, result) = entry.saves.save_now(true).unwrap_or((Box::new(()), None));
@@ -328,5 +334,59 @@ mod unix {
             };
         }
         std::process::exit(128 + signal);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::app::Event;
+    use crate::runtime::channel;
+    use crate::runtime::worker::{FileQueue, FileWork, Job};
+
+    /// Files that count their emergency saves.
+    struct Counted(Arc<AtomicUsize>);
+
+    impl FileWork for Counted {
+        fn carry_out(&mut self, _job: Job) -> Option<Event> {
+            None
+        }
+
+        fn save_now(&mut self, _now: Duration) -> EmergencySaved {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Some(Ok(()))
+        }
+    }
+
+    #[test]
+    fn every_session_registered_is_saved_and_one_that_ended_is_forgotten() {
+        let _alone = REGISTERING.lock().unwrap_or_else(|e| e.into_inner());
+        let counts = [Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0))];
+        let (news, _events) = channel();
+        let [one, two] = counts
+            .clone()
+            .map(|count| FileQueue::new(Counted(count), Instant::now()));
+        let one = register(one, "hotseat --resume", news.clone()).unwrap();
+        let two = register(two, "hotseat --plain --resume", news).unwrap();
+        let ours = [one.id, two.id];
+        {
+            let registry = registry();
+            let (_held, saved) = save_all(registry.entries.iter().filter(|e| ours.contains(&e.id)));
+            let resume: Vec<_> = saved.iter().map(|s| s.resume).collect();
+            assert_eq!(resume, ["hotseat --resume", "hotseat --plain --resume"]);
+            assert!(saved.iter().all(|s| matches!(s.saved, Some(Ok(())))));
+        }
+        assert_eq!(counts.each_ref().map(|c| c.load(Ordering::SeqCst)), [1, 1]);
+        // The first session ends: the handler forgets it, and saves the other alone.
+        let gone = one.id;
+        drop(one);
+        let registry = registry();
+        assert!(registry.entries.iter().all(|e| e.id != gone));
+        let (_held, saved) = save_all(registry.entries.iter().filter(|e| e.id == two.id));
+        assert_eq!(saved.len(), 1);
+        assert_eq!(counts.each_ref().map(|c| c.load(Ordering::SeqCst)), [1, 2]);
     }
 }

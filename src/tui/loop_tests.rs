@@ -259,6 +259,36 @@ fn only_the_hosts_heartbeat_waits_for_the_running_clocks_next_frame() {
     ));
 }
 
+#[test]
+fn the_bell_rings_on_the_front_ends_own_output() {
+    let (events, rx) = channel();
+    let stand_in = StandIn {
+        started: mpsc::channel().0,
+        gate: mpsc::channel().1,
+        written: Arc::default(),
+        slowness: Duration::ZERO,
+    };
+    let runtime = Runtime::with_files(stand_in, Instant::now(), events.clone(), rx, None).unwrap();
+    let console = Arc::new(TestConsole::default());
+    let heard = console.clone();
+    let running = thread::spawn(move || {
+        let mut app = App::new(Config {
+            theme: Theme::monochrome(),
+            sound: crate::app::sound::Sound::Bell,
+            ..Config::default()
+        });
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        run_loop(&mut terminal, &mut app, runtime, console.as_ref()).unwrap();
+        app
+    });
+    type_keys(&events, "e4\n");
+    wait_for("the move's bell", || *heard.bells.lock().unwrap() >= 1);
+    quit(&events);
+    let app = running.join().unwrap();
+    assert_eq!(app.game().record().plies(), 1);
+    assert_eq!(*heard.bells.lock().unwrap(), 1, "one move, one bell");
+}
+
 /// A whole session as a front end starts it, on its own `TestBackend` and data folder: the
 /// loop on a thread of its own, which returns the app and the last frame when it ends.
 fn real_session(dir: &std::path::Path) -> (EventSender, thread::JoinHandle<(App, String)>) {
@@ -275,6 +305,7 @@ fn real_session(dir: &std::path::Path) -> (EventSender, thread::JoinHandle<(App,
     };
     let front = Front {
         resume: "hotseat --resume",
+        notes: &mut std::io::sink(),
     };
     let (runtime, mut app) =
         crate::runtime::start(launch, Role::Local, front, || Ok::<_, StartError>(())).unwrap();
@@ -296,7 +327,8 @@ fn saved_in(dir: &std::path::Path) -> String {
 
 #[test]
 fn two_sessions_in_one_process_play_apart_and_one_ending_leaves_the_other_saving() {
-    use crate::runtime::signals::registered;
+    use crate::runtime::signals::{REGISTERING, registered};
+    let _alone = REGISTERING.lock().unwrap_or_else(|e| e.into_inner());
     let root = std::env::temp_dir().join(format!("hotseat-two-sessions-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     let (one, two) = (root.join("one"), root.join("two"));

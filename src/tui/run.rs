@@ -69,6 +69,7 @@ pub fn play(launch: Launch, role: Role) -> Result<(), PlayError> {
     let across = matches!(role, Role::Net(_));
     let front = Front {
         resume: "hotseat --resume",
+        notes: &mut io::stderr(),
     };
     let (runtime, mut app) = crate::runtime::start(launch, role, front, || {
         // Across the network the invitation may have come on standard input: the keys then

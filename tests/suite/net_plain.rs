@@ -101,8 +101,8 @@ impl Plain {
         self.wait_for(text, false, |said| said.contains(text))
     }
 
-    /// Ends its input and waits for it to leave; its exit code.
-    fn end(mut self) -> Option<i32> {
+    /// Ends its input and waits for it to leave; its exit code (what it said stays).
+    fn end(&mut self) -> Option<i32> {
         drop(self.input.take());
         let deadline = Instant::now() + SLOW;
         loop {
@@ -162,6 +162,13 @@ fn a_plain_host_and_a_plain_joiner_play_fools_mate_and_a_plain_watcher_hears_it(
     let mut watcher = Plain::start(&fresh_dir("net-plain-watch"), &["watch", "--plain"]);
     watcher.type_line(&watch);
     watcher.hears("You are watching");
+    // The first words wait for the host's game: then the players and whose move it is.
+    let greeted = black.said();
+    assert!(
+        greeted.starts_with("hotseat, plain mode, a game across the network: the game follows.\n"),
+        "{greeted}"
+    );
+    assert!(greeted.contains("White to move"), "{greeted}");
 
     white.type_line("f3");
     black.hears("White: pawn to f3.");
@@ -182,7 +189,7 @@ fn a_plain_host_and_a_plain_joiner_play_fools_mate_and_a_plain_watcher_hears_it(
         .map(|m| heard.find(m).unwrap_or_else(|| panic!("no {m}: {heard}")))
         .collect();
     assert!(moves.is_sorted(), "{heard}");
-    for side in [white, black, watcher] {
+    for mut side in [white, black, watcher] {
         // The game is over: exit code 0.
         assert_eq!(side.end(), Some(0));
     }
@@ -210,12 +217,44 @@ fn a_plain_joiner_hears_the_hosts_draw_offer_as_a_question_and_answers_it() {
 }
 
 #[test]
+fn a_take_back_asked_across_the_network_is_a_question_and_the_move_goes() {
+    let (mut white, mut black, _) = host_and_joiner("net-plain-takeback");
+    white.type_line("e4");
+    black.hears("White: pawn to e4.");
+    black.type_line("e5");
+    white.hears("Black: pawn to e5.");
+    black.type_line("takeback");
+    let asked = white.hears("asks to take back");
+    assert!(
+        asked.contains("accept, decline, or play a move"),
+        "the request is a question with its answers: {asked}"
+    );
+    white.type_line("accept");
+    for side in [&white, &black] {
+        side.hears("taken back, with consent");
+    }
+    // The game goes on from 1. e4: Black plays another move.
+    black.type_line("c5");
+    white.hears("Black: pawn to c5.");
+    assert_eq!(white.end(), Some(3));
+    assert_eq!(black.end(), Some(3));
+}
+
+#[test]
 fn a_plain_joiner_hears_when_the_host_is_gone() {
-    let (mut white, black, _) = host_and_joiner("net-plain-gone");
+    let (mut white, mut black, _) = host_and_joiner("net-plain-gone");
     white.type_line("d4");
     black.hears("White: pawn to d4.");
     // The host leaves (its input ends): the joiner is told, in words, where errors go.
     assert_eq!(white.end(), Some(3), "a game in progress is left saved");
+    assert!(
+        white.said().ends_with(
+            "Input ended. The game is saved: the next hotseat host --plain resumes it, under \
+             a new invitation.\n"
+        ),
+        "{}",
+        white.said()
+    );
     let said = black.wait_for("the host gone", true, |err| {
         err.contains("The connection to the host is lost")
     });
@@ -224,6 +263,14 @@ fn a_plain_joiner_hears_when_the_host_is_gone() {
         "{said}"
     );
     assert_eq!(black.end(), Some(3));
+    assert!(
+        black.said().ends_with(
+            "Input ended. The game is saved here. While the host keeps it open, hotseat join \
+             --plain with the same invitation takes your seat back.\n"
+        ),
+        "{}",
+        black.said()
+    );
 }
 
 #[test]
