@@ -416,9 +416,20 @@ impl App {
         };
         let seat = mirror.seat();
         // A move the host never had, dropped with the game it sent instead: said, never
-        // written as played.
-        let unplayed =
-            pending.filter(|_| !mirror.is_pending() && matches!(change, Change::Synced(_)));
+        // written as played. A move that ended the game comes back in the host's whole game
+        // (its word that the game ended), in its place: that one was played.
+        let kept = |san: &String| {
+            before.checked_sub(1).is_some_and(|ply| {
+                self.game
+                    .record()
+                    .moves()
+                    .get(ply)
+                    .is_some_and(|m| &m.san == san)
+            })
+        };
+        let unplayed = pending.filter(|san| {
+            !mirror.is_pending() && matches!(change, Change::Synced(_)) && !kept(san)
+        });
         if matches!(msg, Msg::Welcome { .. }) && net.reconnecting.take().is_some() {
             for color in [Color::White, Color::Black] {
                 if mirror.connected(color) {

@@ -192,6 +192,35 @@ fn a_move_shows_at_once_and_is_taken_back_when_the_host_refuses_it() {
 }
 
 #[test]
+fn a_move_that_ends_the_game_comes_back_in_the_hosts_last_word_as_played() {
+    // Fool's mate: Black's Qh4# ends the game, and the host answers with its whole game and
+    // the news that it ended, not with the move alone.
+    let mut app = seated(Seat::Black, &["f2f3", "e7e5", "g2g4"]);
+    sent(&mut app);
+    enter(&mut app, "Qh4#");
+    let mut ended = snapshot(
+        GameSetup::default(),
+        &["f2f3", "e7e5", "g2g4", "d8h4"],
+        false,
+    );
+    ended.running = false;
+    net(
+        &mut app,
+        Msg::Sync {
+            snapshot: ended,
+            notice: Notice::Ended,
+        },
+    );
+    assert!(app.game().is_over());
+    assert_eq!(app.game().record().plies(), 4);
+    let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(
+        !said.contains("did not reach the host"),
+        "the mate was played: {said}"
+    );
+}
+
+#[test]
 fn answers_go_to_the_host_and_the_opponents_requests_stand_on_the_status_line() {
     let mut app = seated(Seat::Black, &["e2e4", "e7e5"]);
     sent(&mut app);
