@@ -32,6 +32,8 @@
 //!   refused): `net`; the same through the apps, with each side's files: `net_play`; every
 //!   attack and fault on the network (replay, slow handshakes, held answers, stalls, drops)
 //!   with a scripted peer: `net_attacks`;
+//! - the sparring partner's engine driver, with the real Stockfish and the fake engine:
+//!   `sparring`;
 //!
 //! A subject that fits none of these gets a new file in `tests/suite/` and a line below. Unit
 //! tests of one module stay beside it in `src/`. Run one file's tests with
@@ -102,6 +104,8 @@ mod rules_props;
 mod screen;
 #[path = "suite/settings.rs"]
 mod settings;
+#[path = "suite/sparring.rs"]
+mod sparring;
 #[path = "suite/store.rs"]
 mod store;
 #[path = "suite/terminal.rs"]
