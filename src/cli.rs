@@ -17,6 +17,7 @@ mod net;
 mod perft;
 mod pgn;
 mod play;
+pub mod sparring;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
