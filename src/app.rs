@@ -60,6 +60,7 @@ pub mod saving;
 pub mod sound;
 mod stepping;
 mod study;
+pub mod table;
 mod view;
 
 #[cfg(test)]
@@ -281,8 +282,9 @@ pub struct App {
     bell: sound::Bell,
     /// How moves are written for the players and read from them.
     style: MoveStyle,
-    /// The seat in a game across the network (see `network`).
-    net: Option<network::NetPlay>,
+    /// Where the game is played and who sits here: the one place that decides who moves
+    /// next (see `table`).
+    table: table::Table,
 }
 
 impl App {
@@ -318,7 +320,7 @@ impl App {
             live: live::Live::default(),
             bell: sound::Bell::new(config.sound),
             style: config.move_style,
-            net: config.network.clone().map(network::NetPlay::new),
+            table: table::Table::new(config.network.clone()),
         };
         if let Some(color) = config.network.as_ref().and_then(|n| n.host_color) {
             app.saving
@@ -391,7 +393,7 @@ impl App {
     /// How a game put on the board opens: a timed game not over yet waits for a key to start
     /// the clocks ([`Mode::Ready`]), any other is played at once.
     fn opening_mode(&self) -> Mode {
-        if self.game.is_timed() && !self.game.is_over() && self.net.is_none() {
+        if self.game.is_timed() && !self.game.is_over() && self.table.waits_for_players() {
             Mode::Ready(dialogs::Ready)
         } else {
             Mode::Playing
@@ -481,7 +483,7 @@ impl App {
     /// dialog once.
     fn check_game_end(&mut self, now: Duration, own_action: bool) {
         // Across the network the host's game decides a flag fall, and says so.
-        if self.net.is_none() {
+        if self.table.decides_here() {
             self.game.tick(now);
         }
         if self.game.is_over() && !self.over_announced {
@@ -587,7 +589,9 @@ impl App {
     /// new game and rematch that only a new host can start.
     pub fn key_context(&self) -> KeyContext {
         match self.mode.key_context() {
-            KeyContext::GameOver if self.net.is_some() => KeyContext::NetGameOver,
+            KeyContext::GameOver if self.table.refuses(&Action::NewGame).is_some() => {
+                KeyContext::NetGameOver
+            }
             context => context,
         }
     }

@@ -240,7 +240,7 @@ impl App {
         if self.game.is_timed()
             && !self.game.is_started()
             && !self.game.is_over()
-            && self.net.is_none()
+            && self.table.waits_for_players()
         {
             Mode::Ready(Ready)
         } else {

@@ -1,13 +1,16 @@
 //! A seat in a game across the network: the app plays one colour (or watches) of a game whose
 //! truth is the host's.
 //!
-//! The board shows a [`Mirror`] of the host's game: every [`NetEvent`] from the edge moves it
-//! on, and the app's `game` is the mirror's copy after each one. What a player does that
+//! The board shows a copy of the host's game, kept by a [`Mirror`]: every [`NetEvent`] from
+//! the edge moves the app's own `game` on in place (nothing is cloned for a message). What a player does that
 //! would change the game at one keyboard (a move, an offer, an answer, a claim, resignation,
 //! a takeback request, a line of chat) is sent to the host instead, as an
 //! [`Effect::Net`](super::Effect::Net); only a move is shown at once, and taken back if the
 //! host refuses it. The host decides every ending too: this screen never ticks its copy's
 //! clock to a flag fall, the host's message says when the game ended.
+//!
+//! The seat is the [`Table::Remote`](super::table::Table::Remote) variant: the table asks it
+//! whose move the board may make ([`NetPlay::why_not_here`]).
 //!
 //! The same code runs at the host's own screen (its moves go to its own game through the same
 //! effect) and at a terminal that joined or watches. The app names only [`crate::remote`],
@@ -91,9 +94,72 @@ impl NetPlay {
         &self.setup
     }
 
+    /// Why a move may not be made at this screen in `game` now, in words; `None` when it may.
+    pub fn why_not_here(&self, game: &crate::game::Game) -> Option<String> {
+        Some(match self.mirror.as_ref() {
+            None => "The host's game has not arrived yet".to_owned(),
+            Some(_) if self.lost.is_some() => {
+                "The connection to the host is lost: `hotseat join` with the same invitation \
+                 goes on with the game"
+                    .to_owned()
+            }
+            Some(_) if self.reconnecting.is_some() => {
+                "The connection to the host dropped and is being made again: wait a moment"
+                    .to_owned()
+            }
+            Some(m) if m.seat() == Seat::Watcher => {
+                "You are watching: the players move at their own terminals".to_owned()
+            }
+            Some(m) if m.is_pending() => "Your move waits for the host's answer".to_owned(),
+            Some(m) if m.seat().color() != Some(game.position().turn()) => {
+                let turn = game.position().turn();
+                format!(
+                    "It is {}'s move: {turn} plays at the other terminal",
+                    super::view::who(game, turn)
+                )
+            }
+            Some(_) => return None,
+        })
+    }
+
     /// The last lines of chat, oldest first.
     pub fn chat(&self) -> &[String] {
         &self.chat
+    }
+
+    /// The panel's lines at `now`, wrapped to `cols`: the connection, then the last lines of
+    /// chat.
+    pub fn panel_lines(&self, now: Duration, cols: usize) -> Vec<String> {
+        let mut lines = Vec::new();
+        for line in self.status_lines(now).iter().chain(self.chat()) {
+            lines.extend(crate::text::wrap(line, cols));
+        }
+        lines
+    }
+
+    /// What quitting a game in progress means across the network, for the quit question:
+    /// the way back is the host's or the invitation's, not the next start's.
+    pub fn quit_line(&self) -> &'static str {
+        if self.setup.hosting {
+            "A game is in progress with your friend, and it is saved here: the next `hotseat \
+             host` resumes it, under a new invitation."
+        } else {
+            "A game is in progress, and it is saved here. While the host keeps it open, \
+             `hotseat join` with the same invitation takes your seat back."
+        }
+    }
+
+    /// The game to write to disk, from the screen's `copy`: without this screen's move that
+    /// waits for the host's answer.
+    pub fn kept_game<'a>(&'a self, copy: &'a crate::game::Game) -> &'a crate::game::Game {
+        self.mirror
+            .as_ref()
+            .map_or(copy, |m| m.confirmed_game(copy))
+    }
+
+    /// Whether this screen's move waits for the host's answer.
+    pub fn move_pending(&self) -> bool {
+        self.mirror.as_ref().is_some_and(Mirror::is_pending)
     }
 
     /// The panel's lines on the connection at `now`: the other player's terminal and each
@@ -148,104 +214,20 @@ impl NetPlay {
 }
 
 impl App {
-    /// The panel's lines on the game across the network (none at one keyboard): the
-    /// connection, then the last lines of chat, wrapped to `cols`.
-    pub(super) fn net_lines(&self, cols: usize) -> Vec<String> {
-        let Some(net) = &self.net else {
-            return Vec::new();
-        };
-        let mut lines = Vec::new();
-        for line in net.status_lines(self.now).iter().chain(net.chat()) {
-            lines.extend(crate::text::wrap(line, cols));
-        }
-        lines
-    }
-
-    /// What quitting a game in progress means across the network, for the quit question:
-    /// the way back is the host's or the invitation's, not the next start's.
-    pub(super) fn network_quit_line(&self) -> Option<String> {
-        let net = self.net.as_ref()?;
-        Some(if net.setup.hosting {
-            "A game is in progress with your friend, and it is saved here: the next `hotseat \
-             host` resumes it, under a new invitation."
-                .to_owned()
-        } else {
-            "A game is in progress, and it is saved here. While the host keeps it open, \
-             `hotseat join` with the same invitation takes your seat back."
-                .to_owned()
-        })
-    }
-
-    /// The game to write to disk: across the network, without this screen's move that waits
-    /// for the host's answer; at one keyboard, the game.
-    pub(super) fn kept_game(&self) -> &crate::game::Game {
-        self.net
-            .as_ref()
-            .and_then(|n| n.mirror.as_ref())
-            .map_or(&self.game, Mirror::confirmed_game)
-    }
-
-    /// Whether this screen's move waits for the host's answer.
-    pub(super) fn net_move_pending(&self) -> bool {
-        self.net
-            .as_ref()
-            .and_then(|n| n.mirror.as_ref())
-            .is_some_and(Mirror::is_pending)
-    }
-
     /// The network seat, if this session plays across the network.
     pub fn network(&self) -> Option<&NetPlay> {
-        self.net.as_ref()
-    }
-
-    /// The colour this screen plays across the network; `None` at one keyboard, for a watcher
-    /// or before the host's welcome.
-    pub(super) fn net_color(&self) -> Option<Color> {
-        self.net.as_ref()?.seat()?.color()
-    }
-
-    /// Whether a move may be made on this screen across the network; says why not. True at
-    /// one keyboard.
-    pub(super) fn net_may_move(&mut self) -> bool {
-        let Some(net) = &self.net else {
-            return true;
-        };
-        let why = match net.mirror.as_ref() {
-            None => "The host's game has not arrived yet".to_owned(),
-            Some(_) if net.lost.is_some() => {
-                "The connection to the host is lost: `hotseat join` with the same invitation \
-                 goes on with the game"
-                    .to_owned()
-            }
-            Some(_) if net.reconnecting.is_some() => {
-                "The connection to the host dropped and is being made again: wait a moment"
-                    .to_owned()
-            }
-            Some(m) if m.seat() == Seat::Watcher => {
-                "You are watching: the players move at their own terminals".to_owned()
-            }
-            Some(m) if m.is_pending() => "Your move waits for the host's answer".to_owned(),
-            Some(m) if m.seat().color() != Some(self.game.position().turn()) => {
-                let turn = self.game.position().turn();
-                format!(
-                    "It is {}'s move: {turn} plays at the other terminal",
-                    self.who(turn)
-                )
-            }
-            Some(_) => return true,
-        };
-        self.error(why);
-        false
+        self.table.remote()
     }
 
     /// Plays this screen's move across the network: shown at once, sent to the host (with a
     /// draw claim when `claim`). A draw is offered across the network at once (Ctrl-D), not
     /// with the move to come.
     pub(super) fn net_commit(&mut self, mv: crate::rules::Move, claim: bool, now: Duration) {
-        let Some(mirror) = self.net.as_mut().and_then(|n| n.mirror.as_mut()) else {
+        let Some(mirror) = self.table.remote_mut().and_then(|n| n.mirror.as_mut()) else {
             return;
         };
-        match mirror.try_move(mv, now) {
+        let before = self.game.record().plies();
+        match mirror.try_move(&mut self.game, mv, now) {
             Ok(Msg::Act { ply, action }) => {
                 let action = match action {
                     Action::Move { uci } if claim => Action::MoveAndClaim { uci },
@@ -253,7 +235,7 @@ impl App {
                 };
                 self.effects.push(Effect::Net(Msg::Act { ply, action }));
                 self.message = None;
-                self.follow_mirror();
+                self.followed_mirror(before, None);
                 self.back_to_present();
                 self.board.cursor = mv.to();
             }
@@ -265,12 +247,12 @@ impl App {
     /// Sends this player's `action` to the host. False at one keyboard (the caller acts
     /// itself).
     pub(super) fn net_act(&mut self, action: Action) -> bool {
-        let Some(net) = &self.net else {
+        let Some(net) = self.table.remote() else {
             return false;
         };
         match &net.mirror {
             Some(m) if m.seat() != Seat::Watcher => {
-                let msg = m.act(action);
+                let msg = m.act(&self.game, action);
                 self.effects.push(Effect::Net(msg));
             }
             _ => self.error("You are watching: only the players act in the game"),
@@ -278,29 +260,10 @@ impl App {
         true
     }
 
-    /// Whether `action` is one a game across the network does not have (a pause, a new game,
-    /// another game opened over it); says so.
-    pub(super) fn net_refuses(&mut self, action: &super::keymap::Action) -> bool {
-        use super::keymap::Action as A;
-        if self.net.is_none() {
-            return false;
-        }
-        let why = match action {
-            A::Pause => "A game across the network has no pause: the clocks run as at a board",
-            A::NewGame | A::Rematch | A::Library => {
-                "This screen plays the game across the network: quit (Ctrl-Q), then host or \
-                 join again for a new game, or start hotseat for the library"
-            }
-            _ => return false,
-        };
-        self.error(why);
-        true
-    }
-
     /// Ctrl-D across the network: the opponent's offer brought back to answer, or an offer
     /// sent now.
     pub(super) fn net_draw(&mut self, now: Duration) {
-        let Some(me) = self.net_color() else {
+        let Some(me) = self.table.own_color() else {
             self.net_act(Action::OfferDraw);
             return;
         };
@@ -320,15 +283,10 @@ impl App {
         }
     }
 
-    /// The colour a resignation on this screen is for: its own.
-    pub(super) fn net_resigner(&self) -> Option<Color> {
-        self.net_color()
-    }
-
     /// `say …` typed in the move box across the network: a line of chat. False for any other
     /// text.
     pub(super) fn net_say(&mut self, text: &str) -> bool {
-        if self.net.is_none() {
+        if self.table.remote().is_none() {
             return false;
         }
         if text == "invite" {
@@ -354,7 +312,7 @@ impl App {
 
     /// Opens the box with the invitation lines (the host's).
     pub(super) fn show_invitation(&mut self) {
-        match &self.net {
+        match self.table.remote() {
             Some(net) if !net.setup.invitation.is_empty() => {
                 self.mode = Mode::Invite(dialogs::Invite);
             }
@@ -364,7 +322,7 @@ impl App {
 
     /// News from the network edge, at `now`.
     pub(super) fn net_event(&mut self, event: NetEvent, now: Duration) {
-        let Some(net) = self.net.as_mut() else {
+        let Some(net) = self.table.remote_mut() else {
             return;
         };
         match event {
@@ -407,7 +365,7 @@ impl App {
                 let pending = net
                     .mirror
                     .as_ref()
-                    .and_then(Mirror::pending_move)
+                    .and_then(|m| m.pending_move(&self.game))
                     .map_or_else(String::new, |mv| {
                         format!("; your move {mv} waits until the host has it")
                     });
@@ -430,13 +388,13 @@ impl App {
     }
 
     fn net_message(&mut self, msg: Msg, now: Duration) {
-        let Some(net) = self.net.as_mut() else {
+        let Some(net) = self.table.remote_mut() else {
             return;
         };
         let Some(mirror) = net.mirror.as_mut() else {
             if let Msg::Welcome { seat, snapshot } = &msg {
                 match Mirror::new(*seat, snapshot, now) {
-                    Ok(mirror) => self.welcomed(mirror),
+                    Ok((mirror, game)) => self.welcomed(mirror, game),
                     Err(err) => {
                         self.error(err.to_string());
                         self.effects.push(Effect::Net(Msg::WantSync));
@@ -445,8 +403,10 @@ impl App {
             }
             return;
         };
-        let pending = mirror.pending_move();
-        let change = match mirror.apply(&msg, now) {
+        let pending = mirror.pending_move(&self.game);
+        let before = self.game.record().plies();
+        let position = self.game.position().clone();
+        let change = match mirror.apply(&mut self.game, &msg, now) {
             Ok(change) => change,
             Err(err) => {
                 self.error(err.to_string());
@@ -465,7 +425,7 @@ impl App {
                     net.peers[color.index()] = PeerState::Connected;
                 }
             }
-            self.follow_mirror();
+            self.followed_mirror(before, Some(&position));
             self.info(match unplayed {
                 Some(mv) => format!(
                     "Connected to the host again. Your move {mv} never reached it and is not \
@@ -482,17 +442,17 @@ impl App {
         }
         match change {
             Change::Nothing | Change::Clocks => {
-                self.follow_mirror();
+                self.followed_mirror(before, Some(&position));
             }
             Change::Moved { confirmed_own } => {
-                self.follow_mirror();
+                self.followed_mirror(before, Some(&position));
                 if !confirmed_own {
                     self.message = None;
                 }
             }
             Change::Refused(why) => {
-                self.follow_mirror();
-                let hosting = self.net.as_ref().is_some_and(|n| n.setup.hosting);
+                self.followed_mirror(before, Some(&position));
+                let hosting = self.table.remote().is_some_and(|n| n.setup.hosting);
                 // The host's own screen is refused by its own game: no "host" to name.
                 let said = if hosting {
                     "Refused"
@@ -506,7 +466,10 @@ impl App {
                     .color()
                     .map_or_else(|| from.to_string(), |c| self.who(c));
                 let line = format!("{who}: {text}");
-                let chat = &mut self.net.as_mut().expect("net").chat;
+                let Some(net) = self.table.remote_mut() else {
+                    return;
+                };
+                let chat = &mut net.chat;
                 chat.push(line.clone());
                 if chat.len() > CHAT_LINES {
                     chat.remove(0);
@@ -514,17 +477,18 @@ impl App {
                 self.info(line);
             }
             Change::Synced(notice) => {
-                self.follow_mirror();
+                self.followed_mirror(before, Some(&position));
                 self.net_notice(seat, notice, now);
             }
         }
     }
 
     /// The host's welcome: its game on the board, seen from this seat.
-    fn welcomed(&mut self, mirror: Mirror) {
+    fn welcomed(&mut self, mirror: Mirror, game: crate::game::Game) {
         let seat = mirror.seat();
-        let game = mirror.game().clone();
-        let net = self.net.as_mut().expect("net");
+        let Some(net) = self.table.remote_mut() else {
+            return;
+        };
         for color in [Color::White, Color::Black] {
             if mirror.connected(color) {
                 net.peers[color.index()] = PeerState::Connected;
@@ -539,7 +503,7 @@ impl App {
         if matches!(mode, Mode::Invite(_)) || (hosting && !self.net_peer_here()) {
             self.mode = Mode::Invite(dialogs::Invite);
         }
-        let resumed = self.net.as_ref().is_some_and(|n| n.setup.resumed);
+        let resumed = self.table.remote().is_some_and(|n| n.setup.resumed);
         self.info(match seat.color() {
             Some(color) if resumed => format!(
                 "You play {}: the unfinished game goes on (hotseat host --new starts another)",
@@ -552,7 +516,7 @@ impl App {
 
     /// Whether the other player's terminal is here.
     fn net_peer_here(&self) -> bool {
-        let Some(mirror) = self.net.as_ref().and_then(|n| n.mirror.as_ref()) else {
+        let Some(mirror) = self.table.remote().and_then(|n| n.mirror.as_ref()) else {
             return false;
         };
         match mirror.seat().color() {
@@ -561,19 +525,11 @@ impl App {
         }
     }
 
-    /// The board follows the mirror's game (moves, clocks, the result).
-    fn follow_mirror(&mut self) {
-        let Some(game) = self
-            .net
-            .as_ref()
-            .and_then(|n| n.mirror.as_ref())
-            .map(|m| m.game().clone())
-        else {
-            return;
-        };
-        let changed = game.record().plies() != self.game.record().plies()
-            || game.position() != self.game.position();
-        self.game = game;
+    /// The mirror has moved the game on from `plies` half-moves (and the `position`, when
+    /// known): a new move leaves the review and puts the piece in hand back.
+    fn followed_mirror(&mut self, plies: usize, position: Option<&crate::rules::Position>) {
+        let changed = self.game.record().plies() != plies
+            || position.is_some_and(|p| p != self.game.position());
         if changed {
             self.review.leave();
             self.board.put_back();
@@ -590,7 +546,9 @@ impl App {
         match notice {
             Notice::Resync | Notice::Ended => {}
             Notice::DrawOffered(by) => match by.color() {
-                Some(by) if !mine(Seat::of(by)) && seat != Seat::Watcher => self.offer_seen(now),
+                Some(by) if !mine(Seat::of(by)) && seat != Seat::Watcher => {
+                    self.requests.offer_seen(now)
+                }
                 Some(by) if mine(Seat::of(by)) => {
                     self.info(format!("You offer a draw; {} is asked", self.who(!by)));
                 }
@@ -604,10 +562,10 @@ impl App {
             }
             Notice::TakebackAsked(by) => match by.color() {
                 Some(by) if !mine(Seat::of(by)) && seat != Seat::Watcher => {
-                    self.net_request(Ask::Takeback, by, now);
+                    self.requests.stand(Ask::Takeback, by, now);
                 }
                 Some(by) if mine(Seat::of(by)) => {
-                    self.net_request(Ask::Takeback, by, now);
+                    self.requests.stand(Ask::Takeback, by, now);
                     self.info(format!(
                         "You ask to take back {}; {} is asked",
                         self.takeback_text(by)
@@ -619,7 +577,7 @@ impl App {
                 None => {}
             },
             Notice::TakebackDeclined(by) => {
-                self.net_request_over();
+                self.requests.over();
                 if let Some(by) = by.color() {
                     let asker = !by;
                     let moves = self
@@ -633,7 +591,7 @@ impl App {
             }
             Notice::TookBack(by) => {
                 self.offer_with_move = None;
-                self.net_took_back(by.color());
+                self.requests.took_back(by.color());
                 if let Some(by) = by.color() {
                     self.info(format!("{}'s move taken back, with consent", self.who(by)));
                 }
@@ -645,7 +603,7 @@ impl App {
                 let Some(color) = who.color() else {
                     return;
                 };
-                let Some(net) = self.net.as_mut() else {
+                let Some(net) = self.table.remote_mut() else {
                     return;
                 };
                 net.peers[color.index()] = if connected {

@@ -7,6 +7,7 @@ use super::dialogs::{self, Promotion};
 use super::keymap::{Action, Pointer, PointerKind, action_for_word};
 use super::move_entry::{self, Refusal};
 use super::parts::{Drag, MAX_INPUT_CHARS, TooLong};
+use super::table::{NextMove, Table};
 use super::{App, Message, Mode};
 use crate::game::OfferResult;
 use crate::rules::move_targets;
@@ -18,7 +19,7 @@ pub(super) const ONE_MOVE_EACH: &str = "with the clock running, each player make
 impl App {
     pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
         let again = std::mem::take(&mut self.cycling);
-        if self.net_refuses(&action) {
+        if self.table_refuses(&action) {
             return;
         }
         match action {
@@ -389,34 +390,51 @@ impl App {
         self.game.is_timed() && !self.game.is_over()
     }
 
-    /// Whether a move may be made now; says why not.
+    /// Whether a move may be made now, as the table decides; says why not.
     fn ready_to_move(&mut self) -> bool {
         if self.refuse_in_review() {
             return false;
         }
-        if let Some(outcome) = self.game.outcome() {
-            // A finished game is studied from any position that has a move to make.
-            if !self.board_position().legal_moves().is_empty() {
-                return true;
+        match self.table.next_move(&self.game) {
+            NextMove::Study => {
+                // A finished game is studied from any position that has a move to make.
+                if !self.board_position().legal_moves().is_empty() {
+                    return true;
+                }
+                if let Some(outcome) = self.game.outcome() {
+                    self.error(format!(
+                        "The game is over ({}, {}): Ctrl-N starts a new one",
+                        self.outcome_text(outcome),
+                        outcome.result.pgn()
+                    ));
+                }
+                false
             }
-            self.error(format!(
-                "The game is over ({}, {}): Ctrl-N starts a new one",
-                self.outcome_text(outcome),
-                outcome.result.pgn()
-            ));
-            return false;
+            NextMove::Here(_) if self.game.clock().is_paused() => {
+                self.error("The clocks are paused: Ctrl-P resumes");
+                false
+            }
+            NextMove::Here(_) => true,
+            NextMove::Elsewhere(why) => {
+                self.error(why);
+                false
+            }
         }
-        if self.game.clock().is_paused() {
-            self.error("The clocks are paused: Ctrl-P resumes");
+    }
+
+    /// Whether the table has no room for `action` (a pause across the network); says so.
+    pub(super) fn table_refuses(&mut self, action: &Action) -> bool {
+        let Some(why) = self.table.refuses(action) else {
             return false;
-        }
-        self.net_may_move()
+        };
+        self.error(why);
+        true
     }
 
     /// A move chosen by any input: asks first when it would allow a draw claim (FIDE 9.2.1,
     /// 9.3.1), otherwise plays it.
     pub(super) fn submit(&mut self, mv: Move, now: Duration) {
-        if self.studying() {
+        if self.table.next_move(&self.game) == NextMove::Study {
             self.study(mv);
             return;
         }
@@ -431,9 +449,9 @@ impl App {
     /// The one place a move is played, with a draw claim when `claim`.
     pub(super) fn commit(&mut self, mv: Move, claim: bool, now: Duration) {
         self.mode = Mode::Playing;
-        if self.net.is_some() {
-            self.net_commit(mv, claim, now);
-            return;
+        match self.table {
+            Table::Keyboard => {}
+            Table::Remote(_) => return self.net_commit(mv, claim, now),
         }
         let mover = self.game.position().turn();
         let played = if claim {
@@ -468,7 +486,7 @@ impl App {
             self.error(format!("The game is over: {}", self.outcome_text(outcome)));
             return;
         }
-        if self.net.is_some() {
+        if !self.table.decides_here() {
             self.net_draw(now);
             return;
         }
@@ -505,7 +523,7 @@ impl App {
             return;
         }
         match self.game.offer_draw(mover, now) {
-            Ok(OfferResult::Offered) => self.offer_seen(now),
+            Ok(OfferResult::Offered) => self.requests.offer_seen(now),
             Ok(OfferResult::Agreed) => {}
             Err(err) => self.error(err.to_string()),
         }
@@ -541,9 +559,7 @@ impl App {
         if let Some(outcome) = self.game.outcome() {
             self.error(format!("The game is over: {}", self.outcome_text(outcome)));
         } else {
-            let color = self
-                .net_resigner()
-                .unwrap_or_else(|| self.game.position().turn());
+            let color = self.table.speaker(&self.game);
             self.mode = Mode::Resign(dialogs::Resign { color });
         }
     }
@@ -564,8 +580,7 @@ impl App {
     }
 
     pub(super) fn quit_requested(&mut self) {
-        let watching = self.network().and_then(|n| n.seat()) == Some(crate::remote::Seat::Watcher);
-        if watching && !self.study_would_be_lost() {
+        if self.table.watching() && !self.study_would_be_lost() {
             // A watcher keeps nothing of the game: leaving loses nothing.
             self.quit = true;
         } else if self.game_in_progress()

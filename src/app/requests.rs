@@ -59,6 +59,31 @@ impl Requests {
     pub(super) fn clear(&mut self) {
         *self = Requests::default();
     }
+
+    /// `by` asks `ask` at `since` (across the network: the host says so).
+    pub(super) fn stand(&mut self, ask: Ask, by: Color, since: Duration) {
+        self.pending = Some(Request { ask, by, since });
+    }
+
+    /// The question standing was answered or lapsed.
+    pub(super) fn over(&mut self) {
+        self.pending = None;
+    }
+
+    /// `by`'s move was taken back: the question is over, and the next move made may be asked
+    /// about again.
+    pub(super) fn took_back(&mut self, by: Option<Color>) {
+        self.pending = None;
+        if let Some(by) = by {
+            self.takeback_asked[by.index()] = None;
+        }
+    }
+
+    /// The draw offer came before the player to move at `now` (made, received, or brought
+    /// back with a resumed game).
+    pub(super) fn offer_seen(&mut self, now: Duration) {
+        self.offer_seen = now;
+    }
 }
 
 impl App {
@@ -74,12 +99,12 @@ impl App {
             return None;
         }
         match self.requests.pending {
-            Some(r) if !self.asked_from_here(r.by) => Some((r.ask, r.by)),
+            Some(r) if !self.table.asked_from_here(r.by) => Some((r.ask, r.by)),
             // None, or this screen's own request waiting: the opponent may still have offered
             // a draw meanwhile.
             _ => {
                 let by = self.game.pending_offer()?;
-                (!self.asked_from_here(by)).then_some((Ask::Draw, by))
+                (!self.table.asked_from_here(by)).then_some((Ask::Draw, by))
             }
         }
     }
@@ -96,12 +121,6 @@ impl App {
             ));
         }
         soon
-    }
-
-    /// The draw offer just came before the player to move (made, received, or brought back
-    /// with a resumed game).
-    pub(super) fn offer_seen(&mut self, now: Duration) {
-        self.requests.offer_seen = now;
     }
 
     /// Ctrl-D (or `draw`) with the opponent's offer standing: accepts it, unless the key came
@@ -127,7 +146,7 @@ impl App {
             return;
         }
         match self.requests.pending {
-            Some(r) if r.ask == Ask::Takeback && !self.asked_from_here(r.by) => {
+            Some(r) if r.ask == Ask::Takeback && !self.table.asked_from_here(r.by) => {
                 self.answer_request(true, now)
             }
             Some(r) if r.ask == Ask::Takeback => {
@@ -141,13 +160,6 @@ impl App {
         }
     }
 
-    /// Whether a question asked by `by` was asked from this screen, so it is not this
-    /// screen's to answer: across the network, this seat's own (a watcher answers nothing);
-    /// at one keyboard never, since the player asked sits here too.
-    fn asked_from_here(&self, by: Color) -> bool {
-        self.net.is_some() && self.net_color().is_none_or(|me| me == by)
-    }
-
     fn ask_takeback(&mut self, now: Duration) {
         let plies = self.game.record().plies();
         if plies == 0 {
@@ -155,9 +167,7 @@ impl App {
             return;
         }
         // Who asks: across the network this screen's player; here, whoever moved last.
-        let asker = self
-            .net_color()
-            .unwrap_or_else(|| !self.game.position().turn());
+        let asker = self.table.takeback_asker(&self.game);
         if self.game.pending_offer() == Some(asker) {
             self.error(format!(
                 "{}'s draw offer is waiting for an answer: ask to take back after it",
@@ -173,7 +183,7 @@ impl App {
             return;
         }
         self.requests.takeback_asked[asker.index()] = Some(plies);
-        if self.net.is_some() {
+        if !self.table.decides_here() {
             self.net_ask_takeback();
             return;
         }
@@ -230,7 +240,7 @@ impl App {
         self.requests.pending = None;
         let answerer = self.who(!request.by);
         match (request.ask, yes) {
-            (Ask::Takeback, _) if self.net.is_some() => {
+            (Ask::Takeback, _) if !self.table.decides_here() => {
                 self.net_act(RemoteAction::AnswerTakeback { accept: yes });
             }
             (Ask::Takeback, true) => {
@@ -269,9 +279,9 @@ impl App {
     /// accepts their draw offer; says so when there is neither.
     pub(super) fn accept_standing(&mut self, now: Duration) {
         match self.requests.pending {
-            Some(r) if !self.asked_from_here(r.by) => self.answer_request(true, now),
+            Some(r) if !self.table.asked_from_here(r.by) => self.answer_request(true, now),
             _ => match self.game.pending_offer() {
-                Some(by) if self.net_color() != Some(by) && !self.game.is_over() => {
+                Some(by) if self.table.own_color() != Some(by) && !self.game.is_over() => {
                     self.accept_offer(by, now)
                 }
                 _ => self.error("There is no question to answer and no draw offer to accept"),
@@ -286,14 +296,13 @@ impl App {
             return false;
         }
         if let Some(request) = self.requests.pending
-            && !self.asked_from_here(request.by)
+            && !self.table.asked_from_here(request.by)
         {
             self.answer_request(false, now);
             return true;
         }
-        let turn = self.game.position().turn();
         let by = self.game.pending_offer();
-        let answerer = self.net_color().unwrap_or(turn);
+        let answerer = self.table.speaker(&self.game);
         match by {
             Some(by) if by != answerer => {
                 if self.net_act(RemoteAction::DeclineDraw) {
@@ -326,29 +335,6 @@ impl App {
         }
     }
 
-    /// The take-back asked from across the network, now standing here.
-    pub(super) fn net_request(&mut self, ask: Ask, by: Color, now: Duration) {
-        self.requests.pending = Some(Request {
-            ask,
-            by,
-            since: now,
-        });
-    }
-
-    /// The request across the network was answered or lapsed.
-    pub(super) fn net_request_over(&mut self) {
-        self.requests.pending = None;
-    }
-
-    /// The host took `by`'s move back: the request is over, and the next move made may be
-    /// asked about again.
-    pub(super) fn net_took_back(&mut self, by: Option<Color>) {
-        self.requests.pending = None;
-        if let Some(by) = by {
-            self.requests.takeback_asked[by.index()] = None;
-        }
-    }
-
     /// A take-back request as the status bar says it.
     fn request_words(&self, request: Request) -> String {
         match request.ask {
@@ -360,7 +346,7 @@ impl App {
 
     /// The moves a take-back asked by `by` would undo, in words (`2. Qh5 and 2... Nc6`).
     pub fn asked_moves(&self, by: Color) -> String {
-        if self.net.is_some() {
+        if !self.table.decides_here() {
             self.takeback_text(by)
                 .unwrap_or_else(|| "their last move".to_owned())
         } else {
@@ -372,7 +358,7 @@ impl App {
     /// fewer and fewer words for narrower lines: `None` when none stands.
     pub(super) fn standing_question(&self) -> Option<Message> {
         if let Some(request) = self.requests.pending
-            && self.asked_from_here(request.by)
+            && self.table.asked_from_here(request.by)
             && !self.game.is_over()
             && self.question_to_answer().is_none()
         {

@@ -294,7 +294,7 @@ impl App {
             && self.game_in_progress()
             && !matches!(self.mode, Mode::Resume(_));
         saveable.then(|| SaveJob {
-            game: self.kept_game().clone(),
+            game: self.table.kept_game(&self.game).clone(),
             tags: self.saving.tags(),
         })
     }
@@ -322,7 +322,7 @@ impl App {
         // A move across the network is written once the host has confirmed it: one that
         // never reaches the host is never in the saved game (it is saved when confirmed, as
         // the revision saved is not this one).
-        if s.archived || !self.game_in_progress() || self.net_move_pending() {
+        if s.archived || !self.game_in_progress() || self.table.move_pending() {
             return;
         }
         let revision = self.game.revision();
@@ -480,7 +480,7 @@ impl App {
         }
         let interval = if s.failure.is_some() {
             RETRY_INTERVAL
-        } else if self.clock_ticking() && self.net.is_some() {
+        } else if self.clock_ticking() && !self.table.decides_here() {
             NET_CLOCK_SAVE_INTERVAL
         } else if self.clock_ticking() {
             CLOCK_SAVE_INTERVAL
@@ -685,7 +685,7 @@ impl App {
     /// answer it.
     pub(super) fn ask_standing_offer(&mut self, now: Duration) {
         if self.game.pending_offer().is_some() {
-            self.offer_seen(now);
+            self.requests.offer_seen(now);
         }
     }
 }

@@ -201,7 +201,10 @@ impl App {
         let cols = width.saturating_sub(2).max(1);
         if !self.game.is_over() && !self.review.is_active() {
             // Across the network, the place of the note shows the connection and the chat.
-            return self.net_lines(cols);
+            return self
+                .table
+                .remote()
+                .map_or_else(Vec::new, |net| net.panel_lines(self.now, cols));
         }
         let mut lines = Vec::new();
         let comment = match (self.review.var(), self.shown_ply().checked_sub(1)) {

@@ -189,12 +189,7 @@ impl App {
 
     /// A player as messages name them: `White`, or `Ann (White)` when named.
     pub fn who(&self, color: Color) -> String {
-        let name = self.game.player(color);
-        if name == color.to_string() {
-            name.to_owned()
-        } else {
-            format!("{name} ({color})")
-        }
+        who(&self.game, color)
     }
 
     /// How a game ended, in words that name the players where names are known: `Bob resigns
@@ -373,7 +368,10 @@ impl App {
             .selected
             .and_then(|sq| Some((sq, self.game.position().piece_at(sq)?)));
         // Across the network a new game is hosted anew: only quitting is offered.
-        let across = self.net.is_some();
+        let across = self
+            .table
+            .refuses(&super::keymap::Action::NewGame)
+            .is_some();
         let hint = feedback.hint.clone().unwrap_or_else(|| {
             // The opponent's question, when a message has the status line meanwhile (else the
             // status line says it, and saying it twice would only crowd the prompt).
@@ -490,5 +488,16 @@ impl App {
             None => text(own),
             Some(reply) => format!("{} and {}", text(own), text(reply)),
         })
+    }
+}
+
+/// The player of `color` in `game` by name, with the colour where a name is known: `Ann
+/// (White)`, or `White`.
+pub(super) fn who(game: &crate::game::Game, color: Color) -> String {
+    let name = game.player(color);
+    if name == color.to_string() {
+        name.to_owned()
+    } else {
+        format!("{name} ({color})")
     }
 }

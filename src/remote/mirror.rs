@@ -1,6 +1,10 @@
 //! A terminal's copy of the host's game: built from a [`Snapshot`], moved on by each
 //! [`Msg::Moved`], replaced by each [`Msg::Sync`], its clocks set to the host's readings.
 //!
+//! The copy is the screen's own [`Game`]: the mirror keeps what a copy needs beside it (the
+//! seat, the host's clock readings, the move waiting for an answer) and each call is handed
+//! the game to move on, so a message changes the game in place and nothing is cloned for it.
+//!
 //! A move made at this terminal is shown at once ([`Mirror::try_move`]): the copy plays it and
 //! keeps the game as it was before, so that the host's answer either confirms it (the same
 //! move comes back) or takes it back ([`Msg::Refused`], or a different game).
@@ -66,11 +70,11 @@ pub enum Change {
     Nothing,
 }
 
-/// A terminal's copy of the host's game.
+/// What a terminal keeps beside its copy of the host's game (the copy itself is the caller's:
+/// see the [module docs](self)).
 #[derive(Clone, Debug)]
 pub struct Mirror {
     seat: Seat,
-    game: Game,
     /// The game before this terminal's move that the host has not answered yet.
     before_pending: Option<Game>,
     clocks: Clocks,
@@ -79,21 +83,30 @@ pub struct Mirror {
 }
 
 impl Mirror {
-    /// The copy of a snapshot received at `now`, seen from `seat`.
-    pub fn new(seat: Seat, snapshot: &Snapshot, now: Duration) -> Result<Mirror, MirrorError> {
+    /// The copy of a snapshot received at `now`, seen from `seat`: the mirror, and the game.
+    pub fn new(
+        seat: Seat,
+        snapshot: &Snapshot,
+        now: Duration,
+    ) -> Result<(Mirror, Game), MirrorError> {
         let mut mirror = Mirror {
             seat,
-            game: Game::new(Default::default()),
             before_pending: None,
             clocks: snapshot.clocks,
             takeback_asked: None,
             connected: snapshot.connected,
         };
-        mirror.load(snapshot, now)?;
-        Ok(mirror)
+        let mut game = Game::new(Default::default());
+        mirror.load(&mut game, snapshot, now)?;
+        Ok((mirror, game))
     }
 
-    fn load(&mut self, snapshot: &Snapshot, now: Duration) -> Result<(), MirrorError> {
+    fn load(
+        &mut self,
+        copy: &mut Game,
+        snapshot: &Snapshot,
+        now: Duration,
+    ) -> Result<(), MirrorError> {
         let mut game = import_game(&snapshot.pgn)
             .map_err(|e| MirrorError::BadSnapshot(e.to_string()))?
             .game;
@@ -105,7 +118,7 @@ impl Mirror {
             snapshot.clocks.remaining(Color::Black),
             now,
         );
-        self.game = game;
+        *copy = game;
         self.before_pending = None;
         self.clocks = snapshot.clocks;
         self.takeback_asked = snapshot.takeback_asked;
@@ -115,11 +128,6 @@ impl Mirror {
 
     pub fn seat(&self) -> Seat {
         self.seat
-    }
-
-    /// The game as this screen shows it (with this terminal's unanswered move).
-    pub fn game(&self) -> &Game {
-        &self.game
     }
 
     /// The host's last clock readings and each side's lag.
@@ -137,16 +145,17 @@ impl Mirror {
         self.connected[color.index()]
     }
 
-    /// The game as the host has confirmed it: without this terminal's unanswered move. What
-    /// is saved and archived (a move the host never had is never written as played).
-    pub fn confirmed_game(&self) -> &Game {
-        self.before_pending.as_ref().unwrap_or(&self.game)
+    /// The game as the host has confirmed it: the `copy` without this terminal's unanswered
+    /// move. What is saved and archived (a move the host never had is never written as
+    /// played).
+    pub fn confirmed_game<'a>(&'a self, copy: &'a Game) -> &'a Game {
+        self.before_pending.as_ref().unwrap_or(copy)
     }
 
-    /// This terminal's unanswered move, in SAN.
-    pub fn pending_move(&self) -> Option<String> {
+    /// This terminal's unanswered move in the `copy`, in SAN.
+    pub fn pending_move(&self, copy: &Game) -> Option<String> {
         self.before_pending.as_ref()?;
-        self.game.record().moves().last().map(|m| m.san.clone())
+        copy.record().moves().last().map(|m| m.san.clone())
     }
 
     /// True while a move of this terminal waits for the host's answer.
@@ -157,14 +166,14 @@ impl Mirror {
     /// Plays this terminal's move at once and gives the message that asks the host for it.
     /// Refused here (nothing sent) if it is not this player's turn or not legal, or while an
     /// earlier move waits for its answer.
-    pub fn try_move(&mut self, mv: Move, now: Duration) -> Result<Msg, GameError> {
-        let mine = self.seat.color() == Some(self.game.position().turn());
+    pub fn try_move(&mut self, copy: &mut Game, mv: Move, now: Duration) -> Result<Msg, GameError> {
+        let mine = self.seat.color() == Some(copy.position().turn());
         if !mine || self.is_pending() {
             return Err(GameError::IllegalMove(mv));
         }
-        let ply = self.plies();
-        let before = self.game.clone();
-        self.game.play(mv, now)?;
+        let ply = plies(copy);
+        let before = copy.clone();
+        copy.play(mv, now)?;
         self.before_pending = Some(before);
         Ok(Msg::Act {
             ply,
@@ -174,34 +183,35 @@ impl Mirror {
         })
     }
 
-    /// The message for any other action of this player, made now.
-    pub fn act(&self, action: Action) -> Msg {
+    /// The message for any other action of this player, made now in the `copy`.
+    pub fn act(&self, copy: &Game, action: Action) -> Msg {
         Msg::Act {
-            ply: self.plies(),
+            ply: plies(copy),
             action,
         }
     }
 
-    fn plies(&self) -> u32 {
-        u32::try_from(self.game.record().plies()).unwrap_or(u32::MAX)
-    }
-
-    /// Follows a message from the host received at `now`.
-    pub fn apply(&mut self, msg: &Msg, now: Duration) -> Result<Change, MirrorError> {
+    /// Follows a message from the host received at `now`, moving the `copy` on.
+    pub fn apply(
+        &mut self,
+        copy: &mut Game,
+        msg: &Msg,
+        now: Duration,
+    ) -> Result<Change, MirrorError> {
         match msg {
             Msg::Welcome { snapshot, seat } => {
                 self.seat = *seat;
-                self.load(snapshot, now)?;
+                self.load(copy, snapshot, now)?;
                 Ok(Change::Synced(Notice::Resync))
             }
             Msg::Sync { snapshot, notice } => {
-                self.load(snapshot, now)?;
+                self.load(copy, snapshot, now)?;
                 Ok(Change::Synced(notice.clone()))
             }
-            Msg::Moved { ply, uci, clocks } => self.moved(*ply, uci, clocks, now),
+            Msg::Moved { ply, uci, clocks } => self.moved(copy, *ply, uci, clocks, now),
             Msg::Refused { reason } => {
                 if let Some(before) = self.before_pending.take() {
-                    self.game = before;
+                    *copy = before;
                 }
                 Ok(Change::Refused(reason.clone()))
             }
@@ -210,7 +220,7 @@ impl Mirror {
                 text: super::clean_chat(text),
             }),
             Msg::Clock(clocks) => {
-                self.set_clocks(clocks, now);
+                self.set_clocks(copy, clocks, now);
                 Ok(Change::Clocks)
             }
             Msg::Ping { .. } | Msg::Act { .. } | Msg::Pong { .. } | Msg::WantSync | Msg::Bye => {
@@ -221,6 +231,7 @@ impl Mirror {
 
     fn moved(
         &mut self,
+        copy: &mut Game,
         ply: u32,
         uci: &str,
         clocks: &Clocks,
@@ -228,53 +239,50 @@ impl Mirror {
     ) -> Result<Change, MirrorError> {
         // This terminal's own move, come back: confirmed.
         if let Some(before) = &self.before_pending {
-            let own = self
-                .game
-                .record()
-                .moves()
-                .last()
-                .map(|m| m.mv.uci().to_string());
+            let own = copy.record().moves().last().map(|m| m.mv.uci().to_string());
             let before_plies = u32::try_from(before.record().plies()).unwrap_or(u32::MAX);
             if before_plies == ply && own.as_deref() == Some(uci) {
                 self.before_pending = None;
-                self.set_clocks(clocks, now);
+                self.set_clocks(copy, clocks, now);
                 return Ok(Change::Moved {
                     confirmed_own: true,
                 });
             }
             // Something else happened first: the host's game wins.
-            self.game = self
-                .before_pending
-                .take()
-                .unwrap_or_else(|| self.game.clone());
+            if let Some(before) = self.before_pending.take() {
+                *copy = before;
+            }
         }
-        let have = self.plies();
+        let have = plies(copy);
         if ply != have {
             return Err(MirrorError::OutOfStep { ply, have });
         }
-        let mv = self
-            .game
+        let mv = copy
             .position()
             .parse_move(uci)
             .map_err(|e| MirrorError::BadMove(e.to_string()))?;
-        self.game
-            .play(mv, now)
+        copy.play(mv, now)
             .map_err(|e| MirrorError::BadMove(e.to_string()))?;
         self.takeback_asked = None;
-        self.set_clocks(clocks, now);
+        self.set_clocks(copy, clocks, now);
         Ok(Change::Moved {
             confirmed_own: false,
         })
     }
 
-    fn set_clocks(&mut self, clocks: &Clocks, now: Duration) {
+    fn set_clocks(&mut self, copy: &mut Game, clocks: &Clocks, now: Duration) {
         self.clocks = *clocks;
-        if !self.game.is_over() {
-            self.game.sync_clocks(
+        if !copy.is_over() {
+            copy.sync_clocks(
                 clocks.remaining(Color::White),
                 clocks.remaining(Color::Black),
                 now,
             );
         }
     }
+}
+
+/// The half-moves played in `game`, as the messages count them.
+fn plies(game: &Game) -> u32 {
+    u32::try_from(game.record().plies()).unwrap_or(u32::MAX)
 }

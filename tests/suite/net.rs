@@ -77,7 +77,7 @@ pub(crate) fn host() -> (Host, Receiver<NetEvent>) {
 /// A screen: its events and its copy of the game, kept by the messages from the host.
 pub(crate) struct Screen {
     pub(crate) rx: Receiver<NetEvent>,
-    pub(crate) mirror: Mirror,
+    pub(crate) mirror: Seen,
     pub(crate) start: Instant,
 }
 
@@ -89,14 +89,14 @@ impl Screen {
     /// Follows events until `pick` takes one (with the change it made, for a message).
     pub(crate) fn until<T>(
         &mut self,
-        mut pick: impl FnMut(&NetEvent, Option<&Change>, &Mirror) -> Option<T>,
+        mut pick: impl FnMut(&NetEvent, Option<&Change>, &Seen) -> Option<T>,
     ) -> T {
         let deadline = Instant::now() + WAIT;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let event = self.rx.recv_timeout(left).expect("an event from the host");
             let change = match &event {
-                NetEvent::Msg(msg) => Some(self.mirror.apply(msg, self.start.elapsed()).unwrap()),
+                NetEvent::Msg(msg) => Some(self.mirror.apply(msg, self.start.elapsed())),
                 _ => None,
             };
             if let Some(t) = pick(&event, change.as_ref(), &self.mirror) {
@@ -108,7 +108,7 @@ impl Screen {
     /// Follows messages until `pick` takes a change.
     pub(crate) fn until_change<T>(
         &mut self,
-        mut pick: impl FnMut(&Change, &Mirror) -> Option<T>,
+        mut pick: impl FnMut(&Change, &Seen) -> Option<T>,
     ) -> T {
         self.until(|_, change, m| change.and_then(|c| pick(c, m)))
     }
@@ -128,7 +128,8 @@ impl Screen {
     pub(crate) fn play(&mut self, text: &str) -> Msg {
         let mv = self.mirror.game().position().parse_move(text).unwrap();
         let now = self.now();
-        self.mirror.try_move(mv, now).unwrap()
+        let Seen { mirror, game } = &mut self.mirror;
+        mirror.try_move(game, mv, now).unwrap()
     }
 }
 
@@ -144,7 +145,8 @@ impl Terminal {
         let start = Instant::now();
         let (client, seat, snapshot) =
             Client::connect(invitation, access, WAIT, Duration::from_secs(3), sink)?;
-        let mirror = Mirror::new(seat, &snapshot, Duration::ZERO).unwrap();
+        let (mirror, game) = Mirror::new(seat, &snapshot, Duration::ZERO).unwrap();
+        let mirror = Seen { mirror, game };
         Ok(Terminal {
             client,
             screen: Screen { rx, mirror, start },
@@ -171,8 +173,32 @@ impl Terminal {
     }
 
     pub(crate) fn act(&mut self, action: Action) {
-        let msg = self.screen.mirror.act(action);
+        let msg = self.screen.mirror.act(self.screen.mirror.game(), action);
         assert!(self.client.send(msg));
+    }
+}
+
+/// A screen's copy of the host's game: the mirror and the game it keeps in step.
+pub(crate) struct Seen {
+    pub(crate) mirror: Mirror,
+    pub(crate) game: Game,
+}
+
+impl Seen {
+    pub(crate) fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Follows a message from the host received at `now`.
+    fn apply(&mut self, msg: &Msg, now: Duration) -> Change {
+        self.mirror.apply(&mut self.game, msg, now).unwrap()
+    }
+}
+
+impl std::ops::Deref for Seen {
+    type Target = Mirror;
+    fn deref(&self) -> &Mirror {
+        &self.mirror
     }
 }
 
@@ -189,7 +215,8 @@ impl HostScreen {
             NetEvent::Msg(Msg::Welcome { seat, snapshot }) => Some((*seat, snapshot.clone())),
             _ => None,
         });
-        let mirror = Mirror::new(seat, &snapshot, Duration::ZERO).unwrap();
+        let (mirror, game) = Mirror::new(seat, &snapshot, Duration::ZERO).unwrap();
+        let mirror = Seen { mirror, game };
         HostScreen {
             host,
             screen: Screen { rx, mirror, start },
@@ -202,7 +229,8 @@ impl HostScreen {
     }
 
     pub(crate) fn act(&mut self, action: Action) {
-        self.host.send(self.screen.mirror.act(action));
+        self.host
+            .send(self.screen.mirror.act(self.screen.mirror.game(), action));
     }
 
     pub(crate) fn joined(&mut self, seat: Seat) {
@@ -273,16 +301,12 @@ fn an_illegal_or_early_move_is_refused_and_taken_back_on_the_players_screen() {
     black.play("d5");
     assert_eq!(black.screen.mirror.game().record().plies(), 2);
     assert!(black.screen.mirror.is_pending());
-    black
-        .screen
-        .mirror
-        .apply(
-            &Msg::Refused {
-                reason: "test".into(),
-            },
-            black.screen.now(),
-        )
-        .unwrap();
+    black.screen.mirror.apply(
+        &Msg::Refused {
+            reason: "test".into(),
+        },
+        black.screen.now(),
+    );
     assert_eq!(black.screen.mirror.game().record().plies(), 1);
     // Its true answer (the move, confirmed) still arrives and is followed.
     black.screen.until_plies(2);
@@ -502,15 +526,15 @@ fn flag_fall_is_decided_by_the_host_and_reaches_every_screen() {
         Terminal::connect(&host.host.invitation().watch_only(), Access::Watch).unwrap();
     host.play("e4");
     // Black does not move: one second later the host's flag falls.
-    for mirror in [
-        black
-            .screen
-            .until_change(|c, m| matches!(c, Change::Synced(Notice::Ended)).then(|| m.clone())),
-        watcher
-            .screen
-            .until_change(|c, m| matches!(c, Change::Synced(Notice::Ended)).then(|| m.clone())),
+    for game in [
+        black.screen.until_change(|c, m| {
+            matches!(c, Change::Synced(Notice::Ended)).then(|| m.game.clone())
+        }),
+        watcher.screen.until_change(|c, m| {
+            matches!(c, Change::Synced(Notice::Ended)).then(|| m.game.clone())
+        }),
     ] {
-        let outcome = mirror.game().outcome().unwrap();
+        let outcome = game.outcome().unwrap();
         assert_eq!(outcome.reason, Reason::TimeForfeit(Color::Black));
     }
     // Too late: Black's move is refused.

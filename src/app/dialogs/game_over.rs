@@ -21,7 +21,7 @@ impl Popup for GameOver {
     fn update(self, app: &mut App, action: Action, _now: Duration) {
         match action {
             // Across the network a new game is hosted anew.
-            Action::NewGame | Action::Rematch if app.net_refuses(&action) => {}
+            Action::NewGame | Action::Rematch if app.table_refuses(&action) => {}
             Action::NewGame => app.open_form(),
             Action::Rematch => rematch(app),
             // The review starts with the arrows on the moves, however the last move was made.

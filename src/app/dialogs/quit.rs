@@ -38,7 +38,11 @@ impl Popup for Quit {
                 "The variations, comments and glyphs added to this game are not saved.".to_owned(),
                 "Quit and lose them? (Ctrl-S saves the game with them first.)".to_owned(),
             ]
-        } else if let Some(line) = app.autosaving().then(|| app.network_quit_line()).flatten() {
+        } else if let Some(line) = app
+            .autosaving()
+            .then(|| app.network().map(|n| n.quit_line().to_owned()))
+            .flatten()
+        {
             vec![line, "Quit?".to_owned()]
         } else if app.autosaving() {
             vec![

@@ -21,7 +21,7 @@ impl Popup for Resign {
 
     fn update(self, app: &mut App, action: Action, now: Duration) {
         match action {
-            Action::Complete if app.network().is_none() => {
+            Action::Complete if app.table.plays_both() => {
                 app.mode = Mode::Resign(Resign { color: !self.color })
             }
             Action::Yes if yes_too_soon(app, now, "y resigns, Enter keeps playing") => {}

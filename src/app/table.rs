@@ -1,0 +1,171 @@
+//! The table the game is played at, and the one place that decides who moves next.
+//!
+//! A [`Table`] says who sits at this screen and where the game's truth is kept: two players
+//! at this keyboard ([`Table::Keyboard`]), or one seat of a game hosted across the network
+//! ([`Table::Remote`], the host's own screen too). Every question that depends on it is asked
+//! here, once: whose move the board may make now ([`Table::next_move`], which also says when a
+//! finished game has become the analysis board), which actions the table has no room for
+//! ([`Table::refuses`]), which colour this screen speaks for ([`Table::own_color`]), whether
+//! this screen keeps the clocks and decides the endings ([`Table::decides_here`]).
+//!
+//! # Adding a kind of table
+//!
+//! A puzzle, an engine opponent or a room served over SSH is one more variant holding its own
+//! state (as [`Table::Remote`] holds the [`NetPlay`]): answer each question below for it, then
+//! follow the compiler to the few `match`es on the variant in the app (`App::commit` plays a
+//! move at the table, `App::tell_table` sends an action to where the game is decided).
+
+use super::keymap::Action;
+use super::network::{NetPlay, NetSetup};
+use crate::game::Game;
+use crate::remote::Seat;
+use crate::rules::Color;
+
+/// Where the game is played, and who sits at this screen. See the [module docs](self).
+#[derive(Clone, Debug)]
+pub enum Table {
+    /// Two players at this keyboard: every move, offer and answer is made here.
+    Keyboard,
+    /// One seat (or a watcher's chair) of a game whose truth is the host's, across the
+    /// network.
+    Remote(Box<NetPlay>),
+}
+
+/// Who makes the next move on the board, as the table decides it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NextMove {
+    /// A player at this screen: the side to move, `Color`.
+    Here(Color),
+    /// The game is over: a move on the board starts or follows a variation (the analysis
+    /// board), at whatever table it was played.
+    Study,
+    /// Not this screen's to make now, and why, in words for the status line.
+    Elsewhere(String),
+}
+
+impl Table {
+    /// The table of a session: across the network when `network` is set up.
+    pub fn new(network: Option<NetSetup>) -> Table {
+        network.map_or(Table::Keyboard, |setup| {
+            Table::Remote(Box::new(NetPlay::new(setup)))
+        })
+    }
+
+    /// The network seat, at a remote table.
+    pub fn remote(&self) -> Option<&NetPlay> {
+        match self {
+            Table::Remote(net) => Some(net),
+            Table::Keyboard => None,
+        }
+    }
+
+    pub(super) fn remote_mut(&mut self) -> Option<&mut NetPlay> {
+        match self {
+            Table::Remote(net) => Some(net),
+            Table::Keyboard => None,
+        }
+    }
+
+    /// The game to write to disk from the screen's `game`: across the network without this
+    /// screen's move that waits for the host's answer.
+    pub fn kept_game<'a>(&'a self, game: &'a Game) -> &'a Game {
+        self.remote().map_or(game, |net| net.kept_game(game))
+    }
+
+    /// Whether a move of this screen waits for the answer of the place the game is decided.
+    pub fn move_pending(&self) -> bool {
+        self.remote().is_some_and(NetPlay::move_pending)
+    }
+
+    /// Whether this screen keeps the game's truth: it plays the moves into the game itself,
+    /// ticks the clocks to a flag fall and decides the endings. At a remote table the host
+    /// does, and says so.
+    pub fn decides_here(&self) -> bool {
+        match self {
+            Table::Keyboard => true,
+            Table::Remote(_) => false,
+        }
+    }
+
+    /// The colour this screen speaks for: `None` where it speaks for both (two players at the
+    /// keyboard), for a watcher, and before the host's welcome.
+    pub fn own_color(&self) -> Option<Color> {
+        match self {
+            Table::Keyboard => None,
+            Table::Remote(net) => net.seat()?.color(),
+        }
+    }
+
+    /// Whether both players sit at this screen, so that what one colour may do (resign, offer)
+    /// the screen may do for either.
+    pub fn plays_both(&self) -> bool {
+        matches!(self, Table::Keyboard)
+    }
+
+    /// Whether this screen only watches: it acts in nothing.
+    pub fn watching(&self) -> bool {
+        self.remote().and_then(NetPlay::seat) == Some(Seat::Watcher)
+    }
+
+    /// Who makes the next move in `game`: the one place it is decided.
+    pub fn next_move(&self, game: &Game) -> NextMove {
+        if game.is_over() {
+            return NextMove::Study;
+        }
+        let turn = game.position().turn();
+        match self {
+            Table::Keyboard => NextMove::Here(turn),
+            Table::Remote(net) => match net.why_not_here(game) {
+                Some(why) => NextMove::Elsewhere(why),
+                None => NextMove::Here(turn),
+            },
+        }
+    }
+
+    /// Why this table has no room for `action` (a pause or a new game across the network),
+    /// in words for the status line; `None` when it has.
+    pub fn refuses(&self, action: &Action) -> Option<&'static str> {
+        match self {
+            Table::Keyboard => None,
+            Table::Remote(_) => match action {
+                Action::Pause => {
+                    Some("A game across the network has no pause: the clocks run as at a board")
+                }
+                Action::NewGame | Action::Rematch | Action::Library => Some(
+                    "This screen plays the game across the network: quit (Ctrl-Q), then host \
+                     or join again for a new game, or start hotseat for the library",
+                ),
+                _ => None,
+            },
+        }
+    }
+
+    /// Whether a question asked by `by` was asked from this screen, so it is not this
+    /// screen's to answer: across the network, this seat's own (a watcher answers nothing);
+    /// at the keyboard never, since the player asked sits here too.
+    pub fn asked_from_here(&self, by: Color) -> bool {
+        match self {
+            Table::Keyboard => false,
+            Table::Remote(_) => self.own_color().is_none_or(|me| me == by),
+        }
+    }
+
+    /// Who speaks at this screen when `game` is at `turn`'s move and the words are the side
+    /// to move's (an answer to an offer, a resignation): this seat across the network, the
+    /// side to move at the keyboard.
+    pub fn speaker(&self, game: &Game) -> Color {
+        self.own_color().unwrap_or_else(|| game.position().turn())
+    }
+
+    /// Who asks to take back a move from this screen: this seat across the network; at the
+    /// keyboard, whoever moved last.
+    pub fn takeback_asker(&self, game: &Game) -> Color {
+        self.own_color().unwrap_or_else(|| !game.position().turn())
+    }
+
+    /// Whether a game put on this table waits for a key to start its clocks (the players sit
+    /// down first): at the keyboard; across the network the host starts them.
+    pub fn waits_for_players(&self) -> bool {
+        self.decides_here()
+    }
+}
