@@ -58,6 +58,7 @@ mod report;
 pub mod requests;
 pub mod saving;
 pub mod sound;
+pub mod sparring;
 mod stepping;
 mod study;
 pub mod table;
@@ -225,6 +226,9 @@ pub enum Effect {
     /// List the library's games that reached the position `key` and that `filter` admits:
     /// [`dialogs::LibraryNews::Reached`].
     ExploreGames { key: u64, filter: String },
+    /// Work for the engine playing against the human (see `sparring`); its answers come back
+    /// as [`Event::Opponent`].
+    Opponent(sparring::OpponentAsk),
 }
 
 /// How long after a game ended other than by this screen's own key letters are dropped
@@ -320,7 +324,10 @@ impl App {
             live: live::Live::default(),
             bell: sound::Bell::new(config.sound),
             style: config.move_style,
-            table: table::Table::new(config.network.clone()),
+            table: match config.sparring.clone() {
+                Some(setup) => table::Table::Engine(Box::new(sparring::EngineSeat::new(setup))),
+                None => table::Table::new(config.network.clone()),
+            },
         };
         if let Some(color) = config.network.as_ref().and_then(|n| n.host_color) {
             app.saving
@@ -386,6 +393,7 @@ impl App {
         self.offer_with_move = None;
         self.requests.clear();
         self.reset_report();
+        self.seat_engine();
         self.mode = self.opening_mode();
         self.bell_follows_new_game();
     }
@@ -449,6 +457,7 @@ impl App {
             }
         }
         self.check_game_end(now, !matches!(action, Action::Tick | Action::Resize { .. }));
+        self.follow_engine(now);
         self.plan_saves(now);
         self.follow_live();
         self.plan_sound(now);
@@ -470,6 +479,7 @@ impl App {
             Event::Library(news) => self.library_news(news, self.now),
             Event::WritableFolder(folder) => self.saving.elsewhere = folder,
             Event::Net(news) => self.net_event(news, self.now),
+            Event::Opponent(news) => self.opponent_news(news, self.now),
             Event::Remembered(Ok(())) => {}
             Event::Remembered(Err(err)) => {
                 self.message = Some(Message::error(format!(

@@ -639,6 +639,7 @@ impl Cli {
     pub fn task(self) -> Result<Task, TaskError> {
         match self.command {
             Some(Command::Host(args)) => {
+                no_engine_across_the_network(&args.game)?;
                 let role = args.role().map_err(TaskError::Value)?;
                 Ok(Task::Net(play_launch(args.game)?, role))
             }
@@ -646,12 +647,14 @@ impl Cli {
                 let (role, game) = args
                     .role(crate::net::invite::Access::Play)
                     .map_err(TaskError::Value)?;
+                no_engine_across_the_network(&game)?;
                 Ok(Task::Net(play_launch(game)?, role))
             }
             Some(Command::Watch(args)) => {
                 let (role, game) = args
                     .role(crate::net::invite::Access::Watch)
                     .map_err(TaskError::Value)?;
+                no_engine_across_the_network(&game)?;
                 Ok(Task::Net(play_launch(game)?, role))
             }
             Some(command) => {
@@ -689,9 +692,23 @@ fn library_file(path: PathBuf, data_dir: Option<&std::path::Path>) -> PathBuf {
     }
 }
 
+/// `--against` and its options are for a game at this keyboard, not across the network.
+fn no_engine_across_the_network(play: &PlayArgs) -> Result<(), TaskError> {
+    if play.sparring.wanted() {
+        return Err(TaskError::Usage(
+            "--against, --engine-plays, --level and --elo set up a game against the computer \
+             at this keyboard; host, join and watch play a person across the network (start \
+             hotseat --against stockfish on its own)"
+                .to_owned(),
+        ));
+    }
+    Ok(())
+}
+
 /// The game's options validated into what the screen starts with, and the game `--load`
 /// names read.
-fn play_launch(play: PlayArgs) -> Result<Box<Launch>, TaskError> {
+fn play_launch(mut play: PlayArgs) -> Result<Box<Launch>, TaskError> {
+    let sparring_args = std::mem::take(&mut play.sparring);
     let saved = play.saved_game_choice();
     let data_dir = play.data_dir.clone();
     let load = play.load.clone().map(|path| (path, play.game));
@@ -699,10 +716,27 @@ fn play_launch(play: PlayArgs) -> Result<Box<Launch>, TaskError> {
     let (settings, notice) =
         crate::settings::load(&source).map_err(|e| TaskError::Usage(e.to_string()))?;
     // --engine, else the settings file's engine = "…".
-    let engine = play.engine.clone().or_else(|| settings.engine.clone());
+    let mut engine = play.engine.clone().or_else(|| settings.engine.clone());
     let mut config = play
         .with_settings(settings)
         .map_err(|e| TaskError::Usage(e.to_string()))?;
+    if let Some(sparring) = sparring_args
+        .resolve(engine.as_deref())
+        .map_err(TaskError::Value)?
+    {
+        // The engine's side goes by its name and strength; the human's keeps theirs.
+        let name = sparring.player_name();
+        match sparring.side {
+            crate::rules::Color::White => config.setup.white = name,
+            crate::rules::Color::Black => config.setup.black = name,
+        }
+        config.sparring = Some(crate::app::sparring::SparringSetup {
+            name: sparring.name,
+            strength: sparring.strength,
+            side: sparring.side,
+        });
+        engine = Some(sparring.engine);
+    }
     if let Some((path, number)) = load {
         let path = library_file(path, data_dir.as_deref());
         let opened =

@@ -26,6 +26,7 @@ mod net_play;
 mod run;
 pub mod screenshot;
 pub(crate) mod shutdown;
+mod sparring;
 pub mod worker;
 
 pub use crate::store::shown;

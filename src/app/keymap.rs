@@ -90,6 +90,10 @@ pub enum Action {
     Analyse,
     /// After the game: the engine's three best lines for the position shown, on or off.
     EngineLines,
+    /// Against the computer: make it move now, with the best move it has found.
+    MoveNow,
+    /// Against the computer: its move for you at full strength, shown and written in the game.
+    Hint,
     Help,
     Quit,
     Redraw,
@@ -158,7 +162,7 @@ impl Action {
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 56] = [
+    pub const ALL: [Action; 58] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -193,6 +197,8 @@ impl Action {
         Action::Save,
         Action::Analyse,
         Action::EngineLines,
+        Action::MoveNow,
+        Action::Hint,
         Action::Library,
         Action::Restore,
         Action::Trash,
@@ -529,6 +535,12 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::EngineLines, &[Key::plain(K::F(5))], PLAY, "engine",
         "After the game: the engine's three best lines for the position shown, with an \
          evaluation bar; again: off", &["engine", "lines"]),
+    row(Action::MoveNow, &[Key::plain(K::F(9))], PLAY, "",
+        "Against the computer: make it move now, with the best move it has found",
+        &["now", "movenow"]),
+    row(Action::Hint, &[Key::plain(K::F(10))], PLAY, "",
+        "Against the computer: a hint, its move for you at full strength (written in the game \
+         as a comment)", &["hint"]),
     row(Action::ShowFen, &[Key::ctrl('g')], PLAY, "",
         "Show the FEN of the position on the board", &["fen"]),
     row(Action::Redraw, &[Key::ctrl('l')], PLAY, "",

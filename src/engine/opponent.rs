@@ -26,8 +26,8 @@ use super::process::{Process, Wait};
 use super::sparring::{MOVE_OVERHEAD_MS, full_strength_options, go, options, think_time};
 use super::uci::{Line, Score, legal_move, parse_line};
 use crate::game::report::Eval;
-use crate::game::sparring::{EloRange, SearchClock, Strength};
-use crate::rules::{Color, Move, Position};
+use crate::game::sparring::{EloRange, Strength};
+use crate::rules::{Color, Move};
 
 /// A hint's think time, at full strength.
 pub const HINT_MOVETIME: Duration = Duration::from_millis(1000);
@@ -125,19 +125,8 @@ pub fn parse_option(line: &str) -> Option<(String, Option<EloRange>)> {
     Some((name.trim().to_owned(), range))
 }
 
-/// One question for the engine.
-#[derive(Clone, Debug)]
-pub struct Request {
-    /// Names the answer.
-    pub id: u64,
-    /// The game's start and its moves so far (legal, as the game checked them).
-    pub start: Position,
-    pub moves: Vec<Move>,
-    /// The clocks, in a timed game.
-    pub clock: Option<SearchClock>,
-    /// A hint for the human: full strength, [`HINT_MOVETIME`], not the level's move.
-    pub hint: bool,
-}
+/// One question for the engine (a hint at full strength, [`HINT_MOVETIME`]).
+pub use crate::game::sparring::Question as Request;
 
 /// The engine's answer to a [`Request`].
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -434,7 +434,8 @@ impl FileWork for Files {
             | Effect::Analyse(_)
             | Effect::StopAnalysis
             | Effect::LiveAnalyse(_)
-            | Effect::StopLive => None,
+            | Effect::StopLive
+            | Effect::Opponent(_) => None,
             effect @ (Effect::LoadLibrary
             | Effect::OpenArchived(_)
             | Effect::TrashGame(_)

@@ -8,7 +8,7 @@ use std::ops::RangeInclusive;
 use std::time::Duration;
 
 use super::report::Eval;
-use crate::rules::Color;
+use crate::rules::{Color, Move, Position};
 
 /// The levels, weakest first.
 pub const LEVELS: RangeInclusive<u8> = 1..=8;
@@ -104,6 +104,20 @@ pub struct SearchClock {
     pub black_inc: Duration,
     /// Moves until the next time control, for the side to move, if the control has one.
     pub moves_to_go: Option<u32>,
+}
+
+/// One question for the engine: its move (or a hint for the human) in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Question {
+    /// Names the answer.
+    pub id: u64,
+    /// The game's start and its moves so far (legal, as the game checked them).
+    pub start: Position,
+    pub moves: Vec<Move>,
+    /// The clocks, in a timed game.
+    pub clock: Option<SearchClock>,
+    /// A hint for the human: full strength, not the engine's own move at its level.
+    pub hint: bool,
 }
 
 /// An engine's `UCI_Elo` option, as it announced it.
