@@ -1028,4 +1028,55 @@ mod engine_tests {
         assert_eq!(settled.engine, Some(PathBuf::from("/from/settings/sf")));
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[test]
+    fn against_stockfish_names_the_engines_side_and_finds_its_program() {
+        let dir = std::env::temp_dir().join(format!("hotseat-cli-sparring-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = dir.join("config.toml");
+        std::fs::write(&config, "white = \"Ann\"\nblack = \"Bob\"\n").unwrap();
+        let config = config.to_str().unwrap();
+        let game = launch(&[
+            "hotseat", "--config", config, "--level", "2", "--time", "5+3",
+        ]);
+        let sparring = game
+            .config
+            .sparring
+            .clone()
+            .expect("a game against the computer");
+        assert_eq!(sparring.side, crate::rules::Color::Black);
+        assert_eq!(sparring.strength, crate::game::sparring::Strength::Level(2));
+        assert_eq!(game.config.setup.white, "Ann");
+        assert_eq!(game.config.setup.black, "Stockfish (level 2)");
+        assert!(game.engine.as_deref().is_some_and(std::path::Path::is_file));
+        // Options that describe a game start it, as --time does: no question about a saved one.
+        assert_eq!(game.saved, crate::app::launch::SavedGameChoice::SetAside);
+        let white = launch(&["hotseat", "--config", config, "--engine-plays", "white"]);
+        assert_eq!(white.config.setup.white, "Stockfish (level 4)");
+        assert_eq!(white.config.setup.black, "Bob");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn no_engine_across_the_network_and_none_with_a_saved_game() {
+        let host = Cli::try_parse_from(["hotseat", "host", "--against", "stockfish"]).unwrap();
+        match host.task() {
+            Err(TaskError::Usage(why)) => assert!(why.contains("at this keyboard"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let resume = Cli::try_parse_from(["hotseat", "--resume", "--against", "stockfish"]);
+        assert!(resume.is_err());
+        let missing = Cli::try_parse_from([
+            "hotseat",
+            "--against",
+            "stockfish",
+            "--engine",
+            "/no/such/stockfish",
+        ])
+        .unwrap();
+        match missing.task() {
+            Err(TaskError::Value(why)) => assert!(why.contains("apt-get install"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -405,7 +405,7 @@ impl App {
                     self.effects
                         .push(Effect::Opponent(OpponentAsk::Think(Box::new(job))));
                 }
-                self.info(format!("Asking {engine} for a hint…"));
+                self.info(format!("Asking {engine} for a hint"));
             }
             Action::Takeback if !over => self.engine_takeback(side, &name, now),
             Action::Draw if !over && turn == side => match self.game.offer_draw(!side, now) {
