@@ -40,6 +40,7 @@
 
 pub mod config;
 pub mod dialogs;
+pub mod effect;
 pub mod event;
 pub mod export;
 pub mod help;
@@ -74,6 +75,7 @@ use ratatui::layout::{Rect, Size};
 pub use crate::game::ply_number;
 pub use config::{Announce, Config, UnknownAnnounce};
 pub use dialogs::Mode;
+pub use effect::{Effect, EngineEffect, FileEffect, LibraryEffect, ScreenEffect};
 pub use event::Event;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext, action_for};
@@ -160,75 +162,6 @@ impl Message {
             .or(self.shorter.last())
             .unwrap_or(&self.text)
     }
-}
-
-/// Work the app asks the front end to do outside it (files, the terminal). The result comes
-/// back as an [`Event`] ([`Event::Saved`], [`Event::Archived`], [`Event::Exported`]...).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Write the game or the position to a file the player named.
-    Export(ExportJob),
-    /// Save the game in progress (PGN) where it is resumed from, durably: a move, or anything
-    /// else that changed the game.
-    Autosave(String),
-    /// Save the game in progress (PGN) where it is resumed from, when only its running clocks
-    /// changed: no need to wait for the disk, a killed program loses nothing written.
-    SaveClocks(String),
-    /// File a game in the archive and forget the autosave.
-    Archive(ArchiveJob),
-    /// File the autosaved game in the archive and forget the autosave: an unfinished one the
-    /// players chose not to resume (marked unfinished), or a `finished` one that could not be
-    /// archived before and the players chose to save now.
-    ArchiveSaved { finished: bool },
-    /// Clear the terminal and draw everything again.
-    Redraw,
-    /// Ring the terminal's bell (players who turned sounds on; see [`sound`]).
-    Bell,
-    /// Stop the program as a terminal's Ctrl-Z does (the terminal given back first, taken
-    /// again after `fg`); the time away comes back as [`Event::Resumed`].
-    Suspend,
-    /// Keep the choices of a game started from the new-game form for the next form, in later
-    /// sessions too.
-    Remember(newgame::FormChoices),
-    /// Analyse a finished game with the engine; what it says comes back through
-    /// [`App::analysis_event`] (see `report`).
-    Analyse(AnalysisJob),
-    /// Stop the analysis running; its `Cancelled` event follows.
-    StopAnalysis,
-    /// The engine's best lines for a position (live analysis), the search before stopped;
-    /// what it says comes back through [`App::live_update`] (see `live`).
-    LiveAnalyse(LiveJob),
-    /// Stop the live search.
-    StopLive,
-    /// Write the game again over its archive file `path`, atomically (its report was added
-    /// after its end); how it went comes back as [`Event::Rearchived`].
-    Rearchive {
-        path: std::path::PathBuf,
-        pgn: String,
-    },
-    /// Read the library (the archive's index): [`dialogs::LibraryNews::Loaded`].
-    LoadLibrary,
-    /// Send this message to the host of the game across the network (see `network`).
-    Net(crate::remote::Msg),
-    /// Read this file of the archive to open it: [`dialogs::LibraryNews::Opened`].
-    OpenArchived(String),
-    /// Move this file of the archive to the trash: [`dialogs::LibraryNews::Trashed`].
-    TrashGame(String),
-    /// Bring this file back from the trash: [`dialogs::LibraryNews::Restored`].
-    RestoreGame(String),
-    /// Read the games in the trash: [`dialogs::LibraryNews::TrashRead`].
-    LoadTrash,
-    /// Delete this file of the trash for good: [`dialogs::LibraryNews::Purged`].
-    PurgeGame(String),
-    /// Count the moves played from the position `key` in the library's games that `filter`
-    /// admits (`Ann as White`): [`dialogs::LibraryNews::Explored`].
-    Explore { key: u64, filter: String },
-    /// List the library's games that reached the position `key` and that `filter` admits:
-    /// [`dialogs::LibraryNews::Reached`].
-    ExploreGames { key: u64, filter: String },
-    /// Work for the engine playing against the human (see `sparring`); its answers come back
-    /// as [`Event::Opponent`].
-    Opponent(sparring::OpponentAsk),
 }
 
 /// How long after a game ended other than by this screen's own key letters are dropped
@@ -438,7 +371,7 @@ impl App {
         match action {
             Action::Tick => {}
             // Wherever it is pressed, as in every terminal program.
-            Action::Suspend => self.effects.push(Effect::Suspend),
+            Action::Suspend => self.effects.push(ScreenEffect::Suspend.into()),
             Action::Resize { width, height } => {
                 self.size = Size::new(width, height);
                 let max = help::max_scroll(self.screen());

@@ -1,7 +1,7 @@
 //! The command line: clap derive structs and the dispatch to each command.
 //!
 //! With no subcommand, hotseat opens the playing screen; the options of [`PlayArgs`] set up the
-//! first game and the look. They are read and cross-checked into a [`Config`] *before* the
+//! first game and the look. They are read and cross-checked into a [`Config`](crate::app::Config) *before* the
 //! terminal is touched ([`PlayArgs::config`]), so a bad option is a plain error message and exit
 //! code 2, never a half-drawn screen. Subcommands are tools that never touch the screen.
 //!
@@ -30,7 +30,7 @@ pub use manual::{Entry, Page, Section};
 pub use perft::MAX_DEPTH;
 pub use play::{ColorArg, MAX_NAME_CHARS, PlayArgs, check_name, load_game, parse_name};
 
-use crate::tui::Launch;
+use crate::runtime::{Launch, Role};
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -612,11 +612,10 @@ Examples:
 /// What `main` should do after parsing: play with a validated config, or run a tool.
 #[derive(Debug)]
 pub enum Task {
-    Play(Box<Launch>),
-    /// A game across the network: host, join or watch.
-    Net(Box<Launch>, crate::tui::NetRole),
-    /// The game in lines of text (`--plain`).
-    Plain(Box<Launch>),
+    /// The game on the screen: at this keyboard, or across the network (host, join, watch).
+    Play(Box<Launch>, Role),
+    /// The game in lines of text (`--plain`), at this keyboard or across the network.
+    Plain(Box<Launch>, Role),
     Tool(Command),
 }
 
@@ -640,22 +639,23 @@ impl Cli {
         match self.command {
             Some(Command::Host(args)) => {
                 no_engine_across_the_network(&args.game)?;
-                let role = args.role().map_err(TaskError::Value)?;
-                Ok(Task::Net(play_launch(args.game)?, role))
+                let role = args.role().map_err(|e| TaskError::Value(e.to_string()))?;
+                let plain = args.game.plain;
+                Ok(task(plain, play_launch(args.game)?, Role::Net(role)))
             }
             Some(Command::Join(args)) => {
                 let (role, game) = args
                     .role(crate::net::invite::Access::Play)
-                    .map_err(TaskError::Value)?;
+                    .map_err(|e| TaskError::Value(e.to_string()))?;
                 no_engine_across_the_network(&game)?;
-                Ok(Task::Net(play_launch(game)?, role))
+                Ok(task(game.plain, play_launch(game)?, Role::Net(role)))
             }
             Some(Command::Watch(args)) => {
                 let (role, game) = args
                     .role(crate::net::invite::Access::Watch)
-                    .map_err(TaskError::Value)?;
+                    .map_err(|e| TaskError::Value(e.to_string()))?;
                 no_engine_across_the_network(&game)?;
-                Ok(Task::Net(play_launch(game)?, role))
+                Ok(task(game.plain, play_launch(game)?, Role::Net(role)))
             }
             Some(command) => {
                 // A position that cannot be read is refused here too, as for the game.
@@ -668,14 +668,18 @@ impl Cli {
             }
             None => {
                 let plain = self.play.plain;
-                let launch = play_launch(self.play)?;
-                Ok(if plain {
-                    Task::Plain(launch)
-                } else {
-                    Task::Play(launch)
-                })
+                Ok(task(plain, play_launch(self.play)?, Role::Local))
             }
         }
+    }
+}
+
+/// The game's task: on the screen, or in lines of text (`--plain`).
+fn task(plain: bool, launch: Box<Launch>, role: Role) -> Task {
+    if plain {
+        Task::Plain(launch, role)
+    } else {
+        Task::Play(launch, role)
     }
 }
 
@@ -722,7 +726,7 @@ fn play_launch(mut play: PlayArgs) -> Result<Box<Launch>, TaskError> {
         .map_err(|e| TaskError::Usage(e.to_string()))?;
     if let Some(sparring) = sparring_args
         .resolve(engine.as_deref())
-        .map_err(TaskError::Value)?
+        .map_err(|e| TaskError::Value(e.to_string()))?
     {
         // The engine's side goes by its name and strength; the human's keeps theirs.
         let name = sparring.player_name();
@@ -754,7 +758,9 @@ fn play_launch(mut play: PlayArgs) -> Result<Box<Launch>, TaskError> {
 
 /// For `analyse`: the engine found before any work starts, from --engine, the settings file,
 /// `PATH` or /usr/games/stockfish; when there is none, the message says how to get one (exit
-/// code 2, said without the usage).
+/// code 2, said without the usage). A settings file with wrong values is said on standard
+/// error as the screen says it (the line, what is wrong, how to write it), and the analysis
+/// goes on with the defaults in their place.
 fn resolve_engine(mut command: Command) -> Result<Command, TaskError> {
     let Command::Analyse {
         engine,
@@ -764,16 +770,13 @@ fn resolve_engine(mut command: Command) -> Result<Command, TaskError> {
     else {
         return Ok(command);
     };
-    let configured = match engine.take() {
-        Some(engine) => Some(engine),
-        None => {
-            let source = crate::settings::Source::find(config_file.as_deref());
-            crate::settings::load(&source)
-                .map_err(|e| TaskError::Value(e.to_string()))?
-                .0
-                .engine
-        }
-    };
+    let source = crate::settings::Source::find(config_file.as_deref());
+    let (settings, notice) =
+        crate::settings::load(&source).map_err(|e| TaskError::Value(e.to_string()))?;
+    if let Some(notice) = notice {
+        eprintln!("hotseat: {}", notice.text);
+    }
+    let configured = engine.take().or(settings.engine);
     let path_var = std::env::var_os("PATH");
     let found = crate::engine::locate::find(configured.as_deref(), path_var.as_deref())
         .map_err(|e| TaskError::Value(e.to_string()))?;
@@ -824,6 +827,8 @@ pub fn run_tool(command: Command) -> Result<()> {
             let mut settings = Settings::new(limit, threads);
             if let Some(secs) = timeout {
                 settings.search_timeout = std::time::Duration::from_secs(secs);
+                // The wait asked for is the wait for a silent engine too.
+                settings.silence = settings.search_timeout;
                 settings.handshake_timeout =
                     settings.handshake_timeout.min(settings.search_timeout);
             }
@@ -1008,7 +1013,7 @@ mod engine_tests {
     fn launch(args: &[&str]) -> Launch {
         let cli = Cli::try_parse_from(args).unwrap();
         match cli.task() {
-            Ok(Task::Play(launch) | Task::Plain(launch)) => *launch,
+            Ok(Task::Play(launch, _) | Task::Plain(launch, _)) => *launch,
             other => panic!("not a game: {other:?}"),
         }
     }

@@ -7,11 +7,12 @@
 //! looks down:
 //!
 //! ```text
-//! main ─► cli ─► tui ──────► ui ─► app ─► look, layout ─► text
-//!          │     (the loop)   (reads) │
-//!          │      │  │                └──► store      (typed results of file work; a name rule)
-//!          │      │  └──► settings ─► app, store      (the form's memory; the name rule)
-//!          │      └─────► store                       (the file worker's files)
+//! main ─► cli ─► front ends: tui (a terminal), plain (lines) ─► ui ─► app ─► look, layout ─► text
+//!          │          │  (each owns only its input and output)    │
+//!          │          ▼                                           └──► store (typed results)
+//!          │     runtime (channel, file worker, engine, net link, signal saves, start-up)
+//!          │          ├──► app, store, settings (the form's memory)
+//!          │          └──► engine, net
 //!          └─► settings, store, engine                (the settings file, --load, `analyse`)
 //!
 //!    every layer ──► chess crate: game ─► rules, both ─► quote
@@ -20,9 +21,12 @@
 //! Everything that happens reaches the app the same way, whatever its source:
 //!
 //! ```text
-//!  terminal reader thread ──┐                        ┌─► Effect::Redraw ─► the terminal
-//!  file worker (results) ───┼─► one channel ─► loop ─┤     app.update(event, now)
-//!  next: engine, peers ─────┘   (tui::events)  │     └─► file effects ─► the worker thread
+//!  terminal reader thread ──┐                        ┌─► Effect::Screen ─► the terminal
+//!  file worker (results) ───┤                        │     app.update(event, now)
+//!  engine (its lines) ──────┼─► one channel ─► loop ─┼─► Effect::Files, Effect::Library
+//!  network peer ────────────┘ (runtime::events) │     │     ─► the worker thread
+//!                                              │     ├─► Effect::Engine ─► the analyser
+//!                                              │     └─► Effect::Net ─► the network link
 //!                                              └─ wakes itself when the clock's text changes
 //! ```
 //!
@@ -39,20 +43,25 @@
 //!   with an [`app::Event`] (whose docs say how to add a source): mode, the dialogs (one file
 //!   each, [`app::dialogs`], which says how to add one), board control, move box, review,
 //!   messages, the start-up policy for a saved game ([`app::launch`]) and the player-name rule
-//!   ([`app::config::check_name`]). Never imports `ui`, `tui`, `cli` or `settings` outside its
-//!   tests.
+//!   ([`app::config::check_name`]). Never imports `ui`, the runtime, a front end, `cli` or
+//!   `settings` outside its tests.
 //! * [`ui`] — drawing: theme, board, panels, dialogs. Reads the app, never changes it (a
 //!   layers test fails on any `update` call in it).
-//! * [`plain`] — `--plain`: the same app played in lines of text (screen readers, pipes),
-//!   beside `ui`; never draws. It uses the front end's channel and file worker.
-//! * [`tui`] — the front end: the terminal in and out, the loop and its one channel
-//!   ([`tui::events`]), the file worker ([`tui::worker`]) that carries out the app's file
-//!   effects, the signal and panic saves, and the README's screenshot (which plays a game
-//!   through `App::update`).
+//! * [`runtime`] — a session's edge, for every front end: the one channel
+//!   ([`runtime::events`]), the file worker ([`runtime::worker`]) and the files it carries out,
+//!   the engine, the network link (host, join, watch), the signal and panic saves, and one
+//!   [`runtime::start`]. No process-wide state but the signal handler's list of sessions: any
+//!   number of sessions run in one process.
+//! * [`plain`] — a front end: `--plain`, the same app played in lines of text (screen readers,
+//!   pipes), at one keyboard or across the network; never draws.
+//! * [`tui`] — a front end: the terminal in and out, the screen's loop (which draws on any
+//!   ratatui `Terminal`), and the README's screenshot (which plays a game through
+//!   `App::update`).
 //! * [`cli`] — the command line and its tools (`hotseat perft`, `hotseat pgn`), validated into
 //!   an [`app::Config`] before any screen opens.
 //! * [`settings`] — the settings file (`config.toml`) and the new-game form's memory, read
-//!   with toml's parser; used by `cli` (the settings) and `tui` (the memory), imports neither.
+//!   with toml's parser; used by `cli` (the settings) and `runtime` (the memory), imports
+//!   neither.
 //! * [`remote`] — two terminals, one game: the words the app and the network share (the
 //!   wire messages, a player's actions, a terminal's copy of the host's game). Imports only
 //!   the chess crate.
@@ -66,9 +75,9 @@
 //! Errors are typed enums with `Display` (syntax and legality apart, as in `rules::MoveError`
 //! and `rules::FenError`; the results of file work as `app::event::SaveError` and
 //! `ArchiveError`); `anyhow` only at the edge: `main` and the command-line tools (the game
-//! screen ends with a typed `tui::PlayError`). Four `Result<_, String>` are left outside
-//! tests (`grep -rnE "Result<.*, *String>"`), each with a comment saying why: a test oracle,
-//! the openings compiler (a maintainer's tool) and the reader of the compiled-in figures.
+//! screen ends with a typed `tui::PlayError`, the plain mode with `plain::PlainError`). Two
+//! `Result<_, String>` are left outside tests (`grep -rnE "Result<.*, *String>"`): a test
+//! oracle (`app::invariants`) and the openings compiler (a maintainer's tool).
 //!
 //! Checks anyone can run: `cargo tree -p hotseat-chess | grep -E "ratatui|crossterm|clap"` prints
 //! nothing (the chess crate is below every terminal crate), and `cargo test --test tests
@@ -89,6 +98,7 @@ pub mod look;
 pub mod net;
 pub mod plain;
 pub mod remote;
+pub mod runtime;
 pub mod settings;
 pub mod store;
 pub mod text;

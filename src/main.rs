@@ -29,15 +29,18 @@ fn main() -> ExitCode {
         Err(TaskError::File(message)) => return plain_error(&message, 1),
     };
     let result = match task {
-        Task::Play(launch) => hotseat::tui::play(*launch).map_err(anyhow::Error::from),
-        Task::Net(launch, role) => match hotseat::tui::play_net(*launch, role) {
+        Task::Play(launch, role) => match hotseat::tui::play(*launch, role) {
             // A game that could not start across the network: said like a bad value.
             Err(hotseat::tui::PlayError::Net(err)) => return plain_error(&err.to_string(), 2),
             result => result.map_err(anyhow::Error::from),
         },
-        Task::Plain(launch) => match hotseat::plain::play(*launch) {
+        Task::Plain(launch, role) => match hotseat::plain::play(*launch, role) {
             // 0 the game finished, 3 left unfinished (saved for --resume): scripts can tell.
             Ok(ending) => return ExitCode::from(ending.code()),
+            // A game that could not start across the network: said like a bad value.
+            Err(hotseat::plain::PlainError::Net(err)) => {
+                return plain_error(&err.to_string(), 2);
+            }
             Err(err) => Err(anyhow::Error::from(err)),
         },
         Task::Tool(command) => cli::run_tool(command),

@@ -1,5 +1,5 @@
 //! Two terminals, one game, at the edge: sockets, encryption and the host's game. Speaks to
-//! the app in [`NetEvent`](crate::remote::NetEvent)s through a callback (the event channel's
+//! the app in [`NetEvent`]s through a callback (the event channel's
 //! sender); the app never names this module, only the words of [`crate::remote`].
 //!
 //! * [`invite`] — the invitation: address and secret in one word that survives copying.

@@ -8,16 +8,16 @@
 //!
 //! Files, in reading order: [`command`] (what a line means, and `help`), [`speech`] (the
 //! sentences, from the chess alone), [`warnings`] (time announced), [`session`] (the app driven
-//! and heard), and `run` (the loop: standard input as a source of the screen's event channel,
-//! the screen's file worker, and wake-ups for the clock's announcements).
+//! and heard), and `run` (the loop: standard input as a source of the session's channel, and
+//! wake-ups for the clock's announcements).
 //!
 //! # Layers
 //!
-//! Beside `ui`, above `app`: it reads the app and hands it actions, as the screen does; it
-//! never draws. The front end's event channel and file worker (`tui::events`, `tui::worker`)
-//! are shared with the screen; `tui::Input` is this mode's source on that channel. The screen's
-//! signal handler (`tui::shutdown`) saves the game on SIGTERM, SIGHUP, SIGINT and the like,
-//! told not to restore the terminal, which would write escape sequences.
+//! A front end beside `tui`, on the same session runtime ([`crate::runtime`]): it reads the
+//! app and hands it actions, as the screen does; it never draws, and never names `tui` or
+//! `ui`. `runtime::Input` is this mode's source on the session's channel. The runtime's signal
+//! handler saves the game on SIGTERM, SIGHUP, SIGINT and the like; this front end holds no
+//! terminal, so nothing restores one (which would write escape sequences).
 
 pub mod command;
 mod run;
@@ -25,4 +25,4 @@ pub mod session;
 pub mod speech;
 pub mod warnings;
 
-pub use run::{Ending, play};
+pub use run::{Ending, PlainError, play};

@@ -338,7 +338,7 @@ pub enum SettingError {
     EmptyEngine,
     /// `color`, with this (shown) value, is none of the three.
     Color(String),
-    /// `warnings`, with this (shown) value, is not a list of up to [`MAX_WARNINGS`] numbers of
+    /// `warnings`, with this (shown) value, is not a list of up to `MAX_WARNINGS` numbers of
     /// seconds from 1 to 3600.
     Warnings(String),
     /// `key`'s value (shown) is text its reader refused, and why (the message of the type's

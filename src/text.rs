@@ -111,9 +111,11 @@ fn wrap_path(path: &str, cols: usize) -> Vec<String> {
     lines
 }
 
-/// `text` with its paths (words with a `/` in them) shortened to `…/` and their last part,
-/// the first path first, only as far as it takes for the whole text to fit in `max` lines of
-/// `cols` columns: a message that names two files keeps its words, and the paths give way.
+/// `text` with its paths ([`is_path`]) shortened to `…/` and their last part, the first path
+/// first, only as far as it takes for the whole text to fit in `max` lines of `cols` columns:
+/// a message that names two files keeps its words, and the paths give way. Nothing else is
+/// shortened: a FEN, a result (`1/2-1/2`) or a word such as `and/or` has a `/` but is no
+/// path, and is wrapped whole.
 ///
 /// ```
 /// use hotseat::text::fit_paths;
@@ -127,6 +129,8 @@ fn wrap_path(path: &str, cols: usize) -> Vec<String> {
 ///     fit_paths(said, 30, 2),
 ///     "Archived as …/2026-Ann-vs-Bob.pgn · Cannot remove …/current.pgn: denied"
 /// );
+/// let fen = "FEN: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+/// assert_eq!(fit_paths(fen, 30, 2), fen);
 /// ```
 pub fn fit_paths(text: &str, cols: usize, max: usize) -> String {
     // Measured as the status line draws it: words wrapped, one too long for a line broken.
@@ -137,6 +141,9 @@ pub fn fit_paths(text: &str, cols: usize, max: usize) -> String {
             break;
         }
         let word = &words[i];
+        if !is_path(word) {
+            continue;
+        }
         let Some(cut) = word.trim_end_matches('/').rfind('/') else {
             continue;
         };
@@ -145,6 +152,33 @@ pub fn fit_paths(text: &str, cols: usize, max: usize) -> String {
         }
     }
     words.join(" ")
+}
+
+/// Whether a word of a message is a file's path, which may be shortened: one that starts
+/// at the root, the home folder or the current one (`/`, `~/`, `./`, `../`, `C:\`), or a
+/// relative path to a file with an extension (`games/ann.pgn`). A FEN's board, a drawn result
+/// and words joined by a slash are not.
+///
+/// ```
+/// use hotseat::text::is_path;
+/// assert!(is_path("/home/ann/games/2026-Ann-vs-Bob.pgn"));
+/// assert!(is_path("~/.local/share/hotseat/current.pgn"));
+/// assert!(is_path("games/ann.pgn,"));
+/// assert!(!is_path("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"));
+/// assert!(!is_path("1/2-1/2"));
+/// assert!(!is_path("and/or"));
+/// ```
+pub fn is_path(word: &str) -> bool {
+    let word = word.trim_matches(|c: char| matches!(c, '"' | '\'' | '(' | ')' | ',' | ';' | ':'));
+    let rooted = ["/", "~/", "./", "../"].iter().any(|p| word.starts_with(p))
+        || word.get(1..3).is_some_and(|p| p == ":\\" || p == ":/");
+    let file = word.rsplit_once('/').is_some_and(|(dir, name)| {
+        !dir.is_empty()
+            && name
+                .rsplit_once('.')
+                .is_some_and(|(stem, ext)| !stem.is_empty() && ext.chars().any(char::is_alphabetic))
+    });
+    rooted || file || word.contains('\\')
 }
 
 /// `path` in at most `cols` columns: whole, or its end after a `…` (the file name is what

@@ -1,10 +1,18 @@
-//! The front end: the terminal in and out, the loop that every source feeds, and the file work.
+//! The full-screen front end: the terminal in and out, and nothing else.
+//!
+//! The session around the game (its channel, file worker, engine, network link and signal
+//! saves) is the runtime's ([`crate::runtime`]); this module owns only the terminal: setting
+//! it up and giving it back, turning its events into the app's, drawing the app on it, and the
+//! screen's own effects (a redraw, the bell, a suspend).
 //!
 //! [`init`] uses `ratatui::try_init` (raw mode, alternate screen, and a panic hook that restores
 //! both) and adds mouse capture, which ratatui does not manage. So that a panic never leaves the
 //! terminal reporting mouse movements as garbage, a second hook is chained in front of ratatui's:
 //! it disables mouse capture, then ratatui's hook leaves raw mode and the alternate screen, and
-//! only then does the original hook print the panic message, on a normal screen.
+//! only then does the original hook print the panic message, on a normal screen. These, with
+//! the terminal's reader thread ([`spawn_terminal_reader`]) and [`ProcessTerminal`], are the
+//! only places that touch the process's own terminal; the loop ([`run_loop`]) draws on any
+//! ratatui `Terminal`, so a terminal served elsewhere can run it too.
 //!
 //! [`Session`] restores the terminal when dropped, so an early return with `?` cleans up as well
 //! as a normal exit does; [`run`] wraps a closure in one.
@@ -12,31 +20,18 @@
 //! Events are reduced to the few the front end uses ([`Event`]). Only key *presses* are kept:
 //! Windows also reports releases, which would make every key count twice.
 //!
-//! [`play`] is the main loop of the game screen (see `run`). It waits on one channel that
-//! every source feeds ([`events`]: the terminal's reader thread, the file worker, and the
-//! next sources), and hands file work to a thread of its own ([`worker`]).
+//! [`play`] starts a session ([`crate::runtime::start`]) and runs the game screen's loop on
+//! it (see `run`).
 
-pub mod analyser;
-pub mod events;
-mod files;
-mod library;
 #[cfg(test)]
 mod loop_tests;
-mod net_play;
 mod run;
 pub mod screenshot;
-pub(crate) mod shutdown;
-mod sparring;
-pub mod worker;
 
-pub use crate::store::shown;
-pub use events::{EventSender, Input, Wake};
-pub use files::{Files, Launch, prepare};
-pub use net_play::{
-    NetLink, NetRole, NetStartError, hosted_color, hosted_game, play_net, saved_choice,
+pub use run::{
+    Console, PlayError, ProcessTerminal, app_event, play, pointer_action, run_loop,
+    spawn_terminal_reader,
 };
-pub(crate) use run::local_wall_clock;
-pub use run::{PlayError, play, pointer_action, run_loop};
 
 use std::io::{self, stdout};
 use std::ops::{Deref, DerefMut};

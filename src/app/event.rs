@@ -12,8 +12,9 @@
 //! A new source (an engine process, a network peer, lines typed in a plain mode) adds one
 //! variant here carrying its own typed value (defined in its own module, below the app, so the
 //! app can name it), and one arm in `App::hear` (src/app.rs), the match of news. The front end's loop gives the
-//! source a sender that feeds the loop's one channel (`tui::EventSender`); the work the app
-//! wants started at the edge is an [`Effect`](super::Effect) that the loop carries out.
+//! source a sender that feeds the loop's one channel (`runtime::EventSender`); the work the app
+//! wants started at the edge is an [`Effect`](super::Effect) that the runtime sends where it
+//! goes.
 
 use std::io;
 use std::path::PathBuf;
@@ -37,26 +38,26 @@ pub enum Event {
     Action(Action),
     /// The process was stopped (SIGTSTP, Ctrl-Z) and continued this long after.
     Resumed(Duration),
-    /// An [`Effect::Autosave`](super::Effect::Autosave) or
-    /// [`Effect::SaveClocks`](super::Effect::SaveClocks) was carried out. `Ok(Some(path))`: an
+    /// An [`FileEffect::Autosave`](super::FileEffect::Autosave) or
+    /// [`FileEffect::SaveClocks`](super::FileEffect::SaveClocks) was carried out. `Ok(Some(path))`: an
     /// earlier session's game was in the way and went to the archive first, as `path`.
     Saved(Result<Option<PathBuf>, SaveError>),
-    /// An [`Effect::Archive`](super::Effect::Archive) was carried out.
+    /// An [`FileEffect::Archive`](super::FileEffect::Archive) was carried out.
     Archived(Archived),
-    /// An [`Effect::ArchiveSaved`](super::Effect::ArchiveSaved) was carried out.
+    /// An [`FileEffect::ArchiveSaved`](super::FileEffect::ArchiveSaved) was carried out.
     ArchivedSaved(ArchivedSaved),
-    /// An [`Effect::Export`](super::Effect::Export) was carried out.
+    /// An [`FileEffect::Export`](super::FileEffect::Export) was carried out.
     Exported(ExportResult),
-    /// An [`Effect::Remember`](super::Effect::Remember) was carried out.
+    /// An [`FileEffect::Remember`](super::FileEffect::Remember) was carried out.
     Remembered(Result<(), StoreError>),
-    /// The engine's word on the report `id` ([`Effect::Analyse`](super::Effect::Analyse)).
+    /// The engine's word on the report `id` ([`EngineEffect::Analyse`](super::EngineEffect::Analyse)).
     Analysis { id: u64, event: AnalysisEvent },
-    /// An [`Effect::Rearchive`](super::Effect::Rearchive) was carried out: the file written.
+    /// An [`FileEffect::Rearchive`](super::FileEffect::Rearchive) was carried out: the file written.
     Rearchived(Result<PathBuf, StoreError>),
     /// The engine's lines for the live search `id`
-    /// ([`Effect::LiveAnalyse`](super::Effect::LiveAnalyse)).
+    /// ([`EngineEffect::LiveAnalyse`](super::EngineEffect::LiveAnalyse)).
     Live { id: u64, update: LiveUpdate },
-    /// A library effect ([`Effect::LoadLibrary`](super::Effect::LoadLibrary), opening,
+    /// A library effect ([`LibraryEffect::Load`](super::LibraryEffect::Load), opening,
     /// deleting or restoring a game) was carried out.
     Library(super::dialogs::LibraryNews),
     /// While saving fails: a folder a copy can be written to instead (`None`: none found),

@@ -3,7 +3,7 @@
 //! Ctrl-S (or the word `save`) opens a one-line form with a suggested file name in the current
 //! directory, `2026-11-22-Ann-vs-Bob.pgn` (the archive's scheme); Tab switches between the game (PGN) and the position
 //! on the board (FEN — the reviewed one while reviewing). Enter hands the text to the front end
-//! ([`Effect::Export`]), which writes it atomically and reports back
+//! ([`FileEffect::Export`]), which writes it atomically and reports back
 //! ([`Event::Exported`](super::Event::Exported)): a file
 //! that exists is only replaced after a yes, and a failure keeps the form open with the reason,
 //! so the player can correct the path. The word `fen` shows the position's FEN on the status
@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{App, Effect, Mode};
+use super::{App, FileEffect, Mode};
 use crate::store::{StoreError, shown};
 
 /// The longest path the form takes.
@@ -72,12 +72,15 @@ impl App {
             ExportKind::Pgn => self.game.to_pgn(now, &self.saving.tags()),
             ExportKind::Fen => format!("{}\n", self.shown_position().fen()),
         };
-        self.effects.push(Effect::Export(ExportJob {
-            path: form.path.trim().to_owned(),
-            text,
-            kind: form.kind,
-            replace,
-        }));
+        self.effects.push(
+            FileEffect::Export(ExportJob {
+                path: form.path.trim().to_owned(),
+                text,
+                kind: form.kind,
+                replace,
+            })
+            .into(),
+        );
         self.mode = Mode::SaveAs(form);
     }
 

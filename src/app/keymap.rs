@@ -90,6 +90,9 @@ pub enum Action {
     Analyse,
     /// After the game: the engine's three best lines for the position shown, on or off.
     EngineLines,
+    /// With a report: the next (or previous) move the engine labelled, of either player or
+    /// of one, with one label or any.
+    Seek(Seek),
     /// Against the computer: make it move now, with the best move it has found.
     MoveNow,
     /// Against the computer: its move for you at full strength, shown and written in the game.
@@ -121,6 +124,79 @@ pub enum Action {
     },
     /// Time has passed: check the clocks for a flag fall (not in the table).
     Tick,
+}
+
+/// Which labelled move of the report to show next: the next or the previous one from the
+/// position shown, of `side` (either player when `None`), labelled `label` (any of ?!, ?, ??
+/// when `None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Seek {
+    pub forward: bool,
+    pub side: Option<crate::rules::Color>,
+    pub label: Option<crate::game::report::lila::Judgement>,
+}
+
+impl Seek {
+    /// The next labelled move of either player (F9).
+    pub const NEXT: Seek = Seek {
+        forward: true,
+        side: None,
+        label: None,
+    };
+    /// The previous labelled move of either player (Shift-F9).
+    pub const PREVIOUS: Seek = Seek {
+        forward: false,
+        side: None,
+        label: None,
+    };
+
+    /// The typed words for a seek: `next` or `previous` (`prev`), then a side (`white`,
+    /// `black`) and a label (`inaccuracy`, `mistake`, `blunder`, each also in the plural), in
+    /// any order, any case: `next blunder`, `prev black mistake`.
+    ///
+    /// ```
+    /// use hotseat::app::keymap::Seek;
+    /// use hotseat::game::report::lila::Judgement;
+    /// use hotseat::rules::Color;
+    /// assert_eq!(Seek::read("next"), Some(Seek::NEXT));
+    /// let seek = Seek::read("Prev black mistakes").unwrap();
+    /// assert_eq!((seek.forward, seek.side, seek.label),
+    ///     (false, Some(Color::Black), Some(Judgement::Mistake)));
+    /// assert_eq!(Seek::read("next move"), None);
+    /// ```
+    pub fn read(text: &str) -> Option<Seek> {
+        use crate::game::report::lila::Judgement;
+        use crate::rules::Color;
+        let text = text.trim().to_ascii_lowercase();
+        let mut words = text.split_whitespace();
+        let forward = match words.next()? {
+            "next" => true,
+            "previous" | "prev" => false,
+            _ => return None,
+        };
+        let mut seek = Seek {
+            forward,
+            side: None,
+            label: None,
+        };
+        for word in words {
+            match word {
+                "white" if seek.side.is_none() => seek.side = Some(Color::White),
+                "black" if seek.side.is_none() => seek.side = Some(Color::Black),
+                "inaccuracy" | "inaccuracies" if seek.label.is_none() => {
+                    seek.label = Some(Judgement::Inaccuracy)
+                }
+                "mistake" | "mistakes" if seek.label.is_none() => {
+                    seek.label = Some(Judgement::Mistake)
+                }
+                "blunder" | "blunders" if seek.label.is_none() => {
+                    seek.label = Some(Judgement::Blunder)
+                }
+                _ => return None,
+            }
+        }
+        Some(seek)
+    }
 }
 
 /// A mouse event at a screen cell, as the app sees it: only the left button counts for clicks.
@@ -157,12 +233,15 @@ impl Action {
     /// What only a finished game can do (the engine is never consulted during a game): while
     /// one is in progress, these only say so (and the footer does not offer them).
     pub const fn needs_game_over(self) -> bool {
-        matches!(self, Action::Analyse | Action::EngineLines)
+        matches!(
+            self,
+            Action::Analyse | Action::EngineLines | Action::Seek(_)
+        )
     }
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 58] = [
+    pub const ALL: [Action; 60] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -218,6 +297,8 @@ impl Action {
         Action::Promote(Role::Rook),
         Action::Promote(Role::Bishop),
         Action::Promote(Role::Knight),
+        Action::Seek(Seek::NEXT),
+        Action::Seek(Seek::PREVIOUS),
         Action::Complete,
         Action::Review,
         Action::Rematch,
@@ -535,7 +616,13 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::EngineLines, &[Key::plain(K::F(5))], PLAY, "engine",
         "After the game: the engine's three best lines for the position shown, with an \
          evaluation bar; again: off", &["engine", "lines"]),
-    row(Action::MoveNow, &[Key::plain(K::F(9))], PLAY, "",
+    row(Action::Seek(Seek::NEXT), &[Key::plain(K::F(9))], PLAY, "",
+        "With the game's report: the next move labelled ?!, ? or ?? (typed: next, or next \
+         blunder, next black mistake...)", &["next"]),
+    row(Action::Seek(Seek::PREVIOUS), &[Key::shift(K::F(9))], PLAY, "",
+        "With the game's report: the previous labelled move (typed: previous, or prev white \
+         inaccuracy...)", &["previous", "prev"]),
+    row(Action::MoveNow, &[Key::plain(K::F(12))], PLAY, "",
         "Against the computer: make it move now, with the best move it has found",
         &["now", "movenow"]),
     row(Action::Hint, &[Key::plain(K::F(10))], PLAY, "",
@@ -732,6 +819,7 @@ pub fn action_for_word(word: &str) -> Option<Action> {
     bindings(KeyContext::Playing)
         .find(|b| b.words.iter().any(|w| w.eq_ignore_ascii_case(word)))
         .map(|b| b.action)
+        .or_else(|| Seek::read(word).map(Action::Seek))
 }
 
 /// Every command word, in table order.

@@ -1,6 +1,6 @@
 //! What start-up does with the game saved last time: the policy, without the files.
 //!
-//! The front end (`tui::files::prepare`) reads the autosave file and carries out what
+//! The runtime (`runtime::files::prepare`) reads the autosave file and carries out what
 //! [`resume_plan`] decides; the words of the first screen's notice come from here too. Kept
 //! pure so every case is a unit test: resumed (`--resume`), offered (the app asks), filed in the
 //! archive as unfinished (`--new`, or an unfinished game given with `--load`, which takes its

@@ -1,7 +1,7 @@
 //! Live analysis on the analysis board: a key turns on the engine's three best lines
 //! (MultiPV 3) for the position shown, in review or study of a finished or loaded game, and
 //! they follow the position as the players step: after every update, a position shown that is
-//! not the one analysed hands out a new [`Effect::LiveAnalyse`] (the front end cancels the old
+//! not the one analysed hands out a new [`EngineEffect::LiveAnalyse`] (the front end cancels the old
 //! search first, so only one engine runs). Refused, with a message saying why, while a game is
 //! in progress: the engine is never consulted during a game.
 //!
@@ -9,7 +9,7 @@
 //! [`LiveUpdate`]s with the job's id, and an update for another id (a position left behind) is
 //! dropped.
 
-use super::{App, Effect, Message};
+use super::{App, EngineEffect, Message};
 use crate::game::Spot;
 use crate::game::report::PositionEval;
 use crate::rules::{Move, Position};
@@ -91,7 +91,7 @@ impl App {
     /// Turns the live analysis off, its search stopped.
     pub(super) fn stop_live(&mut self) {
         if self.live.spot.is_some() {
-            self.effects.push(Effect::StopLive);
+            self.effects.push(EngineEffect::StopLive.into());
         }
         self.live = super::live::Live {
             id: self.live.id,
@@ -128,11 +128,14 @@ impl App {
         self.live.lines.clear();
         self.live.depth = 0;
         self.live.done = false;
-        self.effects.push(Effect::LiveAnalyse(LiveJob {
-            id: self.live.id,
-            start: record.start().clone(),
-            moves,
-        }));
+        self.effects.push(
+            EngineEffect::LiveAnalyse(LiveJob {
+                id: self.live.id,
+                start: record.start().clone(),
+                moves,
+            })
+            .into(),
+        );
     }
 
     /// What the live search `id` said.

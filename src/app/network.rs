@@ -5,7 +5,7 @@
 //! the edge moves the app's own `game` on in place (nothing is cloned for a message). What a player does that
 //! would change the game at one keyboard (a move, an offer, an answer, a claim, resignation,
 //! a takeback request, a line of chat) is sent to the host instead, as an
-//! [`Effect::Net`](super::Effect::Net); only a move is shown at once, and taken back if the
+//! [`Effect::Net`]; only a move is shown at once, and taken back if the
 //! host refuses it. The host decides every ending too: this screen never ticks its copy's
 //! clock to a flag fall, the host's message says when the game ended.
 //!

@@ -100,9 +100,10 @@ impl App {
             Action::ShowFen => self.show_fen(),
             Action::Analyse => self.start_analysis(),
             Action::EngineLines => self.toggle_live(),
+            Action::Seek(seek) => self.seek_labelled(seek),
             Action::Help => self.mode = Mode::Help(dialogs::Help::default()),
             Action::Quit => self.quit_requested(),
-            Action::Redraw => self.effects.push(super::Effect::Redraw),
+            Action::Redraw => self.effects.push(super::ScreenEffect::Redraw.into()),
             Action::Pointer(pointer) => self.pointer(pointer, now),
             Action::MoveNow | Action::Hint => self.error(
                 "There is no engine playing in this game: hotseat --against stockfish starts one",

@@ -2,11 +2,11 @@
 //! game that has ended), worked out by the engine in the background, shown as it comes.
 //!
 //! The app never runs the engine (the engine is at the edge, and an app that imported it would
-//! run up the layers): it hands out [`Effect::Analyse`] with the game to analyse and an id, and
+//! run up the layers): it hands out [`EngineEffect::Analyse`] with the game to analyse and an id, and
 //! the front end hands back what the engine says as [`AnalysisEvent`]s with that id
 //! ([`App::analysis_event`]). An event whose id is not the analysis running (one stopped, or
 //! of a game no longer on the board) is dropped, so a late word can never land on another
-//! game. Esc stops the work ([`Effect::StopAnalysis`]); what was evaluated is kept and shown.
+//! game. Esc stops the work ([`EngineEffect::StopAnalysis`]); what was evaluated is kept and shown.
 //!
 //! The engine is never consulted during a game in progress: asking then is refused with a
 //! message saying why. A finished report is written into the game as lichess exports it
@@ -14,7 +14,8 @@
 //! variations (Shift-→ enters them), the evaluations as `[%eval]`; saved, the game shows its
 //! report again with no engine ([`Game::report`](crate::game::Game::report)).
 
-use super::{App, Effect, Message};
+use super::keymap::Seek;
+use super::{App, EngineEffect, Message};
 use crate::game::report::{GameReport, PositionEval};
 use crate::layout::panel::graph_position;
 use crate::rules::{Move, Position};
@@ -100,11 +101,102 @@ impl App {
         true
     }
 
+    /// F9, Shift-F9 or a typed `next blunder`: shows the next (or previous) move of the
+    /// report that `seek` asks for, going round at the end, and says what it was and what was
+    /// better.
+    pub(super) fn seek_labelled(&mut self, seek: Seek) {
+        let Some(report) = &self.reports.shown else {
+            self.error(if self.reports.running.is_some() {
+                "The engine is still working on the report: its labelled moves come when it is \
+                 done"
+            } else {
+                "There is no report to step through: F4 asks the engine for one"
+            });
+            return;
+        };
+        let wanted = |i: usize| {
+            let judged = &report.moves[i];
+            judged
+                .advice
+                .is_some_and(|a| seek.label.is_none_or(|l| a.judgement == l))
+                && seek.side.is_none_or(|side| judged.mover == side)
+        };
+        let count = report.moves.len();
+        // The move that led to the position shown is `shown - 1`.
+        let shown = self.shown_ply().min(count);
+        let found = if seek.forward {
+            (shown..count).chain(0..shown).find(|&i| wanted(i))
+        } else {
+            let before = shown.saturating_sub(1);
+            (0..before)
+                .rev()
+                .chain((before..count).rev())
+                .find(|&i| wanted(i))
+        };
+        let Some(i) = found else {
+            let label = seek
+                .label
+                .map_or("labelled".to_owned(), |l| l.name().to_lowercase());
+            let side = seek
+                .side
+                .map_or_else(String::new, |side| format!(" of {}", self.who(side)));
+            self.info(format!("No move{side} is {label} in the report"));
+            return;
+        };
+        // From the end of the game the first is the first: only a search that passed the
+        // end (or the start) says it went round.
+        let round = if seek.forward {
+            i < shown && shown < count
+        } else {
+            i + 1 >= shown
+        };
+        let said = self.labelled_move_line(report, i, round);
+        self.show_ply(i + 1);
+        self.message = Some(said);
+    }
+
+    /// `15... Nxd7?? by Duke Karl (Black): Blunder. Better was Qxd7.`: the labelled move
+    /// `ply` of the report, as the status line says it (`round`: the search went round the
+    /// end of the game to find it), in fewer words for narrow lines.
+    fn labelled_move_line(&self, report: &GameReport, ply: usize, round: bool) -> Message {
+        let judged = &report.moves[ply];
+        let glyph = judged.advice.map_or("", |a| a.judgement.glyph());
+        let label = judged.advice.map_or("", |a| a.judgement.name());
+        let what = judged.advice.map_or("", |a| a.describe());
+        let played = format!(
+            "{} {}{glyph}",
+            self.move_number(ply),
+            self.written_move(ply)
+        );
+        let best = self
+            .game
+            .record()
+            .position_at(ply)
+            .zip(judged.better.first())
+            .map(|(before, &mv)| self.style.write(before, mv));
+        let again = if round { " (from the start again)" } else { "" };
+        let (better, short_better) = best.map_or_else(
+            || (String::new(), String::new()),
+            |best| {
+                (
+                    format!(" Better was {best}."),
+                    format!(" · {best} was better"),
+                )
+            },
+        );
+        Message::info(format!(
+            "{played} by {}: {what}.{better}{again}",
+            self.who(judged.mover)
+        ))
+        .or_shorter(format!("{played} {label}{short_better}"))
+        .or_shorter(format!("{played} {label}"))
+    }
+
     /// A game was put on the board: its own report if it carries one, the engine's work on
     /// the game before stopped.
     pub(super) fn reset_report(&mut self) {
         if self.reports.running.take().is_some() {
-            self.effects.push(Effect::StopAnalysis);
+            self.effects.push(EngineEffect::StopAnalysis.into());
         }
         self.reports.shown = self.game.report();
     }
@@ -138,18 +230,21 @@ impl App {
             total,
             evals: Vec::new(),
         });
-        self.effects.push(Effect::Analyse(AnalysisJob {
-            id: self.reports.last_id,
-            start: self.game.record().start().clone(),
-            moves,
-        }));
+        self.effects.push(
+            EngineEffect::Analyse(AnalysisJob {
+                id: self.reports.last_id,
+                start: self.game.record().start().clone(),
+                moves,
+            })
+            .into(),
+        );
         self.message = None;
     }
 
     /// Esc while the engine works: it stops, and what it did is kept.
     pub(super) fn stop_analysis(&mut self) {
         if self.reports.running.is_some() {
-            self.effects.push(Effect::StopAnalysis);
+            self.effects.push(EngineEffect::StopAnalysis.into());
         }
     }
 

@@ -1,15 +1,15 @@
 //! Never lose a game: what is saved, when, and what the players are told about it.
 //!
-//! The app decides and the front end writes. After every update, [`App::plan_saves`] looks at
+//! The app decides and the front end writes. After every update, `App::plan_saves` looks at
 //! the game: a game in progress whose [`Game::revision`] changed since the last save (a move, a
-//! takeback, an offer, a claim, a pause...) is handed out as [`Effect::Autosave`], which the
+//! takeback, an offer, a claim, a pause...) is handed out as [`FileEffect::Autosave`], which the
 //! front end writes durably (synced to disk). While a clock runs and nothing else changes, only
-//! the clocks' reading is new: it is handed out as [`Effect::SaveClocks`] every
+//! the clocks' reading is new: it is handed out as [`FileEffect::SaveClocks`] every
 //! [`CLOCK_SAVE_INTERVAL`], written without a sync (a killed program loses nothing written; only
 //! a crash of the machine could), so a killed process loses at most that much thinking time and
 //! never a move, and an idle game costs one write every ten seconds, not two syncs a second.
 //! Quitting, a suspend and every signal save the clocks as they stand. A game that ends is handed out once as
-//! [`Effect::Archive`] (the front end files it in the archive and forgets the autosave); so is a
+//! [`FileEffect::Archive`] (the front end files it in the archive and forgets the autosave); so is a
 //! game in progress that a new game replaces, marked unfinished. Quitting saves one last time.
 //!
 //! The front end reports back ([`Event::Saved`](super::Event::Saved),
@@ -21,7 +21,7 @@
 //! library or from a file in the archive folder that holds only it — keeps what is added to
 //! it there: a finished report at once, and study (variations, comments, glyphs)
 //! [`STUDY_SAVE_DELAY`] after its last change, or at once when the players quit, open another
-//! game or the library ([`Effect::Rearchive`], atomic, by the file worker); a failed write is
+//! game or the library ([`FileEffect::Rearchive`], atomic, by the file worker); a failed write is
 //! said once and retried every [`RETRY_INTERVAL`]. Any other finished game is never written
 //! unasked: quitting with its study or report unsaved asks first.
 //!
@@ -35,7 +35,7 @@ use std::time::{Duration, SystemTime};
 use std::path::{Path, PathBuf};
 
 use super::event::{Archived, ArchivedSaved, SaveError};
-use super::{App, Effect, Message, MessageKind, Mode};
+use super::{App, FileEffect, Message, MessageKind, Mode};
 use crate::game::Game;
 use crate::game::pgn::{TAG_SAVED, TAG_STARTED, Tags};
 use crate::game::stamp::{Stamp, WallClock};
@@ -142,7 +142,7 @@ pub(super) struct Saving {
     pub enabled: bool,
     /// The current game is ours to save and archive; a finished game opened for review is not.
     pub track: bool,
-    /// The game's revision last handed out as [`Effect::Autosave`], and when.
+    /// The game's revision last handed out as [`FileEffect::Autosave`], and when.
     saved: Option<u64>,
     saved_at: Duration,
     /// The current game has been handed out to the archive.
@@ -169,7 +169,7 @@ pub(super) struct Saving {
     /// The app time at which the current game was set up.
     started: Duration,
     /// Where this session archived the current game: an analysis finished later writes its
-    /// evaluations there ([`Effect::Rearchive`]). A finished game opened from its archive
+    /// evaluations there ([`FileEffect::Rearchive`]). A finished game opened from its archive
     /// file has that file here.
     pub archived_path: Option<PathBuf>,
     /// When the study added to the game in `archived_path` is due to be written there (see
@@ -315,7 +315,7 @@ impl App {
             {
                 let job = job.clone();
                 self.saving.finish_tried_at = now;
-                self.effects.push(Effect::Archive(job));
+                self.effects.push(FileEffect::Archive(job).into());
             }
             return;
         }
@@ -334,11 +334,11 @@ impl App {
             let pgn = self.game.to_pgn(now, &s.tags());
             self.saving.saved = Some(revision);
             self.saving.saved_at = now;
-            self.effects.push(Effect::Autosave(pgn));
+            self.effects.push(FileEffect::Autosave(pgn).into());
         } else if timer_due {
             let pgn = self.game.to_pgn(now, &s.tags());
             self.saving.saved_at = now;
-            self.effects.push(Effect::SaveClocks(pgn));
+            self.effects.push(FileEffect::SaveClocks(pgn).into());
         }
     }
 
@@ -352,7 +352,8 @@ impl App {
         self.saving.study_due = None;
         self.saving.report_rearchived = true;
         let pgn = self.game.to_pgn(self.now, &self.saving.tags());
-        self.effects.push(Effect::Rearchive { path, pgn });
+        self.effects
+            .push(FileEffect::Rearchive { path, pgn }.into());
         true
     }
 
@@ -395,10 +396,11 @@ impl App {
             return;
         }
         let pgn = self.game.to_pgn(self.now, &self.saving.tags());
-        self.effects.push(Effect::Rearchive { path, pgn });
+        self.effects
+            .push(FileEffect::Rearchive { path, pgn }.into());
     }
 
-    /// How an [`Effect::Rearchive`] went: a failure is said once and retried every
+    /// How an [`FileEffect::Rearchive`] went: a failure is said once and retried every
     /// [`RETRY_INTERVAL`] while the game is on the board.
     pub(super) fn rearchived(&mut self, result: Result<PathBuf, StoreError>) {
         let report = std::mem::take(&mut self.saving.report_rearchived);
@@ -449,7 +451,7 @@ impl App {
             self.saving.finish = Some(job.clone());
             self.saving.finish_tried_at = now;
         }
-        self.effects.push(Effect::Archive(job));
+        self.effects.push(FileEffect::Archive(job).into());
     }
 
     /// Before the game is replaced: a game in progress that is ours goes to the archive as
@@ -490,7 +492,7 @@ impl App {
         (s.enabled && s.track && !s.archived && s.saved.is_some()).then_some(s.saved_at + interval)
     }
 
-    /// How an [`Effect::Autosave`] or [`Effect::SaveClocks`] went ([`Event::Saved`]).
+    /// How an [`FileEffect::Autosave`] or [`FileEffect::SaveClocks`] went ([`Event::Saved`]).
     pub(super) fn autosaved(&mut self, result: Result<Option<PathBuf>, SaveError>) {
         match result {
             Ok(archived) => {
@@ -514,7 +516,7 @@ impl App {
         }
     }
 
-    /// How an [`Effect::Archive`] went ([`Event::Archived`]): the path goes into the
+    /// How an [`FileEffect::Archive`] went ([`Event::Archived`]): the path goes into the
     /// game-over box; a finished game written nowhere is retried, and quitting asks first.
     pub(super) fn archived(&mut self, archived: Archived) {
         let Archived {
@@ -551,7 +553,7 @@ impl App {
         }
     }
 
-    /// How an [`Effect::ArchiveSaved`] went ([`Event::ArchivedSaved`]).
+    /// How an [`FileEffect::ArchiveSaved`] went ([`Event::ArchivedSaved`]).
     pub(super) fn archived_saved(&mut self, archived: ArchivedSaved) {
         let which = if archived.finished {
             "finished"

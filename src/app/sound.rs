@@ -3,8 +3,8 @@
 //!
 //! No audio library: the bell is the one sound every terminal has, it costs the binary nothing,
 //! and the terminal (or the desktop around it) decides what it sounds or looks like. The app
-//! only decides *when* — after every update, as [`App::plan_saves`] decides what to save — and
-//! hands out [`Effect::Bell`]; the loop writes the BEL byte to the terminal.
+//! only decides *when* — after every update, as `App::plan_saves` decides what to save — and
+//! hands out [`ScreenEffect::Bell`]; the loop writes the BEL byte to the terminal.
 //!
 //! What rings, at most once per update (bells in a row blur into one, and a terminal may
 //! rate-limit them):
@@ -21,7 +21,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use super::{App, Effect};
+use super::{App, ScreenEffect};
 
 /// Under this much time on a running clock the bell rings, once per player and game (the
 /// clock turns to its low-time colour at the same moment).
@@ -99,7 +99,7 @@ impl App {
         };
     }
 
-    /// After every update: [`Effect::Bell`] if a move was played, a clock fell under
+    /// After every update: [`ScreenEffect::Bell`] if a move was played, a clock fell under
     /// [`LOW_TIME`] or the game ended since the last one (see the module docs).
     pub(super) fn plan_sound(&mut self, now: Duration) {
         let plies = self.game.record().plies();
@@ -123,7 +123,7 @@ impl App {
         self.bell.plies = plies;
         self.bell.over = over;
         if self.bell.sound == Sound::Bell && (moved || ended || low) {
-            self.effects.push(Effect::Bell);
+            self.effects.push(ScreenEffect::Bell.into());
         }
     }
 }

@@ -18,7 +18,7 @@
 use std::time::Duration;
 
 use super::keymap::Action;
-use super::{App, Effect, Message, Mode};
+use super::{App, EngineEffect, Message, Mode};
 use crate::game::report::Eval;
 use crate::game::sparring::{Resignation, SearchClock, Strength, accepts_draw};
 use crate::game::{Game, Spot};
@@ -127,7 +127,7 @@ impl EngineSeat {
     /// The words for a move refused because it is the engine's turn.
     pub fn its_move_text(&self) -> String {
         format!(
-            "{} is thinking: it is its move (F9 or \"now\" makes it move now)",
+            "{} is thinking: it is its move (F12 or \"now\" makes it move now)",
             self.player_name()
         )
     }
@@ -240,7 +240,8 @@ impl App {
                 asks.push(OpponentAsk::Think(Box::new(job)));
             }
         }
-        self.effects.extend(asks.into_iter().map(Effect::Opponent));
+        self.effects
+            .extend(asks.into_iter().map(|a| EngineEffect::Opponent(a).into()));
     }
 
     /// The engine's news: its move (or hint), or that it stopped working.
@@ -384,7 +385,7 @@ impl App {
             Action::MoveNow => match seat.thinking {
                 Some(asked) => {
                     self.effects
-                        .push(Effect::Opponent(OpponentAsk::MoveNow(asked.id)));
+                        .push(EngineEffect::Opponent(OpponentAsk::MoveNow(asked.id)).into());
                     self.info(format!("{name} moves now"));
                 }
                 None => self.error(format!("{name} is not thinking: it is not its move")),
@@ -403,7 +404,7 @@ impl App {
                     seat.hint = Some(Asked { id, plies });
                     let job = self.think_job(id, true, !side, now);
                     self.effects
-                        .push(Effect::Opponent(OpponentAsk::Think(Box::new(job))));
+                        .push(EngineEffect::Opponent(OpponentAsk::Think(Box::new(job))).into());
                 }
                 self.info(format!("Asking {engine} for a hint"));
             }
@@ -463,7 +464,8 @@ impl App {
             self.table = super::table::Table::Keyboard;
         }
         if was_started {
-            self.effects.push(Effect::Opponent(OpponentAsk::Stop));
+            self.effects
+                .push(EngineEffect::Opponent(OpponentAsk::Stop).into());
         }
     }
 }

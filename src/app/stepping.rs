@@ -19,7 +19,7 @@ use crate::text;
 
 impl App {
     /// Whether the arrow keys step through the moves rather than move the board's cursor (see
-    /// the [module docs](self)). Typed text keeps the arrows for itself.
+    /// the module docs of `stepping`). Typed text keeps the arrows for itself.
     pub fn arrows_step(&self) -> bool {
         self.move_box.is_empty()
             && !self.board.engaged

@@ -9,9 +9,9 @@ use clap::{Args, ValueEnum};
 
 use super::play::PlayArgs;
 use crate::net::host::{HostConfig, Limits};
-use crate::net::invite::{Access, Invitation, Place, check_host_name};
+use crate::net::invite::{Access, Invitation, InviteError, Place, check_host_name};
 use crate::rules::Color;
-use crate::tui::NetRole;
+use crate::runtime::NetRole;
 
 /// `hotseat host`: where to listen, what to put in the invitation, and the game.
 #[derive(Debug, Args)]
@@ -94,6 +94,89 @@ pub struct JoinArgs {
     /// Example: --config ./config.toml
     #[arg(long = "config", value_name = "FILE")]
     pub config_file: Option<PathBuf>,
+
+    /// Play (or watch) in lines of text instead of on the screen, for screen readers and
+    /// braille displays: moves typed as lines, the other side's moves, offers and questions
+    /// said as sentences. The invitation, when it comes on standard input, is its first line.
+    ///
+    /// Example: hotseat join --plain
+    #[arg(long)]
+    pub plain: bool,
+}
+
+/// Why the options of `host`, `join` or `watch` cannot be used: one sentence saying what is
+/// wrong and how to do it right (a usage error, exit code 2).
+#[derive(Debug)]
+pub enum NetArgError {
+    /// `--invitation-file` could not be read.
+    InvitationFile {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// `--invitation-file` holds no word.
+    NoInvitationInFile(PathBuf),
+    /// Standard input could not be read for the invitation.
+    InvitationNotRead(std::io::Error),
+    /// Nothing was given where the invitation was asked for (`verb`: join or watch).
+    NoInvitation { verb: &'static str },
+    /// The invitation given is not one.
+    Invitation(InviteError),
+    /// `--listen` on every network without a port to tell the friend.
+    ListenWithoutPort,
+    /// `--public`'s port is not a port.
+    PublicPort { text: String, port: String },
+    /// `--public`'s host name is not one.
+    PublicName { text: String, error: InviteError },
+    /// `--public` without a port while `--listen` has none.
+    PublicWithoutPort,
+}
+
+impl std::fmt::Display for NetArgError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetArgError::InvitationFile { path, source } => write!(
+                f,
+                "cannot read the invitation from {}: {source}",
+                path.display()
+            ),
+            NetArgError::NoInvitationInFile(path) => write!(
+                f,
+                "{} holds no invitation: put the word starting hs1 from the host's screen in it",
+                path.display()
+            ),
+            NetArgError::InvitationNotRead(e) => write!(f, "cannot read the invitation: {e}"),
+            NetArgError::NoInvitation { verb } => write!(
+                f,
+                "no invitation given: run `hotseat {verb}` and paste the word starting hs1 from \
+                 the host's screen when asked, or use --invitation-file FILE"
+            ),
+            NetArgError::Invitation(e) => write!(f, "{e}"),
+            NetArgError::ListenWithoutPort => f.write_str(
+                "--listen on every network needs a port the friend can be told, as --listen \
+                 0.0.0.0:7879",
+            ),
+            NetArgError::PublicPort { text, port } => write!(
+                f,
+                "--public {text}: {port:?} is not a port (1 to 65535), as --public \
+                 chess.example.org:7879"
+            ),
+            NetArgError::PublicName { text, error } => write!(f, "--public {text}: {error}"),
+            NetArgError::PublicWithoutPort => {
+                f.write_str("--public needs a port when --listen has none: --public HOST:PORT")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NetArgError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NetArgError::InvitationFile { source, .. } => Some(source),
+            NetArgError::InvitationNotRead(e) => Some(e),
+            NetArgError::Invitation(e) | NetArgError::PublicName { error: e, .. } => Some(e),
+            _ => None,
+        }
+    }
 }
 
 /// The longest invitation file read: an invitation is under a hundred characters.
@@ -102,7 +185,7 @@ const MAX_INVITATION_FILE: u64 = 4096;
 impl JoinArgs {
     /// The invitation's text: from the argument (with a warning), the file, or standard
     /// input (asked for when it is a terminal).
-    fn invitation_text(&self, access: Access) -> Result<String, String> {
+    fn invitation_text(&self, access: Access) -> Result<String, NetArgError> {
         let verb = match access {
             Access::Play => "join",
             Access::Watch => "watch",
@@ -116,19 +199,16 @@ impl JoinArgs {
             return Ok(text.clone());
         }
         if let Some(path) = &self.invitation_file {
-            let file = std::fs::File::open(path)
-                .map_err(|e| format!("cannot read the invitation from {}: {e}", path.display()))?;
+            let unread = |source| NetArgError::InvitationFile {
+                path: path.clone(),
+                source,
+            };
+            let file = std::fs::File::open(path).map_err(unread)?;
             let mut text = String::new();
             file.take(MAX_INVITATION_FILE)
                 .read_to_string(&mut text)
-                .map_err(|e| format!("cannot read the invitation from {}: {e}", path.display()))?;
-            return first_word(&text).ok_or_else(|| {
-                format!(
-                    "{} holds no invitation: put the word starting hs1 from the host's screen \
-                     in it",
-                    path.display()
-                )
-            });
+                .map_err(unread)?;
+            return first_word(&text).ok_or_else(|| NetArgError::NoInvitationInFile(path.clone()));
         }
         let stdin = std::io::stdin();
         if stdin.is_terminal() {
@@ -140,22 +220,18 @@ impl JoinArgs {
             .lock()
             .take(MAX_INVITATION_FILE)
             .read_line(&mut line)
-            .map_err(|e| format!("cannot read the invitation: {e}"))?;
-        first_word(&line).ok_or_else(|| {
-            format!(
-                "no invitation given: run `hotseat {verb}` and paste the word starting hs1 from \
-                 the host's screen when asked, or use --invitation-file FILE"
-            )
-        })
+            .map_err(NetArgError::InvitationNotRead)?;
+        first_word(&line).ok_or(NetArgError::NoInvitation { verb })
     }
 
     /// The invitation and the game's options (the look only: the game is the host's).
-    pub fn role(&self, access: Access) -> Result<(NetRole, PlayArgs), String> {
+    pub fn role(&self, access: Access) -> Result<(NetRole, PlayArgs), NetArgError> {
         let text = self.invitation_text(access)?;
-        let invitation: Invitation = text.trim().parse().map_err(|e| format!("{e}"))?;
+        let invitation: Invitation = text.trim().parse().map_err(NetArgError::Invitation)?;
         let game = PlayArgs {
             data_dir: self.data_dir.clone(),
             config_file: self.config_file.clone(),
+            plain: self.plain,
             new: true,
             ..PlayArgs::default()
         };
@@ -165,12 +241,7 @@ impl JoinArgs {
 
 impl HostArgs {
     /// The host's sockets and colour, checked.
-    pub fn role(&self) -> Result<NetRole, String> {
-        if self.game.plain {
-            return Err(
-                "hotseat host plays on the screen, not in --plain lines of text".to_owned(),
-            );
-        }
+    pub fn role(&self) -> Result<NetRole, NetArgError> {
         let mut config = HostConfig::new(self.listen);
         config.limits = Limits::for_watchers(usize::from(self.watchers));
         config.watchers_see_chat = self.watchers_see_chat;
@@ -178,9 +249,7 @@ impl HostArgs {
             Some(text) => Some(parse_public(text, self.listen.port())?),
             None if self.listen.ip().is_unspecified() => {
                 if self.listen.port() == 0 {
-                    return Err("--listen on every network needs a port the friend can be \
-                                told, as --listen 0.0.0.0:7879"
-                        .to_owned());
+                    return Err(NetArgError::ListenWithoutPort);
                 }
                 Some((
                     Place::Ip(this_machine(self.listen.ip())),
@@ -204,7 +273,7 @@ fn first_word(text: &str) -> Option<String> {
 }
 
 /// `--public HOST[:PORT]`: a host name or an IP address, and a port (`listen_port` if none).
-fn parse_public(text: &str, listen_port: u16) -> Result<(Place, u16), String> {
+fn parse_public(text: &str, listen_port: u16) -> Result<(Place, u16), NetArgError> {
     let text = text.trim();
     if let Ok(addr) = text.parse::<SocketAddr>() {
         return Ok((Place::Ip(addr.ip()), addr.port()));
@@ -215,20 +284,28 @@ fn parse_public(text: &str, listen_port: u16) -> Result<(Place, u16), String> {
     }
     let (name, port) = match text.rsplit_once(':') {
         Some((name, port)) => {
-            let port = port.parse::<u16>().ok().filter(|&p| p != 0).ok_or_else(|| {
-                format!("--public {text}: {port:?} is not a port (1 to 65535), as --public chess.example.org:7879")
-            })?;
+            let port = port
+                .parse::<u16>()
+                .ok()
+                .filter(|&p| p != 0)
+                .ok_or_else(|| NetArgError::PublicPort {
+                    text: text.to_owned(),
+                    port: port.to_owned(),
+                })?;
             (name, port)
         }
         None => (text, port_or(listen_port)?),
     };
-    check_host_name(name).map_err(|e| format!("--public {text}: {e}"))?;
+    check_host_name(name).map_err(|error| NetArgError::PublicName {
+        text: text.to_owned(),
+        error,
+    })?;
     Ok((Place::Name(name.to_owned()), port))
 }
 
-fn port_or(listen_port: u16) -> Result<u16, String> {
+fn port_or(listen_port: u16) -> Result<u16, NetArgError> {
     if listen_port == 0 {
-        Err("--public needs a port when --listen has none: --public HOST:PORT".to_owned())
+        Err(NetArgError::PublicWithoutPort)
     } else {
         Ok(listen_port)
     }
@@ -268,30 +345,35 @@ mod tests {
     #[test]
     fn public_takes_a_name_or_an_address_with_or_without_a_port() {
         assert_eq!(
-            parse_public("chess.example.org:7000", 7879),
-            Ok((Place::Name("chess.example.org".into()), 7000))
+            parse_public("chess.example.org:7000", 7879).unwrap(),
+            (Place::Name("chess.example.org".into()), 7000)
         );
         assert_eq!(
-            parse_public("chess.example.org", 7879),
-            Ok((Place::Name("chess.example.org".into()), 7879))
+            parse_public("chess.example.org", 7879).unwrap(),
+            (Place::Name("chess.example.org".into()), 7879)
         );
         assert_eq!(
-            parse_public("[::1]:9000", 7879),
-            Ok((Place::Ip("::1".parse().unwrap()), 9000))
+            parse_public("[::1]:9000", 7879).unwrap(),
+            (Place::Ip("::1".parse().unwrap()), 9000)
         );
         assert_eq!(
-            parse_public("127.0.0.1", 7879),
-            Ok((Place::Ip("127.0.0.1".parse().unwrap()), 7879))
+            parse_public("127.0.0.1", 7879).unwrap(),
+            (Place::Ip("127.0.0.1".parse().unwrap()), 7879)
         );
         assert!(
             parse_public("chess.example.org:http", 7879)
                 .unwrap_err()
+                .to_string()
                 .contains("not a port")
         );
-        assert!(parse_public("bad name!", 7879).is_err());
+        assert!(matches!(
+            parse_public("bad name!", 7879),
+            Err(NetArgError::PublicName { .. })
+        ));
         assert!(
             parse_public("example.org", 0)
                 .unwrap_err()
+                .to_string()
                 .contains("needs a port")
         );
     }

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::engine::opponent;
-use crate::game::sparring::{LEVELS, Strength};
+use crate::engine::{EngineError, opponent};
+use crate::game::sparring::{LEVELS, Strength, StrengthError};
 use crate::rules::Color;
 
 /// The level when neither `--level` nor `--elo` is given.
@@ -92,21 +92,55 @@ impl Sparring {
     }
 }
 
-fn parse_level(text: &str) -> Result<Strength, String> {
-    let level = text.trim().parse::<i64>().map_err(|_| {
-        format!(
-            "{text:?} is not a level: the levels go from {} (example: --level 3)",
-            levels_text()
-        )
-    })?;
-    Strength::level(level).map_err(|e| format!("{e} (example: --level 3)"))
+/// Why a game against the computer cannot be set up as asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SparringError {
+    /// `--level` is not a number.
+    NotALevel(String),
+    /// `--elo` is not a number.
+    NotAnElo(String),
+    /// A level or an Elo out of range.
+    Strength(StrengthError),
+    /// No engine, or one that does not answer.
+    Engine(EngineError),
+}
+
+impl std::fmt::Display for SparringError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SparringError::NotALevel(text) => write!(
+                f,
+                "{text:?} is not a level: the levels go from {} (example: --level 3)",
+                levels_text()
+            ),
+            SparringError::NotAnElo(text) => write!(
+                f,
+                "{text:?} is not a number: an Elo is a whole number (example: --elo 1500)"
+            ),
+            SparringError::Strength(e @ StrengthError::Level(_)) => {
+                write!(f, "{e} (example: --level 3)")
+            }
+            SparringError::Strength(e) => write!(f, "{e}"),
+            SparringError::Engine(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for SparringError {}
+
+fn parse_level(text: &str) -> Result<Strength, SparringError> {
+    let level = text
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| SparringError::NotALevel(text.to_owned()))?;
+    Strength::level(level).map_err(SparringError::Strength)
 }
 
 /// An Elo as a number; whether the engine can play it is checked once it is found.
-fn parse_elo(text: &str) -> Result<i64, String> {
-    text.trim().parse::<i64>().map_err(|_| {
-        format!("{text:?} is not a number: an Elo is a whole number (example: --elo 1500)")
-    })
+fn parse_elo(text: &str) -> Result<i64, SparringError> {
+    text.trim()
+        .parse::<i64>()
+        .map_err(|_| SparringError::NotAnElo(text.to_owned()))
 }
 
 impl SparringArgs {
@@ -121,17 +155,17 @@ impl SparringArgs {
     /// The game against the computer these options ask for, if any: the engine (`configured`
     /// by --engine or the settings, else looked for) started once and checked. The error says
     /// what is wrong and how to put it right.
-    pub fn resolve(&self, configured: Option<&Path>) -> Result<Option<Sparring>, String> {
+    pub fn resolve(&self, configured: Option<&Path>) -> Result<Option<Sparring>, SparringError> {
         if !self.wanted() {
             return Ok(None);
         }
         let path_var = std::env::var_os("PATH");
         let engine = crate::engine::locate::find(configured, path_var.as_deref())
-            .map_err(|e| e.to_string())?;
-        let info = opponent::probe(&engine, PROBE_TIMEOUT).map_err(|e| e.to_string())?;
+            .map_err(SparringError::Engine)?;
+        let info = opponent::probe(&engine, PROBE_TIMEOUT).map_err(SparringError::Engine)?;
         let strength = match (self.level, self.elo) {
             (_, Some(elo)) => {
-                Strength::elo(elo, &info.name, info.elo.clone()).map_err(|e| e.to_string())?
+                Strength::elo(elo, &info.name, info.elo.clone()).map_err(SparringError::Strength)?
             }
             (Some(level), None) => level,
             (None, None) => Strength::Level(DEFAULT_LEVEL),
@@ -223,7 +257,7 @@ mod tests {
     #[test]
     fn an_elo_outside_the_engines_range_says_its_range() {
         let args = parse(&["--elo", "900"]).unwrap();
-        let err = args.resolve(Some(&stockfish())).unwrap_err();
+        let err = args.resolve(Some(&stockfish())).unwrap_err().to_string();
         assert!(err.contains("cannot play at 900 Elo"), "{err}");
         assert!(err.contains("it plays from 13"), "{err}");
         assert!(err.contains("choose a level from 1 to 8"), "{err}");
@@ -252,7 +286,8 @@ mod tests {
         let args = parse(&["--against", "stockfish"]).unwrap();
         let err = args
             .resolve(Some(Path::new("/no/such/stockfish")))
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("/no/such/stockfish"), "{err}");
         assert!(err.contains("apt-get install stockfish"), "{err}");
     }

@@ -49,6 +49,11 @@ pub struct Settings {
     pub handshake_timeout: Duration,
     /// The longest search of one position (beyond a `MoveTime` limit).
     pub search_timeout: Duration,
+    /// The longest an engine may say nothing in a search before it counts as hung: a
+    /// searching engine writes a line at every depth (Stockfish at least every second past
+    /// its first three), so a silence this long is a hang, found well before the search's
+    /// own limit. The same for the report and the live lines.
+    pub silence: Duration,
     /// The most lines one search may write before the engine counts as flooding.
     pub max_lines: usize,
     /// How many best lines the engine looks for (UCI's MultiPV): 1 for the report, 3 for the
@@ -62,6 +67,15 @@ impl Settings {
     /// every run.
     pub const DEFAULT_NODES: u64 = 150_000;
 
+    /// How long a silent engine is waited for in a search: see [`Settings::silence`].
+    pub const SILENCE: Duration = Duration::from_secs(10);
+
+    /// When the next line of a search must come by: within [`Settings::silence`] of `now`,
+    /// and never past the search's own `end`.
+    pub fn next_line_by(&self, now: Instant, end: Instant) -> Instant {
+        end.min(now + self.silence)
+    }
+
     pub fn new(limit: Limit, threads: usize) -> Settings {
         Settings {
             limit,
@@ -69,6 +83,7 @@ impl Settings {
             hash_mb: 64,
             handshake_timeout: Duration::from_secs(10),
             search_timeout: Duration::from_secs(60),
+            silence: Self::SILENCE,
             max_lines: 20_000,
             multipv: 1,
         }
@@ -332,10 +347,11 @@ impl Uci<'_> {
         if let Limit::MoveTime(t) = self.settings.limit {
             budget += t;
         }
-        let deadline = Instant::now() + budget;
+        let end = Instant::now() + budget;
         let mut heard = Heard::default();
         let mut lines = 0;
         let best = loop {
+            let deadline = self.settings.next_line_by(Instant::now(), end);
             let line = match self.process.next_line(deadline, "bestmove", self.cancel)? {
                 Wait::Line(line) => line,
                 Wait::Cancelled => return Ok(None),
@@ -456,6 +472,19 @@ pub(super) fn white_view(score: Score, turn: Color) -> Eval {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_waits_for_each_line_the_silence_at_most_and_never_past_its_end() {
+        let settings = Settings::new(Limit::Nodes(1), 1);
+        let now = Instant::now();
+        let end = now + Duration::from_secs(60);
+        assert_eq!(
+            settings.next_line_by(now, end),
+            now + Duration::from_secs(10)
+        );
+        let soon = now + Duration::from_secs(3);
+        assert_eq!(settings.next_line_by(now, soon), soon);
+    }
 
     #[test]
     fn scores_turn_to_whites_view() {

@@ -84,10 +84,11 @@ fn search(
     uci.process
         .send(&position_command(&job.start.fen(), &played))?;
     uci.process.send(&settings.limit.go())?;
-    let deadline = Instant::now() + settings.search_timeout;
+    let end = Instant::now() + settings.search_timeout;
     let mut heard = LiveLines::new(pos, wanted);
     let mut count = 0;
     loop {
+        let deadline = settings.next_line_by(Instant::now(), end);
         let line = match uci.process.next_line(deadline, "bestmove", cancel)? {
             Wait::Line(line) => line,
             Wait::Cancelled => return Ok(false),

@@ -50,8 +50,18 @@ pub struct PanelLayout {
     /// engine's progress), under the moves; zero rows without a report (see
     /// [`PanelLayout::with_report`]).
     pub graph: Rect,
+    /// Beside the graph, on its right: the evaluation of the position shown and the label
+    /// of the move that led there; no columns in a panel too narrow for both.
+    pub graph_label: Rect,
     pub summary: Rect,
 }
+
+/// The columns beside the graph for the evaluation shown (`+10.25`, `#-3`, a space either
+/// side), taken from graphs at least [`GRAPH_LABEL_FROM`] columns wide.
+pub const GRAPH_LABEL_WIDTH: u16 = 8;
+
+/// The narrowest graph that gives [`GRAPH_LABEL_WIDTH`] columns to the evaluation.
+pub const GRAPH_LABEL_FROM: u16 = 24;
 
 impl PanelLayout {
     /// The plan for a panel (frame included) of `area`: big clocks when the game is `timed`
@@ -109,6 +119,7 @@ impl PanelLayout {
             bottom_captured,
             bottom_clock,
             graph: Rect::new(moves.x, moves.bottom(), moves.width, 0),
+            graph_label: Rect::new(moves.right(), moves.bottom(), 0, 0),
             summary: Rect::new(moves.x, moves.bottom(), moves.width, 0),
         }
     }
@@ -127,7 +138,15 @@ impl PanelLayout {
         ])
         .areas(self.moves);
         self.moves = moves;
+        let label = if graph.width >= GRAPH_LABEL_FROM {
+            GRAPH_LABEL_WIDTH
+        } else {
+            0
+        };
+        let [graph, graph_label] =
+            Layout::horizontal([Constraint::Fill(1), Constraint::Length(label)]).areas(graph);
         self.graph = graph;
+        self.graph_label = graph_label;
         self.summary = summary;
         self
     }

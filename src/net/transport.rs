@@ -14,7 +14,7 @@
 //! 3. Noise's second message (the host's ephemeral key; payload `hs`, its version and an
 //!    answer: welcome, a different version, or no room).
 //! 4. The terminal's confirmation: the first transport message, `hs`, its version and
-//!    [`CONFIRM`], encrypted with the keys the handshake made. Those keys mix in the host's
+//!    `CONFIRM`, encrypted with the keys the handshake made. Those keys mix in the host's
 //!    ephemeral key, new for this connection, so only the terminal that made the first message
 //!    *now* can make this one: a first message recorded and sent again (a replay) gets the
 //!    host's answer but can never confirm it, and the host trusts nothing before it

@@ -578,10 +578,39 @@ pub const GROUPS: &[Group] = &[
     },
 ];
 
+/// A `help TOPIC` whose topic is no command and no group: said with the topics there are, and
+/// the nearest command if one is near.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoHelpOn {
+    /// The topic as typed, lower-cased.
+    pub topic: String,
+    /// The command nearest to it, if one is near.
+    pub near: Option<&'static str>,
+}
+
+impl std::fmt::Display for NoHelpOn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let groups: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
+        write!(
+            f,
+            "No help on {}: help takes a command, like help board, or a group: {}, report or \
+             questions.",
+            shown(&self.topic),
+            groups.join(", ")
+        )?;
+        if let Some(near) = self.near {
+            write!(f, " Did you mean help {near}?")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for NoHelpOn {}
+
 /// `help TOPIC`: the lines of one command (every entry with that word: `m` is two), or of a
-/// group; `Err` with what to write when the topic is neither. `questions` tells how questions
+/// group; [`NoHelpOn`] when the topic is neither. `questions` tells how questions
 /// are answered. The engine's report (`report`, `analyse`...) is the session's to say.
-pub fn help_on(topic: &str) -> Result<Vec<String>, String> {
+pub fn help_on(topic: &str) -> Result<Vec<String>, NoHelpOn> {
     let topic = topic.trim().trim_start_matches('/').to_lowercase();
     let entries: Vec<String> = COMMANDS
         .iter()
@@ -613,16 +642,8 @@ pub fn help_on(topic: &str) -> Result<Vec<String>, String> {
                 .to_owned(),
         ]);
     }
-    let groups: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
-    let near = nearest(&topic)
-        .map(|w| format!(" Did you mean help {w}?"))
-        .unwrap_or_default();
-    Err(format!(
-        "No help on {}: help takes a command, like help board, or a group: {}, report or \
-         questions.{near}",
-        shown(&topic),
-        groups.join(", ")
-    ))
+    let near = nearest(&topic);
+    Err(NoHelpOn { topic, near })
 }
 
 /// One command's line of `help`.
@@ -850,7 +871,11 @@ mod tests {
         assert!(help_on("questions").unwrap()[1].contains("=Q"));
         assert_eq!(help_on("promotion"), help_on("questions"));
         let wrong = help_on("bord").unwrap_err();
-        assert!(wrong.contains("Did you mean help board?"), "{wrong}");
+        assert_eq!(wrong.near, Some("board"));
+        assert!(
+            wrong.to_string().ends_with("Did you mean help board?"),
+            "{wrong}"
+        );
         // Every group names commands of the table.
         for group in GROUPS {
             for word in group.commands {

@@ -1,11 +1,12 @@
 //! The plain mode's loop: lines from standard input, sentences to standard output, and the
 //! clock's announcements in between.
 //!
-//! It is the screen's loop with another source and another output: one channel that every
-//! source feeds ([`tui::events`](crate::tui::events)), here standard input, read on a thread
-//! of its own a line at a time (at most [`MAX_LINE`] bytes: a longer line is refused whole),
-//! and the file worker ([`tui::worker`](crate::tui::worker)), whose results are heard like
-//! lines. The loop waits on the channel until the session next has something to say unasked
+//! It is the screen's loop with another source and another output, on the same session
+//! runtime ([`crate::runtime`]): one channel that every source feeds, here standard input,
+//! read on a thread of its own a line at a time (at most [`MAX_LINE`] bytes: a longer line is
+//! refused whole), the file worker and the engine, whose results are heard like lines, and
+//! across the network (`hotseat host --plain`, `join --plain`, `watch --plain`) the other
+//! terminal, whose moves, offers and questions are said as they come. The loop waits on the channel until the session next has something to say unasked
 //! ([`Session::next_wake`]: a warning, the flag, a save due), so an idle game wakes only as its
 //! clock needs. When the input ends, the file work handed out is finished and a game in
 //! progress is saved with its clocks as they stand, for `--resume`; an analysis running then
@@ -17,8 +18,8 @@
 //! written are held and read once it is, so none is typed into the save form.
 //!
 //! A signal that ends a process (SIGTERM, SIGHUP, SIGINT...) saves the game through the
-//! screen's own handler ([`shutdown`]), without touching the terminal, and exits with 128 + its
-//! number.
+//! runtime's handler ([`signals`](crate::runtime::signals)), without touching the terminal
+//! (this front end holds none), and exits with 128 + its number.
 //!
 //! Everything written passes `clean`: no control character but the line feed, so no escape
 //! sequence can reach the screen reader, even from a path. The one exception is asked for:
@@ -27,17 +28,15 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::Duration;
 
 use super::session::{Carry, Session};
 use super::warnings::DEFAULT_WARNINGS;
 use crate::app::{App, Effect, Event};
-use crate::tui::analyser::Analyser;
-use crate::tui::events::channel;
-use crate::tui::shutdown::{self, Front};
-use crate::tui::worker::{FileQueue, Job, Worker};
-use crate::tui::{EventSender, Files, Input, Launch, Wake, prepare};
+use crate::runtime::{
+    EventSender, Front, Input, Launch, NetStartError, Role, Runtime, StartError, Wake,
+};
 
 /// The longest line read, in bytes.
 pub const MAX_LINE: usize = 1000;
@@ -52,23 +51,16 @@ const MAX_HELD: usize = 10_000;
 /// A little past the instant something is due, so the wake-up never comes just before it.
 const WAKE_MARGIN: Duration = Duration::from_millis(1);
 
-/// The app's file work handed to the worker thread, and its engine work to the analyser, as
-/// the screen's loop does: their results come back through the channel.
-struct ToWorker<'a> {
-    worker: &'a Worker<Files>,
-    analyser: Analyser,
+/// The app's work handed to the session's runtime, as the screen's loop does: the results
+/// come back through the channel.
+struct ToRuntime<'a> {
+    runtime: &'a mut Runtime,
 }
 
-impl Carry for ToWorker<'_> {
+impl Carry for ToRuntime<'_> {
     fn carry(&mut self, effect: Effect, app: &App, now: Duration) -> Option<Event> {
-        let effect = self.analyser.carry_out(effect)?;
-        if effect != Effect::Redraw {
-            self.worker.push(Job {
-                effect,
-                now,
-                save_job: app.save_job(),
-            });
-        }
+        // The screen's own effects never come here: the session hears them (`Session::carry`).
+        let _screen = self.runtime.carry_out(effect, app, now);
         None
     }
 }
@@ -88,12 +80,25 @@ pub enum PlainError {
     Write(io::Error),
     /// Every source of events has ended.
     EventsEnded,
+    /// A game across the network could not start (said before anything else).
+    Net(NetStartError),
+}
+
+impl From<StartError> for PlainError {
+    fn from(err: StartError) -> PlainError {
+        match err {
+            StartError::Signals(e) => PlainError::Signals(e),
+            StartError::Worker(e) => PlainError::Worker(e),
+            StartError::Net(e) => PlainError::Net(e),
+        }
+    }
 }
 
 impl std::fmt::Display for PlainError {
     /// The words of the edge; the cause follows as the error's source (`{err:#}` says both).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
+            PlainError::Net(e) => return write!(f, "{e}"),
             PlainError::Signals(_) => "could not set up the signal handlers",
             PlainError::Worker(_) => "could not start the thread that writes the files",
             PlainError::Reader(_) => "could not start reading standard input",
@@ -112,7 +117,7 @@ impl std::error::Error for PlainError {
             | PlainError::Reader(e)
             | PlainError::Read(e)
             | PlainError::Write(e) => Some(e),
-            PlainError::EventsEnded => None,
+            PlainError::EventsEnded | PlainError::Net(_) => None,
         }
     }
 }
@@ -138,24 +143,20 @@ impl Ending {
     }
 }
 
-/// Plays in lines until the players quit or the input ends; says how the game stood then.
-pub fn play(launch: Launch) -> Result<Ending, PlainError> {
-    let origin = Instant::now();
+/// Plays in lines until the players quit or the input ends, at this keyboard or across the
+/// network (`role`); says how the game stood then.
+pub fn play(launch: Launch, role: Role) -> Result<Ending, PlainError> {
     let warnings =
         (launch.config.time_warnings.clone()).unwrap_or_else(|| DEFAULT_WARNINGS.to_vec());
-    let engine = launch.engine.clone();
     let announce = launch.config.announce;
-    let (mut config, files) = prepare(launch, crate::tui::local_wall_clock());
-    // Only start-up turns autosave off: there is no folder to save in.
-    config.no_save_folder = !config.autosave;
-    let shared = FileQueue::new(files, origin);
     // SIGTERM, SIGHUP, SIGINT... save the game as the screen's do, and leave the terminal be.
-    shutdown::install(&shared, Front::Lines).map_err(PlainError::Signals)?;
-    let (sender, events) = channel();
-    let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlainError::Worker)?;
-    let mut session = Session::new(App::new(config), &warnings).announcing(announce);
-    let analyser = Analyser::new(engine, sender.clone());
-    spawn_reader(sender).map_err(PlainError::Reader)?;
+    let front = Front {
+        resume: "hotseat --plain --resume",
+    };
+    let (mut runtime, app) =
+        crate::runtime::start(launch, role, front, || Ok::<_, PlainError>(()))?;
+    let mut session = Session::new(app, &warnings).announcing(announce);
+    spawn_reader(runtime.sender()).map_err(PlainError::Reader)?;
     let stdout = io::stdout();
     let mut out = Out {
         said: stdout.lock(),
@@ -166,20 +167,18 @@ pub fn play(launch: Launch) -> Result<Ending, PlainError> {
         .say(&greeting, &session.take_errors())
         .map_err(PlainError::Write)
         .and_then(|()| {
-            let mut carry = ToWorker {
-                worker: &worker,
-                analyser,
+            let mut carry = ToRuntime {
+                runtime: &mut runtime,
             };
-            // Dropping the carrier ends the engine: told to quit, killed if it does not.
-            event_loop(&mut session, origin, &events, &mut carry, &mut out)
+            event_loop(&mut session, &mut carry, &mut out)
         });
     // The file work handed out is finished before leaving, and its news said.
-    worker.finish();
+    runtime.finish_work();
     let ended = result?;
-    let now = origin.elapsed();
+    let now = runtime.now();
     let mut late = Vec::new();
     // What is queued now; lines still coming in are not waited for.
-    for wake in events.try_iter().take(MAX_LATE) {
+    for wake in runtime.events().try_iter().take(MAX_LATE) {
         if let Wake::Event(event) = wake {
             late.extend(session.hear(event, now, &mut Finished));
         }
@@ -192,7 +191,7 @@ pub fn play(launch: Launch) -> Result<Ending, PlainError> {
             .map_err(PlainError::Write)?;
     }
     // The clocks as they stand, for --resume.
-    let _ = shared.emergency_save(true);
+    let _ = runtime.save_now();
     Ok(if session.app().game_in_progress() {
         Ending::Unfinished
     } else {
@@ -212,9 +211,7 @@ impl Carry for Finished {
 /// The loop; `true` when it ends because the input did, `false` when the players quit.
 fn event_loop(
     session: &mut Session,
-    origin: Instant,
-    events: &Receiver<Wake>,
-    files: &mut ToWorker,
+    files: &mut ToRuntime,
     out: &mut Out<impl Write, impl Write>,
 ) -> Result<bool, PlainError> {
     // The input ended while the engine works: its report is waited for, then the end.
@@ -223,7 +220,7 @@ fn event_loop(
     // typed into the save form (a script's `save x.pgn` then `e5` saved to `x.pgne5`).
     let mut held: VecDeque<String> = VecDeque::new();
     loop {
-        let said = session.tick(origin.elapsed(), files);
+        let said = session.tick(files.runtime.now(), files);
         out.ring(session.take_bell()).map_err(PlainError::Write)?;
         out.say(&said, &session.take_errors())
             .map_err(PlainError::Write)?;
@@ -233,15 +230,16 @@ fn event_loop(
         if input_ended && session.app().analysis_progress().is_none() && held.is_empty() {
             return Ok(true);
         }
-        let now = origin.elapsed();
+        let now = files.runtime.now();
         let wait = session
             .next_wake(now)
-            .map(|at| at.saturating_sub(origin.elapsed()) + WAKE_MARGIN);
+            .map(|at| at.saturating_sub(files.runtime.now()) + WAKE_MARGIN);
+        let events = files.runtime.events();
         let got = match wait {
             Some(wait) => events.recv_timeout(wait),
             None => events.recv().map_err(|_| RecvTimeoutError::Disconnected),
         };
-        let now = origin.elapsed();
+        let now = files.runtime.now();
         let mut errors = Vec::new();
         let said = match got {
             Ok(Wake::Input(Input::Line(text)))
@@ -286,6 +284,8 @@ fn event_loop(
                 said
             }
             Ok(Wake::TerminalFailed(err)) => return Err(PlainError::Read(err)),
+            // A stop's news is for a screen to draw again; the lines go on as they were.
+            Ok(Wake::Continued(_)) => continue,
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => return Err(PlainError::EventsEnded),
         };

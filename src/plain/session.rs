@@ -22,7 +22,10 @@ use crate::app::keymap::{Action, KeyContext};
 use crate::app::move_entry::read_line_in;
 use crate::app::notation::written_move;
 use crate::app::requests::Ask;
-use crate::app::{Announce, App, Effect, Event, ExportResult, Message, MessageKind, Mode};
+use crate::app::{
+    Announce, App, Effect, Event, ExportResult, FileEffect, Message, MessageKind, Mode,
+    ScreenEffect,
+};
 use crate::game::Outcome;
 use crate::rules::Color;
 
@@ -41,7 +44,9 @@ pub struct Nowhere;
 impl Carry for Nowhere {
     fn carry(&mut self, effect: Effect, _app: &App, _now: Duration) -> Option<Event> {
         match effect {
-            Effect::Export(job) => Some(Event::Exported(ExportResult::Written(job.path.into()))),
+            Effect::Files(FileEffect::Export(job)) => {
+                Some(Event::Exported(ExportResult::Written(job.path.into())))
+            }
             _ => None,
         }
     }
@@ -301,12 +306,16 @@ impl Session {
                 return;
             }
             for effect in effects {
-                if effect == Effect::Bell {
-                    // Rung by the loop, which owns the output.
-                    self.bell = true;
+                if let Effect::Screen(screen) = effect {
+                    match screen {
+                        // Rung by the loop, which owns the output.
+                        ScreenEffect::Bell => self.bell = true,
+                        // No screen to draw again, and a stop is the system's own.
+                        ScreenEffect::Redraw | ScreenEffect::Suspend => {}
+                    }
                     continue;
                 }
-                self.saving |= matches!(effect, Effect::Export(_));
+                self.saving |= matches!(effect, Effect::Files(FileEffect::Export(_)));
                 if let Some(event) = files.carry(effect, &self.app, now) {
                     self.saving &= !matches!(event, Event::Exported(_));
                     self.app.update(event, now);
@@ -393,7 +402,7 @@ impl Session {
                     "report" | "analyse" | "analyze" | "next" | "stop" => Ok(report::help()),
                     _ => command::help_on(&topic),
                 }
-                .unwrap_or_else(|wrong| vec![self.error(wrong)]),
+                .unwrap_or_else(|wrong| vec![self.error(wrong.to_string())]),
             ),
             Command::Board => Some(speech::board(pos, self.side)),
             Command::Pieces { color, role } => Some(

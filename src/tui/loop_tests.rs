@@ -1,6 +1,7 @@
 //! The loop with a stand-in terminal (ratatui's `TestBackend`) and stand-in file work: events
-//! in, frames and file jobs out. No timing is asserted: where a test waits, it waits for a
-//! state, with a generous limit of its own.
+//! in, frames and file jobs out; and two whole sessions in one process, each with its own
+//! terminal and data folder. No timing is asserted: where a test waits, it waits for a state,
+//! with a generous limit of its own.
 
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -11,13 +12,13 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-use super::events::{EventSender, channel};
-use super::run_loop;
-use super::worker::{FileQueue, FileWork, Job, Worker};
+use super::{Console, run_loop};
 use crate::app::event::SaveError;
 use crate::app::keymap::Action;
-use crate::app::{App, Config, Effect, Event};
+use crate::app::{App, Config, Event, FileEffect};
 use crate::look::Theme;
+use crate::runtime::worker::{FileQueue, FileWork, Job, Work};
+use crate::runtime::{EventSender, Runtime, channel};
 
 /// File work that writes nothing: it notes each save's PGN, after `gate` lets it (a slow or
 /// stuck disk), and says it went well.
@@ -32,7 +33,7 @@ struct StandIn {
 
 impl FileWork for StandIn {
     fn carry_out(&mut self, job: Job) -> Option<Event> {
-        let (Effect::Autosave(pgn) | Effect::SaveClocks(pgn)) = job.effect else {
+        let Work::Files(FileEffect::Autosave(pgn) | FileEffect::SaveClocks(pgn)) = job.work else {
             return None;
         };
         let _ = self.started.send(pgn.clone());
@@ -45,6 +46,26 @@ impl FileWork for StandIn {
 
     fn save_now(&mut self, _now: Duration) -> Option<Result<(), SaveError>> {
         None
+    }
+}
+
+/// A terminal that is no process's own: the bell counted, Ctrl-Z does nothing.
+#[derive(Debug, Default)]
+struct TestConsole {
+    drawing: Mutex<()>,
+    bells: Mutex<usize>,
+}
+
+impl Console for TestConsole {
+    fn ring_bell(&self) -> std::io::Result<()> {
+        *self.bells.lock().unwrap() += 1;
+        Ok(())
+    }
+
+    fn suspend(&self) {}
+
+    fn drawing(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.drawing.lock().unwrap()
     }
 }
 
@@ -70,11 +91,9 @@ fn start(slowness: Duration) -> Session {
         written: written.clone(),
         slowness,
     };
-    let origin = Instant::now();
-    let queue = FileQueue::new(stand_in, origin);
     let (events, rx) = channel();
-    let worker = Worker::spawn(queue.clone(), events.clone()).unwrap();
-    let analyser = super::analyser::Analyser::new(None, events.clone());
+    let runtime = Runtime::with_files(stand_in, Instant::now(), events.clone(), rx, None).unwrap();
+    let queue = runtime.queue();
     let running = thread::spawn(move || {
         let mut app = App::new(Config {
             theme: Theme::monochrome(),
@@ -82,7 +101,7 @@ fn start(slowness: Duration) -> Session {
             ..Config::default()
         });
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        run_loop(&mut terminal, &mut app, origin, &rx, worker, analyser, None).unwrap();
+        run_loop(&mut terminal, &mut app, runtime, &TestConsole::default()).unwrap();
         let screen = format!("{:?}", terminal.backend().buffer());
         (app, screen)
     });
@@ -238,4 +257,86 @@ fn only_the_hosts_heartbeat_waits_for_the_running_clocks_next_frame() {
         Some(now + HEARTBEAT_DRAW_DELAY + Duration::from_millis(1)),
         now
     ));
+}
+
+/// A whole session as a front end starts it, on its own `TestBackend` and data folder: the
+/// loop on a thread of its own, which returns the app and the last frame when it ends.
+fn real_session(dir: &std::path::Path) -> (EventSender, thread::JoinHandle<(App, String)>) {
+    use crate::runtime::{Front, Launch, Role, StartError};
+    let launch = Launch {
+        config: Config {
+            theme: Theme::monochrome(),
+            autosave: true,
+            ..Config::default()
+        },
+        data_dir: Some(dir.to_path_buf()),
+        saved: crate::app::launch::SavedGameChoice::Ask,
+        engine: None,
+    };
+    let front = Front {
+        resume: "hotseat --resume",
+    };
+    let (runtime, mut app) =
+        crate::runtime::start(launch, Role::Local, front, || Ok::<_, StartError>(())).unwrap();
+    let events = runtime.sender();
+    let running = thread::spawn(move || {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        run_loop(&mut terminal, &mut app, runtime, &TestConsole::default()).unwrap();
+        let screen = format!("{:?}", terminal.backend().buffer());
+        (app, screen)
+    });
+    (events, running)
+}
+
+/// The game saved in a session's data folder (empty if none yet).
+fn saved_in(dir: &std::path::Path) -> String {
+    let store = crate::store::Store::new(crate::store::DataDir::new(dir.to_path_buf()));
+    std::fs::read_to_string(store.current_path()).unwrap_or_default()
+}
+
+#[test]
+fn two_sessions_in_one_process_play_apart_and_one_ending_leaves_the_other_saving() {
+    use crate::runtime::signals::registered;
+    let root = std::env::temp_dir().join(format!("hotseat-two-sessions-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let (one, two) = (root.join("one"), root.join("two"));
+    let before = registered();
+    let (a, a_running) = real_session(&one);
+    let (b, b_running) = real_session(&two);
+    assert_eq!(
+        registered(),
+        before + 2,
+        "each session registers for the signal saves"
+    );
+    // Two games at once, their moves interleaved.
+    type_keys(&a, "e4\n");
+    type_keys(&b, "d4\n");
+    type_keys(&a, "e5\n");
+    type_keys(&b, "Nf6\n");
+    wait_for("each game saved in its own folder", || {
+        saved_in(&one).contains("1. e4 e5") && saved_in(&two).contains("1. d4 Nf6")
+    });
+    assert!(!saved_in(&one).contains("d4"), "{}", saved_in(&one));
+    assert!(!saved_in(&two).contains("e4"), "{}", saved_in(&two));
+    // The first session ends; the second goes on, and keeps saving.
+    quit(&a);
+    let (a_app, a_screen) = a_running.join().unwrap();
+    assert!(a_app.should_quit());
+    assert!(a_screen.contains("e5"), "{a_screen}");
+    assert_eq!(registered(), before + 1, "the session that ended has left");
+    assert!(b.send(Action::Tick), "the other session still listens");
+    type_keys(&b, "c4\n");
+    wait_for("the second game's next move saved", || {
+        saved_in(&two).contains("2. c4")
+    });
+    assert!(
+        saved_in(&one).contains("1. e4 e5"),
+        "the first game is kept"
+    );
+    quit(&b);
+    let (b_app, b_screen) = b_running.join().unwrap();
+    assert_eq!(b_app.game().record().plies(), 3);
+    assert!(b_screen.contains("c4"), "{b_screen}");
+    assert_eq!(registered(), before);
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -10,28 +10,34 @@
 //! clock's next change, when that comes within [`HEARTBEAT_DRAW_DELAY`], not on a frame of
 //! its own.
 //!
-//! What the app asks for is carried out at the edge (`carry_out`): a redraw here, file work
-//! on the worker thread ([`worker`](super::worker)), whose results come back through the
-//! channel as typed events. Quitting waits for the file work handed out.
+//! What the app asks for is handed to the session's runtime
+//! ([`Runtime::carry_out`](crate::runtime::Runtime::carry_out)), which sends it where it goes
+//! (file and library work to the worker thread, engine work to the analyser, messages to the
+//! network link), each of whose results come back through the channel as typed events; the
+//! screen's own (a redraw, the bell, a suspend) come back here, carried out on this terminal
+//! ([`Console`]). Quitting waits for the file work handed out.
+//!
+//! Nothing here assumes the process's own terminal but [`play`] and [`ProcessTerminal`]: the
+//! loop ([`run_loop`]) draws on any ratatui `Terminal`, rings its bell and takes its drawing
+//! lock through a [`Console`], and reads its input from the session's channel, which the
+//! terminal's reader feeds here and another front end (a terminal served over SSH) feeds from
+//! its own bytes.
 
 use std::io::{self, IsTerminal};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant, SystemTime};
+use std::sync::mpsc::RecvTimeoutError;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
-use crossterm::event::MouseButton;
+use crossterm::event::{self as ct, MouseButton};
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType};
 
-use super::analyser::Analyser;
-use super::events::{Wake, channel, spawn_terminal_reader};
-use super::files::{Launch, prepare};
-use super::net_play::{NetLink, NetStartError};
-use super::shutdown::{self, DRAWING, Shared};
-use super::worker::{FileQueue, FileWork, Job, Worker};
-use super::{Mouse, MouseKind};
+use super::{Event as TerminalEvent, Mouse, MouseKind, translate};
 use crate::app::keymap::{Action, Pointer, PointerKind};
-use crate::app::{App, Effect, Event as AppEvent};
-use crate::game::stamp::WallClock;
+use crate::app::{App, Event as AppEvent, ScreenEffect};
+use crate::runtime::signals::{self, Screen};
+use crate::runtime::worker::FileWork;
+use crate::runtime::{EventSender, Front, Launch, NetStartError, Role, Runtime, StartError, Wake};
 use crate::ui;
 
 /// A little past the instant the clock text changes, so the wake-up never comes just before it.
@@ -55,62 +61,145 @@ pub(super) fn heartbeat_can_wait(next_wake: Option<Duration>, now: Duration) -> 
     next_wake.is_some_and(|at| at.saturating_sub(now) <= HEARTBEAT_DRAW_DELAY)
 }
 
-/// Plays on the terminal until the players quit: finds the saved game and the files first,
-/// and saves on the way out, whichever way that is.
-pub fn play(launch: Launch) -> Result<(), PlayError> {
-    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
-        return Err(PlayError::NotATerminal);
+/// Plays on the terminal until the players quit: at this keyboard, or across the network
+/// (hosting, joining or watching: the connection is made first, so that what fails there is
+/// said before the screen opens). Finds the saved game and the files first, and saves on the
+/// way out, whichever way that is.
+pub fn play(launch: Launch, role: Role) -> Result<(), PlayError> {
+    let across = matches!(role, Role::Net(_));
+    let front = Front {
+        resume: "hotseat --resume",
+    };
+    let (runtime, mut app) = crate::runtime::start(launch, role, front, || {
+        // Across the network the invitation may have come on standard input: the keys then
+        // come from the terminal itself (/dev/tty), as the screen's library reads them.
+        let keys = io::stdin().is_terminal() || (across && has_tty());
+        if io::stdout().is_terminal() && keys {
+            Ok(())
+        } else {
+            Err(PlayError::NotATerminal)
+        }
+    })?;
+    let terminal = Arc::new(ProcessTerminal::default());
+    if let Some(registration) = runtime.registration() {
+        registration
+            .hold_screen(terminal.clone())
+            .map_err(PlayError::Signals)?;
     }
-    let origin = Instant::now();
-    let engine = launch.engine.clone();
-    let (mut config, files) = prepare(launch, local_wall_clock());
-    // Only start-up turns autosave off: there is no folder to save in.
-    config.no_save_folder = !config.autosave;
-    let shared: Shared = FileQueue::new(files, origin);
-    shutdown::install(&shared, shutdown::Front::Screen).map_err(PlayError::Signals)?;
-    let (sender, events) = channel();
-    let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlayError::Worker)?;
-    let mut app = App::new(config);
-    let analyser = Analyser::new(engine, sender.clone());
-    super::run(|terminal| {
-        spawn_terminal_reader(sender).map_err(PlayError::Reader)?;
-        run_loop(terminal, &mut app, origin, &events, worker, analyser, None)
+    super::run(|screen| {
+        spawn_terminal_reader(runtime.sender()).map_err(PlayError::Reader)?;
+        run_loop(screen, &mut app, runtime, terminal.as_ref())
     })
 }
 
-/// The wall clock now, with the local offset from UTC (the system's time zone, or `TZ`): the
-/// dates and start times that saved games carry are the players' own. Where the time zone
-/// cannot be found, stamps are UTC and say so (as they do in a zone at UTC+00:00). The offset
-/// is read once: a session that runs across a change to or from summer time dates its later
-/// games an hour off, which is the price of not asking the time zone on every save.
-pub(crate) fn local_wall_clock() -> WallClock {
-    let at = SystemTime::now();
-    let utc_offset =
-        jiff::Timestamp::try_from(at).map_or(0, |t| local_zone().to_offset(t).seconds());
-    WallClock { at, utc_offset }
+/// Whether this process has a terminal to read keys from other than standard input.
+fn has_tty() -> bool {
+    cfg!(unix)
+        && std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/tty")
+            .is_ok()
 }
 
-/// The system's time zone. Where `TZ` is unset, `/etc/localtime` is the zone, read as it is:
-/// jiff's own lookup would take its name from the link and find it in the zoneinfo database,
-/// listing every zone's name first (600 files walked and 160 KiB more resident, for an offset
-/// that the file itself gives). Anything else (`TZ` set, no readable file, another system) is
-/// jiff's.
-fn local_zone() -> jiff::tz::TimeZone {
-    let tz_set = std::env::var_os("TZ").is_some();
-    zone_from_file(tz_set, || std::fs::read("/etc/localtime"))
-        .unwrap_or_else(jiff::tz::TimeZone::system)
+/// The terminal's own side of the loop beyond drawing, which differs with where the terminal
+/// is: where the bell rings, what Ctrl-Z does, and the lock a frame is drawn under (which a
+/// signal handler giving the terminal back takes too).
+pub trait Console {
+    /// Rings the terminal's bell.
+    fn ring_bell(&self) -> io::Result<()>;
+    /// Ctrl-Z: stops the process, if the terminal is the process's own; elsewhere nothing.
+    fn suspend(&self);
+    /// Held while a frame is drawn.
+    fn drawing(&self) -> MutexGuard<'_, ()>;
 }
 
-/// The zone of a TZif file (`/etc/localtime`), when `TZ` does not name another and on a
-/// system that has such a file.
-fn zone_from_file(
-    tz_set: bool,
-    read: impl FnOnce() -> std::io::Result<Vec<u8>>,
-) -> Option<jiff::tz::TimeZone> {
-    if tz_set || !cfg!(unix) {
-        return None;
+/// The process's own terminal: the bell on standard output, Ctrl-Z the shell's job control,
+/// given back and taken again by the signal handler ([`Screen`]).
+#[derive(Debug, Default)]
+pub struct ProcessTerminal {
+    drawing: Mutex<()>,
+}
+
+impl Console for ProcessTerminal {
+    /// The BEL byte, which moves no cursor and draws nothing.
+    fn ring_bell(&self) -> io::Result<()> {
+        use std::io::Write as _;
+        let mut out = io::stdout().lock();
+        out.write_all(b"\x07")?;
+        out.flush()
     }
-    jiff::tz::TimeZone::tzif("Local", &read().ok()?).ok()
+
+    /// By the same path as a SIGTSTP from outside: the game saved, the terminal given back,
+    /// taken again after `fg`; the news of it comes back through the session's channel.
+    fn suspend(&self) {
+        signals::suspend_now();
+    }
+
+    fn drawing(&self) -> MutexGuard<'_, ()> {
+        self.drawing.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Screen for ProcessTerminal {
+    fn drawing(&self) -> MutexGuard<'_, ()> {
+        Console::drawing(self)
+    }
+
+    fn give_back(&self) {
+        let _ = super::restore();
+        let _ = crossterm::execute!(io::stdout(), crossterm::cursor::Show);
+    }
+
+    fn take_again(&self) {
+        use crossterm::cursor::Hide;
+        use crossterm::event::EnableMouseCapture;
+        use crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
+        let _ = enable_raw_mode();
+        let _ = crossterm::execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture, Hide);
+    }
+}
+
+/// The terminal event as the app takes it: a key to read in the mode's meaning, a mouse
+/// gesture, a new size. `None`: nothing the app uses.
+pub fn app_event(event: TerminalEvent) -> Option<AppEvent> {
+    match event {
+        TerminalEvent::Key(key) => Some(AppEvent::Key(key)),
+        TerminalEvent::Mouse(mouse) => pointer_action(mouse).map(AppEvent::Action),
+        TerminalEvent::Resize { width, height } => {
+            Some(AppEvent::Action(Action::Resize { width, height }))
+        }
+    }
+}
+
+/// Reads the process's terminal on a thread of its own, blocking, and sends what it reads. It
+/// ends when the loop has ended, or after a read error (which it sends, ending the loop too).
+///
+/// While the process is stopped (SIGTSTP) this thread is stopped with it, blocked in the read,
+/// and the shell has the terminal to itself; after SIGCONT the signal thread takes the
+/// terminal back first (see [`signals`]), then the reading goes on.
+pub fn spawn_terminal_reader(events: EventSender) -> io::Result<()> {
+    std::thread::Builder::new()
+        .name("hotseat-terminal".to_owned())
+        .spawn(move || {
+            loop {
+                match ct::read() {
+                    Ok(event) => {
+                        let Some(event) = translate(event).and_then(app_event) else {
+                            continue;
+                        };
+                        if !events.send(event) {
+                            return;
+                        }
+                    }
+                    Err(err) => {
+                        events.terminal_failed(err);
+                        return;
+                    }
+                }
+            }
+        })?;
+    Ok(())
 }
 
 /// The mouse events the app uses: the left button, and the wheel.
@@ -131,35 +220,28 @@ pub fn pointer_action(mouse: Mouse) -> Option<Action> {
 }
 
 /// The loop: tells the app the time, carries out what it asks, draws, and waits on the
-/// channel until an event comes or the screen is due to change. On the way out, whichever way
-/// that is, it waits for the file work handed out.
+/// session's channel until an event comes or the screen is due to change. On the way out,
+/// whichever way that is, it ends the session (`runtime` dropped: the file work handed out is
+/// waited for).
 pub fn run_loop<B: Backend, F: FileWork>(
     terminal: &mut Terminal<B>,
     app: &mut App,
-    origin: Instant,
-    events: &Receiver<Wake>,
-    worker: Worker<F>,
-    mut analyser: Analyser,
-    link: Option<&NetLink>,
+    mut runtime: Runtime<F>,
+    console: &dyn Console,
 ) -> Result<(), PlayError>
 where
     B::Error: Send + Sync + 'static,
 {
-    let result = event_loop(terminal, app, origin, events, &worker, &mut analyser, link);
-    worker.finish();
-    // Dropping the analyser ends every engine: told to quit, killed if it does not, reaped.
-    drop(analyser);
+    let result = event_loop(terminal, app, &mut runtime, console);
+    drop(runtime);
     result
 }
 
 fn event_loop<B: Backend, F: FileWork>(
     terminal: &mut Terminal<B>,
     app: &mut App,
-    origin: Instant,
-    events: &Receiver<Wake>,
-    worker: &Worker<F>,
-    analyser: &mut Analyser,
-    link: Option<&NetLink>,
+    runtime: &mut Runtime<F>,
+    console: &dyn Console,
 ) -> Result<(), PlayError>
 where
     B::Error: Send + Sync + 'static,
@@ -167,34 +249,22 @@ where
     // Whether this turn of the loop draws (see `heartbeat_can_wait`).
     let mut draw = true;
     loop {
-        let now = origin.elapsed();
-        // Back from a stop (SIGTSTP): the terminal was given back meanwhile, so everything is
-        // drawn again.
-        if let Some(stopped) = shutdown::take_stop() {
-            draw = true;
-            redraw_everything(terminal).map_err(PlayError::terminal)?;
-            if let Some(stopped) = stopped {
-                app.update(AppEvent::Resumed(stopped), now);
-            }
-        }
+        let now = runtime.now();
         app.update(Action::Tick, now);
         for effect in app.take_effects() {
-            if effect == Effect::Redraw {
+            let Some(screen) = runtime.carry_out(effect, app, now) else {
+                continue;
+            };
+            match screen {
                 // The screen is cleared: it is drawn again now.
-                draw = true;
-            }
-            if effect == Effect::Suspend {
-                // Comes back through `take_stop` above, as a stop from outside does.
-                shutdown::suspend_now();
-            } else if effect == Effect::Bell {
-                ring_bell().map_err(PlayError::terminal)?;
-            } else if let Effect::Net(msg) = effect {
-                // A message for the host, across the network (no link: nowhere to go).
-                if let Some(link) = link {
-                    link.send(msg);
+                ScreenEffect::Redraw => {
+                    draw = true;
+                    redraw_everything(terminal).map_err(PlayError::terminal)?;
                 }
-            } else if let Some(effect) = analyser.carry_out(effect) {
-                carry_out(effect, app, now, terminal, worker).map_err(PlayError::terminal)?;
+                ScreenEffect::Bell => console.ring_bell().map_err(PlayError::terminal)?,
+                // Comes back through the channel (`Wake::Continued`), as a stop from outside
+                // does.
+                ScreenEffect::Suspend => console.suspend(),
             }
         }
         if app.should_quit() {
@@ -210,19 +280,20 @@ where
                     width: size.width,
                     height: size.height,
                 },
-                origin.elapsed(),
+                runtime.now(),
             );
         }
         if draw {
-            let _drawing = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
+            let _drawing = console.drawing();
             terminal
                 .draw(|frame| ui::render(app, frame))
                 .map_err(PlayError::terminal)?;
         }
         draw = true;
+        let events = runtime.events();
         let wake = match app.next_wake(now) {
             Some(at) => {
-                let timeout = at.saturating_sub(origin.elapsed()) + WAKE_MARGIN;
+                let timeout = at.saturating_sub(runtime.now()) + WAKE_MARGIN;
                 match events.recv_timeout(timeout) {
                     Ok(wake) => wake,
                     Err(RecvTimeoutError::Timeout) => continue,
@@ -233,7 +304,7 @@ where
         };
         match wake {
             Wake::Event(event) => {
-                let now = origin.elapsed();
+                let now = runtime.now();
                 let heartbeat = is_heartbeat(&event);
                 // The terminal was resized, maybe smaller and back between two frames: what it
                 // cut off is gone from its screen though the size is the same again, so the
@@ -243,6 +314,14 @@ where
                 }
                 app.update(event, now);
                 draw = !(heartbeat && heartbeat_can_wait(app.next_wake(now), now));
+            }
+            // Back from a stop: the terminal was given back meanwhile, so everything is drawn
+            // again, and the app hears how long the stop lasted.
+            Wake::Continued(stopped) => {
+                redraw_everything(terminal).map_err(PlayError::terminal)?;
+                if let Some(stopped) = stopped {
+                    app.update(AppEvent::Resumed(stopped), runtime.now());
+                }
             }
             Wake::TerminalFailed(err) => return Err(PlayError::Read(err)),
             // Lines of standard input are the plain mode's, which has a loop of its own.
@@ -275,6 +354,16 @@ pub enum PlayError {
 impl PlayError {
     fn terminal(err: impl std::error::Error + Send + Sync + 'static) -> PlayError {
         PlayError::Terminal(Box::new(err))
+    }
+}
+
+impl From<StartError> for PlayError {
+    fn from(err: StartError) -> PlayError {
+        match err {
+            StartError::Signals(e) => PlayError::Signals(e),
+            StartError::Worker(e) => PlayError::Worker(e),
+            StartError::Net(e) => PlayError::Net(e),
+        }
     }
 }
 
@@ -315,35 +404,6 @@ impl std::error::Error for PlayError {
     }
 }
 
-/// Carries out one of the app's effects at the edge: the terminal's own here, file work on
-/// the worker (the engine's went to the [`Analyser`] before). A new kind of work at the edge
-/// (a peer) is one more arm.
-fn carry_out<B: Backend, F: FileWork>(
-    effect: Effect,
-    app: &App,
-    now: Duration,
-    terminal: &mut Terminal<B>,
-    worker: &Worker<F>,
-) -> Result<(), B::Error> {
-    match effect {
-        Effect::Redraw => redraw_everything(terminal)?,
-        effect => worker.push(Job {
-            effect,
-            now,
-            save_job: app.save_job(),
-        }),
-    }
-    Ok(())
-}
-
-/// Rings the terminal's bell: the BEL byte, which moves no cursor and draws nothing.
-fn ring_bell() -> io::Result<()> {
-    use std::io::Write as _;
-    let mut out = io::stdout().lock();
-    out.write_all(b"\x07")?;
-    out.flush()
-}
-
 /// Clears the screen and makes the next frame draw every cell. Unlike `Terminal::clear` it does
 /// not ask the terminal where its cursor is, an answer that a terminal may never give (and
 /// then the game would end with an error).
@@ -352,39 +412,4 @@ fn redraw_everything<B: Backend>(terminal: &mut Terminal<B>) -> Result<(), B::Er
     // The frame last drawn is forgotten: the next one is compared with a blank screen.
     terminal.swap_buffers();
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A TZif file (version 1) of one zone at a fixed UTC+05:30, "IST".
-    fn fixed_zone_file() -> Vec<u8> {
-        let mut file = b"TZif".to_vec();
-        file.extend([0; 16]); // version 1, reserved
-        // isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt
-        for count in [0u32, 0, 0, 0, 1, 4] {
-            file.extend(count.to_be_bytes());
-        }
-        file.extend((5 * 3600 + 1800i32).to_be_bytes()); // the offset
-        file.extend([0, 0]); // not summer time, the name at 0
-        file.extend(b"IST\0");
-        file
-    }
-
-    #[test]
-    #[cfg(unix)]
-    fn the_local_zone_is_read_from_the_file_when_tz_is_unset() {
-        let zone = zone_from_file(false, || Ok(fixed_zone_file())).expect("a zone");
-        let offset = zone.to_offset(jiff::Timestamp::UNIX_EPOCH);
-        assert_eq!(offset.seconds(), 5 * 3600 + 1800);
-    }
-
-    #[test]
-    fn tz_or_a_missing_or_unreadable_file_leaves_the_zone_to_jiff() {
-        assert!(zone_from_file(true, || Ok(fixed_zone_file())).is_none());
-        let missing = || Err(std::io::Error::from(std::io::ErrorKind::NotFound));
-        assert!(zone_from_file(false, missing).is_none());
-        assert!(zone_from_file(false, || Ok(b"not a zone".to_vec())).is_none());
-    }
 }

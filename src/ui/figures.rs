@@ -133,21 +133,56 @@ const QUADRANTS: [char; 16] = [
     ' ', '▘', '▝', '▀', '▖', '▌', '▞', '▛', '▗', '▚', '▐', '▜', '▄', '▙', '▟', '█',
 ];
 
+/// A mistake in the figures file. The file is compiled in, so this is met by its maintainer
+/// (a test reads the file), never by a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum FigureError {
+    /// A piece's name before any `band WxH` line.
+    BeforeAnyBand,
+    /// A `band` line naming no band that is drawn (the scaled ones come from the drawn ones).
+    UnknownBand(String),
+    /// A line that opens a figure but names no piece.
+    UnknownPiece(String),
+    /// A figure of another size than its band's, in pixels.
+    WrongSize {
+        band: &'static str,
+        role: Role,
+        width: usize,
+        height: usize,
+    },
+}
+
+impl std::fmt::Display for FigureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FigureError::BeforeAnyBand => f.write_str("a figure before any band"),
+            FigureError::UnknownBand(name) => write!(f, "unknown band {name}"),
+            FigureError::UnknownPiece(name) => write!(f, "unknown piece {name}"),
+            FigureError::WrongSize {
+                band,
+                role,
+                width,
+                height,
+            } => write!(f, "the {band} {role:?} is not {width}x{height} pixels"),
+        }
+    }
+}
+
+impl std::error::Error for FigureError {}
+
 /// Reads the figures file: `band WxH` lines open a band, a role's name opens a figure, its
 /// pixel rows follow; `#` lines are comments, blank lines end a figure. The bands not drawn
 /// there are scaled from the ones that are.
-// A String error on purpose: the file is compiled in, so an error is a mistake in the
-// drawing, read by its maintainer (and caught by a test), never something a player meets.
-fn parse(source: &str) -> Result<Vec<Figure>, String> {
+fn parse(source: &str) -> Result<Vec<Figure>, FigureError> {
     let mut drawn: Vec<(Band, Role, Vec<Vec<bool>>)> = Vec::new();
     let mut band = None;
     let mut current: Option<(Role, Vec<&str>)> = None;
     let mut finish = |current: &mut Option<(Role, Vec<&str>)>, band: Option<Band>| {
         if let Some((role, rows)) = current.take() {
-            let band = band.ok_or("a figure before any band")?;
+            let band = band.ok_or(FigureError::BeforeAnyBand)?;
             drawn.push((band, role, pixels(band, role, &rows)?));
         }
-        Ok::<(), String>(())
+        Ok::<(), FigureError>(())
     };
     for line in source.lines() {
         let line = line.trim_end();
@@ -162,7 +197,7 @@ fn parse(source: &str) -> Result<Vec<Figure>, String> {
                 Band::ALL
                     .into_iter()
                     .find(|b| b.name() == name && b.scaled_from().is_none())
-                    .ok_or_else(|| format!("unknown band {name}"))?,
+                    .ok_or_else(|| FigureError::UnknownBand(name.to_owned()))?,
             );
         } else if let Some((_, rows)) = &mut current {
             rows.push(line);
@@ -170,7 +205,7 @@ fn parse(source: &str) -> Result<Vec<Figure>, String> {
             let role = Role::ALL
                 .into_iter()
                 .find(|r| r.name() == line)
-                .ok_or_else(|| format!("unknown piece {line}"))?;
+                .ok_or_else(|| FigureError::UnknownPiece(line.to_owned()))?;
             current = Some((role, Vec::new()));
         }
     }
@@ -223,8 +258,7 @@ fn scale(pixels: &[Vec<bool>], size: Size) -> Vec<Vec<bool>> {
 }
 
 /// A figure's rows as pixels, checked against the band's size.
-// A String error on purpose, as `parse`'s: a mistake in the compiled-in drawing.
-fn pixels(band: Band, role: Role, rows: &[&str]) -> Result<Vec<Vec<bool>>, String> {
+fn pixels(band: Band, role: Role, rows: &[&str]) -> Result<Vec<Vec<bool>>, FigureError> {
     let size = band.size();
     let (w, h) = (usize::from(size.width), usize::from(size.height));
     let pixels: Vec<Vec<bool>> = rows
@@ -232,12 +266,12 @@ fn pixels(band: Band, role: Role, rows: &[&str]) -> Result<Vec<Vec<bool>>, Strin
         .map(|row| row.chars().map(|c| c == '#').collect())
         .collect();
     if pixels.len() != 2 * h || pixels.iter().any(|row| row.len() != 2 * w) {
-        return Err(format!(
-            "the {} {role:?} is not {}x{} pixels",
-            band.name(),
-            2 * w,
-            2 * h
-        ));
+        return Err(FigureError::WrongSize {
+            band: band.name(),
+            role,
+            width: 2 * w,
+            height: 2 * h,
+        });
     }
     Ok(pixels)
 }
@@ -333,15 +367,20 @@ mod tests {
 
     #[test]
     fn a_malformed_figure_is_refused_with_its_name() {
-        let err = parse("band 7x3\n\nking\n##\n").unwrap_err();
+        let err = parse("band 7x3\n\nking\n##\n").unwrap_err().to_string();
         assert!(err.contains("King") && err.contains("14x6"), "{err}");
-        assert!(parse("band 9x9\n").unwrap_err().contains("unknown band"));
+        assert_eq!(
+            parse("band 9x9\n").unwrap_err(),
+            FigureError::UnknownBand("9x9".to_owned())
+        );
         // The scaled bands come from the drawn ones, never from the file.
-        assert!(parse("band 11x5\n").unwrap_err().contains("unknown band"));
-        assert!(
-            parse("band 7x3\nwizard\n")
-                .unwrap_err()
-                .contains("unknown piece")
+        assert!(matches!(
+            parse("band 11x5\n").unwrap_err(),
+            FigureError::UnknownBand(_)
+        ));
+        assert_eq!(
+            parse("band 7x3\nwizard\n").unwrap_err().to_string(),
+            "unknown piece wizard"
         );
     }
 

@@ -4,11 +4,14 @@
 //! The graph is drawn as lichess draws its own: White's winning chances (lila's win
 //! percentage, so ±10 pawns and more is all but the whole height) as a filled area from the
 //! bottom, one column per position, spread over the width (or several positions to a column
-//! in a long game); White's advantage is the part above the middle row. It is made of block
-//! characters (`▁`…`█`, eighths of a row; `#` and `:` in ASCII) rather than a ratatui `Chart`,
-//! whose Braille dots read poorly at three rows. The position shown is the column in reverse
-//! video (also without colour); a labelled move's column takes the label's colour. The
-//! positions not evaluated yet (the engine still at work) are a dotted middle line.
+//! in a long game); White's advantage is the part above the 50% line, drawn where a column
+//! leaves it empty. It is made of block characters (`▁`…`█`, eighths of a row; `#` and `:` in
+//! ASCII) rather than a ratatui `Chart`, whose Braille dots read poorly at three rows. The
+//! position shown is its column's empty part shaded (`░`, `|` in ASCII), so its bar keeps the
+//! right way up with or without colour; a labelled move's column takes the label's colour. The
+//! positions not evaluated yet (the engine still at work) show the 50% line alone. Beside the
+//! graph, where the panel is wide enough, the evaluation of the position shown and the label
+//! of the move that led to it.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -19,6 +22,7 @@ use ratatui::widgets::Widget;
 use super::theme::GlyphSet;
 use crate::app::App;
 use crate::game::Spot;
+use crate::game::report::lila::Eval;
 use crate::game::report::{GameReport, lila};
 use crate::layout::PanelLayout;
 use crate::layout::panel::graph_position;
@@ -40,6 +44,7 @@ impl ReportView<'_> {
         let theme = self.app.theme();
         if let Some(report) = self.app.game_report() {
             self.graph(report, plan.graph, buf);
+            self.graph_label(report, plan.graph_label, buf);
         }
         let width = usize::from(plan.summary.width);
         let mut lines: Vec<Line> = match self.app.live_lines() {
@@ -111,6 +116,48 @@ impl ReportView<'_> {
         Line::from(spans)
     }
 
+    /// The position of the main line shown: in a variation, the one it branches off from.
+    fn shown(&self) -> usize {
+        match self.app.shown_spot() {
+            Spot::Main(p) => p,
+            Spot::Var(_) => self.app.shown_ply(),
+        }
+    }
+
+    /// The evaluation of the position shown (`+0.32`, `#-2`, `1-0` at a mate on the board),
+    /// and under it the label of the move that led there (`??`).
+    fn graph_label(&self, report: &GameReport, area: Rect, buf: &mut Buffer) {
+        if area.is_empty() {
+            return;
+        }
+        let theme = self.app.theme();
+        let shown = self.shown();
+        let eval = report.positions.get(shown).map(|e| match e.eval {
+            Eval::Mate { moves: 0, winner } => match winner {
+                Color::White => "1-0".to_owned(),
+                Color::Black => "0-1".to_owned(),
+            },
+            eval => super::live::eval_text(eval),
+        });
+        let width = usize::from(area.width.saturating_sub(1));
+        if let Some(eval) = eval {
+            buf.set_string(area.x + 1, area.y, format!("{eval:>width$}"), theme.title());
+        }
+        let advice = shown
+            .checked_sub(1)
+            .and_then(|m| report.moves.get(m))
+            .and_then(|m| m.advice);
+        if let Some(advice) = advice.filter(|_| area.height > 1) {
+            let glyph = advice.judgement.glyph();
+            buf.set_string(
+                area.x + 1,
+                area.y + 1,
+                format!("{glyph:>width$}"),
+                theme.judgement(advice.judgement.nag()),
+            );
+        }
+    }
+
     fn graph(&self, report: &GameReport, area: Rect, buf: &mut Buffer) {
         if area.is_empty() {
             return;
@@ -118,12 +165,17 @@ impl ReportView<'_> {
         let theme = self.app.theme();
         let ascii = self.app.glyphs() == GlyphSet::Ascii;
         let positions = self.app.game().record().plies() + 1;
-        let shown = match self.app.shown_spot() {
-            Spot::Main(p) => p,
-            // In a variation: the position it branches off from.
-            Spot::Var(_) => self.app.shown_ply(),
-        };
+        let shown = self.shown();
         let levels = usize::from(area.height) * 8;
+        // The 50% line: at the foot of the row above the middle (an even height), or through
+        // the middle row (an odd one); drawn where a column leaves that row empty.
+        let line_row = area.height / 2;
+        let line = match (ascii, area.height % 2) {
+            (true, _) => '-',
+            (false, 0) => '▁',
+            (false, _) => '─',
+        };
+        let strip = if ascii { '|' } else { '░' };
         // The columns of the position shown: those that draw it, or the one it falls in.
         let marked = |x: u16| {
             let p = graph_position(area.width, positions, x);
@@ -140,18 +192,14 @@ impl ReportView<'_> {
                     .map_or(theme.text(), |a| theme.judgement(a.judgement.nag())),
                 None => theme.text(),
             };
-            if marked(x) {
-                style = style.add_modifier(Modifier::REVERSED);
+            let marked = marked(x);
+            if marked {
+                style = style.add_modifier(Modifier::BOLD);
             }
             let Some(eval) = report.positions.get(p).map(|e| e.eval) else {
-                // Not evaluated yet: the middle line, dotted.
-                let middle = area.y + area.height / 2;
-                buf.set_string(
-                    area.x + x,
-                    middle,
-                    if ascii { "." } else { "·" },
-                    theme.muted(),
-                );
+                // Not evaluated yet: the 50% line alone.
+                let y = area.bottom() - 1 - line_row;
+                buf[(area.x + x, y)].set_char(line).set_style(theme.muted());
                 continue;
             };
             let share = lila::win_percent(eval.cp_for(Color::White)) / 100.0;
@@ -170,6 +218,11 @@ impl ReportView<'_> {
                     EIGHTHS[eighths]
                 };
                 let y = area.bottom() - 1 - row;
+                let (symbol, style) = match symbol {
+                    ' ' if marked => (strip, style),
+                    ' ' if row == line_row => (line, theme.muted()),
+                    symbol => (symbol, style),
+                };
                 buf[(area.x + x, y)].set_char(symbol).set_style(style);
             }
         }

@@ -199,6 +199,21 @@ fn a_missing_or_unrunnable_engine_is_said_alone_with_exit_code_2() {
     }
 }
 
+#[test]
+fn wrong_settings_are_said_as_the_screen_says_them_and_the_analysis_goes_on() {
+    let file = write_pgn("settings.pgn", GAME);
+    let config = write_pgn("wrong.toml", "engine = 42\nengin = \"stockfish\"\n");
+    let out = analyse("good", &file, &["--config", config.to_str().unwrap()]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    let first = stderr.lines().next().unwrap_or_default();
+    assert!(first.starts_with("hotseat: Settings file "), "{stderr}");
+    assert!(first.contains("line 1: engine = 42"), "{stderr}");
+    assert!(first.contains("also line 2"), "{stderr}");
+    // Then the report, as without the file.
+    assert!(stderr.contains("White (Ann): accuracy "), "{stderr}");
+}
+
 /// The fake engine that hangs at its first search and ignores `quit`, through a wrapper
 /// that sets its mode (the test binary's environment is shared by all its tests).
 #[cfg(unix)]
@@ -442,6 +457,27 @@ fn live_analysis_of_an_engine_that_names_an_illegal_move_fails_naming_it() {
         panic!("{events:?}");
     };
     assert!(error.to_string().contains("illegal move, a1a8"), "{error}");
+}
+
+/// A live search whose engine falls silent is said to have hung after the silence a report's
+/// search is allowed (`Settings::silence`), not after the search's whole budget: here the
+/// budget is an hour, so only the silence can have ended it.
+#[cfg(unix)]
+#[test]
+fn live_analysis_of_a_silent_engine_fails_after_the_silence_not_the_budget() {
+    let mut settings = Settings::new(Limit::Nodes(1), 1);
+    assert_eq!(settings.silence, Settings::SILENCE);
+    assert_eq!(Settings::SILENCE, Duration::from_secs(10));
+    settings.search_timeout = Duration::from_secs(3600);
+    settings.silence = Duration::from_millis(300);
+    let events = live_events(hanging_engine(), one_move_job(), settings);
+    let Some(LiveEvent::Failed(error)) = events.last() else {
+        panic!("{events:?}");
+    };
+    assert!(
+        error.to_string().contains("did not answer: no bestmove"),
+        "{error}"
+    );
 }
 
 /// The fake engine in `mode` from its first search, through a wrapper that sets it.

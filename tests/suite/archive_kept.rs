@@ -9,15 +9,17 @@ use std::time::{Duration, SystemTime};
 
 use hotseat::app::keymap::Action;
 use hotseat::app::launch::SavedGameChoice;
-use hotseat::app::{AnalysisEvent, App, Config, Effect, Event, GameToOpen};
+use hotseat::app::{
+    AnalysisEvent, App, Config, Effect, EngineEffect, Event, FileEffect, GameToOpen,
+};
 use hotseat::game::Game;
 use hotseat::game::pgn::import_game;
 use hotseat::game::report::{Eval, GameReport, PositionEval};
 use hotseat::game::stamp::WallClock;
 use hotseat::rules::Move;
+use hotseat::runtime::worker::{FileWork, Job};
+use hotseat::runtime::{Files, Launch, prepare};
 use hotseat::store::Store;
-use hotseat::tui::worker::{FileWork, Job};
-use hotseat::tui::{Files, Launch, prepare};
 
 use crate::store::{TestDir, secs};
 
@@ -50,11 +52,14 @@ fn carry_out(app: &mut App, files: &mut Files, now: Duration) -> Vec<std::path::
             return rewritten;
         }
         for effect in effects {
-            if let Effect::Rearchive { path, .. } = &effect {
+            if let Effect::Files(FileEffect::Rearchive { path, .. }) = &effect {
                 rewritten.push(path.clone());
             }
+            let Some(work) = crate::common::file_work(effect) else {
+                continue;
+            };
             let job = Job {
-                effect,
+                work,
                 now,
                 save_job: app.save_job(),
             };
@@ -217,7 +222,7 @@ fn analyse(app: &mut App, files: &mut Files, now: Duration) -> Vec<std::path::Pa
         .take_effects()
         .into_iter()
         .find_map(|e| match e {
-            Effect::Analyse(job) => Some(job.id),
+            Effect::Engine(EngineEffect::Analyse(job)) => Some(job.id),
             _ => None,
         })
         .expect("the analysis starts");

@@ -24,6 +24,8 @@ fn documents() -> Vec<PathBuf> {
         .collect();
     docs.sort();
     docs.insert(0, root().join("README.md"));
+    // The maps for contributors, beside the README.
+    docs.extend(["ARCHITECTURE.md", "CONTRIBUTING.md"].map(|name| root().join(name)));
     docs
 }
 

@@ -1,6 +1,6 @@
 //! The files that keep games against a hostile folder: links planted where hotseat writes, game
 //! slots that cannot be locked, a clean-up that fails, and the save-size cap. In process, on
-//! the store and on the start-up of `tui::prepare`; the same cases end to end, with real
+//! the store and on the start-up of `runtime::prepare`; the same cases end to end, with real
 //! windows killed, are in `resume`.
 
 use std::fs;

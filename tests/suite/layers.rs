@@ -11,29 +11,56 @@ const RULES: &[(&str, &[&str])] = &[
     (
         "text",
         &[
-            "app", "ui", "tui", "cli", "settings", "store", "layout", "look",
+            "app", "ui", "tui", "plain", "runtime", "cli", "settings", "store", "layout", "look",
         ],
     ),
-    ("look", &["app", "ui", "tui", "cli", "settings", "store"]),
-    ("layout", &["app", "ui", "tui", "cli", "settings", "store"]),
+    (
+        "look",
+        &[
+            "app", "ui", "tui", "plain", "runtime", "cli", "settings", "store",
+        ],
+    ),
+    (
+        "layout",
+        &[
+            "app", "ui", "tui", "plain", "runtime", "cli", "settings", "store",
+        ],
+    ),
     (
         "store",
         &[
-            "app", "ui", "tui", "cli", "settings", "text", "layout", "look",
+            "app", "ui", "tui", "plain", "runtime", "cli", "settings", "text", "layout", "look",
         ],
     ),
-    ("app", &["ui", "tui", "cli", "settings", "net", "engine"]),
+    (
+        "app",
+        &[
+            "ui", "tui", "plain", "runtime", "cli", "settings", "net", "engine",
+        ],
+    ),
     (
         "remote",
         &[
-            "app", "ui", "tui", "cli", "settings", "store", "net", "engine",
+            "app", "ui", "tui", "plain", "runtime", "cli", "settings", "store", "net", "engine",
         ],
     ),
-    ("net", &["app", "ui", "tui", "cli", "settings", "store"]),
-    ("ui", &["tui", "cli", "settings", "store"]),
-    // The plain mode speaks instead of drawing, and uses the front end's files code.
-    ("plain", &["ui", "cli", "settings"]),
-    ("settings", &["ui", "tui", "cli"]),
+    (
+        "net",
+        &[
+            "app", "ui", "tui", "plain", "runtime", "cli", "settings", "store",
+        ],
+    ),
+    (
+        "ui",
+        &["tui", "plain", "runtime", "cli", "settings", "store"],
+    ),
+    // The session runtime is below every front end: it draws nothing and reads no keys.
+    ("runtime", &["ui", "tui", "plain", "cli"]),
+    // The front ends stand side by side on the runtime: neither names the other.
+    ("tui", &["plain", "cli"]),
+    // The plain mode speaks instead of drawing.
+    ("plain", &["ui", "tui", "cli", "settings"]),
+    ("settings", &["ui", "tui", "plain", "runtime", "cli"]),
 ];
 
 fn src() -> PathBuf {

@@ -21,8 +21,8 @@ use hotseat::net::host::{Host, HostConfig, Limits, Timeouts};
 use hotseat::net::invite::{Access, Invitation};
 use hotseat::remote::{Msg, NetEvent, Seat};
 use hotseat::rules::Color;
-use hotseat::tui::worker::{FileWork, Job};
-use hotseat::tui::{Files, Launch, NetLink, hosted_color, hosted_game, prepare, saved_choice};
+use hotseat::runtime::worker::{FileWork, Job};
+use hotseat::runtime::{Files, Launch, NetLink, hosted_color, hosted_game, prepare, saved_choice};
 
 use crate::common::play::type_move;
 use crate::common::pty::{Pty, PtyCommand, fresh_dir};
@@ -150,11 +150,13 @@ impl Terminal {
                         }
                     }
                     effect => {
-                        let Some(files) = self.files.as_mut() else {
+                        let (Some(files), Some(work)) =
+                            (self.files.as_mut(), crate::common::file_work(effect))
+                        else {
                             continue;
                         };
                         let job = Job {
-                            effect,
+                            work,
                             now: self.start.elapsed(),
                             save_job: self.app.save_job(),
                         };
@@ -286,8 +288,11 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
     own.update(Action::Select, Duration::ZERO);
     for effect in own.take_effects() {
         let save_job = own.save_job();
+        let Some(work) = crate::common::file_work(effect) else {
+            continue;
+        };
         own_files.carry_out(Job {
-            effect,
+            work,
             now: Duration::ZERO,
             save_job,
         });

@@ -10,9 +10,10 @@ use common::buffer::{styled, text};
 
 use ratatui::buffer::Buffer;
 
-use hotseat::app::keymap::{Action, Pointer, PointerKind};
+use hotseat::app::keymap::{Action, Pointer, PointerKind, Seek};
 use hotseat::app::{
-    AnalysisEvent, App, Config, Effect, Event, GameToOpen, LiveUpdate, MessageKind, OpenedGame,
+    AnalysisEvent, App, Config, Effect, EngineEffect, Event, FileEffect, GameToOpen, LiveUpdate,
+    MessageKind, OpenedGame,
 };
 use hotseat::game::pgn::{Tags, import_game};
 use hotseat::game::report::{Eval, GameReport, Judgement, PositionEval};
@@ -63,7 +64,7 @@ fn analysis_started(app: &mut App) -> (u64, Vec<Move>) {
     let job = effects
         .iter()
         .find_map(|e| match e {
-            Effect::Analyse(job) => Some(job.clone()),
+            Effect::Engine(EngineEffect::Analyse(job)) => Some(job.clone()),
             _ => None,
         })
         .unwrap_or_else(|| panic!("no analysis in {effects:?}: {:?}", app.message()));
@@ -194,7 +195,7 @@ fn the_engine_is_never_consulted_during_a_game_in_progress() {
     assert!(
         !app.take_effects()
             .iter()
-            .any(|e| matches!(e, Effect::Analyse(_))),
+            .any(|e| matches!(e, Effect::Engine(EngineEffect::Analyse(_)))),
         "no engine started"
     );
     assert_eq!(app.analysis_progress(), None);
@@ -243,7 +244,10 @@ fn esc_stops_the_engine_and_keeps_the_moves_analysed() {
     // The graph grows as the engine goes: three moves covered so far.
     assert_eq!(app.game_report().map(|r| r.moves.len()), Some(3));
     act(&mut app, Action::Cancel);
-    assert!(app.take_effects().contains(&Effect::StopAnalysis));
+    assert!(
+        app.take_effects()
+            .contains(&EngineEffect::StopAnalysis.into())
+    );
     analysis(
         &mut app,
         id,
@@ -395,6 +399,162 @@ fn a_game_analysed_before_shows_its_report_with_no_engine() {
     assert_eq!(again.players, report.players);
 }
 
+/// The text of the message standing, whatever its kind.
+fn said(app: &App) -> String {
+    app.message().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+#[test]
+fn f9_and_shift_f9_step_through_the_labelled_moves_and_say_what_was_better() {
+    let mut app = analysed(Theme::monochrome());
+    // From the end of the game the first labelled move is the first: 2. Qh5?!, no going round.
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert_eq!(app.shown_spot(), Spot::Main(3));
+    assert_eq!(
+        said(&app),
+        "2. Qh5?! by Ann (White): Inaccuracy. Better was Nf3."
+    );
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert_eq!(app.shown_spot(), Spot::Main(6));
+    assert_eq!(
+        said(&app),
+        "3... Nf6?? by Bob (Black): Checkmate is now unavoidable. Better was g6."
+    );
+    // Past the last, round to the first again, and said so.
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert_eq!(app.shown_spot(), Spot::Main(3));
+    assert!(
+        said(&app).ends_with("(from the start again)"),
+        "{}",
+        said(&app)
+    );
+    // Shift-F9 goes back: from the first, round to the last.
+    act(&mut app, Action::Seek(Seek::PREVIOUS));
+    assert_eq!(app.shown_spot(), Spot::Main(6));
+    act(&mut app, Action::Seek(Seek::PREVIOUS));
+    assert_eq!(app.shown_spot(), Spot::Main(3));
+    // The keys are F9 and Shift-F9.
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    app.update(
+        Event::Key(KeyEvent::new(KeyCode::F(9), KeyModifiers::NONE)),
+        app.now(),
+    );
+    assert_eq!(app.shown_spot(), Spot::Main(6));
+    app.update(
+        Event::Key(KeyEvent::new(KeyCode::F(9), KeyModifiers::SHIFT)),
+        app.now(),
+    );
+    assert_eq!(app.shown_spot(), Spot::Main(3));
+}
+
+#[test]
+fn typed_next_and_previous_take_a_player_and_a_label() {
+    let mut app = analysed(Theme::monochrome());
+    enter(&mut app, "next blunder");
+    assert_eq!(app.shown_spot(), Spot::Main(6));
+    assert_eq!(app.input(), "", "the words are a command, not a move");
+    enter(&mut app, "prev white");
+    assert_eq!(app.shown_spot(), Spot::Main(3));
+    enter(&mut app, "next black mistake");
+    assert_eq!(
+        app.shown_spot(),
+        Spot::Main(3),
+        "the board stays where it was"
+    );
+    assert_eq!(
+        said(&app),
+        "No move of Bob (Black) is mistake in the report"
+    );
+}
+
+#[test]
+fn without_a_report_the_keys_say_how_to_get_one() {
+    let mut app = finished(Theme::monochrome());
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert!(error_text(&app).contains("F4 asks the engine for one"));
+    act(&mut app, Action::Analyse);
+    analysis_started(&mut app);
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert!(error_text(&app).contains("still working on the report"));
+}
+
+#[test]
+fn the_graph_keeps_the_shown_bar_the_right_way_up_with_a_50_line_and_the_eval_beside_it() {
+    let mut app = analysed(Theme::monochrome());
+    // 3... Nf6??: Black, at -0.30 before it, now mated in one.
+    act(&mut app, Action::Seek(Seek::NEXT));
+    act(&mut app, Action::Seek(Seek::NEXT));
+    let buf = draw(&mut app, 120, 40);
+    let plan = app.panel_layout().unwrap();
+    let (graph, label) = (plan.graph, plan.graph_label);
+    assert_eq!(label.width, hotseat::layout::panel::GRAPH_LABEL_WIDTH);
+    assert_eq!(label.x, graph.right());
+    let row = |y: u16, area: ratatui::layout::Rect| -> String {
+        (area.x..area.right())
+            .map(|x| buf[(x, y)].symbol())
+            .collect()
+    };
+    assert_eq!(row(label.y, label).trim(), "#1", "White mates in one");
+    assert_eq!(row(label.y + 1, label).trim(), "??");
+    // No column is drawn in reverse video: the shown column's bar stands the right way up,
+    // its empty part shaded.
+    let positions = 8;
+    let mut shown_columns = 0;
+    for x in graph.x..graph.right() {
+        let p = hotseat::layout::panel::graph_position(graph.width, positions, x - graph.x);
+        let column: Vec<&str> = (graph.y..graph.bottom())
+            .map(|y| buf[(x, y)].symbol())
+            .collect();
+        for y in graph.y..graph.bottom() {
+            assert!(
+                !buf[(x, y)]
+                    .modifier
+                    .contains(ratatui::style::Modifier::REVERSED),
+                "column {x}: {column:?}"
+            );
+        }
+        if p == 6 {
+            shown_columns += 1;
+            // Mate for White: the bar all but fills the column, so nothing is shaded, and it
+            // stands on its foot.
+            assert!(column.iter().all(|c| *c != "░" && *c != " "), "{column:?}");
+            assert_eq!(column.last(), Some(&"█"), "{column:?}");
+        }
+    }
+    assert!(shown_columns > 0);
+    // At the start the shown column (White a little better) is shaded above its bar, and the
+    // 50% line runs through the empty columns of Black's better moments.
+    act(&mut app, Action::HistoryStart);
+    let buf = draw(&mut app, 120, 40);
+    let plan = app.panel_layout().unwrap();
+    let (graph, label) = (plan.graph, plan.graph_label);
+    let row = |y: u16, area: ratatui::layout::Rect| -> String {
+        (area.x..area.right())
+            .map(|x| buf[(x, y)].symbol())
+            .collect()
+    };
+    let col = |x: u16| -> Vec<String> {
+        (graph.y..graph.bottom())
+            .map(|y| buf[(x, y)].symbol().to_owned())
+            .collect()
+    };
+    let start = col(graph.x);
+    assert_eq!(start.first().map(String::as_str), Some("░"), "{start:?}");
+    assert_eq!(start.last().map(String::as_str), Some("█"), "{start:?}");
+    let line_y = graph.bottom() - 1 - graph.height / 2;
+    let line = if graph.height % 2 == 0 { "▁" } else { "─" };
+    let black_better = (graph.x..graph.right())
+        .find(|&x| hotseat::layout::panel::graph_position(graph.width, positions, x - graph.x) == 4)
+        .unwrap();
+    assert_eq!(
+        buf[(black_better, line_y)].symbol(),
+        line,
+        "{:?}",
+        col(black_better)
+    );
+    assert_eq!(row(label.y, label).trim(), "+0.20");
+}
+
 #[test]
 fn snapshot_report_80x24_monochrome() {
     let mut app = analysed(Theme::monochrome());
@@ -441,7 +601,7 @@ fn live_jobs(app: &mut App) -> Vec<(u64, usize)> {
     app.take_effects()
         .into_iter()
         .filter_map(|e| match e {
-            Effect::LiveAnalyse(job) => Some((job.id, job.moves.len())),
+            Effect::Engine(EngineEffect::LiveAnalyse(job)) => Some((job.id, job.moves.len())),
             _ => None,
         })
         .collect()
@@ -518,7 +678,7 @@ fn engine_lines_follow_the_position_shown_and_stop() {
     assert_eq!(buf[(board.right(), board.y)].symbol(), "░");
     // Off: the search stops and the lines go.
     act(&mut app, Action::EngineLines);
-    assert!(app.take_effects().contains(&Effect::StopLive));
+    assert!(app.take_effects().contains(&EngineEffect::StopLive.into()));
     assert_eq!(app.live_lines(), None);
     act(&mut app, Action::HistoryBack);
     assert!(live_jobs(&mut app).is_empty());
@@ -620,7 +780,7 @@ fn a_report_of_a_game_archived_this_session_is_written_into_its_archive_file() {
         .take_effects()
         .into_iter()
         .find_map(|e| match e {
-            Effect::Rearchive { path, pgn } => Some((path, pgn)),
+            Effect::Files(FileEffect::Rearchive { path, pgn }) => Some((path, pgn)),
             _ => None,
         })
         .expect("the archive file is written again");
@@ -660,7 +820,7 @@ fn a_report_of_a_loaded_game_is_kept_as_study_to_save() {
     assert!(
         !app.take_effects()
             .iter()
-            .any(|e| matches!(e, Effect::Rearchive { .. }))
+            .any(|e| matches!(e, Effect::Files(FileEffect::Rearchive { .. })))
     );
     act(&mut app, Action::Quit);
     assert!(!app.should_quit(), "asks first");

@@ -15,13 +15,13 @@ use hotseat::game::pgn::Tags;
 use hotseat::game::stamp::WallClock;
 use hotseat::game::{Game, GameSetup};
 use hotseat::rules::Color;
+use hotseat::runtime::worker::{FileWork, Job};
+use hotseat::runtime::{Files, Launch, prepare};
 use hotseat::store::{
     Autosave, DataDir, EndError, EndSteps, Op, Platform, RealFs, Stamp, Store, StoreError,
     TAG_STARTED, atomic_write, data_dir_for, default_export_path, export_fen, export_pgn,
     remove_stale_temp_files,
 };
-use hotseat::tui::worker::{FileWork, Job};
-use hotseat::tui::{Files, Launch, prepare};
 
 // ---- Helpers ----
 
@@ -904,8 +904,11 @@ pub(crate) fn start_again(store: &Store) -> (App, Files) {
 pub(crate) fn answer(app: &mut App, files: &mut Files, answer: Action) {
     app.update(answer, secs(1));
     for effect in app.take_effects() {
+        let Some(work) = crate::common::file_work(effect) else {
+            continue;
+        };
         let job = Job {
-            effect,
+            work,
             now: secs(1),
             save_job: app.save_job(),
         };
@@ -1074,19 +1077,20 @@ fn a_finished_game_already_archived_is_only_tidied_away_on_every_system() {
 #[test]
 fn file_work_comes_back_as_typed_events() {
     use hotseat::app::event::SaveError;
-    use hotseat::app::{Effect, Event, ExportJob, ExportKind, ExportResult};
+    use hotseat::app::{Event, ExportJob, ExportKind, ExportResult, FileEffect};
+    use hotseat::runtime::worker::Work;
 
     let dir = TestDir::new("typed-results");
     let store = dir.store();
     let (_app, mut files) = start_again(&store);
     let job = |effect| Job {
-        effect,
+        work: Work::Files(effect),
         now: secs(1),
         save_job: None,
     };
     // A folder where the autosave goes: the save fails, as a write.
     fs::create_dir_all(store.current_path()).unwrap();
-    match files.carry_out(job(Effect::Autosave("1. e4 *\n".to_owned()))) {
+    match files.carry_out(job(FileEffect::Autosave("1. e4 *\n".to_owned()))) {
         Some(Event::Saved(Err(SaveError::Write(err)))) => {
             assert!(err.to_string().contains("cannot save the game"), "{err}");
         }
@@ -1102,14 +1106,12 @@ fn file_work_comes_back_as_typed_events() {
         replace,
     };
     assert!(matches!(
-        files.carry_out(job(Effect::Export(export(false)))),
+        files.carry_out(job(FileEffect::Export(export(false)))),
         Some(Event::Exported(ExportResult::Exists))
     ));
     assert_eq!(fs::read_to_string(&path).unwrap(), "kept");
-    match files.carry_out(job(Effect::Export(export(true)))) {
+    match files.carry_out(job(FileEffect::Export(export(true)))) {
         Some(Event::Exported(ExportResult::Written(written))) => assert_eq!(written, path),
         other => panic!("expected the export written, got {other:?}"),
     }
-    // The terminal's own effect is no file work.
-    assert!(files.carry_out(job(Effect::Redraw)).is_none());
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::{Look, Mode, Popup, text_box};
 use crate::app::keymap::{Action, KeyContext};
-use crate::app::{App, Effect};
+use crate::app::{App, FileEffect};
 use crate::game::GameSetup;
 
 /// Save the finished game (shown on the board meanwhile) in the archive now?
@@ -28,7 +28,8 @@ impl Popup for ArchiveFinished {
             Action::Yes => {
                 // Archived from its file by the front end, which says where it went (or why
                 // not: then it stays, and is offered again next time).
-                app.effects.push(Effect::ArchiveSaved { finished: true });
+                app.effects
+                    .push(FileEffect::ArchiveSaved { finished: true }.into());
                 app.start_game(*self.setup, now);
             }
             Action::No | Action::Cancel => {
@@ -66,7 +67,7 @@ mod tests {
 
     use crate::app::tests::saving::asking_to_archive;
     use crate::app::tests::{key, press, sans};
-    use crate::app::{Effect, Mode};
+    use crate::app::{Effect, FileEffect, Mode};
 
     #[test]
     fn y_archives_it_and_starts_a_new_game() {
@@ -74,7 +75,7 @@ mod tests {
         assert!(key(&mut app, KeyCode::Char('y')));
         assert!(
             app.take_effects()
-                .contains(&Effect::ArchiveSaved { finished: true })
+                .contains(&FileEffect::ArchiveSaved { finished: true }.into())
         );
         assert!(sans(&app).is_empty());
         assert!(!app.game().is_over());
@@ -89,7 +90,7 @@ mod tests {
         assert!(
             !app.take_effects()
                 .iter()
-                .any(|e| matches!(e, Effect::ArchiveSaved { .. })),
+                .any(|e| matches!(e, Effect::Files(FileEffect::ArchiveSaved { .. }))),
             "not archived"
         );
     }
@@ -107,7 +108,7 @@ mod tests {
         assert!(
             !app.take_effects()
                 .iter()
-                .any(|e| matches!(e, Effect::ArchiveSaved { .. })),
+                .any(|e| matches!(e, Effect::Files(FileEffect::ArchiveSaved { .. }))),
             "left as it is"
         );
     }

@@ -7,14 +7,14 @@
 //! board; ← → PageUp PageDown Home End step through the game as on the board, and the panel
 //! follows the position shown. F7 opens and closes it.
 //!
-//! The counting is the file worker's ([`Effect::Explore`]): it keeps the library's table of
+//! The counting is the file worker's ([`LibraryEffect::Explore`]): it keeps the library's table of
 //! positions between questions, so each position costs a lookup.
 
 use std::time::Duration;
 
 use super::{Look, Mode, Popup};
 use crate::app::keymap::{Action, KeyContext};
-use crate::app::{App, Effect};
+use crate::app::{App, LibraryEffect};
 /// One move of the explorer's answer (the store's counts), as the panel draws it.
 pub use crate::store::ExplorerRow;
 
@@ -104,10 +104,13 @@ impl Popup for Explorer {
             Action::Complete => {
                 // The games themselves, in the library's list: Enter there opens one.
                 app.message = None;
-                app.effects.push(Effect::ExploreGames {
-                    key: self.key,
-                    filter: self.filter,
-                });
+                app.effects.push(
+                    LibraryEffect::ExploreGames {
+                        key: self.key,
+                        filter: self.filter,
+                    }
+                    .into(),
+                );
                 app.mode = Mode::Library(super::Library {
                     reached: true,
                     ..super::Library::default()
@@ -193,10 +196,13 @@ impl App {
     /// Shows `explorer` for the position shown, and asks the worker for its moves.
     pub(in crate::app) fn ask_explorer(&mut self, explorer: Explorer) {
         let key = self.shown_position().repetition_key();
-        self.effects.push(Effect::Explore {
-            key,
-            filter: explorer.filter.clone(),
-        });
+        self.effects.push(
+            LibraryEffect::Explore {
+                key,
+                filter: explorer.filter.clone(),
+            }
+            .into(),
+        );
         self.mode = Mode::Explorer(Explorer {
             key,
             rows: None,
@@ -215,7 +221,8 @@ impl App {
             return;
         }
         explorer.reading = Some(games);
-        self.effects.push(Effect::Explore { key, filter });
+        self.effects
+            .push(LibraryEffect::Explore { key, filter }.into());
     }
 
     /// The worker's answer for the position `key` with `filter`: kept if it is still the
@@ -295,7 +302,7 @@ mod tests {
         let start = app.shown_position().repetition_key();
         assert_eq!(
             app.take_effects(),
-            [Effect::Explore {
+            [LibraryEffect::Explore {
                 key: start,
                 filter: String::new()
             }]
@@ -312,7 +319,7 @@ mod tests {
         assert!(matches!(app.mode(), Mode::Explorer(e) if e.reading == Some(10_000)));
         assert_eq!(
             app.take_effects(),
-            [Effect::Explore {
+            [LibraryEffect::Explore {
                 key: start,
                 filter: String::new()
             }]
@@ -344,16 +351,26 @@ mod tests {
         );
         let after = app.shown_position().repetition_key();
         assert_ne!(after, start);
-        assert!(app.take_effects().contains(&Effect::Explore {
-            key: after,
-            filter: String::new()
-        }));
+        assert!(
+            app.take_effects().contains(
+                &LibraryEffect::Explore {
+                    key: after,
+                    filter: String::new()
+                }
+                .into()
+            )
+        );
         // Typing a name asks again, for that player's games.
         key(&mut app, KeyCode::Char('A'));
-        assert!(app.take_effects().contains(&Effect::Explore {
-            key: after,
-            filter: "A".to_owned()
-        }));
+        assert!(
+            app.take_effects().contains(
+                &LibraryEffect::Explore {
+                    key: after,
+                    filter: "A".to_owned()
+                }
+                .into()
+            )
+        );
         key(&mut app, KeyCode::Esc);
         assert_eq!(app.mode(), &Mode::Playing);
     }
@@ -370,7 +387,7 @@ mod tests {
         assert!(key(&mut app, KeyCode::Tab));
         assert_eq!(
             app.take_effects(),
-            [Effect::ExploreGames {
+            [LibraryEffect::ExploreGames {
                 key: at,
                 filter: "A".to_owned()
             }]
@@ -405,7 +422,7 @@ mod tests {
         key(&mut app, KeyCode::Enter);
         assert_eq!(
             app.take_effects(),
-            [Effect::OpenArchived("b.pgn".to_owned())]
+            [LibraryEffect::Open("b.pgn".to_owned())]
         );
     }
 
@@ -423,7 +440,7 @@ mod tests {
         assert_ne!(before, end, "a move back");
         assert_eq!(
             app.take_effects(),
-            [Effect::Explore {
+            [LibraryEffect::Explore {
                 key: before,
                 filter: "A".to_owned()
             }],

@@ -4,22 +4,22 @@
 //! what opening, leaving, opening a game and the trash do to the app.
 //!
 //! Every file is read and written by the front end's file worker, never by the app: opening
-//! asks for the library ([`Effect::LoadLibrary`]) and shows "reading" until it comes
-//! ([`LibraryNews::Loaded`]); Enter asks for the game's file ([`Effect::OpenArchived`]),
+//! asks for the library ([`LibraryEffect::Load`]) and shows "reading" until it comes
+//! ([`LibraryNews::Loaded`]); Enter asks for the game's file ([`LibraryEffect::Open`]),
 //! which is then opened exactly as `--load` opens one (the game in progress going to the
 //! archive as unfinished); Delete asks first ([`TrashGame`]), then moves the file to the trash
-//! ([`Effect::TrashGame`]); F8 brings the last one back ([`Effect::RestoreGame`]).
+//! ([`LibraryEffect::Trash`]); F8 brings the last one back ([`LibraryEffect::Restore`]).
 //!
-//! Ctrl-T shows the trash in the same list ([`Effect::LoadTrash`]), and back: there Enter
+//! Ctrl-T shows the trash in the same list ([`LibraryEffect::LoadTrash`]), and back: there Enter
 //! brings the selected game back to the library, and Delete, after a question, deletes it for
-//! good ([`Effect::PurgeGame`]).
+//! good ([`LibraryEffect::Purge`]).
 
 use std::time::Duration;
 
 use super::{Look, Mode, Popup, text_box};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::library::{CHROME_ROWS, LibraryList, ListOutcome};
-use crate::app::{App, Effect, Message, OpenedGame};
+use crate::app::{App, Effect, LibraryEffect, Message, OpenedGame};
 use crate::store::Entry;
 
 /// The library screen: the list, once read.
@@ -134,9 +134,9 @@ impl Popup for Library {
             Action::Trash => {
                 app.message = None;
                 app.effects.push(if self.trash {
-                    Effect::LoadLibrary
+                    Effect::Library(LibraryEffect::Load)
                 } else {
-                    Effect::LoadTrash
+                    Effect::Library(LibraryEffect::LoadTrash)
                 });
                 app.mode = Mode::Library(Library {
                     list: None,
@@ -148,7 +148,7 @@ impl Popup for Library {
             }
             Action::Restore => {
                 if let Some(name) = self.trashed.take() {
-                    app.effects.push(Effect::RestoreGame(name));
+                    app.effects.push(LibraryEffect::Restore(name).into());
                     app.mode = Mode::Library(self);
                 }
                 return;
@@ -166,11 +166,11 @@ impl Popup for Library {
             ListOutcome::Stay => app.mode = Mode::Library(self),
             ListOutcome::Close => app.back_from_form(),
             ListOutcome::Open(file) if self.trash => {
-                app.effects.push(Effect::RestoreGame(file));
+                app.effects.push(LibraryEffect::Restore(file).into());
                 app.mode = Mode::Library(self);
             }
             ListOutcome::Open(file) => {
-                app.effects.push(Effect::OpenArchived(file));
+                app.effects.push(LibraryEffect::Open(file).into());
                 app.mode = Mode::Library(self);
             }
             ListOutcome::Delete(file) => {
@@ -225,9 +225,9 @@ impl Popup for TrashGame {
         match action {
             Action::Yes => {
                 app.effects.push(if self.for_good {
-                    Effect::PurgeGame(self.file)
+                    Effect::Library(LibraryEffect::Purge(self.file))
                 } else {
-                    Effect::TrashGame(self.file)
+                    Effect::Library(LibraryEffect::Trash(self.file))
                 });
                 app.mode = Mode::Library(self.library);
             }
@@ -284,7 +284,7 @@ impl App {
             _ => None,
         };
         self.mode = Mode::Library(Library::default());
-        self.effects.push(Effect::LoadLibrary);
+        self.effects.push(LibraryEffect::Load.into());
     }
 
     /// What the file worker says about the library.
@@ -361,9 +361,9 @@ impl App {
                 self.message = Some(Message::info(format!("{name} is back in the library")));
                 if let Mode::Library(library) = &self.mode {
                     self.effects.push(if library.trash {
-                        Effect::LoadTrash
+                        Effect::Library(LibraryEffect::LoadTrash)
                     } else {
-                        Effect::LoadLibrary
+                        Effect::Library(LibraryEffect::Load)
                     });
                 }
             }
@@ -438,7 +438,10 @@ mod tests {
     /// Checks that `file` was asked back from the trash, says it came back, and returns what
     /// the app then asks.
     fn restore(app: &mut App, file: &str) -> Vec<Effect> {
-        assert_eq!(app.take_effects(), [Effect::RestoreGame(file.to_owned())]);
+        assert_eq!(
+            app.take_effects(),
+            [LibraryEffect::Restore(file.to_owned())]
+        );
         at(
             app,
             Duration::ZERO,
@@ -456,7 +459,7 @@ mod tests {
         app.take_effects();
         assert!(key(&mut app, KeyCode::F(6)));
         assert_eq!(app.mode(), &Mode::Library(Library::default()));
-        assert!(app.take_effects().contains(&Effect::LoadLibrary));
+        assert!(app.take_effects().contains(&LibraryEffect::Load.into()));
         // A minute among the games, then back.
         at(&mut app, s(30), LibraryNews::Loaded(Ok(games())));
         assert_eq!(list(&app).len(), 2);
@@ -488,7 +491,7 @@ mod tests {
         key(&mut app, KeyCode::Enter);
         assert_eq!(
             app.take_effects(),
-            [Effect::OpenArchived("g0.pgn".to_owned())]
+            [LibraryEffect::Open("g0.pgn".to_owned())]
         );
         let imported = import_game(GAMES[0]).unwrap();
         let opened = OpenedGame {
@@ -526,7 +529,10 @@ mod tests {
         assert!(app.take_effects().is_empty());
         key(&mut app, KeyCode::Delete);
         key(&mut app, KeyCode::Char('y'));
-        assert_eq!(app.take_effects(), [Effect::TrashGame("g1.pgn".to_owned())]);
+        assert_eq!(
+            app.take_effects(),
+            [LibraryEffect::Trash("g1.pgn".to_owned())]
+        );
         at(
             &mut app,
             Duration::ZERO,
@@ -538,7 +544,7 @@ mod tests {
         assert_eq!(list(&app).len(), 1);
         assert!(app.message().unwrap().text.contains("F8 brings it back"));
         assert!(key(&mut app, KeyCode::F(8)));
-        assert_eq!(restore(&mut app, "g1.pgn"), [Effect::LoadLibrary]);
+        assert_eq!(restore(&mut app, "g1.pgn"), [LibraryEffect::Load]);
     }
 
     #[test]
@@ -548,7 +554,7 @@ mod tests {
         at(&mut app, Duration::ZERO, LibraryNews::Loaded(Ok(games())));
         app.take_effects();
         assert!(press(&mut app, KeyCode::Char('t'), KeyModifiers::CONTROL));
-        assert_eq!(app.take_effects(), [Effect::LoadTrash]);
+        assert_eq!(app.take_effects(), [LibraryEffect::LoadTrash]);
         assert!(
             matches!(app.mode(), Mode::Library(l) if l.trash && l.list.is_none()),
             "{:?}",
@@ -568,7 +574,7 @@ mod tests {
         key(&mut app, KeyCode::Enter);
         assert_eq!(
             restore(&mut app, "g1.pgn"),
-            [Effect::LoadTrash],
+            [LibraryEffect::LoadTrash],
             "the trash again"
         );
         // Delete asks, and says it is for good.
@@ -582,7 +588,7 @@ mod tests {
         key(&mut app, KeyCode::Delete);
         key(&mut app, KeyCode::Char('y'));
         let purged = app.take_effects();
-        let [Effect::PurgeGame(file)] = purged.as_slice() else {
+        let [Effect::Library(LibraryEffect::Purge(file))] = purged.as_slice() else {
             panic!("deleted for good: {purged:?}");
         };
         at(
@@ -597,7 +603,7 @@ mod tests {
         assert!(app.message().unwrap().text.contains("deleted for good"));
         // And back to the library.
         press(&mut app, KeyCode::Char('t'), KeyModifiers::CONTROL);
-        assert_eq!(app.take_effects(), [Effect::LoadLibrary]);
+        assert_eq!(app.take_effects(), [LibraryEffect::Load]);
         assert!(matches!(app.mode(), Mode::Library(l) if !l.trash));
     }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::{Look, Mode, Popup};
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::newgame::FormResult;
-use crate::app::{App, Effect, NewGameForm};
+use crate::app::{App, FileEffect, NewGameForm};
 
 impl Popup for Box<NewGameForm> {
     fn keys(&self) -> KeyContext {
@@ -28,7 +28,8 @@ impl Popup for Box<NewGameForm> {
                 app.theme = app.theme.with_palette(self.palette);
                 let choices = self.choices(&setup);
                 if app.saving.enabled {
-                    app.effects.push(Effect::Remember(choices.clone()));
+                    app.effects
+                        .push(FileEffect::Remember(choices.clone()).into());
                 }
                 app.remembered = Some(choices);
                 app.start_game(*setup, now);

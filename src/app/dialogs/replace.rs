@@ -44,12 +44,12 @@ mod tests {
 
     use super::Replace;
     use crate::app::tests::{app, key, press};
-    use crate::app::{Effect, Event, ExportResult, Mode};
+    use crate::app::{Effect, Event, ExportResult, FileEffect, Mode};
 
     /// The export asked for, if any.
     fn export(app: &mut crate::app::App) -> Option<(String, bool)> {
         app.take_effects().into_iter().find_map(|e| match e {
-            Effect::Export(job) => Some((job.path, job.replace)),
+            Effect::Files(FileEffect::Export(job)) => Some((job.path, job.replace)),
             _ => None,
         })
     }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::{Look, Popup, text_box};
 use crate::app::keymap::{Action, KeyContext};
-use crate::app::{App, Effect};
+use crate::app::{App, FileEffect};
 use crate::game::GameSetup;
 
 /// Resume the saved game (shown on the board meanwhile)?
@@ -33,7 +33,8 @@ impl Popup for Resume {
             Action::No | Action::Cancel => {
                 // The saved game is the front end's to archive, from its file.
                 app.saving.track = false;
-                app.effects.push(Effect::ArchiveSaved { finished: false });
+                app.effects
+                    .push(FileEffect::ArchiveSaved { finished: false }.into());
                 app.start_game(*self.setup, now);
             }
             // Quitting at the question leaves the saved game as it is, for next time.
@@ -62,7 +63,7 @@ mod tests {
 
     use crate::app::tests::saving::{SAVED, asking};
     use crate::app::tests::{key, sans};
-    use crate::app::{Effect, Mode};
+    use crate::app::{FileEffect, Mode};
 
     #[test]
     fn enter_resumes_the_saved_game_with_its_clocks_waiting() {
@@ -79,7 +80,7 @@ mod tests {
         assert!(key(&mut app, KeyCode::Char('n')));
         assert!(
             app.take_effects()
-                .contains(&Effect::ArchiveSaved { finished: false })
+                .contains(&FileEffect::ArchiveSaved { finished: false }.into())
         );
         assert_eq!(app.mode(), &Mode::Playing);
         assert!(sans(&app).is_empty());

@@ -206,8 +206,8 @@ fn unbound_keys_and_alt_combinations_do_nothing() {
         KeyModifiers::SHIFT,
     );
     assert_eq!(action_for(shift, KeyContext::Playing), None);
-    let f12 = press(KeyCode::F(12), KeyModifiers::NONE);
-    assert_eq!(action_for(f12, KeyContext::Playing), None);
+    let f11 = press(KeyCode::F(11), KeyModifiers::NONE);
+    assert_eq!(action_for(f11, KeyContext::Playing), None);
     let tab = press(KeyCode::Tab, KeyModifiers::NONE);
     assert_eq!(action_for(tab, KeyContext::Playing), Some(Action::Complete));
     assert_eq!(action_for(tab, KeyContext::Help), None);

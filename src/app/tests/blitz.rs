@@ -175,7 +175,7 @@ fn ctrl_z_suspends_and_fg_enter_takes_nothing_back() {
     let (mut app, at) = blitz(&["e4", "e5"]);
     app.take_effects();
     ctrl_at(&mut app, 'z', at);
-    assert_eq!(app.take_effects(), [crate::app::Effect::Suspend]);
+    assert_eq!(app.take_effects(), [crate::app::ScreenEffect::Suspend]);
     assert_eq!(app.request(), None);
     app.update(Event::Resumed(s(30)), at + s(30));
     type_enter_at(&mut app, "fg", at + s(31));

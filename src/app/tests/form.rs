@@ -1,8 +1,8 @@
 //! The new-game form.
 
 use super::*;
-use crate::app::Effect;
 use crate::app::newgame::{CUSTOM, Field, FormChoices, TIME_PRESETS};
+use crate::app::{Effect, FileEffect};
 
 fn form(app: &App) -> &crate::app::NewGameForm {
     match app.mode() {
@@ -262,7 +262,7 @@ fn a_game_started_from_the_form_is_remembered_for_the_next_form() {
     let choices = remembered("Ann", "Bob", "5+0 vs 3+0", false);
     assert!(
         app.take_effects()
-            .contains(&Effect::Remember(choices.clone())),
+            .contains(&Effect::Files(FileEffect::Remember(choices.clone()))),
         "written for later sessions"
     );
     // With the game under way, the next form opens with the same choices.

@@ -6,7 +6,8 @@ use std::time::{Duration, SystemTime};
 use super::*;
 use crate::app::event::{ArchiveError, SaveError};
 use crate::app::{
-    ArchiveNote, Dialog, Effect, Event, ExportKind, ExportResult, GameToOpen, OpenedGame, SaveForm,
+    ArchiveNote, Dialog, Effect, Event, ExportKind, ExportResult, FileEffect, GameToOpen,
+    OpenedGame, SaveForm,
 };
 use crate::game::pgn::import_game;
 use crate::store::Op;
@@ -42,7 +43,7 @@ fn autosaves(app: &mut App) -> Vec<String> {
     app.take_effects()
         .into_iter()
         .filter_map(|e| match e {
-            Effect::Autosave(pgn) => Some(pgn),
+            Effect::Files(FileEffect::Autosave(pgn)) => Some(pgn),
             _ => None,
         })
         .collect()
@@ -53,7 +54,7 @@ fn clock_saves(app: &mut App) -> Vec<String> {
     app.take_effects()
         .into_iter()
         .filter_map(|e| match e {
-            Effect::SaveClocks(pgn) => Some(pgn),
+            Effect::Files(FileEffect::SaveClocks(pgn)) => Some(pgn),
             _ => None,
         })
         .collect()
@@ -170,7 +171,7 @@ fn a_finished_game_is_archived_once_and_the_box_shows_where() {
     let archives: Vec<_> = effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Archive(job) => Some(job),
+            Effect::Files(FileEffect::Archive(job)) => Some(job),
             _ => None,
         })
         .collect();
@@ -183,7 +184,9 @@ fn a_finished_game_is_archived_once_and_the_box_shows_where() {
         archives[0].pgn
     );
     assert!(
-        !effects.iter().any(|e| matches!(e, Effect::Autosave(_))),
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::Files(FileEffect::Autosave(_)))),
         "a finished game is archived, not autosaved"
     );
     archived(&mut app, false, Ok("~/games/x.pgn"));
@@ -209,7 +212,10 @@ fn a_new_game_files_the_one_in_progress_as_unfinished() {
     act(&mut app, Action::Select);
     let effects = app.take_effects();
     match effects.as_slice() {
-        [Effect::Remember(_), Effect::Archive(job)] => {
+        [
+            Effect::Files(FileEffect::Remember(_)),
+            Effect::Files(FileEffect::Archive(job)),
+        ] => {
             assert!(job.unfinished);
             assert!(job.pgn.contains("1. e4 e5 *"), "{}", job.pgn);
         }
@@ -229,7 +235,9 @@ fn a_finished_game_saved_nowhere_makes_quitting_ask() {
     assert!(app.game().is_over());
     let effects = app.take_effects();
     assert!(
-        effects.iter().any(|e| matches!(e, Effect::Archive(_))),
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::Files(FileEffect::Archive(_)))),
         "{effects:?}"
     );
     archived(&mut app, false, lost("/g/x.pgn"));
@@ -334,7 +342,7 @@ fn quitting_an_unsaved_game_names_a_folder_to_write_to() {
     }
     act(&mut app, Action::Select);
     match app.take_effects().as_slice() {
-        [Effect::Export(job)] => {
+        [Effect::Files(FileEffect::Export(job))] => {
             assert_eq!(job.path, "~/elsewhere/2026-11-22-White-vs-Black.pgn");
             assert!(job.text.contains("1. e4 *"), "{}", job.text);
         }
@@ -436,7 +444,7 @@ fn declining_to_resume_archives_the_saved_game_and_starts_the_new_one() {
     act(&mut app, Action::No);
     assert_eq!(
         app.take_effects(),
-        [Effect::ArchiveSaved { finished: false }]
+        [FileEffect::ArchiveSaved { finished: false }]
     );
     assert_eq!(app.game().record().plies(), 0);
     assert_mode(&app, &Mode::Playing);
@@ -495,7 +503,7 @@ fn yes_saves_the_finished_game_in_the_archive_then_a_new_game() {
     act(&mut app, Action::Yes);
     assert_eq!(
         app.take_effects(),
-        [Effect::ArchiveSaved { finished: true }]
+        [FileEffect::ArchiveSaved { finished: true }]
     );
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.game().record().plies(), 0, "a new game");
@@ -578,7 +586,7 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
     type_text(&mut app, "g.pgn");
     act(&mut app, Action::Select);
     let job = match app.take_effects().as_slice() {
-        [Effect::Export(job)] => job.clone(),
+        [Effect::Files(FileEffect::Export(job))] => job.clone(),
         other => panic!("expected an export, got {other:?}"),
     };
     assert_eq!(job.path, "g.pgn");
@@ -589,7 +597,7 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
     assert_eq!(app.dialog().unwrap().lines[0], "g.pgn already exists.");
     act(&mut app, Action::Yes);
     match app.take_effects().as_slice() {
-        [Effect::Export(job)] => assert!(job.replace),
+        [Effect::Files(FileEffect::Export(job))] => assert!(job.replace),
         other => panic!("expected an export, got {other:?}"),
     }
     let full = disk_full(Op::Write, "g.pgn");
@@ -697,7 +705,7 @@ fn archive_jobs(app: &mut App) -> Vec<crate::app::ArchiveJob> {
     app.take_effects()
         .into_iter()
         .filter_map(|e| match e {
-            Effect::Archive(job) => Some(job),
+            Effect::Files(FileEffect::Archive(job)) => Some(job),
             _ => None,
         })
         .collect()

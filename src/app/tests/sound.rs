@@ -2,8 +2,8 @@
 //! chosen style.
 
 use super::*;
-use crate::app::Effect;
 use crate::app::sound::Sound;
+use crate::app::{Effect, ScreenEffect};
 use crate::rules::{Language, MoveStyle, Notation};
 
 fn with(config: Config, sound: Sound, style: MoveStyle) -> App {
@@ -17,7 +17,7 @@ fn with(config: Config, sound: Sound, style: MoveStyle) -> App {
 fn bells(app: &mut App) -> usize {
     app.take_effects()
         .iter()
-        .filter(|e| matches!(e, Effect::Bell))
+        .filter(|e| matches!(e, Effect::Screen(ScreenEffect::Bell)))
         .count()
 }
 

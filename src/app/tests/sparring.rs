@@ -2,8 +2,8 @@
 //! and what it does with each answer.
 
 use super::*;
-use crate::app::Effect;
 use crate::app::sparring::{OpponentAsk, OpponentNews, SparringSetup, ThinkJob};
+use crate::app::{Effect, EngineEffect, FileEffect};
 use crate::game::report::Eval;
 use crate::game::sparring::Strength;
 use crate::game::{GameResult, Reason};
@@ -51,7 +51,7 @@ fn asks(app: &mut App) -> Vec<OpponentAsk> {
     app.take_effects()
         .into_iter()
         .filter_map(|e| match e {
-            Effect::Opponent(ask) => Some(ask),
+            Effect::Engine(EngineEffect::Opponent(ask)) => Some(ask),
             _ => None,
         })
         .collect()
@@ -284,7 +284,9 @@ fn an_engine_that_stops_working_abandons_the_game_which_is_saved() {
     assert!(app.message().unwrap().text.contains("abandoned"));
     let effects = app.take_effects();
     assert!(
-        effects.iter().any(|e| matches!(e, Effect::Archive(_))),
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::Files(FileEffect::Archive(_)))),
         "{effects:?}"
     );
 }
@@ -297,7 +299,7 @@ fn the_engines_side_is_named_in_the_tags_and_a_rematch_swaps_it() {
         .take_effects()
         .into_iter()
         .find_map(|e| match e {
-            Effect::Autosave(pgn) => Some(pgn),
+            Effect::Files(FileEffect::Autosave(pgn)) => Some(pgn),
             _ => None,
         })
         .expect("saved after the move");

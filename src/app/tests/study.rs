@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::app::export::ExportResult;
-use crate::app::{Effect, Event};
+use crate::app::{Effect, Event, FileEffect};
 use crate::game::Spot;
 use crate::game::pgn::{Tags, import_game};
 
@@ -421,7 +421,9 @@ fn leaving_an_unsaved_study_asks_first_and_ctrl_s_settles_it() {
     act(&mut app, Action::Save);
     act(&mut app, Action::Select);
     match app.take_effects().as_slice() {
-        [Effect::Export(job)] => assert!(job.text.contains("(3. Nf3)"), "{}", job.text),
+        [Effect::Files(FileEffect::Export(job))] => {
+            assert!(job.text.contains("(3. Nf3)"), "{}", job.text)
+        }
         other => panic!("expected an export, got {other:?}"),
     }
     app.update(
@@ -459,7 +461,7 @@ fn opened_from_archive() -> App {
 fn rewrites(app: &mut App) -> usize {
     app.take_effects()
         .iter()
-        .filter(|e| matches!(e, Effect::Rearchive { .. }))
+        .filter(|e| matches!(e, Effect::Files(FileEffect::Rearchive { .. })))
         .count()
 }
 

@@ -5,7 +5,7 @@
 //! with lichess's words and the engine's better line. `stop` stops the engine, keeping what it
 //! evaluated.
 //!
-//! The engine is the screen's: the app asks for it ([`Effect::Analyse`](crate::app::Effect))
+//! The engine is the screen's: the app asks for it ([`EngineEffect::Analyse`](crate::app::Effect))
 //! and the plain loop's carrier hands that to the same analyser the screen uses; what the
 //! engine says comes back as the app's events, heard here through what changed. The commands
 //! are read here, before the plain mode's own (`command`), so the two lists stay apart.
@@ -271,7 +271,9 @@ fn better_line(before: &Position, line: &[Move], style: MoveStyle) -> Option<Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{AnalysisEvent, App, Config, Effect, Event, GameToOpen, OpenedGame};
+    use crate::app::{
+        AnalysisEvent, App, Config, Effect, EngineEffect, Event, GameToOpen, OpenedGame,
+    };
     use crate::game::pgn::import_game;
     use crate::game::report::{Eval, PositionEval};
 
@@ -287,7 +289,7 @@ mod tests {
 
     impl Carry for Engine {
         fn carry(&mut self, effect: Effect, _app: &App, _now: Duration) -> Option<Event> {
-            if let Effect::Analyse(job) = effect {
+            if let Effect::Engine(EngineEffect::Analyse(job)) = effect {
                 self.job = Some(job.id);
             }
             None

@@ -18,7 +18,7 @@ pub struct Summary {
     pub black: String,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
-    /// How it ended, in one or two words: see [`ending`].
+    /// How it ended, in one or two words: see `ending`.
     pub ending: String,
     /// Full moves of the main line.
     pub moves: u32,
@@ -31,7 +31,7 @@ pub struct Summary {
     pub variant: String,
     /// Whether the game carries an engine's evaluations (`[%eval ...]` comments).
     pub engine_report: bool,
-    /// What makes two games "the same" for the import (see [`fingerprint`]).
+    /// What makes two games "the same" for the import (see `fingerprint`).
     pub fingerprint: u64,
     /// Each main-line position before a move (its repetition key), with the move played
     /// there: what the explorer's table is made of. Empty in an entry read back from the

@@ -13,10 +13,10 @@
 //! TAB <ECO, empty if as above> TAB <the rest of the name>
 //! ```
 //!
-//! The two counts are one byte each, `'0'` plus the count (at most [`MAX_KEPT`]). A move is
+//! The two counts are one byte each, `'0'` plus the count (at most `MAX_KEPT`). A move is
 //! two characters, its from and to squares (the king's destination for castling),
 //! each written as the byte `'0' + square index` (a1 = `0`, h8 = `o`). In names, `~` and a
-//! letter stand for one of the 52 most common words ([`WORDS`]: `~A` is "Variation"). Lines
+//! letter stand for one of the 52 most common words (`WORDS`: `~A` is "Variation"). Lines
 //! starting `#` are comments.
 
 use std::fmt;

@@ -2,13 +2,13 @@
 //! centipawn loss, label and better line, and per player the accuracy, the average centipawn
 //! loss and the counts of inaccuracies, mistakes and blunders. Pure data and arithmetic, no
 //! I/O: the engine (at the program's edge) produces the evaluations, the app holds and shows
-//! the report, and the game keeps the evaluations in its PGN ([`annotate`]).
+//! the report, and the game keeps the evaluations in its PGN (`annotate`).
 //!
 //! * [`lila`] — lichess's formulas (win percentage, accuracy, labels), cited from lila's code.
 //! * this file — one game's report from its evaluations. As on lichess (lila's
 //!   `Analysis.infoAdvices` gives advice only where the engine's line differs from the move
 //!   played), a move that is the engine's own best move is never labelled.
-//! * [`annotate`] — the report written into a [`Game`](super::Game) as lichess exports it
+//! * `annotate` — the report written into a [`Game`](super::Game) as lichess exports it
 //!   (`[%eval 0.32]` after every move, the label as a NAG with its comment, the better line as
 //!   a side line), and read back from one, so that a game analysed before shows its report
 //!   with no engine at all.

@@ -39,7 +39,7 @@ pub struct VarMove {
     children: Vec<u32>,
 }
 
-/// The side lines of a game. See the [module docs](self).
+/// The side lines of a game. See the module docs of `variations`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Variations {
     nodes: Vec<VarMove>,

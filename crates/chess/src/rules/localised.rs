@@ -129,7 +129,7 @@ impl fmt::Display for Notation {
     }
 }
 
-/// A language's piece letters (see the [module docs](self) for the table).
+/// A language's piece letters (see the module docs of `localised` for the table).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Language {
     #[default]
@@ -329,7 +329,7 @@ impl MoveStyle {
     }
 
     /// The move `text` means in `pos`, typed in this style's language, in figurines, or in
-    /// English (see the [module docs](self) for how letters that collide are read).
+    /// English (see the module docs of `localised` for how letters that collide are read).
     pub fn read(self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         let text = text.trim();
         let english = self.to_english(text);

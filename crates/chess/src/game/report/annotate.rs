@@ -106,8 +106,8 @@ impl Game {
         self.evals[plies] = Some(eval);
     }
 
-    /// Writes a finished report into the game as lichess exports it (see the [module
-    /// docs](self)): the evaluations, each label's NAG (in place of any move assessment the
+    /// Writes a finished report into the game as lichess exports it (see the module
+    /// docs): the evaluations, each label's NAG (in place of any move assessment the
     /// move had) and comment, and each better line as a side line. Writing the same report
     /// again adds nothing.
     pub fn annotate(&mut self, report: &GameReport) {

@@ -126,7 +126,7 @@ pub fn move_accuracy(before: f64, after: f64) -> f64 {
 }
 
 /// A move's label.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Judgement {
     Inaccuracy,
     Mistake,

@@ -36,7 +36,7 @@ fn readings(text: &str) -> [String; 2] {
 
 impl Position {
     /// A move as a person typed it: [`Position::parse_move`], with capitals read generously
-    /// where only one reading is legal (see the [module docs](self)).
+    /// where only one reading is legal (see the module docs of `capitals`).
     ///
     /// ```
     /// use hotseat_chess::rules::Position;

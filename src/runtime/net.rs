@@ -1,11 +1,11 @@
-//! The playing screen across the network: `hotseat host`, `join` and `watch`.
+//! A game across the network, for any front end: `hotseat host`, `join` and `watch`.
 //!
-//! Everything that can fail at the edge fails before the screen opens, with a message for the
-//! command line (exit code 2): an address already in use, an invitation the host refuses, a
-//! host that cannot be reached, another protocol version. Then the loop is the same as at one
-//! keyboard ([`run_loop`]), with one more source of events, the network's
+//! Everything that can fail at the edge fails before any front end opens, with a message for
+//! the command line (exit code 2): an address already in use, an invitation the host refuses,
+//! a host that cannot be reached, another protocol version ([`connect`]). Then the session is
+//! the same as at one keyboard, with one more source of events, the network's
 //! ([`Event::Net`](crate::app::Event::Net), fed by the [`Host`] or the [`Client`] through
-//! their sink), and one more effect carried out, a message to the host
+//! their sink), and one more destination of effects, a message to the host
 //! ([`Effect::Net`](crate::app::Effect::Net)), by [`NetLink::send`].
 //!
 //! Files are each side's own, as on two machines: the host resumes its own unfinished game
@@ -13,20 +13,14 @@
 //! sets any game of its own aside in its archive first (nothing is lost) and then keeps the
 //! game as it is played, autosaved and archived at the end; a watcher saves nothing.
 
-use std::io::{self, IsTerminal};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::io;
+use std::path::Path;
+use std::time::Duration;
 
-use super::analyser::Analyser;
-use super::events::{channel, spawn_terminal_reader};
-use super::files::{Launch, prepare, prepare_watching};
-use super::run::{PlayError, local_wall_clock, run_loop};
-use super::shutdown::{self, Shared};
-use super::worker::{FileQueue, Worker};
 use crate::app::launch::SavedGameChoice;
 use crate::app::network::NetSetup;
 use crate::app::saving::TAG_HOST;
-use crate::app::{App, Config, Event as AppEvent, GameToOpen};
+use crate::app::{Config, GameToOpen};
 use crate::game::Game;
 use crate::game::pgn::Tags;
 use crate::game::pgn::import_game;
@@ -35,10 +29,9 @@ use crate::net::client::Client;
 use crate::net::host::{Host, HostConfig};
 use crate::net::invite::{Access, Invitation};
 use crate::net::transport::LinkError;
-use crate::remote::{Msg, NetEvent, Seat};
+use crate::remote::{Msg, Seat, Snapshot};
 use crate::rules::Color;
 use crate::store::{DataDir, Store};
-use std::path::Path;
 
 /// How long each step of joining may take.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -49,7 +42,7 @@ const BUSY_TRIES: u64 = 8;
 /// How long a terminal that lost its connection tries to make it again by itself.
 pub const RECONNECT_FOR: Duration = Duration::from_secs(120);
 
-/// Which side of a game across the network this terminal takes.
+/// Which side of a game across the network this session takes.
 #[derive(Debug)]
 pub enum NetRole {
     /// Host the game, playing `color` (`None`: chosen at random).
@@ -64,7 +57,7 @@ pub enum NetRole {
     },
 }
 
-/// The connection the loop sends the app's messages through.
+/// The connection the session sends the app's messages through.
 #[derive(Debug)]
 pub enum NetLink {
     Host(Host),
@@ -95,92 +88,68 @@ impl std::fmt::Display for NetStartError {
 
 impl std::error::Error for NetStartError {}
 
-/// Plays a game across the network on the terminal until the player quits. The connection is
-/// made (or the port taken) first, so that what fails there is said before anything else.
-pub fn play_net(mut launch: Launch, role: NetRole) -> Result<(), PlayError> {
-    let origin = Instant::now();
-    let (sender, events) = channel();
-    let feed = sender.feeding(AppEvent::Net);
-    let sink: Sink = Arc::new(move |event: NetEvent| {
-        feed(event);
-    });
-    let (link, setup, color) = match role {
+/// The first step across the network, taken before any front end opens: joined (or watching),
+/// with the game the host welcomed us with, or ready to host (the port known to be free).
+#[derive(Debug)]
+pub enum Connection {
+    Joined {
+        client: Client,
+        snapshot: Snapshot,
+    },
+    Hosting {
+        config: HostConfig,
+        color: Option<Color>,
+    },
+}
+
+impl Connection {
+    /// Whether this session only watches.
+    pub fn watching(&self) -> bool {
+        matches!(self, Connection::Joined { client, .. } if client.seat() == Seat::Watcher)
+    }
+}
+
+/// Makes the connection (or checks the port is free), so that what fails there is said before
+/// anything else; the network's news goes to `sink`.
+pub fn connect(role: NetRole, sink: Sink) -> Result<Connection, NetStartError> {
+    match role {
         NetRole::Host { config, color } => {
             // A port in use is said now, before the screen, not after it (the host takes the
             // port again once it has its game).
             std::net::TcpListener::bind(config.listen)
                 .map_err(|e| host_error(config.listen, &e))?;
-            (None, Some(config), color)
+            Ok(Connection::Hosting { config, color })
         }
         NetRole::Join { invitation, access } => {
-            let joined = join(&invitation, access, sink.clone())?;
-            (Some(joined), None, None)
+            let (client, snapshot) = join(&invitation, access, sink)?;
+            Ok(Connection::Joined { client, snapshot })
         }
-    };
-    // The invitation may have come on standard input: the keys then come from the terminal
-    // itself (/dev/tty), as the screen's library reads them.
-    if !io::stdout().is_terminal() || !(io::stdin().is_terminal() || has_tty()) {
-        return Err(PlayError::NotATerminal);
     }
-    let watching = link
-        .as_ref()
-        .is_some_and(|(client, _)| client.seat() == Seat::Watcher);
-    if let Some((_, snapshot)) = &link {
-        launch.saved = saved_choice(watching, snapshot, launch.data_dir.as_deref());
-    }
-    let engine = launch.engine.clone();
-    let (mut config, files) = if watching {
-        prepare_watching(launch, local_wall_clock())
-    } else {
-        prepare(launch, local_wall_clock())
-    };
-    config.no_save_folder = !config.autosave;
-    if watching {
-        config.autosave = false;
-        config.no_save_folder = false;
-    }
-    let (link, setup) = match (link, setup) {
-        (Some((client, _)), _) => {
+}
+
+/// The link of a connection, once the files are found: a joined client as it is, or the game
+/// hosted now (the saved one resumed, or a new one), the invitation said on standard error.
+/// `config` learns what the app needs of the network.
+pub fn open(
+    connection: Connection,
+    config: &mut Config,
+    sink: Sink,
+) -> Result<NetLink, NetStartError> {
+    let (link, setup) = match connection {
+        Connection::Joined { client, .. } => {
             if !matches!(config.opening, Some(GameToOpen::Resume(_))) {
                 config.opening = None;
             }
             // The client told the sink its welcome first: it waits in the channel for the app.
             (NetLink::Client(client), NetSetup::default())
         }
-        (None, Some(host_config)) => host(host_config, &mut config, color, sink)?,
-        (None, None) => unreachable!("a role is hosting or joining"),
+        Connection::Hosting {
+            config: host_config,
+            color,
+        } => host(host_config, config, color, sink)?,
     };
     config.network = Some(setup);
-    let shared: Shared = FileQueue::new(files, origin);
-    shutdown::install(&shared, shutdown::Front::Screen).map_err(PlayError::Signals)?;
-    let worker = Worker::spawn(shared.clone(), sender.clone()).map_err(PlayError::Worker)?;
-    let mut app = App::new(config);
-    let analyser = Analyser::new(engine, sender.clone());
-    let result = super::run(|terminal| {
-        spawn_terminal_reader(sender).map_err(PlayError::Reader)?;
-        run_loop(
-            terminal,
-            &mut app,
-            origin,
-            &events,
-            worker,
-            analyser,
-            Some(&link),
-        )
-    });
-    // Says goodbye: the other terminal hears that this one left on purpose.
-    drop(link);
-    result
-}
-
-/// Whether this process has a terminal to read keys from other than standard input.
-fn has_tty() -> bool {
-    cfg!(unix)
-        && std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open("/dev/tty")
-            .is_ok()
+    Ok(link)
 }
 
 /// Connects to the host of `invitation`: the connection, and the game it welcomed us with.
@@ -188,7 +157,7 @@ fn join(
     invitation: &Invitation,
     access: Access,
     sink: Sink,
-) -> Result<(Client, crate::remote::Snapshot), PlayError> {
+) -> Result<(Client, Snapshot), NetStartError> {
     // A busy host (strangers' connections in the way) is asked again a few times.
     let mut tries = 0;
     let connected = loop {
@@ -214,10 +183,10 @@ fn join(
         } else {
             "watch"
         };
-        PlayError::Net(NetStartError(format!(
+        NetStartError(format!(
             "cannot {verb} the game at {}: {e}",
             invitation.address()
-        )))
+        ))
     })?;
     Ok((client, snapshot))
 }
@@ -229,7 +198,7 @@ fn host(
     config: &mut Config,
     wanted: Option<Color>,
     sink: Sink,
-) -> Result<(NetLink, NetSetup), PlayError> {
+) -> Result<(NetLink, NetSetup), NetStartError> {
     let (game, tags, resumed) = hosted_game(config);
     let (color, note) = hosted_color(&tags, resumed, wanted);
     if let Some(note) = note {
@@ -265,14 +234,14 @@ fn host(
 }
 
 /// Why hosting on `listen` failed, and what to do.
-fn host_error(listen: std::net::SocketAddr, e: &io::Error) -> PlayError {
+fn host_error(listen: std::net::SocketAddr, e: &io::Error) -> NetStartError {
     let hint = if e.kind() == io::ErrorKind::AddrInUse {
         " (another program, or another hotseat, listens there: choose another port with \
          --listen, as --listen 0.0.0.0:7880)"
     } else {
         ""
     };
-    PlayError::Net(NetStartError(format!("cannot host on {listen}: {e}{hint}")))
+    NetStartError(format!("cannot host on {listen}: {e}{hint}"))
 }
 
 /// What a terminal that joins (or watches) does with the game saved in its data folder: the
@@ -281,7 +250,7 @@ fn host_error(listen: std::net::SocketAddr, e: &io::Error) -> PlayError {
 /// game stays where it is, untouched.
 pub fn saved_choice(
     watching: bool,
-    snapshot: &crate::remote::Snapshot,
+    snapshot: &Snapshot,
     data_dir: Option<&Path>,
 ) -> SavedGameChoice {
     if watching {
@@ -296,7 +265,7 @@ pub fn saved_choice(
 /// Whether the unfinished game saved in this player's data folder is the host's game as it
 /// stood earlier (the same start, its moves the first of the host's): a player who joins again
 /// after a drop goes on with the same file rather than archiving a copy of it.
-fn saved_game_is(snapshot: &crate::remote::Snapshot, data_dir: Option<&Path>) -> bool {
+fn saved_game_is(snapshot: &Snapshot, data_dir: Option<&Path>) -> bool {
     let store = match data_dir {
         Some(dir) => Store::new(DataDir::new(dir)),
         None => match Store::from_env() {
@@ -320,7 +289,7 @@ fn saved_game_is(snapshot: &crate::remote::Snapshot, data_dir: Option<&Path>) ->
         && mine.iter().zip(theirs).all(|(a, b)| a.mv == b.mv)
 }
 
-/// The game a host offers, from the config [`prepare`] made: the unfinished game saved last
+/// The game a host offers, from the config [`prepare`](super::prepare) made: the unfinished game saved last
 /// time (or one `--load` opened), resumed under the new invitation, else a new game of the
 /// options. True when resumed; the config then opens the same game on the host's screen (and
 /// nothing otherwise).

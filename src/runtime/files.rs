@@ -1,4 +1,4 @@
-//! The files behind the screen: what is found at start-up, and the app's file effects.
+//! A session's files: what is found at start-up, and the app's file effects.
 //!
 //! [`prepare`] runs before the screen opens. It finds the data directory (or `--data-dir`),
 //! removes what a killed process left half-written, and looks at the game saved last time:
@@ -10,7 +10,8 @@
 //! can be locked, or the saved game cannot be read (it is then left exactly as it is), the
 //! session plays in a file of its own, named on the first screen.
 //!
-//! [`Files::execute`] carries out the app's [`Effect`]s and reports back. One rule protects a
+//! [`Files`] carries out the app's file and library effects on the file worker ([`FileWork`]) and
+//! reports back. One rule protects a
 //! game saved by an earlier session that is neither resumed nor archived yet (a finished game
 //! opened with `--load` leaves it in place, and so does "not now" to a finished game that could
 //! not be archived): before the first autosave overwrites it, it goes to the archive, and if
@@ -19,7 +20,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
-use super::worker::{FileWork, Job};
+use super::worker::{FileWork, Job, Work};
 use crate::app::event::{ArchiveError, Archived, ArchivedSaved, LeftBehind, SaveError};
 use crate::app::launch::{
     ResumePlan, SavedGame, SavedGameChoice, another_window_note, archived_note, join_notes,
@@ -27,8 +28,8 @@ use crate::app::launch::{
 };
 use crate::app::saving::not_removed_note;
 use crate::app::{
-    ArchiveJob, Config, Effect, Event, ExportJob, ExportKind, ExportResult, GameToOpen, Message,
-    OpenedGame, SaveJob,
+    ArchiveJob, Config, Event, ExportJob, ExportKind, ExportResult, FileEffect, GameToOpen,
+    Message, OpenedGame, SaveJob,
 };
 use crate::game::stamp::{Stamp, WallClock, readable};
 use crate::store::{self, Autosave, DataDir, GameLock, Holder, Store, StoreError, shown};
@@ -363,29 +364,31 @@ fn resolve(typed: &str) -> PathBuf {
 }
 
 impl FileWork for Files {
-    /// Carries out one of the app's file effects and says how it went.
-    /// [`Effect::Redraw`] is the terminal's business, and the engine's effects the loop's
-    /// ([`super::analyser`]), not this.
+    /// Carries out one of the app's file or library effects and says how it went.
     fn carry_out(&mut self, job: Job) -> Option<Event> {
         let Job {
-            effect,
+            work,
             now,
             save_job,
         } = job;
+        let effect = match work {
+            Work::Files(effect) => effect,
+            Work::Library(effect) => return self.library.carry_out(self.store.as_ref(), effect),
+        };
         match effect {
-            Effect::Autosave(pgn) => {
+            FileEffect::Autosave(pgn) => {
                 let saved = self.autosave(&pgn, true);
                 self.job = save_job;
                 self.look_elsewhere(saved.is_err());
                 Some(Event::Saved(saved))
             }
-            Effect::SaveClocks(pgn) => {
+            FileEffect::SaveClocks(pgn) => {
                 let saved = self.autosave(&pgn, false);
                 self.job = save_job;
                 self.look_elsewhere(saved.is_err());
                 Some(Event::Saved(saved))
             }
-            Effect::Archive(job) => {
+            FileEffect::Archive(job) => {
                 self.library.forget();
                 let unfinished = job.unfinished;
                 let result = self.archive(job);
@@ -400,7 +403,7 @@ impl FileWork for Files {
                     left_behind,
                 }))
             }
-            Effect::ArchiveSaved { finished } => {
+            FileEffect::ArchiveSaved { finished } => {
                 self.library.forget();
                 let store = self.store.as_ref()?;
                 let result = store.archive_current(&self.today(now));
@@ -417,33 +420,16 @@ impl FileWork for Files {
                     saved_in: store.current_path(),
                 }))
             }
-            Effect::Export(job) => Some(Event::Exported(export(&job))),
-            Effect::Remember(choices) => {
+            FileEffect::Export(job) => Some(Event::Exported(export(&job))),
+            FileEffect::Remember(choices) => {
                 let store = self.store.as_ref()?;
                 let text = crate::settings::format_choices(&choices);
                 let written = store.write_file(crate::settings::LAST_GAME_FILE, text.as_bytes());
                 Some(Event::Remembered(written))
             }
-            Effect::Rearchive { path, pgn } => Some(Event::Rearchived(
+            FileEffect::Rearchive { path, pgn } => Some(Event::Rearchived(
                 crate::store::export_pgn(&path, &pgn).map(|()| path),
             )),
-            Effect::Redraw
-            | Effect::Bell
-            | Effect::Suspend
-            | Effect::Net(_)
-            | Effect::Analyse(_)
-            | Effect::StopAnalysis
-            | Effect::LiveAnalyse(_)
-            | Effect::StopLive
-            | Effect::Opponent(_) => None,
-            effect @ (Effect::LoadLibrary
-            | Effect::OpenArchived(_)
-            | Effect::TrashGame(_)
-            | Effect::RestoreGame(_)
-            | Effect::LoadTrash
-            | Effect::PurgeGame(_)
-            | Effect::Explore { .. }
-            | Effect::ExploreGames { .. }) => self.library.carry_out(self.store.as_ref(), effect),
         }
     }
 

@@ -7,7 +7,7 @@
 //! the archive may have changed (a game archived, deleted or restored, the library read again).
 
 use crate::app::dialogs::{LibraryError, LibraryNews, Unopened};
-use crate::app::{Effect, Event, OpenedGame};
+use crate::app::{Event, LibraryEffect, OpenedGame};
 use crate::game::pgn::import_games_to_last_legal_move;
 use crate::store::{Entry, Index, PlayerFilter, Store, shown};
 
@@ -23,24 +23,73 @@ impl LibraryWork {
         self.index = None;
     }
 
-    /// Carries out a library effect; `None` for any other effect.
-    pub(super) fn carry_out(&mut self, store: Option<&Store>, effect: Effect) -> Option<Event> {
-        if let Effect::ExploreGames { key, filter } = effect {
-            return Some(Event::Library(LibraryNews::Reached(
-                self.reached(store, key, &filter),
-            )));
-        }
-        let Effect::Explore { key, filter } = effect else {
-            if matches!(
-                effect,
-                Effect::LoadLibrary | Effect::TrashGame(_) | Effect::RestoreGame(_)
-            ) {
-                self.forget();
+    /// Carries out a library effect; the answer is the app's [`LibraryNews`] (always `Some`,
+    /// as the file worker's other answers are `Option`s).
+    pub(super) fn carry_out(
+        &mut self,
+        store: Option<&Store>,
+        effect: LibraryEffect,
+    ) -> Option<Event> {
+        let no_store = || LibraryError::NoFolder;
+        let news = match effect {
+            LibraryEffect::Explore { key, filter } => self.explore(store, key, filter),
+            LibraryEffect::ExploreGames { key, filter } => {
+                LibraryNews::Reached(self.reached(store, key, &filter))
             }
-            return carry_out(store, effect);
+            LibraryEffect::Load => {
+                self.forget();
+                LibraryNews::Loaded(
+                    store
+                        .ok_or_else(no_store)
+                        .and_then(|s| s.library().map_err(LibraryError::Store))
+                        .map(|library| library.games),
+                )
+            }
+            LibraryEffect::Open(file) => LibraryNews::Opened(
+                store
+                    .ok_or_else(no_store)
+                    .and_then(|s| open(s, &file))
+                    .map(Box::new),
+            ),
+            LibraryEffect::Trash(file) => {
+                self.forget();
+                LibraryNews::Trashed {
+                    result: store
+                        .ok_or_else(no_store)
+                        .and_then(|s| s.trash_game(&file).map_err(LibraryError::Store))
+                        .map(|path| name_of(&path)),
+                    file,
+                }
+            }
+            LibraryEffect::Restore(file) => {
+                self.forget();
+                LibraryNews::Restored(
+                    store
+                        .ok_or_else(no_store)
+                        .and_then(|s| s.restore_game(&file).map_err(LibraryError::Store))
+                        .map(|path| name_of(&path)),
+                )
+            }
+            LibraryEffect::LoadTrash => LibraryNews::TrashRead(
+                store
+                    .ok_or_else(no_store)
+                    .and_then(|s| s.trash().map_err(LibraryError::Store)),
+            ),
+            LibraryEffect::Purge(file) => LibraryNews::Purged {
+                result: store
+                    .ok_or_else(no_store)
+                    .and_then(|s| s.purge_game(&file).map_err(LibraryError::Store)),
+                file,
+            },
         };
+        Some(Event::Library(news))
+    }
+
+    /// The explorer's counts of the moves from the position `key`; the index opened first if
+    /// it is not open (then the answer is how many games it has, and the counts follow).
+    fn explore(&mut self, store: Option<&Store>, key: u64, filter: String) -> LibraryNews {
         if self.index.is_none() {
-            let news = match self.open(store) {
+            return match self.open(store) {
                 Ok(Some(games)) => LibraryNews::Reading { key, filter, games },
                 Ok(None) => LibraryNews::Explored {
                     key,
@@ -53,7 +102,6 @@ impl LibraryWork {
                     rows: Err(err),
                 },
             };
-            return Some(Event::Library(news));
         }
         let rows = match &self.index {
             Some(index) => index
@@ -61,7 +109,7 @@ impl LibraryWork {
                 .map_err(LibraryError::Store),
             None => Ok(Vec::new()),
         };
-        Some(Event::Library(LibraryNews::Explored { key, filter, rows }))
+        LibraryNews::Explored { key, filter, rows }
     }
 
     /// Opens the index, up to date; how many games it has (`None`: no library yet).
@@ -96,51 +144,6 @@ impl LibraryWork {
 
 /// The largest archive file opened (a game with every comment hotseat reads is far smaller).
 const MAX_GAME_BYTES: u64 = 8 << 20;
-
-/// Carries out a library effect but the explorer's; `None` for any other effect.
-fn carry_out(store: Option<&Store>, effect: Effect) -> Option<Event> {
-    let no_store = || LibraryError::NoFolder;
-    let news = match effect {
-        Effect::LoadLibrary => LibraryNews::Loaded(
-            store
-                .ok_or_else(no_store)
-                .and_then(|s| s.library().map_err(LibraryError::Store))
-                .map(|library| library.games),
-        ),
-        Effect::OpenArchived(file) => LibraryNews::Opened(
-            store
-                .ok_or_else(no_store)
-                .and_then(|s| open(s, &file))
-                .map(Box::new),
-        ),
-        Effect::TrashGame(file) => LibraryNews::Trashed {
-            result: store
-                .ok_or_else(no_store)
-                .and_then(|s| s.trash_game(&file).map_err(LibraryError::Store))
-                .map(|path| name_of(&path)),
-            file,
-        },
-        Effect::RestoreGame(file) => LibraryNews::Restored(
-            store
-                .ok_or_else(no_store)
-                .and_then(|s| s.restore_game(&file).map_err(LibraryError::Store))
-                .map(|path| name_of(&path)),
-        ),
-        Effect::LoadTrash => LibraryNews::TrashRead(
-            store
-                .ok_or_else(no_store)
-                .and_then(|s| s.trash().map_err(LibraryError::Store)),
-        ),
-        Effect::PurgeGame(file) => LibraryNews::Purged {
-            result: store
-                .ok_or_else(no_store)
-                .and_then(|s| s.purge_game(&file).map_err(LibraryError::Store)),
-            file,
-        },
-        _ => return None,
-    };
-    Some(Event::Library(news))
-}
 
 fn name_of(path: &std::path::Path) -> String {
     path.file_name()
@@ -187,7 +190,8 @@ mod tests {
 
     #[test]
     fn the_library_is_read_a_game_opened_trashed_and_brought_back() {
-        let dir = std::env::temp_dir().join(format!("hotseat-tui-library-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("hotseat-runtime-library-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let store = Store::new(DataDir::new(dir.clone()));
         std::fs::create_dir_all(store.games_dir()).unwrap();
@@ -200,7 +204,7 @@ mod tests {
         let start = crate::rules::Position::initial().repetition_key();
         let explore = |work: &mut LibraryWork| match work.carry_out(
             Some(&store),
-            Effect::Explore {
+            LibraryEffect::Explore {
                 key: start,
                 filter: "ann as white".to_owned(),
             },
@@ -210,7 +214,7 @@ mod tests {
         };
         let Some(Event::Library(LibraryNews::Reading { games: 1, .. })) = work.carry_out(
             Some(&store),
-            Effect::Explore {
+            LibraryEffect::Explore {
                 key: start,
                 filter: String::new(),
             },
@@ -221,7 +225,7 @@ mod tests {
         assert_eq!(explore(&mut work)[0].white_wins, 1);
         let reached = |work: &mut LibraryWork, filter: &str| match work.carry_out(
             Some(&store),
-            Effect::ExploreGames {
+            LibraryEffect::ExploreGames {
                 key: start,
                 filter: filter.to_owned(),
             },
@@ -232,13 +236,13 @@ mod tests {
         assert_eq!(reached(&mut work, "Ann")[0].file, "g.pgn");
         assert!(reached(&mut work, "Ann as Black").is_empty());
         let Some(Event::Library(LibraryNews::Loaded(Ok(games)))) =
-            work.carry_out(Some(&store), Effect::LoadLibrary)
+            work.carry_out(Some(&store), LibraryEffect::Load)
         else {
             panic!("the library is read");
         };
         assert_eq!(games.len(), 1);
         let Some(Event::Library(LibraryNews::Opened(Ok(opened)))) =
-            carry_out(Some(&store), Effect::OpenArchived("g.pgn".to_owned()))
+            work.carry_out(Some(&store), LibraryEffect::Open("g.pgn".to_owned()))
         else {
             panic!("the game opens");
         };
@@ -246,13 +250,13 @@ mod tests {
         assert_eq!(opened.game.record().plies(), 7);
         let Some(Event::Library(LibraryNews::Trashed {
             result: Ok(name), ..
-        })) = carry_out(Some(&store), Effect::TrashGame("g.pgn".to_owned()))
+        })) = work.carry_out(Some(&store), LibraryEffect::Trash("g.pgn".to_owned()))
         else {
             panic!("the game goes to the trash");
         };
         assert!(!store.games_dir().join("g.pgn").exists());
         let Some(Event::Library(LibraryNews::Restored(Ok(back)))) =
-            carry_out(Some(&store), Effect::RestoreGame(name))
+            work.carry_out(Some(&store), LibraryEffect::Restore(name))
         else {
             panic!("the game comes back");
         };
@@ -260,30 +264,30 @@ mod tests {
         // The trash: listed, and a game deleted from it for good.
         let Some(Event::Library(LibraryNews::Trashed {
             result: Ok(name), ..
-        })) = carry_out(Some(&store), Effect::TrashGame("g.pgn".to_owned()))
+        })) = work.carry_out(Some(&store), LibraryEffect::Trash("g.pgn".to_owned()))
         else {
             panic!("the game goes to the trash again");
         };
         let Some(Event::Library(LibraryNews::TrashRead(Ok(trash)))) =
-            carry_out(Some(&store), Effect::LoadTrash)
+            work.carry_out(Some(&store), LibraryEffect::LoadTrash)
         else {
             panic!("the trash is read");
         };
         assert_eq!(trash[0].file, name);
         let Some(Event::Library(LibraryNews::Purged { result: Ok(()), .. })) =
-            carry_out(Some(&store), Effect::PurgeGame(name.clone()))
+            work.carry_out(Some(&store), LibraryEffect::Purge(name.clone()))
         else {
             panic!("the game is deleted for good");
         };
         assert!(!store.trash_dir().join(&name).exists());
         let Some(Event::Library(LibraryNews::Opened(Err(err)))) =
-            carry_out(Some(&store), Effect::OpenArchived("missing.pgn".to_owned()))
+            work.carry_out(Some(&store), LibraryEffect::Open("missing.pgn".to_owned()))
         else {
             panic!("a missing file is said");
         };
         assert!(err.to_string().starts_with("Cannot open"), "{err}");
         assert!(matches!(
-            carry_out(None, Effect::LoadLibrary),
+            work.carry_out(None, LibraryEffect::Load),
             Some(Event::Library(LibraryNews::Loaded(Err(_))))
         ));
         std::fs::remove_dir_all(dir).unwrap();

@@ -1,5 +1,5 @@
-//! The engine's side of the in-app report and live lines: [`Effect::Analyse`] starts an
-//! [`Analysis`] on a thread of its own, [`Effect::LiveAnalyse`] a live search, and what the
+//! The engine's side of the in-app report and live lines: [`EngineEffect::Analyse`] starts an
+//! [`Analysis`] on a thread of its own, [`EngineEffect::LiveAnalyse`] a live search, and what the
 //! engine says goes to the loop's channel as the app's [`Event::Analysis`] and
 //! [`Event::Live`] (the engine's error turned into the words the app shows). The
 //! screen never waits for the engine: stopping only raises the analysis's flag (its
@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use super::events::EventSender;
 use super::sparring::Sparrer;
-use crate::app::{AnalysisEvent, AnalysisJob, Effect, Event, LiveJob, LiveUpdate};
+use crate::app::{AnalysisEvent, AnalysisJob, EngineEffect, Event, LiveJob, LiveUpdate};
 use crate::engine::analysis::Job;
 use crate::engine::live::{self, LiveEvent};
 use crate::engine::{Analysis, EngineError, EngineEvent, Limit, Settings, locate};
@@ -57,20 +57,18 @@ impl Analyser {
         locate::find(self.engine.as_deref(), path_var.as_deref())
     }
 
-    /// Carries out one of the engine's effects; any other is given back.
-    pub fn carry_out(&mut self, effect: Effect) -> Option<Effect> {
+    /// Carries out one of the engine's effects.
+    pub fn carry_out(&mut self, effect: EngineEffect) {
         match effect {
-            Effect::Analyse(job) => self.start(job),
-            Effect::StopAnalysis => self.stop(),
-            Effect::LiveAnalyse(job) => self.start_live(job),
-            Effect::StopLive => self.stop_live(),
-            Effect::Opponent(ask) => {
+            EngineEffect::Analyse(job) => self.start(job),
+            EngineEffect::StopAnalysis => self.stop(),
+            EngineEffect::LiveAnalyse(job) => self.start_live(job),
+            EngineEffect::StopLive => self.stop_live(),
+            EngineEffect::Opponent(ask) => {
                 let engine = self.engine();
                 self.opponent.carry_out(ask, engine);
             }
-            effect => return Some(effect),
         }
-        None
     }
 
     /// Starts analysing `job` (stopping any analysis before). An engine that cannot be found
@@ -167,7 +165,7 @@ mod tests {
 
     use super::*;
     use crate::rules::Position;
-    use crate::tui::events::{Wake, channel};
+    use crate::runtime::events::{Wake, channel};
 
     #[test]
     fn an_engine_given_that_is_not_there_is_said_as_the_reports_failure_naming_it() {

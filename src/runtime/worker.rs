@@ -1,6 +1,6 @@
 //! File work on a thread of its own, so that a slow disk never stalls the screen.
 //!
-//! The loop hands every file [`Effect`] to a [`FileQueue`] ([`FileQueue::push`], which never
+//! The loop hands every file and library effect ([`Work`]) to a [`FileQueue`] ([`FileQueue::push`], which never
 //! waits for the disk) and goes back to the keys. The worker thread carries the jobs out one
 //! at a time, in the order they were handed out (a later save never lands before an earlier
 //! one), and sends each result back through the loop's channel as a typed
@@ -21,12 +21,20 @@ use std::time::{Duration, Instant};
 
 use super::events::EventSender;
 use crate::app::event::SaveError;
-use crate::app::{Effect, Event, SaveJob};
+use crate::app::{Event, FileEffect, LibraryEffect, SaveJob};
 
-/// One file effect, as the loop hands it to the worker.
+/// The file worker's share of the app's effects: the session's files, and the library beside
+/// them.
+#[derive(Debug)]
+pub enum Work {
+    Files(FileEffect),
+    Library(LibraryEffect),
+}
+
+/// One piece of file work, as the loop hands it to the worker.
 #[derive(Debug)]
 pub struct Job {
-    pub effect: Effect,
+    pub work: Work,
     /// The app time it was asked at.
     pub now: Duration,
     /// The game in progress as the app stood when it asked, kept for a save on a signal.
@@ -35,6 +43,27 @@ pub struct Job {
 
 /// How a save on a signal went: `None` when there was no game in progress to save.
 pub type EmergencySaved = Option<Result<(), SaveError>>;
+
+/// Something kept until it is dropped: the files' lock after an emergency save, so that nothing
+/// older is written after it.
+pub trait Held {}
+
+impl<T: ?Sized> Held for T {}
+
+/// A session's files as the signal and panic handler sees them (see
+/// [`signals`](super::signals)): whatever work they do, they can be saved now.
+pub trait EmergencySave: Send + Sync {
+    /// Finishes the queued work and saves the game as it stands (see
+    /// [`FileQueue::emergency_save`]); the files stay held while the first part lives.
+    fn save_now(&self, wait: bool) -> Option<(Box<dyn Held + '_>, EmergencySaved)>;
+}
+
+impl<F: FileWork> EmergencySave for FileQueue<F> {
+    fn save_now(&self, wait: bool) -> Option<(Box<dyn Held + '_>, EmergencySaved)> {
+        let (files, saved) = self.emergency_save(wait)?;
+        Some((Box::new(files), saved))
+    }
+}
 
 /// What carries out the file work: the session's [`Files`](super::Files), or a stand-in in
 /// tests.
@@ -198,7 +227,7 @@ mod tests {
 
     impl FileWork for Notebook {
         fn carry_out(&mut self, job: Job) -> Option<Event> {
-            if let Effect::Autosave(pgn) = job.effect {
+            if let Work::Files(FileEffect::Autosave(pgn)) = job.work {
                 self.0.push(pgn);
             }
             None
@@ -212,7 +241,7 @@ mod tests {
 
     fn autosave(pgn: &str) -> Job {
         Job {
-            effect: Effect::Autosave(pgn.to_owned()),
+            work: Work::Files(FileEffect::Autosave(pgn.to_owned())),
             now: Duration::ZERO,
             save_job: None,
         }
