@@ -1,10 +1,10 @@
 //! The sparring partner: an engine at the table ([`Table::Engine`](super::table::Table)),
 //! playing one side at a chosen strength on the same board and clocks.
 //!
-//! The app asks for the engine's move by an effect ([`Effect::Opponent`] with
+//! The app asks for the engine's move by an effect ([`EngineEffect::Opponent`] with
 //! [`OpponentAsk::Think`]) whenever it is the engine's turn and its clock runs, and the move
 //! comes back as news ([`Event::Opponent`](super::Event::Opponent)), played through
-//! [`App::commit`] like any move, checked by the rules. The engine thinks on its own clock: the
+//! `App::commit` like any move, checked by the rules. The engine thinks on its own clock: the
 //! screen never waits for it, and a flag that falls while it thinks loses the game as anyone's
 //! does. Each question carries an id; an answer to a position a takeback has removed is
 //! dropped.
@@ -20,7 +20,7 @@ use std::time::Duration;
 use super::keymap::Action;
 use super::{App, EngineEffect, Message, Mode};
 use crate::game::report::Eval;
-use crate::game::sparring::{Resignation, SearchClock, Strength, accepts_draw};
+use crate::game::sparring::{Resignation, SearchClock, Strength, accepts_draw, parse_player_name};
 use crate::game::{Game, Spot};
 use crate::rules::{Color, Move};
 
@@ -130,25 +130,6 @@ impl EngineSeat {
             "{} is thinking: it is its move (F12 or \"now\" makes it move now)",
             self.player_name()
         )
-    }
-
-    /// Seats the engine for the game `game`, whose players' names say which side it plays
-    /// (a rematch swaps them); `false` when neither side is the engine's.
-    pub(super) fn seat_for(&mut self, game: &Game) -> bool {
-        let name = self.player_name();
-        let side = [Color::White, Color::Black]
-            .into_iter()
-            .find(|&c| game.player(c) == name);
-        let Some(side) = side else {
-            return false;
-        };
-        *self = EngineSeat {
-            side,
-            resignation: Resignation::new(self.setup.strength, side),
-            next_id: self.next_id,
-            ..EngineSeat::new(self.setup.clone())
-        };
-        true
     }
 
     /// A new question's id.
@@ -448,24 +429,39 @@ impl App {
         }
     }
 
-    /// Seats the engine for the game just put on the board (a rematch swaps the sides); a
-    /// game without the engine's name at the board goes back to two players at the keyboard.
+    /// Seats the engine for the game just put on the board: a side named as the engine's
+    /// (`Stockfish (level 4)`, as `--against` names it, a rematch swaps it, the new-game form
+    /// or a saved game gives it) is the engine's, at the strength the name says; a game
+    /// without one is two players' at the keyboard. A game across the network stays so.
     pub(super) fn seat_engine(&mut self) {
-        let Some(seat) = self.table.engine_mut() else {
+        if self.table.remote().is_some() {
             return;
-        };
-        let was_started = seat.started;
-        if seat.seat_for(&self.game) {
-            // The human's side at the bottom.
-            if !self.auto_flip {
-                self.board.orientation = !seat.side;
-            }
-        } else {
-            self.table = super::table::Table::Keyboard;
         }
-        if was_started {
+        let found = [Color::White, Color::Black].into_iter().find_map(|side| {
+            parse_player_name(self.game.player(side)).map(|(name, strength)| SparringSetup {
+                name,
+                strength,
+                side,
+            })
+        });
+        let earlier = self.table.engine().map(|seat| (seat.started, seat.next_id));
+        if earlier.is_some_and(|(started, _)| started) {
             self.effects
                 .push(EngineEffect::Opponent(OpponentAsk::Stop).into());
+        }
+        match found {
+            Some(setup) => {
+                let side = setup.side;
+                let mut seat = EngineSeat::new(setup);
+                seat.next_id = earlier.map_or(1, |(_, next)| next);
+                self.table = super::table::Table::Engine(Box::new(seat));
+                // The human's side at the bottom.
+                if !self.auto_flip {
+                    self.board.orientation = !side;
+                }
+            }
+            None if earlier.is_some() => self.table = super::table::Table::Keyboard,
+            None => {}
         }
     }
 }

@@ -1,8 +1,9 @@
 //! The table the game is played at, and the one place that decides who moves next.
 //!
 //! A [`Table`] says who sits at this screen and where the game's truth is kept: two players
-//! at this keyboard ([`Table::Keyboard`]), or one seat of a game hosted across the network
-//! ([`Table::Remote`], the host's own screen too). Every question that depends on it is asked
+//! at this keyboard ([`Table::Keyboard`]), one seat of a game hosted across the network
+//! ([`Table::Remote`], the host's own screen too), or one player against an engine
+//! ([`Table::Engine`], see `sparring`). Every question that depends on it is asked
 //! here, once: whose move the board may make now ([`Table::next_move`], which also says when a
 //! finished game has become the analysis board), which actions the table has no room for
 //! ([`Table::refuses`]), which colour this screen speaks for ([`Table::own_color`]), whether
@@ -10,8 +11,8 @@
 //!
 //! # Adding a kind of table
 //!
-//! A puzzle, an engine opponent or a room served over SSH is one more variant holding its own
-//! state (as [`Table::Remote`] holds the [`NetPlay`]): answer each question below for it, then
+//! A puzzle or a room served over SSH is one more variant holding its own state (as
+//! [`Table::Remote`] holds the [`NetPlay`], [`Table::Engine`] the [`EngineSeat`]): answer each question below for it, then
 //! follow the compiler to the few `match`es on the variant in the app (`App::commit` plays a
 //! move at the table, `App::tell_table` sends an action to where the game is decided).
 

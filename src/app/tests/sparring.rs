@@ -325,3 +325,37 @@ fn a_pause_and_a_claim_at_the_engines_turn_are_refused() {
     act(&mut app, Action::Claim);
     assert!(error_text(&app).contains("claim a draw on your own move"));
 }
+
+#[test]
+fn a_side_named_as_the_engine_is_played_by_it_as_the_form_or_a_saved_game_names_it() {
+    // No --against: the names alone (typed in the new-game form, or read from a saved game).
+    let mut app = App::new(config(GameSetup {
+        black: "Stockfish (level 5)".to_owned(),
+        ..GameSetup::default()
+    }));
+    act(&mut app, Action::Tick);
+    let started = asks(&mut app);
+    assert!(
+        matches!(
+            started[..],
+            [OpponentAsk::Start {
+                strength: Strength::Level(5),
+                ..
+            }]
+        ),
+        "{started:?}"
+    );
+    enter(&mut app, "e4");
+    let job = asked(&mut app);
+    assert_eq!(job.moves.len(), 1);
+    // A name that only looks like one is a person's.
+    let mut two = App::new(config(GameSetup {
+        black: "Stockfish (level 9)".to_owned(),
+        ..GameSetup::default()
+    }));
+    act(&mut two, Action::Tick);
+    assert!(asks(&mut two).is_empty());
+    enter(&mut two, "e4");
+    enter(&mut two, "e5");
+    assert_eq!(sans(&two), ["e4", "e5"]);
+}

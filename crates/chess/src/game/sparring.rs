@@ -174,6 +174,37 @@ impl Strength {
     }
 }
 
+/// The engine and strength a player's name says, as [`Strength::player_name`] writes it:
+/// `Stockfish (level 4)`, `Stockfish (1500 Elo)` (a level of [`LEVELS`], an Elo of
+/// [`STOCKFISH_ELO`]). A saved game resumed, or a game set up with such a name in the new-game
+/// form, is played against that engine.
+///
+/// ```
+/// use hotseat_chess::game::sparring::{Strength, parse_player_name};
+/// assert_eq!(
+///     parse_player_name("Stockfish (level 4)"),
+///     Some(("Stockfish".to_owned(), Strength::Level(4)))
+/// );
+/// assert_eq!(
+///     parse_player_name("Stockfish (1500 Elo)"),
+///     Some(("Stockfish".to_owned(), Strength::Elo(1500)))
+/// );
+/// assert_eq!(parse_player_name("Ann"), None);
+/// assert_eq!(parse_player_name("Stockfish (level 9)"), None);
+/// ```
+pub fn parse_player_name(name: &str) -> Option<(String, Strength)> {
+    let (engine, rest) = name.trim().rsplit_once(" (")?;
+    let inside = rest.strip_suffix(')')?;
+    let strength = if let Some(level) = inside.strip_prefix("level ") {
+        Strength::Level(level.parse().ok().filter(|l| LEVELS.contains(l))?)
+    } else {
+        let elo = inside.strip_suffix(" Elo")?;
+        Strength::Elo(elo.parse().ok().filter(|e| STOCKFISH_ELO.contains(e))?)
+    };
+    let engine = engine.trim();
+    (!engine.is_empty() && !engine.contains(['(', ')'])).then(|| (engine.to_owned(), strength))
+}
+
 impl fmt::Display for Strength {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
