@@ -683,3 +683,47 @@ fn a_game_against_stockfish_with_a_hint_is_archived_under_its_name() {
         games[0]
     );
 }
+
+/// The engine dies in the middle of the game (the fake engine exits at its second search): the
+/// game ends as abandoned by it, and is archived so.
+#[cfg(unix)]
+#[test]
+fn an_engine_that_dies_mid_game_abandons_it_and_the_game_is_archived() {
+    let place = Place::new();
+    let engine = crate::sparring::fake("crash", 1);
+    let engine = engine.to_str().unwrap();
+    let out = place.run_slowly(
+        &[
+            "--new",
+            "--against",
+            "stockfish",
+            "--level",
+            "2",
+            "--engine",
+            engine,
+        ],
+        &[
+            ("e4\n", Duration::from_millis(1500)),
+            ("d4\n", Duration::from_millis(1500)),
+        ],
+    );
+    let said = lines(&out);
+    assert!(
+        said.iter()
+            .any(|l| l == "Fake (level 2) abandoned the game, White wins. [1-0]"),
+        "{said:?}"
+    );
+    let games = place.archived();
+    assert_eq!(games.len(), 1, "{said:?}");
+    assert!(
+        games[0].contains("[Black \"Fake (level 2)\"]"),
+        "{}",
+        games[0]
+    );
+    assert!(
+        games[0].contains("[Termination \"abandoned\"]"),
+        "{}",
+        games[0]
+    );
+    assert!(games[0].contains("[Result \"1-0\"]"), "{}", games[0]);
+}

@@ -20,7 +20,7 @@ use super::analyse::{fake_engine, stockfish};
 /// The fake engine in `mode`, failing after `after` good searches, through a wrapper that sets
 /// its environment (the test binary's environment is shared by all its tests).
 #[cfg(unix)]
-fn fake(mode: &str, after: usize) -> PathBuf {
+pub(crate) fn fake(mode: &str, after: usize) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
     let dir = std::env::temp_dir().join(format!("hotseat-sparring-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
