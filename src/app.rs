@@ -402,9 +402,17 @@ impl App {
         match news {
             Event::Key(_) | Event::Action(_) => {}
             Event::Resumed(stopped) => self.resumed_after_stop(stopped),
-            Event::Saved(result) => self.autosaved(result),
-            Event::Archived(archived) => self.archived(archived),
-            Event::ArchivedSaved(archived) => self.archived_saved(archived),
+            Event::Saved(result) => {
+                let said = self.saving.autosaved(result);
+                self.hear_saved(said);
+            }
+            Event::Archived(archived) => {
+                let said = self.saving.archived(archived);
+                self.hear_saved(said);
+            }
+            Event::ArchivedSaved(archived) => {
+                self.hear_saved(saving::Saving::archived_saved(archived));
+            }
             Event::Exported(result) => self.exported(result),
             Event::Analysis { id, event } => self.analysis_event(id, event),
             Event::Live { id, update } => self.live_update(id, update),
@@ -475,6 +483,11 @@ impl App {
 
     pub fn mode(&self) -> &Mode {
         &self.mode
+    }
+
+    /// What is saved and archived, and how that went.
+    pub fn saving(&self) -> &saving::Saving {
+        &self.saving
     }
 
     pub fn theme(&self) -> Theme {

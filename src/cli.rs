@@ -17,6 +17,7 @@ mod net;
 mod perft;
 mod pgn;
 mod play;
+mod puzzles;
 pub mod sparring;
 
 use std::io::{self, Write};
@@ -556,6 +557,31 @@ Examples:
         data_dir: Option<PathBuf>,
     },
 
+    /// Solve Lichess's puzzles, rated for each player, or run Puzzle Storm and Streak;
+    /// import Lichess's whole puzzle database
+    #[command(after_help = "\
+Puzzles from the Lichess puzzle database (CC0): 6,005 come with hotseat, and
+hotseat puzzles import adds Lichess's 5 million. The board is set from the
+puzzle's position, the opponent's move is played, and you find the rest: a
+wrong move fails the puzzle and shows the right one; any move that mates wins.
+Each player (--player) has a Glicko-2 puzzle rating from 1500, changed after
+each rated puzzle; the next puzzle comes near it, never one played in the last
+90 days.
+
+In --plain, type moves in any notation, or: hint, solution, retry, next, skip
+(Streak), board, rating, history, help, quit.
+
+Examples:
+  hotseat puzzles --plain --player Ann
+  hotseat puzzles --theme fork --rating 1200-1600
+  hotseat puzzles --plain --id 00sHx
+  hotseat puzzles storm --player Ann
+  hotseat puzzles streak --plain
+  hotseat puzzles themes
+  hotseat puzzles history --player Ann
+  hotseat puzzles import lichess_db_puzzle.csv.zst")]
+    Puzzles(puzzles::PuzzlesArgs),
+
     /// Host a game across the network: print the invitation for a friend to join (and for
     /// others to watch), then play one colour on this screen
     #[command(after_help = HOST_HELP)]
@@ -866,6 +892,9 @@ pub fn run_tool(command: Command) -> Result<()> {
         }
         Command::Import { file, data_dir } => {
             games::import(&mut out, data_dir.as_deref(), &file)?;
+        }
+        Command::Puzzles(args) => {
+            puzzles::run(&mut out, args)?;
         }
         Command::Host(_) | Command::Join(_) | Command::Watch(_) => {
             anyhow::bail!("a game across the network is played on the screen")

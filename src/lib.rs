@@ -88,7 +88,7 @@
 
 // The chess lives in its own crate (crates/chess); `crate::rules` and `crate::game` keep
 // naming it here.
-pub use chess::{game, rules};
+pub use chess::{game, puzzle, rules};
 
 pub mod app;
 pub mod cli;

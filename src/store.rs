@@ -16,7 +16,8 @@
 //!   games/2026-11-21-Ann-vs-Bob.pgn
 //!   games/2026-11-22-Ann-vs-Bob-unfinished.pgn
 //!   hotseat.db              the database: the library's index of games/, a cache that is
-//!                           rebuilt from the files (see db.rs, library.rs)
+//!                           rebuilt from the files (see db.rs, library.rs); and the
+//!                           puzzles, the players' puzzle ratings and history (puzzles.rs)
 //!   trash/                  games deleted from the library, to bring back
 //! ```
 //!
@@ -43,6 +44,7 @@ mod library;
 mod lock;
 mod names;
 mod nofollow;
+mod puzzles;
 mod read;
 
 use std::path::{Path, PathBuf};
@@ -65,6 +67,11 @@ pub use library::{
 };
 pub use lock::{Claim, GameLock, Holder, MAX_SLOTS};
 pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, sanitize_part};
+pub use puzzles::{
+    BUNDLED as BUNDLED_PUZZLES, Choice, MAX_PUZZLES_REFUSED_LISTED, Played, PuzzleBook,
+    PuzzleImport, PuzzleImportProgress, PuzzleMode, RECENT_DAYS, Rating, RatingChange, import_rows,
+    player_key,
+};
 pub use read::{Bounded, ReadError, Special, open_bounded, open_regular, read_bounded};
 
 /// The autosave file's name in the data directory.

@@ -163,7 +163,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     let status = status::StatusLine {
         message: app.status(),
         theme,
-        warning: app.save_warning().map(str::to_owned),
+        warning: app.saving().warning().map(str::to_owned),
     };
     // A long message takes the row above too: the board's bottom margin, and the panel gives
     // up its last row so that its frame stays whole (`App::panel_layout`, which mouse clicks

@@ -35,7 +35,7 @@ use std::time::{Duration, SystemTime};
 use std::path::{Path, PathBuf};
 
 use super::event::{Archived, ArchivedSaved, SaveError};
-use super::{App, FileEffect, Message, MessageKind, Mode};
+use super::{App, FileEffect, Message, MessageKind, Mode, move_entry};
 use crate::game::Game;
 use crate::game::pgn::{TAG_SAVED, TAG_STARTED, Tags};
 use crate::game::stamp::{Stamp, WallClock};
@@ -137,7 +137,7 @@ pub enum ArchiveNote {
 
 /// The app's side of saving. See the [module docs](self).
 #[derive(Clone, Debug, Default)]
-pub(super) struct Saving {
+pub struct Saving {
     /// Autosave is on for this session (off in tests that don't ask for it).
     pub enabled: bool,
     /// The current game is ours to save and archive; a finished game opened for review is not.
@@ -282,6 +282,198 @@ impl Saving {
     }
 }
 
+impl Saving {
+    /// Variations, comments or glyphs were added to the finished game at `now`: with an
+    /// archive file, it is written again [`STUDY_SAVE_DELAY`] later; without one, quitting
+    /// asks first.
+    pub(super) fn study_changed(&mut self, now: Duration) {
+        self.study_unsaved = true;
+        if self.archived_path.is_some() {
+            self.study_due = Some(now + STUDY_SAVE_DELAY);
+        }
+    }
+
+    /// Where a change to the study goes, for the messages that confirm it.
+    pub fn study_kept_where(&self) -> &'static str {
+        if self.archived_path.is_some() {
+            "written into its archive file"
+        } else {
+            "Ctrl-S saves the game with it"
+        }
+    }
+
+    /// How an [`FileEffect::Autosave`] or [`FileEffect::SaveClocks`] went
+    /// ([`Event::Saved`](super::Event::Saved)), and what to say of it.
+    pub(super) fn autosaved(
+        &mut self,
+        result: Result<Option<PathBuf>, SaveError>,
+    ) -> Option<Message> {
+        match result {
+            Ok(archived) => {
+                let back = self
+                    .failure
+                    .take()
+                    .map(|_| Message::info("Autosave works again: the game is saved"));
+                archived
+                    .map(|path| {
+                        Message::info(format!(
+                            "The game saved last time was archived as {}",
+                            shown(&path)
+                        ))
+                    })
+                    .or(back)
+            }
+            Err(err) => {
+                let why = err.to_string();
+                let said = (self.failure.as_deref() != Some(why.as_str()))
+                    .then(|| Message::error(format!("Not saved: {why} (retrying)")));
+                self.failure = Some(why);
+                said
+            }
+        }
+    }
+
+    /// How an [`FileEffect::Archive`] went ([`Event::Archived`](super::Event::Archived)): the
+    /// path goes into the game-over box; a finished game written nowhere is retried, and
+    /// quitting asks first. What to say of it: the last word stands.
+    pub(super) fn archived(&mut self, archived: Archived) -> Option<Message> {
+        let Archived {
+            unfinished,
+            result,
+            left_behind,
+        } = archived;
+        let lost = result.as_ref().is_err_and(|err| err.lost(unfinished));
+        let mut said = match (unfinished, result) {
+            (false, Ok(path)) => {
+                self.archived_path = Some(path.clone());
+                let path = shown(&path);
+                self.finish = None;
+                let said = std::mem::take(&mut self.unsaved_finish).then(|| {
+                    self.failure = None;
+                    Message::info(format!("The finished game is saved now: {path}"))
+                });
+                self.note = Some(ArchiveNote::Saved(path));
+                said
+            }
+            (false, Err(why)) => {
+                self.note = Some(ArchiveNote::Failed(why.to_string()));
+                None
+            }
+            (true, Ok(path)) => Some(Message::info(format!(
+                "The unfinished game was archived as {}",
+                shown(&path)
+            ))),
+            (true, Err(why)) => Some(Message::error(format!(
+                "Could not archive the unfinished game: {why}"
+            ))),
+        };
+        if lost {
+            said = self.finished_game_not_saved().or(said);
+        } else if !unfinished {
+            said = self.finished_game_kept().or(said);
+        }
+        if let Some(left) = left_behind {
+            said = Some(not_removed_note(&left.path, &left.source));
+        }
+        said
+    }
+
+    /// How an [`FileEffect::ArchiveSaved`] went
+    /// ([`Event::ArchivedSaved`](super::Event::ArchivedSaved)), in words.
+    pub(super) fn archived_saved(archived: ArchivedSaved) -> Option<Message> {
+        let which = if archived.finished {
+            "finished"
+        } else {
+            "unfinished"
+        };
+        match archived.result {
+            Ok(None) => None,
+            Ok(Some(path)) => Some(Message::info(format!(
+                "The {which} game was archived as {}",
+                shown(&path)
+            ))),
+            Err(StoreError::NotRemoved { path, source, .. }) => {
+                Some(not_removed_note(&path, &source))
+            }
+            Err(err) => {
+                let kept = if archived.finished {
+                    format!(
+                        "; it stays in {}, offered again next time",
+                        shown(&archived.saved_in)
+                    )
+                } else {
+                    String::new()
+                };
+                Some(Message::error(format!(
+                    "Could not archive the {which} game: {err}{kept}"
+                )))
+            }
+        }
+    }
+
+    /// The finished game could be written nowhere, not even kept in the autosave: quitting
+    /// now would lose it, so quitting asks first. It is kept and handed out again every
+    /// [`RETRY_INTERVAL`] and on quit, with a warning on the status line until it is written.
+    fn finished_game_not_saved(&mut self) -> Option<Message> {
+        let why = match &self.note {
+            Some(ArchiveNote::Failed(why)) => why.clone(),
+            _ => "it could not be written".to_owned(),
+        };
+        let said = (!self.unsaved_finish).then(|| {
+            Message::error(format!(
+                "The finished game is not saved yet: {why} (retrying)"
+            ))
+        });
+        self.unsaved_finish = true;
+        self.failure = Some(why);
+        said
+    }
+
+    /// The finished game, though not in the archive, is on disk (kept in the autosave file,
+    /// offered for the archive next time): no more retries.
+    fn finished_game_kept(&mut self) -> Option<Message> {
+        std::mem::take(&mut self.unsaved_finish).then(|| {
+            self.failure = None;
+            self.finish = None;
+            Message::info("The finished game is kept for the archive next time")
+        })
+    }
+
+    /// The quit question's line on where a copy can go while the game is not saved.
+    pub fn elsewhere_line(&self) -> String {
+        match &self.elsewhere {
+            Some(folder) => format!(
+                "Ctrl-S saves a copy first: to {folder}, which can be written, or to a path \
+                 you type."
+            ),
+            None => "Ctrl-S saves a copy first, to a path you type.".to_owned(),
+        }
+    }
+
+    /// The warning the status line keeps while saving fails: "not saved yet" while it is
+    /// retried, "not saved" where there is nowhere to save.
+    pub fn warning(&self) -> Option<&str> {
+        let retried = self.enabled && self.track && (self.unsaved_finish || !self.archived);
+        self.failure.as_ref().map(|_| {
+            if retried {
+                "not saved yet"
+            } else {
+                "not saved"
+            }
+        })
+    }
+
+    /// Where the game that just ended went.
+    pub fn archive_note(&self) -> Option<&ArchiveNote> {
+        self.note.as_ref()
+    }
+
+    /// Whether the game in progress is being saved (for the quit question).
+    pub fn autosaving(&self) -> bool {
+        self.enabled && self.track && self.failure.is_none()
+    }
+}
+
 impl App {
     /// The current game with what a save of it carries, if it is a game in progress that is
     /// ours to save. The front end keeps the latest for a save on a signal.
@@ -355,25 +547,6 @@ impl App {
         self.effects
             .push(FileEffect::Rearchive { path, pgn }.into());
         true
-    }
-
-    /// Variations, comments or glyphs were added to the finished game: with an archive file,
-    /// it is written again [`STUDY_SAVE_DELAY`] after the last change; without one, quitting
-    /// asks first.
-    pub(super) fn study_changed(&mut self) {
-        self.saving.study_unsaved = true;
-        if self.saving.archived_path.is_some() {
-            self.saving.study_due = Some(self.now + STUDY_SAVE_DELAY);
-        }
-    }
-
-    /// Where a change to the study goes, for the messages that confirm it.
-    pub(super) fn study_kept_where(&self) -> &'static str {
-        if self.saving.archived_path.is_some() {
-            "written into its archive file"
-        } else {
-            "Ctrl-S saves the game with it"
-        }
     }
 
     /// Writes the study into the archive file when it is due, and at once when quitting.
@@ -492,166 +665,15 @@ impl App {
         (s.enabled && s.track && !s.archived && s.saved.is_some()).then_some(s.saved_at + interval)
     }
 
-    /// How an [`FileEffect::Autosave`] or [`FileEffect::SaveClocks`] went ([`Event::Saved`]).
-    pub(super) fn autosaved(&mut self, result: Result<Option<PathBuf>, SaveError>) {
-        match result {
-            Ok(archived) => {
-                if self.saving.failure.take().is_some() {
-                    self.info("Autosave works again: the game is saved");
-                }
-                if let Some(path) = archived {
-                    self.info(format!(
-                        "The game saved last time was archived as {}",
-                        shown(&path)
-                    ));
-                }
-            }
-            Err(err) => {
-                let why = err.to_string();
-                if self.saving.failure.as_deref() != Some(why.as_str()) {
-                    self.error(format!("Not saved: {why} (retrying)"));
-                }
-                self.saving.failure = Some(why);
-            }
+    /// How the file work on the game went (an autosave, an archive): the saving's own
+    /// bookkeeping is done; its word, if it has one, goes on the status line.
+    pub(super) fn hear_saved(&mut self, said: Option<Message>) {
+        if let Some(said) = said {
+            self.message = Some(match said.kind {
+                MessageKind::Error => move_entry::shortened(said),
+                _ => said,
+            });
         }
-    }
-
-    /// How an [`FileEffect::Archive`] went ([`Event::Archived`]): the path goes into the
-    /// game-over box; a finished game written nowhere is retried, and quitting asks first.
-    pub(super) fn archived(&mut self, archived: Archived) {
-        let Archived {
-            unfinished,
-            result,
-            left_behind,
-        } = archived;
-        let lost = result.as_ref().is_err_and(|err| err.lost(unfinished));
-        match (unfinished, result) {
-            (false, Ok(path)) => {
-                self.saving.archived_path = Some(path.clone());
-                let path = shown(&path);
-                self.saving.finish = None;
-                if std::mem::take(&mut self.saving.unsaved_finish) {
-                    self.saving.failure = None;
-                    self.info(format!("The finished game is saved now: {path}"));
-                }
-                self.saving.note = Some(ArchiveNote::Saved(path));
-            }
-            (false, Err(why)) => self.saving.note = Some(ArchiveNote::Failed(why.to_string())),
-            (true, Ok(path)) => self.info(format!(
-                "The unfinished game was archived as {}",
-                shown(&path)
-            )),
-            (true, Err(why)) => self.error(format!("Could not archive the unfinished game: {why}")),
-        }
-        if lost {
-            self.finished_game_not_saved();
-        } else if !unfinished {
-            self.finished_game_kept();
-        }
-        if let Some(left) = left_behind {
-            self.message = Some(not_removed_note(&left.path, &left.source));
-        }
-    }
-
-    /// How an [`FileEffect::ArchiveSaved`] went ([`Event::ArchivedSaved`]).
-    pub(super) fn archived_saved(&mut self, archived: ArchivedSaved) {
-        let which = if archived.finished {
-            "finished"
-        } else {
-            "unfinished"
-        };
-        match archived.result {
-            Ok(None) => {}
-            Ok(Some(path)) => {
-                self.info(format!("The {which} game was archived as {}", shown(&path)))
-            }
-            Err(StoreError::NotRemoved {
-                archived,
-                path,
-                source,
-            }) => {
-                self.info(format!(
-                    "The {which} game was archived as {}",
-                    shown(&archived)
-                ));
-                self.message = Some(not_removed_note(&path, &source));
-            }
-            Err(err) => {
-                let kept = if archived.finished {
-                    format!(
-                        "; it stays in {}, offered again next time",
-                        shown(&archived.saved_in)
-                    )
-                } else {
-                    String::new()
-                };
-                self.message = Some(Message::error(format!(
-                    "Could not archive the {which} game: {err}{kept}"
-                )));
-            }
-        }
-    }
-
-    /// The finished game could be written nowhere, not even kept in the autosave: quitting
-    /// now would lose it, so quitting asks first. It is kept and handed out again every
-    /// [`RETRY_INTERVAL`] and on quit, with a warning on the status line until it is written.
-    fn finished_game_not_saved(&mut self) {
-        let why = match &self.saving.note {
-            Some(ArchiveNote::Failed(why)) => why.clone(),
-            _ => "it could not be written".to_owned(),
-        };
-        if !self.saving.unsaved_finish {
-            self.error(format!(
-                "The finished game is not saved yet: {why} (retrying)"
-            ));
-        }
-        self.saving.unsaved_finish = true;
-        self.saving.failure = Some(why);
-    }
-
-    /// The quit question's line on where a copy can go while the game is not saved.
-    pub(super) fn elsewhere_line(&self) -> String {
-        match &self.saving.elsewhere {
-            Some(folder) => format!(
-                "Ctrl-S saves a copy first: to {folder}, which can be written, or to a path \
-                 you type."
-            ),
-            None => "Ctrl-S saves a copy first, to a path you type.".to_owned(),
-        }
-    }
-
-    /// The finished game, though not in the archive, is on disk (kept in the autosave file,
-    /// offered for the archive next time): no more retries.
-    fn finished_game_kept(&mut self) {
-        if std::mem::take(&mut self.saving.unsaved_finish) {
-            self.saving.failure = None;
-            self.saving.finish = None;
-            self.info("The finished game is kept for the archive next time");
-        }
-    }
-
-    /// The warning the status line keeps while saving fails: "not saved yet" while it is
-    /// retried, "not saved" where there is nowhere to save.
-    pub fn save_warning(&self) -> Option<&str> {
-        let s = &self.saving;
-        let retried = s.enabled && s.track && (s.unsaved_finish || !s.archived);
-        s.failure.as_ref().map(|_| {
-            if retried {
-                "not saved yet"
-            } else {
-                "not saved"
-            }
-        })
-    }
-
-    /// Where the game that just ended went.
-    pub fn archive_note(&self) -> Option<&ArchiveNote> {
-        self.saving.note.as_ref()
-    }
-
-    /// Whether the game in progress is being saved (for the quit question).
-    pub fn autosaving(&self) -> bool {
-        self.saving.enabled && self.saving.track && self.saving.failure.is_none()
     }
 
     /// Opens a game read from a file in place of the current one. `in_autosave`: it is the

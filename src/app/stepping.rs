@@ -91,13 +91,13 @@ impl App {
             return false;
         };
         notes.toggle_assessment(nag);
-        self.study_changed();
+        self.saving.study_changed(self.now);
         self.move_box.clear();
         if let Some((number, san, notes)) = self.game.move_at(spot) {
             let glyphs = crate::game::nag_text(&notes.nags, true);
             self.info(format!(
                 "{number} {san}{glyphs} ({})",
-                self.study_kept_where()
+                self.saving.study_kept_where()
             ));
         }
         true
@@ -142,7 +142,7 @@ impl App {
         };
         let lines = super::status_lines(
             &self.status(),
-            self.save_warning(),
+            self.saving.warning(),
             screen.status.width,
             super::STATUS_MAX_LINES,
         )

@@ -175,7 +175,7 @@ impl App {
         match self.game.study_move(self.shown_spot(), mv) {
             Ok(spot) => {
                 if self.game.variations().len() != before {
-                    self.study_changed();
+                    self.saving.study_changed(self.now);
                 }
                 self.show_spot(spot);
                 self.board.engaged = engaged;
@@ -231,7 +231,7 @@ impl App {
             .map(|p| variations.alternatives(p))
             .is_some_and(|alts| alts.first() == Some(&start));
         if self.game.promote_variation(id) {
-            self.study_changed();
+            self.saving.study_changed(self.now);
             self.show_spot(Spot::Var(id));
             self.info(if first {
                 "Promoted: now the main line of the variation it branches from"
@@ -259,7 +259,7 @@ impl App {
         };
         let whole = self.game.variations().starts_line(id);
         if let Some(parent) = self.game.delete_variation(id) {
-            self.study_changed();
+            self.saving.study_changed(self.now);
             self.show_spot(parent);
             self.info(if whole {
                 format!("Deleted the variation {what}…")
@@ -302,7 +302,7 @@ impl App {
         if !self.game.set_comment(spot, &body) {
             return false;
         }
-        self.study_changed();
+        self.saving.study_changed(self.now);
         self.move_box.clear();
         let on = match self.game.move_at(spot) {
             Some((number, san, _)) => format!("{number} {san}"),
@@ -315,7 +315,7 @@ impl App {
             };
             format!("Comment on {on} removed ({kept})")
         } else {
-            format!("Comment on {on} kept ({})", self.study_kept_where())
+            format!("Comment on {on} kept ({})", self.saving.study_kept_where())
         });
         true
     }

@@ -315,7 +315,7 @@ impl App {
         }
         // The game-over box is narrow (it keeps to the panel): the file in full goes here.
         if self.mode == Mode::GameOver(super::dialogs::GameOver)
-            && let Some(ArchiveNote::Saved(path)) = self.archive_note()
+            && let Some(ArchiveNote::Saved(path)) = self.saving.archive_note()
         {
             // A space either side of the text on the status line.
             let room = usize::from(self.size.width).saturating_sub(2 + "Saved to ".len());

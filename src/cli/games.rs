@@ -12,10 +12,10 @@
 //! that is a terminal, and ends with the count of games added, already there and refused, each
 //! refused game with why (the first [`MAX_REFUSED_LISTED`]).
 
-use std::cell::Cell;
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -145,31 +145,34 @@ pub fn list(
 }
 
 /// A reader that counts the bytes read through it, for the progress of a compressed file.
-struct Counted<R> {
-    inner: R,
-    count: Rc<Cell<u64>>,
+pub(super) struct Counted<R> {
+    pub(super) inner: R,
+    pub(super) count: Arc<AtomicU64>,
 }
 
 impl<R: Read> Read for Counted<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.count.set(self.count.get() + n as u64);
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
 }
 
 /// The import's progress bar on a terminal: done in percent of the file's bytes, games read,
-/// games per second and the time left; redrawn ten times a second at most.
-struct Bar {
-    total: Option<u64>,
+/// games per second and the time left; redrawn ten times a second at most. `hotseat puzzles
+/// import` draws the same bar, counting puzzles.
+pub(super) struct Bar {
+    pub(super) total: Option<u64>,
     /// The compressed bytes read, for a `.zst` file (whose games' bytes are not the file's).
-    read: Option<Rc<Cell<u64>>>,
-    started: Instant,
-    drawn: Option<Instant>,
+    pub(super) read: Option<Arc<AtomicU64>>,
+    pub(super) started: Instant,
+    pub(super) drawn: Option<Instant>,
+    /// What is counted: "games", "puzzles".
+    pub(super) noun: &'static str,
 }
 
 impl Bar {
-    fn draw(&mut self, progress: ImportProgress, last: bool) {
+    pub(super) fn draw(&mut self, progress: ImportProgress, last: bool) {
         let now = Instant::now();
         if !last
             && self
@@ -181,7 +184,10 @@ impl Bar {
         self.drawn = Some(now);
         let secs = (now - self.started).as_secs_f64().max(1e-3);
         let rate = progress.games as f64 / secs;
-        let read = self.read.as_ref().map_or(progress.bytes, |r| r.get());
+        let read = self
+            .read
+            .as_ref()
+            .map_or(progress.bytes, |r| r.load(Ordering::Relaxed));
         let line = match self.total.filter(|&t| t > 0) {
             Some(total) => {
                 // The end of the file may be blank lines no game took.
@@ -198,15 +204,21 @@ impl Bar {
                     String::new()
                 };
                 format!(
-                    "\r[{}{}] {:3.0}%  {} games  {:.0} games/s{left}\x1b[K",
+                    "\r[{}{}] {:3.0}%  {} {noun}  {:.0} {noun}/s{left}\x1b[K",
                     "#".repeat(filled),
                     " ".repeat(20 - filled),
                     done * 100.0,
                     progress.games,
-                    rate
+                    rate,
+                    noun = self.noun,
                 )
             }
-            None => format!("\r{} games  {:.0} games/s\x1b[K", progress.games, rate),
+            None => format!(
+                "\r{} {noun}  {:.0} {noun}/s\x1b[K",
+                progress.games,
+                rate,
+                noun = self.noun
+            ),
         };
         let _ = std::io::stderr().lock().write_all(line.as_bytes());
     }
@@ -225,7 +237,7 @@ fn clock(secs: f64) -> String {
 /// `hotseat import FILE`.
 pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Result<()> {
     let shown = file.display();
-    let read = Rc::new(Cell::new(0));
+    let read = Arc::new(AtomicU64::new(0));
     let (input, total): (Box<dyn Read>, Option<u64>) = if file == Path::new("-") {
         (Box::new(std::io::stdin().lock()), None)
     } else {
@@ -237,7 +249,7 @@ pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Res
     };
     let counted = Counted {
         inner: input,
-        count: Rc::clone(&read),
+        count: Arc::clone(&read),
     };
     let zstd = file
         .extension()
@@ -256,6 +268,7 @@ pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Res
         read: zstd.then_some(read),
         started: Instant::now(),
         drawn: None,
+        noun: "games",
     });
     let mut last = ImportProgress::default();
     let report = store

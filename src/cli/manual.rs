@@ -99,6 +99,7 @@ pub enum Page {
     Analyse,
     Games,
     Import,
+    Puzzles,
     Host,
     Join,
     Watch,

@@ -279,7 +279,7 @@ impl Session {
 
     /// What to say when the input ends: the game stays saved for `--resume`.
     pub fn farewell(&self) -> Option<String> {
-        (self.app.game_in_progress() && self.app.autosaving()).then(|| {
+        (self.app.game_in_progress() && self.app.saving().autosaving()).then(|| {
             "Input ended. The game is saved: hotseat --plain --resume goes on with it.".to_owned()
         })
     }

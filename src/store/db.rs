@@ -101,6 +101,64 @@ pub const MIGRATIONS: &[&str] = &[
         secs INTEGER NOT NULL,
         nanos INTEGER NOT NULL
     );",
+    // 3: puzzles (puzzles.rs). `puzzles` holds Lichess's rows as they came (the line's moves
+    // in UCI, the themes and opening tags space-separated), keyed by Lichess's id;
+    // `puzzle_themes` each puzzle's themes by number, rating and id, so that the next puzzle
+    // of a theme near a rating is one range of an index (the names in `puzzle_theme_names`).
+    // The two indexes by rating are dropped during a large import and made again at its end
+    // (puzzles/import.rs). The players' puzzle ratings (Glicko-2), the history of their
+    // attempts and their personal bests in Storm and Streak are the only copy of what they
+    // hold: never emptied.
+    "CREATE TABLE puzzles (
+        id TEXT PRIMARY KEY,
+        fen TEXT NOT NULL,
+        moves TEXT NOT NULL,
+        rating INTEGER NOT NULL,
+        deviation INTEGER,
+        popularity INTEGER,
+        plays INTEGER,
+        themes TEXT NOT NULL,
+        game_url TEXT NOT NULL,
+        opening_tags TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX puzzles_rating ON puzzles (rating, id);
+    CREATE TABLE puzzle_theme_names (
+        n INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE
+    );
+    CREATE TABLE puzzle_themes (
+        theme INTEGER NOT NULL,
+        rating INTEGER NOT NULL,
+        id TEXT NOT NULL
+    );
+    CREATE INDEX puzzle_themes_key ON puzzle_themes (theme, rating, id);
+    CREATE TABLE puzzle_players (
+        key TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        played INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE puzzle_history (
+        n INTEGER PRIMARY KEY,
+        player TEXT NOT NULL,
+        puzzle TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        mode TEXT NOT NULL,
+        won INTEGER NOT NULL,
+        rating_before REAL,
+        rating_after REAL
+    );
+    CREATE INDEX puzzle_history_seen ON puzzle_history (player, puzzle, at);
+    CREATE INDEX puzzle_history_newest ON puzzle_history (player, n);
+    CREATE TABLE puzzle_bests (
+        player TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (player, mode)
+    ) WITHOUT ROWID;",
 ];
 
 /// An open database, at the newest version.

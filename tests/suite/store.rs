@@ -1004,7 +1004,7 @@ fn yes_failing_again_says_why_and_keeps_the_finished_game() {
     );
     assert_eq!(app.game().record().plies(), 1);
     assert!(
-        app.save_warning().is_some(),
+        app.saving().warning().is_some(),
         "the new game says it is not saved: {}",
         app.status().text
     );

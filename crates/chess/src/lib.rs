@@ -19,6 +19,7 @@
 //! `cargo tree -p hotseat-chess | grep -E "ratatui|crossterm|clap"` prints nothing.
 
 pub mod game;
+pub mod puzzle;
 pub mod quote;
 pub mod rules;
 

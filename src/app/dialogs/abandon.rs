@@ -31,7 +31,7 @@ impl Popup for AbandonGame {
                 "The variations, comments and glyphs added to this game are not saved.",
                 "Set up a new game and lose them? (Ctrl-S saves the game with them first.)",
             ]
-        } else if app.autosaving() {
+        } else if app.saving.autosaving() {
             &[
                 "Set the game in progress aside and set up a new one?",
                 "It goes to the archive, marked unfinished.",

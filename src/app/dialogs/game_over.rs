@@ -48,7 +48,7 @@ impl Popup for GameOver {
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
         let outcome = app.game().outcome()?;
         let mut lines = vec![app.outcome_text(outcome), outcome.result.pgn().to_owned()];
-        match app.archive_note() {
+        match app.saving.archive_note() {
             Some(ArchiveNote::Saved(path)) => lines.push(format!("Saved to {path}")),
             Some(ArchiveNote::Failed(why)) => {
                 lines.push(format!("Not archived: {why}. Ctrl-S saves a copy."))

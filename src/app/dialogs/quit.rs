@@ -30,7 +30,7 @@ impl Popup for Quit {
         let lines = if app.saving.unsaved_finish {
             vec![
                 "The finished game could not be saved: it is on disk nowhere.".to_owned(),
-                app.elsewhere_line(),
+                app.saving.elsewhere_line(),
                 "Quit and lose it?".to_owned(),
             ]
         } else if app.study_would_be_lost() {
@@ -39,12 +39,13 @@ impl Popup for Quit {
                 "Quit and lose them? (Ctrl-S saves the game with them first.)".to_owned(),
             ]
         } else if let Some(line) = app
+            .saving
             .autosaving()
             .then(|| app.network().map(|n| n.quit_line().to_owned()))
             .flatten()
         {
             vec![line, "Quit?".to_owned()]
-        } else if app.autosaving() {
+        } else if app.saving.autosaving() {
             vec![
                 "A game is in progress. It is saved: hotseat offers to resume it next time, \
                  with the clocks as they stand now."
@@ -59,7 +60,7 @@ impl Popup for Quit {
                     }
                     None => "A game is in progress, and it is not being saved.".to_owned(),
                 },
-                app.elsewhere_line(),
+                app.saving.elsewhere_line(),
                 "Quit anyway?".to_owned(),
             ]
         };

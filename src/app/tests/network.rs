@@ -529,7 +529,7 @@ fn quitting_says_the_way_back_across_the_network_and_a_watcher_just_leaves() {
             snapshot: snapshot(GameSetup::default(), &["e2e4"], false),
         },
     );
-    assert!(player.autosaving());
+    assert!(player.saving().autosaving());
     act(&mut player, Action::Quit);
     assert_eq!(player.mode(), &Mode::Quit(crate::app::dialogs::Quit));
     let lines = player.dialog().unwrap().lines.join(" ");

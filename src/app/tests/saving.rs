@@ -191,7 +191,7 @@ fn a_finished_game_is_archived_once_and_the_box_shows_where() {
     );
     archived(&mut app, false, Ok("~/games/x.pgn"));
     assert_eq!(
-        app.archive_note(),
+        app.saving.archive_note(),
         Some(&ArchiveNote::Saved("~/games/x.pgn".to_owned()))
     );
     let dialog = app.dialog().unwrap();
@@ -266,7 +266,7 @@ fn with_nowhere_to_save_the_warning_stays_after_moves() {
     });
     play_all(&mut app, &["e4", "e5"]);
     assert!(app.take_effects().is_empty(), "nothing to save to");
-    assert_eq!(app.save_warning(), Some("not saved"));
+    assert_eq!(app.saving().warning(), Some("not saved"));
     assert_eq!(app.next_wake(ms(10)), None, "no retries");
     let lines = lines_of(&app, Quit);
     assert!(lines[0].contains("not being saved"), "{lines:?}");
@@ -284,7 +284,7 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
     };
     app.update(Event::Saved(Err(SaveError::Write(denied))), app.now());
     assert!(error_text(&app).contains("permission denied"));
-    assert_eq!(app.save_warning(), Some("not saved yet"));
+    assert_eq!(app.saving().warning(), Some("not saved yet"));
     let lines = lines_of(&app, Quit);
     assert!(lines[0].contains("not being saved"), "{lines:?}");
     // Retried every few seconds even though nothing changed.
@@ -292,7 +292,7 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
     at(&mut app, Action::Tick, s(3));
     assert_eq!(autosaves(&mut app).len(), 1);
     app.update(Event::Saved(Ok(None)), app.now());
-    assert_eq!(app.save_warning(), None);
+    assert_eq!(app.saving().warning(), None);
     assert!(app.status().text.contains("works again"));
     at(&mut app, Action::Tick, s(5));
     assert!(autosaves(&mut app).is_empty());
@@ -724,7 +724,7 @@ fn a_finished_game_is_retried_until_written(n: usize) {
         assert_eq!(jobs.len(), 1, "try {failure}");
         assert!(jobs[0].pgn.contains("2. g4 Qh4#"), "{}", jobs[0].pgn);
         archived(&mut app, false, lost("/g/mate.pgn"));
-        assert_eq!(app.save_warning(), Some("not saved yet"));
+        assert_eq!(app.saving().warning(), Some("not saved yet"));
         assert!(
             app.status().text.contains(
                 "not saved yet: cannot archive the game to /g/mate.pgn: the disk is full"
@@ -741,7 +741,7 @@ fn a_finished_game_is_retried_until_written(n: usize) {
     }
     assert_eq!(jobs.len(), 1);
     archived(&mut app, false, Ok("~/games/mate.pgn"));
-    assert_eq!(app.save_warning(), None);
+    assert_eq!(app.saving().warning(), None);
     assert!(app.status().text.contains("saved now: ~/games/mate.pgn"));
     assert_eq!(app.next_wake(now), None);
     at(&mut app, Action::Tick, now + s(30));
@@ -779,7 +779,7 @@ fn a_finished_game_kept_in_the_autosave_is_not_retried() {
     archived(&mut app, false, lost("/g/a.pgn"));
     let kept = crate::store::EndError::KeptInCurrent(disk_full(Op::Archive, "/g/a.pgn"));
     archived(&mut app, false, Err(ArchiveError::Finish(kept)));
-    assert_eq!(app.save_warning(), None);
+    assert_eq!(app.saving().warning(), None);
     at(&mut app, Action::Tick, s(60));
     assert!(archive_jobs(&mut app).is_empty());
 }

@@ -1,0 +1,391 @@
+//! `hotseat puzzles`: Lichess's puzzles, rated by Glicko-2 per player, Storm and Streak, on
+//! the screen or in `--plain`; and `hotseat puzzles import FILE`, Lichess's whole puzzle
+//! database read into the database (see `store::puzzles`).
+
+use std::io::{BufReader, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Subcommand};
+
+use super::games::{Bar, Counted, store};
+use crate::store::{Choice, ImportProgress, MAX_PUZZLES_REFUSED_LISTED, open_regular};
+
+/// The options of `hotseat puzzles`.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct PuzzlesArgs {
+    #[command(subcommand)]
+    pub action: Option<PuzzlesAction>,
+
+    #[command(flatten)]
+    pub solve: SolveArgs,
+}
+
+/// How the puzzles are chosen and who solves them.
+#[derive(Debug, Args, Clone, Default)]
+pub struct SolveArgs {
+    /// Only puzzles of this Lichess theme (fork, pin, mateIn2, endgame, …; `hotseat puzzles
+    /// themes` lists them). Example: --theme fork
+    #[arg(long, value_name = "THEME")]
+    pub theme: Option<String>,
+
+    /// Only puzzles rated from, to. Example: --rating 1200-1600
+    #[arg(long, value_name = "FROM-TO", value_parser = parse_range)]
+    pub rating: Option<(u16, u16)>,
+
+    /// Open this puzzle by its Lichess id first (rated if never played). Example: --id 00sHx
+    #[arg(long, value_name = "ID")]
+    pub id: Option<String>,
+
+    #[command(flatten)]
+    pub who: Who,
+}
+
+/// Who solves, how, and where their records are.
+#[derive(Debug, Args, Clone, Default)]
+pub struct Who {
+    /// Whose rating, history and bests: a player's name, as the new-game form knows it
+    /// (case does not matter). Example: --player Ann
+    #[arg(long, value_name = "NAME", default_value = "Player")]
+    pub player: String,
+
+    /// In lines of text, for screen readers and scripts. Example: --plain
+    #[arg(long)]
+    pub plain: bool,
+
+    /// The data folder instead of the usual one. Example: --data-dir ~/chess/hotseat
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+}
+
+/// `hotseat puzzles storm`, `streak`, `import`, `themes`, `history`.
+#[derive(Debug, Subcommand)]
+pub enum PuzzlesAction {
+    /// Puzzle Storm: 3 minutes, rising difficulty, −10 s a wrong move, time earned by combos
+    Storm(Who),
+    /// Puzzle Streak: rising difficulty from about 1000, one mistake ends it, one skip
+    Streak(Who),
+    /// Read Lichess's puzzle database (lichess_db_puzzle.csv or .csv.zst) into hotseat's
+    #[command(after_help = "\
+The file is read as it comes (a .csv.zst file decompressed on the way), with a
+progress bar on standard error when that is a terminal. A row that is not a
+puzzle (a bad FEN, an illegal move, a wrong count of columns) is refused with
+its line number and the others are read. Running it again skips the puzzles
+already there and updates those whose rating or themes changed.
+
+Example:
+  hotseat puzzles import lichess_db_puzzle.csv.zst")]
+    Import {
+        /// The CSV file (.csv or .csv.zst), or - for standard input. Example: puzzles.csv
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+
+        /// The data folder instead of the usual one. Example: --data-dir ~/chess/hotseat
+        #[arg(long, value_name = "DIR")]
+        data_dir: Option<PathBuf>,
+    },
+    /// List the themes there are, one a line
+    Themes {
+        /// The data folder instead of the usual one. Example: --data-dir ~/chess/hotseat
+        #[arg(long, value_name = "DIR")]
+        data_dir: Option<PathBuf>,
+    },
+    /// A player's rating, bests and last puzzles
+    History(Who),
+}
+
+/// A `--rating` that is no range: the text as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RangeError(pub String);
+
+impl std::fmt::Display for RangeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} is not a rating range: two ratings from 0 to 4000, the lower first (example: \
+             1200-1600)",
+            crate::text::excerpt(&self.0)
+        )
+    }
+}
+
+impl std::error::Error for RangeError {}
+
+/// `1200-1600` (or `1500`, one rating).
+pub fn parse_range(text: &str) -> Result<(u16, u16), RangeError> {
+    let bad = || RangeError(text.to_owned());
+    let (lo, hi) = match text.split_once('-') {
+        Some((lo, hi)) => (lo.trim(), hi.trim()),
+        None => (text.trim(), text.trim()),
+    };
+    let lo: u16 = lo.parse().map_err(|_| bad())?;
+    let hi: u16 = hi.parse().map_err(|_| bad())?;
+    if lo > hi || hi > 4000 {
+        return Err(bad());
+    }
+    Ok((lo, hi))
+}
+
+impl SolveArgs {
+    /// The choice the options make.
+    pub fn choice(&self) -> Choice {
+        Choice {
+            theme: self.theme.clone(),
+            range: self.rating,
+        }
+    }
+}
+
+/// Runs `hotseat puzzles …` for the tools: import, themes, history, and the plain mode.
+pub fn run(out: &mut impl Write, args: PuzzlesArgs) -> Result<()> {
+    let solve = args.solve;
+    match args.action {
+        Some(PuzzlesAction::Import { file, data_dir }) => import(out, data_dir.as_deref(), &file),
+        Some(PuzzlesAction::Themes { data_dir }) => {
+            let book = store(data_dir.as_deref())?.puzzles()?;
+            for theme in book.themes()? {
+                writeln!(out, "{theme}")?;
+            }
+            Ok(())
+        }
+        Some(PuzzlesAction::History(solve)) => {
+            let book = store(solve.data_dir.as_deref())?.puzzles()?;
+            let r = book.rating(&solve.player)?;
+            writeln!(
+                out,
+                "{}: puzzle rating {}{} (deviation {:.0}), {} rated puzzles",
+                crate::text::excerpt_bare(&solve.player),
+                r.shown(),
+                if r.provisional() { "?" } else { "" },
+                r.deviation,
+                r.played
+            )?;
+            for (mode, name) in [
+                (crate::store::PuzzleMode::Storm, "Storm"),
+                (crate::store::PuzzleMode::Streak, "Streak"),
+            ] {
+                if let Some(best) = book.best(&solve.player, mode)? {
+                    writeln!(out, "{name} best: {best}")?;
+                }
+            }
+            for p in book.history(&solve.player, 50)? {
+                let change = match (p.before, p.after) {
+                    (Some(b), Some(a)) => format!("{:+}", a.round() as i32 - b.round() as i32),
+                    _ => "-".to_owned(),
+                };
+                let when = jiff::Timestamp::from_second(p.at)
+                    .map(|t| t.strftime("%Y-%m-%d %H:%M").to_string())
+                    .unwrap_or_default();
+                writeln!(
+                    out,
+                    "{when}\t{}\t{}\t{}\t{change}",
+                    p.puzzle,
+                    p.mode.word(),
+                    if p.won { "solved" } else { "failed" }
+                )?;
+            }
+            Ok(())
+        }
+        Some(PuzzlesAction::Storm(who)) => plain(
+            SolveArgs {
+                who,
+                ..SolveArgs::default()
+            },
+            crate::plain::puzzles::Run::Storm,
+        ),
+        Some(PuzzlesAction::Streak(who)) => plain(
+            SolveArgs {
+                who,
+                ..SolveArgs::default()
+            },
+            crate::plain::puzzles::Run::Streak,
+        ),
+        None => plain(solve, crate::plain::puzzles::Run::Puzzles),
+    }
+}
+
+/// The seconds since 1970 now.
+pub fn wall_secs() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// Checks the choice against the database (a theme there is, an id there is) and gives the
+/// book and the first puzzle.
+pub fn open(
+    solve: &SolveArgs,
+) -> Result<(crate::store::PuzzleBook, Option<chess::puzzle::Puzzle>)> {
+    let name = solve.who.player.trim();
+    if name.is_empty() {
+        bail!("--player needs a name (example: --player Ann)");
+    }
+    let book = store(solve.who.data_dir.as_deref())?.puzzles()?;
+    if let Some(theme) = &solve.theme {
+        let themes = book.themes()?;
+        if !themes.iter().any(|t| t == theme) {
+            let near = themes
+                .iter()
+                .find(|t| t.eq_ignore_ascii_case(theme))
+                .or_else(|| {
+                    themes
+                        .iter()
+                        .max_by(|a, b| strsim::jaro(a, theme).total_cmp(&strsim::jaro(b, theme)))
+                });
+            bail!(
+                "no puzzle has the theme {}{} (hotseat puzzles themes lists them)",
+                crate::text::excerpt(theme),
+                near.map(|n| format!("; did you mean {n}?"))
+                    .unwrap_or_default()
+            );
+        }
+    }
+    let first = match &solve.id {
+        Some(id) => Some(book.puzzle(id)?.with_context(|| {
+            format!(
+                "no puzzle has the id {} (Lichess's ids are 5 letters and digits, like 00sHx; \
+                 hotseat puzzles import adds Lichess's whole database)",
+                crate::text::excerpt(id)
+            )
+        })?),
+        None => None,
+    };
+    Ok((book, first))
+}
+
+fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
+    let (book, first) = open(&solve)?;
+    if !solve.who.plain {
+        bail!("puzzles are played with --plain for now (example: hotseat puzzles --plain)");
+    }
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let trainer = crate::plain::puzzles::Trainer::new(
+        book,
+        &solve.who.player,
+        run,
+        solve.choice(),
+        first,
+        seed,
+    );
+    let lines = crate::plain::puzzles::lines_of(
+        BufReader::new(std::io::stdin()),
+        crate::plain::puzzles::MAX_LINE,
+    );
+    crate::plain::puzzles::run(
+        trainer,
+        lines,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+        wall_secs,
+    )?;
+    Ok(())
+}
+
+/// `hotseat puzzles import FILE`.
+pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Result<()> {
+    let shown = file.display();
+    let read = Arc::new(AtomicU64::new(0));
+    let (input, total): (Box<dyn Read + Send>, Option<u64>) = if file == Path::new("-") {
+        (Box::new(std::io::stdin()), None)
+    } else {
+        let opened = open_regular(file).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot import {shown}: {e} (example: hotseat puzzles import \
+                 lichess_db_puzzle.csv.zst)"
+            )
+        })?;
+        let size = opened.metadata().ok().map(|m| m.len());
+        (Box::new(opened), size)
+    };
+    let counted = Counted {
+        inner: input,
+        count: Arc::clone(&read),
+    };
+    let zstd = file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("zst"));
+    let input: Box<dyn Read + Send> = if zstd {
+        Box::new(
+            ruzstd::decoding::StreamingDecoder::new(counted)
+                .map_err(|e| anyhow::anyhow!("cannot import {shown}: not a zstd file ({e})"))?,
+        )
+    } else {
+        Box::new(counted)
+    };
+    let mut book = store(data_dir)?.puzzles()?;
+    let mut bar = std::io::stderr().is_terminal().then(|| Bar {
+        total,
+        read: Some(read),
+        started: Instant::now(),
+        drawn: None,
+        noun: "puzzles",
+    });
+    let mut last = ImportProgress::default();
+    let report = crate::store::import_rows(
+        book.database_mut(),
+        BufReader::with_capacity(1 << 20, input),
+        |p| {
+            last = ImportProgress {
+                games: p.rows as usize,
+                bytes: 0,
+            };
+            if let Some(bar) = &mut bar {
+                bar.draw(last, false);
+            }
+        },
+    )
+    .with_context(|| format!("while importing {shown}"))?;
+    if let Some(bar) = &mut bar
+        && report.rows > 0
+    {
+        bar.draw(last, true);
+        let _ = writeln!(std::io::stderr().lock());
+    }
+    if report.rows == 0 {
+        bail!(
+            "{shown} holds no puzzle (a row of Lichess's puzzle CSV looks like \
+             00sHx,q3k1nr/1pp1nQpp/3p4/1P2p3/4P3/B1PP1b2/B5PP/5K2 b k - 0 17,e8d7 a2e6 d7d8 f7f8,1760,…)"
+        );
+    }
+    writeln!(
+        out,
+        "{} added, {} updated, {} already there, {} refused",
+        report.added, report.updated, report.already, report.refused_count
+    )?;
+    for refused in &report.refused {
+        writeln!(out, "refused {refused}")?;
+    }
+    let unlisted = report.refused_count - report.refused.len() as u64;
+    if unlisted > 0 {
+        writeln!(
+            out,
+            "and {unlisted} more refused (only the first {MAX_PUZZLES_REFUSED_LISTED} are listed)"
+        )?;
+    }
+    if report.refused_count == report.rows {
+        bail!("no puzzle of {shown} could be imported");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rating_range_reads_and_a_bad_one_says_how() {
+        assert_eq!(parse_range("1200-1600"), Ok((1200, 1600)));
+        assert_eq!(parse_range("1500"), Ok((1500, 1500)));
+        assert_eq!(parse_range(" 800 - 900 "), Ok((800, 900)));
+        for bad in ["1600-1200", "abc", "1200-", "-5", "100-5000"] {
+            let e = parse_range(bad).unwrap_err().to_string();
+            assert!(e.contains("example: 1200-1600"), "{e}");
+        }
+    }
+}

@@ -1,0 +1,335 @@
+use std::io::Cursor;
+use std::path::PathBuf;
+
+use super::*;
+use crate::store::DataDir;
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hotseat-puzzles-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn book(name: &str) -> (PuzzleBook, PathBuf) {
+    let dir = temp(name);
+    let store = Store::new(DataDir::new(&dir));
+    (store.puzzles().unwrap(), dir)
+}
+
+const NOW: i64 = 1_800_000_000;
+
+#[test]
+fn the_shipped_puzzles_go_in_once_all_6005_of_them() {
+    let (book, dir) = book("bundled");
+    assert_eq!(book.count().unwrap(), 6005);
+    let themes = book.themes().unwrap();
+    assert_eq!(themes.len(), 37, "{themes:?}");
+    assert!(themes.iter().any(|t| t == "fork"));
+    let p = book.puzzle("0YtJI").unwrap().unwrap();
+    assert_eq!(p.rating, 400);
+    assert_eq!(p.game_url, "https://lichess.org/rEu7l1d6/black#56");
+    drop(book);
+    // Opened again: nothing read twice.
+    let store = Store::new(DataDir::new(&dir));
+    assert_eq!(store.puzzles().unwrap().count().unwrap(), 6005);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn every_malformation_is_refused_with_its_line_and_the_rest_go_in() {
+    let (mut book, dir) = book("malformed");
+    let good = "zz001,R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29,b7b8 a8b8,1234,75,90,1000,mateIn1 newTheme,https://lichess.org/x,";
+    let text = [
+        "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags",
+        good,
+        "zz002,not a fen,e2e4 e7e5,1500,,,,fork,,",
+        "zz003,R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29,b7b8 a8a1x,1500,,,,fork,,",
+        "zz004,R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29,b7b8 a8c8,1500,,,,fork,,",
+        "zz005,too,few",
+        "zz006,R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29,b7b8 a8b8,lots,,,,fork,,",
+        "",
+        "zz007,R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29,b7b8,1500,,,,fork,,",
+    ]
+    .join("\n");
+    let mut bytes = text.into_bytes();
+    bytes.extend_from_slice(b"\nzz008,\xff\xfe,,,,,,,,\n");
+    bytes.extend_from_slice(&vec![b'x'; 20_000]);
+    bytes.extend_from_slice(b"\n");
+    bytes.extend_from_slice(good.replace("zz001", "zz009").as_bytes());
+    let report = import_rows(book.database_mut(), Cursor::new(bytes), |_| {}).unwrap();
+    let lines: Vec<(u64, String)> = report
+        .refused
+        .iter()
+        .map(|r| (r.line, r.error.to_string()))
+        .collect();
+    let at = |n: u64| lines.iter().find(|(l, _)| *l == n).map(|(_, e)| e.as_str());
+    assert!(at(3).unwrap().starts_with("bad FEN"), "{lines:?}");
+    assert!(at(4).unwrap().contains("not a UCI move"), "{lines:?}");
+    assert!(at(5).unwrap().contains("illegal"), "{lines:?}");
+    assert!(at(6).unwrap().contains("3 columns"), "{lines:?}");
+    assert!(
+        at(7).unwrap().contains("Rating should be a number"),
+        "{lines:?}"
+    );
+    assert!(at(9).unwrap().contains("the line has 1 moves"), "{lines:?}");
+    assert!(at(10).unwrap().contains("UTF-8"), "{lines:?}");
+    assert!(at(11).unwrap().contains("longer than"), "{lines:?}");
+    assert_eq!(report.refused_count, 8);
+    assert_eq!(report.added, 2);
+    assert_eq!(report.rows, 10);
+    let p = book.puzzle("zz001").unwrap().unwrap();
+    assert_eq!(
+        (p.rating, p.deviation, p.plays),
+        (1234, Some(75), Some(1000))
+    );
+    assert!(book.themes().unwrap().iter().any(|t| t == "newTheme"));
+    // The same file again: nothing new; a changed rating is an update.
+    let again = import_rows(
+        book.database_mut(),
+        Cursor::new(good.replace("1234", "1300")),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!((again.added, again.updated, again.already), (0, 1, 0));
+    let choice = Choice {
+        theme: Some("newTheme".into()),
+        range: None,
+    };
+    let p = book.next("Ann", &choice, 1300, 0, NOW).unwrap().unwrap();
+    assert_eq!(p.rating, 1300);
+    let choice = Choice {
+        theme: Some("newTheme".into()),
+        range: Some((1100, 1200)),
+    };
+    assert_eq!(book.next("Ann", &choice, 1300, 0, NOW).unwrap(), None);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_next_puzzle_is_near_the_rating_of_the_theme_and_not_played_recently() {
+    let (mut book, dir) = book("next");
+    let choice = Choice {
+        theme: Some("fork".into()),
+        range: None,
+    };
+    let mut seen = std::collections::HashSet::new();
+    for i in 0..20 {
+        let p = book
+            .next("Ann", &choice, 1500, i * 7919, NOW)
+            .unwrap()
+            .unwrap();
+        assert!(p.has_theme("fork"), "{:?}", p.themes);
+        assert!((1300..=1700).contains(&p.rating), "{}", p.rating);
+        assert!(seen.insert(p.id.clone()), "{} given twice", p.id);
+        book.record("Ann", &p, PuzzleMode::Rated, i % 2 == 0, NOW)
+            .unwrap();
+    }
+    // Another player may get them.
+    let p = book.next("Bob", &choice, 1500, 0, NOW).unwrap().unwrap();
+    assert!(p.has_theme("fork"));
+    // A range is kept to, whatever the rating.
+    let range = Choice {
+        theme: None,
+        range: Some((1200, 1600)),
+    };
+    let p = book.next("Ann", &range, 2500, 3, NOW).unwrap().unwrap();
+    assert!((1200..=1600).contains(&p.rating), "{}", p.rating);
+    // An unknown theme has no puzzle.
+    let none = Choice {
+        theme: Some("noSuchTheme".into()),
+        range: None,
+    };
+    assert_eq!(book.next("Ann", &none, 1500, 0, NOW).unwrap(), None);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn when_every_puzzle_in_range_was_played_the_oldest_comes_again() {
+    let (mut book, dir) = book("exhausted");
+    let choice = Choice {
+        theme: None,
+        range: Some((400, 407)),
+    };
+    // Ratings 400 and 407: two puzzles.
+    let a = book.next("Ann", &choice, 400, 0, NOW).unwrap().unwrap();
+    book.record("Ann", &a, PuzzleMode::Rated, true, NOW)
+        .unwrap();
+    let b = book
+        .next("Ann", &choice, 400, 0, NOW + 10)
+        .unwrap()
+        .unwrap();
+    assert_ne!(a.id, b.id);
+    book.record("Ann", &b, PuzzleMode::Rated, true, NOW + 10)
+        .unwrap();
+    let c = book
+        .next("Ann", &choice, 400, 0, NOW + 20)
+        .unwrap()
+        .unwrap();
+    assert_eq!(c.id, a.id);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn ratings_start_at_1500_and_move_with_each_rated_attempt_kept_by_name() {
+    let (mut book, dir) = book("ratings");
+    assert_eq!(book.rating("Ann").unwrap().shown(), 1500);
+    let p = book.puzzle("0YtJI").unwrap().unwrap();
+    let change = book
+        .record("Ann", &p, PuzzleMode::Rated, false, NOW)
+        .unwrap();
+    assert_eq!(change.before.shown(), 1500);
+    assert!(change.points() < 0, "{change:?}");
+    // By name, whatever the case.
+    assert_eq!(book.rating(" ann ").unwrap(), change.after);
+    // Casual and runs leave the rating alone but enter the history.
+    let casual = book
+        .record("Ann", &p, PuzzleMode::Casual, true, NOW + 1)
+        .unwrap();
+    assert_eq!(casual.points(), 0);
+    assert_eq!(book.rating("Ann").unwrap(), change.after);
+    let history = book.history("ANN", 10).unwrap();
+    assert_eq!(history.len(), 2);
+    assert_eq!(history[0].mode, PuzzleMode::Casual);
+    assert_eq!(history[1].mode, PuzzleMode::Rated);
+    assert!(!history[1].won);
+    assert_eq!(history[1].after, Some(change.after.rating));
+    drop(book);
+    // Kept across opening again.
+    let store = Store::new(DataDir::new(&dir));
+    assert_eq!(
+        store.puzzles().unwrap().rating("Ann").unwrap(),
+        change.after
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn personal_bests_only_rise() {
+    let (mut book, dir) = book("bests");
+    assert_eq!(book.best("Ann", PuzzleMode::Storm).unwrap(), None);
+    assert_eq!(
+        book.record_run("Ann", PuzzleMode::Storm, 12, NOW).unwrap(),
+        None
+    );
+    assert_eq!(
+        book.record_run("Ann", PuzzleMode::Storm, 9, NOW).unwrap(),
+        Some(12)
+    );
+    assert_eq!(book.best("Ann", PuzzleMode::Storm).unwrap(), Some(12));
+    assert_eq!(
+        book.record_run("Ann", PuzzleMode::Storm, 20, NOW).unwrap(),
+        Some(12)
+    );
+    assert_eq!(book.best("ann", PuzzleMode::Storm).unwrap(), Some(20));
+    assert_eq!(book.best("Ann", PuzzleMode::Streak).unwrap(), None);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_puzzle_damaged_in_the_database_is_an_error_naming_it() {
+    let (mut book, dir) = book("damaged");
+    book.database_mut()
+        .conn()
+        .execute(
+            "UPDATE puzzles SET moves = 'e2e5 zz' WHERE id = '0YtJI'",
+            [],
+        )
+        .unwrap();
+    let err = book.puzzle("0YtJI").unwrap_err().to_string();
+    assert!(err.contains("0YtJI") && err.contains("damaged"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_large_import_makes_its_indexes_at_the_end_and_updates_changed_puzzles() {
+    let (mut book, dir) = book("bulk");
+    let row = |id: &str, rating: u16, themes: &str| {
+        format!(
+            "{id},R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29,b7b8 a8b8,{rating},,,,{themes},,"
+        )
+    };
+    let first: Vec<String> = (0..10)
+        .map(|i| row(&format!("b{i:04}"), 1000 + i, "bulkA bulkB"))
+        .collect();
+    // Batches of 3: the indexes go after the first and come back at the end.
+    let report = import::import_in_batches(
+        book.database_mut(),
+        Cursor::new(first.join("\n")),
+        3,
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(report.added, 10);
+    // Changed: b0001's rating, b0002's themes; b0003 the same.
+    let second = [
+        row("b0001", 1500, "bulkA bulkB"),
+        row("b0002", 1002, "bulkA bulkC"),
+        row("b0003", 1003, "bulkA bulkB"),
+        row("b0100", 1100, "bulkC"),
+        row("b0101", 1101, "bulkC"),
+    ];
+    let report = import::import_in_batches(
+        book.database_mut(),
+        Cursor::new(second.join("\n")),
+        2,
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!((report.added, report.updated, report.already), (2, 2, 1));
+    let count = |theme: &str, lo: u16, hi: u16| -> i64 {
+        book.conn()
+            .query_row(
+                "SELECT count(*) FROM puzzle_themes t JOIN puzzle_theme_names n ON n.n = t.theme
+                 WHERE n.name = ?1 AND t.rating BETWEEN ?2 AND ?3",
+                params![theme, lo, hi],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    assert_eq!(count("bulkA", 1000, 1009), 9);
+    assert_eq!(count("bulkA", 1500, 1500), 1);
+    assert_eq!(count("bulkB", 1000, 1009), 8);
+    assert_eq!(count("bulkC", 0, 4000), 3);
+    let indexes: i64 = book
+        .database_mut()
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'index'
+             AND name IN ('puzzles_rating', 'puzzle_themes_key')",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(indexes, 2);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn every_shipped_puzzle_reads_and_solves_by_its_own_line_and_mates_end_in_mate() {
+    use chess::puzzle::{Attempt, Solving, Status};
+    use std::io::BufRead;
+    let decoder = ruzstd::decoding::StreamingDecoder::new(BUNDLED).unwrap();
+    let mut n = 0;
+    for (i, line) in std::io::BufReader::new(decoder).lines().enumerate().skip(1) {
+        let line = line.unwrap();
+        let p = parse_row(&line).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        let mate = p.mate_in();
+        let mut s = Solving::new(p);
+        while let Some(m) = s.expected() {
+            match s.play(m).unwrap() {
+                Attempt::Right { .. } => {}
+                Attempt::Solved => break,
+                other => panic!("line {}: {other:?}", i + 1),
+            }
+        }
+        assert_eq!(s.status(), Status::Solved, "line {}", i + 1);
+        assert_eq!(s.result(), Some(true));
+        if let Some(k) = mate {
+            assert!(s.position().is_checkmate(), "line {}: not mate", i + 1);
+            assert_eq!(k, s.puzzle().solver_moves(), "line {}", i + 1);
+        }
+        n += 1;
+    }
+    assert_eq!(n, 6005);
+}
