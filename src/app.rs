@@ -59,6 +59,7 @@ mod report;
 pub mod requests;
 pub mod saving;
 pub mod sound;
+pub mod sparring;
 mod stepping;
 mod study;
 pub mod table;
@@ -256,7 +257,10 @@ impl App {
             live: live::Live::default(),
             bell: sound::Bell::new(config.sound),
             style: config.move_style,
-            table: table::Table::new(config.network.clone()),
+            table: match config.sparring.clone() {
+                Some(setup) => table::Table::Engine(Box::new(sparring::EngineSeat::new(setup))),
+                None => table::Table::new(config.network.clone()),
+            },
         };
         if let Some(color) = config.network.as_ref().and_then(|n| n.host_color) {
             app.saving
@@ -322,6 +326,7 @@ impl App {
         self.offer_with_move = None;
         self.requests.clear();
         self.reset_report();
+        self.seat_engine();
         self.mode = self.opening_mode();
         self.bell_follows_new_game();
     }
@@ -385,6 +390,7 @@ impl App {
             }
         }
         self.check_game_end(now, !matches!(action, Action::Tick | Action::Resize { .. }));
+        self.follow_engine(now);
         self.plan_saves(now);
         self.follow_live();
         self.plan_sound(now);
@@ -414,6 +420,7 @@ impl App {
             Event::Library(news) => self.library_news(news, self.now),
             Event::WritableFolder(folder) => self.saving.elsewhere = folder,
             Event::Net(news) => self.net_event(news, self.now),
+            Event::Opponent(news) => self.opponent_news(news, self.now),
             Event::Remembered(Ok(())) => {}
             Event::Remembered(Err(err)) => {
                 self.message = Some(Message::error(format!(

@@ -18,6 +18,7 @@ mod perft;
 mod pgn;
 mod play;
 mod puzzles;
+pub mod sparring;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -663,6 +664,7 @@ impl Cli {
     pub fn task(self) -> Result<Task, TaskError> {
         match self.command {
             Some(Command::Host(args)) => {
+                no_engine_across_the_network(&args.game)?;
                 let role = args.role().map_err(|e| TaskError::Value(e.to_string()))?;
                 let plain = args.game.plain;
                 Ok(task(plain, play_launch(args.game)?, Role::Net(role)))
@@ -671,12 +673,14 @@ impl Cli {
                 let (role, game) = args
                     .role(crate::net::invite::Access::Play)
                     .map_err(|e| TaskError::Value(e.to_string()))?;
+                no_engine_across_the_network(&game)?;
                 Ok(task(game.plain, play_launch(game)?, Role::Net(role)))
             }
             Some(Command::Watch(args)) => {
                 let (role, game) = args
                     .role(crate::net::invite::Access::Watch)
                     .map_err(|e| TaskError::Value(e.to_string()))?;
+                no_engine_across_the_network(&game)?;
                 Ok(task(game.plain, play_launch(game)?, Role::Net(role)))
             }
             Some(command) => {
@@ -718,9 +722,23 @@ fn library_file(path: PathBuf, data_dir: Option<&std::path::Path>) -> PathBuf {
     }
 }
 
+/// `--against` and its options are for a game at this keyboard, not across the network.
+fn no_engine_across_the_network(play: &PlayArgs) -> Result<(), TaskError> {
+    if play.sparring.wanted() {
+        return Err(TaskError::Usage(
+            "--against, --engine-plays, --level and --elo set up a game against the computer \
+             at this keyboard; host, join and watch play a person across the network (start \
+             hotseat --against stockfish on its own)"
+                .to_owned(),
+        ));
+    }
+    Ok(())
+}
+
 /// The game's options validated into what the screen starts with, and the game `--load`
 /// names read.
-fn play_launch(play: PlayArgs) -> Result<Box<Launch>, TaskError> {
+fn play_launch(mut play: PlayArgs) -> Result<Box<Launch>, TaskError> {
+    let sparring_args = std::mem::take(&mut play.sparring);
     let saved = play.saved_game_choice();
     let data_dir = play.data_dir.clone();
     let load = play.load.clone().map(|path| (path, play.game));
@@ -728,10 +746,27 @@ fn play_launch(play: PlayArgs) -> Result<Box<Launch>, TaskError> {
     let (settings, notice) =
         crate::settings::load(&source).map_err(|e| TaskError::Usage(e.to_string()))?;
     // --engine, else the settings file's engine = "…".
-    let engine = play.engine.clone().or_else(|| settings.engine.clone());
+    let mut engine = play.engine.clone().or_else(|| settings.engine.clone());
     let mut config = play
         .with_settings(settings)
         .map_err(|e| TaskError::Usage(e.to_string()))?;
+    if let Some(sparring) = sparring_args
+        .resolve(engine.as_deref())
+        .map_err(|e| TaskError::Value(e.to_string()))?
+    {
+        // The engine's side goes by its name and strength; the human's keeps theirs.
+        let name = sparring.player_name();
+        match sparring.side {
+            crate::rules::Color::White => config.setup.white = name,
+            crate::rules::Color::Black => config.setup.black = name,
+        }
+        config.sparring = Some(crate::app::sparring::SparringSetup {
+            name: sparring.name,
+            strength: sparring.strength,
+            side: sparring.side,
+        });
+        engine = Some(sparring.engine);
+    }
     if let Some((path, number)) = load {
         let path = library_file(path, data_dir.as_deref());
         let opened =
@@ -1026,5 +1061,56 @@ mod engine_tests {
         let settled = launch(&["hotseat", "--config", config]);
         assert_eq!(settled.engine, Some(PathBuf::from("/from/settings/sf")));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn against_stockfish_names_the_engines_side_and_finds_its_program() {
+        let dir = std::env::temp_dir().join(format!("hotseat-cli-sparring-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = dir.join("config.toml");
+        std::fs::write(&config, "white = \"Ann\"\nblack = \"Bob\"\n").unwrap();
+        let config = config.to_str().unwrap();
+        let game = launch(&[
+            "hotseat", "--config", config, "--level", "2", "--time", "5+3",
+        ]);
+        let sparring = game
+            .config
+            .sparring
+            .clone()
+            .expect("a game against the computer");
+        assert_eq!(sparring.side, crate::rules::Color::Black);
+        assert_eq!(sparring.strength, crate::game::sparring::Strength::Level(2));
+        assert_eq!(game.config.setup.white, "Ann");
+        assert_eq!(game.config.setup.black, "Stockfish (level 2)");
+        assert!(game.engine.as_deref().is_some_and(std::path::Path::is_file));
+        // Options that describe a game start it, as --time does: no question about a saved one.
+        assert_eq!(game.saved, crate::app::launch::SavedGameChoice::SetAside);
+        let white = launch(&["hotseat", "--config", config, "--engine-plays", "white"]);
+        assert_eq!(white.config.setup.white, "Stockfish (level 4)");
+        assert_eq!(white.config.setup.black, "Bob");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn no_engine_across_the_network_and_none_with_a_saved_game() {
+        let host = Cli::try_parse_from(["hotseat", "host", "--against", "stockfish"]).unwrap();
+        match host.task() {
+            Err(TaskError::Usage(why)) => assert!(why.contains("at this keyboard"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let resume = Cli::try_parse_from(["hotseat", "--resume", "--against", "stockfish"]);
+        assert!(resume.is_err());
+        let missing = Cli::try_parse_from([
+            "hotseat",
+            "--against",
+            "stockfish",
+            "--engine",
+            "/no/such/stockfish",
+        ])
+        .unwrap();
+        match missing.task() {
+            Err(TaskError::Value(why)) => assert!(why.contains("apt-get install"), "{why}"),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -10,6 +10,10 @@
 //!   every move the engine names against the rules, and speaks in [`EngineEvent`]s through a
 //!   callback (a channel's sender, or the app's event queue). It never blocks its caller and
 //!   stops when cancelled.
+//! * [`sparring`] — the sparring partner's strength (a level or an Elo) as the engine's
+//!   settings and `go` line, and its manners: the draw-offer and resignation rules. Pure.
+//! * [`opponent`] — the sparring partner's driver: one engine for a game, a checked move for a
+//!   position and the clocks, moved now on request, a crash or a hang reported.
 //!
 //! The report made from the evaluations (lichess's arithmetic, labels, better lines,
 //! per-player accuracy) is pure data and lives in the chess crate, [`crate::game::report`], so
@@ -22,7 +26,9 @@
 pub mod analysis;
 pub mod live;
 pub mod locate;
+pub mod opponent;
 pub mod process;
+pub mod sparring;
 pub mod uci;
 
 use std::fmt;

@@ -51,6 +51,7 @@ pub mod files;
 mod library;
 pub mod net;
 pub mod signals;
+mod sparring;
 pub mod worker;
 
 use std::path::PathBuf;

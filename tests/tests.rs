@@ -33,6 +33,8 @@
 //!   attack and fault on the network (replay, slow handshakes, held answers, stalls, drops)
 //!   with a scripted peer: `net_attacks`; the same game in lines of text, three real programs
 //!   (`host --plain`, `join --plain`, `watch --plain`): `net_plain`;
+//! - the sparring partner's engine driver, with the real Stockfish and the fake engine:
+//!   `sparring`;
 //!
 //! A subject that fits none of these gets a new file in `tests/suite/` and a line below. Unit
 //! tests of one module stay beside it in `src/`. Run one file's tests with
@@ -105,6 +107,8 @@ mod rules_props;
 mod screen;
 #[path = "suite/settings.rs"]
 mod settings;
+#[path = "suite/sparring.rs"]
+mod sparring;
 #[path = "suite/store.rs"]
 mod store;
 #[path = "suite/terminal.rs"]

@@ -150,4 +150,8 @@ pub struct Config {
     pub move_style: crate::rules::MoveStyle,
     /// This session plays a game across the network (`hotseat host`, `join`, `watch`).
     pub network: Option<crate::app::network::NetSetup>,
+    /// This session plays against the computer (`--against stockfish`): the engine's name,
+    /// strength and side. The game's players must name the engine's side as
+    /// [`SparringSetup::player_name`](crate::app::sparring::SparringSetup::player_name) does.
+    pub sparring: Option<crate::app::sparring::SparringSetup>,
 }

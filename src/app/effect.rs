@@ -97,6 +97,9 @@ pub enum EngineEffect {
     LiveAnalyse(LiveJob),
     /// Stop the live search.
     StopLive,
+    /// Work for the engine playing against the human (see `sparring`); its answers come back
+    /// as [`Event::Opponent`](super::Event::Opponent).
+    Opponent(super::sparring::OpponentAsk),
 }
 
 /// The front end's own output, carried out by the front end.

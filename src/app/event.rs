@@ -65,6 +65,9 @@ pub enum Event {
     WritableFolder(Option<String>),
     /// News from the network edge, in a game across the network (see `network`).
     Net(crate::remote::NetEvent),
+    /// The engine playing against the human: its move, a hint, or its failure (see
+    /// `sparring`).
+    Opponent(super::sparring::OpponentNews),
 }
 
 impl From<Action> for Event {

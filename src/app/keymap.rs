@@ -93,6 +93,10 @@ pub enum Action {
     /// With a report: the next (or previous) move the engine labelled, of either player or
     /// of one, with one label or any.
     Seek(Seek),
+    /// Against the computer: make it move now, with the best move it has found.
+    MoveNow,
+    /// Against the computer: its move for you at full strength, shown and written in the game.
+    Hint,
     Help,
     Quit,
     Redraw,
@@ -237,7 +241,7 @@ impl Action {
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 58] = [
+    pub const ALL: [Action; 60] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -272,6 +276,8 @@ impl Action {
         Action::Save,
         Action::Analyse,
         Action::EngineLines,
+        Action::MoveNow,
+        Action::Hint,
         Action::Library,
         Action::Restore,
         Action::Trash,
@@ -616,6 +622,12 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Seek(Seek::PREVIOUS), &[Key::shift(K::F(9))], PLAY, "",
         "With the game's report: the previous labelled move (typed: previous, or prev white \
          inaccuracy...)", &["previous", "prev"]),
+    row(Action::MoveNow, &[Key::plain(K::F(12))], PLAY, "",
+        "Against the computer: make it move now, with the best move it has found",
+        &["now", "movenow"]),
+    row(Action::Hint, &[Key::plain(K::F(10))], PLAY, "",
+        "Against the computer: a hint, its move for you at full strength (written in the game \
+         as a comment)", &["hint"]),
     row(Action::ShowFen, &[Key::ctrl('g')], PLAY, "",
         "Show the FEN of the position on the board", &["fen"]),
     row(Action::Redraw, &[Key::ctrl('l')], PLAY, "",

@@ -19,7 +19,7 @@ pub(super) const ONE_MOVE_EACH: &str = "with the clock running, each player make
 impl App {
     pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
         let again = std::mem::take(&mut self.cycling);
-        if self.table_refuses(&action) {
+        if self.table_refuses(&action) || self.engine_action(&action, now) {
             return;
         }
         match action {
@@ -105,6 +105,9 @@ impl App {
             Action::Quit => self.quit_requested(),
             Action::Redraw => self.effects.push(super::ScreenEffect::Redraw.into()),
             Action::Pointer(pointer) => self.pointer(pointer, now),
+            Action::MoveNow | Action::Hint => self.error(
+                "There is no engine playing in this game: hotseat --against stockfish starts one",
+            ),
             _ => {}
         }
     }
@@ -451,7 +454,7 @@ impl App {
     pub(super) fn commit(&mut self, mv: Move, claim: bool, now: Duration) {
         self.mode = Mode::Playing;
         match self.table {
-            Table::Keyboard => {}
+            Table::Keyboard | Table::Engine(_) => {}
             Table::Remote(_) => return self.net_commit(mv, claim, now),
         }
         let mover = self.game.position().turn();

@@ -1,8 +1,9 @@
 //! The table the game is played at, and the one place that decides who moves next.
 //!
 //! A [`Table`] says who sits at this screen and where the game's truth is kept: two players
-//! at this keyboard ([`Table::Keyboard`]), or one seat of a game hosted across the network
-//! ([`Table::Remote`], the host's own screen too). Every question that depends on it is asked
+//! at this keyboard ([`Table::Keyboard`]), one seat of a game hosted across the network
+//! ([`Table::Remote`], the host's own screen too), or one player against an engine
+//! ([`Table::Engine`], see `sparring`). Every question that depends on it is asked
 //! here, once: whose move the board may make now ([`Table::next_move`], which also says when a
 //! finished game has become the analysis board), which actions the table has no room for
 //! ([`Table::refuses`]), which colour this screen speaks for ([`Table::own_color`]), whether
@@ -10,13 +11,14 @@
 //!
 //! # Adding a kind of table
 //!
-//! A puzzle, an engine opponent or a room served over SSH is one more variant holding its own
-//! state (as [`Table::Remote`] holds the [`NetPlay`]): answer each question below for it, then
+//! A puzzle or a room served over SSH is one more variant holding its own state (as
+//! [`Table::Remote`] holds the [`NetPlay`], [`Table::Engine`] the [`EngineSeat`]): answer each question below for it, then
 //! follow the compiler to the few `match`es on the variant in the app (`App::commit` plays a
 //! move at the table, `App::tell_table` sends an action to where the game is decided).
 
 use super::keymap::Action;
 use super::network::{NetPlay, NetSetup};
+use super::sparring::EngineSeat;
 use crate::game::Game;
 use crate::remote::Seat;
 use crate::rules::Color;
@@ -29,6 +31,9 @@ pub enum Table {
     /// One seat (or a watcher's chair) of a game whose truth is the host's, across the
     /// network.
     Remote(Box<NetPlay>),
+    /// One player at this keyboard against an engine, which plays the other side (see
+    /// `sparring`): the game's truth is kept here, the engine's moves come as news.
+    Engine(Box<EngineSeat>),
 }
 
 /// Who makes the next move on the board, as the table decides it.
@@ -55,14 +60,29 @@ impl Table {
     pub fn remote(&self) -> Option<&NetPlay> {
         match self {
             Table::Remote(net) => Some(net),
-            Table::Keyboard => None,
+            Table::Keyboard | Table::Engine(_) => None,
         }
     }
 
     pub(super) fn remote_mut(&mut self) -> Option<&mut NetPlay> {
         match self {
             Table::Remote(net) => Some(net),
-            Table::Keyboard => None,
+            Table::Keyboard | Table::Engine(_) => None,
+        }
+    }
+
+    /// The engine's seat, at an engine's table.
+    pub fn engine(&self) -> Option<&EngineSeat> {
+        match self {
+            Table::Engine(seat) => Some(seat),
+            Table::Keyboard | Table::Remote(_) => None,
+        }
+    }
+
+    pub(super) fn engine_mut(&mut self) -> Option<&mut EngineSeat> {
+        match self {
+            Table::Engine(seat) => Some(seat),
+            Table::Keyboard | Table::Remote(_) => None,
         }
     }
 
@@ -82,7 +102,7 @@ impl Table {
     /// does, and says so.
     pub fn decides_here(&self) -> bool {
         match self {
-            Table::Keyboard => true,
+            Table::Keyboard | Table::Engine(_) => true,
             Table::Remote(_) => false,
         }
     }
@@ -93,6 +113,7 @@ impl Table {
         match self {
             Table::Keyboard => None,
             Table::Remote(net) => net.seat()?.color(),
+            Table::Engine(seat) => Some(!seat.side()),
         }
     }
 
@@ -115,6 +136,8 @@ impl Table {
         let turn = game.position().turn();
         match self {
             Table::Keyboard => NextMove::Here(turn),
+            Table::Engine(seat) if seat.side() == turn => NextMove::Elsewhere(seat.its_move_text()),
+            Table::Engine(_) => NextMove::Here(turn),
             Table::Remote(net) => match net.why_not_here(game) {
                 Some(why) => NextMove::Elsewhere(why),
                 None => NextMove::Here(turn),
@@ -127,6 +150,13 @@ impl Table {
     pub fn refuses(&self, action: &Action) -> Option<&'static str> {
         match self {
             Table::Keyboard => None,
+            Table::Engine(_) => match action {
+                Action::Pause => Some(
+                    "A game against the computer has no pause: its clock and yours run as at \
+                     a board",
+                ),
+                _ => None,
+            },
             Table::Remote(_) => match action {
                 Action::Pause => {
                     Some("A game across the network has no pause: the clocks run as at a board")
@@ -146,7 +176,7 @@ impl Table {
     pub fn asked_from_here(&self, by: Color) -> bool {
         match self {
             Table::Keyboard => false,
-            Table::Remote(_) => self.own_color().is_none_or(|me| me == by),
+            Table::Remote(_) | Table::Engine(_) => self.own_color().is_none_or(|me| me == by),
         }
     }
 

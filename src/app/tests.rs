@@ -26,6 +26,7 @@ mod network;
 mod never_panics;
 pub(super) mod saving;
 mod sound;
+mod sparring;
 mod study;
 mod timed;
 

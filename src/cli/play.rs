@@ -226,10 +226,14 @@ pub struct PlayArgs {
     /// Example: --engine ~/bin/stockfish
     #[arg(long, value_name = "PATH")]
     pub engine: Option<PathBuf>,
+
+    /// A game against the computer: --against, --engine-plays, --level, --elo.
+    #[command(flatten)]
+    pub sparring: super::sparring::SparringArgs,
 }
 
 /// The options that set up a new game, which `--resume` and `--load` replace.
-const SETUP_OPTIONS: [&str; 9] = [
+const SETUP_OPTIONS: [&str; 13] = [
     "time",
     "white_time",
     "black_time",
@@ -239,6 +243,10 @@ const SETUP_OPTIONS: [&str; 9] = [
     "chess960",
     "white",
     "black",
+    "against",
+    "engine_plays",
+    "level",
+    "elo",
 ];
 
 /// `--color`: when to use colour.
@@ -492,6 +500,8 @@ impl PlayArgs {
             no_save_folder: false,
             writable_folder: None,
             network: None,
+            // Set by `Cli::task` once the engine is found and checked.
+            sparring: None,
         })
     }
 
@@ -520,6 +530,7 @@ impl PlayArgs {
             || self.chess960.is_some()
             || self.white.is_some()
             || self.black.is_some()
+            || self.sparring.wanted()
     }
 }
 

@@ -50,6 +50,10 @@ pub enum Command {
     Claim,
     Resign,
     Takeback,
+    /// Against the computer: its move for you at full strength.
+    Hint,
+    /// Against the computer: make it move now.
+    MoveNow,
     Flip,
     /// Export the game to a file: the path given, or the suggested one.
     Save(Option<String>),
@@ -193,6 +197,16 @@ pub const COMMANDS: &[Entry] = &[
         words: &["takeback", "tb"],
         takes: "",
         does: "ask to take back the last move; the other player answers",
+    },
+    Entry {
+        words: &["hint"],
+        takes: "",
+        does: "against the computer: its move for you at full strength, written in the game",
+    },
+    Entry {
+        words: &["now"],
+        takes: "",
+        does: "against the computer: make it move now, with the best move it has found",
     },
     Entry {
         words: &["flip", "fl"],
@@ -359,6 +373,8 @@ fn read_command(first: &str, rest: &[&str], original: &str) -> Option<Reading> {
         "claim" | "cl" => alone(Command::Claim),
         "resign" | "res" => alone(Command::Resign),
         "takeback" | "tb" => alone(Command::Takeback),
+        "hint" => alone(Command::Hint),
+        "now" => alone(Command::MoveNow),
         "flip" | "fl" => alone(Command::Flip),
         "quit" | "q" | "exit" => alone(Command::Quit),
         "new" => alone(Command::New),
@@ -551,8 +567,8 @@ pub const GROUPS: &[Group] = &[
         name: "playing",
         also: &["play", "game"],
         commands: &[
-            "draw", "accept", "decline", "claim", "resign", "takeback", "save", "new", "pause",
-            "resume", "quit",
+            "draw", "accept", "decline", "claim", "resign", "takeback", "hint", "now", "save",
+            "new", "pause", "resume", "quit",
         ],
     },
     Group {
@@ -849,7 +865,7 @@ mod tests {
         // m is two commands: both are said.
         assert_eq!(help_on("m").unwrap().len(), 2);
         let playing = help_on("Playing").unwrap();
-        assert_eq!(playing.len(), 11, "{playing:?}");
+        assert_eq!(playing.len(), 13, "{playing:?}");
         assert!(playing[0].starts_with("draw, d:"), "{playing:?}");
         assert_eq!(help_on("review").unwrap().len(), 4);
         assert!(help_on("questions").unwrap()[1].contains("=Q"));

@@ -493,6 +493,14 @@ impl Session {
                 self.app.update(Action::Quit, now);
                 None
             }
+            Command::Hint => {
+                self.app.update(Action::Hint, now);
+                None
+            }
+            Command::MoveNow => {
+                self.app.update(Action::MoveNow, now);
+                None
+            }
             Command::New
             | Command::Pause
             | Command::Resume

@@ -9,6 +9,7 @@
 use std::path::PathBuf;
 
 use super::events::EventSender;
+use super::sparring::Sparrer;
 use crate::app::{AnalysisEvent, AnalysisJob, EngineEffect, Event, LiveJob, LiveUpdate};
 use crate::engine::analysis::Job;
 use crate::engine::live::{self, LiveEvent};
@@ -23,6 +24,8 @@ pub struct Analyser {
     running: Option<Analysis>,
     live: Option<Analysis>,
     stopping: Vec<Analysis>,
+    /// The engine playing against the human, in a game against the computer.
+    opponent: Sparrer,
 }
 
 impl std::fmt::Debug for Analyser {
@@ -40,6 +43,7 @@ impl Analyser {
     pub fn new(engine: Option<PathBuf>, sender: EventSender) -> Analyser {
         Analyser {
             engine,
+            opponent: Sparrer::new(sender.clone()),
             sender,
             running: None,
             live: None,
@@ -60,6 +64,10 @@ impl Analyser {
             EngineEffect::StopAnalysis => self.stop(),
             EngineEffect::LiveAnalyse(job) => self.start_live(job),
             EngineEffect::StopLive => self.stop_live(),
+            EngineEffect::Opponent(ask) => {
+                let engine = self.engine();
+                self.opponent.carry_out(ask, engine);
+            }
         }
     }
 

@@ -637,3 +637,93 @@ fn a_save_onto_a_file_asks_and_no_keeps_it() {
     has(&out, "Black: pawn to d5. [1... d5]");
     assert!(fs::read_to_string(&file).unwrap().contains("1. d4 *"));
 }
+
+#[test]
+fn a_game_against_stockfish_with_a_hint_is_archived_under_its_name() {
+    let place = Place::new();
+    let out = place.run_slowly(
+        &[
+            "--new",
+            "--against",
+            "stockfish",
+            "--level",
+            "1",
+            "--engine-plays",
+            "white",
+        ],
+        &[
+            ("", Duration::from_millis(2500)),
+            ("hint\n", Duration::from_millis(4000)),
+            ("resign\n", Duration::from_millis(600)),
+            ("y\n", Duration::from_millis(600)),
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    has(
+        &out,
+        "hotseat, plain mode: Stockfish (level 1) (White) against Black, untimed. Type help for the commands.",
+    );
+    let said = lines(&out);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("White: ") && l.contains("[1. ")),
+        "the engine moved first: {said:?}"
+    );
+    assert!(said.iter().any(|l| l.starts_with("Hint: ")), "{said:?}");
+    let games = place.archived();
+    assert_eq!(games.len(), 1);
+    assert!(
+        games[0].contains("[White \"Stockfish (level 1)\"]"),
+        "{}",
+        games[0]
+    );
+    assert!(
+        games[0].contains("Hint (Stockfish at full strength): "),
+        "{}",
+        games[0]
+    );
+}
+
+/// The engine dies in the middle of the game (the fake engine exits at its second search): the
+/// game ends as abandoned by it, and is archived so.
+#[cfg(unix)]
+#[test]
+fn an_engine_that_dies_mid_game_abandons_it_and_the_game_is_archived() {
+    let place = Place::new();
+    let engine = crate::sparring::fake("crash", 1);
+    let engine = engine.to_str().unwrap();
+    let out = place.run_slowly(
+        &[
+            "--new",
+            "--against",
+            "stockfish",
+            "--level",
+            "2",
+            "--engine",
+            engine,
+        ],
+        &[
+            ("e4\n", Duration::from_millis(1500)),
+            ("d4\n", Duration::from_millis(1500)),
+        ],
+    );
+    let said = lines(&out);
+    assert!(
+        said.iter()
+            .any(|l| l == "Fake (level 2) abandoned the game, White wins. [1-0]"),
+        "{said:?}"
+    );
+    let games = place.archived();
+    assert_eq!(games.len(), 1, "{said:?}");
+    assert!(
+        games[0].contains("[Black \"Fake (level 2)\"]"),
+        "{}",
+        games[0]
+    );
+    assert!(
+        games[0].contains("[Termination \"abandoned\"]"),
+        "{}",
+        games[0]
+    );
+    assert!(games[0].contains("[Result \"1-0\"]"), "{}", games[0]);
+}

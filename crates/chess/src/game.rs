@@ -13,6 +13,7 @@ pub mod pgn;
 pub mod record;
 pub mod report;
 mod session;
+pub mod sparring;
 pub mod stamp;
 pub mod timecontrol;
 mod variations;

@@ -56,6 +56,7 @@ pub fn ending(game: &Game, tags: &Tags) -> &'static str {
         Reason::Agreement => "agreement",
         Reason::Resignation(_) => "resignation",
         Reason::TimeForfeit(_) | Reason::TimeoutVsInsufficientMaterial(_) => "flag",
+        Reason::Abandoned(_) => "abandoned",
         Reason::Recorded => recorded_ending(game, tags),
     }
 }

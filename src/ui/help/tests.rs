@@ -109,9 +109,9 @@ fn short_screen_scrolls_and_clamps() {
 
 #[test]
 fn tall_screen_shows_everything_without_scrolling() {
-    let area = Rect::new(0, 0, 160, 260);
+    let area = Rect::new(0, 0, 160, 300);
     assert_eq!(HelpView::max_scroll(area), 0);
-    let text = screen(160, 260, 0);
+    let text = screen(160, 300, 0);
     assert!(text.contains("Keys while playing") && text.contains("Mouse: click a piece"));
     let total = help_lines(&Theme::default(), 77).len();
     assert!(

@@ -52,6 +52,9 @@ pub enum Reason {
     TimeForfeit(Color),
     /// This player's flag fell but the opponent cannot mate by any series of legal moves (6.9).
     TimeoutVsInsufficientMaterial(Color),
+    /// This player left the game unfinished and lost it: an engine opponent that stopped
+    /// working in the middle of the game (PGN `Termination "abandoned"`).
+    Abandoned(Color),
     /// A result read from a PGN file that does not say why.
     Recorded,
 }
@@ -72,6 +75,7 @@ impl Outcome {
     pub const fn termination(self) -> &'static str {
         match self.reason {
             Reason::TimeForfeit(_) | Reason::TimeoutVsInsufficientMaterial(_) => "time forfeit",
+            Reason::Abandoned(_) => "abandoned",
             _ => "normal",
         }
     }
@@ -95,6 +99,7 @@ impl Outcome {
             Reason::TimeoutVsInsufficientMaterial(c) => {
                 format!("Draw: {c}'s flag fell, {} cannot mate.", !c)
             }
+            Reason::Abandoned(c) => format!("{c} abandoned the game."),
             Reason::Recorded => return None,
         })
     }
@@ -120,8 +125,17 @@ impl Outcome {
     fn is_consistent(self) -> bool {
         match (self.reason, self.result) {
             (Reason::Checkmate, GameResult::Win(_)) => true,
-            (Reason::Resignation(c) | Reason::TimeForfeit(c), GameResult::Win(w)) => w == !c,
-            (Reason::Checkmate | Reason::Resignation(_) | Reason::TimeForfeit(_), _) => false,
+            (
+                Reason::Resignation(c) | Reason::TimeForfeit(c) | Reason::Abandoned(c),
+                GameResult::Win(w),
+            ) => w == !c,
+            (
+                Reason::Checkmate
+                | Reason::Resignation(_)
+                | Reason::TimeForfeit(_)
+                | Reason::Abandoned(_),
+                _,
+            ) => false,
             (_, GameResult::Draw) => true,
             (_, GameResult::Win(_)) => false,
         }
@@ -130,7 +144,7 @@ impl Outcome {
 
 impl Reason {
     /// Every reason but [`Reason::Recorded`], with each colour where it has one.
-    pub const ALL_KNOWN: [Reason; 16] = [
+    pub const ALL_KNOWN: [Reason; 18] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::InsufficientMaterial,
@@ -147,6 +161,8 @@ impl Reason {
         Reason::TimeForfeit(Color::Black),
         Reason::TimeoutVsInsufficientMaterial(Color::White),
         Reason::TimeoutVsInsufficientMaterial(Color::Black),
+        Reason::Abandoned(Color::White),
+        Reason::Abandoned(Color::Black),
     ];
 }
 
@@ -211,6 +227,9 @@ impl fmt::Display for Named<'_> {
             (Reason::Agreement, _) => f.write_str("Draw by agreement"),
             (Reason::Resignation(c), _) => write!(f, "{} resigns — {} wins", n(c), n(!c)),
             (Reason::TimeForfeit(c), _) => write!(f, "{} wins on time", n(!c)),
+            (Reason::Abandoned(c), _) => {
+                write!(f, "{} abandoned the game — {} wins", n(c), n(!c))
+            }
             (Reason::TimeoutVsInsufficientMaterial(c), _) => {
                 write!(
                     f,

@@ -562,6 +562,15 @@ impl Game {
         Ok(outcome)
     }
 
+    /// `color` leaves the game unfinished and loses it (an engine opponent that stopped
+    /// working).
+    pub fn abandon(&mut self, color: Color, now: Duration) -> Result<Outcome, GameError> {
+        self.ensure_playing(now)?;
+        let outcome = Outcome::new(GameResult::Win(!color), Reason::Abandoned(color));
+        self.finish(outcome, now);
+        Ok(outcome)
+    }
+
     /// Takes back the last `plies` half-moves (1, or 2 to return to the same player), restoring
     /// the position and the record as they were before the first one undone, with their clock
     /// readings. The clocks never get time back: each keeps the time it had then minus all the
