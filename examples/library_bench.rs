@@ -159,7 +159,10 @@ fn measure(dir: PathBuf) {
     // Deeper: the first eight moves of the newest 50 games.
     let mut keys = Vec::new();
     for entry in index.games("").unwrap().iter().take(50) {
-        let text = fs::read_to_string(store.games_dir().join(&entry.file)).unwrap();
+        let text = match store.collection_game(&entry.file).unwrap() {
+            Some((_, text)) => text,
+            None => fs::read_to_string(store.games_dir().join(&entry.file)).unwrap(),
+        };
         let summary = hotseat::store::summarize(&text).unwrap();
         keys.extend(summary.positions.iter().take(8).map(|(k, _)| *k));
     }

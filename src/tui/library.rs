@@ -9,7 +9,7 @@
 use crate::app::dialogs::{LibraryError, LibraryNews, Unopened};
 use crate::app::{Effect, Event, OpenedGame};
 use crate::game::pgn::import_games_to_last_legal_move;
-use crate::store::{Entry, Index, PlayerFilter, Store, shown};
+use crate::store::{Entry, GameName, Index, PlayerFilter, Store, shown};
 
 /// The library's file work, with the explorer's index kept open between questions.
 #[derive(Debug, Default)]
@@ -149,15 +149,37 @@ fn name_of(path: &std::path::Path) -> String {
 
 /// Reads the archive file `file` as `--load` reads a game: a move that cannot be played ends
 /// it there, with a note.
+///
+/// A game of a collection (`file.pgn#offset`) is read from its place in the file, and is not
+/// written back (the study added to it is saved as a game of its own).
 fn open(store: &Store, file: &str) -> Result<OpenedGame, LibraryError> {
-    let path = store.games_dir().join(file);
-    let shown_path = shown(&path);
+    let (path, bytes, in_collection) =
+        match store.collection_game(file).map_err(LibraryError::Store)? {
+            Some((path, text)) => (path, text.into_bytes(), true),
+            None => {
+                let path = store.games_dir().join(file);
+                let bytes = crate::store::read_bounded(&path, MAX_GAME_BYTES).map_err(|e| {
+                    LibraryError::Unopened {
+                        path: shown(&path),
+                        why: Unopened::Read(e),
+                    }
+                })?;
+                (path, bytes, false)
+            }
+        };
+    let shown_path = if in_collection {
+        format!(
+            "{}#{}",
+            shown(&path),
+            GameName::parse(file).offset.unwrap_or(0)
+        )
+    } else {
+        shown(&path)
+    };
     let unopened = |why| LibraryError::Unopened {
         path: shown_path.clone(),
         why,
     };
-    let bytes = crate::store::read_bounded(&path, MAX_GAME_BYTES)
-        .map_err(|e| unopened(Unopened::Read(e)))?;
     let mut first = None;
     let mut count = 0usize;
     import_games_to_last_legal_move(bytes.as_slice(), |game| {
@@ -173,7 +195,7 @@ fn open(store: &Store, file: &str) -> Result<OpenedGame, LibraryError> {
             tags: imported.tags,
             source: shown_path,
             // Written back only where rewriting it loses no other game.
-            archive_file: (count == 1).then_some(path),
+            archive_file: (count == 1 && !in_collection).then_some(path),
         }),
         Some(Err(e)) => Err(unopened(Unopened::Game(Box::new(e)))),
         None => Err(unopened(Unopened::Empty)),
