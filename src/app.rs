@@ -204,8 +204,11 @@ pub enum Effect {
         path: std::path::PathBuf,
         pgn: String,
     },
-    /// Read the library (the archive's index): [`dialogs::LibraryNews::Loaded`].
+    /// Read the library (the archive's index): its first page, newest first,
+    /// [`dialogs::LibraryNews::Loaded`].
     LoadLibrary,
+    /// Read this page of the library's list: [`dialogs::LibraryNews::Page`].
+    PageLibrary(library::PageQuery),
     /// Send this message to the host of the game across the network (see `network`).
     Net(crate::remote::Msg),
     /// Read this file of the archive to open it: [`dialogs::LibraryNews::Opened`].

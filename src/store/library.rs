@@ -41,6 +41,7 @@ pub use explorer::{ExplorerRow, PlayerFilter};
 pub use import::{IMPORT_BATCH, ImportProgress, ImportReport, MAX_REFUSED_LISTED, Refused};
 pub use stream::CHUNK_BYTES;
 pub use summary::{NotAGame, Summary, clean, summarize};
+pub use table::SortBy;
 pub use trash::TRASH_DIR;
 
 use super::Store;
@@ -279,6 +280,38 @@ impl Index {
     /// first.
     pub fn games(&self, query: &str) -> Result<Vec<Entry>, StoreError> {
         table::games(self.db.conn(), &filter_words(query)).map_err(|e| self.db.error(e))
+    }
+
+    /// A page of the list: how many games the library has and how many hold every word of
+    /// `query`, and rows `start..start + rows` of those in the order `sort` (turned round when
+    /// `reversed`). The counts are taken again only when `counted` (the last answer's query
+    /// and counts) is of another query.
+    pub fn page(
+        &self,
+        query: &str,
+        sort: SortBy,
+        reversed: bool,
+        start: usize,
+        rows: usize,
+        counted: Option<(&str, usize, usize)>,
+    ) -> Result<(usize, usize, Vec<Entry>), StoreError> {
+        let words = filter_words(query);
+        let conn = self.db.conn();
+        let (total, count) = match counted {
+            Some((q, total, count)) if q == query => (total, count),
+            _ => {
+                let total = table::count(conn).map_err(|e| self.db.error(e))?;
+                let count = if words.is_empty() {
+                    total
+                } else {
+                    table::count_matching(conn, &words).map_err(|e| self.db.error(e))?
+                };
+                (total, count)
+            }
+        };
+        let entries =
+            table::page(conn, &words, sort, reversed, start, rows).map_err(|e| self.db.error(e))?;
+        Ok((total, count, entries))
     }
 
     /// How many games the library has.

@@ -436,6 +436,7 @@ impl FileWork for Files {
             | Effect::LiveAnalyse(_)
             | Effect::StopLive => None,
             effect @ (Effect::LoadLibrary
+            | Effect::PageLibrary(_)
             | Effect::OpenArchived(_)
             | Effect::TrashGame(_)
             | Effect::RestoreGame(_)
