@@ -770,7 +770,10 @@ mod tests {
         assert_eq!(list.wanted(), None, "asked once");
         // Meanwhile the rows not read show blank, and Enter on one opens nothing.
         assert!(list.selected().is_none());
-        assert!(list.visible().any(|(e, selected)| selected && e.file.is_empty()));
+        assert!(
+            list.visible()
+                .any(|(e, selected)| selected && e.file.is_empty())
+        );
         assert!(list.visible().any(|(e, _)| !e.file.is_empty()));
         assert_eq!(list.handle(Action::Select), ListOutcome::Stay);
         list.receive(answer(&games, &asked));

@@ -15,9 +15,11 @@
 //!   is seen at the next change of the folder, or at once with `hotseat games --rebuild`;
 //! * `hotseat games --rebuild` empties it and reads every file again.
 //!
-//! Games imported from elsewhere are filed one file each too (see import.rs): so that each
-//! can be opened, changed, deleted and restored on its own like a game played here, and the
-//! archive stays a folder of PGN files any program reads.
+//! Every file is read as a stream of games (see stream.rs): a game played here is a file of
+//! its own, named by it; an import is one collection file (see import.rs) whose games are
+//! named `file.pgn#offset` by the byte they start at, and the index keeps each game's offset
+//! and length, so that it is opened, deleted and restored on its own like a game played here
+//! (see trash.rs), and `--rebuild` finds it again under the same name.
 //!
 //! A file that cannot be read as a game is listed apart ([`Library::broken`]) with the reason,
 //! and remembered in the index so that it is not read again until it changes.
@@ -691,12 +693,21 @@ fn read_file(
         ))),
         stream::Piece::Refused { offset, reason } => broken(game_name(name, offset, many), reason),
     };
+    // Texts that are no game, past the first few dozen, are counted, not each remembered (a
+    // file of random bytes holds a hundred thousand).
+    let mut refused = 0usize;
     loop {
         match games.next_piece() {
             Ok(Some(piece)) => {
                 if let Some(earlier) = first.take() {
                     many = true;
                     out(write(earlier, true))?;
+                }
+                if matches!(piece, stream::Piece::Refused { .. }) {
+                    refused += 1;
+                    if refused > MAX_REFUSED_LISTED {
+                        continue;
+                    }
                 }
                 if many {
                     out(write(piece, true))?;
@@ -712,6 +723,16 @@ fn read_file(
                 return out(broken(name.to_owned(), e.to_string()));
             }
         }
+    }
+    if refused > MAX_REFUSED_LISTED {
+        out(broken(
+            name.to_owned(),
+            format!(
+                "{} more texts in it are no game (only the first {MAX_REFUSED_LISTED} are \
+                 named)",
+                refused - MAX_REFUSED_LISTED
+            ),
+        ))?;
     }
     match first {
         Some(piece) => out(write(piece, false)),

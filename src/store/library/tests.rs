@@ -640,3 +640,29 @@ fn an_import_that_fails_midway_files_whole_games_and_says_after_which() {
     }
     fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_file_of_garbage_in_the_archive_is_named_apart_a_few_dozen_times_at_most() {
+    let (store, dir) = store("garbage-file");
+    three(&store);
+    // A hundred games that cannot be replayed, each refused on its own.
+    let junk = "[White \"A\"]\n\n1. e4 e5 2. Ke3 *\n\n".repeat(100);
+    fs::write(store.games_dir().join("junk.pgn"), &junk).unwrap();
+    let library = store.library().unwrap();
+    assert_eq!(library.games.len(), 3, "the games are untouched");
+    assert_eq!(
+        library.broken.len(),
+        MAX_REFUSED_LISTED + 1,
+        "{:?}",
+        library.broken.len()
+    );
+    assert!(
+        library
+            .broken
+            .iter()
+            .any(|b| b.file == "junk.pgn" && b.reason.contains("more texts in it are no game")),
+        "{:?}",
+        library.broken.last()
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
