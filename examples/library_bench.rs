@@ -282,11 +282,9 @@ fn screen(binary: PathBuf, dir: PathBuf) {
     app.send_text("flag").unwrap();
     let filtered = until(&app, &format!("{flags} of {count} games"), t);
     let t = Instant::now();
-    for _ in 0..4 {
-        app.send_key(pty::Key::Backspace).unwrap();
-    }
+    app.send_key(pty::Key::Esc).unwrap();
     app.send_text("zzz").unwrap();
-    let nothing = until(&app, &format!("0 of {count} games"), t);
+    let nothing = until(&app, &format!("  0 of {count} games"), t);
     let t = Instant::now();
     app.send_key(pty::Key::End).unwrap();
     std::thread::sleep(Duration::from_millis(1));

@@ -299,20 +299,26 @@ impl Index {
     ) -> Result<(usize, usize, Vec<Entry>), StoreError> {
         let words = filter_words(query);
         let conn = self.db.conn();
-        let (total, count) = match counted {
-            Some((q, total, count)) if q == query => (total, count),
-            _ => {
-                let total = table::count(conn).map_err(|e| self.db.error(e))?;
-                let count = if words.is_empty() {
-                    total
-                } else {
-                    table::count_matching(conn, &words).map_err(|e| self.db.error(e))?
+        let error = |e| self.db.error(e);
+        let known = match counted {
+            Some((q, total, count)) if q == query => Some((total, count)),
+            _ => None,
+        };
+        let (entries, matched) =
+            table::page(conn, &words, sort, reversed, start, rows).map_err(error)?;
+        let (total, count) = match known {
+            Some(counts) => counts,
+            None => {
+                let total = table::count(conn).map_err(error)?;
+                let count = match matched {
+                    _ if words.is_empty() => total,
+                    Some(count) => count,
+                    // No row on this page: counted apart.
+                    None => table::count_matching(conn, &words).map_err(error)?,
                 };
                 (total, count)
             }
         };
-        let entries =
-            table::page(conn, &words, sort, reversed, start, rows).map_err(|e| self.db.error(e))?;
         Ok((total, count, entries))
     }
 

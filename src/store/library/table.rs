@@ -503,7 +503,9 @@ pub(super) fn count_matching(conn: &Connection, words: &[String]) -> rusqlite::R
 }
 
 /// Rows `start..start + rows` of the games that hold every one of `words`, in the order
-/// `sort` (turned round when `reversed`).
+/// `sort` (turned round when `reversed`), with how many games hold them all when the page
+/// has a row: counted in the same scan of the table (a window over the matches), not a
+/// second one.
 pub(super) fn page(
     conn: &Connection,
     words: &[String],
@@ -511,13 +513,22 @@ pub(super) fn page(
     reversed: bool,
     start: usize,
     rows: usize,
-) -> rusqlite::Result<Vec<Entry>> {
+) -> rusqlite::Result<(Vec<Entry>, Option<usize>)> {
     let sql = format!(
-        "SELECT {ENTRY_COLUMNS} FROM games{} {} LIMIT {rows} OFFSET {start}",
+        "SELECT {ENTRY_COLUMNS}, count(*) OVER () FROM games{} {} LIMIT {rows} OFFSET {start}",
         filter_condition(words),
         sort.order_by(reversed, !words.is_empty())
     );
     let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map(params_from_iter(words), entry)?;
-    rows.collect()
+    let mut count = None;
+    let rows = stmt.query_map(params_from_iter(words), |r| {
+        Ok((entry(r)?, r.get::<_, i64>(20)? as usize))
+    })?;
+    let mut entries = Vec::new();
+    for row in rows {
+        let (e, n) = row?;
+        count = Some(n);
+        entries.push(e);
+    }
+    Ok((entries, count))
 }
