@@ -304,8 +304,9 @@ impl Index {
             Some((q, total, count)) if q == query => Some((total, count)),
             _ => None,
         };
+        let windowed = known.is_none() && !words.is_empty();
         let (entries, matched) =
-            table::page(conn, &words, sort, reversed, start, rows).map_err(error)?;
+            table::page(conn, &words, sort, reversed, (start, rows), windowed).map_err(error)?;
         let (total, count) = match known {
             Some(counts) => counts,
             None => {

@@ -503,31 +503,33 @@ pub(super) fn count_matching(conn: &Connection, words: &[String]) -> rusqlite::R
 }
 
 /// Rows `start..start + rows` of the games that hold every one of `words`, in the order
-/// `sort` (turned round when `reversed`), with how many games hold them all when the page
-/// has a row: counted in the same scan of the table (a window over the matches), not a
-/// second one.
+/// `sort` (turned round when `reversed`); with `count`, how many games hold them all when
+/// the page has a row, counted in the same scan of the table (a window over the matches),
+/// not a second one. (Not for the whole list: the window would read every row, where the
+/// order's index gives the page at once.)
 pub(super) fn page(
     conn: &Connection,
     words: &[String],
     sort: SortBy,
     reversed: bool,
-    start: usize,
-    rows: usize,
+    (start, rows): (usize, usize),
+    count: bool,
 ) -> rusqlite::Result<(Vec<Entry>, Option<usize>)> {
+    let window = if count { "count(*) OVER ()" } else { "NULL" };
     let sql = format!(
-        "SELECT {ENTRY_COLUMNS}, count(*) OVER () FROM games{} {} LIMIT {rows} OFFSET {start}",
+        "SELECT {ENTRY_COLUMNS}, {window} FROM games{} {} LIMIT {rows} OFFSET {start}",
         filter_condition(words),
         sort.order_by(reversed, !words.is_empty())
     );
     let mut stmt = conn.prepare(&sql)?;
     let mut count = None;
     let rows = stmt.query_map(params_from_iter(words), |r| {
-        Ok((entry(r)?, r.get::<_, i64>(20)? as usize))
+        Ok((entry(r)?, r.get::<_, Option<i64>>(20)?))
     })?;
     let mut entries = Vec::new();
     for row in rows {
         let (e, n) = row?;
-        count = Some(n);
+        count = n.map(|n| n as usize);
         entries.push(e);
     }
     Ok((entries, count))
