@@ -4,8 +4,11 @@
 #      by `library_bench corpus` and kept in WORK (delete it to start again);
 #   2. `hotseat import` of it into a new data folder: wall time, CPU time and peak memory;
 #   3. `hotseat games` (the whole list) and `hotseat games ann flag` (a filter), median of 5;
-#   4. `library_bench measure`: the library opened as the screen does, the filter in the
-#      database, the explorer (start position, after 1. e4, 400 positions), resident memory.
+#   4. `library_bench measure`: the library opened as the screen's file worker does (index,
+#      counts, first page), the filter and the sorts in the database, the explorer (start
+#      position, after 1. e4, 400 positions);
+#   5. `library_bench screen`: the release binary in a pseudo-terminal: F6 to the count on
+#      screen, a filter typed to its count, End, and the resident memory with the screen open.
 #   bash benches/library.sh [GAMES] [WORK]      (defaults: 100000, $TMPDIR/hotseat-library-bench)
 # KEEP=1 measures the data folder of an earlier run again, without importing.
 set -euo pipefail
@@ -17,6 +20,18 @@ nice -n 19 cargo build --release --quiet --bin hotseat --example library_bench
 BIN=$PWD/target/release/hotseat
 BENCH=$PWD/target/release/examples/library_bench
 CORPUS=$WORK/corpus-$GAMES.pgn
+BASE=100000
+if [ ! -s "$CORPUS" ] && [ "$GAMES" -gt "$BASE" ] && [ $((GAMES % BASE)) -eq 0 ]; then
+    # A million games from ten copies of the 100,000 (generating each game anew would take
+    # some 40 minutes here): copy N's players are "Ann N", "Bob N"..., so that every game is a
+    # game of its own to the import (the fingerprint holds the players), and the explorer
+    # sees each line ten times over, as a real database sees its popular openings.
+    [ -s "$WORK/corpus-$BASE.pgn" ] || "$BENCH" corpus "$BASE" "$WORK/corpus-$BASE.pgn"
+    echo "writing $CORPUS from $((GAMES / BASE)) copies of $WORK/corpus-$BASE.pgn"
+    for n in $(seq 1 $((GAMES / BASE))); do
+        sed -E "s/^\[(White|Black) \"([^\"]*)\"\]$/[\1 \"\2 $n\"]/" "$WORK/corpus-$BASE.pgn"
+    done >"$CORPUS.part" && mv "$CORPUS.part" "$CORPUS"
+fi
 if [ ! -s "$CORPUS" ]; then
     echo "writing $CORPUS"
     "$BENCH" corpus "$GAMES" "$CORPUS.part" && mv "$CORPUS.part" "$CORPUS"
@@ -38,3 +53,4 @@ for args in "" "ann flag" "zzz"; do
     echo "hotseat games ${args:-(all)}: median $(echo "$times" | cut -d' ' -f1 | median) s, peak memory $(echo "$times" | cut -d' ' -f2 | median) KB"
 done
 "$BENCH" measure "$DATA"
+"$BENCH" screen "$BIN" "$DATA"

@@ -14,6 +14,9 @@
 
 #[path = "../benches/support/corpus.rs"]
 mod corpus;
+#[path = "../tests/suite/common/pty.rs"]
+#[allow(dead_code)]
+mod pty;
 
 use std::fs;
 use std::io::Write;
@@ -21,7 +24,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use hotseat::rules::Position;
-use hotseat::store::{DataDir, PlayerFilter, Store};
+use hotseat::store::{DataDir, PlayerFilter, SortBy, Store};
 
 const PLAYERS: [&str; 8] = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"];
 
@@ -92,17 +95,20 @@ fn measure(dir: PathBuf) {
     let count = store.index().unwrap().map_or(0, |i| i.count().unwrap());
     println!("library of {count} games in {}", dir.display());
 
-    // The screen opens: the index brought up to date with the files, and the list read.
+    // The screen opens: the index brought up to date with the files, and the first page read
+    // (three screens of 60 rows), as the file worker does.
     let opens = (0..5)
         .map(|_| {
             let t = Instant::now();
-            let library = store.library().unwrap();
-            assert_eq!(library.games.len(), count);
+            let index = store.index().unwrap().unwrap();
+            let (total, _, rows) = index.page("", SortBy::Newest, false, 0, 180, None).unwrap();
+            assert_eq!(total, count);
+            assert_eq!(rows.len(), 180.min(count));
             t.elapsed()
         })
         .collect();
     report(
-        "open the library (index up to date, list read)",
+        "library screen opens (index, count, first page)",
         opens,
         goal(200, 300),
     );
@@ -125,15 +131,44 @@ fn measure(dir: PathBuf) {
         .take(queries.len() * 3)
         .map(|q| {
             let t = Instant::now();
-            std::hint::black_box(index.games(q).unwrap().len());
+            std::hint::black_box(index.page(q, SortBy::Newest, false, 0, 180, None).unwrap());
             t.elapsed()
         })
         .collect();
     report(
-        "filter in the database (8 queries x 3)",
+        "screen's filter: count + first page (8 x 3)",
         filters,
         goal(100, 300),
     );
+    let sorts = [
+        SortBy::White,
+        SortBy::Moves,
+        SortBy::Opening,
+        SortBy::Newest,
+    ]
+    .into_iter()
+    .flat_map(|sort| [(sort, false), (sort, true)])
+    .map(|(sort, reversed)| {
+        let t = Instant::now();
+        std::hint::black_box(
+            index
+                .page("", sort, reversed, count / 2, 180, None)
+                .unwrap(),
+        );
+        t.elapsed()
+    })
+    .collect();
+    report("screen's sort: a page from the middle (4 x 2)", sorts, None);
+    let lists = queries
+        .iter()
+        .take(3)
+        .map(|q| {
+            let t = Instant::now();
+            std::hint::black_box(index.games(q).unwrap().len());
+            t.elapsed()
+        })
+        .collect();
+    report("CLI's filter in the database, whole list (3)", lists, None);
 
     let start = Position::initial();
     let e4 = start.play(start.parse_move("e4").unwrap()).unwrap();
@@ -159,7 +194,10 @@ fn measure(dir: PathBuf) {
     // Deeper: the first eight moves of the newest 50 games.
     let mut keys = Vec::new();
     for entry in index.games("").unwrap().iter().take(50) {
-        let text = fs::read_to_string(store.games_dir().join(&entry.file)).unwrap();
+        let text = match store.collection_game(&entry.file).unwrap() {
+            Some((_, text)) => text,
+            None => fs::read_to_string(store.games_dir().join(&entry.file)).unwrap(),
+        };
         let summary = hotseat::store::summarize(&text).unwrap();
         keys.extend(summary.positions.iter().take(8).map(|(k, _)| *k));
     }
@@ -179,15 +217,10 @@ fn measure(dir: PathBuf) {
             goal(100, 500),
         );
     }
-    let t = Instant::now();
-    let library = store.library().unwrap();
-    let opened = t.elapsed();
     if let Some(mb) = resident_mb() {
         println!(
-            "{:<46} {mb:>10.1} MB (the list of {} games held, as the screen holds it; {})",
-            "resident memory, library open",
-            library.games.len(),
-            ms(opened)
+            "{:<46} {mb:>10.1} MB (this process, after the queries above)",
+            "resident memory, index open"
         );
     }
     let size = |name: &str| fs::metadata(dir.join(name)).map_or(0, |m| m.len());
@@ -199,13 +232,125 @@ fn measure(dir: PathBuf) {
     );
 }
 
+/// The resident memory of process `pid` (Linux), in MB.
+fn resident_of(pid: u32) -> Option<f64> {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Waits (polling each millisecond) until the screen holds `needle`; the time it took.
+fn until(app: &pty::Pty, needle: &str, started: Instant) -> Duration {
+    while !app.screen_text().contains(needle) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no {needle:?} within 60 s:\n{}",
+            app.dump()
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    started.elapsed()
+}
+
+/// The real screen, in a pseudo-terminal of 110x34: the release binary started on DIR, F6
+/// pressed, the time until the library's count shows; a filter typed a letter at a time,
+/// the time until its count shows; the resident memory with the screen open.
+fn screen(binary: PathBuf, dir: PathBuf) {
+    let store = Store::new(DataDir::new(dir.clone()));
+    let count = store.index().unwrap().map_or(0, |i| i.count().unwrap());
+    let binary = fs::canonicalize(binary).expect("the release binary");
+    let mut app = pty::PtyCommand::new(&binary)
+        .args(["--data-dir"])
+        .arg(&dir)
+        .env("NO_COLOR", "1")
+        .size(110, 34)
+        .spawn()
+        .expect("hotseat starts");
+    until(&app, "Ctrl-Q quit", Instant::now());
+    let pid = app.process_id().expect("a process id");
+    let before = resident_of(pid).unwrap_or(0.0);
+    let t = Instant::now();
+    app.send_key(pty::Key::F(6)).unwrap();
+    let opened = until(&app, &format!("{count} games"), t);
+    std::thread::sleep(Duration::from_millis(300));
+    let open_mb = resident_of(pid).unwrap_or(0.0);
+    let flags = store.index().unwrap().map_or(0, |i| {
+        i.page("flag", SortBy::Newest, false, 0, 1, None).unwrap().1
+    });
+    let t = Instant::now();
+    app.send_text("flag").unwrap();
+    let filtered = until(&app, &format!("{flags} of {count} games"), t);
+    let t = Instant::now();
+    app.send_key(pty::Key::Esc).unwrap();
+    app.send_text("zzz").unwrap();
+    let nothing = until(&app, &format!("  0 of {count} games"), t);
+    let t = Instant::now();
+    app.send_key(pty::Key::End).unwrap();
+    std::thread::sleep(Duration::from_millis(1));
+    app.send_key(pty::Key::Esc).unwrap();
+    until(&app, &format!("{count} games  "), t);
+    let t = Instant::now();
+    app.send_key(pty::Key::End).unwrap();
+    // The last game's row: the selection is on the last line of the list.
+    while !app.with_screen(|s| {
+        // 34 rows: the list's last on row 32, above the keys.
+        let row = s.contents_between(32, 0, 32, 10);
+        row.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c == '?')
+    }) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let end = t.elapsed();
+    let after = resident_of(pid).unwrap_or(0.0);
+    println!("the screen (110x34, release binary, {count} games):");
+    let line = |what: &str, d: Duration, goal: u64| {
+        println!(
+            "  {what:<44} {:>8.1} ms   goal {goal} ms   ratio {:.2}",
+            d.as_secs_f64() * 1000.0,
+            d.as_secs_f64() * 1000.0 / goal as f64
+        )
+    };
+    let big = count > 300_000;
+    line(
+        "F6 to the count on screen",
+        opened,
+        if big { 300 } else { 200 },
+    );
+    line(
+        "'flag' typed to its count on screen",
+        filtered,
+        if big { 300 } else { 100 },
+    );
+    line(
+        "'zzz' typed to 'no game' on screen",
+        nothing,
+        if big { 300 } else { 100 },
+    );
+    line(
+        "End to the last game on screen",
+        end,
+        if big { 300 } else { 200 },
+    );
+    println!(
+        "  resident memory: {before:.1} MB before F6, {open_mb:.1} MB with the screen open, {after:.1} MB after the filters and End   goal {} MB   ratio {:.2}",
+        if big { 100 } else { 60 },
+        open_mb.max(after) / if big { 100.0 } else { 60.0 }
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["corpus", count, file] => corpus(count.parse().expect("COUNT is a number"), file),
         ["measure", dir] => measure(PathBuf::from(dir)),
+        ["screen", binary, dir] => screen(PathBuf::from(binary), PathBuf::from(dir)),
         _ => {
-            eprintln!("usage: library_bench corpus COUNT FILE | library_bench measure DIR");
+            eprintln!(
+                "usage: library_bench corpus COUNT FILE | library_bench measure DIR | \
+                 library_bench screen BINARY DIR"
+            );
             std::process::exit(2);
         }
     }

@@ -29,7 +29,9 @@ use clap_complete::Shell;
 
 pub use manual::{Entry, Page, Section};
 pub use perft::MAX_DEPTH;
-pub use play::{ColorArg, MAX_NAME_CHARS, PlayArgs, check_name, load_game, parse_name};
+pub use play::{
+    ColorArg, MAX_NAME_CHARS, PlayArgs, check_name, load_collection_game, load_game, parse_name,
+};
 
 use crate::runtime::{Launch, Role};
 
@@ -735,6 +737,26 @@ fn no_engine_across_the_network(play: &PlayArgs) -> Result<(), TaskError> {
     Ok(())
 }
 
+/// For `--load NAME`: the game of a collection of the library that NAME names as `hotseat
+/// games` lists it (`imported-lichess.pgn#81234`), with its collection's path; `None` for any
+/// other name.
+fn collection_game(
+    path: &std::path::Path,
+    data_dir: Option<&std::path::Path>,
+) -> Result<Option<(PathBuf, String)>, TaskError> {
+    let Some(name) = path.to_str() else {
+        return Ok(None);
+    };
+    let bare = path.components().count() == 1;
+    if path.exists() || !bare || crate::store::GameName::parse(name).offset.is_none() {
+        return Ok(None);
+    }
+    let store = games::store(data_dir).map_err(|e| TaskError::File(e.to_string()))?;
+    store
+        .collection_game(name)
+        .map_err(|e| TaskError::File(format!("cannot load {name}: {e}")))
+}
+
 /// The game's options validated into what the screen starts with, and the game `--load`
 /// names read.
 fn play_launch(mut play: PlayArgs) -> Result<Box<Launch>, TaskError> {
@@ -769,8 +791,11 @@ fn play_launch(mut play: PlayArgs) -> Result<Box<Launch>, TaskError> {
     }
     if let Some((path, number)) = load {
         let path = library_file(path, data_dir.as_deref());
-        let opened =
-            load_game(&path, number.unwrap_or(1)).map_err(|e| TaskError::File(e.to_string()))?;
+        let opened = match collection_game(&path, data_dir.as_deref())? {
+            Some((file, text)) => load_collection_game(&file, &path.to_string_lossy(), &text),
+            None => load_game(&path, number.unwrap_or(1)),
+        }
+        .map_err(|e| TaskError::File(e.to_string()))?;
         config.opening = Some(crate::app::GameToOpen::Load(Box::new(opened)));
     }
     config.notice = notice;

@@ -61,9 +61,9 @@ pub use end::{EndError, EndSteps, RealFs};
 pub(crate) use error::describe;
 pub use error::{Op, StoreError};
 pub use library::{
-    Broken, CHUNK_BYTES, Entry, ExplorerRow, FileStamp, Freshness, ImportProgress, ImportReport,
-    Index, Library, MAX_REFUSED_LISTED, PlayerFilter, Refused, SYNC_BATCH, Summary, TRASH_DIR,
-    filter_words, summarize,
+    Broken, CHUNK_BYTES, Entry, ExplorerRow, FileStamp, Freshness, GameName, IMPORT_BATCH,
+    ImportProgress, ImportReport, Index, Library, MAX_REFUSED_LISTED, PlayerFilter, Refused,
+    SYNC_BATCH, SortBy, Summary, TRASH_DIR, filter_words, summarize,
 };
 pub use lock::{Claim, GameLock, Holder, MAX_SLOTS};
 pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, sanitize_part};

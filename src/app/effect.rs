@@ -63,8 +63,12 @@ pub enum FileEffect {
 /// back as [`LibraryNews`](super::dialogs::LibraryNews).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LibraryEffect {
-    /// Read the library (the archive's index): [`LibraryNews::Loaded`](super::dialogs::LibraryNews::Loaded).
+    /// Read the library (the archive's index): its first page, newest first,
+    /// [`LibraryNews::Loaded`](super::dialogs::LibraryNews::Loaded).
     Load,
+    /// Read this page of the library's list:
+    /// [`LibraryNews::Page`](super::dialogs::LibraryNews::Page).
+    Page(super::library::PageQuery),
     /// Read this file of the archive to open it: [`LibraryNews::Opened`](super::dialogs::LibraryNews::Opened).
     Open(String),
     /// Move this file of the archive to the trash: [`LibraryNews::Trashed`](super::dialogs::LibraryNews::Trashed).

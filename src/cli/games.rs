@@ -272,7 +272,7 @@ pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Res
     });
     let mut last = ImportProgress::default();
     let report = store
-        .import_games(input, |progress| {
+        .import_games(input, &file.to_string_lossy(), |progress| {
             last = progress;
             if let Some(bar) = &mut bar {
                 bar.draw(progress, false);
@@ -289,7 +289,7 @@ pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Res
         bail!("{shown} holds no PGN game (a game looks like [White \"Ann\"] ... 1. e4 e5 *)");
     }
     write_report(out, &report)?;
-    if report.refused_count > 0 && report.added.is_empty() && report.already == 0 {
+    if report.refused_count > 0 && report.added == 0 && report.already == 0 {
         bail!("no game of {shown} could be imported");
     }
     Ok(())
@@ -300,8 +300,8 @@ fn write_report(out: &mut impl Write, report: &ImportReport) -> Result<()> {
     writeln!(
         out,
         "{} {} added, {} already in the library, {} refused",
-        report.added.len(),
-        plural(report.added.len()),
+        report.added,
+        plural(report.added),
         report.already,
         report.refused_count
     )?;

@@ -540,10 +540,33 @@ const MAX_LOAD_BYTES: u64 = 256 * 1024 * 1024;
 /// Reads game `number` (from 1) of the PGN file at `path`, for `--load`. The error says what
 /// is wrong, naming the file, the game and the move.
 pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, LoadError> {
-    let shown = path.display();
     // Read a game at a time: the memory of one game, whatever the file's size.
     let file = crate::store::open_bounded(path, MAX_LOAD_BYTES)
         .map_err(|e| LoadError::unreadable(path.to_owned(), e))?;
+    load_from(file, path, &path.display().to_string(), number, true)
+}
+
+/// The game of a collection of the library named as `hotseat games` lists it
+/// (`imported-lichess.pgn#81234`), read from its place in the collection (`path`): never
+/// written back to it.
+pub fn load_collection_game(
+    path: &std::path::Path,
+    name: &str,
+    text: &str,
+) -> Result<OpenedGame, LoadError> {
+    load_from(text.as_bytes(), path, name, 1, false)
+}
+
+/// Game `number` of `input`, read from the file `path` (said as `shown`); `own_file`: the
+/// file holds only what is read (it may be written back).
+fn load_from(
+    input: impl std::io::Read,
+    path: &std::path::Path,
+    shown: &str,
+    number: u32,
+    own_file: bool,
+) -> Result<OpenedGame, LoadError> {
+    let file = input;
     let mut count = 0u32;
     let mut chosen = None;
     // A move that cannot be played ends the game there, with a note the screen shows: the
@@ -567,12 +590,12 @@ pub fn load_game(path: &std::path::Path, number: u32) -> Result<OpenedGame, Load
             game: imported.game,
             tags: imported.tags,
             source: if count == 1 {
-                format!("{shown}")
+                shown.to_owned()
             } else {
                 format!("{shown}, game {number} of {count}")
             },
             // Kept by the front end only if the file is in the archive folder.
-            archive_file: (count == 1).then(|| path.to_owned()),
+            archive_file: (count == 1 && own_file).then(|| path.to_owned()),
         }),
     }
 }

@@ -7,20 +7,29 @@
 //! the archive may have changed (a game archived, deleted or restored, the library read again).
 
 use crate::app::dialogs::{LibraryError, LibraryNews, Unopened};
+use crate::app::library::{Column, LibraryList, Page, PageQuery};
 use crate::app::{Event, LibraryEffect, OpenedGame};
 use crate::game::pgn::import_games_to_last_legal_move;
-use crate::store::{Entry, Index, PlayerFilter, Store, shown};
+use crate::store::{Entry, GameName, Index, PlayerFilter, SortBy, Store, shown};
 
-/// The library's file work, with the explorer's index kept open between questions.
+/// The library's file work, with the index kept open between questions (the list's pages,
+/// the explorer's positions).
 #[derive(Debug, Default)]
 pub(super) struct LibraryWork {
     index: Option<Index>,
+    /// The last page's filter, with the library's count and the filter's: taken again only
+    /// when the filter changes, not for each page.
+    counted: Option<(String, usize, usize)>,
 }
 
+/// The first page read when the library opens: enough rows for three screens of 60.
+const FIRST_PAGE_ROWS: usize = 60;
+
 impl LibraryWork {
-    /// Closes the explorer's index: the archive changed.
+    /// Closes the index: the archive changed.
     pub(super) fn forget(&mut self) {
         self.index = None;
+        self.counted = None;
     }
 
     /// Carries out a library effect; the answer is the app's [`LibraryNews`] (always `Some`,
@@ -38,13 +47,10 @@ impl LibraryWork {
             }
             LibraryEffect::Load => {
                 self.forget();
-                LibraryNews::Loaded(
-                    store
-                        .ok_or_else(no_store)
-                        .and_then(|s| s.library().map_err(LibraryError::Store))
-                        .map(|library| library.games),
-                )
+                let query = LibraryList::first_query(FIRST_PAGE_ROWS);
+                LibraryNews::Loaded(self.page(store, query))
             }
+            LibraryEffect::Page(query) => LibraryNews::Page(self.page(store, query)),
             LibraryEffect::Open(file) => LibraryNews::Opened(
                 store
                     .ok_or_else(no_store)
@@ -122,6 +128,42 @@ impl LibraryWork {
         }
     }
 
+    /// The page `query` of the library's list (an empty one when there is no library yet).
+    fn page(&mut self, store: Option<&Store>, query: PageQuery) -> Result<Page, LibraryError> {
+        if self.index.is_none() {
+            self.open(store)?;
+        }
+        let Some(index) = &self.index else {
+            return Ok(Page {
+                query,
+                total: 0,
+                count: 0,
+                rows: Vec::new(),
+            });
+        };
+        let counted = self
+            .counted
+            .as_ref()
+            .map(|(filter, total, count)| (filter.as_str(), *total, *count));
+        let (total, count, rows) = index
+            .page(
+                &query.filter,
+                sort_by(query.sort),
+                query.reversed,
+                query.start,
+                query.rows,
+                counted,
+            )
+            .map_err(LibraryError::Store)?;
+        self.counted = Some((query.filter.clone(), total, count));
+        Ok(Page {
+            query,
+            total,
+            count,
+            rows,
+        })
+    }
+
     /// The library's games that reached the position `key` and that `filter` admits, newest
     /// first.
     fn reached(
@@ -145,6 +187,22 @@ impl LibraryWork {
 /// The largest archive file opened (a game with every comment hotseat reads is far smaller).
 const MAX_GAME_BYTES: u64 = 8 << 20;
 
+/// The index's order for a column of the list.
+fn sort_by(column: Column) -> SortBy {
+    match column {
+        Column::Date => SortBy::Newest,
+        Column::White => SortBy::White,
+        Column::Black => SortBy::Black,
+        Column::Result => SortBy::Result,
+        Column::Ending => SortBy::Ending,
+        Column::Moves => SortBy::Moves,
+        Column::Opening => SortBy::Opening,
+        Column::TimeControl => SortBy::TimeControl,
+        Column::Variant => SortBy::Variant,
+        Column::Engine => SortBy::Engine,
+    }
+}
+
 fn name_of(path: &std::path::Path) -> String {
     path.file_name()
         .map_or_else(|| shown(path), |n| n.to_string_lossy().into_owned())
@@ -152,15 +210,37 @@ fn name_of(path: &std::path::Path) -> String {
 
 /// Reads the archive file `file` as `--load` reads a game: a move that cannot be played ends
 /// it there, with a note.
+///
+/// A game of a collection (`file.pgn#offset`) is read from its place in the file, and is not
+/// written back (the study added to it is saved as a game of its own).
 fn open(store: &Store, file: &str) -> Result<OpenedGame, LibraryError> {
-    let path = store.games_dir().join(file);
-    let shown_path = shown(&path);
+    let (path, bytes, in_collection) =
+        match store.collection_game(file).map_err(LibraryError::Store)? {
+            Some((path, text)) => (path, text.into_bytes(), true),
+            None => {
+                let path = store.games_dir().join(file);
+                let bytes = crate::store::read_bounded(&path, MAX_GAME_BYTES).map_err(|e| {
+                    LibraryError::Unopened {
+                        path: shown(&path),
+                        why: Unopened::Read(e),
+                    }
+                })?;
+                (path, bytes, false)
+            }
+        };
+    let shown_path = if in_collection {
+        format!(
+            "{}#{}",
+            shown(&path),
+            GameName::parse(file).offset.unwrap_or(0)
+        )
+    } else {
+        shown(&path)
+    };
     let unopened = |why| LibraryError::Unopened {
         path: shown_path.clone(),
         why,
     };
-    let bytes = crate::store::read_bounded(&path, MAX_GAME_BYTES)
-        .map_err(|e| unopened(Unopened::Read(e)))?;
     let mut first = None;
     let mut count = 0usize;
     import_games_to_last_legal_move(bytes.as_slice(), |game| {
@@ -176,7 +256,7 @@ fn open(store: &Store, file: &str) -> Result<OpenedGame, LibraryError> {
             tags: imported.tags,
             source: shown_path,
             // Written back only where rewriting it loses no other game.
-            archive_file: (count == 1).then_some(path),
+            archive_file: (count == 1 && !in_collection).then_some(path),
         }),
         Some(Err(e)) => Err(unopened(Unopened::Game(Box::new(e)))),
         None => Err(unopened(Unopened::Empty)),
@@ -187,6 +267,97 @@ fn open(store: &Store, file: &str) -> Result<OpenedGame, LibraryError> {
 mod tests {
     use super::*;
     use crate::store::DataDir;
+
+    /// A page of the list as the worker gives it.
+    fn page(work: &mut LibraryWork, store: &Store, query: PageQuery) -> Page {
+        match work.carry_out(Some(store), LibraryEffect::Page(query)) {
+            Some(Event::Library(LibraryNews::Page(Ok(page)))) => page,
+            other => panic!("no page: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_list_comes_in_pages_filtered_and_sorted_by_the_index_and_a_collection_game_opens() {
+        let dir =
+            std::env::temp_dir().join(format!("hotseat-tui-library-pages-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::new(DataDir::new(dir.clone()));
+        let players = ["Ann", "Bob", "Cid"];
+        let download: String = (0..250)
+            .map(|i| {
+                let moves = ["1. e4 e5", "1. d4 d5 2. c4", "1. c4"][i % 3];
+                format!(
+                    "[Date \"2025.{:02}.{:02}\"]\n[White \"{}\"]\n[Black \"P{i}\"]\n[Result \"1-0\"]\n\n{moves} 1-0\n\n",
+                    1 + i / 28 % 12,
+                    1 + i % 28,
+                    players[i % 3]
+                )
+            })
+            .collect();
+        let report = store
+            .import_games(download.as_bytes(), "club", |_| {})
+            .unwrap();
+        assert_eq!(report.added, 250);
+        let mut work = LibraryWork::default();
+        let Some(Event::Library(LibraryNews::Loaded(Ok(first)))) =
+            work.carry_out(Some(&store), LibraryEffect::Load)
+        else {
+            panic!("the first page");
+        };
+        assert_eq!((first.total, first.count), (250, 250));
+        assert_eq!(
+            first.rows.len(),
+            3 * FIRST_PAGE_ROWS,
+            "a page, not the library"
+        );
+        let dates: Vec<&str> = first.rows.iter().map(|e| e.summary.date.as_str()).collect();
+        let mut newest = dates.clone();
+        newest.sort_by(|a, b| b.cmp(a));
+        assert_eq!(dates, newest, "newest first");
+        // Filtered and sorted by the index, from any row.
+        let query = |filter: &str, sort, reversed, start, rows| PageQuery {
+            filter: filter.to_owned(),
+            sort,
+            reversed,
+            start,
+            rows,
+        };
+        let bobs = page(
+            &mut work,
+            &store,
+            query("bob", Column::Moves, false, 80, 10),
+        );
+        assert_eq!((bobs.total, bobs.count), (250, 83));
+        assert_eq!(bobs.rows.len(), 3, "the last three of 83");
+        assert!(bobs.rows.iter().all(|e| e.summary.white == "Bob"));
+        let longest = page(&mut work, &store, query("", Column::Moves, false, 0, 5));
+        assert!(longest.rows.iter().all(|e| e.summary.moves == 2));
+        let shortest = page(&mut work, &store, query("", Column::Moves, true, 0, 5));
+        assert!(shortest.rows.iter().all(|e| e.summary.moves == 1));
+        let by_white = page(&mut work, &store, query("", Column::White, true, 0, 100));
+        assert_eq!(by_white.rows[0].summary.white, "Cid");
+        assert_eq!(by_white.rows[99].summary.white, "Bob");
+        // A game of the collection opens from its place, and is not written back there.
+        let name = bobs.rows[0].file.clone();
+        assert!(name.starts_with("imported-club.pgn#"), "{name}");
+        let Some(Event::Library(LibraryNews::Opened(Ok(opened)))) =
+            LibraryWork::default().carry_out(Some(&store), LibraryEffect::Open(name.clone()))
+        else {
+            panic!("the game opens");
+        };
+        assert_eq!(opened.game.player(crate::rules::Color::White), "Bob");
+        assert_eq!(opened.archive_file, None);
+        assert!(opened.source.ends_with(&name), "{}", opened.source);
+        let Some(Event::Library(LibraryNews::Trashed { result: Ok(_), .. })) =
+            work.carry_out(Some(&store), LibraryEffect::Trash(name.clone()))
+        else {
+            panic!("the game goes to the trash");
+        };
+        let bobs = page(&mut work, &store, query("bob", Column::Date, false, 0, 100));
+        assert_eq!(bobs.count, 82);
+        assert!(bobs.rows.iter().all(|e| e.file != name));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 
     #[test]
     fn the_library_is_read_a_game_opened_trashed_and_brought_back() {
@@ -240,7 +411,7 @@ mod tests {
         else {
             panic!("the library is read");
         };
-        assert_eq!(games.len(), 1);
+        assert_eq!((games.total, games.count, games.rows.len()), (1, 1, 1));
         let Some(Event::Library(LibraryNews::Opened(Ok(opened)))) =
             work.carry_out(Some(&store), LibraryEffect::Open("g.pgn".to_owned()))
         else {

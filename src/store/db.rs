@@ -159,6 +159,84 @@ pub const MIGRATIONS: &[&str] = &[
         at INTEGER NOT NULL,
         PRIMARY KEY (player, mode)
     ) WITHOUT ROWID;",
+    // 4: several games to a file (an imported collection stays one file: library/table.rs).
+    // The library's tables are a cache of the files, so they are made anew (the next opening
+    // reads the files again) rather than altered: `games` gets the game's place in its file
+    // and loses `file`'s uniqueness; `files` keeps each file's stamp, whatever it holds;
+    // `broken` names the file on disk apart from the game's name in the list. The indexes
+    // are those the list sorts by, so that a page of any order is a walk of an index.
+    "DROP TABLE positions;
+    DROP TABLE game_keys;
+    DROP TABLE games;
+    DROP TABLE broken;
+    DELETE FROM library_folder;
+    CREATE TABLE files (
+        name TEXT PRIMARY KEY,
+        size INTEGER NOT NULL,
+        secs INTEGER NOT NULL,
+        nanos INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        file TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        offset INTEGER NOT NULL,
+        length INTEGER NOT NULL,
+        size INTEGER NOT NULL,
+        secs INTEGER NOT NULL,
+        nanos INTEGER NOT NULL,
+        fingerprint INTEGER NOT NULL,
+        date TEXT NOT NULL,
+        sort_date TEXT NOT NULL,
+        started TEXT NOT NULL,
+        white TEXT NOT NULL,
+        black TEXT NOT NULL,
+        white_key TEXT NOT NULL,
+        black_key TEXT NOT NULL,
+        result TEXT NOT NULL,
+        ending TEXT NOT NULL,
+        moves INTEGER NOT NULL,
+        eco TEXT NOT NULL,
+        opening TEXT NOT NULL,
+        time_control TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        engine INTEGER NOT NULL,
+        haystack TEXT NOT NULL
+    );
+    CREATE TABLE game_keys (
+        game INTEGER PRIMARY KEY REFERENCES games (id),
+        keys BLOB NOT NULL
+    );
+    CREATE TABLE broken (
+        file TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        secs INTEGER NOT NULL,
+        nanos INTEGER NOT NULL,
+        reason TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX broken_name ON broken (name);
+    CREATE TABLE positions (
+        key INTEGER NOT NULL,
+        game INTEGER NOT NULL,
+        san TEXT NOT NULL,
+        result INTEGER NOT NULL,
+        PRIMARY KEY (key, game, san)
+    ) WITHOUT ROWID;
+    CREATE INDEX games_name ON games (name, offset);
+    CREATE INDEX games_fingerprint ON games (fingerprint);
+    CREATE INDEX games_newest ON games (sort_date, started, secs, nanos, offset, file);
+    CREATE INDEX games_white ON games (white_key);
+    CREATE INDEX games_black ON games (black_key);
+    CREATE INDEX games_by_white ON games (white COLLATE NOCASE);
+    CREATE INDEX games_by_black ON games (black COLLATE NOCASE);
+    CREATE INDEX games_by_result ON games (result);
+    CREATE INDEX games_by_ending ON games (ending);
+    CREATE INDEX games_by_moves ON games (moves);
+    CREATE INDEX games_by_opening ON games (eco, opening COLLATE NOCASE);
+    CREATE INDEX games_by_time ON games (time_control);
+    CREATE INDEX games_by_variant ON games (variant);
+    CREATE INDEX games_by_engine ON games (engine);",
 ];
 
 /// An open database, at the newest version.
@@ -291,6 +369,14 @@ impl Database {
         })
     }
 
+    /// Sets the connection for writing many rows (an import, a rebuild), or back: a page
+    /// cache of 64 MB rather than SQLite's 2 MB (the positions' table is written all over),
+    /// and the write-ahead log copied into the database every 32 MB rather than every 4 MB
+    /// (each copy syncs the file). SQLite frees the cache down to the small size again.
+    pub fn bulk(&self, on: bool) -> Result<(), StoreError> {
+        set_bulk(&self.conn, on).map_err(|e| self.error(e))
+    }
+
     /// The connection, for the tables' own modules.
     pub fn conn(&self) -> &Connection {
         &self.conn
@@ -316,6 +402,17 @@ impl Database {
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .map_err(|e| self.error(e))
     }
+}
+
+/// [`Database::bulk`] on a bare connection.
+pub(super) fn set_bulk(conn: &Connection, on: bool) -> rusqlite::Result<()> {
+    let (cache, checkpoint) = if on {
+        (-65_536, 8_192)
+    } else {
+        (-2_000, 1_000)
+    };
+    conn.pragma_update(None, "cache_size", cache)?;
+    conn.pragma_update(None, "wal_autocheckpoint", checkpoint)
 }
 
 fn newer(path: &Path, version: u32) -> StoreError {
@@ -454,19 +551,19 @@ mod tests {
         let (two, _) = Database::open(&path).unwrap();
         let tx = one.conn_mut().transaction().unwrap();
         tx.execute(
-            "INSERT INTO broken (file, size, secs, nanos, reason) VALUES ('a.pgn', 1, 2, 3, 'x')",
+            "INSERT INTO files (name, size, secs, nanos) VALUES ('a.pgn', 1, 2, 3)",
             [],
         )
         .unwrap();
         let before: i64 = two
             .conn()
-            .query_row("SELECT count(*) FROM broken", [], |r| r.get(0))
+            .query_row("SELECT count(*) FROM files", [], |r| r.get(0))
             .unwrap();
         assert_eq!(before, 0, "not committed yet");
         tx.commit().unwrap();
         let after: i64 = two
             .conn()
-            .query_row("SELECT count(*) FROM broken", [], |r| r.get(0))
+            .query_row("SELECT count(*) FROM files", [], |r| r.get(0))
             .unwrap();
         assert_eq!(after, 1);
         std::fs::remove_dir_all(dir).unwrap();

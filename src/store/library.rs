@@ -15,9 +15,11 @@
 //!   is seen at the next change of the folder, or at once with `hotseat games --rebuild`;
 //! * `hotseat games --rebuild` empties it and reads every file again.
 //!
-//! Games imported from elsewhere are filed one file each too (see import.rs): so that each
-//! can be opened, changed, deleted and restored on its own like a game played here, and the
-//! archive stays a folder of PGN files any program reads.
+//! Every file is read as a stream of games (see stream.rs): a game played here is a file of
+//! its own, named by it; an import is one collection file (see import.rs) whose games are
+//! named `file.pgn#offset` by the byte they start at, and the index keeps each game's offset
+//! and length, so that it is opened, deleted and restored on its own like a game played here
+//! (see trash.rs), and `--rebuild` finds it again under the same name.
 //!
 //! A file that cannot be read as a game is listed apart ([`Library::broken`]) with the reason,
 //! and remembered in the index so that it is not read again until it changes.
@@ -27,6 +29,7 @@
 
 mod explorer;
 mod import;
+mod stream;
 mod summary;
 mod table;
 mod trash;
@@ -37,18 +40,19 @@ use std::path::PathBuf;
 use std::time::UNIX_EPOCH;
 
 pub use explorer::{ExplorerRow, PlayerFilter};
-pub use import::{CHUNK_BYTES, ImportProgress, ImportReport, MAX_REFUSED_LISTED, Refused};
+pub use import::{IMPORT_BATCH, ImportProgress, ImportReport, MAX_REFUSED_LISTED, Refused};
+pub use stream::CHUNK_BYTES;
 pub use summary::{NotAGame, Summary, clean, summarize};
+pub use table::SortBy;
 pub use trash::TRASH_DIR;
 
 use super::Store;
 use super::db::{self, Database, Opened};
 use super::error::{Op, StoreError};
-use super::read::{ReadError, read_bounded};
 
-/// How many changed files are read into the index in one transaction: a process stopped
-/// while it reads keeps the batches it committed.
-pub const SYNC_BATCH: usize = 500;
+/// How many games (or files gone, or texts that are no game) are written into the index in
+/// one transaction: a process stopped while it reads keeps the batches it committed.
+pub const SYNC_BATCH: usize = 5_000;
 
 /// The largest archive file read as a game (a game with every comment hotseat reads is far
 /// smaller).
@@ -80,16 +84,75 @@ impl FileStamp {
 /// One game of the library.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The file's name in `games/`.
+    /// The game's name in the list: its file's name in `games/` when the file holds only it,
+    /// `file.pgn#offset` for a game of a collection (see [`GameName`]).
     pub file: String,
     pub stamp: FileStamp,
     pub summary: Summary,
+    /// Where its text is: the byte it starts at in its file, and how many bytes it takes.
+    pub offset: u64,
+    pub length: u64,
     /// Every field searched by the filter, lower-cased, tab-separated.
     haystack: String,
 }
 
+/// A game's name as the list gives it: a file of `games/`, or a game at a byte offset of a
+/// collection file there (`imported-lichess.pgn#81234`). The offset does not change when
+/// other games of the collection go to the trash (their text is blanked, not removed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameName<'a> {
+    /// The file in `games/`.
+    pub file: &'a str,
+    /// The game's first byte in it, for a game of a collection.
+    pub offset: Option<u64>,
+}
+
+impl<'a> GameName<'a> {
+    /// Reads a name as the list gives it.
+    pub fn parse(name: &'a str) -> GameName<'a> {
+        match name.rsplit_once('#') {
+            Some((file, offset))
+                if file.ends_with(".pgn")
+                    && !offset.is_empty()
+                    && offset.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                match offset.parse() {
+                    Ok(offset) => GameName {
+                        file,
+                        offset: Some(offset),
+                    },
+                    Err(_) => GameName {
+                        file: name,
+                        offset: None,
+                    },
+                }
+            }
+            _ => GameName {
+                file: name,
+                offset: None,
+            },
+        }
+    }
+}
+
+/// The list's name of the game at `offset` of the file `file`, which holds `many` games or one.
+pub fn game_name(file: &str, offset: u64, many: bool) -> String {
+    if many {
+        format!("{file}#{offset}")
+    } else {
+        file.to_owned()
+    }
+}
+
 impl Entry {
+    /// The game of a file that holds only it.
     pub fn new(file: String, stamp: FileStamp, summary: Summary) -> Entry {
+        let length = stamp.size;
+        Entry::at(file, 0, length, stamp, summary)
+    }
+
+    /// The game named `file` (see [`GameName`]) whose text is `length` bytes at `offset`.
+    pub fn at(file: String, offset: u64, length: u64, stamp: FileStamp, summary: Summary) -> Entry {
         let s = &summary;
         let haystack = [
             s.date.as_str(),
@@ -110,8 +173,15 @@ impl Entry {
             file,
             stamp,
             summary,
+            offset,
+            length,
             haystack,
         }
+    }
+
+    /// The file in `games/` that holds the game.
+    pub fn file_name(&self) -> &str {
+        GameName::parse(&self.file).file
     }
 
     /// The date to sort by: empty for an undated game (`?`, `????-??-??`), which so goes
@@ -214,6 +284,45 @@ impl Index {
         table::games(self.db.conn(), &filter_words(query)).map_err(|e| self.db.error(e))
     }
 
+    /// A page of the list: how many games the library has and how many hold every word of
+    /// `query`, and rows `start..start + rows` of those in the order `sort` (turned round when
+    /// `reversed`). The counts are taken again only when `counted` (the last answer's query
+    /// and counts) is of another query.
+    pub fn page(
+        &self,
+        query: &str,
+        sort: SortBy,
+        reversed: bool,
+        start: usize,
+        rows: usize,
+        counted: Option<(&str, usize, usize)>,
+    ) -> Result<(usize, usize, Vec<Entry>), StoreError> {
+        let words = filter_words(query);
+        let conn = self.db.conn();
+        let error = |e| self.db.error(e);
+        let known = match counted {
+            Some((q, total, count)) if q == query => Some((total, count)),
+            _ => None,
+        };
+        let windowed = known.is_none() && !words.is_empty();
+        let (entries, matched) =
+            table::page(conn, &words, sort, reversed, (start, rows), windowed).map_err(error)?;
+        let (total, count) = match known {
+            Some(counts) => counts,
+            None => {
+                let total = table::count(conn).map_err(error)?;
+                let count = match matched {
+                    _ if words.is_empty() => total,
+                    Some(count) => count,
+                    // No row on this page: counted apart.
+                    None => table::count_matching(conn, &words).map_err(error)?,
+                };
+                (total, count)
+            }
+        };
+        Ok((total, count, entries))
+    }
+
     /// How many games the library has.
     pub fn count(&self) -> Result<usize, StoreError> {
         table::count(self.db.conn()).map_err(|e| self.db.error(e))
@@ -235,16 +344,38 @@ impl Index {
         table::has_fingerprint(self.db.conn(), fingerprint).map_err(|e| self.db.error(e))
     }
 
-    /// Files `entries` (just written into `games/`) into the index, in one transaction.
-    fn add(&mut self, entries: &[Entry]) -> Result<(), StoreError> {
+    /// Files `entries` (just written into the file `name` of `games/`, which now has
+    /// `stamp`) into the index, in one transaction. The folder's time is forgotten: a file
+    /// written to in place does not change it, so the next opening lists the files (a few
+    /// collections, quickly) and finds a batch written but not filed by a process that stopped.
+    fn add(&mut self, name: &str, stamp: FileStamp, entries: &[Entry]) -> Result<(), StoreError> {
         let write = |conn: &mut rusqlite::Connection| -> rusqlite::Result<()> {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             {
                 let mut writer = table::Writer::new(&tx)?;
                 for entry in entries {
-                    writer.remove(&entry.file)?;
                     writer.add_game(entry)?;
                 }
+                writer.set_file(name, stamp)?;
+                writer.finish()?;
+            }
+            table::set_folder_stamp(&tx, None)?;
+            tx.commit()
+        };
+        write(self.db.conn_mut()).map_err(|e| self.db.error(e))
+    }
+}
+
+impl Index {
+    /// Forgets the game with the row `id`, blanked out of the file `name`, which now has
+    /// `stamp`: one transaction.
+    fn forget_game(&mut self, id: i64, name: &str, stamp: FileStamp) -> Result<(), StoreError> {
+        let write = |conn: &mut rusqlite::Connection| -> rusqlite::Result<()> {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            {
+                let mut writer = table::Writer::new(&tx)?;
+                writer.remove_game(id)?;
+                writer.set_file(name, stamp)?;
             }
             tx.commit()
         };
@@ -253,6 +384,52 @@ impl Index {
 }
 
 impl Store {
+    /// The game of a collection named `name` as the list names it (`file.pgn#offset`): the
+    /// collection's path and the game's text, read from its place; `None` for the name of a
+    /// file (a game alone in it), which is read as a file.
+    pub fn collection_game(&self, name: &str) -> Result<Option<(PathBuf, String)>, StoreError> {
+        let parsed = GameName::parse(name);
+        let Some(offset) = parsed.offset else {
+            return Ok(None);
+        };
+        let path = self.games_dir().join(parsed.file);
+        let unknown = || {
+            StoreError::io(
+                Op::Read,
+                &path,
+                io::Error::other(format!(
+                    "the library has no game at byte {offset} of it (hotseat games lists the \
+                     names)"
+                )),
+            )
+        };
+        let Some(index) = self.index()? else {
+            return Err(unknown());
+        };
+        let place = table::place(index.db.conn(), name)
+            .map_err(|e| index.db.error(e))?
+            .filter(|p| p.offset == offset && p.name == parsed.file)
+            .ok_or_else(unknown)?;
+        let text = self.archived_text(&place)?;
+        Ok(Some((path, text)))
+    }
+
+    /// The text at a game's place in its file.
+    fn archived_text(&self, place: &table::Place) -> Result<String, StoreError> {
+        use std::io::{Read, Seek, SeekFrom};
+        let path = self.games_dir().join(&place.name);
+        let length = place.length.min(MAX_GAME_FILE_BYTES);
+        let read = || -> io::Result<Vec<u8>> {
+            let mut file = super::read::open_regular(&path).map_err(io::Error::other)?;
+            file.seek(SeekFrom::Start(place.offset))?;
+            let mut bytes = Vec::with_capacity(length as usize);
+            file.take(length).read_to_end(&mut bytes)?;
+            Ok(bytes)
+        };
+        let bytes = read().map_err(|e| StoreError::io(Op::Read, &path, e))?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
     /// Where the database is kept.
     pub fn db_path(&self) -> PathBuf {
         self.dir().join(db::DB_FILE)
@@ -380,9 +557,58 @@ impl Store {
     }
 }
 
+/// One change to the index, made in a transaction with others.
+enum Write {
+    /// Forget everything of the file (before it is read again).
+    Forget(String),
+    Game(Box<Entry>),
+    /// Text of the file (named first) that is no game.
+    Broken(String, Broken),
+    /// The file was read whole, with this stamp.
+    Read(String, FileStamp),
+}
+
+/// Writes gathered for one transaction.
+struct Pending<'c> {
+    conn: &'c mut rusqlite::Connection,
+    writes: Vec<Write>,
+}
+
+impl Pending<'_> {
+    fn push(&mut self, write: Write) -> rusqlite::Result<()> {
+        self.writes.push(write);
+        if self.writes.len() >= SYNC_BATCH {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> rusqlite::Result<()> {
+        if self.writes.is_empty() {
+            return Ok(());
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        {
+            let mut writer = table::Writer::new(&tx)?;
+            for write in self.writes.drain(..) {
+                match write {
+                    Write::Forget(name) => writer.remove(&name)?,
+                    Write::Game(entry) => writer.add_game(&entry)?,
+                    Write::Broken(name, broken) => writer.add_broken(&name, &broken)?,
+                    Write::Read(name, stamp) => writer.set_file(&name, stamp)?,
+                }
+            }
+            writer.finish()?;
+        }
+        tx.commit()
+    }
+}
+
 /// Brings the index up to date with `files` (all of them read again when `rebuild`): changed
-/// and new files are read and written in transactions of [`SYNC_BATCH`], files gone dropped.
-/// Returns how many files were read.
+/// and new files are read, every game of each, and written in transactions of
+/// [`SYNC_BATCH`] games; files gone dropped. Returns how many files were read.
 fn sync(
     db: &mut Database,
     dir: &std::path::Path,
@@ -402,54 +628,127 @@ fn sync(
     };
     let changed: Vec<&(String, FileStamp)> = files
         .iter()
-        .filter(|(file, stamp)| known.remove(file).is_none_or(|(s, _)| s != *stamp))
+        .filter(|(file, stamp)| known.remove(file) != Some(*stamp))
         .collect();
-    if !known.is_empty() {
-        let tx = conn.transaction_with_behavior(Immediate)?;
-        {
-            let mut writer = table::Writer::new(&tx)?;
-            for file in known.keys() {
-                writer.remove(file)?;
-            }
-        }
-        tx.commit()?;
+    if !changed.is_empty() {
+        db::set_bulk(conn, true)?;
+    }
+    let mut pending = Pending {
+        conn,
+        writes: Vec::new(),
+    };
+    for file in known.into_keys() {
+        pending.push(Write::Forget(file))?;
     }
     let total = changed.len();
-    let mut done = 0;
-    for batch in changed.chunks(SYNC_BATCH) {
-        // Read before the transaction: another window's writes wait only for the writing.
-        let read: Vec<Result<Entry, Broken>> = batch
-            .iter()
-            .map(|(file, stamp)| match read_game_file(&dir.join(file)) {
-                Ok(summary) => Ok(Entry::new(file.clone(), *stamp, summary)),
-                Err(reason) => Err(Broken {
-                    file: file.clone(),
-                    stamp: *stamp,
-                    reason: clean(&reason.to_string()),
-                }),
-            })
-            .collect();
-        let tx = conn.transaction_with_behavior(Immediate)?;
-        {
-            let mut writer = table::Writer::new(&tx)?;
-            for item in &read {
-                match item {
-                    Ok(entry) => {
-                        writer.remove(&entry.file)?;
-                        writer.add_game(entry)?;
-                    }
-                    Err(broken) => {
-                        writer.remove(&broken.file)?;
-                        writer.add_broken(broken)?;
-                    }
-                }
-            }
+    for (done, (name, stamp)) in changed.into_iter().enumerate() {
+        pending.push(Write::Forget(name.clone()))?;
+        read_file(&dir.join(name), name, *stamp, &mut |write| {
+            pending.push(write)
+        })?;
+        pending.push(Write::Read(name.clone(), *stamp))?;
+        if done % 64 == 63 || done + 1 == total {
+            progress(done + 1, total);
         }
-        tx.commit()?;
-        done += batch.len();
-        progress(done, total);
+    }
+    pending.flush()?;
+    if total > 0 {
+        db::set_bulk(pending.conn, false)?;
     }
     Ok(total)
+}
+
+/// Reads every game of the file `name` at `path` (see `stream.rs`), handing out what the
+/// index is to keep of it: a game that is alone in its file is named by the file, the games
+/// of a collection by their offsets, and a file that is no game at all is broken as a whole.
+fn read_file(
+    path: &std::path::Path,
+    name: &str,
+    stamp: FileStamp,
+    out: &mut dyn FnMut(Write) -> rusqlite::Result<()>,
+) -> rusqlite::Result<()> {
+    let broken = |file: String, reason: String| {
+        Write::Broken(
+            name.to_owned(),
+            Broken {
+                file,
+                stamp,
+                reason: clean(&reason),
+            },
+        )
+    };
+    let input = match super::read::open_regular(path) {
+        Ok(input) => input,
+        Err(e) => return out(broken(name.to_owned(), e.to_string())),
+    };
+    let mut games = stream::Games::new(io::BufReader::new(input));
+    // The first piece waits for the second: alone, it is named by the file.
+    let mut first: Option<stream::Piece> = None;
+    let mut many = false;
+    let write = |piece: stream::Piece, many: bool| match piece {
+        stream::Piece::Game {
+            offset,
+            length,
+            summary,
+            ..
+        } => Write::Game(Box::new(Entry::at(
+            game_name(name, offset, many),
+            offset,
+            length,
+            stamp,
+            *summary,
+        ))),
+        stream::Piece::Refused { offset, reason } => broken(game_name(name, offset, many), reason),
+    };
+    // Texts that are no game, past the first few dozen, are counted, not each remembered (a
+    // file of random bytes holds a hundred thousand).
+    let mut refused = 0usize;
+    loop {
+        match games.next_piece() {
+            Ok(Some(piece)) => {
+                if let Some(earlier) = first.take() {
+                    many = true;
+                    out(write(earlier, true))?;
+                }
+                if matches!(piece, stream::Piece::Refused { .. }) {
+                    refused += 1;
+                    if refused > MAX_REFUSED_LISTED {
+                        continue;
+                    }
+                }
+                if many {
+                    out(write(piece, true))?;
+                } else {
+                    first = Some(piece);
+                }
+            }
+            Ok(None) => break,
+            Err(e) => {
+                if let Some(earlier) = first.take() {
+                    out(write(earlier, many))?;
+                }
+                return out(broken(name.to_owned(), e.to_string()));
+            }
+        }
+    }
+    if refused > MAX_REFUSED_LISTED {
+        out(broken(
+            name.to_owned(),
+            format!(
+                "{} more texts in it are no game (only the first {MAX_REFUSED_LISTED} are \
+                 named)",
+                refused - MAX_REFUSED_LISTED
+            ),
+        ))?;
+    }
+    match first {
+        Some(piece) => out(write(piece, false)),
+        None if !many => out(broken(
+            name.to_owned(),
+            NotAGame(chess::game::pgn::ImportError::NoGame).to_string(),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The modification time of the folder `dir`, as the index keeps it; `None` when there is no
@@ -486,28 +785,6 @@ fn list_games(dir: &std::path::Path) -> io::Result<Vec<(String, FileStamp)>> {
         }
     }
     Ok(files)
-}
-
-/// Why an archive file is listed apart: it could not be read, or holds no game.
-#[derive(Debug)]
-enum GameFileError {
-    Read(ReadError),
-    NotAGame(NotAGame),
-}
-
-impl std::fmt::Display for GameFileError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            GameFileError::Read(e) => e.fmt(f),
-            GameFileError::NotAGame(e) => e.fmt(f),
-        }
-    }
-}
-
-/// Reads and summarizes one archive file; the reason when it is no game.
-fn read_game_file(path: &std::path::Path) -> Result<Summary, GameFileError> {
-    let bytes = read_bounded(path, MAX_GAME_FILE_BYTES).map_err(GameFileError::Read)?;
-    summarize(&String::from_utf8_lossy(&bytes)).map_err(GameFileError::NotAGame)
 }
 
 #[cfg(test)]

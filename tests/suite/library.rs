@@ -97,7 +97,8 @@ fn import_counts_added_duplicates_and_refused_then_games_lists_them() {
     );
     assert_eq!(
         &fields[8..],
-        ["5+3", "standard", "engine", "2026-10-01-Ann-vs-Bob.pgn"]
+        ["5+3", "standard", "engine", "imported-download.pgn#0"],
+        "the new games in one collection file, each named by its place there"
     );
 
     let filtered = hotseat(&dir, &["games", "ann", "flag"]);
@@ -211,7 +212,7 @@ fn load_opens_a_game_of_the_library_by_the_name_games_lists() {
     hotseat(&dir, &["import", file.to_str().unwrap()]);
     let list = text(&hotseat(&dir, &["games", "cid"]).stdout);
     let name = list.trim_end().rsplit('\t').next().unwrap().to_owned();
-    assert_eq!(name, "2026-10-03-Cid-vs-Ann.pgn");
+    assert!(name.starts_with("imported-download.pgn#"), "{name}");
     // From another folder: the name is not a file there, so the library's is opened.
     let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
         .args(["--plain", "--load", &name, "--data-dir"])
@@ -423,7 +424,12 @@ fn the_question_before_a_delete_is_asked_over_the_library_not_the_board() {
     });
     let now = std::time::Duration::ZERO;
     app.update(Action::Library, now);
-    app.update(Event::Library(LibraryNews::Loaded(Ok(club()))), now);
+    app.update(
+        Event::Library(LibraryNews::Loaded(Ok(hotseat::app::library::Page::whole(
+            club(),
+        )))),
+        now,
+    );
     app.update(Action::DeleteForward, now);
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
     terminal
@@ -452,7 +458,12 @@ fn the_library_is_not_drawn_over_by_the_clocks_of_the_game_left() {
     app.update(Action::Select, now);
     now += std::time::Duration::from_secs(1);
     app.update(Action::Library, now);
-    app.update(Event::Library(LibraryNews::Loaded(Ok(club()))), now);
+    app.update(
+        Event::Library(LibraryNews::Loaded(Ok(hotseat::app::library::Page::whole(
+            club(),
+        )))),
+        now,
+    );
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
     terminal
         .draw(|frame| hotseat::ui::render(&app, frame))
@@ -512,7 +523,10 @@ fn screen(app: &mut App, w: u16, h: u16) -> String {
 fn whole_library_screen_80x24_and_the_trash() {
     let mut app = keeping_app(mono(), GlyphSet::Unicode);
     app.update(Action::Library, app.now());
-    news(&mut app, LibraryNews::Loaded(Ok(club())));
+    news(
+        &mut app,
+        LibraryNews::Loaded(Ok(hotseat::app::library::Page::whole(club()))),
+    );
     app.update(Action::CursorDown, app.now());
     insta::assert_snapshot!("whole_library_80x24", screen(&mut app, 80, 24));
     app.update(Action::Trash, app.now());
@@ -524,7 +538,10 @@ fn whole_library_screen_80x24_and_the_trash() {
 fn whole_library_screen_120x40_ascii() {
     let mut app = keeping_app(Theme::new(Palette::Wood, true), GlyphSet::Ascii);
     app.update(Action::Library, app.now());
-    news(&mut app, LibraryNews::Loaded(Ok(club())));
+    news(
+        &mut app,
+        LibraryNews::Loaded(Ok(hotseat::app::library::Page::whole(club()))),
+    );
     insta::assert_snapshot!("whole_library_120x40_ascii", screen(&mut app, 120, 40));
 }
 

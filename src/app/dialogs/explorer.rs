@@ -411,7 +411,9 @@ mod tests {
         };
         // The whole library's list, were it to come, is not these games.
         app.update(
-            crate::app::Event::Library(LibraryNews::Loaded(Ok(games(&["a.pgn", "b.pgn"])))),
+            crate::app::Event::Library(LibraryNews::Loaded(Ok(crate::app::library::Page::whole(
+                games(&["a.pgn", "b.pgn"]),
+            )))),
             app.now(),
         );
         assert_eq!(app.mode(), &Mode::Library(reading));

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use super::{Look, Mode, Popup, text_box};
 use crate::app::keymap::{Action, KeyContext};
-use crate::app::library::{CHROME_ROWS, LibraryList, ListOutcome};
+use crate::app::library::{CHROME_ROWS, LibraryList, ListOutcome, Page};
 use crate::app::{App, Effect, LibraryEffect, Message, OpenedGame};
 use crate::store::Entry;
 
@@ -84,8 +84,10 @@ impl std::error::Error for LibraryError {}
 /// What the file worker says about the library.
 #[derive(Debug)]
 pub enum LibraryNews {
-    /// The library was read: its games, newest first, or why not.
-    Loaded(Result<Vec<Entry>, LibraryError>),
+    /// The library was read: its first page, newest first, or why not.
+    Loaded(Result<Page, LibraryError>),
+    /// A page the list asked for ([`LibraryEffect::Page`]), or why not.
+    Page(Result<Page, LibraryError>),
     /// The game asked for with Enter was read, or why not.
     Opened(Result<Box<OpenedGame>, LibraryError>),
     /// `file` was moved to the trash (under the name given), or why not.
@@ -162,7 +164,12 @@ impl Popup for Library {
             return;
         };
         list.set_page(usize::from(app.size.height.saturating_sub(CHROME_ROWS)));
-        match list.handle(action) {
+        let outcome = list.handle(action);
+        if let Some(query) = list.wanted() {
+            app.effects
+                .push(Effect::Library(LibraryEffect::Page(query)));
+        }
+        match outcome {
             ListOutcome::Stay => app.mode = Mode::Library(self),
             ListOutcome::Close => app.back_from_form(),
             ListOutcome::Open(file) if self.trash => {
@@ -297,19 +304,43 @@ impl App {
             _ => !library.trash && !library.reached,
         };
         let fits = matches!(&self.mode, Mode::Library(library) if of(library));
+        let rows = usize::from(self.size.height.saturating_sub(CHROME_ROWS));
         match news {
-            LibraryNews::Loaded(Ok(games))
-            | LibraryNews::TrashRead(Ok(games))
-            | LibraryNews::Reached(Ok(games)) => {
+            LibraryNews::Loaded(Ok(page)) => {
+                if let Mode::Library(library) = &mut self.mode
+                    && fits
+                {
+                    let mut list = LibraryList::paged(page);
+                    list.set_page(rows);
+                    if let Some(query) = list.wanted() {
+                        self.effects
+                            .push(Effect::Library(LibraryEffect::Page(query)));
+                    }
+                    library.list = Some(list);
+                }
+            }
+            LibraryNews::Page(Ok(page)) => {
+                if let Mode::Library(library) = &mut self.mode
+                    && fits
+                    && let Some(list) = &mut library.list
+                {
+                    list.receive(page);
+                    if let Some(query) = list.wanted() {
+                        self.effects
+                            .push(Effect::Library(LibraryEffect::Page(query)));
+                    }
+                }
+            }
+            LibraryNews::TrashRead(Ok(games)) | LibraryNews::Reached(Ok(games)) => {
                 if let Mode::Library(library) = &mut self.mode
                     && fits
                 {
                     let mut list = LibraryList::new(games);
-                    list.set_page(usize::from(self.size.height.saturating_sub(CHROME_ROWS)));
+                    list.set_page(rows);
                     library.list = Some(list);
                 }
             }
-            LibraryNews::Loaded(Err(err)) => {
+            LibraryNews::Loaded(Err(err)) | LibraryNews::Page(Err(err)) => {
                 if matches!(self.mode, Mode::Library(_)) {
                     self.back_from_form();
                 }
@@ -348,6 +379,10 @@ impl App {
                     if let Mode::Library(library) = &mut self.mode {
                         if let Some(list) = &mut library.list {
                             list.remove(&file);
+                            if let Some(query) = list.wanted() {
+                                self.effects
+                                    .push(Effect::Library(LibraryEffect::Page(query)));
+                            }
                         }
                         library.trashed = Some(name);
                     }
@@ -461,7 +496,11 @@ mod tests {
         assert_eq!(app.mode(), &Mode::Library(Library::default()));
         assert!(app.take_effects().contains(&LibraryEffect::Load.into()));
         // A minute among the games, then back.
-        at(&mut app, s(30), LibraryNews::Loaded(Ok(games())));
+        at(
+            &mut app,
+            s(30),
+            LibraryNews::Loaded(Ok(crate::app::library::Page::whole(games()))),
+        );
         assert_eq!(list(&app).len(), 2);
         let t = app.now() + s(30);
         let a = crossterm::event::KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE);
@@ -486,7 +525,11 @@ mod tests {
         type_text(&mut app, "games");
         key(&mut app, KeyCode::Enter);
         assert!(matches!(app.mode(), Mode::Library(_)), "{:?}", app.mode());
-        at(&mut app, Duration::ZERO, LibraryNews::Loaded(Ok(games())));
+        at(
+            &mut app,
+            Duration::ZERO,
+            LibraryNews::Loaded(Ok(crate::app::library::Page::whole(games()))),
+        );
         app.take_effects();
         key(&mut app, KeyCode::Enter);
         assert_eq!(
@@ -519,7 +562,11 @@ mod tests {
     fn delete_asks_then_trashes_and_ctrl_z_brings_it_back() {
         let mut app = saving_app("none");
         key(&mut app, KeyCode::F(6));
-        at(&mut app, Duration::ZERO, LibraryNews::Loaded(Ok(games())));
+        at(
+            &mut app,
+            Duration::ZERO,
+            LibraryNews::Loaded(Ok(crate::app::library::Page::whole(games()))),
+        );
         app.take_effects();
         key(&mut app, KeyCode::Down);
         assert!(key(&mut app, KeyCode::Delete));
@@ -543,6 +590,12 @@ mod tests {
         );
         assert_eq!(list(&app).len(), 1);
         assert!(app.message().unwrap().text.contains("F8 brings it back"));
+        // The rows moved up: the list asks the index for its page again.
+        let asked = app.take_effects();
+        assert!(
+            matches!(asked.as_slice(), [Effect::Library(LibraryEffect::Page(q))] if q.start == 0 && q.filter.is_empty()),
+            "{asked:?}"
+        );
         assert!(key(&mut app, KeyCode::F(8)));
         assert_eq!(restore(&mut app, "g1.pgn"), [LibraryEffect::Load]);
     }
@@ -551,7 +604,11 @@ mod tests {
     fn the_trash_is_listed_its_games_restored_and_deleted_for_good_after_a_question() {
         let mut app = saving_app("none");
         key(&mut app, KeyCode::F(6));
-        at(&mut app, Duration::ZERO, LibraryNews::Loaded(Ok(games())));
+        at(
+            &mut app,
+            Duration::ZERO,
+            LibraryNews::Loaded(Ok(crate::app::library::Page::whole(games()))),
+        );
         app.take_effects();
         assert!(press(&mut app, KeyCode::Char('t'), KeyModifiers::CONTROL));
         assert_eq!(app.take_effects(), [LibraryEffect::LoadTrash]);
@@ -561,7 +618,11 @@ mod tests {
             app.mode()
         );
         // The library's list, late, is not taken for the trash's.
-        at(&mut app, Duration::ZERO, LibraryNews::Loaded(Ok(games())));
+        at(
+            &mut app,
+            Duration::ZERO,
+            LibraryNews::Loaded(Ok(crate::app::library::Page::whole(games()))),
+        );
         assert!(matches!(app.mode(), Mode::Library(l) if l.list.is_none()));
         at(
             &mut app,

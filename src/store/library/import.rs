@@ -1,37 +1,45 @@
 //! Adding games from elsewhere (a lichess or chess.com download, a master database) to the
 //! archive.
 //!
-//! The file is read as a stream, a chunk at a time ([`CHUNK_BYTES`]): a file of millions of
-//! games never sits in memory whole. Each game of the file is checked on its own: a game that
-//! cannot be replayed is refused with its number and the reason and the others go on. A game
-//! already in the library (the same players, date, result and main-line moves from the same
-//! start: see [`fingerprint`](super::summary::fingerprint), found by the database's index),
-//! or twice in the file, is filed once. Each new game becomes an archive file of its own, with
-//! the text it had in the file (its comments, clocks and evaluations kept), named as hotseat
-//! names its own games and never overwriting one.
+//! The file is read as a stream (see `stream.rs`): a file of millions of games never sits in
+//! memory whole. Each game of the file is checked on its own: a game that cannot be replayed is
+//! refused with its number and the reason and the others go on. A game already in the library
+//! (the same players, date, result and main-line moves from the same start: see
+//! [`fingerprint`](super::summary::fingerprint), found by the database's index), or twice in
+//! the file, is filed once.
 //!
-//! The games are filed in batches of [`SYNC_BATCH`]: the files of a batch are written, the
-//! folder synced once, then the batch enters the index in one transaction. An import stopped
-//! midway (a crash, Ctrl-C) has filed whole games; running it again files only the games still
-//! missing (the others are found by their fingerprint), so an import is resumed by starting it
-//! again. Each file is written atomically (a temporary file, then its name) but not synced one
-//! by one: that cost 4.5 ms a game, 45 s for 10,000. A power cut during an import may so leave
-//! the last files empty; the index then sees them changed and lists them apart, and the import
-//! run again files those games anew (the file being imported is never touched).
+//! **One collection file per import.** The new games, each with the text it had in the file
+//! (comments, clocks and evaluations kept), go one after the other into one new PGN file of
+//! `games/`, `imported-<the file's name>.pgn` (numbered, never overwriting one), and the index
+//! keeps each game's place in it (its byte offset and length). Not one file per game, as
+//! before: 100,000 games made 100,000 files (a 4 KB block each for games of under 1 KB, and
+//! two thirds of the import's time spent creating them). The collection is still a plain PGN
+//! file any chess program opens; a game of it is listed as `file.pgn#offset`, and opens,
+//! goes to the trash and comes back like any other (see `trash.rs`).
+//!
+//! **Batches.** The games are filed in batches of [`IMPORT_BATCH`]: the batch's text is
+//! appended to the collection and synced, then the batch enters the index in one transaction,
+//! with the collection's new size and time. An import stopped midway (a crash, Ctrl-C) keeps
+//! the batches it committed, whole; a batch written to the file but not yet to the index makes
+//! the file's size differ from what the index says, so the next opening of the library reads
+//! the collection again and lists every game the file holds. Running the import again files
+//! only the games still missing (the others are found by their fingerprint): an import is
+//! resumed by starting it again.
 
 use std::collections::HashSet;
-use std::io::Read;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
 use std::path::PathBuf;
 
-use chess::game::pgn::SliceReader;
-
-use super::{Entry, FileStamp, Index, MAX_GAME_FILE_BYTES, SYNC_BATCH, summarize};
-use crate::store::atomic::{Durability, sync_dir};
+use super::stream::{Games, Piece};
+use super::{Entry, FileStamp, Index, game_name};
+use crate::store::atomic::sync_dir;
 use crate::store::error::Op;
+use crate::store::names::{numbered, sanitize_part};
 use crate::store::{Store, StoreError};
 
-/// How much of the file is read at a time.
-pub const CHUNK_BYTES: usize = 4 << 20;
+/// How many games are filed in one transaction (and one write to the collection).
+pub const IMPORT_BATCH: usize = 5_000;
 
 /// How many refused games are kept with their reasons; the rest are counted.
 pub const MAX_REFUSED_LISTED: usize = 40;
@@ -49,8 +57,10 @@ pub struct Refused {
 pub struct ImportReport {
     /// The games read from the file.
     pub games: usize,
-    /// The archive files written, in the file's order.
-    pub added: Vec<PathBuf>,
+    /// How many games were filed.
+    pub added: usize,
+    /// The collection file the new games went into (`None` when none was new).
+    pub collection: Option<PathBuf>,
     /// Games already in the library, or earlier in the same file.
     pub already: usize,
     /// The first [`MAX_REFUSED_LISTED`] refused games, with why.
@@ -67,148 +77,40 @@ pub struct ImportProgress {
     pub bytes: u64,
 }
 
-/// Reads the games of a stream one chunk at a time, handing out the text of each game whole.
-struct Games<R> {
-    input: R,
-    buf: Vec<u8>,
-    /// Where the unread part of `buf` starts.
-    start: usize,
-    eof: bool,
-    bytes_read: u64,
+/// The collection an import writes: the file, opened for appending, and how far it is.
+struct Collection {
+    path: PathBuf,
+    name: String,
+    file: File,
+    /// Its size: where the next game's text goes.
+    end: u64,
 }
 
-/// What the stream gives next.
-enum Next {
-    Game(Vec<u8>),
-    /// More than [`MAX_GAME_FILE_BYTES`] without the end of a game (an unclosed comment or
-    /// variation): skipped to the next line that starts a game's tags.
-    TooLong,
-    End,
-}
-
-impl<R: Read> Games<R> {
-    fn new(input: R) -> Games<R> {
-        Games {
-            input,
-            buf: Vec::new(),
-            start: 0,
-            eof: false,
-            bytes_read: 0,
-        }
-    }
-
-    /// Reads one more chunk into the buffer.
-    fn fill(&mut self) -> std::io::Result<()> {
-        if self.start > 0 {
-            self.buf.drain(..self.start);
-            self.start = 0;
-        }
-        let want = self.buf.len() + CHUNK_BYTES;
-        while self.buf.len() < want {
-            let old = self.buf.len();
-            self.buf.resize(want, 0);
-            match self.input.read(&mut self.buf[old..]) {
-                Ok(0) => {
-                    self.buf.truncate(old);
-                    self.eof = true;
-                    break;
-                }
-                Ok(n) => {
-                    self.buf.truncate(old + n);
-                    self.bytes_read += n as u64;
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => self.buf.truncate(old),
-                Err(e) => {
-                    self.buf.truncate(old);
-                    return Err(e);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The bytes of the input the games handed out so far took.
-    fn consumed(&self) -> u64 {
-        self.bytes_read - (self.buf.len() - self.start) as u64
-    }
-
-    /// Gives back the last `n` bytes of the game just read, to be read again as what follows.
-    fn give_back(&mut self, n: usize) {
-        self.start -= n.min(self.start);
-    }
-
-    fn next(&mut self) -> std::io::Result<Next> {
-        loop {
-            let rest = &self.buf[self.start..];
-            let mut reader = SliceReader::new(rest);
-            let found = matches!(reader.skip_game(), Ok(true));
-            let used = rest.len() - reader.remaining().len();
-            // A game that runs to the end of what was read may go on in the next chunk.
-            if found && (used < rest.len() || self.eof) {
-                let game = rest[..used].to_vec();
-                self.start += used;
-                return Ok(Next::Game(game));
-            }
-            if self.eof {
-                self.start = self.buf.len();
-                return Ok(Next::End);
-            }
-            if rest.len() as u64 > MAX_GAME_FILE_BYTES {
-                // On to the next line that opens a game's tags after a blank line.
-                let skip = rest[1..]
-                    .windows(3)
-                    .position(|w| w == b"\n\n[")
-                    .map_or(rest.len(), |p| p + 3);
-                self.start += skip;
-                return Ok(Next::TooLong);
-            }
-            self.fill()?;
-        }
-    }
-}
-
-/// Where, in a game's text, another game's tags begin after its moves began: a line
-/// `[Name "` after a blank line, past the blank line that ends the game's own tags.
-fn resync_point(span: &[u8]) -> Option<usize> {
-    let text_start = span.iter().position(|b| !b.is_ascii_whitespace())?;
-    let tags_end = span[text_start..]
-        .windows(2)
-        .position(|w| w == b"\n\n")
-        .map_or(text_start, |p| text_start + p + 2);
-    let mut from = tags_end;
-    while let Some(p) = span[from..].windows(3).position(|w| w == b"\n\n[") {
-        let at = from + p + 2;
-        let name = span[at + 1..]
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-            .count();
-        if name > 0 && span[at + 1 + name..].starts_with(b" \"") {
-            return Some(at);
-        }
-        from = at;
-    }
-    None
-}
-
-/// Whether the game `text` has at least one tag pair the PGN reader reads.
-fn has_tags(text: &str) -> bool {
-    chess::game::pgn::import_game(text).is_ok_and(|g| !g.tags.is_empty())
+/// The games read but not yet filed: their text as it goes into the collection, and their
+/// rows.
+#[derive(Default)]
+struct Batch {
+    text: Vec<u8>,
+    entries: Vec<Entry>,
 }
 
 impl Store {
     /// Files the games of `input` into the archive (see the module documentation), calling
-    /// `progress` after each game. Fails only when the library cannot be opened, the input
+    /// `progress` after each game. `source` names the collection (`lichess.pgn` files into
+    /// `imported-lichess.pgn`). Fails only when the library cannot be opened, the input
     /// cannot be read, or a game cannot be written; what was filed before stays filed.
     pub fn import_games(
         &self,
         input: impl Read,
+        source: &str,
         mut progress: impl FnMut(ImportProgress),
     ) -> Result<ImportReport, StoreError> {
         let mut index = self.index()?;
         let mut games = Games::new(input);
         let mut report = ImportReport::default();
         let mut seen: HashSet<u64> = HashSet::new();
-        let mut batch: Vec<Entry> = Vec::with_capacity(SYNC_BATCH);
+        let mut collection: Option<Collection> = None;
+        let mut batch = Batch::default();
         let refuse = |report: &mut ImportReport, reason: String| {
             report.refused_count += 1;
             if report.refused.len() < MAX_REFUSED_LISTED {
@@ -219,24 +121,19 @@ impl Store {
             }
         };
         loop {
-            let span = match games.next() {
-                Ok(Next::Game(span)) => span,
-                Ok(Next::TooLong) => {
-                    report.games += 1;
-                    refuse(
-                        &mut report,
-                        format!(
-                            "more than {} MiB without the end of a game (an unclosed {{ \
-                             comment or ( variation?); read on from the next game's tags",
-                            MAX_GAME_FILE_BYTES >> 20
-                        ),
-                    );
-                    continue;
-                }
-                Ok(Next::End) => break,
+            let piece = match games.next_piece() {
+                Ok(Some(piece)) => piece,
+                Ok(None) => break,
                 Err(e) => {
                     // What was filed stays filed and indexed.
-                    self.file_batch(&mut index, &mut batch)?;
+                    self.file_batch(
+                        source,
+                        &mut index,
+                        &mut collection,
+                        &mut batch,
+                        &mut report,
+                        false,
+                    )?;
                     return Err(StoreError::io(
                         Op::Read,
                         "the imported file",
@@ -245,64 +142,40 @@ impl Store {
                 }
             };
             report.games += 1;
-            let text = String::from_utf8_lossy(&span);
-            let text = format!("{}\n", text.trim());
-            // A game whose text runs into another game's tags swallowed it (an unclosed
-            // comment or variation): refused, and what follows is read again from those tags.
-            if let Some(at) = resync_point(&span) {
-                games.give_back(span.len() - at);
-                refuse(
-                    &mut report,
-                    "its text runs into the next game's tags (an unclosed { comment or ( \
-                     variation?); read on from there"
-                        .to_owned(),
-                );
-                progress(ImportProgress {
-                    games: report.games,
-                    bytes: games.consumed(),
-                });
-                continue;
-            }
-            match summarize(&text) {
-                Err(reason) => refuse(&mut report, reason.to_string()),
-                Ok(_) if text.contains('\0') => refuse(
-                    &mut report,
-                    "it holds NUL bytes: this is no text, let alone a game".to_owned(),
-                ),
-                Ok(s) if s.moves == 0 && !has_tags(&text) => refuse(
-                    &mut report,
-                    "neither a tag nor a move: this is no game".to_owned(),
-                ),
-                Ok(s) => {
+            match piece {
+                Piece::Refused { reason, .. } => refuse(&mut report, reason),
+                Piece::Game { text, summary, .. } => {
                     let filed = match &index {
-                        Some(index) => index.has_fingerprint(s.fingerprint)?,
+                        Some(index) => index.has_fingerprint(summary.fingerprint)?,
                         None => false,
                     };
-                    if filed || !seen.insert(s.fingerprint) {
+                    if filed || !seen.insert(summary.fingerprint) {
                         report.already += 1;
                     } else {
-                        // As much of the date as is known: `1858-??-??` files as `1858`.
-                        let known = s.date.split('?').next().unwrap_or("").trim_end_matches('-');
-                        let date = if known.is_empty() { "undated" } else { known };
-                        let path = self.archive_with(
-                            &text,
-                            date,
-                            &s.white,
-                            &s.black,
-                            s.result == "*",
-                            Durability::Unsynced,
-                        )?;
-                        let stamp = std::fs::metadata(&path)
-                            .map(|m| FileStamp::of(&m))
-                            .unwrap_or_default();
-                        let file = path
-                            .file_name()
-                            .map(|n| n.to_string_lossy().into_owned())
-                            .unwrap_or_default();
-                        batch.push(Entry::new(file, stamp, s));
-                        report.added.push(path);
-                        if batch.len() >= SYNC_BATCH {
-                            self.file_batch(&mut index, &mut batch)?;
+                        // A blank line between games. Offsets are the batch's own until
+                        // it is written.
+                        if !batch.text.is_empty() {
+                            batch.text.push(b'\n');
+                        }
+                        let offset = batch.text.len() as u64;
+                        let length = text.trim_end().len() as u64;
+                        batch.text.extend_from_slice(text.as_bytes());
+                        batch.entries.push(Entry::at(
+                            String::new(),
+                            offset,
+                            length,
+                            FileStamp::default(),
+                            *summary,
+                        ));
+                        if batch.entries.len() >= IMPORT_BATCH {
+                            self.file_batch(
+                                source,
+                                &mut index,
+                                &mut collection,
+                                &mut batch,
+                                &mut report,
+                                false,
+                            )?;
                         }
                     }
                 }
@@ -312,32 +185,117 @@ impl Store {
                 bytes: games.consumed(),
             });
         }
-        self.file_batch(&mut index, &mut batch)?;
+        self.file_batch(
+            source,
+            &mut index,
+            &mut collection,
+            &mut batch,
+            &mut report,
+            true,
+        )?;
+        if let Some(index) = &index {
+            index.db.bulk(false)?;
+        }
+        report.collection = collection.map(|c| c.path);
         Ok(report)
     }
 
-    /// Enters the games just written into the index, in one transaction; the index is opened
-    /// (and so made) with the first batch when there was none.
+    /// Makes the import's collection file, `imported-<source>.pgn` in `games/` (numbered if
+    /// taken; never an existing file).
+    fn new_collection(&self, source: &str) -> Result<Collection, StoreError> {
+        let dir = self.games_dir();
+        self.ensure_dir(&dir)?;
+        let stem = source
+            .rsplit(['/', '\\'])
+            .next()
+            .unwrap_or(source)
+            .trim_end_matches(".zst")
+            .trim_end_matches(".pgn");
+        let stem = format!("imported-{}", sanitize_part(stem, "games"));
+        for path in numbered(&dir, &stem, "pgn") {
+            let mut options = OpenOptions::new();
+            options.append(true).create_new(true);
+            match crate::store::nofollow::open(&mut options, &path) {
+                Ok(file) => {
+                    sync_dir(&path);
+                    let name = path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    return Ok(Collection {
+                        path,
+                        name,
+                        file,
+                        end: 0,
+                    });
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(StoreError::io(Op::Archive, &path, e)),
+            }
+        }
+        Err(StoreError::io(
+            Op::Archive,
+            &dir,
+            std::io::Error::other("no free name for the imported games"),
+        ))
+    }
+
+    /// Appends the batch to the collection, syncs it, then enters its games into the index in
+    /// one transaction with the collection's new stamp. `last`: the import's end, where a
+    /// collection of one game gets the plain name of its file. The index is opened (and so
+    /// made) with the first batch when there was none.
     fn file_batch(
         &self,
+        source: &str,
         index: &mut Option<Index>,
-        batch: &mut Vec<Entry>,
+        collection: &mut Option<Collection>,
+        batch: &mut Batch,
+        report: &mut ImportReport,
+        last: bool,
     ) -> Result<(), StoreError> {
-        let Some(first) = batch.first() else {
+        if batch.entries.is_empty() {
             return Ok(());
+        }
+        // Made with its first batch, not before: another window opening the library meanwhile
+        // finds no file the index does not know for long.
+        let c = match collection {
+            Some(c) => c,
+            None => collection.insert(self.new_collection(source)?),
         };
-        // The batch's names on the disk before the index says they are there.
-        sync_dir(&self.games_dir().join(&first.file));
+        if c.end > 0 {
+            batch.text.insert(0, b'\n');
+        }
+        let base = c.end + u64::from(c.end > 0);
+        for entry in &mut batch.entries {
+            entry.offset += base;
+            entry.file = game_name(&c.name, entry.offset, true);
+        }
+        let written = c
+            .file
+            .write_all(&batch.text)
+            .and_then(|()| c.file.sync_data())
+            .and_then(|()| c.file.metadata());
+        let meta = written.map_err(|e| StoreError::io(Op::Archive, &c.path, e))?;
+        c.end += batch.text.len() as u64;
+        let stamp = FileStamp::of(&meta);
+        if last && c.end == batch.text.len() as u64 && batch.entries.len() == 1 {
+            batch.entries[0].file = c.name.clone();
+        }
+        for entry in &mut batch.entries {
+            entry.stamp = stamp;
+        }
+        report.added += batch.entries.len();
         if index.is_none() {
-            // The archive's files now exist: opening the index reads them (this batch too).
+            // The collection now exists: opening the index reads it (this batch too).
             *index = self.index()?;
-            batch.clear();
-            return Ok(());
+        } else if let Some(index) = index {
+            index.add(&c.name, stamp, &batch.entries)?;
         }
         if let Some(index) = index {
-            index.add(batch)?;
+            index.db.bulk(true)?;
         }
-        batch.clear();
+        batch.text.clear();
+        batch.entries.clear();
         Ok(())
     }
 }

@@ -253,7 +253,7 @@ fn import_files_new_games_once_and_refuses_a_broken_one_alone() {
     .join("\n");
     let mut seen = Vec::new();
     let report = store
-        .import_games(download.as_bytes(), |p| seen.push(p.games))
+        .import_games(download.as_bytes(), "download.pgn", |p| seen.push(p.games))
         .unwrap();
     assert_eq!(report.games, 6);
     assert_eq!(seen, [1, 2, 3, 4, 5, 6]);
@@ -269,22 +269,24 @@ fn import_files_new_games_once_and_refuses_a_broken_one_alone() {
         "{}",
         report.refused[0].reason
     );
-    let names: Vec<String> = report
-        .added
-        .iter()
-        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(
-        names,
-        [
-            "2026-10-01-Hal-vs-Ivy.pgn",
-            "undated-Jo-vs-Kim-unfinished.pgn",
-            "1858-Paul-vs-Duke.pgn"
-        ]
-    );
+    // One collection file, the new games in the file's order, each as it was written there.
+    assert_eq!(report.added, 3);
+    let collection = report.collection.clone().unwrap();
+    assert_eq!(collection, store.games_dir().join("imported-download.pgn"));
+    let kept = fs::read_to_string(&collection).unwrap();
+    assert_eq!(kept.matches("[Date ").count(), 3, "{kept}");
     // The game's own text is kept, evaluations and clocks with it.
-    let kept = fs::read_to_string(&report.added[0]).unwrap();
     assert!(kept.contains("[%eval 0.3]"), "{kept}");
+    let hal = store.library_matching("hal").unwrap().games;
+    assert_eq!(hal.len(), 1);
+    assert_eq!(hal[0].file, "imported-download.pgn#0");
+    let jo = &store.library_matching("jo kim").unwrap().games[0];
+    assert!(jo.file.starts_with("imported-download.pgn#"), "{}", jo.file);
+    let (_, text) = store.collection_game(&jo.file).unwrap().unwrap();
+    assert!(
+        text.starts_with("[Date \"????.??.??\"]") && text.trim_end().ends_with("1. g3 *"),
+        "{text}"
+    );
     let library = store.library().unwrap();
     assert_eq!(
         library.freshness,
@@ -294,8 +296,11 @@ fn import_files_new_games_once_and_refuses_a_broken_one_alone() {
     assert_eq!(library.games.len(), 6);
     assert!(library.filter("hal engine").len() == 1);
     // Importing the same file again adds nothing.
-    let again = store.import_games(download.as_bytes(), |_| {}).unwrap();
-    assert!(again.added.is_empty());
+    let again = store
+        .import_games(download.as_bytes(), "download.pgn", |_| {})
+        .unwrap();
+    assert_eq!(again.added, 0);
+    assert_eq!(again.collection, None, "no file for no game");
     assert_eq!(again.already, 5);
     fs::remove_dir_all(dir).unwrap();
 }
@@ -345,8 +350,8 @@ fn garbage_files_no_game_and_refusals_past_the_first_are_counted() {
             b"\xff\xfe 1-0\n\n"
         });
     }
-    let report = store.import_games(junk.as_slice(), |_| {}).unwrap();
-    assert!(report.added.is_empty(), "{:?}", report.added);
+    let report = store.import_games(junk.as_slice(), "junk", |_| {}).unwrap();
+    assert_eq!(report.added, 0);
     assert_eq!(report.already, 0);
     assert_eq!(report.refused_count, report.games);
     assert_eq!(report.refused.len(), MAX_REFUSED_LISTED.min(report.games));
@@ -355,10 +360,9 @@ fn garbage_files_no_game_and_refusals_past_the_first_are_counted() {
     let empty = "[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\n*\n";
     assert_eq!(
         store
-            .import_games(empty.as_bytes(), |_| {})
+            .import_games(empty.as_bytes(), "empty", |_| {})
             .unwrap()
-            .added
-            .len(),
+            .added,
         1
     );
     fs::remove_dir_all(dir).unwrap();
@@ -381,7 +385,11 @@ fn two_windows_opening_and_importing_at_once_keep_one_consistent_index() {
         .collect();
     let download = games.join("\n");
     std::thread::scope(|s| {
-        let importer = s.spawn(|| store.import_games(download.as_bytes(), |_| {}).unwrap());
+        let importer = s.spawn(|| {
+            store
+                .import_games(download.as_bytes(), "download", |_| {})
+                .unwrap()
+        });
         let readers: Vec<_> = (0..3)
             .map(|_| s.spawn(|| store.library().unwrap().games.len()))
             .collect();
@@ -389,7 +397,7 @@ fn two_windows_opening_and_importing_at_once_keep_one_consistent_index() {
             let seen = reader.join().unwrap();
             assert!((3..=43).contains(&seen), "{seen}");
         }
-        assert_eq!(importer.join().unwrap().added.len(), 40);
+        assert_eq!(importer.join().unwrap().added, 40);
     });
     let library = store.library().unwrap();
     assert_eq!(library.games.len(), 43);
@@ -402,5 +410,259 @@ fn two_windows_opening_and_importing_at_once_keep_one_consistent_index() {
         .find(|r| r.san == "e4")
         .unwrap();
     assert_eq!(e4.games, 41, "each game's positions once");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// Three games by different players, as one download.
+fn download3() -> String {
+    [
+        pgn("2026.10.01", "Hal", "Ivy", "1-0", "1. e4 e5 2. Nf3"),
+        pgn("2026.10.02", "Jo", "Kim", "0-1", "1. d4 Nf6"),
+        pgn("2026.10.03", "Lu", "Max", "1/2-1/2", "1. c4 c5"),
+    ]
+    .join("\n")
+}
+
+fn names(store: &Store) -> Vec<String> {
+    let mut names: Vec<String> = store
+        .library()
+        .unwrap()
+        .games
+        .into_iter()
+        .map(|e| e.file)
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_collection_keeps_its_games_names_and_moves_through_a_rebuild() {
+    let (store, dir) = store("collection-rebuild");
+    three(&store);
+    let report = store
+        .import_games(download3().as_bytes(), "club.pgn", |_| {})
+        .unwrap();
+    assert_eq!(report.added, 3);
+    let before = names(&store);
+    assert_eq!(before.len(), 6);
+    let in_collection: Vec<&String> = before
+        .iter()
+        .filter(|n| n.starts_with("imported-club.pgn#"))
+        .collect();
+    assert_eq!(in_collection.len(), 3, "{before:?}");
+    assert_eq!(
+        fs::read_dir(store.games_dir()).unwrap().count(),
+        4,
+        "three files of their own and one collection"
+    );
+    let index = store.rebuild_index(&mut |_, _| {}).unwrap().unwrap();
+    assert!(matches!(index.freshness, Freshness::Rebuilt { .. }));
+    assert_eq!(names(&store), before, "the same names from the files alone");
+    // Each game's text is found at its place again.
+    for name in in_collection {
+        let (_, text) = store.collection_game(name).unwrap().unwrap();
+        let offset: usize = name.rsplit('#').next().unwrap().parse().unwrap();
+        let file = fs::read_to_string(store.games_dir().join("imported-club.pgn")).unwrap();
+        assert_eq!(&file[offset..offset + text.len()], text);
+        assert!(text.starts_with("[Date "), "{text}");
+    }
+    let start = chess::rules::Position::initial().repetition_key();
+    let moves: usize = index
+        .explore(start, &PlayerFilter::default())
+        .unwrap()
+        .iter()
+        .map(|r| r.games)
+        .sum();
+    assert_eq!(moves, 6);
+    // A name the library does not have is refused with a clear reason.
+    let err = store
+        .collection_game("imported-club.pgn#5")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no game at byte 5"), "{err}");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_game_of_a_collection_goes_to_the_trash_alone_and_comes_back_as_a_file_of_its_own() {
+    let (store, dir) = store("collection-trash");
+    store
+        .import_games(download3().as_bytes(), "club", |_| {})
+        .unwrap();
+    let collection = store.games_dir().join("imported-club.pgn");
+    let jo = store.library_matching("jo").unwrap().games[0].file.clone();
+    let (_, jo_text) = store.collection_game(&jo).unwrap().unwrap();
+    let lu = store.library_matching("lu").unwrap().games[0].file.clone();
+    let (_, lu_text) = store.collection_game(&lu).unwrap().unwrap();
+    let size = fs::metadata(&collection).unwrap().len();
+    let trashed = store.trash_game(&jo).unwrap();
+    assert_eq!(
+        fs::read_to_string(&trashed).unwrap().trim_end(),
+        jo_text.trim_end()
+    );
+    // Blanked in place: the file keeps its size, the other games their places.
+    assert_eq!(fs::metadata(&collection).unwrap().len(), size);
+    assert!(!fs::read_to_string(&collection).unwrap().contains("Jo"));
+    assert_eq!(store.collection_game(&lu).unwrap().unwrap().1, lu_text);
+    let library = store.library().unwrap();
+    assert_eq!(library.games.len(), 2);
+    assert!(library.broken.is_empty(), "{:?}", library.broken);
+    assert_eq!(
+        library.freshness,
+        Freshness::Fresh,
+        "the index was told, not rebuilt"
+    );
+    assert!(store.trash_game(&jo).is_err(), "gone already");
+    // Rebuilt from the files alone: the blank is no game.
+    store.rebuild_index(&mut |_, _| {}).unwrap();
+    assert_eq!(store.library().unwrap().games.len(), 2);
+    // Back, as a file of its own.
+    let name = trashed.file_name().unwrap().to_string_lossy().into_owned();
+    let back = store.restore_game(&name).unwrap();
+    let library = store.library().unwrap();
+    assert_eq!(library.games.len(), 3);
+    let jo_again = &store.library_matching("jo").unwrap().games[0];
+    assert_eq!(jo_again.file, back.file_name().unwrap().to_string_lossy());
+    assert_eq!(jo_again.summary.black, "Kim");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_batch_written_but_not_filed_is_read_whole_at_the_next_opening_never_twice() {
+    let (store, dir) = store("collection-interrupted");
+    store
+        .import_games(download3().as_bytes(), "club", |_| {})
+        .unwrap();
+    assert_eq!(store.library().unwrap().games.len(), 3);
+    // The process stopped after the batch's text was synced, before its transaction: the
+    // collection holds a game the index has not filed.
+    let collection = store.games_dir().join("imported-club.pgn");
+    let mut text = fs::read_to_string(&collection).unwrap();
+    text.push('\n');
+    text.push_str(&pgn("2026.10.04", "Ned", "Ola", "1-0", "1. g3"));
+    fs::write(&collection, text).unwrap();
+    let library = store.library().unwrap();
+    assert_eq!(library.freshness, Freshness::Updated { read: 1 });
+    assert_eq!(library.games.len(), 4);
+    let index = store.index().unwrap().unwrap();
+    let start = chess::rules::Position::initial().repetition_key();
+    let games: usize = index
+        .explore(start, &PlayerFilter::default())
+        .unwrap()
+        .iter()
+        .map(|r| r.games)
+        .sum();
+    assert_eq!(games, 4, "each game's positions once");
+    // Importing the file again files nothing twice.
+    let again = store
+        .import_games(download3().as_bytes(), "club", |_| {})
+        .unwrap();
+    assert_eq!((again.added, again.already), (0, 3));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// A reader that gives `bytes`, then fails.
+struct Failing<'a> {
+    bytes: &'a [u8],
+}
+
+impl std::io::Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.bytes.is_empty() {
+            return Err(std::io::Error::other("the disk went away"));
+        }
+        let n = buf.len().min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn an_import_that_fails_midway_files_whole_games_and_says_after_which() {
+    let (store, dir) = store("import-fails");
+    // The games of a chunk are filed once the chunk is whole: a failure while the first is
+    // read files nothing, not half a game.
+    let err = store
+        .import_games(
+            Failing {
+                bytes: download3().as_bytes(),
+            },
+            "club",
+            |_| {},
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("the disk went away after game 0"), "{err}");
+    assert!(store.library().unwrap().games.is_empty());
+    // Past a first chunk: the games read before the failure are whole in the file and in the
+    // index.
+    let game = |i: usize| {
+        pgn(
+            "2026.10.01",
+            "Hal",
+            &format!("Ivy{i}"),
+            "1-0",
+            "1. e4 e5 2. Nf3",
+        )
+    };
+    let mut big = String::new();
+    let mut i = 0;
+    while big.len() <= CHUNK_BYTES + 1000 {
+        big.push_str(&game(i));
+        big.push('\n');
+        i += 1;
+    }
+    let err = store
+        .import_games(
+            Failing {
+                bytes: big.as_bytes(),
+            },
+            "club",
+            |_| {},
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("the disk went away after game"), "{err}");
+    let library = store.library().unwrap();
+    assert!(
+        !library.games.is_empty() && library.games.len() < i,
+        "{}",
+        library.games.len()
+    );
+    assert!(library.broken.is_empty(), "{:?}", library.broken);
+    for entry in library.games.iter().step_by(97) {
+        let (_, text) = store.collection_game(&entry.file).unwrap().unwrap();
+        assert_eq!(
+            summarize(&text).unwrap().fingerprint,
+            entry.summary.fingerprint
+        );
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_file_of_garbage_in_the_archive_is_named_apart_a_few_dozen_times_at_most() {
+    let (store, dir) = store("garbage-file");
+    three(&store);
+    // A hundred games that cannot be replayed, each refused on its own.
+    let junk = "[White \"A\"]\n\n1. e4 e5 2. Ke3 *\n\n".repeat(100);
+    fs::write(store.games_dir().join("junk.pgn"), &junk).unwrap();
+    let library = store.library().unwrap();
+    assert_eq!(library.games.len(), 3, "the games are untouched");
+    assert_eq!(
+        library.broken.len(),
+        MAX_REFUSED_LISTED + 1,
+        "{:?}",
+        library.broken.len()
+    );
+    assert!(
+        library
+            .broken
+            .iter()
+            .any(|b| b.file == "junk.pgn" && b.reason.contains("more texts in it are no game")),
+        "{:?}",
+        library.broken.last()
+    );
     fs::remove_dir_all(dir).unwrap();
 }

@@ -8,10 +8,12 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{Entry, Freshness, Library, list_games, read_game_file};
+use super::stream::first_game;
+use super::{Entry, Freshness, GameName, Library, MAX_GAME_FILE_BYTES, list_games, table};
 use crate::store::Store;
 use crate::store::error::{Op, StoreError};
 use crate::store::names::numbered;
+use crate::store::read::read_bounded;
 
 /// The trash's folder in the data folder.
 pub const TRASH_DIR: &str = "trash";
@@ -22,9 +24,74 @@ impl Store {
         self.dir().join(TRASH_DIR)
     }
 
-    /// Moves the archive file `file` (a name in `games/`) to the trash. Returns its new path.
+    /// Moves the game `file` (a name as the list gives it) to the trash. Returns its new path.
+    ///
+    /// A game alone in its file goes with its file. A game of a collection (`file.pgn#offset`)
+    /// is copied into a file of its own in the trash (synced), then its text in the collection
+    /// is blanked (every byte but the line breaks made a space, so that no other game moves),
+    /// and the index forgets it in the same breath, with the collection's new stamp. The game
+    /// is refused when the collection no longer holds, at that place, the game the index
+    /// lists there.
     pub fn trash_game(&self, file: &str) -> Result<PathBuf, StoreError> {
-        move_file(&self.games_dir(), &self.trash_dir(), file)
+        let name = GameName::parse(file);
+        match name.offset {
+            None => move_file(&self.games_dir(), &self.trash_dir(), file),
+            Some(offset) => self.trash_from_collection(file, name.file, offset),
+        }
+    }
+
+    fn trash_from_collection(
+        &self,
+        game: &str,
+        file: &str,
+        offset: u64,
+    ) -> Result<PathBuf, StoreError> {
+        let path = self.games_dir().join(file);
+        let changed = || {
+            StoreError::io(
+                Op::Read,
+                &path,
+                io::Error::other(
+                    "the collection changed since the library was read: open the library again",
+                ),
+            )
+        };
+        if !is_plain_name(file) {
+            return Err(StoreError::io(
+                Op::Read,
+                &path,
+                io::Error::other("not a game of the library"),
+            ));
+        }
+        let Some(mut index) = self.index()? else {
+            return Err(changed());
+        };
+        let place = table::place(index.db.conn(), game).map_err(|e| index.db.error(e))?;
+        let Some(place) = place.filter(|p| p.offset == offset && p.name == file) else {
+            return Err(changed());
+        };
+        let text = self.archived_text(&place)?;
+        let summary = first_game(text.as_bytes()).map_err(|_| changed())?;
+        if summary.fingerprint != place.fingerprint {
+            return Err(changed());
+        }
+        let trash = self.trash_dir();
+        fs::create_dir_all(&trash).map_err(|e| StoreError::io(Op::CreateDir, &trash, e))?;
+        let stem = format!("{}-{offset}", file.strip_suffix(".pgn").unwrap_or(file));
+        let kept = crate::store::atomic::write_new(
+            numbered(&trash, &stem, "pgn"),
+            format!("{}\n", text.trim_end()).as_bytes(),
+            crate::store::atomic::Durability::Synced,
+        )
+        .map_err(|(p, e)| StoreError::io(Op::Write, p, e))?;
+        let blank: Vec<u8> = text
+            .bytes()
+            .map(|b| if b == b'\n' { b'\n' } else { b' ' })
+            .collect();
+        let stamp =
+            blank_at(&path, offset, &blank).map_err(|e| StoreError::io(Op::Write, &path, e))?;
+        index.forget_game(place.id, file, stamp)?;
+        Ok(kept)
     }
 
     /// Moves `file` (a name in `trash/`) back into the archive. Returns its new path.
@@ -45,7 +112,8 @@ impl Store {
             games: files
                 .into_iter()
                 .filter_map(|(file, stamp)| {
-                    let summary = read_game_file(&dir.join(&file)).ok()?;
+                    let bytes = read_bounded(&dir.join(&file), MAX_GAME_FILE_BYTES).ok()?;
+                    let summary = first_game(&bytes).ok()?;
                     Some(Entry::new(file, stamp, summary))
                 })
                 .collect(),
@@ -86,6 +154,17 @@ impl Store {
         names.sort();
         Ok(names)
     }
+}
+
+/// Overwrites the bytes at `offset` of the file at `path` with `bytes`, synced; the file's
+/// stamp after.
+fn blank_at(path: &Path, offset: u64, bytes: &[u8]) -> io::Result<super::FileStamp> {
+    use std::io::{Seek, SeekFrom, Write};
+    let mut file = fs::OpenOptions::new().write(true).open(path)?;
+    file.seek(SeekFrom::Start(offset))?;
+    file.write_all(bytes)?;
+    file.sync_data()?;
+    Ok(super::FileStamp::of(&file.metadata()?))
 }
 
 /// One plain name of a game file: nothing that leaves the folder, nothing hidden.
