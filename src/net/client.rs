@@ -11,7 +11,7 @@
 
 use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -44,7 +44,13 @@ struct Dial {
 struct Line {
     out: SyncSender<Msg>,
     closer: Option<TcpStream>,
+    /// Ends (disconnects) when the writer thread has ended: the goodbye is on the wire.
+    written: Option<Receiver<()>>,
 }
+
+/// How long leaving waits for the goodbye to be written: a terminal that leaves on purpose is
+/// heard to leave, even when its process ends next.
+const BYE_GRACE: Duration = Duration::from_millis(500);
 
 /// A connection to a host.
 #[derive(Debug)]
@@ -142,6 +148,9 @@ impl Client {
         {
             let _ = stream.shutdown(std::net::Shutdown::Both);
         }
+        if let Some(written) = line.written.take().filter(|_| queued) {
+            let _ = written.recv_timeout(BYE_GRACE);
+        }
     }
 }
 
@@ -162,12 +171,21 @@ impl Dial {
         reader.set_timeout(self.silence)?;
         let closer = writer.stream_clone();
         let (out, rx) = sync_channel::<Msg>(QUEUE);
-        spawn_writer(writer, rx)?;
+        let written = spawn_writer(writer, rx)?;
         sink(NetEvent::Msg(Msg::Welcome {
             seat,
             snapshot: snapshot.clone(),
         }));
-        Ok((seat, snapshot, reader, Line { out, closer }))
+        Ok((
+            seat,
+            snapshot,
+            reader,
+            Line {
+                out,
+                closer,
+                written: Some(written),
+            },
+        ))
     }
 
     /// Reads the host's messages until the end, connecting again after a drop.
@@ -260,13 +278,13 @@ fn read_until_lost(reader: &mut LinkReader, line: &Mutex<Line>, sink: &Sink) -> 
 
 /// Sends the player's messages; a send that fails closes the socket, so that the reader
 /// sees the break and says it (or connects again).
-fn spawn_writer(
-    mut writer: LinkWriter,
-    rx: std::sync::mpsc::Receiver<Msg>,
-) -> Result<(), LinkError> {
+fn spawn_writer(mut writer: LinkWriter, rx: Receiver<Msg>) -> Result<Receiver<()>, LinkError> {
+    let (done, written) = sync_channel::<()>(0);
     thread::Builder::new()
         .name("net-client-write".into())
         .spawn(move || {
+            // Dropped as the thread ends: leaving, waiting for the goodbye, hears it.
+            let _done = done;
             while let Ok(msg) = rx.recv() {
                 if writer.send(&msg).is_err() {
                     break;
@@ -277,6 +295,6 @@ fn spawn_writer(
             }
             writer.shutdown();
         })
-        .map(|_| ())
+        .map(|_| written)
         .map_err(|e| LinkError::Io(e.to_string()))
 }

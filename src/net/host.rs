@@ -474,9 +474,14 @@ impl Acceptor {
     }
 }
 
+/// How long a stopping host waits for its goodbye to be written to every terminal.
+const BYE_GRACE: Duration = Duration::from_millis(500);
+
 struct Peer {
     seat: Seat,
     queue: SyncSender<Arc<Msg>>,
+    /// Ends (disconnects) when the writer thread has ended: the goodbye is on the wire.
+    written: Receiver<()>,
     /// To close the connection from the hub.
     closer: Closer,
     /// The ping in flight: its number and when it left.
@@ -586,8 +591,17 @@ impl Hub {
                 next_beat = now + self.timeouts.heartbeat;
             }
         }
+        // Goodbye to every terminal, and a moment for it to be written: a host that leaves
+        // on purpose is heard to leave (a joiner that heard no goodbye would take the closed
+        // connection for a drop and try to come back), even when its process ends next.
+        let mut written = Vec::new();
         for (_, peer) in self.peers.drain() {
             let _ = peer.queue.try_send(Arc::new(Msg::Bye));
+            written.push(peer.written);
+        }
+        let deadline = Instant::now() + BYE_GRACE;
+        for done in written {
+            let _ = done.recv_timeout(deadline.saturating_duration_since(Instant::now()));
         }
         self.referee.game().clone()
     }
@@ -647,10 +661,11 @@ impl Hub {
         let id = self.next_id;
         self.next_id += 1;
         let (queue, out) = sync_channel::<Arc<Msg>>(QUEUE);
+        let (written_tx, written) = sync_channel::<()>(0);
         let closer = Closer(Arc::new(Mutex::new(writer.stream_clone())));
         if spawn_peer(
             id,
-            writer,
+            (writer, written_tx),
             reader,
             out,
             self.inbox.clone(),
@@ -672,6 +687,7 @@ impl Hub {
             Peer {
                 seat,
                 queue,
+                written,
                 closer,
                 ping: None,
             },
@@ -817,7 +833,7 @@ impl Hub {
 /// The reader and writer threads of one terminal.
 fn spawn_peer(
     id: u64,
-    mut writer: LinkWriter,
+    (mut writer, written): (LinkWriter, SyncSender<()>),
     mut reader: LinkReader,
     out: Receiver<Arc<Msg>>,
     inbox: SyncSender<Input>,
@@ -831,6 +847,8 @@ fn spawn_peer(
     thread::Builder::new()
         .name("net-write".into())
         .spawn(move || {
+            // Dropped as the thread ends: the hub, waiting for the goodbye, hears it.
+            let _written = written;
             while let Ok(msg) = out.recv() {
                 if let Err(e) = writer.send(&msg) {
                     let _ = gone.send(Input::Gone {
