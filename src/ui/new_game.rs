@@ -129,9 +129,10 @@ impl NewGameView<'_> {
         }
         lines.push(Line::default());
         lines.push(Line::styled(
-            "   Type names; on Clock type a control as for --time (5+3, 40/90+30,30+30, a delay \
-             5+0d3 or 5+0b2, odds 5+0 vs 3+0); Left/Right pick the theme; on Start paste a FEN or \
-             a Chess960 number.",
+            "   Type names (Stockfish (level 1) to (level 8), or Stockfish (1500 Elo), for a side \
+             the computer plays); on Clock type a control as for --time (5+3, 40/90+30,30+30, a \
+             delay 5+0d3 or 5+0b2, odds 5+0 vs 3+0); Left/Right pick the theme; on Start paste a \
+             FEN or a Chess960 number.",
             theme.muted(),
         ));
         lines
