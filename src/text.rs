@@ -164,12 +164,16 @@ pub fn fit_paths(text: &str, cols: usize, max: usize) -> String {
 /// assert!(is_path("/home/ann/games/2026-Ann-vs-Bob.pgn"));
 /// assert!(is_path("~/.local/share/hotseat/current.pgn"));
 /// assert!(is_path("games/ann.pgn,"));
+/// assert!(is_path("games/ann.pgn."));
 /// assert!(!is_path("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"));
 /// assert!(!is_path("1/2-1/2"));
 /// assert!(!is_path("and/or"));
 /// ```
 pub fn is_path(word: &str) -> bool {
     let word = word.trim_matches(|c: char| matches!(c, '"' | '\'' | '(' | ')' | ',' | ';' | ':'));
+    // A sentence's full stop (or ! ?) after a path is not the path's: `./` and `../` only
+    // start one.
+    let word = word.trim_end_matches(['.', '!', '?']);
     let rooted = ["/", "~/", "./", "../"].iter().any(|p| word.starts_with(p))
         || word.get(1..3).is_some_and(|p| p == ":\\" || p == ":/");
     let file = word.rsplit_once('/').is_some_and(|(dir, name)| {

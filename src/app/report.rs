@@ -16,6 +16,7 @@
 
 use super::keymap::Seek;
 use super::{App, EngineEffect, Message};
+use crate::game::report::lila::Judgement;
 use crate::game::report::{GameReport, PositionEval};
 use crate::layout::panel::graph_position;
 use crate::rules::{Move, Position};
@@ -122,43 +123,59 @@ impl App {
                 && seek.side.is_none_or(|side| judged.mover == side)
         };
         let count = report.moves.len();
-        // The move that led to the position shown is `shown - 1`.
-        let shown = self.shown_ply().min(count);
+        // The move that led to the position shown is `ply - 1`; a report cut short (the
+        // engine stopped) may end before it.
+        let ply = self.shown_ply();
+        let shown = ply.min(count);
+        let before = ply.saturating_sub(1).min(count);
         let found = if seek.forward {
             (shown..count).chain(0..shown).find(|&i| wanted(i))
         } else {
-            let before = shown.saturating_sub(1);
             (0..before)
                 .rev()
                 .chain((before..count).rev())
                 .find(|&i| wanted(i))
         };
         let Some(i) = found else {
-            let label = seek
-                .label
-                .map_or("labelled".to_owned(), |l| l.name().to_lowercase());
+            let label = seek.label.map_or("labelled", |l| match l {
+                Judgement::Inaccuracy => "inaccuracy",
+                Judgement::Mistake => "mistake",
+                Judgement::Blunder => "blunder",
+            });
             let side = seek
                 .side
-                .map_or_else(String::new, |side| format!(" of {}", self.who(side)));
-            self.info(format!("No move{side} is {label} in the report"));
+                .map_or_else(String::new, |side| format!(" by {}", self.who(side)));
+            let what = if seek.label.is_some() {
+                format!("No {label}{side} in the report")
+            } else {
+                format!("No labelled move{side} in the report")
+            };
+            self.info(what);
             return;
         };
-        // From the end of the game the first is the first: only a search that passed the
-        // end (or the start) says it went round.
+        // From the end of the game (or a report that ends before the move shown) the first is
+        // the first: only a search that passed the end, or the start, says it went round.
         let round = if seek.forward {
-            i < shown && shown < count
+            i < shown && ply < count
         } else {
-            i + 1 >= shown
+            i >= before
         };
-        let said = self.labelled_move_line(report, i, round);
+        let said = self.labelled_move_line(report, i, round, seek.forward);
         self.show_ply(i + 1);
         self.message = Some(said);
     }
 
     /// `15... Nxd7?? by Duke Karl (Black): Blunder. Better was Qxd7.`: the labelled move
     /// `ply` of the report, as the status line says it (`round`: the search went round the
-    /// end of the game to find it), in fewer words for narrow lines.
-    fn labelled_move_line(&self, report: &GameReport, ply: usize, round: bool) -> Message {
+    /// end of the game, or its start when going back, `forward` or not), in fewer words for
+    /// narrow lines.
+    fn labelled_move_line(
+        &self,
+        report: &GameReport,
+        ply: usize,
+        round: bool,
+        forward: bool,
+    ) -> Message {
         let judged = &report.moves[ply];
         let glyph = judged.advice.map_or("", |a| a.judgement.glyph());
         let label = judged.advice.map_or("", |a| a.judgement.name());
@@ -174,7 +191,11 @@ impl App {
             .position_at(ply)
             .zip(judged.better.first())
             .map(|(before, &mv)| self.style.write(before, mv));
-        let again = if round { " (from the start again)" } else { "" };
+        let again = match (round, forward) {
+            (false, _) => "",
+            (true, true) => " (from the start again)",
+            (true, false) => " (from the end again)",
+        };
         let (better, short_better) = best.map_or_else(
             || (String::new(), String::new()),
             |best| {

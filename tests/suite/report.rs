@@ -428,9 +428,14 @@ fn f9_and_shift_f9_step_through_the_labelled_moves_and_say_what_was_better() {
         "{}",
         said(&app)
     );
-    // Shift-F9 goes back: from the first, round to the last.
+    // Shift-F9 goes back: from the first, round to the last, and said so.
     act(&mut app, Action::Seek(Seek::PREVIOUS));
     assert_eq!(app.shown_spot(), Spot::Main(6));
+    assert!(
+        said(&app).ends_with("(from the end again)"),
+        "{}",
+        said(&app)
+    );
     act(&mut app, Action::Seek(Seek::PREVIOUS));
     assert_eq!(app.shown_spot(), Spot::Main(3));
     // The keys are F9 and Shift-F9.
@@ -448,6 +453,30 @@ fn f9_and_shift_f9_step_through_the_labelled_moves_and_say_what_was_better() {
 }
 
 #[test]
+fn in_a_report_cut_short_shift_f9_from_the_end_finds_its_last_labelled_move_first() {
+    let mut app = finished(Theme::monochrome());
+    act(&mut app, Action::Analyse);
+    let (id, _) = analysis_started(&mut app);
+    let evals = evaluations(&app);
+    // Stopped after three moves: 2. Qh5?! is its last labelled move; the game goes on to 4.
+    analysis(
+        &mut app,
+        id,
+        AnalysisEvent::Cancelled {
+            done: evals[..4].to_vec(),
+        },
+    );
+    assert_eq!(app.game_report().map(|r| r.moves.len()), Some(3));
+    act(&mut app, Action::HistoryEnd);
+    act(&mut app, Action::Seek(Seek::PREVIOUS));
+    assert_eq!(app.shown_spot(), Spot::Main(3));
+    assert_eq!(
+        said(&app),
+        "2. Qh5?! by Ann (White): Inaccuracy. Better was Nf3."
+    );
+}
+
+#[test]
 fn typed_next_and_previous_take_a_player_and_a_label() {
     let mut app = analysed(Theme::monochrome());
     enter(&mut app, "next blunder");
@@ -461,10 +490,7 @@ fn typed_next_and_previous_take_a_player_and_a_label() {
         Spot::Main(3),
         "the board stays where it was"
     );
-    assert_eq!(
-        said(&app),
-        "No move of Bob (Black) is mistake in the report"
-    );
+    assert_eq!(said(&app), "No mistake by Bob (Black) in the report");
 }
 
 #[test]
