@@ -158,6 +158,17 @@ fn analysed(theme: Theme) -> App {
     app
 }
 
+/// Scholar's mate with the engine's report started, then ended by `end` with the first `n`
+/// positions evaluated (stopped, or failed).
+fn analysis_ended(n: usize, end: impl FnOnce(Vec<PositionEval>) -> AnalysisEvent) -> App {
+    let mut app = finished(Theme::monochrome());
+    act(&mut app, Action::Analyse);
+    let (id, _) = analysis_started(&mut app);
+    let done = evaluations(&app)[..n].to_vec();
+    analysis(&mut app, id, end(done));
+    app
+}
+
 /// The engine's word on the report `id`, through the loop's door.
 fn analysis(app: &mut App, id: u64, event: AnalysisEvent) {
     app.update(Event::Analysis { id, event }, app.now());
@@ -271,18 +282,10 @@ fn esc_stops_the_engine_and_keeps_the_moves_analysed() {
 
 #[test]
 fn a_failing_engine_is_named_with_what_went_wrong_and_the_moves_done_are_kept() {
-    let mut app = finished(Theme::monochrome());
-    act(&mut app, Action::Analyse);
-    let (id, _) = analysis_started(&mut app);
-    let evals = evaluations(&app);
-    analysis(
-        &mut app,
-        id,
-        AnalysisEvent::Failed {
-            error: "engine /opt/sf stopped in the middle of the work (exit status: 1)".into(),
-            done: evals[..3].to_vec(),
-        },
-    );
+    let app = analysis_ended(3, |done| AnalysisEvent::Failed {
+        error: "engine /opt/sf stopped in the middle of the work (exit status: 1)".into(),
+        done,
+    });
     let error = error_text(&app);
     assert!(error.contains("engine /opt/sf stopped"), "{error}");
     assert!(error.contains("covers 2 of 7 moves"), "{error}");
@@ -454,18 +457,8 @@ fn f9_and_shift_f9_step_through_the_labelled_moves_and_say_what_was_better() {
 
 #[test]
 fn in_a_report_cut_short_shift_f9_from_the_end_finds_its_last_labelled_move_first() {
-    let mut app = finished(Theme::monochrome());
-    act(&mut app, Action::Analyse);
-    let (id, _) = analysis_started(&mut app);
-    let evals = evaluations(&app);
     // Stopped after three moves: 2. Qh5?! is its last labelled move; the game goes on to 4.
-    analysis(
-        &mut app,
-        id,
-        AnalysisEvent::Cancelled {
-            done: evals[..4].to_vec(),
-        },
-    );
+    let mut app = analysis_ended(4, |done| AnalysisEvent::Cancelled { done });
     assert_eq!(app.game_report().map(|r| r.moves.len()), Some(3));
     act(&mut app, Action::HistoryEnd);
     act(&mut app, Action::Seek(Seek::PREVIOUS));
