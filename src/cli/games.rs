@@ -158,6 +158,55 @@ impl<R: Read> Read for Counted<R> {
     }
 }
 
+/// A file to import, opened: standard input for `-`, else a regular file (its size known, for
+/// the progress bar), read through zstd when its name ends in `.zst`; the bytes read from the
+/// file counted as they go.
+pub(super) struct ImportSource {
+    pub(super) input: Box<dyn Read + Send>,
+    /// The file's size in bytes (not for standard input).
+    pub(super) total: Option<u64>,
+    /// The file's bytes read so far (compressed ones, for a `.zst` file).
+    pub(super) read: Arc<AtomicU64>,
+    pub(super) zstd: bool,
+}
+
+impl ImportSource {
+    /// Opens `file`; what cannot be read is said with `example` of a command that works.
+    pub(super) fn open(file: &Path, example: &str) -> Result<ImportSource> {
+        let shown = file.display();
+        let read = Arc::new(AtomicU64::new(0));
+        let (input, total): (Box<dyn Read + Send>, Option<u64>) = if file == Path::new("-") {
+            (Box::new(std::io::stdin()), None)
+        } else {
+            let opened = open_regular(file)
+                .map_err(|e| anyhow::anyhow!("cannot import {shown}: {e} (example: {example})"))?;
+            let size = opened.metadata().ok().map(|m| m.len());
+            (Box::new(opened), size)
+        };
+        let counted = Counted {
+            inner: input,
+            count: Arc::clone(&read),
+        };
+        let zstd = file
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("zst"));
+        let input: Box<dyn Read + Send> = if zstd {
+            Box::new(
+                ruzstd::decoding::StreamingDecoder::new(counted)
+                    .map_err(|e| anyhow::anyhow!("cannot import {shown}: not a zstd file ({e})"))?,
+            )
+        } else {
+            Box::new(counted)
+        };
+        Ok(ImportSource {
+            input,
+            total,
+            read,
+            zstd,
+        })
+    }
+}
+
 /// The import's progress bar on a terminal: done in percent of the file's bytes, games read,
 /// games per second and the time left; redrawn ten times a second at most. `hotseat puzzles
 /// import` draws the same bar, counting puzzles.
@@ -237,31 +286,12 @@ fn clock(secs: f64) -> String {
 /// `hotseat import FILE`.
 pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Result<()> {
     let shown = file.display();
-    let read = Arc::new(AtomicU64::new(0));
-    let (input, total): (Box<dyn Read>, Option<u64>) = if file == Path::new("-") {
-        (Box::new(std::io::stdin().lock()), None)
-    } else {
-        let opened = open_regular(file).map_err(|e| {
-            anyhow::anyhow!("cannot import {shown}: {e} (example: hotseat import lichess.pgn)")
-        })?;
-        let size = opened.metadata().ok().map(|m| m.len());
-        (Box::new(opened), size)
-    };
-    let counted = Counted {
-        inner: input,
-        count: Arc::clone(&read),
-    };
-    let zstd = file
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("zst"));
-    let input: Box<dyn Read> = if zstd {
-        Box::new(
-            ruzstd::decoding::StreamingDecoder::new(counted)
-                .map_err(|e| anyhow::anyhow!("cannot import {shown}: not a zstd file ({e})"))?,
-        )
-    } else {
-        Box::new(counted)
-    };
+    let ImportSource {
+        input,
+        total,
+        read,
+        zstd,
+    } = ImportSource::open(file, "hotseat import lichess.pgn")?;
     let store = store(data_dir)?;
     let mut bar = std::io::stderr().is_terminal().then(|| Bar {
         total,

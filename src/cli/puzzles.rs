@@ -2,17 +2,15 @@
 //! the screen or in `--plain`; and `hotseat puzzles import FILE`, Lichess's whole puzzle
 //! database read into the database (see `store::puzzles`).
 
-use std::io::{BufReader, IsTerminal, Read, Write};
+use std::io::{BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 
-use super::games::{Bar, Counted, store};
-use crate::store::{Choice, ImportProgress, MAX_PUZZLES_REFUSED_LISTED, open_regular};
+use super::games::{Bar, ImportSource, store};
+use crate::store::{Choice, ImportProgress, MAX_PUZZLES_REFUSED_LISTED};
 
 /// The options of `hotseat puzzles`.
 #[derive(Debug, Args)]
@@ -290,34 +288,9 @@ fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
 /// `hotseat puzzles import FILE`.
 pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Result<()> {
     let shown = file.display();
-    let read = Arc::new(AtomicU64::new(0));
-    let (input, total): (Box<dyn Read + Send>, Option<u64>) = if file == Path::new("-") {
-        (Box::new(std::io::stdin()), None)
-    } else {
-        let opened = open_regular(file).map_err(|e| {
-            anyhow::anyhow!(
-                "cannot import {shown}: {e} (example: hotseat puzzles import \
-                 lichess_db_puzzle.csv.zst)"
-            )
-        })?;
-        let size = opened.metadata().ok().map(|m| m.len());
-        (Box::new(opened), size)
-    };
-    let counted = Counted {
-        inner: input,
-        count: Arc::clone(&read),
-    };
-    let zstd = file
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("zst"));
-    let input: Box<dyn Read + Send> = if zstd {
-        Box::new(
-            ruzstd::decoding::StreamingDecoder::new(counted)
-                .map_err(|e| anyhow::anyhow!("cannot import {shown}: not a zstd file ({e})"))?,
-        )
-    } else {
-        Box::new(counted)
-    };
+    let ImportSource {
+        input, total, read, ..
+    } = ImportSource::open(file, "hotseat puzzles import lichess_db_puzzle.csv.zst")?;
     let mut book = store(data_dir)?.puzzles()?;
     let mut bar = std::io::stderr().is_terminal().then(|| Bar {
         total,
