@@ -25,25 +25,15 @@ impl Store {
         black: &str,
         unfinished: bool,
     ) -> Result<PathBuf, StoreError> {
-        self.archive_with(game_pgn, date, white, black, unfinished, Durability::Synced)
-    }
-
-    /// [`Store::archive`] with the durability given: an import writes its games unsynced and
-    /// syncs the folder once a batch (a sync per file made 10,000 games take 45 s).
-    pub(crate) fn archive_with(
-        &self,
-        game_pgn: &str,
-        date: &str,
-        white: &str,
-        black: &str,
-        unfinished: bool,
-        sync: Durability,
-    ) -> Result<PathBuf, StoreError> {
         let games = self.games_dir();
         self.ensure_dir(&games)?;
         let stem = archive_stem(date, white, black, unfinished);
-        write_new(numbered(&games, &stem, "pgn"), game_pgn.as_bytes(), sync)
-            .map_err(|(path, e)| StoreError::io(Op::Archive, path, e))
+        write_new(
+            numbered(&games, &stem, "pgn"),
+            game_pgn.as_bytes(),
+            Durability::Synced,
+        )
+        .map_err(|(path, e)| StoreError::io(Op::Archive, path, e))
     }
 }
 
