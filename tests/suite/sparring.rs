@@ -122,10 +122,14 @@ fn the_lowest_level_plays_legal_moves_to_the_end_of_a_game() {
             game.claim_draw(Duration::ZERO).unwrap();
         }
     }
+    // To its end by the rules (the weakest levels pick among several moves at random, so a
+    // game may be short: its length is no measure), or to the cap.
+    let plies = game.record().moves().len();
+    assert!(plies > 0);
     assert!(
-        game.record().moves().len() >= 20,
-        "{}",
-        game.record().moves().len()
+        game.is_over() || plies >= 400,
+        "{plies} plies, not over: {:?}",
+        game.outcome()
     );
 }
 
