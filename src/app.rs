@@ -79,11 +79,11 @@ pub use effect::{Effect, EngineEffect, FileEffect, LibraryEffect, ScreenEffect};
 pub use event::Event;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext, action_for};
-pub use live::{LiveJob, LiveUpdate};
+pub use live::{Live, LiveJob, LiveUpdate};
 pub use newgame::NewGameForm;
 pub use parts::MAX_INPUT_CHARS;
 use parts::{BoardControl, MoveBox, Review};
-pub use report::{AnalysisEvent, AnalysisJob, player_lines, summary_line};
+pub use report::{AnalysisEvent, AnalysisJob, Reports, player_lines, summary_line};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{
     Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, dialog_hint_rows, status_badge,
@@ -325,7 +325,7 @@ impl App {
         self.ended_unawares = None;
         self.offer_with_move = None;
         self.requests.clear();
-        self.reset_report();
+        self.reports.reset(&self.game, &mut self.effects);
         self.seat_engine();
         self.mode = self.opening_mode();
         self.bell_follows_new_game();
@@ -392,7 +392,8 @@ impl App {
         self.check_game_end(now, !matches!(action, Action::Tick | Action::Resize { .. }));
         self.follow_engine(now);
         self.plan_saves(now);
-        self.follow_live();
+        let spot = self.shown_spot();
+        self.live.follow(&self.game, spot, &mut self.effects);
         self.plan_sound(now);
     }
 
@@ -415,7 +416,11 @@ impl App {
             }
             Event::Exported(result) => self.exported(result),
             Event::Analysis { id, event } => self.analysis_event(id, event),
-            Event::Live { id, update } => self.live_update(id, update),
+            Event::Live { id, update } => {
+                if let Some(said) = self.live.update(id, update) {
+                    self.message = Some(said);
+                }
+            }
             Event::Rearchived(result) => self.rearchived(result),
             Event::Library(news) => self.library_news(news, self.now),
             Event::WritableFolder(folder) => self.saving.elsewhere = folder,
@@ -525,6 +530,16 @@ impl App {
     /// The ply being reviewed; `None` when showing the present.
     pub fn review(&self) -> Option<usize> {
         self.review.ply()
+    }
+
+    /// The game report shown and the engine's work on it.
+    pub fn report(&self) -> &Reports {
+        &self.reports
+    }
+
+    /// The engine's live lines for the position shown (F5).
+    pub fn live(&self) -> &Live {
+        &self.live
     }
 
     /// The terminal size the app lays the screen out for.

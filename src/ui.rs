@@ -145,7 +145,8 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     view.glow = feedback.glow;
     (&view).render(screen.board, buf);
     if let Some(eval) = app
-        .live_lines()
+        .live()
+        .lines()
         .and_then(|(_, lines)| lines.first())
         .map(|l| l.eval)
         && let Some(bar) = eval_bar_area(app, screen.board)

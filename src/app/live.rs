@@ -9,9 +9,9 @@
 //! [`LiveUpdate`]s with the job's id, and an update for another id (a position left behind) is
 //! dropped.
 
-use super::{App, EngineEffect, Message};
-use crate::game::Spot;
+use super::{Effect, EngineEffect, Message};
 use crate::game::report::PositionEval;
+use crate::game::{Game, Spot};
 use crate::rules::{Move, Position};
 
 /// What the live search says, in the app's terms.
@@ -36,101 +36,94 @@ pub struct LiveJob {
     pub moves: Vec<Move>,
 }
 
-/// The live analysis: on or off, the position it is about, its lines.
+/// The live analysis: on or off, the position it is about, its lines. It asks the engine
+/// through the effects it is handed and says what happened in the message it returns.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Live {
-    pub on: bool,
+pub struct Live {
+    on: bool,
     /// The position analysed, and the id of its search.
     spot: Option<Spot>,
     id: u64,
-    pub depth: u32,
-    pub lines: Vec<PositionEval>,
+    depth: u32,
+    lines: Vec<PositionEval>,
     /// The search ended at its budget.
-    pub done: bool,
+    done: bool,
 }
 
-impl App {
+impl Live {
     /// The live lines shown, best first, with their depth; `None` when the live analysis is
     /// off.
-    pub fn live_lines(&self) -> Option<(u32, &[PositionEval])> {
-        self.live
-            .on
-            .then_some((self.live.depth, self.live.lines.as_slice()))
+    pub fn lines(&self) -> Option<(u32, &[PositionEval])> {
+        self.on.then_some((self.depth, self.lines.as_slice()))
     }
 
     /// The live search of the position shown has ended (its lines, if any, are final; none
     /// where the position has no move).
-    pub fn live_finished(&self) -> bool {
-        self.live.on && self.live.done
+    pub fn finished(&self) -> bool {
+        self.on && self.done
     }
 
-    /// The live analysis's key: on, or off.
-    pub(super) fn toggle_live(&mut self) {
-        if self.live.on {
-            self.stop_live();
-            self.message = Some(Message::info("Engine lines off"));
-            return;
+    /// The live analysis's key: on (following `spot` of `game`), or off.
+    pub(super) fn toggle(&mut self, game: &Game, spot: Spot, effects: &mut Vec<Effect>) -> Message {
+        if self.on {
+            self.stop(effects);
+            return Message::info("Engine lines off");
         }
-        if !self.game.is_over() {
-            self.message = Some(
-                Message::error(
-                    "The game is in progress: the engine is never consulted during a game. Its \
-                     lines are for a finished or loaded game",
-                )
-                .or_shorter("No engine during a game: its lines are for a finished game"),
-            );
-            return;
+        if !game.is_over() {
+            return Message::error(
+                "The game is in progress: the engine is never consulted during a game. Its \
+                 lines are for a finished or loaded game",
+            )
+            .or_shorter("No engine during a game: its lines are for a finished game");
         }
-        self.live.on = true;
-        self.message = Some(Message::info(
-            "Engine lines on: they follow the position shown",
-        ));
-        self.follow_live();
+        self.on = true;
+        self.follow(game, spot, effects);
+        Message::info("Engine lines on: they follow the position shown")
     }
 
     /// Turns the live analysis off, its search stopped.
-    pub(super) fn stop_live(&mut self) {
-        if self.live.spot.is_some() {
-            self.effects.push(EngineEffect::StopLive.into());
+    pub(super) fn stop(&mut self, effects: &mut Vec<Effect>) {
+        if self.spot.is_some() {
+            effects.push(EngineEffect::StopLive.into());
         }
-        self.live = super::live::Live {
-            id: self.live.id,
+        *self = Live {
+            id: self.id,
             ..Default::default()
         };
     }
 
-    /// After every update: a new search when the position shown is not the one analysed.
-    pub(super) fn follow_live(&mut self) {
-        if !self.live.on {
+    /// After every update: a new search when `spot`, the position shown, is not the one
+    /// analysed.
+    pub(super) fn follow(&mut self, game: &Game, spot: Spot, effects: &mut Vec<Effect>) {
+        if !self.on {
             return;
         }
-        if !self.game.is_over() {
+        if !game.is_over() {
             // A new game replaced the one studied.
-            self.stop_live();
+            self.stop(effects);
             return;
         }
-        let spot = self.shown_spot();
-        if self.live.spot == Some(spot) {
+        if self.spot == Some(spot) {
             return;
         }
-        let record = self.game.record();
+        let record = game.record();
         let moves: Vec<Move> = match spot {
             Spot::Main(p) => record.moves()[..p].iter().map(|m| m.mv).collect(),
             Spot::Var(id) => {
-                let (ply, line) = self.game.variations().path(id);
+                let (ply, line) = game.variations().path(id);
                 let mut moves: Vec<Move> = record.moves()[..ply].iter().map(|m| m.mv).collect();
                 moves.extend(line);
                 moves
             }
         };
-        self.live.id += 1;
-        self.live.spot = Some(spot);
-        self.live.lines.clear();
-        self.live.depth = 0;
-        self.live.done = false;
-        self.effects.push(
+        self.id += 1;
+        self.spot = Some(spot);
+        self.lines.clear();
+        self.depth = 0;
+        self.done = false;
+        effects.push(
             EngineEffect::LiveAnalyse(LiveJob {
-                id: self.live.id,
+                id: self.id,
                 start: record.start().clone(),
                 moves,
             })
@@ -138,24 +131,25 @@ impl App {
         );
     }
 
-    /// What the live search `id` said.
-    pub(super) fn live_update(&mut self, id: u64, update: LiveUpdate) {
-        if !self.live.on || id != self.live.id {
-            return;
+    /// What the live search `id` said; the message when it failed.
+    pub(super) fn update(&mut self, id: u64, update: LiveUpdate) -> Option<Message> {
+        if !self.on || id != self.id {
+            return None;
         }
         match update {
             LiveUpdate::Lines { depth, lines } => {
-                self.live.depth = depth;
-                self.live.lines = lines;
+                self.depth = depth;
+                self.lines = lines;
             }
-            LiveUpdate::Done => self.live.done = true,
+            LiveUpdate::Done => self.done = true,
             LiveUpdate::Failed(error) => {
-                self.live = super::live::Live {
-                    id: self.live.id,
+                *self = Live {
+                    id: self.id,
                     ..Default::default()
                 };
-                self.message = Some(Message::error(error));
+                return Some(Message::error(error));
             }
         }
+        None
     }
 }

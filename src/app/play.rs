@@ -98,8 +98,14 @@ impl App {
             Action::Library => self.open_library(),
             Action::Explore => self.open_explorer(),
             Action::ShowFen => self.show_fen(),
-            Action::Analyse => self.start_analysis(),
-            Action::EngineLines => self.toggle_live(),
+            Action::Analyse => {
+                let refused = self.reports.start(&self.game, &mut self.effects);
+                self.message = refused;
+            }
+            Action::EngineLines => {
+                let spot = self.shown_spot();
+                self.message = Some(self.live.toggle(&self.game, spot, &mut self.effects));
+            }
             Action::Seek(seek) => self.seek_labelled(seek),
             Action::Help => self.mode = Mode::Help(dialogs::Help::default()),
             Action::Quit => self.quit_requested(),
@@ -191,8 +197,8 @@ impl App {
         } else if self.board.selected.is_some() {
             self.board.selected = None;
         } else if self.decline_standing(now) {
-        } else if self.analysis_progress().is_some() {
-            self.stop_analysis();
+        } else if self.reports.progress().is_some() {
+            self.reports.stop(&mut self.effects);
         } else if self.board.engaged && (self.game.is_over() || self.review.is_active()) {
             self.board.engaged = false;
         } else if self.review.is_active() {

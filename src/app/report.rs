@@ -4,7 +4,7 @@
 //! The app never runs the engine (the engine is at the edge, and an app that imported it would
 //! run up the layers): it hands out [`EngineEffect::Analyse`] with the game to analyse and an id, and
 //! the front end hands back what the engine says as [`AnalysisEvent`]s with that id
-//! ([`App::analysis_event`]). An event whose id is not the analysis running (one stopped, or
+//! (`App::analysis_event`). An event whose id is not the analysis running (one stopped, or
 //! of a game no longer on the board) is dropped, so a late word can never land on another
 //! game. Esc stops the work ([`EngineEffect::StopAnalysis`]); what was evaluated is kept and shown.
 //!
@@ -15,7 +15,8 @@
 //! report again with no engine ([`Game::report`](crate::game::Game::report)).
 
 use super::keymap::Seek;
-use super::{App, EngineEffect, Message};
+use super::{App, Effect, EngineEffect, Live, Message};
+use crate::game::Game;
 use crate::game::report::lila::Judgement;
 use crate::game::report::{GameReport, PositionEval};
 use crate::layout::panel::graph_position;
@@ -36,18 +37,18 @@ pub struct AnalysisJob {
 
 /// The report of the game on the board, and the engine's work on it.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Reports {
+pub struct Reports {
     /// The report shown: finished, read from the game's evaluations, or the part done when the
     /// engine stopped.
-    pub shown: Option<GameReport>,
+    shown: Option<GameReport>,
     /// The analysis running, and its positions done of all.
-    pub running: Option<Running>,
+    running: Option<Running>,
     /// The id of the last analysis handed out.
     last_id: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Running {
+struct Running {
     pub id: u64,
     pub done: usize,
     pub total: usize,
@@ -55,31 +56,32 @@ pub(super) struct Running {
     evals: Vec<PositionEval>,
 }
 
-impl App {
+impl Reports {
     /// The game report shown, if any.
-    pub fn game_report(&self) -> Option<&GameReport> {
-        self.reports.shown.as_ref()
+    pub fn shown(&self) -> Option<&GameReport> {
+        self.shown.as_ref()
     }
 
     /// While the engine works on the report: positions done of all.
-    pub fn analysis_progress(&self) -> Option<(usize, usize)> {
-        self.reports.running.as_ref().map(|r| (r.done, r.total))
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        self.running.as_ref().map(|r| (r.done, r.total))
     }
 
     /// Rows of the panel for the report: the graph's, and the lines' under it (the players'
-    /// numbers; while the engine works, its progress), in a panel `height` rows tall.
-    pub(super) fn report_rows(&self, height: u16) -> (u16, u16) {
-        let graph = match self.reports.shown {
+    /// numbers; while the engine works, its progress; the `live` lines), in a panel `height`
+    /// rows tall.
+    pub(super) fn rows(&self, height: u16, live: &Live) -> (u16, u16) {
+        let graph = match self.shown {
             Some(_) if height >= 30 => 6,
             Some(_) => 3,
             None => 0,
         };
-        let lines = match (&self.reports.running, &self.reports.shown) {
+        let lines = match (&self.running, &self.shown) {
             (Some(_), _) => 1,
             (None, Some(_)) => 2,
             (None, None) => 0,
         };
-        let live = match self.live_lines() {
+        let live = match live.lines() {
             Some((_, [])) => 1,
             Some((_, lines)) => lines.len() as u16,
             None => 0,
@@ -87,6 +89,76 @@ impl App {
         (graph, lines + live)
     }
 
+    /// `game` was put on the board: its own report if it carries one, the engine's work on
+    /// the game before stopped.
+    pub(super) fn reset(&mut self, game: &Game, effects: &mut Vec<Effect>) {
+        if self.running.take().is_some() {
+            effects.push(EngineEffect::StopAnalysis.into());
+        }
+        self.shown = game.report();
+    }
+
+    /// The `analyse` command (and its key) for `game`: the refusal, if refused.
+    pub(super) fn start(&mut self, game: &Game, effects: &mut Vec<Effect>) -> Option<Message> {
+        if self.running.is_some() {
+            return Some(Message::error(
+                "The engine is analysing this game already: Esc stops it",
+            ));
+        }
+        if !game.is_over() {
+            return Some(
+                Message::error(
+                    "The game is in progress: the engine is never consulted during a game. \
+                     Analyse it once it has ended",
+                )
+                .or_shorter("No engine during a game: analyse it once it has ended"),
+            );
+        }
+        let moves: Vec<Move> = game.record().moves().iter().map(|m| m.mv).collect();
+        if moves.is_empty() {
+            return Some(Message::error("The game has no moves to analyse"));
+        }
+        self.last_id += 1;
+        let total = moves.len() + 1;
+        self.running = Some(Running {
+            id: self.last_id,
+            done: 0,
+            total,
+            evals: Vec::new(),
+        });
+        effects.push(
+            EngineEffect::Analyse(AnalysisJob {
+                id: self.last_id,
+                start: game.record().start().clone(),
+                moves,
+            })
+            .into(),
+        );
+        None
+    }
+
+    /// Esc while the engine works: it stops, and what it did is kept.
+    pub(super) fn stop(&self, effects: &mut Vec<Effect>) {
+        if self.running.is_some() {
+            effects.push(EngineEffect::StopAnalysis.into());
+        }
+    }
+
+    /// The report of the positions of `game` evaluated before the engine stopped; how many
+    /// moves it covers.
+    fn keep_partial(&mut self, game: &Game, done: Vec<PositionEval>) -> usize {
+        if done.len() < 2 {
+            return 0;
+        }
+        let moves: Vec<Move> = game.record().moves().iter().map(|m| m.mv).collect();
+        let report = GameReport::new(game.record().start(), &moves, done);
+        let covered = report.moves.len();
+        self.shown = Some(report);
+        covered
+    }
+}
+
+impl App {
     /// A click on the graph shows the position drawn there; `false` when it is not on it.
     pub(super) fn click_graph(&mut self, column: u16, row: u16) -> bool {
         let Some(graph) = self.panel_layout().map(|p| p.graph) else {
@@ -213,62 +285,6 @@ impl App {
         .or_shorter(format!("{played} {label}"))
     }
 
-    /// A game was put on the board: its own report if it carries one, the engine's work on
-    /// the game before stopped.
-    pub(super) fn reset_report(&mut self) {
-        if self.reports.running.take().is_some() {
-            self.effects.push(EngineEffect::StopAnalysis.into());
-        }
-        self.reports.shown = self.game.report();
-    }
-
-    /// The `analyse` command (and its key).
-    pub(super) fn start_analysis(&mut self) {
-        if self.reports.running.is_some() {
-            self.error("The engine is analysing this game already: Esc stops it");
-            return;
-        }
-        if !self.game.is_over() {
-            self.message = Some(
-                Message::error(
-                    "The game is in progress: the engine is never consulted during a game. \
-                     Analyse it once it has ended",
-                )
-                .or_shorter("No engine during a game: analyse it once it has ended"),
-            );
-            return;
-        }
-        let moves: Vec<Move> = self.game.record().moves().iter().map(|m| m.mv).collect();
-        if moves.is_empty() {
-            self.error("The game has no moves to analyse");
-            return;
-        }
-        self.reports.last_id += 1;
-        let total = moves.len() + 1;
-        self.reports.running = Some(Running {
-            id: self.reports.last_id,
-            done: 0,
-            total,
-            evals: Vec::new(),
-        });
-        self.effects.push(
-            EngineEffect::Analyse(AnalysisJob {
-                id: self.reports.last_id,
-                start: self.game.record().start().clone(),
-                moves,
-            })
-            .into(),
-        );
-        self.message = None;
-    }
-
-    /// Esc while the engine works: it stops, and what it did is kept.
-    pub(super) fn stop_analysis(&mut self) {
-        if self.reports.running.is_some() {
-            self.effects.push(EngineEffect::StopAnalysis.into());
-        }
-    }
-
     /// What the engine said about analysis `id`.
     pub(super) fn analysis_event(&mut self, id: u64, event: AnalysisEvent) {
         let Some(running) = self.reports.running.as_mut().filter(|r| r.id == id) else {
@@ -285,7 +301,7 @@ impl App {
                 if ply == running.evals.len() {
                     running.evals.push(eval);
                     let done = running.evals.clone();
-                    self.keep_partial(done);
+                    self.reports.keep_partial(&self.game, done);
                 }
             }
             AnalysisEvent::Finished(report) => {
@@ -308,7 +324,7 @@ impl App {
             }
             AnalysisEvent::Failed { error, done } => {
                 self.reports.running = None;
-                let covered = self.keep_partial(done);
+                let covered = self.reports.keep_partial(&self.game, done);
                 self.message = Some(Message::error(format!(
                     "{error}; the report covers {covered} of {} moves",
                     total - 1
@@ -316,26 +332,13 @@ impl App {
             }
             AnalysisEvent::Cancelled { done } => {
                 self.reports.running = None;
-                let covered = self.keep_partial(done);
+                let covered = self.reports.keep_partial(&self.game, done);
                 self.message = Some(Message::info(format!(
                     "Analysis stopped: the report covers {covered} of {} moves",
                     total - 1
                 )));
             }
         }
-    }
-
-    /// The report of the positions evaluated before the engine stopped; how many moves it
-    /// covers.
-    fn keep_partial(&mut self, done: Vec<PositionEval>) -> usize {
-        if done.len() < 2 {
-            return 0;
-        }
-        let moves: Vec<Move> = self.game.record().moves().iter().map(|m| m.mv).collect();
-        let report = GameReport::new(self.game.record().start(), &moves, done);
-        let covered = report.moves.len();
-        self.reports.shown = Some(report);
-        covered
     }
 }
 

@@ -171,7 +171,7 @@ impl App {
             Some(box_rows) => box_rows,
             None => rows(self.result_lines(width).len()),
         };
-        let (graph, report_lines) = self.report_rows(area.height);
+        let (graph, report_lines) = self.reports.rows(area.height, &self.live);
         Some(
             PanelLayout::new(
                 area,

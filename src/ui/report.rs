@@ -42,21 +42,21 @@ impl ReportView<'_> {
     /// Draws the graph and the lines where `plan` puts them.
     pub fn render_plan(&self, plan: &PanelLayout, buf: &mut Buffer) {
         let theme = self.app.theme();
-        if let Some(report) = self.app.game_report() {
+        if let Some(report) = self.app.report().shown() {
             self.graph(report, plan.graph, buf);
             self.graph_label(report, plan.graph_label, buf);
         }
         let width = usize::from(plan.summary.width);
-        let mut lines: Vec<Line> = match self.app.live_lines() {
+        let mut lines: Vec<Line> = match self.app.live().lines() {
             Some((depth, live)) => {
-                let finished = self.app.live_finished();
+                let finished = self.app.live().finished();
                 let search = (depth, live, finished);
                 super::live::lines(self.app.shown_position(), search, width, theme)
             }
             None => Vec::new(),
         };
         lines.extend(
-            match (self.app.analysis_progress(), self.app.game_report()) {
+            match (self.app.report().progress(), self.app.report().shown()) {
                 (Some((done, total)), _) => {
                     let long = format!(" Analysing: {done} of {total} positions — Esc stops");
                     let short = format!(" Analysing {done}/{total} · Esc stops");

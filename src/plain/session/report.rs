@@ -87,7 +87,7 @@ impl Session {
             Ask::Report => self.report_summary(),
             Ask::Next(label) => vec![self.next_labelled(label)],
             Ask::Stop => {
-                if self.app.analysis_progress().is_none() {
+                if self.app.report().progress().is_none() {
                     vec!["The engine is not analysing: there is nothing to stop.".to_owned()]
                 } else {
                     self.app.update(Action::Cancel, now);
@@ -101,7 +101,7 @@ impl Session {
     fn analyse(&mut self, now: Duration, files: &mut impl Carry) -> Vec<String> {
         let before = self.before();
         self.app.update(Action::Analyse, now);
-        let Some((_, total)) = self.app.analysis_progress() else {
+        let Some((_, total)) = self.app.report().progress() else {
             // Refused: the app says why.
             self.carry(now, files);
             return self.changes(&before);
@@ -127,7 +127,7 @@ impl Session {
         if !self.report.running {
             return Vec::new();
         }
-        match self.app.analysis_progress() {
+        match self.app.report().progress() {
             Some((done, total)) if total > 0 => {
                 let step = done * PROGRESS_STEPS / total;
                 if step > self.report.steps_said && step < PROGRESS_STEPS {
@@ -144,7 +144,7 @@ impl Session {
             None => {
                 self.report.running = false;
                 let mut out = self.player_lines();
-                if self.app.game_report().is_some_and(labelled) {
+                if self.app.report().shown().is_some_and(labelled) {
                     out.push("Type next blunder, next mistake or next to hear the moves.".into());
                 }
                 out
@@ -153,7 +153,7 @@ impl Session {
     }
 
     fn player_lines(&self) -> Vec<String> {
-        let Some(report) = self.app.game_report() else {
+        let Some(report) = self.app.report().shown() else {
             return Vec::new();
         };
         let game = self.app.game();
@@ -165,12 +165,12 @@ impl Session {
     }
 
     fn report_summary(&self) -> Vec<String> {
-        if let Some((done, total)) = self.app.analysis_progress() {
+        if let Some((done, total)) = self.app.report().progress() {
             return vec![format!(
                 "The engine is analysing: {done} of {total} positions so far."
             )];
         }
-        let Some(report) = self.app.game_report() else {
+        let Some(report) = self.app.report().shown() else {
             return vec!["There is no report yet: type analyse once the game has ended.".into()];
         };
         let mut out = self.player_lines();
@@ -187,13 +187,13 @@ impl Session {
     /// The next move labelled `label` (any label if `None`) after the last one read, going
     /// round to the first at the end.
     fn next_labelled(&mut self, label: Option<Judgement>) -> String {
-        if let Some((done, total)) = self.app.analysis_progress() {
+        if let Some((done, total)) = self.app.report().progress() {
             return format!(
                 "The engine is analysing: {done} of {total} positions so far. The moves can be \
                  read when the report is ready."
             );
         }
-        let Some(report) = self.app.game_report() else {
+        let Some(report) = self.app.report().shown() else {
             return "There is no report yet: type analyse once the game has ended.".into();
         };
         let wanted = |ply: usize| {
