@@ -311,7 +311,7 @@ impl App {
             "New game: {} vs {}, {}",
             self.game.player(Color::White),
             self.game.player(Color::Black),
-            self.time_control_text()
+            self.words().time_control()
         )));
     }
 
@@ -627,17 +627,6 @@ impl App {
     /// Whether a game is under way that quitting or a new game would abandon.
     pub fn game_in_progress(&self) -> bool {
         !self.game.is_over() && (self.game.record().plies() > 0 || self.game.is_started())
-    }
-
-    /// The time control in words, both sides' when they differ.
-    pub fn time_control_text(&self) -> String {
-        let white = self.game.clock().control(Color::White);
-        let black = self.game.clock().control(Color::Black);
-        if white == black {
-            white.describe()
-        } else {
-            format!("White {}, Black {}", white.describe(), black.describe())
-        }
     }
 
     fn info(&mut self, text: impl Into<String>) {

@@ -115,7 +115,7 @@ impl NetPlay {
                 let turn = game.position().turn();
                 format!(
                     "It is {}'s move: {turn} plays at the other terminal",
-                    super::view::who(game, turn)
+                    super::notation::Words::new(game, crate::rules::MoveStyle::default()).who(turn)
                 )
             }
             Some(_) => return None,
@@ -270,7 +270,7 @@ impl App {
         if self.game.pending_offer() == Some(!me) {
             self.accept_offer(!me, now);
         } else if self.net_act(Action::OfferDraw) {
-            self.info(format!("You offer {} a draw", self.who(!me)));
+            self.info(format!("You offer {} a draw", self.words().who(!me)));
         }
     }
 
@@ -336,7 +336,7 @@ impl App {
                 if matches!(self.mode, Mode::Invite(_)) {
                     self.mode = Mode::Playing;
                 }
-                let who = self.who(color);
+                let who = self.words().who(color);
                 self.info(if rejoined {
                     format!("{who} is back")
                 } else {
@@ -349,7 +349,7 @@ impl App {
                     return;
                 };
                 net.peers[color.index()] = PeerState::GoneSince(now);
-                let who = self.who(color);
+                let who = self.words().who(color);
                 self.error(format!(
                     "{who}'s terminal is gone ({why}); the game waits, the clock of the side \
                      to move runs on, and `hotseat join` with the same invitation takes the \
@@ -475,7 +475,7 @@ impl App {
             Change::Chat { from, text } => {
                 let who = from
                     .color()
-                    .map_or_else(|| from.to_string(), |c| self.who(c));
+                    .map_or_else(|| from.to_string(), |c| self.words().who(c));
                 let line = format!("{who}: {text}");
                 let Some(net) = self.table.remote_mut() else {
                     return;
@@ -518,9 +518,9 @@ impl App {
         self.info(match seat.color() {
             Some(color) if resumed => format!(
                 "You play {}: the unfinished game goes on (hotseat host --new starts another)",
-                self.who(color)
+                self.words().who(color)
             ),
-            Some(color) => format!("You play {}", self.who(color)),
+            Some(color) => format!("You play {}", self.words().who(color)),
             None => "You are watching".to_owned(),
         });
     }
@@ -561,14 +561,17 @@ impl App {
                     self.requests.offer_seen(now)
                 }
                 Some(by) if mine(Seat::of(by)) => {
-                    self.info(format!("You offer a draw; {} is asked", self.who(!by)));
+                    self.info(format!(
+                        "You offer a draw; {} is asked",
+                        self.words().who(!by)
+                    ));
                 }
-                Some(by) => self.info(format!("{} offers a draw", self.who(by))),
+                Some(by) => self.info(format!("{} offers a draw", self.words().who(by))),
                 None => {}
             },
             Notice::DrawDeclined(by) => {
                 if let Some(by) = by.color() {
-                    self.info(format!("{} declines the draw offer", self.who(by)));
+                    self.info(format!("{} declines the draw offer", self.words().who(by)));
                 }
             }
             Notice::TakebackAsked(by) => match by.color() {
@@ -579,12 +582,13 @@ impl App {
                     self.requests.stand(Ask::Takeback, by, now);
                     self.info(format!(
                         "You ask to take back {}; {} is asked",
-                        self.takeback_text(by)
+                        self.words()
+                            .takeback(by)
                             .unwrap_or_else(|| "your last move".to_owned()),
-                        self.who(!by)
+                        self.words().who(!by)
                     ));
                 }
-                Some(by) => self.info(format!("{} asks to take back a move", self.who(by))),
+                Some(by) => self.info(format!("{} asks to take back a move", self.words().who(by))),
                 None => {}
             },
             Notice::TakebackDeclined(by) => {
@@ -592,11 +596,12 @@ impl App {
                 if let Some(by) = by.color() {
                     let asker = !by;
                     let moves = self
-                        .takeback_text(asker)
+                        .words()
+                        .takeback(asker)
                         .map_or_else(String::new, |moves| format!(" {moves}"));
                     self.info(format!(
                         "{} does not agree to take back{moves}",
-                        self.who(by)
+                        self.words().who(by)
                     ));
                 }
             }
@@ -604,7 +609,10 @@ impl App {
                 self.offer_with_move = None;
                 self.requests.took_back(by.color());
                 if let Some(by) = by.color() {
-                    self.info(format!("{}'s move taken back, with consent", self.who(by)));
+                    self.info(format!(
+                        "{}'s move taken back, with consent",
+                        self.words().who(by)
+                    ));
                 }
             }
             Notice::Connection {
@@ -623,7 +631,7 @@ impl App {
                     PeerState::GoneSince(now)
                 };
                 if who != seat && !net.setup.hosting {
-                    let who = self.who(color);
+                    let who = self.words().who(color);
                     self.info(if connected {
                         format!("{who} is connected")
                     } else {

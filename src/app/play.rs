@@ -414,7 +414,7 @@ impl App {
                 if let Some(outcome) = self.game.outcome() {
                     self.error(format!(
                         "The game is over ({}, {}): Ctrl-N starts a new one",
-                        self.outcome_text(outcome),
+                        self.words().outcome(outcome),
                         outcome.result.pgn()
                     ));
                 }
@@ -493,7 +493,10 @@ impl App {
     /// With the opponent's offer standing, it brings that back to accept.
     fn draw(&mut self, now: Duration) {
         if let Some(outcome) = self.game.outcome() {
-            self.error(format!("The game is over: {}", self.outcome_text(outcome)));
+            self.error(format!(
+                "The game is over: {}",
+                self.words().outcome(outcome)
+            ));
             return;
         }
         if !self.table.decides_here() {
@@ -506,7 +509,10 @@ impl App {
             return;
         }
         if self.offer_with_move.take() == Some(turn) {
-            self.info(format!("{} withdraws the draw offer", self.who(turn)));
+            self.info(format!(
+                "{} withdraws the draw offer",
+                self.words().who(turn)
+            ));
         } else {
             self.offer_with_move = Some(turn);
             self.info(self.offer_with_move_text(turn));
@@ -523,7 +529,7 @@ impl App {
     pub(super) fn offer_with_move_text(&self, turn: Color) -> String {
         format!(
             "{} offers a draw with this move · Ctrl-D withdraws",
-            self.who(turn)
+            self.words().who(turn)
         )
     }
 
@@ -567,7 +573,10 @@ impl App {
 
     fn ask_resign(&mut self) {
         if let Some(outcome) = self.game.outcome() {
-            self.error(format!("The game is over: {}", self.outcome_text(outcome)));
+            self.error(format!(
+                "The game is over: {}",
+                self.words().outcome(outcome)
+            ));
         } else {
             let color = self.table.speaker(&self.game);
             self.mode = Mode::Resign(dialogs::Resign { color });
@@ -621,7 +630,7 @@ impl App {
         if let Some(color) = self.game.clock().running().filter(|_| running) {
             self.info(format!(
                 "The game was stopped for {span}; {}'s clock ran on, as for an absence",
-                self.who(color)
+                self.words().who(color)
             ));
         } else {
             self.info(format!("The game was stopped for {span}"));

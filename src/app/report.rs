@@ -214,9 +214,9 @@ impl App {
                 Judgement::Mistake => "mistake",
                 Judgement::Blunder => "blunder",
             });
-            let side = seek
-                .side
-                .map_or_else(String::new, |side| format!(" by {}", self.who(side)));
+            let side = seek.side.map_or_else(String::new, |side| {
+                format!(" by {}", self.words().who(side))
+            });
             let what = if seek.label.is_some() {
                 format!("No {label}{side} in the report")
             } else {
@@ -254,8 +254,8 @@ impl App {
         let what = judged.advice.map_or("", |a| a.describe());
         let played = format!(
             "{} {}{glyph}",
-            self.move_number(ply),
-            self.written_move(ply)
+            self.words().move_number(ply),
+            self.words().written_move(ply)
         );
         let best = self
             .game
@@ -279,7 +279,7 @@ impl App {
         );
         Message::info(format!(
             "{played} by {}: {what}.{better}{again}",
-            self.who(judged.mover)
+            self.words().who(judged.mover)
         ))
         .or_shorter(format!("{played} {label}{short_better}"))
         .or_shorter(format!("{played} {label}"))

@@ -142,7 +142,10 @@ impl App {
     /// move, within the bounds above.
     pub(super) fn takeback_key(&mut self, now: Duration) {
         if let Some(outcome) = self.game.outcome() {
-            self.error(format!("The game is over: {}", self.outcome_text(outcome)));
+            self.error(format!(
+                "The game is over: {}",
+                self.words().outcome(outcome)
+            ));
             return;
         }
         match self.requests.pending {
@@ -171,14 +174,14 @@ impl App {
         if self.game.pending_offer() == Some(asker) {
             self.error(format!(
                 "{}'s draw offer is waiting for an answer: ask to take back after it",
-                self.who(asker)
+                self.words().who(asker)
             ));
             return;
         }
         if self.requests.takeback_asked[asker.index()] == Some(plies) {
             self.error(format!(
                 "{} already asked to take back this move: once per move",
-                self.who(asker)
+                self.words().who(asker)
             ));
             return;
         }
@@ -238,13 +241,13 @@ impl App {
             return;
         }
         self.requests.pending = None;
-        let answerer = self.who(!request.by);
+        let answerer = self.words().who(!request.by);
         match (request.ask, yes) {
             (Ask::Takeback, _) if !self.table.decides_here() => {
                 self.net_act(RemoteAction::AnswerTakeback { accept: yes });
             }
             (Ask::Takeback, true) => {
-                let last = self.last_move_text();
+                let last = self.words().last_move();
                 match self.game.takeback(1, now) {
                     Ok(()) => {
                         // The move is gone: the next one made may be asked about again.
@@ -260,7 +263,7 @@ impl App {
                 }
             }
             (Ask::Takeback, false) => {
-                let last = self.last_move_text();
+                let last = self.words().last_move();
                 self.info(format!("{answerer} does not agree to take back {last}"));
             }
             (Ask::Pause, true) => {
@@ -329,28 +332,38 @@ impl App {
             Ask::Draw => "draw offer",
         };
         if mover == request.by {
-            self.info(format!("{} withdrew the {what} by moving", self.who(mover)));
+            self.info(format!(
+                "{} withdrew the {what} by moving",
+                self.words().who(mover)
+            ));
         } else {
-            self.info(format!("{} moved: the {what} is declined", self.who(mover)));
+            self.info(format!(
+                "{} moved: the {what} is declined",
+                self.words().who(mover)
+            ));
         }
     }
 
     /// A take-back request as the status bar says it.
     fn request_words(&self, request: Request) -> String {
         match request.ask {
-            Ask::Takeback => format!("{}'s take-back request", self.who(request.by)),
-            Ask::Pause => format!("{}'s request to stop the clocks", self.who(request.by)),
-            Ask::Draw => format!("{}'s draw offer", self.who(request.by)),
+            Ask::Takeback => format!("{}'s take-back request", self.words().who(request.by)),
+            Ask::Pause => format!(
+                "{}'s request to stop the clocks",
+                self.words().who(request.by)
+            ),
+            Ask::Draw => format!("{}'s draw offer", self.words().who(request.by)),
         }
     }
 
     /// The moves a take-back asked by `by` would undo, in words (`2. Qh5 and 2... Nc6`).
     pub fn asked_moves(&self, by: Color) -> String {
         if !self.table.decides_here() {
-            self.takeback_text(by)
+            self.words()
+                .takeback(by)
                 .unwrap_or_else(|| "their last move".to_owned())
         } else {
-            self.last_move_text()
+            self.words().last_move()
         }
     }
 
@@ -366,7 +379,7 @@ impl App {
                 Message::new(
                     format!(
                         "You asked to take back: waiting for {}",
-                        self.who(!request.by)
+                        self.words().who(!request.by)
                     ),
                     MessageKind::Banner,
                 )
@@ -374,7 +387,7 @@ impl App {
             );
         }
         let (ask, by) = self.question_to_answer()?;
-        let (who, to) = (self.who(by), self.who(!by));
+        let (who, to) = (self.words().who(by), self.words().who(!by));
         let (full, short, shortest) = match ask {
             Ask::Takeback => (
                 format!(

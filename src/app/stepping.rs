@@ -218,8 +218,8 @@ impl App {
                 if let Some(took) = self.game.move_time(i) {
                     lines.push(format!(
                         "{} {} took {}",
-                        self.move_number(i),
-                        self.written_move(i),
+                        self.words().move_number(i),
+                        self.words().written_move(i),
                         format_span(took)
                     ));
                 }
@@ -269,7 +269,11 @@ impl App {
     pub fn result_lines(&self, width: usize) -> Vec<String> {
         match self.game.outcome() {
             Some(outcome) => text::wrap(
-                &format!("{} · {}", outcome.result.pgn(), self.outcome_text(outcome)),
+                &format!(
+                    "{} · {}",
+                    outcome.result.pgn(),
+                    self.words().outcome(outcome)
+                ),
                 width.saturating_sub(1).max(1),
             ),
             None => Vec::new(),

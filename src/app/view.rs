@@ -6,8 +6,6 @@ use super::dialogs::Look;
 use super::keymap::{Action, Key, KeyContext, hints};
 use super::move_entry::{self, Feedback};
 use super::{App, ArchiveNote, Message, MessageKind, Mode};
-use crate::game::MoveNumber;
-use crate::rules::Color;
 use crate::text;
 
 /// The move box line.
@@ -165,11 +163,6 @@ pub fn dialog_hint_rows(context: KeyContext, width: usize) -> Vec<Vec<Hint>> {
 }
 
 impl App {
-    /// `1.` for White's move at `ply`, `1...` for Black's, counted from the game's start position.
-    pub(super) fn move_number(&self, ply: usize) -> MoveNumber {
-        MoveNumber::of_ply(self.game.record().start(), ply)
-    }
-
     /// The opening of the position shown, named as the game went ("C50 Italian Game").
     pub fn opening(&self) -> Option<crate::game::openings::Opening> {
         crate::game::openings::of_record(self.game.record(), self.shown_ply())
@@ -185,20 +178,6 @@ impl App {
             }
             _ => Vec::new(),
         }
-    }
-
-    /// A player as messages name them: `White`, or `Ann (White)` when named.
-    pub fn who(&self, color: Color) -> String {
-        who(&self.game, color)
-    }
-
-    /// How a game ended, in words that name the players where names are known: `Bob resigns
-    /// — Ann wins`.
-    pub fn outcome_text(&self, outcome: crate::game::Outcome) -> String {
-        let game = &self.game;
-        outcome
-            .named(game.player(Color::White), game.player(Color::Black))
-            .to_string()
     }
 
     /// The feedback on the typed text, for the board and the prompt.
@@ -297,7 +276,11 @@ impl App {
             let plies = self.game.record().plies();
             let at = match ply.checked_sub(1) {
                 None => "the start position".to_owned(),
-                Some(i) => format!("after {} {}", self.move_number(i), self.written_move(i)),
+                Some(i) => format!(
+                    "after {} {}",
+                    self.words().move_number(i),
+                    self.words().written_move(i)
+                ),
             };
             // After the game there is no game to return to: End shows how it ended.
             let back = if self.game.is_over() {
@@ -324,7 +307,7 @@ impl App {
         if let Some(outcome) = self.game.outcome() {
             return Message::info(format!(
                 "{} · {}",
-                self.outcome_text(outcome),
+                self.words().outcome(outcome),
                 outcome.result.pgn()
             ));
         }
@@ -333,7 +316,7 @@ impl App {
         }
         let pos = self.game.position();
         let turn = pos.turn();
-        let mut text = format!("{} to move", self.who(turn));
+        let mut text = format!("{} to move", self.words().who(turn));
         if pos.is_check() {
             text.push_str(" — check!");
         }
@@ -361,7 +344,7 @@ impl App {
         let label = if self.game.is_over() {
             "Game over ›".to_owned()
         } else {
-            format!("{} ›", self.who(turn))
+            format!("{} ›", self.words().who(turn))
         };
         let held = self
             .board
@@ -456,48 +439,5 @@ impl App {
     /// What the screen draws for the open dialog, if any (see [`super::dialogs::Look`]).
     pub fn dialog_look(&self) -> Option<Look<'_>> {
         self.mode.look(self)
-    }
-
-    /// `12... Nf6`: the last move with its number, for messages.
-    pub(super) fn last_move_text(&self) -> String {
-        let record = self.game.record();
-        let plies = record.plies();
-        match record.moves().last() {
-            Some(_) => format!(
-                "{} {}",
-                self.move_number(plies - 1),
-                self.written_move(plies - 1)
-            ),
-            None => "nothing".to_owned(),
-        }
-    }
-
-    /// What a takeback asked by `by` across the network undoes, for messages: `by`'s last move
-    /// (`12... Qxd4`), and the reply made since if there is one (`12... Qxd4 and 13. Nf3`).
-    /// `None` before `by` has moved.
-    pub(super) fn takeback_text(&self, by: Color) -> Option<String> {
-        let plies = self.game.record().plies();
-        let last_by = !self.game.position().turn();
-        let (own, reply) = if last_by == by {
-            (plies.checked_sub(1)?, None)
-        } else {
-            (plies.checked_sub(2)?, Some(plies - 1))
-        };
-        let text = |ply| format!("{} {}", self.move_number(ply), self.written_move(ply));
-        Some(match reply {
-            None => text(own),
-            Some(reply) => format!("{} and {}", text(own), text(reply)),
-        })
-    }
-}
-
-/// The player of `color` in `game` by name, with the colour where a name is known: `Ann
-/// (White)`, or `White`.
-pub(super) fn who(game: &crate::game::Game, color: Color) -> String {
-    let name = game.player(color);
-    if name == color.to_string() {
-        name.to_owned()
-    } else {
-        format!("{name} ({color})")
     }
 }

@@ -148,9 +148,9 @@ impl Session {
         let game = self.app.game();
         let mut out = vec![format!(
             "hotseat, plain mode: {} against {}, {}. Type help for the commands.",
-            self.app.who(Color::White),
-            self.app.who(Color::Black),
-            self.app.time_control_text()
+            self.app.words().who(Color::White),
+            self.app.words().who(Color::Black),
+            self.app.words().time_control()
         )];
         if let Some(message) = self.app.message() {
             out.push(sentence(&plain_words(&message.text)));
@@ -749,7 +749,7 @@ impl Session {
             return Vec::new();
         }
         let pos = self.app.game().position().clone();
-        let step = read_line_in(&pos, &rest, self.app.move_style())
+        let step = read_line_in(&pos, &rest, self.app.words().style())
             .into_iter()
             .next();
         let said = match (step, self.app.message()) {
@@ -787,7 +787,7 @@ impl Session {
 
     /// The move at `ply` in the players' notation, as the screen's move list writes it.
     fn written(&self, ply: usize) -> String {
-        written_move(self.app.game(), ply, self.app.move_style())
+        written_move(self.app.game(), ply, self.app.words().style())
     }
 
     /// The move at `ply` as a sentence.
@@ -807,7 +807,7 @@ impl Session {
     }
 
     fn outcome_words(&self, outcome: Outcome) -> String {
-        self.app.outcome_text(outcome).replace(" — ", ", ")
+        self.app.words().outcome(outcome).replace(" — ", ", ")
     }
 
     /// The question the app asks now, with how to answer it.
@@ -824,14 +824,14 @@ impl Session {
                 Some(format!(
                     "{} would allow a draw claim by {why}. Claim the draw with it? yes or claim \
                      claims it, no just plays it.",
-                    app.move_style().write(app.game().position(), *mv),
+                    app.words().style().write(app.game().position(), *mv),
                 ))
             }
             Mode::Promotion(promotion) => Some(format!(
                 "{}: promote to which piece? queen, rook, bishop or knight: type {}, or cancel \
                  to play another move.",
                 promotion.to,
-                question::promotion_letters(app.move_style().language)
+                question::promotion_letters(app.words().style().language)
             )),
             mode if matches!(app.key_context(), KeyContext::Confirm | KeyContext::Grave) => {
                 let mut lines = app.dialog().map(|d| d.lines).unwrap_or_default();
@@ -859,7 +859,7 @@ impl Session {
     /// The opponent's question as it comes, with how to answer it.
     fn asked_sentence(&self, ask: Ask, by: Color) -> String {
         let app = &self.app;
-        let (who, to) = (app.who(by), app.who(!by));
+        let (who, to) = (app.words().who(by), app.words().who(!by));
         let what = match ask {
             Ask::Draw => format!("{who} offers a draw."),
             Ask::Takeback => format!("{who} asks to take back {}.", app.asked_moves(by)),
@@ -881,14 +881,14 @@ impl Session {
         let turn = game.position().turn();
         let mut text = format!(
             "{} to move, move {}",
-            self.app.who(turn),
+            self.app.words().who(turn),
             game.position().fullmoves()
         );
         if game.position().is_check() {
             text.push_str(", in check");
         }
         if let Some(by) = game.pending_offer() {
-            text.push_str(&format!("; {} offers a draw", self.app.who(by)));
+            text.push_str(&format!("; {} offers a draw", self.app.words().who(by)));
         }
         if self.app.offering_with_move() {
             text.push_str("; offering a draw with this move");
@@ -958,7 +958,7 @@ impl Session {
     /// `o`: the player not to move.
     fn other(&self, now: Duration) -> String {
         let other = !self.app.game().position().turn();
-        let who = self.app.who(other);
+        let who = self.app.words().who(other);
         match self.clock_of(other, now) {
             Some(left) => format!("{who} waits, with {left} left."),
             None => format!("{who} waits."),

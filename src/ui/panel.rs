@@ -47,7 +47,7 @@ impl<'a> PanelView<'a> {
         };
         ClockView {
             color,
-            name: self.app.who(color),
+            name: self.app.words().who(color),
             remaining,
             running: clock.running() == Some(color) && !game.is_over(),
             to_move: game.position().turn() == color && !game.is_over(),
@@ -98,8 +98,8 @@ impl PanelView<'_> {
     pub fn render_plan(self, plan: PanelLayout, buf: &mut Buffer) {
         let theme = self.app.theme();
         let title = match variant_text(self.app) {
-            Some(variant) => format!("{} · {variant}", self.app.time_control_text()),
-            None => self.app.time_control_text(),
+            Some(variant) => format!("{} · {variant}", self.app.words().time_control()),
+            None => self.app.words().time_control(),
         };
         // A title longer than the edge (odds and a delay at 80x24) ends in `…`, not mid-word.
         let title = format!(
@@ -136,7 +136,7 @@ impl PanelView<'_> {
             ascii: self.app.glyphs() == GlyphSet::Ascii,
             shown: self.app.shown_spot(),
             theme,
-            style: self.app.move_style(),
+            style: self.app.words().style(),
         }
         .render(plan.moves, buf);
         ReportView { app: self.app }.render_plan(&plan, buf);

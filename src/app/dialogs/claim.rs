@@ -50,7 +50,10 @@ impl Popup for ClaimWithMove {
             "Claim a draw?",
             vec![
                 format!("{} allows a draw claim by {why}.", pos.san(self.mv)),
-                format!("{}, claim a draw with this move?", app.who(pos.turn())),
+                format!(
+                    "{}, claim a draw with this move?",
+                    app.words().who(pos.turn())
+                ),
                 format!(
                     "y claims · Enter just plays {} · Esc: neither",
                     pos.san(self.mv)

@@ -162,7 +162,7 @@ impl Explorer {
     pub fn shown_rows<'a>(&'a self, app: &App) -> Option<Vec<(String, &'a ExplorerRow)>> {
         let rows = self.rows.as_ref()?;
         let position = app.shown_position();
-        let style = app.move_style();
+        let style = app.words().style();
         let shown = rows
             .iter()
             .map(|row| {

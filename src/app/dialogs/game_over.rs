@@ -47,7 +47,10 @@ impl Popup for GameOver {
 
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
         let outcome = app.game().outcome()?;
-        let mut lines = vec![app.outcome_text(outcome), outcome.result.pgn().to_owned()];
+        let mut lines = vec![
+            app.words().outcome(outcome),
+            outcome.result.pgn().to_owned(),
+        ];
         match app.saving.archive_note() {
             Some(ArchiveNote::Saved(path)) => lines.push(format!("Saved to {path}")),
             Some(ArchiveNote::Failed(why)) => {
@@ -75,7 +78,7 @@ fn rematch(app: &mut App) {
         "Rematch: {} vs {}, {}",
         app.game.player(Color::White),
         app.game.player(Color::Black),
-        app.time_control_text()
+        app.words().time_control()
     ));
 }
 

@@ -62,11 +62,15 @@ impl Popup for Ready {
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
         let game = app.game();
         let turn = game.position().turn();
-        let players = format!("{} vs {}", app.who(Color::White), app.who(Color::Black));
+        let players = format!(
+            "{} vs {}",
+            app.words().who(Color::White),
+            app.words().who(Color::Black)
+        );
         let lines = if game.record().plies() == 0 {
             vec![
                 players,
-                format!("Clock: {}", app.time_control_text()),
+                format!("Clock: {}", app.words().time_control()),
                 format!("Press Enter, or type {turn}'s first move,"),
                 format!("to start {turn}'s clock."),
             ]

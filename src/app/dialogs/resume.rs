@@ -27,7 +27,7 @@ impl Popup for Resume {
             Action::Yes => {
                 app.mode = app.opening_mode();
                 let turn = app.game.position().turn();
-                app.info(format!("Resumed: {} to move", app.who(turn)));
+                app.info(format!("Resumed: {} to move", app.words().who(turn)));
                 app.ask_standing_offer(now);
             }
             Action::No | Action::Cancel => {
