@@ -328,7 +328,7 @@ impl App {
         self.reports.reset(&self.game, &mut self.effects);
         self.seat_engine();
         self.mode = self.opening_mode();
-        self.bell_follows_new_game();
+        self.bell.follow_new_game(&self.game);
     }
 
     /// How a game put on the board opens: a timed game not over yet waits for a key to start
@@ -394,7 +394,9 @@ impl App {
         self.plan_saves(now);
         let spot = self.shown_spot();
         self.live.follow(&self.game, spot, &mut self.effects);
-        self.plan_sound(now);
+        if self.bell.rings(&self.game, now) {
+            self.effects.push(ScreenEffect::Bell.into());
+        }
     }
 
     /// News from outside: how the work the app asked for went, or what happened to the

@@ -21,7 +21,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use super::{App, ScreenEffect};
+use crate::game::Game;
 
 /// Under this much time on a running clock the bell rings, once per player and game (the
 /// clock turns to its low-time colour at the same moment).
@@ -88,42 +88,40 @@ impl Bell {
     }
 }
 
-impl App {
-    /// A game was put on the board: nothing in it so far rings.
-    pub(super) fn bell_follows_new_game(&mut self) {
-        self.bell = Bell {
-            sound: self.bell.sound,
-            plies: self.game.record().plies(),
-            over: self.game.is_over(),
+impl Bell {
+    /// `game` was put on the board: nothing in it so far rings.
+    pub(super) fn follow_new_game(&mut self, game: &Game) {
+        *self = Bell {
+            sound: self.sound,
+            plies: game.record().plies(),
+            over: game.is_over(),
             low: [false; 2],
         };
     }
 
-    /// After every update: [`ScreenEffect::Bell`] if a move was played, a clock fell under
-    /// [`LOW_TIME`] or the game ended since the last one (see the module docs).
-    pub(super) fn plan_sound(&mut self, now: Duration) {
-        let plies = self.game.record().plies();
-        let over = self.game.is_over();
-        let moved = plies > self.bell.plies;
-        let ended = over && !self.bell.over;
+    /// After every update: whether the bell rings ([`ScreenEffect::Bell`]) because a move was
+    /// played, a clock fell under [`LOW_TIME`] or the game ended since the last one (see the
+    /// module docs).
+    pub(super) fn rings(&mut self, game: &Game, now: Duration) -> bool {
+        let plies = game.record().plies();
+        let over = game.is_over();
+        let moved = plies > self.plies;
+        let ended = over && !self.over;
         let mut low = false;
-        if let Some(color) = self.game.clock().running()
-            && self.game.is_timed()
+        if let Some(color) = game.clock().running()
+            && game.is_timed()
             && !over
-            && !self.bell.low[color.index()]
-            && self
-                .game
+            && !self.low[color.index()]
+            && game
                 .clock()
                 .remaining(color, now)
                 .is_some_and(|left| left < LOW_TIME)
         {
-            self.bell.low[color.index()] = true;
+            self.low[color.index()] = true;
             low = true;
         }
-        self.bell.plies = plies;
-        self.bell.over = over;
-        if self.bell.sound == Sound::Bell && (moved || ended || low) {
-            self.effects.push(ScreenEffect::Bell.into());
-        }
+        self.plies = plies;
+        self.over = over;
+        self.sound == Sound::Bell && (moved || ended || low)
     }
 }
