@@ -390,7 +390,12 @@ impl App {
             }
         }
         self.check_game_end(now, !matches!(action, Action::Tick | Action::Resize { .. }));
-        self.follow_engine(now);
+        let ready = !matches!(self.mode, Mode::Ready(_));
+        if let Some(seat) = self.table.engine_mut() {
+            let asks = seat.follow(&self.game, ready, now);
+            self.effects
+                .extend(asks.into_iter().map(|a| EngineEffect::Opponent(a).into()));
+        }
         self.plan_saves(now);
         let spot = self.shown_spot();
         self.live.follow(&self.game, spot, &mut self.effects);

@@ -161,74 +161,66 @@ pub fn search_clock(game: &Game, engine: Color, now: Duration) -> Option<SearchC
     })
 }
 
-impl App {
-    /// The engine's seat, at an engine's table.
-    fn seat(&mut self) -> Option<&mut EngineSeat> {
-        self.table.engine_mut()
+/// A question for the engine about `game`: its move for `engine` (or a hint, for the other
+/// side) with the clocks as they stand at `now`.
+fn think_job(game: &Game, id: u64, hint: bool, engine: Color, now: Duration) -> ThinkJob {
+    ThinkJob {
+        id,
+        start: game.record().start().clone(),
+        moves: game.record().moves().iter().map(|m| m.mv).collect(),
+        clock: search_clock(game, engine, now),
+        hint,
     }
+}
 
-    /// A question for the engine about the game on the board.
-    fn think_job(&self, id: u64, hint: bool, engine: Color, now: Duration) -> ThinkJob {
-        ThinkJob {
-            id,
-            start: self.game.record().start().clone(),
-            moves: self.game.record().moves().iter().map(|m| m.mv).collect(),
-            clock: search_clock(&self.game, engine, now),
-            hint,
-        }
-    }
-
-    /// After every update: the engine started for the game, asked for its move when it is its
-    /// turn and its clock runs, a search on a position taken back ended, the engine let go at
-    /// the game's end.
-    pub(super) fn follow_engine(&mut self, now: Duration) {
-        let over = self.game.is_over();
-        let plies = self.game.record().plies();
-        let turn = self.game.position().turn();
-        let clocks_run =
-            !self.game.is_timed() || (self.game.is_started() && !self.game.clock().is_paused());
-        let chess960 = self.game.record().start().is_chess960();
-        let ready = !matches!(self.mode, Mode::Ready(_));
-        let Some(seat) = self.seat() else {
-            return;
-        };
+impl EngineSeat {
+    /// After every update: what to ask the engine about `game` — started for the game, asked
+    /// for its move when it is its turn and its clock runs (and no box before the game, `ready`,
+    /// holds the start), a search on a position taken back ended, let go at the game's end.
+    pub(super) fn follow(&mut self, game: &Game, ready: bool, now: Duration) -> Vec<OpponentAsk> {
+        let over = game.is_over();
+        let plies = game.record().plies();
+        let turn = game.position().turn();
+        let clocks_run = !game.is_timed() || (game.is_started() && !game.clock().is_paused());
         let mut asks = Vec::new();
         if over {
-            if seat.started {
-                seat.started = false;
-                seat.thinking = None;
-                seat.hint = None;
+            if self.started {
+                self.started = false;
+                self.thinking = None;
+                self.hint = None;
                 asks.push(OpponentAsk::Stop);
             }
-        } else if seat.failed.is_none() {
-            if !seat.started {
-                seat.started = true;
+        } else if self.failed.is_none() {
+            if !self.started {
+                self.started = true;
                 asks.push(OpponentAsk::Start {
-                    strength: seat.setup.strength,
-                    chess960,
+                    strength: self.setup.strength,
+                    chess960: game.record().start().is_chess960(),
                 });
             }
-            for asked in [&mut seat.thinking, &mut seat.hint] {
+            for asked in [&mut self.thinking, &mut self.hint] {
                 if let Some(stale) = asked.take_if(|a| a.plies != plies) {
                     asks.push(OpponentAsk::MoveNow(stale.id));
                 }
             }
-            let side = seat.side;
-            if turn == side && seat.thinking.is_none() && clocks_run && ready {
-                let id = seat.ask();
-                seat.thinking = Some(Asked { id, plies });
-                let job = self.think_job(id, false, side, now);
-                asks.push(OpponentAsk::Think(Box::new(job)));
+            let side = self.side;
+            if turn == side && self.thinking.is_none() && clocks_run && ready {
+                let id = self.ask();
+                self.thinking = Some(Asked { id, plies });
+                asks.push(OpponentAsk::Think(Box::new(think_job(
+                    game, id, false, side, now,
+                ))));
             }
         }
-        self.effects
-            .extend(asks.into_iter().map(|a| EngineEffect::Opponent(a).into()));
+        asks
     }
+}
 
+impl App {
     /// The engine's news: its move (or hint), or that it stopped working.
     pub(super) fn opponent_news(&mut self, news: OpponentNews, now: Duration) {
         let plies = self.game.record().plies();
-        let Some(seat) = self.seat() else {
+        let Some(seat) = self.table.engine_mut() else {
             return;
         };
         match news {
@@ -357,7 +349,7 @@ impl App {
         let over = self.game.is_over();
         let turn = self.game.position().turn();
         let plies = self.game.record().plies();
-        let Some(seat) = self.seat() else {
+        let Some(seat) = self.table.engine_mut() else {
             return false;
         };
         let side = seat.side;
@@ -383,7 +375,7 @@ impl App {
                 let id = seat.hint.is_none().then(|| seat.ask());
                 if let Some(id) = id {
                     seat.hint = Some(Asked { id, plies });
-                    let job = self.think_job(id, true, !side, now);
+                    let job = think_job(&self.game, id, true, !side, now);
                     self.effects
                         .push(EngineEffect::Opponent(OpponentAsk::Think(Box::new(job))).into());
                 }
@@ -417,7 +409,7 @@ impl App {
         }
         match self.game.takeback(back, now) {
             Ok(()) => {
-                if let Some(seat) = self.seat() {
+                if let Some(seat) = self.table.engine_mut() {
                     seat.resignation.reset();
                 }
                 self.back_to_present();
