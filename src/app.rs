@@ -304,7 +304,7 @@ impl App {
     /// Replaces the game with a new one set up at `now` and resets the view around it. A game
     /// in progress that is replaced goes to the archive first.
     fn start_game(&mut self, setup: GameSetup, now: Duration) {
-        self.retire_game(now);
+        self.saving.retire(&self.game, now, &mut self.effects);
         self.saving.new_game(now);
         self.install_game(Game::new(setup));
         self.message = Some(Message::info(format!(
@@ -396,7 +396,8 @@ impl App {
             self.effects
                 .extend(asks.into_iter().map(|a| EngineEffect::Opponent(a).into()));
         }
-        self.plan_saves(now);
+        let at = saving::Situation::of(&self.game, &self.mode, &self.table, self.quit, now);
+        self.saving.plan(&at, &mut self.effects);
         let spot = self.shown_spot();
         self.live.follow(&self.game, spot, &mut self.effects);
         if self.bell.rings(&self.game, now) {
@@ -411,15 +412,19 @@ impl App {
             Event::Key(_) | Event::Action(_) => {}
             Event::Resumed(stopped) => self.resumed_after_stop(stopped),
             Event::Saved(result) => {
-                let said = self.saving.autosaved(result);
-                self.hear_saved(said);
+                if let Some(said) = self.saving.autosaved(result) {
+                    self.message = Some(saving::worded(said));
+                }
             }
             Event::Archived(archived) => {
-                let said = self.saving.archived(archived);
-                self.hear_saved(said);
+                if let Some(said) = self.saving.archived(archived) {
+                    self.message = Some(saving::worded(said));
+                }
             }
             Event::ArchivedSaved(archived) => {
-                self.hear_saved(saving::Saving::archived_saved(archived));
+                if let Some(said) = saving::Saving::archived_saved(archived) {
+                    self.message = Some(saving::worded(said));
+                }
             }
             Event::Exported(result) => self.exported(result),
             Event::Analysis { id, event } => self.analysis_event(id, event),
@@ -428,7 +433,9 @@ impl App {
                     self.message = Some(said);
                 }
             }
-            Event::Rearchived(result) => self.rearchived(result),
+            Event::Rearchived(result) => {
+                self.saving.rearchived(result, self.now, &mut self.message);
+            }
             Event::Library(news) => self.library_news(news, self.now),
             Event::WritableFolder(folder) => self.saving.elsewhere = folder,
             Event::Net(news) => self.net_event(news, self.now),
@@ -605,8 +612,10 @@ impl App {
     /// running clock's text (or its flag fall), or a save due on a timer. `None`: nothing
     /// changes until an event.
     pub fn next_wake(&self, now: Duration) -> Option<Duration> {
+        let at = saving::Situation::of(&self.game, &self.mode, &self.table, self.quit, now);
+        let next_save = self.saving.next_save(&at);
         if self.game.is_over() {
-            return self.next_save();
+            return next_save;
         }
         let clock = self.game.clock();
         // A delay counting down beside the clock changes too.
@@ -614,7 +623,7 @@ impl App {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        match (clock, self.next_save()) {
+        match (clock, next_save) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
@@ -633,7 +642,7 @@ impl App {
 
     /// Whether a game is under way that quitting or a new game would abandon.
     pub fn game_in_progress(&self) -> bool {
-        !self.game.is_over() && (self.game.record().plies() > 0 || self.game.is_started())
+        saving::in_progress(&self.game)
     }
 
     fn info(&mut self, text: impl Into<String>) {

@@ -313,7 +313,10 @@ impl App {
                 self.saving.study_unsaved = true;
                 let text = summary_line(&report);
                 self.reports.shown = Some(*report);
-                let text = if self.rearchive() {
+                let text = if self
+                    .saving
+                    .rearchive(&self.game, self.now, &mut self.effects)
+                {
                     format!("Report ready. {text}")
                 } else {
                     format!(

@@ -79,6 +79,15 @@ impl Requests {
         }
     }
 
+    /// A game opened with a draw offer still standing puts the question to the player to
+    /// move again, once play can go on (after "Resume?" and the clocks' wait): from `now` a
+    /// key may answer it.
+    pub(super) fn offer_standing(&mut self, game: &crate::game::Game, now: Duration) {
+        if game.pending_offer().is_some() {
+            self.offer_seen(now);
+        }
+    }
+
     /// The draw offer came before the player to move at `now` (made, received, or brought
     /// back with a resumed game).
     pub(super) fn offer_seen(&mut self, now: Duration) {

@@ -1,6 +1,6 @@
 //! Never lose a game: what is saved, when, and what the players are told about it.
 //!
-//! The app decides and the front end writes. After every update, `App::plan_saves` looks at
+//! The app decides and the front end writes. After every update, `Saving::plan` looks at
 //! the game: a game in progress whose [`Game::revision`] changed since the last save (a move, a
 //! takeback, an offer, a claim, a pause...) is handed out as [`FileEffect::Autosave`], which the
 //! front end writes durably (synced to disk). While a clock runs and nothing else changes, only
@@ -35,7 +35,8 @@ use std::time::{Duration, SystemTime};
 use std::path::{Path, PathBuf};
 
 use super::event::{Archived, ArchivedSaved, SaveError};
-use super::{App, FileEffect, Message, MessageKind, Mode, move_entry};
+use super::table::Table;
+use super::{App, Effect, FileEffect, Message, MessageKind, Mode, move_entry};
 use crate::game::Game;
 use crate::game::pgn::{TAG_SAVED, TAG_STARTED, Tags};
 use crate::game::stamp::{Stamp, WallClock};
@@ -474,212 +475,270 @@ impl Saving {
     }
 }
 
-impl App {
-    /// The current game with what a save of it carries, if it is a game in progress that is
-    /// ours to save. The front end keeps the latest for a save on a signal.
-    pub fn save_job(&self) -> Option<SaveJob> {
-        let s = &self.saving;
-        let saveable = s.enabled
-            && s.track
-            && !s.archived
-            && !self.game.is_over()
-            && self.game_in_progress()
-            && !matches!(self.mode, Mode::Resume(_));
-        saveable.then(|| SaveJob {
-            game: self.table.kept_game(&self.game).clone(),
-            tags: self.saving.tags(),
-        })
+/// What the saving reads of the game and the session at one update: the saves it hands out
+/// follow from this and its own bookkeeping alone.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Situation<'a> {
+    pub game: &'a Game,
+    pub now: Duration,
+    /// The session is ending: what is due is written now.
+    pub quitting: bool,
+    /// "Resume the saved game?" is asked: nothing is saved over the saved game meanwhile.
+    pub held: bool,
+    /// The library is open: it reads the archive next, so the study is written first.
+    pub library_open: bool,
+    /// A move across the network waits for the host: the game is saved once it is confirmed.
+    pub move_pending: bool,
+    /// The clocks are the host's (across the network): they are saved less often.
+    pub remote_clocks: bool,
+}
+
+impl<'a> Situation<'a> {
+    /// The situation of `game` at `now`, with the dialog open (`mode`), the `table` it is
+    /// played at and whether the session is `quitting`.
+    pub(super) fn of(
+        game: &'a Game,
+        mode: &Mode,
+        table: &Table,
+        quitting: bool,
+        now: Duration,
+    ) -> Situation<'a> {
+        Situation {
+            game,
+            now,
+            quitting,
+            held: matches!(mode, Mode::Resume(_)),
+            library_open: matches!(mode, Mode::Library(_)),
+            move_pending: table.move_pending(),
+            remote_clocks: !table.decides_here(),
+        }
+    }
+}
+
+/// Whether `game` is under way: quitting or a new game would abandon it.
+pub(super) fn in_progress(game: &Game) -> bool {
+    !game.is_over() && (game.record().plies() > 0 || game.is_started())
+}
+
+/// A timed game's clock is running: its readings change by the second.
+fn clock_ticking(game: &Game) -> bool {
+    game.is_timed() && game.clock().running().is_some()
+}
+
+impl Saving {
+    /// Whether the current game is ours to save now: in progress, not archived, not held.
+    pub(super) fn keeps(&self, at: &Situation) -> bool {
+        self.enabled
+            && self.track
+            && !self.archived
+            && !at.game.is_over()
+            && in_progress(at.game)
+            && !at.held
     }
 
-    /// After every update: hands out the saves the state calls for (see the module docs).
-    pub(super) fn plan_saves(&mut self, now: Duration) {
-        self.plan_rearchive(now);
-        let s = &self.saving;
-        if !s.enabled || !s.track || matches!(self.mode, Mode::Resume(_)) {
+    /// After every update: hands out the saves the situation calls for (see the module docs).
+    pub(super) fn plan(&mut self, at: &Situation, effects: &mut Vec<Effect>) {
+        let (game, now) = (at.game, at.now);
+        let study_due = self.study_due.is_some_and(|due| {
+            // The library is read next: it should list the game as it now is.
+            at.quitting || now + AUTOSAVE_EARLY >= due || at.library_open
+        });
+        if study_due {
+            self.write_study(game, now, effects);
+        }
+        if !self.enabled || !self.track || at.held {
             return;
         }
-        if self.game.is_over() {
-            if !s.archived {
-                self.archive_current_game(now, false);
-            } else if let Some(job) = &s.finish
-                && s.unsaved_finish
-                && (self.quit || now + AUTOSAVE_EARLY >= s.finish_tried_at + RETRY_INTERVAL)
+        if game.is_over() {
+            if !self.archived {
+                self.archive(game, now, false, effects);
+            } else if let Some(job) = &self.finish
+                && self.unsaved_finish
+                && (at.quitting || now + AUTOSAVE_EARLY >= self.finish_tried_at + RETRY_INTERVAL)
             {
                 let job = job.clone();
-                self.saving.finish_tried_at = now;
-                self.effects.push(FileEffect::Archive(job).into());
+                self.finish_tried_at = now;
+                effects.push(FileEffect::Archive(job).into());
             }
             return;
         }
         // A move across the network is written once the host has confirmed it: one that
         // never reaches the host is never in the saved game (it is saved when confirmed, as
         // the revision saved is not this one).
-        if s.archived || !self.game_in_progress() || self.table.move_pending() {
+        if self.archived || !in_progress(game) || at.move_pending {
             return;
         }
-        let revision = self.game.revision();
+        let revision = game.revision();
         let timer_due = self
-            .next_save()
+            .next_save(at)
             .is_some_and(|due| now + AUTOSAVE_EARLY >= due);
-        let changed = s.saved != Some(revision) || self.quit;
-        if changed || (timer_due && s.failure.is_some()) {
-            let pgn = self.game.to_pgn(now, &s.tags());
-            self.saving.saved = Some(revision);
-            self.saving.saved_at = now;
-            self.effects.push(FileEffect::Autosave(pgn).into());
+        let changed = self.saved != Some(revision) || at.quitting;
+        if changed || (timer_due && self.failure.is_some()) {
+            let pgn = game.to_pgn(now, &self.tags());
+            self.saved = Some(revision);
+            self.saved_at = now;
+            effects.push(FileEffect::Autosave(pgn).into());
         } else if timer_due {
-            let pgn = self.game.to_pgn(now, &s.tags());
-            self.saving.saved_at = now;
-            self.effects.push(FileEffect::SaveClocks(pgn).into());
+            let pgn = game.to_pgn(now, &self.tags());
+            self.saved_at = now;
+            effects.push(FileEffect::SaveClocks(pgn).into());
         }
     }
 
-    /// The finished game in its archive file (archived by this session, or opened from it)
+    /// The finished `game` in its archive file (archived by this session, or opened from it)
     /// has a report now: the file is written again, in place and atomically. `false`: the game
     /// has no archive file.
-    pub(super) fn rearchive(&mut self) -> bool {
-        let Some(path) = self.saving.archived_path.clone() else {
+    pub(super) fn rearchive(
+        &mut self,
+        game: &Game,
+        now: Duration,
+        effects: &mut Vec<Effect>,
+    ) -> bool {
+        let Some(path) = self.archived_path.clone() else {
             return false;
         };
-        self.saving.study_due = None;
-        self.saving.report_rearchived = true;
-        let pgn = self.game.to_pgn(self.now, &self.saving.tags());
-        self.effects
-            .push(FileEffect::Rearchive { path, pgn }.into());
+        self.study_due = None;
+        self.report_rearchived = true;
+        let pgn = game.to_pgn(now, &self.tags());
+        effects.push(FileEffect::Rearchive { path, pgn }.into());
         true
     }
 
-    /// Writes the study into the archive file when it is due, and at once when quitting.
-    fn plan_rearchive(&mut self, now: Duration) {
-        let due = self.saving.study_due.is_some_and(|due| {
-            // The library is read next: it should list the game as it now is.
-            self.quit || now + AUTOSAVE_EARLY >= due || matches!(self.mode, Mode::Library(_))
-        });
-        if due {
-            self.write_study();
-        }
-    }
-
     /// The study waiting for its archive file is written now (the game is left).
-    pub(super) fn write_study(&mut self) {
-        let Some(path) = self.saving.archived_path.clone() else {
+    fn write_study(&mut self, game: &Game, now: Duration, effects: &mut Vec<Effect>) {
+        let Some(path) = self.archived_path.clone() else {
             return;
         };
-        if self.saving.study_due.take().is_none() {
+        if self.study_due.take().is_none() {
             return;
         }
-        let pgn = self.game.to_pgn(self.now, &self.saving.tags());
-        self.effects
-            .push(FileEffect::Rearchive { path, pgn }.into());
+        let pgn = game.to_pgn(now, &self.tags());
+        effects.push(FileEffect::Rearchive { path, pgn }.into());
     }
 
-    /// How an [`FileEffect::Rearchive`] went: a failure is said once and retried every
-    /// [`RETRY_INTERVAL`] while the game is on the board.
-    pub(super) fn rearchived(&mut self, result: Result<PathBuf, StoreError>) {
-        let report = std::mem::take(&mut self.saving.report_rearchived);
+    /// How an [`FileEffect::Rearchive`] went, at `now`: a failure is said once and retried
+    /// every [`RETRY_INTERVAL`] while the game is on the board. `message` is the status line's:
+    /// a report just saved adds where to it.
+    pub(super) fn rearchived(
+        &mut self,
+        result: Result<PathBuf, StoreError>,
+        now: Duration,
+        message: &mut Option<Message>,
+    ) {
+        let report = std::mem::take(&mut self.report_rearchived);
         match result {
             Ok(path) => {
                 // Changes made while it was written are written next.
-                if self.saving.study_due.is_none() {
-                    self.saving.study_unsaved = false;
+                if self.study_due.is_none() {
+                    self.study_unsaved = false;
                 }
-                if std::mem::take(&mut self.saving.rearchive_failing) {
-                    self.info(format!("The study is saved in {} again", shown(&path)));
+                if std::mem::take(&mut self.rearchive_failing) {
+                    *message = Some(Message::info(format!(
+                        "The study is saved in {} again",
+                        shown(&path)
+                    )));
                 } else if report
-                    && let Some(m) = self
-                        .message
-                        .as_mut()
-                        .filter(|m| m.kind == MessageKind::Info)
+                    && let Some(m) = message.as_mut().filter(|m| m.kind == MessageKind::Info)
                 {
                     m.text = format!("{} · saved in {}", m.text, shown(&path));
                 }
             }
             Err(err) => {
-                if self.saving.archived_path.is_some() && self.saving.study_unsaved {
-                    let due = self.saving.study_due.unwrap_or(self.now + RETRY_INTERVAL);
-                    self.saving.study_due = Some(due);
+                if self.archived_path.is_some() && self.study_unsaved {
+                    let due = self.study_due.unwrap_or(now + RETRY_INTERVAL);
+                    self.study_due = Some(due);
                 }
-                if !std::mem::replace(&mut self.saving.rearchive_failing, true) {
+                if !std::mem::replace(&mut self.rearchive_failing, true) {
                     let what = if report { "report" } else { "study" };
-                    self.error(format!(
+                    *message = Some(move_entry::shortened(Message::error(format!(
                         "The {what} is not saved in the archive: {err} (retrying; Ctrl-S saves \
                          a copy)"
-                    ));
+                    ))));
                 }
             }
         }
     }
 
-    /// Hands the current game to the archive (once), `unfinished` when a new game replaces it.
-    fn archive_current_game(&mut self, now: Duration, unfinished: bool) {
-        self.saving.archived = true;
+    /// Hands `game` to the archive (once), `unfinished` when a new game replaces it.
+    fn archive(&mut self, game: &Game, now: Duration, unfinished: bool, effects: &mut Vec<Effect>) {
+        self.archived = true;
         let job = ArchiveJob {
-            pgn: self.game.to_pgn(now, &self.saving.tags()),
-            date: self.saving.date(),
-            white: self.game.player(Color::White).to_owned(),
-            black: self.game.player(Color::Black).to_owned(),
+            pgn: game.to_pgn(now, &self.tags()),
+            date: self.date(),
+            white: game.player(Color::White).to_owned(),
+            black: game.player(Color::Black).to_owned(),
             unfinished,
         };
         if !unfinished {
-            self.saving.finish = Some(job.clone());
-            self.saving.finish_tried_at = now;
+            self.finish = Some(job.clone());
+            self.finish_tried_at = now;
         }
-        self.effects.push(FileEffect::Archive(job).into());
+        effects.push(FileEffect::Archive(job).into());
     }
 
-    /// Before the game is replaced: a game in progress that is ours goes to the archive as
+    /// Before `game` is replaced: a game in progress that is ours goes to the archive as
     /// unfinished, so that starting afresh never loses it.
-    pub(super) fn retire_game(&mut self, now: Duration) {
-        self.write_study();
-        let s = &self.saving;
-        if s.enabled && s.track && !s.archived && self.game_in_progress() {
-            let unfinished = !self.game.is_over();
-            self.archive_current_game(now, unfinished);
+    pub(super) fn retire(&mut self, game: &Game, now: Duration, effects: &mut Vec<Effect>) {
+        self.write_study(game, now, effects);
+        if self.enabled && self.track && !self.archived && in_progress(game) {
+            self.archive(game, now, !game.is_over(), effects);
         }
-    }
-
-    /// A timed game's clock is running: its readings change by the second.
-    fn clock_ticking(&self) -> bool {
-        self.game.is_timed() && self.game.clock().running().is_some()
     }
 
     /// When the next timed save is due, if one will be: a retry of a failing save, or the
     /// clocks of a running game.
-    pub(super) fn next_save(&self) -> Option<Duration> {
-        let s = &self.saving;
-        if let Some(due) = s.study_due {
+    pub(super) fn next_save(&self, at: &Situation) -> Option<Duration> {
+        if let Some(due) = self.study_due {
             return Some(due);
         }
-        if s.unsaved_finish && s.finish.is_some() {
-            return Some(s.finish_tried_at + RETRY_INTERVAL);
+        if self.unsaved_finish && self.finish.is_some() {
+            return Some(self.finish_tried_at + RETRY_INTERVAL);
         }
-        let interval = if s.failure.is_some() {
+        let interval = if self.failure.is_some() {
             RETRY_INTERVAL
-        } else if self.clock_ticking() && !self.table.decides_here() {
+        } else if clock_ticking(at.game) && at.remote_clocks {
             NET_CLOCK_SAVE_INTERVAL
-        } else if self.clock_ticking() {
+        } else if clock_ticking(at.game) {
             CLOCK_SAVE_INTERVAL
         } else {
             return None;
         };
-        (s.enabled && s.track && !s.archived && s.saved.is_some()).then_some(s.saved_at + interval)
+        (self.enabled && self.track && !self.archived && self.saved.is_some())
+            .then_some(self.saved_at + interval)
     }
+}
 
-    /// How the file work on the game went (an autosave, an archive): the saving's own
-    /// bookkeeping is done; its word, if it has one, goes on the status line.
-    pub(super) fn hear_saved(&mut self, said: Option<Message>) {
-        if let Some(said) = said {
-            self.message = Some(match said.kind {
-                MessageKind::Error => move_entry::shortened(said),
-                _ => said,
-            });
-        }
+/// A word of the saving (an autosave's, an archive's) as the status line shows it: errors
+/// shortened to the line.
+pub(super) fn worded(said: Message) -> Message {
+    match said.kind {
+        MessageKind::Error => move_entry::shortened(said),
+        _ => said,
+    }
+}
+
+impl App {
+    /// The current game with what a save of it carries, if it is a game in progress that is
+    /// ours to save. The front end keeps the latest for a save on a signal.
+    pub fn save_job(&self) -> Option<SaveJob> {
+        self.saving
+            .keeps(&Situation::of(
+                &self.game,
+                &self.mode,
+                &self.table,
+                self.quit,
+                self.now,
+            ))
+            .then(|| SaveJob {
+                game: self.table.kept_game(&self.game).clone(),
+                tags: self.saving.tags(),
+            })
     }
 
     /// Opens a game read from a file in place of the current one. `in_autosave`: it is the
     /// autosaved game.
     pub(super) fn open_game(&mut self, opened: OpenedGame, in_autosave: bool, now: Duration) {
-        self.retire_game(now);
+        self.saving.retire(&self.game, now, &mut self.effects);
         self.saving.opened(&opened, in_autosave);
         let over = opened.game.is_over();
         let text = if in_autosave {
@@ -701,16 +760,7 @@ impl App {
             None => text,
         };
         self.message = Some(Message::info(text));
-        self.ask_standing_offer(now);
-    }
-
-    /// A game opened with a draw offer still standing puts the question to the player to move
-    /// again, once play can go on (after "Resume?" and the clocks' wait): from `now` a key may
-    /// answer it.
-    pub(super) fn ask_standing_offer(&mut self, now: Duration) {
-        if self.game.pending_offer().is_some() {
-            self.requests.offer_seen(now);
-        }
+        self.requests.offer_standing(&self.game, now);
     }
 }
 

@@ -3,7 +3,7 @@
 //!
 //! No audio library: the bell is the one sound every terminal has, it costs the binary nothing,
 //! and the terminal (or the desktop around it) decides what it sounds or looks like. The app
-//! only decides *when* — after every update, as `App::plan_saves` decides what to save — and
+//! only decides *when* — after every update, as `Saving::plan` decides what to save — and
 //! hands out [`ScreenEffect::Bell`]; the loop writes the BEL byte to the terminal.
 //!
 //! What rings, at most once per update (bells in a row blur into one, and a terminal may

@@ -43,7 +43,7 @@ impl Popup for Ready {
             }
             Action::Select => {
                 start_clocks(app, now);
-                app.ask_standing_offer(now);
+                app.requests.offer_standing(&app.game, now);
             }
             // A player who starts typing a move has started the game: the clock runs and the
             // character goes into the move box.
@@ -53,7 +53,7 @@ impl Popup for Ready {
             }
             Action::Pointer(p) if p.kind == PointerKind::Down => {
                 start_clocks(app, now);
-                app.ask_standing_offer(now);
+                app.requests.offer_standing(&app.game, now);
             }
             _ => {}
         }

@@ -28,7 +28,7 @@ impl Popup for Resume {
                 app.mode = app.opening_mode();
                 let turn = app.game.position().turn();
                 app.info(format!("Resumed: {} to move", app.words().who(turn)));
-                app.ask_standing_offer(now);
+                app.requests.offer_standing(&app.game, now);
             }
             Action::No | Action::Cancel => {
                 // The saved game is the front end's to archive, from its file.
