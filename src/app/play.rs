@@ -44,10 +44,20 @@ impl App {
                 self.move_box.delete_to_start();
                 self.message = None;
             }
-            Action::CursorLeft if self.arrows_step() => self.step_line(-1),
-            Action::CursorRight if self.arrows_step() => self.step_line(1),
-            Action::CursorUp if self.arrows_step() => self.history_start(),
-            Action::CursorDown if self.arrows_step() => self.line_end(),
+            Action::CursorLeft if self.arrows_step() => {
+                self.go(self.review.step_line(&self.game, -1))
+            }
+            Action::CursorRight if self.arrows_step() => {
+                self.go(self.review.step_line(&self.game, 1))
+            }
+            Action::CursorUp if self.arrows_step() => {
+                if let Some(start) = self.review.start(&self.game) {
+                    self.show_spot(start);
+                }
+            }
+            Action::CursorDown if self.arrows_step() => {
+                self.show_spot(self.review.line_end(&self.game));
+            }
             // Enter or Space on a board being looked through takes it in hand: the cursor shows.
             Action::Select | Action::Space if self.arrows_step() && !self.refuse_in_review() => {
                 self.board.engaged = true;
@@ -72,14 +82,29 @@ impl App {
             Action::Complete => self.complete(),
             Action::FlipBoard => self.board.orientation = !self.board.orientation,
             Action::Theme => self.next_theme(),
-            Action::HistoryBack => self.step_line(-1),
-            Action::HistoryForward => self.step_line(1),
-            Action::HistoryStart => self.history_start(),
+            Action::HistoryBack => self.go(self.review.step_line(&self.game, -1)),
+            Action::HistoryForward => self.go(self.review.step_line(&self.game, 1)),
+            Action::HistoryStart => {
+                if let Some(start) = self.review.start(&self.game) {
+                    self.show_spot(start);
+                }
+            }
             Action::NoteUp => self.scroll_note(-1),
             Action::NoteDown => self.scroll_note(1),
-            Action::HistoryEnd => self.line_end(),
-            Action::VariationNext => self.next_variation(again),
-            Action::VariationLeave => self.leave_variation(),
+            Action::HistoryEnd => self.show_spot(self.review.line_end(&self.game)),
+            Action::VariationNext => match self.review.next_variation(&self.game, again) {
+                Ok((target, said)) => {
+                    self.show_spot(target);
+                    self.cycling = true;
+                    self.message = Some(said);
+                }
+                Err(said) => self.message = Some(said),
+            },
+            Action::VariationLeave => match self.review.leave_variation(&self.game) {
+                Ok(Some(parent)) => self.show_spot(parent),
+                Ok(None) => {}
+                Err(said) => self.message = Some(said),
+            },
             Action::PromoteVariation => self.promote_variation(),
             Action::DeleteVariation => self.delete_variation(),
             Action::Comment => self.open_comment(),
@@ -237,8 +262,8 @@ impl App {
             PointerKind::WheelDown if self.on_note(pointer.column, pointer.row) => {
                 self.scroll_note(1)
             }
-            PointerKind::WheelUp => self.step_line(-1),
-            PointerKind::WheelDown => self.step_line(1),
+            PointerKind::WheelUp => self.go(self.review.step_line(&self.game, -1)),
+            PointerKind::WheelDown => self.go(self.review.step_line(&self.game, 1)),
             PointerKind::Down => {
                 let Some(sq) = square else {
                     self.board.drag = None;

@@ -16,9 +16,9 @@
 
 use super::keymap::Seek;
 use super::{App, Effect, EngineEffect, Live, Message};
-use crate::game::Game;
 use crate::game::report::lila::Judgement;
 use crate::game::report::{GameReport, PositionEval};
+use crate::game::{Game, Spot};
 use crate::layout::panel::graph_position;
 use crate::rules::{Move, Position};
 
@@ -170,7 +170,11 @@ impl App {
             return false;
         }
         let positions = self.game.record().plies() + 1;
-        self.show_ply(graph_position(graph.width, positions, column - graph.x));
+        self.show_spot(Spot::Main(graph_position(
+            graph.width,
+            positions,
+            column - graph.x,
+        )));
         true
     }
 
@@ -233,7 +237,7 @@ impl App {
             i >= before
         };
         let said = self.labelled_move_line(report, i, round, seek.forward);
-        self.show_ply(i + 1);
+        self.show_spot(Spot::Main(i + 1));
         self.message = Some(said);
     }
 

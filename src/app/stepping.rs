@@ -26,36 +26,6 @@ impl App {
             && (self.game.is_over() || self.review.is_active())
     }
 
-    /// Shows the position after `ply` half-moves (the present at the end of the game), with
-    /// the arrows on the moves.
-    pub(super) fn show_ply(&mut self, ply: usize) {
-        let plies = self.game.record().plies();
-        if ply >= plies {
-            self.review.leave();
-        } else {
-            self.review.go_to(ply);
-        }
-        self.board.put_back();
-        self.board.engaged = false;
-        self.message = None;
-        self.note_scroll = 0;
-    }
-
-    /// `delta` half-moves on from the position shown, within the game.
-    pub(super) fn step_history(&mut self, delta: isize) {
-        let plies = self.game.record().plies();
-        let mut review = self.review;
-        review.step(delta, plies);
-        self.show_ply(review.shown(plies));
-    }
-
-    /// The start position, if any move was played.
-    pub(super) fn history_start(&mut self) {
-        if self.game.record().plies() > 0 {
-            self.show_ply(0);
-        }
-    }
-
     /// A press of the mouse on the move list: the position after that move. `false` when the
     /// press was elsewhere.
     pub(super) fn click_move_list(&mut self, column: u16, row: u16) -> bool {

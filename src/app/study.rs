@@ -12,17 +12,133 @@
 //! position it branches off from. Every input path (typed, cursor, mouse) plays its
 //! move through [`App::submit`], which hands a finished game's moves to [`App::study`].
 
-use super::App;
-use crate::game::Spot;
+use super::parts::Review;
+use super::{App, Message};
+use crate::game::{Game, Spot};
 use crate::rules::{Move, Position};
+
+/// How the review moves through the game tree: each way answers where to go (or what to say
+/// where there is nowhere), and `App::show_spot` goes there.
+impl Review {
+    /// Where in the game tree of `game` the board is.
+    pub fn spot(self, game: &Game) -> Spot {
+        match self.var() {
+            Some(id) => Spot::Var(id),
+            None => Spot::Main(self.shown(game.record().plies())),
+        }
+    }
+
+    /// ← (`-1`) and → (`1`) within the line shown.
+    pub fn step_line(self, game: &Game, delta: isize) -> Result<Spot, Message> {
+        let Spot::Var(id) = self.spot(game) else {
+            let plies = game.record().plies();
+            let mut review = self;
+            review.step(delta, plies);
+            return Ok(Spot::Main(review.shown(plies)));
+        };
+        let variations = game.variations();
+        let next = if delta < 0 {
+            variations.parent(id)
+        } else {
+            variations.continuation(Spot::Var(id)).map(Spot::Var)
+        };
+        next.ok_or_else(|| Message::info("The end of this variation: Shift-← leaves it"))
+    }
+
+    /// ↑ and Home: the start position, if any move was played.
+    pub fn start(self, game: &Game) -> Option<Spot> {
+        (game.record().plies() > 0).then_some(Spot::Main(0))
+    }
+
+    /// ↓ and End: the end of the line shown (the present in the main line).
+    pub fn line_end(self, game: &Game) -> Spot {
+        let Spot::Var(mut id) = self.spot(game) else {
+            return Spot::Main(usize::MAX);
+        };
+        let variations = game.variations();
+        while let Some(next) = variations.continuation(Spot::Var(id)) {
+            id = next;
+        }
+        Spot::Var(id)
+    }
+
+    /// Shift-→: the first variation branching off at the next move; `again` (the last key was
+    /// this one), or when none branches off there: the next choice at the fork the move shown
+    /// is on, round to the line's own move. Where to, and what it is.
+    pub fn next_variation(self, game: &Game, again: bool) -> Result<(Spot, Message), Message> {
+        let spot = self.spot(game);
+        let ahead = game.variations().alternatives(spot);
+        let target = match ahead.first() {
+            Some(&id) if !again => Some(Spot::Var(id)),
+            _ => {
+                let fork = fork(game, spot);
+                let at = fork.iter().position(|&s| s == spot);
+                at.filter(|_| fork.len() > 1)
+                    .map(|i| fork[(i + 1) % fork.len()])
+            }
+        };
+        let Some(target) = target else {
+            return Err(Message::info(
+                "No variation branches off here or at the next move",
+            ));
+        };
+        let fork = fork(game, target);
+        let variations = fork.len() - 1;
+        let text = match fork.iter().position(|&s| s == target) {
+            Some(0) => format!(
+                "The line's own move ({variations} variation{} here): Shift-→ again: the next",
+                if variations == 1 { "" } else { "s" }
+            ),
+            Some(i) if variations > 1 => format!(
+                "Variation {i} of {variations}: Shift-→ again: the next one, Shift-← leaves it"
+            ),
+            _ => "Variation: Shift-← leaves it".to_owned(),
+        };
+        Ok((target, Message::info(text)))
+    }
+
+    /// Shift-←: from a variation to the position it branches off from.
+    pub fn leave_variation(self, game: &Game) -> Result<Option<Spot>, Message> {
+        let Spot::Var(id) = self.spot(game) else {
+            return Err(Message::info(
+                "This is the game's own line: Shift-→ enters a variation",
+            ));
+        };
+        let variations = game.variations();
+        Ok(variations.parent(variations.line_start(id)))
+    }
+}
+
+/// The moves played from the position before `spot`'s move, the line's own first: the
+/// choices at the fork `spot` is on.
+fn fork(game: &Game, spot: Spot) -> Vec<Spot> {
+    let variations = game.variations();
+    let parent = match spot {
+        Spot::Main(0) => return Vec::new(),
+        Spot::Main(p) => Spot::Main(p - 1),
+        Spot::Var(id) => match variations.parent(id) {
+            Some(parent) => parent,
+            None => return Vec::new(),
+        },
+    };
+    let mut choices = Vec::new();
+    match parent {
+        Spot::Main(p) => choices.push(Spot::Main(p + 1)),
+        Spot::Var(_) => choices.extend(variations.continuation(parent).map(Spot::Var)),
+    }
+    choices.extend(
+        variations
+            .alternatives(parent)
+            .iter()
+            .map(|&id| Spot::Var(id)),
+    );
+    choices
+}
 
 impl App {
     /// Where in the game tree the board is.
     pub fn shown_spot(&self) -> Spot {
-        match self.review.var() {
-            Some(id) => Spot::Var(id),
-            None => Spot::Main(self.shown_ply()),
-        }
+        self.review.spot(&self.game)
     }
 
     /// Whether moves on the board study the game (a finished one) rather than play it.
@@ -44,125 +160,33 @@ impl App {
         self.review.var().and(self.var_position.as_ref())
     }
 
-    /// Shows a spot of the game tree, with the arrows on the moves.
+    /// Shows a spot of the game tree (a ply past the end: the present), with the arrows on
+    /// the moves: the one door by which the review moves.
     pub(super) fn show_spot(&mut self, spot: Spot) {
+        let plies = self.game.record().plies();
         match spot {
-            Spot::Main(ply) => self.show_ply(ply),
+            Spot::Main(ply) if ply >= plies => self.review.leave(),
+            Spot::Main(ply) => self.review.go_to(ply),
             Spot::Var(id) => {
                 let (ply, _) = self.game.variations().path(id);
                 let Some(position) = self.game.position_at(spot) else {
                     return;
                 };
-                self.show_ply(ply);
                 self.review.enter(ply, id);
                 self.var_position = Some(position);
             }
         }
+        self.board.put_back();
+        self.board.engaged = false;
+        self.message = None;
+        self.note_scroll = 0;
     }
 
-    /// ← (`-1`) and → (`1`) within the line shown.
-    pub(super) fn step_line(&mut self, delta: isize) {
-        let Spot::Var(id) = self.shown_spot() else {
-            self.step_history(delta);
-            return;
-        };
-        let variations = self.game.variations();
-        let next = if delta < 0 {
-            variations.parent(id)
-        } else {
-            variations.continuation(Spot::Var(id)).map(Spot::Var)
-        };
-        match next {
-            Some(spot) => self.show_spot(spot),
-            None => self.info("The end of this variation: Shift-← leaves it"),
-        }
-    }
-
-    /// ↓ and End: the end of the line shown (the present in the main line).
-    pub(super) fn line_end(&mut self) {
-        let Spot::Var(mut id) = self.shown_spot() else {
-            self.show_ply(usize::MAX);
-            return;
-        };
-        let variations = self.game.variations();
-        while let Some(next) = variations.continuation(Spot::Var(id)) {
-            id = next;
-        }
-        self.show_spot(Spot::Var(id));
-    }
-
-    /// The moves played from the position before `spot`'s move, the line's own first: the
-    /// choices at the fork `spot` is on.
-    fn fork(&self, spot: Spot) -> Vec<Spot> {
-        let variations = self.game.variations();
-        let parent = match spot {
-            Spot::Main(0) => return Vec::new(),
-            Spot::Main(p) => Spot::Main(p - 1),
-            Spot::Var(id) => match variations.parent(id) {
-                Some(parent) => parent,
-                None => return Vec::new(),
-            },
-        };
-        let mut choices = Vec::new();
-        match parent {
-            Spot::Main(p) => choices.push(Spot::Main(p + 1)),
-            Spot::Var(_) => choices.extend(variations.continuation(parent).map(Spot::Var)),
-        }
-        choices.extend(
-            variations
-                .alternatives(parent)
-                .iter()
-                .map(|&id| Spot::Var(id)),
-        );
-        choices
-    }
-
-    /// Shift-→: the first variation branching off at the next move; `again` (the last key was
-    /// this one), or when none branches off there: the next choice at the fork the move shown
-    /// is on, round to the line's own move.
-    pub(super) fn next_variation(&mut self, again: bool) {
-        let spot = self.shown_spot();
-        let ahead = self.game.variations().alternatives(spot);
-        let target = match ahead.first() {
-            Some(&id) if !again => Some(Spot::Var(id)),
-            _ => {
-                let fork = self.fork(spot);
-                let at = fork.iter().position(|&s| s == spot);
-                at.filter(|_| fork.len() > 1)
-                    .map(|i| fork[(i + 1) % fork.len()])
-            }
-        };
-        let Some(target) = target else {
-            self.info("No variation branches off here or at the next move");
-            return;
-        };
-        self.show_spot(target);
-        self.cycling = true;
-        let fork = self.fork(target);
-        let variations = fork.len() - 1;
-        let text = match fork.iter().position(|&s| s == target) {
-            Some(0) => format!(
-                "The line's own move ({variations} variation{} here): Shift-→ again: the next",
-                if variations == 1 { "" } else { "s" }
-            ),
-            Some(i) if variations > 1 => format!(
-                "Variation {i} of {variations}: Shift-→ again: the next one, Shift-← leaves it"
-            ),
-            _ => "Variation: Shift-← leaves it".to_owned(),
-        };
-        self.info(text);
-    }
-
-    /// Shift-←: from a variation to the position it branches off from.
-    pub(super) fn leave_variation(&mut self) {
-        let Spot::Var(id) = self.shown_spot() else {
-            self.info("This is the game's own line: Shift-→ enters a variation");
-            return;
-        };
-        let variations = self.game.variations();
-        let start = variations.line_start(id);
-        if let Some(parent) = variations.parent(start) {
-            self.show_spot(parent);
+    /// Goes where a way through the game tree leads, or says why there is nowhere to go.
+    pub(super) fn go(&mut self, to: Result<Spot, Message>) {
+        match to {
+            Ok(spot) => self.show_spot(spot),
+            Err(said) => self.message = Some(said),
         }
     }
 
