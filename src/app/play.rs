@@ -366,7 +366,7 @@ impl App {
                     if !played.is_empty()
                         && (self.mode != Mode::Playing
                             || self.game.is_over() != studying
-                            || (!studying && self.question_to_answer().is_some()))
+                            || (!studying && self.questions().to_answer().is_some()))
                     {
                         // A question came up, or the game ended: the rest waits in the box.
                         self.move_box.set(step.rest);

@@ -17,7 +17,10 @@
 
 use std::time::Duration;
 
+use super::notation::Words;
+use super::table::Table;
 use super::{App, Message, MessageKind};
+use crate::game::Game;
 use crate::remote::Action as RemoteAction;
 use crate::rules::Color;
 
@@ -45,7 +48,7 @@ pub struct Request {
 
 /// The standing questions and what bounds them.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Requests {
+pub struct Requests {
     /// The take-back or pause asked and not answered yet.
     pending: Option<Request>,
     /// When the standing draw offer came before the player to move.
@@ -95,7 +98,32 @@ impl Requests {
     }
 }
 
-impl App {
+/// The questions standing at the table, read: which one this screen is to answer, and how
+/// the status bar and the prompt word them.
+#[derive(Clone, Copy, Debug)]
+pub struct Questions<'a> {
+    requests: &'a Requests,
+    game: &'a Game,
+    table: &'a Table,
+    words: Words<'a>,
+}
+
+impl<'a> Questions<'a> {
+    /// The questions standing over `game` at `table`, worded by `words`.
+    pub(super) fn new(
+        requests: &'a Requests,
+        game: &'a Game,
+        table: &'a Table,
+        words: Words<'a>,
+    ) -> Questions<'a> {
+        Questions {
+            requests,
+            game,
+            table,
+            words,
+        }
+    }
+
     /// The take-back or pause request standing, if any.
     pub fn request(&self) -> Option<Request> {
         self.requests.pending
@@ -103,7 +131,7 @@ impl App {
 
     /// The opponent's question standing for this screen to answer (a take-back or pause
     /// request, else a draw offer), and who asked.
-    pub fn question_to_answer(&self) -> Option<(Ask, Color)> {
+    pub fn to_answer(&self) -> Option<(Ask, Color)> {
         if self.game.is_over() {
             return None;
         }
@@ -116,6 +144,84 @@ impl App {
                 (!self.table.asked_from_here(by)).then_some((Ask::Draw, by))
             }
         }
+    }
+
+    /// The moves a take-back asked by `by` would undo, in words (`2. Qh5 and 2... Nc6`).
+    pub fn asked_moves(&self, by: Color) -> String {
+        if !self.table.decides_here() {
+            self.words
+                .takeback(by)
+                .unwrap_or_else(|| "their last move".to_owned())
+        } else {
+            self.words.last_move()
+        }
+    }
+
+    /// A request as the status bar says it: `Ann (White)'s take-back request`.
+    pub fn words_for(&self, request: Request) -> String {
+        let who = self.words.who(request.by);
+        match request.ask {
+            Ask::Takeback => format!("{who}'s take-back request"),
+            Ask::Pause => format!("{who}'s request to stop the clocks"),
+            Ask::Draw => format!("{who}'s draw offer"),
+        }
+    }
+
+    /// The standing question for the status bar and the prompt, with how to answer it, in
+    /// fewer and fewer words for narrower lines: `None` when none stands.
+    pub fn banner(&self) -> Option<Message> {
+        if let Some(request) = self.requests.pending
+            && self.table.asked_from_here(request.by)
+            && !self.game.is_over()
+            && self.to_answer().is_none()
+        {
+            return Some(
+                Message::new(
+                    format!(
+                        "You asked to take back: waiting for {}",
+                        self.words.who(!request.by)
+                    ),
+                    MessageKind::Banner,
+                )
+                .or_shorter("Take-back asked: waiting"),
+            );
+        }
+        let (ask, by) = self.to_answer()?;
+        let (who, to) = (self.words.who(by), self.words.who(!by));
+        let (full, short, shortest) = match ask {
+            Ask::Takeback => (
+                format!(
+                    "{who} asks to take back {} · {to}: F8 agrees, Esc or a move refuses",
+                    self.asked_moves(by)
+                ),
+                format!("{who} asks to take back · F8 agrees, Esc refuses"),
+                "Take-back asked · F8 agrees",
+            ),
+            Ask::Pause => (
+                format!(
+                    "{who} asks to stop the clocks · {to}: Ctrl-P agrees, Esc or a move refuses"
+                ),
+                format!("{who} asks for a pause · Ctrl-P agrees"),
+                "Pause asked · Ctrl-P agrees",
+            ),
+            Ask::Draw => (
+                format!("{who} offers a draw · {to}: Ctrl-D accepts, Esc or a move declines"),
+                format!("{who} offers a draw · Ctrl-D accepts"),
+                "Draw offered · Ctrl-D accepts",
+            ),
+        };
+        Some(
+            Message::new(full, MessageKind::Banner)
+                .or_shorter(short)
+                .or_shorter(shortest),
+        )
+    }
+}
+
+impl App {
+    /// The questions standing at this table.
+    pub fn questions(&self) -> Questions<'_> {
+        Questions::new(&self.requests, &self.game, &self.table, self.words())
     }
 
     /// Whether the key being handled came too soon after `since` to answer a question that
@@ -166,7 +272,7 @@ impl App {
             }
             Some(r) => self.error(format!(
                 "{} is waiting for an answer first",
-                self.request_words(r)
+                self.questions().words_for(r)
             )),
             None => self.ask_takeback(now),
         }
@@ -222,7 +328,7 @@ impl App {
                 Ask::Pause => self.answer_request(true, now),
                 Ask::Takeback | Ask::Draw => self.error(format!(
                     "{} is waiting for an answer first",
-                    self.request_words(r)
+                    self.questions().words_for(r)
                 )),
             }
         } else if self.game.clock().running().is_some() {
@@ -351,78 +457,5 @@ impl App {
                 self.words().who(mover)
             ));
         }
-    }
-
-    /// A take-back request as the status bar says it.
-    fn request_words(&self, request: Request) -> String {
-        match request.ask {
-            Ask::Takeback => format!("{}'s take-back request", self.words().who(request.by)),
-            Ask::Pause => format!(
-                "{}'s request to stop the clocks",
-                self.words().who(request.by)
-            ),
-            Ask::Draw => format!("{}'s draw offer", self.words().who(request.by)),
-        }
-    }
-
-    /// The moves a take-back asked by `by` would undo, in words (`2. Qh5 and 2... Nc6`).
-    pub fn asked_moves(&self, by: Color) -> String {
-        if !self.table.decides_here() {
-            self.words()
-                .takeback(by)
-                .unwrap_or_else(|| "their last move".to_owned())
-        } else {
-            self.words().last_move()
-        }
-    }
-
-    /// The standing question for the status bar and the prompt, with how to answer it, in
-    /// fewer and fewer words for narrower lines: `None` when none stands.
-    pub(super) fn standing_question(&self) -> Option<Message> {
-        if let Some(request) = self.requests.pending
-            && self.table.asked_from_here(request.by)
-            && !self.game.is_over()
-            && self.question_to_answer().is_none()
-        {
-            return Some(
-                Message::new(
-                    format!(
-                        "You asked to take back: waiting for {}",
-                        self.words().who(!request.by)
-                    ),
-                    MessageKind::Banner,
-                )
-                .or_shorter("Take-back asked: waiting"),
-            );
-        }
-        let (ask, by) = self.question_to_answer()?;
-        let (who, to) = (self.words().who(by), self.words().who(!by));
-        let (full, short, shortest) = match ask {
-            Ask::Takeback => (
-                format!(
-                    "{who} asks to take back {} · {to}: F8 agrees, Esc or a move refuses",
-                    self.asked_moves(by)
-                ),
-                format!("{who} asks to take back · F8 agrees, Esc refuses"),
-                "Take-back asked · F8 agrees",
-            ),
-            Ask::Pause => (
-                format!(
-                    "{who} asks to stop the clocks · {to}: Ctrl-P agrees, Esc or a move refuses"
-                ),
-                format!("{who} asks for a pause · Ctrl-P agrees"),
-                "Pause asked · Ctrl-P agrees",
-            ),
-            Ask::Draw => (
-                format!("{who} offers a draw · {to}: Ctrl-D accepts, Esc or a move declines"),
-                format!("{who} offers a draw · Ctrl-D accepts"),
-                "Draw offered · Ctrl-D accepts",
-            ),
-        };
-        Some(
-            Message::new(full, MessageKind::Banner)
-                .or_shorter(short)
-                .or_shorter(shortest),
-        )
     }
 }

@@ -251,7 +251,7 @@ impl App {
         // by a key (or a move), and the clock may be running. A message of the moment (a move
         // refused) takes the line meanwhile; the prompt's hint says the question then.
         if self.message.is_none()
-            && let Some(question) = self.standing_question()
+            && let Some(question) = self.questions().banner()
         {
             return question;
         }
@@ -359,7 +359,7 @@ impl App {
             // The opponent's question, when a message has the status line meanwhile (else the
             // status line says it, and saying it twice would only crowd the prompt).
             if self.message.is_some()
-                && let Some(question) = self.standing_question()
+                && let Some(question) = self.questions().banner()
             {
                 return question;
             }

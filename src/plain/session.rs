@@ -318,7 +318,7 @@ impl Session {
             message: self.app.message().cloned(),
             mode: self.app.mode().clone(),
             over: self.app.game().is_over(),
-            asked: self.app.question_to_answer(),
+            asked: self.app.questions().to_answer(),
         }
     }
 
@@ -607,7 +607,7 @@ impl Session {
     /// `draw`: with the opponent's offer standing, it takes it up; otherwise it offers (or
     /// withdraws the offer of) a draw with the next move.
     fn draw(&mut self, now: Duration) {
-        if matches!(self.app.question_to_answer(), Some((Ask::Draw, _))) {
+        if matches!(self.app.questions().to_answer(), Some((Ask::Draw, _))) {
             self.app.update(Action::Yes, now);
         } else {
             self.app.update(Action::Draw, now);
@@ -666,7 +666,7 @@ impl Session {
                 self.app.update(action, now);
                 None
             }
-            Mode::Playing if self.app.question_to_answer().is_some() => {
+            Mode::Playing if self.app.questions().to_answer().is_some() => {
                 self.app.update(action, now);
                 None
             }
@@ -725,7 +725,7 @@ impl Session {
         {
             out.push(question);
         }
-        let asked = self.app.question_to_answer();
+        let asked = self.app.questions().to_answer();
         if asked != before.asked
             && let Some((ask, by)) = asked
         {
@@ -776,7 +776,7 @@ impl Session {
             // One Esc empties the box; another, with nothing in it, would decline the
             // opponent's question standing, so it is pressed only when none stands.
             self.app.update(Action::Cancel, now);
-            if self.app.question_to_answer().is_none() {
+            if self.app.questions().to_answer().is_none() {
                 self.app.update(Action::Cancel, now);
             }
         }
@@ -862,7 +862,10 @@ impl Session {
         let (who, to) = (app.words().who(by), app.words().who(!by));
         let what = match ask {
             Ask::Draw => format!("{who} offers a draw."),
-            Ask::Takeback => format!("{who} asks to take back {}.", app.asked_moves(by)),
+            Ask::Takeback => format!(
+                "{who} asks to take back {}.",
+                app.questions().asked_moves(by)
+            ),
             Ask::Pause => format!("{who} asks to stop the clocks."),
         };
         let (yes, no) = match ask {

@@ -307,7 +307,7 @@ fn a_takeback_needs_the_opponents_agreement() {
     play_all(&mut app, &["e4", "e5"]);
     enter(&mut app, "undo");
     assert_mode(&app, &Mode::Playing);
-    let request = app.request().unwrap();
+    let request = app.questions().request().unwrap();
     assert_eq!((request.ask, request.by), (Ask::Takeback, Color::Black));
     assert_eq!(
         app.status().text,
@@ -324,7 +324,11 @@ fn a_takeback_needs_the_opponents_agreement() {
         error_text(&app),
         "Black already asked to take back this move: once per move"
     );
-    assert_eq!(app.request(), None, "a refused request is not asked again");
+    assert_eq!(
+        app.questions().request(),
+        None,
+        "a refused request is not asked again"
+    );
     play_all(&mut app, &["Nf3", "Nc6"]);
     act(&mut app, Action::Takeback);
     act(&mut app, Action::Takeback);
