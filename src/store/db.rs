@@ -239,14 +239,14 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_by_engine ON games (engine);",
     // 5: the filter's index (library/filter.rs): every three characters of each game's
     // searched text (`games.haystack`, lower-cased), so that a word of three characters or
-    // more is found by FTS5's trigram index rather than a scan of every game. Contentless
-    // (the text is in `games`), its rows deleted with the game's; filled here from the games
-    // the index already has.
+    // more is found by FTS5's trigram index rather than a scan of every game. The text itself
+    // is read from `games` (external content): a game's entry is written with its row and
+    // taken out before it (library/table.rs). Filled here from the games the index has.
     "CREATE VIRTUAL TABLE games_text USING fts5(
-        haystack, content = '', contentless_delete = 1,
+        haystack, content = 'games', content_rowid = 'id',
         tokenize = 'trigram case_sensitive 1'
     );
-    INSERT INTO games_text (rowid, haystack) SELECT id, haystack FROM games;",
+    INSERT INTO games_text (games_text) VALUES ('rebuild');",
 ];
 
 /// An open database, at the newest version.

@@ -328,26 +328,17 @@ impl Index {
             }
             None => {
                 let total = table::count(conn).map_err(error)?;
-                if filter.is_some() && !filter.uses_index() {
-                    // Words too short for the filter's index: one scan counts and pages.
-                    let (entries, matched) =
-                        page::first_scanned(conn, &filter, order, (start, rows)).map_err(error)?;
-                    let count = match matched {
-                        Some(count) => count,
-                        // No row on this page: counted apart.
-                        None => filter.count(conn).map_err(error)?,
-                    };
-                    (total, count, entries)
+                // Counted apart from the page (from the filter's index alone, or a scan of
+                // the searched texts without sorting them), so that the page knows how many
+                // there are before it is read (see page.rs).
+                let count = if filter.is_some() {
+                    filter.count(conn).map_err(error)?
                 } else {
-                    let count = if filter.is_some() {
-                        filter.count(conn).map_err(error)?
-                    } else {
-                        total
-                    };
-                    let entries = page::page(conn, &filter, order, (start, rows), count, &anchors)
-                        .map_err(error)?;
-                    (total, count, entries)
-                }
+                    total
+                };
+                let entries = page::page(conn, &filter, order, (start, rows), count, &anchors)
+                    .map_err(error)?;
+                (total, count, entries)
             }
         };
         if let (Some(first), Some(last)) = (entries.first(), entries.last()) {

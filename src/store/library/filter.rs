@@ -51,11 +51,6 @@ impl Filter {
         self.indexed.is_some() && self.short.is_empty()
     }
 
-    /// Whether the index narrows the games down before any row is read.
-    pub(super) fn uses_index(&self) -> bool {
-        self.indexed.is_some()
-    }
-
     /// The condition on a row of `games` (`WHERE …`, or nothing), with its parameters
     /// numbered from 1 in the order of [`Filter::params`]. `walk` keeps SQLite from reading
     /// the index's matches as the rows to visit: it then walks the order's index and tests

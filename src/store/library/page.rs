@@ -200,7 +200,9 @@ fn plans(start: usize, end: usize, count: usize, anchors: &[Anchor]) -> Vec<Plan
 }
 
 /// Above this many matches, a filtered page walks the order's index testing each game
-/// against the filter's matches; at or below it, the matches are read and sorted. (Lower in
+/// against the filter (its index's matches, or the words in its text), and finds its rows
+/// long before the end; at or below it, the matches are read and sorted (walking the index
+/// for a filter that keeps few games would read every row out of order). (Lower in
 /// the tests, whose lists are small, so that both ways are taken.)
 #[cfg(not(test))]
 const WALK_ABOVE: usize = 2_000;
@@ -229,7 +231,7 @@ pub(super) fn page(
             terms.clone()
         };
         let mut params: Vec<Value> = filter.params().into_iter().map(Value::Text).collect();
-        let walk = !filter.uses_index() || count > WALK_ABOVE;
+        let walk = count > WALK_ABOVE;
         let mut condition = filter.condition(walk);
         if let Some(file) = plan.from {
             let Some(values) = values(conn, &terms, file)? else {
@@ -271,35 +273,6 @@ fn values(conn: &Connection, terms: &[Term], file: &str) -> rusqlite::Result<Opt
         (0..terms.len()).map(|i| r.get::<_, Value>(i)).collect()
     })
     .optional()
-}
-
-/// Rows `start..start + rows` of the games `filter` keeps (whose words are all too short
-/// for the filter's index), in the order `sort`, with how many there are when the page has a
-/// row, counted in the same scan of the table (a window over the matches), not a second
-/// one: the first page of a filter just typed.
-pub(super) fn first_scanned(
-    conn: &Connection,
-    filter: &Filter,
-    (sort, reversed): (SortBy, bool),
-    (start, rows): (usize, usize),
-) -> rusqlite::Result<(Vec<Entry>, Option<usize>)> {
-    let sql = format!(
-        "SELECT {ENTRY_COLUMNS}, count(*) OVER () FROM games{} {} LIMIT {rows} OFFSET {start}",
-        filter.condition(false),
-        order_by(&sort.terms(reversed), true)
-    );
-    let mut stmt = conn.prepare(&sql)?;
-    let mut count = None;
-    let mut entries = Vec::new();
-    let rows = stmt.query_map(params_from_iter(filter.params()), |r| {
-        Ok((entry(r)?, r.get::<_, i64>(20)?))
-    })?;
-    for row in rows {
-        let (e, n) = row?;
-        count = Some(n as usize);
-        entries.push(e);
-    }
-    Ok((entries, count))
 }
 
 #[cfg(test)]

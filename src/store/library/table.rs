@@ -128,8 +128,12 @@ impl<'t> Writer<'t> {
         }
         self.tx
             .execute("DELETE FROM game_keys WHERE game = ?1", [id])?;
-        self.tx
-            .execute("DELETE FROM games_text WHERE rowid = ?1", [id])?;
+        // The filter's index is told the text it had, while the row still holds it.
+        self.tx.execute(
+            "INSERT INTO games_text (games_text, rowid, haystack) \
+             SELECT 'delete', id, haystack FROM games WHERE id = ?1",
+            [id],
+        )?;
         self.tx.execute("DELETE FROM games WHERE id = ?1", [id])?;
         Ok(())
     }
