@@ -731,7 +731,7 @@ fn pages_read_from_the_last_page_or_the_end_are_the_rows_of_the_whole_list() {
         let all = files(&all);
         let counted = Some((query, total, count));
         let step = 17;
-        let mut read = |start: usize| {
+        let read = |start: usize| {
             let (_, _, rows) = index
                 .page(query, sort, reversed, start, step, counted)
                 .unwrap();
