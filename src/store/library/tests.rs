@@ -764,3 +764,42 @@ fn pages_read_from_the_last_page_or_the_end_are_the_rows_of_the_whole_list() {
     drop(index);
     fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn the_filters_index_is_made_from_the_games_an_older_index_has_and_again_by_a_rebuild() {
+    let (store, dir) = store("trigrams");
+    three(&store);
+    let ann = |index: &Index| -> (Vec<String>, usize) {
+        let files = index
+            .games("ann 0-1")
+            .unwrap()
+            .into_iter()
+            .map(|e| e.file)
+            .collect();
+        let (_, count, _) = index
+            .page("ann", SortBy::Newest, false, 0, 10, None)
+            .unwrap();
+        (files, count)
+    };
+    let expected = (vec!["a.pgn".to_owned()], 2);
+    assert_eq!(ann(&store.index().unwrap().unwrap()), expected);
+    // The database of a hotseat before the filter's index (schema 4), its games indexed.
+    let conn = rusqlite::Connection::open(store.db_path()).unwrap();
+    conn.execute_batch("DROP TABLE games_text; PRAGMA user_version = 4;")
+        .unwrap();
+    drop(conn);
+    let index = store.index().unwrap().unwrap();
+    assert_eq!(index.db.version().unwrap() as usize, db::MIGRATIONS.len());
+    assert_eq!(ann(&index), expected, "the migration fills it");
+    drop(index);
+    // A rebuild empties it with the games and fills it again: no game twice, none stale.
+    for _ in 0..2 {
+        let index = store.rebuild_index(&mut |_, _| {}).unwrap().unwrap();
+        assert_eq!(ann(&index), expected);
+        let (_, all, _) = index
+            .page("pgn", SortBy::Newest, false, 0, 10, None)
+            .unwrap();
+        assert_eq!(all, 3);
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
