@@ -11,6 +11,8 @@
 #      screen, a filter typed to its count, End, and the resident memory with the screen open.
 #   bash benches/library.sh [GAMES] [WORK]      (defaults: 100000, $TMPDIR/hotseat-library-bench)
 # KEEP=1 measures the data folder of an earlier run again, without importing.
+# BEFORE=DIR (a folder with an older build's `hotseat` and `library_bench`) measures that build
+# first, the same way, on a data folder of its own: the anchor, in the same run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-100000}
@@ -37,20 +39,27 @@ if [ ! -s "$CORPUS" ]; then
     "$BENCH" corpus "$GAMES" "$CORPUS.part" && mv "$CORPUS.part" "$CORPUS"
 fi
 echo "corpus: $GAMES games, $(du -m "$CORPUS" | cut -f1) MB"
-DATA=$WORK/data-$GAMES
-if [ "${KEEP:-}" != 1 ] || [ ! -d "$DATA" ]; then
-    rm -rf "$DATA"
-    /usr/bin/time -f "import: %e s wall, %U s user + %S s system, peak memory %M KB" \
-        "$BIN" import "$CORPUS" --data-dir "$DATA" | head -1
+measure_build() {
+    local BIN=$1 BENCH=$2 DATA=$3
+    echo "== $BIN"
+    if [ "${KEEP:-}" != 1 ] || [ ! -d "$DATA" ]; then
+        rm -rf "$DATA"
+        /usr/bin/time -f "import: %e s wall, %U s user + %S s system, peak memory %M KB" \
+            "$BIN" import "$CORPUS" --data-dir "$DATA" | head -1
+    fi
+    echo "data folder: $(du -sm "$DATA" | cut -f1) MB ($(du -sm "$DATA/games" | cut -f1) MB games/, $(du -m "$DATA/hotseat.db" | cut -f1) MB hotseat.db)"
+    median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+    for args in "" "ann flag" "zzz"; do
+        times=$(for _ in 1 2 3 4 5; do
+            # shellcheck disable=SC2086
+            /usr/bin/time -f "%e %M" "$BIN" games $args --data-dir "$DATA" 2>&1 >/dev/null | tail -1
+        done)
+        echo "hotseat games ${args:-(all)}: median $(echo "$times" | cut -d' ' -f1 | median) s, peak memory $(echo "$times" | cut -d' ' -f2 | median) KB"
+    done
+    "$BENCH" measure "$DATA"
+    "$BENCH" screen "$BIN" "$DATA"
+}
+if [ -n "${BEFORE:-}" ]; then
+    measure_build "$BEFORE/hotseat" "$BEFORE/library_bench" "$WORK/data-before-$GAMES"
 fi
-echo "data folder: $(du -sm "$DATA" | cut -f1) MB ($(du -sm "$DATA/games" | cut -f1) MB games/, $(du -m "$DATA/hotseat.db" | cut -f1) MB hotseat.db)"
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-for args in "" "ann flag" "zzz"; do
-    times=$(for _ in 1 2 3 4 5; do
-        # shellcheck disable=SC2086
-        /usr/bin/time -f "%e %M" "$BIN" games $args --data-dir "$DATA" 2>&1 >/dev/null | tail -1
-    done)
-    echo "hotseat games ${args:-(all)}: median $(echo "$times" | cut -d' ' -f1 | median) s, peak memory $(echo "$times" | cut -d' ' -f2 | median) KB"
-done
-"$BENCH" measure "$DATA"
-"$BENCH" screen "$BIN" "$DATA"
+measure_build "$BIN" "$BENCH" "$WORK/data-$GAMES"

@@ -140,7 +140,7 @@ fn measure(dir: PathBuf) {
         filters,
         goal(100, 300),
     );
-    let sorts = [
+    let orders: Vec<(SortBy, bool)> = [
         SortBy::White,
         SortBy::Moves,
         SortBy::Opening,
@@ -148,17 +148,77 @@ fn measure(dir: PathBuf) {
     ]
     .into_iter()
     .flat_map(|sort| [(sort, false), (sort, true)])
-    .map(|(sort, reversed)| {
-        let t = Instant::now();
-        std::hint::black_box(
+    .collect();
+    let sorts = orders
+        .iter()
+        .map(|&(sort, reversed)| {
+            let t = Instant::now();
+            std::hint::black_box(
+                index
+                    .page("", sort, reversed, count / 2, 180, None)
+                    .unwrap(),
+            );
+            t.elapsed()
+        })
+        .collect();
+    report("screen's sort: a page from the middle (4 x 2)", sorts, None);
+    // As the screen pages: a screen down from the page it has (read after that page's last
+    // row), and End (read from the list's end).
+    let counted = Some(("", count, count));
+    let downs = orders
+        .iter()
+        .map(|&(sort, reversed)| {
             index
                 .page("", sort, reversed, count / 2, 180, None)
-                .unwrap(),
-        );
-        t.elapsed()
-    })
-    .collect();
-    report("screen's sort: a page from the middle (4 x 2)", sorts, None);
+                .unwrap();
+            let t = Instant::now();
+            std::hint::black_box(
+                index
+                    .page("", sort, reversed, count / 2 + 120, 180, counted)
+                    .unwrap(),
+            );
+            t.elapsed()
+        })
+        .collect();
+    report(
+        "screen's sort: a screen down from the middle (4 x 2)",
+        downs,
+        None,
+    );
+    let ends = orders
+        .iter()
+        .map(|&(sort, reversed)| {
+            let t = Instant::now();
+            std::hint::black_box(
+                index
+                    .page("", sort, reversed, count.saturating_sub(180), 180, counted)
+                    .unwrap(),
+            );
+            t.elapsed()
+        })
+        .collect();
+    report("screen's sort: End (4 x 2)", ends, None);
+    // Typing: each key's filter is a new question (count + first page), as the screen asks.
+    let typed = [
+        "f", "fl", "fla", "flag", "a", "an", "ann", "ann b", "ann bo", "ann bob", "z", "zz", "zzz",
+    ];
+    let mut keys: Vec<Duration> = Vec::new();
+    for q in typed.iter().cycle().take(typed.len() * 3) {
+        let t = Instant::now();
+        std::hint::black_box(index.page(q, SortBy::Newest, false, 0, 180, None).unwrap());
+        keys.push(t.elapsed());
+    }
+    let worst = keys.iter().max().copied().unwrap_or_default();
+    report(
+        "screen's filter, each key of 3 words (13 x 3)",
+        keys,
+        goal(100, 300),
+    );
+    println!(
+        "{:<46} {:>17}   (the slowest: one or two letters, scanned)",
+        "  the slowest key",
+        ms(worst)
+    );
     let lists = queries
         .iter()
         .take(3)

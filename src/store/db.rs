@@ -237,6 +237,16 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_by_time ON games (time_control);
     CREATE INDEX games_by_variant ON games (variant);
     CREATE INDEX games_by_engine ON games (engine);",
+    // 5: the filter's index (library/filter.rs): every three characters of each game's
+    // searched text (`games.haystack`, lower-cased), so that a word of three characters or
+    // more is found by FTS5's trigram index rather than a scan of every game. The text itself
+    // is read from `games` (external content): a game's entry is written with its row and
+    // taken out before it (library/table.rs). Filled here from the games the index has.
+    "CREATE VIRTUAL TABLE games_text USING fts5(
+        haystack, content = 'games', content_rowid = 'id',
+        tokenize = 'trigram case_sensitive 1'
+    );
+    INSERT INTO games_text (games_text) VALUES ('rebuild');",
 ];
 
 /// An open database, at the newest version.

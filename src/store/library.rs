@@ -28,12 +28,15 @@
 //! (see [`Store::trash_game`]); nothing is ever removed.
 
 mod explorer;
+mod filter;
 mod import;
+mod page;
 mod stream;
 mod summary;
 mod table;
 mod trash;
 
+use std::cell::RefCell;
 use std::fs;
 use std::io;
 use std::path::PathBuf;
@@ -41,9 +44,9 @@ use std::time::UNIX_EPOCH;
 
 pub use explorer::{ExplorerRow, PlayerFilter};
 pub use import::{IMPORT_BATCH, ImportProgress, ImportReport, MAX_REFUSED_LISTED, Refused};
+pub use page::SortBy;
 pub use stream::CHUNK_BYTES;
 pub use summary::{NotAGame, Summary, clean, summarize};
-pub use table::SortBy;
 pub use trash::TRASH_DIR;
 
 use super::Store;
@@ -275,7 +278,13 @@ pub struct Index {
     pub broken: Vec<Broken>,
     /// What opening had to do.
     pub freshness: Freshness,
+    /// The last page's first and last rows, and the list they are of (its words and order):
+    /// where the next page of the same list is read from (see page.rs).
+    anchors: RefCell<Option<(ListKey, [page::Anchor; 2])>>,
 }
+
+/// A list of the library: the filter's words and the order.
+type ListKey = (Vec<String>, SortBy, bool);
 
 impl Index {
     /// The games whose fields hold every word of `query` (see [`Library::filter`]), newest
@@ -298,28 +307,53 @@ impl Index {
         counted: Option<(&str, usize, usize)>,
     ) -> Result<(usize, usize, Vec<Entry>), StoreError> {
         let words = filter_words(query);
+        let filter = filter::Filter::new(&words);
         let conn = self.db.conn();
         let error = |e| self.db.error(e);
+        let list = (words, sort, reversed);
+        let anchors = match &*self.anchors.borrow() {
+            Some((key, anchors)) if *key == list => anchors.to_vec(),
+            _ => Vec::new(),
+        };
         let known = match counted {
             Some((q, total, count)) if q == query => Some((total, count)),
             _ => None,
         };
-        let windowed = known.is_none() && !words.is_empty();
-        let (entries, matched) =
-            table::page(conn, &words, sort, reversed, (start, rows), windowed).map_err(error)?;
-        let (total, count) = match known {
-            Some(counts) => counts,
+        let order = (sort, reversed);
+        let (total, count, entries) = match known {
+            Some((total, count)) => {
+                let entries = page::page(conn, &filter, order, (start, rows), count, &anchors)
+                    .map_err(error)?;
+                (total, count, entries)
+            }
             None => {
                 let total = table::count(conn).map_err(error)?;
-                let count = match matched {
-                    _ if words.is_empty() => total,
-                    Some(count) => count,
-                    // No row on this page: counted apart.
-                    None => table::count_matching(conn, &words).map_err(error)?,
+                // Counted apart from the page (from the filter's index alone, or a scan of
+                // the searched texts without sorting them), so that the page knows how many
+                // there are before it is read (see page.rs).
+                let count = if filter.is_some() {
+                    filter.count(conn).map_err(error)?
+                } else {
+                    total
                 };
-                (total, count)
+                let entries = page::page(conn, &filter, order, (start, rows), count, &anchors)
+                    .map_err(error)?;
+                (total, count, entries)
             }
         };
+        if let (Some(first), Some(last)) = (entries.first(), entries.last()) {
+            let anchor = |row, e: &Entry| page::Anchor {
+                row,
+                file: e.file.clone(),
+            };
+            *self.anchors.borrow_mut() = Some((
+                list,
+                [
+                    anchor(start, first),
+                    anchor(start + entries.len() - 1, last),
+                ],
+            ));
+        }
         Ok((total, count, entries))
     }
 
@@ -349,6 +383,8 @@ impl Index {
     /// written to in place does not change it, so the next opening lists the files (a few
     /// collections, quickly) and finds a batch written but not filed by a process that stopped.
     fn add(&mut self, name: &str, stamp: FileStamp, entries: &[Entry]) -> Result<(), StoreError> {
+        // The rows move: the places of the last page are forgotten.
+        self.anchors.get_mut().take();
         let write = |conn: &mut rusqlite::Connection| -> rusqlite::Result<()> {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             {
@@ -370,6 +406,8 @@ impl Index {
     /// Forgets the game with the row `id`, blanked out of the file `name`, which now has
     /// `stamp`: one transaction.
     fn forget_game(&mut self, id: i64, name: &str, stamp: FileStamp) -> Result<(), StoreError> {
+        // The rows move: the places of the last page are forgotten.
+        self.anchors.get_mut().take();
         let write = |conn: &mut rusqlite::Connection| -> rusqlite::Result<()> {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             {
@@ -553,6 +591,7 @@ impl Store {
             db,
             broken,
             freshness,
+            anchors: RefCell::default(),
         }))
     }
 }

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, params, params_from_iter};
 
 use super::explorer::{ExplorerRow, PlayerFilter};
+use super::filter::Filter;
 use super::{Broken, Entry, FileStamp, Summary};
 
 /// What the index knows of the files: each one's stamp.
@@ -53,6 +54,7 @@ pub(super) struct Writer<'t> {
     insert_game: rusqlite::Statement<'t>,
     insert_position: rusqlite::Statement<'t>,
     insert_keys: rusqlite::Statement<'t>,
+    insert_text: rusqlite::Statement<'t>,
     find_game: rusqlite::Statement<'t>,
     delete_position: rusqlite::Statement<'t>,
     /// The positions of the games added, written by [`Writer::finish`] in the order of the
@@ -76,6 +78,7 @@ impl<'t> Writer<'t> {
                 "INSERT OR IGNORE INTO positions (key, game, san, result) VALUES (?1, ?2, ?3, ?4)",
             )?,
             insert_keys: tx.prepare("INSERT INTO game_keys (game, keys) VALUES (?1, ?2)")?,
+            insert_text: tx.prepare("INSERT INTO games_text (rowid, haystack) VALUES (?1, ?2)")?,
             find_game: tx.prepare("SELECT id FROM games WHERE file = ?1")?,
             delete_position: tx.prepare("DELETE FROM positions WHERE key = ?1 AND game = ?2")?,
             positions: Vec::new(),
@@ -125,6 +128,12 @@ impl<'t> Writer<'t> {
         }
         self.tx
             .execute("DELETE FROM game_keys WHERE game = ?1", [id])?;
+        // The filter's index is told the text it had, while the row still holds it.
+        self.tx.execute(
+            "INSERT INTO games_text (games_text, rowid, haystack) \
+             SELECT 'delete', id, haystack FROM games WHERE id = ?1",
+            [id],
+        )?;
         self.tx.execute("DELETE FROM games WHERE id = ?1", [id])?;
         Ok(())
     }
@@ -184,6 +193,7 @@ impl<'t> Writer<'t> {
         ])?;
         let id = self.tx.last_insert_rowid();
         self.insert_keys.execute(params![id, keys])?;
+        self.insert_text.execute(params![id, entry.haystack])?;
         let result = result_code(&s.result);
         for (key, san) in &s.positions {
             self.positions.push((*key as i64, id, san.clone(), result));
@@ -213,12 +223,12 @@ impl<'t> Writer<'t> {
 pub(super) fn clear(tx: &Transaction) -> rusqlite::Result<()> {
     tx.execute_batch(
         "DELETE FROM positions; DELETE FROM game_keys; DELETE FROM games; DELETE FROM broken; \
-         DELETE FROM files;",
+         DELETE FROM files; INSERT INTO games_text (games_text) VALUES ('delete-all');",
     )
 }
 
 /// The columns an [`Entry`] is read from, in [`entry`]'s order.
-const ENTRY_COLUMNS: &str = "file, size, secs, nanos, fingerprint, date, started, white, black, \
+pub(super) const ENTRY_COLUMNS: &str = "file, size, secs, nanos, fingerprint, date, started, white, black, \
      result, ending, moves, eco, opening, time_control, variant, engine, haystack, offset, length";
 
 /// The list's order: newest first (undated games last), then start time, file time, place,
@@ -232,7 +242,7 @@ const NEWEST_FIRST: &str =
 const NEWEST_FIRST_FILTERED: &str =
     "ORDER BY +sort_date DESC, started DESC, secs DESC, nanos DESC, offset DESC, file DESC";
 
-fn entry(r: &Row) -> rusqlite::Result<Entry> {
+pub(super) fn entry(r: &Row) -> rusqlite::Result<Entry> {
     let summary = Summary {
         fingerprint: r.get::<_, i64>(4)? as u64,
         date: r.get(5)?,
@@ -262,17 +272,18 @@ fn entry(r: &Row) -> rusqlite::Result<Entry> {
 
 /// The games whose searched text holds every one of `words` (lower-cased), newest first.
 pub(super) fn games(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec<Entry>> {
-    let order = if words.is_empty() {
-        NEWEST_FIRST
-    } else {
+    let filter = Filter::new(words);
+    let order = if filter.is_some() {
         NEWEST_FIRST_FILTERED
+    } else {
+        NEWEST_FIRST
     };
     let sql = format!(
         "SELECT {ENTRY_COLUMNS} FROM games{} {order}",
-        filter_condition(words)
+        filter.condition(false)
     );
     let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map(params_from_iter(words), entry)?;
+    let rows = stmt.query_map(params_from_iter(filter.params()), entry)?;
     rows.collect()
 }
 
@@ -424,113 +435,4 @@ pub(super) fn place(conn: &Connection, file: &str) -> rusqlite::Result<Option<Pl
         },
     )
     .optional()
-}
-
-/// The orders the library's list can be read in, each by an index of `games` (schema 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SortBy {
-    /// Newest first (undated games last).
-    Newest,
-    White,
-    Black,
-    Result,
-    Ending,
-    /// The longest first.
-    Moves,
-    /// By ECO code, then name.
-    Opening,
-    TimeControl,
-    Variant,
-    /// Games with an engine's evaluations first.
-    Engine,
-}
-
-impl SortBy {
-    /// The `ORDER BY` clause: the column's order (turned round when `reversed`), then newest
-    /// first among equals.
-    fn order_by(self, reversed: bool, filtered: bool) -> String {
-        let order = self.order(reversed);
-        if filtered {
-            // As for NEWEST_FIRST_FILTERED: a scan, and the matches sorted.
-            order.replacen("ORDER BY ", "ORDER BY +", 1)
-        } else {
-            order
-        }
-    }
-
-    fn order(self, reversed: bool) -> String {
-        let (asc, desc) = if reversed {
-            ("DESC", "ASC")
-        } else {
-            ("ASC", "DESC")
-        };
-        let newest = "sort_date DESC, started DESC, secs DESC, nanos DESC, offset DESC, file DESC";
-        let column = match self {
-            SortBy::Newest if reversed => {
-                return "ORDER BY sort_date, started, secs, nanos, offset, file".to_owned();
-            }
-            SortBy::Newest => return format!("ORDER BY {newest}"),
-            SortBy::White => format!("white COLLATE NOCASE {asc}"),
-            SortBy::Black => format!("black COLLATE NOCASE {asc}"),
-            SortBy::Result => format!("result {asc}"),
-            SortBy::Ending => format!("ending {asc}"),
-            SortBy::Moves => format!("moves {desc}"),
-            SortBy::Opening => format!("eco {asc}, opening COLLATE NOCASE {asc}"),
-            SortBy::TimeControl => format!("time_control {asc}"),
-            SortBy::Variant => format!("variant {asc}"),
-            SortBy::Engine => format!("engine {desc}"),
-        };
-        format!("ORDER BY {column}, {newest}")
-    }
-}
-
-/// The condition that every one of `words` is in a game's searched text, with its
-/// parameters numbered from 1.
-fn filter_condition(words: &[String]) -> String {
-    let mut sql = String::new();
-    for i in 0..words.len() {
-        sql.push_str(if i == 0 { " WHERE " } else { " AND " });
-        sql.push_str(&format!("instr(haystack, ?{}) > 0", i + 1));
-    }
-    sql
-}
-
-/// How many games hold every one of `words`.
-pub(super) fn count_matching(conn: &Connection, words: &[String]) -> rusqlite::Result<usize> {
-    let sql = format!("SELECT count(*) FROM games{}", filter_condition(words));
-    conn.query_row(&sql, params_from_iter(words), |r| r.get::<_, i64>(0))
-        .map(|n| n as usize)
-}
-
-/// Rows `start..start + rows` of the games that hold every one of `words`, in the order
-/// `sort` (turned round when `reversed`); with `count`, how many games hold them all when
-/// the page has a row, counted in the same scan of the table (a window over the matches),
-/// not a second one. (Not for the whole list: the window would read every row, where the
-/// order's index gives the page at once.)
-pub(super) fn page(
-    conn: &Connection,
-    words: &[String],
-    sort: SortBy,
-    reversed: bool,
-    (start, rows): (usize, usize),
-    count: bool,
-) -> rusqlite::Result<(Vec<Entry>, Option<usize>)> {
-    let window = if count { "count(*) OVER ()" } else { "NULL" };
-    let sql = format!(
-        "SELECT {ENTRY_COLUMNS}, {window} FROM games{} {} LIMIT {rows} OFFSET {start}",
-        filter_condition(words),
-        sort.order_by(reversed, !words.is_empty())
-    );
-    let mut stmt = conn.prepare(&sql)?;
-    let mut count = None;
-    let rows = stmt.query_map(params_from_iter(words), |r| {
-        Ok((entry(r)?, r.get::<_, Option<i64>>(20)?))
-    })?;
-    let mut entries = Vec::new();
-    for row in rows {
-        let (e, n) = row?;
-        count = n.map(|n| n as usize);
-        entries.push(e);
-    }
-    Ok((entries, count))
 }

@@ -188,6 +188,17 @@ fn the_filter_searches_every_field_and_needs_every_word() {
         "f.pgn",
         "[Variant \"Chess960\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n[SetUp \"1\"]\n[White \"Fay\"]\n[Black \"Gus\"]\n[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n\n9. g3 { [%eval 0.2] } 0-1\n",
     );
+    file(
+        &store,
+        "g.pgn",
+        &pgn(
+            "2026.11.23",
+            "Émile O'Neil",
+            "Bob \\\"Q\\\"",
+            "1-0",
+            "1. e4",
+        ),
+    );
     let library = store.library().unwrap();
     let found =
         |q: &str| -> Vec<&str> { library.filter(q).iter().map(|e| e.file.as_str()).collect() };
@@ -204,6 +215,17 @@ fn the_filter_searches_every_field_and_needs_every_word() {
         "2026-11-22",
         "",
         "zzz",
+        // Words too short for the filter's index, alone and beside longer ones.
+        "an",
+        "n 0-1",
+        "bo b",
+        "-",
+        // Letters beyond ASCII, a quote, a word that is all quotes.
+        "émile",
+        "o'n",
+        "\"",
+        "\"\"\"",
+        "Ém o'neil",
     ] {
         let by_db: Vec<String> = index
             .games(q)
@@ -221,7 +243,9 @@ fn the_filter_searches_every_field_and_needs_every_word() {
     assert_eq!(found("engine"), ["f.pgn"]);
     assert_eq!(found("ANN 0-1"), ["a.pgn"]);
     assert_eq!(found("2026-11-22"), ["b.pgn"]);
-    assert_eq!(found("").len(), 4);
+    assert_eq!(found("").len(), 5);
+    assert_eq!(found("émile"), ["g.pgn"]);
+    assert_eq!(found("\""), ["g.pgn"]);
     assert!(found("zzz").is_empty());
     fs::remove_dir_all(dir).unwrap();
 }
@@ -664,5 +688,118 @@ fn a_file_of_garbage_in_the_archive_is_named_apart_a_few_dozen_times_at_most() {
         "{:?}",
         library.broken.last()
     );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn pages_read_from_the_last_page_or_the_end_are_the_rows_of_the_whole_list() {
+    let (store, dir) = store("keyset");
+    // Few names and dates and many ties: the order's later columns decide.
+    let download: String = (0..240)
+        .map(|i| {
+            let moves = ["1. e4 e5", "1. d4 d5 2. c4", "1. c4", "1. e4 c5 2. Nf3"][i % 4];
+            pgn(
+                &format!("2025.{:02}.01", 1 + i % 3),
+                ["Ann", "bob", "Bob", "Cid"][i % 4],
+                &format!("P{i}"),
+                ["1-0", "0-1", "1/2-1/2"][i % 3],
+                moves,
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    store
+        .import_games(download.as_bytes(), "club", |_| {})
+        .unwrap();
+    let index = store.index().unwrap().unwrap();
+    let files = |rows: &[Entry]| -> Vec<String> { rows.iter().map(|e| e.file.clone()).collect() };
+    for (query, sort, reversed) in [
+        ("", SortBy::Newest, false),
+        ("", SortBy::Newest, true),
+        ("", SortBy::White, false),
+        ("", SortBy::Moves, true),
+        ("", SortBy::Opening, false),
+        ("bob", SortBy::Black, false),
+        ("b", SortBy::Result, true),
+        ("p3 1-0", SortBy::White, true),
+        ("1/2", SortBy::Black, true),
+    ] {
+        // The whole list in one page from its start: the order itself.
+        let (total, count, all) = index.page(query, sort, reversed, 0, 1_000, None).unwrap();
+        assert_eq!(total, 240);
+        assert_eq!(all.len(), count, "{query} {sort:?}");
+        let all = files(&all);
+        let counted = Some((query, total, count));
+        let step = 17;
+        let read = |start: usize| {
+            let (_, _, rows) = index
+                .page(query, sort, reversed, start, step, counted)
+                .unwrap();
+            assert_eq!(
+                files(&rows),
+                all[start.min(count)..(start + step).min(count)],
+                "{query} {sort:?} {reversed} from {start}"
+            );
+        };
+        // Down a page at a time, then up, then End, a row down, the middle and the top.
+        let mut start = 0;
+        while start < count {
+            read(start);
+            start += step;
+        }
+        while start > 0 {
+            start = start.saturating_sub(step);
+            read(start);
+        }
+        for start in [
+            count.saturating_sub(step),
+            count.saturating_sub(step - 1),
+            count / 2,
+            1,
+            0,
+        ] {
+            read(start);
+        }
+    }
+    drop(index);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_filters_index_is_made_from_the_games_an_older_index_has_and_again_by_a_rebuild() {
+    let (store, dir) = store("trigrams");
+    three(&store);
+    let ann = |index: &Index| -> (Vec<String>, usize) {
+        let files = index
+            .games("ann 0-1")
+            .unwrap()
+            .into_iter()
+            .map(|e| e.file)
+            .collect();
+        let (_, count, _) = index
+            .page("ann", SortBy::Newest, false, 0, 10, None)
+            .unwrap();
+        (files, count)
+    };
+    let expected = (vec!["a.pgn".to_owned()], 2);
+    assert_eq!(ann(&store.index().unwrap().unwrap()), expected);
+    // The database of a hotseat before the filter's index (schema 4), its games indexed.
+    let conn = rusqlite::Connection::open(store.db_path()).unwrap();
+    conn.execute_batch("DROP TABLE games_text; PRAGMA user_version = 4;")
+        .unwrap();
+    drop(conn);
+    let index = store.index().unwrap().unwrap();
+    assert_eq!(index.db.version().unwrap() as usize, db::MIGRATIONS.len());
+    assert_eq!(ann(&index), expected, "the migration fills it");
+    drop(index);
+    // A rebuild empties it with the games and fills it again: no game twice, none stale.
+    for _ in 0..2 {
+        let index = store.rebuild_index(&mut |_, _| {}).unwrap().unwrap();
+        assert_eq!(ann(&index), expected);
+        let (_, all, _) = index
+            .page("pgn", SortBy::Newest, false, 0, 10, None)
+            .unwrap();
+        assert_eq!(all, 3);
+    }
     fs::remove_dir_all(dir).unwrap();
 }
