@@ -19,6 +19,9 @@ pub(super) const ONE_MOVE_EACH: &str = "with the clock running, each player make
 impl App {
     pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
         let again = std::mem::take(&mut self.cycling);
+        if super::retro::intercept(self, action) {
+            return;
+        }
         if self.table_refuses(&action) || self.engine_action(&action, now) {
             return;
         }
@@ -101,6 +104,7 @@ impl App {
             Action::Analyse => self.start_analysis(),
             Action::EngineLines => self.toggle_live(),
             Action::Seek(seek) => self.seek_labelled(seek),
+            Action::Learn(side) => super::retro::learn(self, side),
             Action::Help => self.mode = Mode::Help(dialogs::Help::default()),
             Action::Quit => self.quit_requested(),
             Action::Redraw => self.effects.push(super::ScreenEffect::Redraw.into()),
@@ -438,6 +442,9 @@ impl App {
     /// A move chosen by any input: asks first when it would allow a draw claim (FIDE 9.2.1,
     /// 9.3.1), otherwise plays it.
     pub(super) fn submit(&mut self, mv: Move, now: Duration) {
+        if super::retro::take_move(self, mv) {
+            return;
+        }
         if self.table.next_move(&self.game) == NextMove::Study {
             self.study(mv);
             return;

@@ -61,6 +61,11 @@ impl App {
         self.reports.shown.as_ref()
     }
 
+    /// "Learn from your mistakes", while a session runs.
+    pub fn retro(&self) -> Option<&super::retro::Retro> {
+        self.retro.as_ref()
+    }
+
     /// While the engine works on the report: positions done of all.
     pub fn analysis_progress(&self) -> Option<(usize, usize)> {
         self.reports.running.as_ref().map(|r| (r.done, r.total))
@@ -220,6 +225,7 @@ impl App {
             self.effects.push(EngineEffect::StopAnalysis.into());
         }
         self.reports.shown = self.game.report();
+        self.retro = None;
     }
 
     /// The `analyse` command (and its key).

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use super::events::EventSender;
 use super::sparring::Sparrer;
+use crate::app::retro::{JUDGE_DEPTH, JudgeJob, RetroNews};
 use crate::app::{AnalysisEvent, AnalysisJob, EngineEffect, Event, LiveJob, LiveUpdate};
 use crate::engine::analysis::Job;
 use crate::engine::live::{self, LiveEvent};
@@ -23,6 +24,8 @@ pub struct Analyser {
     sender: EventSender,
     running: Option<Analysis>,
     live: Option<Analysis>,
+    /// The search of a move tried in "Learn from your mistakes".
+    judge: Option<Analysis>,
     stopping: Vec<Analysis>,
     /// The engine playing against the human, in a game against the computer.
     opponent: Sparrer,
@@ -47,6 +50,7 @@ impl Analyser {
             sender,
             running: None,
             live: None,
+            judge: None,
             stopping: Vec::new(),
         }
     }
@@ -64,6 +68,7 @@ impl Analyser {
             EngineEffect::StopAnalysis => self.stop(),
             EngineEffect::LiveAnalyse(job) => self.start_live(job),
             EngineEffect::StopLive => self.stop_live(),
+            EngineEffect::Judge(job) => self.judge(job),
             EngineEffect::Opponent(ask) => {
                 let engine = self.engine();
                 self.opponent.carry_out(ask, engine);
@@ -128,6 +133,35 @@ impl Analyser {
                 LiveEvent::Failed(error) => LiveUpdate::Failed(error.to_string()),
             };
             sender.send(Event::Live { id, update });
+        }));
+    }
+
+    /// Searches the position after a move tried in place of a mistake, to lila's depth
+    /// ([`JUDGE_DEPTH`]); the search before (a move tried before) stopped.
+    pub fn judge(&mut self, job: JudgeJob) {
+        let judge = self.judge.take();
+        self.retire(judge);
+        let id = job.id;
+        let engine = match self.engine() {
+            Ok(engine) => engine,
+            Err(error) => {
+                let event = AnalysisEvent::Failed {
+                    error: error.to_string(),
+                    done: Vec::new(),
+                };
+                self.sender.send(Event::Retro(RetroNews::Judged { id, event }));
+                return;
+            }
+        };
+        let settings = Settings::new(Limit::Depth(JUDGE_DEPTH), 1);
+        let sender = self.sender.clone();
+        let job = Job {
+            start: job.position,
+            moves: Vec::new(),
+        };
+        self.judge = Some(Analysis::spawn(engine, job, settings, move |event| {
+            let event = app_event(event);
+            sender.send(Event::Retro(RetroNews::Judged { id, event }));
         }));
     }
 

@@ -237,6 +237,25 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_by_time ON games (time_control);
     CREATE INDEX games_by_variant ON games (variant);
     CREATE INDEX games_by_engine ON games (engine);",
+    // 5: the mistakes a player has not solved yet in "Learn from your mistakes"
+    // (mistakes.rs): the position before the move (FEN), the move played and the engine's
+    // line (UCI), the evaluation before (White's view: centipawns, or moves to mate signed
+    // for the side that mates), as the move and the game were written for the player. One row
+    // per player, position and move; solving it deletes it. The only copy: never emptied.
+    "CREATE TABLE mistakes (
+        player_key TEXT NOT NULL,
+        player TEXT NOT NULL,
+        fen TEXT NOT NULL,
+        played TEXT NOT NULL,
+        best TEXT NOT NULL,
+        cp INTEGER,
+        mate INTEGER,
+        said TEXT NOT NULL,
+        game TEXT NOT NULL,
+        added INTEGER NOT NULL,
+        PRIMARY KEY (player_key, fen, played)
+    ) WITHOUT ROWID;
+    CREATE INDEX mistakes_by_age ON mistakes (player_key, added);",
 ];
 
 /// An open database, at the newest version.
