@@ -97,6 +97,8 @@ mod pty_harness;
 mod render;
 #[path = "suite/report.rs"]
 mod report;
+#[path = "suite/retro.rs"]
+mod retro;
 #[path = "suite/resume.rs"]
 mod resume;
 #[path = "suite/rules_edge.rs"]

@@ -238,9 +238,11 @@ fn show_fault(app: &mut App) {
         return;
     };
     let mover = report.moves[ply].mover;
+    let played = played_text(app, report, ply);
+    // `Nf6?? Find`, as lichess says it: the glyph ends the sentence.
+    let stop = if played.ends_with(['?', '!']) { "" } else { "." };
     let text = format!(
-        "You played {}. Find a better move for {}",
-        played_text(app, report, ply),
+        "You played {played}{stop} Find a better move for {}",
         app.who(mover)
     );
     app.show_ply(ply);
@@ -478,7 +480,8 @@ fn stop(app: &mut App) {
         retro.found
     );
     if retro.viewed > 0 {
-        text.push_str(&format!(", {} solutions seen", retro.viewed));
+        let s = if retro.viewed == 1 { "" } else { "s" };
+        text.push_str(&format!(", {} solution{s} seen", retro.viewed));
     }
     if retro.skipped > 0 {
         text.push_str(&format!(", {} skipped", retro.skipped));

@@ -198,7 +198,8 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::rules::Position;
+    use crate::game::report::Eval;
+    use crate::rules::{Color, Position};
     use crate::runtime::events::{Wake, channel};
 
     #[test]
@@ -224,5 +225,79 @@ mod tests {
         };
         assert!(failed.0.contains("/no/such/engine"), "{}", failed.0);
         assert!(failed.1.is_empty());
+    }
+
+    /// The judge's answer to search `id`: its end.
+    fn judged(events: &std::sync::mpsc::Receiver<Wake>, id: u64) -> AnalysisEvent {
+        loop {
+            match events.recv_timeout(Duration::from_secs(60)) {
+                Ok(Wake::Event(Event::Retro(RetroNews::Judged { id: got, event })))
+                    if got == id =>
+                {
+                    if matches!(
+                        event,
+                        AnalysisEvent::Progress { .. } | AnalysisEvent::Evaluated { .. }
+                    ) {
+                        continue;
+                    }
+                    return event;
+                }
+                Ok(_) => continue,
+                other => panic!("no judgement: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_real_engine_judges_a_move_tried_in_place_of_a_mistake() {
+        // Scholar's mate's 3... Nf6?? (-0.30 before it): 3... Qe7 instead holds, 3... a6 is
+        // mated at once.
+        let engine = PathBuf::from("/usr/games/stockfish");
+        let engine = if engine.exists() {
+            engine
+        } else {
+            PathBuf::from("stockfish")
+        };
+        let (sender, events) = channel();
+        let mut analyser = Analyser::new(Some(engine), sender);
+        let before = Position::from_fen(
+            "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
+        )
+        .unwrap();
+        let mover = before.turn();
+        let eval_after = |analyser: &mut Analyser, id: u64, mv: &str| {
+            let position = before.play(before.parse_move(mv).unwrap()).unwrap();
+            analyser.judge(JudgeJob { id, position });
+            match judged(&events, id) {
+                AnalysisEvent::Finished(report) => report.positions[0].eval,
+                other => panic!("{other:?}"),
+            }
+        };
+        let rules = |after| crate::game::report::retro::passes(mover, Eval::Cp(-30), after);
+        let qe7 = eval_after(&mut analyser, 1, "Qe7");
+        assert!(rules(qe7), "Qe7: {qe7:?}");
+        let a6 = eval_after(&mut analyser, 2, "a6");
+        assert_eq!(
+            a6,
+            Eval::Mate {
+                winner: Color::White,
+                moves: 1
+            }
+        );
+        assert!(!rules(a6));
+    }
+
+    #[test]
+    fn an_engine_that_is_not_there_is_said_as_the_judgements_failure() {
+        let (sender, events) = channel();
+        let mut analyser = Analyser::new(Some(PathBuf::from("/no/such/engine")), sender);
+        analyser.judge(JudgeJob {
+            id: 3,
+            position: Position::initial(),
+        });
+        match judged(&events, 3) {
+            AnalysisEvent::Failed { error, .. } => assert!(error.contains("/no/such/engine")),
+            other => panic!("{other:?}"),
+        }
     }
 }
