@@ -97,10 +97,10 @@ mod pty_harness;
 mod render;
 #[path = "suite/report.rs"]
 mod report;
-#[path = "suite/retro.rs"]
-mod retro;
 #[path = "suite/resume.rs"]
 mod resume;
+#[path = "suite/retro.rs"]
+mod retro;
 #[path = "suite/rules_edge.rs"]
 mod rules_edge;
 #[path = "suite/rules_props.rs"]

@@ -10,7 +10,7 @@
 //!   ([`EngineEffect::Judge`]) and solves it when it leaves the player within lila's 0.035 of
 //!   the position before. A failed move can be tried again; F10 shows the solution (the
 //!   engine's line), F9 skips the mistake (after a solution, F9 goes on); at the end, a
-//!   summary. Shift-F4 again, or Esc with nothing typed or picked up, stops.
+//!   summary. Shift-F4 (or `learn`) again stops.
 //! * **Kept for later:** when a player starts, the mistakes offered are kept in the database
 //!   by the player's name ([`FileEffect::Mistakes`]); each one solved leaves the list. Those
 //!   left come back with the puzzles (`hotseat puzzles --mistakes`).
@@ -222,11 +222,7 @@ fn played_text(app: &App, report: &GameReport, ply: usize) -> String {
         .get(ply)
         .and_then(|m| m.advice)
         .map_or("", |a| a.judgement.glyph());
-    format!(
-        "{} {}{glyph}",
-        app.move_number(ply),
-        app.written_move(ply)
-    )
+    format!("{} {}{glyph}", app.move_number(ply), app.written_move(ply))
 }
 
 /// Shows the mistake the session is at: the board at the position before it, the question.
@@ -240,7 +236,11 @@ fn show_fault(app: &mut App) {
     let mover = report.moves[ply].mover;
     let played = played_text(app, report, ply);
     // `Nf6?? Find`, as lichess says it: the glyph ends the sentence.
-    let stop = if played.ends_with(['?', '!']) { "" } else { "." };
+    let stop = if played.ends_with(['?', '!']) {
+        ""
+    } else {
+        "."
+    };
     let text = format!(
         "You played {played}{stop} Find a better move for {}",
         app.who(mover)
@@ -326,7 +326,7 @@ pub(super) fn take_move(app: &mut App, mv: Move) -> bool {
                 app,
                 Feedback::Eval { id, tried: mv },
                 "Evaluating your move…",
-                format!("Evaluating your move {written}…"),
+                format!("Evaluating your move {written}: the engine is searching"),
             );
         }
     }
@@ -343,8 +343,8 @@ fn win(app: &mut App, written: &str, better: Option<String>) {
     let last = retro.at + 1 == retro.faults.len();
     let next = if last { "F9: the summary" } else { "F9: next" };
     let text = match better {
-        Some(best) => format!("Good move: {written} is as good (the engine's was {best}). {next}"),
-        None => format!("Good move: {written} is the engine's own. {next}"),
+        Some(best) => format!("Good move: {written} is as good (the engine's was {best}) · {next}"),
+        None => format!("Good move: {written} is the engine's own · {next}"),
     };
     if let Some(mistake) = app
         .reports
@@ -376,8 +376,9 @@ fn fail(app: &mut App, text: String) {
     );
 }
 
-/// The keys of a session running: F9 skips or goes on, F10 shows the solution, Esc (with
-/// nothing typed or picked up) and Shift-F4 stop. `true` when the action was the session's.
+/// The keys of a session running: F9 skips or goes on, F10 shows the solution, Shift-F4
+/// stops. (Esc keeps its own work, clearing the move box: the plain mode sends it after a
+/// refused move.) `true` when the action was the session's.
 pub(super) fn intercept(app: &mut App, action: Action) -> bool {
     let Some(retro) = &app.retro else {
         return false;
@@ -398,7 +399,6 @@ pub(super) fn intercept(app: &mut App, action: Action) -> bool {
             }
         }
         Action::Hint => view_solution(app),
-        Action::Cancel if app.move_box.is_blank() && app.board.selected.is_none() => stop(app),
         _ => return false,
     }
     true
@@ -408,7 +408,7 @@ pub(super) fn intercept(app: &mut App, action: Action) -> bool {
 fn view_solution(app: &mut App) {
     let Some(retro) = &app.retro else { return };
     if matches!(retro.feedback, Feedback::Win | Feedback::View) {
-        app.error("This one is done: F9 goes on");
+        app.error("This one is done · F9: next");
         return;
     }
     let ply = retro.ply();
@@ -432,7 +432,7 @@ fn view_solution(app: &mut App) {
         app,
         Feedback::View,
         "Solution shown",
-        format!("The solution: {line}. {next}"),
+        format!("The solution: {line} · {next}"),
     );
 }
 
@@ -503,9 +503,9 @@ pub(super) fn hear(app: &mut App, news: RetroNews) {
     match news {
         RetroNews::Judged { id, event } => judged(app, id, event),
         RetroNews::Kept(Ok(_)) | RetroNews::Solved(Ok(())) => {}
-        RetroNews::Kept(Err(error)) => app.error(format!(
-            "The mistakes are not kept for later: {error}"
-        )),
+        RetroNews::Kept(Err(error)) => {
+            app.error(format!("The mistakes are not kept for later: {error}"))
+        }
         RetroNews::Solved(Err(error)) => app.error(format!(
             "The solved mistake is still in the list for later: {error}"
         )),

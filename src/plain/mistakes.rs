@@ -78,9 +78,12 @@ struct Ready {
 fn ready(kept: Mistake) -> Result<Ready, String> {
     let before = Position::from_fen(&kept.fen)
         .map_err(|e| format!("the mistake kept at {} has a bad position: {e}", kept.fen))?;
-    let played = before
-        .parse_move(&kept.played)
-        .map_err(|_| format!("the mistake kept at {} has an illegal move played", kept.fen))?;
+    let played = before.parse_move(&kept.played).map_err(|_| {
+        format!(
+            "the mistake kept at {} has an illegal move played",
+            kept.fen
+        )
+    })?;
     let mut better = Vec::new();
     let mut at = before.clone();
     for text in kept.best.split_whitespace() {
@@ -206,7 +209,11 @@ impl<J: Judge> MistakeTrainer<J> {
             "quit" | "exit" => self.finish(&mut said),
             "board" => {
                 let r = self.current();
-                said.extend(board(&r.before, r.before.turn()).into_iter().map(Said::Line));
+                said.extend(
+                    board(&r.before, r.before.turn())
+                        .into_iter()
+                        .map(Said::Line),
+                );
             }
             "solution" => {
                 let r = self.current();
@@ -437,7 +444,10 @@ mod tests {
         let said = lines(&t.line("a6").unwrap());
         assert!(said.contains("You can do better than"), "{said}");
         let said = lines(&t.line("Qe7").unwrap());
-        assert!(said.contains("Good move: queen to e7 [Qe7] is as good"), "{said}");
+        assert!(
+            said.contains("Good move: queen to e7 [Qe7] is as good"),
+            "{said}"
+        );
         assert!(said.contains("Solved: it leaves your list."));
         assert!(said.contains("Done: 1 found, 0 solutions seen, 0 skipped of 1."));
         assert!(t.is_over());
@@ -456,7 +466,10 @@ mod tests {
         assert_eq!(reopen(&dir).unsolved("Bob").unwrap().len(), 2);
         let (mut t, _) = MistakeTrainer::new(reopen(&dir), "Bob", Script(Vec::new())).unwrap();
         let said = lines(&t.line("g6").unwrap());
-        assert!(said.contains("Good move: pawn to g6 [g6] is the engine's own"), "{said}");
+        assert!(
+            said.contains("Good move: pawn to g6 [g6] is the engine's own"),
+            "{said}"
+        );
 
         let (_, said) = MistakeTrainer::new(reopen(&dir), "Carl", Script(Vec::new())).unwrap();
         assert!(lines(&said).contains("Carl has no mistakes to learn from"));

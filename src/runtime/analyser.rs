@@ -149,7 +149,8 @@ impl Analyser {
                     error: error.to_string(),
                     done: Vec::new(),
                 };
-                self.sender.send(Event::Retro(RetroNews::Judged { id, event }));
+                self.sender
+                    .send(Event::Retro(RetroNews::Judged { id, event }));
                 return;
             }
         };
@@ -260,10 +261,9 @@ mod tests {
         };
         let (sender, events) = channel();
         let mut analyser = Analyser::new(Some(engine), sender);
-        let before = Position::from_fen(
-            "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
-        )
-        .unwrap();
+        let before =
+            Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3")
+                .unwrap();
         let mover = before.turn();
         let eval_after = |analyser: &mut Analyser, id: u64, mv: &str| {
             let position = before.play(before.parse_move(mv).unwrap()).unwrap();

@@ -26,12 +26,12 @@ use crate::app::launch::{
     ResumePlan, SavedGame, SavedGameChoice, another_window_note, archived_note, join_notes,
     resume_plan,
 };
+use crate::app::retro::{MistakeWork, RetroNews};
 use crate::app::saving::not_removed_note;
 use crate::app::{
     ArchiveJob, Config, Event, ExportJob, ExportKind, ExportResult, FileEffect, GameToOpen,
     Message, OpenedGame, SaveJob,
 };
-use crate::app::retro::{MistakeWork, RetroNews};
 use crate::game::stamp::{Stamp, WallClock, readable};
 use crate::store::{self, Autosave, DataDir, GameLock, Holder, Store, StoreError, shown};
 

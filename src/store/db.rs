@@ -241,7 +241,8 @@ pub const MIGRATIONS: &[&str] = &[
     // (mistakes.rs): the position before the move (FEN), the move played and the engine's
     // line (UCI), the evaluation before (White's view: centipawns, or moves to mate signed
     // for the side that mates), as the move and the game were written for the player. One row
-    // per player, position and move; solving it deletes it. The only copy: never emptied.
+    // per player, position and move, in the game's order (`seq`, among those kept at the
+    // same second); solving it deletes it. The only copy: never emptied.
     "CREATE TABLE mistakes (
         player_key TEXT NOT NULL,
         player TEXT NOT NULL,
@@ -253,9 +254,10 @@ pub const MIGRATIONS: &[&str] = &[
         said TEXT NOT NULL,
         game TEXT NOT NULL,
         added INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
         PRIMARY KEY (player_key, fen, played)
     ) WITHOUT ROWID;
-    CREATE INDEX mistakes_by_age ON mistakes (player_key, added);",
+    CREATE INDEX mistakes_by_age ON mistakes (player_key, added, seq);",
 ];
 
 /// An open database, at the newest version.

@@ -58,7 +58,14 @@ fn columns(eval: Eval) -> (Option<i32>, Option<i64>) {
         Eval::Cp(cp) => (Some(cp), None),
         Eval::Mate { winner, moves } => {
             let moves = i64::from(moves);
-            (None, Some(if winner == Color::White { moves } else { -moves }))
+            (
+                None,
+                Some(if winner == Color::White {
+                    moves
+                } else {
+                    -moves
+                }),
+            )
         }
     }
 }
@@ -100,11 +107,11 @@ impl MistakeBook {
             let mut insert = tx
                 .prepare(
                     "INSERT OR IGNORE INTO mistakes \
-                     (player_key, player, fen, played, best, cp, mate, said, game, added) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                     (player_key, player, fen, played, best, cp, mate, said, game, added, seq) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 )
                 .map_err(err)?;
-            for m in mistakes {
+            for (seq, m) in mistakes.iter().enumerate() {
                 let (cp, mate) = columns(m.before);
                 new += insert
                     .execute(params![
@@ -117,7 +124,8 @@ impl MistakeBook {
                         mate,
                         m.said,
                         m.game,
-                        added
+                        added,
+                        seq as i64
                     ])
                     .map_err(err)?;
             }
@@ -126,14 +134,14 @@ impl MistakeBook {
         Ok(new)
     }
 
-    /// The mistakes `player` has not solved, oldest first; a row that holds no evaluation
+    /// The mistakes `player` has not solved, oldest first (in each game, in its order); a row that holds no evaluation
     /// (changed by hand) is an error naming its position.
     pub fn unsolved(&self, player: &str) -> Result<Vec<Mistake>, StoreError> {
         let mut query = self
             .conn()
             .prepare(
                 "SELECT player, fen, played, best, cp, mate, said, game FROM mistakes \
-                 WHERE player_key = ?1 ORDER BY added, fen, played",
+                 WHERE player_key = ?1 ORDER BY added, seq",
             )
             .map_err(|e| self.err(e))?;
         let rows = query
@@ -194,7 +202,8 @@ mod tests {
     use super::*;
 
     fn book(name: &str) -> (MistakeBook, std::path::PathBuf) {
-        let dir = std::env::temp_dir().join(format!("hotseat-mistakes-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("hotseat-mistakes-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let (db, _) = Database::open(&dir.join("hotseat.db")).unwrap();
@@ -243,7 +252,8 @@ mod tests {
     #[test]
     fn a_row_with_no_evaluation_is_refused_naming_it_never_a_panic() {
         let (mut book, dir) = book("damaged");
-        book.keep(&[mistake("Ann", "f2f3", Eval::Cp(20))], 1).unwrap();
+        book.keep(&[mistake("Ann", "f2f3", Eval::Cp(20))], 1)
+            .unwrap();
         book.conn()
             .execute("UPDATE mistakes SET cp = NULL", [])
             .unwrap();

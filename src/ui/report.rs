@@ -261,4 +261,3 @@ fn retro_lines(
         Line::styled(fit(&format!(" {}", retro.said()), width), style),
     ]
 }
-
