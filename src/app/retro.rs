@@ -418,7 +418,7 @@ fn view_solution(app: &mut App) {
     let Some(before) = app.game.record().position_at(ply) else {
         return;
     };
-    let line = line_text(app, &before, &report.moves[ply].better, ply);
+    let line = line_text(app, before, &report.moves[ply].better, ply);
     if let Some(retro) = app.retro.as_mut() {
         retro.viewed += 1;
     }
@@ -552,8 +552,8 @@ fn judged(app: &mut App, id: u64, event: AnalysisEvent) {
     let Some(pos) = app.game.record().position_at(ply) else {
         return;
     };
-    let written = app.style.write(&pos, tried);
-    let best = judged.better.first().map(|&b| app.style.write(&pos, b));
+    let written = app.style.write(pos, tried);
+    let best = judged.better.first().map(|&b| app.style.write(pos, b));
     if rules::passes(mover, before, after) {
         win(app, &written, best);
     } else {

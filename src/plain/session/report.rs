@@ -575,7 +575,10 @@ mod tests {
         analysed(&mut session, &mut engine, now);
         let offered = session.line("learn black", now, &mut engine);
         assert!(
-            said(&offered, "You played 3... Nf6?? Find a better move for Bob (Black)."),
+            said(
+                &offered,
+                "You played 3... Nf6?? Find a better move for Bob (Black)."
+            ),
             "{offered:?}"
         );
         // A move typed is tried at the position of the mistake, not refused as after the end.
@@ -586,7 +589,10 @@ mod tests {
             "in the plain mode's words: {played:?}"
         );
         let solved = session.line("g6", now, &mut engine);
-        assert!(said(&solved, "Good move: g6 is the engine's own."), "{solved:?}");
+        assert!(
+            said(&solved, "Good move: g6 is the engine's own."),
+            "{solved:?}"
+        );
         let done = session.line("next", now, &mut engine);
         assert!(
             said(&done, "Done reviewing Black's mistakes: 1 found of 1."),
