@@ -212,6 +212,14 @@ pub fn run(out: &mut impl Write, args: PuzzlesArgs) -> Result<()> {
     }
 }
 
+/// Standard input's lines, read on a thread, as the plain mode reads them.
+fn stdin_lines() -> std::sync::mpsc::Receiver<String> {
+    crate::plain::puzzles::lines_of(
+        BufReader::new(std::io::stdin()),
+        crate::plain::puzzles::MAX_LINE,
+    )
+}
+
 /// `hotseat puzzles --mistakes --plain`: the player's kept mistakes, judged by the engine.
 fn mistakes(who: &Who) -> Result<()> {
     let name = who.player.trim();
@@ -226,13 +234,10 @@ fn mistakes(who: &Who) -> Result<()> {
     }
     let book = store(who.data_dir.as_deref())?.mistakes()?;
     let path_var = std::env::var_os("PATH");
-    let path = crate::engine::locate::find(None, path_var.as_deref())?;
+    let path = crate::engine::locate::find(None, path_var.as_deref()).map_err(|e| e.to_string());
     let judge = crate::plain::mistakes::Engine { path };
     let (trainer, first) = crate::plain::mistakes::MistakeTrainer::new(book, name, judge)?;
-    let lines = crate::plain::puzzles::lines_of(
-        BufReader::new(std::io::stdin()),
-        crate::plain::puzzles::MAX_LINE,
-    );
+    let lines = stdin_lines();
     crate::plain::mistakes::run(
         trainer,
         first,
@@ -320,10 +325,7 @@ fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
         first,
         seed,
     );
-    let lines = crate::plain::puzzles::lines_of(
-        BufReader::new(std::io::stdin()),
-        crate::plain::puzzles::MAX_LINE,
-    );
+    let lines = stdin_lines();
     crate::plain::puzzles::run(
         trainer,
         lines,

@@ -22,10 +22,11 @@ pub trait Judge {
     fn evaluate(&mut self, position: &Position) -> Result<Eval, String>;
 }
 
-/// The real engine, searched to lila's depth for each move tried.
+/// The real engine, searched to lila's depth for each move tried; or why there is none (said
+/// only when a move needs it: the engine's own move and the one played need no engine).
 #[derive(Debug)]
 pub struct Engine {
-    pub path: std::path::PathBuf,
+    pub path: Result<std::path::PathBuf, String>,
 }
 
 impl Judge for Engine {
@@ -36,7 +37,8 @@ impl Judge for Engine {
             start: position.clone(),
             moves: Vec::new(),
         };
-        let (_analysis, events) = Analysis::start(self.path.clone(), job, settings);
+        let path = self.path.clone()?;
+        let (_analysis, events) = Analysis::start(path, job, settings);
         loop {
             match events.recv_timeout(Duration::from_secs(120)) {
                 Ok(EngineEvent::Finished(report)) => {

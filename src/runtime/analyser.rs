@@ -61,6 +61,22 @@ impl Analyser {
         locate::find(self.engine.as_deref(), path_var.as_deref())
     }
 
+    /// The engine to run; where there is none, its absence is said at once as the work's
+    /// failure, in the event `failed` makes of it.
+    fn engine_or(&self, failed: impl FnOnce(AnalysisEvent) -> Event) -> Option<PathBuf> {
+        match self.engine() {
+            Ok(engine) => Some(engine),
+            Err(error) => {
+                let event = AnalysisEvent::Failed {
+                    error: error.to_string(),
+                    done: Vec::new(),
+                };
+                self.sender.send(failed(event));
+                None
+            }
+        }
+    }
+
     /// Carries out one of the engine's effects.
     pub fn carry_out(&mut self, effect: EngineEffect) {
         match effect {
@@ -81,16 +97,8 @@ impl Analyser {
     pub fn start(&mut self, job: AnalysisJob) {
         self.stop();
         let id = job.id;
-        let engine = match self.engine() {
-            Ok(engine) => engine,
-            Err(error) => {
-                let event = AnalysisEvent::Failed {
-                    error: error.to_string(),
-                    done: Vec::new(),
-                };
-                self.sender.send(Event::Analysis { id, event });
-                return;
-            }
+        let Some(engine) = self.engine_or(|event| Event::Analysis { id, event }) else {
+            return;
         };
         // `hotseat analyse`'s defaults: one thread searches the same way every run, so the
         // labels are the same run after run (and the same as the command line's), and the
@@ -142,17 +150,9 @@ impl Analyser {
         let judge = self.judge.take();
         self.retire(judge);
         let id = job.id;
-        let engine = match self.engine() {
-            Ok(engine) => engine,
-            Err(error) => {
-                let event = AnalysisEvent::Failed {
-                    error: error.to_string(),
-                    done: Vec::new(),
-                };
-                self.sender
-                    .send(Event::Retro(RetroNews::Judged { id, event }));
-                return;
-            }
+        let Some(engine) = self.engine_or(|event| Event::Retro(RetroNews::Judged { id, event }))
+        else {
+            return;
         };
         let settings = Settings::new(Limit::Depth(JUDGE_DEPTH), 1);
         let sender = self.sender.clone();

@@ -240,3 +240,31 @@ fn the_panel_says_where_the_learning_stands_at_80x24_and_120x40() {
         assert!(screen.contains("1/1"), "{w}x{h}:\n{screen}");
     }
 }
+
+#[test]
+fn puzzles_mistakes_is_plain_for_now_and_says_when_there_are_none() {
+    let dir = crate::common::pty::fresh_dir("retro-cli");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
+            .args(["puzzles", "--mistakes", "--player", "Ann", "--data-dir"])
+            .arg(dir.join("data"))
+            .args(args)
+            .env("HOME", &dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let screen = run(&[]);
+    assert!(!screen.status.success());
+    let err = String::from_utf8_lossy(&screen.stderr);
+    assert!(err.contains("--plain"), "{err}");
+    let plain = run(&["--plain"]);
+    let out = String::from_utf8_lossy(&plain.stdout);
+    assert!(out.contains("Ann has no mistakes to learn from"), "{out}");
+    let mixed = run(&["--plain", "--theme", "fork"]);
+    assert!(
+        !mixed.status.success(),
+        "a theme is for the puzzles, not the mistakes"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
