@@ -268,3 +268,11 @@ fn puzzles_mistakes_is_plain_for_now_and_says_when_there_are_none() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn snapshot_learning_80x24() {
+    // The board turned to Bob, at the position before 3... Nf6??; the engine's lines hidden.
+    let (mut app, _) = learning();
+    enter(&mut app, "Nf6");
+    insta::assert_snapshot!("retro_80x24", text(&draw(&mut app, 80, 24)));
+}
