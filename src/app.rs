@@ -57,6 +57,7 @@ mod parts;
 mod play;
 mod report;
 pub mod requests;
+pub mod retro;
 pub mod saving;
 pub mod sound;
 pub mod sparring;
@@ -222,6 +223,8 @@ pub struct App {
     /// Where the game is played and who sits here: the one place that decides who moves
     /// next (see `table`).
     table: table::Table,
+    /// "Learn from your mistakes", while a session runs (see `retro`).
+    retro: Option<retro::Retro>,
 }
 
 impl App {
@@ -261,6 +264,7 @@ impl App {
                 Some(setup) => table::Table::Engine(Box::new(sparring::EngineSeat::new(setup))),
                 None => table::Table::new(config.network.clone()),
             },
+            retro: None,
         };
         if let Some(color) = config.network.as_ref().and_then(|n| n.host_color) {
             app.saving
@@ -326,6 +330,7 @@ impl App {
         self.offer_with_move = None;
         self.requests.clear();
         self.reports.reset(&self.game, &mut self.effects);
+        self.retro = None;
         self.seat_engine();
         self.mode = self.opening_mode();
         self.bell.follow_new_game(&self.game);
@@ -440,6 +445,7 @@ impl App {
             Event::WritableFolder(folder) => self.saving.elsewhere = folder,
             Event::Net(news) => self.net_event(news, self.now),
             Event::Opponent(news) => self.opponent_news(news, self.now),
+            Event::Retro(news) => retro::hear(self, news),
             Event::Remembered(Ok(())) => {}
             Event::Remembered(Err(err)) => {
                 self.message = Some(Message::error(format!(
@@ -549,6 +555,11 @@ impl App {
     /// The game report shown and the engine's work on it.
     pub fn report(&self) -> &Reports {
         &self.reports
+    }
+
+    /// "Learn from your mistakes", while a session runs.
+    pub fn retro(&self) -> Option<&retro::Retro> {
+        self.retro.as_ref()
     }
 
     /// The engine's live lines for the position shown (F5).

@@ -20,6 +20,7 @@
 //! terminal, so nothing restores one (which would write escape sequences).
 
 pub mod command;
+pub mod mistakes;
 pub mod puzzles;
 mod run;
 pub mod session;

@@ -42,6 +42,7 @@ mod end;
 mod error;
 mod library;
 mod lock;
+mod mistakes;
 mod names;
 mod nofollow;
 mod puzzles;
@@ -66,6 +67,7 @@ pub use library::{
     SYNC_BATCH, SortBy, Summary, TRASH_DIR, filter_words, summarize,
 };
 pub use lock::{Claim, GameLock, Holder, MAX_SLOTS};
+pub use mistakes::{Mistake, MistakeBook};
 pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, sanitize_part};
 pub use puzzles::{
     BUNDLED as BUNDLED_PUZZLES, Choice, MAX_PUZZLES_REFUSED_LISTED, Played, PuzzleBook,

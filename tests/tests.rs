@@ -99,6 +99,8 @@ mod render;
 mod report;
 #[path = "suite/resume.rs"]
 mod resume;
+#[path = "suite/retro.rs"]
+mod retro;
 #[path = "suite/rules_edge.rs"]
 mod rules_edge;
 #[path = "suite/rules_props.rs"]

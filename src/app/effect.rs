@@ -57,6 +57,9 @@ pub enum FileEffect {
     /// Write the game again over its archive file `path`, atomically (its report was added
     /// after its end); how it went comes back as [`Event::Rearchived`](super::Event::Rearchived).
     Rearchive { path: PathBuf, pgn: String },
+    /// Keep the mistakes of "Learn from your mistakes", or forget one solved (see `retro`);
+    /// how it went comes back as [`Event::Retro`](super::Event::Retro).
+    Mistakes(super::retro::MistakeWork),
 }
 
 /// Work on the library, carried out by the file worker beside the files; each answer comes
@@ -104,6 +107,9 @@ pub enum EngineEffect {
     /// Work for the engine playing against the human (see `sparring`); its answers come back
     /// as [`Event::Opponent`](super::Event::Opponent).
     Opponent(super::sparring::OpponentAsk),
+    /// Evaluate a move tried in place of a mistake (see `retro`); the answer comes back as
+    /// [`RetroNews::Judged`](super::retro::RetroNews::Judged).
+    Judge(super::retro::JudgeJob),
 }
 
 /// The front end's own output, carried out by the front end.

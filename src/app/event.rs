@@ -68,6 +68,9 @@ pub enum Event {
     /// The engine playing against the human: its move, a hint, or its failure (see
     /// `sparring`).
     Opponent(super::sparring::OpponentNews),
+    /// "Learn from your mistakes": the engine's word on a move tried, the mistakes kept (see
+    /// `retro`).
+    Retro(super::retro::RetroNews),
 }
 
 impl From<Action> for Event {

@@ -93,6 +93,9 @@ pub enum Action {
     /// With a report: the next (or previous) move the engine labelled, of either player or
     /// of one, with one label or any.
     Seek(Seek),
+    /// With a report: learn from the mistakes of one player, or of both (`None`): each
+    /// offered again from the position before it (see `retro`); again: stop.
+    Learn(Option<crate::rules::Color>),
     /// Against the computer: make it move now, with the best move it has found.
     MoveNow,
     /// Against the computer: its move for you at full strength, shown and written in the game.
@@ -235,13 +238,13 @@ impl Action {
     pub const fn needs_game_over(self) -> bool {
         matches!(
             self,
-            Action::Analyse | Action::EngineLines | Action::Seek(_)
+            Action::Analyse | Action::EngineLines | Action::Seek(_) | Action::Learn(_)
         )
     }
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 60] = [
+    pub const ALL: [Action; 61] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -299,6 +302,7 @@ impl Action {
         Action::Promote(Role::Knight),
         Action::Seek(Seek::NEXT),
         Action::Seek(Seek::PREVIOUS),
+        Action::Learn(None),
         Action::Complete,
         Action::Review,
         Action::Rematch,
@@ -618,16 +622,21 @@ pub const BINDINGS: &[Binding] = &[
          evaluation bar; again: off", &["engine", "lines"]),
     row(Action::Seek(Seek::NEXT), &[Key::plain(K::F(9))], PLAY, "",
         "With the game's report: the next move labelled ?!, ? or ?? (typed: next, or next \
-         blunder, next black mistake...)", &["next"]),
+         blunder, next black mistake...); learning from mistakes: skip this one, or on to the \
+         next", &["next", "skip"]),
     row(Action::Seek(Seek::PREVIOUS), &[Key::shift(K::F(9))], PLAY, "",
         "With the game's report: the previous labelled move (typed: previous, or prev white \
          inaccuracy...)", &["previous", "prev"]),
+    row(Action::Learn(None), &[Key::shift(K::F(4))], PLAY, "",
+        "With the game's report: learn from your mistakes, each mistake and blunder played \
+         again from the position before it (typed: learn, learn white, learn black); again or \
+         Esc: stop", &["learn"]),
     row(Action::MoveNow, &[Key::plain(K::F(12))], PLAY, "",
         "Against the computer: make it move now, with the best move it has found",
         &["now", "movenow"]),
     row(Action::Hint, &[Key::plain(K::F(10))], PLAY, "",
         "Against the computer: a hint, its move for you at full strength (written in the game \
-         as a comment)", &["hint"]),
+         as a comment); learning from mistakes: the solution", &["hint", "solution"]),
     row(Action::ShowFen, &[Key::ctrl('g')], PLAY, "",
         "Show the FEN of the position on the board", &["fen"]),
     row(Action::Redraw, &[Key::ctrl('l')], PLAY, "",
@@ -820,6 +829,24 @@ pub fn action_for_word(word: &str) -> Option<Action> {
         .find(|b| b.words.iter().any(|w| w.eq_ignore_ascii_case(word)))
         .map(|b| b.action)
         .or_else(|| Seek::read(word).map(Action::Seek))
+        .or_else(|| read_learn(word))
+}
+
+/// `learn white`, `learn black` (any case): learning from one player's mistakes.
+fn read_learn(word: &str) -> Option<Action> {
+    use crate::rules::Color;
+    let lower = word.to_ascii_lowercase();
+    let mut words = lower.split_whitespace();
+    if words.next()? != "learn" {
+        return None;
+    }
+    let side = match words.next()? {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        "both" | "either" => None,
+        _ => return None,
+    };
+    words.next().is_none().then_some(Action::Learn(side))
 }
 
 /// Every command word, in table order.

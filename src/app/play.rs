@@ -19,6 +19,9 @@ pub(super) const ONE_MOVE_EACH: &str = "with the clock running, each player make
 impl App {
     pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
         let again = std::mem::take(&mut self.cycling);
+        if super::retro::intercept(self, action) {
+            return;
+        }
         if self.table_refuses(&action) || self.engine_action(&action, now) {
             return;
         }
@@ -132,6 +135,7 @@ impl App {
                 self.message = Some(self.live.toggle(&self.game, spot, &mut self.effects));
             }
             Action::Seek(seek) => self.seek_labelled(seek),
+            Action::Learn(side) => super::retro::learn(self, side),
             Action::Help => self.mode = Mode::Help(dialogs::Help::default()),
             Action::Quit => self.quit_requested(),
             Action::Redraw => self.effects.push(super::ScreenEffect::Redraw.into()),
@@ -469,6 +473,9 @@ impl App {
     /// A move chosen by any input: asks first when it would allow a draw claim (FIDE 9.2.1,
     /// 9.3.1), otherwise plays it.
     pub(super) fn submit(&mut self, mv: Move, now: Duration) {
+        if super::retro::take_move(self, mv) {
+            return;
+        }
         if self.table.next_move(&self.game) == NextMove::Study {
             self.study(mv);
             return;

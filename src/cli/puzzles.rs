@@ -39,6 +39,11 @@ pub struct SolveArgs {
     #[arg(long, value_name = "ID")]
     pub id: Option<String>,
 
+    /// Your own mistakes instead, kept from "Learn from your mistakes" after a game's report
+    /// (Shift-F4, or learn in --plain), until solved. Example: --mistakes --player Ann --plain
+    #[arg(long, conflicts_with_all = ["theme", "rating", "id"])]
+    pub mistakes: bool,
+
     #[command(flatten)]
     pub who: Who,
 }
@@ -202,8 +207,45 @@ pub fn run(out: &mut impl Write, args: PuzzlesArgs) -> Result<()> {
             },
             crate::plain::puzzles::Run::Streak,
         ),
+        None if solve.mistakes => mistakes(&solve.who),
         None => plain(solve, crate::plain::puzzles::Run::Puzzles),
     }
+}
+
+/// Standard input's lines, read on a thread, as the plain mode reads them.
+fn stdin_lines() -> std::sync::mpsc::Receiver<String> {
+    crate::plain::puzzles::lines_of(
+        BufReader::new(std::io::stdin()),
+        crate::plain::puzzles::MAX_LINE,
+    )
+}
+
+/// `hotseat puzzles --mistakes --plain`: the player's kept mistakes, judged by the engine.
+fn mistakes(who: &Who) -> Result<()> {
+    let name = who.player.trim();
+    if name.is_empty() {
+        bail!("--player needs a name (example: --player Ann)");
+    }
+    if !who.plain {
+        bail!(
+            "mistakes are played with --plain for now (example: hotseat puzzles --mistakes \
+             --player Ann --plain)"
+        );
+    }
+    let book = store(who.data_dir.as_deref())?.mistakes()?;
+    let path_var = std::env::var_os("PATH");
+    let path = crate::engine::locate::find(None, path_var.as_deref()).map_err(|e| e.to_string());
+    let judge = crate::plain::mistakes::Engine { path };
+    let (trainer, first) = crate::plain::mistakes::MistakeTrainer::new(book, name, judge)?;
+    let lines = stdin_lines();
+    crate::plain::mistakes::run(
+        trainer,
+        first,
+        lines,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+    )?;
+    Ok(())
 }
 
 /// The seconds since 1970 now.
@@ -260,6 +302,18 @@ fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
     if !solve.who.plain {
         bail!("puzzles are played with --plain for now (example: hotseat puzzles --plain)");
     }
+    // The player's own mistakes are offered beside the puzzles.
+    let kept = store(solve.who.data_dir.as_deref())?
+        .mistakes()
+        .and_then(|m| m.unsolved(&solve.who.player))
+        .map_or(0, |m| m.len());
+    if kept > 0 {
+        println!(
+            "{kept} of your own mistakes to learn from: hotseat puzzles --mistakes --player {} \
+             --plain",
+            crate::text::excerpt_bare(solve.who.player.trim())
+        );
+    }
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
@@ -271,10 +325,7 @@ fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
         first,
         seed,
     );
-    let lines = crate::plain::puzzles::lines_of(
-        BufReader::new(std::io::stdin()),
-        crate::plain::puzzles::MAX_LINE,
-    );
+    let lines = stdin_lines();
     crate::plain::puzzles::run(
         trainer,
         lines,

@@ -594,7 +594,7 @@ fn words_of(before: &Position, m: Move) -> String {
 }
 
 /// `rook to c8, check. [Rc8+]`
-fn spoken(before: &Position, m: Move) -> String {
+pub(super) fn spoken(before: &Position, m: Move) -> String {
     format!("{} [{}]", words_of(before, m), before.san(m))
 }
 
@@ -690,7 +690,7 @@ pub fn lines_of(input: impl BufRead + Send + 'static, max: usize) -> Receiver<St
 }
 
 /// No control character but what a line needs: nothing from a file drives the terminal.
-fn clean(text: &str) -> String {
+pub(super) fn clean(text: &str) -> String {
     text.chars().filter(|c| !c.is_control()).collect()
 }
 

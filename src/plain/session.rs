@@ -386,6 +386,10 @@ impl Session {
     /// Why a line of moves is not typed at all, if it is not: a question waits for its answer,
     /// or the game is over.
     fn refuse_moves(&mut self) -> Option<String> {
+        // Learning from the mistakes: a move tried in place of one.
+        if self.app.retro().is_some() {
+            return None;
+        }
         if let Some(outcome) = self.app.game().outcome() {
             return Some(format!(
                 "The game is over: {}. Type new for another game, quit to leave, or moves, \
@@ -405,7 +409,8 @@ impl Session {
 
     /// Types `moves` into the move box and enters them, in pieces the box can hold.
     fn type_moves(&mut self, moves: &str, now: Duration, files: &mut impl Carry) {
-        if self.app.shown_ply() < self.app.game().record().plies() {
+        // Learning from the mistakes, the move is tried at the position shown.
+        if self.app.shown_ply() < self.app.game().record().plies() && self.app.retro().is_none() {
             // Looking back in a game going on: moves are played in the present.
             self.app.update(Action::HistoryEnd, now);
         }
@@ -1007,7 +1012,13 @@ fn chunks(line: &str) -> Vec<String> {
 /// A text of the screen's in the plain mode's words: its keys named by the commands that do
 /// the same, its separators as sentence breaks.
 pub fn plain_words(text: &str) -> String {
-    const SWAPS: [(&str, &str); 8] = [
+    const SWAPS: [(&str, &str); 13] = [
+        // Learning from the mistakes (see `app/retro.rs`).
+        ("F10: the solution", "solution: the engine's line"),
+        ("F9: skip", "skip: the next one"),
+        ("F9: next", "next: the next one"),
+        ("F9: the summary", "next: the summary"),
+        ("Try again, or F10", "Try again, or solution"),
         (
             "Ctrl-D accepts, a move declines",
             "accept takes it up, a move declines it",

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use super::events::EventSender;
 use super::sparring::Sparrer;
+use crate::app::retro::{JUDGE_DEPTH, JudgeJob, RetroNews};
 use crate::app::{AnalysisEvent, AnalysisJob, EngineEffect, Event, LiveJob, LiveUpdate};
 use crate::engine::analysis::Job;
 use crate::engine::live::{self, LiveEvent};
@@ -23,6 +24,8 @@ pub struct Analyser {
     sender: EventSender,
     running: Option<Analysis>,
     live: Option<Analysis>,
+    /// The search of a move tried in "Learn from your mistakes".
+    judge: Option<Analysis>,
     stopping: Vec<Analysis>,
     /// The engine playing against the human, in a game against the computer.
     opponent: Sparrer,
@@ -47,6 +50,7 @@ impl Analyser {
             sender,
             running: None,
             live: None,
+            judge: None,
             stopping: Vec::new(),
         }
     }
@@ -57,6 +61,22 @@ impl Analyser {
         locate::find(self.engine.as_deref(), path_var.as_deref())
     }
 
+    /// The engine to run; where there is none, its absence is said at once as the work's
+    /// failure, in the event `failed` makes of it.
+    fn engine_or(&self, failed: impl FnOnce(AnalysisEvent) -> Event) -> Option<PathBuf> {
+        match self.engine() {
+            Ok(engine) => Some(engine),
+            Err(error) => {
+                let event = AnalysisEvent::Failed {
+                    error: error.to_string(),
+                    done: Vec::new(),
+                };
+                self.sender.send(failed(event));
+                None
+            }
+        }
+    }
+
     /// Carries out one of the engine's effects.
     pub fn carry_out(&mut self, effect: EngineEffect) {
         match effect {
@@ -64,6 +84,7 @@ impl Analyser {
             EngineEffect::StopAnalysis => self.stop(),
             EngineEffect::LiveAnalyse(job) => self.start_live(job),
             EngineEffect::StopLive => self.stop_live(),
+            EngineEffect::Judge(job) => self.judge(job),
             EngineEffect::Opponent(ask) => {
                 let engine = self.engine();
                 self.opponent.carry_out(ask, engine);
@@ -76,16 +97,8 @@ impl Analyser {
     pub fn start(&mut self, job: AnalysisJob) {
         self.stop();
         let id = job.id;
-        let engine = match self.engine() {
-            Ok(engine) => engine,
-            Err(error) => {
-                let event = AnalysisEvent::Failed {
-                    error: error.to_string(),
-                    done: Vec::new(),
-                };
-                self.sender.send(Event::Analysis { id, event });
-                return;
-            }
+        let Some(engine) = self.engine_or(|event| Event::Analysis { id, event }) else {
+            return;
         };
         // `hotseat analyse`'s defaults: one thread searches the same way every run, so the
         // labels are the same run after run (and the same as the command line's), and the
@@ -131,6 +144,28 @@ impl Analyser {
         }));
     }
 
+    /// Searches the position after a move tried in place of a mistake, to lila's depth
+    /// ([`JUDGE_DEPTH`]); the search before (a move tried before) stopped.
+    pub fn judge(&mut self, job: JudgeJob) {
+        let judge = self.judge.take();
+        self.retire(judge);
+        let id = job.id;
+        let Some(engine) = self.engine_or(|event| Event::Retro(RetroNews::Judged { id, event }))
+        else {
+            return;
+        };
+        let settings = Settings::new(Limit::Depth(JUDGE_DEPTH), 1);
+        let sender = self.sender.clone();
+        let job = Job {
+            start: job.position,
+            moves: Vec::new(),
+        };
+        self.judge = Some(Analysis::spawn(engine, job, settings, move |event| {
+            let event = app_event(event);
+            sender.send(Event::Retro(RetroNews::Judged { id, event }));
+        }));
+    }
+
     /// Asks the running analysis to stop; its `Cancelled` event follows.
     pub fn stop(&mut self) {
         let running = self.running.take();
@@ -164,7 +199,8 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::rules::Position;
+    use crate::game::report::Eval;
+    use crate::rules::{Color, Position};
     use crate::runtime::events::{Wake, channel};
 
     #[test]
@@ -190,5 +226,78 @@ mod tests {
         };
         assert!(failed.0.contains("/no/such/engine"), "{}", failed.0);
         assert!(failed.1.is_empty());
+    }
+
+    /// The judge's answer to search `id`: its end.
+    fn judged(events: &std::sync::mpsc::Receiver<Wake>, id: u64) -> AnalysisEvent {
+        loop {
+            match events.recv_timeout(Duration::from_secs(60)) {
+                Ok(Wake::Event(Event::Retro(RetroNews::Judged { id: got, event })))
+                    if got == id =>
+                {
+                    if matches!(
+                        event,
+                        AnalysisEvent::Progress { .. } | AnalysisEvent::Evaluated { .. }
+                    ) {
+                        continue;
+                    }
+                    return event;
+                }
+                Ok(_) => continue,
+                other => panic!("no judgement: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_real_engine_judges_a_move_tried_in_place_of_a_mistake() {
+        // Scholar's mate's 3... Nf6?? (-0.30 before it): 3... Qe7 instead holds, 3... a6 is
+        // mated at once.
+        let engine = PathBuf::from("/usr/games/stockfish");
+        let engine = if engine.exists() {
+            engine
+        } else {
+            PathBuf::from("stockfish")
+        };
+        let (sender, events) = channel();
+        let mut analyser = Analyser::new(Some(engine), sender);
+        let before =
+            Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3")
+                .unwrap();
+        let mover = before.turn();
+        let eval_after = |analyser: &mut Analyser, id: u64, mv: &str| {
+            let position = before.play(before.parse_move(mv).unwrap()).unwrap();
+            analyser.judge(JudgeJob { id, position });
+            match judged(&events, id) {
+                AnalysisEvent::Finished(report) => report.positions[0].eval,
+                other => panic!("{other:?}"),
+            }
+        };
+        let rules = |after| crate::game::report::retro::passes(mover, Eval::Cp(-30), after);
+        let qe7 = eval_after(&mut analyser, 1, "Qe7");
+        assert!(rules(qe7), "Qe7: {qe7:?}");
+        let a6 = eval_after(&mut analyser, 2, "a6");
+        assert_eq!(
+            a6,
+            Eval::Mate {
+                winner: Color::White,
+                moves: 1
+            }
+        );
+        assert!(!rules(a6));
+    }
+
+    #[test]
+    fn an_engine_that_is_not_there_is_said_as_the_judgements_failure() {
+        let (sender, events) = channel();
+        let mut analyser = Analyser::new(Some(PathBuf::from("/no/such/engine")), sender);
+        analyser.judge(JudgeJob {
+            id: 3,
+            position: Position::initial(),
+        });
+        match judged(&events, 3) {
+            AnalysisEvent::Failed { error, .. } => assert!(error.contains("/no/such/engine")),
+            other => panic!("{other:?}"),
+        }
     }
 }

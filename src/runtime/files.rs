@@ -26,6 +26,7 @@ use crate::app::launch::{
     ResumePlan, SavedGame, SavedGameChoice, another_window_note, archived_note, join_notes,
     resume_plan,
 };
+use crate::app::retro::{MistakeWork, RetroNews};
 use crate::app::saving::not_removed_note;
 use crate::app::{
     ArchiveJob, Config, Event, ExportJob, ExportKind, ExportResult, FileEffect, GameToOpen,
@@ -441,6 +442,13 @@ impl FileWork for Files {
             FileEffect::Rearchive { path, pgn } => Some(Event::Rearchived(
                 crate::store::export_pgn(&path, &pgn).map(|()| path),
             )),
+            FileEffect::Mistakes(work) => Some(Event::Retro(mistakes(
+                self.store.as_ref(),
+                work,
+                SystemTime::now()
+                    .duration_since(SystemTime::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs() as i64),
+            ))),
         }
     }
 
@@ -555,5 +563,29 @@ fn export(job: &ExportJob) -> ExportResult {
     match written {
         Ok(()) => ExportResult::Written(path),
         Err(err) => ExportResult::Failed(err),
+    }
+}
+
+/// Keeps or forgets the mistakes of "Learn from your mistakes" (see `app/retro.rs`), at `now`
+/// (seconds since the epoch).
+fn mistakes(store: Option<&Store>, work: MistakeWork, now: i64) -> RetroNews {
+    let book = || {
+        store
+            .ok_or_else(|| "there is no data folder to keep them in".to_owned())
+            .and_then(|s| s.mistakes().map_err(|e| e.to_string()))
+    };
+    match work {
+        MistakeWork::Keep(mistakes) => RetroNews::Kept(
+            book().and_then(|mut b| b.keep(&mistakes, now).map_err(|e| e.to_string())),
+        ),
+        MistakeWork::Solved {
+            player,
+            fen,
+            played,
+        } => RetroNews::Solved(book().and_then(|mut b| {
+            b.solved(&player, &fen, &played)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })),
     }
 }

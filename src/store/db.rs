@@ -247,6 +247,27 @@ pub const MIGRATIONS: &[&str] = &[
         tokenize = 'trigram case_sensitive 1'
     );
     INSERT INTO games_text (games_text) VALUES ('rebuild');",
+    // 6: the mistakes a player has not solved yet in "Learn from your mistakes"
+    // (mistakes.rs): the position before the move (FEN), the move played and the engine's
+    // line (UCI), the evaluation before (White's view: centipawns, or moves to mate signed
+    // for the side that mates), as the move and the game were written for the player. One row
+    // per player, position and move, in the game's order (`seq`, among those kept at the
+    // same second); solving it deletes it. The only copy: never emptied.
+    "CREATE TABLE mistakes (
+        player_key TEXT NOT NULL,
+        player TEXT NOT NULL,
+        fen TEXT NOT NULL,
+        played TEXT NOT NULL,
+        best TEXT NOT NULL,
+        cp INTEGER,
+        mate INTEGER,
+        said TEXT NOT NULL,
+        game TEXT NOT NULL,
+        added INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        PRIMARY KEY (player_key, fen, played)
+    ) WITHOUT ROWID;
+    CREATE INDEX mistakes_by_age ON mistakes (player_key, added, seq);",
 ];
 
 /// An open database, at the newest version.

@@ -30,6 +30,9 @@ pub struct MoveListView<'a> {
     pub theme: Theme,
     /// How moves are written (SAN, figurines, LAN; the players' piece letters).
     pub style: MoveStyle,
+    /// While learning from the mistakes, the variations (the engine's better lines among
+    /// them) would give the answers away: their rows stay, their moves are not written.
+    pub hide_lines: bool,
 }
 
 impl MoveListView<'_> {
@@ -94,6 +97,13 @@ impl Widget for MoveListView<'_> {
                         black,
                     ])
                 }
+                ListRow::Line { indent, .. } if self.hide_lines => Line::styled(
+                    format!(
+                        "{}(hidden while learning)",
+                        " ".repeat(usize::from(*indent))
+                    ),
+                    self.theme.muted(),
+                ),
                 ListRow::Line { indent, cells } => {
                     let mut spans = vec![Span::raw(" ".repeat(usize::from(*indent)))];
                     for (i, cell) in cells.iter().enumerate() {

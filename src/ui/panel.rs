@@ -137,6 +137,7 @@ impl PanelView<'_> {
             shown: self.app.shown_spot(),
             theme,
             style: self.app.words().style(),
+            hide_lines: self.app.retro().is_some(),
         }
         .render(plan.moves, buf);
         ReportView { app: self.app }.render_plan(&plan, buf);

@@ -67,6 +67,9 @@ impl ReportView<'_> {
                     };
                     vec![Line::styled(text, theme.title())]
                 }
+                (None, Some(_)) if let Some(retro) = self.app.retro() => {
+                    retro_lines(retro, width, &theme)
+                }
                 (None, Some(report)) => [Color::White, Color::Black]
                     .into_iter()
                     .map(|color| self.player_line(report, color, width))
@@ -227,4 +230,34 @@ impl ReportView<'_> {
             }
         }
     }
+}
+/// While learning from the mistakes, in place of the players' numbers: ` Learning White's
+/// mistakes 2/5` and what the mistake shown stands at (` Find a better move`, ` Solved!`).
+fn retro_lines(
+    retro: &crate::app::retro::Retro,
+    width: usize,
+    theme: &super::theme::Theme,
+) -> Vec<Line<'static>> {
+    use crate::app::retro::Feedback;
+    let (done, all) = retro.progress();
+    let whose = match retro.side() {
+        Some(Color::White) => "White's mistakes",
+        Some(Color::Black) => "Black's mistakes",
+        None => "the mistakes",
+    };
+    let long = format!(" Learning from {whose} {done}/{all}");
+    let head = if crate::text::width(&long) <= width {
+        long
+    } else {
+        fit(&format!(" Learning {done}/{all}"), width)
+    };
+    let style = match retro.feedback() {
+        Feedback::Win => theme.judgement(1),
+        Feedback::Fail => theme.judgement(4),
+        Feedback::Find | Feedback::Eval { .. } | Feedback::View => theme.title(),
+    };
+    vec![
+        Line::styled(head, theme.title()),
+        Line::styled(fit(&format!(" {}", retro.said()), width), style),
+    ]
 }

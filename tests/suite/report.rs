@@ -23,11 +23,11 @@ use hotseat::ui::theme::{GlyphSet, Palette, Theme};
 
 const SCHOLARS: [&str; 7] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
 
-fn act(app: &mut App, action: Action) {
+pub(crate) fn act(app: &mut App, action: Action) {
     app.update(action, app.now());
 }
 
-fn enter(app: &mut App, text: &str) {
+pub(crate) fn enter(app: &mut App, text: &str) {
     for c in text.chars() {
         act(app, Action::Input(c));
     }
@@ -48,7 +48,7 @@ fn app_with(theme: Theme) -> App {
 }
 
 /// Scholar's mate played, the game-over box closed.
-fn finished(theme: Theme) -> App {
+pub(crate) fn finished(theme: Theme) -> App {
     let mut app = app_with(theme);
     for m in SCHOLARS {
         enter(&mut app, m);
@@ -150,7 +150,7 @@ fn run_engine(app: &mut App, id: u64) -> GameReport {
     report
 }
 
-fn analysed(theme: Theme) -> App {
+pub(crate) fn analysed(theme: Theme) -> App {
     let mut app = finished(theme);
     act(&mut app, Action::Analyse);
     let (id, _) = analysis_started(&mut app);
@@ -179,7 +179,7 @@ fn live(app: &mut App, id: u64, update: LiveUpdate) {
     app.update(Event::Live { id, update }, app.now());
 }
 
-fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
+pub(crate) fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
     common::buffer::draw_app(app, (w, h))
 }
 

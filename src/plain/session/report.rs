@@ -39,6 +39,11 @@ enum Ask {
     /// The next labelled move (of this label only, if given).
     Next(Option<Judgement>),
     Stop,
+    /// Learn from the mistakes of one player, or both (see `app/retro.rs`); again: stop.
+    Learn(Option<Color>),
+    /// Learning: the solution of the mistake, or skip it.
+    Solution,
+    Skip,
 }
 
 /// The report commands, for `help`.
@@ -51,6 +56,11 @@ pub fn help() -> Vec<String> {
         "report: each player's accuracy and counts again. next, or next blunder, next mistake, \
          next inaccuracy: the next labelled move, with the better line."
             .to_owned(),
+        "learn, or learn white, learn black: learn from your mistakes, each mistake and \
+         blunder of the report offered again from the position before it; type a better move. \
+         solution: the engine's line; skip or next: on to the next one; learn again: stop. \
+         Mistakes not solved are kept for hotseat puzzles --mistakes."
+            .to_owned(),
     ]
 }
 
@@ -62,6 +72,11 @@ fn read(text: &str) -> Option<Ask> {
         ["analyse" | "analyze" | "analysis"] => Ask::Analyse,
         ["report"] => Ask::Report,
         ["stop"] => Ask::Stop,
+        ["learn"] | ["learn", "both" | "either"] => Ask::Learn(None),
+        ["learn", "white"] => Ask::Learn(Some(Color::White)),
+        ["learn", "black"] => Ask::Learn(Some(Color::Black)),
+        ["solution"] => Ask::Solution,
+        ["skip"] => Ask::Skip,
         ["next"] => Ask::Next(None),
         ["next", label] => Ask::Next(Some(match label.trim_end_matches('s') {
             "blunder" => Judgement::Blunder,
@@ -82,7 +97,27 @@ impl Session {
         files: &mut impl Carry,
     ) -> Option<Vec<String>> {
         let ask = read(text)?;
+        let learning = self.app.retro().is_some();
+        let act = |session: &mut Session, action: Action, files: &mut dyn FnMut(&mut Session)| {
+            let before = session.before();
+            session.app.update(action, now);
+            files(session);
+            session.changes(&before)
+        };
+        let mut carry = |session: &mut Session| session.carry(now, files);
         Some(match ask {
+            Ask::Learn(side) => act(self, Action::Learn(side), &mut carry),
+            Ask::Solution if learning => act(self, Action::Hint, &mut carry),
+            Ask::Skip | Ask::Next(None) if learning => act(
+                self,
+                Action::Seek(crate::app::keymap::Seek::NEXT),
+                &mut carry,
+            ),
+            Ask::Skip | Ask::Solution => vec![
+                "There is no mistake being learnt: learn starts learning from the report's \
+                 mistakes."
+                    .to_owned(),
+            ],
             Ask::Analyse => self.analyse(now, files),
             Ask::Report => self.report_summary(),
             Ask::Next(label) => vec![self.next_labelled(label)],
@@ -525,5 +560,43 @@ mod tests {
         assert_eq!(read("next move"), None);
         assert_eq!(read("e4"), None);
         assert_eq!(read("board"), None);
+    }
+
+    #[test]
+    fn learn_offers_the_blunder_and_takes_moves_at_its_position_in_words() {
+        let mut session = loaded();
+        let mut engine = Engine::default();
+        let now = Duration::from_secs(1);
+        assert!(said(
+            &session.line("skip", now, &mut engine),
+            "There is no mistake being learnt"
+        ));
+        session.line("analyse", now, &mut engine);
+        analysed(&mut session, &mut engine, now);
+        let offered = session.line("learn black", now, &mut engine);
+        assert!(
+            said(
+                &offered,
+                "You played 3... Nf6?? Find a better move for Bob (Black)."
+            ),
+            "{offered:?}"
+        );
+        // A move typed is tried at the position of the mistake, not refused as after the end.
+        let played = session.line("Nf6", now, &mut engine);
+        assert!(
+            said(&played, "Nf6 is the move played in the game.")
+                && said(&played, "Solution: the engine's line."),
+            "in the plain mode's words: {played:?}"
+        );
+        let solved = session.line("g6", now, &mut engine);
+        assert!(
+            said(&solved, "Good move: g6 is the engine's own."),
+            "{solved:?}"
+        );
+        let done = session.line("next", now, &mut engine);
+        assert!(
+            said(&done, "Done reviewing Black's mistakes: 1 found of 1."),
+            "{done:?}"
+        );
     }
 }

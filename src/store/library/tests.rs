@@ -785,7 +785,8 @@ fn the_filters_index_is_made_from_the_games_an_older_index_has_and_again_by_a_re
     assert_eq!(ann(&store.index().unwrap().unwrap()), expected);
     // The database of a hotseat before the filter's index (schema 4), its games indexed.
     let conn = rusqlite::Connection::open(store.db_path()).unwrap();
-    conn.execute_batch("DROP TABLE games_text; PRAGMA user_version = 4;")
+    // (And before the mistakes kept, schema 6, which came after.)
+    conn.execute_batch("DROP TABLE games_text; DROP TABLE mistakes; PRAGMA user_version = 4;")
         .unwrap();
     drop(conn);
     let index = store.index().unwrap().unwrap();

@@ -15,6 +15,7 @@
 
 mod annotate;
 pub mod lila;
+pub mod retro;
 
 pub use annotate::{EVAL_CP_LIMIT, VARIATION_PLIES, eval_command, parse_eval_comment};
 pub use lila::{Advice, CP_CEILING, Eval, INITIAL_CP, Judgement, MateSequence, index};

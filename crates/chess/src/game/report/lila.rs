@@ -89,7 +89,7 @@ impl Eval {
 /// functions at every start (about 300 KiB of resident memory in a running game): e^x is
 /// e^r·2^n with n = round(x / ln 2) and |r| ≤ ln 2 / 2, where the Taylor series of e^r to the
 /// 13th power is exact to the last bit.
-fn exp(x: f64) -> f64 {
+pub(super) fn exp(x: f64) -> f64 {
     // ln 2 in two parts, so that n·ln 2 is exact in the first: r loses nothing.
     const LN2_HI: f64 = 0.693_147_180_369_123_8;
     const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;

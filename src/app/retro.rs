@@ -1,0 +1,574 @@
+//! "Learn from your mistakes", lichess's way (lila's `retroCtrl.ts`): after the game report,
+//! each mistake and blunder of a player (or of both, in the game's order) is offered again on
+//! the review board, from the position before it: "You played 15. Bxf7?? Find a better move
+//! for White". The rules of which moves and what passes are pure, in
+//! [`retro`](crate::game::report::retro); this file is the session around them.
+//!
+//! * **A move tried** by any input (typed, cursor, mouse, the plain mode's line) at the
+//!   position of the mistake is judged, not played into the game: the engine's own move solves
+//!   it, the move played in the game fails, any other is searched by the engine
+//!   ([`EngineEffect::Judge`]) and solves it when it leaves the player within lila's 0.035 of
+//!   the position before. A failed move can be tried again; F10 shows the solution (the
+//!   engine's line), F9 skips the mistake (after a solution, F9 goes on); at the end, a
+//!   summary. Shift-F4 (or `learn`) again stops.
+//! * **Kept for later:** when a player starts, the mistakes offered are kept in the database
+//!   by the player's name ([`FileEffect::Mistakes`]); each one solved leaves the list. Those
+//!   left come back with the puzzles (`hotseat puzzles --mistakes`).
+//!
+//! The session is [`Retro`], held by the app while it runs; the functions here are its hooks
+//! in the app (a move chosen, a key, the engine's answer), so that the app itself keeps only a
+//! line for each.
+
+use super::keymap::Action;
+use super::{AnalysisEvent, App, EngineEffect, FileEffect, Message};
+use crate::game::Spot;
+use crate::game::report::retro::{self as rules, Tried};
+use crate::game::report::{Eval, GameReport};
+use crate::rules::{Color, Move, Position};
+use crate::store::Mistake;
+
+/// lila's depth for a tried move's evaluation (`isCevalReady`: depth 18).
+pub const JUDGE_DEPTH: u32 = 18;
+
+/// Where the mistake shown stands (lila's `feedback`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feedback {
+    /// Waiting for a move.
+    Find,
+    /// The engine searches the move tried (`id` of its search).
+    Eval { id: u64, tried: Move },
+    /// Solved.
+    Win,
+    /// The move tried was not good enough: try again.
+    Fail,
+    /// The solution was shown.
+    View,
+}
+
+/// A position for the engine to evaluate: one move tried in place of a mistake.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeJob {
+    pub id: u64,
+    /// The position after the move tried.
+    pub position: Position,
+}
+
+/// Work on the mistakes kept, for the file worker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MistakeWork {
+    /// Keep these (those kept already stay): [`RetroNews::Kept`].
+    Keep(Vec<Mistake>),
+    /// `player` solved the mistake `played` (UCI) from `fen`: it leaves the list.
+    Solved {
+        player: String,
+        fen: String,
+        played: String,
+    },
+}
+
+/// What comes back to the session.
+#[derive(Clone, Debug)]
+pub enum RetroNews {
+    /// The engine's word on the move tried in search `id`.
+    Judged { id: u64, event: AnalysisEvent },
+    /// The mistakes were kept (how many new), or why not.
+    Kept(Result<usize, String>),
+    /// A solved mistake left the list, or why not.
+    Solved(Result<(), String>),
+}
+
+/// A session of learning from the report's mistakes.
+#[derive(Clone, Debug)]
+pub struct Retro {
+    /// Whose mistakes: one player's, or both in the game's order.
+    side: Option<Color>,
+    /// The plies of the moves to play again.
+    faults: Vec<usize>,
+    /// The one shown (an index into `faults`).
+    at: usize,
+    feedback: Feedback,
+    found: usize,
+    viewed: usize,
+    skipped: usize,
+    last_id: u64,
+    /// What the panel says about the mistake shown.
+    said: String,
+}
+
+impl Retro {
+    /// Mistakes done of all, counting the one shown once it is solved, seen or skipped.
+    pub fn progress(&self) -> (usize, usize) {
+        let done = self.at + usize::from(matches!(self.feedback, Feedback::Win | Feedback::View));
+        (done, self.faults.len())
+    }
+
+    pub fn feedback(&self) -> Feedback {
+        self.feedback
+    }
+
+    /// Whose mistakes.
+    pub fn side(&self) -> Option<Color> {
+        self.side
+    }
+
+    /// The panel's line on the mistake shown: `Find a better move`, `Solved!`...
+    pub fn said(&self) -> &str {
+        &self.said
+    }
+
+    /// The ply of the mistake shown.
+    fn ply(&self) -> usize {
+        self.faults[self.at]
+    }
+}
+
+/// The player's name as the mistakes are kept under: the game's name, else the colour's.
+fn player_name(app: &App, color: Color) -> String {
+    let name = app.game.player(color).trim();
+    if name.is_empty() {
+        format!("{color:?}")
+    } else {
+        name.to_owned()
+    }
+}
+
+fn side_words(side: Option<Color>) -> &'static str {
+    match side {
+        Some(Color::White) => "White's",
+        Some(Color::Black) => "Black's",
+        None => "both players'",
+    }
+}
+
+/// Shift-F4 or a typed `learn [white|black]`: starts learning from `side`'s mistakes (both
+/// players' when `None`); while a session runs, stops it.
+pub(super) fn learn(app: &mut App, side: Option<Color>) {
+    if app.retro.is_some() {
+        stop(app);
+        return;
+    }
+    let Some(report) = app.reports.shown() else {
+        app.error(if app.reports.progress().is_some() {
+            "The engine is still working on the report: its mistakes can be learnt from when it \
+             is done"
+        } else {
+            "There is no report to learn from: F4 asks the engine for one"
+        });
+        return;
+    };
+    let faults = rules::candidates(report, side);
+    if faults.is_empty() {
+        let who = side.map_or_else(|| "either player".to_owned(), |c| app.words().who(c));
+        app.info(format!(
+            "No mistakes by {who} to learn from: no move lost more than 7.5% of its winning \
+             chances"
+        ));
+        return;
+    }
+    let kept: Vec<Mistake> = faults
+        .iter()
+        .filter_map(|&ply| mistake_at(app, report, ply))
+        .collect();
+    if !kept.is_empty() {
+        app.effects
+            .push(FileEffect::Mistakes(MistakeWork::Keep(kept)).into());
+    }
+    // The engine's lines would give the answer away.
+    if app.live.lines().is_some() {
+        app.live.stop(&mut app.effects);
+    }
+    app.retro = Some(Retro {
+        side,
+        faults,
+        at: 0,
+        feedback: Feedback::Find,
+        found: 0,
+        viewed: 0,
+        skipped: 0,
+        last_id: 0,
+        said: String::new(),
+    });
+    show_fault(app);
+}
+
+/// The mistake of move `ply`, as kept.
+fn mistake_at(app: &App, report: &GameReport, ply: usize) -> Option<Mistake> {
+    let record = app.game.record();
+    let before = record.position_at(ply)?;
+    let played = record.moves().get(ply)?.mv;
+    let judged = report.moves.get(ply)?;
+    let best: Vec<String> = judged.better.iter().map(|m| m.uci().to_string()).collect();
+    let white = app.game.player(Color::White);
+    let black = app.game.player(Color::Black);
+    let game = match (white.trim(), black.trim()) {
+        ("", "") => "a game".to_owned(),
+        (w, b) => format!("{w} – {b}"),
+    };
+    Some(Mistake {
+        player: player_name(app, judged.mover),
+        fen: before.fen(),
+        played: played.uci().to_string(),
+        best: best.join(" "),
+        before: report.positions.get(ply)?.eval,
+        said: played_text(app, report, ply),
+        game,
+    })
+}
+
+/// `15. Bxf7??`: the move of the mistake, with its label.
+fn played_text(app: &App, report: &GameReport, ply: usize) -> String {
+    let glyph = report
+        .moves
+        .get(ply)
+        .and_then(|m| m.advice)
+        .map_or("", |a| a.judgement.glyph());
+    format!(
+        "{} {}{glyph}",
+        app.words().move_number(ply),
+        app.words().written_move(ply)
+    )
+}
+
+/// Shows the mistake the session is at: the board at the position before it, the question.
+fn show_fault(app: &mut App) {
+    let Some(retro) = &app.retro else { return };
+    let ply = retro.ply();
+    let Some(report) = app.reports.shown() else {
+        app.retro = None;
+        return;
+    };
+    let mover = report.moves[ply].mover;
+    let played = played_text(app, report, ply);
+    // `Nf6?? Find`, as lichess says it: the glyph ends the sentence.
+    let stop = if played.ends_with(['?', '!']) {
+        ""
+    } else {
+        "."
+    };
+    let text = format!(
+        "You played {played}{stop} Find a better move for {}",
+        app.words().who(mover)
+    );
+    app.show_spot(Spot::Main(ply));
+    app.board.orientation = mover;
+    app.move_box.clear();
+    set_said(app, Feedback::Find, "Find a better move", text);
+}
+
+/// Sets the session's feedback, the panel's words and the status line.
+fn set_said(app: &mut App, feedback: Feedback, panel: &str, message: String) {
+    if let Some(retro) = app.retro.as_mut() {
+        retro.feedback = feedback;
+        retro.said = panel.to_owned();
+    }
+    app.message = Some(Message::info(message));
+}
+
+/// Whether the position shown is the one of the mistake being learnt, waiting for a move.
+fn waiting_here(app: &App) -> bool {
+    app.retro.as_ref().is_some_and(|r| {
+        matches!(r.feedback, Feedback::Find | Feedback::Fail)
+            && app.shown_spot() == Spot::Main(r.ply())
+    })
+}
+
+/// A move chosen by any input: judged when it is tried at the mistake being learnt (`true`),
+/// left to the board otherwise.
+pub(super) fn take_move(app: &mut App, mv: Move) -> bool {
+    let Some(retro) = &app.retro else {
+        return false;
+    };
+    if let Feedback::Eval { tried, .. } = retro.feedback
+        && app.shown_spot() == Spot::Main(retro.ply())
+    {
+        let tried = app.style.write(app.board_position(), tried);
+        app.error(format!(
+            "The engine is still judging {tried}: its word comes in a moment"
+        ));
+        return true;
+    }
+    if !waiting_here(app) {
+        return false;
+    }
+    let ply = retro.ply();
+    let Some(report) = app.reports.shown() else {
+        return false;
+    };
+    let played = app.game.record().moves()[ply].mv;
+    let judged = &report.moves[ply];
+    let mover = judged.mover;
+    let position = app.board_position().clone();
+    let written = app.style.write(&position, mv);
+    app.move_box.clear();
+    app.board.put_back();
+    match rules::tried(&judged.better, played, mv) {
+        Tried::Best => win(app, &written, None),
+        Tried::Played => fail(
+            app,
+            format!(
+                "{written} is the move played in the game. Try another move for {}",
+                app.words().who(mover)
+            ),
+        ),
+        Tried::Search => {
+            let Ok(after) = position.play(mv) else {
+                return true;
+            };
+            let Some(retro) = app.retro.as_mut() else {
+                return true;
+            };
+            retro.last_id += 1;
+            let id = retro.last_id;
+            app.effects.push(
+                EngineEffect::Judge(JudgeJob {
+                    id,
+                    position: after,
+                })
+                .into(),
+            );
+            set_said(
+                app,
+                Feedback::Eval { id, tried: mv },
+                "Evaluating your move…",
+                format!("Evaluating your move {written}: the engine is searching"),
+            );
+        }
+    }
+    true
+}
+
+/// Solved, by the engine's move or by `written` (`better`: the engine's move then).
+fn win(app: &mut App, written: &str, better: Option<String>) {
+    let Some(retro) = app.retro.as_mut() else {
+        return;
+    };
+    retro.found += 1;
+    let ply = retro.ply();
+    let last = retro.at + 1 == retro.faults.len();
+    let next = if last { "F9: the summary" } else { "F9: next" };
+    let text = match better {
+        Some(best) => format!("Good move: {written} is as good (the engine's was {best}) · {next}"),
+        None => format!("Good move: {written} is the engine's own · {next}"),
+    };
+    if let Some(mistake) = app.reports.shown().and_then(|r| mistake_at(app, r, ply)) {
+        app.effects.push(
+            FileEffect::Mistakes(MistakeWork::Solved {
+                player: mistake.player,
+                fen: mistake.fen,
+                played: mistake.played,
+            })
+            .into(),
+        );
+    }
+    set_said(app, Feedback::Win, "Solved!", text);
+}
+
+/// Not good enough: back to the position, to try again.
+fn fail(app: &mut App, text: String) {
+    let ply = app.retro.as_ref().map_or(0, Retro::ply);
+    app.show_spot(Spot::Main(ply));
+    set_said(
+        app,
+        Feedback::Fail,
+        "You can do better",
+        format!("{text} · F10: the solution · F9: skip"),
+    );
+}
+
+/// The keys of a session running: F9 skips or goes on, F10 shows the solution, Shift-F4
+/// stops. (Esc keeps its own work, clearing the move box: the plain mode sends it after a
+/// refused move.) `true` when the action was the session's.
+pub(super) fn intercept(app: &mut App, action: Action) -> bool {
+    let Some(retro) = &app.retro else {
+        return false;
+    };
+    let feedback = retro.feedback;
+    match action {
+        Action::Learn(_) => stop(app),
+        Action::Seek(seek) if seek.forward && seek.side.is_none() && seek.label.is_none() => {
+            match feedback {
+                Feedback::Win | Feedback::View => next(app),
+                Feedback::Find | Feedback::Fail | Feedback::Eval { .. } => {
+                    if let Some(retro) = app.retro.as_mut() {
+                        retro.skipped += 1;
+                        retro.feedback = Feedback::Find;
+                    }
+                    next(app);
+                }
+            }
+        }
+        Action::Hint => view_solution(app),
+        _ => return false,
+    }
+    true
+}
+
+/// F10: the engine's line from the position of the mistake.
+fn view_solution(app: &mut App) {
+    let Some(retro) = &app.retro else { return };
+    if matches!(retro.feedback, Feedback::Win | Feedback::View) {
+        app.error("This one is done · F9: next");
+        return;
+    }
+    let ply = retro.ply();
+    let Some(report) = app.reports.shown() else {
+        return;
+    };
+    let Some(before) = app.game.record().position_at(ply) else {
+        return;
+    };
+    let line = line_text(app, before, &report.moves[ply].better, ply);
+    if let Some(retro) = app.retro.as_mut() {
+        retro.viewed += 1;
+    }
+    app.show_spot(Spot::Main(ply));
+    let last = app
+        .retro
+        .as_ref()
+        .is_some_and(|r| r.at + 1 == r.faults.len());
+    let next = if last { "F9: the summary" } else { "F9: next" };
+    set_said(
+        app,
+        Feedback::View,
+        "Solution shown",
+        format!("The solution: {line} · {next}"),
+    );
+}
+
+/// `15. Qxd7 Nf6 16. Re1`: a line from `pos`, the position before move `ply`.
+fn line_text(app: &App, pos: &Position, line: &[Move], ply: usize) -> String {
+    let mut at = pos.clone();
+    let mut words = Vec::new();
+    for (i, &mv) in line.iter().take(6).enumerate() {
+        let number = app.words().move_number(ply + i).to_string();
+        let written = app.style.write(&at, mv);
+        if i == 0 || at.turn() == Color::White {
+            words.push(format!("{number} {written}"));
+        } else {
+            words.push(written);
+        }
+        let Ok(next) = at.play(mv) else { break };
+        at = next;
+    }
+    words.join(" ")
+}
+
+/// On to the next mistake, or the summary.
+fn next(app: &mut App) {
+    let Some(retro) = app.retro.as_mut() else {
+        return;
+    };
+    if retro.at + 1 < retro.faults.len() {
+        retro.at += 1;
+        show_fault(app);
+    } else {
+        stop(app);
+    }
+}
+
+/// The session ends, with its summary.
+fn stop(app: &mut App) {
+    let Some(retro) = app.retro.take() else {
+        return;
+    };
+    let (done, all) = retro.progress();
+    let left = all - retro.found;
+    let mut text = format!(
+        "Done reviewing {} mistakes: {} found",
+        side_words(retro.side),
+        retro.found
+    );
+    if retro.viewed > 0 {
+        let s = if retro.viewed == 1 { "" } else { "s" };
+        text.push_str(&format!(", {} solution{s} seen", retro.viewed));
+    }
+    if retro.skipped > 0 {
+        text.push_str(&format!(", {} skipped", retro.skipped));
+    }
+    if done + retro.skipped < all {
+        text.push_str(&format!(", {} not reached", all - done - retro.skipped));
+    }
+    text.push_str(&format!(" of {all}"));
+    if left > 0 {
+        text.push_str(&format!(
+            ". {left} kept for later: hotseat puzzles --mistakes"
+        ));
+    }
+    app.info(text);
+}
+
+/// News for the session.
+pub(super) fn hear(app: &mut App, news: RetroNews) {
+    match news {
+        RetroNews::Judged { id, event } => judged(app, id, event),
+        RetroNews::Kept(Ok(_)) | RetroNews::Solved(Ok(())) => {}
+        RetroNews::Kept(Err(error)) => {
+            app.error(format!("The mistakes are not kept for later: {error}"))
+        }
+        RetroNews::Solved(Err(error)) => app.error(format!(
+            "The solved mistake is still in the list for later: {error}"
+        )),
+    }
+}
+
+/// The engine's word on the move tried.
+fn judged(app: &mut App, id: u64, event: AnalysisEvent) {
+    let Some(retro) = &app.retro else { return };
+    let Feedback::Eval { id: asked, tried } = retro.feedback else {
+        return;
+    };
+    if asked != id {
+        return;
+    }
+    let ply = retro.ply();
+    let eval = match event {
+        AnalysisEvent::Finished(report) => report.positions.first().map(|p| p.eval),
+        AnalysisEvent::Failed { error, .. } => {
+            set_said(
+                app,
+                Feedback::Find,
+                "Find a better move",
+                format!("The engine could not judge the move: {error}. Try again, or F10"),
+            );
+            app.message = app.message.take().map(|m| Message::error(m.text));
+            return;
+        }
+        AnalysisEvent::Cancelled { .. } => None,
+        AnalysisEvent::Progress { .. } | AnalysisEvent::Evaluated { .. } => return,
+    };
+    let Some(after) = eval else {
+        if let Some(r) = app.retro.as_mut() {
+            r.feedback = Feedback::Find;
+        }
+        return;
+    };
+    let Some(report) = app.reports.shown() else {
+        return;
+    };
+    let judged = &report.moves[ply];
+    let before = report.positions[ply].eval;
+    let mover = judged.mover;
+    let Some(pos) = app.game.record().position_at(ply) else {
+        return;
+    };
+    let written = app.style.write(pos, tried);
+    let best = judged.better.first().map(|&b| app.style.write(pos, b));
+    if rules::passes(mover, before, after) {
+        win(app, &written, best);
+    } else {
+        let text = format!(
+            "You can do better than {written} ({}). Try another move for {}",
+            eval_words(after),
+            app.words().who(mover)
+        );
+        fail(app, text);
+    }
+}
+
+/// `+0.32`, `mate in 3 for Black`.
+fn eval_words(eval: Eval) -> String {
+    match eval {
+        Eval::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        Eval::Mate { winner, moves } => format!("mate in {moves} for {winner:?}"),
+    }
+}

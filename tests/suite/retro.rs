@@ -1,0 +1,278 @@
+//! "Learn from your mistakes" on the review board: started from the report, each mistake
+//! offered from the position before it, the move tried judged (the engine's passes, the one
+//! played fails, another is searched: scripted here; the real engine in
+//! `runtime/analyser.rs`'s tests), the solution, skip, the summary, the mistakes kept for
+//! later. Scholar's mate with the report of `report.rs`: 3... Nf6?? (g6 was best) is the one
+//! move whose evaluation swung more than lila's 0.075; 2. Qh5?! is an inaccuracy under it.
+
+use super::report::{act, analysed, draw, enter};
+use crate::common::buffer::text;
+
+use hotseat::app::keymap::{Action, Seek};
+use hotseat::app::retro::{Feedback, MistakeWork, RetroNews};
+use hotseat::app::{AnalysisEvent, App, Effect, EngineEffect, Event, FileEffect, MessageKind};
+use hotseat::game::report::{Eval, GameReport, PositionEval};
+use hotseat::rules::Color;
+use hotseat::ui::theme::Theme;
+
+fn said(app: &App) -> String {
+    app.message().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+/// Scholar's mate analysed, learning from both players' mistakes; the effects taken.
+fn learning() -> (App, Vec<Effect>) {
+    let mut app = analysed(Theme::monochrome());
+    app.take_effects();
+    act(&mut app, Action::Learn(None));
+    let effects = app.take_effects();
+    (app, effects)
+}
+
+fn feedback(app: &App) -> Feedback {
+    app.retro().expect("learning").feedback()
+}
+
+#[test]
+fn the_blunder_is_offered_from_the_position_before_it_and_kept_for_later() {
+    let (app, effects) = learning();
+    assert_eq!(
+        said(&app),
+        "You played 3... Nf6?? Find a better move for Bob (Black)"
+    );
+    assert_eq!(app.shown_ply(), 5, "the position before 3... Nf6");
+    assert_eq!(app.retro().unwrap().progress(), (0, 1));
+    let kept = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Files(FileEffect::Mistakes(MistakeWork::Keep(kept))) => Some(kept.clone()),
+            _ => None,
+        })
+        .expect("the mistakes kept");
+    assert_eq!(
+        kept.len(),
+        1,
+        "only the blunder: the inaccuracy is under 0.075"
+    );
+    let m = &kept[0];
+    assert_eq!(
+        (m.player.as_str(), m.played.as_str(), m.best.as_str()),
+        ("Bob", "g8f6", "g7g6 h5f3")
+    );
+    assert_eq!(m.before, Eval::Cp(-30));
+    assert_eq!(m.said, "3... Nf6??");
+}
+
+#[test]
+fn the_move_played_fails_and_the_engines_move_solves_it() {
+    let (mut app, _) = learning();
+    enter(&mut app, "Nf6");
+    assert!(
+        said(&app).contains("Nf6 is the move played in the game"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(feedback(&app), Feedback::Fail);
+    assert_eq!(app.shown_ply(), 5, "still at the position, to try again");
+    assert_eq!(app.game().record().plies(), 7, "the game is untouched");
+    enter(&mut app, "g6");
+    assert!(
+        said(&app).starts_with("Good move: g6 is the engine's own"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(feedback(&app), Feedback::Win);
+    let effects = app.take_effects();
+    assert!(
+        effects.iter().any(|e| matches!(
+            e,
+            Effect::Files(FileEffect::Mistakes(MistakeWork::Solved { player, played, .. }))
+                if player == "Bob" && played == "g8f6"
+        )),
+        "{effects:?}"
+    );
+    // F9: the summary, nothing left for later.
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert!(app.retro().is_none());
+    assert_eq!(
+        said(&app),
+        "Done reviewing both players' mistakes: 1 found of 1"
+    );
+}
+
+/// The search asked for the move tried, and the engine's answer to it.
+fn judge(app: &mut App, eval: Eval) {
+    let effects = app.take_effects();
+    let job = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Engine(EngineEffect::Judge(job)) => Some(job.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no search in {effects:?}"));
+    let report = GameReport::new(
+        &job.position,
+        &[],
+        vec![PositionEval {
+            eval,
+            best: Vec::new(),
+        }],
+    );
+    let event = AnalysisEvent::Finished(Box::new(report));
+    app.update(
+        Event::Retro(RetroNews::Judged { id: job.id, event }),
+        app.now(),
+    );
+}
+
+#[test]
+fn another_move_passes_within_0_035_of_the_position_before_and_fails_beyond() {
+    let (mut app, _) = learning();
+    enter(&mut app, "Qe7");
+    assert_eq!(
+        said(&app),
+        "Evaluating your move Qe7: the engine is searching"
+    );
+    assert!(matches!(feedback(&app), Feedback::Eval { .. }));
+    // Another move while the engine works is refused, not judged.
+    enter(&mut app, "g6");
+    assert!(said(&app).contains("still judging Qe7"), "{}", said(&app));
+    // -0.30 before; -0.20 after Qe7 is 0.009 worse for Black: it passes.
+    judge(&mut app, Eval::Cp(-20));
+    assert!(
+        said(&app).starts_with("Good move: Qe7 is as good (the engine's was g6)"),
+        "{}",
+        said(&app)
+    );
+
+    let (mut app, _) = learning();
+    enter(&mut app, "a6");
+    judge(
+        &mut app,
+        Eval::Mate {
+            winner: Color::White,
+            moves: 1,
+        },
+    );
+    assert!(said(&app).contains("You can do better than a6 (mate in 1 for White)"));
+    assert_eq!(feedback(&app), Feedback::Fail);
+    // A late answer to a search no longer asked is dropped.
+    app.update(
+        Event::Retro(RetroNews::Judged {
+            id: 99,
+            event: AnalysisEvent::Cancelled { done: Vec::new() },
+        }),
+        app.now(),
+    );
+    assert_eq!(feedback(&app), Feedback::Fail);
+}
+
+#[test]
+fn the_solution_is_shown_skips_are_counted_and_the_rest_kept_for_later() {
+    let (mut app, _) = learning();
+    act(&mut app, Action::Hint);
+    assert_eq!(said(&app), "The solution: 3... g6 4. Qf3 · F9: the summary");
+    assert_eq!(feedback(&app), Feedback::View);
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert_eq!(
+        said(&app),
+        "Done reviewing both players' mistakes: 0 found, 1 solution seen of 1. 1 kept for \
+         later: hotseat puzzles --mistakes"
+    );
+
+    let (mut app, _) = learning();
+    act(&mut app, Action::Seek(Seek::NEXT));
+    assert!(
+        said(&app).contains("0 found, 1 skipped of 1"),
+        "{}",
+        said(&app)
+    );
+}
+
+#[test]
+fn shift_f4_stops_esc_does_not_and_a_player_without_mistakes_is_told_so() {
+    let (mut app, _) = learning();
+    act(&mut app, Action::Cancel);
+    assert!(app.retro().is_some(), "Esc clears the move box, no more");
+
+    let (mut app, _) = learning();
+    act(&mut app, Action::Learn(None));
+    assert!(app.retro().is_none());
+    assert!(said(&app).contains("0 found"), "{}", said(&app));
+
+    let mut app = analysed(Theme::monochrome());
+    act(&mut app, Action::Learn(Some(Color::White)));
+    assert!(app.retro().is_none());
+    assert_eq!(
+        said(&app),
+        "No mistakes by Ann (White) to learn from: no move lost more than 7.5% of its winning \
+         chances"
+    );
+    assert!(
+        !app.take_effects()
+            .iter()
+            .any(|e| matches!(e, Effect::Files(FileEffect::Mistakes(_))))
+    );
+}
+
+#[test]
+fn learning_needs_a_report_and_is_typed_as_learn_black() {
+    let mut app = super::report::finished(Theme::monochrome());
+    act(&mut app, Action::Learn(None));
+    let error = app.message().unwrap();
+    assert_eq!(error.kind, MessageKind::Error);
+    assert!(error.text.contains("F4 asks the engine"), "{}", error.text);
+
+    let mut app = analysed(Theme::monochrome());
+    enter(&mut app, "learn black");
+    assert_eq!(app.retro().unwrap().side(), Some(Color::Black));
+}
+
+#[test]
+fn the_panel_says_where_the_learning_stands_at_80x24_and_120x40() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let (mut app, _) = learning();
+        let screen = text(&draw(&mut app, w, h));
+        assert!(screen.contains("Learning"), "{w}x{h}:\n{screen}");
+        assert!(screen.contains("Find a better move"), "{w}x{h}:\n{screen}");
+        enter(&mut app, "g6");
+        let screen = text(&draw(&mut app, w, h));
+        assert!(screen.contains("Solved!"), "{w}x{h}:\n{screen}");
+        assert!(screen.contains("1/1"), "{w}x{h}:\n{screen}");
+    }
+}
+
+#[test]
+fn puzzles_mistakes_is_plain_for_now_and_says_when_there_are_none() {
+    let dir = crate::common::pty::fresh_dir("retro-cli");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
+            .args(["puzzles", "--mistakes", "--player", "Ann", "--data-dir"])
+            .arg(dir.join("data"))
+            .args(args)
+            .env("HOME", &dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let screen = run(&[]);
+    assert!(!screen.status.success());
+    let err = String::from_utf8_lossy(&screen.stderr);
+    assert!(err.contains("--plain"), "{err}");
+    let plain = run(&["--plain"]);
+    let out = String::from_utf8_lossy(&plain.stdout);
+    assert!(out.contains("Ann has no mistakes to learn from"), "{out}");
+    let mixed = run(&["--plain", "--theme", "fork"]);
+    assert!(
+        !mixed.status.success(),
+        "a theme is for the puzzles, not the mistakes"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn snapshot_learning_80x24() {
+    // The board turned to Bob, at the position before 3... Nf6??; the engine's lines hidden.
+    let (mut app, _) = learning();
+    enter(&mut app, "Nf6");
+    insta::assert_snapshot!("retro_80x24", text(&draw(&mut app, 80, 24)));
+}
