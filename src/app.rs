@@ -55,6 +55,7 @@ pub mod newgame;
 pub mod notation;
 mod parts;
 mod play;
+pub mod puzzle;
 mod report;
 pub mod requests;
 pub mod saving;
@@ -272,7 +273,9 @@ impl App {
         if config.no_save_folder {
             app.saving.failure = Some(event::SaveError::NoFolder.to_string());
         }
-        match config.opening {
+        let puzzles = config.puzzles.clone();
+        // The puzzles leave a saved game where it is, untouched.
+        match config.opening.filter(|_| puzzles.is_none()) {
             None => {}
             Some(GameToOpen::Resume(saved)) => app.open_game(*saved, true, Duration::ZERO),
             Some(GameToOpen::Load(opened)) => app.open_game(*opened, false, Duration::ZERO),
@@ -298,6 +301,9 @@ impl App {
             app.message = Some(notice);
         }
         app.saving.elsewhere = config.writable_folder;
+        if let Some(start) = puzzles {
+            puzzle::open(&mut app, start);
+        }
         app
     }
 
@@ -317,6 +323,10 @@ impl App {
 
     /// Puts `game` on the board and resets the view around it.
     fn install_game(&mut self, game: Game) {
+        // Another game on the board leaves the puzzles (a puzzle's own is put on by `puzzle`).
+        if self.table.puzzle().is_some() {
+            self.table = table::Table::Keyboard;
+        }
         self.game = game;
         self.board = BoardControl::new(self.game.position(), self.auto_flip);
         self.move_box.clear();
@@ -421,6 +431,7 @@ impl App {
             Event::WritableFolder(folder) => self.saving.elsewhere = folder,
             Event::Net(news) => self.net_event(news, self.now),
             Event::Opponent(news) => self.opponent_news(news, self.now),
+            Event::Puzzle(news) => puzzle::hear(self, news),
             Event::Remembered(Ok(())) => {}
             Event::Remembered(Err(err)) => {
                 self.message = Some(Message::error(format!(

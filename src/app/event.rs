@@ -68,6 +68,9 @@ pub enum Event {
     /// The engine playing against the human: its move, a hint, or its failure (see
     /// `sparring`).
     Opponent(super::sparring::OpponentNews),
+    /// The store's answer to a [`PuzzleEffect`](super::puzzle::PuzzleEffect): a puzzle, or a
+    /// result written (see `puzzle`).
+    Puzzle(super::puzzle::PuzzleNews),
 }
 
 impl From<Action> for Event {

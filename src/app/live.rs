@@ -71,7 +71,7 @@ impl App {
             self.message = Some(Message::info("Engine lines off"));
             return;
         }
-        if !self.game.is_over() {
+        if !self.table.analysis_open(&self.game) {
             self.message = Some(
                 Message::error(
                     "The game is in progress: the engine is never consulted during a game. Its \
@@ -104,7 +104,7 @@ impl App {
         if !self.live.on {
             return;
         }
-        if !self.game.is_over() {
+        if !self.table.analysis_open(&self.game) {
             // A new game replaced the one studied.
             self.stop_live();
             return;

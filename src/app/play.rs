@@ -19,7 +19,10 @@ pub(super) const ONE_MOVE_EACH: &str = "with the clock running, each player make
 impl App {
     pub(super) fn on_playing(&mut self, action: Action, now: Duration) {
         let again = std::mem::take(&mut self.cycling);
-        if self.table_refuses(&action) || self.engine_action(&action, now) {
+        if self.table_refuses(&action)
+            || self.engine_action(&action, now)
+            || super::puzzle::action(self, &action, now)
+        {
             return;
         }
         match action {
@@ -456,6 +459,7 @@ impl App {
         match self.table {
             Table::Keyboard | Table::Engine(_) => {}
             Table::Remote(_) => return self.net_commit(mv, claim, now),
+            Table::Puzzle(_) => return super::puzzle::commit(self, mv, now),
         }
         let mover = self.game.position().turn();
         let played = if claim {

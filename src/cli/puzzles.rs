@@ -255,10 +255,33 @@ pub fn open(
     Ok((book, first))
 }
 
+/// `hotseat puzzles` on the screen: the choice checked against the database first (a theme
+/// there is, an id there is), then the game's screen opened at the puzzles' table.
+pub fn screen_launch(solve: SolveArgs) -> Result<Box<crate::runtime::Launch>, super::TaskError> {
+    let (_, first) = open(&solve).map_err(|e| super::TaskError::Value(format!("{e:#}")))?;
+    let play = super::PlayArgs {
+        data_dir: solve.who.data_dir.clone(),
+        ..super::PlayArgs::default()
+    };
+    let mut launch = super::play_launch(play)?;
+    launch.config.puzzles = Some(crate::app::puzzle::PuzzleStart {
+        player: solve.who.player.trim().to_owned(),
+        choice: solve.choice(),
+        first: first.map(|p| p.id),
+        seed: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    });
+    Ok(launch)
+}
+
 fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
     let (book, first) = open(&solve)?;
     if !solve.who.plain {
-        bail!("puzzles are played with --plain for now (example: hotseat puzzles --plain)");
+        bail!(
+            "Storm and Streak are played with --plain for now (example: hotseat puzzles storm \
+             --plain); hotseat puzzles opens the puzzles on the screen"
+        );
     }
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -1,0 +1,551 @@
+//! A puzzle at the table ([`Table::Puzzle`](super::table::Table)): Lichess's puzzles on the
+//! screen, solved with every input the game takes (typed SAN or LAN, the cursor, the mouse).
+//!
+//! The rules of solving are the chess crate's ([`chess::puzzle::Solving`], shared with the
+//! plain mode's trainer): the board is set from the puzzle's FEN and the opponent's first move
+//! is played as the game's first move, so the board shows it as the last move; the solver's
+//! moves go through `App::commit` like any move and are asked of the [`PuzzleSeat`] first. A
+//! right move is played with the opponent's reply; a wrong one is not played, and the right
+//! one is named; a move that mates wins at the last step, whether or not it is the line's.
+//!
+//! Once the puzzle is over (solved, or the solution shown), the board is the analysis board of
+//! a finished game: moves become variations and the engine's lines (F5) follow the position.
+//!
+//! The puzzles and ratings are the store's: the seat asks for the next puzzle and writes each
+//! result with an effect ([`PuzzleEffect`]), and the answer comes back as news
+//! ([`PuzzleNews`]), so the screen never waits for the database.
+//!
+//! Keys at a puzzle: F10 (`hint`) the piece to move, then the move; F12 (`solution`) plays
+//! the rest of the line; F8 (`retry`) starts again (only the first attempt counts for the
+//! rating); Ctrl-V or F9 (`next`) the next puzzle (a rated puzzle left unsolved counts as
+//! failed, as on Lichess).
+
+use std::time::Duration;
+
+use super::keymap::{Action, Seek};
+use super::{App, Message, Mode};
+use crate::game::{Game, GameSetup};
+use crate::rules::{Color, Move, Position};
+use crate::store::{Choice, PuzzleMode, Rating, RatingChange, StoreError};
+use chess::puzzle::{Attempt, Hint, Puzzle, Solving, Status};
+
+/// How the puzzles start: whose they are, which to choose, the first by its Lichess id.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PuzzleStart {
+    /// The player's name, as the new-game form knows them (case does not matter).
+    pub player: String,
+    pub choice: Choice,
+    /// The puzzle asked for by id, given first.
+    pub first: Option<String>,
+    /// Varies which of the puzzles of one rating comes.
+    pub seed: u64,
+}
+
+/// Work for the store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleEffect {
+    /// The next puzzle for `player` near their rating (or the puzzle `id`):
+    /// [`PuzzleNews::Given`].
+    Next {
+        player: String,
+        choice: Choice,
+        seed: u64,
+        id: Option<String>,
+    },
+    /// Write the attempt's result (and the rating's change when `mode` is rated):
+    /// [`PuzzleNews::Recorded`].
+    Record {
+        player: String,
+        puzzle: Box<Puzzle>,
+        mode: PuzzleMode,
+        won: bool,
+    },
+}
+
+/// A puzzle the store gives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Given {
+    pub puzzle: Puzzle,
+    /// Whether its result counts for the rating (a puzzle opened by id that was played
+    /// before does not).
+    pub rated: bool,
+    /// The player's rating now.
+    pub rating: Rating,
+}
+
+/// What the store answers.
+#[derive(Debug)]
+pub enum PuzzleNews {
+    /// The next puzzle; `None` when none fits the theme and ratings asked for.
+    Given(Result<Option<Box<Given>>, StoreError>),
+    /// The result is written: the rating before and after.
+    Recorded(Result<RatingChange, StoreError>),
+}
+
+/// The puzzle seat: the player, the puzzle being solved, and its result.
+#[derive(Clone, Debug)]
+pub struct PuzzleSeat {
+    start: PuzzleStart,
+    solving: Option<Solving>,
+    rated: bool,
+    /// The result is handed to the store.
+    recorded: bool,
+    /// The player's rating as last heard.
+    rating: Option<Rating>,
+    /// The last rated result's change.
+    change: Option<RatingChange>,
+    /// A puzzle was asked for and has not come yet.
+    waiting: bool,
+    /// Puzzles given so far.
+    given: usize,
+}
+
+impl PuzzleSeat {
+    pub fn new(start: PuzzleStart) -> PuzzleSeat {
+        PuzzleSeat {
+            start,
+            solving: None,
+            rated: false,
+            recorded: false,
+            rating: None,
+            change: None,
+            waiting: false,
+            given: 0,
+        }
+    }
+
+    pub fn player(&self) -> &str {
+        &self.start.player
+    }
+
+    /// The puzzle being solved (or looked at after).
+    pub fn solving(&self) -> Option<&Solving> {
+        self.solving.as_ref()
+    }
+
+    /// The player's rating, once heard.
+    pub fn rating(&self) -> Option<Rating> {
+        self.rating
+    }
+
+    /// The change the last rated puzzle made.
+    pub fn change(&self) -> Option<RatingChange> {
+        self.change
+    }
+
+    /// Whether the current puzzle counts for the rating.
+    pub fn rated(&self) -> bool {
+        self.rated
+    }
+
+    /// Whether the solver is still to find the moves.
+    pub fn is_solving(&self) -> bool {
+        self.solving
+            .as_ref()
+            .is_some_and(|s| s.status() == Status::Solving)
+    }
+
+    /// The side the solver plays.
+    pub fn solver(&self) -> Option<Color> {
+        self.solving.as_ref().map(|s| s.puzzle().solver())
+    }
+
+    /// The effect asking for the next puzzle.
+    fn ask_next(&mut self) -> PuzzleEffect {
+        self.waiting = true;
+        self.start.seed = self
+            .start
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        PuzzleEffect::Next {
+            player: self.start.player.clone(),
+            choice: self.start.choice.clone(),
+            seed: self.start.seed >> 33,
+            id: self.start.first.take(),
+        }
+    }
+
+    /// The effect writing the result, once it is known and not written yet.
+    fn settle(&mut self) -> Option<PuzzleEffect> {
+        let solving = self.solving.as_ref()?;
+        let won = solving.result()?;
+        if self.recorded {
+            return None;
+        }
+        self.recorded = true;
+        Some(PuzzleEffect::Record {
+            player: self.start.player.clone(),
+            puzzle: Box::new(solving.puzzle().clone()),
+            mode: if self.rated {
+                PuzzleMode::Rated
+            } else {
+                PuzzleMode::Casual
+            },
+            won,
+        })
+    }
+
+    /// The heading shown beside the board: `Puzzle 00sHx · rated 1834 · mate in 2`.
+    pub fn heading(&self) -> Option<String> {
+        let p = self.solving.as_ref()?.puzzle();
+        let mate = p
+            .mate_in()
+            .map(|n| format!(" · mate in {n}"))
+            .unwrap_or_default();
+        Some(format!("Puzzle {} · rated {}{mate}", p.id, p.rating))
+    }
+}
+
+/// The game a puzzle is played in: set from the FEN, the opponent's first move played.
+fn puzzle_game(seat: &PuzzleSeat, puzzle: &Puzzle, now: Duration) -> Game {
+    let solver = puzzle.solver();
+    let name = |c: Color| {
+        if c == solver {
+            seat.start.player.clone()
+        } else {
+            format!("Puzzle {} · {}", puzzle.id, puzzle.rating)
+        }
+    };
+    let mut game = Game::new(GameSetup {
+        start: puzzle.start.clone(),
+        white: name(Color::White),
+        black: name(Color::Black),
+        ..GameSetup::default()
+    });
+    // Checked when the puzzle was read: the first move is legal.
+    let _ = game.play(puzzle.moves[0], now);
+    game
+}
+
+/// Opens the puzzles at this screen (`hotseat puzzles`, or Ctrl-V in a game): the table
+/// becomes the puzzle's and the first puzzle is asked for.
+pub(super) fn open(app: &mut App, start: PuzzleStart) {
+    let mut seat = PuzzleSeat::new(start);
+    let ask = seat.ask_next();
+    app.retire_game(app.now);
+    app.saving.track = false;
+    app.table = super::table::Table::Puzzle(Box::new(seat));
+    app.effects.push(ask.into());
+    app.info("Finding a puzzle…");
+}
+
+/// The puzzle seat of the app's table, if it is a puzzle's (for the screen).
+pub fn seat(app: &App) -> Option<&PuzzleSeat> {
+    app.table.puzzle()
+}
+
+fn seat_mut(app: &mut App) -> Option<&mut PuzzleSeat> {
+    app.table.puzzle_mut()
+}
+
+/// The store's answer.
+pub(super) fn hear(app: &mut App, news: PuzzleNews) {
+    let now = app.now;
+    match news {
+        PuzzleNews::Given(Ok(Some(given))) => {
+            let Some(seat) = seat_mut(app) else { return };
+            seat.waiting = false;
+            seat.given += 1;
+            seat.rated = given.rated;
+            seat.recorded = false;
+            seat.rating = Some(given.rating);
+            let game = puzzle_game(seat, &given.puzzle, now);
+            let solving = Solving::new(given.puzzle);
+            let text = announce(&solving, given.rated);
+            seat.solving = Some(solving);
+            install(app, game);
+            app.message = Some(Message::info(text));
+        }
+        PuzzleNews::Given(Ok(None)) => {
+            if let Some(seat) = seat_mut(app) {
+                seat.waiting = false;
+            }
+            app.error(
+                "No puzzle is left that fits the theme and ratings asked for (hotseat puzzles \
+                 --theme, --rating choose others)",
+            );
+        }
+        PuzzleNews::Given(Err(err)) => {
+            if let Some(seat) = seat_mut(app) {
+                seat.waiting = false;
+            }
+            app.error(format!("No puzzle could be read: {err}"));
+        }
+        PuzzleNews::Recorded(Ok(change)) => {
+            let Some(seat) = seat_mut(app) else { return };
+            seat.rating = Some(change.after);
+            if seat.rated {
+                seat.change = Some(change);
+                let text = rating_words(&change);
+                let lead = app.message.as_ref().map(|m| m.text.clone());
+                app.message = Some(Message::info(match lead {
+                    Some(lead) if !lead.is_empty() => format!("{lead} · {text}"),
+                    _ => text,
+                }));
+            }
+        }
+        PuzzleNews::Recorded(Err(err)) => {
+            app.error(format!("The puzzle's result is not saved: {err}"));
+        }
+    }
+}
+
+/// Puts the puzzle's game on the board, the seat kept at the table.
+fn install(app: &mut App, game: Game) {
+    let table = std::mem::replace(&mut app.table, super::table::Table::Keyboard);
+    app.install_game(game);
+    app.table = table;
+    app.saving.track = false;
+    app.over_announced = false;
+    if let Some(solver) = app.table.puzzle().and_then(PuzzleSeat::solver) {
+        app.board.orientation = solver;
+    }
+}
+
+/// `Rating 1500 → 1512 (+12)`.
+fn rating_words(change: &RatingChange) -> String {
+    let points = change.points();
+    format!(
+        "rating {} → {} ({}{points})",
+        change.before.shown(),
+        change.after.shown(),
+        if points >= 0 { "+" } else { "" }
+    )
+}
+
+/// `Puzzle 00sHx, rated 1834, mate in 2: White to play. Black played Qxb2.`
+fn announce(solving: &Solving, rated: bool) -> String {
+    let p = solving.puzzle();
+    let goal = match p.mate_in() {
+        Some(n) => format!("mate in {n}"),
+        None => "find the best move".to_owned(),
+    };
+    let last = p.moves[0];
+    format!(
+        "{} to play, {goal}{}. {} played {}",
+        p.solver(),
+        if rated { "" } else { " (not rated)" },
+        !p.solver(),
+        p.start.san(last)
+    )
+}
+
+/// A move played at the puzzle's table (by any input): asked of the seat first.
+pub(super) fn commit(app: &mut App, mv: Move, now: Duration) {
+    app.mode = Mode::Playing;
+    let before = app.game.position().clone();
+    let Some(seat) = seat_mut(app) else { return };
+    let Some(solving) = seat.solving.as_mut() else {
+        app.error("The puzzle has not come yet");
+        return;
+    };
+    let attempt = match solving.play(mv) {
+        Ok(attempt) => attempt,
+        Err(err) => {
+            app.error(err.to_string());
+            return;
+        }
+    };
+    let record = seat.settle();
+    match attempt {
+        Attempt::Right { reply } => {
+            let after = before.play(mv).unwrap_or_else(|_| before.clone());
+            play_moves(app, &[mv, reply], now);
+            app.info(format!(
+                "Right: {}. {} played {} · your move",
+                before.san(mv),
+                after.turn(),
+                after.san(reply)
+            ));
+        }
+        Attempt::Solved => {
+            play_moves(app, &[mv], now);
+            app.info(format!(
+                "Solved: {} · the board is open for analysis (F5 engine lines) · Ctrl-V next",
+                before.san(mv)
+            ));
+        }
+        Attempt::Wrong { expected } => {
+            app.move_box.clear();
+            app.board.put_back();
+            app.message = Some(
+                Message::error(format!(
+                    "Not the move: {} · the move was {} · play it to go on, F8 retry, F12 \
+                     solution, Ctrl-V next",
+                    before.san(mv),
+                    before.san(expected)
+                ))
+                .or_shorter(format!(
+                    "Not {}: the move was {} · F8 retry · Ctrl-V next",
+                    before.san(mv),
+                    before.san(expected)
+                )),
+            );
+        }
+        Attempt::Explored => play_moves(app, &[mv], now),
+    }
+    if let Some(record) = record {
+        app.effects.push(record.into());
+    }
+}
+
+/// Plays moves the seat has checked into the game on the board.
+fn play_moves(app: &mut App, moves: &[Move], now: Duration) {
+    for &m in moves {
+        if let Err(err) = app.game.play(m, now) {
+            app.error(err.to_string());
+            return;
+        }
+    }
+    app.back_to_present();
+    if let Some(&last) = moves.last() {
+        app.board.cursor = last.to();
+    }
+    app.message = None;
+    // A mate ends the game: the puzzle says so itself, no game-over box.
+    app.over_announced = app.game.is_over();
+}
+
+/// The puzzle's own keys (hint, solution, retry, next); `true` when the action was the
+/// puzzle's. Elsewhere than at a puzzle only Ctrl-V, which opens the puzzles.
+pub(super) fn action(app: &mut App, action: &Action, now: Duration) -> bool {
+    if app.table.puzzle().is_none() {
+        if *action == Action::Puzzles {
+            let player = app.game.player(app.game.position().turn()).to_owned();
+            let seed = now.as_nanos() as u64 ^ app.game.revision();
+            open(
+                app,
+                PuzzleStart {
+                    player,
+                    seed,
+                    ..PuzzleStart::default()
+                },
+            );
+            return true;
+        }
+        return false;
+    }
+    match *action {
+        Action::Hint => hint(app),
+        Action::MoveNow => show_solution(app, now),
+        Action::Takeback => retry(app, now),
+        Action::Puzzles | Action::Seek(Seek { forward: true, .. }) => next(app),
+        _ => return false,
+    }
+    true
+}
+
+fn hint(app: &mut App) {
+    let Some(seat) = seat_mut(app) else { return };
+    let Some(solving) = seat.solving.as_mut() else {
+        return;
+    };
+    let before = solving.position().clone();
+    match solving.hint() {
+        None => app.error("The puzzle is over: no hint to give · Ctrl-V next"),
+        Some(Hint::Piece { square, role }) => {
+            app.board.cursor = square;
+            app.info(format!(
+                "Hint: move the {} on {square} (F10 again: the move; a puzzle solved with a \
+                 hint counts as failed)",
+                role.name()
+            ));
+        }
+        Some(Hint::Move(m)) => {
+            app.board.cursor = m.from();
+            app.info(format!("Hint: {}", before.san(m)));
+        }
+    }
+}
+
+fn show_solution(app: &mut App, now: Duration) {
+    let Some(seat) = seat_mut(app) else { return };
+    let Some(solving) = seat.solving.as_mut() else {
+        return;
+    };
+    let mut pos = solving.position().clone();
+    let rest = solving.show_solution();
+    if rest.is_empty() {
+        app.error("The puzzle is over · Ctrl-V next");
+        return;
+    }
+    let record = seat.settle();
+    let sans: Vec<String> = rest
+        .iter()
+        .map(|&m| {
+            let san = pos.san(m);
+            pos.play_unchecked(m);
+            san
+        })
+        .collect();
+    play_moves(app, &rest, now);
+    app.info(format!(
+        "The solution: {} · open for analysis · Ctrl-V next",
+        sans.join(" ")
+    ));
+    if let Some(record) = record {
+        app.effects.push(record.into());
+    }
+}
+
+fn retry(app: &mut App, now: Duration) {
+    let Some(seat) = seat_mut(app) else { return };
+    let Some(solving) = seat.solving.as_mut() else {
+        return;
+    };
+    solving.retry();
+    let counts = seat.rated && seat.solving.as_ref().is_some_and(|s| s.result().is_none());
+    let Some(puzzle) = seat.solving.as_ref().map(|s| s.puzzle().clone()) else {
+        return;
+    };
+    let game = puzzle_game(seat, &puzzle, now);
+    install(app, game);
+    app.info(if counts {
+        "Again from the start".to_owned()
+    } else {
+        "Again from the start (only the first attempt counts)".to_owned()
+    });
+}
+
+fn next(app: &mut App) {
+    let Some(seat) = seat_mut(app) else { return };
+    if seat.waiting {
+        app.info("Finding a puzzle…");
+        return;
+    }
+    // A rated puzzle passed over before its end counts as failed, as on Lichess.
+    let mut record = None;
+    if let Some(solving) = seat.solving.as_mut()
+        && solving.status() == Status::Solving
+        && solving.result().is_none()
+    {
+        solving.show_solution();
+        record = seat.settle();
+    }
+    let ask = seat.ask_next();
+    if let Some(record) = record {
+        app.effects.push(record.into());
+    }
+    app.effects.push(ask.into());
+    app.info("Finding a puzzle…");
+}
+
+/// Whether the position on the board is open for analysis: the puzzle is over.
+pub fn analysis_open(seat: &PuzzleSeat) -> bool {
+    seat.solving
+        .as_ref()
+        .is_some_and(|s| s.status() != Status::Solving)
+}
+
+/// The solver's side must move while solving.
+pub fn solver_to_move(seat: &PuzzleSeat, position: &Position) -> Result<Color, String> {
+    match seat.solver() {
+        None => Err("The puzzle has not come yet".to_owned()),
+        Some(c) if c == position.turn() => Ok(c),
+        Some(_) => Err("The puzzle's opponent moves by itself".to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests;
