@@ -186,14 +186,22 @@ impl PuzzleSeat {
         })
     }
 
-    /// The heading shown beside the board: `Puzzle 00sHx · rated 1834 · mate in 2`.
-    pub fn heading(&self) -> Option<String> {
-        let p = self.solving.as_ref()?.puzzle();
-        let mate = p
-            .mate_in()
-            .map(|n| format!(" · mate in {n}"))
-            .unwrap_or_default();
-        Some(format!("Puzzle {} · rated {}{mate}", p.id, p.rating))
+    /// The title over the panel: `mate in 3 · Ann 1512 (+12)`.
+    pub fn title(&self) -> String {
+        let goal = match self.solving.as_ref().map(|s| s.puzzle().mate_in()) {
+            Some(Some(n)) => format!("mate in {n}"),
+            Some(None) => "best move".to_owned(),
+            None => "puzzles".to_owned(),
+        };
+        let rating = match self.rating {
+            Some(r) => format!(" {}{}", r.shown(), if r.provisional() { "?" } else { "" }),
+            None => String::new(),
+        };
+        let change = match self.change {
+            Some(c) if self.recorded => format!(" ({:+})", c.points()),
+            _ => String::new(),
+        };
+        format!("{goal} · {}{rating}{change}", self.start.player)
     }
 }
 
@@ -249,6 +257,7 @@ pub(super) fn hear(app: &mut App, news: PuzzleNews) {
             seat.given += 1;
             seat.rated = given.rated;
             seat.recorded = false;
+            seat.change = None;
             seat.rating = Some(given.rating);
             let game = puzzle_game(seat, &given.puzzle, now);
             let solving = Solving::new(given.puzzle);
