@@ -610,7 +610,7 @@ pub const BINDINGS: &[Binding] = &[
         "The library: every archived game, to filter, sort, open, delete (the game in \
          progress waits, its clock paused)", &["games", "library"]),
     row(Action::Puzzles, &[Key::ctrl('v')], PLAY, "",
-        "Lichess's puzzles, rated for the player to move (the game in progress goes to the \
+        "Puzzles from Lichess, rated for the player to move (the game in progress goes to the \
          archive as unfinished); at a puzzle: the next one (F9 or next too)",
         &["puzzles", "puzzle"]),
     row(Action::Explore, &[Key::plain(K::F(7))], PLAY, "",
