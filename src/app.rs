@@ -400,6 +400,7 @@ impl App {
             }
         }
         self.check_game_end(now, !matches!(action, Action::Tick | Action::Resize { .. }));
+        puzzle::tick(self, now);
         self.follow_engine(now);
         self.plan_saves(now);
         self.follow_live();
@@ -594,6 +595,9 @@ impl App {
     /// running clock's text (or its flag fall), or a save due on a timer. `None`: nothing
     /// changes until an event.
     pub fn next_wake(&self, now: Duration) -> Option<Duration> {
+        if let Some(at) = puzzle::next_wake(self, now) {
+            return Some(at);
+        }
         if self.game.is_over() {
             return self.next_save();
         }

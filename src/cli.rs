@@ -685,8 +685,9 @@ impl Cli {
                 no_engine_across_the_network(&game)?;
                 Ok(task(game.plain, play_launch(game)?, Role::Net(role)))
             }
-            Some(Command::Puzzles(args)) if args.action.is_none() && !args.solve.who.plain => {
-                Ok(Task::Play(puzzles::screen_launch(args.solve)?, Role::Local))
+            Some(Command::Puzzles(args)) if puzzles::on_screen(&args).is_some() => {
+                let (solve, run) = puzzles::on_screen(&args).expect("checked above");
+                Ok(Task::Play(puzzles::screen_launch(solve, run)?, Role::Local))
             }
             Some(command) => {
                 // A position that cannot be read is refused here too, as for the game.

@@ -23,11 +23,16 @@
 use std::time::Duration;
 
 use super::keymap::{Action, Seek};
-use super::{App, Message, Mode};
+use super::{App, Message, MessageKind, Mode};
 use crate::game::{Game, GameSetup};
 use crate::rules::{Color, Move, Position};
 use crate::store::{Choice, PuzzleMode, Rating, RatingChange, StoreError};
 use chess::puzzle::{Attempt, Hint, Puzzle, Solving, Status};
+
+pub mod run;
+
+pub use run::RunKind;
+use run::{Run, best_words};
 
 /// How the puzzles start: whose they are, which to choose, the first by its Lichess id.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -39,6 +44,8 @@ pub struct PuzzleStart {
     pub first: Option<String>,
     /// Varies which of the puzzles of one rating comes.
     pub seed: u64,
+    /// One at a time, Storm or Streak.
+    pub run: RunKind,
 }
 
 /// Work for the store.
@@ -51,6 +58,15 @@ pub enum PuzzleEffect {
         choice: Choice,
         seed: u64,
         id: Option<String>,
+        /// The rating to choose near (a Storm's, a Streak's); `None`: the player's own.
+        target: Option<u16>,
+    },
+    /// A Storm or a Streak is over: write its score, [`PuzzleNews::RunWritten`] with the best
+    /// before it.
+    RunOver {
+        player: String,
+        mode: PuzzleMode,
+        score: u32,
     },
     /// Write the attempt's result (and the rating's change when `mode` is rated):
     /// [`PuzzleNews::Recorded`].
@@ -80,6 +96,8 @@ pub enum PuzzleNews {
     Given(Result<Option<Box<Given>>, StoreError>),
     /// The result is written: the rating before and after.
     Recorded(Result<RatingChange, StoreError>),
+    /// A run's score is written: the personal best before it.
+    RunWritten(Result<Option<u32>, StoreError>),
 }
 
 /// The puzzle seat: the player, the puzzle being solved, and its result.
@@ -98,11 +116,20 @@ pub struct PuzzleSeat {
     waiting: bool,
     /// Puzzles given so far.
     given: usize,
+    /// One at a time, or the Storm or Streak under way.
+    run: Run,
+    /// The run is over (its score handed to the store).
+    over: bool,
+    /// Words about the puzzle just ended, said before the next one's.
+    said: Option<String>,
 }
 
 impl PuzzleSeat {
     pub fn new(start: PuzzleStart) -> PuzzleSeat {
         PuzzleSeat {
+            run: Run::new(start.run),
+            over: false,
+            said: None,
             start,
             solving: None,
             rated: false,
@@ -163,7 +190,18 @@ impl PuzzleSeat {
             choice: self.start.choice.clone(),
             seed: self.start.seed >> 33,
             id: self.start.first.take(),
+            target: self.run.target(self.given),
         }
+    }
+
+    /// The run under way.
+    pub fn run(&self) -> &Run {
+        &self.run
+    }
+
+    /// Whether the Storm or Streak is over.
+    pub fn run_over(&self) -> bool {
+        self.over
     }
 
     /// The effect writing the result, once it is known and not written yet.
@@ -177,17 +215,17 @@ impl PuzzleSeat {
         Some(PuzzleEffect::Record {
             player: self.start.player.clone(),
             puzzle: Box::new(solving.puzzle().clone()),
-            mode: if self.rated {
-                PuzzleMode::Rated
-            } else {
-                PuzzleMode::Casual
-            },
+            mode: self.run.mode(self.rated),
             won,
         })
     }
 
-    /// The title over the panel: `mate in 3 · Ann 1512 (+12)`.
-    pub fn title(&self) -> String {
+    /// The title over the panel: `mate in 3 · Ann 1512 (+12)`; in a run, the run's
+    /// (`Storm 2:43 · 5 solved · combo 3`).
+    pub fn title(&self, now: Duration) -> String {
+        if let Some(title) = self.run.title(now) {
+            return title;
+        }
         let goal = match self.solving.as_ref().map(|s| s.puzzle().mate_in()) {
             Some(Some(n)) => format!("mate in {n}"),
             Some(None) => "best move".to_owned(),
@@ -255,13 +293,17 @@ pub(super) fn hear(app: &mut App, news: PuzzleNews) {
             let Some(seat) = seat_mut(app) else { return };
             seat.waiting = false;
             seat.given += 1;
-            seat.rated = given.rated;
+            seat.rated = given.rated && seat.run == Run::Puzzles;
             seat.recorded = false;
             seat.change = None;
             seat.rating = Some(given.rating);
             let game = puzzle_game(seat, &given.puzzle, now);
             let solving = Solving::new(given.puzzle);
-            let text = announce(&solving, given.rated);
+            let text = announce(&solving, seat.rated, seat.run == Run::Puzzles);
+            let text = match seat.said.take() {
+                Some(said) => format!("{said} · {text}"),
+                None => text,
+            };
             seat.solving = Some(solving);
             install(app, game);
             app.message = Some(Message::info(text));
@@ -297,6 +339,17 @@ pub(super) fn hear(app: &mut App, news: PuzzleNews) {
         PuzzleNews::Recorded(Err(err)) => {
             app.error(format!("The puzzle's result is not saved: {err}"));
         }
+        PuzzleNews::RunWritten(result) => {
+            let Some(seat) = seat_mut(app) else { return };
+            let summary = seat.run.summary();
+            match result {
+                Ok(old) => {
+                    let best = best_words(seat.run.score(), old);
+                    app.info(format!("{summary}: {best} · Ctrl-V for another"));
+                }
+                Err(err) => app.error(format!("{summary}; the score is not saved: {err}")),
+            }
+        }
     }
 }
 
@@ -324,7 +377,7 @@ fn rating_words(change: &RatingChange) -> String {
 }
 
 /// `Puzzle 00sHx, rated 1834, mate in 2: White to play. Black played Qxb2.`
-fn announce(solving: &Solving, rated: bool) -> String {
+fn announce(solving: &Solving, rated: bool, single: bool) -> String {
     let p = solving.puzzle();
     let goal = match p.mate_in() {
         Some(n) => format!("mate in {n}"),
@@ -334,7 +387,7 @@ fn announce(solving: &Solving, rated: bool) -> String {
     format!(
         "{} to play, {goal}{}. {} played {}",
         p.solver(),
-        if rated { "" } else { " (not rated)" },
+        if rated || !single { "" } else { " (not rated)" },
         !p.solver(),
         p.start.san(last)
     )
@@ -345,6 +398,11 @@ pub(super) fn commit(app: &mut App, mv: Move, now: Duration) {
     app.mode = Mode::Playing;
     let before = app.game.position().clone();
     let Some(seat) = seat_mut(app) else { return };
+    if seat.over {
+        let name = seat.run.name();
+        app.error(format!("The {name} is over · Ctrl-V for another"));
+        return;
+    }
     let Some(solving) = seat.solving.as_mut() else {
         app.error("The puzzle has not come yet");
         return;
@@ -356,47 +414,143 @@ pub(super) fn commit(app: &mut App, mv: Move, now: Duration) {
             return;
         }
     };
-    let record = seat.settle();
+    let san = before.san(mv);
+    let mut effects: Vec<PuzzleEffect> = seat.settle().into_iter().collect();
+    // What the run makes of the move: words to add, and whether it goes on to the next puzzle
+    // or ends.
+    let (bonus, next, end) = match (&mut seat.run, attempt) {
+        (Run::Storm(storm), Attempt::Right { .. }) => (storm.right_move(now), false, false),
+        (Run::Storm(storm), Attempt::Solved) => {
+            let bonus = storm.right_move(now);
+            storm.solved(now);
+            (bonus, true, false)
+        }
+        (Run::Storm(storm), Attempt::Wrong { .. }) => {
+            storm.wrong_move(now);
+            let over = storm.is_over(now);
+            (None, !over, over)
+        }
+        (Run::Streak(streak), Attempt::Solved) => {
+            streak.solved();
+            (None, true, false)
+        }
+        (Run::Streak(streak), Attempt::Wrong { .. }) => {
+            streak.failed();
+            (None, false, true)
+        }
+        _ => (None, false, false),
+    };
+    let bonus = bonus.map(|b| format!(" · combo {}: +{b} s", combo(seat)));
+    let bonus = bonus.unwrap_or_default();
     match attempt {
         Attempt::Right { reply } => {
             let after = before.play(mv).unwrap_or_else(|_| before.clone());
             play_moves(app, &[mv, reply], now);
             app.info(format!(
-                "Right: {}. {} played {} · your move",
-                before.san(mv),
+                "Right: {san}. {} played {} · your move{bonus}",
                 after.turn(),
                 after.san(reply)
             ));
         }
+        Attempt::Solved if next => {
+            let Some(seat) = seat_mut(app) else { return };
+            seat.said = Some(format!("Solved: {san}{bonus}"));
+            effects.push(seat.ask_next());
+            play_moves(app, &[mv], now);
+            app.info(format!("Solved: {san}{bonus} · the next puzzle comes"));
+        }
         Attempt::Solved => {
             play_moves(app, &[mv], now);
             app.info(format!(
-                "Solved: {} · the board is open for analysis (F5 engine lines) · Ctrl-V next",
-                before.san(mv)
+                "Solved: {san} · the board is open for analysis (F5 engine lines) · Ctrl-V next"
             ));
         }
         Attempt::Wrong { expected } => {
+            let right = before.san(expected);
             app.move_box.clear();
             app.board.put_back();
-            app.message = Some(
-                Message::error(format!(
-                    "Not the move: {} · the move was {} · play it to go on, F8 retry, F12 \
-                     solution, Ctrl-V next",
-                    before.san(mv),
-                    before.san(expected)
-                ))
-                .or_shorter(format!(
-                    "Not {}: the move was {} · F8 retry · Ctrl-V next",
-                    before.san(mv),
-                    before.san(expected)
-                )),
-            );
+            if let Some(seat) = seat_mut(app)
+                && seat.run != Run::Puzzles
+            {
+                let cost = if matches!(seat.run, Run::Storm(_)) {
+                    " · 10 seconds off"
+                } else {
+                    ""
+                };
+                let text = format!("Not {san}: the move was {right}{cost}");
+                if next {
+                    seat.said = Some(text.clone());
+                    effects.push(seat.ask_next());
+                }
+                app.message = Some(Message::error(text));
+            } else {
+                app.message = Some(
+                    Message::error(format!(
+                        "Not the move: {san} · the move was {right} · play it to go on, F8 \
+                         retry, F12 solution, Ctrl-V next"
+                    ))
+                    .or_shorter(format!(
+                        "Not {san}: the move was {right} · F8 retry · Ctrl-V next"
+                    )),
+                );
+            }
         }
         Attempt::Explored => play_moves(app, &[mv], now),
     }
-    if let Some(record) = record {
-        app.effects.push(record.into());
+    if end {
+        effects.extend(finish(app));
     }
+    app.effects.extend(effects.into_iter().map(Into::into));
+}
+
+/// Storm's combo now.
+fn combo(seat: &PuzzleSeat) -> u32 {
+    match &seat.run {
+        Run::Storm(storm) => storm.combo().current(),
+        _ => 0,
+    }
+}
+
+/// Ends the run: its score goes to the store, and the answer says the best.
+fn finish(app: &mut App) -> Option<PuzzleEffect> {
+    let seat = seat_mut(app)?;
+    if seat.over || seat.run == Run::Puzzles {
+        return None;
+    }
+    seat.over = true;
+    let summary = seat.run.summary();
+    let effect = PuzzleEffect::RunOver {
+        player: seat.start.player.clone(),
+        mode: seat.run.mode(false),
+        score: seat.run.score(),
+    };
+    let text = match app.message.take() {
+        Some(m) if m.kind == MessageKind::Error => format!("{} · {summary}", m.text),
+        _ => summary,
+    };
+    app.message = Some(Message::info(text));
+    Some(effect)
+}
+
+/// Time passing: Storm's time runs out.
+pub(super) fn tick(app: &mut App, now: Duration) {
+    let Some(seat) = app.table.puzzle() else {
+        return;
+    };
+    if matches!(seat.run, Run::Storm(_)) && !seat.over && seat.run.is_over(now) {
+        app.info("Time is up");
+        if let Some(effect) = finish(app) {
+            app.effects.push(effect.into());
+        }
+    }
+}
+
+/// When the screen changes next by itself at the puzzle's table (Storm's clock).
+pub fn next_wake(app: &App, now: Duration) -> Option<Duration> {
+    app.table
+        .puzzle()
+        .filter(|seat| !seat.over)
+        .and_then(|seat| seat.run.next_wake(now))
 }
 
 /// Plays moves the seat has checked into the game on the board.
@@ -435,14 +589,62 @@ pub(super) fn action(app: &mut App, action: &Action, now: Duration) -> bool {
         }
         return false;
     }
-    match *action {
-        Action::Hint => hint(app),
-        Action::MoveNow => show_solution(app, now),
-        Action::Takeback => retry(app, now),
-        Action::Puzzles | Action::Seek(Seek { forward: true, .. }) => next(app),
+    let run = app.table.puzzle().map(|s| (s.run.kind(), s.over));
+    match (*action, run) {
+        (Action::Hint | Action::MoveNow | Action::Takeback, Some((kind, _)))
+            if kind != RunKind::Puzzles =>
+        {
+            app.error("No hints, solutions or retries in Storm or Streak");
+        }
+        (Action::Puzzles | Action::Seek(Seek { forward: true, .. }), Some((kind, true)))
+            if kind != RunKind::Puzzles =>
+        {
+            again(app, kind)
+        }
+        (Action::Puzzles | Action::Seek(Seek { forward: true, .. }), Some((RunKind::Storm, _))) => {
+            app.error("Storm goes on by itself: solve the puzzle, or a wrong move moves on")
+        }
+        (
+            Action::Puzzles | Action::Seek(Seek { forward: true, .. }),
+            Some((RunKind::Streak, _)),
+        ) => skip(app),
+        (Action::Hint, _) => hint(app),
+        (Action::MoveNow, _) => show_solution(app, now),
+        (Action::Takeback, _) => retry(app, now),
+        (Action::Puzzles | Action::Seek(Seek { forward: true, .. }), _) => next(app),
         _ => return false,
     }
     true
+}
+
+/// A new run of the same kind, after one ended.
+fn again(app: &mut App, kind: RunKind) {
+    let Some(seat) = seat_mut(app) else { return };
+    if seat.waiting {
+        return;
+    }
+    seat.run = Run::new(kind);
+    seat.over = false;
+    seat.given = 0;
+    let ask = seat.ask_next();
+    app.effects.push(ask.into());
+    app.info("Finding a puzzle…");
+}
+
+/// Streak's one skip: the next puzzle without losing the streak.
+fn skip(app: &mut App) {
+    let Some(seat) = seat_mut(app) else { return };
+    let skipped = match &mut seat.run {
+        Run::Streak(streak) => streak.skip(),
+        _ => false,
+    };
+    if !skipped || seat.waiting {
+        app.error("No skip left: a Streak has one");
+        return;
+    }
+    seat.said = Some("Skipped; no skip is left".to_owned());
+    let ask = seat.ask_next();
+    app.effects.push(ask.into());
 }
 
 fn hint(app: &mut App) {

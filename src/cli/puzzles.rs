@@ -255,9 +255,35 @@ pub fn open(
     Ok((book, first))
 }
 
+/// What `hotseat puzzles` (or `storm`, `streak`) without `--plain` opens on the screen: the
+/// choice and the run; `None` for the tools (import, themes, history) and the plain mode.
+pub fn on_screen(args: &PuzzlesArgs) -> Option<(SolveArgs, crate::app::puzzle::RunKind)> {
+    use crate::app::puzzle::RunKind;
+    let (who, run) = match &args.action {
+        None => (&args.solve.who, RunKind::Puzzles),
+        Some(PuzzlesAction::Storm(who)) => (who, RunKind::Storm),
+        Some(PuzzlesAction::Streak(who)) => (who, RunKind::Streak),
+        Some(_) => return None,
+    };
+    if who.plain {
+        return None;
+    }
+    let solve = match run {
+        RunKind::Puzzles => args.solve.clone(),
+        _ => SolveArgs {
+            who: who.clone(),
+            ..SolveArgs::default()
+        },
+    };
+    Some((solve, run))
+}
+
 /// `hotseat puzzles` on the screen: the choice checked against the database first (a theme
 /// there is, an id there is), then the game's screen opened at the puzzles' table.
-pub fn screen_launch(solve: SolveArgs) -> Result<Box<crate::runtime::Launch>, super::TaskError> {
+pub fn screen_launch(
+    solve: SolveArgs,
+    run: crate::app::puzzle::RunKind,
+) -> Result<Box<crate::runtime::Launch>, super::TaskError> {
     let (_, first) = open(&solve).map_err(|e| super::TaskError::Value(format!("{e:#}")))?;
     let play = super::PlayArgs {
         data_dir: solve.who.data_dir.clone(),
@@ -268,6 +294,7 @@ pub fn screen_launch(solve: SolveArgs) -> Result<Box<crate::runtime::Launch>, su
         player: solve.who.player.trim().to_owned(),
         choice: solve.choice(),
         first: first.map(|p| p.id),
+        run,
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64),
@@ -278,10 +305,7 @@ pub fn screen_launch(solve: SolveArgs) -> Result<Box<crate::runtime::Launch>, su
 fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
     let (book, first) = open(&solve)?;
     if !solve.who.plain {
-        bail!(
-            "Storm and Streak are played with --plain for now (example: hotseat puzzles storm \
-             --plain); hotseat puzzles opens the puzzles on the screen"
-        );
+        bail!("the puzzles on the screen are opened by the front end, not here");
     }
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -45,6 +45,7 @@ impl PuzzleWork {
                 choice,
                 seed,
                 id,
+                target,
             } => PuzzleNews::Given(self.book(store).and_then(|book| {
                 let rating = book.rating(&player)?;
                 let (puzzle, rated) = match id {
@@ -53,7 +54,7 @@ impl PuzzleWork {
                         (book.puzzle(&id)?, rated)
                     }
                     None => {
-                        let target = rating.shown().clamp(0, 4000) as u16;
+                        let target = target.unwrap_or_else(|| rating.shown().clamp(0, 4000) as u16);
                         (book.next(&player, &choice, target, seed, now)?, true)
                     }
                 };
@@ -73,6 +74,14 @@ impl PuzzleWork {
             } => PuzzleNews::Recorded(
                 self.book(store)
                     .and_then(|book| book.record(&player, &puzzle, mode, won, now)),
+            ),
+            PuzzleEffect::RunOver {
+                player,
+                mode,
+                score,
+            } => PuzzleNews::RunWritten(
+                self.book(store)
+                    .and_then(|book| book.record_run(&player, mode, score, now)),
             ),
         };
         Event::Puzzle(news)
@@ -97,6 +106,7 @@ mod tests {
                 choice: Choice::default(),
                 seed: 7,
                 id: None,
+                target: None,
             },
         ) else {
             panic!("no puzzle")
@@ -123,6 +133,7 @@ mod tests {
                 choice: Choice::default(),
                 seed: 7,
                 id: Some(given.puzzle.id.clone()),
+                target: None,
             },
         ) else {
             panic!("no puzzle by id")
@@ -142,6 +153,7 @@ mod tests {
                 choice: Choice::default(),
                 seed: 1,
                 id: None,
+                target: None,
             },
         ) else {
             panic!("expected an error")

@@ -9,6 +9,7 @@ use ratatui::widgets::Widget;
 use super::text::width as text_width;
 use super::theme::Theme;
 use crate::app::keymap::{Action, Key, KeyContext, hints};
+use crate::app::puzzle::RunKind;
 use crate::app::{Hint, dialog_hint_rows};
 
 /// The footer line.
@@ -24,8 +25,9 @@ pub struct Footer {
     pub over: bool,
     /// The player to move has offered a draw with their move: Ctrl-D withdraws it.
     pub offering: bool,
-    /// At a puzzle's table: its own keys (hint, solution, retry, next) in place of a game's.
-    pub puzzle: bool,
+    /// At a puzzle's table: its own keys (hint, solution, retry, next; in a Streak its
+    /// skip, in a Storm none) in place of a game's.
+    pub puzzle: Option<RunKind>,
 }
 
 /// Blank columns between two hints.
@@ -85,22 +87,33 @@ pub fn hint_spans(
 /// The footer's hint spans at a puzzle (see [`hint_spans`]): the puzzle's own keys first
 /// (hint, solution, retry, next, from the keymap), then the board's, without what only a
 /// game has (offers, claims, resigning, a new game).
-pub fn puzzle_hint_spans(theme: &Theme, width: usize, typing: bool) -> Vec<Span<'static>> {
+pub fn puzzle_hint_spans(
+    run: RunKind,
+    theme: &Theme,
+    width: usize,
+    typing: bool,
+) -> Vec<Span<'static>> {
     let context = KeyContext::Playing;
     let first_key = |action: Action| {
         crate::app::keymap::bindings(context)
             .find(|b| b.action == action)
             .map(|b| b.keys[0])
     };
-    let own: Vec<(Action, Key, &'static str)> = [
-        (Action::Hint, "hint"),
-        (Action::MoveNow, "solution"),
-        (Action::Takeback, "retry"),
-        (Action::Puzzles, "next"),
-    ]
-    .into_iter()
-    .filter_map(|(action, label)| first_key(action).map(|key| (action, key, label)))
-    .collect();
+    let own: &[(Action, &str)] = match run {
+        RunKind::Puzzles => &[
+            (Action::Hint, "hint"),
+            (Action::MoveNow, "solution"),
+            (Action::Takeback, "retry"),
+            (Action::Puzzles, "next"),
+        ],
+        RunKind::Streak => &[(Action::Puzzles, "skip")],
+        RunKind::Storm => &[],
+    };
+    let own: Vec<(Action, Key, &'static str)> = own
+        .iter()
+        .copied()
+        .filter_map(|(action, label)| first_key(action).map(|key| (action, key, label)))
+        .collect();
     let board = hints(context).into_iter().filter(|(action, _, _)| {
         !action.needs_game_in_progress()
             && !action.needs_game_over()
@@ -174,8 +187,8 @@ pub fn hint_lines(rows: Vec<Vec<Hint>>, theme: &Theme) -> Vec<Line<'static>> {
 
 impl Widget for Footer {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if self.puzzle {
-            let spans = puzzle_hint_spans(&self.theme, usize::from(area.width), self.typing);
+        if let Some(run) = self.puzzle {
+            let spans = puzzle_hint_spans(run, &self.theme, usize::from(area.width), self.typing);
             Line::from(spans).render(area, buf);
             return;
         }

@@ -3,6 +3,7 @@
 
 use crossterm::event::KeyCode;
 
+use super::run::RunKind;
 use super::*;
 use crate::app::tests::{act, app, click, config, enter, key, sans, sq};
 use crate::app::{Config, Effect, Event};
@@ -284,5 +285,151 @@ fn ctrl_v_in_a_game_opens_the_puzzles_for_the_player_to_move() {
         app.take_effects()
             .iter()
             .any(|e| matches!(e, Effect::Puzzles(PuzzleEffect::Next { .. })))
+    );
+}
+
+/// The app opened at a Storm or a Streak, the puzzle `row` given.
+fn at_run(run: RunKind, row: &str) -> App {
+    let mut app = App::new(Config {
+        puzzles: Some(PuzzleStart { run, ..start() }),
+        ..config(GameSetup::default())
+    });
+    let asked = app.take_effects();
+    let target = match run {
+        RunKind::Storm => Some(800),
+        RunKind::Streak => Some(1000),
+        RunKind::Puzzles => None,
+    };
+    assert!(
+        asked.iter().any(
+            |e| matches!(e, Effect::Puzzles(PuzzleEffect::Next { target: t, .. }) if *t == target)
+        ),
+        "{asked:?}"
+    );
+    give(&mut app, row, true);
+    app
+}
+
+/// The store's work asked since the last look, in words: `record storm won`, `next 820`,
+/// `run 3`.
+fn asked(app: &mut App) -> Vec<String> {
+    app.take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Puzzles(PuzzleEffect::Record { mode, won, .. }) => Some(format!(
+                "record {} {}",
+                mode.word(),
+                if won { "won" } else { "lost" }
+            )),
+            Effect::Puzzles(PuzzleEffect::Next { target, .. }) => Some(format!(
+                "next {}",
+                target.map_or("own".into(), |t| t.to_string())
+            )),
+            Effect::Puzzles(PuzzleEffect::RunOver { mode, score, .. }) => {
+                Some(format!("run {} {score}", mode.word()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn title(app: &App) -> String {
+    seat(app).unwrap().title(app.now())
+}
+
+#[test]
+fn storm_a_wrong_move_costs_ten_seconds_and_moves_on_to_a_harder_puzzle() {
+    let mut app = at_run(RunKind::Storm, MATE_IN_3);
+    assert_eq!(title(&app), "Storm 3:00 · 0 solved · combo 0");
+    app.update(Action::Tick, crate::app::tests::s(5));
+    // The clock starts with the first move.
+    assert_eq!(title(&app), "Storm 3:00 · 0 solved · combo 0");
+    enter(&mut app, "Kg1");
+    assert_eq!(asked(&mut app), ["record storm lost", "next 820"]);
+    assert!(text(&app).contains("10 seconds off"), "{}", text(&app));
+    assert_eq!(title(&app), "Storm 2:50 · 0 solved · combo 0");
+    // The next puzzle says what became of the last one.
+    give(&mut app, TWO_MATES, false);
+    assert!(
+        text(&app).starts_with("Not Kg1: the move was Rc8+"),
+        "{}",
+        text(&app)
+    );
+    assert!(text(&app).contains("mate in 1"), "{}", text(&app));
+    // No hints, solutions or retries in a Storm, and no passing over.
+    for action in [
+        Action::Hint,
+        Action::MoveNow,
+        Action::Takeback,
+        Action::Puzzles,
+    ] {
+        act(&mut app, action);
+        assert_eq!(app.message().unwrap().kind, crate::app::MessageKind::Error);
+    }
+    assert!(asked(&mut app).is_empty());
+}
+
+#[test]
+fn storm_combos_earn_time_and_the_run_ends_when_it_is_up() {
+    let mut app = at_run(RunKind::Storm, MATE_IN_3);
+    for m in ["Rc8+", "Rxd8", "Rxe8#"] {
+        enter(&mut app, m);
+    }
+    assert_eq!(asked(&mut app), ["record storm won", "next 820"]);
+    give(&mut app, MATE_IN_3, false);
+    enter(&mut app, "Rc8+");
+    enter(&mut app, "Rxd8");
+    assert!(text(&app).contains("combo 5: +3 s"), "{}", text(&app));
+    assert_eq!(title(&app), "Storm 3:03 · 1 solved · combo 5");
+    // The screen wakes for each second of the clock.
+    let wake = next_wake(&app, app.now()).unwrap();
+    assert!(wake > app.now() && wake <= app.now() + crate::app::tests::s(1));
+    app.update(Action::Tick, crate::app::tests::s(184));
+    assert_eq!(asked(&mut app), ["run storm 1"]);
+    assert!(
+        text(&app).contains("Storm over: 1 solved, 0 wrong, best combo 5"),
+        "{}",
+        text(&app)
+    );
+    assert_eq!(next_wake(&app, app.now()), None);
+    // A move after the end is refused; the best is said when written.
+    enter(&mut app, "Rxe8#");
+    assert!(text(&app).contains("is over"), "{}", text(&app));
+    app.update(
+        Event::Puzzle(PuzzleNews::RunWritten(Ok(Some(4)))),
+        app.now(),
+    );
+    assert!(text(&app).contains("personal best 4"), "{}", text(&app));
+    // Ctrl-V: another Storm, from the start.
+    act(&mut app, Action::Puzzles);
+    assert_eq!(asked(&mut app), ["next 800"]);
+    assert_eq!(title(&app), "Storm 3:00 · 0 solved · combo 0");
+}
+
+#[test]
+fn streak_one_skip_and_one_mistake_ends_it() {
+    let mut app = at_run(RunKind::Streak, TWO_MATES);
+    enter(&mut app, "Ra8#");
+    assert_eq!(asked(&mut app), ["record streak won", "next 1050"]);
+    give(&mut app, MATE_IN_3, false);
+    assert_eq!(title(&app), "Streak · 1 solved · 1 skip");
+    key(&mut app, KeyCode::F(9));
+    assert_eq!(asked(&mut app), ["next 1100"]);
+    give(&mut app, MATE_IN_3, false);
+    assert!(text(&app).starts_with("Skipped"), "{}", text(&app));
+    act(&mut app, Action::Puzzles);
+    assert!(text(&app).contains("No skip left"), "{}", text(&app));
+    enter(&mut app, "Kg1");
+    assert_eq!(asked(&mut app), ["record streak lost", "run streak 1"]);
+    assert!(
+        text(&app).contains("Streak over: 1 solved"),
+        "{}",
+        text(&app)
+    );
+    app.update(Event::Puzzle(PuzzleNews::RunWritten(Ok(None))), app.now());
+    assert!(
+        text(&app).contains("your first: a personal best"),
+        "{}",
+        text(&app)
     );
 }
