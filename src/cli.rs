@@ -570,8 +570,11 @@ Each player (--player) has a Glicko-2 puzzle rating from 1500, changed after
 each rated puzzle; the next puzzle comes near it, never one played in the last
 90 days.
 
-In --plain, type moves in any notation, or: hint, solution, retry, next, skip
-(Streak), board, rating, history, help, quit.
+On the screen, play by any input the game takes: F10 hint (the piece, then
+the move), F12 the solution, F8 retry, Ctrl-V the next puzzle (Streak's skip);
+Ctrl-V in a game opens the puzzles too. In --plain, type moves in any notation,
+or: hint, solution, retry, next, skip (Streak), board, rating, history, help,
+quit.
 
 Examples:
   hotseat puzzles --plain --player Ann
