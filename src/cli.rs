@@ -690,7 +690,14 @@ impl Cli {
             }
             Some(Command::Puzzles(args)) if puzzles::on_screen(&args).is_some() => {
                 let (solve, run) = puzzles::on_screen(&args).expect("checked above");
-                Ok(Task::Play(puzzles::screen_launch(solve, run)?, Role::Local))
+                let duel = match &args.action {
+                    Some(puzzles::PuzzlesAction::Duel(duel)) => Some(duel),
+                    _ => None,
+                };
+                Ok(Task::Play(
+                    puzzles::screen_launch(solve, run, duel)?,
+                    Role::Local,
+                ))
             }
             Some(command) => {
                 // A position that cannot be read is refused here too, as for the game.

@@ -31,7 +31,7 @@ use chess::puzzle::{Attempt, Hint, Puzzle, Solving, Status};
 
 pub mod run;
 
-pub use run::RunKind;
+pub use run::{DuelSetup, RunKind};
 use run::{Run, best_words};
 
 /// How the puzzles start: whose they are, which to choose, the first by its Lichess id.
@@ -44,8 +44,10 @@ pub struct PuzzleStart {
     pub first: Option<String>,
     /// Varies which of the puzzles of one rating comes.
     pub seed: u64,
-    /// One at a time, Storm or Streak.
+    /// One at a time, Storm, Streak or a duel.
     pub run: RunKind,
+    /// The duel's opponent and rules, for [`RunKind::Duel`].
+    pub duel: Option<DuelSetup>,
 }
 
 /// Work for the store.
@@ -127,7 +129,7 @@ pub struct PuzzleSeat {
 impl PuzzleSeat {
     pub fn new(start: PuzzleStart) -> PuzzleSeat {
         PuzzleSeat {
-            run: Run::new(start.run),
+            run: Run::new(start.run, &start.player, start.duel.as_ref()),
             over: false,
             said: None,
             start,
@@ -143,6 +145,11 @@ impl PuzzleSeat {
 
     pub fn player(&self) -> &str {
         &self.start.player
+    }
+
+    /// Who solves the puzzle on the board: the player, or in a duel the one whose turn it is.
+    pub fn solver_name(&self) -> &str {
+        self.run.duel_solver().unwrap_or(&self.start.player)
     }
 
     /// The puzzle being solved (or looked at after).
@@ -213,7 +220,7 @@ impl PuzzleSeat {
         }
         self.recorded = true;
         Some(PuzzleEffect::Record {
-            player: self.start.player.clone(),
+            player: self.solver_name().to_owned(),
             puzzle: Box::new(solving.puzzle().clone()),
             mode: self.run.mode(self.rated),
             won,
@@ -248,7 +255,7 @@ fn puzzle_game(seat: &PuzzleSeat, puzzle: &Puzzle, now: Duration) -> Game {
     let solver = puzzle.solver();
     let name = |c: Color| {
         if c == solver {
-            seat.start.player.clone()
+            seat.solver_name().to_owned()
         } else {
             format!("Puzzle {} · {}", puzzle.id, puzzle.rating)
         }
@@ -297,9 +304,16 @@ pub(super) fn hear(app: &mut App, news: PuzzleNews) {
             seat.recorded = false;
             seat.change = None;
             seat.rating = Some(given.rating);
+            if let Run::Duel(d) = &mut seat.run {
+                d.0.start(now);
+            }
             let game = puzzle_game(seat, &given.puzzle, now);
             let solving = Solving::new(given.puzzle);
             let text = announce(&solving, seat.rated, seat.run == Run::Puzzles);
+            let text = match seat.run.duel_solver() {
+                Some(name) => format!("{name}: {text}"),
+                None => text,
+            };
             let text = match seat.said.take() {
                 Some(said) => format!("{said} · {text}"),
                 None => text,
@@ -418,6 +432,7 @@ pub(super) fn commit(app: &mut App, mv: Move, now: Duration) {
     let mut effects: Vec<PuzzleEffect> = seat.settle().into_iter().collect();
     // What the run makes of the move: words to add, and whether it goes on to the next puzzle
     // or ends.
+    let mut pass_same = false;
     let (bonus, next, end) = match (&mut seat.run, attempt) {
         (Run::Storm(storm), Attempt::Right { .. }) => (storm.right_move(now), false, false),
         (Run::Storm(storm), Attempt::Solved) => {
@@ -438,6 +453,18 @@ pub(super) fn commit(app: &mut App, mv: Move, now: Duration) {
             streak.failed();
             (None, false, true)
         }
+        (Run::Duel(d), Attempt::Solved) => match d.0.solved(now) {
+            chess::puzzle::duel::Next::NextPuzzle => (None, true, false),
+            _ => (None, false, true),
+        },
+        (Run::Duel(d), Attempt::Wrong { .. }) => match d.0.wrong(now) {
+            chess::puzzle::duel::Next::NextPuzzle => (None, true, false),
+            chess::puzzle::duel::Next::SamePuzzle => {
+                pass_same = true;
+                (None, false, false)
+            }
+            chess::puzzle::duel::Next::Over => (None, false, true),
+        },
         _ => (None, false, false),
     };
     let bonus = bonus.map(|b| format!(" · combo {}: +{b} s", combo(seat)));
@@ -478,11 +505,17 @@ pub(super) fn commit(app: &mut App, mv: Move, now: Duration) {
                     ""
                 };
                 let text = format!("Not {san}: the move was {right}{cost}");
-                if next {
-                    seat.said = Some(text.clone());
-                    effects.push(seat.ask_next());
+                if pass_same {
+                    // The same puzzle, from its start, for the opponent: the right move is
+                    // not given away.
+                    pass_puzzle(app, format!("Not {san} · the puzzle passes"), now);
+                } else {
+                    if next {
+                        seat.said = Some(text.clone());
+                        effects.push(seat.ask_next());
+                    }
+                    app.message = Some(Message::error(text));
                 }
-                app.message = Some(Message::error(text));
             } else {
                 app.message = Some(
                     Message::error(format!(
@@ -503,6 +536,23 @@ pub(super) fn commit(app: &mut App, mv: Move, now: Duration) {
     app.effects.extend(effects.into_iter().map(Into::into));
 }
 
+/// A duel's puzzle missed: the same puzzle, afresh, for the opponent, whose clock starts.
+fn pass_puzzle(app: &mut App, text: String, now: Duration) {
+    let Some(seat) = seat_mut(app) else { return };
+    let Some(puzzle) = seat.solving.as_ref().map(|s| s.puzzle().clone()) else {
+        return;
+    };
+    if let Run::Duel(d) = &mut seat.run {
+        d.0.start(now);
+    }
+    seat.recorded = false;
+    let game = puzzle_game(seat, &puzzle, now);
+    let name = seat.solver_name().to_owned();
+    seat.solving = Some(Solving::new(puzzle));
+    install(app, game);
+    app.message = Some(Message::error(format!("{text} to {name}")));
+}
+
 /// Storm's combo now.
 fn combo(seat: &PuzzleSeat) -> u32 {
     match &seat.run {
@@ -519,6 +569,7 @@ fn finish(app: &mut App) -> Option<PuzzleEffect> {
     }
     seat.over = true;
     let summary = seat.run.summary();
+    let duel = matches!(seat.run, Run::Duel(_));
     let effect = PuzzleEffect::RunOver {
         player: seat.start.player.clone(),
         mode: seat.run.mode(false),
@@ -528,8 +579,12 @@ fn finish(app: &mut App) -> Option<PuzzleEffect> {
         Some(m) if m.kind == MessageKind::Error => format!("{} · {summary}", m.text),
         _ => summary,
     };
-    app.message = Some(Message::info(text));
-    Some(effect)
+    app.message = Some(Message::info(if duel {
+        format!("{text} · Ctrl-V for another")
+    } else {
+        text
+    }));
+    (!duel).then_some(effect)
 }
 
 /// Time passing: Storm's time runs out.
@@ -537,7 +592,11 @@ pub(super) fn tick(app: &mut App, now: Duration) {
     let Some(seat) = app.table.puzzle() else {
         return;
     };
-    if matches!(seat.run, Run::Storm(_)) && !seat.over && seat.run.is_over(now) {
+    let runs_out = matches!(seat.run, Run::Storm(_) | Run::Duel(_));
+    if runs_out && !seat.over && seat.run.is_over(now) {
+        if let Some(Run::Duel(d)) = seat_mut(app).map(|s| &mut s.run) {
+            d.0.check_time(now);
+        }
         app.info("Time is up");
         if let Some(effect) = finish(app) {
             app.effects.push(effect.into());
@@ -594,7 +653,7 @@ pub(super) fn action(app: &mut App, action: &Action, now: Duration) -> bool {
         (Action::Hint | Action::MoveNow | Action::Takeback, Some((kind, _)))
             if kind != RunKind::Puzzles =>
         {
-            app.error("No hints, solutions or retries in Storm or Streak");
+            app.error("No hints, solutions or retries in Storm, Streak or a duel");
         }
         (Action::Puzzles | Action::Seek(Seek { forward: true, .. }), Some((kind, true)))
             if kind != RunKind::Puzzles =>
@@ -603,6 +662,9 @@ pub(super) fn action(app: &mut App, action: &Action, now: Duration) -> bool {
         }
         (Action::Puzzles | Action::Seek(Seek { forward: true, .. }), Some((RunKind::Storm, _))) => {
             app.error("Storm goes on by itself: solve the puzzle, or a wrong move moves on")
+        }
+        (Action::Puzzles | Action::Seek(Seek { forward: true, .. }), Some((RunKind::Duel, _))) => {
+            app.error("The duel goes on by itself: solve the puzzle, or a wrong move passes it")
         }
         (
             Action::Puzzles | Action::Seek(Seek { forward: true, .. }),
@@ -623,7 +685,7 @@ fn again(app: &mut App, kind: RunKind) {
     if seat.waiting {
         return;
     }
-    seat.run = Run::new(kind);
+    seat.run = Run::new(kind, &seat.start.player, seat.start.duel.as_ref());
     seat.over = false;
     seat.given = 0;
     let ask = seat.ask_next();

@@ -67,6 +67,17 @@ pub enum PuzzlesAction {
     Storm(Who),
     /// Puzzle Streak: rising difficulty from about 1000, one mistake ends it, one skip
     Streak(Who),
+    /// A duel at one keyboard: two players, the same puzzles, a clock each
+    #[command(after_help = "\
+The player to solve has their clock running. A solved puzzle scores a point and
+passes the turn with the next puzzle; a wrong move passes the turn and the same
+puzzle goes to the opponent (--wrong pass, once: missed by both, it is lost) or
+is lost (--wrong lose). The duel ends when a clock runs out or after --puzzles
+puzzles; the higher score wins. Each player's attempts go into their history.
+
+Example:
+  hotseat puzzles duel --player Ann --opponent Bob --minutes 3 --puzzles 10")]
+    Duel(DuelArgs),
     /// Read Lichess's puzzle database (lichess_db_puzzle.csv or .csv.zst) into hotseat's
     #[command(after_help = "\
 The file is read as it comes (a .csv.zst file decompressed on the way), with a
@@ -94,6 +105,31 @@ Example:
     },
     /// A player's rating, bests and last puzzles
     History(Who),
+}
+
+/// The options of `hotseat puzzles duel`.
+#[derive(Debug, Args, Clone)]
+pub struct DuelArgs {
+    #[command(flatten)]
+    pub who: Who,
+
+    /// The second player's name (the first, --player, starts). Example: --opponent Bob
+    #[arg(long, value_name = "NAME", default_value = "Opponent")]
+    pub opponent: String,
+
+    /// Each player's time, in minutes (1 to 60). Example: --minutes 3
+    #[arg(long, value_name = "MINUTES", default_value_t = 3,
+          value_parser = clap::value_parser!(u64).range(1..=60))]
+    pub minutes: u64,
+
+    /// How many puzzles the duel has (1 to 200). Example: --puzzles 10
+    #[arg(long, value_name = "N", default_value_t = 10,
+          value_parser = clap::value_parser!(u32).range(1..=200))]
+    pub puzzles: u32,
+
+    /// What a wrong move does: pass the puzzle to the opponent, or lose it. Example: --wrong lose
+    #[arg(long, value_name = "pass|lose", default_value = "pass", value_parser = ["pass", "lose"])]
+    pub wrong: String,
 }
 
 /// A `--rating` that is no range: the text as given.
@@ -195,6 +231,11 @@ pub fn run(out: &mut impl Write, args: PuzzlesArgs) -> Result<()> {
             },
             crate::plain::puzzles::Run::Storm,
         ),
+        Some(PuzzlesAction::Duel(_)) => {
+            bail!(
+                "the duel is played on the screen: leave out --plain (example: hotseat puzzles duel --player Ann --opponent Bob)"
+            )
+        }
         Some(PuzzlesAction::Streak(who)) => plain(
             SolveArgs {
                 who,
@@ -263,6 +304,8 @@ pub fn on_screen(args: &PuzzlesArgs) -> Option<(SolveArgs, crate::app::puzzle::R
         None => (&args.solve.who, RunKind::Puzzles),
         Some(PuzzlesAction::Storm(who)) => (who, RunKind::Storm),
         Some(PuzzlesAction::Streak(who)) => (who, RunKind::Streak),
+        // The duel is played on the screen only: --plain is refused by `run`.
+        Some(PuzzlesAction::Duel(duel)) => (&duel.who, RunKind::Duel),
         Some(_) => return None,
     };
     if who.plain {
@@ -283,8 +326,39 @@ pub fn on_screen(args: &PuzzlesArgs) -> Option<(SolveArgs, crate::app::puzzle::R
 pub fn screen_launch(
     solve: SolveArgs,
     run: crate::app::puzzle::RunKind,
+    duel: Option<&DuelArgs>,
 ) -> Result<Box<crate::runtime::Launch>, super::TaskError> {
     let (_, first) = open(&solve).map_err(|e| super::TaskError::Value(format!("{e:#}")))?;
+    let duel = match duel {
+        Some(args) => {
+            let opponent = args.opponent.trim();
+            if opponent.is_empty() {
+                return Err(super::TaskError::Value(
+                    "--opponent needs a name (example: --opponent Bob)".to_owned(),
+                ));
+            }
+            if crate::store::player_key(opponent) == crate::store::player_key(&solve.who.player) {
+                return Err(super::TaskError::Value(format!(
+                    "a duel needs two players: --player and --opponent are both {} (example: \
+                     --player Ann --opponent Bob)",
+                    crate::text::excerpt(opponent)
+                )));
+            }
+            Some(crate::app::puzzle::DuelSetup {
+                opponent: opponent.to_owned(),
+                rules: chess::puzzle::DuelRules {
+                    time: std::time::Duration::from_secs(args.minutes * 60),
+                    puzzles: args.puzzles,
+                    on_wrong: if args.wrong == "lose" {
+                        chess::puzzle::OnWrong::Lose
+                    } else {
+                        chess::puzzle::OnWrong::Pass
+                    },
+                },
+            })
+        }
+        None => None,
+    };
     let play = super::PlayArgs {
         data_dir: solve.who.data_dir.clone(),
         ..super::PlayArgs::default()
@@ -295,6 +369,7 @@ pub fn screen_launch(
         choice: solve.choice(),
         first: first.map(|p| p.id),
         run,
+        duel,
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64),

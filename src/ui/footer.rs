@@ -107,7 +107,7 @@ pub fn puzzle_hint_spans(
             (Action::Puzzles, "next"),
         ],
         RunKind::Streak => &[(Action::Puzzles, "skip")],
-        RunKind::Storm => &[],
+        RunKind::Storm | RunKind::Duel => &[],
     };
     let own: Vec<(Action, Key, &'static str)> = own
         .iter()

@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use chess::puzzle::run::storm_rating;
-use chess::puzzle::{Storm, Streak};
+use chess::puzzle::{Duel, DuelRules, Storm, Streak};
 
 use crate::store::PuzzleMode;
 
@@ -23,6 +23,16 @@ pub enum RunKind {
     Puzzles,
     Storm,
     Streak,
+    /// Two players at this keyboard, the same list, a clock each (see [`chess::puzzle::duel`]).
+    Duel,
+}
+
+/// A duel's players and rules, as the command line sets them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DuelSetup {
+    /// The second player (the first is the puzzles' player, who starts).
+    pub opponent: String,
+    pub rules: DuelRules,
 }
 
 /// A run under way.
@@ -31,14 +41,29 @@ pub enum Run {
     Puzzles,
     Storm(Storm),
     Streak(Streak),
+    /// The duel, and its two players' names.
+    Duel(Box<(Duel, [String; 2])>),
 }
 
 impl Run {
-    pub fn new(kind: RunKind) -> Run {
-        match kind {
-            RunKind::Puzzles => Run::Puzzles,
-            RunKind::Storm => Run::Storm(Storm::new()),
-            RunKind::Streak => Run::Streak(Streak::new()),
+    /// A run of `kind`; a duel between `player` and the setup's opponent.
+    pub fn new(kind: RunKind, player: &str, duel: Option<&DuelSetup>) -> Run {
+        match (kind, duel) {
+            (RunKind::Duel, Some(setup)) => Run::Duel(Box::new((
+                Duel::new(setup.rules),
+                [player.to_owned(), setup.opponent.clone()],
+            ))),
+            (RunKind::Storm, _) => Run::Storm(Storm::new()),
+            (RunKind::Streak, _) => Run::Streak(Streak::new()),
+            _ => Run::Puzzles,
+        }
+    }
+
+    /// The player to solve in a duel.
+    pub fn duel_solver(&self) -> Option<&str> {
+        match self {
+            Run::Duel(d) => Some(&d.1[d.0.turn()]),
+            _ => None,
         }
     }
 
@@ -47,6 +72,7 @@ impl Run {
             Run::Puzzles => RunKind::Puzzles,
             Run::Storm(_) => RunKind::Storm,
             Run::Streak(_) => RunKind::Streak,
+            Run::Duel(_) => RunKind::Duel,
         }
     }
 
@@ -54,7 +80,7 @@ impl Run {
     pub fn mode(&self, rated: bool) -> PuzzleMode {
         match self {
             Run::Puzzles if rated => PuzzleMode::Rated,
-            Run::Puzzles => PuzzleMode::Casual,
+            Run::Puzzles | Run::Duel(_) => PuzzleMode::Casual,
             Run::Storm(_) => PuzzleMode::Storm,
             Run::Streak(_) => PuzzleMode::Streak,
         }
@@ -63,7 +89,7 @@ impl Run {
     /// The rating the next puzzle is chosen near; `None`: the player's own.
     pub fn target(&self, given: usize) -> Option<u16> {
         match self {
-            Run::Puzzles => None,
+            Run::Puzzles | Run::Duel(_) => None,
             Run::Storm(_) => Some(storm_rating(given)),
             Run::Streak(streak) => Some(streak.next_rating()),
         }
@@ -75,6 +101,7 @@ impl Run {
             Run::Puzzles => "Puzzles",
             Run::Storm(_) => "Storm",
             Run::Streak(_) => "Streak",
+            Run::Duel(_) => "duel",
         }
     }
 
@@ -84,6 +111,7 @@ impl Run {
             Run::Puzzles => 0,
             Run::Storm(storm) => storm.score(),
             Run::Streak(streak) => streak.score(),
+            Run::Duel(d) => d.0.score()[0].max(d.0.score()[1]),
         }
     }
 
@@ -93,6 +121,7 @@ impl Run {
             Run::Puzzles => false,
             Run::Storm(storm) => storm.is_over(now),
             Run::Streak(streak) => streak.is_over(),
+            Run::Duel(d) => d.0.is_over(now),
         }
     }
 
@@ -115,24 +144,43 @@ impl Run {
                 streak.score(),
                 if streak.can_skip() { " · 1 skip" } else { "" }
             )),
+            Run::Duel(d) => {
+                let (duel, names) = (&d.0, &d.1);
+                let clock = |p: usize| {
+                    let left = duel.remaining(p, now).as_secs();
+                    let mark = if p == duel.turn() && !duel.is_over(now) {
+                        "▶"
+                    } else {
+                        ""
+                    };
+                    format!("{mark}{} {}:{:02}", names[p], left / 60, left % 60)
+                };
+                let [a, b] = duel.score();
+                Some(format!(
+                    "{} {a}–{b} {} · {}/{}",
+                    clock(0),
+                    clock(1),
+                    duel.number().min(duel.rules().puzzles),
+                    duel.rules().puzzles
+                ))
+            }
         }
     }
 
     /// When the screen changes next by itself: Storm's clock, each second, once it runs.
     pub fn next_wake(&self, now: Duration) -> Option<Duration> {
-        match self {
-            Run::Storm(storm) if storm.moves() > 0 && !storm.is_over(now) => {
-                let left = storm.remaining(now);
-                let into_second = Duration::from_nanos((left.as_nanos() % 1_000_000_000) as u64);
-                let step = if into_second.is_zero() {
-                    Duration::from_secs(1)
-                } else {
-                    into_second
-                };
-                Some(now + step.min(left))
-            }
-            _ => None,
-        }
+        let left = match self {
+            Run::Storm(storm) if storm.moves() > 0 && !storm.is_over(now) => storm.remaining(now),
+            Run::Duel(d) if !d.0.is_over(now) => d.0.remaining(d.0.turn(), now),
+            _ => return None,
+        };
+        let into_second = Duration::from_nanos((left.as_nanos() % 1_000_000_000) as u64);
+        let step = if into_second.is_zero() {
+            Duration::from_secs(1)
+        } else {
+            into_second
+        };
+        Some(now + step.min(left))
     }
 
     /// What a run's end says: `Storm over: 7 solved, 2 wrong, best combo 9`.
@@ -146,6 +194,15 @@ impl Run {
                 storm.combo().best()
             ),
             Run::Streak(streak) => format!("Streak over: {} solved", streak.score()),
+            Run::Duel(d) => {
+                let (duel, names) = (&d.0, &d.1);
+                let [a, b] = duel.score();
+                let result = match duel.winner() {
+                    Some(p) => format!("{} wins", names[p]),
+                    None => "a draw".to_owned(),
+                };
+                format!("Duel over: {} {a}, {} {b} — {result}", names[0], names[1])
+            }
         }
     }
 }

@@ -298,7 +298,7 @@ fn at_run(run: RunKind, row: &str) -> App {
     let target = match run {
         RunKind::Storm => Some(800),
         RunKind::Streak => Some(1000),
-        RunKind::Puzzles => None,
+        RunKind::Puzzles | RunKind::Duel => None,
     };
     assert!(
         asked.iter().any(
@@ -432,4 +432,110 @@ fn streak_one_skip_and_one_mistake_ends_it() {
         "{}",
         text(&app)
     );
+}
+
+/// A duel between Ann and Bob: a minute each, three puzzles, a wrong move passing the puzzle.
+fn at_duel(on_wrong: chess::puzzle::OnWrong) -> App {
+    let mut app = App::new(Config {
+        puzzles: Some(PuzzleStart {
+            run: RunKind::Duel,
+            duel: Some(DuelSetup {
+                opponent: "Bob".into(),
+                rules: chess::puzzle::DuelRules {
+                    time: crate::app::tests::s(60),
+                    puzzles: 3,
+                    on_wrong,
+                },
+            }),
+            ..start()
+        }),
+        ..config(GameSetup::default())
+    });
+    assert_eq!(asked(&mut app), ["next own"]);
+    give(&mut app, MATE_IN_3, false);
+    app
+}
+
+#[test]
+fn duel_a_solved_puzzle_scores_and_the_next_goes_to_the_opponent() {
+    let mut app = at_duel(chess::puzzle::OnWrong::Pass);
+    assert_eq!(title(&app), "▶Ann 1:00 0–0 Bob 1:00 · 1/3");
+    assert!(
+        text(&app).starts_with("Ann: White to play"),
+        "{}",
+        text(&app)
+    );
+    app.update(Action::Tick, crate::app::tests::s(10));
+    assert_eq!(title(&app), "▶Ann 0:50 0–0 Bob 1:00 · 1/3");
+    for m in ["Rc8+", "Rxd8", "Rxe8#"] {
+        enter(&mut app, m);
+    }
+    // Each player's attempts are kept as theirs.
+    let effects = app.take_effects();
+    assert!(
+        matches!(effects.as_slice(), [
+            Effect::Puzzles(PuzzleEffect::Record { player, won: true, .. }),
+            Effect::Puzzles(PuzzleEffect::Next { .. })
+        ] if player == "Ann"),
+        "{effects:?}"
+    );
+    app.update(Action::Tick, crate::app::tests::s(12));
+    give(&mut app, TWO_MATES, false);
+    assert!(text(&app).contains("Bob: White to play"), "{}", text(&app));
+    assert_eq!(app.game().player(Color::White), "Bob");
+    app.update(Action::Tick, crate::app::tests::s(15));
+    assert_eq!(title(&app), "Ann 0:50 1–0 ▶Bob 0:57 · 2/3");
+}
+
+#[test]
+fn duel_a_wrong_move_passes_the_same_puzzle_without_the_answer() {
+    let mut app = at_duel(chess::puzzle::OnWrong::Pass);
+    enter(&mut app, "Kg1");
+    assert_eq!(text(&app), "Not Kg1 · the puzzle passes to Bob");
+    assert_eq!(sans(&app), ["Rxe6"]);
+    assert_eq!(app.game().player(Color::White), "Bob");
+    let effects = app.take_effects();
+    assert!(
+        matches!(effects.as_slice(), [
+            Effect::Puzzles(PuzzleEffect::Record { player, won: false, .. })
+        ] if player == "Ann"),
+        "{effects:?}"
+    );
+    // Bob solves it: his point, and Ann gets the next.
+    for m in ["Rc8+", "Rxd8", "Rxe8#"] {
+        enter(&mut app, m);
+    }
+    let effects = app.take_effects();
+    assert!(
+        matches!(effects.as_slice(), [
+            Effect::Puzzles(PuzzleEffect::Record { player, won: true, .. }),
+            Effect::Puzzles(PuzzleEffect::Next { .. })
+        ] if player == "Bob"),
+        "{effects:?}"
+    );
+    give(&mut app, TWO_MATES, false);
+    assert!(title(&app).contains("0–1"), "{}", title(&app));
+    assert!(text(&app).contains("Ann: White to play"), "{}", text(&app));
+}
+
+#[test]
+fn duel_ends_on_time_or_after_the_list_and_says_who_won() {
+    let mut app = at_duel(chess::puzzle::OnWrong::Lose);
+    enter(&mut app, "Kg1");
+    // Lost: the next puzzle, for Bob.
+    assert!(asked(&mut app).ends_with(&["next own".to_owned()]));
+    give(&mut app, TWO_MATES, false);
+    enter(&mut app, "Rb8#");
+    assert!(asked(&mut app).ends_with(&["next own".to_owned()]));
+    give(&mut app, TWO_MATES, false);
+    // Ann's clock runs out: the duel is over, Bob won 1-0.
+    app.update(Action::Tick, crate::app::tests::s(200));
+    assert!(
+        text(&app).contains("Duel over: Ann 0, Bob 1 — Bob wins"),
+        "{}",
+        text(&app)
+    );
+    assert_eq!(next_wake(&app, app.now()), None);
+    enter(&mut app, "Rb8#");
+    assert!(text(&app).contains("The duel is over"), "{}", text(&app));
 }
