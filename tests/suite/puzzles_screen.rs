@@ -91,3 +91,30 @@ fn a_puzzle_solved_with_typed_moves_in_a_terminal() {
     let status = pty.wait_exit().unwrap();
     assert!(status.success(), "{status:?}\n{}", pty.dump());
 }
+
+/// A duel's bad options are refused before any screen, saying how to write them.
+#[test]
+fn a_duel_with_one_player_or_in_plain_is_refused_with_an_example() {
+    let dir = std::env::temp_dir().join(format!("hotseat-duel-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = dir.to_str().unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
+            .args(args)
+            .args(["--data-dir", data])
+            .output()
+            .expect("the hotseat binary runs")
+    };
+    let out = run(&["puzzles", "duel", "--player", "Ann", "--opponent", " ann "]);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("a duel needs two players"), "{err}");
+    assert!(err.contains("--opponent Bob"), "{err}");
+    let out = run(&["puzzles", "duel", "--plain", "--opponent", "Bob"]);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("the duel is played on the screen"), "{err}");
+    let out = run(&["puzzles", "duel", "--minutes", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
