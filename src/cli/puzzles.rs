@@ -231,9 +231,15 @@ pub fn run(out: &mut impl Write, args: PuzzlesArgs) -> Result<()> {
             },
             crate::plain::puzzles::Run::Storm,
         ),
-        Some(PuzzlesAction::Duel(_)) => {
-            bail!(
-                "the duel is played on the screen: leave out --plain (example: hotseat puzzles duel --player Ann --opponent Bob)"
+        Some(PuzzlesAction::Duel(duel)) => {
+            let rules = duel_rules(&duel, &duel.who.player).map_err(|e| anyhow::anyhow!("{e}"))?;
+            plain_with(
+                SolveArgs {
+                    who: duel.who.clone(),
+                    ..SolveArgs::default()
+                },
+                crate::plain::puzzles::Run::Duel,
+                Some((duel.opponent.trim().to_owned(), rules)),
             )
         }
         Some(PuzzlesAction::Streak(who)) => plain(
@@ -296,6 +302,30 @@ pub fn open(
     Ok((book, first))
 }
 
+/// A duel's rules from its options, its two players checked: two names, not the same one.
+fn duel_rules(args: &DuelArgs, player: &str) -> Result<chess::puzzle::DuelRules, String> {
+    let opponent = args.opponent.trim();
+    if opponent.is_empty() {
+        return Err("--opponent needs a name (example: --opponent Bob)".to_owned());
+    }
+    if crate::store::player_key(opponent) == crate::store::player_key(player) {
+        return Err(format!(
+            "a duel needs two players: --player and --opponent are both {} (example: --player \
+             Ann --opponent Bob)",
+            crate::text::excerpt(opponent)
+        ));
+    }
+    Ok(chess::puzzle::DuelRules {
+        time: std::time::Duration::from_secs(args.minutes * 60),
+        puzzles: args.puzzles,
+        on_wrong: if args.wrong == "lose" {
+            chess::puzzle::OnWrong::Lose
+        } else {
+            chess::puzzle::OnWrong::Pass
+        },
+    })
+}
+
 /// What `hotseat puzzles` (or `storm`, `streak`) without `--plain` opens on the screen: the
 /// choice and the run; `None` for the tools (import, themes, history) and the plain mode.
 pub fn on_screen(args: &PuzzlesArgs) -> Option<(SolveArgs, crate::app::puzzle::RunKind)> {
@@ -304,7 +334,7 @@ pub fn on_screen(args: &PuzzlesArgs) -> Option<(SolveArgs, crate::app::puzzle::R
         None => (&args.solve.who, RunKind::Puzzles),
         Some(PuzzlesAction::Storm(who)) => (who, RunKind::Storm),
         Some(PuzzlesAction::Streak(who)) => (who, RunKind::Streak),
-        // The duel is played on the screen only: --plain is refused by `run`.
+        // With --plain, `run` plays it in lines.
         Some(PuzzlesAction::Duel(duel)) => (&duel.who, RunKind::Duel),
         Some(_) => return None,
     };
@@ -330,33 +360,10 @@ pub fn screen_launch(
 ) -> Result<Box<crate::runtime::Launch>, super::TaskError> {
     let (_, first) = open(&solve).map_err(|e| super::TaskError::Value(format!("{e:#}")))?;
     let duel = match duel {
-        Some(args) => {
-            let opponent = args.opponent.trim();
-            if opponent.is_empty() {
-                return Err(super::TaskError::Value(
-                    "--opponent needs a name (example: --opponent Bob)".to_owned(),
-                ));
-            }
-            if crate::store::player_key(opponent) == crate::store::player_key(&solve.who.player) {
-                return Err(super::TaskError::Value(format!(
-                    "a duel needs two players: --player and --opponent are both {} (example: \
-                     --player Ann --opponent Bob)",
-                    crate::text::excerpt(opponent)
-                )));
-            }
-            Some(crate::app::puzzle::DuelSetup {
-                opponent: opponent.to_owned(),
-                rules: chess::puzzle::DuelRules {
-                    time: std::time::Duration::from_secs(args.minutes * 60),
-                    puzzles: args.puzzles,
-                    on_wrong: if args.wrong == "lose" {
-                        chess::puzzle::OnWrong::Lose
-                    } else {
-                        chess::puzzle::OnWrong::Pass
-                    },
-                },
-            })
-        }
+        Some(args) => Some(crate::app::puzzle::DuelSetup {
+            opponent: args.opponent.trim().to_owned(),
+            rules: duel_rules(args, &solve.who.player).map_err(super::TaskError::Value)?,
+        }),
         None => None,
     };
     let play = super::PlayArgs {
@@ -378,6 +385,14 @@ pub fn screen_launch(
 }
 
 fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
+    plain_with(solve, run, None)
+}
+
+fn plain_with(
+    solve: SolveArgs,
+    run: crate::plain::puzzles::Run,
+    duel: Option<(String, chess::puzzle::DuelRules)>,
+) -> Result<()> {
     let (book, first) = open(&solve)?;
     if !solve.who.plain {
         bail!("the puzzles on the screen are opened by the front end, not here");
@@ -393,6 +408,10 @@ fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
         first,
         seed,
     );
+    let trainer = match duel {
+        Some((opponent, rules)) => trainer.duel(&opponent, rules),
+        None => trainer,
+    };
     let lines = crate::plain::puzzles::lines_of(
         BufReader::new(std::io::stdin()),
         crate::plain::puzzles::MAX_LINE,

@@ -94,7 +94,7 @@ fn a_puzzle_solved_with_typed_moves_in_a_terminal() {
 
 /// A duel's bad options are refused before any screen, saying how to write them.
 #[test]
-fn a_duel_with_one_player_or_in_plain_is_refused_with_an_example() {
+fn a_duel_with_one_player_or_no_time_is_refused_with_an_example() {
     let dir = std::env::temp_dir().join(format!("hotseat-duel-cli-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let data = dir.to_str().unwrap();
@@ -110,10 +110,19 @@ fn a_duel_with_one_player_or_in_plain_is_refused_with_an_example() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("a duel needs two players"), "{err}");
     assert!(err.contains("--opponent Bob"), "{err}");
-    let out = run(&["puzzles", "duel", "--plain", "--opponent", "Bob"]);
+    // The same in --plain.
+    let out = run(&[
+        "puzzles",
+        "duel",
+        "--plain",
+        "--player",
+        "Bob",
+        "--opponent",
+        "BOB",
+    ]);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("the duel is played on the screen"), "{err}");
+    assert!(err.contains("a duel needs two players"), "{err}");
     let out = run(&["puzzles", "duel", "--minutes", "0"]);
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
