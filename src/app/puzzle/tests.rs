@@ -456,6 +456,21 @@ fn at_duel(on_wrong: chess::puzzle::OnWrong) -> App {
     app
 }
 
+/// The mate in 3 solved at a duel: written as `player`'s, and the next puzzle asked for.
+fn solved_by(app: &mut App, player: &str) {
+    for m in ["Rc8+", "Rxd8", "Rxe8#"] {
+        enter(app, m);
+    }
+    let effects = app.take_effects();
+    assert!(
+        matches!(effects.as_slice(), [
+            Effect::Puzzles(PuzzleEffect::Record { player: p, won: true, .. }),
+            Effect::Puzzles(PuzzleEffect::Next { .. })
+        ] if p == player),
+        "{effects:?}"
+    );
+}
+
 #[test]
 fn duel_a_solved_puzzle_scores_and_the_next_goes_to_the_opponent() {
     let mut app = at_duel(chess::puzzle::OnWrong::Pass);
@@ -467,18 +482,8 @@ fn duel_a_solved_puzzle_scores_and_the_next_goes_to_the_opponent() {
     );
     app.update(Action::Tick, crate::app::tests::s(10));
     assert_eq!(title(&app), "▶Ann 0:50 0–0 Bob 1:00 · 1/3");
-    for m in ["Rc8+", "Rxd8", "Rxe8#"] {
-        enter(&mut app, m);
-    }
     // Each player's attempts are kept as theirs.
-    let effects = app.take_effects();
-    assert!(
-        matches!(effects.as_slice(), [
-            Effect::Puzzles(PuzzleEffect::Record { player, won: true, .. }),
-            Effect::Puzzles(PuzzleEffect::Next { .. })
-        ] if player == "Ann"),
-        "{effects:?}"
-    );
+    solved_by(&mut app, "Ann");
     app.update(Action::Tick, crate::app::tests::s(12));
     give(&mut app, TWO_MATES, false);
     assert!(text(&app).contains("Bob: White to play"), "{}", text(&app));
@@ -502,17 +507,7 @@ fn duel_a_wrong_move_passes_the_same_puzzle_without_the_answer() {
         "{effects:?}"
     );
     // Bob solves it: his point, and Ann gets the next.
-    for m in ["Rc8+", "Rxd8", "Rxe8#"] {
-        enter(&mut app, m);
-    }
-    let effects = app.take_effects();
-    assert!(
-        matches!(effects.as_slice(), [
-            Effect::Puzzles(PuzzleEffect::Record { player, won: true, .. }),
-            Effect::Puzzles(PuzzleEffect::Next { .. })
-        ] if player == "Bob"),
-        "{effects:?}"
-    );
+    solved_by(&mut app, "Bob");
     give(&mut app, TWO_MATES, false);
     assert!(title(&app).contains("0–1"), "{}", title(&app));
     assert!(text(&app).contains("Ann: White to play"), "{}", text(&app));
