@@ -588,8 +588,9 @@ impl App {
     }
 
     pub(super) fn quit_requested(&mut self) {
-        if self.table.watching() && !self.study_would_be_lost() {
-            // A watcher keeps nothing of the game: leaving loses nothing.
+        if self.table.nothing_to_lose() && !self.study_would_be_lost() {
+            // A watcher keeps nothing of the game, a puzzle's results are written as they
+            // come: leaving loses nothing.
             self.quit = true;
         } else if self.game_in_progress()
             || self.saving.unsaved_finish

@@ -149,6 +149,12 @@ impl Table {
         matches!(self, Table::Keyboard)
     }
 
+    /// Whether leaving loses nothing of the game on the board: a watcher keeps nothing, and a
+    /// puzzle's results are written as they come.
+    pub fn nothing_to_lose(&self) -> bool {
+        self.watching() || self.puzzle().is_some()
+    }
+
     /// Whether this screen only watches: it acts in nothing.
     pub fn watching(&self) -> bool {
         self.remote().and_then(NetPlay::seat) == Some(Seat::Watcher)

@@ -87,6 +87,7 @@ fn a_puzzle_solved_with_typed_moves_in_a_terminal() {
     type_move(&mut pty, "Rxe8#");
     pty.wait_for("Solved: Rxe8#").unwrap();
     pty.wait_for("rating 1500 →").unwrap();
+    // Nothing to lose: Ctrl-Q quits at once.
     pty.send_key(Key::Ctrl('q')).unwrap();
     let status = pty.wait_exit().unwrap();
     assert!(status.success(), "{status:?}\n{}", pty.dump());

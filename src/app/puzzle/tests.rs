@@ -247,6 +247,9 @@ fn what_a_puzzle_has_no_room_for_is_refused_in_words() {
     act(&mut app, Action::NewGame);
     assert!(text(&app).contains("quit (Ctrl-Q)"), "{}", text(&app));
     assert_eq!(*app.mode(), Mode::Playing);
+    // Quitting loses nothing: no question.
+    act(&mut app, Action::Quit);
+    assert!(app.should_quit());
 }
 
 #[test]
