@@ -55,6 +55,7 @@ pub mod newgame;
 pub mod notation;
 mod parts;
 mod play;
+pub mod puzzle;
 mod report;
 pub mod requests;
 pub mod retro;
@@ -276,7 +277,9 @@ impl App {
         if config.no_save_folder {
             app.saving.failure = Some(event::SaveError::NoFolder.to_string());
         }
-        match config.opening {
+        let puzzles = config.puzzles.clone();
+        // The puzzles leave a saved game where it is, untouched.
+        match config.opening.filter(|_| puzzles.is_none()) {
             None => {}
             Some(GameToOpen::Resume(saved)) => app.open_game(*saved, true, Duration::ZERO),
             Some(GameToOpen::Load(opened)) => app.open_game(*opened, false, Duration::ZERO),
@@ -302,6 +305,9 @@ impl App {
             app.message = Some(notice);
         }
         app.saving.elsewhere = config.writable_folder;
+        if let Some(start) = puzzles {
+            puzzle::open(&mut app, start);
+        }
         app
     }
 
@@ -321,6 +327,10 @@ impl App {
 
     /// Puts `game` on the board and resets the view around it.
     fn install_game(&mut self, game: Game) {
+        // Another game on the board leaves the puzzles (a puzzle's own is put on by `puzzle`).
+        if self.table.puzzle().is_some() {
+            self.table = table::Table::Keyboard;
+        }
         self.game = game;
         self.board = BoardControl::new(self.game.position(), self.auto_flip);
         self.move_box.clear();
@@ -395,6 +405,7 @@ impl App {
             }
         }
         self.check_game_end(now, !matches!(action, Action::Tick | Action::Resize { .. }));
+        puzzle::tick(self, now);
         let ready = !matches!(self.mode, Mode::Ready(_));
         if let Some(seat) = self.table.engine_mut() {
             let asks = seat.follow(&self.game, ready, now);
@@ -404,7 +415,8 @@ impl App {
         let at = saving::Situation::of(&self.game, &self.mode, &self.table, self.quit, now);
         self.saving.plan(&at, &mut self.effects);
         let spot = self.shown_spot();
-        self.live.follow(&self.game, spot, &mut self.effects);
+        let open = self.table.analysis_open(&self.game);
+        self.live.follow(&self.game, open, spot, &mut self.effects);
         if self.bell.rings(&self.game, now) {
             self.effects.push(ScreenEffect::Bell.into());
         }
@@ -446,6 +458,7 @@ impl App {
             Event::Net(news) => self.net_event(news, self.now),
             Event::Opponent(news) => self.opponent_news(news, self.now),
             Event::Retro(news) => retro::hear(self, news),
+            Event::Puzzle(news) => puzzle::hear(self, news),
             Event::Remembered(Ok(())) => {}
             Event::Remembered(Err(err)) => {
                 self.message = Some(Message::error(format!(
@@ -623,6 +636,9 @@ impl App {
     /// running clock's text (or its flag fall), or a save due on a timer. `None`: nothing
     /// changes until an event.
     pub fn next_wake(&self, now: Duration) -> Option<Duration> {
+        if let Some(at) = puzzle::next_wake(self, now) {
+            return Some(at);
+        }
         let at = saving::Situation::of(&self.game, &self.mode, &self.table, self.quit, now);
         let next_save = self.saving.next_save(&at);
         if self.game.is_over() {

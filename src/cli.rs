@@ -570,8 +570,11 @@ Each player (--player) has a Glicko-2 puzzle rating from 1500, changed after
 each rated puzzle; the next puzzle comes near it, never one played in the last
 90 days.
 
-In --plain, type moves in any notation, or: hint, solution, retry, next, skip
-(Streak), board, rating, history, help, quit.
+On the screen, play by any input the game takes: F10 hint (the piece, then
+the move), F12 the solution, F8 retry, Ctrl-V the next puzzle (Streak's skip);
+Ctrl-V in a game opens the puzzles too. In --plain, type moves in any notation,
+or: hint, solution, retry, next, skip (Streak), board, rating, history, help,
+quit.
 
 Examples:
   hotseat puzzles --plain --player Ann
@@ -684,6 +687,17 @@ impl Cli {
                     .map_err(|e| TaskError::Value(e.to_string()))?;
                 no_engine_across_the_network(&game)?;
                 Ok(task(game.plain, play_launch(game)?, Role::Net(role)))
+            }
+            Some(Command::Puzzles(args)) if puzzles::on_screen(&args).is_some() => {
+                let (solve, run) = puzzles::on_screen(&args).expect("checked above");
+                let duel = match &args.action {
+                    Some(puzzles::PuzzlesAction::Duel(duel)) => Some(duel),
+                    _ => None,
+                };
+                Ok(Task::Play(
+                    puzzles::screen_launch(solve, run, duel)?,
+                    Role::Local,
+                ))
             }
             Some(command) => {
                 // A position that cannot be read is refused here too, as for the game.

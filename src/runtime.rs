@@ -50,6 +50,7 @@ pub mod events;
 pub mod files;
 mod library;
 pub mod net;
+mod puzzles;
 pub mod signals;
 mod sparring;
 pub mod worker;
@@ -278,6 +279,7 @@ impl<F: FileWork> Runtime<F> {
         let work = match effect {
             Effect::Files(effect) => Work::Files(effect),
             Effect::Library(effect) => Work::Library(effect),
+            Effect::Puzzles(effect) => Work::Puzzles(effect),
             Effect::Engine(effect) => {
                 self.analyser.carry_out(effect);
                 return None;

@@ -191,6 +191,9 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         holding: app.selected().is_some(),
         over: app.game().is_over(),
         offering: app.offering_with_move(),
+        puzzle: crate::app::puzzle::seat(app)
+            .filter(|_| matches!(app.mode(), Mode::Playing))
+            .map(|seat| seat.run().kind()),
     }
     .render(screen.footer, buf);
 

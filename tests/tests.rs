@@ -93,6 +93,8 @@ mod plain_report;
 mod play;
 #[path = "suite/pty_harness.rs"]
 mod pty_harness;
+#[path = "suite/puzzles_screen.rs"]
+mod puzzles_screen;
 #[path = "suite/render.rs"]
 mod render;
 #[path = "suite/report.rs"]

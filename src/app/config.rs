@@ -154,4 +154,6 @@ pub struct Config {
     /// strength and side. The game's players must name the engine's side as
     /// [`SparringSetup::player_name`](crate::app::sparring::SparringSetup::player_name) does.
     pub sparring: Option<crate::app::sparring::SparringSetup>,
+    /// This session solves puzzles (`hotseat puzzles`): whose, and which.
+    pub puzzles: Option<crate::app::puzzle::PuzzleStart>,
 }

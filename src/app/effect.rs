@@ -14,6 +14,7 @@
 
 use std::path::PathBuf;
 
+use super::puzzle::PuzzleEffect;
 use super::{AnalysisJob, ArchiveJob, ExportJob, LiveJob, newgame};
 
 /// Work the app asks the edge to do, by where it goes (see the [module docs](self)).
@@ -30,6 +31,8 @@ pub enum Effect {
     Net(crate::remote::Msg),
     /// The front end's own output: the screen, the bell, the process's job control.
     Screen(ScreenEffect),
+    /// The puzzles and the players' puzzle ratings, in the store (see `puzzle`).
+    Puzzles(super::puzzle::PuzzleEffect),
 }
 
 /// Work on the session's files, carried out by the file worker; how it went comes back as an
@@ -146,7 +149,8 @@ destination!(
     FileEffect => Files,
     LibraryEffect => Library,
     EngineEffect => Engine,
-    ScreenEffect => Screen
+    ScreenEffect => Screen,
+    PuzzleEffect => Puzzles
 );
 
 impl From<crate::remote::Msg> for Effect {

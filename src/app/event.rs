@@ -71,6 +71,9 @@ pub enum Event {
     /// "Learn from your mistakes": the engine's word on a move tried, the mistakes kept (see
     /// `retro`).
     Retro(super::retro::RetroNews),
+    /// The store's answer to a [`PuzzleEffect`](super::puzzle::PuzzleEffect): a puzzle, or a
+    /// result written (see `puzzle`).
+    Puzzle(super::puzzle::PuzzleNews),
 }
 
 impl From<Action> for Event {

@@ -191,7 +191,10 @@ fn entry(lines: &mut Vec<HelpLine>, width: usize, keys: &str, text: &str) {
     let (text_indent, text_width) = if beside {
         (INDENT + column, width - INDENT - column)
     } else {
-        lines.push(HelpLine::one(Tone::Key, format!("{:INDENT$}{keys}", "")));
+        // A long list of keys or words wraps too (`takeback, undo, retry` in 20 columns).
+        for part in wrap(keys, width.saturating_sub(INDENT).max(1)) {
+            lines.push(HelpLine::one(Tone::Key, format!("{:INDENT$}{part}", "")));
+        }
         (2 * INDENT, width.saturating_sub(2 * INDENT).max(1))
     };
     for (i, part) in wrap(text, text_width).into_iter().enumerate() {

@@ -78,6 +78,8 @@ pub enum Action {
     Save,
     /// Open the library of archived games.
     Library,
+    /// Open the puzzles; at a puzzle: the next one.
+    Puzzles,
     /// In the library: bring back the game last moved to the trash.
     Restore,
     /// In the library: show the trash, or the library again.
@@ -244,7 +246,7 @@ impl Action {
 
     /// Every action that has a binding (all but [`Action::Input`], [`Action::Pointer`],
     /// [`Action::Resize`] and [`Action::Tick`]).
-    pub const ALL: [Action; 61] = [
+    pub const ALL: [Action; 62] = [
         Action::CursorUp,
         Action::CursorDown,
         Action::CursorLeft,
@@ -282,6 +284,7 @@ impl Action {
         Action::MoveNow,
         Action::Hint,
         Action::Library,
+        Action::Puzzles,
         Action::Restore,
         Action::Trash,
         Action::Explore,
@@ -592,8 +595,9 @@ pub const BINDINGS: &[Binding] = &[
         "Resign the game (asks first)", &["resign"]),
     row(Action::Takeback, &[Key::plain(K::F(8))], PLAY, "take back",
         "Ask to take back the last move (once per move; the opponent agrees with F8, a move \
-         or Esc refuses). With the opponent's request standing: agree to it",
-        &["takeback", "undo"]),
+         or Esc refuses). With the opponent's request standing: agree to it. At a puzzle: \
+         try it again from the start (only the first attempt counts)",
+        &["takeback", "undo", "retry"]),
     row(Action::Pause, &[Key::ctrl('p')], PLAY, "pause",
         "Untimed: nothing to pause. Timed: ask the opponent to stop both clocks (they agree \
          with Ctrl-P; the pause is written in the game); paused: start the clocks again",
@@ -609,6 +613,10 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Library, &[Key::plain(K::F(6)), Key::ctrl('b')], PLAY, "games",
         "The library: every archived game, to filter, sort, open, delete (the game in \
          progress waits, its clock paused)", &["games", "library"]),
+    row(Action::Puzzles, &[Key::ctrl('v')], PLAY, "",
+        "Puzzles from Lichess, rated for the player to move (the game in progress goes to the \
+         archive as unfinished); at a puzzle: the next one (F9 or next too)",
+        &["puzzles", "puzzle"]),
     row(Action::Explore, &[Key::plain(K::F(7))], PLAY, "",
         "After the game: the moves played from the position shown in the library's games, \
          with their results", &["explore", "explorer"]),
@@ -622,8 +630,8 @@ pub const BINDINGS: &[Binding] = &[
          evaluation bar; again: off", &["engine", "lines"]),
     row(Action::Seek(Seek::NEXT), &[Key::plain(K::F(9))], PLAY, "",
         "With the game's report: the next move labelled ?!, ? or ?? (typed: next, or next \
-         blunder, next black mistake...); learning from mistakes: skip this one, or on to the \
-         next", &["next", "skip"]),
+         blunder, next black mistake...); at a puzzle: the next puzzle; learning from \
+         mistakes: skip this one, or on to the next", &["next", "skip"]),
     row(Action::Seek(Seek::PREVIOUS), &[Key::shift(K::F(9))], PLAY, "",
         "With the game's report: the previous labelled move (typed: previous, or prev white \
          inaccuracy...)", &["previous", "prev"]),
@@ -632,11 +640,12 @@ pub const BINDINGS: &[Binding] = &[
          again from the position before it (typed: learn, learn white, learn black); again or \
          Esc: stop", &["learn"]),
     row(Action::MoveNow, &[Key::plain(K::F(12))], PLAY, "",
-        "Against the computer: make it move now, with the best move it has found",
-        &["now", "movenow"]),
+        "Against the computer: make it move now, with the best move it has found; at a \
+         puzzle: show the solution (the puzzle counts as failed)",
+        &["now", "movenow", "solution"]),
     row(Action::Hint, &[Key::plain(K::F(10))], PLAY, "",
         "Against the computer: a hint, its move for you at full strength (written in the game \
-         as a comment); learning from mistakes: the solution", &["hint", "solution"]),
+         as a comment); at a puzzle: the piece to move, then the move", &["hint"]),
     row(Action::ShowFen, &[Key::ctrl('g')], PLAY, "",
         "Show the FEN of the position on the board", &["fen"]),
     row(Action::Redraw, &[Key::ctrl('l')], PLAY, "",

@@ -63,13 +63,20 @@ impl Live {
         self.on && self.done
     }
 
-    /// The live analysis's key: on (following `spot` of `game`), or off.
-    pub(super) fn toggle(&mut self, game: &Game, spot: Spot, effects: &mut Vec<Effect>) -> Message {
+    /// The live analysis's key: on (following `spot` of `game`, where the table has the
+    /// analysis `open`: a finished game, a puzzle once solved), or off.
+    pub(super) fn toggle(
+        &mut self,
+        game: &Game,
+        open: bool,
+        spot: Spot,
+        effects: &mut Vec<Effect>,
+    ) -> Message {
         if self.on {
             self.stop(effects);
             return Message::info("Engine lines off");
         }
-        if !game.is_over() {
+        if !open {
             return Message::error(
                 "The game is in progress: the engine is never consulted during a game. Its \
                  lines are for a finished or loaded game",
@@ -77,7 +84,7 @@ impl Live {
             .or_shorter("No engine during a game: its lines are for a finished game");
         }
         self.on = true;
-        self.follow(game, spot, effects);
+        self.follow(game, open, spot, effects);
         Message::info("Engine lines on: they follow the position shown")
     }
 
@@ -93,12 +100,18 @@ impl Live {
     }
 
     /// After every update: a new search when `spot`, the position shown, is not the one
-    /// analysed.
-    pub(super) fn follow(&mut self, game: &Game, spot: Spot, effects: &mut Vec<Effect>) {
+    /// analysed; stopped when the analysis is no longer `open` at the table.
+    pub(super) fn follow(
+        &mut self,
+        game: &Game,
+        open: bool,
+        spot: Spot,
+        effects: &mut Vec<Effect>,
+    ) {
         if !self.on {
             return;
         }
-        if !game.is_over() {
+        if !open {
             // A new game replaced the one studied.
             self.stop(effects);
             return;

@@ -22,7 +22,10 @@ impl App {
         if super::retro::intercept(self, action) {
             return;
         }
-        if self.table_refuses(&action) || self.engine_action(&action, now) {
+        if self.table_refuses(&action)
+            || self.engine_action(&action, now)
+            || super::puzzle::action(self, &action, now)
+        {
             return;
         }
         match action {
@@ -132,7 +135,8 @@ impl App {
             }
             Action::EngineLines => {
                 let spot = self.shown_spot();
-                self.message = Some(self.live.toggle(&self.game, spot, &mut self.effects));
+                let open = self.table.analysis_open(&self.game);
+                self.message = Some(self.live.toggle(&self.game, open, spot, &mut self.effects));
             }
             Action::Seek(seek) => self.seek_labelled(seek),
             Action::Learn(side) => super::retro::learn(self, side),
@@ -494,6 +498,7 @@ impl App {
         match self.table {
             Table::Keyboard | Table::Engine(_) => {}
             Table::Remote(_) => return self.net_commit(mv, claim, now),
+            Table::Puzzle(_) => return super::puzzle::commit(self, mv, now),
         }
         let mover = self.game.position().turn();
         let played = if claim {
@@ -631,8 +636,9 @@ impl App {
     }
 
     pub(super) fn quit_requested(&mut self) {
-        if self.table.watching() && !self.study_would_be_lost() {
-            // A watcher keeps nothing of the game: leaving loses nothing.
+        if self.table.nothing_to_lose() && !self.study_would_be_lost() {
+            // A watcher keeps nothing of the game, a puzzle's results are written as they
+            // come: leaving loses nothing.
             self.quit = true;
         } else if self.game_in_progress()
             || self.saving.unsaved_finish

@@ -8,7 +8,7 @@
 //!   position of the mistake is judged, not played into the game: the engine's own move solves
 //!   it, the move played in the game fails, any other is searched by the engine
 //!   ([`EngineEffect::Judge`]) and solves it when it leaves the player within lila's 0.035 of
-//!   the position before. A failed move can be tried again; F10 shows the solution (the
+//!   the position before. A failed move can be tried again; F12 shows the solution (the
 //!   engine's line), F9 skips the mistake (after a solution, F9 goes on); at the end, a
 //!   summary. Shift-F4 (or `learn`) again stops.
 //! * **Kept for later:** when a player starts, the mistakes offered are kept in the database
@@ -371,11 +371,11 @@ fn fail(app: &mut App, text: String) {
         app,
         Feedback::Fail,
         "You can do better",
-        format!("{text} · F10: the solution · F9: skip"),
+        format!("{text} · F12: the solution · F9: skip"),
     );
 }
 
-/// The keys of a session running: F9 skips or goes on, F10 shows the solution, Shift-F4
+/// The keys of a session running: F9 skips or goes on, F12 shows the solution, Shift-F4
 /// stops. (Esc keeps its own work, clearing the move box: the plain mode sends it after a
 /// refused move.) `true` when the action was the session's.
 pub(super) fn intercept(app: &mut App, action: Action) -> bool {
@@ -397,13 +397,13 @@ pub(super) fn intercept(app: &mut App, action: Action) -> bool {
                 }
             }
         }
-        Action::Hint => view_solution(app),
+        Action::MoveNow => view_solution(app),
         _ => return false,
     }
     true
 }
 
-/// F10: the engine's line from the position of the mistake.
+/// F12: the engine's line from the position of the mistake.
 fn view_solution(app: &mut App) {
     let Some(retro) = &app.retro else { return };
     if matches!(retro.feedback, Feedback::Win | Feedback::View) {
@@ -528,7 +528,7 @@ fn judged(app: &mut App, id: u64, event: AnalysisEvent) {
                 app,
                 Feedback::Find,
                 "Find a better move",
-                format!("The engine could not judge the move: {error}. Try again, or F10"),
+                format!("The engine could not judge the move: {error}. Try again, or F12"),
             );
             app.message = app.message.take().map(|m| Message::error(m.text));
             return;

@@ -18,6 +18,7 @@
 
 use super::keymap::Action;
 use super::network::{NetPlay, NetSetup};
+use super::puzzle::{PuzzleSeat, analysis_open, solver_to_move};
 use super::sparring::EngineSeat;
 use crate::game::Game;
 use crate::remote::Seat;
@@ -34,6 +35,9 @@ pub enum Table {
     /// One player at this keyboard against an engine, which plays the other side (see
     /// `sparring`): the game's truth is kept here, the engine's moves come as news.
     Engine(Box<EngineSeat>),
+    /// One player at this keyboard solving Lichess's puzzles (see `puzzle`): the seat checks
+    /// each move against the puzzle's line and plays the opponent's replies.
+    Puzzle(Box<PuzzleSeat>),
 }
 
 /// Who makes the next move on the board, as the table decides it.
@@ -60,14 +64,14 @@ impl Table {
     pub fn remote(&self) -> Option<&NetPlay> {
         match self {
             Table::Remote(net) => Some(net),
-            Table::Keyboard | Table::Engine(_) => None,
+            Table::Keyboard | Table::Engine(_) | Table::Puzzle(_) => None,
         }
     }
 
     pub(super) fn remote_mut(&mut self) -> Option<&mut NetPlay> {
         match self {
             Table::Remote(net) => Some(net),
-            Table::Keyboard | Table::Engine(_) => None,
+            Table::Keyboard | Table::Engine(_) | Table::Puzzle(_) => None,
         }
     }
 
@@ -75,15 +79,36 @@ impl Table {
     pub fn engine(&self) -> Option<&EngineSeat> {
         match self {
             Table::Engine(seat) => Some(seat),
-            Table::Keyboard | Table::Remote(_) => None,
+            Table::Keyboard | Table::Remote(_) | Table::Puzzle(_) => None,
         }
     }
 
     pub(super) fn engine_mut(&mut self) -> Option<&mut EngineSeat> {
         match self {
             Table::Engine(seat) => Some(seat),
-            Table::Keyboard | Table::Remote(_) => None,
+            Table::Keyboard | Table::Remote(_) | Table::Puzzle(_) => None,
         }
+    }
+
+    /// The puzzle seat, at a puzzle's table.
+    pub fn puzzle(&self) -> Option<&PuzzleSeat> {
+        match self {
+            Table::Puzzle(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
+    pub(super) fn puzzle_mut(&mut self) -> Option<&mut PuzzleSeat> {
+        match self {
+            Table::Puzzle(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// Whether the board is open for analysis (variations, the engine's lines): a finished
+    /// game, or a puzzle once it is over.
+    pub fn analysis_open(&self, game: &Game) -> bool {
+        game.is_over() || self.puzzle().is_some_and(analysis_open)
     }
 
     /// The game to write to disk from the screen's `game`: across the network without this
@@ -102,7 +127,7 @@ impl Table {
     /// does, and says so.
     pub fn decides_here(&self) -> bool {
         match self {
-            Table::Keyboard | Table::Engine(_) => true,
+            Table::Keyboard | Table::Engine(_) | Table::Puzzle(_) => true,
             Table::Remote(_) => false,
         }
     }
@@ -114,6 +139,7 @@ impl Table {
             Table::Keyboard => None,
             Table::Remote(net) => net.seat()?.color(),
             Table::Engine(seat) => Some(!seat.side()),
+            Table::Puzzle(seat) => seat.solver(),
         }
     }
 
@@ -123,6 +149,12 @@ impl Table {
         matches!(self, Table::Keyboard)
     }
 
+    /// Whether leaving loses nothing of the game on the board: a watcher keeps nothing, and a
+    /// puzzle's results are written as they come.
+    pub fn nothing_to_lose(&self) -> bool {
+        self.watching() || self.puzzle().is_some()
+    }
+
     /// Whether this screen only watches: it acts in nothing.
     pub fn watching(&self) -> bool {
         self.remote().and_then(NetPlay::seat) == Some(Seat::Watcher)
@@ -130,7 +162,7 @@ impl Table {
 
     /// Who makes the next move in `game`: the one place it is decided.
     pub fn next_move(&self, game: &Game) -> NextMove {
-        if game.is_over() {
+        if self.analysis_open(game) {
             return NextMove::Study;
         }
         let turn = game.position().turn();
@@ -141,6 +173,10 @@ impl Table {
             Table::Remote(net) => match net.why_not_here(game) {
                 Some(why) => NextMove::Elsewhere(why),
                 None => NextMove::Here(turn),
+            },
+            Table::Puzzle(seat) => match solver_to_move(seat, game.position()) {
+                Ok(color) => NextMove::Here(color),
+                Err(why) => NextMove::Elsewhere(why),
             },
         }
     }
@@ -154,6 +190,15 @@ impl Table {
                 Action::Pause => Some(
                     "A game against the computer has no pause: its clock and yours run as at \
                      a board",
+                ),
+                _ => None,
+            },
+            Table::Puzzle(_) => match action {
+                Action::Draw | Action::Claim | Action::Resign | Action::Pause => Some(
+                    "A puzzle has no opponent to offer, claim or resign to: F10 hint, F12 solution, Ctrl-V next",
+                ),
+                Action::NewGame | Action::Rematch | Action::Library => Some(
+                    "These are the puzzles: quit (Ctrl-Q) and start hotseat for a game or the library",
                 ),
                 _ => None,
             },
@@ -176,7 +221,9 @@ impl Table {
     pub fn asked_from_here(&self, by: Color) -> bool {
         match self {
             Table::Keyboard => false,
-            Table::Remote(_) | Table::Engine(_) => self.own_color().is_none_or(|me| me == by),
+            Table::Remote(_) | Table::Engine(_) | Table::Puzzle(_) => {
+                self.own_color().is_none_or(|me| me == by)
+            }
         }
     }
 

@@ -502,6 +502,7 @@ impl PlayArgs {
             network: None,
             // Set by `Cli::task` once the engine is found and checked.
             sparring: None,
+            puzzles: None,
         })
     }
 

@@ -72,6 +72,17 @@ pub enum PuzzlesAction {
     Storm(Who),
     /// Puzzle Streak: rising difficulty from about 1000, one mistake ends it, one skip
     Streak(Who),
+    /// A duel at one keyboard: two players, the same puzzles, a clock each
+    #[command(after_help = "\
+The player to solve has their clock running. A solved puzzle scores a point and
+passes the turn with the next puzzle; a wrong move passes the turn and the same
+puzzle goes to the opponent (--wrong pass, once: missed by both, it is lost) or
+is lost (--wrong lose). The duel ends when a clock runs out or after --puzzles
+puzzles; the higher score wins. Each player's attempts go into their history.
+
+Example:
+  hotseat puzzles duel --player Ann --opponent Bob --minutes 3 --puzzles 10")]
+    Duel(DuelArgs),
     /// Read Lichess's puzzle database (lichess_db_puzzle.csv or .csv.zst) into hotseat's
     #[command(after_help = "\
 The file is read as it comes (a .csv.zst file decompressed on the way), with a
@@ -99,6 +110,31 @@ Example:
     },
     /// A player's rating, bests and last puzzles
     History(Who),
+}
+
+/// The options of `hotseat puzzles duel`.
+#[derive(Debug, Args, Clone)]
+pub struct DuelArgs {
+    #[command(flatten)]
+    pub who: Who,
+
+    /// The second player's name (the first, --player, starts). Example: --opponent Bob
+    #[arg(long, value_name = "NAME", default_value = "Opponent")]
+    pub opponent: String,
+
+    /// Each player's time, in minutes (1 to 60). Example: --minutes 3
+    #[arg(long, value_name = "MINUTES", default_value_t = 3,
+          value_parser = clap::value_parser!(u64).range(1..=60))]
+    pub minutes: u64,
+
+    /// How many puzzles the duel has (1 to 200). Example: --puzzles 10
+    #[arg(long, value_name = "N", default_value_t = 10,
+          value_parser = clap::value_parser!(u32).range(1..=200))]
+    pub puzzles: u32,
+
+    /// What a wrong move does: pass the puzzle to the opponent, or lose it. Example: --wrong lose
+    #[arg(long, value_name = "pass|lose", default_value = "pass", value_parser = ["pass", "lose"])]
+    pub wrong: String,
 }
 
 /// A `--rating` that is no range: the text as given.
@@ -200,6 +236,17 @@ pub fn run(out: &mut impl Write, args: PuzzlesArgs) -> Result<()> {
             },
             crate::plain::puzzles::Run::Storm,
         ),
+        Some(PuzzlesAction::Duel(duel)) => {
+            let rules = duel_rules(&duel, &duel.who.player).map_err(|e| anyhow::anyhow!("{e}"))?;
+            plain_with(
+                SolveArgs {
+                    who: duel.who.clone(),
+                    ..SolveArgs::default()
+                },
+                crate::plain::puzzles::Run::Duel,
+                Some((duel.opponent.trim().to_owned(), rules)),
+            )
+        }
         Some(PuzzlesAction::Streak(who)) => plain(
             SolveArgs {
                 who,
@@ -297,10 +344,100 @@ pub fn open(
     Ok((book, first))
 }
 
+/// A duel's rules from its options, its two players checked: two names, not the same one.
+fn duel_rules(args: &DuelArgs, player: &str) -> Result<chess::puzzle::DuelRules, String> {
+    let opponent = args.opponent.trim();
+    if opponent.is_empty() {
+        return Err("--opponent needs a name (example: --opponent Bob)".to_owned());
+    }
+    if crate::store::player_key(opponent) == crate::store::player_key(player) {
+        return Err(format!(
+            "a duel needs two players: --player and --opponent are both {} (example: --player \
+             Ann --opponent Bob)",
+            crate::text::excerpt(opponent)
+        ));
+    }
+    Ok(chess::puzzle::DuelRules {
+        time: std::time::Duration::from_secs(args.minutes * 60),
+        puzzles: args.puzzles,
+        on_wrong: if args.wrong == "lose" {
+            chess::puzzle::OnWrong::Lose
+        } else {
+            chess::puzzle::OnWrong::Pass
+        },
+    })
+}
+
+/// What `hotseat puzzles` (or `storm`, `streak`) without `--plain` opens on the screen: the
+/// choice and the run; `None` for the tools (import, themes, history) and the plain mode.
+pub fn on_screen(args: &PuzzlesArgs) -> Option<(SolveArgs, crate::app::puzzle::RunKind)> {
+    use crate::app::puzzle::RunKind;
+    let (who, run) = match &args.action {
+        None => (&args.solve.who, RunKind::Puzzles),
+        Some(PuzzlesAction::Storm(who)) => (who, RunKind::Storm),
+        Some(PuzzlesAction::Streak(who)) => (who, RunKind::Streak),
+        // With --plain, `run` plays it in lines.
+        Some(PuzzlesAction::Duel(duel)) => (&duel.who, RunKind::Duel),
+        Some(_) => return None,
+    };
+    if who.plain {
+        return None;
+    }
+    let solve = match run {
+        RunKind::Puzzles => args.solve.clone(),
+        _ => SolveArgs {
+            who: who.clone(),
+            ..SolveArgs::default()
+        },
+    };
+    Some((solve, run))
+}
+
+/// `hotseat puzzles` on the screen: the choice checked against the database first (a theme
+/// there is, an id there is), then the game's screen opened at the puzzles' table.
+pub fn screen_launch(
+    solve: SolveArgs,
+    run: crate::app::puzzle::RunKind,
+    duel: Option<&DuelArgs>,
+) -> Result<Box<crate::runtime::Launch>, super::TaskError> {
+    let (_, first) = open(&solve).map_err(|e| super::TaskError::Value(format!("{e:#}")))?;
+    let duel = match duel {
+        Some(args) => Some(crate::app::puzzle::DuelSetup {
+            opponent: args.opponent.trim().to_owned(),
+            rules: duel_rules(args, &solve.who.player).map_err(super::TaskError::Value)?,
+        }),
+        None => None,
+    };
+    let play = super::PlayArgs {
+        data_dir: solve.who.data_dir.clone(),
+        ..super::PlayArgs::default()
+    };
+    let mut launch = super::play_launch(play)?;
+    launch.config.puzzles = Some(crate::app::puzzle::PuzzleStart {
+        player: solve.who.player.trim().to_owned(),
+        choice: solve.choice(),
+        first: first.map(|p| p.id),
+        run,
+        duel,
+        seed: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    });
+    Ok(launch)
+}
+
 fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
+    plain_with(solve, run, None)
+}
+
+fn plain_with(
+    solve: SolveArgs,
+    run: crate::plain::puzzles::Run,
+    duel: Option<(String, chess::puzzle::DuelRules)>,
+) -> Result<()> {
     let (book, first) = open(&solve)?;
     if !solve.who.plain {
-        bail!("puzzles are played with --plain for now (example: hotseat puzzles --plain)");
+        bail!("the puzzles on the screen are opened by the front end, not here");
     }
     // The player's own mistakes are offered beside the puzzles.
     let kept = store(solve.who.data_dir.as_deref())?
@@ -325,6 +462,10 @@ fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
         first,
         seed,
     );
+    let trainer = match duel {
+        Some((opponent, rules)) => trainer.duel(&opponent, rules),
+        None => trainer,
+    };
     let lines = stdin_lines();
     crate::plain::puzzles::run(
         trainer,

@@ -17,8 +17,11 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use chess::puzzle::duel::Next;
 use chess::puzzle::run::storm_rating;
-use chess::puzzle::{Attempt, Hint, Puzzle, Solving, Status, Storm, Streak};
+use chess::puzzle::{
+    Attempt, Duel, DuelRules, Hint, OnWrong, Puzzle, Solving, Status, Storm, Streak,
+};
 
 use super::speech::{board, move_words, spoken_time};
 use crate::rules::{Move, Position};
@@ -34,6 +37,9 @@ pub enum Run {
     Puzzles,
     Storm,
     Streak,
+    /// Two players at this keyboard taking turns at the same puzzles, a clock each (see
+    /// [`Trainer::duel`]).
+    Duel,
 }
 
 /// What the trainer says: a sentence for standard output, or a refusal for standard error.
@@ -62,6 +68,8 @@ pub struct Trainer {
     streak: Streak,
     over: bool,
     seed: u64,
+    /// The duel and its two players' names (the first is the trainer's player).
+    duel: Option<(Duel, [String; 2])>,
 }
 
 /// The commands, for `help`.
@@ -92,6 +100,27 @@ impl Trainer {
             streak: Streak::new(),
             over: false,
             seed,
+            duel: None,
+        }
+    }
+
+    /// Makes the trainer a duel of its player against `opponent` (see
+    /// [`chess::puzzle::duel`]): the puzzles chosen near the first player's rating, each
+    /// attempt written to its solver's history.
+    pub fn duel(mut self, opponent: &str, rules: DuelRules) -> Trainer {
+        self.run = Run::Duel;
+        self.duel = Some((
+            Duel::new(rules),
+            [self.player.clone(), opponent.trim().to_owned()],
+        ));
+        self
+    }
+
+    /// The player to solve: the trainer's player, or in a duel the one whose turn it is.
+    fn solver(&self) -> &str {
+        match &self.duel {
+            Some((duel, names)) => &names[duel.turn()],
+            None => &self.player,
         }
     }
 
@@ -107,6 +136,9 @@ impl Trainer {
 
     /// When Storm's time runs out, if it runs.
     pub fn deadline(&self, now: Duration) -> Option<Duration> {
+        if let Some((duel, _)) = &self.duel {
+            return (!self.over).then(|| now + duel.remaining(duel.turn(), now));
+        }
         (self.run == Run::Storm && !self.over && self.storm.moves() > 0)
             .then(|| now + self.storm.remaining(now))
     }
@@ -114,7 +146,7 @@ impl Trainer {
     fn mode(&self) -> PuzzleMode {
         match self.run {
             Run::Puzzles if self.rated => PuzzleMode::Rated,
-            Run::Puzzles => PuzzleMode::Casual,
+            Run::Puzzles | Run::Duel => PuzzleMode::Casual,
             Run::Storm => PuzzleMode::Storm,
             Run::Streak => PuzzleMode::Streak,
         }
@@ -143,6 +175,25 @@ impl Trainer {
                 self.player,
                 best_words(self.book.best(&self.player, PuzzleMode::Streak)?)
             ),
+            Run::Duel => match &self.duel {
+                Some((duel, names)) => {
+                    let rules = duel.rules();
+                    format!(
+                        "Puzzle duel: {} against {}, {} each, {} puzzles; a solved puzzle \
+                         scores; a wrong move {}. {} begins.",
+                        names[0],
+                        names[1],
+                        spoken_time(rules.time),
+                        rules.puzzles,
+                        match rules.on_wrong {
+                            OnWrong::Pass => "passes the puzzle to the other player",
+                            OnWrong::Lose => "loses the puzzle",
+                        },
+                        names[0]
+                    )
+                }
+                None => String::new(),
+            },
         };
         said.push(Said::Line(intro));
         self.next_puzzle(now, wall, &mut said)?;
@@ -152,7 +203,9 @@ impl Trainer {
     /// The target rating of the next puzzle.
     fn target(&self) -> Result<u16, StoreError> {
         Ok(match self.run {
-            Run::Puzzles => self.book.rating(&self.player)?.shown().clamp(0, 4000) as u16,
+            Run::Puzzles | Run::Duel => {
+                self.book.rating(&self.player)?.shown().clamp(0, 4000) as u16
+            }
             Run::Storm => storm_rating(self.given),
             Run::Streak => self.streak.next_rating(),
         })
@@ -193,10 +246,26 @@ impl Trainer {
         };
         self.given += 1;
         let solving = Solving::new(puzzle);
-        said.push(Said::Line(announce(&solving, self.run, self.given)));
+        said.push(Said::Line(
+            self.duel_turn(announce(&solving, self.run, self.given), now),
+        ));
         self.solving = Some(solving);
         self.recorded = false;
         Ok(())
+    }
+
+    /// In a duel, `text` said to the player to solve (`Bob, 2 minutes 40 left: …`), whose
+    /// clock starts now.
+    fn duel_turn(&mut self, text: String, now: Duration) -> String {
+        let Some((duel, names)) = &mut self.duel else {
+            return text;
+        };
+        duel.start(now);
+        let who = &names[duel.turn()];
+        format!(
+            "{who}, {} left: {text}",
+            spoken_time(duel.remaining(duel.turn(), now))
+        )
     }
 
     /// Reads one line.
@@ -206,6 +275,14 @@ impl Trainer {
             return Ok(said);
         }
         if self.run == Run::Storm && self.storm.is_over(now) {
+            self.finish(now, wall, &mut said)?;
+            return Ok(said);
+        }
+        if let Some((duel, names)) = &mut self.duel
+            && duel.check_time(now)
+        {
+            let who = names[duel.turn()].clone();
+            said.push(Said::Line(format!("{who}'s time is up.")));
             self.finish(now, wall, &mut said)?;
             return Ok(said);
         }
@@ -252,7 +329,7 @@ impl Trainer {
                 }
             }
             "hint" | "h" if self.run != Run::Puzzles => {
-                said.push(Said::Refused("No hints in Storm or Streak.".into()));
+                said.push(Said::Refused("No hints in Storm, Streak or a duel.".into()));
             }
             "hint" | "h" => match solving.hint() {
                 None => said.push(Said::Refused("The puzzle is over: no hint to give.".into())),
@@ -268,7 +345,8 @@ impl Trainer {
             "solution" | "show" => {
                 if self.run != Run::Puzzles {
                     said.push(Said::Refused(
-                        "No solution shown during Storm or Streak: it would end the run.".into(),
+                        "No solution shown during Storm, Streak or a duel: it would end the run."
+                            .into(),
                     ));
                 } else {
                     let mut pos = solving.position().clone();
@@ -292,7 +370,7 @@ impl Trainer {
             }
             "retry" | "r" => {
                 if self.run != Run::Puzzles {
-                    said.push(Said::Refused("No retries in Storm or Streak.".into()));
+                    said.push(Said::Refused("No retries in Storm, Streak or a duel.".into()));
                 } else {
                     solving.retry();
                     said.push(Said::Line(format!(
@@ -383,14 +461,25 @@ impl Trainer {
                         self.storm.solved(now);
                     }
                     Run::Streak => self.streak.solved(),
-                    Run::Puzzles => {}
+                    Run::Puzzles | Run::Duel => {}
                 }
                 self.settle(wall, said)?;
+                if self.run == Run::Duel {
+                    return self.duel_step(true, now, wall, said);
+                }
                 self.closing(said);
                 if self.run != Run::Puzzles {
                     self.progress(now, said);
                     self.next_puzzle(now, wall, said)?;
                 }
+            }
+            Attempt::Wrong { .. } if self.run == Run::Duel => {
+                said.push(Said::Line(format!(
+                    "Not the move: {}.",
+                    trimmed(&words_of(&before, m))
+                )));
+                self.settle(wall, said)?;
+                return self.duel_step(false, now, wall, said);
             }
             Attempt::Wrong { expected } => {
                 said.push(Said::Line(format!(
@@ -421,10 +510,55 @@ impl Trainer {
                         self.settle(wall, said)?;
                         self.finish(now, wall, said)?;
                     }
+                    Run::Duel => {}
                 }
             }
             Attempt::Explored => {
                 said.push(Said::Line(format!("Analysis: {}", words_of(&before, m))));
+            }
+        }
+        Ok(())
+    }
+
+    /// A duel's puzzle solved (`won`) or missed: the score, and the turn passed with the next
+    /// puzzle or the same one, or the end.
+    fn duel_step(
+        &mut self,
+        won: bool,
+        now: Duration,
+        wall: i64,
+        said: &mut Vec<Said>,
+    ) -> Result<(), StoreError> {
+        let Some((duel, names)) = &mut self.duel else {
+            return Ok(());
+        };
+        let next = if won {
+            duel.solved(now)
+        } else {
+            duel.wrong(now)
+        };
+        let [a, b] = duel.score();
+        said.push(Said::Line(format!(
+            "Score: {} {a}, {} {b}.",
+            names[0], names[1]
+        )));
+        // The records of the next attempt are the next solver's.
+        let solver = names[duel.turn()].clone();
+        match next {
+            Next::Over => self.finish(now, wall, said)?,
+            Next::NextPuzzle => {
+                self.player = solver;
+                self.next_puzzle(now, wall, said)?;
+            }
+            Next::SamePuzzle => {
+                self.player = solver;
+                if let Some(puzzle) = self.solving.as_ref().map(|s| s.puzzle().clone()) {
+                    let solving = Solving::new(puzzle);
+                    let text = self.duel_turn(announce(&solving, self.run, self.given), now);
+                    said.push(Said::Line(format!("The puzzle passes. {text}")));
+                    self.solving = Some(solving);
+                    self.recorded = false;
+                }
             }
         }
         Ok(())
@@ -444,7 +578,8 @@ impl Trainer {
         self.recorded = true;
         let puzzle = solving.puzzle().clone();
         let mode = self.mode();
-        let change = self.book.record(&self.player, &puzzle, mode, won, wall)?;
+        let solver = self.solver().to_owned();
+        let change = self.book.record(&solver, &puzzle, mode, won, wall)?;
         if mode == PuzzleMode::Rated {
             said.push(Said::Line(rating_words(&change, won)));
         }
@@ -474,13 +609,22 @@ impl Trainer {
                 spoken_time(self.storm.remaining(now))
             ))),
             Run::Streak => said.push(Said::Line(format!("Streak: {}.", self.streak.score()))),
-            Run::Puzzles => {}
+            Run::Puzzles | Run::Duel => {}
         }
     }
 
     /// Storm's time is up (called when the deadline passes).
     pub fn tick(&mut self, now: Duration, wall: i64) -> Result<Vec<Said>, StoreError> {
         let mut said = Vec::new();
+        if let Some((duel, names)) = &mut self.duel
+            && !self.over
+            && duel.check_time(now)
+        {
+            let who = names[duel.turn()].clone();
+            said.push(Said::Line(format!("{who}'s time is up.")));
+            self.finish(now, wall, &mut said)?;
+            return Ok(said);
+        }
         if self.run == Run::Storm && !self.over && self.storm.is_over(now) {
             said.push(Said::Line("Time is up.".into()));
             self.finish(now, wall, &mut said)?;
@@ -520,6 +664,20 @@ impl Trainer {
                 ),
             ),
             Run::Streak => (PuzzleMode::Streak, self.streak.score(), String::new()),
+            Run::Duel => {
+                if let Some((duel, names)) = &self.duel {
+                    let [a, b] = duel.score();
+                    let result = match duel.winner() {
+                        Some(p) => format!("{} wins", names[p]),
+                        None => "A draw".to_owned(),
+                    };
+                    said.push(Said::Line(format!(
+                        "Duel over: {} {a}, {} {b}. {result}.",
+                        names[0], names[1]
+                    )));
+                }
+                return Ok(());
+            }
         };
         let old = self.book.record_run(&self.player, mode, score, wall)?;
         let best = match old {
@@ -553,7 +711,7 @@ pub fn announce(solving: &Solving, run: Run, n: usize) -> String {
     };
     let head = match run {
         Run::Puzzles => format!("Puzzle {}", p.rating),
-        Run::Storm | Run::Streak => format!("Puzzle {n}, rated {}", p.rating),
+        Run::Storm | Run::Streak | Run::Duel => format!("Puzzle {n}, rated {}", p.rating),
     };
     let goal = if what.is_empty() {
         ": find the best move"

@@ -1014,7 +1014,7 @@ fn chunks(line: &str) -> Vec<String> {
 pub fn plain_words(text: &str) -> String {
     const SWAPS: [(&str, &str); 13] = [
         // Learning from the mistakes (see `app/retro.rs`).
-        ("F10: the solution", "solution: the engine's line"),
+        ("F12: the solution", "solution: the engine's line"),
         ("F9: skip", "skip: the next one"),
         ("F9: next", "next: the next one"),
         ("F9: the summary", "next: the summary"),

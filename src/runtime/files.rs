@@ -74,6 +74,8 @@ pub struct Files {
     news: Option<Event>,
     /// The library's work, with the explorer's table kept between questions.
     library: super::library::LibraryWork,
+    /// The puzzles' work, with the puzzle book kept open between questions.
+    puzzles: super::puzzles::PuzzleWork,
 }
 
 /// A watcher's files: none. It saves nothing, so it claims nothing either (no `current.lock`
@@ -100,6 +102,7 @@ impl Files {
             looked_elsewhere: false,
             news: None,
             library: Default::default(),
+            puzzles: Default::default(),
         }
     }
 }
@@ -386,6 +389,9 @@ impl FileWork for Files {
         let effect = match work {
             Work::Files(effect) => effect,
             Work::Library(effect) => return self.library.carry_out(self.store.as_ref(), effect),
+            Work::Puzzles(effect) => {
+                return Some(self.puzzles.carry_out(self.store.as_ref(), effect));
+            }
         };
         match effect {
             FileEffect::Autosave(pgn) => {

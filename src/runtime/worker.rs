@@ -29,6 +29,8 @@ use crate::app::{Event, FileEffect, LibraryEffect, SaveJob};
 pub enum Work {
     Files(FileEffect),
     Library(LibraryEffect),
+    /// The puzzles and the puzzle ratings, in the database beside the library.
+    Puzzles(crate::app::puzzle::PuzzleEffect),
 }
 
 /// One piece of file work, as the loop hands it to the worker.

@@ -9,6 +9,7 @@ use ratatui::widgets::Widget;
 use super::text::width as text_width;
 use super::theme::Theme;
 use crate::app::keymap::{Action, Key, KeyContext, hints};
+use crate::app::puzzle::RunKind;
 use crate::app::{Hint, dialog_hint_rows};
 
 /// The footer line.
@@ -24,6 +25,9 @@ pub struct Footer {
     pub over: bool,
     /// The player to move has offered a draw with their move: Ctrl-D withdraws it.
     pub offering: bool,
+    /// At a puzzle's table: its own keys (hint, solution, retry, next; in a Streak its
+    /// skip, in a Storm none) in place of a game's.
+    pub puzzle: Option<RunKind>,
 }
 
 /// Blank columns between two hints.
@@ -77,6 +81,63 @@ pub fn hint_spans(
             _ => (action, key, label),
         })
         .collect();
+    pack(all, theme, width)
+}
+
+/// The footer's hint spans at a puzzle (see [`hint_spans`]): the puzzle's own keys first
+/// (hint, solution, retry, next, from the keymap), then the board's, without what only a
+/// game has (offers, claims, resigning, a new game).
+pub fn puzzle_hint_spans(
+    run: RunKind,
+    theme: &Theme,
+    width: usize,
+    typing: bool,
+) -> Vec<Span<'static>> {
+    let context = KeyContext::Playing;
+    let first_key = |action: Action| {
+        crate::app::keymap::bindings(context)
+            .find(|b| b.action == action)
+            .map(|b| b.keys[0])
+    };
+    let own: &[(Action, &str)] = match run {
+        RunKind::Puzzles => &[
+            (Action::Hint, "hint"),
+            (Action::MoveNow, "solution"),
+            (Action::Takeback, "retry"),
+            (Action::Puzzles, "next"),
+        ],
+        RunKind::Streak => &[(Action::Puzzles, "skip")],
+        RunKind::Storm | RunKind::Duel => &[],
+    };
+    let own: Vec<(Action, Key, &'static str)> = own
+        .iter()
+        .copied()
+        .filter_map(|(action, label)| first_key(action).map(|key| (action, key, label)))
+        .collect();
+    let board = hints(context).into_iter().filter(|(action, _, _)| {
+        !action.needs_game_in_progress()
+            && !action.needs_game_over()
+            && !matches!(
+                action,
+                Action::NewGame | Action::Library | Action::HistoryBack
+            )
+    });
+    let mut all: Vec<_> = Vec::new();
+    for (action, key, label) in board {
+        let label = match action {
+            Action::Select if typing => "play move",
+            _ => label,
+        };
+        all.push((action, key, label));
+        if action == Action::Select {
+            all.extend(own.iter().copied());
+        }
+    }
+    pack(all, theme, width)
+}
+
+/// As many hints as fit into `width` columns, in order; the way to quit always kept, last.
+fn pack(all: Vec<(Action, Key, &'static str)>, theme: &Theme, width: usize) -> Vec<Span<'static>> {
     let cost = |key: &Key, label: &str| text_width(&key.to_string()) + 1 + text_width(label) + 2;
     let quit = all.iter().rposition(|(a, _, _)| *a == Action::Quit);
     let mut used = 1 + quit.map_or(0, |i| cost(&all[i].1, all[i].2));
@@ -126,6 +187,11 @@ pub fn hint_lines(rows: Vec<Vec<Hint>>, theme: &Theme) -> Vec<Line<'static>> {
 
 impl Widget for Footer {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        if let Some(run) = self.puzzle {
+            let spans = puzzle_hint_spans(run, &self.theme, usize::from(area.width), self.typing);
+            Line::from(spans).render(area, buf);
+            return;
+        }
         Line::from(hint_spans(
             self.context,
             &self.theme,

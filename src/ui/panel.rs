@@ -98,6 +98,7 @@ impl PanelView<'_> {
     pub fn render_plan(self, plan: PanelLayout, buf: &mut Buffer) {
         let theme = self.app.theme();
         let title = match variant_text(self.app) {
+            _ if let Some(seat) = crate::app::puzzle::seat(self.app) => seat.title(self.app.now()),
             Some(variant) => format!("{} · {variant}", self.app.words().time_control()),
             None => self.app.words().time_control(),
         };

@@ -169,7 +169,7 @@ fn another_move_passes_within_0_035_of_the_position_before_and_fails_beyond() {
 #[test]
 fn the_solution_is_shown_skips_are_counted_and_the_rest_kept_for_later() {
     let (mut app, _) = learning();
-    act(&mut app, Action::Hint);
+    act(&mut app, Action::MoveNow);
     assert_eq!(said(&app), "The solution: 3... g6 4. Qf3 · F9: the summary");
     assert_eq!(feedback(&app), Feedback::View);
     act(&mut app, Action::Seek(Seek::NEXT));

@@ -200,3 +200,52 @@ fn streak_one_mistake_ends_it_one_skip_and_no_hints() {
     assert_eq!(tr.book.best("Ann", PuzzleMode::Streak).unwrap(), Some(2));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_duel_passes_a_missed_puzzle_scores_the_solver_and_ends_on_time() {
+    let dir = temp("duel");
+    let rules = DuelRules {
+        time: t(60),
+        puzzles: 2,
+        on_wrong: OnWrong::Pass,
+    };
+    let mut tr = trainer(&dir, Run::Puzzles, Some("1OKO0")).duel("Bob", rules);
+    let said = lines(&tr.start(t(0), NOW).unwrap());
+    assert!(
+        said.contains("Puzzle duel: Ann against Bob, 1 minute each, 2 puzzles"),
+        "{said}"
+    );
+    assert!(said.contains("Ann, 1 minute left: Puzzle 1"), "{said}");
+    assert_eq!(tr.deadline(t(0)), Some(t(60)));
+    let said = lines(&tr.line("Kg1", t(10), NOW).unwrap());
+    // Passed without the answer.
+    assert!(!said.contains("Rc8"), "{said}");
+    assert!(said.contains("Score: Ann 0, Bob 0."), "{said}");
+    assert!(
+        said.contains("The puzzle passes. Bob, 1 minute left: Puzzle 1"),
+        "{said}"
+    );
+    assert!(lines(&tr.line("hint", t(11), NOW).unwrap()).contains("No hints"));
+    tr.line("Rc8+", t(12), NOW).unwrap();
+    tr.line("Rxd8", t(13), NOW).unwrap();
+    let said = lines(&tr.line("Rxe8#", t(14), NOW).unwrap());
+    assert!(said.contains("Score: Ann 0, Bob 1."), "{said}");
+    assert!(said.contains("Ann, 50 seconds left: Puzzle 2"), "{said}");
+    // Ann's clock runs out.
+    assert_eq!(tr.deadline(t(14)), Some(t(64)));
+    let said = lines(&tr.tick(t(64), NOW).unwrap());
+    assert!(said.contains("Ann's time is up."), "{said}");
+    assert!(
+        said.contains("Duel over: Ann 0, Bob 1. Bob wins."),
+        "{said}"
+    );
+    assert!(tr.is_over());
+    // Each attempt is in its solver's history.
+    let book = Store::new(DataDir::new(&dir)).puzzles().unwrap();
+    let bob = book.history("Bob", 10).unwrap();
+    assert_eq!(bob.len(), 1);
+    assert!(bob[0].won);
+    let ann = book.history("Ann", 10).unwrap();
+    assert_eq!(ann.len(), 1);
+    assert!(!ann[0].won);
+}

@@ -13,6 +13,7 @@ pub fn file_work(effect: hotseat::app::Effect) -> Option<hotseat::runtime::worke
     match effect {
         Effect::Files(effect) => Some(Work::Files(effect)),
         Effect::Library(effect) => Some(Work::Library(effect)),
+        Effect::Puzzles(effect) => Some(Work::Puzzles(effect)),
         Effect::Engine(_) | Effect::Net(_) | Effect::Screen(_) => None,
     }
 }
