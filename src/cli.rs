@@ -351,7 +351,12 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+/// The tools. Each one's options are built only when it is named (`defer`): a game started with
+/// `hotseat` alone never builds the dozens of options of the other tools, whose code would
+/// otherwise be read into memory at every start (clap's derive builds every subcommand's
+/// arguments before parsing). Help, completions and the manual page build them all as before.
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Count the leaf nodes of the legal move tree to a given depth (tests the move generator)
     #[command(after_help = "Examples:\n  \
