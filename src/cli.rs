@@ -607,7 +607,9 @@ Examples:
 
     /// Serve hotseat over SSH: friends with nothing but ssh play, watch and come back to
     /// their games (runs the hotseat-serve program, built apart)
-    #[command(after_help = "\
+    #[command(
+        disable_help_flag = true,
+        after_help = "\
 Runs hotseat-serve, found beside this program or on PATH, with the same
 arguments; `hotseat serve --help` lists its options. It is built apart, so that
 this program carries no SSH server:
@@ -616,10 +618,15 @@ this program carries no SSH server:
 Examples:
   hotseat serve
       players: ssh -t -p 2222 HOST ROOM
-  hotseat serve --listen 0.0.0.0:2222 --allow-keys club_keys -- --time 10+5")]
+  hotseat serve --listen 0.0.0.0:2222 --allow-keys club_keys -- --time 10+5"
+    )]
     Serve {
         /// hotseat-serve's options: --listen ADDR:PORT, --allow-keys FILE, ...
-        #[arg(value_name = "OPTIONS", trailing_var_arg = true, allow_hyphen_values = true)]
+        #[arg(
+            value_name = "OPTIONS",
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
         args: Vec<std::ffi::OsString>,
     },
 

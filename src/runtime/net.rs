@@ -165,9 +165,10 @@ impl std::fmt::Debug for Connection {
                 .field("config", config)
                 .field("color", color)
                 .finish(),
-            Connection::Seat { color, .. } => {
-                f.debug_struct("Seat").field("color", color).finish_non_exhaustive()
-            }
+            Connection::Seat { color, .. } => f
+                .debug_struct("Seat")
+                .field("color", color)
+                .finish_non_exhaustive(),
         }
     }
 }

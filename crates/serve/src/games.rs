@@ -27,10 +27,8 @@ pub fn list(mut out: Output, folder: &Path) {
 
 /// `pgn ID`: the game's file as it is kept.
 pub fn pgn(mut out: Output, folder: &Path, id: &str) {
-    let plain = !id.is_empty()
-        && !id.starts_with('.')
-        && !id.contains(['/', '\\'])
-        && id.len() <= 255;
+    let plain =
+        !id.is_empty() && !id.starts_with('.') && !id.contains(['/', '\\']) && id.len() <= 255;
     let path = Store::new(DataDir::new(folder)).games_dir().join(id);
     match std::fs::read(&path) {
         Ok(text) if plain => {

@@ -135,10 +135,16 @@ fn serve(args: Args) -> Result<()> {
         .with_context(|| format!("cannot listen on {}", args.listen))?;
     let local = listener.local_addr()?;
     if made {
-        println!("Made the server's host key: {}", data.join(hostkey::FILE).display());
+        println!(
+            "Made the server's host key: {}",
+            data.join(hostkey::FILE).display()
+        );
     }
     println!("Host key fingerprint: {fingerprint}");
-    println!("Listening on {local}: players connect with  ssh -t -p {} HOST ROOM", local.port());
+    println!(
+        "Listening on {local}: players connect with  ssh -t -p {} HOST ROOM",
+        local.port()
+    );
     use std::io::Write as _;
     let _ = std::io::stdout().flush();
     let mut methods = vec![MethodKind::PublicKey];
@@ -203,11 +209,9 @@ async fn accept(
         let handler = Connection::new(shared.clone(), admitted, authenticated.clone());
         let config = config.clone();
         tokio::spawn(async move {
-            let started = tokio::time::timeout(
-                login,
-                russh::server::run_stream(config, socket, handler),
-            )
-            .await;
+            let started =
+                tokio::time::timeout(login, russh::server::run_stream(config, socket, handler))
+                    .await;
             let Ok(Ok(session)) = started else {
                 return;
             };

@@ -20,8 +20,8 @@ use hotseat::game::pgn::Tags;
 use hotseat::net::Sink;
 use hotseat::net::host::{Host, HostConfig, Limits};
 use hotseat::net::invite::Access;
-use hotseat::runtime::{EventSender, HostSeat, NetRole};
 use hotseat::rules::Color;
+use hotseat::runtime::{EventSender, HostSeat, NetRole};
 
 /// The longest room code.
 pub const MAX_CODE: usize = 32;

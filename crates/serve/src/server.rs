@@ -238,7 +238,15 @@ impl Connection {
             folder.to_string_lossy().into_owned(),
         ];
         let dumb = term == "dumb";
-        args.extend(["--color".to_owned(), if state.no_color || dumb { "never" } else { "always" }.to_owned()]);
+        args.extend([
+            "--color".to_owned(),
+            if state.no_color || dumb {
+                "never"
+            } else {
+                "always"
+            }
+            .to_owned(),
+        ]);
         if dumb {
             args.push("--ascii".to_owned());
         }

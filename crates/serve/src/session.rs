@@ -3,7 +3,6 @@
 //! terminal. The same board, figures, themes, clocks, dialogs, typed moves and help as at a
 //! local terminal; the session's files in the player's own folder (by key).
 
-use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use clap::Parser;

@@ -341,7 +341,10 @@ mod tests {
     #[test]
     fn an_escape_alone_is_the_escape_key_and_a_sequence_split_across_packets_is_one_key() {
         let events = read(&[b"\x1b"]);
-        assert_eq!(events.iter().filter_map(code).next().unwrap().0, KeyCode::Esc);
+        assert_eq!(
+            events.iter().filter_map(code).next().unwrap().0,
+            KeyCode::Esc
+        );
         let events = read(&[b"\x1b[", b"1;5C"]);
         assert_eq!(
             events.iter().filter_map(code).collect::<Vec<_>>(),
