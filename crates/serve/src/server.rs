@@ -23,7 +23,7 @@ use tokio::sync::mpsc;
 
 use crate::games;
 use crate::rooms::{self, Rooms};
-use crate::terminal::{self, Keys, Out, Output, SharedSize};
+use crate::terminal::{self, Keys, LineEditor, LinesIn, Out, Output, SharedSize};
 
 /// Session channels one connection may open.
 pub const CHANNELS: usize = 2;
@@ -136,6 +136,10 @@ struct ChannelState {
     term: Option<String>,
     no_color: bool,
     keys: Arc<Mutex<Keys>>,
+    /// For the plain mode: where the client's lines go, and, when its terminal is raw, the
+    /// line editing its own terminal would do.
+    lines: Option<std::sync::mpsc::SyncSender<Vec<u8>>>,
+    editor: Option<LineEditor>,
     started: bool,
 }
 
@@ -202,7 +206,11 @@ impl Connection {
             ["pgn", id] => return games::pgn(out, &folder, id),
             _ => {}
         }
-        let kind = match words.as_slice() {
+        let (plain, place) = match words.as_slice() {
+            ["plain", rest @ ..] => (true, rest),
+            rest => (false, rest),
+        };
+        let kind = match place {
             [] => Kind::Here,
             [code] if rooms::valid_code(code) => Kind::Room((*code).to_owned()),
             _ => {
@@ -216,12 +224,18 @@ impl Connection {
                 );
             }
         };
-        let Some(term) = state.term.clone() else {
-            return say(
-                out,
-                2,
-                "a game needs a terminal: connect with ssh -t (the room code after the host)",
-            );
+        let term = match state.term.clone() {
+            Some(term) => term,
+            // Lines need no terminal: the client's own edits them.
+            None if plain => "dumb".to_owned(),
+            None => {
+                return say(
+                    out,
+                    2,
+                    "a game needs a terminal: connect with ssh -t (the room code after the \
+                     host), or play in lines with the command plain",
+                );
+            }
         };
         let sessions = self.shared.sessions.fetch_add(1, Ordering::SeqCst);
         let counted = Counted(self.shared.clone());
@@ -251,6 +265,18 @@ impl Connection {
             args.push("--ascii".to_owned());
         }
         args.extend(self.shared.policy.game_args.iter().cloned());
+        let lines = if plain {
+            args.push("--plain".to_owned());
+            let (tx, input) = LinesIn::new();
+            state.lines = Some(tx);
+            if state.term.is_some() {
+                state.editor = Some(LineEditor::default());
+                out = out.crlf();
+            }
+            Some(input)
+        } else {
+            None
+        };
         let start = crate::session::Start {
             args,
             kind,
@@ -258,6 +284,7 @@ impl Connection {
             shared: self.shared.clone(),
             size: state.size.clone(),
             keys: state.keys.clone(),
+            lines,
         };
         crate::session::spawn(start, counted, &mut out);
         drop(out);
@@ -379,6 +406,8 @@ impl russh::server::Handler for Connection {
                 term: None,
                 no_color: false,
                 keys: Arc::new(Mutex::new(Keys::default())),
+                lines: None,
+                editor: None,
                 started: false,
             },
         );
@@ -457,14 +486,48 @@ impl russh::server::Handler for Connection {
         &mut self,
         channel: ChannelId,
         data: &[u8],
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if let Some(state) = self.channels.get(&channel) {
+        let Some(state) = self.channels.get_mut(&channel) else {
+            return Ok(());
+        };
+        let Some(lines) = &state.lines else {
             state
                 .keys
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .feed(data);
+            return Ok(());
+        };
+        let (bytes, ended) = match &mut state.editor {
+            Some(editor) => {
+                let edited = editor.feed(data);
+                if !edited.echo.is_empty() {
+                    session.data(channel, CryptoVec::from(edited.echo))?;
+                }
+                (edited.lines, edited.ended)
+            }
+            None => (data.to_vec(), false),
+        };
+        // A client that pours in more than the game reads loses the overflow, not the server
+        // its memory.
+        if !bytes.is_empty() {
+            let _ = lines.try_send(bytes);
+        }
+        if ended {
+            state.lines = None;
+        }
+        Ok(())
+    }
+
+    async fn channel_eof(
+        &mut self,
+        channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // The end of a plain game's input; a screen's keys have no end but the connection's.
+        if let Some(state) = self.channels.get_mut(&channel) {
+            state.lines = None;
         }
         Ok(())
     }

@@ -14,9 +14,9 @@ use hotseat::runtime::{Front, Launch, NetRole, Role};
 use hotseat::tui::PlayError;
 use ratatui::Terminal;
 
-use crate::rooms::Place;
+use crate::rooms::{Place, Room};
 use crate::server::{Kind, Shared};
-use crate::terminal::{Keys, Output, SharedSize, SshBackend, SshConsole};
+use crate::terminal::{Keys, LinesIn, Output, SharedSize, SshBackend, SshConsole};
 
 /// What a saved game's note says to come back to it.
 const RESUME: &str = "ssh to the server again with the same key";
@@ -33,6 +33,8 @@ pub struct Start {
     pub shared: Arc<Shared>,
     pub size: SharedSize,
     pub keys: Arc<Mutex<Keys>>,
+    /// The client's lines, for the plain mode; `None` for the screen.
+    pub lines: Option<LinesIn>,
 }
 
 /// Starts the game of `start` on a thread of its own, its screen written to `out`'s channel;
@@ -52,7 +54,10 @@ pub fn spawn(start: Start, counted: impl Send + 'static, out: &mut Output) {
 }
 
 /// Plays the game, then says how it ended and closes the channel.
-fn run(start: Start, mut out: Output) {
+fn run(mut start: Start, mut out: Output) {
+    if let Some(lines) = start.lines.take() {
+        return run_plain(start, lines, out);
+    }
     let keys = start.keys.clone();
     let result = play(start, &mut out);
     keys.lock().unwrap_or_else(|e| e.into_inner()).hang_up();
@@ -66,9 +71,12 @@ fn run(start: Start, mut out: Output) {
     }
 }
 
-fn play(start: Start, out: &mut Output) -> Result<(), String> {
-    let launch = launch(&start.args)?;
-    let (role, room) = match &start.kind {
+/// A room and the place a session holds in it.
+type InRoom = (Arc<Room>, Place);
+
+/// The room (or none) of `start`, and the role its session plays there.
+fn seat(start: &Start, launch: &Launch) -> Result<(Role, Option<InRoom>), String> {
+    Ok(match &start.kind {
         Kind::Here => (Role::Local, None),
         Kind::Room(code) => {
             let room = start
@@ -80,12 +88,52 @@ fn play(start: Start, out: &mut Output) -> Result<(), String> {
             let role = room.role(place, start.shared.rooms.port());
             (Role::Net(role), Some((room, place)))
         }
-    };
-    let launch = match (&role, &room) {
-        // A player's own saved game is set aside for the room's (kept in the archive).
-        (Role::Net(NetRole::Seat(_)), _) => with_new(launch),
+    })
+}
+
+/// The game in lines (`plain`), its input the client's lines; the exit status as `hotseat
+/// --plain`'s (0 finished, 3 left unfinished).
+fn run_plain(start: Start, input: LinesIn, out: Output) {
+    let played = launch(&start.args).and_then(|launch| {
+        let (role, room) = seat(&start, &launch)?;
+        let launch = set_aside(&role, launch);
+        let lines = hotseat::plain::Lines {
+            resume: RESUME,
+            said: out.another(),
+            errors: out.to_errors(),
+        };
+        hotseat::plain::play_on(launch, role, lines, move |sender| {
+            if let Some((room, place)) = &room
+                && *place != Place::Watcher
+            {
+                room.hold(*place, sender.clone());
+            }
+            hotseat::plain::spawn_reader(move || std::io::BufReader::new(input), sender)
+        })
+        .map_err(|e| format!("{e:#}"))
+    });
+    match played {
+        Ok(ending) => out.exit(u32::from(ending.code())),
+        Err(message) => {
+            let mut out = out;
+            out.error(&format!("hotseat: {message}\n"));
+            out.exit(1);
+        }
+    }
+}
+
+/// A room's first player's own saved game is set aside for the room's (kept in the archive).
+fn set_aside(role: &Role, launch: Launch) -> Launch {
+    match role {
+        Role::Net(NetRole::Seat(_)) => with_new(launch),
         _ => launch,
-    };
+    }
+}
+
+fn play(start: Start, out: &mut Output) -> Result<(), String> {
+    let launch = launch(&start.args)?;
+    let (role, room) = seat(&start, &launch)?;
+    let launch = set_aside(&role, launch);
     let mut notes = Vec::new();
     let front = Front {
         resume: RESUME,
@@ -120,7 +168,7 @@ fn keys_of(keys: &Mutex<Keys>) -> std::sync::MutexGuard<'_, Keys> {
 fn launch(args: &[String]) -> Result<Launch, String> {
     let cli = Cli::try_parse_from(args).map_err(|e| e.to_string())?;
     match cli.task() {
-        Ok(Task::Play(launch, _)) => Ok(*launch),
+        Ok(Task::Play(launch, _) | Task::Plain(launch, _)) => Ok(*launch),
         Ok(_) => Err("the server's game options are not a game's".to_owned()),
         Err(e) => Err(crate::task_error(e)),
     }

@@ -49,6 +49,11 @@ pub enum Out {
 pub struct Output {
     queue: Sender<Out>,
     buffer: Vec<u8>,
+    /// To the client's standard error rather than its output.
+    errors: bool,
+    /// Each line feed written as CR LF: lines of text to a client whose terminal is raw (a
+    /// `pty-req` with no line discipline on this side).
+    crlf: bool,
 }
 
 impl Output {
@@ -56,12 +61,31 @@ impl Output {
         Output {
             queue,
             buffer: Vec::new(),
+            errors: false,
+            crlf: false,
         }
     }
 
-    /// Another writer on the same channel (the bell's, beside the screen's).
+    /// Another writer on the same channel (the bell's, beside the screen's), writing lines as
+    /// this one does.
     pub fn another(&self) -> Output {
-        Output::new(self.queue.clone())
+        Output {
+            crlf: self.crlf,
+            ..Output::new(self.queue.clone())
+        }
+    }
+
+    /// Another writer on the same channel, to the client's standard error.
+    pub fn to_errors(&self) -> Output {
+        Output {
+            errors: true,
+            ..self.another()
+        }
+    }
+
+    /// This writer with each line feed as CR LF.
+    pub fn crlf(self) -> Output {
+        Output { crlf: true, ..self }
     }
 
     /// Says `message` on the client's standard error (after what was written before).
@@ -79,7 +103,16 @@ impl Output {
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.buffer.extend_from_slice(buf);
+        if self.crlf {
+            for &b in buf {
+                if b == b'\n' {
+                    self.buffer.push(b'\r');
+                }
+                self.buffer.push(b);
+            }
+        } else {
+            self.buffer.extend_from_slice(buf);
+        }
         Ok(buf.len())
     }
 
@@ -88,7 +121,12 @@ impl Write for Output {
             return Ok(());
         }
         let bytes = std::mem::take(&mut self.buffer);
-        match self.queue.try_send(Out::Data(bytes)) {
+        let out = if self.errors {
+            Out::Error(bytes)
+        } else {
+            Out::Data(bytes)
+        };
+        match self.queue.try_send(out) {
             Ok(()) => Ok(()),
             Err(TrySendError::Full(_)) => Err(io::Error::new(
                 io::ErrorKind::WouldBlock,
@@ -303,6 +341,108 @@ impl Keys {
     }
 }
 
+/// Lines a client sends for the plain mode, read as standard input is: a reader of the
+/// channel's bytes that ends when the client sends its end (or goes).
+#[derive(Debug)]
+pub struct LinesIn {
+    rx: std::sync::mpsc::Receiver<Vec<u8>>,
+    chunk: Vec<u8>,
+    at: usize,
+}
+
+/// Chunks of a client's lines waiting to be read.
+pub const LINES_QUEUE: usize = 256;
+
+impl LinesIn {
+    pub fn new() -> (std::sync::mpsc::SyncSender<Vec<u8>>, LinesIn) {
+        let (tx, rx) = std::sync::mpsc::sync_channel(LINES_QUEUE);
+        (
+            tx,
+            LinesIn {
+                rx,
+                chunk: Vec::new(),
+                at: 0,
+            },
+        )
+    }
+}
+
+impl io::Read for LinesIn {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at >= self.chunk.len() {
+            match self.rx.recv() {
+                Ok(chunk) => {
+                    self.chunk = chunk;
+                    self.at = 0;
+                }
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.chunk.len() - self.at);
+        buf[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// The line editing a terminal's own line discipline does, for a client whose terminal is raw
+/// (`ssh -t HOST plain`): typed characters echoed, Backspace, Enter ends a line, Ctrl-D on an
+/// empty line ends the input, Ctrl-C and Ctrl-U clear the line.
+#[derive(Debug, Default)]
+pub struct LineEditor {
+    line: Vec<u8>,
+}
+
+/// What a client's bytes come to through the [`LineEditor`].
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Edited {
+    /// To send back to the client: the echo.
+    pub echo: Vec<u8>,
+    /// Lines completed, each with its line feed.
+    pub lines: Vec<u8>,
+    /// The client ended its input (Ctrl-D on an empty line).
+    pub ended: bool,
+}
+
+impl LineEditor {
+    pub fn feed(&mut self, bytes: &[u8]) -> Edited {
+        let mut edited = Edited::default();
+        for &b in bytes {
+            match b {
+                b'\r' | b'\n' => {
+                    edited.echo.extend_from_slice(b"\r\n");
+                    edited.lines.append(&mut self.line);
+                    edited.lines.push(b'\n');
+                }
+                0x7f | 0x08 => {
+                    // A whole character goes: its continuation bytes first.
+                    while let Some(last) = self.line.pop() {
+                        if last & 0xc0 != 0x80 {
+                            break;
+                        }
+                    }
+                    edited.echo.extend_from_slice(b"\x08 \x08");
+                }
+                0x04 if self.line.is_empty() => {
+                    edited.ended = true;
+                    return edited;
+                }
+                0x03 | 0x15 => {
+                    self.line.clear();
+                    edited.echo.extend_from_slice(b"^C\r\n");
+                }
+                b if b < 0x20 => {}
+                b if self.line.len() < hotseat::plain::MAX_LINE => {
+                    self.line.push(b);
+                    edited.echo.push(b);
+                }
+                _ => {}
+            }
+        }
+        edited
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,6 +513,32 @@ mod tests {
             events.as_slice(),
             [AppEvent::Action(Action::Pointer(p))] if p.column == 9 && p.row == 4
         ));
+    }
+
+    #[test]
+    fn the_line_editor_echoes_erases_and_ends() {
+        let mut editor = LineEditor::default();
+        let edited = editor.feed(b"e4x\x7f\r");
+        assert_eq!(edited.lines, b"e4\n");
+        assert_eq!(edited.echo, b"e4x\x08 \x08\r\n");
+        assert!(!edited.ended);
+        let edited = editor.feed("é\x7fNf3\rQ".as_bytes());
+        assert_eq!(edited.lines, b"Nf3\n");
+        assert!(editor.feed(b"\x03\x04").ended);
+    }
+
+    #[test]
+    fn lines_in_reads_the_chunks_then_ends() {
+        use std::io::BufRead;
+        let (tx, input) = LinesIn::new();
+        tx.send(b"e4\nN".to_vec()).unwrap();
+        tx.send(b"f3\n".to_vec()).unwrap();
+        drop(tx);
+        let lines: Vec<String> = io::BufReader::new(input)
+            .lines()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(lines, ["e4", "Nf3"]);
     }
 
     #[test]

@@ -162,22 +162,46 @@ fn eventually(what: &str, done: impl Fn() -> bool) {
     }
 }
 
+/// A server, three keys (ann, bob, cat) and the room `code` with ann playing White at 80x24
+/// and bob Black at 120x40, White's invitation box closed.
+struct Room {
+    server: Server,
+    keys: [PathBuf; 3],
+    white: Pty,
+    black: Pty,
+}
+
+fn room(label: &str, code: &str) -> Room {
+    let dir = fresh_dir(label);
+    let server = Server::start(&dir, &[]);
+    let keys = ["ann", "bob", "cat"].map(|name| key(&dir, name));
+    let mut white = server.screen(&keys[0], &[code], 80, 24);
+    white.wait_for(&format!("Room {code}")).unwrap();
+    let black = server.screen(&keys[1], &[code], 120, 40);
+    black.wait_for("You play Black").unwrap();
+    white.wait_for("Black: connected").unwrap();
+    white.send_key(Key::Esc).unwrap();
+    Room {
+        server,
+        keys,
+        white,
+        black,
+    }
+}
+
 #[test]
 fn fools_mate_between_two_ssh_clients_and_a_watcher_and_both_keep_the_game() {
     if !have_ssh("fools_mate_between_two_ssh_clients_and_a_watcher") {
         return;
     }
-    let dir = fresh_dir("serve-mate");
-    let server = Server::start(&dir, &[]);
-    let (ann, bob, cat) = (key(&dir, "ann"), key(&dir, "bob"), key(&dir, "cat"));
-    let mut white = server.screen(&ann, &["club"], 80, 24);
-    white.wait_for("Room club").unwrap();
-    let mut black = server.screen(&bob, &["club"], 120, 40);
-    black.wait_for("You play Black").unwrap();
+    let Room {
+        server,
+        keys: [ann, bob, cat],
+        mut white,
+        mut black,
+    } = room("serve-mate", "club");
     let watcher = server.screen(&cat, &["club"], 80, 24);
     watcher.wait_for("You are watching").unwrap();
-    white.wait_for("Black: connected").unwrap();
-    white.send_key(Key::Esc).unwrap();
     for (i, mv) in ["f3", "e5", "g4", "Qh4"].into_iter().enumerate() {
         let mover = if i % 2 == 0 { &mut white } else { &mut black };
         type_move(mover, mv);
@@ -223,15 +247,12 @@ fn a_player_whose_connection_drops_gets_the_same_seat_back_with_the_same_key() {
     if !have_ssh("a_player_whose_connection_drops_gets_the_same_seat_back") {
         return;
     }
-    let dir = fresh_dir("serve-rejoin");
-    let server = Server::start(&dir, &[]);
-    let (ann, bob, cat) = (key(&dir, "ann"), key(&dir, "bob"), key(&dir, "cat"));
-    let mut white = server.screen(&ann, &["r1"], 80, 24);
-    white.wait_for("Room r1").unwrap();
-    let black = server.screen(&bob, &["r1"], 80, 24);
-    black.wait_for("You play Black").unwrap();
-    white.wait_for("Black: connected").unwrap();
-    white.send_key(Key::Esc).unwrap();
+    let Room {
+        server,
+        keys: [ann, bob, cat],
+        mut white,
+        black,
+    } = room("serve-rejoin", "r1");
     type_move(&mut white, "e4");
     black.wait_for("1. e4").unwrap();
     // Black's connection dies; the third key to come is a watcher, not Black.
@@ -252,6 +273,56 @@ fn a_player_whose_connection_drops_gets_the_same_seat_back_with_the_same_key() {
     type_move(&mut white, "Nf3");
     black.wait_for("2. Nf3").unwrap();
     watcher.wait_for("2. Nf3").unwrap();
+}
+
+#[test]
+fn a_player_in_lines_plays_a_room_with_a_screen_player() {
+    if !have_ssh("a_player_in_lines_plays_a_room") {
+        return;
+    }
+    use std::io::{Read, Write};
+    use std::sync::{Arc, Mutex};
+    let dir = fresh_dir("serve-plain");
+    let server = Server::start(&dir, &[]);
+    let (ann, bob) = (key(&dir, "ann"), key(&dir, "bob"));
+    let mut white = server.screen(&ann, &["lines"], 80, 24);
+    white.wait_for("Room lines").unwrap();
+    // Bob plays in lines, without a terminal: his own edits them, as for a screen reader.
+    let mut black = Command::new("ssh")
+        .args(server.ssh_args(&bob))
+        .args(["player@127.0.0.1", "plain", "lines"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let said = Arc::new(Mutex::new(String::new()));
+    let mut stdout = black.stdout.take().unwrap();
+    let into = said.clone();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            into.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    });
+    let heard = |text: &str| said.lock().unwrap().contains(text);
+    eventually("Bob told he plays Black", || heard("Black"));
+    white.wait_for("Black: connected").unwrap();
+    white.send_key(Key::Esc).unwrap();
+    type_move(&mut white, "e4");
+    eventually("Bob hears 1. e4", || heard("1. e4"));
+    let mut stdin = black.stdin.take().unwrap();
+    stdin.write_all(b"e5\n").unwrap();
+    white.wait_for("e5").unwrap();
+    // The end of his input leaves the game unfinished (exit status 3, as hotseat --plain).
+    drop(stdin);
+    let status = black.wait().unwrap();
+    assert_eq!(status.code(), Some(3), "{}", said.lock().unwrap());
 }
 
 #[test]
