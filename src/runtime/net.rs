@@ -68,7 +68,7 @@ pub struct HostSeat {
     /// Hands the seat's messages to the host ([`Host::send`]).
     pub send: std::sync::Arc<dyn Fn(Msg) + Send + Sync>,
     /// Routes the host's news for its own seat to this session's sink from now on, and has
-    /// the host welcome the seat ([`Host::welcome_again`]).
+    /// the host welcome the seat ([`SeatHandle::welcome_again`](crate::net::host::SeatHandle::welcome_again)).
     pub attach: Box<dyn FnOnce(Sink) + Send>,
     /// The lines to give the others, shown until the other player arrives.
     pub invitation: Vec<String>,

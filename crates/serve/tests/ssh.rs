@@ -435,3 +435,49 @@ fn a_wrong_allow_keys_file_is_said_before_the_server_starts() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 1: not a public key"), "{err}");
 }
+
+#[test]
+fn a_silent_client_is_closed_after_the_login_time_and_one_address_gets_only_its_share() {
+    use std::io::Read;
+    use std::net::TcpStream;
+    let dir = fresh_dir("serve-limits");
+    let server = Server::start(&dir, &["--per-address", "2", "--login-timeout", "1"]);
+    let connect = || {
+        let stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        stream
+    };
+    // Reads until the server closes the connection: what it sent, and how long that took.
+    let drain = |mut stream: TcpStream| {
+        let start = Instant::now();
+        let mut got = Vec::new();
+        let mut buf = [0u8; 1024];
+        loop {
+            match stream.read(&mut buf) {
+                Ok(0) => return (String::from_utf8_lossy(&got).into_owned(), start.elapsed()),
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+                Err(e) => panic!("the server kept the connection open: {e}"),
+            }
+        }
+    };
+    let (first, second) = (connect(), connect());
+    std::thread::sleep(Duration::from_millis(200));
+    // A third from the same address is closed at once, without a word.
+    let (said, took) = drain(connect());
+    assert!(said.is_empty(), "{said}");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    // The two that said nothing are closed after the login time, having heard only the
+    // server's greeting.
+    for stream in [first, second] {
+        let (said, took) = drain(stream);
+        assert!(said.starts_with("SSH-2.0-"), "{said}");
+        assert!(took < Duration::from_secs(3), "{took:?}");
+    }
+    // Their places are free again.
+    let mut again = connect();
+    let mut greeting = [0u8; 8];
+    again.read_exact(&mut greeting).unwrap();
+    assert_eq!(&greeting, b"SSH-2.0-");
+}
