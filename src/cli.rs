@@ -621,7 +621,7 @@ Examples:
   hotseat serve --listen 0.0.0.0:2222 --allow-keys club_keys -- --time 10+5"
     )]
     Serve {
-        /// hotseat-serve's options: --listen ADDR:PORT, --allow-keys FILE, ...
+        /// hotseat-serve's options, passed on as they are. Example: --listen 0.0.0.0:2222
         #[arg(
             value_name = "OPTIONS",
             trailing_var_arg = true,
