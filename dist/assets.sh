@@ -15,7 +15,7 @@ out=${2:-target/assets}
 rm -rf "$out"
 mkdir -p "$out/man" "$out/complete"
 "$bin" man > "$out/man/hotseat.1"
-for page in perft pgn analyse games import puzzles host join watch completions man; do
+for page in perft pgn analyse games import puzzles host join watch serve completions man; do
     "$bin" man "$page" > "$out/man/hotseat-$page.1"
 done
 for page in "$out"/man/*.1; do

@@ -11,13 +11,14 @@
 mod analyse;
 mod completions;
 mod errors;
-mod games;
+pub mod games;
 mod manual;
 mod net;
 mod perft;
 mod pgn;
 mod play;
 mod puzzles;
+mod serve;
 pub mod sparring;
 
 use std::io::{self, Write};
@@ -612,6 +613,31 @@ Examples:
         else; a play invitation can watch too.")]
     Watch(net::JoinArgs),
 
+    /// Serve hotseat over SSH: friends with nothing but ssh play, watch and come back to
+    /// their games (runs the hotseat-serve program, built apart)
+    #[command(
+        disable_help_flag = true,
+        after_help = "\
+Runs hotseat-serve, found beside this program or on PATH, with the same
+arguments; `hotseat serve --help` lists its options. It is built apart, so that
+this program carries no SSH server:
+  cargo install --path crates/serve      (in hotseat's source folder)
+
+Examples:
+  hotseat serve
+      players: ssh -t -p 2222 HOST ROOM
+  hotseat serve --listen 0.0.0.0:2222 --allow-keys club_keys -- --time 10+5"
+    )]
+    Serve {
+        /// hotseat-serve's options, passed on as they are. Example: --listen 0.0.0.0:2222
+        #[arg(
+            value_name = "OPTIONS",
+            trailing_var_arg = true,
+            allow_hyphen_values = true
+        )]
+        args: Vec<std::ffi::OsString>,
+    },
+
     /// Print the completion script for a shell, to install where the shell looks for it
     #[command(after_help = "\
 Write the script where your shell looks for completions (create the folder if it
@@ -943,6 +969,7 @@ pub fn run_tool(command: Command) -> Result<()> {
         Command::Host(_) | Command::Join(_) | Command::Watch(_) => {
             anyhow::bail!("a game across the network is played on the screen")
         }
+        Command::Serve { args } => serve::run(&args)?,
         Command::Completions { shell } => {
             completions::run(&mut out, Cli::command(), shell)?;
         }

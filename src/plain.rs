@@ -27,4 +27,4 @@ pub mod session;
 pub mod speech;
 pub mod warnings;
 
-pub use run::{Ending, PlainError, play};
+pub use run::{Ending, Lines, MAX_LINE, PlainError, play, play_on, spawn_reader};

@@ -67,7 +67,7 @@ pub use clock::local_wall_clock;
 pub use events::{EventSender, Input, Wake, channel};
 pub use files::{Files, Launch, prepare, prepare_watching};
 pub use net::{
-    Connection, NetLink, NetRole, NetStartError, hosted_color, hosted_game, saved_choice,
+    Connection, HostSeat, NetLink, NetRole, NetStartError, hosted_color, hosted_game, saved_choice,
 };
 use signals::Registration;
 use worker::{FileQueue, FileWork, Job, Work, Worker};

@@ -103,6 +103,7 @@ pub enum Page {
     Host,
     Join,
     Watch,
+    Serve,
     Completions,
     Man,
 }

@@ -133,6 +133,9 @@ enum Input {
         id: u64,
         why: String,
     },
+    /// The host's own seat is taken again by another screen (a room of `hotseat serve` whose
+    /// player came back): it is welcomed as at the start, with the game as it stands.
+    Rewelcome,
     /// Stands the hub still for a while, as a stopped host process would (tests).
     Freeze(Duration),
     Stop,
@@ -144,6 +147,25 @@ struct Slot(Arc<AtomicUsize>);
 impl Drop for Slot {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The host's own seat, held apart from the [`Host`] (see [`Host::seat`]).
+#[derive(Clone, Debug)]
+pub struct SeatHandle {
+    inbox: SyncSender<Input>,
+}
+
+impl SeatHandle {
+    /// As [`Host::send`].
+    pub fn send(&self, msg: Msg) {
+        let _ = self.inbox.send(Input::Local(msg));
+    }
+
+    /// Welcomes the seat again ([`Msg::Welcome`] with the game as it stands, to the sink), for
+    /// a screen that takes it over from one that left.
+    pub fn welcome_again(&self) {
+        let _ = self.inbox.send(Input::Rewelcome);
     }
 }
 
@@ -255,6 +277,15 @@ impl Host {
     /// ([`Msg::WantSync`]); the answer comes to the sink like any terminal's.
     pub fn send(&self, msg: Msg) {
         let _ = self.inbox.send(Input::Local(msg));
+    }
+
+    /// The host's own seat, for another thread to act from: a screen that may leave and be
+    /// replaced by another (`hotseat serve`'s rooms, where the host's seat is a player who may
+    /// drop and come back).
+    pub fn seat(&self) -> SeatHandle {
+        SeatHandle {
+            inbox: self.inbox.clone(),
+        }
     }
 
     /// Stands the host's game still for `pause`, as a host process stopped (`kill -STOP`, a
@@ -552,13 +583,19 @@ impl Hub {
         }
     }
 
-    fn run(mut self, rx: &Receiver<Input>) -> Game {
+    /// Tells the host's own seat the game, as a welcome.
+    fn welcome_host(&mut self) {
         let now = self.now();
         let welcome = Msg::Welcome {
             seat: Seat::of(self.referee.host_color()),
             snapshot: self.referee.snapshot(now),
         };
         (self.sink)(NetEvent::Msg(welcome));
+    }
+
+    fn run(mut self, rx: &Receiver<Input>) -> Game {
+        self.welcome_host();
+        let now = self.now();
         let mut next_beat = now + self.timeouts.heartbeat;
         loop {
             let now = self.now();
@@ -633,6 +670,7 @@ impl Hub {
             } => self.arrived(access, writer, reader, slot),
             Input::FromPeer { id, msg } => self.peer_says(id, msg, now),
             Input::Gone { id, why } => self.gone(id, &why),
+            Input::Rewelcome => self.welcome_host(),
             Input::Stop | Input::Freeze(_) => {}
         }
     }

@@ -146,22 +146,52 @@ impl Ending {
 /// Plays in lines until the players quit or the input ends, at this keyboard or across the
 /// network (`role`); says how the game stood then.
 pub fn play(launch: Launch, role: Role) -> Result<Ending, PlainError> {
+    let stdout = io::stdout();
+    let lines = Lines {
+        resume: "hotseat --plain --resume",
+        said: stdout.lock(),
+        errors: io::stderr(),
+    };
+    play_on(launch, role, lines, |sender| {
+        spawn_reader(|| io::stdin().lock(), sender)
+    })
+}
+
+/// Where the plain mode's lines go: standard output and error at the process's own terminal,
+/// a served channel's elsewhere (`hotseat serve`).
+#[derive(Debug)]
+pub struct Lines<S, E> {
+    /// The command that resumes a game a signal left, as its note names it.
+    pub resume: &'static str,
+    /// The game's sentences.
+    pub said: S,
+    /// What was refused (and the start-up's notes).
+    pub errors: E,
+}
+
+/// [`play`] on any lines: `input` starts the source of the input's lines (with
+/// [`spawn_reader`] on a reader of its own), the sentences go to `lines`.
+pub fn play_on<S: Write, E: Write>(
+    launch: Launch,
+    role: Role,
+    mut lines: Lines<S, E>,
+    input: impl FnOnce(EventSender) -> io::Result<()>,
+) -> Result<Ending, PlainError> {
     let warnings =
         (launch.config.time_warnings.clone()).unwrap_or_else(|| DEFAULT_WARNINGS.to_vec());
     let announce = launch.config.announce;
     // SIGTERM, SIGHUP, SIGINT... save the game as the screen's do, and leave the terminal be.
     let front = Front {
-        resume: "hotseat --plain --resume",
-        notes: &mut io::stderr(),
+        resume: lines.resume,
+        notes: &mut lines.errors,
     };
     let (mut runtime, app) =
         crate::runtime::start(launch, role, front, || Ok::<_, PlainError>(()))?;
     let mut session = Session::new(app, &warnings).announcing(announce);
-    spawn_reader(runtime.sender()).map_err(PlainError::Reader)?;
-    let stdout = io::stdout();
+    input(runtime.sender()).map_err(PlainError::Reader)?;
     let mut out = Out {
-        said: stdout.lock(),
-        errors: io::stderr(),
+        said: lines.said,
+        errors: lines.errors,
     };
     let greeting = session.greeting();
     let result = out
@@ -296,13 +326,16 @@ fn event_loop(
     }
 }
 
-/// Reads standard input on a thread of its own, line by line, into the loop's channel.
-fn spawn_reader(sender: EventSender) -> io::Result<()> {
+/// Reads the reader `open` makes (standard input, or a served channel's bytes) on a thread of
+/// its own, line by line, into the loop's channel.
+pub fn spawn_reader<R: BufRead>(
+    open: impl FnOnce() -> R + Send + 'static,
+    sender: EventSender,
+) -> io::Result<()> {
     std::thread::Builder::new()
         .name("hotseat-stdin".to_owned())
         .spawn(move || {
-            let stdin = io::stdin();
-            let mut reader = stdin.lock();
+            let mut reader = open();
             loop {
                 let input = match read_line(&mut reader) {
                     Ok(Some(input)) => input,

@@ -55,13 +55,50 @@ pub enum NetRole {
         invitation: Invitation,
         access: Access,
     },
+    /// Take the host's own seat of a game hosted elsewhere in this process: a room of
+    /// `hotseat serve`, whose first player may leave and come back to it.
+    Seat(HostSeat),
+}
+
+/// The host's own seat of a game hosted beside the session (see [`NetRole::Seat`]): how the
+/// seat's actions reach the host, and how the host's news is routed to this session.
+pub struct HostSeat {
+    /// The seat's colour.
+    pub color: Color,
+    /// Hands the seat's messages to the host ([`Host::send`]).
+    pub send: std::sync::Arc<dyn Fn(Msg) + Send + Sync>,
+    /// Routes the host's news for its own seat to this session's sink from now on, and has
+    /// the host welcome the seat ([`SeatHandle::welcome_again`](crate::net::host::SeatHandle::welcome_again)).
+    pub attach: Box<dyn FnOnce(Sink) + Send>,
+    /// The lines to give the others, shown until the other player arrives.
+    pub invitation: Vec<String>,
+}
+
+impl std::fmt::Debug for HostSeat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HostSeat")
+            .field("color", &self.color)
+            .field("invitation", &self.invitation)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The connection the session sends the app's messages through.
-#[derive(Debug)]
 pub enum NetLink {
     Host(Host),
     Client(Client),
+    /// The host's own seat of a game hosted beside the session ([`NetRole::Seat`]).
+    Seat(std::sync::Arc<dyn Fn(Msg) + Send + Sync>),
+}
+
+impl std::fmt::Debug for NetLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetLink::Host(host) => f.debug_tuple("Host").field(host).finish(),
+            NetLink::Client(client) => f.debug_tuple("Client").field(client).finish(),
+            NetLink::Seat(_) => f.write_str("Seat"),
+        }
+    }
 }
 
 impl NetLink {
@@ -72,6 +109,7 @@ impl NetLink {
             NetLink::Client(client) => {
                 client.send(msg);
             }
+            NetLink::Seat(send) => send(msg),
         }
     }
 }
@@ -90,7 +128,6 @@ impl std::error::Error for NetStartError {}
 
 /// The first step across the network, taken before any front end opens: joined (or watching),
 /// with the game the host welcomed us with, or ready to host (the port known to be free).
-#[derive(Debug)]
 pub enum Connection {
     Joined {
         client: Client,
@@ -100,12 +137,39 @@ pub enum Connection {
         config: HostConfig,
         color: Option<Color>,
     },
+    /// The host's own seat of a game hosted beside the session, its news routed here.
+    Seat {
+        color: Color,
+        send: std::sync::Arc<dyn Fn(Msg) + Send + Sync>,
+        invitation: Vec<String>,
+    },
 }
 
 impl Connection {
     /// Whether this session only watches.
     pub fn watching(&self) -> bool {
         matches!(self, Connection::Joined { client, .. } if client.seat() == Seat::Watcher)
+    }
+}
+
+impl std::fmt::Debug for Connection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Connection::Joined { client, snapshot } => f
+                .debug_struct("Joined")
+                .field("client", client)
+                .field("snapshot", snapshot)
+                .finish(),
+            Connection::Hosting { config, color } => f
+                .debug_struct("Hosting")
+                .field("config", config)
+                .field("color", color)
+                .finish(),
+            Connection::Seat { color, .. } => f
+                .debug_struct("Seat")
+                .field("color", color)
+                .finish_non_exhaustive(),
+        }
     }
 }
 
@@ -123,6 +187,14 @@ pub fn connect(role: NetRole, sink: Sink) -> Result<Connection, NetStartError> {
         NetRole::Join { invitation, access } => {
             let (client, snapshot) = join(&invitation, access, sink)?;
             Ok(Connection::Joined { client, snapshot })
+        }
+        NetRole::Seat(seat) => {
+            (seat.attach)(sink);
+            Ok(Connection::Seat {
+                color: seat.color,
+                send: seat.send,
+                invitation: seat.invitation,
+            })
         }
     }
 }
@@ -148,6 +220,21 @@ pub fn open(
             config: host_config,
             color,
         } => host(host_config, config, color, sink, notes)?,
+        Connection::Seat {
+            color,
+            send,
+            invitation,
+        } => {
+            // The game is the host's: its welcome, sent on attaching, waits in the channel.
+            config.opening = None;
+            let setup = NetSetup {
+                hosting: true,
+                invitation,
+                resumed: false,
+                host_color: Some(color),
+            };
+            (NetLink::Seat(send), setup)
+        }
     };
     config.network = Some(setup);
     Ok(link)

@@ -1,0 +1,291 @@
+//! `hotseat-serve` (run as `hotseat serve`): hotseat behind an SSH server, so that a friend
+//! with nothing but `ssh` plays, watches and comes back to their games.
+//!
+//! * [`hostkey`] — the server's Ed25519 key, made at the first start and kept.
+//! * [`server`] — the SSH side: keys, channels, what is refused, the limits.
+//! * [`rooms`] — a game reached by its code: two players, any watchers, rejoining.
+//! * [`session`] — a hotseat session per channel, on the game screen's own loop.
+//! * [`terminal`] — the client's terminal: bytes out, keys in, its size.
+//! * [`games`] — `games` and `pgn ID` for scripts.
+//!
+//! A crate of its own so that russh and tokio are built for the server only: the game's
+//! `hotseat` binary and `cargo run --release` compile none of it.
+
+mod games;
+mod hostkey;
+mod rooms;
+mod server;
+mod session;
+mod terminal;
+
+use std::collections::HashSet;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::Parser;
+use russh::keys::ssh_key::PublicKey;
+use russh::{MethodKind, MethodSet};
+
+use crate::server::{Connection, Policy, Shared};
+
+/// Serve hotseat over SSH: a friend with nothing but ssh plays, watches and comes back
+#[derive(Debug, Parser)]
+#[command(
+    name = "hotseat serve",
+    version,
+    after_help = "\
+Players connect with their own ssh client; their SSH key is who they are.
+  ssh -t -p 2222 HOST ROOM    the room ROOM: the first two keys play (White,
+                              Black), the others watch; a player who drops
+                              comes back to the same seat with the same key
+  ssh -t -p 2222 HOST         a game for two at that one terminal
+  ssh -p 2222 HOST games      your games, one JSON object a line
+  ssh -p 2222 HOST pgn ID     one of them, as PGN
+
+Examples:
+  hotseat serve
+  hotseat serve --listen 0.0.0.0:2222 --allow-keys ~/club_keys -- --time 10+5"
+)]
+struct Args {
+    /// The address and port to listen on. Only this machine by default; name another address
+    /// (0.0.0.0:2222) to let others in
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
+    listen: SocketAddr,
+    /// The server's folder: its host key, and each player's games (by key). Default: the
+    /// data folder's `serve` folder
+    #[arg(long, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+    /// Let in only the keys of this file (authorized_keys format): a club's members
+    #[arg(long, value_name = "FILE")]
+    allow_keys: Option<PathBuf>,
+    /// Let in clients without a key too, each a guest of its own (no games kept across
+    /// connections)
+    #[arg(long)]
+    guests: bool,
+    /// Games open at once, in all
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    max_sessions: usize,
+    /// Connections at once from one address
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    per_address: usize,
+    /// Rooms one key may open
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    rooms_per_key: usize,
+    /// Seconds a client has to log in
+    #[arg(long, value_name = "SECS", default_value_t = 20)]
+    login_timeout: u64,
+    /// Minutes a connection may stay silent before it is closed
+    #[arg(long, value_name = "MINUTES", default_value_t = 60)]
+    idle_timeout: u64,
+    /// Every game's options, as hotseat takes them (after --): --time 5+3, --chess960...
+    #[arg(last = true, value_name = "GAME OPTIONS")]
+    game: Vec<String>,
+}
+
+fn main() -> ExitCode {
+    #[cfg(unix)]
+    private_files();
+    let args = Args::parse();
+    match serve(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Every file the server makes is its user's alone (the host key, the players' games).
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn private_files() {
+    // SAFETY: umask only sets this process's file creation mask; called before any thread.
+    unsafe {
+        libc::umask(0o077);
+    }
+}
+
+fn serve(args: Args) -> Result<()> {
+    let data = match &args.data_dir {
+        Some(dir) => dir.clone(),
+        None => hotseat::store::DataDir::from_env()
+            .context("no data folder (give one with --data-dir)")?
+            .path()
+            .join("serve"),
+    };
+    std::fs::create_dir_all(&data).with_context(|| format!("cannot create {}", data.display()))?;
+    let allow = match &args.allow_keys {
+        Some(file) => Some(read_allowed(file)?),
+        None => None,
+    };
+    check_game_options(&args.game, &data)?;
+    let (key, made) = hostkey::load_or_make(&data)?;
+    let fingerprint = hostkey::fingerprint(&key);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's I/O")?;
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(args.listen))
+        .with_context(|| format!("cannot listen on {}", args.listen))?;
+    let local = listener.local_addr()?;
+    if made {
+        println!(
+            "Made the server's host key: {}",
+            data.join(hostkey::FILE).display()
+        );
+    }
+    println!("Host key fingerprint: {fingerprint}");
+    println!(
+        "Listening on {local}: players connect with  ssh -t -p {} HOST ROOM",
+        local.port()
+    );
+    use std::io::Write as _;
+    let _ = std::io::stdout().flush();
+    let mut methods = vec![MethodKind::PublicKey];
+    if args.guests {
+        methods.push(MethodKind::None);
+    }
+    let config = Arc::new(russh::server::Config {
+        keys: vec![key],
+        methods: MethodSet::from(methods.as_slice()),
+        auth_rejection_time: Duration::from_millis(500),
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        inactivity_timeout: Some(Duration::from_secs(args.idle_timeout.max(1) * 60)),
+        keepalive_interval: Some(Duration::from_secs(30)),
+        max_auth_attempts: 6,
+        nodelay: true,
+        ..Default::default()
+    });
+    let policy = Policy {
+        allow,
+        guests: args.guests,
+        max_sessions: args.max_sessions,
+        per_address: args.per_address.max(1),
+        max_connections: args.max_sessions.saturating_mul(2).max(16),
+        game_args: args.game.clone(),
+        data,
+    };
+    let shared = Arc::new(Shared::new(
+        policy,
+        rooms::Rooms::new(args.rooms_per_key, local.port()),
+    ));
+    let login = Duration::from_secs(args.login_timeout.max(1));
+    runtime.block_on(accept(listener, shared, config, login))
+}
+
+/// Takes connections until the process ends: each one counted (or refused at once), given
+/// `login` to log in, then served on the I/O thread.
+async fn accept(
+    listener: tokio::net::TcpListener,
+    shared: Arc<Shared>,
+    config: Arc<russh::server::Config>,
+    login: Duration,
+) -> Result<()> {
+    loop {
+        let (socket, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            // Out of file descriptors, or a connection reset before it was taken.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let admitted = match shared.admit(peer.ip()) {
+            Ok(admitted) => admitted,
+            Err(why) => {
+                eprintln!("Refused a connection from {peer}: {why}");
+                drop(socket);
+                continue;
+            }
+        };
+        let _ = socket.set_nodelay(true);
+        let authenticated = Arc::new(AtomicBool::new(false));
+        let handler = Connection::new(shared.clone(), admitted, authenticated.clone());
+        let config = config.clone();
+        tokio::spawn(async move {
+            let started =
+                tokio::time::timeout(login, russh::server::run_stream(config, socket, handler))
+                    .await;
+            let Ok(Ok(session)) = started else {
+                return;
+            };
+            let handle = session.handle();
+            let watchdog = tokio::spawn(async move {
+                tokio::time::sleep(login).await;
+                if !authenticated.load(Ordering::SeqCst) {
+                    let _ = handle
+                        .disconnect(
+                            russh::Disconnect::ByApplication,
+                            "not logged in in time".into(),
+                            "en".into(),
+                        )
+                        .await;
+                }
+            });
+            let _ = session.await;
+            watchdog.abort();
+        });
+    }
+}
+
+/// The fingerprints of the keys in an authorized_keys file.
+fn read_allowed(file: &std::path::Path) -> Result<HashSet<String>> {
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("cannot read --allow-keys {}", file.display()))?;
+    let mut keys = HashSet::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        // Options before the key (`from="…" ssh-ed25519 AAAA…`) are not read: the key is the
+        // first field that parses.
+        let key = line
+            .char_indices()
+            .filter(|&(i, _)| i == 0 || line.as_bytes()[i - 1] == b' ')
+            .find_map(|(i, _)| PublicKey::from_openssh(&line[i..]).ok());
+        match key {
+            Some(key) => {
+                keys.insert(server::hex_fingerprint(&key));
+            }
+            None => anyhow::bail!(
+                "--allow-keys {} line {}: not a public key (one key a line, as in \
+                 authorized_keys: ssh-ed25519 AAAA… comment)",
+                file.display(),
+                n + 1
+            ),
+        }
+    }
+    Ok(keys)
+}
+
+/// The game options are read now, so that a wrong one is said before anyone connects.
+fn check_game_options(game: &[String], data: &std::path::Path) -> Result<()> {
+    let mut args = vec![
+        "hotseat".to_owned(),
+        "--data-dir".to_owned(),
+        data.join("players").to_string_lossy().into_owned(),
+    ];
+    args.extend(game.iter().cloned());
+    let cli = hotseat::cli::Cli::try_parse_from(&args)
+        .map_err(|e| anyhow::anyhow!("the game options after --: {e}"))?;
+    match cli.task() {
+        Ok(hotseat::cli::Task::Play(..)) => Ok(()),
+        Ok(_) => anyhow::bail!("the options after -- are a game's (--time 5+3...), not a command"),
+        Err(e) => anyhow::bail!("the game options after --: {}", task_error(e)),
+    }
+}
+
+/// What is wrong with the game options, in the words `hotseat` says it.
+pub fn task_error(e: hotseat::cli::TaskError) -> String {
+    use hotseat::cli::TaskError;
+    match e {
+        TaskError::Usage(m) | TaskError::Value(m) | TaskError::File(m) => m,
+    }
+}

@@ -1,0 +1,550 @@
+//! A terminal at the other end of an SSH channel: its bytes out, its keys in, its size.
+//!
+//! The game's screen loop (`hotseat::tui::run_loop`) draws on any ratatui `Terminal` and rings
+//! the bell through a [`Console`]; here the terminal is a client's, so:
+//!
+//! * [`Output`] gathers what a frame writes and hands it, at each flush, to the connection's
+//!   writer task, which sends it on the channel. Its queue is bounded: a client that stops
+//!   reading fills it, and the next frame ends that session rather than piling up bytes.
+//! * [`SshBackend`] is crossterm's backend on that output, but its size is the client's (from
+//!   `pty-req` and `window-change`), not the server process's terminal, which it has none of.
+//! * [`Keys`] reads the client's bytes with terminput's parser (the same escape sequences
+//!   crossterm reads at a local terminal, mouse reports and bracketed paste included) and
+//!   feeds the session's channel with the game's own events.
+
+use std::io::{self, Write};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use hotseat::app::Event as AppEvent;
+use hotseat::app::keymap::Action;
+use hotseat::runtime::EventSender;
+use hotseat::tui::Console;
+use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::layout::{Position, Size};
+use tokio::sync::mpsc::Sender;
+use tokio::sync::mpsc::error::TrySendError;
+
+/// The most frames (flushes) waiting to be sent to one client.
+pub const QUEUE: usize = 64;
+
+/// The largest terminal a client may say it has; a bigger one is taken as this (each cell of
+/// the screen is memory on the server).
+pub const MAX_SIZE: Size = Size {
+    width: 500,
+    height: 200,
+};
+
+/// What a session sends to its client: bytes of its screen, or its end with an exit status.
+#[derive(Debug)]
+pub enum Out {
+    Data(Vec<u8>),
+    /// A message for the client's standard error.
+    Error(Vec<u8>),
+    Exit(u32),
+}
+
+/// The bytes a session writes, sent to the client's channel at each flush.
+#[derive(Debug)]
+pub struct Output {
+    queue: Sender<Out>,
+    buffer: Vec<u8>,
+    /// To the client's standard error rather than its output.
+    errors: bool,
+    /// Each line feed written as CR LF: lines of text to a client whose terminal is raw (a
+    /// `pty-req` with no line discipline on this side).
+    crlf: bool,
+}
+
+impl Output {
+    pub fn new(queue: Sender<Out>) -> Output {
+        Output {
+            queue,
+            buffer: Vec::new(),
+            errors: false,
+            crlf: false,
+        }
+    }
+
+    /// Another writer on the same channel (the bell's, beside the screen's), writing lines as
+    /// this one does.
+    pub fn another(&self) -> Output {
+        Output {
+            crlf: self.crlf,
+            ..Output::new(self.queue.clone())
+        }
+    }
+
+    /// Another writer on the same channel, to the client's standard error.
+    pub fn to_errors(&self) -> Output {
+        Output {
+            errors: true,
+            ..self.another()
+        }
+    }
+
+    /// This writer with each line feed as CR LF.
+    pub fn crlf(self) -> Output {
+        Output { crlf: true, ..self }
+    }
+
+    /// Says `message` on the client's standard error (after what was written before).
+    pub fn error(&mut self, message: &str) {
+        let _ = self.flush();
+        let _ = self.queue.try_send(Out::Error(message.as_bytes().to_vec()));
+    }
+
+    /// Ends the session's output with its exit status.
+    pub fn exit(mut self, status: u32) {
+        let _ = self.flush();
+        let _ = self.queue.try_send(Out::Exit(status));
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.crlf {
+            for &b in buf {
+                if b == b'\n' {
+                    self.buffer.push(b'\r');
+                }
+                self.buffer.push(b);
+            }
+        } else {
+            self.buffer.extend_from_slice(buf);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.buffer.is_empty() {
+            return Ok(());
+        }
+        let bytes = std::mem::take(&mut self.buffer);
+        let out = if self.errors {
+            Out::Error(bytes)
+        } else {
+            Out::Data(bytes)
+        };
+        match self.queue.try_send(out) {
+            Ok(()) => Ok(()),
+            Err(TrySendError::Full(_)) => Err(io::Error::new(
+                io::ErrorKind::WouldBlock,
+                "the client has stopped reading its screen",
+            )),
+            Err(TrySendError::Closed(_)) => Err(io::Error::new(
+                io::ErrorKind::BrokenPipe,
+                "the client's connection is gone",
+            )),
+        }
+    }
+}
+
+/// The client's terminal size, as its last `pty-req` or `window-change` said.
+pub type SharedSize = Arc<Mutex<Size>>;
+
+/// A size a client sent, within [`MAX_SIZE`] (and at least one cell).
+pub fn clamp_size(columns: u32, rows: u32) -> Size {
+    let clamp = |n: u32, max: u16| u16::try_from(n).unwrap_or(max).clamp(1, max);
+    Size {
+        width: clamp(columns, MAX_SIZE.width),
+        height: clamp(rows, MAX_SIZE.height),
+    }
+}
+
+/// Crossterm's escape sequences, written to the client; the size is the client's.
+#[derive(Debug)]
+pub struct SshBackend {
+    inner: CrosstermBackend<Output>,
+    size: SharedSize,
+    cursor: Position,
+}
+
+impl SshBackend {
+    pub fn new(output: Output, size: SharedSize) -> SshBackend {
+        SshBackend {
+            inner: CrosstermBackend::new(output),
+            size,
+            cursor: Position::ORIGIN,
+        }
+    }
+}
+
+impl Backend for SshBackend {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.inner.draw(content)
+    }
+
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.inner.hide_cursor()
+    }
+
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.inner.show_cursor()
+    }
+
+    /// Where the cursor was last put: a client is never asked (its answer would come in
+    /// with its keys).
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        Ok(self.cursor)
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        let position = position.into();
+        self.cursor = position;
+        self.inner.set_cursor_position(position)
+    }
+
+    fn clear(&mut self) -> io::Result<()> {
+        self.inner.clear()
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.inner.clear_region(clear_type)
+    }
+
+    fn size(&self) -> io::Result<Size> {
+        Ok(*self.size.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        Ok(WindowSize {
+            columns_rows: self.size()?,
+            pixels: Size::default(),
+        })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Backend::flush(&mut self.inner)
+    }
+}
+
+/// A client's terminal beyond drawing: the bell on its channel, no suspend (Ctrl-Z stops
+/// nothing on a server), and the drawing lock.
+#[derive(Debug)]
+pub struct SshConsole {
+    bell: Mutex<Output>,
+    drawing: Mutex<()>,
+}
+
+impl SshConsole {
+    pub fn new(bell: Output) -> SshConsole {
+        SshConsole {
+            bell: Mutex::new(bell),
+            drawing: Mutex::new(()),
+        }
+    }
+}
+
+impl Console for SshConsole {
+    fn ring_bell(&self) -> io::Result<()> {
+        let mut out = self.bell.lock().unwrap_or_else(|e| e.into_inner());
+        out.write_all(b"\x07")?;
+        out.flush()
+    }
+
+    fn suspend(&self) {}
+
+    fn drawing(&self) -> MutexGuard<'_, ()> {
+        self.drawing.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The longest escape sequence kept while it is incomplete; past it the bytes are dropped.
+const MAX_SEQUENCE: usize = 64;
+
+/// Turns a client's bytes into the game's events, and hands them to its session once it has
+/// one (keys typed before are kept, up to a bound).
+#[derive(Debug, Default)]
+pub struct Keys {
+    /// Bytes of an event not yet complete.
+    partial: Vec<u8>,
+    sender: Option<EventSender>,
+    early: Vec<AppEvent>,
+}
+
+/// Keys typed before the session started that are kept.
+const EARLY: usize = 256;
+
+impl Keys {
+    /// From now on events go to `sender`, the ones read before first.
+    pub fn attach(&mut self, sender: EventSender) {
+        for event in self.early.drain(..) {
+            sender.send(event);
+        }
+        self.sender = Some(sender);
+    }
+
+    /// The client is gone (or its game ended): the game's loop, if it still runs, hears it as
+    /// the end of its terminal, and nothing more is sent.
+    pub fn hang_up(&mut self) {
+        if let Some(sender) = self.sender.take() {
+            sender.terminal_failed(io::Error::new(
+                io::ErrorKind::ConnectionAborted,
+                "the connection closed",
+            ));
+        }
+    }
+
+    /// Reads `bytes` (one packet of the channel's data). An escape byte alone at the end of
+    /// a packet is the Escape key; within a packet it starts a sequence.
+    pub fn feed(&mut self, bytes: &[u8]) {
+        for (i, &byte) in bytes.iter().enumerate() {
+            self.partial.push(byte);
+            let more = i + 1 < bytes.len();
+            if self.partial == [0x1b] && more {
+                continue;
+            }
+            match terminput::Event::parse_from(&self.partial) {
+                Ok(Some(event)) => {
+                    self.partial.clear();
+                    self.event(event);
+                }
+                Ok(None) if self.partial.len() < MAX_SEQUENCE => {}
+                // Not an event (or far too long for one): dropped, as crossterm drops it.
+                Ok(None) | Err(_) => self.partial.clear(),
+            }
+        }
+    }
+
+    /// A new size of the client's terminal.
+    pub fn resize(&mut self, size: Size) {
+        self.deliver(AppEvent::Action(Action::Resize {
+            width: size.width,
+            height: size.height,
+        }));
+    }
+
+    fn event(&mut self, event: terminput::Event) {
+        let Ok(event) = terminput_crossterm::to_crossterm(event) else {
+            return;
+        };
+        let Some(event) = hotseat::tui::translate(event).and_then(hotseat::tui::app_event) else {
+            return;
+        };
+        self.deliver(event);
+    }
+
+    fn deliver(&mut self, event: AppEvent) {
+        match &self.sender {
+            Some(sender) => {
+                sender.send(event);
+            }
+            None if self.early.len() < EARLY => self.early.push(event),
+            None => {}
+        }
+    }
+}
+
+/// Lines a client sends for the plain mode, read as standard input is: a reader of the
+/// channel's bytes that ends when the client sends its end (or goes).
+#[derive(Debug)]
+pub struct LinesIn {
+    rx: std::sync::mpsc::Receiver<Vec<u8>>,
+    chunk: Vec<u8>,
+    at: usize,
+}
+
+/// Chunks of a client's lines waiting to be read.
+pub const LINES_QUEUE: usize = 256;
+
+impl LinesIn {
+    pub fn new() -> (std::sync::mpsc::SyncSender<Vec<u8>>, LinesIn) {
+        let (tx, rx) = std::sync::mpsc::sync_channel(LINES_QUEUE);
+        (
+            tx,
+            LinesIn {
+                rx,
+                chunk: Vec::new(),
+                at: 0,
+            },
+        )
+    }
+}
+
+impl io::Read for LinesIn {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at >= self.chunk.len() {
+            match self.rx.recv() {
+                Ok(chunk) => {
+                    self.chunk = chunk;
+                    self.at = 0;
+                }
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.chunk.len() - self.at);
+        buf[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// The line editing a terminal's own line discipline does, for a client whose terminal is raw
+/// (`ssh -t HOST plain`): typed characters echoed, Backspace, Enter ends a line, Ctrl-D on an
+/// empty line ends the input, Ctrl-C and Ctrl-U clear the line.
+#[derive(Debug, Default)]
+pub struct LineEditor {
+    line: Vec<u8>,
+}
+
+/// What a client's bytes come to through the [`LineEditor`].
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Edited {
+    /// To send back to the client: the echo.
+    pub echo: Vec<u8>,
+    /// Lines completed, each with its line feed.
+    pub lines: Vec<u8>,
+    /// The client ended its input (Ctrl-D on an empty line).
+    pub ended: bool,
+}
+
+impl LineEditor {
+    pub fn feed(&mut self, bytes: &[u8]) -> Edited {
+        let mut edited = Edited::default();
+        for &b in bytes {
+            match b {
+                b'\r' | b'\n' => {
+                    edited.echo.extend_from_slice(b"\r\n");
+                    edited.lines.append(&mut self.line);
+                    edited.lines.push(b'\n');
+                }
+                0x7f | 0x08 => {
+                    // A whole character goes: its continuation bytes first.
+                    while let Some(last) = self.line.pop() {
+                        if last & 0xc0 != 0x80 {
+                            break;
+                        }
+                    }
+                    edited.echo.extend_from_slice(b"\x08 \x08");
+                }
+                0x04 if self.line.is_empty() => {
+                    edited.ended = true;
+                    return edited;
+                }
+                0x03 | 0x15 => {
+                    self.line.clear();
+                    edited.echo.extend_from_slice(b"^C\r\n");
+                }
+                b if b < 0x20 => {}
+                b if self.line.len() < hotseat::plain::MAX_LINE => {
+                    self.line.push(b);
+                    edited.echo.push(b);
+                }
+                _ => {}
+            }
+        }
+        edited
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    fn read(bytes: &[&[u8]]) -> Vec<AppEvent> {
+        let mut keys = Keys::default();
+        for packet in bytes {
+            keys.feed(packet);
+        }
+        keys.early
+    }
+
+    fn code(event: &AppEvent) -> Option<(KeyCode, KeyModifiers)> {
+        match event {
+            AppEvent::Key(key) => Some((key.code, key.modifiers)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn letters_arrows_and_enter_are_keys() {
+        let events = read(&[b"e4\r", b"\x1b[A"]);
+        let codes: Vec<_> = events.iter().filter_map(code).map(|(c, _)| c).collect();
+        assert_eq!(
+            codes,
+            [
+                KeyCode::Char('e'),
+                KeyCode::Char('4'),
+                KeyCode::Enter,
+                KeyCode::Up
+            ]
+        );
+    }
+
+    #[test]
+    fn an_escape_alone_is_the_escape_key_and_a_sequence_split_across_packets_is_one_key() {
+        let events = read(&[b"\x1b"]);
+        assert_eq!(
+            events.iter().filter_map(code).next().unwrap().0,
+            KeyCode::Esc
+        );
+        let events = read(&[b"\x1b[", b"1;5C"]);
+        assert_eq!(
+            events.iter().filter_map(code).collect::<Vec<_>>(),
+            [(KeyCode::Right, KeyModifiers::CONTROL)]
+        );
+    }
+
+    #[test]
+    fn garbage_costs_nothing_and_the_keys_after_it_are_read() {
+        let mut keys = Keys::default();
+        let garbage: Vec<u8> = (0..10_000u32).map(|i| (i * 7919 % 251) as u8).collect();
+        keys.feed(&garbage);
+        assert!(keys.partial.len() < MAX_SEQUENCE);
+        assert!(keys.early.len() <= EARLY);
+        keys.early.clear();
+        keys.partial.clear();
+        keys.feed(b"q");
+        assert_eq!(keys.early.len(), 1);
+    }
+
+    #[test]
+    fn a_mouse_click_is_the_pointer_at_its_cell() {
+        // SGR mouse report: left button down at column 10, row 5 (1-based).
+        let events = read(&[b"\x1b[<0;10;5M"]);
+        assert!(matches!(
+            events.as_slice(),
+            [AppEvent::Action(Action::Pointer(p))] if p.column == 9 && p.row == 4
+        ));
+    }
+
+    #[test]
+    fn the_line_editor_echoes_erases_and_ends() {
+        let mut editor = LineEditor::default();
+        let edited = editor.feed(b"e4x\x7f\r");
+        assert_eq!(edited.lines, b"e4\n");
+        assert_eq!(edited.echo, b"e4x\x08 \x08\r\n");
+        assert!(!edited.ended);
+        let edited = editor.feed("é\x7fNf3\rQ".as_bytes());
+        assert_eq!(edited.lines, b"Nf3\n");
+        assert!(editor.feed(b"\x03\x04").ended);
+    }
+
+    #[test]
+    fn lines_in_reads_the_chunks_then_ends() {
+        use std::io::BufRead;
+        let (tx, input) = LinesIn::new();
+        tx.send(b"e4\nN".to_vec()).unwrap();
+        tx.send(b"f3\n".to_vec()).unwrap();
+        drop(tx);
+        let lines: Vec<String> = io::BufReader::new(input)
+            .lines()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(lines, ["e4", "Nf3"]);
+    }
+
+    #[test]
+    fn sizes_are_kept_within_bounds() {
+        assert_eq!(clamp_size(80, 24), Size::new(80, 24));
+        assert_eq!(clamp_size(0, 100_000), Size::new(1, MAX_SIZE.height));
+        assert_eq!(clamp_size(u32::MAX, 3), Size::new(MAX_SIZE.width, 3));
+    }
+}

@@ -1,0 +1,483 @@
+//! `hotseat serve` with the real OpenSSH client: `ssh` in a pseudo-terminal against the
+//! server on 127.0.0.1, each screen read through a terminal emulator (the game's own pty
+//! harness). Keys are made here with `ssh-keygen`. Where the system has no `ssh` (.ci/run
+//! installs openssh-client), each test says so loudly and passes without running.
+
+#[allow(dead_code)]
+#[path = "../../../tests/suite/common/pty.rs"]
+mod pty;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use pty::{Key, Pty, PtyCommand, fresh_dir};
+
+const SERVER: &str = env!("CARGO_BIN_EXE_hotseat-serve");
+
+/// Whether `ssh` and `ssh-keygen` are here; says loudly when not.
+fn have_ssh(test: &str) -> bool {
+    let found = ["ssh", "ssh-keygen"].iter().all(|p| {
+        Command::new(p)
+            .arg("-V")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok()
+    });
+    if !found {
+        eprintln!(
+            "\n*** SKIPPED {test}: no OpenSSH client (ssh, ssh-keygen) on this machine; \
+             .ci/run installs openssh-client ***\n"
+        );
+    }
+    found
+}
+
+/// A server on 127.0.0.1 with its folder in `dir`; killed when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    dir: PathBuf,
+}
+
+impl Server {
+    fn start(dir: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(SERVER)
+            .args(["--listen", "127.0.0.1:0", "--data-dir"])
+            .arg(dir.join("server"))
+            .args(extra)
+            .env("HOME", dir)
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("hotseat-serve starts");
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let port = loop {
+            let line = lines
+                .next()
+                .expect("the server says where it listens")
+                .unwrap();
+            if let Some(rest) = line.strip_prefix("Listening on 127.0.0.1:") {
+                break rest.split(':').next().unwrap().parse().unwrap();
+            }
+        };
+        // The rest of its output is read (and dropped) so that it never blocks on a full pipe.
+        std::thread::spawn(move || lines.for_each(drop));
+        Server {
+            child,
+            port,
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    /// The options of an `ssh` to this server with `key`.
+    fn ssh_args(&self, key: &Path) -> Vec<String> {
+        vec![
+            "-F".into(),
+            "/dev/null".into(),
+            "-p".into(),
+            self.port.to_string(),
+            "-o".into(),
+            format!(
+                "UserKnownHostsFile={}",
+                self.dir.join("known_hosts").display()
+            ),
+            "-o".into(),
+            "StrictHostKeyChecking=accept-new".into(),
+            "-o".into(),
+            "IdentitiesOnly=yes".into(),
+            "-o".into(),
+            "BatchMode=yes".into(),
+            "-o".into(),
+            "LogLevel=ERROR".into(),
+            "-i".into(),
+            key.display().to_string(),
+        ]
+    }
+
+    /// `ssh -tt` to the server in a pty of `cols`x`rows`, with `command` (a room code...).
+    fn screen(&self, key: &Path, command: &[&str], cols: u16, rows: u16) -> Pty {
+        PtyCommand::new("ssh")
+            .args(self.ssh_args(key))
+            .arg("-tt")
+            .arg("player@127.0.0.1")
+            .args(command)
+            .size(cols, rows)
+            .spawn()
+            .expect("ssh starts")
+    }
+
+    /// `ssh` without a terminal: its exit status, standard output and error.
+    fn run(&self, key: &Path, extra: &[&str], command: &[&str]) -> (bool, String, String) {
+        let out = Command::new("ssh")
+            .args(self.ssh_args(key))
+            .args(extra)
+            .arg("player@127.0.0.1")
+            .args(command)
+            .stdin(Stdio::null())
+            .output()
+            .expect("ssh runs");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A new Ed25519 key pair in `dir`, named `name` (the public half beside it, `.pub`).
+fn key(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    let status = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
+        .arg(&path)
+        .status()
+        .expect("ssh-keygen runs");
+    assert!(status.success());
+    path
+}
+
+fn type_move(pty: &mut Pty, mv: &str) {
+    pty.send_text(mv).unwrap();
+    pty.send_key(Key::Enter).unwrap();
+}
+
+/// Waits until `done` holds, for at most 10 s.
+fn eventually(what: &str, done: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < Duration::from_secs(10), "never: {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A server, three keys (ann, bob, cat) and the room `code` with ann playing White at 80x24
+/// and bob Black at 120x40, White's invitation box closed.
+struct Room {
+    server: Server,
+    keys: [PathBuf; 3],
+    white: Pty,
+    black: Pty,
+}
+
+fn room(label: &str, code: &str) -> Room {
+    let dir = fresh_dir(label);
+    let server = Server::start(&dir, &[]);
+    let keys = ["ann", "bob", "cat"].map(|name| key(&dir, name));
+    let mut white = server.screen(&keys[0], &[code], 80, 24);
+    white.wait_for(&format!("Room {code}")).unwrap();
+    let black = server.screen(&keys[1], &[code], 120, 40);
+    black.wait_for("You play Black").unwrap();
+    white.wait_for("Black: connected").unwrap();
+    white.send_key(Key::Esc).unwrap();
+    Room {
+        server,
+        keys,
+        white,
+        black,
+    }
+}
+
+#[test]
+fn fools_mate_between_two_ssh_clients_and_a_watcher_and_both_keep_the_game() {
+    if !have_ssh("fools_mate_between_two_ssh_clients_and_a_watcher") {
+        return;
+    }
+    let Room {
+        server,
+        keys: [ann, bob, cat],
+        mut white,
+        mut black,
+    } = room("serve-mate", "club");
+    let watcher = server.screen(&cat, &["club"], 80, 24);
+    watcher.wait_for("You are watching").unwrap();
+    for (i, mv) in ["f3", "e5", "g4", "Qh4"].into_iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut white } else { &mut black };
+        type_move(mover, mv);
+        let shown = ["1. f3", "e5", "2. g4", "Qh4#"][i];
+        for screen in [&white, &black, &watcher] {
+            screen.wait_for(shown).unwrap();
+        }
+    }
+    for screen in [&white, &black, &watcher] {
+        screen.wait_for("Checkmate — Black wins").unwrap();
+    }
+    // Both players keep the game in their own folder, by key: `games` lists it.
+    let (ok, _, err) = server.run(&ann, &[], &["games"]);
+    assert!(ok, "{err}");
+    eventually("the game listed for both players", || {
+        let (_, ann_games, _) = server.run(&ann, &[], &["games"]);
+        let (_, bob_games, _) = server.run(&bob, &[], &["games"]);
+        ann_games.contains("\"result\": \"0-1\"") && bob_games.contains("\"result\": \"0-1\"")
+    });
+    let (_, listed, _) = server.run(&ann, &[], &["games"]);
+    let file = listed
+        .split("\"file\": \"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("a file in the list")
+        .to_owned();
+    let (ok, pgn, err) = server.run(&ann, &[], &["pgn", &file]);
+    assert!(ok, "{err}");
+    assert!(pgn.contains("2. g4 Qh4#"), "{pgn}");
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    // Only a file of the player's own games: no way out of the folder.
+    let (ok, out, err) = server.run(&ann, &[], &["pgn", "../../host_ed25519"]);
+    assert!(!ok);
+    assert!(
+        err.contains("no game ../../host_ed25519 among yours"),
+        "{err}"
+    );
+    assert!(out.is_empty(), "{out}");
+}
+
+#[test]
+fn a_player_whose_connection_drops_gets_the_same_seat_back_with_the_same_key() {
+    if !have_ssh("a_player_whose_connection_drops_gets_the_same_seat_back") {
+        return;
+    }
+    let Room {
+        server,
+        keys: [ann, bob, cat],
+        mut white,
+        black,
+    } = room("serve-rejoin", "r1");
+    type_move(&mut white, "e4");
+    black.wait_for("1. e4").unwrap();
+    // Black's connection dies; the third key to come is a watcher, not Black.
+    drop(black);
+    let watcher = server.screen(&cat, &["r1"], 80, 24);
+    watcher.wait_for("You are watching").unwrap();
+    let mut black = server.screen(&bob, &["r1"], 80, 24);
+    black.wait_for("You play Black").unwrap();
+    black.wait_for("1. e4").unwrap();
+    type_move(&mut black, "e5");
+    white.wait_for("e5").unwrap();
+    // White's too: back with the same key, White again, with the moves.
+    drop(white);
+    let mut white = server.screen(&ann, &["r1"], 120, 40);
+    white.wait_for("You play White").unwrap();
+    white.wait_for("1. e4").unwrap();
+    white.send_key(Key::Esc).unwrap();
+    type_move(&mut white, "Nf3");
+    black.wait_for("2. Nf3").unwrap();
+    watcher.wait_for("2. Nf3").unwrap();
+}
+
+#[test]
+fn a_player_in_lines_plays_a_room_with_a_screen_player() {
+    if !have_ssh("a_player_in_lines_plays_a_room") {
+        return;
+    }
+    use std::io::{Read, Write};
+    use std::sync::{Arc, Mutex};
+    let dir = fresh_dir("serve-plain");
+    let server = Server::start(&dir, &[]);
+    let (ann, bob) = (key(&dir, "ann"), key(&dir, "bob"));
+    let mut white = server.screen(&ann, &["lines"], 80, 24);
+    white.wait_for("Room lines").unwrap();
+    // Bob plays in lines, without a terminal: his own edits them, as for a screen reader.
+    let mut black = Command::new("ssh")
+        .args(server.ssh_args(&bob))
+        .args(["player@127.0.0.1", "plain", "lines"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let said = Arc::new(Mutex::new(String::new()));
+    let mut stdout = black.stdout.take().unwrap();
+    let into = said.clone();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            into.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    });
+    let heard = |text: &str| said.lock().unwrap().contains(text);
+    eventually("Bob told he plays Black", || heard("Black"));
+    white.wait_for("Black: connected").unwrap();
+    white.send_key(Key::Esc).unwrap();
+    type_move(&mut white, "e4");
+    eventually("Bob hears 1. e4", || heard("1. e4"));
+    let mut stdin = black.stdin.take().unwrap();
+    stdin.write_all(b"e5\n").unwrap();
+    white.wait_for("e5").unwrap();
+    // The end of his input leaves the game unfinished (exit status 3, as hotseat --plain).
+    drop(stdin);
+    let status = black.wait().unwrap();
+    assert_eq!(status.code(), Some(3), "{}", said.lock().unwrap());
+}
+
+#[test]
+fn a_game_at_one_ssh_terminal_is_for_two_players_and_quits_cleanly() {
+    if !have_ssh("a_game_at_one_ssh_terminal") {
+        return;
+    }
+    let dir = fresh_dir("serve-here");
+    let server = Server::start(&dir, &[]);
+    let ann = key(&dir, "ann");
+    let mut pty = server.screen(&ann, &[], 80, 24);
+    pty.wait_for("F1 help").unwrap();
+    for mv in ["e4", "e5"] {
+        type_move(&mut pty, mv);
+    }
+    pty.wait_for("1. e4").unwrap();
+    pty.resize(120, 40).unwrap();
+    pty.wait_for("e5").unwrap();
+    pty.send_key(Key::Ctrl('q')).unwrap();
+    pty.wait_for("Quit?").unwrap();
+    // A key that comes with the question does not answer it (the game's guard).
+    std::thread::sleep(Duration::from_millis(400));
+    pty.send_text("y").unwrap();
+    assert!(pty.wait_exit().unwrap().success());
+    // The game was saved in the player's folder: the same key finds it again.
+    let mut pty = server.screen(&ann, &[], 80, 24);
+    pty.wait_for("Resume the game saved last time?").unwrap();
+    std::thread::sleep(Duration::from_millis(400));
+    pty.send_text("y").unwrap();
+    pty.wait_until("the game resumed", |s| !s.contents().contains("Resume?"))
+        .unwrap();
+    pty.wait_for("1. e4       e5").unwrap();
+}
+
+#[test]
+fn only_chess_shell_exec_forwarding_and_sftp_are_refused() {
+    if !have_ssh("only_chess") {
+        return;
+    }
+    let dir = fresh_dir("serve-refuse");
+    let server = Server::start(&dir, &[]);
+    let ann = key(&dir, "ann");
+    let (ok, _, err) = server.run(&ann, &[], &["ls", "/"]);
+    assert!(!ok);
+    assert!(err.contains("plays chess and nothing else"), "{err}");
+    let (ok, _, err) = server.run(&ann, &["-T"], &[]);
+    assert!(!ok);
+    assert!(err.contains("a game needs a terminal"), "{err}");
+    let (ok, _, err) = server.run(&ann, &["-T"], &["club"]);
+    assert!(!ok);
+    assert!(err.contains("a game needs a terminal"), "{err}");
+    // A tunnel through the server (direct-tcpip), and SFTP.
+    let (ok, _, err) = server.run(&ann, &["-W", "127.0.0.1:22"], &[]);
+    assert!(!ok, "{err}");
+    let (ok, _, _) = server.run(&ann, &["-s"], &["sftp"]);
+    assert!(!ok);
+    // Remote forwarding: refused, and with ExitOnForwardFailure ssh gives up.
+    let (ok, _, err) = server.run(
+        &ann,
+        &[
+            "-o",
+            "ExitOnForwardFailure=yes",
+            "-N",
+            "-R",
+            "127.0.0.1:0:127.0.0.1:22",
+        ],
+        &[],
+    );
+    assert!(!ok, "{err}");
+}
+
+#[test]
+fn with_allow_keys_only_the_clubs_keys_get_in() {
+    if !have_ssh("with_allow_keys") {
+        return;
+    }
+    let dir = fresh_dir("serve-allow");
+    let (ann, stranger) = (key(&dir, "ann"), key(&dir, "stranger"));
+    let club = dir.join("club_keys");
+    std::fs::write(
+        &club,
+        format!(
+            "# the club\n{}",
+            std::fs::read_to_string(ann.with_extension("pub")).unwrap()
+        ),
+    )
+    .unwrap();
+    let server = Server::start(&dir, &["--allow-keys", club.to_str().unwrap()]);
+    let (ok, _, err) = server.run(&stranger, &[], &["games"]);
+    assert!(!ok);
+    assert!(err.contains("Permission denied"), "{err}");
+    let (ok, out, err) = server.run(&ann, &[], &["games"]);
+    assert!(ok, "{err}");
+    assert!(!out.contains("\"file\""), "{out}");
+}
+
+#[test]
+fn a_wrong_allow_keys_file_is_said_before_the_server_starts() {
+    let dir = fresh_dir("serve-badkeys");
+    let club = dir.join("club_keys");
+    std::fs::write(&club, "ssh-ed25519 not-base64 ann\n").unwrap();
+    let out = Command::new(SERVER)
+        .args(["--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir.join("server"))
+        .arg("--allow-keys")
+        .arg(&club)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 1: not a public key"), "{err}");
+}
+
+#[test]
+fn a_silent_client_is_closed_after_the_login_time_and_one_address_gets_only_its_share() {
+    use std::io::Read;
+    use std::net::TcpStream;
+    let dir = fresh_dir("serve-limits");
+    let server = Server::start(&dir, &["--per-address", "2", "--login-timeout", "1"]);
+    let connect = || {
+        let stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        stream
+    };
+    // Reads until the server closes the connection: what it sent, and how long that took.
+    let drain = |mut stream: TcpStream| {
+        let start = Instant::now();
+        let mut got = Vec::new();
+        let mut buf = [0u8; 1024];
+        loop {
+            match stream.read(&mut buf) {
+                Ok(0) => return (String::from_utf8_lossy(&got).into_owned(), start.elapsed()),
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+                Err(e) => panic!("the server kept the connection open: {e}"),
+            }
+        }
+    };
+    let (first, second) = (connect(), connect());
+    std::thread::sleep(Duration::from_millis(200));
+    // A third from the same address is closed at once, without a word.
+    let (said, took) = drain(connect());
+    assert!(said.is_empty(), "{said}");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    // The two that said nothing are closed after the login time, having heard only the
+    // server's greeting.
+    for stream in [first, second] {
+        let (said, took) = drain(stream);
+        assert!(said.starts_with("SSH-2.0-"), "{said}");
+        assert!(took < Duration::from_secs(3), "{took:?}");
+    }
+    // Their places are free again.
+    let mut again = connect();
+    let mut greeting = [0u8; 8];
+    again.read_exact(&mut greeting).unwrap();
+    assert_eq!(&greeting, b"SSH-2.0-");
+}
