@@ -72,7 +72,7 @@ pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, 
 pub use puzzles::{
     BUNDLED as BUNDLED_PUZZLES, Choice, MAX_PUZZLES_REFUSED_LISTED, Played, PuzzleBook,
     PuzzleImport, PuzzleImportProgress, PuzzleMode, RECENT_DAYS, Rating, RatingChange, import_rows,
-    player_key,
+    player_key, wall_secs,
 };
 pub use read::{Bounded, ReadError, Special, open_bounded, open_regular, read_bounded};
 

@@ -295,13 +295,6 @@ fn mistakes(who: &Who) -> Result<()> {
     Ok(())
 }
 
-/// The seconds since 1970 now.
-pub fn wall_secs() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
 /// Checks the choice against the database (a theme there is, an id there is) and gives the
 /// book and the first puzzle.
 pub fn open(
@@ -419,11 +412,16 @@ pub fn screen_launch(
         first: first.map(|p| p.id),
         run,
         duel,
-        seed: std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64),
+        seed: seed(),
     });
     Ok(launch)
+}
+
+/// A new list's seed: the clock's nanoseconds, so that two runs seldom give the same puzzles.
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
@@ -451,9 +449,7 @@ fn plain_with(
             crate::text::excerpt_bare(solve.who.player.trim())
         );
     }
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
+    let seed = seed();
     let trainer = crate::plain::puzzles::Trainer::new(
         book,
         &solve.who.player,
@@ -472,7 +468,7 @@ fn plain_with(
         lines,
         &mut std::io::stdout().lock(),
         &mut std::io::stderr().lock(),
-        wall_secs,
+        crate::store::wall_secs,
     )?;
     Ok(())
 }

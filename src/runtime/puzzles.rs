@@ -14,13 +14,6 @@ pub(super) struct PuzzleWork {
     book: Option<PuzzleBook>,
 }
 
-/// The seconds since 1970 now, for the history's dates and "not played recently".
-fn wall_secs() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
 impl PuzzleWork {
     fn book(&mut self, store: Option<&Store>) -> Result<&mut PuzzleBook, StoreError> {
         if self.book.is_none() {
@@ -38,7 +31,7 @@ impl PuzzleWork {
 
     /// Carries out a puzzle effect; the answer is the app's [`PuzzleNews`].
     pub(super) fn carry_out(&mut self, store: Option<&Store>, effect: PuzzleEffect) -> Event {
-        let now = wall_secs();
+        let now = crate::store::wall_secs();
         let news = match effect {
             PuzzleEffect::Next {
                 player,

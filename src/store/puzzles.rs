@@ -35,6 +35,14 @@ pub use rating::Rating;
 /// The puzzles shipped with the program: Lichess's CSV, zstd-compressed.
 pub const BUNDLED: &[u8] = include_bytes!("../../assets/puzzles/lichess-puzzles.csv.zst");
 
+/// The time an attempt is kept with, in whole seconds since 1970 (0 on a clock set before
+/// it): what [`RECENT_DAYS`] and a player's history count from.
+pub fn wall_secs() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
 /// A puzzle played within this many days is not given again while others are left.
 pub const RECENT_DAYS: i64 = 90;
 
