@@ -75,9 +75,12 @@
 //! Errors are typed enums with `Display` (syntax and legality apart, as in `rules::MoveError`
 //! and `rules::FenError`; the results of file work as `app::event::SaveError` and
 //! `ArchiveError`); `anyhow` only at the edge: `main` and the command-line tools (the game
-//! screen ends with a typed `tui::PlayError`, the plain mode with `plain::PlainError`). Two
-//! `Result<_, String>` are left outside tests (`grep -rnE "Result<.*, *String>"`): a test
-//! oracle (`app::invariants`) and the openings compiler (a maintainer's tool).
+//! screen ends with a typed `tui::PlayError`, the plain mode with `plain::PlainError`). The
+//! `Result<_, String>` left outside tests (`grep -rnE "Result<.*, *String>"`): a test oracle
+//! (`app::invariants`), the openings compiler (a maintainer's tool), and three that still
+//! carry an error's words where a type should: "learn from your mistakes"' store answers
+//! (`app::retro::RetroNews`), the plain trainer's engine judge (`plain::mistakes`) and the SSH
+//! server's session start (`crates/serve`).
 //!
 //! Checks anyone can run: `cargo tree -p hotseat-chess | grep -E "ratatui|crossterm|clap"` prints
 //! nothing (the chess crate is below every terminal crate), and `cargo test --test tests

@@ -811,12 +811,13 @@ pub fn analysis_open(seat: &PuzzleSeat) -> bool {
         .is_some_and(|s| s.status() != Status::Solving)
 }
 
-/// The solver's side must move while solving.
-pub fn solver_to_move(seat: &PuzzleSeat, position: &Position) -> Result<Color, String> {
+/// Why the move in `position` is not the solver's to make, in words; `None` when it is: the
+/// solver's side must move while solving.
+pub fn why_not_solver(seat: &PuzzleSeat, position: &Position) -> Option<String> {
     match seat.solver() {
-        None => Err("The puzzle has not come yet".to_owned()),
-        Some(c) if c == position.turn() => Ok(c),
-        Some(_) => Err("The puzzle's opponent moves by itself".to_owned()),
+        None => Some("The puzzle has not come yet".to_owned()),
+        Some(c) if c == position.turn() => None,
+        Some(_) => Some("The puzzle's opponent moves by itself".to_owned()),
     }
 }
 

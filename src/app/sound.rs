@@ -4,7 +4,7 @@
 //! No audio library: the bell is the one sound every terminal has, it costs the binary nothing,
 //! and the terminal (or the desktop around it) decides what it sounds or looks like. The app
 //! only decides *when* — after every update, as `Saving::plan` decides what to save — and
-//! hands out [`ScreenEffect::Bell`]; the loop writes the BEL byte to the terminal.
+//! hands out [`ScreenEffect::Bell`](super::ScreenEffect::Bell); the loop writes the BEL byte to the terminal.
 //!
 //! What rings, at most once per update (bells in a row blur into one, and a terminal may
 //! rate-limit them):
@@ -99,7 +99,7 @@ impl Bell {
         };
     }
 
-    /// After every update: whether the bell rings ([`ScreenEffect::Bell`]) because a move was
+    /// After every update: whether the bell rings ([`ScreenEffect::Bell`](super::ScreenEffect::Bell)) because a move was
     /// played, a clock fell under [`LOW_TIME`] or the game ended since the last one (see the
     /// module docs).
     pub(super) fn rings(&mut self, game: &Game, now: Duration) -> bool {

@@ -18,7 +18,7 @@
 
 use super::keymap::Action;
 use super::network::{NetPlay, NetSetup};
-use super::puzzle::{PuzzleSeat, analysis_open, solver_to_move};
+use super::puzzle::{PuzzleSeat, analysis_open, why_not_solver};
 use super::sparring::EngineSeat;
 use crate::game::Game;
 use crate::remote::Seat;
@@ -174,9 +174,9 @@ impl Table {
                 Some(why) => NextMove::Elsewhere(why),
                 None => NextMove::Here(turn),
             },
-            Table::Puzzle(seat) => match solver_to_move(seat, game.position()) {
-                Ok(color) => NextMove::Here(color),
-                Err(why) => NextMove::Elsewhere(why),
+            Table::Puzzle(seat) => match why_not_solver(seat, game.position()) {
+                Some(why) => NextMove::Elsewhere(why),
+                None => NextMove::Here(turn),
             },
         }
     }

@@ -237,7 +237,7 @@ pub fn run(out: &mut impl Write, args: PuzzlesArgs) -> Result<()> {
             crate::plain::puzzles::Run::Storm,
         ),
         Some(PuzzlesAction::Duel(duel)) => {
-            let rules = duel_rules(&duel, &duel.who.player).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let rules = duel_rules(&duel, &duel.who.player)?;
             plain_with(
                 SolveArgs {
                     who: duel.who.clone(),
@@ -338,17 +338,17 @@ pub fn open(
 }
 
 /// A duel's rules from its options, its two players checked: two names, not the same one.
-fn duel_rules(args: &DuelArgs, player: &str) -> Result<chess::puzzle::DuelRules, String> {
+fn duel_rules(args: &DuelArgs, player: &str) -> Result<chess::puzzle::DuelRules> {
     let opponent = args.opponent.trim();
     if opponent.is_empty() {
-        return Err("--opponent needs a name (example: --opponent Bob)".to_owned());
+        bail!("--opponent needs a name (example: --opponent Bob)");
     }
     if crate::store::player_key(opponent) == crate::store::player_key(player) {
-        return Err(format!(
+        bail!(
             "a duel needs two players: --player and --opponent are both {} (example: --player \
              Ann --opponent Bob)",
             crate::text::excerpt(opponent)
-        ));
+        );
     }
     Ok(chess::puzzle::DuelRules {
         time: std::time::Duration::from_secs(args.minutes * 60),
@@ -397,7 +397,8 @@ pub fn screen_launch(
     let duel = match duel {
         Some(args) => Some(crate::app::puzzle::DuelSetup {
             opponent: args.opponent.trim().to_owned(),
-            rules: duel_rules(args, &solve.who.player).map_err(super::TaskError::Value)?,
+            rules: duel_rules(args, &solve.who.player)
+                .map_err(|e| super::TaskError::Value(format!("{e:#}")))?,
         }),
         None => None,
     };

@@ -8,7 +8,7 @@
 
 use std::io::Read;
 
-use super::{MAX_GAME_FILE_BYTES, NotAGame, Summary, summarize};
+use super::{MAX_GAME_FILE_BYTES, Summary, summarize};
 
 /// How much of the file is read at a time.
 pub const CHUNK_BYTES: usize = 4 << 20;
@@ -214,13 +214,11 @@ impl<R: Read> Games<R> {
     }
 }
 
-/// The first game of `text`, read as the index reads the games of a file: the reason when
-/// it is none.
-pub(super) fn first_game(text: &[u8]) -> Result<Summary, String> {
+/// The first game of `text`, read as the index reads the games of a file; `None` when it
+/// holds none the index would take.
+pub(super) fn first_game(text: &[u8]) -> Option<Summary> {
     match Games::new(text).next_piece() {
-        Ok(Some(Piece::Game { summary, .. })) => Ok(*summary),
-        Ok(Some(Piece::Refused { reason, .. })) => Err(reason),
-        Ok(None) => Err(NotAGame(chess::game::pgn::ImportError::NoGame).to_string()),
-        Err(e) => Err(e.to_string()),
+        Ok(Some(Piece::Game { summary, .. })) => Some(*summary),
+        _ => None,
     }
 }

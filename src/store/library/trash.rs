@@ -71,7 +71,7 @@ impl Store {
             return Err(changed());
         };
         let text = self.archived_text(&place)?;
-        let summary = first_game(text.as_bytes()).map_err(|_| changed())?;
+        let summary = first_game(text.as_bytes()).ok_or_else(changed)?;
         if summary.fingerprint != place.fingerprint {
             return Err(changed());
         }
@@ -113,7 +113,7 @@ impl Store {
                 .into_iter()
                 .filter_map(|(file, stamp)| {
                     let bytes = read_bounded(&dir.join(&file), MAX_GAME_FILE_BYTES).ok()?;
-                    let summary = first_game(&bytes).ok()?;
+                    let summary = first_game(&bytes)?;
                     Some(Entry::new(file, stamp, summary))
                 })
                 .collect(),
