@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use hotseat::cli::games::{self, Form};
-use hotseat::store::{DataDir, Store};
+use hotseat::store::{DataDir, Store, read_bounded};
 
 use crate::terminal::Output;
 
@@ -25,22 +25,63 @@ pub fn list(mut out: Output, folder: &Path) {
     }
 }
 
-/// `pgn ID`: the game's file as it is kept.
+/// The most of a game's file `pgn` prints: a game's file is far smaller.
+const MAX_PGN_BYTES: u64 = 8 << 20;
+
+/// Whether `id` can name a game's file among the player's: a file name of letters, digits, `.`,
+/// `_` and `-`, not starting with a dot. Anything else (a path, `..`, a device) is no game.
+fn is_game_name(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 255
+        && !id.starts_with('.')
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
+/// `pgn ID`: the game's file as it is kept. The name is checked before anything is opened,
+/// and the file is read only if it is a regular file, up to [`MAX_PGN_BYTES`].
 pub fn pgn(mut out: Output, folder: &Path, id: &str) {
-    let plain =
-        !id.is_empty() && !id.starts_with('.') && !id.contains(['/', '\\']) && id.len() <= 255;
-    let path = Store::new(DataDir::new(folder)).games_dir().join(id);
-    match std::fs::read(&path) {
-        Ok(text) if plain => {
+    let text = is_game_name(id)
+        .then(|| Store::new(DataDir::new(folder)).games_dir().join(id))
+        .and_then(|path| read_bounded(&path, MAX_PGN_BYTES).ok());
+    match text {
+        Some(text) => {
             let _ = out.write_all(&text);
             out.exit(0);
         }
-        _ => {
+        None => {
             out.error(&format!(
-                "hotseat: no game {id} among yours: `games` lists them, each with its file \
-                 (the ID to give)\n"
+                "hotseat: no game {} among yours: `games` lists them, each with its file \
+                 (the ID to give)\n",
+                hotseat::text::excerpt(id)
             ));
             out.exit(1);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_game_name;
+
+    #[test]
+    fn only_a_plain_file_name_names_a_game() {
+        assert!(is_game_name("2026-11-27-Ann-vs-Bob.pgn"));
+        for bad in [
+            "",
+            ".",
+            "..",
+            ".hidden",
+            "../x.pgn",
+            "/dev/zero",
+            "a/b.pgn",
+            "a\\b",
+            "x y.pgn",
+            "caf\u{e9}.pgn",
+        ] {
+            assert!(!is_game_name(bad), "{bad:?}");
+        }
+        assert!(!is_game_name(&"a".repeat(256)));
     }
 }

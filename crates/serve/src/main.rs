@@ -63,8 +63,8 @@ struct Args {
     /// Let in only the keys of this file (authorized_keys format): a club's members
     #[arg(long, value_name = "FILE")]
     allow_keys: Option<PathBuf>,
-    /// Let in clients without a key too, each a guest of its own (no games kept across
-    /// connections)
+    /// Let in clients without a key too, as `ssh guest@HOST`, each a guest of its own (no
+    /// games kept across connections)
     #[arg(long)]
     guests: bool,
     /// Games open at once, in all

@@ -201,9 +201,17 @@ impl Connection {
         state.started = true;
         let words: Vec<&str> = command.unwrap_or("").split_whitespace().collect();
         let folder = self.shared.player_folder(&who.key);
+        // Off the connections' thread: a large library is read, or its index made, meanwhile.
         match words.as_slice() {
-            ["games"] => return games::list(out, &folder),
-            ["pgn", id] => return games::pgn(out, &folder, id),
+            ["games"] => {
+                std::thread::spawn(move || games::list(out, &folder));
+                return;
+            }
+            ["pgn", id] => {
+                let id = (*id).to_owned();
+                std::thread::spawn(move || games::pgn(out, &folder, &id));
+                return;
+            }
             _ => {}
         }
         let (plain, place) = match words.as_slice() {
@@ -347,11 +355,16 @@ pub fn hex_fingerprint(key: &PublicKey) -> String {
         .collect()
 }
 
+/// The user name a keyless guest logs in with (`ssh guest@HOST`), with `--guests`.
+pub const GUEST_USER: &str = "guest";
+
 impl russh::server::Handler for Connection {
     type Error = russh::Error;
 
-    async fn auth_none(&mut self, _user: &str) -> Result<Auth, Self::Error> {
-        if !self.shared.policy.guests {
+    async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
+        // Only `guest@HOST` comes in without a key: OpenSSH asks "none" first of every
+        // client, and a player with a key must go on to it, to be known by it.
+        if !self.shared.policy.guests || user != GUEST_USER {
             return Ok(Auth::reject());
         }
         let mut id = [0u8; 16];

@@ -233,13 +233,16 @@ fn fools_mate_between_two_ssh_clients_and_a_watcher_and_both_keep_the_game() {
     assert!(pgn.contains("2. g4 Qh4#"), "{pgn}");
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
     // Only a file of the player's own games: no way out of the folder.
-    let (ok, out, err) = server.run(&ann, &[], &["pgn", "../../host_ed25519"]);
-    assert!(!ok);
-    assert!(
-        err.contains("no game ../../host_ed25519 among yours"),
-        "{err}"
-    );
-    assert!(out.is_empty(), "{out}");
+    // Nor a device, which would be read without end on the server: refused by its name.
+    for id in ["../../host_ed25519", "/dev/zero"] {
+        let (ok, out, err) = server.run(&ann, &[], &["pgn", id]);
+        assert!(!ok);
+        assert!(
+            err.contains(&format!("no game \"{id}\" among yours")),
+            "{err}"
+        );
+        assert!(out.is_empty(), "{out}");
+    }
 }
 
 #[test]
@@ -417,6 +420,42 @@ fn with_allow_keys_only_the_clubs_keys_get_in() {
     let (ok, out, err) = server.run(&ann, &[], &["games"]);
     assert!(ok, "{err}");
     assert!(!out.contains("\"file\""), "{out}");
+}
+
+#[test]
+fn with_guests_only_guest_comes_in_without_a_key_and_a_key_is_still_asked_of_the_rest() {
+    if !have_ssh("with_guests") {
+        return;
+    }
+    let dir = fresh_dir("serve-guests");
+    let ann = key(&dir, "ann");
+    let server = Server::start(&dir, &["--guests"]);
+    // Without a key: `guest` comes in, anybody else is asked for a key and has none.
+    let keyless = |user: &str| {
+        let mut args = server.ssh_args(&ann);
+        let at = args.iter().position(|a| a == "-i").unwrap();
+        args.drain(at..at + 2);
+        Command::new("ssh")
+            .args(args)
+            .args(["-o", "PubkeyAuthentication=no"])
+            .arg(format!("{user}@127.0.0.1"))
+            .arg("games")
+            .stdin(Stdio::null())
+            .output()
+            .expect("ssh runs")
+    };
+    let guest = keyless("guest");
+    assert!(
+        guest.status.success(),
+        "{}",
+        String::from_utf8_lossy(&guest.stderr)
+    );
+    let player = keyless("player");
+    assert!(!player.status.success());
+    assert!(String::from_utf8_lossy(&player.stderr).contains("Permission denied"));
+    // With a key, a player is known by it as without --guests.
+    let (ok, _, err) = server.run(&ann, &[], &["games"]);
+    assert!(ok, "{err}");
 }
 
 #[test]
