@@ -16,11 +16,11 @@ cd "$(dirname "$0")/.."
 engine=${ENGINE:-$(command -v stockfish || echo /usr/games/stockfish)}
 filter=${FILTER:-'frame-(80x24|160x50)$'}
 each=${SECONDS_EACH:-3}
-cargo bench --bench render --no-run >/dev/null 2>&1
+cargo bench -p hotseat-benches --bench render --no-run >/dev/null 2>&1
 
 # The benchmark's estimates, one line per case: `frame-80x24  time: [low mid high]`.
 measure() {
-    cargo bench --bench render -- --warm-up-time 1 --measurement-time "$each" \
+    cargo bench -p hotseat-benches --bench render -- --warm-up-time 1 --measurement-time "$each" \
         --noplot "$filter" 2>/dev/null |
         awk '/^frame-/ { name = $1 } /time:/ { sub(/.*time: */, ""); print "  " name "  " $0 }'
 }

@@ -1,6 +1,6 @@
 //! Perft speed, hotseat against cozy-chess side by side, both bulk-counted at the leaves.
 //!
-//! Run with `cargo bench --bench perft`. Criterion reports the time per perft call and, through
+//! Run with `cargo bench -p hotseat-benches --bench perft`. Criterion reports the time per perft call and, through
 //! `Throughput::Elements`, nodes per second; the ratio of the two lines is the figure to quote.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};

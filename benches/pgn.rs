@@ -3,7 +3,7 @@
 //! played. Criterion's throughput is games per second; moves per second is that times the
 //! average plies per game, printed first.
 //!
-//! `cargo bench --bench pgn`
+//! `cargo bench -p hotseat-benches --bench pgn`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;

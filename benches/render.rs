@@ -1,7 +1,7 @@
 //! How long one full-screen frame takes to draw: the whole screen rendered from an `App` into
 //! ratatui's `TestBackend` (building the buffer and diffing it, without a terminal to write to).
 //!
-//! Run with `cargo bench --bench render`. Cases: a game in progress at 80x24, at 160x50 and at
+//! Run with `cargo bench -p hotseat-benches --bench render`. Cases: a game in progress at 80x24, at 160x50 and at
 //! 250x70 (17x8 squares: the biggest pieces, the most cells),
 //! with and without typed text (typed text adds the live move feedback: every legal move written
 //! in every notation), and with the help overlay open.
