@@ -169,3 +169,56 @@ pub fn keeper(data: &Path, code: &str, seats: Arc<Mutex<Seats>>) -> Keep {
         }
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn room_file(data: &Path, code: &str, text: &str) {
+        let dir = data.join(DIR).join(code);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("current.pgn"), text).unwrap();
+    }
+
+    fn fresh(label: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hotseat-kept-{label}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn restore_resumes_the_unfinished_archives_the_ended_and_sets_aside_the_unreadable() {
+        let data = fresh("restore");
+        room_file(
+            &data,
+            "club",
+            "[Room \"club\"]\n[WhiteKey \"aa\"]\n[BlackKey \"\"]\n[TimeControl \"300+3\"]\n\
+             [WhiteClock \"0:05:02.9\"]\n[BlackClock \"0:05:02.9\"]\n\n\
+             1. f3 {[%clk 0:05:03]} e5 {[%clk 0:05:02]} *\n",
+        );
+        room_file(&data, "done", "1. f3 e5 2. g4 Qh4# 0-1\n");
+        room_file(&data, "torn", "1. f3 e5 2. g4");
+        // Not a room's name: not looked at.
+        room_file(&data, "a.b", "1. e4 *\n");
+        let (found, problems) = restore(&data);
+        assert_eq!(found.len(), 1);
+        let club = &found[0];
+        assert_eq!(club.code, "club");
+        assert_eq!(club.game.record().plies(), 2);
+        assert_eq!(
+            (club.white.as_deref(), club.black.as_deref()),
+            (Some("aa"), None)
+        );
+        assert!(club.tags.get(TAG_ROOM).is_none() && club.tags.get(TAG_WHITE_KEY).is_none());
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].starts_with("room torn not resumed"),
+            "{problems:?}"
+        );
+        assert!(data.join(DIR).join("torn/current.corrupt-1.pgn").exists());
+        assert!(!data.join(DIR).join("done").exists());
+        let archived: Vec<_> = std::fs::read_dir(data.join("games")).unwrap().collect();
+        assert_eq!(archived.len(), 1);
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}
