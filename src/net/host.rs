@@ -115,7 +115,10 @@ pub struct HostConfig {
 /// server that keeps the game on disk as it goes (`hotseat serve`'s rooms). It runs on the
 /// host's own thread, so it should be quick (write only on a change).
 #[derive(Clone)]
-pub struct Keep(pub Arc<dyn Fn(&Game, &Tags, Duration) + Send + Sync>);
+pub struct Keep(pub Arc<KeepFn>);
+
+/// What a [`Keep`] calls.
+pub type KeepFn = dyn Fn(&Game, &Tags, Duration) + Send + Sync;
 
 impl std::fmt::Debug for Keep {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
