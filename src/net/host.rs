@@ -101,6 +101,29 @@ pub struct HostConfig {
     pub secret: Option<[u8; super::invite::SECRET_LEN]>,
     /// Watchers see the players' chat too (else only the board, moves, clocks and result).
     pub watchers_see_chat: bool,
+    /// Told the game after everything the host does (see [`Keep`]).
+    pub keep: Option<Keep>,
+    /// The game comes back with its clocks stopped, and they run again only once both players
+    /// are here (the host's own seat welcomed again, the other terminal connected): a game
+    /// resumed by `hotseat serve` after a restart, whose players must first come back. Until
+    /// then no move is taken.
+    pub hold_clocks: bool,
+}
+
+/// What the host calls with the game, its tags and the host's time after each thing it
+/// handles (a move, a terminal come or gone, a heartbeat, a pulse of a running clock): for a
+/// server that keeps the game on disk as it goes (`hotseat serve`'s rooms). It runs on the
+/// host's own thread, so it should be quick (write only on a change).
+#[derive(Clone)]
+pub struct Keep(pub Arc<KeepFn>);
+
+/// What a [`Keep`] calls.
+pub type KeepFn = dyn Fn(&Game, &Tags, Duration) + Send + Sync;
+
+impl std::fmt::Debug for Keep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Keep")
+    }
 }
 
 impl HostConfig {
@@ -112,6 +135,8 @@ impl HostConfig {
             timeouts: Timeouts::default(),
             secret: None,
             watchers_see_chat: false,
+            keep: None,
+            hold_clocks: false,
         }
     }
 }
@@ -214,7 +239,11 @@ impl Host {
         let refused = Arc::new(AtomicU64::new(0));
         let watchers = Arc::new(AtomicUsize::new(0));
         let clock = Instant::now();
-        let game = running(game);
+        let game = if config.hold_clocks {
+            game
+        } else {
+            running(game)
+        };
         let referee = Referee::new(game, tags, host_color, Duration::ZERO);
         let hub = Hub {
             referee,
@@ -227,6 +256,9 @@ impl Host {
             stopped: Duration::ZERO,
             watchers: Arc::clone(&watchers),
             watchers_see_chat: config.watchers_see_chat,
+            keep: config.keep.clone(),
+            held: config.hold_clocks,
+            host_back: false,
         };
         let hub = thread::Builder::new()
             .name("net-hub".into())
@@ -333,13 +365,7 @@ impl Drop for Host {
 /// reading saved, as it ran when the host stopped (a game in progress is never on hold for
 /// nobody; the host's time starts at zero).
 fn running(mut game: Game) -> Game {
-    if game.record().plies() > 0 && !game.is_over() && game.clock().running().is_none() {
-        if game.is_started() {
-            game.resume(Duration::ZERO);
-        } else {
-            game.start(Duration::ZERO);
-        }
-    }
+    super::referee::run_clocks(&mut game, Duration::ZERO);
     game
 }
 
@@ -545,7 +571,15 @@ struct Hub {
     stopped: Duration,
     watchers: Arc<AtomicUsize>,
     watchers_see_chat: bool,
+    keep: Option<Keep>,
+    /// The clocks are stopped until both players are here ([`HostConfig::hold_clocks`]).
+    held: bool,
+    /// The host's own seat was welcomed again (its player is back), for `held`.
+    host_back: bool,
 }
+
+/// What a player is told of a move made while the game waits for the other player.
+pub const HELD: &str = "the game waits for your opponent to come back: the clocks run again, and moves are taken, once both players are here";
 
 /// While a clock runs, the hub looks at the time at least this often, so that a stop of the
 /// host is seen (and not charged) to within this much.
@@ -627,6 +661,9 @@ impl Hub {
                 self.heartbeat();
                 next_beat = now + self.timeouts.heartbeat;
             }
+            if let Some(keep) = &self.keep {
+                (keep.0)(self.referee.game(), self.referee.tags(), self.now());
+            }
         }
         // Goodbye to every terminal, and a moment for it to be written: a host that leaves
         // on purpose is heard to leave (a joiner that heard no goodbye would take the closed
@@ -646,6 +683,11 @@ impl Hub {
     fn handle(&mut self, input: Input) {
         let now = self.now();
         match input {
+            Input::Local(Msg::Act { action, .. }) if self.held && is_move(&action) => {
+                (self.sink)(NetEvent::Msg(Msg::Refused {
+                    reason: HELD.into(),
+                }));
+            }
             Input::Local(Msg::Act { ply, action }) => {
                 let host = self.referee.host_color();
                 match self.referee.act(host, ply, &action, now) {
@@ -670,7 +712,11 @@ impl Hub {
             } => self.arrived(access, writer, reader, slot),
             Input::FromPeer { id, msg } => self.peer_says(id, msg, now),
             Input::Gone { id, why } => self.gone(id, &why),
-            Input::Rewelcome => self.welcome_host(),
+            Input::Rewelcome => {
+                self.host_back = true;
+                self.welcome_host();
+                self.release();
+            }
             Input::Stop | Input::Freeze(_) => {}
         }
     }
@@ -734,6 +780,7 @@ impl Hub {
             let msg = self.referee.set_connected(color, true, now);
             self.broadcast(msg);
             (self.sink)(NetEvent::PeerJoined { seat, rejoined });
+            self.release();
         } else {
             self.watchers.fetch_add(1, Ordering::SeqCst);
             (self.sink)(NetEvent::PeerJoined {
@@ -749,6 +796,14 @@ impl Hub {
         };
         let seat = peer.seat;
         match msg {
+            Msg::Act { action, .. } if self.held && seat.color().is_some() && is_move(&action) => {
+                self.send_to(
+                    id,
+                    Msg::Refused {
+                        reason: HELD.into(),
+                    },
+                );
+            }
             Msg::Act { ply, action } => {
                 let Some(color) = seat.color() else {
                     self.send_to(
@@ -792,6 +847,17 @@ impl Hub {
             Msg::Bye => self.gone(id, "left the game"),
             // Host-to-terminal messages from a terminal mean nothing; ignored.
             _ => {}
+        }
+    }
+
+    /// Both players are here: the held clocks run again, and every terminal is told.
+    fn release(&mut self) {
+        let guest = !self.referee.host_color();
+        if self.held && self.host_back && self.referee.is_connected(guest) {
+            self.held = false;
+            let now = self.now();
+            let msg = self.referee.resume_clocks(now);
+            self.broadcast(msg);
         }
     }
 
@@ -866,6 +932,13 @@ impl Hub {
         let clocks = self.referee.clocks(now);
         self.broadcast(Msg::Clock(clocks));
     }
+}
+
+/// Whether `action` plays a move: what waits while the clocks are held (chat, an offer or a
+/// resignation does not).
+fn is_move(action: &crate::remote::Action) -> bool {
+    use crate::remote::Action;
+    matches!(action, Action::Move { .. } | Action::MoveAndClaim { .. })
 }
 
 /// The reader and writer threads of one terminal.

@@ -31,6 +31,18 @@ pub const LAG_SAMPLES: usize = 8;
 /// to every watcher).
 pub const CHAT_INTERVAL: Duration = Duration::from_millis(300);
 
+/// A game in progress whose clocks are stopped (read from its file) has them run again from
+/// `now`: the side to move's, from the reading saved.
+pub(super) fn run_clocks(game: &mut Game, now: Duration) {
+    if game.record().plies() > 0 && !game.is_over() && game.clock().running().is_none() {
+        if game.is_started() {
+            game.resume(now);
+        } else {
+            game.start(now);
+        }
+    }
+}
+
 /// The host's game and what it knows of the two terminals.
 #[derive(Debug)]
 pub struct Referee {
@@ -219,6 +231,19 @@ impl Referee {
             },
             now,
         )
+    }
+
+    /// Whether `color`'s terminal is connected (the host's own seat always is).
+    pub fn is_connected(&self, color: Color) -> bool {
+        self.connected[color.index()]
+    }
+
+    /// The clocks of a game resumed stopped run again from `now` (the side to move's), and
+    /// everyone is told.
+    pub fn resume_clocks(&mut self, now: Duration) -> Msg {
+        run_clocks(&mut self.game, now);
+        self.turn_started = now;
+        self.sync(Notice::Resync, now)
     }
 
     /// When the side to move's flag falls if nothing happens before (for the host's wait).

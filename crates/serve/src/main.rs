@@ -4,6 +4,7 @@
 //! * [`hostkey`] — the server's Ed25519 key, made at the first start and kept.
 //! * [`server`] — the SSH side: keys, channels, what is refused, the limits.
 //! * [`rooms`] — a game reached by its code: two players, any watchers, rejoining.
+//! * [`kept`] — each room's game on disk as it goes, resumed after a restart.
 //! * [`session`] — a hotseat session per channel, on the game screen's own loop.
 //! * [`terminal`] — the client's terminal: bytes out, keys in, its size.
 //! * [`games`] — `games` and `pgn ID` for scripts.
@@ -13,6 +14,7 @@
 
 mod games;
 mod hostkey;
+mod kept;
 mod rooms;
 mod server;
 mod session;
@@ -171,10 +173,20 @@ fn serve(args: Args) -> Result<()> {
         game_args: args.game.clone(),
         data,
     };
-    let shared = Arc::new(Shared::new(
-        policy,
-        rooms::Rooms::new(args.rooms_per_key, local.port()),
-    ));
+    let rooms = rooms::Rooms::new(args.rooms_per_key, local.port(), &policy.data);
+    let (resumed, problems) = rooms.restore();
+    for problem in problems {
+        eprintln!("{problem}");
+    }
+    if !resumed.is_empty() {
+        println!(
+            "Resumed {} unfinished room{} ({}), the clocks stopped until both players are back",
+            resumed.len(),
+            if resumed.len() == 1 { "" } else { "s" },
+            resumed.join(", ")
+        );
+    }
+    let shared = Arc::new(Shared::new(policy, rooms));
     let login = Duration::from_secs(args.login_timeout.max(1));
     runtime.block_on(accept(listener, shared, config, login))
 }

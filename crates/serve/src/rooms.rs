@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Result, bail};
@@ -53,6 +54,8 @@ pub struct Rooms {
     per_key: usize,
     /// How to reach the server, for the line that invites the second player.
     port: u16,
+    /// The server's folder, where each room's game is kept as it goes ([`crate::kept`]).
+    data: PathBuf,
 }
 
 /// One room's game and who holds its seats.
@@ -61,7 +64,7 @@ pub struct Room {
     host: Host,
     /// Where the host's news for White's seat goes: the session holding it, if any.
     route: Arc<Mutex<Option<Sink>>>,
-    seats: Mutex<Seats>,
+    seats: Arc<Mutex<Seats>>,
 }
 
 impl std::fmt::Debug for Room {
@@ -73,21 +76,47 @@ impl std::fmt::Debug for Room {
 }
 
 #[derive(Debug, Default)]
-struct Seats {
-    white: Option<String>,
-    black: Option<String>,
+pub struct Seats {
+    pub white: Option<String>,
+    pub black: Option<String>,
     /// The sessions holding the seats now, ended when their player comes back elsewhere.
     white_session: Option<EventSender>,
     black_session: Option<EventSender>,
 }
 
 impl Rooms {
-    pub fn new(per_key: usize, port: u16) -> Rooms {
+    pub fn new(per_key: usize, port: u16, data: &Path) -> Rooms {
         Rooms {
             rooms: Mutex::new(HashMap::new()),
             per_key,
             port,
+            data: data.to_path_buf(),
         }
+    }
+
+    /// Opens again every unfinished room the server kept, each with its players' seats and its
+    /// clocks stopped until both are back. Returns the codes resumed, and a sentence for each
+    /// room that could not be.
+    pub fn restore(&self) -> (Vec<String>, Vec<String>) {
+        let (found, mut problems) = crate::kept::restore(&self.data);
+        let mut resumed = Vec::new();
+        let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+        for room in found {
+            let code = room.code.clone();
+            let seats = Seats {
+                white: room.white,
+                black: room.black,
+                ..Seats::default()
+            };
+            match Room::start(&code, room.game, room.tags, seats, true, &self.data) {
+                Ok(opened) => {
+                    rooms.insert(code.clone(), Arc::new(opened));
+                    resumed.push(code);
+                }
+                Err(e) => problems.push(format!("room {code} not resumed: {e:#}")),
+            }
+        }
+        (resumed, problems)
     }
 
     /// The room `code`, opened for `key` with a new game of `config` if there is none yet.
@@ -106,7 +135,7 @@ impl Rooms {
                  one of them"
             );
         }
-        let room = Arc::new(Room::open(code, config)?);
+        let room = Arc::new(Room::open(code, config, &self.data)?);
         rooms.insert(code.to_owned(), room.clone());
         Ok(room)
     }
@@ -118,7 +147,24 @@ impl Rooms {
 }
 
 impl Room {
-    fn open(code: &str, config: &Config) -> Result<Room> {
+    fn open(code: &str, config: &Config, data: &Path) -> Result<Room> {
+        let mut tags = Tags::new();
+        tags.push("Event", "Casual game over SSH");
+        tags.push("Site", "hotseat serve");
+        let game = Game::new(config.setup.clone());
+        Room::start(code, game, tags, Seats::default(), false, data)
+    }
+
+    /// The room `code` playing `game`, kept as it goes in `data`; `held`: its clocks stopped
+    /// until both players are here (a room resumed after a restart).
+    fn start(
+        code: &str,
+        game: Game,
+        tags: Tags,
+        seats: Seats,
+        held: bool,
+        data: &Path,
+    ) -> Result<Room> {
         let route: Arc<Mutex<Option<Sink>>> = Arc::new(Mutex::new(None));
         let to = route.clone();
         let sink: Sink = Arc::new(move |event| {
@@ -129,16 +175,15 @@ impl Room {
         });
         let mut host_config = HostConfig::new(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)));
         host_config.limits = Limits::for_watchers(WATCHERS);
-        let mut tags = Tags::new();
-        tags.push("Event", "Casual game over SSH");
-        tags.push("Site", "hotseat serve");
-        let game = Game::new(config.setup.clone());
+        let seats = Arc::new(Mutex::new(seats));
+        host_config.keep = Some(crate::kept::keeper(data, code, seats.clone()));
+        host_config.hold_clocks = held;
         let host = Host::start(host_config, game, tags, Color::White, sink)?;
         Ok(Room {
             code: code.to_owned(),
             host,
             route,
-            seats: Mutex::new(Seats::default()),
+            seats,
         })
     }
 

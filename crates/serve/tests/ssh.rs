@@ -520,3 +520,113 @@ fn a_silent_client_is_closed_after_the_login_time_and_one_address_gets_only_its_
     again.read_exact(&mut greeting).unwrap();
     assert_eq!(&greeting, b"SSH-2.0-");
 }
+
+/// The clock readings on a screen (`m:ss` figures), top to bottom.
+fn clock_readings(screen: &vt100::Screen) -> Vec<String> {
+    screen
+        .contents()
+        .split(|c: char| c.is_whitespace() || c == '│')
+        .filter(|w| {
+            let Some((m, s)) = w.split_once(':') else {
+                return false;
+            };
+            !m.is_empty()
+                && m.len() <= 2
+                && s.len() == 2
+                && m.bytes().chain(s.bytes()).all(|b| b.is_ascii_digit())
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn a_server_killed_mid_game_resumes_the_room_with_its_clocks_stopped_until_both_are_back() {
+    if !have_ssh("a_server_killed_mid_game_resumes_the_room") {
+        return;
+    }
+    let dir = fresh_dir("serve-restart");
+    let options = ["--", "--time", "5+3"];
+    let server = Server::start(&dir, &options);
+    let [ann, bob] = ["ann", "bob"].map(|name| key(&dir, name));
+    let mut white = server.screen(&ann, &["rs"], 80, 24);
+    white.wait_for("Room rs").unwrap();
+    let mut black = server.screen(&bob, &["rs"], 120, 40);
+    black.wait_for("You play Black").unwrap();
+    white.wait_for("Black: connected").unwrap();
+    white.send_key(Key::Esc).unwrap();
+    type_move(&mut white, "f3");
+    black.wait_for("1. f3").unwrap();
+    type_move(&mut black, "e5");
+    white.wait_for("e5").unwrap();
+    // SIGKILL, at once: what the server knew must be on disk already, written as it went.
+    drop(server);
+    drop((white, black));
+    let room = dir.join("server/rooms/rs");
+    let kept = std::fs::read_to_string(room.join("current.pgn")).unwrap();
+    for part in ["[Room \"rs\"]", "1. f3 {[%clk 0:05:0", "e5 {[%clk 0:05:0"] {
+        assert!(kept.contains(part), "{part} not in\n{kept}");
+    }
+    for tag in ["WhiteKey", "BlackKey"] {
+        assert!(!kept.contains(&format!("[{tag} \"\"]")), "{kept}");
+    }
+
+    let server = Server::start(&dir, &options);
+    // White comes back first: the moves are there, the clocks stopped, no move taken.
+    let mut white = server.screen(&ann, &["rs"], 80, 24);
+    white.wait_for("You play White").unwrap();
+    white.wait_for("1. f3").unwrap();
+    white.send_key(Key::Esc).unwrap();
+    white
+        .wait_until("both clocks at 5:02", |screen| {
+            clock_readings(screen) == ["5:02", "5:02"]
+        })
+        .unwrap();
+    let since = Instant::now();
+    type_move(&mut white, "g4");
+    white.wait_for("the game waits for your opponent").unwrap();
+    // Past the tenths the kept reading had: a running clock would show 5:01 by now.
+    std::thread::sleep(Duration::from_secs(1).saturating_sub(since.elapsed()));
+    assert_eq!(
+        white.with_screen(clock_readings),
+        ["5:02", "5:02"],
+        "{}",
+        white.dump()
+    );
+    // Black comes back with the same key to the same seat: White's clock runs again.
+    let mut black = server.screen(&bob, &["rs"], 120, 40);
+    black.wait_for("You play Black").unwrap();
+    black.wait_for("1. f3").unwrap();
+    white
+        .wait_until("White's clock running", |screen| {
+            clock_readings(screen).last().is_some_and(|c| c != "5:02")
+        })
+        .unwrap();
+    type_move(&mut white, "g4");
+    black.wait_for("2. g4").unwrap();
+    type_move(&mut black, "Qh4");
+    for screen in [&white, &black] {
+        screen.wait_for("Checkmate — Black wins").unwrap();
+    }
+    // A finished room leaves the list, archived in the server's own library.
+    eventually("the room archived", || !room.exists());
+    let mut listed = Vec::new();
+    let mut errors = Vec::new();
+    hotseat::cli::games::list(
+        &mut listed,
+        &mut errors,
+        Some(&dir.join("server")),
+        "",
+        hotseat::cli::games::Form::Json,
+        false,
+    )
+    .unwrap();
+    let listed = String::from_utf8(listed).unwrap();
+    assert!(listed.contains("\"result\": \"0-1\""), "{listed}");
+    assert!(errors.is_empty(), "{}", String::from_utf8_lossy(&errors));
+    // The next start has nothing to resume, and the code opens a new game.
+    drop(server);
+    let server = Server::start(&dir, &options);
+    let white = server.screen(&ann, &["rs"], 80, 24);
+    white.wait_for("Room rs").unwrap();
+    assert!(!white.screen_text().contains("1. f3"), "{}", white.dump());
+}
