@@ -318,6 +318,10 @@ fn chess960_castling_spellings_where_the_king_does_not_move() {
     let p = pos("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w - - 0 1");
     assert!(err(&p, "g1h1").starts_with("cannot castle kingside: White has lost the right"));
     assert!(err(&p, "g1b1").starts_with("cannot castle queenside: White has lost the right"));
+    // Written as a king's move, onto its own rook is a square taken, not castling (a puzzle's
+    // Kf8 with the rook on f8 said "cannot castle queenside").
+    let p = pos("5rk1/5ppp/8/8/8/8/5PPP/5RK1 b - - 0 1");
+    assert_eq!(err(&p, "Kf8"), "f8 is occupied by your own rook");
 }
 
 #[test]

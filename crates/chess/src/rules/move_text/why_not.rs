@@ -361,11 +361,12 @@ impl Position {
         let role = p.role.unwrap_or(Role::Pawn);
         let to = p.to;
 
-        // A king moving two files along its home rank, or onto a rook it may castle with, is
-        // an attempt to castle.
+        // A king moving two files along its home rank, or (written square to square, as
+        // `g1h1`) onto a rook it may castle with, is an attempt to castle. `Kf8` onto its own
+        // rook is no castling in any notation: the square is taken.
         if let Some(from) = p.full_from().or(p.role.map(|_| self.king(us)))
             && self.pieces(us, Role::King).contains(from)
-            && let Some(side) = self.castle_attempt(from, to)
+            && let Some(side) = self.castle_attempt(from, to, p.full_from().is_some())
             && let Err(MoveError::Illegal(IllegalMoveText { reason, .. })) =
                 self.castle_move(side, "")
         {
@@ -465,15 +466,22 @@ impl Position {
     }
 
     /// The side a king move from `from` to `to` tries to castle to: two or more files along
-    /// the home rank onto the g- or c-file (from the e-file in standard chess), or onto a rook of
-    /// its own on that side (the one it may castle with, if it still may).
-    fn castle_attempt(&self, from: Square, to: Square) -> Option<CastleSide> {
+    /// the home rank onto the g- or c-file (from the e-file in standard chess), or, written
+    /// with both squares (`square_to_square`), onto a rook of its own on that side (the one it
+    /// may castle with, if it still may).
+    fn castle_attempt(
+        &self,
+        from: Square,
+        to: Square,
+        square_to_square: bool,
+    ) -> Option<CastleSide> {
         let us = self.turn;
         if from.rank() != Rank::First.relative_to(us) || to.rank() != from.rank() {
             return None;
         }
         let side = CastleSide::of(from, to);
-        let onto_rook = self.pieces(us, Role::Rook).contains(to)
+        let onto_rook = square_to_square
+            && self.pieces(us, Role::Rook).contains(to)
             && self.castle_rook(us, side).is_none_or(|rook| rook == to);
         let to_destination = to == side.destinations(from.rank()).0
             && from.file().index().abs_diff(to.file().index()) >= 2;
