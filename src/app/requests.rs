@@ -20,7 +20,7 @@ use std::time::Duration;
 use super::notation::Words;
 use super::table::Table;
 use super::{App, Message, MessageKind};
-use crate::game::Game;
+use crate::game::{Game, GameError, OfferResult};
 use crate::remote::Action as RemoteAction;
 use crate::rules::Color;
 
@@ -55,6 +55,8 @@ pub struct Requests {
     offer_seen: Duration,
     /// The number of half-moves played when each side last asked to take back.
     takeback_asked: [Option<usize>; 2],
+    /// The side to move offers a draw with the move it is about to make (Ctrl-D).
+    pub(super) with_move: Option<Color>,
 }
 
 impl Requests {
@@ -96,6 +98,23 @@ impl Requests {
     pub(super) fn offer_seen(&mut self, now: Duration) {
         self.offer_seen = now;
     }
+
+    /// After `mover`'s move in `game`: the draw they offered with it is made (FIDE 9.1.2.1:
+    /// an offer goes with the move), and the opponent is asked.
+    pub(super) fn make_offer_with_move(
+        &mut self,
+        game: &mut Game,
+        mover: Color,
+        now: Duration,
+    ) -> Result<(), GameError> {
+        if self.with_move.take() != Some(mover) || game.is_over() {
+            return Ok(());
+        }
+        if game.offer_draw(mover, now)? == OfferResult::Offered {
+            self.offer_seen(now);
+        }
+        Ok(())
+    }
 }
 
 /// The questions standing at the table, read: which one this screen is to answer, and how
@@ -127,6 +146,12 @@ impl<'a> Questions<'a> {
     /// The take-back or pause request standing, if any.
     pub fn request(&self) -> Option<Request> {
         self.requests.pending
+    }
+
+    /// Whether the player to move has offered a draw with the move to come (Ctrl-D again
+    /// withdraws it).
+    pub fn offering_with_move(&self) -> bool {
+        self.requests.with_move == Some(self.game.position().turn())
     }
 
     /// The opponent's question standing for this screen to answer (a take-back or pause
@@ -367,7 +392,7 @@ impl App {
                     Ok(()) => {
                         // The move is gone: the next one made may be asked about again.
                         self.requests.takeback_asked[request.by.index()] = None;
-                        self.offer_with_move = None;
+                        self.requests.with_move = None;
                         self.back_to_present();
                         if self.auto_flip {
                             self.board.orientation = self.game.position().turn();

@@ -572,7 +572,7 @@ fn explorer_open(theme: Theme, glyphs: GlyphSet) -> App {
 /// Opens the explorer panel on the position shown and gives it the library's `rows` for it.
 fn explore(app: &mut App, rows: Vec<ExplorerRow>) {
     app.update(Action::Explore, app.now());
-    let key = app.shown_position().repetition_key();
+    let key = app.shown().position().repetition_key();
     news(
         app,
         LibraryNews::Explored {
