@@ -42,6 +42,7 @@ mod invite;
 mod library;
 mod new_game;
 mod promotion;
+mod puzzle_name;
 mod quit;
 mod ready;
 mod replace;
@@ -60,6 +61,7 @@ pub use help::Help;
 pub use invite::Invite;
 pub use library::{Library, LibraryError, LibraryNews, TrashGame, Unopened};
 pub use promotion::Promotion;
+pub use puzzle_name::PuzzleName;
 pub use quit::Quit;
 pub use ready::Ready;
 pub use replace::Replace;
@@ -193,6 +195,8 @@ dialogs! {
     Explorer(Explorer),
     /// Exporting the game (or the position) to a file the player names.
     SaveAs(SaveForm),
+    /// Whose puzzles: the name of a game's unnamed player, asked before they open.
+    PuzzleName(PuzzleName),
 }
 
 /// The generic answers of a question to the keys it does not answer itself: No or Cancel
