@@ -48,6 +48,9 @@ pub struct PuzzleStart {
     pub run: RunKind,
     /// The duel's opponent and rules, for [`RunKind::Duel`].
     pub duel: Option<DuelSetup>,
+    /// The player's own mistakes kept from "Learn from your mistakes", played instead of
+    /// puzzles (`hotseat puzzles --mistakes`; see `retro`).
+    pub mistakes: Option<Vec<crate::store::Mistake>>,
 }
 
 /// Work for the store.
@@ -290,7 +293,11 @@ fn puzzle_game(seat: &PuzzleSeat, puzzle: &Puzzle, now: Duration) -> Game {
 
 /// Opens the puzzles at this screen (`hotseat puzzles`, or Ctrl-V in a game): the table
 /// becomes the puzzle's and the first puzzle is asked for.
-pub(super) fn open(app: &mut App, start: PuzzleStart) {
+pub(super) fn open(app: &mut App, mut start: PuzzleStart) {
+    if let Some(kept) = start.mistakes.take() {
+        super::retro::open_kept(app, start.player, kept);
+        return;
+    }
     let mut seat = PuzzleSeat::new(start);
     let ask = seat.ask_next();
     app.saving.retire(&app.game, app.now, &mut app.effects);

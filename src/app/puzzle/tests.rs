@@ -625,3 +625,106 @@ fn duel_ends_on_time_or_after_the_list_and_says_who_won() {
     enter(&mut app, "Rb8#");
     assert!(text(&app).contains("The duel is over"), "{}", text(&app));
 }
+
+/// A kept mistake of Ann's: 3. Ne2? where Qxf7# mated.
+fn kept(fen: &str, played: &str, best: &str, said: &str) -> crate::store::Mistake {
+    crate::store::Mistake {
+        player: "Ann".into(),
+        fen: fen.into(),
+        played: played.into(),
+        best: best.into(),
+        before: crate::game::report::Eval::Cp(30),
+        said: said.into(),
+        game: "Ann – Bob".into(),
+    }
+}
+
+const SCHOLAR: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3";
+
+#[test]
+fn kept_mistakes_open_on_the_screen_one_board_each_and_a_solved_one_leaves_the_list() {
+    let open = |rows| {
+        App::new(Config {
+            puzzles: Some(PuzzleStart {
+                mistakes: Some(rows),
+                ..start()
+            }),
+            ..config(GameSetup::default())
+        })
+    };
+    let after_e4 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    let mut app = open(vec![
+        kept(SCHOLAR, "g1e2", "f3f7", "3. Ne2?"),
+        kept("not a fen", "e2e4", "e2e4", "1. e4"),
+        kept(after_e4, "d1h5", "g1f3 b8c6", "2. Qh5?!"),
+    ]);
+    let _ = app.take_effects();
+    assert_eq!(app.game().position().fen(), SCHOLAR);
+    assert!(
+        text(&app).starts_with("Mistake 1 of 2, from Ann – Bob. You played 3. Ne2? Find"),
+        "{}",
+        text(&app)
+    );
+    assert!(text(&app).contains("1 kept row skipped"), "{}", text(&app));
+    assert_eq!(
+        crate::app::retro::kept_title(&app).as_deref(),
+        Some("Mistakes of Ann · 0/2")
+    );
+    // The move played in the game fails, and is not played.
+    enter(&mut app, "Ne2");
+    assert!(
+        text(&app).contains("the move played in the game"),
+        "{}",
+        text(&app)
+    );
+    assert_eq!(app.game().record().plies(), 0);
+    // The engine's move solves it: it leaves the list.
+    enter(&mut app, "Qxf7#");
+    assert_eq!(app.result_lines(40), ["Solved!"]);
+    let solved: Vec<_> = app
+        .take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Files(crate::app::FileEffect::Mistakes(
+                crate::app::retro::MistakeWork::Solved {
+                    player,
+                    fen,
+                    played,
+                },
+            )) => Some((player, fen, played)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        solved,
+        [("Ann".to_owned(), SCHOLAR.to_owned(), "g1e2".to_owned())]
+    );
+    // On to the next, on a board of its own; its solution; the summary.
+    key(&mut app, KeyCode::F(9));
+    assert_eq!(app.game().position().fen(), after_e4);
+    assert!(
+        text(&app).starts_with("Mistake 2 of 2, from Ann – Bob"),
+        "{}",
+        text(&app)
+    );
+    key(&mut app, KeyCode::F(12));
+    assert!(
+        text(&app).contains("The solution: 2. Nf3 Nc6"),
+        "{}",
+        text(&app)
+    );
+    key(&mut app, KeyCode::F(9));
+    assert!(
+        text(&app).starts_with("Done reviewing Ann's mistakes: 1 found, 1 solution seen of 2"),
+        "{}",
+        text(&app)
+    );
+    assert_eq!(crate::app::retro::kept_title(&app), None);
+    // None kept: said so, and the board is a game's.
+    let app = open(Vec::new());
+    assert!(
+        text(&app).contains("Ann has no mistakes to learn from"),
+        "{}",
+        text(&app)
+    );
+}
