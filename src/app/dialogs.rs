@@ -253,6 +253,17 @@ impl App {
     }
 }
 
+/// The keys a dialog with a text field closes by: Esc back to the board, Quit closes it and
+/// asks to quit. `true` when `action` was one of them.
+fn field_closed(app: &mut App, action: &Action) -> bool {
+    match action {
+        Action::Cancel => app.mode = Mode::Playing,
+        Action::Quit => close_and_quit(app),
+        _ => return false,
+    }
+    true
+}
+
 /// Quit from a dialog: it closes, and quitting asks first if it would lose something.
 fn close_and_quit(app: &mut App) {
     app.mode = Mode::Playing;

@@ -131,6 +131,22 @@ struct Fault {
 }
 
 impl Retro {
+    /// A session at its first mistake.
+    fn new(side: Option<Color>, faults: Vec<usize>, source: Source) -> Retro {
+        Retro {
+            side,
+            faults,
+            at: 0,
+            feedback: Feedback::Find,
+            found: 0,
+            viewed: 0,
+            skipped: 0,
+            last_id: 0,
+            said: String::new(),
+            source,
+        }
+    }
+
     /// Mistakes done of all, counting the one shown once it is solved, seen or skipped.
     pub fn progress(&self) -> (usize, usize) {
         let done = self.at + usize::from(matches!(self.feedback, Feedback::Win | Feedback::View));
@@ -227,18 +243,7 @@ pub(super) fn open_kept(app: &mut App, player: String, rows: Vec<Mistake>) {
         return;
     }
     let faults = (0..list.len()).collect();
-    app.retro = Some(Retro {
-        side: None,
-        faults,
-        at: 0,
-        feedback: Feedback::Find,
-        found: 0,
-        viewed: 0,
-        skipped: 0,
-        last_id: 0,
-        said: String::new(),
-        source: Source::Kept { player, list },
-    });
+    app.retro = Some(Retro::new(None, faults, Source::Kept { player, list }));
     show_fault(app);
     if let Some(why) = refused.first() {
         let text = app
@@ -342,18 +347,7 @@ pub(super) fn learn(app: &mut App, side: Option<Color>) {
     if app.live.lines().is_some() {
         app.live.stop(&mut app.effects);
     }
-    app.retro = Some(Retro {
-        side,
-        faults,
-        at: 0,
-        feedback: Feedback::Find,
-        found: 0,
-        viewed: 0,
-        skipped: 0,
-        last_id: 0,
-        said: String::new(),
-        source: Source::Report,
-    });
+    app.retro = Some(Retro::new(side, faults, Source::Report));
     show_fault(app);
 }
 

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::{Look, Mode, Popup, close_and_quit, text_box};
+use super::{Look, Mode, Popup, field_closed, text_box};
 use crate::app::App;
 use crate::app::keymap::{Action, KeyContext};
 use crate::rules::Color;
@@ -25,6 +25,9 @@ impl Popup for PuzzleName {
     }
 
     fn update(mut self, app: &mut App, action: Action, now: Duration) {
+        if field_closed(app, &action) {
+            return;
+        }
         match action {
             Action::Input(c) if self.name.chars().count() < MAX_NAME_CHARS && !c.is_control() => {
                 self.name.push(c);
@@ -44,14 +47,6 @@ impl Popup for PuzzleName {
                 let name = name.to_owned();
                 app.mode = Mode::Playing;
                 crate::app::puzzle::open_for(app, name, now);
-                return;
-            }
-            Action::Cancel => {
-                app.mode = Mode::Playing;
-                return;
-            }
-            Action::Quit => {
-                close_and_quit(app);
                 return;
             }
             _ => return,
