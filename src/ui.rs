@@ -193,7 +193,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         offering: app.questions().offering_with_move(),
         puzzle: crate::app::puzzle::seat(app)
             .filter(|_| matches!(app.mode(), Mode::Playing))
-            .map(|seat| seat.run().kind()),
+            .map(crate::app::puzzle::PuzzleSeat::keys),
     }
     .render(screen.footer, buf);
 

@@ -42,6 +42,7 @@ mod invite;
 mod library;
 mod new_game;
 mod promotion;
+mod puzzle_name;
 mod quit;
 mod ready;
 mod replace;
@@ -60,6 +61,7 @@ pub use help::Help;
 pub use invite::Invite;
 pub use library::{Library, LibraryError, LibraryNews, TrashGame, Unopened};
 pub use promotion::Promotion;
+pub use puzzle_name::PuzzleName;
 pub use quit::Quit;
 pub use ready::Ready;
 pub use replace::Replace;
@@ -193,6 +195,8 @@ dialogs! {
     Explorer(Explorer),
     /// Exporting the game (or the position) to a file the player names.
     SaveAs(SaveForm),
+    /// Whose puzzles: the name of a game's unnamed player, asked before they open.
+    PuzzleName(PuzzleName),
 }
 
 /// The generic answers of a question to the keys it does not answer itself: No or Cancel
@@ -247,6 +251,17 @@ impl App {
             Mode::Playing
         }
     }
+}
+
+/// The keys a dialog with a text field closes by: Esc back to the board, Quit closes it and
+/// asks to quit. `true` when `action` was one of them.
+fn field_closed(app: &mut App, action: &Action) -> bool {
+    match action {
+        Action::Cancel => app.mode = Mode::Playing,
+        Action::Quit => close_and_quit(app),
+        _ => return false,
+    }
+    true
 }
 
 /// Quit from a dialog: it closes, and quitting asks first if it would lose something.

@@ -340,6 +340,8 @@ pub enum KeyContext {
     Invite,
     /// Typing a file name (the save form).
     Path,
+    /// Typing the name of the player whose puzzles open (a game's player without one).
+    Name,
     /// The library of archived games: typed text filters the list.
     Library,
     /// The explorer of the library's games: typed text filters by player.
@@ -347,7 +349,7 @@ pub enum KeyContext {
 }
 
 impl KeyContext {
-    pub const ALL: [KeyContext; 13] = [
+    pub const ALL: [KeyContext; 14] = [
         KeyContext::Playing,
         KeyContext::Help,
         KeyContext::Confirm,
@@ -359,6 +361,7 @@ impl KeyContext {
         KeyContext::Ready,
         KeyContext::Invite,
         KeyContext::Path,
+        KeyContext::Name,
         KeyContext::Library,
         KeyContext::Explorer,
     ];
@@ -379,6 +382,7 @@ impl KeyContext {
             KeyContext::Ready => "Keys before a timed game starts",
             KeyContext::Invite => "Keys over the invitation to a game across the network",
             KeyContext::Path => "Keys when saving to a file",
+            KeyContext::Name => "Keys when naming the player whose puzzles open",
             KeyContext::Library => "Keys in the library of games",
             KeyContext::Explorer => "Keys in the explorer of your games",
         }
@@ -393,6 +397,7 @@ impl KeyContext {
                 | KeyContext::Form
                 | KeyContext::Ready
                 | KeyContext::Path
+                | KeyContext::Name
                 | KeyContext::Library
                 | KeyContext::Explorer
         )
@@ -508,6 +513,7 @@ const READY: &[KeyContext] = &[C::Ready];
 const PLAY_READY: &[KeyContext] = &[C::Playing, C::Ready];
 const INVITE: &[KeyContext] = &[C::Invite];
 const PATH: &[KeyContext] = &[C::Path];
+const NAME: &[KeyContext] = &[C::Name];
 const LIBRARY: &[KeyContext] = &[C::Library];
 const EXPLORER: &[KeyContext] = &[C::Explorer];
 const EVERYWHERE: &[KeyContext] = &KeyContext::ALL;
@@ -726,6 +732,12 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::DeleteChar, &[Key::plain(K::Backspace)], PATH, "",
         "Delete the last character of the file name", &[]),
     row(Action::Cancel, &[Key::plain(K::Esc)], PATH, "cancel", "Close without saving", &[]),
+    row(Action::Select, &[Key::plain(K::Enter)], NAME, "open puzzles",
+        "Open the puzzles, rated under the name typed", &[]),
+    row(Action::DeleteChar, &[Key::plain(K::Backspace)], NAME, "",
+        "Delete the last character of the name", &[]),
+    row(Action::Cancel, &[Key::plain(K::Esc)], NAME, "cancel",
+        "Close, back to the game", &[]),
     row(Action::Select, &[Key::plain(K::Enter)], LIBRARY, "open",
         "Open the selected game for review and study, as --load does (a game in progress goes \
          to the archive as unfinished); in the trash, bring it back to the library", &[]),

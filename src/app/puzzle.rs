@@ -48,6 +48,9 @@ pub struct PuzzleStart {
     pub run: RunKind,
     /// The duel's opponent and rules, for [`RunKind::Duel`].
     pub duel: Option<DuelSetup>,
+    /// The player's own mistakes kept from "Learn from your mistakes", played instead of
+    /// puzzles (`hotseat puzzles --mistakes`; see `retro`).
+    pub mistakes: Option<Vec<crate::store::Mistake>>,
 }
 
 /// Work for the store.
@@ -201,6 +204,23 @@ impl PuzzleSeat {
         }
     }
 
+    /// The puzzle's own keys for the footer, as they are now: a single puzzle's hint,
+    /// solution, retry and next; a Streak's skip while it is left; none in a Storm or a duel
+    /// under way; another run once one is over.
+    pub fn keys(&self) -> &'static [(Action, &'static str)] {
+        match &self.run {
+            Run::Puzzles => &[
+                (Action::Hint, "hint"),
+                (Action::MoveNow, "solution"),
+                (Action::Takeback, "retry"),
+                (Action::Puzzles, "next"),
+            ],
+            _ if self.over => &[(Action::Puzzles, "another")],
+            Run::Streak(streak) if streak.can_skip() => &[(Action::Puzzles, "skip")],
+            Run::Streak(_) | Run::Storm(_) | Run::Duel(_) => &[],
+        }
+    }
+
     /// The run under way.
     pub fn run(&self) -> &Run {
         &self.run
@@ -273,7 +293,11 @@ fn puzzle_game(seat: &PuzzleSeat, puzzle: &Puzzle, now: Duration) -> Game {
 
 /// Opens the puzzles at this screen (`hotseat puzzles`, or Ctrl-V in a game): the table
 /// becomes the puzzle's and the first puzzle is asked for.
-pub(super) fn open(app: &mut App, start: PuzzleStart) {
+pub(super) fn open(app: &mut App, mut start: PuzzleStart) {
+    if let Some(kept) = start.mistakes.take() {
+        super::retro::open_kept(app, start.player, kept);
+        return;
+    }
     let mut seat = PuzzleSeat::new(start);
     let ask = seat.ask_next();
     app.saving.retire(&app.game, app.now, &mut app.effects);
@@ -634,16 +658,17 @@ fn play_moves(app: &mut App, moves: &[Move], now: Duration) {
 pub(super) fn action(app: &mut App, action: &Action, now: Duration) -> bool {
     if app.table.puzzle().is_none() {
         if *action == Action::Puzzles {
-            let player = app.game.player(app.game.position().turn()).to_owned();
-            let seed = now.as_nanos() as u64 ^ app.game.revision();
-            open(
-                app,
-                PuzzleStart {
-                    player,
-                    seed,
-                    ..PuzzleStart::default()
-                },
-            );
+            let side = app.game.position().turn();
+            let player = app.game.player(side).trim().to_owned();
+            if unnamed(&player, side) {
+                // A rating kept under "White" would be every unnamed White's: ask whose.
+                app.mode = Mode::PuzzleName(super::dialogs::PuzzleName {
+                    side,
+                    name: String::new(),
+                });
+            } else {
+                open_for(app, player, now);
+            }
             return true;
         }
         return false;
@@ -677,6 +702,28 @@ pub(super) fn action(app: &mut App, action: &Action, now: Duration) -> bool {
         _ => return false,
     }
     true
+}
+
+/// Whether `name` is no name of a player's own for the puzzles: empty, or the colour's name
+/// the new-game form gives an unnamed player (`White`, `Black`).
+pub fn unnamed(name: &str, side: Color) -> bool {
+    let name = name.trim();
+    name.is_empty()
+        || name.eq_ignore_ascii_case(&side.to_string())
+        || name.eq_ignore_ascii_case(&(!side).to_string())
+}
+
+/// Opens the puzzles from a game for `player`, named.
+pub(super) fn open_for(app: &mut App, player: String, now: Duration) {
+    let seed = now.as_nanos() as u64 ^ app.game.revision();
+    open(
+        app,
+        PuzzleStart {
+            player,
+            seed,
+            ..PuzzleStart::default()
+        },
+    );
 }
 
 /// A new run of the same kind, after one ended.
@@ -802,6 +849,25 @@ fn next(app: &mut App) {
     }
     app.effects.push(ask.into());
     app.info("Finding a puzzle…");
+}
+
+/// How the puzzle on the board ended, in place of the game's result (a mate puzzle's game
+/// ends in mate, but what the solver wants to read is the puzzle's end): `Solved · rating
+/// 1503 (+3)`, `Solution shown`; `None` while it is being solved.
+pub fn end_words(seat: &PuzzleSeat) -> Option<String> {
+    let solving = seat.solving.as_ref()?;
+    let end = match (solving.status(), solving.result()) {
+        (Status::Solving, _) => return None,
+        (Status::Solved, Some(false)) => "Solved, counted as failed",
+        (Status::Solved, _) => "Solved",
+        (Status::Shown, _) => "Solution shown",
+    };
+    Some(match seat.change {
+        Some(c) if seat.recorded && seat.rated => {
+            format!("{end} · rating {} ({:+})", c.after.shown(), c.points())
+        }
+        _ => end.to_owned(),
+    })
 }
 
 /// Whether the position on the board is open for analysis: the puzzle is over.

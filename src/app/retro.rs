@@ -93,9 +93,60 @@ pub struct Retro {
     last_id: u64,
     /// What the panel says about the mistake shown.
     said: String,
+    /// Where the mistakes come from.
+    source: Source,
+}
+
+/// Where a session's mistakes come from.
+#[derive(Clone, Debug)]
+enum Source {
+    /// The report shown: the faults are plies of the game on the board.
+    Report,
+    /// The mistakes kept for a player (`hotseat puzzles --mistakes`), each on a board of its
+    /// own: the faults index `list`.
+    Kept { player: String, list: Vec<Kept> },
+}
+
+/// A kept mistake, checked, with the row it came from (to delete once solved).
+#[derive(Clone, Debug)]
+struct Kept {
+    row: Mistake,
+    fault: Fault,
+}
+
+/// One mistake to play again, wherever it comes from.
+#[derive(Clone, Debug)]
+struct Fault {
+    /// The ply the board shows the position before it at.
+    ply: usize,
+    before: Position,
+    played: Move,
+    /// The engine's line from `before`.
+    better: Vec<Move>,
+    mover: Color,
+    /// The evaluation of `before`, White's view.
+    eval: Eval,
+    /// `15. Bxf7??`.
+    said: String,
 }
 
 impl Retro {
+    /// A session at its first mistake.
+    fn new(side: Option<Color>, faults: Vec<usize>, source: Source) -> Retro {
+        Retro {
+            side,
+            faults,
+            at: 0,
+            feedback: Feedback::Find,
+            found: 0,
+            viewed: 0,
+            skipped: 0,
+            last_id: 0,
+            said: String::new(),
+            source,
+        }
+    }
+
     /// Mistakes done of all, counting the one shown once it is solved, seen or skipped.
     pub fn progress(&self) -> (usize, usize) {
         let done = self.at + usize::from(matches!(self.feedback, Feedback::Win | Feedback::View));
@@ -118,8 +169,127 @@ impl Retro {
 
     /// The ply of the mistake shown.
     fn ply(&self) -> usize {
-        self.faults[self.at]
+        match &self.source {
+            Source::Report => self.faults[self.at],
+            Source::Kept { .. } => 0,
+        }
     }
+
+    /// The player whose kept mistakes these are (`hotseat puzzles --mistakes`).
+    pub fn kept_player(&self) -> Option<&str> {
+        match &self.source {
+            Source::Report => None,
+            Source::Kept { player, .. } => Some(player),
+        }
+    }
+}
+
+/// The mistake shown, from the report or the list kept.
+fn fault(app: &App) -> Option<Fault> {
+    let retro = app.retro.as_ref()?;
+    match &retro.source {
+        Source::Kept { list, .. } => list.get(retro.at).map(|k| k.fault.clone()),
+        Source::Report => {
+            let ply = *retro.faults.get(retro.at)?;
+            let report = app.reports.shown()?;
+            let judged = report.moves.get(ply)?;
+            Some(Fault {
+                ply,
+                before: app.game.record().position_at(ply)?.clone(),
+                played: app.game.record().moves().get(ply)?.mv,
+                better: judged.better.clone(),
+                mover: judged.mover,
+                eval: report.positions.get(ply)?.eval,
+                said: played_text(app, report, ply),
+            })
+        }
+    }
+}
+
+/// The mistakes kept for `player` (`hotseat puzzles --mistakes` on the screen): each checked
+/// as a puzzle row is (a row changed by hand is refused with why), then offered one by one on
+/// a board of its own, with the same rules as after a report.
+pub(super) fn open_kept(app: &mut App, player: String, rows: Vec<Mistake>) {
+    let mut refused = Vec::new();
+    let mut list = Vec::new();
+    for row in rows {
+        match row.check() {
+            Ok(checked) => list.push(Kept {
+                fault: Fault {
+                    ply: 0,
+                    mover: checked.before.turn(),
+                    before: checked.before,
+                    played: checked.played,
+                    better: checked.better,
+                    eval: row.before,
+                    said: row.said.clone(),
+                },
+                row,
+            }),
+            Err(why) => refused.push(why),
+        }
+    }
+    app.saving.retire(&app.game, app.now, &mut app.effects);
+    app.saving.track = false;
+    if list.is_empty() {
+        let none = format!(
+            "{player} has no mistakes to learn from: after a game's report (F4), Shift-F4 \
+             learns from them and keeps those not solved"
+        );
+        app.info(match refused.first() {
+            Some(why) => format!("{none} ({why})"),
+            None => none,
+        });
+        return;
+    }
+    let faults = (0..list.len()).collect();
+    app.retro = Some(Retro::new(None, faults, Source::Kept { player, list }));
+    show_fault(app);
+    if let Some(why) = refused.first() {
+        let text = app
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        let s = if refused.len() == 1 { "" } else { "s" };
+        app.info(format!(
+            "{text} · {} kept row{s} skipped: {why}",
+            refused.len()
+        ));
+    }
+}
+
+/// A kept mistake's board: its position, the player to find the move named.
+fn kept_game(player: &str, kept: &Kept) -> crate::game::Game {
+    let mover = kept.fault.mover;
+    let name = |c: Color| {
+        if c == mover {
+            player.to_owned()
+        } else {
+            format!("from {}", kept.row.game)
+        }
+    };
+    crate::game::Game::new(crate::game::GameSetup {
+        start: kept.fault.before.clone(),
+        white: name(Color::White),
+        black: name(Color::Black),
+        ..crate::game::GameSetup::default()
+    })
+}
+
+/// The panel's title while kept mistakes are played: `Mistakes of Ann · 2/5`.
+pub fn kept_title(app: &App) -> Option<String> {
+    let retro = app.retro.as_ref()?;
+    let player = retro.kept_player()?;
+    let (done, all) = retro.progress();
+    Some(format!("Mistakes of {player} · {done}/{all}"))
+}
+
+/// The panel's line on the kept mistake shown: `Find a better move`, `Solved!`.
+pub fn kept_said(app: &App) -> Option<String> {
+    let retro = app.retro.as_ref()?;
+    retro.kept_player()?;
+    Some(retro.said.clone())
 }
 
 /// The player's name as the mistakes are kept under: the game's name, else the colour's.
@@ -177,17 +347,7 @@ pub(super) fn learn(app: &mut App, side: Option<Color>) {
     if app.live.lines().is_some() {
         app.live.stop(&mut app.effects);
     }
-    app.retro = Some(Retro {
-        side,
-        faults,
-        at: 0,
-        feedback: Feedback::Find,
-        found: 0,
-        viewed: 0,
-        skipped: 0,
-        last_id: 0,
-        said: String::new(),
-    });
+    app.retro = Some(Retro::new(side, faults, Source::Report));
     show_fault(app);
 }
 
@@ -232,13 +392,28 @@ fn played_text(app: &App, report: &GameReport, ply: usize) -> String {
 /// Shows the mistake the session is at: the board at the position before it, the question.
 fn show_fault(app: &mut App) {
     let Some(retro) = &app.retro else { return };
-    let ply = retro.ply();
-    let Some(report) = app.reports.shown() else {
+    let mut lead = String::new();
+    if let Source::Kept { player, list } = &retro.source
+        && let Some(kept) = list.get(retro.at)
+    {
+        lead = format!(
+            "Mistake {} of {}, from {}. ",
+            retro.at + 1,
+            list.len(),
+            kept.row.game
+        );
+        let game = kept_game(player, kept);
+        // A new board ends the session it was put on for: this one goes on over it.
+        let session = app.retro.take();
+        app.install_game(game);
+        app.saving.track = false;
+        app.retro = session;
+    }
+    let Some(fault) = fault(app) else {
         app.retro = None;
         return;
     };
-    let mover = report.moves[ply].mover;
-    let played = played_text(app, report, ply);
+    let played = fault.said;
     // `Nf6?? Find`, as lichess says it: the glyph ends the sentence.
     let stop = if played.ends_with(['?', '!']) {
         ""
@@ -246,11 +421,11 @@ fn show_fault(app: &mut App) {
         "."
     };
     let text = format!(
-        "You played {played}{stop} Find a better move for {}",
-        app.words().who(mover)
+        "{lead}You played {played}{stop} Find a better move for {}",
+        app.words().who(fault.mover)
     );
-    app.show_spot(Spot::Main(ply));
-    app.board.orientation = mover;
+    app.show_spot(Spot::Main(fault.ply));
+    app.board.orientation = fault.mover;
     app.move_box.clear();
     set_said(app, Feedback::Find, "Find a better move", text);
 }
@@ -290,18 +465,15 @@ pub(super) fn take_move(app: &mut App, mv: Move) -> bool {
     if !waiting_here(app) {
         return false;
     }
-    let ply = retro.ply();
-    let Some(report) = app.reports.shown() else {
+    let Some(fault) = fault(app) else {
         return false;
     };
-    let played = app.game.record().moves()[ply].mv;
-    let judged = &report.moves[ply];
-    let mover = judged.mover;
+    let mover = fault.mover;
     let position = app.shown().board_position().clone();
     let written = app.style.write(&position, mv);
     app.move_box.clear();
     app.board.put_back();
-    match rules::tried(&judged.better, played, mv) {
+    match rules::tried(&fault.better, fault.played, mv) {
         Tried::Best => win(app, &written, None),
         Tried::Played => fail(
             app,
@@ -344,13 +516,18 @@ fn win(app: &mut App, written: &str, better: Option<String>) {
     };
     retro.found += 1;
     let ply = retro.ply();
+    let kept = match &retro.source {
+        Source::Kept { list, .. } => list.get(retro.at).map(|k| k.row.clone()),
+        Source::Report => None,
+    };
     let last = retro.at + 1 == retro.faults.len();
     let next = if last { "F9: the summary" } else { "F9: next" };
     let text = match better {
         Some(best) => format!("Good move: {written} is as good (the engine's was {best}) · {next}"),
         None => format!("Good move: {written} is the engine's own · {next}"),
     };
-    if let Some(mistake) = app.reports.shown().and_then(|r| mistake_at(app, r, ply)) {
+    let mistake = kept.or_else(|| app.reports.shown().and_then(|r| mistake_at(app, r, ply)));
+    if let Some(mistake) = mistake {
         app.effects.push(
             FileEffect::Mistakes(MistakeWork::Solved {
                 player: mistake.player,
@@ -410,14 +587,11 @@ fn view_solution(app: &mut App) {
         app.error("This one is done · F9: next");
         return;
     }
-    let ply = retro.ply();
-    let Some(report) = app.reports.shown() else {
+    let Some(fault) = fault(app) else {
         return;
     };
-    let Some(before) = app.game.record().position_at(ply) else {
-        return;
-    };
-    let line = line_text(app, before, &report.moves[ply].better, ply);
+    let ply = fault.ply;
+    let line = line_text(app, &fault.before, &fault.better, ply);
     if let Some(retro) = app.retro.as_mut() {
         retro.viewed += 1;
     }
@@ -473,11 +647,11 @@ fn stop(app: &mut App) {
     };
     let (done, all) = retro.progress();
     let left = all - retro.found;
-    let mut text = format!(
-        "Done reviewing {} mistakes: {} found",
-        side_words(retro.side),
-        retro.found
-    );
+    let whose = match retro.kept_player() {
+        Some(player) => format!("{player}'s"),
+        None => side_words(retro.side).to_owned(),
+    };
+    let mut text = format!("Done reviewing {whose} mistakes: {} found", retro.found);
     if retro.viewed > 0 {
         let s = if retro.viewed == 1 { "" } else { "s" };
         text.push_str(&format!(", {} solution{s} seen", retro.viewed));
@@ -489,7 +663,9 @@ fn stop(app: &mut App) {
         text.push_str(&format!(", {} not reached", all - done - retro.skipped));
     }
     text.push_str(&format!(" of {all}"));
-    if left > 0 {
+    if left > 0 && retro.kept_player().is_some() {
+        text.push_str(&format!(". {left} still kept for next time"));
+    } else if left > 0 {
         text.push_str(&format!(
             ". {left} kept for later: hotseat puzzles --mistakes"
         ));
@@ -520,7 +696,6 @@ fn judged(app: &mut App, id: u64, event: AnalysisEvent) {
     if asked != id {
         return;
     }
-    let ply = retro.ply();
     let eval = match event {
         AnalysisEvent::Finished(report) => report.positions.first().map(|p| p.eval),
         AnalysisEvent::Failed { error, .. } => {
@@ -542,18 +717,14 @@ fn judged(app: &mut App, id: u64, event: AnalysisEvent) {
         }
         return;
     };
-    let Some(report) = app.reports.shown() else {
+    let Some(fault) = fault(app) else {
         return;
     };
-    let judged = &report.moves[ply];
-    let before = report.positions[ply].eval;
-    let mover = judged.mover;
-    let Some(pos) = app.game.record().position_at(ply) else {
-        return;
-    };
+    let mover = fault.mover;
+    let pos = &fault.before;
     let written = app.style.write(pos, tried);
-    let best = judged.better.first().map(|&b| app.style.write(pos, b));
-    if rules::passes(mover, before, after) {
+    let best = fault.better.first().map(|&b| app.style.write(pos, b));
+    if rules::passes(mover, fault.eval, after) {
         win(app, &written, best);
     } else {
         let text = format!(

@@ -225,6 +225,11 @@ impl App {
     /// The result of a finished game as the panel shows it under the moves, wrapped to
     /// `width` columns: `1-0 · Checkmate — White wins`. None while the game goes on.
     pub fn result_lines(&self, width: usize) -> Vec<String> {
+        if let Some(end) = (self.table.puzzle().and_then(super::puzzle::end_words))
+            .or_else(|| super::retro::kept_said(self))
+        {
+            return text::wrap(&end, width.saturating_sub(1).max(1));
+        }
         match self.game.outcome() {
             Some(outcome) => text::wrap(
                 &format!(

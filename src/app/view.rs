@@ -290,6 +290,9 @@ impl App {
             let room = usize::from(self.size.width).saturating_sub(2 + "Saved to ".len());
             return Message::info(format!("Saved to {}", text::shorten_path(path, room)));
         }
+        if let Some(end) = self.table.puzzle().and_then(super::puzzle::end_words) {
+            return Message::info(end);
+        }
         if let Some(outcome) = self.game.outcome() {
             return Message::info(format!(
                 "{} · {}",
@@ -327,7 +330,9 @@ impl App {
     /// per frame for the board and the prompt alike).
     pub fn prompt(&self, feedback: &Feedback) -> Prompt {
         let turn = self.game.position().turn();
-        let label = if self.game.is_over() {
+        let label = if let Some(end) = self.table.puzzle().and_then(super::puzzle::end_words) {
+            format!("{} ›", end.split(" · ").next().unwrap_or(&end))
+        } else if self.game.is_over() {
             "Game over ›".to_owned()
         } else {
             format!("{} ›", self.words().who(turn))

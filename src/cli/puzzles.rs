@@ -274,10 +274,7 @@ fn mistakes(who: &Who) -> Result<()> {
         bail!("--player needs a name (example: --player Ann)");
     }
     if !who.plain {
-        bail!(
-            "mistakes are played with --plain for now (example: hotseat puzzles --mistakes \
-             --player Ann --plain)"
-        );
+        bail!("the mistakes on the screen are opened by the front end, not here");
     }
     let book = store(who.data_dir.as_deref())?.mistakes()?;
     let path_var = std::env::var_os("PATH");
@@ -394,6 +391,17 @@ pub fn screen_launch(
     duel: Option<&DuelArgs>,
 ) -> Result<Box<crate::runtime::Launch>, super::TaskError> {
     let (_, first) = open(&solve).map_err(|e| super::TaskError::Value(format!("{e:#}")))?;
+    // The player's own mistakes are read now, so that a database that cannot be read is
+    // said before the screen opens.
+    let mistakes = if solve.mistakes {
+        Some(
+            store(solve.who.data_dir.as_deref())
+                .and_then(|s| Ok(s.mistakes()?.unsolved(solve.who.player.trim())?))
+                .map_err(|e| super::TaskError::Value(format!("{e:#}")))?,
+        )
+    } else {
+        None
+    };
     let duel = match duel {
         Some(args) => Some(crate::app::puzzle::DuelSetup {
             opponent: args.opponent.trim().to_owned(),
@@ -414,6 +422,7 @@ pub fn screen_launch(
         run,
         duel,
         seed: seed(),
+        mistakes,
     });
     Ok(launch)
 }

@@ -76,35 +76,14 @@ struct Ready {
     better: Vec<Move>,
 }
 
-/// A kept mistake, checked as a puzzle row is: a row changed by hand is refused with why.
+/// A kept mistake, checked as a puzzle row is (see [`Mistake::check`]).
 fn ready(kept: Mistake) -> Result<Ready, String> {
-    let before = Position::from_fen(&kept.fen)
-        .map_err(|e| format!("the mistake kept at {} has a bad position: {e}", kept.fen))?;
-    let played = before.parse_move(&kept.played).map_err(|_| {
-        format!(
-            "the mistake kept at {} has an illegal move played",
-            kept.fen
-        )
-    })?;
-    let mut better = Vec::new();
-    let mut at = before.clone();
-    for text in kept.best.split_whitespace() {
-        let Ok(mv) = at.parse_move(text) else { break };
-        better.push(mv);
-        let Ok(next) = at.play(mv) else { break };
-        at = next;
-    }
-    if better.is_empty() {
-        return Err(format!(
-            "the mistake kept at {} has no legal better move",
-            kept.fen
-        ));
-    }
+    let checked = kept.check()?;
     Ok(Ready {
+        before: checked.before,
+        played: checked.played,
+        better: checked.better,
         kept,
-        before,
-        played,
-        better,
     })
 }
 

@@ -37,6 +37,51 @@ pub struct Mistake {
     pub game: String,
 }
 
+/// A kept mistake read back and checked: its position and moves legal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckedMistake {
+    /// The position before the move.
+    pub before: crate::rules::Position,
+    pub played: crate::rules::Move,
+    /// The engine's line from `before`, as far as it is legal (at least its first move).
+    pub better: Vec<crate::rules::Move>,
+}
+
+impl Mistake {
+    /// The mistake checked as a puzzle row is: a row changed by hand is refused with why,
+    /// never a panic.
+    pub fn check(&self) -> Result<CheckedMistake, String> {
+        use crate::rules::Position;
+        let before = Position::from_fen(&self.fen)
+            .map_err(|e| format!("the mistake kept at {} has a bad position: {e}", self.fen))?;
+        let played = before.parse_move(&self.played).map_err(|_| {
+            format!(
+                "the mistake kept at {} has an illegal move played",
+                self.fen
+            )
+        })?;
+        let mut better = Vec::new();
+        let mut at = before.clone();
+        for text in self.best.split_whitespace() {
+            let Ok(mv) = at.parse_move(text) else { break };
+            better.push(mv);
+            let Ok(next) = at.play(mv) else { break };
+            at = next;
+        }
+        if better.is_empty() {
+            return Err(format!(
+                "the mistake kept at {} has no legal better move",
+                self.fen
+            ));
+        }
+        Ok(CheckedMistake {
+            before,
+            played,
+            better,
+        })
+    }
+}
+
 /// The players' mistakes, in the database.
 #[derive(Debug)]
 pub struct MistakeBook {

@@ -282,7 +282,8 @@ impl PuzzleBook {
         now: i64,
     ) -> Result<Option<Puzzle>, StoreError> {
         let (lo, hi) = choice.range.unwrap_or((0, u16::MAX));
-        let target = target.clamp(lo, hi);
+        let seed = seed ^ name_seed(&player_key(player));
+        let target = spread(target, seed).clamp(lo, hi);
         let theme = match &choice.theme {
             Some(name) => match self.theme_number(name)? {
                 Some(n) => Some(n),
@@ -485,3 +486,23 @@ impl PuzzleBook {
 
 #[cfg(test)]
 mod tests;
+
+/// How far from the asked rating the seed moves the target, either way. Lichess's ratings
+/// are sparse at any one point (6,005 puzzles over 2,400 points), so without it the seed
+/// would choose only among the puzzles of one exact rating, and every new player at 1500
+/// would get the same first puzzle.
+pub const SPREAD: u16 = 40;
+
+/// `target` moved by the seed within [`SPREAD`] either way.
+fn spread(target: u16, seed: u64) -> u16 {
+    let shift = (seed >> 17) % (2 * u64::from(SPREAD) + 1);
+    (target.saturating_add(shift as u16)).saturating_sub(SPREAD)
+}
+
+/// A number from a player's name (FNV-1a), mixed into the seed: two players starting at the
+/// same moment still get puzzles of their own.
+fn name_seed(key: &str) -> u64 {
+    key.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}

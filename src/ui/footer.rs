@@ -9,7 +9,6 @@ use ratatui::widgets::Widget;
 use super::text::width as text_width;
 use super::theme::Theme;
 use crate::app::keymap::{Action, Key, KeyContext, hints};
-use crate::app::puzzle::RunKind;
 use crate::app::{Hint, dialog_hint_rows};
 
 /// The footer line.
@@ -26,8 +25,10 @@ pub struct Footer {
     /// The player to move has offered a draw with their move: Ctrl-D withdraws it.
     pub offering: bool,
     /// At a puzzle's table: its own keys (hint, solution, retry, next; in a Streak its
-    /// skip, in a Storm none) in place of a game's.
-    pub puzzle: Option<RunKind>,
+    /// skip while it has one, in a Storm none; another run once one is over), as
+    /// [`PuzzleSeat::keys`](crate::app::puzzle::PuzzleSeat::keys) gives them, in place of a
+    /// game's.
+    pub puzzle: Option<&'static [(Action, &'static str)]>,
 }
 
 /// Blank columns between two hints.
@@ -88,7 +89,7 @@ pub fn hint_spans(
 /// (hint, solution, retry, next, from the keymap), then the board's, without what only a
 /// game has (offers, claims, resigning, a new game).
 pub fn puzzle_hint_spans(
-    run: RunKind,
+    own: &[(Action, &'static str)],
     theme: &Theme,
     width: usize,
     typing: bool,
@@ -98,16 +99,6 @@ pub fn puzzle_hint_spans(
         crate::app::keymap::bindings(context)
             .find(|b| b.action == action)
             .map(|b| b.keys[0])
-    };
-    let own: &[(Action, &str)] = match run {
-        RunKind::Puzzles => &[
-            (Action::Hint, "hint"),
-            (Action::MoveNow, "solution"),
-            (Action::Takeback, "retry"),
-            (Action::Puzzles, "next"),
-        ],
-        RunKind::Streak => &[(Action::Puzzles, "skip")],
-        RunKind::Storm | RunKind::Duel => &[],
     };
     let own: Vec<(Action, Key, &'static str)> = own
         .iter()
@@ -187,8 +178,8 @@ pub fn hint_lines(rows: Vec<Vec<Hint>>, theme: &Theme) -> Vec<Line<'static>> {
 
 impl Widget for Footer {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if let Some(run) = self.puzzle {
-            let spans = puzzle_hint_spans(run, &self.theme, usize::from(area.width), self.typing);
+        if let Some(own) = self.puzzle {
+            let spans = puzzle_hint_spans(own, &self.theme, usize::from(area.width), self.typing);
             Line::from(spans).render(area, buf);
             return;
         }

@@ -99,6 +99,7 @@ impl PanelView<'_> {
         let theme = self.app.theme();
         let title = match variant_text(self.app) {
             _ if let Some(seat) = crate::app::puzzle::seat(self.app) => seat.title(self.app.now()),
+            _ if let Some(title) = crate::app::retro::kept_title(self.app) => title,
             Some(variant) => format!("{} · {variant}", self.app.words().time_control()),
             None => self.app.words().time_control(),
         };

@@ -242,7 +242,7 @@ fn the_panel_says_where_the_learning_stands_at_80x24_and_120x40() {
 }
 
 #[test]
-fn puzzles_mistakes_is_plain_for_now_and_says_when_there_are_none() {
+fn puzzles_mistakes_says_when_there_are_none_and_refuses_a_theme() {
     let dir = crate::common::pty::fresh_dir("retro-cli");
     let run = |args: &[&str]| {
         std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
@@ -254,10 +254,6 @@ fn puzzles_mistakes_is_plain_for_now_and_says_when_there_are_none() {
             .output()
             .unwrap()
     };
-    let screen = run(&[]);
-    assert!(!screen.status.success());
-    let err = String::from_utf8_lossy(&screen.stderr);
-    assert!(err.contains("--plain"), "{err}");
     let plain = run(&["--plain"]);
     let out = String::from_utf8_lossy(&plain.stdout);
     assert!(out.contains("Ann has no mistakes to learn from"), "{out}");
@@ -267,6 +263,76 @@ fn puzzles_mistakes_is_plain_for_now_and_says_when_there_are_none() {
         "a theme is for the puzzles, not the mistakes"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The binary: `hotseat puzzles --mistakes` on the screen, at 80x24 and 120x40, with Ann's
+/// two kept mistakes: the first solved by the engine's move (and gone from the list), the
+/// second left for next time.
+#[test]
+fn puzzles_mistakes_on_the_screen_in_a_terminal() {
+    use crate::common::play::type_move;
+    use crate::common::pty::{Key, PtyCommand};
+    use hotseat::store::{DataDir, Mistake, Store};
+    let scholar = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3";
+    let mistake = |fen: &str, played: &str, best: &str, said: &str| Mistake {
+        player: "Ann".into(),
+        fen: fen.into(),
+        played: played.into(),
+        best: best.into(),
+        before: Eval::Cp(30),
+        said: said.into(),
+        game: "Ann – Bob".into(),
+    };
+    for (w, h) in [(80, 24), (120, 40)] {
+        let dir = crate::common::pty::fresh_dir("retro-screen");
+        let data = dir.join("data");
+        let store = Store::new(DataDir::new(&data));
+        store
+            .mistakes()
+            .unwrap()
+            .keep(
+                &[
+                    mistake(scholar, "g1e2", "f3f7", "3. Ne2?"),
+                    mistake(
+                        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+                        "d1h5",
+                        "g1f3 b8c6",
+                        "2. Qh5?!",
+                    ),
+                ],
+                100,
+            )
+            .unwrap();
+        let mut pty = PtyCommand::hotseat()
+            .args(["puzzles", "--mistakes", "--player", "Ann", "--data-dir"])
+            .arg(data.to_str().unwrap())
+            .env("NO_COLOR", "1")
+            .env("HOME", dir.to_str().unwrap())
+            .size(w, h)
+            .spawn()
+            .unwrap();
+        pty.wait_for("Mistakes of Ann").unwrap();
+        pty.wait_for("You played 3. Ne2?").unwrap();
+        type_move(&mut pty, "Ne2");
+        pty.wait_for("the move played in the game").unwrap();
+        type_move(&mut pty, "Qxf7#");
+        pty.wait_for("Good move: Qxf7#").unwrap();
+        pty.send_key(Key::F(9)).unwrap();
+        pty.wait_for("You played 2. Qh5?!").unwrap();
+        pty.send_key(Key::F(9)).unwrap();
+        pty.wait_for("1 skipped of 2. 1 still kept").unwrap();
+        pty.send_key(Key::Ctrl('q')).unwrap();
+        let status = pty.wait_exit().unwrap();
+        assert!(status.success(), "{w}x{h}: {status:?}\n{}", pty.dump());
+        let left = Store::new(DataDir::new(&data))
+            .mistakes()
+            .unwrap()
+            .unsolved("Ann")
+            .unwrap();
+        assert_eq!(left.len(), 1, "{left:?}");
+        assert_eq!(left[0].said, "2. Qh5?!");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
 
 #[test]

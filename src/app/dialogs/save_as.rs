@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::{Look, Mode, Popup, close_and_quit, text_box};
+use super::{Look, Mode, Popup, field_closed, text_box};
 use crate::app::export::MAX_PATH_CHARS;
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{App, ExportKind, SaveForm};
@@ -17,6 +17,9 @@ impl Popup for SaveForm {
     }
 
     fn update(mut self, app: &mut App, action: Action, now: Duration) {
+        if field_closed(app, &action) {
+            return;
+        }
         match action {
             Action::Input(c) if self.path.chars().count() < MAX_PATH_CHARS => self.path.push(c),
             Action::DeleteChar => {
@@ -39,14 +42,6 @@ impl Popup for SaveForm {
                     return;
                 }
                 app.export(self, false, now);
-                return;
-            }
-            Action::Cancel => {
-                app.mode = Mode::Playing;
-                return;
-            }
-            Action::Quit => {
-                close_and_quit(app);
                 return;
             }
             _ => return,

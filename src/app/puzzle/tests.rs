@@ -269,17 +269,24 @@ fn the_stores_troubles_are_said_and_nothing_breaks() {
     assert_eq!(sans(&app), ["Rxe6", "Rc8+", "Bd8"]);
 }
 
+/// The player the puzzles were asked for since the last look.
+fn asked_for(app: &mut App) -> Option<String> {
+    app.take_effects().into_iter().find_map(|e| match e {
+        Effect::Puzzles(PuzzleEffect::Next { player, .. }) => Some(player),
+        _ => None,
+    })
+}
+
 #[test]
-fn ctrl_v_in_a_game_opens_the_puzzles_for_the_player_to_move() {
-    let mut app = app();
+fn ctrl_v_in_a_game_opens_the_puzzles_for_the_player_to_move_by_name() {
+    let mut app = App::new(config(GameSetup {
+        white: "Ann".into(),
+        black: "Bob".into(),
+        ..GameSetup::default()
+    }));
     enter(&mut app, "e4");
     act(&mut app, Action::Puzzles);
-    let effects = app.take_effects();
-    assert!(
-        effects.iter().any(|e| matches!(e,
-            Effect::Puzzles(PuzzleEffect::Next { player, .. }) if player == "Black")),
-        "{effects:?}"
-    );
+    assert_eq!(asked_for(&mut app).as_deref(), Some("Bob"));
     assert!(seat(&app).is_some());
     // Typed, at the puzzle: the next one.
     give(&mut app, MATE_IN_3, true);
@@ -289,6 +296,87 @@ fn ctrl_v_in_a_game_opens_the_puzzles_for_the_player_to_move() {
             .iter()
             .any(|e| matches!(e, Effect::Puzzles(PuzzleEffect::Next { .. })))
     );
+}
+
+#[test]
+fn a_player_without_a_name_is_asked_for_one_rather_than_rated_as_white_or_black() {
+    let mut app = app();
+    enter(&mut app, "e4");
+    act(&mut app, Action::Puzzles);
+    assert!(
+        matches!(app.mode(), Mode::PuzzleName(_)),
+        "{:?}",
+        app.mode()
+    );
+    assert_eq!(asked_for(&mut app), None);
+    // No name, or the colour's, is refused in words; the question stays.
+    act(&mut app, Action::Select);
+    assert!(text(&app).contains("Type the name"), "{}", text(&app));
+    enter(&mut app, "white");
+    assert!(text(&app).contains("not white"), "{}", text(&app));
+    assert!(matches!(app.mode(), Mode::PuzzleName(_)));
+    assert_eq!(asked_for(&mut app), None);
+    for _ in 0.."white".len() {
+        act(&mut app, Action::DeleteChar);
+    }
+    enter(&mut app, " Zoe ");
+    assert_eq!(app.mode(), &Mode::Playing);
+    assert_eq!(asked_for(&mut app).as_deref(), Some("Zoe"));
+    give(&mut app, MATE_IN_3, true);
+    assert!(app.game().player(Color::White).contains("Zoe"));
+    // Esc goes back to the game, nothing opened.
+    let mut app = crate::app::tests::app();
+    act(&mut app, Action::Puzzles);
+    act(&mut app, Action::Cancel);
+    assert_eq!(app.mode(), &Mode::Playing);
+    assert!(seat(&app).is_none());
+    assert_eq!(asked_for(&mut app), None);
+}
+
+#[test]
+fn a_mate_puzzles_end_says_solved_and_the_rating_not_game_over() {
+    let mut app = at_puzzle(TWO_MATES);
+    assert_eq!(app.result_lines(40), Vec::<String>::new());
+    enter(&mut app, "Rb8#");
+    assert!(app.game().is_over());
+    let change = RatingChange {
+        before: Rating::default(),
+        after: Rating {
+            rating: 1512.0,
+            ..Rating::default()
+        },
+    };
+    app.update(Event::Puzzle(PuzzleNews::Recorded(Ok(change))), app.now());
+    let end = app.result_lines(40).join(" ");
+    assert_eq!(end, format!("Solved · rating 1512 ({:+})", change.points()));
+    assert!(!end.contains("wins") && !end.contains("1-0"), "{end}");
+    let label = app.prompt(&app.feedback()).label;
+    assert!(label.starts_with("Solved"), "{label}");
+    // The solution shown is said so.
+    let mut app = at_puzzle(MATE_IN_3);
+    act(&mut app, Action::MoveNow);
+    assert_eq!(app.result_lines(40), ["Solution shown"]);
+}
+
+#[test]
+fn the_footer_offers_streaks_skip_only_while_it_is_left() {
+    let mut app = at_run(RunKind::Streak, TWO_MATES);
+    let keys = |app: &App| {
+        seat(app)
+            .unwrap()
+            .keys()
+            .iter()
+            .map(|k| k.1)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(keys(&app), ["skip"]);
+    act(&mut app, Action::Puzzles);
+    give(&mut app, MATE_IN_3, false);
+    assert_eq!(keys(&app), Vec::<&str>::new());
+    enter(&mut app, "Kg1");
+    assert_eq!(keys(&app), ["another"]);
+    let app = at_puzzle(MATE_IN_3);
+    assert_eq!(keys(&app), ["hint", "solution", "retry", "next"]);
 }
 
 /// The app opened at a Storm or a Streak, the puzzle `row` given.
@@ -536,4 +624,107 @@ fn duel_ends_on_time_or_after_the_list_and_says_who_won() {
     assert_eq!(next_wake(&app, app.now()), None);
     enter(&mut app, "Rb8#");
     assert!(text(&app).contains("The duel is over"), "{}", text(&app));
+}
+
+/// A kept mistake of Ann's: 3. Ne2? where Qxf7# mated.
+fn kept(fen: &str, played: &str, best: &str, said: &str) -> crate::store::Mistake {
+    crate::store::Mistake {
+        player: "Ann".into(),
+        fen: fen.into(),
+        played: played.into(),
+        best: best.into(),
+        before: crate::game::report::Eval::Cp(30),
+        said: said.into(),
+        game: "Ann – Bob".into(),
+    }
+}
+
+const SCHOLAR: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3";
+
+#[test]
+fn kept_mistakes_open_on_the_screen_one_board_each_and_a_solved_one_leaves_the_list() {
+    let open = |rows| {
+        App::new(Config {
+            puzzles: Some(PuzzleStart {
+                mistakes: Some(rows),
+                ..start()
+            }),
+            ..config(GameSetup::default())
+        })
+    };
+    let after_e4 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    let mut app = open(vec![
+        kept(SCHOLAR, "g1e2", "f3f7", "3. Ne2?"),
+        kept("not a fen", "e2e4", "e2e4", "1. e4"),
+        kept(after_e4, "d1h5", "g1f3 b8c6", "2. Qh5?!"),
+    ]);
+    let _ = app.take_effects();
+    assert_eq!(app.game().position().fen(), SCHOLAR);
+    assert!(
+        text(&app).starts_with("Mistake 1 of 2, from Ann – Bob. You played 3. Ne2? Find"),
+        "{}",
+        text(&app)
+    );
+    assert!(text(&app).contains("1 kept row skipped"), "{}", text(&app));
+    assert_eq!(
+        crate::app::retro::kept_title(&app).as_deref(),
+        Some("Mistakes of Ann · 0/2")
+    );
+    // The move played in the game fails, and is not played.
+    enter(&mut app, "Ne2");
+    assert!(
+        text(&app).contains("the move played in the game"),
+        "{}",
+        text(&app)
+    );
+    assert_eq!(app.game().record().plies(), 0);
+    // The engine's move solves it: it leaves the list.
+    enter(&mut app, "Qxf7#");
+    assert_eq!(app.result_lines(40), ["Solved!"]);
+    let solved: Vec<_> = app
+        .take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Files(crate::app::FileEffect::Mistakes(
+                crate::app::retro::MistakeWork::Solved {
+                    player,
+                    fen,
+                    played,
+                },
+            )) => Some((player, fen, played)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        solved,
+        [("Ann".to_owned(), SCHOLAR.to_owned(), "g1e2".to_owned())]
+    );
+    // On to the next, on a board of its own; its solution; the summary.
+    key(&mut app, KeyCode::F(9));
+    assert_eq!(app.game().position().fen(), after_e4);
+    assert!(
+        text(&app).starts_with("Mistake 2 of 2, from Ann – Bob"),
+        "{}",
+        text(&app)
+    );
+    key(&mut app, KeyCode::F(12));
+    assert!(
+        text(&app).contains("The solution: 2. Nf3 Nc6"),
+        "{}",
+        text(&app)
+    );
+    key(&mut app, KeyCode::F(9));
+    assert!(
+        text(&app).starts_with("Done reviewing Ann's mistakes: 1 found, 1 solution seen of 2"),
+        "{}",
+        text(&app)
+    );
+    assert_eq!(crate::app::retro::kept_title(&app), None);
+    // None kept: said so, and the board is a game's.
+    let app = open(Vec::new());
+    assert!(
+        text(&app).contains("Ann has no mistakes to learn from"),
+        "{}",
+        text(&app)
+    );
 }

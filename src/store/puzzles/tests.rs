@@ -145,6 +145,30 @@ fn the_next_puzzle_is_near_the_rating_of_the_theme_and_not_played_recently() {
 }
 
 #[test]
+fn fresh_players_at_1500_do_not_all_get_the_same_first_puzzle() {
+    let (book, dir) = book("variety");
+    let choice = Choice::default();
+    let first = |name: &str, seed: u64| {
+        let p = book.next(name, &choice, 1500, seed, NOW).unwrap().unwrap();
+        assert!(p.rating.abs_diff(1500) <= SPREAD + 10, "{}", p.rating);
+        p.id
+    };
+    // The same seed (two players opening the puzzles at one moment): their names vary it.
+    let by_name: std::collections::HashSet<String> = ["Ann", "Bob", "Cem", "Dee", "Eve", "Fay"]
+        .iter()
+        .map(|name| first(name, 42))
+        .collect();
+    assert!(by_name.len() >= 4, "{by_name:?}");
+    // One player, the seed of each new start.
+    let by_seed: std::collections::HashSet<String> =
+        (0..8u64).map(|i| first("Ann", i << 17)).collect();
+    assert!(by_seed.len() >= 5, "{by_seed:?}");
+    // The name's case does not matter, as for the rating.
+    assert_eq!(first("ann", 7), first(" ANN ", 7));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn when_every_puzzle_in_range_was_played_the_oldest_comes_again() {
     let (mut book, dir) = book("exhausted");
     let choice = Choice {
