@@ -156,6 +156,12 @@ impl Referee {
         &self.tags
     }
 
+    /// Names `color`'s player; every terminal is told the game again.
+    pub fn rename(&mut self, color: Color, name: String, now: Duration) -> Msg {
+        self.game.set_player(color, name);
+        self.sync(Notice::Resync, now)
+    }
+
     /// The colour the host plays.
     pub fn host_color(&self) -> Color {
         self.host
