@@ -82,10 +82,14 @@ impl Section {
     }
 
     fn step(self, delta: isize) -> Section {
-        let i = Section::ALL.iter().position(|&s| s == self).unwrap_or(0);
-        let n = Section::ALL.len() as isize;
-        Section::ALL[(i as isize + delta).rem_euclid(n) as usize]
+        step(&Section::ALL, self, delta)
     }
+}
+
+/// The choice `delta` places from `at` among `all`, round in a circle.
+fn step<T: Copy + PartialEq>(all: &[T], at: T, delta: isize) -> T {
+    let i = all.iter().position(|&x| x == at).unwrap_or(0);
+    all[(i as isize + delta).rem_euclid(all.len() as isize) as usize]
 }
 
 /// A room in a list.
@@ -198,9 +202,7 @@ impl Field {
     }
 
     fn step(self, delta: isize) -> Field {
-        let i = Field::ALL.iter().position(|&f| f == self).unwrap_or(0);
-        let n = Field::ALL.len() as isize;
-        Field::ALL[(i as isize + delta).rem_euclid(n) as usize]
+        step(&Field::ALL, self, delta)
     }
 }
 
@@ -269,10 +271,7 @@ impl Form {
         let cycle = |i: usize, n: usize| (i as isize + delta).rem_euclid(n as isize) as usize;
         match self.field {
             Field::Clock => self.game.time = cycle(self.game.time, TIME_PRESETS.len() + 1),
-            Field::Side => {
-                let i = Side::ALL.iter().position(|&s| s == self.side).unwrap_or(0);
-                self.side = Side::ALL[cycle(i, Side::ALL.len())];
-            }
+            Field::Side => self.side = step(&Side::ALL, self.side, delta),
             Field::Chess960 => self.game.chess960 = !self.game.chess960,
             Field::Plain => self.plain = !self.plain,
         }

@@ -172,7 +172,7 @@ impl LobbyView<'_> {
             name,
             Line::styled(
                 format!(
-                    "{rooms} game{} in progress here",
+                    "{rooms} room{} open here · ? for help",
                     if rooms == 1 { "" } else { "s" }
                 ),
                 self.theme.muted(),
@@ -203,7 +203,8 @@ impl LobbyView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         if entries.is_empty() {
-            Paragraph::new(Span::styled(section.empty(), self.theme.muted())).render(inner, buf);
+            let empty = format!(" {}", section.empty());
+            Paragraph::new(Span::styled(empty, self.theme.muted())).render(inner, buf);
             return;
         }
         let first = first_shown(lobby, section, inner.height);

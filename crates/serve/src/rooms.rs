@@ -182,8 +182,9 @@ impl Rooms {
             .count();
         if opened >= self.per_key {
             bail!(
-                "you have {opened} rooms open already, the most one key may have: play on in \
-                 one of them"
+                "you have {opened} room{} open already, the most one key may have: play on in \
+                 one of them, or come back when one has ended",
+                if opened == 1 { "" } else { "s" }
             );
         }
         Ok(())
@@ -426,5 +427,57 @@ impl Rooms {
         drop(rooms);
         self.news.changed();
         Ok(code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fresh(label: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("hotseat-rooms-{label}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn new_room(color: Color, plain: bool) -> NewRoom {
+        NewRoom {
+            setup: GameSetup::default(),
+            color,
+            plain,
+        }
+    }
+
+    #[test]
+    fn a_room_opened_from_the_lobby_holds_its_openers_seat_wakes_the_lobbies_and_counts() {
+        let data = fresh("create");
+        let rooms = Rooms::new(1, 2222, &data);
+        let (wake, woken) = hotseat::runtime::channel();
+        let _heard = rooms.news.listen(wake);
+        let code = rooms.create("ann", new_room(Color::Black, true)).unwrap();
+        assert_eq!(code.len(), CODE_LEN);
+        assert!(valid_code(&code) && code.bytes().all(|b| CODE_LETTERS.contains(&b)));
+        assert_eq!(woken.try_iter().count(), 1);
+        let listed = rooms.list();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(
+            (listed[0].white.as_deref(), listed[0].black.as_deref()),
+            (None, Some("ann"))
+        );
+        assert!(listed[0].about.plain && rooms.is_plain(&code));
+        assert!(!listed[0].ended);
+        // The key's one room is open: another is refused with a sentence, not opened.
+        let refused = rooms
+            .create("ann", new_room(Color::White, false))
+            .unwrap_err();
+        assert!(
+            refused.to_string().contains("you have 1 room open already"),
+            "{refused}"
+        );
+        assert_eq!(rooms.list().len(), 1);
+        assert!(rooms.create("bob", new_room(Color::White, false)).is_ok());
+        drop(rooms);
+        let _ = std::fs::remove_dir_all(&data);
     }
 }

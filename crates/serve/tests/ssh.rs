@@ -148,6 +148,22 @@ fn key(dir: &Path, name: &str) -> PathBuf {
     path
 }
 
+/// Fool's mate typed by `white` and `black`, each move seen on the three screens, and
+/// `ending` said on each.
+fn fools_mate(white: &mut Pty, black: &mut Pty, watcher: &Pty, ending: &str) {
+    for (i, mv) in ["f3", "e5", "g4", "Qh4"].into_iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut *white } else { &mut *black };
+        type_move(mover, mv);
+        let shown = ["1. f3", "e5", "2. g4", "Qh4#"][i];
+        for screen in [&*white, &*black, watcher] {
+            screen.wait_for(shown).unwrap();
+        }
+    }
+    for screen in [&*white, &*black, watcher] {
+        screen.wait_for(ending).unwrap();
+    }
+}
+
 fn type_move(pty: &mut Pty, mv: &str) {
     pty.send_text(mv).unwrap();
     pty.send_key(Key::Enter).unwrap();
@@ -202,17 +218,7 @@ fn fools_mate_between_two_ssh_clients_and_a_watcher_and_both_keep_the_game() {
     } = room("serve-mate", "club");
     let watcher = server.screen(&cat, &["club"], 80, 24);
     watcher.wait_for("You are watching").unwrap();
-    for (i, mv) in ["f3", "e5", "g4", "Qh4"].into_iter().enumerate() {
-        let mover = if i % 2 == 0 { &mut white } else { &mut black };
-        type_move(mover, mv);
-        let shown = ["1. f3", "e5", "2. g4", "Qh4#"][i];
-        for screen in [&white, &black, &watcher] {
-            screen.wait_for(shown).unwrap();
-        }
-    }
-    for screen in [&white, &black, &watcher] {
-        screen.wait_for("Checkmate — Black wins").unwrap();
-    }
+    fools_mate(&mut white, &mut black, &watcher, "Checkmate — Black wins");
     // Both players keep the game in their own folder, by key: `games` lists it.
     let (ok, _, err) = server.run(&ann, &[], &["games"]);
     assert!(ok, "{err}");
@@ -738,17 +744,7 @@ fn a_game_opened_in_the_lobby_is_joined_from_another_lobby_watched_from_a_third_
         .unwrap();
     let watcher = cat_lobby;
     watcher.wait_for("You are watching").unwrap();
-    for (i, mv) in ["f3", "e5", "g4", "Qh4"].into_iter().enumerate() {
-        let mover = if i % 2 == 0 { &mut white } else { &mut black };
-        type_move(mover, mv);
-        let shown = ["1. f3", "e5", "2. g4", "Qh4#"][i];
-        for screen in [&white, &black, &watcher] {
-            screen.wait_for(shown).unwrap();
-        }
-    }
-    for screen in [&white, &black, &watcher] {
-        screen.wait_for("Checkmate — Bob wins").unwrap();
-    }
+    fools_mate(&mut white, &mut black, &watcher, "Checkmate — Bob wins");
     // After the game, back in the lobby; the room has left its lists. (A q in the first second
     // or so after a room's game ends is not taken, with `ssh -t HOST CODE` as here: the
     // player reads the box first.)
