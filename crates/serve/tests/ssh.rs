@@ -289,36 +289,14 @@ fn a_player_in_lines_plays_a_room_with_a_screen_player() {
     if !have_ssh("a_player_in_lines_plays_a_room") {
         return;
     }
-    use std::io::{Read, Write};
-    use std::sync::{Arc, Mutex};
+    use std::io::Write;
     let dir = fresh_dir("serve-plain");
     let server = Server::start(&dir, &[]);
     let (ann, bob) = (key(&dir, "ann"), key(&dir, "bob"));
     let mut white = server.screen(&ann, &["lines"], 80, 24);
     white.wait_for("Room lines").unwrap();
     // Bob plays in lines, without a terminal: his own edits them, as for a screen reader.
-    let mut black = Command::new("ssh")
-        .args(server.ssh_args(&bob))
-        .args(["player@127.0.0.1", "plain", "lines"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let said = Arc::new(Mutex::new(String::new()));
-    let mut stdout = black.stdout.take().unwrap();
-    let into = said.clone();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            into.lock()
-                .unwrap()
-                .push_str(&String::from_utf8_lossy(&buf[..n]));
-        }
-    });
+    let (mut black, said) = lines_client(&server, &bob, &["plain", "lines"]);
     let heard = |text: &str| said.lock().unwrap().contains(text);
     eventually("Bob told he plays Black", || heard("Black"));
     white.wait_for("Black: connected").unwrap();
@@ -332,6 +310,40 @@ fn a_player_in_lines_plays_a_room_with_a_screen_player() {
     drop(stdin);
     let status = black.wait().unwrap();
     assert_eq!(status.code(), Some(3), "{}", said.lock().unwrap());
+}
+
+/// `ssh` without a terminal running `command`, its input piped; what it says, gathered.
+fn lines_client(
+    server: &Server,
+    key: &Path,
+    command: &[&str],
+) -> (Child, std::sync::Arc<std::sync::Mutex<String>>) {
+    use std::io::Read;
+    use std::sync::{Arc, Mutex};
+    let mut child = Command::new("ssh")
+        .args(server.ssh_args(key))
+        .arg("player@127.0.0.1")
+        .args(command)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let said = Arc::new(Mutex::new(String::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let into = said.clone();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            into.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    });
+    (child, said)
 }
 
 #[test]
@@ -647,6 +659,21 @@ fn first_visit(server: &Server, key: &Path, name: &str, cols: u16, rows: u16) ->
     lobby
 }
 
+/// The code of the room just opened in the lobby on `screen`, and the line to tell a friend.
+fn code_shown(screen: &Pty) -> String {
+    screen.wait_for("Your room's code is").unwrap();
+    let said = line_with(screen, "Your room's code is");
+    let code = said
+        .split("code is ")
+        .nth(1)
+        .and_then(|rest| rest.split('.').next())
+        .unwrap()
+        .to_owned();
+    assert_eq!(code.len(), 5, "{said}");
+    screen.wait_for(&format!("-t {code}")).unwrap();
+    code
+}
+
 /// The line of `screen` that holds `needle`.
 fn line_with(screen: &Pty, needle: &str) -> String {
     screen
@@ -713,16 +740,7 @@ fn a_game_opened_in_the_lobby_is_joined_from_another_lobby_watched_from_a_third_
         .wait_until("White chosen", |s| s.contents().contains("‹ White ›"))
         .unwrap();
     white.send_key(Key::Enter).unwrap();
-    white.wait_for("Your room's code is").unwrap();
-    let said = line_with(&white, "Your room's code is");
-    let code = said
-        .split("code is ")
-        .nth(1)
-        .and_then(|rest| rest.split('.').next())
-        .unwrap()
-        .to_owned();
-    assert_eq!(code.len(), 5, "{said}");
-    white.wait_for(&format!("-t {code}")).unwrap();
+    let code = code_shown(&white);
     white.send_key(Key::Enter).unwrap();
     white.wait_for(&format!("Room {code}")).unwrap();
     // Bob sees it under Join, with Ann's name and the clock, and joins it from there.
@@ -762,4 +780,39 @@ fn a_game_opened_in_the_lobby_is_joined_from_another_lobby_watched_from_a_third_
         listed.contains("\"white\": \"Ann\"") && listed.contains("\"black\": \"Bob\""),
         "{listed}"
     );
+}
+
+#[test]
+fn a_room_opened_for_lines_in_the_lobby_is_served_in_lines_to_whoever_comes_by_its_code() {
+    if !have_ssh("a_room_opened_for_lines_in_the_lobby") {
+        return;
+    }
+    let dir = fresh_dir("serve-lobby-lines");
+    let server = Server::start(&dir, &[]);
+    let (ann, bob) = (key(&dir, "ann"), key(&dir, "bob"));
+    let mut white = first_visit(&server, &ann, "Ann", 80, 24);
+    white.send_text("n").unwrap();
+    white.wait_for("You play").unwrap();
+    // White (the side, from random), then lines on (two rows down).
+    white
+        .send_keys(&[Key::Down, Key::Right, Key::Down, Key::Down, Key::Right])
+        .unwrap();
+    white
+        .wait_until("lines on", |s| s.contents().contains("Lines    ‹ on ›"))
+        .unwrap();
+    white.send_key(Key::Enter).unwrap();
+    let code = code_shown(&white);
+    white.send_key(Key::Enter).unwrap();
+    white.wait_for(&format!("Room {code}")).unwrap();
+    // Bob types only the code, with no terminal: the room serves him lines.
+    let (mut black, said) = lines_client(&server, &bob, &[&code]);
+    let heard = |text: &str| said.lock().unwrap().contains(text);
+    eventually("Bob told he plays Black, in lines", || {
+        heard("hotseat, plain mode") && heard("You play Black.")
+    });
+    white.wait_for("Black: connected").unwrap();
+    // The end of his input, before any move: nothing to keep, a clean end.
+    drop(black.stdin.take());
+    let status = black.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{}", said.lock().unwrap());
 }
