@@ -161,6 +161,8 @@ enum Input {
     /// The host's own seat is taken again by another screen (a room of `hotseat serve` whose
     /// player came back): it is welcomed as at the start, with the game as it stands.
     Rewelcome,
+    /// A player's name, known once they come (a room of `hotseat serve`).
+    Rename(Color, String),
     /// Stands the hub still for a while, as a stopped host process would (tests).
     Freeze(Duration),
     Stop,
@@ -191,6 +193,12 @@ impl SeatHandle {
     /// a screen that takes it over from one that left.
     pub fn welcome_again(&self) {
         let _ = self.inbox.send(Input::Rewelcome);
+    }
+
+    /// Names `color`'s player in the game (its PGN's White or Black tag); every terminal is
+    /// told.
+    pub fn rename(&self, color: Color, name: String) {
+        let _ = self.inbox.send(Input::Rename(color, name));
     }
 }
 
@@ -716,6 +724,10 @@ impl Hub {
                 self.host_back = true;
                 self.welcome_host();
                 self.release();
+            }
+            Input::Rename(color, name) => {
+                let msg = self.referee.rename(color, name, now);
+                self.broadcast(msg);
             }
             Input::Stop | Input::Freeze(_) => {}
         }

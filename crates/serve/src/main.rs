@@ -2,6 +2,9 @@
 //! with nothing but `ssh` plays, watches and comes back to their games.
 //!
 //! * [`hostkey`] — the server's Ed25519 key, made at the first start and kept.
+//! * [`lobby`] — `ssh -t HOST`: the rooms to resume, join and watch, and new ones; drawn by
+//!   [`lobby_view`], run by [`lobby_run`], woken by the rooms' [`news`]; the players'
+//!   [`names`], kept by key.
 //! * [`server`] — the SSH side: keys, channels, what is refused, the limits.
 //! * [`rooms`] — a game reached by its code: two players, any watchers, rejoining.
 //! * [`kept`] — each room's game on disk as it goes, resumed after a restart.
@@ -15,6 +18,11 @@
 mod games;
 mod hostkey;
 mod kept;
+mod lobby;
+mod lobby_run;
+mod lobby_view;
+mod names;
+mod news;
 mod rooms;
 mod server;
 mod session;
@@ -42,10 +50,12 @@ use crate::server::{Connection, Policy, Shared};
     version,
     after_help = "\
 Players connect with their own ssh client; their SSH key is who they are.
+  ssh -t -p 2222 HOST         the lobby: your games, rooms to join or watch,
+                              and new games (each with a code to tell a friend)
   ssh -t -p 2222 HOST ROOM    the room ROOM: the first two keys play (White,
                               Black), the others watch; a player who drops
                               comes back to the same seat with the same key
-  ssh -t -p 2222 HOST         a game for two at that one terminal
+  ssh -t -p 2222 HOST here    a game for two at that one terminal
   ssh -p 2222 HOST games      your games, one JSON object a line
   ssh -p 2222 HOST pgn ID     one of them, as PGN
 
@@ -144,7 +154,7 @@ fn serve(args: Args) -> Result<()> {
     }
     println!("Host key fingerprint: {fingerprint}");
     println!(
-        "Listening on {local}: players connect with  ssh -t -p {} HOST ROOM",
+        "Listening on {local}: players connect with  ssh -t -p {} HOST",
         local.port()
     );
     use std::io::Write as _;

@@ -1,7 +1,8 @@
 //! The SSH side: who may come in, what each channel may ask for, and the game it gets.
 //!
-//! Only chess: a session channel with a terminal gets a game (`shell`: two players at that
-//! terminal; `exec CODE`: the room CODE); `exec games` and `exec pgn ID` answer scripts.
+//! Only chess: a session channel with a terminal gets a game (`shell`: the lobby; `exec CODE`:
+//! the room CODE; `exec here`: two players at that terminal); `exec games` and `exec pgn ID`
+//! answer scripts.
 //! Everything else a client may ask is refused: other commands, subsystems (SFTP), port,
 //! agent and X11 forwarding, more than [`CHANNELS`] channels on one connection.
 //!
@@ -214,21 +215,26 @@ impl Connection {
             }
             _ => {}
         }
-        let (plain, place) = match words.as_slice() {
+        let (mut plain, place) = match words.as_slice() {
             ["plain", rest @ ..] => (true, rest),
             rest => (false, rest),
         };
         let kind = match place {
-            [] => Kind::Here,
-            [code] if rooms::valid_code(code) => Kind::Room((*code).to_owned()),
+            [] if !plain => Kind::Lobby,
+            [] | [HERE] => Kind::Here,
+            [code] if rooms::valid_code(code) => {
+                // A room opened for a screen reader is served in lines to whoever comes by code.
+                plain |= self.shared.rooms.is_plain(code);
+                Kind::Room((*code).to_owned())
+            }
             _ => {
                 return say(
                     out,
                     2,
-                    "hotseat serve plays chess and nothing else. Connect with no command for a \
-                     game at your own terminal, with a room's code for a game with others \
-                     (ssh -t HOST CODE: letters, digits, - and _, at most 32), or run `games` or \
-                     `pgn ID`.",
+                    "hotseat serve plays chess and nothing else. Connect with no command for the \
+                     lobby (ssh -t HOST), with a room's code for a game with others (ssh -t HOST \
+                     CODE: letters, digits, - and _, at most 32), with `here` for a game for two \
+                     at your own terminal, or run `games` or `pgn ID`.",
                 );
             }
         };
@@ -299,9 +305,14 @@ impl Connection {
     }
 }
 
+/// The command of a game for two at the client's own terminal (`ssh -t HOST here`).
+pub const HERE: &str = "here";
+
 /// What a channel plays.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Kind {
+    /// The lobby: the rooms to join, watch and resume, and new ones ([`crate::lobby`]).
+    Lobby,
     /// Two players at the one terminal.
     Here,
     /// The room of this code.

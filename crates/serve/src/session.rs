@@ -27,6 +27,7 @@ pub struct Start {
     /// The game's options, as `hotseat` reads them (the player's folder, colour, the server's
     /// time control...).
     pub args: Vec<String>,
+    /// What it plays: the lobby, a room, a game at the client's terminal.
     pub kind: Kind,
     /// The player's key (fingerprint).
     pub key: String,
@@ -59,7 +60,10 @@ fn run(mut start: Start, mut out: Output) {
         return run_plain(start, lines, out);
     }
     let keys = start.keys.clone();
-    let result = play(start, &mut out);
+    let result = match start.kind {
+        Kind::Lobby => crate::lobby_run::run(&start, &mut out),
+        _ => play(&start, &mut out),
+    };
     keys.lock().unwrap_or_else(|e| e.into_inner()).hang_up();
     let _ = crossterm::execute!(out, DisableMouseCapture, Show, LeaveAlternateScreen);
     match result {
@@ -77,7 +81,7 @@ type InRoom = (Arc<Room>, Place);
 /// The room (or none) of `start`, and the role its session plays there.
 fn seat(start: &Start, launch: &Launch) -> Result<(Role, Option<InRoom>), String> {
     Ok(match &start.kind {
-        Kind::Here => (Role::Local, None),
+        Kind::Here | Kind::Lobby => (Role::Local, None),
         Kind::Room(code) => {
             let room = start
                 .shared
@@ -130,9 +134,11 @@ fn set_aside(role: &Role, launch: Launch) -> Launch {
     }
 }
 
-fn play(start: Start, out: &mut Output) -> Result<(), String> {
+/// Plays `start`'s game on the client's screen until its player leaves it (`Ok`) or the
+/// client goes (`Err`).
+pub fn play(start: &Start, out: &mut Output) -> Result<(), String> {
     let launch = launch(&start.args)?;
-    let (role, room) = seat(&start, &launch)?;
+    let (role, room) = seat(start, &launch)?;
     let launch = set_aside(&role, launch);
     let mut notes = Vec::new();
     let front = Front {
@@ -165,7 +171,7 @@ fn keys_of(keys: &Mutex<Keys>) -> std::sync::MutexGuard<'_, Keys> {
 }
 
 /// The game's options read as `hotseat` reads its command line.
-fn launch(args: &[String]) -> Result<Launch, String> {
+pub fn launch(args: &[String]) -> Result<Launch, String> {
     let cli = Cli::try_parse_from(args).map_err(|e| e.to_string())?;
     match cli.task() {
         Ok(Task::Play(launch, _) | Task::Plain(launch, _)) => Ok(*launch),

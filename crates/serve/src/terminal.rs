@@ -266,6 +266,8 @@ pub struct Keys {
     partial: Vec<u8>,
     sender: Option<EventSender>,
     early: Vec<AppEvent>,
+    /// The client is gone: a loop attached later hears it at once.
+    closed: bool,
 }
 
 /// Keys typed before the session started that are kept.
@@ -278,11 +280,21 @@ impl Keys {
             sender.send(event);
         }
         self.sender = Some(sender);
+        if self.closed {
+            self.hang_up();
+        }
+    }
+
+    /// The loop that read the keys has ended, and the client's next screen (the lobby after
+    /// a game) attaches its own: the keys typed meanwhile are kept for it.
+    pub fn detach(&mut self) {
+        self.sender = None;
     }
 
     /// The client is gone (or its game ended): the game's loop, if it still runs, hears it as
     /// the end of its terminal, and nothing more is sent.
     pub fn hang_up(&mut self) {
+        self.closed = true;
         if let Some(sender) = self.sender.take() {
             sender.terminal_failed(io::Error::new(
                 io::ErrorKind::ConnectionAborted,
