@@ -163,7 +163,7 @@ impl PuzzleBook {
         &mut self.db
     }
 
-    /// Puts the shipped puzzles in, if the table is empty; makes the indexes by rating again
+    /// Puts the shipped puzzles in, if the table is empty; makes the index by rating again
     /// if an import was stopped while they were away.
     fn ensure_bundled(&mut self) -> Result<(), StoreError> {
         self.conn()
@@ -283,12 +283,13 @@ impl PuzzleBook {
     ) -> Result<Option<Puzzle>, StoreError> {
         let (lo, hi) = choice.range.unwrap_or((0, u16::MAX));
         let target = target.clamp(lo, hi);
-        let theme = match &choice.theme {
+        // The theme's bit (none: any puzzle).
+        let (low, high) = match &choice.theme {
             Some(name) => match self.theme_number(name)? {
-                Some(n) => Some(n),
+                Some(n) => import::theme_bits(n),
                 None => return Ok(None),
             },
-            None => None,
+            None => (0, 0),
         };
         // Where among the puzzles of one rating to start: ids are letters and digits.
         const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -298,19 +299,17 @@ impl PuzzleBook {
             .collect();
         let key = player_key(player);
         let since = now - RECENT_DAYS * 86_400;
-        let (table, theme_test) = match theme {
-            Some(_) => ("puzzle_themes", "theme = ?6 AND"),
-            None => ("puzzles", "?6 IS NULL AND"),
-        };
+        // Tested on the index's own columns, before the history is looked at.
+        let theme_test = "((?6 | ?7) = 0 OR theme_bits & ?6 OR theme_bits_high & ?7) AND";
         let fresh = "NOT EXISTS (SELECT 1 FROM puzzle_history h
                  WHERE h.player = ?4 AND h.puzzle = t.id AND h.at > ?5)";
         let up = format!(
-            "SELECT id, rating FROM {table} AS t
+            "SELECT id, rating FROM puzzles AS t
              WHERE {theme_test} (rating, id) >= (?1, ?3) AND rating <= ?2 AND {fresh}
              ORDER BY rating, id LIMIT 1"
         );
         let down = format!(
-            "SELECT id, rating FROM {table} AS t
+            "SELECT id, rating FROM puzzles AS t
              WHERE {theme_test} (rating, id) < (?1, ?3) AND rating >= ?2 AND {fresh}
              ORDER BY rating DESC, id DESC LIMIT 1"
         );
@@ -318,7 +317,7 @@ impl PuzzleBook {
             self.conn()
                 .prepare(sql)
                 .and_then(|mut stmt| {
-                    stmt.query_row(params![target, bound, start, key, since, theme], |r| {
+                    stmt.query_row(params![target, bound, start, key, since, low, high], |r| {
                         Ok((r.get(0)?, r.get(1)?))
                     })
                     .optional()
@@ -336,7 +335,7 @@ impl PuzzleBook {
             None => {
                 // All played recently: the one played longest ago.
                 let sql = format!(
-                    "SELECT t.id FROM {table} AS t
+                    "SELECT t.id FROM puzzles AS t
                      WHERE {theme_test} rating BETWEEN ?1 AND ?2
                      ORDER BY (SELECT max(at) FROM puzzle_history h
                                WHERE h.player = ?3 AND h.puzzle = t.id), abs(rating - ?4)
@@ -344,7 +343,7 @@ impl PuzzleBook {
                 );
                 let found: Option<String> = self
                     .conn()
-                    .query_row(&sql, params![lo, hi, key, target, since, theme], |r| {
+                    .query_row(&sql, params![lo, hi, key, target, since, low, high], |r| {
                         r.get(0)
                     })
                     .optional()
