@@ -274,7 +274,17 @@ pub const MIGRATIONS: &[&str] = &[
     // one walk of that index. `puzzle_themes` (a row per puzzle and theme, 27 million at
     // Lichess's size, whose index took most of an import's time to sort) goes. The bits of
     // the puzzles already there are found from their `themes` text.
-    "ALTER TABLE puzzles ADD COLUMN theme_bits INTEGER NOT NULL DEFAULT 0;
+    // `puzzle_theme_ratings` holds the ratings each theme has puzzles at, for the walk to
+    // start at the nearest of them rather than cross every puzzle between (a rare theme far
+    // from the player's rating).
+    "CREATE TABLE puzzle_theme_ratings (
+        theme INTEGER NOT NULL,
+        rating INTEGER NOT NULL,
+        PRIMARY KEY (theme, rating)
+    ) WITHOUT ROWID;
+    INSERT OR IGNORE INTO puzzle_theme_ratings (theme, rating)
+        SELECT DISTINCT theme, rating FROM puzzle_themes;
+    ALTER TABLE puzzles ADD COLUMN theme_bits INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE puzzles ADD COLUMN theme_bits_high INTEGER NOT NULL DEFAULT 0;
     UPDATE puzzles SET
         theme_bits = (SELECT ifnull(sum(1 << (n - 1)), 0) FROM puzzle_theme_names

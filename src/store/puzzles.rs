@@ -284,13 +284,14 @@ impl PuzzleBook {
         let (lo, hi) = choice.range.unwrap_or((0, u16::MAX));
         let target = target.clamp(lo, hi);
         // The theme's bit (none: any puzzle).
-        let (low, high) = match &choice.theme {
+        let theme = match &choice.theme {
             Some(name) => match self.theme_number(name)? {
-                Some(n) => import::theme_bits(n),
+                Some(n) => Some(n),
                 None => return Ok(None),
             },
-            None => (0, 0),
+            None => None,
         };
+        let (low, high) = theme.map_or((0, 0), import::theme_bits);
         // Where among the puzzles of one rating to start: ids are letters and digits.
         const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
         let start: String = [seed % 62, seed / 62 % 62]
@@ -313,19 +314,67 @@ impl PuzzleBook {
              WHERE {theme_test} (rating, id) < (?1, ?3) AND rating >= ?2 AND {fresh}
              ORDER BY rating DESC, id DESC LIMIT 1"
         );
-        let find = |sql: &str, bound: u16| -> Result<Option<(String, u16)>, StoreError> {
+        let find = |sql: &str, from: (u16, &str), bound: u16| {
             self.conn()
                 .prepare(sql)
                 .and_then(|mut stmt| {
-                    stmt.query_row(params![target, bound, start, key, since, low, high], |r| {
+                    stmt.query_row(params![from.0, bound, from.1, key, since, low, high], |r| {
                         Ok((r.get(0)?, r.get(1)?))
                     })
                     .optional()
                 })
                 .map_err(|e| self.err(e))
         };
-        let above = find(&up, hi)?;
-        let below = find(&down, lo)?;
+        // With a theme, each walk starts at the nearest rating the theme has puzzles at (none
+        // that way: no walk), so that a rare theme far from the rating is not looked for
+        // among every puzzle between. "~" sorts after every id.
+        let (from_up, from_down) = match theme {
+            None => (
+                Some((target, start.as_str())),
+                Some((target, start.as_str())),
+            ),
+            Some(n) => {
+                let nearest = |sql: &str, bound: u16| -> Result<Option<u16>, StoreError> {
+                    self.conn()
+                        .query_row(sql, params![n, target, bound], |r| r.get(0))
+                        .map_err(|e| self.err(e))
+                };
+                let up = nearest(
+                    "SELECT min(rating) FROM puzzle_theme_ratings
+                     WHERE theme = ?1 AND rating >= ?2 AND rating <= ?3",
+                    hi,
+                )?;
+                let down = nearest(
+                    "SELECT max(rating) FROM puzzle_theme_ratings
+                     WHERE theme = ?1 AND rating <= ?2 AND rating >= ?3",
+                    lo,
+                )?;
+                (
+                    up.map(|r| {
+                        if r == target {
+                            (r, start.as_str())
+                        } else {
+                            (r, "")
+                        }
+                    }),
+                    down.map(|r| {
+                        if r == target {
+                            (r, start.as_str())
+                        } else {
+                            (r, "~")
+                        }
+                    }),
+                )
+            }
+        };
+        let above: Option<(String, u16)> = match from_up {
+            Some(from) => find(&up, from, hi)?,
+            None => None,
+        };
+        let below: Option<(String, u16)> = match from_down {
+            Some(from) => find(&down, from, lo)?,
+            None => None,
+        };
         let best = match (above, below) {
             (Some(a), Some(b)) => Some(if a.1 - target <= target - b.1 { a } else { b }),
             (a, b) => a.or(b),

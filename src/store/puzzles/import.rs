@@ -132,7 +132,11 @@ struct Writer<'c> {
     add: rusqlite::Statement<'c>,
     find: rusqlite::Statement<'c>,
     replace: rusqlite::Statement<'c>,
+    /// Notes a rating a theme has puzzles at.
+    theme_rating: rusqlite::Statement<'c>,
     themes: &'c mut HashMap<String, i64>,
+    /// The (theme, rating) pairs noted in this import.
+    theme_ratings: &'c mut std::collections::HashSet<(i64, u16)>,
     conn: &'c Connection,
 }
 
@@ -231,16 +235,26 @@ impl Writer<'_> {
         ];
         if self.add.execute(values)? == 1 {
             report.added += 1;
-            return Ok(());
-        }
-        let (rating, old_themes): (u16, String) = self
-            .find
-            .query_row([&p.id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        if rating == p.rating && old_themes == themes {
-            report.already += 1;
         } else {
+            let (rating, old_themes): (u16, String) = self
+                .find
+                .query_row([&p.id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            if rating == p.rating && old_themes == themes {
+                report.already += 1;
+                return Ok(());
+            }
             self.replace.execute(values)?;
             report.updated += 1;
+        }
+        // (A rating a theme no longer has puzzles at stays: the walk passes it by.)
+        for (mut bits, first) in [(low, 1), (high, 64)] {
+            while bits != 0 {
+                let n = first + i64::from(bits.trailing_zeros());
+                bits &= bits - 1;
+                if self.theme_ratings.insert((n, p.rating)) {
+                    self.theme_rating.execute(params![n, p.rating])?;
+                }
+            }
         }
         Ok(())
     }
@@ -317,6 +331,7 @@ fn read_rows(
 /// rather than SQLite's 2 MB (the index's sort at the end keeps within it), and the
 /// write-ahead log copied into the database every 32 MB rather than every 4 MB (each copy
 /// syncs the file). What the connection had is put back when the import ends, however it ends.
+/// Not [`Database::bulk`]'s 64 MB cache: the whole import is to stay under 100 MB.
 fn import_settings(conn: &Connection, on: bool) -> rusqlite::Result<()> {
     let (cache, checkpoint) = if on {
         (-16_384, 8_192)
@@ -355,6 +370,7 @@ fn write_batches(
     let sql = |e: rusqlite::Error| db::error(path, e);
     let mut report = PuzzleImport::default();
     let mut themes: HashMap<String, i64> = HashMap::new();
+    let mut theme_ratings = std::collections::HashSet::new();
     let (tx_rows, rx_rows) = std::sync::mpsc::sync_channel(8);
     std::thread::scope(|scope| {
         scope.spawn(move || read_rows(input, tx_rows));
@@ -377,7 +393,11 @@ fn write_batches(
                     replace: tx.prepare(&format!(
                         "INSERT OR REPLACE INTO puzzles ({COLUMNS}) VALUES ({VALUES})"
                     ))?,
+                    theme_rating: tx.prepare(
+                        "INSERT OR IGNORE INTO puzzle_theme_ratings (theme, rating) VALUES (?1, ?2)",
+                    )?,
                     themes: &mut themes,
+                    theme_ratings: &mut theme_ratings,
                     conn: &tx,
                 };
                 while in_batch < batch {
