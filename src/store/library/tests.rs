@@ -785,9 +785,18 @@ fn the_filters_index_is_made_from_the_games_an_older_index_has_and_again_by_a_re
     assert_eq!(ann(&store.index().unwrap().unwrap()), expected);
     // The database of a hotseat before the filter's index (schema 4), its games indexed.
     let conn = rusqlite::Connection::open(store.db_path()).unwrap();
-    // (And before the mistakes kept, schema 6, which came after.)
-    conn.execute_batch("DROP TABLE games_text; DROP TABLE mistakes; PRAGMA user_version = 4;")
-        .unwrap();
+    // (And before the mistakes kept, schema 6, and the puzzles' theme bits, schema 7, which
+    // came after.)
+    conn.execute_batch(
+        "DROP TABLE games_text; DROP TABLE mistakes; DROP TABLE puzzle_theme_ratings;
+         DROP INDEX puzzles_rating;
+         ALTER TABLE puzzles DROP COLUMN theme_bits;
+         ALTER TABLE puzzles DROP COLUMN theme_bits_high;
+         CREATE TABLE puzzle_themes (theme INTEGER NOT NULL, rating INTEGER NOT NULL,
+             id TEXT NOT NULL);
+         PRAGMA user_version = 4;",
+    )
+    .unwrap();
     drop(conn);
     let index = store.index().unwrap().unwrap();
     assert_eq!(index.db.version().unwrap() as usize, db::MIGRATIONS.len());
