@@ -247,6 +247,18 @@ pub const MIGRATIONS: &[&str] = &[
         tokenize = 'trigram case_sensitive 1'
     );
     INSERT INTO games_text (games_text) VALUES ('rebuild');",
+    // 6: where an import puts the positions of its games (library/import.rs): appended,
+    // without the explorer's key, and merged into `positions` in the key's order at the
+    // import's end (or, after a crash, by the next opening of the library). Keyed by game
+    // only, which grows at the end as the games do, so that a game removed meanwhile takes
+    // its staged rows with it.
+    "CREATE TABLE positions_staged (
+        key INTEGER NOT NULL,
+        game INTEGER NOT NULL,
+        san TEXT NOT NULL,
+        result INTEGER NOT NULL
+    );
+    CREATE INDEX positions_staged_game ON positions_staged (game);",
 ];
 
 /// An open database, at the newest version.

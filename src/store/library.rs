@@ -388,7 +388,7 @@ impl Index {
         let write = |conn: &mut rusqlite::Connection| -> rusqlite::Result<()> {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             {
-                let mut writer = table::Writer::new(&tx)?;
+                let mut writer = table::Writer::staging(&tx)?;
                 for entry in entries {
                     writer.add_game(entry)?;
                 }
@@ -403,6 +403,17 @@ impl Index {
 }
 
 impl Index {
+    /// Puts the positions an import staged into the explorer's table (see
+    /// [`table::merge_staged`]): one transaction.
+    fn merge_staged(&mut self) -> Result<(), StoreError> {
+        let merge = |conn: &mut rusqlite::Connection| -> rusqlite::Result<()> {
+            let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            table::merge_staged(&tx)?;
+            tx.commit()
+        };
+        merge(self.db.conn_mut()).map_err(|e| self.db.error(e))
+    }
+
     /// Forgets the game with the row `id`, blanked out of the file `name`, which now has
     /// `stamp`: one transaction.
     fn forget_game(&mut self, id: i64, name: &str, stamp: FileStamp) -> Result<(), StoreError> {
@@ -587,12 +598,51 @@ impl Store {
             freshness = Freshness::Updated { read };
         }
         let broken = table::broken(db.conn()).map_err(|e| db.error(e))?;
-        Ok(Some(Index {
+        let mut index = Index {
             db,
             broken,
             freshness,
             anchors: RefCell::default(),
-        }))
+        };
+        // Positions left staged by an import that stopped before its merge (a crash, a kill):
+        // merged now, unless an import still running will merge them at its end.
+        let staged = table::has_staged(index.db.conn()).map_err(|e| index.db.error(e))?;
+        if staged && let Some(_alone) = self.no_import_running() {
+            index.merge_staged()?;
+        }
+        Ok(Some(index))
+    }
+
+    /// The lock file an import holds (shared: two imports may run at once) for as long as it
+    /// runs, so that an opening of the library knows to leave its staged positions to it.
+    fn import_lock_path(&self) -> PathBuf {
+        self.dir().join("import.lock")
+    }
+
+    /// Takes the import's lock ([`Store::import_lock_path`]); `None` where the file cannot be
+    /// made or locked (a read-only folder, a file system without locks): the import runs all
+    /// the same, and only risks an opening elsewhere merging its staged rows early.
+    fn import_running(&self) -> Option<fs::File> {
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.import_lock_path())
+            .ok()?;
+        file.lock_shared().ok()?;
+        Some(file)
+    }
+
+    /// The import's lock taken alone (no import runs), held while `Some`.
+    fn no_import_running(&self) -> Option<Option<fs::File>> {
+        match fs::OpenOptions::new()
+            .write(true)
+            .open(self.import_lock_path())
+        {
+            Ok(file) => file.try_lock().ok().map(|()| Some(file)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Some(None),
+            Err(_) => None,
+        }
     }
 }
 

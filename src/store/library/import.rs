@@ -110,6 +110,8 @@ impl Store {
     ) -> Result<ImportReport, StoreError> {
         // Reading and replaying each game (a third to a half of the work) on a thread of its
         // own, a few hundred games ahead, while this one files them.
+        self.ensure_dir(self.dir())?;
+        let _running = self.import_running();
         let (ahead, pieces) = std::sync::mpsc::sync_channel(READ_AHEAD);
         std::thread::scope(|scope| {
             scope.spawn(move || {
@@ -164,6 +166,9 @@ impl Store {
                         &mut report,
                         false,
                     )?;
+                    if let Some(index) = &mut index {
+                        index.merge_staged()?;
+                    }
                     return Err(StoreError::io(
                         Op::Read,
                         "the imported file",
@@ -223,7 +228,8 @@ impl Store {
             &mut report,
             true,
         )?;
-        if let Some(index) = &index {
+        if let Some(index) = &mut index {
+            index.merge_staged()?;
             index.db.bulk(false)?;
         }
         report.collection = collection.map(|c| c.path);

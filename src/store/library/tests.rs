@@ -785,8 +785,10 @@ fn the_filters_index_is_made_from_the_games_an_older_index_has_and_again_by_a_re
     assert_eq!(ann(&store.index().unwrap().unwrap()), expected);
     // The database of a hotseat before the filter's index (schema 4), its games indexed.
     let conn = rusqlite::Connection::open(store.db_path()).unwrap();
-    conn.execute_batch("DROP TABLE games_text; PRAGMA user_version = 4;")
-        .unwrap();
+    conn.execute_batch(
+        "DROP TABLE games_text; DROP TABLE positions_staged; PRAGMA user_version = 4;",
+    )
+    .unwrap();
     drop(conn);
     let index = store.index().unwrap().unwrap();
     assert_eq!(index.db.version().unwrap() as usize, db::MIGRATIONS.len());
@@ -801,5 +803,77 @@ fn the_filters_index_is_made_from_the_games_an_older_index_has_and_again_by_a_re
             .unwrap();
         assert_eq!(all, 3);
     }
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn positions_an_import_left_staged_are_merged_by_the_next_opening_unless_an_import_runs() {
+    let (store, dir) = store("staged");
+    three(&store);
+    store.index().unwrap().unwrap();
+    let games: Vec<String> = (0..30)
+        .map(|i| pgn("2025.02.01", "Sam", &format!("Tom{i}"), "1-0", "1. e4 c5"))
+        .collect();
+    store
+        .import_games(games.join("\n").as_bytes(), "download", |_| {})
+        .unwrap();
+    let start = chess::rules::Position::initial().repetition_key();
+    let e4 = |index: &Index| {
+        index
+            .explore(start, &PlayerFilter::default())
+            .unwrap()
+            .into_iter()
+            .find(|r| r.san == "e4")
+            .map_or(0, |r| r.games)
+    };
+    let staged = |index: &Index| table::has_staged(index.db.conn()).unwrap();
+    let mut index = store.index().unwrap().unwrap();
+    assert_eq!(e4(&index), 31);
+    assert!(!staged(&index), "the import merged its positions");
+    // The process stopped after its batches were committed, before the merge: the imported
+    // games' positions wait in the staging table.
+    index
+        .db
+        .conn_mut()
+        .execute_batch(
+            "INSERT INTO positions_staged SELECT key, p.game, san, p.result FROM positions p \
+             JOIN games g ON g.id = p.game WHERE g.white = 'Sam';
+             DELETE FROM positions WHERE game IN (SELECT id FROM games WHERE white = 'Sam');",
+        )
+        .unwrap();
+    assert_eq!(e4(&index), 1);
+    // One of them goes (another window trashed it) and takes its staged rows along.
+    let gone: i64 = index
+        .db
+        .conn()
+        .query_row("SELECT id FROM games WHERE black = 'Tom7'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    {
+        let tx = index.db.conn_mut().transaction().unwrap();
+        table::Writer::new(&tx).unwrap().remove_game(gone).unwrap();
+        tx.commit().unwrap();
+    }
+    drop(index);
+    // While an import runs, the opening leaves them to it.
+    let running = store.import_running().unwrap();
+    let index = store.index().unwrap().unwrap();
+    assert!(staged(&index));
+    drop((index, running));
+    // Once none runs, the next opening merges them.
+    let index = store.index().unwrap().unwrap();
+    assert!(!staged(&index));
+    assert_eq!(e4(&index), 30);
+    let count: i64 = index
+        .db
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM positions WHERE game NOT IN (SELECT id FROM games)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(count, 0, "no position of a game gone");
     fs::remove_dir_all(dir).unwrap();
 }
