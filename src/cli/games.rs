@@ -238,6 +238,11 @@ impl Bar {
             .as_ref()
             .map_or(progress.bytes, |r| r.load(Ordering::Relaxed));
         let line = match self.total.filter(|&t| t > 0) {
+            _ if progress.merging => format!(
+                "\r{} {noun} filed; adding their positions to the explorer\x1b[K",
+                progress.games,
+                noun = self.noun
+            ),
             Some(total) => {
                 // The end of the file may be blank lines no game took.
                 let done = if last {
@@ -303,7 +308,9 @@ pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Res
     let mut last = ImportProgress::default();
     let report = store
         .import_games(input, &file.to_string_lossy(), |progress| {
-            last = progress;
+            if !progress.merging {
+                last = progress;
+            }
             if let Some(bar) = &mut bar {
                 bar.draw(progress, false);
             }

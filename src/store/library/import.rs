@@ -87,6 +87,9 @@ pub struct ImportReport {
 pub struct ImportProgress {
     pub games: usize,
     pub bytes: u64,
+    /// Every game is filed, and the explorer's positions are being merged (the import's last
+    /// step: seconds at 100,000 games, minutes at a million).
+    pub merging: bool,
 }
 
 /// The collection an import writes: the file, opened for appending, and how far it is.
@@ -150,6 +153,7 @@ impl Store {
         let mut seen: HashSet<u64> = HashSet::new();
         let mut collection: Option<Collection> = None;
         let mut batch = Batch::default();
+        let mut at = ImportProgress::default();
         let refuse = |report: &mut ImportReport, reason: String| {
             report.refused_count += 1;
             if report.refused.len() < MAX_REFUSED_LISTED {
@@ -224,10 +228,12 @@ impl Store {
                     }
                 }
             }
-            progress(ImportProgress {
+            at = ImportProgress {
                 games: report.games,
                 bytes: consumed,
-            });
+                merging: false,
+            };
+            progress(at);
         }
         self.file_batch(
             source,
@@ -238,6 +244,10 @@ impl Store {
             true,
         )?;
         if let Some(index) = &mut index {
+            progress(ImportProgress {
+                merging: true,
+                ..at
+            });
             index.merge_staged()?;
             index.db.bulk(false)?;
         }

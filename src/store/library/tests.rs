@@ -277,10 +277,15 @@ fn import_files_new_games_once_and_refuses_a_broken_one_alone() {
     .join("\n");
     let mut seen = Vec::new();
     let report = store
-        .import_games(download.as_bytes(), "download.pgn", |p| seen.push(p.games))
+        .import_games(download.as_bytes(), "download.pgn", |p| {
+            seen.push((p.games, p.merging))
+        })
         .unwrap();
     assert_eq!(report.games, 6);
-    assert_eq!(seen, [1, 2, 3, 4, 5, 6]);
+    // A count after each game, then the merge of their positions.
+    let counts: Vec<usize> = seen.iter().map(|&(games, _)| games).collect();
+    assert_eq!(counts, [1, 2, 3, 4, 5, 6, 6]);
+    assert_eq!(seen.iter().filter(|&&(_, merging)| merging).count(), 1);
     assert_eq!(
         report.already, 2,
         "one already in the library, one twice in the file"
@@ -814,9 +819,14 @@ fn positions_an_import_left_staged_are_merged_by_the_next_opening_unless_an_impo
     let games: Vec<String> = (0..30)
         .map(|i| pgn("2025.02.01", "Sam", &format!("Tom{i}"), "1-0", "1. e4 c5"))
         .collect();
+    let mut told = Vec::new();
     store
-        .import_games(games.join("\n").as_bytes(), "download", |_| {})
+        .import_games(games.join("\n").as_bytes(), "download", |p| told.push(p))
         .unwrap();
+    // The merge is the import's last step, and says so.
+    let merging: Vec<usize> = told.iter().filter(|p| p.merging).map(|p| p.games).collect();
+    assert_eq!(merging, [30]);
+    assert!(told.last().unwrap().merging);
     let start = chess::rules::Position::initial().repetition_key();
     let e4 = |index: &Index| {
         index
