@@ -223,7 +223,9 @@ pub(super) struct Bar {
 impl Bar {
     pub(super) fn draw(&mut self, progress: ImportProgress, last: bool) {
         let now = Instant::now();
+        // The merge's line is drawn whatever the time: nothing comes after it for a while.
         if !last
+            && !progress.merging
             && self
                 .drawn
                 .is_some_and(|t| now - t < Duration::from_millis(100))
