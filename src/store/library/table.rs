@@ -12,6 +12,7 @@ use rusqlite::{Connection, OptionalExtension, Row, Transaction, params, params_f
 
 use super::explorer::{ExplorerRow, PlayerFilter};
 use super::filter::Filter;
+use super::staging::PositionRow;
 use super::{Broken, Entry, FileStamp, Summary};
 
 /// What the index knows of the files: each one's stamp.
@@ -58,9 +59,11 @@ pub(super) struct Writer<'t> {
     find_game: rusqlite::Statement<'t>,
     delete_position: rusqlite::Statement<'t>,
     /// The positions of the games added, written by [`Writer::finish`] in the order of the
-    /// table's key: a batch's rows then go into the table's pages in one pass, not in 200,000
-    /// jumps across it (a third of the import's time).
-    positions: Vec<(i64, i64, String, i64)>,
+    /// table's key (a batch's rows then go into the table's pages in one pass, not in 200,000
+    /// jumps across it), or handed to an import's staging file by [`Writer::into_staged`].
+    positions: Vec<PositionRow>,
+    /// The games added: row id and fingerprint.
+    added: Vec<(i64, u64)>,
 }
 
 impl<'t> Writer<'t> {
@@ -82,6 +85,7 @@ impl<'t> Writer<'t> {
             find_game: tx.prepare("SELECT id FROM games WHERE file = ?1")?,
             delete_position: tx.prepare("DELETE FROM positions WHERE key = ?1 AND game = ?2")?,
             positions: Vec::new(),
+            added: Vec::new(),
         })
     }
 
@@ -94,6 +98,12 @@ impl<'t> Writer<'t> {
                 .execute(params![key, game, san, result])?;
         }
         Ok(())
+    }
+
+    /// The games added (row id and fingerprint) and their positions, unwritten: an import
+    /// stages them in a file of its own and merges them at its end (see `staging.rs`).
+    pub(super) fn into_staged(self) -> (Vec<(i64, u64)>, Vec<PositionRow>) {
+        (self.added, self.positions)
     }
 
     /// Forgets the file `name` of `games/`: its games and their positions, what was broken
@@ -192,6 +202,7 @@ impl<'t> Writer<'t> {
             entry.length as i64,
         ])?;
         let id = self.tx.last_insert_rowid();
+        self.added.push((id, s.fingerprint));
         self.insert_keys.execute(params![id, keys])?;
         self.insert_text.execute(params![id, entry.haystack])?;
         let result = result_code(&s.result);
