@@ -52,8 +52,8 @@ pub use trash::TRASH_DIR;
 
 use super::Store;
 use super::db::{self, Database, Opened};
-use staging::Staging;
 use super::error::{Op, StoreError};
+use staging::Staging;
 
 /// How many games (or files gone, or texts that are no game) are written into the index in
 /// one transaction: a process stopped while it reads keeps the batches it committed.

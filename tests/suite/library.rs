@@ -326,7 +326,10 @@ fn an_import_killed_midway_leaves_every_filed_game_with_its_positions_and_runnin
     let staging = dir.join("imports");
     let started = std::time::Instant::now();
     while started.elapsed() < std::time::Duration::from_secs(120) {
-        let staged = fs::read_dir(&staging).ok().and_then(|mut d| d.next()).is_some();
+        let staged = fs::read_dir(&staging)
+            .ok()
+            .and_then(|mut d| d.next())
+            .is_some();
         if staged || child.try_wait().unwrap().is_some() {
             break;
         }

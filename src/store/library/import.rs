@@ -41,8 +41,8 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
-use super::stream::{Games, Piece};
 use super::staging::Staging;
+use super::stream::{Games, Piece};
 use super::{Entry, FileStamp, Index, game_name};
 use crate::store::atomic::sync_dir;
 use crate::store::error::Op;
@@ -366,7 +366,8 @@ impl Store {
                 Some(staging) => staging,
                 None => {
                     let dir = self.staging_dir();
-                    let made = Staging::create(&dir).map_err(|e| StoreError::io(Op::Database, &dir, e))?;
+                    let made =
+                        Staging::create(&dir).map_err(|e| StoreError::io(Op::Database, &dir, e))?;
                     c.staging.insert(made)
                 }
             };

@@ -71,7 +71,9 @@ impl Staging {
                 Err(e) => return Err(e),
             }
         }
-        Err(std::io::Error::other("no free name for an import's staging file"))
+        Err(std::io::Error::other(
+            "no free name for an import's staging file",
+        ))
     }
 
     pub(super) fn path(&self) -> &Path {

@@ -838,7 +838,11 @@ fn positions_an_import_left_staged_are_merged_by_the_next_opening_unless_an_impo
     let staged = || staging::files(&store.staging_dir()).len();
     let mut index = store.index().unwrap().unwrap();
     assert_eq!(e4(&index), 31);
-    assert_eq!(staged(), 0, "the import merged its positions and deleted its file");
+    assert_eq!(
+        staged(),
+        0,
+        "the import merged its positions and deleted its file"
+    );
     // The process stopped after its batches were committed, before the merge: the imported
     // games' positions (but Tom3's) wait in its staging file. With them, the rows of a batch
     // that was staged but never committed: a game whose id no game has, and one whose id
