@@ -505,6 +505,7 @@ pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Res
             last = ImportProgress {
                 games: p.rows as usize,
                 bytes: 0,
+                merging: false,
             };
             if let Some(bar) = &mut bar {
                 bar.draw(last, false);
