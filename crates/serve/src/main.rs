@@ -18,6 +18,7 @@ mod kept;
 mod rooms;
 mod server;
 mod session;
+mod stream;
 mod terminal;
 
 use std::collections::HashSet;
@@ -174,6 +175,7 @@ fn serve(args: Args) -> Result<()> {
         per_address: args.per_address.max(1),
         max_connections: args.max_sessions.saturating_mul(2).max(16),
         idle: args.idle_timeout,
+        stalled: server::STALLED.min(args.idle_timeout),
         game_args: args.game.clone(),
         data,
     };
@@ -246,6 +248,7 @@ async fn accept(
         );
         let config = config.clone();
         let idle = shared.policy.idle;
+        let socket = stream::Deadlined::new(socket, shared.policy.stalled);
         tokio::spawn(async move {
             let started =
                 tokio::time::timeout(login, russh::server::run_stream(config, socket, handler))
@@ -284,8 +287,7 @@ async fn watch_idle(liveness: Arc<Liveness>, idle: Duration, handle: russh::serv
             continue;
         }
         let goodbye = format!(
-            "nothing typed for {}: the server closed the connection (your game is kept: \
-             connect again to come back)",
+            "nothing typed for {}: the server closed the connection (your game is kept)",
             span(idle)
         );
         liveness.say_goodbye(&goodbye);

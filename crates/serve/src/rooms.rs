@@ -463,6 +463,7 @@ mod tests {
             per_address: 4,
             max_connections: 20,
             idle: Duration::from_secs(60),
+            stalled: Duration::from_secs(30),
             game_args: Vec::new(),
             data: dir.to_path_buf(),
         };

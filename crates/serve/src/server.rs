@@ -34,8 +34,8 @@ use crate::terminal::{self, Keys, LineEditor, LinesIn, Out, Output, Rate, Shared
 
 /// Session channels one connection may open.
 pub const CHANNELS: usize = 2;
-/// How long a client may keep its window shut (reading nothing of its screen) before it is
-/// disconnected.
+/// How long a client may keep its window shut or its socket full (reading nothing of its
+/// screen) before it is disconnected (at most: never longer than the idle time).
 pub const STALLED: Duration = Duration::from_secs(30);
 /// What a client with an RSA key only is told (RSA keys are not taken: see the crate's
 /// Cargo.toml).
@@ -55,6 +55,9 @@ pub struct Policy {
     pub max_connections: usize,
     /// No byte from a client for this long closes its connection, with a goodbye.
     pub idle: Duration,
+    /// A client that reads nothing (its window or its socket full) for this long is
+    /// disconnected: [`STALLED`], or the idle time if shorter.
+    pub stalled: Duration,
     /// The options of every game (the time control...), as `hotseat` takes them.
     pub game_args: Vec<String>,
     /// The server's own folder: the host key, and a folder per player.
@@ -380,7 +383,7 @@ impl Connection {
             return;
         };
         let (queue, rx) = mpsc::channel(terminal::QUEUE);
-        spawn_writer(session.handle(), writer, rx);
+        spawn_writer(session.handle(), writer, rx, self.shared.policy.stalled);
         let mut out = Output::new(queue);
         let Some(who) = self.who.clone() else {
             return say(out, 1, "not logged in");
@@ -505,16 +508,21 @@ fn say(mut out: Output, status: u32, message: &str) {
 }
 
 /// Sends a session's output on its channel, within the client's window, then its exit status,
-/// and closes the channel. A client whose window stays shut for [`STALLED`] is disconnected.
-fn spawn_writer(handle: Handle, writer: ChannelWriteHalf<Msg>, mut rx: mpsc::Receiver<Out>) {
+/// and closes the channel. A client whose window stays shut for `stalled` is disconnected.
+fn spawn_writer(
+    handle: Handle,
+    writer: ChannelWriteHalf<Msg>,
+    mut rx: mpsc::Receiver<Out>,
+    stalled: Duration,
+) {
     tokio::spawn(async move {
         while let Some(out) = rx.recv().await {
             let sent = match out {
                 Out::Data(bytes) => {
-                    tokio::time::timeout(STALLED, writer.data(bytes.as_slice())).await
+                    tokio::time::timeout(stalled, writer.data(bytes.as_slice())).await
                 }
                 Out::Error(bytes) => {
-                    tokio::time::timeout(STALLED, writer.extended_data(1, bytes.as_slice())).await
+                    tokio::time::timeout(stalled, writer.extended_data(1, bytes.as_slice())).await
                 }
                 Out::Exit(status) => {
                     let _ = writer.exit_status(status).await;
@@ -530,20 +538,20 @@ fn spawn_writer(handle: Handle, writer: ChannelWriteHalf<Msg>, mut rx: mpsc::Rec
                 Err(_) => {
                     eprintln!(
                         "Disconnected a client that read nothing of its screen for {} s",
-                        STALLED.as_secs()
+                        stalled.as_secs()
                     );
-                    let _ = handle
-                        .disconnect(
-                            russh::Disconnect::ByApplication,
-                            format!(
-                                "hotseat: your ssh read nothing of the game for {} s, so the \
+                    let bye = handle.disconnect(
+                        russh::Disconnect::ByApplication,
+                        format!(
+                            "hotseat: your ssh read nothing of the game for {} s, so the \
                                  server closed the connection (your game is kept: connect \
                                  again to come back)",
-                                STALLED.as_secs()
-                            ),
-                            "en".into(),
-                        )
-                        .await;
+                            stalled.as_secs()
+                        ),
+                        "en".into(),
+                    );
+                    // Its socket may be full too: then the session ends by its own deadline.
+                    let _ = tokio::time::timeout(stalled, bye).await;
                     return;
                 }
             }
