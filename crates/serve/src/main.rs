@@ -248,7 +248,11 @@ async fn accept(
         );
         let config = config.clone();
         let idle = shared.policy.idle;
-        let socket = stream::Deadlined::new(socket, shared.policy.stalled);
+        let socket = stream::Deadlined::new(
+            socket,
+            shared.policy.stalled,
+            (login, authenticated.clone()),
+        );
         tokio::spawn(async move {
             let started =
                 tokio::time::timeout(login, russh::server::run_stream(config, socket, handler))

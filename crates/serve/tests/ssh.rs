@@ -561,6 +561,12 @@ fn a_silent_client_is_closed_after_the_login_time_and_one_address_gets_only_its_
     let mut greeting = [0u8; 8];
     again.read_exact(&mut greeting).unwrap();
     assert_eq!(&greeting, b"SSH-2.0-");
+    // One that greets back and then says nothing more (no key exchange, to which SSH could
+    // say goodbye) is closed after the login time too.
+    use std::io::Write;
+    again.write_all(b"SSH-2.0-quiet\r\n").unwrap();
+    let (_, took) = drain(again);
+    assert!(took < Duration::from_secs(3), "{took:?}");
 }
 
 /// The clock readings on a screen (`m:ss` figures), top to bottom.
