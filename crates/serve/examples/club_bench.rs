@@ -3,7 +3,7 @@
 //! terminal emulator (vt100), as a player's terminal would draw it.
 //!
 //! ```sh
-//! cargo build --release -p hotseat-serve --examples
+//! cargo build --release -p hotseat-serve --bins --examples
 //! target/release/examples/club_bench [GAMES] [SECONDS] [HOSTILE]   # defaults: 100 60 500
 //! ```
 //! or `bash benches/serve.sh`. The server is the `hotseat-serve` beside this example's folder
