@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use super::puzzles::{Said, spoken};
 use super::speech::board;
+use crate::engine::EngineError;
 use crate::game::report::Eval;
 use crate::game::report::retro::{self as rules, Tried};
 use crate::rules::{Move, Position};
-use crate::engine::EngineError;
 use crate::store::{BadMistake, Mistake, MistakeBook, StoreError};
 
 /// Whoever evaluates a move tried: the engine, or a script in tests.

@@ -10,6 +10,7 @@ mod pty;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use pty::{Key, Pty, PtyCommand, fresh_dir};
@@ -35,11 +36,13 @@ fn have_ssh(test: &str) -> bool {
     found
 }
 
-/// A server on 127.0.0.1 with its folder in `dir`; killed when dropped.
+/// A server on 127.0.0.1 with its folder in `dir`; killed when dropped, and what it said on
+/// its error output printed if the test failed.
 struct Server {
     child: Child,
     port: u16,
     dir: PathBuf,
+    said: Arc<Mutex<String>>,
 }
 
 impl Server {
@@ -52,9 +55,19 @@ impl Server {
             .env("XDG_CONFIG_HOME", dir.join("config"))
             .env("XDG_DATA_HOME", dir.join("data"))
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("hotseat-serve starts");
+        let said = Arc::new(Mutex::new(String::new()));
+        let errors = BufReader::new(child.stderr.take().unwrap());
+        let into = said.clone();
+        std::thread::spawn(move || {
+            for line in errors.lines().map_while(Result::ok) {
+                let mut said = into.lock().unwrap_or_else(|e| e.into_inner());
+                said.push_str(&line);
+                said.push('\n');
+            }
+        });
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
         let port = loop {
             let line = lines
@@ -71,7 +84,13 @@ impl Server {
             child,
             port,
             dir: dir.to_path_buf(),
+            said,
         }
+    }
+
+    /// What the server said on its error output so far.
+    fn said(&self) -> String {
+        self.said.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// The options of an `ssh` to this server with `key`.
@@ -133,6 +152,13 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if std::thread::panicking() {
+            eprintln!(
+                "--- the server's error output (port {}) ---\n{}--- end ---",
+                self.port,
+                self.said()
+            );
+        }
     }
 }
 
@@ -219,6 +245,16 @@ fn fools_mate_between_two_ssh_clients_and_a_watcher_and_both_keep_the_game() {
     let watcher = server.screen(&cat, &["club"], 80, 24);
     watcher.wait_for("You are watching").unwrap();
     fools_mate(&mut white, &mut black, &watcher, "Checkmate — Black wins");
+    // Once everyone has left the finished room, it ends: its code opens a new game.
+    drop((white, black, watcher));
+    eventually("the finished room ended and its code free", || {
+        let (_, listed, _) = server.run(&ann, &[], &["games"]);
+        listed.contains("\"result\": \"0-1\"")
+    });
+    let again = server.screen(&cat, &["club"], 80, 24);
+    again.wait_for("Room club").unwrap();
+    assert!(!again.screen_text().contains("Qh4#"), "{}", again.dump());
+    drop(again);
     // Both players keep the game in their own folder, by key: `games` lists it.
     let (ok, _, err) = server.run(&ann, &[], &["games"]);
     assert!(ok, "{err}");
@@ -273,8 +309,12 @@ fn a_player_whose_connection_drops_gets_the_same_seat_back_with_the_same_key() {
     black.wait_for("1. e4").unwrap();
     type_move(&mut black, "e5");
     white.wait_for("e5").unwrap();
-    // White's too: back with the same key, White again, with the moves.
+    // White's too: Black and the watcher are told, as of Black's; then back with the same key,
+    // White again, with the moves.
     drop(white);
+    for screen in [&black, &watcher] {
+        screen.wait_for("White's terminal is gone").unwrap();
+    }
     let mut white = server.screen(&ann, &["r1"], 120, 40);
     white.wait_for("You play White").unwrap();
     white.wait_for("1. e4").unwrap();
@@ -395,11 +435,14 @@ fn only_chess_shell_exec_forwarding_and_sftp_are_refused() {
     let (ok, _, err) = server.run(&ann, &["-T"], &["club"]);
     assert!(!ok);
     assert!(err.contains("a game needs a terminal"), "{err}");
-    // A tunnel through the server (direct-tcpip), and SFTP.
+    // A tunnel through the server (direct-tcpip), and SFTP: each refused by the server
+    // (not merely failing), as ssh says.
     let (ok, _, err) = server.run(&ann, &["-W", "127.0.0.1:22"], &[]);
     assert!(!ok, "{err}");
-    let (ok, _, _) = server.run(&ann, &["-s"], &["sftp"]);
-    assert!(!ok);
+    assert!(err.contains("stdio forwarding failed"), "{err}");
+    let (ok, out, err) = server.run(&ann, &["-s"], &["sftp"]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("subsystem request failed"), "{err}");
     // Remote forwarding: refused, and with ExitOnForwardFailure ssh gives up.
     let (ok, _, err) = server.run(
         &ann,
@@ -537,6 +580,12 @@ fn a_silent_client_is_closed_after_the_login_time_and_one_address_gets_only_its_
     let mut greeting = [0u8; 8];
     again.read_exact(&mut greeting).unwrap();
     assert_eq!(&greeting, b"SSH-2.0-");
+    // One that greets back and then says nothing more (no key exchange, to which SSH could
+    // say goodbye) is closed after the login time too.
+    use std::io::Write;
+    again.write_all(b"SSH-2.0-quiet\r\n").unwrap();
+    let (_, took) = drain(again);
+    assert!(took < Duration::from_secs(3), "{took:?}");
 }
 
 /// The clock readings on a screen (`m:ss` figures), top to bottom.
@@ -760,7 +809,7 @@ fn a_game_opened_in_the_lobby_is_joined_from_another_lobby_watched_from_a_third_
     cat_lobby
         .send_keys(&[Key::Tab, Key::Tab, Key::Enter])
         .unwrap();
-    let watcher = cat_lobby;
+    let mut watcher = cat_lobby;
     watcher.wait_for("You are watching").unwrap();
     fools_mate(&mut white, &mut black, &watcher, "Checkmate — Bob wins");
     // After the game, back in the lobby; the room has left its lists. (A q in the first second
@@ -773,6 +822,17 @@ fn a_game_opened_in_the_lobby_is_joined_from_another_lobby_watched_from_a_third_
     for list in ["Your games (0)", "Join: a seat is free (0)", "Watch (0)"] {
         white.wait_for(list).unwrap();
     }
+    // Bob and Cat go back to their lobbies too: their places given up, nobody is left in the
+    // finished room, so it ends and its code opens a new game.
+    for screen in [&mut black, &mut watcher] {
+        screen.send_text("q").unwrap();
+        screen.wait_for(&format!("Back from room {code}.")).unwrap();
+    }
+    let again = server.screen(&cat, &[&code], 80, 24);
+    again.wait_for(&format!("Room {code}")).unwrap();
+    again.wait_for("You play").unwrap();
+    assert!(!again.screen_text().contains("Qh4#"), "{}", again.dump());
+    drop(again);
     // The game carries the names the lobby knows.
     let (ok, listed, err) = server.run(&ann, &[], &["games"]);
     assert!(ok, "{err}");
@@ -815,4 +875,100 @@ fn a_room_opened_for_lines_in_the_lobby_is_served_in_lines_to_whoever_comes_by_i
     drop(black.stdin.take());
     let status = black.wait().unwrap();
     assert_eq!(status.code(), Some(0), "{}", said.lock().unwrap());
+}
+
+#[test]
+fn the_limit_per_address_counts_logins_so_a_club_behind_one_address_all_play() {
+    if !have_ssh("the_limit_per_address_counts_logins") {
+        return;
+    }
+    let dir = fresh_dir("serve-per-address");
+    let server = Server::start(&dir, &["--per-address", "2"]);
+    let keys = ["ann", "bob", "cat", "dan"].map(|name| key(&dir, name));
+    // Four players from one address (a club's, behind one router): each logs in in turn and
+    // stays; the limit is on logins at once, not on players.
+    let white = server.screen(&keys[0], &["club"], 80, 24);
+    white.wait_for("Room club").unwrap();
+    let black = server.screen(&keys[1], &["club"], 80, 24);
+    black.wait_for("You play Black").unwrap();
+    let watchers: Vec<_> = keys[2..]
+        .iter()
+        .map(|key| {
+            let watcher = server.screen(key, &["club"], 80, 24);
+            watcher.wait_for("You are watching").unwrap();
+            watcher
+        })
+        .collect();
+    assert_eq!(watchers.len(), 2);
+}
+
+#[test]
+fn a_client_that_types_nothing_for_the_idle_time_is_told_and_closed_though_its_clock_redraws() {
+    if !have_ssh("a_client_that_types_nothing_for_the_idle_time") {
+        return;
+    }
+    let dir = fresh_dir("serve-idle");
+    let server = Server::start(&dir, &["--idle-timeout", "3s", "--", "--time", "5+3"]);
+    let ann = key(&dir, "ann");
+    let mut pty = server.screen(&ann, &["here"], 80, 24);
+    pty.wait_for("F1 help").unwrap();
+    // A move: from now a clock runs, redrawn every second, and nobody types.
+    type_move(&mut pty, "e4");
+    pty.wait_for("1. e4").unwrap();
+    let since = Instant::now();
+    pty.wait_for_within("nothing typed for 3 seconds", Duration::from_secs(10))
+        .unwrap();
+    assert!(
+        since.elapsed() >= Duration::from_secs(2),
+        "{:?}",
+        since.elapsed()
+    );
+    let status = pty.wait_exit_within(Duration::from_secs(10)).unwrap();
+    assert!(!status.success());
+    // Its game is kept in the player's folder, to resume.
+    let players = dir.join("server/players");
+    eventually("the game kept", || {
+        std::fs::read_dir(&players)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .filter_map(|player| std::fs::read_to_string(player.path().join("current.pgn")).ok())
+            .any(|kept| kept.contains("1. e4"))
+    });
+}
+
+#[test]
+fn a_client_with_only_an_rsa_key_is_told_which_keys_the_server_takes() {
+    if !have_ssh("a_client_with_only_an_rsa_key") {
+        return;
+    }
+    let dir = fresh_dir("serve-rsa");
+    let server = Server::start(&dir, &[]);
+    let rsa = dir.join("rsa");
+    let made = Command::new("ssh-keygen")
+        .args(["-q", "-t", "rsa", "-b", "2048", "-N", "", "-f"])
+        .arg(&rsa)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    // Not in batch mode, and at the default log level: as a player types it.
+    let mut args = server.ssh_args(&rsa);
+    for option in ["BatchMode=yes", "LogLevel=ERROR"] {
+        let at = args.iter().position(|a| a == option).unwrap();
+        args.drain(at - 1..=at);
+    }
+    let out = Command::new("ssh")
+        .args(args)
+        .args(["player@127.0.0.1", "games"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("takes Ed25519 or ECDSA keys, not RSA"),
+        "{err}"
+    );
+    assert!(err.contains("ssh-keygen -t ed25519"), "{err}");
+    eventually("the server said it", || server.said().contains("RSA key"));
 }
