@@ -75,10 +75,11 @@ impl Requests {
         self.pending = None;
     }
 
-    /// `by`'s move was taken back: the question is over, and the next move made may be asked
-    /// about again.
+    /// `by`'s move was taken back: the question is over, a draw offered with the next move
+    /// is not (the move it went with is gone), and the next move made may be asked about again.
     pub(super) fn took_back(&mut self, by: Option<Color>) {
         self.pending = None;
+        self.with_move = None;
         if let Some(by) = by {
             self.takeback_asked[by.index()] = None;
         }
@@ -391,8 +392,7 @@ impl App {
                 match self.game.takeback(1, now) {
                     Ok(()) => {
                         // The move is gone: the next one made may be asked about again.
-                        self.requests.takeback_asked[request.by.index()] = None;
-                        self.requests.with_move = None;
+                        self.requests.took_back(Some(request.by));
                         self.back_to_present();
                         if self.auto_flip {
                             self.board.orientation = self.game.position().turn();
