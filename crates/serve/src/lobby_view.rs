@@ -96,7 +96,7 @@ pub fn hit(lobby: &Lobby, area: Rect, column: u16, row: u16) -> Option<Target> {
 }
 
 fn form_box(area: Rect) -> Rect {
-    centered(area, 64.min(area.width), 10.min(area.height))
+    centered(area, 80.min(area.width), 12.min(area.height))
 }
 
 impl Widget for LobbyView<'_> {
@@ -326,6 +326,19 @@ impl LobbyView<'_> {
                 Span::styled(format!("  {}", form.hint(field)), self.theme.muted()),
             ]));
         }
+        // The fields keep one row each (a click finds them by row); what follows them, a
+        // refusal and the keys, wraps in the rows below.
+        let head = u16::try_from(lines.len())
+            .unwrap_or(u16::MAX)
+            .min(inner.height);
+        Paragraph::new(lines).render(
+            Rect {
+                height: head,
+                ..inner
+            },
+            buf,
+        );
+        let mut lines = Vec::new();
         match form.error() {
             Some(e) => lines.push(Line::styled(e.to_string(), self.theme.error())),
             None => match self.lobby.note.as_ref().filter(|n| n.error) {
@@ -340,7 +353,14 @@ impl LobbyView<'_> {
             keys.push(Span::styled(format!(" {short}  "), self.theme.muted()));
         }
         lines.push(Line::from(keys));
-        Paragraph::new(lines).render(inner, buf);
+        let tail = Rect {
+            y: inner.y + head,
+            height: inner.height - head,
+            ..inner
+        };
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(tail, buf);
     }
 
     fn created(&self, code: &str, area: Rect, buf: &mut Buffer) {
