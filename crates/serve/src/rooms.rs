@@ -359,6 +359,10 @@ impl Rooms {
         })));
         host_config.hold_clocks = held;
         let host = Host::start(host_config, game, tags, Color::White, sink)?;
+        // No session holds White's seat (the host's own) until one claims it and attaches:
+        // until then the others see White as away, not "connected" (a room opened by its
+        // Black player, or one brought back from disk).
+        host.seat().left();
         Ok(Room {
             code: code.to_owned(),
             host,
