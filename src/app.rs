@@ -23,7 +23,8 @@
 //! whatever the input.
 //!
 //! Files, in reading order: [`mod@self`] (state and dispatch), `parts` (board view, move box,
-//! review), `play` (the board and the move box at work), `study` (variations and the analysis
+//! review), `desk` (the table's side borrowed apart from the screen's: the game, the seats,
+//! the questions standing and the network's actions), `play` (the board and the move box at work), `study` (variations and the analysis
 //! board of a finished game), [`dialogs`] (one file each), `view` (the texts the screen shows),
 //! [`move_entry`] (the move box: what its text means, hints, glow and Tab), [`newgame`] (the
 //! new-game form), [`saving`] (autosave and archive as effects), [`launch`] (what start-up does
@@ -39,6 +40,7 @@
 //! tests, which draw the screen.
 
 pub mod config;
+mod desk;
 pub mod dialogs;
 pub mod effect;
 pub mod event;
@@ -361,6 +363,28 @@ impl App {
         self.note_scroll = 0;
         self.board.put_back();
         self.move_box.clear();
+    }
+
+    /// After a move was taken back: the board at the present, turned to the player to move if
+    /// it follows the turn.
+    fn took_back(&mut self) {
+        self.back_to_present();
+        if self.auto_flip {
+            self.board.orientation = self.game.position().turn();
+        }
+    }
+
+    /// The table's side of the app, borrowed apart from the screen's (see `desk`).
+    fn desk(&mut self) -> desk::Desk<'_> {
+        desk::Desk {
+            game: &mut self.game,
+            table: &self.table,
+            requests: &mut self.requests,
+            effects: &mut self.effects,
+            message: &mut self.message,
+            style: self.style,
+            by_key: self.by_key,
+        }
     }
 
     // ---- The one door ----

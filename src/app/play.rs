@@ -116,11 +116,21 @@ impl App {
             Action::Draw => self.draw(now),
             Action::Claim => self.claim(now),
             Action::Resign => self.ask_resign(),
-            Action::Takeback => self.takeback_key(now),
-            Action::Pause => self.pause_key(now),
+            Action::Takeback => {
+                let taken = self.desk().takeback_key(now);
+                if taken {
+                    self.took_back();
+                }
+            }
+            Action::Pause => self.desk().pause_key(now),
             // Typed answers (the plain mode's `accept`, `decline`) to the opponent's question.
-            Action::Yes => self.accept_standing(now),
-            Action::No if !self.decline_standing(now) => {
+            Action::Yes => {
+                let taken = self.desk().accept_standing(now);
+                if taken {
+                    self.took_back();
+                }
+            }
+            Action::No if !self.desk().decline_standing(now) => {
                 self.error("There is no question to answer and no draw offer to decline")
             }
             Action::NewGame => self.new_game_requested(),
@@ -228,7 +238,7 @@ impl App {
             self.move_box.clear();
         } else if self.board.selected.is_some() {
             self.board.selected = None;
-        } else if self.decline_standing(now) {
+        } else if self.desk().decline_standing(now) {
         } else if self.reports.progress().is_some() {
             self.reports.stop(&mut self.effects);
         } else if self.board.engaged && (self.game.is_over() || self.review.is_active()) {
@@ -512,7 +522,7 @@ impl App {
                 self.message = None;
                 // A move answers the question standing (FIDE 9.1.2.3 for a draw offer: the
                 // game declined that one itself).
-                self.move_answers_requests(mover);
+                self.desk().move_answers_requests(mover);
                 if self.auto_flip {
                     self.board.orientation = self.game.position().turn();
                 }
@@ -546,7 +556,7 @@ impl App {
         }
         let turn = self.game.position().turn();
         if self.game.pending_offer() == Some(!turn) {
-            self.accept_offer(!turn, now);
+            self.desk().accept_offer(!turn, now);
             return;
         }
         if self.requests.with_move.take() == Some(turn) {
@@ -565,7 +575,8 @@ impl App {
 
     /// Claim a draw now, or explain why not (and which moves would allow one).
     fn claim(&mut self, now: Duration) {
-        if self.game.claimable_now().any() && self.net_act(crate::remote::Action::ClaimDraw) {
+        if self.game.claimable_now().any() && self.desk().net_act(crate::remote::Action::ClaimDraw)
+        {
             return;
         }
         if self.game.claimable_now().any() {

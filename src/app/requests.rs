@@ -17,6 +17,7 @@
 
 use std::time::Duration;
 
+use super::desk::Desk;
 use super::notation::Words;
 use super::table::Table;
 use super::{App, Message, MessageKind};
@@ -249,19 +250,13 @@ impl App {
     pub fn questions(&self) -> Questions<'_> {
         Questions::new(&self.requests, &self.game, &self.table, self.words())
     }
+}
 
-    /// Whether the key being handled came too soon after `since` to answer a question that
-    /// came then (it was already on its way); if so the status line says `how` to answer. A
-    /// typed word (the plain mode's `accept`) is never in flight. Every question's guard, the
-    /// opponent's here and the grave ones of the dialogs.
-    pub(super) fn too_soon_to_answer(&mut self, since: Duration, now: Duration, how: &str) -> bool {
-        let soon = self.by_key && now.saturating_sub(since) < ANSWER_GUARD;
-        if soon {
-            self.info(format!(
-                "That key came as the question did, so it does not answer: {how}"
-            ));
-        }
-        soon
+/// The questions' keys and answers, on the table's side: none of them touches the screen's
+/// state; the two that may take a move back say so (true), and the app puts the board back.
+impl Desk<'_> {
+    fn questions(&self) -> Questions<'_> {
+        Questions::new(self.requests, self.game, self.table, self.words())
     }
 
     /// Ctrl-D (or `draw`) with the opponent's offer standing: accepts it, unless the key came
@@ -281,27 +276,29 @@ impl App {
 
     /// F8 (or `takeback`): agrees to the opponent's request, or asks to take back the last
     /// move, within the bounds above.
-    pub(super) fn takeback_key(&mut self, now: Duration) {
+    #[must_use = "true: a move was taken back, and the board goes back to the present"]
+    pub(super) fn takeback_key(&mut self, now: Duration) -> bool {
         if let Some(outcome) = self.game.outcome() {
             self.error(format!(
                 "The game is over: {}",
                 self.words().outcome(outcome)
             ));
-            return;
+            return false;
         }
         match self.requests.pending {
             Some(r) if r.ask == Ask::Takeback && !self.table.asked_from_here(r.by) => {
-                self.answer_request(true, now)
+                return self.answer_request(true, now);
             }
             Some(r) if r.ask == Ask::Takeback => {
                 self.error("Your take-back request is waiting for an answer")
             }
-            Some(r) => self.error(format!(
-                "{} is waiting for an answer first",
-                self.questions().words_for(r)
-            )),
+            Some(r) => {
+                let question = self.questions().words_for(r);
+                self.error(format!("{question} is waiting for an answer first"))
+            }
             None => self.ask_takeback(now),
         }
+        false
     }
 
     fn ask_takeback(&mut self, now: Duration) {
@@ -311,7 +308,7 @@ impl App {
             return;
         }
         // Who asks: across the network this screen's player; here, whoever moved last.
-        let asker = self.table.takeback_asker(&self.game);
+        let asker = self.table.takeback_asker(self.game);
         if self.game.pending_offer() == Some(asker) {
             self.error(format!(
                 "{}'s draw offer is waiting for an answer: ask to take back after it",
@@ -328,7 +325,11 @@ impl App {
         }
         self.requests.takeback_asked[asker.index()] = Some(plies);
         if !self.table.decides_here() {
-            self.net_ask_takeback();
+            if self.net_act(RemoteAction::AskTakeback) {
+                self.info(
+                    "You asked to take your last move back; the answer comes from the other terminal",
+                );
+            }
             return;
         }
         self.requests.pending = Some(Request {
@@ -336,7 +337,7 @@ impl App {
             by: asker,
             since: now,
         });
-        self.message = None;
+        *self.message = None;
     }
 
     /// Ctrl-P (or `pause`) in a timed game: agrees to the opponent's request to stop the
@@ -351,11 +352,12 @@ impl App {
             self.info("Clocks running");
         } else if let Some(r) = self.requests.pending {
             match r.ask {
-                Ask::Pause => self.answer_request(true, now),
-                Ask::Takeback | Ask::Draw => self.error(format!(
-                    "{} is waiting for an answer first",
-                    self.questions().words_for(r)
-                )),
+                // Agreeing to a pause takes nothing back.
+                Ask::Pause => _ = self.answer_request(true, now),
+                Ask::Takeback | Ask::Draw => {
+                    let question = self.questions().words_for(r);
+                    self.error(format!("{question} is waiting for an answer first"))
+                }
             }
         } else if self.game.clock().running().is_some() {
             // At one keyboard the player to move asks: it is their clock that runs.
@@ -364,14 +366,15 @@ impl App {
                 by: self.game.position().turn(),
                 since: now,
             });
-            self.message = None;
+            *self.message = None;
         }
     }
 
-    /// The opponent's request answered: `yes` agrees.
-    pub(super) fn answer_request(&mut self, yes: bool, now: Duration) {
+    /// The opponent's request answered: `yes` agrees. True when a move was taken back.
+    #[must_use = "true: a move was taken back, and the board goes back to the present"]
+    pub(super) fn answer_request(&mut self, yes: bool, now: Duration) -> bool {
         let Some(request) = self.requests.pending else {
-            return;
+            return false;
         };
         let how = match request.ask {
             Ask::Takeback => "F8 again agrees, a move or Esc refuses",
@@ -379,7 +382,7 @@ impl App {
             Ask::Draw => "Ctrl-D again accepts, a move or Esc declines",
         };
         if yes && self.too_soon_to_answer(request.since, now, how) {
-            return;
+            return false;
         }
         self.requests.pending = None;
         let answerer = self.words().who(!request.by);
@@ -393,11 +396,8 @@ impl App {
                     Ok(()) => {
                         // The move is gone: the next one made may be asked about again.
                         self.requests.took_back(Some(request.by));
-                        self.back_to_present();
-                        if self.auto_flip {
-                            self.board.orientation = self.game.position().turn();
-                        }
                         self.info(format!("{answerer} agreed: {last} taken back"));
+                        return true;
                     }
                     Err(err) => self.error(err.to_string()),
                 }
@@ -416,13 +416,15 @@ impl App {
             // The game holds a draw offer: it is never a request here.
             (Ask::Draw, _) => {}
         }
+        false
     }
 
     /// A typed answer (the plain mode's `accept`): agrees to the opponent's request, or
     /// accepts their draw offer; says so when there is neither.
-    pub(super) fn accept_standing(&mut self, now: Duration) {
+    #[must_use = "true: a move was taken back, and the board goes back to the present"]
+    pub(super) fn accept_standing(&mut self, now: Duration) -> bool {
         match self.requests.pending {
-            Some(r) if !self.table.asked_from_here(r.by) => self.answer_request(true, now),
+            Some(r) if !self.table.asked_from_here(r.by) => return self.answer_request(true, now),
             _ => match self.game.pending_offer() {
                 Some(by) if self.table.own_color() != Some(by) && !self.game.is_over() => {
                     self.accept_offer(by, now)
@@ -430,6 +432,7 @@ impl App {
                 _ => self.error("There is no question to answer and no draw offer to accept"),
             },
         }
+        false
     }
 
     /// Esc with nothing in hand: declines the opponent's question standing. False if there
@@ -441,11 +444,12 @@ impl App {
         if let Some(request) = self.requests.pending
             && !self.table.asked_from_here(request.by)
         {
-            self.answer_request(false, now);
+            // Refusing takes nothing back.
+            _ = self.answer_request(false, now);
             return true;
         }
         let by = self.game.pending_offer();
-        let answerer = self.table.speaker(&self.game);
+        let answerer = self.table.speaker(self.game);
         match by {
             Some(by) if by != answerer => {
                 if self.net_act(RemoteAction::DeclineDraw) {
