@@ -92,7 +92,7 @@ use parts::{MoveBox, Review};
 pub use report::{AnalysisEvent, AnalysisJob, Reports, player_lines, summary_line};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{
-    Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, dialog_hint_rows, status_badge,
+    Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, View, dialog_hint_rows, status_badge,
     status_lines,
 };
 

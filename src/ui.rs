@@ -115,7 +115,8 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         }
     };
 
-    let feedback = app.feedback();
+    let shows = app.view();
+    let feedback = shows.feedback();
     let position = app.shown().position();
     let mut view = BoardView::new(position);
     view.theme = theme;
@@ -162,25 +163,25 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     }
 
     let status = status::StatusLine {
-        message: app.status(),
+        message: shows.status(),
         theme,
         warning: app.saving().warning().map(str::to_owned),
     };
     // A long message takes the row above too: the board's bottom margin, and the panel gives
-    // up its last row so that its frame stays whole (`App::panel_layout`, which mouse clicks
+    // up its last row so that its frame stays whole (`View::panel_layout`, which mouse clicks
     // on the move list read too).
-    let rows = app.status_rows();
+    let rows = shows.status_rows();
     let status_area = Rect {
         y: screen.status.bottom() - rows,
         height: rows,
         ..screen.status
     };
-    if let Some(plan) = app.panel_layout() {
+    if let Some(plan) = shows.panel_layout() {
         panel::PanelView::new(app).render_plan(plan, buf);
     }
     status.render(status_area, buf);
     let prompt = prompt::PromptLine {
-        prompt: app.prompt(&feedback),
+        prompt: shows.prompt(&feedback),
         theme,
     };
     (&prompt).render(screen.prompt, buf);
@@ -202,7 +203,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         draw_library(app, question.library(), area, buf);
     }
     // The open dialog's look (see `app::dialogs`): most are a box of text.
-    match app.dialog_look() {
+    match shows.dialog_look() {
         None => {}
         Some(Look::Help { scroll }) => (&HelpView { theme, scroll }).render(area, buf),
         Some(Look::Promotion { choice }) => promotion::PromotionPicker {
@@ -216,7 +217,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         Some(Look::Library(library)) => draw_library(app, library, area, buf),
         Some(Look::Explorer(explorer)) => {
             // In the move list's place (and the note's), the clocks and captures kept.
-            let place = match app.panel_layout() {
+            let place = match shows.panel_layout() {
                 Some(plan) if plan.note.height > 0 => plan.moves.union(plan.note),
                 Some(plan) => plan.moves,
                 None => screen.panel,
@@ -242,7 +243,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
                 let whole = ending.measure_within(width, u16::MAX).lines.len();
                 size.height() <= result.height && size.lines.len() >= whole
             };
-            let area = match app.panel_layout() {
+            let area = match shows.panel_layout() {
                 Some(plan)
                     if matches!(app.mode(), Mode::GameOver(_))
                         && fits(plan.result, plan.area.width) =>

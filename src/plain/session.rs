@@ -839,7 +839,7 @@ impl Session {
                 question::promotion_letters(app.words().style().language)
             )),
             mode if matches!(app.key_context(), KeyContext::Confirm | KeyContext::Grave) => {
-                let mut lines = app.dialog().map(|d| d.lines).unwrap_or_default();
+                let mut lines = app.view().dialog().map(|d| d.lines).unwrap_or_default();
                 if app.key_context() == KeyContext::Grave {
                     // A grave question's last line names the screen's keys (`y resigns ·
                     // Enter or Esc: keep playing`); here the answer is typed.

@@ -94,7 +94,7 @@ fn variant_text(app: &App) -> Option<String> {
 }
 
 impl PanelView<'_> {
-    /// Draws the panel where `plan` (from [`App::panel_layout`]) puts its parts.
+    /// Draws the panel where `plan` (from [`View::panel_layout`](crate::app::View::panel_layout)) puts its parts.
     pub fn render_plan(self, plan: PanelLayout, buf: &mut Buffer) {
         let theme = self.app.theme();
         let title = match variant_text(self.app) {
@@ -145,15 +145,17 @@ impl PanelView<'_> {
         .render(plan.moves, buf);
         ReportView { app: self.app }.render_plan(&plan, buf);
         NoteView {
-            lines: self.app.note_lines(usize::from(plan.note.width)),
-            scroll: self.app.note_scroll(),
+            lines: self.app.view().note_lines(usize::from(plan.note.width)),
+            scroll: self.app.view().note_scroll(),
             theme,
             glyphs: self.app.glyphs(),
         }
         .render(plan.note, buf);
         let width = usize::from(plan.result.width);
         // (While the game-over box is open, it is drawn over this.)
-        for (row, line) in (plan.result.y..plan.result.bottom()).zip(self.app.result_lines(width)) {
+        for (row, line) in
+            (plan.result.y..plan.result.bottom()).zip(self.app.view().result_lines(width))
+        {
             buf.set_string(plan.result.x + 1, row, line, theme.title());
         }
         (&self.captured(bottom)).render(plan.bottom_captured, buf);
@@ -165,7 +167,7 @@ impl PanelView<'_> {
     /// Only the two clocks, where [`PanelView::render_plan`] puts them: drawn again over a
     /// popup, so that running clocks stay in sight whatever covers the panel.
     pub fn render_clocks(&self, buf: &mut Buffer) {
-        let Some(plan) = self.app.panel_layout() else {
+        let Some(plan) = self.app.view().panel_layout() else {
             return;
         };
         self.render_clocks_in([plan.top_clock, plan.bottom_clock], buf);

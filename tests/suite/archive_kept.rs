@@ -166,7 +166,7 @@ fn study_added_to_a_library_game_is_written_into_its_archive_file_and_comes_back
     );
     // Nothing is lost by quitting: no question.
     act(&mut app, &mut files, Action::Quit, due);
-    assert!(app.should_quit(), "{:?}", app.dialog());
+    assert!(app.should_quit(), "{:?}", app.view().dialog());
     drop(files);
 
     // Opened again from the library: the study is there.

@@ -275,7 +275,11 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
     let (host_dir, join_dir) = dirs("net-fools-mate");
     let (mut white, invitation) = host(&host_dir, GameSetup::default());
     assert!(
-        white.app.dialog().is_some_and(|d| d.title == "Invitation"),
+        white
+            .app
+            .view()
+            .dialog()
+            .is_some_and(|d| d.title == "Invitation"),
         "the invitation stays on the host's screen until the friend comes"
     );
     let mut black = join(&invitation, &join_dir);
@@ -300,7 +304,7 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
     drop(own_files);
     let own_game = current(&watch_dir).expect("the watcher's own game saved");
     let mut watcher = join_as(&invitation.watch_only(), Access::Watch, &watch_dir);
-    white.wait_until(|app| app.dialog().is_none());
+    white.wait_until(|app| app.view().dialog().is_none());
     assert_eq!(
         black.app.board().orientation,
         Color::Black,
@@ -308,7 +312,7 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
     );
     // The host's panel: the friend's terminal and its lag, the watchers, the refusals.
     white.wait_until(|app| {
-        let lines = app.note_lines(40);
+        let lines = app.view().note_lines(40);
         lines
             .first()
             .is_some_and(|l| l.starts_with("Black: connected · lag "))
@@ -374,7 +378,7 @@ fn offers_takebacks_resignation_and_chat_stand_as_at_one_keyboard() {
     let (host_dir, join_dir) = dirs("net-dialogs");
     let (mut white, invitation) = host(&host_dir, GameSetup::default());
     let mut black = join(&invitation, &join_dir);
-    white.wait_until(|app| app.dialog().is_none());
+    white.wait_until(|app| app.view().dialog().is_none());
 
     white.type_line("say good luck\u{1b}[31m");
     black.wait_until(|app| {
@@ -428,11 +432,12 @@ fn a_dropped_joiner_rejoins_and_finds_moves_and_clocks_as_they_were() {
     assert!(
         white
             .app
+            .view()
             .note_lines(40)
             .iter()
             .any(|l| l.starts_with("Black: gone since")),
         "{:?}",
-        white.app.note_lines(40)
+        white.app.view().note_lines(40)
     );
 
     let mut again = join(&invitation, &join_dir);
@@ -829,7 +834,8 @@ fn joining_a_closed_port_a_wrong_secret_or_a_watch_invitation_is_said_and_exits_
     );
     // The host's panel counts the stranger.
     white.wait_until(|app| {
-        app.note_lines(40)
+        app.view()
+            .note_lines(40)
             .iter()
             .any(|l| l.contains("refused ") && !l.ends_with("refused 0"))
     });

@@ -358,7 +358,7 @@ fn the_better_line_of_a_labelled_move_is_entered_with_shift_right() {
 fn a_click_on_the_graph_shows_that_move() {
     let mut app = analysed(Theme::monochrome());
     draw(&mut app, 80, 24);
-    let graph = app.panel_layout().unwrap().graph;
+    let graph = app.view().panel_layout().unwrap().graph;
     assert!(graph.height >= 3, "{graph:?}");
     // The left edge is the start, the right edge the end.
     let click = |app: &mut App, x: u16| {
@@ -505,7 +505,7 @@ fn the_graph_keeps_the_shown_bar_the_right_way_up_with_a_50_line_and_the_eval_be
     act(&mut app, Action::Seek(Seek::NEXT));
     act(&mut app, Action::Seek(Seek::NEXT));
     let buf = draw(&mut app, 120, 40);
-    let plan = app.panel_layout().unwrap();
+    let plan = app.view().panel_layout().unwrap();
     let (graph, label) = (plan.graph, plan.graph_label);
     assert_eq!(label.width, hotseat::layout::panel::GRAPH_LABEL_WIDTH);
     assert_eq!(label.x, graph.right());
@@ -546,7 +546,7 @@ fn the_graph_keeps_the_shown_bar_the_right_way_up_with_a_50_line_and_the_eval_be
     // 50% line runs through the empty columns of Black's better moments.
     act(&mut app, Action::HistoryStart);
     let buf = draw(&mut app, 120, 40);
-    let plan = app.panel_layout().unwrap();
+    let plan = app.view().panel_layout().unwrap();
     let (graph, label) = (plan.graph, plan.graph_label);
     let row = |y: u16, area: ratatui::layout::Rect| -> String {
         (area.x..area.right())

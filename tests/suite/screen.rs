@@ -168,8 +168,8 @@ fn the_game_over_box_fits_the_room_the_panel_makes_at_every_size() {
         let buf = draw(&mut app, w, h);
         let shown = text(&buf);
         let (x, y) = find(&buf, " Game over ").unwrap_or_else(|| panic!("{w}x{h}\n{shown}"));
-        let dialog = app.dialog().unwrap();
-        let plan = app.panel_layout().unwrap();
+        let dialog = app.view().dialog().unwrap();
+        let plan = app.view().panel_layout().unwrap();
         let size = dialog.measure(plan.area.width);
         for line in &size.lines {
             assert!(shown.contains(line.as_str()), "{w}x{h}: {line}\n{shown}");
@@ -526,7 +526,7 @@ fn the_ready_screen_and_the_question_boxes() {
         "the question on the status line, the board free: {}",
         text(&buf)
     );
-    assert!(app.dialog().is_none());
+    assert!(app.view().dialog().is_none());
     let buf = draw(&mut app, 120, 40);
     assert!(
         find(

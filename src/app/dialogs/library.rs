@@ -651,7 +651,7 @@ mod tests {
         );
         // Delete asks, and says it is for good.
         key(&mut app, KeyCode::Delete);
-        let Some(Look::Box(question)) = app.dialog_look() else {
+        let Some(Look::Box(question)) = app.view().dialog_look() else {
             panic!("a question: {:?}", app.mode());
         };
         assert_eq!(question.title, "Delete this game for good?");

@@ -336,7 +336,7 @@ fn a_player_without_a_name_is_asked_for_one_rather_than_rated_as_white_or_black(
 #[test]
 fn a_mate_puzzles_end_says_solved_and_the_rating_not_game_over() {
     let mut app = at_puzzle(TWO_MATES);
-    assert_eq!(app.result_lines(40), Vec::<String>::new());
+    assert_eq!(app.view().result_lines(40), Vec::<String>::new());
     enter(&mut app, "Rb8#");
     assert!(app.game().is_over());
     let change = RatingChange {
@@ -347,15 +347,15 @@ fn a_mate_puzzles_end_says_solved_and_the_rating_not_game_over() {
         },
     };
     app.update(Event::Puzzle(PuzzleNews::Recorded(Ok(change))), app.now());
-    let end = app.result_lines(40).join(" ");
+    let end = app.view().result_lines(40).join(" ");
     assert_eq!(end, format!("Solved · rating 1512 ({:+})", change.points()));
     assert!(!end.contains("wins") && !end.contains("1-0"), "{end}");
-    let label = app.prompt(&app.feedback()).label;
+    let label = app.view().prompt(&app.view().feedback()).label;
     assert!(label.starts_with("Solved"), "{label}");
     // The solution shown is said so.
     let mut app = at_puzzle(MATE_IN_3);
     act(&mut app, Action::MoveNow);
-    assert_eq!(app.result_lines(40), ["Solution shown"]);
+    assert_eq!(app.view().result_lines(40), ["Solution shown"]);
 }
 
 #[test]
@@ -680,7 +680,7 @@ fn kept_mistakes_open_on_the_screen_one_board_each_and_a_solved_one_leaves_the_l
     assert_eq!(app.game().record().plies(), 0);
     // The engine's move solves it: it leaves the list.
     enter(&mut app, "Qxf7#");
-    assert_eq!(app.result_lines(40), ["Solved!"]);
+    assert_eq!(app.view().result_lines(40), ["Solved!"]);
     let solved: Vec<_> = app
         .take_effects()
         .into_iter()

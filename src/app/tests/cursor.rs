@@ -50,7 +50,7 @@ fn scholars_mate_by_cursor() {
     }
     assert_eq!(sans(&app).last().unwrap(), "Qxf7#");
     assert_mode(&app, &Mode::GameOver(GameOver));
-    assert_eq!(app.dialog().unwrap().lines[1], "1-0");
+    assert_eq!(app.view().dialog().unwrap().lines[1], "1-0");
 }
 
 #[test]

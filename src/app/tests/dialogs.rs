@@ -26,18 +26,19 @@ fn a_draw_is_offered_with_the_move_and_the_opponent_asked() {
     );
     type_text(&mut app, "e4");
     assert!(
-        app.status()
+        app.view()
+            .status()
             .text
             .contains("offers a draw with this move (Ctrl-D withdraws)"),
         "the offer stays on the status line while the move is typed: {}",
-        app.status().text
+        app.view().status().text
     );
     act(&mut app, Action::Select);
     assert_eq!(sans(&app), ["e4"]);
     // No box over the board: the question stands on the status line while Bob may type.
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.key_context(), KeyContext::Playing);
-    let status = app.status();
+    let status = app.view().status();
     assert_eq!(
         status.text,
         "Ann (White) offers a draw · Bob (Black): Ctrl-D accepts, Esc or a move declines"
@@ -53,7 +54,7 @@ fn a_draw_is_offered_with_the_move_and_the_opponent_asked() {
     assert_eq!(outcome.reason, Reason::Agreement);
     assert_mode(&app, &Mode::GameOver(GameOver));
     assert_eq!(
-        app.dialog().unwrap().lines,
+        app.view().dialog().unwrap().lines,
         ["Draw by agreement", "1/2-1/2"]
     );
 }
@@ -72,7 +73,7 @@ fn ctrl_d_on_your_own_turn_never_makes_the_opponents_offer() {
     play_all(&mut app, &["e5"]);
     assert_mode(&app, &Mode::Playing);
     assert_eq!(
-        app.status().text,
+        app.view().status().text,
         "Black offers a draw · White: Ctrl-D accepts, Esc or a move declines"
     );
 }
@@ -90,7 +91,7 @@ fn ctrl_d_again_withdraws_the_offer_before_the_move() {
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.game().pending_offer(), None);
     assert!(app.game().offers().is_empty());
-    assert!(!app.status().text.contains("offers a draw"));
+    assert!(!app.view().status().text.contains("offers a draw"));
 }
 
 #[test]
@@ -155,7 +156,12 @@ fn the_player_to_move_can_accept_a_standing_offer_later() {
     play_all(&mut app, &["e4"]);
     type_text(&mut app, "a");
     act(&mut app, Action::Cancel);
-    assert!(app.status().text.contains("Ann (White) offers a draw"));
+    assert!(
+        app.view()
+            .status()
+            .text
+            .contains("Ann (White) offers a draw")
+    );
     act(&mut app, Action::Draw);
     assert_eq!(app.game().outcome().unwrap().result, GameResult::Draw);
 }
@@ -166,7 +172,7 @@ fn endings_name_the_players() {
     play_all(&mut app, &["e4"]);
     act(&mut app, Action::Resign);
     assert_eq!(
-        app.dialog().unwrap().lines,
+        app.view().dialog().unwrap().lines,
         [
             "Resign the game for Bob (Black)?",
             "Ann would win. (Tab: Ann resigns instead.)",
@@ -175,7 +181,7 @@ fn endings_name_the_players() {
     );
     act(&mut app, Action::Yes);
     assert_eq!(
-        app.dialog().unwrap().lines,
+        app.view().dialog().unwrap().lines,
         ["Bob resigns — Ann wins", "1-0"]
     );
 }
@@ -191,7 +197,7 @@ fn a_move_that_allows_a_claim_asks_and_yes_claims() {
         matches!(app.mode(), Mode::ClaimWithMove(ClaimWithMove { claims, .. }) if claims.threefold)
     );
     assert_eq!(app.key_context(), KeyContext::Grave);
-    let dialog = app.dialog().unwrap();
+    let dialog = app.view().dialog().unwrap();
     assert_eq!(
         dialog.lines[0],
         "Ng8 allows a draw claim by threefold repetition."
@@ -211,7 +217,8 @@ fn no_just_plays_the_move_and_the_claim_stays_open_for_the_opponent() {
     assert!(!app.game().is_over());
     assert_eq!(sans(&app).len(), 8);
     assert!(
-        app.status()
+        app.view()
+            .status()
             .text
             .contains("may claim a draw (threefold repetition)")
     );
@@ -273,7 +280,7 @@ fn resigning_asks_first() {
         app.game().outcome().unwrap().reason,
         Reason::Resignation(Color::White)
     );
-    assert_eq!(app.dialog().unwrap().lines[1], "0-1");
+    assert_eq!(app.view().dialog().unwrap().lines[1], "0-1");
 }
 
 #[test]
@@ -281,7 +288,7 @@ fn either_player_may_resign_tab_switches_who() {
     let mut app = app_with_moves(&["e4"]);
     act(&mut app, Action::Resign);
     assert_eq!(
-        app.dialog().unwrap().lines[1],
+        app.view().dialog().unwrap().lines[1],
         "White would win. (Tab: White resigns instead.)"
     );
     act(&mut app, Action::Complete);
@@ -310,7 +317,7 @@ fn a_takeback_needs_the_opponents_agreement() {
     let request = app.questions().request().unwrap();
     assert_eq!((request.ask, request.by), (Ask::Takeback, Color::Black));
     assert_eq!(
-        app.status().text,
+        app.view().status().text,
         "Black asks to take back 1... e5 · White: F8 agrees, Esc or a move refuses"
     );
     act(&mut app, Action::Cancel);
@@ -349,7 +356,12 @@ fn takeback_answers_name_the_player_as_the_question_does() {
     }));
     play_all(&mut app, &["e4", "e5"]);
     enter(&mut app, "undo");
-    assert!(app.status().text.contains(" · Ann (White): F8 agrees"));
+    assert!(
+        app.view()
+            .status()
+            .text
+            .contains(" · Ann (White): F8 agrees")
+    );
     act(&mut app, Action::No);
     assert_eq!(
         app.message().unwrap().text,

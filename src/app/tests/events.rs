@@ -61,7 +61,7 @@ fn an_export_finished_after_its_form_closed_is_still_told() {
     assert_mode(&app, &Mode::Playing);
     let written = ExportResult::Written("/tmp/g.pgn".into());
     app.update(Event::Exported(written), app.now());
-    assert_eq!(app.status().text, "Saved to /tmp/g.pgn");
+    assert_eq!(app.view().status().text, "Saved to /tmp/g.pgn");
     let full = disk_full(Op::Write, "/tmp/h.pgn");
     app.update(Event::Exported(ExportResult::Failed(full)), app.now());
     assert!(error_text(&app).contains("h.pgn: the disk is full"));

@@ -14,7 +14,7 @@ fn stepping_back_shows_earlier_positions_under_a_banner() {
         app.shown().position(),
         app.game().record().position_at(2).unwrap()
     );
-    let status = app.status();
+    let status = app.view().status();
     assert_eq!(status.kind, MessageKind::Banner);
     assert_eq!(
         status.text,
@@ -24,7 +24,8 @@ fn stepping_back_shows_earlier_positions_under_a_banner() {
     assert_eq!(app.review(), Some(0));
     assert_eq!(app.shown().position(), &Position::initial());
     assert!(
-        app.status()
+        app.view()
+            .status()
             .text
             .starts_with("Reviewing the start position")
     );
@@ -94,7 +95,7 @@ fn the_arrows_step_when_the_game_is_over_and_move_the_cursor_once_the_board_is_i
     assert_eq!(app.input(), "?", "the caret went to the start");
     act(&mut app, Action::DeleteForward);
     assert_eq!(
-        app.status().text,
+        app.view().status().text,
         "Reviewing after 3... Nf6 (6 of 7) — ↓ or End: the final position",
         "no game to return to"
     );
@@ -154,7 +155,7 @@ fn typed_text_keeps_the_arrows_from_stepping() {
 fn a_click_on_a_move_in_the_list_shows_the_position_after_it() {
     let mut app = app();
     play_all(&mut app, &["e4", "e5", "Nf3", "Nc6"]);
-    let moves = app.panel_layout().unwrap().moves;
+    let moves = app.view().panel_layout().unwrap().moves;
     // Row 1 is `   1. e4      e5`: White's move under the number, Black's to the right.
     pointer(&mut app, PointerKind::Down, (moves.x + 7, moves.y));
     assert_eq!(app.review(), Some(1));
@@ -204,7 +205,7 @@ fn the_left_arrow_or_a_click_on_a_move_closes_the_game_over_box_and_steps() {
     let mut app = self::app();
     play_all(&mut app, &SCHOLARS_MOVES);
     enter(&mut app, "Qxf7#");
-    let moves = app.panel_layout().unwrap().moves;
+    let moves = app.view().panel_layout().unwrap().moves;
     pointer(&mut app, PointerKind::Down, (moves.x + 7, moves.y));
     assert_eq!((app.mode(), app.review()), (&Mode::Playing, Some(1)));
 }
@@ -217,7 +218,7 @@ fn a_move_that_took_over_an_hour_reads_with_its_hours() {
     app.install_game(opened.game);
     act(&mut app, Action::Review);
     act(&mut app, Action::CursorLeft);
-    assert_eq!(app.note_lines(34), ["1. e4 took 1:02:03"]);
+    assert_eq!(app.view().note_lines(34), ["1. e4 took 1:02:03"]);
 }
 
 #[test]
@@ -229,17 +230,24 @@ fn the_note_shows_the_comment_of_the_move_shown_and_how_long_it_took() {
     app.install_game(opened.game);
     act(&mut app, Action::Review);
     assert_eq!(app.mode(), &Mode::Playing);
-    assert_eq!(app.note_lines(34), ["1... e5 took 0:10"], "the last move's");
+    assert_eq!(
+        app.view().note_lines(34),
+        ["1... e5 took 0:10"],
+        "the last move's"
+    );
     act(&mut app, Action::CursorLeft);
     act(&mut app, Action::CursorRight);
     assert_eq!(app.review(), None);
     act(&mut app, Action::CursorLeft);
-    assert_eq!(app.note_lines(34), ["1. e4 took 0:05", "Best by test"]);
+    assert_eq!(
+        app.view().note_lines(34),
+        ["1. e4 took 0:05", "Best by test"]
+    );
     assert_eq!(app.shown().clocks(), Some([Some(s(295)), Some(s(300))]));
     act(&mut app, Action::CursorUp);
-    assert_eq!(app.note_lines(34), ["An introduction"]);
+    assert_eq!(app.view().note_lines(34), ["An introduction"]);
     assert_eq!(
-        app.note_lines(14),
+        app.view().note_lines(14),
         ["An", "introduction"],
         "a long word stays whole"
     );

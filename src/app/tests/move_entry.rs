@@ -14,9 +14,9 @@ fn typed_scholars_mate_ends_the_game_with_the_result() {
     assert_eq!(outcome.result, GameResult::Win(Color::White));
     assert_eq!(outcome.reason, Reason::Checkmate);
     assert_mode(&app, &Mode::GameOver(GameOver));
-    let dialog = app.dialog().unwrap();
+    let dialog = app.view().dialog().unwrap();
     assert_eq!(dialog.lines, ["Checkmate — White wins", "1-0"]);
-    assert_eq!(app.status().text, "Checkmate — White wins · 1-0");
+    assert_eq!(app.view().status().text, "Checkmate — White wins · 1-0");
 }
 
 #[test]
@@ -56,7 +56,7 @@ fn after_a_refused_move_typing_starts_afresh_and_backspace_edits() {
     assert_eq!(error_text(&app), "Nd2 is ambiguous: Nbd2 or Nfd2");
     assert_eq!(app.input(), "Nd2", "the refused text stays in view");
     assert_eq!(
-        app.feedback().hint.unwrap().text,
+        app.view().feedback().hint.unwrap().text,
         "type a new move, or Backspace to correct this one"
     );
     enter(&mut app, "Nbd2");
@@ -108,7 +108,7 @@ fn ambiguous_text_names_the_candidates_and_makes_them_glow() {
     let app_fen = "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R b KQkq - 1 3";
     let mut app = app_from(app_fen);
     type_text(&mut app, "Nd7");
-    let feedback = app.feedback();
+    let feedback = app.view().feedback();
     let hint = feedback.hint.unwrap();
     assert_eq!(hint.text, "Nd7 is ambiguous: Nbd7 or Nfd7");
     assert_eq!(hint.kind, MessageKind::Error);
@@ -125,18 +125,18 @@ fn ambiguous_text_names_the_candidates_and_makes_them_glow() {
 fn pieces_that_could_match_glow_while_typing() {
     let mut app = app();
     type_text(&mut app, "N");
-    let fb = app.feedback();
+    let fb = app.view().feedback();
     assert_eq!(
         fb.glow,
         Bitboard::from_square(sq("b1")) | Bitboard::from_square(sq("g1"))
     );
     assert_eq!(fb.hint.unwrap().text, "N… could be Na3, Nc3, Nf3, Nh3");
     type_text(&mut app, "f");
-    let fb = app.feedback();
+    let fb = app.view().feedback();
     assert_eq!(fb.glow, Bitboard::from_square(sq("g1")));
     assert_eq!(fb.hint.unwrap().text, "Nf… Tab completes Nf3");
     type_text(&mut app, "3");
-    let fb = app.feedback();
+    let fb = app.view().feedback();
     assert_eq!(fb.hint.unwrap().text, "Enter plays Nf3");
     assert_eq!(fb.targets, Bitboard::from_square(sq("f3")));
 }
@@ -229,22 +229,25 @@ fn chess960_castling_hints_for_every_spelling() {
     // King g1 beside its h1 rook, the b1 rook far away on the other side.
     let mut app = app_from("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w KQkq - 0 1");
     type_text(&mut app, "g1h1");
-    assert_eq!(app.feedback().hint.unwrap().text, "Enter plays O-O");
+    assert_eq!(app.view().feedback().hint.unwrap().text, "Enter plays O-O");
     for _ in 0..4 {
         act(&mut app, Action::DeleteChar);
     }
     type_text(&mut app, "g1c");
     assert_eq!(
-        app.feedback().hint.unwrap().text,
+        app.view().feedback().hint.unwrap().text,
         "g1c… Tab completes O-O-O"
     );
     type_text(&mut app, "1");
-    assert_eq!(app.feedback().hint.unwrap().text, "Enter plays O-O-O");
+    assert_eq!(
+        app.view().feedback().hint.unwrap().text,
+        "Enter plays O-O-O"
+    );
     for _ in 0..4 {
         act(&mut app, Action::DeleteChar);
     }
     type_text(&mut app, "O-O");
-    let hint = app.feedback().hint.unwrap().text;
+    let hint = app.view().feedback().hint.unwrap().text;
     assert!(hint.contains("O-O"), "{hint}");
     for _ in 0..3 {
         act(&mut app, Action::DeleteChar);
@@ -360,9 +363,9 @@ fn a_picked_up_piece_is_named_and_enter_puts_it_down() {
     let mut app = app();
     act(&mut app, Action::Select);
     assert_eq!(app.board().selected, Some(sq("e2")));
-    let feedback = app.feedback();
+    let feedback = app.view().feedback();
     assert_eq!(
-        app.prompt(&feedback).hint.text,
+        app.view().prompt(&feedback).hint.text,
         "holding the pawn on e2: Enter puts it down on the cursor's square, Esc puts it back"
     );
 }

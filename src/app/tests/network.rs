@@ -293,7 +293,7 @@ fn a_pause_a_new_game_or_the_library_are_refused_across_the_network() {
 fn the_box_after_a_network_game_offers_only_keys_that_work_there() {
     let mut app = seated(Seat::White, &[]);
     fools_mate_from_the_host(&mut app);
-    let dialog = app.dialog().expect("the game-over box");
+    let dialog = app.view().dialog().expect("the game-over box");
     let offered: Vec<String> = crate::app::keymap::footer(dialog.context)
         .iter()
         .map(|(k, l)| format!("{k} {l}"))
@@ -314,8 +314,8 @@ fn the_box_after_a_network_game_offers_only_keys_that_work_there() {
     assert!(super::key(&mut app, crossterm::event::KeyCode::Char('r')));
     assert_eq!(app.mode(), &Mode::Playing);
     // Nor does the move box's reminder offer a new game.
-    let feedback = app.feedback();
-    let hint = app.prompt(&feedback).hint.text;
+    let feedback = app.view().feedback();
+    let hint = app.view().prompt(&feedback).hint.text;
     assert!(hint.ends_with("type quit"), "{hint}");
 }
 
@@ -371,12 +371,12 @@ fn the_invitation_stays_until_the_friend_comes_and_invite_shows_it_again() {
         },
     );
     assert_eq!(app.mode(), &Mode::Invite(crate::app::dialogs::Invite));
-    let lines = app.dialog().unwrap().lines.join("\n");
+    let lines = app.view().dialog().unwrap().lines.join("\n");
     // Each command whole on a line of its own, to be copied in one go.
     assert!(lines.contains("with:\nhotseat join hs1play\n"), "{lines}");
     assert!(lines.contains("with:\nhotseat watch hs1watch\n"), "{lines}");
     // Its foot says what its keys do there: close it, not start anything.
-    let dialog = app.dialog().unwrap();
+    let dialog = app.view().dialog().unwrap();
     let hints: Vec<String> = crate::app::dialog_hint_rows(dialog.context, 60)
         .concat()
         .iter()
@@ -451,12 +451,13 @@ fn a_takeback_across_the_network_names_the_moves_it_undoes() {
         ),
     );
     assert!(
-        app.prompt(&app.feedback())
+        app.view()
+            .prompt(&app.view().feedback())
             .hint
             .text
             .contains("White asks to take back 2. Qh5 · Black: F8 agrees"),
         "{}",
-        app.status().text
+        app.view().status().text
     );
     act(&mut app, Action::No);
     net(
@@ -480,12 +481,13 @@ fn a_takeback_across_the_network_names_the_moves_it_undoes() {
         ),
     );
     assert!(
-        app.prompt(&app.feedback())
+        app.view()
+            .prompt(&app.view().feedback())
             .hint
             .text
             .contains("White asks to take back 2. Qh5 and 2... Nc6 · "),
         "{}",
-        app.status().text
+        app.view().status().text
     );
     // The asker's own screen says what it asked for.
     let mut app = seated(Seat::White, &["e2e4"]);
@@ -561,7 +563,7 @@ fn quitting_says_the_way_back_across_the_network_and_a_watcher_just_leaves() {
     assert!(player.saving().autosaving());
     act(&mut player, Action::Quit);
     assert_eq!(player.mode(), &Mode::Quit(crate::app::dialogs::Quit));
-    let lines = player.dialog().unwrap().lines.join(" ");
+    let lines = player.view().dialog().unwrap().lines.join(" ");
     assert!(
         lines.contains("`hotseat join` with the same invitation takes your seat back"),
         "{lines}"
@@ -592,7 +594,7 @@ fn an_offer_made_while_this_sides_takeback_waits_is_still_put_to_it() {
         app.questions().to_answer(),
         Some((crate::app::requests::Ask::Draw, Color::White))
     );
-    let hint = app.prompt(&app.feedback()).hint.text;
+    let hint = app.view().prompt(&app.view().feedback()).hint.text;
     assert!(hint.contains("White offers a draw"), "{hint}");
     sent(&mut app);
     act(&mut app, Action::Cancel);

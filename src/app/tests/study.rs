@@ -193,7 +193,7 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
     assert!(app.message().unwrap().text.contains("Shift-← leaves it"));
     act(&mut app, Action::CursorLeft);
     assert_eq!(
-        app.status().text,
+        app.view().status().text,
         "Variation, after 3... Nf6 — ← → step, Shift-← leaves it, Ctrl-Y promotes, Ctrl-X deletes"
     );
     act(&mut app, Action::VariationLeave);
@@ -233,7 +233,7 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
 #[test]
 fn a_click_on_a_variation_move_shows_it() {
     let mut app = studied();
-    let panel = app.panel_layout().unwrap();
+    let panel = app.view().panel_layout().unwrap();
     let rows = crate::layout::panel::list_rows(app.game(), panel.moves.width, false);
     let (y, x) = rows
         .iter()
@@ -327,7 +327,7 @@ fn comments_are_written_edited_and_removed_on_any_move_shown() {
     assert_eq!(app.input(), "{");
     type_text(&mut app, "Quieter");
     assert_eq!(
-        app.feedback().hint.unwrap().text,
+        app.view().feedback().hint.unwrap().text,
         "Enter keeps this as the comment on 3. Nf3 (empty: removes it)"
     );
     act(&mut app, Action::Select);
@@ -413,12 +413,12 @@ fn leaving_an_unsaved_study_asks_first_and_ctrl_s_settles_it() {
     act(&mut app, Action::Quit);
     assert!(!app.should_quit(), "the variation would be lost");
     assert_mode(&app, &Mode::Quit(Quit));
-    assert!(app.dialog().unwrap().lines[0].contains("not saved"));
+    assert!(app.view().dialog().unwrap().lines[0].contains("not saved"));
     act(&mut app, Action::No);
     // A new game asks too.
     act(&mut app, Action::NewGame);
     assert_mode(&app, &Mode::AbandonGame(AbandonGame));
-    assert!(app.dialog().unwrap().lines[1].contains("lose them"));
+    assert!(app.view().dialog().unwrap().lines[1].contains("lose them"));
     act(&mut app, Action::No);
     // Saved with Ctrl-S, the study is safe: quitting no longer asks.
     act(&mut app, Action::Save);

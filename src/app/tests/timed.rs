@@ -68,11 +68,14 @@ fn a_flag_fall_ends_the_game_on_the_next_tick() {
     assert_eq!(outcome.result, GameResult::Win(Color::Black));
     assert_eq!(outcome.reason, Reason::TimeForfeit(Color::White));
     assert_mode(&app, &Mode::GameOver(GameOver));
-    assert_eq!(app.dialog().unwrap().lines, ["Black wins on time", "0-1"]);
+    assert_eq!(
+        app.view().dialog().unwrap().lines,
+        ["Black wins on time", "0-1"]
+    );
     assert_eq!(app.next_wake(s(61)), None);
     act(&mut app, Action::Cancel);
     assert_eq!(
-        app.status().text,
+        app.view().status().text,
         "Black wins on time · 0-1",
         "not \"White's clock is running\" from the start"
     );
@@ -133,7 +136,7 @@ fn with_a_clock_running_a_typed_line_plays_only_the_side_to_moves_move() {
     let mut app = timed_app("3+2");
     app.update(Action::Select, s(0));
     type_text(&mut app, "e4 e5 Nf3");
-    let hint = app.feedback().hint.unwrap().text;
+    let hint = app.view().feedback().hint.unwrap().text;
     assert!(hint.starts_with("Enter plays e4 only:"), "{hint}");
     app.update(Action::Select, s(1));
     assert_eq!(sans(&app), ["e4"], "Black's move is Black's to make");
@@ -198,7 +201,7 @@ fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
     app.update(Action::Select, s(0));
     app.update(Action::Tick, s(95));
     app.update(crate::app::Event::Resumed(s(93)), app.now());
-    let status = app.status().text;
+    let status = app.view().status().text;
     assert!(status.contains("stopped for 1:33"), "{status}");
     assert!(status.contains("White's clock ran on"), "{status}");
     assert_eq!(
@@ -212,7 +215,10 @@ fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
         crate::app::Event::Resumed(Duration::from_millis(2_500)),
         untimed.now(),
     );
-    assert_eq!(untimed.status().text, "The game was stopped for 0:02.5");
+    assert_eq!(
+        untimed.view().status().text,
+        "The game was stopped for 0:02.5"
+    );
 }
 
 /// A 3+2 game after 1.e4 (Black to move, Black's clock running since 5 s).
