@@ -267,7 +267,7 @@ impl App {
 
     /// The square under a screen cell, with the renderer's geometry.
     pub(super) fn square_at(&self, column: u16, row: u16) -> Option<Square> {
-        self.board_layout()?.square_at(column, row)
+        self.view().board_layout()?.square_at(column, row)
     }
 
     fn pointer(&mut self, pointer: Pointer, now: Duration) {

@@ -128,7 +128,7 @@ impl View<'_> {
     /// The rows the status line takes: one, or two for a long message (as `ui::status` draws
     /// it), never more than the screen has above.
     pub fn status_rows(&self) -> u16 {
-        let Ok(screen) = crate::layout::ScreenLayout::new(self.app.screen()) else {
+        let Ok(screen) = crate::layout::ScreenLayout::new(self.app.view().screen()) else {
             return 1;
         };
         let lines = super::status_lines(
@@ -147,7 +147,7 @@ impl View<'_> {
     /// The side panel's plan on the current screen, as the renderer draws it: it gives up its
     /// last row to a two-row status line.
     pub fn panel_layout(&self) -> Option<PanelLayout> {
-        let screen = crate::layout::ScreenLayout::new(self.app.screen()).ok()?;
+        let screen = crate::layout::ScreenLayout::new(self.app.view().screen()).ok()?;
         let status_top = screen.status.bottom() - self.status_rows();
         let area = ratatui::layout::Rect {
             height: screen

@@ -5,7 +5,11 @@
 use super::dialogs::Look;
 use super::keymap::{Action, Key, KeyContext, hints};
 use super::move_entry::{self, Feedback};
-use super::{App, ArchiveNote, Message, MessageKind, Mode};
+use ratatui::layout::{Rect, Size};
+
+use super::{App, ArchiveNote, BoardControl, Live, Message, MessageKind, Mode, Reports, retro};
+use crate::layout::{BoardLayout, ScreenLayout};
+use crate::look::{GlyphSet, Theme};
 use crate::text;
 
 /// The move box line.
@@ -453,5 +457,79 @@ impl View<'_> {
     /// What the screen draws for the open dialog, if any (see [`super::dialogs::Look`]).
     pub fn dialog_look(&self) -> Option<Look<'_>> {
         self.app.mode.look(self.app)
+    }
+}
+
+/// The state the front ends draw, field by field.
+impl<'a> View<'a> {
+    pub fn theme(&self) -> Theme {
+        self.app.theme
+    }
+
+    pub fn glyphs(&self) -> GlyphSet {
+        self.app.glyphs
+    }
+
+    /// The board as the players work it: the side at the bottom, the cursor, the piece picked
+    /// up.
+    pub fn board(&self) -> &'a BoardControl {
+        &self.app.board
+    }
+
+    /// The text in the move box.
+    pub fn input(&self) -> &'a str {
+        self.app.move_box.text()
+    }
+
+    /// The last message, if it still stands.
+    pub fn message(&self) -> Option<&'a Message> {
+        self.app.message.as_ref()
+    }
+
+    /// The ply being reviewed; `None` when showing the present.
+    pub fn review(&self) -> Option<usize> {
+        self.app.review.ply()
+    }
+
+    /// The game report shown and the engine's work on it.
+    pub fn report(&self) -> &'a Reports {
+        &self.app.reports
+    }
+
+    /// "Learn from your mistakes", while a session runs.
+    pub fn retro(&self) -> Option<&'a retro::Retro> {
+        self.app.retro.as_ref()
+    }
+
+    /// The engine's live lines for the position shown (F5).
+    pub fn live(&self) -> &'a Live {
+        &self.app.live
+    }
+
+    /// The terminal size the app lays the screen out for.
+    pub fn size(&self) -> Size {
+        self.app.size
+    }
+
+    /// The keys' meaning in the current mode; after a game across the network, without the
+    /// new game and rematch that only a new host can start.
+    pub fn key_context(&self) -> KeyContext {
+        match self.app.mode.key_context() {
+            KeyContext::GameOver if self.app.table.refuses(&Action::NewGame).is_some() => {
+                KeyContext::NetGameOver
+            }
+            context => context,
+        }
+    }
+
+    /// The board's geometry on the current screen, as the renderer draws it.
+    pub fn board_layout(&self) -> Option<BoardLayout> {
+        let screen = ScreenLayout::new(self.screen()).ok()?;
+        BoardLayout::new(screen.board, self.app.board.orientation)
+    }
+
+    /// The whole terminal as a rectangle.
+    pub fn screen(&self) -> Rect {
+        Rect::from((ratatui::layout::Position::ORIGIN, self.app.size))
     }
 }

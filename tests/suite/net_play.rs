@@ -178,7 +178,7 @@ impl Terminal {
             let event = self.rx.recv_timeout(left).unwrap_or_else(|_| {
                 panic!(
                     "not reached within {WAIT:?}; the screen says {:?}",
-                    self.app.message()
+                    self.app.view().message()
                 )
             });
             self.update(Event::Net(event));
@@ -199,6 +199,7 @@ impl Terminal {
 
     fn said(&self) -> String {
         self.app
+            .view()
             .message()
             .map(|m| m.text.clone())
             .unwrap_or_default()
@@ -306,7 +307,7 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
     let mut watcher = join_as(&invitation.watch_only(), Access::Watch, &watch_dir);
     white.wait_until(|app| app.view().dialog().is_none());
     assert_eq!(
-        black.app.board().orientation,
+        black.app.view().board().orientation,
         Color::Black,
         "Black sees from Black"
     );
@@ -395,7 +396,11 @@ fn offers_takebacks_resignation_and_chat_stand_as_at_one_keyboard() {
     white.update(Action::Draw);
     black.wait_until(|app| app.questions().to_answer().is_some());
     black.update(Action::No);
-    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("declines")));
+    white.wait_until(|app| {
+        app.view()
+            .message()
+            .is_some_and(|m| m.text.contains("declines"))
+    });
     assert!(!white.app.game().is_over());
 
     // Black asks to take e5 back; White agrees at its own screen.
@@ -428,7 +433,11 @@ fn a_dropped_joiner_rejoins_and_finds_moves_and_clocks_as_they_were() {
 
     // The joiner's program ends: the host's panel says since when.
     black.quit();
-    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is gone")));
+    white.wait_until(|app| {
+        app.view()
+            .message()
+            .is_some_and(|m| m.text.contains("is gone"))
+    });
     assert!(
         white
             .app
@@ -441,7 +450,11 @@ fn a_dropped_joiner_rejoins_and_finds_moves_and_clocks_as_they_were() {
     );
 
     let mut again = join(&invitation, &join_dir);
-    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is back")));
+    white.wait_until(|app| {
+        app.view()
+            .message()
+            .is_some_and(|m| m.text.contains("is back"))
+    });
     assert_eq!(again.app.game().record().plies(), 2);
     let host_clock = white
         .app
@@ -562,13 +575,22 @@ fn a_move_lost_with_the_link_is_never_saved_and_the_joiner_reconnects_by_itself(
 
     // The link breaks; the joiner connects again by itself and is told its move is not played.
     relay.cut();
-    black.wait_until(|app| app.message().is_some_and(|m| m.text.contains("again")));
     black.wait_until(|app| {
-        app.message()
+        app.view()
+            .message()
+            .is_some_and(|m| m.text.contains("again"))
+    });
+    black.wait_until(|app| {
+        app.view()
+            .message()
             .is_some_and(|m| m.text.contains("Nf6 never reached it"))
     });
     assert_eq!(black.app.game().record().plies(), 3);
-    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is back")));
+    white.wait_until(|app| {
+        app.view()
+            .message()
+            .is_some_and(|m| m.text.contains("is back"))
+    });
     assert!(!current(&join_dir).unwrap().contains("Nf6"));
     black.type_line("Nc6");
     white.wait_for_plies(4);
@@ -690,7 +712,8 @@ fn a_host_that_quit_mid_game_resumes_it_for_a_new_invitation() {
     white.update(Action::Tick);
     white.quit();
     black.wait_until(|app| {
-        app.message()
+        app.view()
+            .message()
             .is_some_and(|m| m.text.contains("connection to the host is lost"))
     });
     black.quit();

@@ -72,7 +72,7 @@ fn play(app: &mut App, moves: &[&str]) {
     for m in moves {
         typed(app, m);
         act(app, Action::Select);
-        assert_eq!(app.message(), None, "{m}");
+        assert_eq!(app.view().message(), None, "{m}");
     }
 }
 
@@ -885,7 +885,7 @@ fn the_new_game_form_is_drawn_whole_over_a_game_in_progress() {
             let mut alone = Buffer::empty(buf.area);
             hotseat::ui::new_game::NewGameView {
                 form,
-                theme: app.theme(),
+                theme: app.view().theme(),
             }
             .render(buf.area, &mut alone);
             let (screen, form_rows) = (lines(&buf), lines(&alone));

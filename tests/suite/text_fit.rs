@@ -241,7 +241,7 @@ fn check(app: &App, buf: &Buffer, what: &str) -> Vec<String> {
     let screen = ScreenLayout::new(buf.area).unwrap();
     // At 80 columns every hint and message is whole; on the smallest screen the hints the
     // app gives by itself (not what the player typed, nor a refusal quoting it).
-    let typed = app.input().is_empty() && app.message().is_none();
+    let typed = app.view().input().is_empty() && app.view().message().is_none();
     if buf.area.width >= 80 || typed {
         let prompt = rows[usize::from(screen.prompt.y)].trim_end();
         if prompt.ends_with('…') {
@@ -260,13 +260,17 @@ fn check(app: &App, buf: &Buffer, what: &str) -> Vec<String> {
     }
     // The state of the game (whose move, an offer standing, a claim open) on one line.
     let stateful = matches!(app.mode(), Mode::Playing | Mode::Ready(_));
-    let plain = app.message().is_none() && app.review().is_none() && stateful;
+    let plain = app.view().message().is_none() && app.view().review().is_none() && stateful;
     if buf.area.width >= 80 && plain && app.view().status_rows() > 1 {
         faults.push(format!("{what}: the status takes two lines"));
     }
     // A message says its sentence on one line at 80 columns (one with a path may take two),
     // and a path in it breaks only after a `/`.
-    if let Some(message) = app.message().filter(|_| buf.area.width >= 80 && stateful) {
+    if let Some(message) = app
+        .view()
+        .message()
+        .filter(|_| buf.area.width >= 80 && stateful)
+    {
         let top = usize::from(screen.status.bottom() - app.view().status_rows());
         let shown_rows = &rows[top..usize::from(screen.status.bottom())];
         let shown: Vec<&str> = shown_rows
@@ -326,7 +330,7 @@ fn check(app: &App, buf: &Buffer, what: &str) -> Vec<String> {
 
 /// Every key labelled in the footer (or the box) in the app's present context.
 fn offered(app: &App) -> Vec<Action> {
-    hints(app.key_context())
+    hints(app.view().key_context())
         .into_iter()
         .map(|(action, _, _)| action)
         .filter(|a| !matches!(a, Action::Quit))

@@ -59,7 +59,10 @@ fn give(app: &mut App, row: &str, rated: bool) {
 }
 
 fn text(app: &App) -> String {
-    app.message().map(|m| m.text.clone()).unwrap_or_default()
+    app.view()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
 }
 
 /// The results handed to the store since the last look.
@@ -78,7 +81,7 @@ fn the_opponents_first_move_is_on_the_board_as_the_last_move() {
     let app = at_puzzle(MATE_IN_3);
     assert_eq!(sans(&app), ["Rxe6"]);
     assert_eq!(app.shown().last_move().unwrap().uci().to_string(), "e8e6");
-    assert_eq!(app.board().orientation, Color::White);
+    assert_eq!(app.view().board().orientation, Color::White);
     assert!(
         text(&app).contains("White to play, mate in 3"),
         "{}",
@@ -172,7 +175,7 @@ fn hints_name_the_piece_then_the_move() {
     let mut app = at_puzzle(MATE_IN_3);
     assert!(key(&mut app, KeyCode::F(10)));
     assert!(text(&app).contains("move the rook on c2"), "{}", text(&app));
-    assert_eq!(app.board().cursor, sq("c2"));
+    assert_eq!(app.view().board().cursor, sq("c2"));
     enter(&mut app, "hint");
     assert_eq!(text(&app), "Hint: Rc8+");
     enter(&mut app, "Rc8+");
@@ -455,7 +458,10 @@ fn storm_a_wrong_move_costs_ten_seconds_and_moves_on_to_a_harder_puzzle() {
         Action::Puzzles,
     ] {
         act(&mut app, action);
-        assert_eq!(app.message().unwrap().kind, crate::app::MessageKind::Error);
+        assert_eq!(
+            app.view().message().unwrap().kind,
+            crate::app::MessageKind::Error
+        );
     }
     assert!(asked(&mut app).is_empty());
 }

@@ -37,7 +37,7 @@ fn blitz(moves: &[&str]) -> (App, Duration) {
     for m in moves {
         at += s(1);
         type_enter_at(&mut app, m, at);
-        assert_eq!(app.message(), None, "after {m}");
+        assert_eq!(app.view().message(), None, "after {m}");
     }
     (app, at)
 }
@@ -64,7 +64,7 @@ fn a_draw_offer_is_accepted_only_by_ctrl_d_and_not_by_a_key_already_on_its_way()
         key_at(&mut app, code, KeyModifiers::NONE, at + s(1));
     }
     assert_eq!(app.game().pending_offer(), Some(Color::White));
-    assert_eq!(app.input(), "yn", "the letters stay move text");
+    assert_eq!(app.view().input(), "yn", "the letters stay move text");
     // Ctrl-D in the same frame as the offer: too soon to have read it.
     ctrl_at(&mut app, 'd', at + ms(100));
     assert!(!app.game().is_over());
@@ -86,7 +86,10 @@ fn esc_with_nothing_typed_declines_the_offer() {
     );
     key_at(&mut app, KeyCode::Esc, KeyModifiers::NONE, at + s(1));
     assert_eq!(app.game().pending_offer(), None);
-    assert_eq!(app.message().unwrap().text, "Black declines the draw offer");
+    assert_eq!(
+        app.view().message().unwrap().text,
+        "Black declines the draw offer"
+    );
 }
 
 #[test]
@@ -98,7 +101,7 @@ fn a_takeback_request_never_takes_a_move_being_typed_nor_enter() {
     assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
     assert_eq!(app.questions().request(), None);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "White moved: the take-back request is declined"
     );
     // Bxb5 typed at a takeback request: the letters and Enter play it.
@@ -124,7 +127,7 @@ fn a_takeback_is_agreed_by_f8_alone_and_once_per_move() {
         None,
         "not asked again before another move"
     );
-    assert!(app.message().unwrap().text.contains("once per move"));
+    assert!(app.view().message().unwrap().text.contains("once per move"));
     type_enter_at(&mut app, "Nf3", at + s(3));
     key_at(&mut app, KeyCode::F(8), KeyModifiers::NONE, at + s(4));
     key_at(&mut app, KeyCode::F(8), KeyModifiers::NONE, at + s(5));

@@ -21,7 +21,7 @@ fn a_draw_is_offered_with_the_move_and_the_opponent_asked() {
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.game().pending_offer(), None, "no offer before the move");
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Ann (White) offers a draw with this move · Ctrl-D withdraws"
     );
     type_text(&mut app, "e4");
@@ -37,7 +37,7 @@ fn a_draw_is_offered_with_the_move_and_the_opponent_asked() {
     assert_eq!(sans(&app), ["e4"]);
     // No box over the board: the question stands on the status line while Bob may type.
     assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.key_context(), KeyContext::Playing);
+    assert_eq!(app.view().key_context(), KeyContext::Playing);
     let status = app.view().status();
     assert_eq!(
         status.text,
@@ -84,7 +84,7 @@ fn ctrl_d_again_withdraws_the_offer_before_the_move() {
     act(&mut app, Action::Draw);
     enter(&mut app, "draw");
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Ann (White) withdraws the draw offer"
     );
     enter(&mut app, "e4");
@@ -117,7 +117,10 @@ fn a_draw_offer_declined_goes_on() {
     act(&mut app, Action::No);
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.game().pending_offer(), None);
-    assert_eq!(app.message().unwrap().text, "Bob declines the draw offer");
+    assert_eq!(
+        app.view().message().unwrap().text,
+        "Bob declines the draw offer"
+    );
     assert!(!app.game().is_over());
 }
 
@@ -128,7 +131,7 @@ fn typing_a_move_instead_of_answering_declines_once_it_is_played() {
     play_all(&mut app, &["e4"]);
     type_text(&mut app, "e5");
     assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.input(), "e5");
+    assert_eq!(app.view().input(), "e5");
     assert_eq!(app.game().pending_offer(), Some(Color::White));
     act(&mut app, Action::Select);
     assert_eq!(app.game().pending_offer(), None);
@@ -141,7 +144,11 @@ fn enter_in_the_offer_plays_the_move_waiting_in_the_box_and_declines() {
     act(&mut app, Action::Draw);
     enter(&mut app, "e4 e5");
     assert_eq!(app.game().pending_offer(), Some(Color::White));
-    assert_eq!(app.input(), "e5", "the rest of the line waits in the box");
+    assert_eq!(
+        app.view().input(),
+        "e5",
+        "the rest of the line waits in the box"
+    );
     act(&mut app, Action::Select);
     assert_mode(&app, &Mode::Playing);
     assert_eq!(sans(&app), ["e4", "e5"]);
@@ -196,7 +203,7 @@ fn a_move_that_allows_a_claim_asks_and_yes_claims() {
     assert!(
         matches!(app.mode(), Mode::ClaimWithMove(ClaimWithMove { claims, .. }) if claims.threefold)
     );
-    assert_eq!(app.key_context(), KeyContext::Grave);
+    assert_eq!(app.view().key_context(), KeyContext::Grave);
     let dialog = app.view().dialog().unwrap();
     assert_eq!(
         dialog.lines[0],
@@ -257,7 +264,7 @@ fn a_claim_with_nothing_to_claim_says_why() {
     play_all(&mut app, &REPEAT);
     act(&mut app, Action::Claim);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "No draw to claim yet; playing Ng8 would allow one (you will be asked)"
     );
 }
@@ -323,7 +330,7 @@ fn a_takeback_needs_the_opponents_agreement() {
     act(&mut app, Action::Cancel);
     assert_eq!(sans(&app), ["e4", "e5"]);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "White does not agree to take back 1... e5"
     );
     act(&mut app, Action::Takeback);
@@ -342,7 +349,7 @@ fn a_takeback_needs_the_opponents_agreement() {
     assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
     assert_eq!(turn(&app), Color::Black);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "White agreed: 2... Nc6 taken back"
     );
 }
@@ -364,14 +371,14 @@ fn takeback_answers_name_the_player_as_the_question_does() {
     );
     act(&mut app, Action::No);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Ann (White) does not agree to take back 1... e5"
     );
     play_all(&mut app, &["Nf3", "Nc6"]);
     enter(&mut app, "undo");
     act(&mut app, Action::Yes);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Ann (White) agreed: 2... Nc6 taken back"
     );
 }
@@ -402,11 +409,11 @@ fn app_with_moves(moves: &[&str]) -> App {
 fn game_over_offers_new_game_review_and_quit() {
     let mut app = app_with_moves(&SCHOLARS_MOVES);
     enter(&mut app, "Qxf7");
-    assert_eq!(app.key_context(), KeyContext::GameOver);
+    assert_eq!(app.view().key_context(), KeyContext::GameOver);
     act(&mut app, Action::Review);
     assert_mode(&app, &Mode::Playing);
     act(&mut app, Action::HistoryBack);
-    assert_eq!(app.review(), Some(6));
+    assert_eq!(app.view().review(), Some(6));
     act(&mut app, Action::NewGame);
     assert!(
         matches!(app.mode(), Mode::NewGame(_)),
@@ -459,7 +466,7 @@ fn help_opens_scrolls_and_closes() {
         }),
     );
     act(&mut app, Action::ScrollBottom);
-    let max = crate::ui::help::HelpView::max_scroll(app.screen());
+    let max = crate::ui::help::HelpView::max_scroll(app.view().screen());
     assert_mode(
         &app,
         &Mode::Help(Help {
@@ -507,7 +514,7 @@ fn dialogs_ignore_keys_that_are_not_theirs() {
     // A letter is a move being typed: the question goes, the letter stays.
     act(&mut app, Action::Input('x'));
     assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.input(), "x");
+    assert_eq!(app.view().input(), "x");
 }
 
 #[test]
@@ -555,7 +562,7 @@ fn a_rematch_swaps_the_seats_and_keeps_each_players_clock() {
     assert_eq!(app.game().record().plies(), 0);
     assert_eq!(app.words().time_control(), "White 3+0, Black 5+3");
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Rematch: Bob vs Ann, White 3+0, Black 5+3"
     );
 }

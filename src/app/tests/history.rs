@@ -9,7 +9,7 @@ fn stepping_back_shows_earlier_positions_under_a_banner() {
     let mut app = app();
     play_all(&mut app, &["e4", "e5", "Nf3"]);
     act(&mut app, Action::HistoryBack);
-    assert_eq!(app.review(), Some(2));
+    assert_eq!(app.view().review(), Some(2));
     assert_eq!(
         app.shown().position(),
         app.game().record().position_at(2).unwrap()
@@ -21,7 +21,7 @@ fn stepping_back_shows_earlier_positions_under_a_banner() {
         "Reviewing after 1... e5 (2 of 3) — End returns to the game"
     );
     act(&mut app, Action::HistoryStart);
-    assert_eq!(app.review(), Some(0));
+    assert_eq!(app.view().review(), Some(0));
     assert_eq!(app.shown().position(), &Position::initial());
     assert!(
         app.view()
@@ -31,11 +31,15 @@ fn stepping_back_shows_earlier_positions_under_a_banner() {
     );
     assert_eq!(app.shown().last_move(), None);
     act(&mut app, Action::HistoryBack);
-    assert_eq!(app.review(), Some(0), "the start is as far back as it goes");
+    assert_eq!(
+        app.view().review(),
+        Some(0),
+        "the start is as far back as it goes"
+    );
     act(&mut app, Action::HistoryForward);
-    assert_eq!(app.review(), Some(1));
+    assert_eq!(app.view().review(), Some(1));
     act(&mut app, Action::HistoryEnd);
-    assert_eq!(app.review(), None);
+    assert_eq!(app.view().review(), None);
     assert_eq!(app.game().record().plies(), 3, "reviewing changes nothing");
 }
 
@@ -45,9 +49,9 @@ fn stepping_forward_past_the_last_move_is_the_present() {
     play_all(&mut app, &["e4"]);
     act(&mut app, Action::HistoryBack);
     act(&mut app, Action::HistoryForward);
-    assert_eq!(app.review(), None);
+    assert_eq!(app.view().review(), None);
     act(&mut app, Action::HistoryForward);
-    assert_eq!(app.review(), None);
+    assert_eq!(app.view().review(), None);
 }
 
 #[test]
@@ -61,7 +65,7 @@ fn a_move_made_while_a_game_in_progress_shows_the_past_is_refused_by_every_input
         "This is an earlier position; moves are made in the present: End returns to the game \
          (the typed move stays)"
     );
-    assert_eq!((app.review(), app.input()), (Some(0), "Nf3"));
+    assert_eq!((app.view().review(), app.view().input()), (Some(0), "Nf3"));
     act(&mut app, Action::HistoryEnd);
     act(&mut app, Action::Select);
     assert_eq!(sans(&app), ["e4", "e5", "Nf3"], "End, then Enter plays it");
@@ -69,7 +73,10 @@ fn a_move_made_while_a_game_in_progress_shows_the_past_is_refused_by_every_input
     act(&mut app, Action::HistoryBack);
     click(&mut app, "g8");
     assert!(error_text(&app).starts_with("This is an earlier position"));
-    assert_eq!((app.review(), app.board().selected), (Some(2), None));
+    assert_eq!(
+        (app.view().review(), app.view().board().selected),
+        (Some(2), None)
+    );
     act(&mut app, Action::Select);
     assert!(error_text(&app).ends_with("End returns to the game"));
     assert_eq!(sans(&app), ["e4", "e5", "Nf3"], "nothing was played");
@@ -86,13 +93,13 @@ fn the_arrows_step_when_the_game_is_over_and_move_the_cursor_once_the_board_is_i
     act(&mut app, Action::Review);
     assert!(app.arrows_step());
     act(&mut app, Action::CursorLeft);
-    assert_eq!(app.review(), Some(6));
+    assert_eq!(app.view().review(), Some(6));
     // Typed text after the game (a glyph) is edited like any text: Home moves the caret.
     type_text(&mut app, "!?");
     act(&mut app, Action::HistoryStart);
-    assert_eq!((app.review(), app.input()), (Some(6), "!?"));
+    assert_eq!((app.view().review(), app.view().input()), (Some(6), "!?"));
     act(&mut app, Action::DeleteForward);
-    assert_eq!(app.input(), "?", "the caret went to the start");
+    assert_eq!(app.view().input(), "?", "the caret went to the start");
     act(&mut app, Action::DeleteForward);
     assert_eq!(
         app.view().status().text,
@@ -101,24 +108,28 @@ fn the_arrows_step_when_the_game_is_over_and_move_the_cursor_once_the_board_is_i
     );
     act(&mut app, Action::CursorLeft);
     act(&mut app, Action::CursorRight);
-    assert_eq!(app.review(), Some(6));
+    assert_eq!(app.view().review(), Some(6));
     act(&mut app, Action::CursorUp);
-    assert_eq!(app.review(), Some(0), "up: the start");
+    assert_eq!(app.view().review(), Some(0), "up: the start");
     act(&mut app, Action::CursorDown);
-    assert_eq!(app.review(), None, "down: the end");
+    assert_eq!(app.view().review(), None, "down: the end");
     act(&mut app, Action::CursorRight);
-    assert_eq!(app.review(), None, "nothing after the end");
+    assert_eq!(app.view().review(), None, "nothing after the end");
 
-    let cursor = app.board().cursor;
+    let cursor = app.view().board().cursor;
     act(&mut app, Action::Select);
     assert!(!app.arrows_step(), "Enter takes the board in hand");
     act(&mut app, Action::CursorLeft);
-    assert_eq!(app.review(), None);
-    assert_ne!(app.board().cursor, cursor, "the arrows move the cursor");
+    assert_eq!(app.view().review(), None);
+    assert_ne!(
+        app.view().board().cursor,
+        cursor,
+        "the arrows move the cursor"
+    );
     act(&mut app, Action::Cancel);
     assert!(app.arrows_step(), "Esc gives them back to the moves");
     act(&mut app, Action::CursorLeft);
-    assert_eq!(app.review(), Some(6));
+    assert_eq!(app.view().review(), Some(6));
 }
 
 #[test]
@@ -126,20 +137,24 @@ fn in_a_game_in_progress_the_arrows_step_only_while_the_past_is_shown() {
     let mut app = app();
     play_all(&mut app, &["e4", "e5", "Nf3"]);
     act(&mut app, Action::CursorLeft);
-    assert_eq!(app.review(), None, "at the present they move the cursor");
+    assert_eq!(
+        app.view().review(),
+        None,
+        "at the present they move the cursor"
+    );
     act(&mut app, Action::HistoryBack);
     act(&mut app, Action::CursorLeft);
-    assert_eq!(app.review(), Some(1));
+    assert_eq!(app.view().review(), Some(1));
     act(&mut app, Action::CursorRight);
     act(&mut app, Action::CursorRight);
     assert_eq!(
-        app.review(),
+        app.view().review(),
         None,
         "stepping past the last move returns to the game"
     );
-    let cursor = app.board().cursor;
+    let cursor = app.view().board().cursor;
     act(&mut app, Action::CursorRight);
-    assert_ne!(app.board().cursor, cursor);
+    assert_ne!(app.view().board().cursor, cursor);
 }
 
 #[test]
@@ -158,19 +173,19 @@ fn a_click_on_a_move_in_the_list_shows_the_position_after_it() {
     let moves = app.view().panel_layout().unwrap().moves;
     // Row 1 is `   1. e4      e5`: White's move under the number, Black's to the right.
     pointer(&mut app, PointerKind::Down, (moves.x + 7, moves.y));
-    assert_eq!(app.review(), Some(1));
+    assert_eq!(app.view().review(), Some(1));
     assert_eq!(
         app.shown().last_move().map(|m| m.uci().to_string()),
         Some("e2e4".into())
     );
     pointer(&mut app, PointerKind::Down, (moves.x + 16, moves.y + 1));
-    assert_eq!(app.review(), None, "the last move is the present");
+    assert_eq!(app.view().review(), None, "the last move is the present");
     pointer(&mut app, PointerKind::Down, (moves.x + 16, moves.y));
-    assert_eq!(app.review(), Some(2));
+    assert_eq!(app.view().review(), Some(2));
     assert!(app.arrows_step());
     pointer(&mut app, PointerKind::Down, (moves.x + 7, moves.y + 3));
     assert_eq!(
-        app.review(),
+        app.view().review(),
         Some(2),
         "a click below the moves changes nothing"
     );
@@ -182,7 +197,7 @@ fn esc_leaves_the_review() {
     play_all(&mut app, &["e4"]);
     act(&mut app, Action::HistoryBack);
     act(&mut app, Action::Cancel);
-    assert_eq!(app.review(), None);
+    assert_eq!(app.view().review(), None);
 }
 
 #[test]
@@ -190,7 +205,7 @@ fn nothing_to_review_before_the_first_move() {
     let mut app = app();
     act(&mut app, Action::HistoryBack);
     act(&mut app, Action::HistoryStart);
-    assert_eq!(app.review(), None);
+    assert_eq!(app.view().review(), None);
 }
 
 #[test]
@@ -200,14 +215,14 @@ fn the_left_arrow_or_a_click_on_a_move_closes_the_game_over_box_and_steps() {
     enter(&mut app, "Qxf7#");
     assert_eq!(app.mode(), &Mode::GameOver(GameOver));
     act(&mut app, Action::HistoryBack);
-    assert_eq!((app.mode(), app.review()), (&Mode::Playing, Some(6)));
+    assert_eq!((app.mode(), app.view().review()), (&Mode::Playing, Some(6)));
 
     let mut app = self::app();
     play_all(&mut app, &SCHOLARS_MOVES);
     enter(&mut app, "Qxf7#");
     let moves = app.view().panel_layout().unwrap().moves;
     pointer(&mut app, PointerKind::Down, (moves.x + 7, moves.y));
-    assert_eq!((app.mode(), app.review()), (&Mode::Playing, Some(1)));
+    assert_eq!((app.mode(), app.view().review()), (&Mode::Playing, Some(1)));
 }
 
 #[test]
@@ -237,7 +252,7 @@ fn the_note_shows_the_comment_of_the_move_shown_and_how_long_it_took() {
     );
     act(&mut app, Action::CursorLeft);
     act(&mut app, Action::CursorRight);
-    assert_eq!(app.review(), None);
+    assert_eq!(app.view().review(), None);
     act(&mut app, Action::CursorLeft);
     assert_eq!(
         app.view().note_lines(34),
@@ -263,10 +278,10 @@ fn a_glyph_typed_after_the_game_marks_the_move_shown_and_is_saved_with_it() {
     enter(&mut app, "??");
     assert_eq!(app.game().notes()[5].nags, [4]);
     assert_eq!(
-        app.message().map(|m| m.text.as_str()),
+        app.view().message().map(|m| m.text.as_str()),
         Some("3... Nf6?? (Ctrl-S saves the game with it)")
     );
-    assert_eq!(app.input(), "");
+    assert_eq!(app.view().input(), "");
     enter(&mut app, "?");
     assert_eq!(
         app.game().notes()[5].nags,

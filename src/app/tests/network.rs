@@ -111,8 +111,8 @@ fn sent(app: &mut App) -> Vec<Msg> {
 fn the_welcome_puts_the_hosts_game_on_the_board_seen_from_the_players_side() {
     let app = seated(Seat::Black, &["e2e4"]);
     assert_eq!(app.game().record().plies(), 1);
-    assert_eq!(app.board().orientation, Color::Black);
-    assert_eq!(app.message().unwrap().text, "You play Black");
+    assert_eq!(app.view().board().orientation, Color::Black);
+    assert_eq!(app.view().message().unwrap().text, "You play Black");
 }
 
 #[test]
@@ -122,7 +122,8 @@ fn the_other_sides_move_is_refused_on_the_screen_and_nothing_is_sent() {
     enter(&mut app, "e4");
     assert_eq!(app.game().record().plies(), 0);
     assert!(
-        app.message()
+        app.view()
+            .message()
             .unwrap()
             .text
             .starts_with("It is White's move")
@@ -145,7 +146,8 @@ fn the_other_sides_move_is_refused_on_the_screen_and_nothing_is_sent() {
     );
     enter(&mut app, "e5");
     assert!(
-        app.message()
+        app.view()
+            .message()
             .unwrap()
             .text
             .contains("connection to the host is lost")
@@ -155,6 +157,7 @@ fn the_other_sides_move_is_refused_on_the_screen_and_nothing_is_sent() {
     enter(&mut watcher, "e4");
     assert!(
         watcher
+            .view()
             .message()
             .unwrap()
             .text
@@ -177,7 +180,13 @@ fn a_move_shows_at_once_and_is_taken_back_when_the_host_refuses_it() {
         }]
     );
     enter(&mut app, "Nf6");
-    assert!(app.message().unwrap().text.contains("waits for the host"));
+    assert!(
+        app.view()
+            .message()
+            .unwrap()
+            .text
+            .contains("waits for the host")
+    );
     net(
         &mut app,
         Msg::Refused {
@@ -186,7 +195,7 @@ fn a_move_shows_at_once_and_is_taken_back_when_the_host_refuses_it() {
     );
     assert_eq!(app.game().record().plies(), 1, "taken back");
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "The host refused it: the game changed before your move arrived"
     );
 }
@@ -213,7 +222,11 @@ fn a_move_that_ends_the_game_comes_back_in_the_hosts_last_word_as_played() {
     );
     assert!(app.game().is_over());
     assert_eq!(app.game().record().plies(), 4);
-    let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
+    let said = app
+        .view()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
     assert!(
         !said.contains("did not reach the host"),
         "the mate was played: {said}"
@@ -276,7 +289,10 @@ fn a_pause_a_new_game_or_the_library_are_refused_across_the_network() {
     for action in [Action::Pause, Action::NewGame, Action::Library] {
         act(&mut app, action);
         assert_eq!(app.mode(), &Mode::Playing);
-        assert_eq!(app.message().unwrap().kind, crate::app::MessageKind::Error);
+        assert_eq!(
+            app.view().message().unwrap().kind,
+            crate::app::MessageKind::Error
+        );
     }
     // Nor after the game, from its box.
     fools_mate_from_the_host(&mut app);
@@ -284,7 +300,13 @@ fn a_pause_a_new_game_or_the_library_are_refused_across_the_network() {
     assert_eq!(app.mode(), &Mode::GameOver(crate::app::dialogs::GameOver));
     for action in [Action::NewGame, Action::Rematch] {
         act(&mut app, action);
-        assert!(app.message().unwrap().text.contains("across the network"));
+        assert!(
+            app.view()
+                .message()
+                .unwrap()
+                .text
+                .contains("across the network")
+        );
         assert_eq!(app.game().record().plies(), 4, "the game stays");
     }
 }
@@ -300,7 +322,7 @@ fn the_box_after_a_network_game_offers_only_keys_that_work_there() {
         .collect();
     assert_eq!(offered, ["r review", "q quit"]);
     assert_eq!(
-        app.key_context(),
+        app.view().key_context(),
         dialog.context,
         "the footer says the same"
     );
@@ -391,10 +413,13 @@ fn the_invitation_stays_until_the_friend_comes_and_invite_shows_it_again() {
         },
     );
     assert_eq!(app.mode(), &Mode::Playing);
-    assert_eq!(app.message().unwrap().text, "Black has joined the game");
+    assert_eq!(
+        app.view().message().unwrap().text,
+        "Black has joined the game"
+    );
     enter(&mut app, "invite");
     assert_eq!(app.mode(), &Mode::Invite(crate::app::dialogs::Invite));
-    assert_eq!(app.input(), "");
+    assert_eq!(app.view().input(), "");
 }
 
 /// The knights out and back twice: the start position is on the board a third time when
@@ -468,7 +493,7 @@ fn a_takeback_across_the_network_names_the_moves_it_undoes() {
         ),
     );
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Black does not agree to take back 2. Qh5"
     );
     // Black has replied since: White's move goes with the reply.
@@ -496,7 +521,7 @@ fn a_takeback_across_the_network_names_the_moves_it_undoes() {
         with(&["e2e4"], Notice::TakebackAsked(Seat::White)),
     );
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "You ask to take back 1. e4; Black is asked"
     );
 }

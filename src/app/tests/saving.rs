@@ -556,7 +556,7 @@ fn a_finished_game_loaded_for_review_is_neither_announced_nor_archived() {
             .starts_with("Loaded the saved game: A vs B, 1-0")
     );
     act(&mut app, Action::HistoryStart);
-    assert_eq!(app.review(), Some(0));
+    assert_eq!(app.view().review(), Some(0));
     assert!(app.take_effects().is_empty());
 }
 
