@@ -192,7 +192,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         typing: !app.view().input().is_empty(),
         holding: app.view().board().selected.is_some(),
         over: app.game().is_over(),
-        offering: app.questions().offering_with_move(),
+        offering: app.view().questions().offering_with_move(),
         puzzle: crate::app::puzzle::seat(app)
             .filter(|_| matches!(app.mode(), Mode::Playing))
             .map(crate::app::puzzle::PuzzleSeat::keys),

@@ -253,20 +253,6 @@ impl App {
         }
     }
 
-    /// Ctrl-D across the network: the opponent's offer brought back to answer, or an offer
-    /// sent now.
-    pub(super) fn net_draw(&mut self, now: Duration) {
-        let Some(me) = self.table.own_color() else {
-            self.desk().net_act(Action::OfferDraw);
-            return;
-        };
-        if self.game.pending_offer() == Some(!me) {
-            self.desk().accept_offer(!me, now);
-        } else if self.desk().net_act(Action::OfferDraw) {
-            self.info(format!("You offer {} a draw", self.words().who(!me)));
-        }
-    }
-
     /// `say …` typed in the move box across the network: a line of chat. False for any other
     /// text.
     pub(super) fn net_say(&mut self, text: &str) -> bool {

@@ -113,8 +113,8 @@ impl App {
             Action::PromoteVariation => self.promote_variation(),
             Action::DeleteVariation => self.delete_variation(),
             Action::Comment => self.open_comment(),
-            Action::Draw => self.draw(now),
-            Action::Claim => self.claim(now),
+            Action::Draw => self.desk().draw(now),
+            Action::Claim => self.desk().claim(now),
             Action::Resign => self.ask_resign(),
             Action::Takeback => {
                 let taken = self.desk().takeback_key(now);
@@ -383,7 +383,7 @@ impl App {
                     if !played.is_empty()
                         && (self.mode != Mode::Playing
                             || self.game.is_over() != studying
-                            || (!studying && self.questions().to_answer().is_some()))
+                            || (!studying && self.view().questions().to_answer().is_some()))
                     {
                         // A question came up, or the game ended: the rest waits in the box.
                         self.move_box.set(step.rest);
@@ -538,67 +538,6 @@ impl App {
     }
 
     // ---- Commands ----
-
-    /// Ctrl-D belongs to the side to move: "I offer a draw with my move" (FIDE 9.1.2.1: make
-    /// the move, then offer). Pressed again, it withdraws the offer before the move is made.
-    /// With the opponent's offer standing, it brings that back to accept.
-    fn draw(&mut self, now: Duration) {
-        if let Some(outcome) = self.game.outcome() {
-            self.error(format!(
-                "The game is over: {}",
-                self.words().outcome(outcome)
-            ));
-            return;
-        }
-        if !self.table.decides_here() {
-            self.net_draw(now);
-            return;
-        }
-        let turn = self.game.position().turn();
-        if self.game.pending_offer() == Some(!turn) {
-            self.desk().accept_offer(!turn, now);
-            return;
-        }
-        if self.requests.with_move.take() == Some(turn) {
-            self.info(format!(
-                "{} withdraws the draw offer",
-                self.words().who(turn)
-            ));
-        } else {
-            self.requests.with_move = Some(turn);
-            self.info(format!(
-                "{} offers a draw with this move · Ctrl-D withdraws",
-                self.words().who(turn)
-            ));
-        }
-    }
-
-    /// Claim a draw now, or explain why not (and which moves would allow one).
-    fn claim(&mut self, now: Duration) {
-        if self.game.claimable_now().any() && self.desk().net_act(crate::remote::Action::ClaimDraw)
-        {
-            return;
-        }
-        if self.game.claimable_now().any() {
-            if let Err(err) = self.game.claim_draw(now) {
-                self.error(err.to_string());
-            }
-            return;
-        }
-        let by_move = self.game.record().moves_allowing_claims();
-        if !self.game.is_over() && !by_move.is_empty() {
-            let pos = self.game.position();
-            let sans: Vec<String> = by_move.iter().map(|(m, _)| pos.san(*m)).collect();
-            self.info(format!(
-                "No draw to claim yet; playing {} would allow one (you will be asked)",
-                sans.join(" or ")
-            ));
-            return;
-        }
-        if let Err(err) = self.game.claim_draw(now) {
-            self.error(err.to_string());
-        }
-    }
 
     fn ask_resign(&mut self) {
         if let Some(outcome) = self.game.outcome() {

@@ -20,7 +20,8 @@ use std::time::Duration;
 use super::desk::Desk;
 use super::notation::Words;
 use super::table::Table;
-use super::{App, Message, MessageKind};
+use super::view::View;
+use super::{Message, MessageKind};
 use crate::game::{Game, GameError, OfferResult};
 use crate::remote::Action as RemoteAction;
 use crate::rules::Color;
@@ -245,10 +246,11 @@ impl<'a> Questions<'a> {
     }
 }
 
-impl App {
+impl<'a> View<'a> {
     /// The questions standing at this table.
-    pub fn questions(&self) -> Questions<'_> {
-        Questions::new(&self.requests, &self.game, &self.table, self.words())
+    pub fn questions(&self) -> Questions<'a> {
+        let app = self.app;
+        Questions::new(&app.requests, &app.game, &app.table, app.words())
     }
 }
 
@@ -485,6 +487,84 @@ impl Desk<'_> {
                 "{} moved: the {what} is declined",
                 self.words().who(mover)
             ));
+        }
+    }
+}
+
+/// The draw keys on the table's side: Ctrl-D offers with the move to come, withdraws or
+/// accepts; the claim claims or says which moves would allow one.
+impl Desk<'_> {
+    /// Ctrl-D belongs to the side to move: "I offer a draw with my move" (FIDE 9.1.2.1: make
+    /// the move, then offer). Pressed again, it withdraws the offer before the move is made.
+    /// With the opponent's offer standing, it brings that back to accept.
+    pub(super) fn draw(&mut self, now: Duration) {
+        if let Some(outcome) = self.game.outcome() {
+            self.error(format!(
+                "The game is over: {}",
+                self.words().outcome(outcome)
+            ));
+            return;
+        }
+        if !self.table.decides_here() {
+            self.net_draw(now);
+            return;
+        }
+        let turn = self.game.position().turn();
+        if self.game.pending_offer() == Some(!turn) {
+            self.accept_offer(!turn, now);
+            return;
+        }
+        if self.requests.with_move.take() == Some(turn) {
+            self.info(format!(
+                "{} withdraws the draw offer",
+                self.words().who(turn)
+            ));
+        } else {
+            self.requests.with_move = Some(turn);
+            self.info(format!(
+                "{} offers a draw with this move · Ctrl-D withdraws",
+                self.words().who(turn)
+            ));
+        }
+    }
+
+    /// Ctrl-D across the network: the opponent's offer brought back to answer, or an offer
+    /// sent now.
+    fn net_draw(&mut self, now: Duration) {
+        let Some(me) = self.table.own_color() else {
+            self.net_act(RemoteAction::OfferDraw);
+            return;
+        };
+        if self.game.pending_offer() == Some(!me) {
+            self.accept_offer(!me, now);
+        } else if self.net_act(RemoteAction::OfferDraw) {
+            self.info(format!("You offer {} a draw", self.words().who(!me)));
+        }
+    }
+
+    /// Claim a draw now, or explain why not (and which moves would allow one).
+    pub(super) fn claim(&mut self, now: Duration) {
+        if self.game.claimable_now().any() && self.net_act(RemoteAction::ClaimDraw) {
+            return;
+        }
+        if self.game.claimable_now().any() {
+            if let Err(err) = self.game.claim_draw(now) {
+                self.error(err.to_string());
+            }
+            return;
+        }
+        let by_move = self.game.record().moves_allowing_claims();
+        if !self.game.is_over() && !by_move.is_empty() {
+            let pos = self.game.position();
+            let sans: Vec<String> = by_move.iter().map(|(m, _)| pos.san(*m)).collect();
+            self.info(format!(
+                "No draw to claim yet; playing {} would allow one (you will be asked)",
+                sans.join(" or ")
+            ));
+            return;
+        }
+        if let Err(err) = self.game.claim_draw(now) {
+            self.error(err.to_string());
         }
     }
 }

@@ -259,7 +259,7 @@ impl View<'_> {
         // by a key (or a move), and the clock may be running. A message of the moment (a move
         // refused) takes the line meanwhile; the prompt's hint says the question then.
         if self.app.message.is_none()
-            && let Some(question) = self.app.questions().banner()
+            && let Some(question) = self.app.view().questions().banner()
         {
             return question;
         }
@@ -374,7 +374,7 @@ impl View<'_> {
             // The opponent's question, when a message has the status line meanwhile (else the
             // status line says it, and saying it twice would only crowd the prompt).
             if self.app.message.is_some()
-                && let Some(question) = self.app.questions().banner()
+                && let Some(question) = self.app.view().questions().banner()
             {
                 return question;
             }

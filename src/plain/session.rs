@@ -318,7 +318,7 @@ impl Session {
             message: self.app.view().message().cloned(),
             mode: self.app.mode().clone(),
             over: self.app.game().is_over(),
-            asked: self.app.questions().to_answer(),
+            asked: self.app.view().questions().to_answer(),
         }
     }
 
@@ -615,7 +615,10 @@ impl Session {
     /// `draw`: with the opponent's offer standing, it takes it up; otherwise it offers (or
     /// withdraws the offer of) a draw with the next move.
     fn draw(&mut self, now: Duration) {
-        if matches!(self.app.questions().to_answer(), Some((Ask::Draw, _))) {
+        if matches!(
+            self.app.view().questions().to_answer(),
+            Some((Ask::Draw, _))
+        ) {
             self.app.update(Action::Yes, now);
         } else {
             self.app.update(Action::Draw, now);
@@ -674,7 +677,7 @@ impl Session {
                 self.app.update(action, now);
                 None
             }
-            Mode::Playing if self.app.questions().to_answer().is_some() => {
+            Mode::Playing if self.app.view().questions().to_answer().is_some() => {
                 self.app.update(action, now);
                 None
             }
@@ -733,7 +736,7 @@ impl Session {
         {
             out.push(question);
         }
-        let asked = self.app.questions().to_answer();
+        let asked = self.app.view().questions().to_answer();
         if asked != before.asked
             && let Some((ask, by)) = asked
         {
@@ -784,7 +787,7 @@ impl Session {
             // One Esc empties the box; another, with nothing in it, would decline the
             // opponent's question standing, so it is pressed only when none stands.
             self.app.update(Action::Cancel, now);
-            if self.app.questions().to_answer().is_none() {
+            if self.app.view().questions().to_answer().is_none() {
                 self.app.update(Action::Cancel, now);
             }
         }
@@ -876,7 +879,7 @@ impl Session {
             Ask::Draw => format!("{who} offers a draw."),
             Ask::Takeback => format!(
                 "{who} asks to take back {}.",
-                app.questions().asked_moves(by)
+                app.view().questions().asked_moves(by)
             ),
             Ask::Pause => format!("{who} asks to stop the clocks."),
         };
@@ -905,7 +908,7 @@ impl Session {
         if let Some(by) = game.pending_offer() {
             text.push_str(&format!("; {} offers a draw", self.app.words().who(by)));
         }
-        if self.app.questions().offering_with_move() {
+        if self.app.view().questions().offering_with_move() {
             text.push_str("; offering a draw with this move");
         }
         text.push('.');

@@ -394,7 +394,7 @@ fn offers_takebacks_resignation_and_chat_stand_as_at_one_keyboard() {
 
     // A draw offered by White is a question on Black's screen; declined there.
     white.update(Action::Draw);
-    black.wait_until(|app| app.questions().to_answer().is_some());
+    black.wait_until(|app| app.view().questions().to_answer().is_some());
     black.update(Action::No);
     white.wait_until(|app| {
         app.view()
@@ -405,7 +405,7 @@ fn offers_takebacks_resignation_and_chat_stand_as_at_one_keyboard() {
 
     // Black asks to take e5 back; White agrees at its own screen.
     black.update(Action::Takeback);
-    white.wait_until(|app| app.questions().to_answer().is_some());
+    white.wait_until(|app| app.view().questions().to_answer().is_some());
     white.update(Action::Yes);
     black.wait_for_plies(1);
     white.wait_for_plies(1);

@@ -321,7 +321,7 @@ fn a_takeback_needs_the_opponents_agreement() {
     play_all(&mut app, &["e4", "e5"]);
     enter(&mut app, "undo");
     assert_mode(&app, &Mode::Playing);
-    let request = app.questions().request().unwrap();
+    let request = app.view().questions().request().unwrap();
     assert_eq!((request.ask, request.by), (Ask::Takeback, Color::Black));
     assert_eq!(
         app.view().status().text,
@@ -339,7 +339,7 @@ fn a_takeback_needs_the_opponents_agreement() {
         "Black already asked to take back this move: once per move"
     );
     assert_eq!(
-        app.questions().request(),
+        app.view().questions().request(),
         None,
         "a refused request is not asked again"
     );

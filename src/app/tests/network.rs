@@ -244,13 +244,13 @@ fn answers_go_to_the_host_and_the_opponents_requests_stand_on_the_status_line() 
     net(&mut app, with(Notice::TakebackAsked(Seat::White)));
     assert_eq!(app.mode(), &Mode::Playing);
     assert_eq!(
-        app.questions().to_answer(),
+        app.view().questions().to_answer(),
         Some((crate::app::requests::Ask::Takeback, Color::White))
     );
     act(&mut app, Action::No);
     white_offers_after(&mut app, &["e2e4", "e7e5"]);
     assert_eq!(
-        app.questions().to_answer(),
+        app.view().questions().to_answer(),
         Some((crate::app::requests::Ask::Draw, Color::White))
     );
     act(&mut app, Action::Yes);
@@ -613,10 +613,10 @@ fn an_offer_made_while_this_sides_takeback_waits_is_still_put_to_it() {
             notice: Notice::TakebackAsked(Seat::Black),
         },
     );
-    assert_eq!(app.questions().to_answer(), None);
+    assert_eq!(app.view().questions().to_answer(), None);
     white_offers_after(&mut app, &moves);
     assert_eq!(
-        app.questions().to_answer(),
+        app.view().questions().to_answer(),
         Some((crate::app::requests::Ask::Draw, Color::White))
     );
     let hint = app.view().prompt(&app.view().feedback()).hint.text;

@@ -292,7 +292,10 @@ fn an_agreed_takeback_refunds_no_thinking_time() {
     app.update(Action::Select, s(20)); // White: 177 - 10 + 2 = 169
     app.update(Action::Takeback, s(39));
     assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.questions().request().map(|r| r.by), Some(Color::White));
+    assert_eq!(
+        app.view().questions().request().map(|r| r.by),
+        Some(Color::White)
+    );
     app.update(Action::Yes, s(39));
     assert_eq!(app.game().record().plies(), 2);
     let clock = app.game().clock();

@@ -609,7 +609,7 @@ fn the_promotion_question_takes_the_letters_of_the_notation_chosen() {
     // D is the Dame, not a draw offer.
     let said = say0(&mut s, "D");
     assert!(said[0].ends_with("[1. a8=D+]"), "{said:?}");
-    assert!(!s.app().questions().offering_with_move());
+    assert!(!s.app().view().questions().offering_with_move());
     let mut s = promoting(german);
     let said = say0(&mut s, "S");
     assert!(said[0].ends_with("[1. a8=S]"), "{said:?}");
