@@ -377,7 +377,7 @@ impl App {
     fn desk(&mut self) -> desk::Desk<'_> {
         desk::Desk {
             game: &mut self.game,
-            table: &self.table,
+            table: &mut self.table,
             requests: &mut self.requests,
             effects: &mut self.effects,
             message: &mut self.message,

@@ -17,10 +17,20 @@ use crate::game::Game;
 use crate::remote::Action;
 use crate::rules::MoveStyle;
 
+/// What the table's side did with an action it answered, for the screen to follow.
+#[must_use = "a move taken back puts the board back to the present"]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Acted {
+    /// Answered; the screen stays as it is.
+    Here,
+    /// A move was taken back: the board goes back to the present.
+    TookBack,
+}
+
 /// The table's side of the app, borrowed. See the [module docs](self).
 pub(super) struct Desk<'a> {
     pub(super) game: &'a mut Game,
-    pub(super) table: &'a Table,
+    pub(super) table: &'a mut Table,
     pub(super) requests: &'a mut Requests,
     pub(super) effects: &'a mut Vec<Effect>,
     pub(super) message: &'a mut Option<Message>,

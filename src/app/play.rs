@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::desk::Acted;
 use super::dialogs::{self, Promotion};
 use super::keymap::{Action, Pointer, PointerKind, action_for_word};
 use super::move_entry::{self, Refusal};
@@ -21,10 +22,15 @@ impl App {
         if super::retro::intercept(self, action) {
             return;
         }
-        if self.table_refuses(&action)
-            || self.engine_action(&action, now)
-            || super::puzzle::action(self, &action, now)
-        {
+        if self.table_refuses(&action) {
+            return;
+        }
+        match self.desk().engine_action(&action, now) {
+            Some(Acted::TookBack) => return self.back_to_present(),
+            Some(Acted::Here) => return,
+            None => {}
+        }
+        if super::puzzle::action(self, &action, now) {
             return;
         }
         match action {
