@@ -321,7 +321,7 @@ impl App {
             "New game: {} vs {}, {}",
             self.game.player(Color::White),
             self.game.player(Color::Black),
-            self.words().time_control()
+            self.view().words().time_control()
         )));
     }
 
@@ -586,11 +586,6 @@ impl App {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
-    }
-
-    /// Whether a game is under way that quitting or a new game would abandon.
-    pub fn game_in_progress(&self) -> bool {
-        saving::in_progress(&self.game)
     }
 
     fn info(&mut self, text: impl Into<String>) {

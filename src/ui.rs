@@ -131,7 +131,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     // Pieces are picked up in the present, and anywhere in a finished game (the analysis board).
     let present = app.view().review().is_none() || app.game().is_over();
     // While the arrows step through the moves, the cursor they would move is not drawn.
-    if matches!(app.mode(), Mode::Playing | Mode::Promotion(_)) && !app.arrows_step() {
+    if matches!(app.mode(), Mode::Playing | Mode::Promotion(_)) && !app.view().arrows_step() {
         view.cursor = Some(app.view().board().cursor);
     }
     if let Mode::Promotion(promotion) = app.mode() {

@@ -306,7 +306,7 @@ impl App {
                 if matches!(self.mode, Mode::Invite(_)) {
                     self.mode = Mode::Playing;
                 }
-                let who = self.words().who(color);
+                let who = self.view().words().who(color);
                 self.info(if rejoined {
                     format!("{who} is back")
                 } else {
@@ -319,7 +319,7 @@ impl App {
                     return;
                 };
                 net.peers[color.index()] = PeerState::GoneSince(now);
-                let who = self.words().who(color);
+                let who = self.view().words().who(color);
                 self.error(format!(
                     "{who}'s terminal is gone ({why}); the game waits, the clock of the side \
                      to move runs on, and `hotseat join` with the same invitation takes the \
@@ -445,7 +445,7 @@ impl App {
             Change::Chat { from, text } => {
                 let who = from
                     .color()
-                    .map_or_else(|| from.to_string(), |c| self.words().who(c));
+                    .map_or_else(|| from.to_string(), |c| self.view().words().who(c));
                 let line = format!("{who}: {text}");
                 let Some(net) = self.table.remote_mut() else {
                     return;
@@ -488,9 +488,9 @@ impl App {
         self.info(match seat.color() {
             Some(color) if resumed => format!(
                 "You play {}: the unfinished game goes on (hotseat host --new starts another)",
-                self.words().who(color)
+                self.view().words().who(color)
             ),
-            Some(color) => format!("You play {}", self.words().who(color)),
+            Some(color) => format!("You play {}", self.view().words().who(color)),
             None => "You are watching".to_owned(),
         });
     }
@@ -534,15 +534,18 @@ impl App {
                 Some(by) if mine(Seat::of(by)) => {
                     self.info(format!(
                         "You offer a draw; {} is asked",
-                        self.words().who(!by)
+                        self.view().words().who(!by)
                     ));
                 }
-                Some(by) => self.info(format!("{} offers a draw", self.words().who(by))),
+                Some(by) => self.info(format!("{} offers a draw", self.view().words().who(by))),
                 None => {}
             },
             Notice::DrawDeclined(by) => {
                 if let Some(by) = by.color() {
-                    self.info(format!("{} declines the draw offer", self.words().who(by)));
+                    self.info(format!(
+                        "{} declines the draw offer",
+                        self.view().words().who(by)
+                    ));
                 }
             }
             Notice::TakebackAsked(by) => match by.color() {
@@ -553,13 +556,17 @@ impl App {
                     self.requests.stand(Ask::Takeback, by, now);
                     self.info(format!(
                         "You ask to take back {}; {} is asked",
-                        self.words()
+                        self.view()
+                            .words()
                             .takeback(by)
                             .unwrap_or_else(|| "your last move".to_owned()),
-                        self.words().who(!by)
+                        self.view().words().who(!by)
                     ));
                 }
-                Some(by) => self.info(format!("{} asks to take back a move", self.words().who(by))),
+                Some(by) => self.info(format!(
+                    "{} asks to take back a move",
+                    self.view().words().who(by)
+                )),
                 None => {}
             },
             Notice::TakebackDeclined(by) => {
@@ -567,12 +574,13 @@ impl App {
                 if let Some(by) = by.color() {
                     let asker = !by;
                     let moves = self
+                        .view()
                         .words()
                         .takeback(asker)
                         .map_or_else(String::new, |moves| format!(" {moves}"));
                     self.info(format!(
                         "{} does not agree to take back{moves}",
-                        self.words().who(by)
+                        self.view().words().who(by)
                     ));
                 }
             }
@@ -581,7 +589,7 @@ impl App {
                 if let Some(by) = by.color() {
                     self.info(format!(
                         "{}'s move taken back, with consent",
-                        self.words().who(by)
+                        self.view().words().who(by)
                     ));
                 }
             }
@@ -601,7 +609,7 @@ impl App {
                     PeerState::GoneSince(now)
                 };
                 if who != seat && !net.setup.hosting {
-                    let who = self.words().who(color);
+                    let who = self.view().words().who(color);
                     self.info(if connected {
                         format!("{who} is connected")
                     } else {

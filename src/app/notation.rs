@@ -3,7 +3,7 @@
 //! for the move list and the status line. The plain line mode writes moves with the same
 //! calls ([`written_move`], [`MoveStyle::write`]).
 
-use super::App;
+use super::view::View;
 use crate::game::{Game, MoveNumber, Outcome};
 use crate::rules::{Color, Move, MoveStyle, Notation};
 
@@ -128,14 +128,14 @@ impl<'a> Words<'a> {
     }
 }
 
-impl App {
+impl<'a> View<'a> {
     /// The game on the board in the players' words.
-    pub fn words(&self) -> Words<'_> {
-        Words::new(&self.game, self.style)
+    pub fn words(&self) -> Words<'a> {
+        Words::new(&self.app.game, self.app.style)
     }
 
     /// `mv`, legal on the board shown, as the players read it.
     pub(super) fn written(&self, mv: Move) -> String {
-        self.style.write(self.shown().board_position(), mv)
+        self.app.style.write(self.app.shown().board_position(), mv)
     }
 }

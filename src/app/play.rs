@@ -40,10 +40,14 @@ impl App {
             // Home and End move the caret too, unless a game in progress shows an earlier
             // position: then they go to the start or back to the game, as the refusal of a move
             // there says. (After the game, typed glyphs are edited like any text.)
-            Action::HistoryStart if self.move_box.is_editing() && !self.past_of_live_game() => {
+            Action::HistoryStart
+                if self.move_box.is_editing() && !self.view().past_of_live_game() =>
+            {
                 self.move_box.go_to_edge(false)
             }
-            Action::HistoryEnd if self.move_box.is_editing() && !self.past_of_live_game() => {
+            Action::HistoryEnd
+                if self.move_box.is_editing() && !self.view().past_of_live_game() =>
+            {
                 self.move_box.go_to_edge(true)
             }
             Action::DeleteForward if self.move_box.delete().is_some() => self.message = None,
@@ -55,22 +59,24 @@ impl App {
                 self.move_box.delete_to_start();
                 self.message = None;
             }
-            Action::CursorLeft if self.arrows_step() => {
+            Action::CursorLeft if self.view().arrows_step() => {
                 self.go(self.review.step_line(&self.game, -1))
             }
-            Action::CursorRight if self.arrows_step() => {
+            Action::CursorRight if self.view().arrows_step() => {
                 self.go(self.review.step_line(&self.game, 1))
             }
-            Action::CursorUp if self.arrows_step() => {
+            Action::CursorUp if self.view().arrows_step() => {
                 if let Some(start) = self.review.start(&self.game) {
                     self.show_spot(start);
                 }
             }
-            Action::CursorDown if self.arrows_step() => {
+            Action::CursorDown if self.view().arrows_step() => {
                 self.show_spot(self.review.line_end(&self.game));
             }
             // Enter or Space on a board being looked through takes it in hand: the cursor shows.
-            Action::Select | Action::Space if self.arrows_step() && !self.refuse_in_review() => {
+            Action::Select | Action::Space
+                if self.view().arrows_step() && !self.refuse_in_review() =>
+            {
                 self.board.engaged = true;
             }
             Action::CursorUp => self.board.move_cursor(0, 1),
@@ -279,10 +285,10 @@ impl App {
     fn pointer(&mut self, pointer: Pointer, now: Duration) {
         let square = self.square_at(pointer.column, pointer.row);
         match pointer.kind {
-            PointerKind::WheelUp if self.on_note(pointer.column, pointer.row) => {
+            PointerKind::WheelUp if self.view().on_note(pointer.column, pointer.row) => {
                 self.scroll_note(-1)
             }
-            PointerKind::WheelDown if self.on_note(pointer.column, pointer.row) => {
+            PointerKind::WheelDown if self.view().on_note(pointer.column, pointer.row) => {
                 self.scroll_note(1)
             }
             PointerKind::WheelUp => self.go(self.review.step_line(&self.game, -1)),
@@ -298,7 +304,7 @@ impl App {
                 self.board.cursor = sq;
                 // A click on the board takes it in hand, except where moves are refused.
                 self.board.engaged = self.game.is_over() || !self.review.is_active();
-                if self.board.selected == Some(sq) && !self.past_of_live_game() {
+                if self.board.selected == Some(sq) && !self.view().past_of_live_game() {
                     // Maybe the start of a drag of the piece already picked up.
                     self.board.drag = Some(Drag {
                         from: sq,
@@ -409,7 +415,7 @@ impl App {
                         self.move_box.set(step.rest);
                         return;
                     }
-                    let san = self.written(mv);
+                    let san = self.view().written(mv);
                     self.submit(mv, now);
                     played.push(san);
                 }
@@ -462,7 +468,7 @@ impl App {
                 if let Some(outcome) = self.game.outcome() {
                     self.error(format!(
                         "The game is over ({}, {}): Ctrl-N starts a new one",
-                        self.words().outcome(outcome),
+                        self.view().words().outcome(outcome),
                         outcome.result.pgn()
                     ));
                 }
@@ -549,7 +555,7 @@ impl App {
         if let Some(outcome) = self.game.outcome() {
             self.error(format!(
                 "The game is over: {}",
-                self.words().outcome(outcome)
+                self.view().words().outcome(outcome)
             ));
         } else {
             let color = self.table.speaker(&self.game);
@@ -558,7 +564,7 @@ impl App {
     }
 
     pub(super) fn new_game_requested(&mut self) {
-        if self.game_in_progress() || self.study_would_be_lost() {
+        if self.view().game_in_progress() || self.study_would_be_lost() {
             self.mode = Mode::AbandonGame(dialogs::AbandonGame);
         } else {
             self.open_form();
@@ -577,7 +583,7 @@ impl App {
             // A watcher keeps nothing of the game, a puzzle's results are written as they
             // come: leaving loses nothing.
             self.quit = true;
-        } else if self.game_in_progress()
+        } else if self.view().game_in_progress()
             || self.saving.unsaved_finish
             || self.study_would_be_lost()
         {
@@ -591,7 +597,7 @@ impl App {
     /// would lose them (unless it has an archive file they are written into, that works).
     pub(super) fn study_would_be_lost(&self) -> bool {
         let kept = self.saving.archived_path.is_some() && !self.saving.rearchive_failing;
-        self.saving.study_unsaved && !self.game_in_progress() && !kept
+        self.saving.study_unsaved && !self.view().game_in_progress() && !kept
     }
 }
 
@@ -605,7 +611,7 @@ impl App {
         if let Some(color) = self.game.clock().running().filter(|_| running) {
             self.info(format!(
                 "The game was stopped for {span}; {}'s clock ran on, as for an absence",
-                self.words().who(color)
+                self.view().words().who(color)
             ));
         } else {
             self.info(format!("The game was stopped for {span}"));

@@ -15,6 +15,7 @@
 //! report again with no engine ([`Game::report`](crate::game::Game::report)).
 
 use super::keymap::Seek;
+use super::view::View;
 use super::{App, Effect, EngineEffect, Live, Message};
 use crate::game::report::lila::Judgement;
 use crate::game::report::{GameReport, PositionEval};
@@ -219,7 +220,7 @@ impl App {
                 Judgement::Blunder => "blunder",
             });
             let side = seek.side.map_or_else(String::new, |side| {
-                format!(" by {}", self.words().who(side))
+                format!(" by {}", self.view().words().who(side))
             });
             let what = if seek.label.is_some() {
                 format!("No {label}{side} in the report")
@@ -236,57 +237,11 @@ impl App {
         } else {
             i >= before
         };
-        let said = self.labelled_move_line(report, i, round, seek.forward);
+        let said = self
+            .view()
+            .labelled_move_line(report, i, round, seek.forward);
         self.show_spot(Spot::Main(i + 1));
         self.message = Some(said);
-    }
-
-    /// `15... Nxd7?? by Duke Karl (Black): Blunder. Better was Qxd7.`: the labelled move
-    /// `ply` of the report, as the status line says it (`round`: the search went round the
-    /// end of the game, or its start when going back, `forward` or not), in fewer words for
-    /// narrow lines.
-    fn labelled_move_line(
-        &self,
-        report: &GameReport,
-        ply: usize,
-        round: bool,
-        forward: bool,
-    ) -> Message {
-        let judged = &report.moves[ply];
-        let glyph = judged.advice.map_or("", |a| a.judgement.glyph());
-        let label = judged.advice.map_or("", |a| a.judgement.name());
-        let what = judged.advice.map_or("", |a| a.describe());
-        let played = format!(
-            "{} {}{glyph}",
-            self.words().move_number(ply),
-            self.words().written_move(ply)
-        );
-        let best = self
-            .game
-            .record()
-            .position_at(ply)
-            .zip(judged.better.first())
-            .map(|(before, &mv)| self.style.write(before, mv));
-        let again = match (round, forward) {
-            (false, _) => "",
-            (true, true) => " (from the start again)",
-            (true, false) => " (from the end again)",
-        };
-        let (better, short_better) = best.map_or_else(
-            || (String::new(), String::new()),
-            |best| {
-                (
-                    format!(" Better was {best}."),
-                    format!(" · {best} was better"),
-                )
-            },
-        );
-        Message::info(format!(
-            "{played} by {}: {what}.{better}{again}",
-            self.words().who(judged.mover)
-        ))
-        .or_shorter(format!("{played} {label}{short_better}"))
-        .or_shorter(format!("{played} {label}"))
     }
 
     /// What the engine said about analysis `id`.
@@ -387,4 +342,55 @@ pub fn player_lines(report: &GameReport, names: [&str; 2]) -> [String; 2] {
         )
     };
     [line(0, "White"), line(1, "Black")]
+}
+
+impl View<'_> {
+    /// `15... Nxd7?? by Duke Karl (Black): Blunder. Better was Qxd7.`: the labelled move
+    /// `ply` of the report, as the status line says it (`round`: the search went round the
+    /// end of the game, or its start when going back, `forward` or not), in fewer words for
+    /// narrow lines.
+    fn labelled_move_line(
+        &self,
+        report: &GameReport,
+        ply: usize,
+        round: bool,
+        forward: bool,
+    ) -> Message {
+        let judged = &report.moves[ply];
+        let glyph = judged.advice.map_or("", |a| a.judgement.glyph());
+        let label = judged.advice.map_or("", |a| a.judgement.name());
+        let what = judged.advice.map_or("", |a| a.describe());
+        let played = format!(
+            "{} {}{glyph}",
+            self.words().move_number(ply),
+            self.words().written_move(ply)
+        );
+        let best = self
+            .app
+            .game
+            .record()
+            .position_at(ply)
+            .zip(judged.better.first())
+            .map(|(before, &mv)| self.app.style.write(before, mv));
+        let again = match (round, forward) {
+            (false, _) => "",
+            (true, true) => " (from the start again)",
+            (true, false) => " (from the end again)",
+        };
+        let (better, short_better) = best.map_or_else(
+            || (String::new(), String::new()),
+            |best| {
+                (
+                    format!(" Better was {best}."),
+                    format!(" · {best} was better"),
+                )
+            },
+        );
+        Message::info(format!(
+            "{played} by {}: {what}.{better}{again}",
+            self.words().who(judged.mover)
+        ))
+        .or_shorter(format!("{played} {label}{short_better}"))
+        .or_shorter(format!("{played} {label}"))
+    }
 }

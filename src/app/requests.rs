@@ -250,7 +250,7 @@ impl<'a> View<'a> {
     /// The questions standing at this table.
     pub fn questions(&self) -> Questions<'a> {
         let app = self.app;
-        Questions::new(&app.requests, &app.game, &app.table, app.words())
+        Questions::new(&app.requests, &app.game, &app.table, app.view().words())
     }
 }
 

@@ -328,7 +328,7 @@ pub(super) fn learn(app: &mut App, side: Option<Color>) {
     };
     let faults = rules::candidates(report, side);
     if faults.is_empty() {
-        let who = side.map_or_else(|| "either player".to_owned(), |c| app.words().who(c));
+        let who = side.map_or_else(|| "either player".to_owned(), |c| app.view().words().who(c));
         app.info(format!(
             "No mistakes by {who} to learn from: no move lost more than 7.5% of its winning \
              chances"
@@ -384,8 +384,8 @@ fn played_text(app: &App, report: &GameReport, ply: usize) -> String {
         .map_or("", |a| a.judgement.glyph());
     format!(
         "{} {}{glyph}",
-        app.words().move_number(ply),
-        app.words().written_move(ply)
+        app.view().words().move_number(ply),
+        app.view().words().written_move(ply)
     )
 }
 
@@ -422,7 +422,7 @@ fn show_fault(app: &mut App) {
     };
     let text = format!(
         "{lead}You played {played}{stop} Find a better move for {}",
-        app.words().who(fault.mover)
+        app.view().words().who(fault.mover)
     );
     app.show_spot(Spot::Main(fault.ply));
     app.board.orientation = fault.mover;
@@ -479,7 +479,7 @@ pub(super) fn take_move(app: &mut App, mv: Move) -> bool {
             app,
             format!(
                 "{written} is the move played in the game. Try another move for {}",
-                app.words().who(mover)
+                app.view().words().who(mover)
             ),
         ),
         Tried::Search => {
@@ -614,7 +614,7 @@ fn line_text(app: &App, pos: &Position, line: &[Move], ply: usize) -> String {
     let mut at = pos.clone();
     let mut words = Vec::new();
     for (i, &mv) in line.iter().take(6).enumerate() {
-        let number = app.words().move_number(ply + i).to_string();
+        let number = app.view().words().move_number(ply + i).to_string();
         let written = app.style.write(&at, mv);
         if i == 0 || at.turn() == Color::White {
             words.push(format!("{number} {written}"));
@@ -730,7 +730,7 @@ fn judged(app: &mut App, id: u64, event: AnalysisEvent) {
         let text = format!(
             "You can do better than {written} ({}). Try another move for {}",
             eval_words(after),
-            app.words().who(mover)
+            app.view().words().who(mover)
         );
         fail(app, text);
     }

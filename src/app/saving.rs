@@ -750,7 +750,7 @@ impl App {
         self.over_announced = over;
         let text = match self.game.outcome() {
             // The prompt and the footer say how to review it and start a new one.
-            Some(o) => format!("{text} ({})", self.words().outcome(o)),
+            Some(o) => format!("{text} ({})", self.view().words().outcome(o)),
             None if self.mode == Mode::Ready(super::dialogs::Ready) => text,
             None => format!("{text} — {} to move", self.game.position().turn()),
         };

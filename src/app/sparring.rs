@@ -280,7 +280,7 @@ impl App {
         if self.game.is_over() || self.game.position().turn() != side {
             return;
         }
-        let name = self.words().who(side);
+        let name = self.view().words().who(side);
         let mut said = None;
         if self.game.pending_offer() == Some(!side) {
             let number = self.game.position().fullmoves();

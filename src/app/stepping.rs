@@ -19,14 +19,6 @@ use crate::layout::panel::{list_rows, move_at};
 use crate::text;
 
 impl App {
-    /// Whether the arrow keys step through the moves rather than move the board's cursor (see
-    /// the module docs of `stepping`). Typed text keeps the arrows for itself.
-    pub fn arrows_step(&self) -> bool {
-        self.move_box.is_empty()
-            && !self.board.engaged
-            && (self.game.is_over() || self.review.is_active())
-    }
-
     /// A press of the mouse on the move list: the position after that move. `false` when the
     /// press was elsewhere.
     pub(super) fn click_move_list(&mut self, column: u16, row: u16) -> bool {
@@ -74,15 +66,10 @@ impl App {
         true
     }
 
-    /// Whether a game still being played shows an earlier position: the review is read-only.
-    pub(super) fn past_of_live_game(&self) -> bool {
-        self.review.is_active() && !self.game.is_over()
-    }
-
     /// Refuses a move made while a game in progress shows an earlier position, saying how to
     /// get back to it. `true` when refused.
     pub(super) fn refuse_in_review(&mut self) -> bool {
-        if !self.past_of_live_game() {
+        if !self.view().past_of_live_game() {
             return false;
         }
         let typed = if self.move_box.is_blank() {
@@ -114,13 +101,6 @@ impl App {
         let max = lines.saturating_sub(usize::from(panel.note.height));
         let next = i64::from(self.note_scroll) + i64::from(delta);
         self.note_scroll = u16::try_from(next.clamp(0, max as i64)).unwrap_or(0);
-    }
-
-    /// Whether a screen cell is on the note.
-    pub(super) fn on_note(&self, column: u16, row: u16) -> bool {
-        self.view()
-            .panel_layout()
-            .is_some_and(|p| p.note.contains(ratatui::layout::Position::new(column, row)))
     }
 }
 
@@ -211,8 +191,8 @@ impl View<'_> {
                 if let Some(took) = self.app.game.move_time(i) {
                     lines.push(format!(
                         "{} {} took {}",
-                        self.app.words().move_number(i),
-                        self.app.words().written_move(i),
+                        self.app.view().words().move_number(i),
+                        self.app.view().words().written_move(i),
                         format_span(took)
                     ));
                 }
@@ -245,11 +225,34 @@ impl View<'_> {
                 &format!(
                     "{} · {}",
                     outcome.result.pgn(),
-                    self.app.words().outcome(outcome)
+                    self.app.view().words().outcome(outcome)
                 ),
                 width.saturating_sub(1).max(1),
             ),
             None => Vec::new(),
         }
+    }
+}
+
+impl View<'_> {
+    /// Whether a screen cell is on the note.
+    pub(super) fn on_note(&self, column: u16, row: u16) -> bool {
+        self.app
+            .view()
+            .panel_layout()
+            .is_some_and(|p| p.note.contains(ratatui::layout::Position::new(column, row)))
+    }
+
+    /// Whether a game still being played shows an earlier position: the review is read-only.
+    pub(super) fn past_of_live_game(&self) -> bool {
+        self.app.review.is_active() && !self.app.game.is_over()
+    }
+
+    /// Whether the arrow keys step through the moves rather than move the board's cursor (see
+    /// the module docs of `stepping`). Typed text keeps the arrows for itself.
+    pub fn arrows_step(&self) -> bool {
+        self.app.move_box.is_empty()
+            && !self.app.board.engaged
+            && (self.app.game.is_over() || self.app.review.is_active())
     }
 }

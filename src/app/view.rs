@@ -186,7 +186,7 @@ impl App {
 impl View<'_> {
     /// The feedback on the typed text, for the board and the prompt.
     pub fn feedback(&self) -> Feedback {
-        if self.app.past_of_live_game() || self.app.mode != Mode::Playing {
+        if self.app.view().past_of_live_game() || self.app.mode != Mode::Playing {
             return Feedback::default();
         }
         if self.app.shown().studying() {
@@ -233,7 +233,7 @@ impl View<'_> {
             // Enter plays the first move only: the hint says so, and shows that move.
             let typed = self.app.style.typed_in_english(&first.typed);
             let mut feedback = move_entry::feedback(self.app.shown().board_position(), &typed);
-            let san = self.app.written(mv);
+            let san = self.app.view().written(mv);
             feedback.hint = Some(
                 Message::info(format!(
                     "Enter plays {san} only: {}",
@@ -286,8 +286,8 @@ impl View<'_> {
                 None => "the start position".to_owned(),
                 Some(i) => format!(
                     "after {} {}",
-                    self.app.words().move_number(i),
-                    self.app.words().written_move(i)
+                    self.app.view().words().move_number(i),
+                    self.app.view().words().written_move(i)
                 ),
             };
             // After the game there is no game to return to: End shows how it ended.
@@ -318,7 +318,7 @@ impl View<'_> {
         if let Some(outcome) = self.app.game.outcome() {
             return Message::info(format!(
                 "{} · {}",
-                self.app.words().outcome(outcome),
+                self.app.view().words().outcome(outcome),
                 outcome.result.pgn()
             ));
         }
@@ -327,7 +327,7 @@ impl View<'_> {
         }
         let pos = self.app.game.position();
         let turn = pos.turn();
-        let mut text = format!("{} to move", self.app.words().who(turn));
+        let mut text = format!("{} to move", self.app.view().words().who(turn));
         if pos.is_check() {
             text.push_str(" — check!");
         }
@@ -357,7 +357,7 @@ impl View<'_> {
         } else if self.app.game.is_over() {
             "Game over ›".to_owned()
         } else {
-            format!("{} ›", self.app.words().who(turn))
+            format!("{} ›", self.app.view().words().who(turn))
         };
         let held = self
             .app
@@ -378,7 +378,7 @@ impl View<'_> {
             {
                 return question;
             }
-            let (text, short) = if self.app.game.is_over() && self.app.arrows_step() {
+            let (text, short) = if self.app.game.is_over() && self.app.view().arrows_step() {
                 (
                     if across {
                         "← → step · a move starts a variation · type quit"
@@ -531,5 +531,10 @@ impl<'a> View<'a> {
     /// The whole terminal as a rectangle.
     pub fn screen(&self) -> Rect {
         Rect::from((ratatui::layout::Position::ORIGIN, self.app.size))
+    }
+
+    /// Whether a game is under way that quitting or a new game would abandon.
+    pub fn game_in_progress(&self) -> bool {
+        super::saving::in_progress(&self.app.game)
     }
 }

@@ -223,7 +223,7 @@ pub fn play_on<S: Write, E: Write>(
     }
     // The clocks as they stand, for --resume.
     let _ = runtime.save_now();
-    Ok(if session.app().game_in_progress() {
+    Ok(if session.app().view().game_in_progress() {
         Ending::Unfinished
     } else {
         Ending::Finished

@@ -148,9 +148,9 @@ impl Session {
         let game = self.app.game();
         let mut out = vec![format!(
             "hotseat, plain mode: {} against {}, {}. Type help for the commands.",
-            self.app.words().who(Color::White),
-            self.app.words().who(Color::Black),
-            self.app.words().time_control()
+            self.app.view().words().who(Color::White),
+            self.app.view().words().who(Color::Black),
+            self.app.view().words().time_control()
         )];
         if let Some(message) = self.app.view().message() {
             out.push(sentence(&plain_words(&message.text)));
@@ -289,7 +289,7 @@ impl Session {
 
     /// What to say when the input ends: the game stays saved, and how to go on with it.
     pub fn farewell(&self) -> Option<String> {
-        (self.app.game_in_progress() && self.app.saving().autosaving())
+        (self.app.view().game_in_progress() && self.app.saving().autosaving())
             .then(|| format!("Input ended. {}", self.way_back()))
     }
 
@@ -760,7 +760,7 @@ impl Session {
             return Vec::new();
         }
         let pos = self.app.game().position().clone();
-        let step = read_line_in(&pos, &rest, self.app.words().style())
+        let step = read_line_in(&pos, &rest, self.app.view().words().style())
             .into_iter()
             .next();
         let said = match (step, self.app.view().message()) {
@@ -798,7 +798,7 @@ impl Session {
 
     /// The move at `ply` in the players' notation, as the screen's move list writes it.
     fn written(&self, ply: usize) -> String {
-        written_move(self.app.game(), ply, self.app.words().style())
+        written_move(self.app.game(), ply, self.app.view().words().style())
     }
 
     /// The move at `ply` as a sentence.
@@ -818,7 +818,11 @@ impl Session {
     }
 
     fn outcome_words(&self, outcome: Outcome) -> String {
-        self.app.words().outcome(outcome).replace(" — ", ", ")
+        self.app
+            .view()
+            .words()
+            .outcome(outcome)
+            .replace(" — ", ", ")
     }
 
     /// The question the app asks now, with how to answer it.
@@ -835,14 +839,14 @@ impl Session {
                 Some(format!(
                     "{} would allow a draw claim by {why}. Claim the draw with it? yes or claim \
                      claims it, no just plays it.",
-                    app.words().style().write(app.game().position(), *mv),
+                    app.view().words().style().write(app.game().position(), *mv),
                 ))
             }
             Mode::Promotion(promotion) => Some(format!(
                 "{}: promote to which piece? queen, rook, bishop or knight: type {}, or cancel \
                  to play another move.",
                 promotion.to,
-                question::promotion_letters(app.words().style().language)
+                question::promotion_letters(app.view().words().style().language)
             )),
             mode if matches!(
                 app.view().key_context(),
@@ -874,7 +878,7 @@ impl Session {
     /// The opponent's question as it comes, with how to answer it.
     fn asked_sentence(&self, ask: Ask, by: Color) -> String {
         let app = &self.app;
-        let (who, to) = (app.words().who(by), app.words().who(!by));
+        let (who, to) = (app.view().words().who(by), app.view().words().who(!by));
         let what = match ask {
             Ask::Draw => format!("{who} offers a draw."),
             Ask::Takeback => format!(
@@ -899,14 +903,17 @@ impl Session {
         let turn = game.position().turn();
         let mut text = format!(
             "{} to move, move {}",
-            self.app.words().who(turn),
+            self.app.view().words().who(turn),
             game.position().fullmoves()
         );
         if game.position().is_check() {
             text.push_str(", in check");
         }
         if let Some(by) = game.pending_offer() {
-            text.push_str(&format!("; {} offers a draw", self.app.words().who(by)));
+            text.push_str(&format!(
+                "; {} offers a draw",
+                self.app.view().words().who(by)
+            ));
         }
         if self.app.view().questions().offering_with_move() {
             text.push_str("; offering a draw with this move");
@@ -976,7 +983,7 @@ impl Session {
     /// `o`: the player not to move.
     fn other(&self, now: Duration) -> String {
         let other = !self.app.game().position().turn();
-        let who = self.app.words().who(other);
+        let who = self.app.view().words().who(other);
         match self.clock_of(other, now) {
             Some(left) => format!("{who} waits, with {left} left."),
             None => format!("{who} waits."),

@@ -47,7 +47,7 @@ impl<'a> PanelView<'a> {
         };
         ClockView {
             color,
-            name: self.app.words().who(color),
+            name: self.app.view().words().who(color),
             remaining,
             running: clock.running() == Some(color) && !game.is_over(),
             to_move: game.position().turn() == color && !game.is_over(),
@@ -100,8 +100,8 @@ impl PanelView<'_> {
         let title = match variant_text(self.app) {
             _ if let Some(seat) = crate::app::puzzle::seat(self.app) => seat.title(self.app.now()),
             _ if let Some(title) = crate::app::retro::kept_title(self.app) => title,
-            Some(variant) => format!("{} · {variant}", self.app.words().time_control()),
-            None => self.app.words().time_control(),
+            Some(variant) => format!("{} · {variant}", self.app.view().words().time_control()),
+            None => self.app.view().words().time_control(),
         };
         // A title longer than the edge (odds and a delay at 80x24) ends in `…`, not mid-word.
         let title = format!(
@@ -139,7 +139,7 @@ impl PanelView<'_> {
             ascii: self.app.view().glyphs() == GlyphSet::Ascii,
             shown: self.app.shown().spot(),
             theme,
-            style: self.app.words().style(),
+            style: self.app.view().words().style(),
             hide_lines: self.app.view().retro().is_some(),
         }
         .render(plan.moves, buf);

@@ -52,7 +52,7 @@ impl Popup for ClaimWithMove {
                 format!("{} allows a draw claim by {why}.", pos.san(self.mv)),
                 format!(
                     "{}, claim a draw with this move?",
-                    app.words().who(pos.turn())
+                    app.view().words().who(pos.turn())
                 ),
                 format!(
                     "y claims · Enter just plays {} · Esc: neither",

@@ -189,7 +189,7 @@ impl Explorer {
     pub fn shown_rows<'a>(&'a self, app: &App) -> Option<Vec<(String, &'a ExplorerRow)>> {
         let rows = self.rows.as_ref()?;
         let position = app.shown().position();
-        let style = app.words().style();
+        let style = app.view().words().style();
         let shown = rows
             .iter()
             .map(|row| {
@@ -213,7 +213,7 @@ impl App {
             self.error("There is no library: hotseat has no folder to keep games in");
             return;
         }
-        if self.game_in_progress() {
+        if self.view().game_in_progress() {
             self.error("The explorer opens after the game: no help from the archive during play");
             return;
         }

@@ -48,7 +48,7 @@ impl Popup for GameOver {
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
         let outcome = app.game().outcome()?;
         let mut lines = vec![
-            app.words().outcome(outcome),
+            app.view().words().outcome(outcome),
             outcome.result.pgn().to_owned(),
         ];
         match app.saving.archive_note() {
@@ -78,7 +78,7 @@ fn rematch(app: &mut App) {
         "Rematch: {} vs {}, {}",
         app.game.player(Color::White),
         app.game.player(Color::Black),
-        app.words().time_control()
+        app.view().words().time_control()
     ));
 }
 
@@ -124,7 +124,7 @@ mod tests {
             let mut app = mated();
             assert!(key(&mut app, code));
             assert_eq!(app.mode(), &Mode::Playing);
-            assert!(app.arrows_step(), "the arrows are on the moves");
+            assert!(app.view().arrows_step(), "the arrows are on the moves");
         }
     }
 

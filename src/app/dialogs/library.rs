@@ -285,7 +285,7 @@ impl App {
             Some(color) if self.game.is_timed() && !self.game.is_over() => {
                 Some(Message::info(format!(
                     "{}'s clock is running: the library does not stop it (Ctrl-P, agreed, does)",
-                    self.words().who(color)
+                    self.view().words().who(color)
                 )))
             }
             _ => None,

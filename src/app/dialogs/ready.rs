@@ -64,13 +64,13 @@ impl Popup for Ready {
         let turn = game.position().turn();
         let players = format!(
             "{} vs {}",
-            app.words().who(Color::White),
-            app.words().who(Color::Black)
+            app.view().words().who(Color::White),
+            app.view().words().who(Color::Black)
         );
         let lines = if game.record().plies() == 0 {
             vec![
                 players,
-                format!("Clock: {}", app.words().time_control()),
+                format!("Clock: {}", app.view().words().time_control()),
                 format!("Press Enter, or type {turn}'s first move,"),
                 format!("to start {turn}'s clock."),
             ]

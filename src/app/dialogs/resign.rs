@@ -43,7 +43,7 @@ impl Popup for Resign {
         text_box(
             "Resign?",
             vec![
-                format!("Resign the game for {}?", app.words().who(color)),
+                format!("Resign the game for {}?", app.view().words().who(color)),
                 format!(
                     "{0} would win. (Tab: {0} resigns instead.)",
                     app.game().player(!color)

@@ -27,7 +27,7 @@ impl Popup for Resume {
             Action::Yes => {
                 app.mode = app.opening_mode();
                 let turn = app.game.position().turn();
-                app.info(format!("Resumed: {} to move", app.words().who(turn)));
+                app.info(format!("Resumed: {} to move", app.view().words().who(turn)));
                 app.requests.offer_standing(&app.game, now);
             }
             Action::No | Action::Cancel => {

@@ -560,7 +560,7 @@ fn a_rematch_swaps_the_seats_and_keeps_each_players_clock() {
     assert_eq!(app.game().player(Color::White), "Bob");
     assert_eq!(app.game().player(Color::Black), "Ann");
     assert_eq!(app.game().record().plies(), 0);
-    assert_eq!(app.words().time_control(), "White 3+0, Black 5+3");
+    assert_eq!(app.view().words().time_control(), "White 3+0, Black 5+3");
     assert_eq!(
         app.view().message().unwrap().text,
         "Rematch: Bob vs Ann, White 3+0, Black 5+3"

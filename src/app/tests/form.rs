@@ -65,7 +65,7 @@ fn names_presets_and_start() {
     assert_mode(&app, &Mode::Ready(Ready));
     assert_eq!(app.game().player(Color::White), "Ann");
     assert_eq!(app.game().player(Color::Black), "Bob");
-    assert_eq!(app.words().time_control(), "5+3");
+    assert_eq!(app.view().words().time_control(), "5+3");
     assert_eq!(app.game().record().plies(), 0);
 }
 
@@ -85,7 +85,7 @@ fn a_custom_time_control_is_checked_as_it_is_typed() {
     type_text(&mut app, "2d1");
     assert_eq!(form(&app).error(Field::Time), None);
     act(&mut app, Action::Select);
-    assert_eq!(app.words().time_control(), "5+2, 1 s delay");
+    assert_eq!(app.view().words().time_control(), "5+2, 1 s delay");
 }
 
 #[test]
@@ -317,7 +317,7 @@ fn a_remembered_clock_must_read_as_the_form_reads_it() {
 
 #[test]
 fn a_control_under_a_minute_is_named_in_seconds_as_it_was_typed() {
-    assert_eq!(timed_app("15s+0").words().time_control(), "15s+0");
-    assert_eq!(timed_app("1.5+2").words().time_control(), "90s+2");
-    assert_eq!(timed_app("1+0").words().time_control(), "1+0");
+    assert_eq!(timed_app("15s+0").view().words().time_control(), "15s+0");
+    assert_eq!(timed_app("1.5+2").view().words().time_control(), "90s+2");
+    assert_eq!(timed_app("1+0").view().words().time_control(), "1+0");
 }

@@ -91,7 +91,7 @@ fn the_arrows_step_when_the_game_is_over_and_move_the_cursor_once_the_board_is_i
     // with the arrows on the moves.
     app.board.engaged = true;
     act(&mut app, Action::Review);
-    assert!(app.arrows_step());
+    assert!(app.view().arrows_step());
     act(&mut app, Action::CursorLeft);
     assert_eq!(app.view().review(), Some(6));
     // Typed text after the game (a glyph) is edited like any text: Home moves the caret.
@@ -118,7 +118,7 @@ fn the_arrows_step_when_the_game_is_over_and_move_the_cursor_once_the_board_is_i
 
     let cursor = app.view().board().cursor;
     act(&mut app, Action::Select);
-    assert!(!app.arrows_step(), "Enter takes the board in hand");
+    assert!(!app.view().arrows_step(), "Enter takes the board in hand");
     act(&mut app, Action::CursorLeft);
     assert_eq!(app.view().review(), None);
     assert_ne!(
@@ -127,7 +127,7 @@ fn the_arrows_step_when_the_game_is_over_and_move_the_cursor_once_the_board_is_i
         "the arrows move the cursor"
     );
     act(&mut app, Action::Cancel);
-    assert!(app.arrows_step(), "Esc gives them back to the moves");
+    assert!(app.view().arrows_step(), "Esc gives them back to the moves");
     act(&mut app, Action::CursorLeft);
     assert_eq!(app.view().review(), Some(6));
 }
@@ -163,7 +163,7 @@ fn typed_text_keeps_the_arrows_from_stepping() {
     play_all(&mut app, &["e4"]);
     act(&mut app, Action::HistoryBack);
     type_text(&mut app, "e");
-    assert!(!app.arrows_step());
+    assert!(!app.view().arrows_step());
 }
 
 #[test]
@@ -182,7 +182,7 @@ fn a_click_on_a_move_in_the_list_shows_the_position_after_it() {
     assert_eq!(app.view().review(), None, "the last move is the present");
     pointer(&mut app, PointerKind::Down, (moves.x + 16, moves.y));
     assert_eq!(app.view().review(), Some(2));
-    assert!(app.arrows_step());
+    assert!(app.view().arrows_step());
     pointer(&mut app, PointerKind::Down, (moves.x + 7, moves.y + 3));
     assert_eq!(
         app.view().review(),

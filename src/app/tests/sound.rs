@@ -116,9 +116,9 @@ fn moves_are_written_and_typed_in_the_players_letters() {
     let mut app = with(config(GameSetup::default()), Sound::Off, german);
     play_all(&mut app, &["e4", "e5", "Sf3", "♘c6", "Lb5", "a6"]);
     assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
-    assert_eq!(app.words().last_move(), "3... a6");
+    assert_eq!(app.view().words().last_move(), "3... a6");
     enter(&mut app, "Bxc6");
-    assert_eq!(app.words().last_move(), "4. Lxc6");
+    assert_eq!(app.view().words().last_move(), "4. Lxc6");
     assert!(
         app.game()
             .to_pgn(Duration::ZERO, &Default::default())
@@ -127,7 +127,7 @@ fn moves_are_written_and_typed_in_the_players_letters() {
     // Several moves on a line, in German.
     enter(&mut app, "dxc6 O-O Dd6");
     assert_eq!(
-        app.words().last_move(),
+        app.view().words().last_move(),
         "5... Dd6",
         "{:?}",
         app.view().message()
@@ -136,10 +136,10 @@ fn moves_are_written_and_typed_in_the_players_letters() {
     let figurine = MoveStyle::new(Notation::Figurine, Language::English);
     let mut app = with(config(GameSetup::default()), Sound::Off, figurine);
     play_all(&mut app, &["e4", "e5", "Nf3"]);
-    assert_eq!(app.words().last_move(), "2. ♘f3");
+    assert_eq!(app.view().words().last_move(), "2. ♘f3");
 
     let lan = MoveStyle::new(Notation::Lan, Language::French);
     let mut app = with(config(GameSetup::default()), Sound::Off, lan);
     play_all(&mut app, &["e4", "e5", "Cf3"]);
-    assert_eq!(app.words().last_move(), "2. Cg1-f3");
+    assert_eq!(app.view().words().last_move(), "2. Cg1-f3");
 }

@@ -86,7 +86,7 @@ fn the_cursor_and_the_mouse_start_variations_the_same_way() {
 fn the_cursor_keys_and_enter_play_a_move_on_the_analysis_board() {
     let mut app = finished_at_move_four();
     act(&mut app, Action::Select);
-    assert!(!app.arrows_step(), "the board is in hand");
+    assert!(!app.view().arrows_step(), "the board is in hand");
     // Walk the cursor to g1, pick up the knight, and put it down on f3.
     while app.view().board().cursor != sq("g1") {
         let (file, rank) = (

@@ -47,7 +47,7 @@ impl Session {
     }
 
     fn at_promotion(&mut self, promotion: Promotion, text: &str, now: Duration) -> Option<Taken> {
-        let style = self.app.words().style();
+        let style = self.app.view().words().style();
         if let Some(role) = promotion_piece(text, style, self.app.game().position(), promotion) {
             self.app.update(Action::Promote(role), now);
             return Some(Taken::Answered);

@@ -268,14 +268,14 @@ impl Session {
         let label = judged.advice.map_or("", |a| a.judgement.name());
         let mut text = format!(
             "{numbered} by {}: {} ({}).",
-            self.app.words().who(mover),
+            self.app.view().words().who(mover),
             label.to_lowercase(),
             judged.advice.map_or("", |a| a.judgement.glyph())
         );
         if let Some(advice) = judged.advice.filter(|a| a.mate.is_some()) {
             text.push_str(&format!(" {}.", advice.describe()));
         }
-        if let Some(line) = better_line(before, &judged.better, self.app.words().style()) {
+        if let Some(line) = better_line(before, &judged.better, self.app.view().words().style()) {
             text.push_str(&format!(" Better was {line}."));
         }
         text

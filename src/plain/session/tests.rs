@@ -462,7 +462,7 @@ fn new_starts_a_game_with_the_same_options_after_asking() {
         "White's clock starts with White's first move."
     );
     assert_eq!(s.app().game().record().plies(), 0);
-    assert_eq!(s.app().words().time_control(), "5+3");
+    assert_eq!(s.app().view().words().time_control(), "5+3");
     // After the end, no question.
     let mut s = session();
     say0(&mut s, "f3 e5 g4 Qh4#");
