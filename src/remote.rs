@@ -23,6 +23,8 @@ pub mod mirror;
 pub mod msg;
 
 pub use chat::{MAX_CHAT_CHARS, clean_chat};
-pub use duel::{DuelNews, DuelPuzzle, DuelState, DuelStateError};
+pub use duel::{
+    DuelChange, DuelMirror, DuelMoveError, DuelNews, DuelPuzzle, DuelState, DuelStateError,
+};
 pub use mirror::{Mirror, MirrorError};
 pub use msg::{Action, Clocks, Msg, NetEvent, Notice, PROTOCOL_VERSION, Seat, Snapshot};

@@ -411,4 +411,51 @@ mod tests {
         let bytes = super::super::frame::encode(&msg).unwrap();
         assert_eq!(super::super::frame::decode(&bytes).unwrap(), msg);
     }
+
+    #[test]
+    fn a_terminals_mirror_follows_the_host_sends_moves_with_the_revision_and_keeps_out_of_turn() {
+        use crate::remote::{Action, DuelChange, DuelMirror, DuelMoveError};
+        let mut r = referee(OnWrong::Pass, 4);
+        let mut bob = DuelMirror::new(Some(1));
+        let mut watcher = DuelMirror::new(None);
+        assert_eq!(bob.try_move("a8b8"), Err(DuelMoveError::NotStarted));
+        let start = r.start(s(0));
+        assert_eq!(bob.apply(&start), Ok(DuelChange::Updated(DuelNews::Start)));
+        assert!(!bob.my_turn());
+        assert_eq!(bob.try_move("a8b8"), Err(DuelMoveError::NotYourTurn));
+        let solved = r.act(0, 0, "a8b8", s(1)).unwrap();
+        bob.apply(&solved).unwrap();
+        watcher.apply(&solved).unwrap();
+        assert!(bob.my_turn());
+        assert_eq!(watcher.try_move("c2c8"), Err(DuelMoveError::Watching));
+        assert!(matches!(
+            bob.try_move("c2c9"),
+            Err(DuelMoveError::Illegal(_))
+        ));
+        let Msg::Act { ply, action } = bob.try_move("c2c8").unwrap() else {
+            panic!()
+        };
+        assert_eq!(ply, 1);
+        let Action::Move { uci } = action else {
+            panic!()
+        };
+        let moved = r.act(1, ply, &uci, s(2)).unwrap();
+        bob.apply(&moved).unwrap();
+        assert_eq!(bob.state().unwrap().1.position(), r.solving().position());
+        // An older state arriving late changes nothing; a refusal is told as such.
+        assert_eq!(bob.apply(&solved), Ok(DuelChange::Nothing));
+        assert_eq!(bob.state().unwrap().0.revision, 2);
+        let refused = Msg::Refused {
+            reason: DuelRefusal::Stale.to_string(),
+        };
+        assert!(matches!(bob.apply(&refused), Ok(DuelChange::Refused(_))));
+        // A state that does not check out is refused and the copy kept.
+        let Msg::Duel(mut bad) = r.state_msg(s(3)) else {
+            panic!()
+        };
+        bad.revision = 9;
+        bad.played = vec!["a1a1".into()];
+        assert!(bob.apply(&Msg::Duel(bad)).is_err());
+        assert_eq!(bob.state().unwrap().0.revision, 2);
+    }
 }

@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use super::Msg;
 use crate::puzzle::{Attempt, Puzzle, PuzzleError, Solving, parse_row, uci_move};
 
 /// The most puzzles a duel over the network may have (the command line's own cap is lower).
@@ -213,5 +214,118 @@ impl DuelState {
             std::cmp::Ordering::Less => Some(1),
             std::cmp::Ordering::Equal => None,
         }
+    }
+}
+
+/// What a message did to a terminal's duel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DuelChange {
+    /// A new state, and what happened.
+    Updated(DuelNews),
+    /// This terminal's move was refused, and why (the board is the host's, unchanged).
+    Refused(String),
+    Nothing,
+}
+
+/// Why a terminal does not send a move in the duel (said at once, nothing sent).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DuelMoveError {
+    /// The host's first state has not come yet.
+    NotStarted,
+    Watching,
+    NotYourTurn,
+    Over,
+    /// The text is no legal move here (UCI).
+    Illegal(String),
+}
+
+impl std::fmt::Display for DuelMoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DuelMoveError::NotStarted => f.write_str("the duel has not reached this screen yet"),
+            DuelMoveError::Watching => f.write_str("you are watching this duel"),
+            DuelMoveError::NotYourTurn => {
+                f.write_str("it is your opponent's puzzle: wait for yours")
+            }
+            DuelMoveError::Over => f.write_str("the duel is over"),
+            DuelMoveError::Illegal(text) => write!(f, "{text} is no legal move on this board"),
+        }
+    }
+}
+
+impl std::error::Error for DuelMoveError {}
+
+/// A terminal's copy of the host's duel: the last state and the board rebuilt from it.
+#[derive(Clone, Debug)]
+pub struct DuelMirror {
+    /// This terminal's player (0 or 1), or `None` for a watcher.
+    me: Option<usize>,
+    state: Option<(DuelState, Solving)>,
+}
+
+impl DuelMirror {
+    pub fn new(me: Option<usize>) -> DuelMirror {
+        DuelMirror {
+            me: me.map(|p| p.min(1)),
+            state: None,
+        }
+    }
+
+    /// The host's last state and the board, once one came.
+    pub fn state(&self) -> Option<(&DuelState, &Solving)> {
+        self.state.as_ref().map(|(s, b)| (s, b))
+    }
+
+    /// Whether it is this terminal's player's puzzle.
+    pub fn my_turn(&self) -> bool {
+        match (&self.state, self.me) {
+            (Some((s, _)), Some(me)) => !s.over && usize::from(s.turn) == me,
+            _ => false,
+        }
+    }
+
+    /// A message from the host: a state replaces the copy (an older one than held is
+    /// ignored); a state that does not check out is refused and the copy kept.
+    pub fn apply(&mut self, msg: &Msg) -> Result<DuelChange, DuelStateError> {
+        match msg {
+            Msg::Duel(state) => {
+                if let Some((held, _)) = &self.state
+                    && held.revision > state.revision
+                {
+                    return Ok(DuelChange::Nothing);
+                }
+                let board = state.solving()?;
+                let news = state.news.clone();
+                self.state = Some(((**state).clone(), board));
+                Ok(DuelChange::Updated(news))
+            }
+            Msg::Refused { reason } => Ok(DuelChange::Refused(reason.clone())),
+            _ => Ok(DuelChange::Nothing),
+        }
+    }
+
+    /// This terminal's player plays `uci`: checked here (turn, legality), then the message
+    /// for the host, naming the revision it was made on.
+    pub fn try_move(&self, uci: &str) -> Result<Msg, DuelMoveError> {
+        let Some((state, board)) = &self.state else {
+            return Err(DuelMoveError::NotStarted);
+        };
+        let Some(me) = self.me else {
+            return Err(DuelMoveError::Watching);
+        };
+        if state.over {
+            return Err(DuelMoveError::Over);
+        }
+        if usize::from(state.turn) != me {
+            return Err(DuelMoveError::NotYourTurn);
+        }
+        let m = uci_move(board.position(), uci)
+            .map_err(|_| DuelMoveError::Illegal(uci.chars().take(16).collect()))?;
+        Ok(Msg::Act {
+            ply: state.revision,
+            action: super::Action::Move {
+                uci: m.uci().to_string(),
+            },
+        })
     }
 }
