@@ -60,6 +60,7 @@ mod report;
 pub mod requests;
 pub mod retro;
 pub mod saving;
+pub mod shown;
 pub mod sound;
 pub mod sparring;
 mod stepping;
@@ -83,8 +84,9 @@ pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
 use keymap::{Action, KeyContext, action_for};
 pub use live::{Live, LiveJob, LiveUpdate};
 pub use newgame::NewGameForm;
+pub use parts::BoardControl;
 pub use parts::MAX_INPUT_CHARS;
-use parts::{BoardControl, MoveBox, Review};
+use parts::{MoveBox, Review};
 pub use report::{AnalysisEvent, AnalysisJob, Reports, player_lines, summary_line};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{
@@ -96,7 +98,7 @@ use crate::game::{Game, GameSetup};
 use crate::layout::{BoardLayout, ScreenLayout};
 use crate::look::{GlyphSet, Theme};
 use crate::rules::MoveStyle;
-use crate::rules::{Color, Move, Position, Square};
+use crate::rules::{Color, Position};
 
 /// The size assumed until the terminal reports its own.
 pub const DEFAULT_SIZE: Size = Size::new(80, 24);
@@ -203,8 +205,6 @@ pub struct App {
     saving: saving::Saving,
     /// The choices of the last game started from the new-game form.
     remembered: Option<newgame::FormChoices>,
-    /// The side to move offers a draw with the move it is about to make (Ctrl-D).
-    offer_with_move: Option<Color>,
     /// The opponent's take-back or pause request standing, and the bounds on asking.
     requests: requests::Requests,
     /// When the open dialog opened: a key in the first [`requests::ANSWER_GUARD`] after was
@@ -253,7 +253,6 @@ impl App {
             ended_unawares: None,
             saving: saving::Saving::new(config.autosave, config.wall_clock),
             remembered: config.remembered.clone(),
-            offer_with_move: None,
             requests: requests::Requests::default(),
             mode_since: Duration::ZERO,
             by_key: false,
@@ -337,7 +336,6 @@ impl App {
         self.review.leave();
         self.over_announced = false;
         self.ended_unawares = None;
-        self.offer_with_move = None;
         self.requests.clear();
         self.reports.reset(&self.game, &mut self.effects);
         self.retro = None;
@@ -414,7 +412,7 @@ impl App {
         }
         let at = saving::Situation::of(&self.game, &self.mode, &self.table, self.quit, now);
         self.saving.plan(&at, &mut self.effects);
-        let spot = self.shown_spot();
+        let spot = self.shown().spot();
         let open = self.table.analysis_open(&self.game);
         self.live.follow(&self.game, open, spot, &mut self.effects);
         if self.bell.rings(&self.game, now) {
@@ -536,18 +534,10 @@ impl App {
         self.glyphs
     }
 
-    /// The side shown at the bottom of the board.
-    pub fn orientation(&self) -> Color {
-        self.board.orientation
-    }
-
-    pub fn cursor(&self) -> Square {
-        self.board.cursor
-    }
-
-    /// The piece picked up by cursor or mouse.
-    pub fn selected(&self) -> Option<Square> {
-        self.board.selected
+    /// The board as the players work it: the side at the bottom, the cursor, the piece picked
+    /// up.
+    pub fn board(&self) -> &BoardControl {
+        &self.board
     }
 
     /// The text in the move box.
@@ -605,31 +595,10 @@ impl App {
         }
     }
 
-    /// The number of half-moves into the game the board shows.
-    pub fn shown_ply(&self) -> usize {
-        self.review.shown(self.game.record().plies())
-    }
-
-    /// The position the board shows: the present, or the one being reviewed.
-    pub fn shown_position(&self) -> &Position {
-        if let Some(position) = self.variation_position() {
-            return position;
-        }
-        self.game
-            .record()
-            .position_at(self.shown_ply())
-            .unwrap_or_else(|| self.game.position())
-    }
-
-    /// The move that led to the shown position.
-    pub fn shown_last_move(&self) -> Option<Move> {
-        if let Some(id) = self.review.var() {
-            return self.game.variations().node(id).map(|n| n.mv);
-        }
-        let ply = self.shown_ply();
-        ply.checked_sub(1)
-            .and_then(|i| self.game.record().moves().get(i))
-            .map(|m| m.mv)
+    /// The game as the board shows it: the present, or the position being reviewed (see
+    /// [`shown`]).
+    pub fn shown(&self) -> shown::Shown<'_> {
+        shown::Shown::new(&self.game, self.review, self.var_position.as_ref())
     }
 
     /// When the screen will next look different without any input: the next change of the

@@ -105,6 +105,42 @@ fn private_files() {
 #[cfg(not(unix))]
 fn private_files() {}
 
+/// The three functions of the C math library the program calls, in Rust, under their C names.
+///
+/// The puzzle ratings (skillratings' Glicko-2: `f64::exp`, `ln`, `hypot`) and SQLite's FTS5
+/// (its bm25 ranking: `log`) call nothing else of it. With these three in the binary the link
+/// resolves every call here, the linker (`--as-needed`, as rustc asks) leaves libm.so out of
+/// the binary's needs, and the loader no longer maps it and runs its resolvers at every start:
+/// 320 KiB of a two-player game's resident memory (benches/README.md). glibc's `hypot` was
+/// also the one symbol that needed glibc 2.35; without it the binary runs on 2.34.
+///
+/// Only on Linux with glibc, where libm is a library of its own; macOS's and Windows' C
+/// library holds these functions, and musl links statically. `tests/suite/linkage.rs` fails
+/// if the binary needs libm again (a new call to a C math function: `powf`, `sin`, ...; add
+/// it here from the `libm` crate).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[allow(unsafe_code)]
+mod c_math {
+    // The C names, so that both the Rust code's calls (LLVM lowers `f64::exp` to a call of
+    // `exp`) and SQLite's C code link here. Sound: each has the C prototype of math.h, takes
+    // and returns plain `double`s, and is a pure function with no state (errno is not set,
+    // which neither caller reads).
+    #[unsafe(no_mangle)]
+    extern "C" fn exp(x: f64) -> f64 {
+        libm::exp(x)
+    }
+
+    #[unsafe(no_mangle)]
+    extern "C" fn log(x: f64) -> f64 {
+        libm::log(x)
+    }
+
+    #[unsafe(no_mangle)]
+    extern "C" fn hypot(x: f64, y: f64) -> f64 {
+        libm::hypot(x, y)
+    }
+}
+
 /// An error said once on standard error, its quotes of files and arguments escaped.
 fn plain_error(message: &str, code: u8) -> ExitCode {
     eprintln!("error: {}", hotseat::text::tame(message));

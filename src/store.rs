@@ -67,7 +67,7 @@ pub use library::{
     SYNC_BATCH, SortBy, Summary, TRASH_DIR, filter_words, summarize,
 };
 pub use lock::{Claim, GameLock, Holder, MAX_SLOTS};
-pub use mistakes::{CheckedMistake, Mistake, MistakeBook};
+pub use mistakes::{BadMistake, CheckedMistake, Mistake, MistakeBook};
 pub use names::{MAX_PART_BYTES, archive_stem, default_export_path, export_stem, sanitize_part};
 pub use puzzles::{
     BUNDLED as BUNDLED_PUZZLES, Choice, MAX_PUZZLES_REFUSED_LISTED, Played, PuzzleBook,

@@ -116,12 +116,12 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     };
 
     let feedback = app.feedback();
-    let position = app.shown_position();
+    let position = app.shown().position();
     let mut view = BoardView::new(position);
     view.theme = theme;
     view.glyphs = app.glyphs();
-    view.orientation = app.orientation();
-    view.last_move = app.shown_last_move().map(|m| (m.from(), m.to()));
+    view.orientation = app.board().orientation;
+    view.last_move = app.shown().last_move().map(|m| (m.from(), m.to()));
     if app.board_hidden() {
         view.hidden = true;
         view.last_move = None;
@@ -131,12 +131,12 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     let present = app.review().is_none() || app.game().is_over();
     // While the arrows step through the moves, the cursor they would move is not drawn.
     if matches!(app.mode(), Mode::Playing | Mode::Promotion(_)) && !app.arrows_step() {
-        view.cursor = Some(app.cursor());
+        view.cursor = Some(app.board().cursor);
     }
     if let Mode::Promotion(promotion) = app.mode() {
         view.selected = Some(promotion.from);
         view.targets = Bitboard::from_square(promotion.to);
-    } else if let Some(from) = app.selected().filter(|_| present) {
+    } else if let Some(from) = app.board().selected.filter(|_| present) {
         view.selected = Some(from);
         view.targets = move_targets(position, from);
     } else {
@@ -154,7 +154,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         live::render_bar(
             eval,
             bar,
-            app.orientation() == crate::rules::Color::White,
+            app.board().orientation == crate::rules::Color::White,
             theme,
             app.glyphs(),
             buf,
@@ -188,9 +188,9 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         context: app.key_context(),
         theme,
         typing: !app.input().is_empty(),
-        holding: app.selected().is_some(),
+        holding: app.board().selected.is_some(),
         over: app.game().is_over(),
-        offering: app.offering_with_move(),
+        offering: app.questions().offering_with_move(),
         puzzle: crate::app::puzzle::seat(app)
             .filter(|_| matches!(app.mode(), Mode::Playing))
             .map(crate::app::puzzle::PuzzleSeat::keys),

@@ -26,6 +26,8 @@
 //!   `terminal` (resizes under dialogs, suspend and resume), on the harness in `common::pty`
 //!   (itself tested by `pty_harness`);
 //! - no module importing one above it (the layers of `src/lib.rs`): `layers`;
+//! - what the binary asks of the system (no libm, glibc 2.34), read from its ELF file:
+//!   `linkage`;
 //! - the README and the guide (`docs/`) against the program: their commands parse, their
 //!   links lead somewhere, the packages carry every man page: `docs`;
 //! - two terminals, one game, over real sockets on loopback (host, join, watch, strangers
@@ -67,6 +69,8 @@ mod keeping;
 mod layers;
 #[path = "suite/library.rs"]
 mod library;
+#[path = "suite/linkage.rs"]
+mod linkage;
 #[path = "suite/move_entry_props.rs"]
 mod move_entry_props;
 #[path = "suite/net.rs"]

@@ -606,7 +606,6 @@ impl App {
                 }
             }
             Notice::TookBack(by) => {
-                self.offer_with_move = None;
                 self.requests.took_back(by.color());
                 if let Some(by) = by.color() {
                     self.info(format!(

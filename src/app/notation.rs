@@ -136,6 +136,6 @@ impl App {
 
     /// `mv`, legal on the board shown, as the players read it.
     pub(super) fn written(&self, mv: Move) -> String {
-        self.style.write(self.board_position(), mv)
+        self.style.write(self.shown().board_position(), mv)
     }
 }

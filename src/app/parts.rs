@@ -13,7 +13,7 @@ pub const MAX_COMMENT_CHARS: usize = 400;
 
 /// A press on the board that may become a drag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Drag {
+pub struct Drag {
     pub from: Square,
     /// The piece was already selected before the press: releasing on it again deselects.
     pub was_selected: bool,
@@ -23,7 +23,7 @@ pub(super) struct Drag {
 /// mouse that may become a drag, and which side is at the bottom. (What the board shows, drawn
 /// from this and the position, is the drawing's `ui::board::BoardView`.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct BoardControl {
+pub struct BoardControl {
     pub orientation: Color,
     pub cursor: Square,
     pub selected: Option<Square>,

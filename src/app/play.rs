@@ -9,9 +9,8 @@ use super::move_entry::{self, Refusal};
 use super::parts::{Drag, MAX_INPUT_CHARS, TooLong};
 use super::table::{NextMove, Table};
 use super::{App, Message, Mode};
-use crate::game::OfferResult;
 use crate::rules::move_targets;
-use crate::rules::{Color, Move, MoveError, Role, Square};
+use crate::rules::{Move, MoveError, Role, Square};
 
 /// Why only one move of a typed line is played in a timed game.
 pub(super) const ONE_MOVE_EACH: &str = "with the clock running, each player makes their own move";
@@ -134,7 +133,7 @@ impl App {
                 self.message = refused;
             }
             Action::EngineLines => {
-                let spot = self.shown_spot();
+                let spot = self.shown().spot();
                 let open = self.table.analysis_open(&self.game);
                 self.message = Some(self.live.toggle(&self.game, open, spot, &mut self.effects));
             }
@@ -159,7 +158,7 @@ impl App {
         if !self.ready_to_move() {
             return;
         }
-        let pos = self.board_position();
+        let pos = self.shown().board_position();
         let turn = pos.turn();
         if let Some(from) = self.board.selected {
             if from == sq {
@@ -200,7 +199,7 @@ impl App {
 
     /// The selected piece goes from `from` to `to`: a promotion opens the picker.
     fn move_from_to(&mut self, from: Square, to: Square, now: Duration) {
-        let moves = self.board_position().legal_moves();
+        let moves = self.shown().board_position().legal_moves();
         let mut matching = moves
             .iter()
             .filter(|m| m.from() == from && m.landing_squares().contains(to));
@@ -338,12 +337,12 @@ impl App {
     /// Tab: the one move (or command) that fits the typed text.
     fn complete(&mut self) {
         let typed = self.style.typed_in_english(self.move_box.text());
-        match move_entry::completion(self.board_position(), &typed) {
+        match move_entry::completion(self.shown().board_position(), &typed) {
             Some(text) => self.move_box.set(text),
             None if self.move_box.is_blank() => {}
             None => self.error(format!(
                 "Nothing to complete: {}",
-                move_entry::feedback(self.board_position(), &typed)
+                move_entry::feedback(self.shown().board_position(), &typed)
                     .hint
                     .map_or_else(|| "no move fits".to_owned(), |h| h.text)
             )),
@@ -365,9 +364,9 @@ impl App {
             return;
         }
         // Each move of the line in turn, as long as they can be played and nothing asks.
-        let steps = move_entry::read_line_in(self.board_position(), &text, self.style);
+        let steps = move_entry::read_line_in(self.shown().board_position(), &text, self.style);
         let mut played = Vec::new();
-        let studying = self.studying();
+        let studying = self.shown().studying();
         for step in steps {
             match step.read {
                 Ok(mv) => {
@@ -441,7 +440,7 @@ impl App {
         match self.table.next_move(&self.game) {
             NextMove::Study => {
                 // A finished game is studied from any position that has a move to make.
-                if !self.board_position().legal_moves().is_empty() {
+                if !self.shown().board_position().legal_moves().is_empty() {
                     return true;
                 }
                 if let Some(outcome) = self.game.outcome() {
@@ -517,7 +516,12 @@ impl App {
                 if self.auto_flip {
                     self.board.orientation = self.game.position().turn();
                 }
-                self.make_offer_with_move(mover, now);
+                let offer = self
+                    .requests
+                    .make_offer_with_move(&mut self.game, mover, now);
+                if let Err(err) = offer {
+                    self.error(err.to_string());
+                }
             }
             Err(err) => self.error(err.to_string()),
         }
@@ -545,40 +549,17 @@ impl App {
             self.accept_offer(!turn, now);
             return;
         }
-        if self.offer_with_move.take() == Some(turn) {
+        if self.requests.with_move.take() == Some(turn) {
             self.info(format!(
                 "{} withdraws the draw offer",
                 self.words().who(turn)
             ));
         } else {
-            self.offer_with_move = Some(turn);
-            self.info(self.offer_with_move_text(turn));
-        }
-    }
-
-    /// Whether the player to move has offered a draw with the move to come (Ctrl-D again
-    /// withdraws it).
-    pub fn offering_with_move(&self) -> bool {
-        self.offer_with_move == Some(self.game.position().turn())
-    }
-
-    /// The standing words of a draw offered with the move to come.
-    pub(super) fn offer_with_move_text(&self, turn: Color) -> String {
-        format!(
-            "{} offers a draw with this move · Ctrl-D withdraws",
-            self.words().who(turn)
-        )
-    }
-
-    /// After `mover`'s move: the draw they offered with it is made, and the opponent is asked.
-    fn make_offer_with_move(&mut self, mover: Color, now: Duration) {
-        if self.offer_with_move.take() != Some(mover) || self.game.is_over() {
-            return;
-        }
-        match self.game.offer_draw(mover, now) {
-            Ok(OfferResult::Offered) => self.requests.offer_seen(now),
-            Ok(OfferResult::Agreed) => {}
-            Err(err) => self.error(err.to_string()),
+            self.requests.with_move = Some(turn);
+            self.info(format!(
+                "{} offers a draw with this move · Ctrl-D withdraws",
+                self.words().who(turn)
+            ));
         }
     }
 

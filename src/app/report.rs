@@ -201,7 +201,7 @@ impl App {
         let count = report.moves.len();
         // The move that led to the position shown is `ply - 1`; a report cut short (the
         // engine stopped) may end before it.
-        let ply = self.shown_ply();
+        let ply = self.shown().ply();
         let shown = ply.min(count);
         let before = ply.saturating_sub(1).min(count);
         let found = if seek.forward {

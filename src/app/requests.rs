@@ -20,7 +20,7 @@ use std::time::Duration;
 use super::notation::Words;
 use super::table::Table;
 use super::{App, Message, MessageKind};
-use crate::game::Game;
+use crate::game::{Game, GameError, OfferResult};
 use crate::remote::Action as RemoteAction;
 use crate::rules::Color;
 
@@ -55,6 +55,8 @@ pub struct Requests {
     offer_seen: Duration,
     /// The number of half-moves played when each side last asked to take back.
     takeback_asked: [Option<usize>; 2],
+    /// The side to move offers a draw with the move it is about to make (Ctrl-D).
+    pub(super) with_move: Option<Color>,
 }
 
 impl Requests {
@@ -73,10 +75,11 @@ impl Requests {
         self.pending = None;
     }
 
-    /// `by`'s move was taken back: the question is over, and the next move made may be asked
-    /// about again.
+    /// `by`'s move was taken back: the question is over, a draw offered with the next move
+    /// is not (the move it went with is gone), and the next move made may be asked about again.
     pub(super) fn took_back(&mut self, by: Option<Color>) {
         self.pending = None;
+        self.with_move = None;
         if let Some(by) = by {
             self.takeback_asked[by.index()] = None;
         }
@@ -95,6 +98,23 @@ impl Requests {
     /// back with a resumed game).
     pub(super) fn offer_seen(&mut self, now: Duration) {
         self.offer_seen = now;
+    }
+
+    /// After `mover`'s move in `game`: the draw they offered with it is made (FIDE 9.1.2.1:
+    /// an offer goes with the move), and the opponent is asked.
+    pub(super) fn make_offer_with_move(
+        &mut self,
+        game: &mut Game,
+        mover: Color,
+        now: Duration,
+    ) -> Result<(), GameError> {
+        if self.with_move.take() != Some(mover) || game.is_over() {
+            return Ok(());
+        }
+        if game.offer_draw(mover, now)? == OfferResult::Offered {
+            self.offer_seen(now);
+        }
+        Ok(())
     }
 }
 
@@ -127,6 +147,12 @@ impl<'a> Questions<'a> {
     /// The take-back or pause request standing, if any.
     pub fn request(&self) -> Option<Request> {
         self.requests.pending
+    }
+
+    /// Whether the player to move has offered a draw with the move to come (Ctrl-D again
+    /// withdraws it).
+    pub fn offering_with_move(&self) -> bool {
+        self.requests.with_move == Some(self.game.position().turn())
     }
 
     /// The opponent's question standing for this screen to answer (a take-back or pause
@@ -366,8 +392,7 @@ impl App {
                 match self.game.takeback(1, now) {
                     Ok(()) => {
                         // The move is gone: the next one made may be asked about again.
-                        self.requests.takeback_asked[request.by.index()] = None;
-                        self.offer_with_move = None;
+                        self.requests.took_back(Some(request.by));
                         self.back_to_present();
                         if self.auto_flip {
                             self.board.orientation = self.game.position().turn();

@@ -67,14 +67,14 @@ pub enum MistakeWork {
 }
 
 /// What comes back to the session.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum RetroNews {
     /// The engine's word on the move tried in search `id`.
     Judged { id: u64, event: AnalysisEvent },
     /// The mistakes were kept (how many new), or why not.
-    Kept(Result<usize, String>),
+    Kept(Result<usize, super::dialogs::LibraryError>),
     /// A solved mistake left the list, or why not.
-    Solved(Result<(), String>),
+    Solved(Result<(), super::dialogs::LibraryError>),
 }
 
 /// A session of learning from the report's mistakes.
@@ -443,7 +443,7 @@ fn set_said(app: &mut App, feedback: Feedback, panel: &str, message: String) {
 fn waiting_here(app: &App) -> bool {
     app.retro.as_ref().is_some_and(|r| {
         matches!(r.feedback, Feedback::Find | Feedback::Fail)
-            && app.shown_spot() == Spot::Main(r.ply())
+            && app.shown().spot() == Spot::Main(r.ply())
     })
 }
 
@@ -454,9 +454,9 @@ pub(super) fn take_move(app: &mut App, mv: Move) -> bool {
         return false;
     };
     if let Feedback::Eval { tried, .. } = retro.feedback
-        && app.shown_spot() == Spot::Main(retro.ply())
+        && app.shown().spot() == Spot::Main(retro.ply())
     {
-        let tried = app.style.write(app.board_position(), tried);
+        let tried = app.style.write(app.shown().board_position(), tried);
         app.error(format!(
             "The engine is still judging {tried}: its word comes in a moment"
         ));
@@ -469,7 +469,7 @@ pub(super) fn take_move(app: &mut App, mv: Move) -> bool {
         return false;
     };
     let mover = fault.mover;
-    let position = app.board_position().clone();
+    let position = app.shown().board_position().clone();
     let written = app.style.write(&position, mv);
     app.move_box.clear();
     app.board.put_back();

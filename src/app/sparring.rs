@@ -414,7 +414,7 @@ impl App {
                 }
                 self.back_to_present();
                 self.board.put_back();
-                self.offer_with_move = None;
+                self.requests.with_move = None;
                 self.info(format!("Taken back, {name} agreeing: your move again"));
             }
             Err(err) => self.error(err.to_string()),

@@ -37,7 +37,7 @@ impl App {
             panel.moves.width,
             self.glyphs == crate::look::GlyphSet::Ascii,
         );
-        match move_at(panel.moves, &rows, self.shown_spot(), column, row) {
+        match move_at(panel.moves, &rows, self.shown().spot(), column, row) {
             Some(spot) => {
                 self.show_spot(spot);
                 true
@@ -53,7 +53,7 @@ impl App {
         let Some(nag) = (1..=6).find(|&n| crate::game::nag_symbol(n, true) == Some(text)) else {
             return false;
         };
-        let spot = self.shown_spot();
+        let spot = self.shown().spot();
         if !self.game.is_over() {
             return false;
         }
@@ -148,7 +148,7 @@ impl App {
                 self.game.is_timed(),
                 result,
                 rows(self.note_lines(width).len()),
-                rows(self.opening_lines(area.height, width).len()),
+                rows(self.shown().opening_lines(area.height, width).len()),
             )
             .with_report(graph, report_lines),
         )
@@ -177,7 +177,7 @@ impl App {
                 .map_or_else(Vec::new, |net| net.panel_lines(self.now, cols));
         }
         let mut lines = Vec::new();
-        let comment = match (self.review.var(), self.shown_ply().checked_sub(1)) {
+        let comment = match (self.review.var(), self.shown().ply().checked_sub(1)) {
             (Some(id), _) => self
                 .game
                 .variations()
@@ -220,18 +220,6 @@ impl App {
     pub(super) fn on_note(&self, column: u16, row: u16) -> bool {
         self.panel_layout()
             .is_some_and(|p| p.note.contains(ratatui::layout::Position::new(column, row)))
-    }
-
-    /// Both clocks as they stood at the position shown, from the game's clock readings, while
-    /// looking back through a finished game (or all along in an untimed game that has
-    /// readings); `None`: the clocks as they are now. While a timed game goes on, the clocks
-    /// shown are the live ones whatever position is looked at: the time running out is the
-    /// one that matters (the note says what each move took).
-    pub fn shown_clocks(&self) -> Option<[Option<std::time::Duration>; 2]> {
-        let looking_back =
-            (self.review.is_active() && self.game.is_over()) || !self.game.is_timed();
-        (looking_back && self.game.has_clock_readings())
-            .then(|| self.game.clocks_at(self.shown_ply()))
     }
 
     /// The result of a finished game as the panel shows it under the moves, wrapped to

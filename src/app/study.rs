@@ -15,7 +15,7 @@
 use super::parts::Review;
 use super::{App, Message};
 use crate::game::{Game, Spot};
-use crate::rules::{Move, Position};
+use crate::rules::Move;
 
 /// How the review moves through the game tree: each way answers where to go (or what to say
 /// where there is nowhere), and `App::show_spot` goes there.
@@ -136,30 +136,6 @@ fn fork(game: &Game, spot: Spot) -> Vec<Spot> {
 }
 
 impl App {
-    /// Where in the game tree the board is.
-    pub fn shown_spot(&self) -> Spot {
-        self.review.spot(&self.game)
-    }
-
-    /// Whether moves on the board study the game (a finished one) rather than play it.
-    pub fn studying(&self) -> bool {
-        self.game.is_over()
-    }
-
-    /// The position moves are made from: the one shown while studying, else the game's.
-    pub(super) fn board_position(&self) -> &Position {
-        if self.studying() {
-            self.shown_position()
-        } else {
-            self.game.position()
-        }
-    }
-
-    /// The position of the variation move shown, kept beside the review.
-    pub(super) fn variation_position(&self) -> Option<&Position> {
-        self.review.var().and(self.var_position.as_ref())
-    }
-
     /// Shows a spot of the game tree (a ply past the end: the present), with the arrows on
     /// the moves: the one door by which the review moves.
     pub(super) fn show_spot(&mut self, spot: Spot) {
@@ -196,7 +172,7 @@ impl App {
         self.mode = super::Mode::Playing;
         let engaged = self.board.engaged;
         let before = self.game.variations().len();
-        match self.game.study_move(self.shown_spot(), mv) {
+        match self.game.study_move(self.shown().spot(), mv) {
             Ok(spot) => {
                 if self.game.variations().len() != before {
                     self.saving.study_changed(self.now);
@@ -226,11 +202,11 @@ impl App {
 
     /// Refuses a study command outside a finished game's variations; says why. `None` then.
     fn shown_variation(&mut self, what: &str) -> Option<u32> {
-        if !self.studying() {
+        if !self.shown().studying() {
             self.error(format!("Variations are {what} after the game"));
             return None;
         }
-        match self.shown_spot() {
+        match self.shown().spot() {
             Spot::Var(id) => Some(id),
             Spot::Main(_) => {
                 self.error(format!(
@@ -295,11 +271,11 @@ impl App {
 
     /// Ctrl-O: the move box opens with the comment of the move shown, after a `{`.
     pub(super) fn open_comment(&mut self) {
-        if !self.studying() {
+        if !self.shown().studying() {
             self.error("Comments are written after the game");
             return;
         }
-        let comment = match self.shown_spot() {
+        let comment = match self.shown().spot() {
             Spot::Main(0) => self.game.intro().to_owned(),
             spot => self
                 .game
@@ -317,12 +293,12 @@ impl App {
         let Some(body) = text.strip_prefix('{') else {
             return false;
         };
-        if !self.studying() {
+        if !self.shown().studying() {
             self.error("Comments are written after the game");
             return true;
         }
         let body = body.strip_suffix('}').unwrap_or(body).replace('}', ")");
-        let spot = self.shown_spot();
+        let spot = self.shown().spot();
         if !self.game.set_comment(spot, &body) {
             return false;
         }

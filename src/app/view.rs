@@ -163,31 +163,14 @@ pub fn dialog_hint_rows(context: KeyContext, width: usize) -> Vec<Vec<Hint>> {
 }
 
 impl App {
-    /// The opening of the position shown, named as the game went ("C50 Italian Game").
-    pub fn opening(&self) -> Option<crate::game::openings::Opening> {
-        crate::game::openings::of_record(self.game.record(), self.shown_ply())
-    }
-
-    /// The opening's name in a panel `height` rows tall (frame included) and `width` columns
-    /// wide inside: up to two lines, each a column in, when the panel is tall enough for them
-    /// (see [`OPENING_ROWS_FROM`](crate::layout::OPENING_ROWS_FROM)); none otherwise.
-    pub fn opening_lines(&self, height: u16, width: usize) -> Vec<String> {
-        match self.opening() {
-            Some(opening) if height >= crate::layout::OPENING_ROWS_FROM => {
-                crate::text::wrap_clipped(&opening.to_string(), width.saturating_sub(2), 2)
-            }
-            _ => Vec::new(),
-        }
-    }
-
     /// The feedback on the typed text, for the board and the prompt.
     pub fn feedback(&self) -> Feedback {
         if self.past_of_live_game() || self.mode != Mode::Playing {
             return Feedback::default();
         }
-        if self.studying() {
+        if self.shown().studying() {
             let text = self.move_box.text().trim();
-            let on = match self.game.move_at(self.shown_spot()) {
+            let on = match self.game.move_at(self.shown().spot()) {
                 Some((number, san, _)) => format!("{number} {san}"),
                 None => "the start position".to_owned(),
             };
@@ -197,7 +180,7 @@ impl App {
                 ))
             } else if (1..=6).any(|n| crate::game::nag_symbol(n, true) == Some(text)) {
                 Some(format!("Enter marks {on} with {text}"))
-            } else if self.board_position().legal_moves().is_empty() {
+            } else if self.shown().board_position().legal_moves().is_empty() {
                 return Feedback::default();
             } else {
                 None
@@ -222,12 +205,12 @@ impl App {
         let text = self.move_box.text();
         if self.one_move_per_line()
             && let [first, _, ..] =
-                move_entry::read_line_in(self.board_position(), text, self.style).as_slice()
+                move_entry::read_line_in(self.shown().board_position(), text, self.style).as_slice()
             && let Ok(mv) = first.read
         {
             // Enter plays the first move only: the hint says so, and shows that move.
             let typed = self.style.typed_in_english(&first.typed);
-            let mut feedback = move_entry::feedback(self.board_position(), &typed);
+            let mut feedback = move_entry::feedback(self.shown().board_position(), &typed);
             let san = self.written(mv);
             feedback.hint = Some(
                 Message::info(format!(
@@ -242,7 +225,10 @@ impl App {
             return feedback;
         }
         // The hints read English SAN: the players' piece letters are turned into it.
-        move_entry::feedback(self.board_position(), &self.style.typed_in_english(text))
+        move_entry::feedback(
+            self.shown().board_position(),
+            &self.style.typed_in_english(text),
+        )
     }
 
     /// The status line: the review banner, the last message, or the state of the game.
@@ -324,7 +310,7 @@ impl App {
             text.push_str(" — check!");
         }
         let mut short = text.clone();
-        if self.offer_with_move == Some(turn) {
+        if self.requests.with_move == Some(turn) {
             text.push_str(" · offers a draw with this move (Ctrl-D withdraws)");
         }
         let claims = self.game.claimable_now();

@@ -223,7 +223,9 @@ pub(super) struct Bar {
 impl Bar {
     pub(super) fn draw(&mut self, progress: ImportProgress, last: bool) {
         let now = Instant::now();
+        // The merge's line is drawn whatever the time: nothing comes after it for a while.
         if !last
+            && !progress.merging
             && self
                 .drawn
                 .is_some_and(|t| now - t < Duration::from_millis(100))
@@ -238,6 +240,11 @@ impl Bar {
             .as_ref()
             .map_or(progress.bytes, |r| r.load(Ordering::Relaxed));
         let line = match self.total.filter(|&t| t > 0) {
+            _ if progress.merging => format!(
+                "\r{} {noun} filed; adding their positions to the explorer\x1b[K",
+                progress.games,
+                noun = self.noun
+            ),
             Some(total) => {
                 // The end of the file may be blank lines no game took.
                 let done = if last {
@@ -303,7 +310,9 @@ pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Res
     let mut last = ImportProgress::default();
     let report = store
         .import_games(input, &file.to_string_lossy(), |progress| {
-            last = progress;
+            if !progress.merging {
+                last = progress;
+            }
             if let Some(bar) = &mut bar {
                 bar.draw(progress, false);
             }

@@ -278,7 +278,7 @@ fn mistakes(who: &Who) -> Result<()> {
     }
     let book = store(who.data_dir.as_deref())?.mistakes()?;
     let path_var = std::env::var_os("PATH");
-    let path = crate::engine::locate::find(None, path_var.as_deref()).map_err(|e| e.to_string());
+    let path = crate::engine::locate::find(None, path_var.as_deref());
     let judge = crate::plain::mistakes::Engine { path };
     let (trainer, first) = crate::plain::mistakes::MistakeTrainer::new(book, name, judge)?;
     let lines = stdin_lines();
@@ -505,6 +505,7 @@ pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Res
             last = ImportProgress {
                 games: p.rows as usize,
                 bytes: 0,
+                merging: false,
             };
             if let Some(bar) = &mut bar {
                 bar.draw(last, false);

@@ -161,6 +161,11 @@ enum Input {
     /// The host's own seat is taken again by another screen (a room of `hotseat serve` whose
     /// player came back): it is welcomed as at the start, with the game as it stands.
     Rewelcome,
+    /// A player's name, known once they come (a room of `hotseat serve`).
+    Rename(Color, String),
+    /// The screen holding the host's own seat has gone (a room's first player whose
+    /// connection ended): the others are told, as of a terminal that went.
+    HostLeft,
     /// Stands the hub still for a while, as a stopped host process would (tests).
     Freeze(Duration),
     Stop,
@@ -191,6 +196,18 @@ impl SeatHandle {
     /// a screen that takes it over from one that left.
     pub fn welcome_again(&self) {
         let _ = self.inbox.send(Input::Rewelcome);
+    }
+
+    /// Names `color`'s player in the game (its PGN's White or Black tag); every terminal is
+    /// told.
+    pub fn rename(&self, color: Color, name: String) {
+        let _ = self.inbox.send(Input::Rename(color, name));
+    }
+
+    /// The screen holding the seat has gone: the other terminals are told the seat's player
+    /// left, as they are of a terminal that went (until [`SeatHandle::welcome_again`]).
+    pub fn left(&self) {
+        let _ = self.inbox.send(Input::HostLeft);
     }
 }
 
@@ -665,6 +682,11 @@ impl Hub {
                 (keep.0)(self.referee.game(), self.referee.tags(), self.now());
             }
         }
+        // The game as it stands is kept (a clock's last reading, a seat taken since the last
+        // change): a server that ends a room finds it again as it was left.
+        if let Some(keep) = &self.keep {
+            (keep.0)(self.referee.game(), self.referee.tags(), self.now());
+        }
         // Goodbye to every terminal, and a moment for it to be written: a host that leaves
         // on purpose is heard to leave (a joiner that heard no goodbye would take the closed
         // connection for a drop and try to come back), even when its process ends next.
@@ -714,10 +736,26 @@ impl Hub {
             Input::Gone { id, why } => self.gone(id, &why),
             Input::Rewelcome => {
                 self.host_back = true;
+                self.host_connected(true);
                 self.welcome_host();
                 self.release();
             }
+            Input::Rename(color, name) => {
+                let msg = self.referee.rename(color, name, now);
+                self.broadcast(msg);
+            }
+            Input::HostLeft => self.host_connected(false),
             Input::Stop | Input::Freeze(_) => {}
+        }
+    }
+
+    /// The host's own seat came or went (a room's first player): everyone is told, once.
+    fn host_connected(&mut self, connected: bool) {
+        let host = self.referee.host_color();
+        if self.referee.is_connected(host) != connected {
+            let now = self.now();
+            let msg = self.referee.set_connected(host, connected, now);
+            self.broadcast(msg);
         }
     }
 

@@ -156,6 +156,12 @@ impl Referee {
         &self.tags
     }
 
+    /// Names `color`'s player; every terminal is told the game again.
+    pub fn rename(&mut self, color: Color, name: String, now: Duration) -> Msg {
+        self.game.set_player(color, name);
+        self.sync(Notice::Resync, now)
+    }
+
     /// The colour the host plays.
     pub fn host_color(&self) -> Color {
         self.host
@@ -470,6 +476,26 @@ mod tests {
 
     const S: Duration = Duration::from_secs(1);
     const MS: Duration = Duration::from_millis(1);
+
+    /// A server's room names its second player when they come: every terminal is told, and
+    /// the PGN carries the name.
+    #[test]
+    fn a_player_named_late_is_in_the_snapshot_every_terminal_is_sent() {
+        let mut r = timed(5);
+        r.act(Color::White, 0, &mv("e2e4"), S).unwrap();
+        let revision = r.game().revision();
+        let Msg::Sync { snapshot, notice } = r.rename(Color::Black, "Bob".into(), 2 * S) else {
+            panic!("no sync");
+        };
+        assert_eq!(notice, Notice::Resync);
+        assert!(snapshot.pgn.contains("[Black \"Bob\"]"), "{}", snapshot.pgn);
+        assert_eq!(r.game().player(Color::Black), "Bob");
+        assert_ne!(
+            r.game().revision(),
+            revision,
+            "a saved copy must be written again"
+        );
+    }
 
     fn timed(minutes: u64) -> Referee {
         let tc = TimeControl::fischer(Duration::from_secs(minutes * 60), Duration::ZERO).unwrap();

@@ -11,33 +11,55 @@ use std::time::Duration;
 
 use super::puzzles::{Said, spoken};
 use super::speech::board;
+use crate::engine::EngineError;
 use crate::game::report::Eval;
 use crate::game::report::retro::{self as rules, Tried};
 use crate::rules::{Move, Position};
-use crate::store::{Mistake, MistakeBook, StoreError};
+use crate::store::{BadMistake, Mistake, MistakeBook, StoreError};
 
 /// Whoever evaluates a move tried: the engine, or a script in tests.
 pub trait Judge {
     /// The evaluation (White's view) of `position`, or why there is none.
-    fn evaluate(&mut self, position: &Position) -> Result<Eval, String>;
+    fn evaluate(&mut self, position: &Position) -> Result<Eval, JudgeError>;
+}
+
+/// Why the engine gave no word on a move tried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JudgeError {
+    /// There is no engine to ask, or it failed.
+    Engine(EngineError),
+    /// It finished without a word on the position.
+    Silent,
+    /// It stopped before it answered.
+    Stopped,
+}
+
+impl std::fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JudgeError::Engine(e) => e.fmt(f),
+            JudgeError::Silent => f.write_str("the engine said nothing of it"),
+            JudgeError::Stopped => f.write_str("the engine stopped"),
+        }
+    }
 }
 
 /// The real engine, searched to lila's depth for each move tried; or why there is none (said
 /// only when a move needs it: the engine's own move and the one played need no engine).
 #[derive(Debug)]
 pub struct Engine {
-    pub path: Result<std::path::PathBuf, String>,
+    pub path: Result<std::path::PathBuf, EngineError>,
 }
 
 impl Judge for Engine {
-    fn evaluate(&mut self, position: &Position) -> Result<Eval, String> {
+    fn evaluate(&mut self, position: &Position) -> Result<Eval, JudgeError> {
         use crate::engine::{Analysis, EngineEvent, Limit, Settings, analysis::Job};
         let settings = Settings::new(Limit::Depth(crate::app::retro::JUDGE_DEPTH), 1);
         let job = Job {
             start: position.clone(),
             moves: Vec::new(),
         };
-        let path = self.path.clone()?;
+        let path = self.path.clone().map_err(JudgeError::Engine)?;
         let (_analysis, events) = Analysis::start(path, job, settings);
         loop {
             match events.recv_timeout(Duration::from_secs(120)) {
@@ -46,12 +68,10 @@ impl Judge for Engine {
                         .positions
                         .first()
                         .map(|p| p.eval)
-                        .ok_or_else(|| "the engine said nothing of it".to_owned());
+                        .ok_or(JudgeError::Silent);
                 }
-                Ok(EngineEvent::Failed { error, .. }) => return Err(error.to_string()),
-                Ok(EngineEvent::Cancelled { .. }) | Err(_) => {
-                    return Err("the engine stopped".to_owned());
-                }
+                Ok(EngineEvent::Failed { error, .. }) => return Err(JudgeError::Engine(error)),
+                Ok(EngineEvent::Cancelled { .. }) | Err(_) => return Err(JudgeError::Stopped),
                 Ok(_) => {}
             }
         }
@@ -77,7 +97,7 @@ struct Ready {
 }
 
 /// A kept mistake, checked as a puzzle row is (see [`Mistake::check`]).
-fn ready(kept: Mistake) -> Result<Ready, String> {
+fn ready(kept: Mistake) -> Result<Ready, BadMistake> {
     let checked = kept.check()?;
     Ok(Ready {
         before: checked.before,
@@ -355,10 +375,10 @@ mod tests {
     use crate::store::Database;
 
     /// Evaluations by script, in the order asked.
-    struct Script(Vec<Result<Eval, String>>);
+    struct Script(Vec<Result<Eval, JudgeError>>);
 
     impl Judge for Script {
-        fn evaluate(&mut self, _: &Position) -> Result<Eval, String> {
+        fn evaluate(&mut self, _: &Position) -> Result<Eval, JudgeError> {
             self.0.remove(0)
         }
     }

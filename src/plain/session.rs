@@ -410,7 +410,7 @@ impl Session {
     /// Types `moves` into the move box and enters them, in pieces the box can hold.
     fn type_moves(&mut self, moves: &str, now: Duration, files: &mut impl Carry) {
         // Learning from the mistakes, the move is tried at the position shown.
-        if self.app.shown_ply() < self.app.game().record().plies() && self.app.retro().is_none() {
+        if self.app.shown().ply() < self.app.game().record().plies() && self.app.retro().is_none() {
             // Looking back in a game going on: moves are played in the present.
             self.app.update(Action::HistoryEnd, now);
         }
@@ -436,7 +436,7 @@ impl Session {
     /// the change is to be heard.
     fn command(&mut self, command: Command, now: Duration) -> Option<Vec<String>> {
         // The position the board shows: the present, or the one stepped back to.
-        let pos = self.app.shown_position();
+        let pos = self.app.shown().position();
         let one = |text: String| Some(vec![text]);
         match command {
             Command::Help => Some(command::help().into_iter().chain(report::help()).collect()),
@@ -467,7 +467,7 @@ impl Session {
             Command::Turn => one(self.turn()),
             Command::Clock => one(self.clocks(now)),
             Command::Other => one(self.other(now)),
-            Command::Opening => one(match self.app.opening() {
+            Command::Opening => one(match self.app.shown().opening() {
                 Some(opening) => format!("Opening: {opening}."),
                 None => "No named opening.".to_owned(),
             }),
@@ -576,10 +576,10 @@ impl Session {
         if self.app.game().record().plies() == 0 {
             return Some(vec!["No move has been made yet.".to_owned()]);
         }
-        let shown = self.app.shown_ply();
+        let shown = self.app.shown().ply();
         self.leave_question(now);
         self.app.update(step, now);
-        let now_shown = self.app.shown_ply();
+        let now_shown = self.app.shown().ply();
         let plies = self.app.game().record().plies();
         let mut said = match now_shown.checked_sub(1) {
             None => "The start position.".to_owned(),
@@ -898,7 +898,7 @@ impl Session {
         if let Some(by) = game.pending_offer() {
             text.push_str(&format!("; {} offers a draw", self.app.words().who(by)));
         }
-        if self.app.offering_with_move() {
+        if self.app.questions().offering_with_move() {
             text.push_str("; offering a draw with this move");
         }
         text.push('.');

@@ -21,6 +21,7 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use super::worker::{FileWork, Job, Work};
+use crate::app::dialogs::LibraryError;
 use crate::app::event::{ArchiveError, Archived, ArchivedSaved, LeftBehind, SaveError};
 use crate::app::launch::{
     ResumePlan, SavedGame, SavedGameChoice, another_window_note, archived_note, join_notes,
@@ -577,12 +578,12 @@ fn export(job: &ExportJob) -> ExportResult {
 fn mistakes(store: Option<&Store>, work: MistakeWork, now: i64) -> RetroNews {
     let book = || {
         store
-            .ok_or_else(|| "there is no data folder to keep them in".to_owned())
-            .and_then(|s| s.mistakes().map_err(|e| e.to_string()))
+            .ok_or(LibraryError::NoFolder)
+            .and_then(|s| s.mistakes().map_err(LibraryError::Store))
     };
     match work {
         MistakeWork::Keep(mistakes) => RetroNews::Kept(
-            book().and_then(|mut b| b.keep(&mistakes, now).map_err(|e| e.to_string())),
+            book().and_then(|mut b| b.keep(&mistakes, now).map_err(LibraryError::Store)),
         ),
         MistakeWork::Solved {
             player,
@@ -591,7 +592,7 @@ fn mistakes(store: Option<&Store>, work: MistakeWork, now: i64) -> RetroNews {
         } => RetroNews::Solved(book().and_then(|mut b| {
             b.solved(&player, &fen, &played)
                 .map(|_| ())
-                .map_err(|e| e.to_string())
+                .map_err(LibraryError::Store)
         })),
     }
 }

@@ -268,6 +268,34 @@ pub const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (player_key, fen, played)
     ) WITHOUT ROWID;
     CREATE INDEX mistakes_by_age ON mistakes (player_key, added, seq);",
+    // 7: a puzzle's themes as bits in its own row (puzzles/import.rs): bit n - 1 of
+    // `theme_bits` for theme number n up to 63, bit n - 64 of `theme_bits_high` up to 126,
+    // and both in the index by rating, so that the next puzzle of a theme near a rating is
+    // one walk of that index. `puzzle_themes` (a row per puzzle and theme, 27 million at
+    // Lichess's size, whose index took most of an import's time to sort) goes. The bits of
+    // the puzzles already there are found from their `themes` text.
+    // `puzzle_theme_ratings` holds the ratings each theme has puzzles at, for the walk to
+    // start at the nearest of them rather than cross every puzzle between (a rare theme far
+    // from the player's rating).
+    "CREATE TABLE puzzle_theme_ratings (
+        theme INTEGER NOT NULL,
+        rating INTEGER NOT NULL,
+        PRIMARY KEY (theme, rating)
+    ) WITHOUT ROWID;
+    INSERT OR IGNORE INTO puzzle_theme_ratings (theme, rating)
+        SELECT DISTINCT theme, rating FROM puzzle_themes;
+    ALTER TABLE puzzles ADD COLUMN theme_bits INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE puzzles ADD COLUMN theme_bits_high INTEGER NOT NULL DEFAULT 0;
+    UPDATE puzzles SET
+        theme_bits = (SELECT ifnull(sum(1 << (n - 1)), 0) FROM puzzle_theme_names
+            WHERE n BETWEEN 1 AND 63
+            AND instr(' ' || puzzles.themes || ' ', ' ' || name || ' ') > 0),
+        theme_bits_high = (SELECT ifnull(sum(1 << (n - 64)), 0) FROM puzzle_theme_names
+            WHERE n BETWEEN 64 AND 126
+            AND instr(' ' || puzzles.themes || ' ', ' ' || name || ' ') > 0);
+    DROP INDEX IF EXISTS puzzles_rating;
+    DROP TABLE puzzle_themes;
+    CREATE INDEX puzzles_rating ON puzzles (rating, id, theme_bits, theme_bits_high);",
 ];
 
 /// An open database, at the newest version.

@@ -31,6 +31,7 @@ mod explorer;
 mod filter;
 mod import;
 mod page;
+mod staging;
 mod stream;
 mod summary;
 mod table;
@@ -52,6 +53,7 @@ pub use trash::TRASH_DIR;
 use super::Store;
 use super::db::{self, Database, Opened};
 use super::error::{Op, StoreError};
+use staging::Staging;
 
 /// How many games (or files gone, or texts that are no game) are written into the index in
 /// one transaction: a process stopped while it reads keeps the batches it committed.
@@ -379,13 +381,21 @@ impl Index {
     }
 
     /// Files `entries` (just written into the file `name` of `games/`, which now has
-    /// `stamp`) into the index, in one transaction. The folder's time is forgotten: a file
+    /// `stamp`) into the index, in one transaction, their positions into the import's
+    /// `staging` file first (see staging.rs). The folder's time is forgotten: a file
     /// written to in place does not change it, so the next opening lists the files (a few
     /// collections, quickly) and finds a batch written but not filed by a process that stopped.
-    fn add(&mut self, name: &str, stamp: FileStamp, entries: &[Entry]) -> Result<(), StoreError> {
+    fn add(
+        &mut self,
+        name: &str,
+        stamp: FileStamp,
+        entries: &[Entry],
+        staging: &mut Staging,
+    ) -> Result<(), StoreError> {
         // The rows move: the places of the last page are forgotten.
         self.anchors.get_mut().take();
-        let write = |conn: &mut rusqlite::Connection| -> rusqlite::Result<()> {
+        let mut staged = Ok(());
+        let mut write = |conn: &mut rusqlite::Connection| -> rusqlite::Result<()> {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             {
                 let mut writer = table::Writer::new(&tx)?;
@@ -393,16 +403,26 @@ impl Index {
                     writer.add_game(entry)?;
                 }
                 writer.set_file(name, stamp)?;
-                writer.finish()?;
+                let (games, positions) = writer.into_staged();
+                // Synced before the games are committed: a game filed has its positions.
+                staged = staging.add(&games, &positions);
+                if staged.is_err() {
+                    return Ok(());
+                }
             }
             table::set_folder_stamp(&tx, None)?;
             tx.commit()
         };
-        write(self.db.conn_mut()).map_err(|e| self.db.error(e))
+        write(self.db.conn_mut()).map_err(|e| self.db.error(e))?;
+        staged.map_err(|e| db::error(staging.path(), e))
     }
-}
 
-impl Index {
+    /// Puts the positions staged in the file at `path` into the explorer's table, and deletes
+    /// the file (see staging.rs): one transaction.
+    fn merge_staged(&mut self, path: &std::path::Path) -> Result<(), StoreError> {
+        staging::merge(self.db.conn_mut(), path).map_err(|e| self.db.error(e))
+    }
+
     /// Forgets the game with the row `id`, blanked out of the file `name`, which now has
     /// `stamp`: one transaction.
     fn forget_game(&mut self, id: i64, name: &str, stamp: FileStamp) -> Result<(), StoreError> {
@@ -587,12 +607,60 @@ impl Store {
             freshness = Freshness::Updated { read };
         }
         let broken = table::broken(db.conn()).map_err(|e| db.error(e))?;
-        Ok(Some(Index {
+        let mut index = Index {
             db,
             broken,
             freshness,
             anchors: RefCell::default(),
-        }))
+        };
+        // Positions left staged by an import that stopped before its merge (a crash, a kill):
+        // merged now, unless an import still running will merge them at its end.
+        let staged = staging::files(&self.staging_dir());
+        if !staged.is_empty()
+            && let Some(_alone) = self.no_import_running()
+        {
+            for path in staged {
+                index.merge_staged(&path)?;
+            }
+        }
+        Ok(Some(index))
+    }
+
+    /// Where imports stage their positions (see staging.rs).
+    fn staging_dir(&self) -> PathBuf {
+        self.dir().join(staging::STAGING_DIR)
+    }
+
+    /// The lock file an import holds (shared: two imports may run at once) for as long as it
+    /// runs, so that an opening of the library knows to leave its staged positions to it.
+    fn import_lock_path(&self) -> PathBuf {
+        self.dir().join("import.lock")
+    }
+
+    /// Takes the import's lock ([`Store::import_lock_path`]); `None` where the file cannot be
+    /// made or locked (a read-only folder, a file system without locks): the import runs all
+    /// the same, and only risks an opening elsewhere merging its staged rows early.
+    fn import_running(&self) -> Option<fs::File> {
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.import_lock_path())
+            .ok()?;
+        file.lock_shared().ok()?;
+        Some(file)
+    }
+
+    /// The import's lock taken alone (no import runs), held while `Some`.
+    fn no_import_running(&self) -> Option<Option<fs::File>> {
+        match fs::OpenOptions::new()
+            .write(true)
+            .open(self.import_lock_path())
+        {
+            Ok(file) => file.try_lock().ok().map(|()| Some(file)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Some(None),
+            Err(_) => None,
+        }
     }
 }
 

@@ -47,19 +47,50 @@ pub struct CheckedMistake {
     pub better: Vec<crate::rules::Move>,
 }
 
+/// Why a kept mistake cannot be played: its row was changed by hand (or by another
+/// program), so its position or moves no longer make sense.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadMistake {
+    /// The position before the move does not parse.
+    Position { fen: String, why: String },
+    /// The move played is not legal in it.
+    Played { fen: String },
+    /// The engine's line has no legal first move.
+    NoBetter { fen: String },
+}
+
+impl std::fmt::Display for BadMistake {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadMistake::Position { fen, why } => {
+                write!(f, "the mistake kept at {fen} has a bad position: {why}")
+            }
+            BadMistake::Played { fen } => {
+                write!(f, "the mistake kept at {fen} has an illegal move played")
+            }
+            BadMistake::NoBetter { fen } => {
+                write!(f, "the mistake kept at {fen} has no legal better move")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BadMistake {}
+
 impl Mistake {
     /// The mistake checked as a puzzle row is: a row changed by hand is refused with why,
     /// never a panic.
-    pub fn check(&self) -> Result<CheckedMistake, String> {
+    pub fn check(&self) -> Result<CheckedMistake, BadMistake> {
         use crate::rules::Position;
-        let before = Position::from_fen(&self.fen)
-            .map_err(|e| format!("the mistake kept at {} has a bad position: {e}", self.fen))?;
-        let played = before.parse_move(&self.played).map_err(|_| {
-            format!(
-                "the mistake kept at {} has an illegal move played",
-                self.fen
-            )
+        let before = Position::from_fen(&self.fen).map_err(|e| BadMistake::Position {
+            fen: self.fen.clone(),
+            why: e.to_string(),
         })?;
+        let played = before
+            .parse_move(&self.played)
+            .map_err(|_| BadMistake::Played {
+                fen: self.fen.clone(),
+            })?;
         let mut better = Vec::new();
         let mut at = before.clone();
         for text in self.best.split_whitespace() {
@@ -69,10 +100,9 @@ impl Mistake {
             at = next;
         }
         if better.is_empty() {
-            return Err(format!(
-                "the mistake kept at {} has no legal better move",
-                self.fen
-            ));
+            return Err(BadMistake::NoBetter {
+                fen: self.fen.clone(),
+            });
         }
         Ok(CheckedMistake {
             before,

@@ -163,7 +163,7 @@ impl PuzzleBook {
         &mut self.db
     }
 
-    /// Puts the shipped puzzles in, if the table is empty; makes the indexes by rating again
+    /// Puts the shipped puzzles in, if the table is empty; makes the index by rating again
     /// if an import was stopped while they were away.
     fn ensure_bundled(&mut self) -> Result<(), StoreError> {
         self.conn()
@@ -284,6 +284,7 @@ impl PuzzleBook {
         let (lo, hi) = choice.range.unwrap_or((0, u16::MAX));
         let seed = seed ^ name_seed(&player_key(player));
         let target = spread(target, seed).clamp(lo, hi);
+        // The theme's bit (none: any puzzle).
         let theme = match &choice.theme {
             Some(name) => match self.theme_number(name)? {
                 Some(n) => Some(n),
@@ -291,6 +292,7 @@ impl PuzzleBook {
             },
             None => None,
         };
+        let (low, high) = theme.map_or((0, 0), import::theme_bits);
         // Where among the puzzles of one rating to start: ids are letters and digits.
         const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
         let start: String = [seed % 62, seed / 62 % 62]
@@ -299,35 +301,81 @@ impl PuzzleBook {
             .collect();
         let key = player_key(player);
         let since = now - RECENT_DAYS * 86_400;
-        let (table, theme_test) = match theme {
-            Some(_) => ("puzzle_themes", "theme = ?6 AND"),
-            None => ("puzzles", "?6 IS NULL AND"),
-        };
+        // Tested on the index's own columns, before the history is looked at.
+        let theme_test = "((?6 | ?7) = 0 OR theme_bits & ?6 OR theme_bits_high & ?7) AND";
         let fresh = "NOT EXISTS (SELECT 1 FROM puzzle_history h
                  WHERE h.player = ?4 AND h.puzzle = t.id AND h.at > ?5)";
         let up = format!(
-            "SELECT id, rating FROM {table} AS t
+            "SELECT id, rating FROM puzzles AS t
              WHERE {theme_test} (rating, id) >= (?1, ?3) AND rating <= ?2 AND {fresh}
              ORDER BY rating, id LIMIT 1"
         );
         let down = format!(
-            "SELECT id, rating FROM {table} AS t
+            "SELECT id, rating FROM puzzles AS t
              WHERE {theme_test} (rating, id) < (?1, ?3) AND rating >= ?2 AND {fresh}
              ORDER BY rating DESC, id DESC LIMIT 1"
         );
-        let find = |sql: &str, bound: u16| -> Result<Option<(String, u16)>, StoreError> {
+        let find = |sql: &str, from: (u16, &str), bound: u16| {
             self.conn()
                 .prepare(sql)
                 .and_then(|mut stmt| {
-                    stmt.query_row(params![target, bound, start, key, since, theme], |r| {
+                    stmt.query_row(params![from.0, bound, from.1, key, since, low, high], |r| {
                         Ok((r.get(0)?, r.get(1)?))
                     })
                     .optional()
                 })
                 .map_err(|e| self.err(e))
         };
-        let above = find(&up, hi)?;
-        let below = find(&down, lo)?;
+        // With a theme, each walk starts at the nearest rating the theme has puzzles at (none
+        // that way: no walk), so that a rare theme far from the rating is not looked for
+        // among every puzzle between. "~" sorts after every id.
+        let (from_up, from_down) = match theme {
+            None => (
+                Some((target, start.as_str())),
+                Some((target, start.as_str())),
+            ),
+            Some(n) => {
+                let nearest = |sql: &str, bound: u16| -> Result<Option<u16>, StoreError> {
+                    self.conn()
+                        .query_row(sql, params![n, target, bound], |r| r.get(0))
+                        .map_err(|e| self.err(e))
+                };
+                let up = nearest(
+                    "SELECT min(rating) FROM puzzle_theme_ratings
+                     WHERE theme = ?1 AND rating >= ?2 AND rating <= ?3",
+                    hi,
+                )?;
+                let down = nearest(
+                    "SELECT max(rating) FROM puzzle_theme_ratings
+                     WHERE theme = ?1 AND rating <= ?2 AND rating >= ?3",
+                    lo,
+                )?;
+                (
+                    up.map(|r| {
+                        if r == target {
+                            (r, start.as_str())
+                        } else {
+                            (r, "")
+                        }
+                    }),
+                    down.map(|r| {
+                        if r == target {
+                            (r, start.as_str())
+                        } else {
+                            (r, "~")
+                        }
+                    }),
+                )
+            }
+        };
+        let above: Option<(String, u16)> = match from_up {
+            Some(from) => find(&up, from, hi)?,
+            None => None,
+        };
+        let below: Option<(String, u16)> = match from_down {
+            Some(from) => find(&down, from, lo)?,
+            None => None,
+        };
         let best = match (above, below) {
             (Some(a), Some(b)) => Some(if a.1 - target <= target - b.1 { a } else { b }),
             (a, b) => a.or(b),
@@ -337,7 +385,7 @@ impl PuzzleBook {
             None => {
                 // All played recently: the one played longest ago.
                 let sql = format!(
-                    "SELECT t.id FROM {table} AS t
+                    "SELECT t.id FROM puzzles AS t
                      WHERE {theme_test} rating BETWEEN ?1 AND ?2
                      ORDER BY (SELECT max(at) FROM puzzle_history h
                                WHERE h.player = ?3 AND h.puzzle = t.id), abs(rating - ?4)
@@ -345,7 +393,7 @@ impl PuzzleBook {
                 );
                 let found: Option<String> = self
                     .conn()
-                    .query_row(&sql, params![lo, hi, key, target, since, theme], |r| {
+                    .query_row(&sql, params![lo, hi, key, target, since, low, high], |r| {
                         r.get(0)
                     })
                     .optional()

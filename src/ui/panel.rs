@@ -41,7 +41,7 @@ impl<'a> PanelView<'a> {
         let clock = game.clock();
         let now = self.app.now();
         // Looking through a game with clock readings: the clocks as they stood then.
-        let remaining = match self.app.shown_clocks() {
+        let remaining = match self.app.shown().clocks() {
             Some([white, black]) => color.fold(white, black),
             None => clock.remaining(color, now),
         };
@@ -57,22 +57,22 @@ impl<'a> PanelView<'a> {
             // The present's countdowns, not shown over a reviewed position's readings.
             delay: clock
                 .delay_left(color, now)
-                .filter(|_| self.app.shown_clocks().is_none()),
+                .filter(|_| self.app.shown().clocks().is_none()),
             moves_to_go: clock
                 .moves_to_go(color)
-                .filter(|_| !game.is_over() && self.app.shown_clocks().is_none()),
+                .filter(|_| !game.is_over() && self.app.shown().clocks().is_none()),
         }
     }
 
     fn captured(&self, color: Color) -> CapturedView {
-        let line = match self.app.shown_spot() {
+        let line = match self.app.shown().spot() {
             Spot::Var(id) => self.app.game().variations().path(id).1,
             Spot::Main(_) => Vec::new(),
         };
         CapturedView::for_side(
             self.app.game().record(),
-            (self.app.shown_ply(), &line),
-            self.app.shown_position(),
+            (self.app.shown().ply(), &line),
+            self.app.shown().position(),
             color,
             self.app.theme(),
             self.app.glyphs(),
@@ -115,9 +115,10 @@ impl PanelView<'_> {
         // where every row of the move list counts, on the bottom border.
         let opening_lines = self
             .app
+            .shown()
             .opening_lines(plan.area.height, usize::from(plan.inner.width));
         if opening_lines.is_empty()
-            && let Some(opening) = self.app.opening()
+            && let Some(opening) = self.app.shown().opening()
         {
             let text = fit(
                 &opening.to_string(),
@@ -126,7 +127,7 @@ impl PanelView<'_> {
             block = block.title_bottom(Span::styled(format!(" {text} "), theme.muted()));
         }
         block.render(plan.area, buf);
-        let bottom = self.app.orientation();
+        let bottom = self.app.board().orientation;
         let top = !bottom;
         (&self.clock(top)).render(plan.top_clock, buf);
         (&self.captured(top)).render(plan.top_captured, buf);
@@ -136,7 +137,7 @@ impl PanelView<'_> {
         MoveListView {
             game: self.app.game(),
             ascii: self.app.glyphs() == GlyphSet::Ascii,
-            shown: self.app.shown_spot(),
+            shown: self.app.shown().spot(),
             theme,
             style: self.app.words().style(),
             hide_lines: self.app.retro().is_some(),
@@ -184,7 +185,7 @@ impl PanelView<'_> {
 
     /// The clock of the side at the top of the board in `rects[0]`, the other in `rects[1]`.
     fn render_clocks_in(&self, rects: [Rect; 2], buf: &mut Buffer) {
-        let bottom = self.app.orientation();
+        let bottom = self.app.board().orientation;
         for (color, rect) in [(!bottom, rects[0]), (bottom, rects[1])] {
             // Whole rows of clock, not a clock mixed into the popup's text.
             Clear.render(rect, buf);

@@ -298,6 +298,89 @@ fn an_unclosed_comment_costs_its_own_game_and_the_import_reads_on() {
     fs::remove_dir_all(dir).unwrap();
 }
 
+#[test]
+fn an_import_killed_midway_leaves_every_filed_game_with_its_positions_and_running_it_again_files_the_rest()
+ {
+    let dir = data_dir("killed");
+    // Three batches' worth of short games, each of its own (the players differ).
+    let games = 12_000;
+    let text: String = (0..games)
+        .map(|i| {
+            format!(
+                "[Date \"2026.01.01\"]\n[White \"P{i}\"]\n[Black \"Q\"]\n[Result \"1-0\"]\n\n\
+                 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n"
+            )
+        })
+        .collect();
+    let file = dir.join("many.pgn");
+    fs::write(&file, text).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["import", file.to_str().unwrap(), "--data-dir"])
+        .arg(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed once its first batch is staged: wherever it is then (staging the next batch,
+    // committing it, between the two), what it filed must be whole.
+    let staging = dir.join("imports");
+    let started = std::time::Instant::now();
+    while started.elapsed() < std::time::Duration::from_secs(120) {
+        let staged = fs::read_dir(&staging)
+            .ok()
+            .and_then(|mut d| d.next())
+            .is_some();
+        if staged || child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let _ = child.kill();
+    child.wait().unwrap();
+    // The next opening of the library merges what the import staged.
+    let listed = hotseat(&dir, &["games"]);
+    assert!(listed.status.success(), "{}", text_of(&listed.stderr));
+    let filed = text_of(&listed.stdout).lines().count();
+    let consistent = |filed: usize| {
+        let conn = rusqlite::Connection::open(dir.join("hotseat.db")).unwrap();
+        let count = |sql: &str| -> usize {
+            conn.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap() as usize
+        };
+        assert_eq!(count("SELECT count(*) FROM games"), filed);
+        assert_eq!(
+            count("SELECT count(DISTINCT game) FROM positions"),
+            filed,
+            "every game filed has its positions"
+        );
+        assert_eq!(
+            count("SELECT count(*) FROM positions WHERE game NOT IN (SELECT id FROM games)"),
+            0,
+            "no position of a game not filed"
+        );
+        // Eight positions a game (the last one has no move played from it).
+        assert_eq!(count("SELECT count(*) FROM positions"), filed * 6);
+        assert!(fs::read_dir(&staging).map_or(true, |mut d| d.next().is_none()));
+    };
+    consistent(filed);
+    // Running it again files the rest, once each.
+    let again = hotseat(&dir, &["import", file.to_str().unwrap()]);
+    let said = text_of(&again.stdout);
+    assert!(
+        said.starts_with(&format!(
+            "{} games added, {filed} already in the library, 0 refused",
+            games - filed
+        )),
+        "{said}"
+    );
+    consistent(games);
+    fs::remove_dir_all(dir).unwrap();
+}
+
+fn text_of(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 // ---- The library screen, drawn alone ----
 
 use hotseat::app::keymap::Action;
@@ -572,7 +655,7 @@ fn explorer_open(theme: Theme, glyphs: GlyphSet) -> App {
 /// Opens the explorer panel on the position shown and gives it the library's `rows` for it.
 fn explore(app: &mut App, rows: Vec<ExplorerRow>) {
     app.update(Action::Explore, app.now());
-    let key = app.shown_position().repetition_key();
+    let key = app.shown().position().repetition_key();
     news(
         app,
         LibraryNews::Explored {

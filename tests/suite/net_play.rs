@@ -302,7 +302,7 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
     let mut watcher = join_as(&invitation.watch_only(), Access::Watch, &watch_dir);
     white.wait_until(|app| app.dialog().is_none());
     assert_eq!(
-        black.app.orientation(),
+        black.app.board().orientation,
         Color::Black,
         "Black sees from Black"
     );

@@ -39,7 +39,7 @@ fn the_blunder_is_offered_from_the_position_before_it_and_kept_for_later() {
         said(&app),
         "You played 3... Nf6?? Find a better move for Bob (Black)"
     );
-    assert_eq!(app.shown_ply(), 5, "the position before 3... Nf6");
+    assert_eq!(app.shown().ply(), 5, "the position before 3... Nf6");
     assert_eq!(app.retro().unwrap().progress(), (0, 1));
     let kept = effects
         .iter()
@@ -72,7 +72,7 @@ fn the_move_played_fails_and_the_engines_move_solves_it() {
         said(&app)
     );
     assert_eq!(feedback(&app), Feedback::Fail);
-    assert_eq!(app.shown_ply(), 5, "still at the position, to try again");
+    assert_eq!(app.shown().ply(), 5, "still at the position, to try again");
     assert_eq!(app.game().record().plies(), 7, "the game is untouched");
     enter(&mut app, "g6");
     assert!(

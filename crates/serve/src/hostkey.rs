@@ -53,18 +53,48 @@ pub fn load_or_make(folder: &Path) -> Result<(PrivateKey, bool)> {
     }
 }
 
-/// Writes a new file that only its owner may read (0600), never over an existing one.
+/// Writes a new file that only its owner may read (0600), never over an existing one, and
+/// never in place: the bytes go to a temporary file beside it (0600 from its creation), synced,
+/// then linked under its name, so that a server killed mid-write leaves no half key that
+/// would stop every later start.
 fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_private_with(path, |file| file.write_all(bytes))
+}
+
+/// [`write_private`], the content written by `write`.
+fn write_private_with(
+    path: &Path,
+    write: impl FnOnce(&mut fs::File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
     let mut options = OpenOptions::new();
-    options.write(true).create_new(true);
+    options.write(true).create(true).truncate(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600);
     }
-    let mut file = options.open(path)?;
-    file.write_all(bytes)?;
-    file.sync_all()
+    let written = options.open(&temp).and_then(|mut file| {
+        #[cfg(unix)]
+        {
+            // A leftover of a dead process with this id may have other permissions.
+            use std::os::unix::fs::PermissionsExt;
+            file.set_permissions(fs::Permissions::from_mode(0o600))?;
+        }
+        write(&mut file)?;
+        file.sync_all()
+    });
+    // A link, not a rename: a key another start made meanwhile is never replaced.
+    let published = written.and_then(|()| fs::hard_link(&temp, path));
+    let _ = fs::remove_file(&temp);
+    published?;
+    if let Some(folder) = path.parent()
+        && let Ok(folder) = fs::File::open(folder)
+    {
+        let _ = folder.sync_all();
+    }
+    Ok(())
 }
 
 /// The key's SHA-256 fingerprint as `ssh` shows it (`SHA256:…`).
@@ -95,6 +125,28 @@ mod tests {
         fs::write(dir.join(FILE), "not a key").unwrap();
         let err = load_or_make(&dir).unwrap_err();
         assert!(format!("{err:#}").contains("move it away"), "{err:#}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_write_that_fails_half_way_leaves_no_half_key_and_the_next_start_makes_one() {
+        let dir = std::env::temp_dir().join(format!("hotseat-serve-torn-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(FILE);
+        let failed = write_private_with(&path, |file| {
+            file.write_all(b"-----BEGIN OPENSSH PRIVATE KEY-----\n")?;
+            Err(std::io::Error::other("the disk is full"))
+        });
+        assert!(failed.is_err());
+        assert!(!path.exists(), "a half key was left under its name");
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            0,
+            "a temporary file was left"
+        );
+        let (_, made) = load_or_make(&dir).unwrap();
+        assert!(made);
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -9,6 +9,7 @@
 //! games --data-dir SERVER_FOLDER` lists them) and its folder removed.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -59,22 +60,32 @@ pub fn restore(data: &Path) -> (Vec<Found>, Vec<String>) {
         .collect();
     codes.sort();
     for code in codes {
-        let store = store_of(data, &code);
-        match store.load_current() {
-            Ok(Some(saved)) if saved.game().is_over() => {
-                // Ended, killed before its archiving was done: done now.
-                if let Err(e) = finish(data, &store, saved.game(), &saved.pgn) {
-                    problems.push(format!("room {code}: {e}"));
-                }
-            }
-            Ok(Some(saved)) => found.push(found_room(code, saved)),
-            Ok(None) => {
-                let _ = std::fs::remove_dir(store.dir());
-            }
-            Err(e) => problems.push(format!("room {code} not resumed: {e}")),
+        match load(data, &code) {
+            Ok(Some(room)) => found.push(room),
+            Ok(None) => {}
+            Err(e) => problems.push(e),
         }
     }
     (found, problems)
+}
+
+/// The unfinished room `code` kept in `data`, if there is one; an ended one found is archived
+/// now (killed before its archiving was done), an unreadable one set aside.
+pub fn load(data: &Path, code: &str) -> Result<Option<Found>, String> {
+    let store = store_of(data, code);
+    match store.load_current() {
+        Ok(Some(saved)) if saved.game().is_over() => {
+            finish(data, &store, saved.game(), &saved.pgn)
+                .map_err(|e| format!("room {code}: {e}"))?;
+            Ok(None)
+        }
+        Ok(Some(saved)) => Ok(Some(found_room(code.to_owned(), saved))),
+        Ok(None) => {
+            let _ = std::fs::remove_dir(store.dir());
+            Ok(None)
+        }
+        Err(e) => Err(format!("room {code} not resumed: {e}")),
+    }
 }
 
 fn found_room(code: String, saved: Resumable) -> Found {
@@ -121,8 +132,9 @@ struct Written {
     failing: bool,
 }
 
-/// The [`Keep`] of room `code`: writes its game as it goes, archives it at its end.
-pub fn keeper(data: &Path, code: &str, seats: Arc<Mutex<Seats>>) -> Keep {
+/// The [`Keep`] of room `code`: writes its game as it goes, archives it at its end (and then
+/// sets `ended`).
+pub fn keeper(data: &Path, code: &str, seats: Arc<Mutex<Seats>>, ended: Arc<AtomicBool>) -> Keep {
     let data = data.to_path_buf();
     let code = code.to_owned();
     let store = store_of(&data, &code);
@@ -155,6 +167,7 @@ pub fn keeper(data: &Path, code: &str, seats: Arc<Mutex<Seats>>) -> Keep {
             Ok(()) => {
                 written.failing = false;
                 written.ended = game.is_over();
+                ended.store(written.ended, Ordering::SeqCst);
                 written.revision = Some(game.revision());
                 written.seats = held;
                 written.at = Some(Instant::now());

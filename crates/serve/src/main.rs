@@ -2,6 +2,9 @@
 //! with nothing but `ssh` plays, watches and comes back to their games.
 //!
 //! * [`hostkey`] — the server's Ed25519 key, made at the first start and kept.
+//! * [`lobby`] — `ssh -t HOST`: the rooms to resume, join and watch, and new ones; drawn by
+//!   [`lobby_view`], run by [`lobby_run`], woken by the rooms' [`news`]; the players'
+//!   [`names`], kept by key.
 //! * [`server`] — the SSH side: keys, channels, what is refused, the limits.
 //! * [`rooms`] — a game reached by its code: two players, any watchers, rejoining.
 //! * [`kept`] — each room's game on disk as it goes, resumed after a restart.
@@ -15,9 +18,15 @@
 mod games;
 mod hostkey;
 mod kept;
+mod lobby;
+mod lobby_run;
+mod lobby_view;
+mod names;
+mod news;
 mod rooms;
 mod server;
 mod session;
+mod stream;
 mod terminal;
 
 use std::collections::HashSet;
@@ -33,7 +42,7 @@ use clap::Parser;
 use russh::keys::ssh_key::PublicKey;
 use russh::{MethodKind, MethodSet};
 
-use crate::server::{Connection, Policy, Shared};
+use crate::server::{Connection, Liveness, Policy, Shared};
 
 /// Serve hotseat over SSH: a friend with nothing but ssh plays, watches and comes back
 #[derive(Debug, Parser)]
@@ -42,10 +51,12 @@ use crate::server::{Connection, Policy, Shared};
     version,
     after_help = "\
 Players connect with their own ssh client; their SSH key is who they are.
+  ssh -t -p 2222 HOST         the lobby: your games, rooms to join or watch,
+                              and new games (each with a code to tell a friend)
   ssh -t -p 2222 HOST ROOM    the room ROOM: the first two keys play (White,
                               Black), the others watch; a player who drops
                               comes back to the same seat with the same key
-  ssh -t -p 2222 HOST         a game for two at that one terminal
+  ssh -t -p 2222 HOST here    a game for two at that one terminal
   ssh -p 2222 HOST games      your games, one JSON object a line
   ssh -p 2222 HOST pgn ID     one of them, as PGN
 
@@ -81,9 +92,10 @@ struct Args {
     /// Seconds a client has to log in
     #[arg(long, value_name = "SECS", default_value_t = 20)]
     login_timeout: u64,
-    /// Minutes a connection may stay silent before it is closed
-    #[arg(long, value_name = "MINUTES", default_value_t = 60)]
-    idle_timeout: u64,
+    /// How long a client may send nothing (no key, no line) before its connection is closed,
+    /// with a goodbye on its screen: minutes, or with a unit (90s, 30m, 2h)
+    #[arg(long, value_name = "MINUTES", default_value = "60", value_parser = parse_idle)]
+    idle_timeout: Duration,
     /// Every game's options, as hotseat takes them (after --): --time 5+3, --chess960...
     #[arg(last = true, value_name = "GAME OPTIONS")]
     game: Vec<String>,
@@ -144,7 +156,7 @@ fn serve(args: Args) -> Result<()> {
     }
     println!("Host key fingerprint: {fingerprint}");
     println!(
-        "Listening on {local}: players connect with  ssh -t -p {} HOST ROOM",
+        "Listening on {local}: players connect with  ssh -t -p {} HOST",
         local.port()
     );
     use std::io::Write as _;
@@ -158,7 +170,9 @@ fn serve(args: Args) -> Result<()> {
         methods: MethodSet::from(methods.as_slice()),
         auth_rejection_time: Duration::from_millis(500),
         auth_rejection_time_initial: Some(Duration::ZERO),
-        inactivity_timeout: Some(Duration::from_secs(args.idle_timeout.max(1) * 60)),
+        // The idle time is the server's own (see `watch_idle`): russh's counts our output too,
+        // and a clock's redraw every second would keep every connection alive for ever.
+        inactivity_timeout: None,
         keepalive_interval: Some(Duration::from_secs(30)),
         max_auth_attempts: 6,
         nodelay: true,
@@ -170,6 +184,8 @@ fn serve(args: Args) -> Result<()> {
         max_sessions: args.max_sessions,
         per_address: args.per_address.max(1),
         max_connections: args.max_sessions.saturating_mul(2).max(16),
+        idle: args.idle_timeout,
+        stalled: server::STALLED.min(args.idle_timeout),
         game_args: args.game.clone(),
         data,
     };
@@ -187,8 +203,23 @@ fn serve(args: Args) -> Result<()> {
         );
     }
     let shared = Arc::new(Shared::new(policy, rooms));
+    sweep_rooms(shared.clone());
     let login = Duration::from_secs(args.login_timeout.max(1));
     runtime.block_on(accept(listener, shared, config, login))
+}
+
+/// Ends, once a minute, the rooms nobody is in whose game is over or that nobody has been in
+/// for [`rooms::LINGER`] (their games kept on disk), on a thread of its own: ending a room
+/// joins its host's threads.
+fn sweep_rooms(shared: Arc<Shared>) {
+    let _ = std::thread::Builder::new()
+        .name("room-sweep".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(Duration::from_secs(60));
+                shared.rooms.sweep(rooms::LINGER);
+            }
+        });
 }
 
 /// Takes connections until the process ends: each one counted (or refused at once), given
@@ -218,8 +249,20 @@ async fn accept(
         };
         let _ = socket.set_nodelay(true);
         let authenticated = Arc::new(AtomicBool::new(false));
-        let handler = Connection::new(shared.clone(), admitted, authenticated.clone());
+        let liveness = Arc::new(Liveness::default());
+        let handler = Connection::new(
+            shared.clone(),
+            admitted,
+            authenticated.clone(),
+            liveness.clone(),
+        );
         let config = config.clone();
+        let idle = shared.policy.idle;
+        let socket = stream::Deadlined::new(
+            socket,
+            shared.policy.stalled,
+            (login, authenticated.clone()),
+        );
         tokio::spawn(async move {
             let started =
                 tokio::time::timeout(login, russh::server::run_stream(config, socket, handler))
@@ -228,6 +271,7 @@ async fn accept(
                 return;
             };
             let handle = session.handle();
+            let idle = tokio::spawn(watch_idle(liveness, idle, session.handle()));
             let watchdog = tokio::spawn(async move {
                 tokio::time::sleep(login).await;
                 if !authenticated.load(Ordering::SeqCst) {
@@ -242,7 +286,67 @@ async fn accept(
             });
             let _ = session.await;
             watchdog.abort();
+            idle.abort();
         });
+    }
+}
+
+/// Closes the connection once its client has sent nothing for `idle`: each of its games
+/// ended first with a goodbye on the client's screen (the game kept), then the connection.
+async fn watch_idle(liveness: Arc<Liveness>, idle: Duration, handle: russh::server::Handle) {
+    loop {
+        let silent = liveness.silent_for();
+        if silent < idle {
+            tokio::time::sleep(idle - silent).await;
+            continue;
+        }
+        let goodbye = format!(
+            "nothing typed for {}: the server closed the connection (your game is kept)",
+            span(idle)
+        );
+        liveness.say_goodbye(&goodbye);
+        // A moment for the games to restore their screens and say it.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let _ = handle
+            .disconnect(russh::Disconnect::ByApplication, goodbye, "en".into())
+            .await;
+        return;
+    }
+}
+
+/// `--idle-timeout`: minutes, or a number with a unit (s, m, h).
+fn parse_idle(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (number, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(at) => text.split_at(at),
+        None => (text, "m"),
+    };
+    let seconds = match unit.trim() {
+        "s" => 1,
+        "m" | "min" => 60,
+        "h" => 3600,
+        _ => {
+            return Err(format!(
+                "{text:?}: minutes (60), or with a unit: 90s, 30m, 2h"
+            ));
+        }
+    };
+    match number.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(Duration::from_secs(n.saturating_mul(seconds))),
+        _ => Err(format!(
+            "{text:?}: a whole number above 0, as 60, 90s, 30m or 2h"
+        )),
+    }
+}
+
+/// A span as a player reads it: "60 minutes", "90 seconds".
+fn span(d: Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        1 => "1 second".to_owned(),
+        s if s < 120 => format!("{s} seconds"),
+        s if s % 3600 == 0 && s >= 7200 => format!("{} hours", s / 3600),
+        s => format!("{} minutes", s / 60),
     }
 }
 
@@ -256,17 +360,25 @@ fn read_allowed(file: &std::path::Path) -> Result<HashSet<String>> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        // Options before the key (`from="…" ssh-ed25519 AAAA…`) are not read: the key is the
-        // first field that parses.
-        let key = line
-            .char_indices()
-            .filter(|&(i, _)| i == 0 || line.as_bytes()[i - 1] == b' ')
-            .find_map(|(i, _)| PublicKey::from_openssh(&line[i..]).ok());
-        match key {
-            Some(key) => {
+        // Options before the key (`from="…"`, `restrict`, `command="…"`) would be promises
+        // the server does not keep (it reads no address pattern, and every key gets chess and
+        // nothing else anyway): a line with any is refused, not half read.
+        let first = line.split_whitespace().next().unwrap_or_default();
+        match PublicKey::from_openssh(line) {
+            Ok(key) => {
                 keys.insert(server::hex_fingerprint(&key));
             }
-            None => anyhow::bail!(
+            Err(_) if !is_key_type(first) && line.split_whitespace().any(is_key_type) => {
+                anyhow::bail!(
+                    "--allow-keys {} line {}: options before the key ({}) are not taken by \
+                     hotseat serve, which lets every key play chess and nothing else: write the \
+                     key alone (ssh-ed25519 AAAA… comment)",
+                    file.display(),
+                    n + 1,
+                    hotseat::text::excerpt(first)
+                )
+            }
+            Err(_) => anyhow::bail!(
                 "--allow-keys {} line {}: not a public key (one key a line, as in \
                  authorized_keys: ssh-ed25519 AAAA… comment)",
                 file.display(),
@@ -275,6 +387,14 @@ fn read_allowed(file: &std::path::Path) -> Result<HashSet<String>> {
         }
     }
     Ok(keys)
+}
+
+/// Whether `word` names a key's type (`ssh-ed25519`, `ecdsa-sha2-nistp256`, `sk-…`), as the
+/// first field of an authorized_keys line without options does.
+fn is_key_type(word: &str) -> bool {
+    ["ssh-", "ecdsa-", "sk-"]
+        .iter()
+        .any(|p| word.starts_with(p))
 }
 
 /// The game options are read now, so that a wrong one is said before anyone connects.
@@ -299,5 +419,38 @@ pub fn task_error(e: hotseat::cli::TaskError) -> String {
     use hotseat::cli::TaskError;
     match e {
         TaskError::Usage(m) | TaskError::Value(m) | TaskError::File(m) => m,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEY: &str =
+        "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA/imaoNJrrWOiHVMvSjKKTGyUSjohxUrX0WHX8hVZ4r ann";
+
+    fn read(text: &str) -> Result<HashSet<String>> {
+        let file = std::env::temp_dir().join(format!(
+            "hotseat-serve-allow-{}-{}",
+            std::process::id(),
+            text.len()
+        ));
+        std::fs::write(&file, text).unwrap();
+        let read = read_allowed(&file);
+        let _ = std::fs::remove_file(&file);
+        read
+    }
+
+    #[test]
+    fn allow_keys_refuses_a_line_with_options_rather_than_ignore_them() {
+        assert_eq!(read(&format!("# club\n\n{KEY}\n")).unwrap().len(), 1);
+        for options in ["from=\"10.0.0.*\"", "restrict", "no-pty,command=\"ls\""] {
+            let err = read(&format!("{KEY}\n{options} {KEY}\n")).unwrap_err();
+            let err = format!("{err:#}");
+            assert!(err.contains("line 2: options before the key"), "{err}");
+            assert!(err.contains("write the key alone"), "{err}");
+        }
+        let err = format!("{:#}", read("ssh-ed25519 not-base64 ann\n").unwrap_err());
+        assert!(err.contains("line 1: not a public key"), "{err}");
     }
 }

@@ -1,32 +1,47 @@
 //! The SSH side: who may come in, what each channel may ask for, and the game it gets.
 //!
-//! Only chess: a session channel with a terminal gets a game (`shell`: two players at that
-//! terminal; `exec CODE`: the room CODE); `exec games` and `exec pgn ID` answer scripts.
+//! Only chess: a session channel with a terminal gets a game (`shell`: the lobby; `exec CODE`:
+//! the room CODE; `exec here`: two players at that terminal); `exec games` and `exec pgn ID`
+//! answer scripts.
 //! Everything else a client may ask is refused: other commands, subsystems (SFTP), port,
 //! agent and X11 forwarding, more than [`CHANNELS`] channels on one connection.
 //!
-//! Limits, each refused with a sentence: connections from one address and in all (counted
-//! from the accept, before any byte is read), sessions in all, the time to log in, the idle
-//! time; a client's screen size is kept within [`MAX_SIZE`](crate::terminal::MAX_SIZE) and its
-//! typing within a bounded parser.
+//! Limits, each refused with a sentence: connections not yet logged in from one address (an
+//! IPv6 client counted by its /64, as one machine or household has a whole /64) and
+//! connections in all (counted from the accept, before any byte is read), sessions in all, the
+//! time to log in, the idle time (no byte from the client: our own output, a clock's redraw,
+//! never counts as activity); a client's screen size is kept within
+//! [`MAX_SIZE`](crate::terminal::MAX_SIZE) and its typing within a bounded parser and a rate.
+//!
+//! What goes to a client is sent within its SSH window: a client that stops reading (its
+//! window full) holds up its writer, not the server's memory; one that stays so for
+//! [`STALLED`] is disconnected with a note.
 
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-use russh::keys::ssh_key::{HashAlg, PublicKey};
+use russh::keys::ssh_key::{Algorithm, HashAlg, PublicKey};
 use russh::server::{Auth, Handle, Msg, Session};
-use russh::{Channel, ChannelId, CryptoVec};
+use russh::{Channel, ChannelId, ChannelWriteHalf, CryptoVec, MethodKind, MethodSet};
 use tokio::sync::mpsc;
 
 use crate::games;
 use crate::rooms::{self, Rooms};
-use crate::terminal::{self, Keys, LineEditor, LinesIn, Out, Output, SharedSize};
+use crate::terminal::{self, Keys, LineEditor, LinesIn, Out, Output, Rate, SharedSize};
 
 /// Session channels one connection may open.
 pub const CHANNELS: usize = 2;
+/// How long a client may keep its window shut or its socket full (reading nothing of its
+/// screen) before it is disconnected (at most: never longer than the idle time).
+pub const STALLED: Duration = Duration::from_secs(30);
+/// What a client with an RSA key only is told (RSA keys are not taken: see the crate's
+/// Cargo.toml).
+pub const RSA_NOTE: &str = "hotseat serve takes Ed25519 or ECDSA keys, not RSA: make one with  \
+     ssh-keygen -t ed25519  and connect again.";
 
 /// What the server was told to allow.
 #[derive(Debug)]
@@ -36,8 +51,14 @@ pub struct Policy {
     /// Clients with no key get in, each as a guest of its own.
     pub guests: bool,
     pub max_sessions: usize,
+    /// Connections not yet logged in from one address (one /64 for IPv6).
     pub per_address: usize,
     pub max_connections: usize,
+    /// No byte from a client for this long closes its connection, with a goodbye.
+    pub idle: Duration,
+    /// A client that reads nothing (its window or its socket full) for this long is
+    /// disconnected: [`STALLED`], or the idle time if shorter.
+    pub stalled: Duration,
     /// The options of every game (the time control...), as `hotseat` takes them.
     pub game_args: Vec<String>,
     /// The server's own folder: the host key, and a folder per player.
@@ -50,7 +71,7 @@ pub struct Shared {
     pub policy: Policy,
     pub rooms: Rooms,
     sessions: AtomicUsize,
-    connections: Mutex<HashMap<IpAddr, usize>>,
+    connections: Mutex<Connections>,
 }
 
 impl Shared {
@@ -59,27 +80,32 @@ impl Shared {
             policy,
             rooms,
             sessions: AtomicUsize::new(0),
-            connections: Mutex::new(HashMap::new()),
+            connections: Mutex::new(Connections::default()),
         }
     }
 
     /// Counts a new connection from `ip`, or says why it is refused.
     pub fn admit(self: &Arc<Shared>, ip: IpAddr) -> Result<Admitted, String> {
+        let address = Address::of(ip);
         let mut connections = self.connections.lock().unwrap_or_else(|e| e.into_inner());
-        let total: usize = connections.values().sum();
-        if total >= self.policy.max_connections {
+        if connections.total >= self.policy.max_connections {
             return Err(format!(
-                "{total} connections at once, the most this server takes"
+                "{} connections at once, the most this server takes",
+                connections.total
             ));
         }
-        let here = connections.entry(ip).or_insert(0);
+        let here = connections.logging_in.entry(address).or_insert(0);
         if *here >= self.policy.per_address {
-            return Err(format!("{here} connections from {ip} at once already"));
+            return Err(format!(
+                "{here} connections from {address} logging in at once already"
+            ));
         }
         *here += 1;
+        connections.total += 1;
         Ok(Admitted {
             shared: self.clone(),
-            ip,
+            address,
+            logging_in: true,
         })
     }
 
@@ -89,11 +115,78 @@ impl Shared {
     }
 }
 
+/// Where connections are counted from: an IPv4 address (an IPv4-mapped IPv6 one as the
+/// IPv4), or an IPv6 network of /64 — what one machine, or one home, is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Address {
+    V4(std::net::Ipv4Addr),
+    V6(u64),
+}
+
+impl Address {
+    pub fn of(ip: IpAddr) -> Address {
+        match ip {
+            IpAddr::V4(v4) => Address::V4(v4),
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => Address::V4(v4),
+                None => Address::V6((v6.to_bits() >> 64) as u64),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Address {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Address::V4(v4) => write!(f, "{v4}"),
+            Address::V6(net) => {
+                let ip = std::net::Ipv6Addr::from_bits(u128::from(*net) << 64);
+                write!(f, "{ip}/64")
+            }
+        }
+    }
+}
+
+/// The connections counted: those logging in by address, and all.
+#[derive(Debug, Default)]
+struct Connections {
+    logging_in: HashMap<Address, usize>,
+    total: usize,
+}
+
 /// One connection counted; given back when dropped.
 #[derive(Debug)]
 pub struct Admitted {
     shared: Arc<Shared>,
-    ip: IpAddr,
+    address: Address,
+    /// Still counted among its address's connections logging in.
+    logging_in: bool,
+}
+
+impl Admitted {
+    /// The connection has logged in: its address may start another. (It still counts in all,
+    /// and its games against `--max-sessions`.)
+    fn logged_in(&mut self) {
+        if std::mem::take(&mut self.logging_in) {
+            let mut connections = self
+                .shared
+                .connections
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            connections.release(self.address);
+        }
+    }
+}
+
+impl Connections {
+    fn release(&mut self, address: Address) {
+        if let Some(n) = self.logging_in.get_mut(&address) {
+            *n -= 1;
+            if *n == 0 {
+                self.logging_in.remove(&address);
+            }
+        }
+    }
 }
 
 impl Drop for Admitted {
@@ -103,12 +196,10 @@ impl Drop for Admitted {
             .connections
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = connections.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                connections.remove(&self.ip);
-            }
+        if self.logging_in {
+            connections.release(self.address);
         }
+        connections.total -= 1;
     }
 }
 
@@ -138,9 +229,87 @@ struct ChannelState {
     keys: Arc<Mutex<Keys>>,
     /// For the plain mode: where the client's lines go, and, when its terminal is raw, the
     /// line editing its own terminal would do.
-    lines: Option<std::sync::mpsc::SyncSender<Vec<u8>>>,
+    lines: Lines,
     editor: Option<LineEditor>,
+    /// Where what goes to the client is written, within its window: taken by the game.
+    writer: Option<ChannelWriteHalf<Msg>>,
+    /// The plain game's lines, no faster than this.
+    rate: Rate,
     started: bool,
+}
+
+/// Where a plain game's lines go until their end (the client's, or the idle timeout's).
+type Lines = Arc<Mutex<Option<std::sync::mpsc::SyncSender<Vec<u8>>>>>;
+
+/// Whether a connection is alive: when its client last sent a byte of its own (a key, a line,
+/// a new window size), and how to end its games with a goodbye when it has been idle too long.
+#[derive(Debug)]
+pub struct Liveness {
+    last: Mutex<Instant>,
+    games: Mutex<Vec<Goodbye>>,
+}
+
+/// How a game of the connection is ended with a goodbye on the client's screen.
+#[derive(Debug)]
+enum Goodbye {
+    /// The screen's loop hears its terminal ended with the goodbye, restores the client's
+    /// screen and says it.
+    Screen(Arc<Mutex<Keys>>),
+    /// The goodbye is said on the client's standard error, then its lines end (the game kept,
+    /// as at the end of input).
+    Lines(Output, Lines),
+}
+
+impl Default for Liveness {
+    fn default() -> Liveness {
+        Liveness {
+            last: Mutex::new(Instant::now()),
+            games: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+impl Liveness {
+    /// The client sent something.
+    fn heard(&self) {
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+    }
+
+    /// How long since the client last sent something.
+    pub fn silent_for(&self) -> Duration {
+        self.last
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .elapsed()
+    }
+
+    fn add(&self, game: Goodbye) {
+        self.games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(game);
+    }
+
+    /// Ends every game of the connection, each saying `goodbye` on its client's screen.
+    pub fn say_goodbye(&self, goodbye: &str) {
+        for game in self
+            .games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .drain(..)
+        {
+            match game {
+                Goodbye::Screen(keys) => keys
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .hang_up_with(goodbye),
+                Goodbye::Lines(mut said, lines) => {
+                    said.error(&format!("hotseat: {goodbye}\n"));
+                    lines.lock().unwrap_or_else(|e| e.into_inner()).take();
+                }
+            }
+        }
+    }
 }
 
 impl Drop for ChannelState {
@@ -155,10 +324,13 @@ impl Drop for ChannelState {
 #[derive(Debug)]
 pub struct Connection {
     shared: Arc<Shared>,
-    _admitted: Admitted,
+    admitted: Admitted,
     authenticated: Arc<std::sync::atomic::AtomicBool>,
+    liveness: Arc<Liveness>,
     who: Option<Who>,
     channels: HashMap<ChannelId, ChannelState>,
+    /// The client offered an RSA key (said once on the server's output, and to the client).
+    offered_rsa: bool,
 }
 
 impl Connection {
@@ -166,14 +338,33 @@ impl Connection {
         shared: Arc<Shared>,
         admitted: Admitted,
         authenticated: Arc<std::sync::atomic::AtomicBool>,
+        liveness: Arc<Liveness>,
     ) -> Connection {
         Connection {
             shared,
-            _admitted: admitted,
+            admitted,
             authenticated,
+            liveness,
             who: None,
             channels: HashMap::new(),
+            offered_rsa: false,
         }
+    }
+
+    /// The client is in, as `who`.
+    fn logged_in(&mut self, who: Who) {
+        self.who = Some(who);
+        self.admitted.logged_in();
+        self.authenticated.store(true, Ordering::SeqCst);
+    }
+
+    /// The methods a client may go on with.
+    fn methods(&self) -> MethodSet {
+        let mut methods = vec![MethodKind::PublicKey];
+        if self.shared.policy.guests {
+            methods.push(MethodKind::None);
+        }
+        MethodSet::from(methods.as_slice())
     }
 
     fn allowed(&self, key: &PublicKey) -> bool {
@@ -185,19 +376,19 @@ impl Connection {
 
     /// Starts what the channel asked for: `command` (`None`: a shell).
     fn start(&mut self, channel: ChannelId, command: Option<&str>, session: &mut Session) {
-        let handle = session.handle();
+        let Some(state) = self.channels.get_mut(&channel) else {
+            return;
+        };
+        // A second request on a channel that has its game: its writer is the game's.
+        let Some(writer) = state.writer.take() else {
+            return;
+        };
         let (queue, rx) = mpsc::channel(terminal::QUEUE);
-        spawn_writer(handle, channel, rx);
+        spawn_writer(session.handle(), writer, rx, self.shared.policy.stalled);
         let mut out = Output::new(queue);
         let Some(who) = self.who.clone() else {
             return say(out, 1, "not logged in");
         };
-        let Some(state) = self.channels.get_mut(&channel) else {
-            return;
-        };
-        if state.started {
-            return say(out, 1, "this channel has its game already");
-        }
         state.started = true;
         let words: Vec<&str> = command.unwrap_or("").split_whitespace().collect();
         let folder = self.shared.player_folder(&who.key);
@@ -214,21 +405,26 @@ impl Connection {
             }
             _ => {}
         }
-        let (plain, place) = match words.as_slice() {
+        let (mut plain, place) = match words.as_slice() {
             ["plain", rest @ ..] => (true, rest),
             rest => (false, rest),
         };
         let kind = match place {
-            [] => Kind::Here,
-            [code] if rooms::valid_code(code) => Kind::Room((*code).to_owned()),
+            [] if !plain => Kind::Lobby,
+            [] | [HERE] => Kind::Here,
+            [code] if rooms::valid_code(code) => {
+                // A room opened for a screen reader is served in lines to whoever comes by code.
+                plain |= self.shared.rooms.is_plain(code);
+                Kind::Room((*code).to_owned())
+            }
             _ => {
                 return say(
                     out,
                     2,
-                    "hotseat serve plays chess and nothing else. Connect with no command for a \
-                     game at your own terminal, with a room's code for a game with others \
-                     (ssh -t HOST CODE: letters, digits, - and _, at most 32), or run `games` or \
-                     `pgn ID`.",
+                    "hotseat serve plays chess and nothing else. Connect with no command for the \
+                     lobby (ssh -t HOST), with a room's code for a game with others (ssh -t HOST \
+                     CODE: letters, digits, - and _, at most 32), with `here` for a game for two \
+                     at your own terminal, or run `games` or `pgn ID`.",
                 );
             }
         };
@@ -276,13 +472,16 @@ impl Connection {
         let lines = if plain {
             args.push("--plain".to_owned());
             let (tx, input) = LinesIn::new();
-            state.lines = Some(tx);
+            *state.lines.lock().unwrap_or_else(|e| e.into_inner()) = Some(tx);
             if state.term.is_some() {
                 state.editor = Some(LineEditor::default());
                 out = out.crlf();
             }
+            self.liveness
+                .add(Goodbye::Lines(out.to_errors(), state.lines.clone()));
             Some(input)
         } else {
+            self.liveness.add(Goodbye::Screen(state.keys.clone()));
             None
         };
         let start = crate::session::Start {
@@ -299,9 +498,14 @@ impl Connection {
     }
 }
 
+/// The command of a game for two at the client's own terminal (`ssh -t HOST here`).
+pub const HERE: &str = "here";
+
 /// What a channel plays.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Kind {
+    /// The lobby: the rooms to join, watch and resume, and new ones ([`crate::lobby`]).
+    Lobby,
     /// Two players at the one terminal.
     Here,
     /// The room of this code.
@@ -314,35 +518,57 @@ fn say(mut out: Output, status: u32, message: &str) {
     out.exit(status);
 }
 
-/// Sends a session's output on its channel, then its exit status, and closes the channel.
-fn spawn_writer(handle: Handle, channel: ChannelId, mut rx: mpsc::Receiver<Out>) {
+/// Sends a session's output on its channel, within the client's window, then its exit status,
+/// and closes the channel. A client whose window stays shut for `stalled` is disconnected.
+fn spawn_writer(
+    handle: Handle,
+    writer: ChannelWriteHalf<Msg>,
+    mut rx: mpsc::Receiver<Out>,
+    stalled: Duration,
+) {
     tokio::spawn(async move {
         while let Some(out) = rx.recv().await {
-            match out {
+            let sent = match out {
                 Out::Data(bytes) => {
-                    if handle.data(channel, CryptoVec::from(bytes)).await.is_err() {
-                        return;
-                    }
+                    tokio::time::timeout(stalled, writer.data(bytes.as_slice())).await
                 }
                 Out::Error(bytes) => {
-                    if handle
-                        .extended_data(channel, 1, CryptoVec::from(bytes))
-                        .await
-                        .is_err()
-                    {
-                        return;
-                    }
+                    tokio::time::timeout(stalled, writer.extended_data(1, bytes.as_slice())).await
                 }
                 Out::Exit(status) => {
-                    let _ = handle.exit_status_request(channel, status).await;
-                    let _ = handle.eof(channel).await;
-                    let _ = handle.close(channel).await;
+                    let _ = writer.exit_status(status).await;
+                    let _ = writer.eof().await;
+                    let _ = writer.close().await;
+                    return;
+                }
+            };
+            match sent {
+                Ok(Ok(())) => {}
+                // The connection is gone.
+                Ok(Err(_)) => return,
+                Err(_) => {
+                    eprintln!(
+                        "Disconnected a client that read nothing of its screen for {} s",
+                        stalled.as_secs()
+                    );
+                    let bye = handle.disconnect(
+                        russh::Disconnect::ByApplication,
+                        format!(
+                            "hotseat: your ssh read nothing of the game for {} s, so the \
+                                 server closed the connection (your game is kept: connect \
+                                 again to come back)",
+                            stalled.as_secs()
+                        ),
+                        "en".into(),
+                    );
+                    // Its socket may be full too: then the session ends by its own deadline.
+                    let _ = tokio::time::timeout(stalled, bye).await;
                     return;
                 }
             }
         }
         // The session ended without a word (its thread failed to start): the channel closes.
-        let _ = handle.close(channel).await;
+        let _ = writer.close().await;
     });
 }
 
@@ -372,10 +598,9 @@ impl russh::server::Handler for Connection {
             return Ok(Auth::reject());
         }
         let key: String = id.iter().map(|b| format!("{b:02x}")).collect();
-        self.who = Some(Who {
+        self.logged_in(Who {
             key: format!("guest-{key}"),
         });
-        self.authenticated.store(true, Ordering::SeqCst);
         Ok(Auth::Accept)
     }
 
@@ -384,6 +609,23 @@ impl russh::server::Handler for Connection {
         _user: &str,
         key: &PublicKey,
     ) -> Result<Auth, Self::Error> {
+        // An RSA key cannot sign in (the server is built without RSA): the client is told
+        // why, by the one message SSH lets a server show during the login — a
+        // keyboard-interactive step with an instruction and no question.
+        if matches!(key.algorithm(), Algorithm::Rsa { .. }) {
+            if !self.offered_rsa {
+                self.offered_rsa = true;
+                eprintln!(
+                    "A client offered an RSA key, which is not taken: told to use Ed25519 or ECDSA"
+                );
+            }
+            let mut methods = self.methods();
+            methods.push(MethodKind::KeyboardInteractive);
+            return Ok(Auth::Reject {
+                proceed_with_methods: Some(methods),
+                partial_success: false,
+            });
+        }
         Ok(if self.allowed(key) {
             Auth::Accept
         } else {
@@ -391,14 +633,32 @@ impl russh::server::Handler for Connection {
         })
     }
 
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        _user: &str,
+        _submethods: &str,
+        response: Option<russh::server::Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        if self.offered_rsa && response.is_none() {
+            return Ok(Auth::Partial {
+                name: "hotseat serve".into(),
+                instructions: RSA_NOTE.into(),
+                prompts: Vec::new().into(),
+            });
+        }
+        Ok(Auth::Reject {
+            proceed_with_methods: Some(self.methods()),
+            partial_success: false,
+        })
+    }
+
     async fn auth_publickey(&mut self, _user: &str, key: &PublicKey) -> Result<Auth, Self::Error> {
         if !self.allowed(key) {
             return Ok(Auth::reject());
         }
-        self.who = Some(Who {
+        self.logged_in(Who {
             key: hex_fingerprint(key),
         });
-        self.authenticated.store(true, Ordering::SeqCst);
         Ok(Auth::Accept)
     }
 
@@ -410,17 +670,22 @@ impl russh::server::Handler for Connection {
         if self.channels.len() >= CHANNELS {
             return Ok(false);
         }
-        // Its messages are handled here, by the handler's calls: the channel itself is not
-        // read, and is dropped so that nothing waits on it.
+        // Its messages are handled here, by the handler's calls: the channel's reading half is
+        // not read, and is dropped so that nothing waits on it; its writing half is kept, for
+        // the game's output to go within the client's window.
+        let id = channel.id();
+        let (_, writer) = channel.split();
         self.channels.insert(
-            channel.id(),
+            id,
             ChannelState {
                 size: Arc::new(Mutex::new(terminal::clamp_size(80, 24))),
                 term: None,
                 no_color: false,
                 keys: Arc::new(Mutex::new(Keys::default())),
-                lines: None,
+                lines: Lines::default(),
                 editor: None,
+                writer: Some(writer),
+                rate: Rate::default(),
                 started: false,
             },
         );
@@ -483,6 +748,7 @@ impl russh::server::Handler for Connection {
         _pix_height: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.liveness.heard();
         if let Some(state) = self.channels.get(&channel) {
             let size = terminal::clamp_size(columns, rows);
             *state.size.lock().unwrap_or_else(|e| e.into_inner()) = size;
@@ -501,10 +767,13 @@ impl russh::server::Handler for Connection {
         data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        self.liveness.heard();
         let Some(state) = self.channels.get_mut(&channel) else {
             return Ok(());
         };
-        let Some(lines) = &state.lines else {
+        let mut lines = state.lines.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(into) = lines.as_ref() else {
+            drop(lines);
             state
                 .keys
                 .lock()
@@ -522,13 +791,15 @@ impl russh::server::Handler for Connection {
             }
             None => (data.to_vec(), false),
         };
-        // A client that pours in more than the game reads loses the overflow, not the server
-        // its memory.
-        if !bytes.is_empty() {
-            let _ = lines.try_send(bytes);
+        // A client that pours in more than the game reads, or lines faster than anyone types
+        // them, loses the overflow, not the server its memory.
+        let now = Instant::now();
+        let lines_in = bytes.iter().filter(|&&b| b == b'\n').count();
+        if !bytes.is_empty() && (0..lines_in).all(|_| state.rate.take(now)) {
+            let _ = into.try_send(bytes);
         }
         if ended {
-            state.lines = None;
+            lines.take();
         }
         Ok(())
     }
@@ -540,7 +811,7 @@ impl russh::server::Handler for Connection {
     ) -> Result<(), Self::Error> {
         // The end of a plain game's input; a screen's keys have no end but the connection's.
         if let Some(state) = self.channels.get_mut(&channel) {
-            state.lines = None;
+            state.lines.lock().unwrap_or_else(|e| e.into_inner()).take();
         }
         Ok(())
     }
@@ -586,5 +857,32 @@ impl russh::server::Handler for Connection {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         session.channel_failure(channel)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn connections_are_counted_by_ipv4_address_and_by_ipv6_network_of_64() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert_eq!(
+            Address::of(ip("2001:db8:1:2::1")),
+            Address::of(ip("2001:db8:1:2:ffff::9"))
+        );
+        assert_ne!(
+            Address::of(ip("2001:db8:1:2::1")),
+            Address::of(ip("2001:db8:1:3::1"))
+        );
+        assert_eq!(
+            Address::of(ip("::ffff:192.0.2.7")),
+            Address::of(ip("192.0.2.7"))
+        );
+        assert_ne!(Address::of(ip("192.0.2.7")), Address::of(ip("192.0.2.8")));
+        assert_eq!(
+            Address::of(ip("2001:db8:1:2::1")).to_string(),
+            "2001:db8:1:2::/64"
+        );
     }
 }

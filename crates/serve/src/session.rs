@@ -10,11 +10,11 @@ use crossterm::cursor::{Hide, Show};
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use hotseat::cli::{Cli, Task};
-use hotseat::runtime::{Front, Launch, NetRole, Role};
+use hotseat::runtime::{EventSender, Front, Launch, NetRole, Role};
 use hotseat::tui::PlayError;
 use ratatui::Terminal;
 
-use crate::rooms::{Place, Room};
+use crate::rooms::Seated;
 use crate::server::{Kind, Shared};
 use crate::terminal::{Keys, LinesIn, Output, SharedSize, SshBackend, SshConsole};
 
@@ -27,6 +27,7 @@ pub struct Start {
     /// The game's options, as `hotseat` reads them (the player's folder, colour, the server's
     /// time control...).
     pub args: Vec<String>,
+    /// What it plays: the lobby, a room, a game at the client's terminal.
     pub kind: Kind,
     /// The player's key (fingerprint).
     pub key: String,
@@ -59,7 +60,10 @@ fn run(mut start: Start, mut out: Output) {
         return run_plain(start, lines, out);
     }
     let keys = start.keys.clone();
-    let result = play(start, &mut out);
+    let result = match start.kind {
+        Kind::Lobby => crate::lobby_run::run(&start, &mut out),
+        _ => play(&start, &mut out),
+    };
     keys.lock().unwrap_or_else(|e| e.into_inner()).hang_up();
     let _ = crossterm::execute!(out, DisableMouseCapture, Show, LeaveAlternateScreen);
     match result {
@@ -71,24 +75,36 @@ fn run(mut start: Start, mut out: Output) {
     }
 }
 
-/// A room and the place a session holds in it.
-type InRoom = (Arc<Room>, Place);
-
 /// The room (or none) of `start`, and the role its session plays there.
-fn seat(start: &Start, launch: &Launch) -> Result<(Role, Option<InRoom>), String> {
+fn seat(start: &Start, launch: &Launch) -> Result<(Role, Option<Seated>), String> {
     Ok(match &start.kind {
-        Kind::Here => (Role::Local, None),
+        Kind::Here | Kind::Lobby => (Role::Local, None),
         Kind::Room(code) => {
             let room = start
                 .shared
                 .rooms
                 .enter(code, &start.key, &launch.config)
                 .map_err(|e| format!("{e:#}"))?;
-            let place = room.place_for(&start.key);
-            let role = room.role(place, start.shared.rooms.port());
-            (Role::Net(role), Some((room, place)))
+            let (place, ticket) = room.claim(&start.key);
+            let role = room.role(place, ticket, start.shared.rooms.port());
+            let seated = Seated {
+                room,
+                place,
+                ticket,
+                shared: start.shared.clone(),
+            };
+            (Role::Net(role), Some(seated))
         }
     })
+}
+
+/// The session of `sender` holds its seat in the room (if it has one).
+fn hold(seated: Option<&Seated>, sender: EventSender) {
+    if let Some(seated) = seated
+        && let Some(ticket) = seated.ticket
+    {
+        seated.room.hold(seated.place, ticket, sender);
+    }
 }
 
 /// The game in lines (`plain`), its input the client's lines; the exit status as `hotseat
@@ -102,15 +118,15 @@ fn run_plain(start: Start, input: LinesIn, out: Output) {
             said: out.another(),
             errors: out.to_errors(),
         };
-        hotseat::plain::play_on(launch, role, lines, move |sender| {
-            if let Some((room, place)) = &room
-                && *place != Place::Watcher
-            {
-                room.hold(*place, sender.clone());
-            }
+        // The seat is held until the game ends (`room` dropped after it).
+        let seated = room.as_ref();
+        let ending = hotseat::plain::play_on(launch, role, lines, move |sender| {
+            hold(seated, sender.clone());
             hotseat::plain::spawn_reader(move || std::io::BufReader::new(input), sender)
         })
-        .map_err(|e| format!("{e:#}"))
+        .map_err(|e| format!("{e:#}"));
+        drop(room);
+        ending
     });
     match played {
         Ok(ending) => out.exit(u32::from(ending.code())),
@@ -130,9 +146,11 @@ fn set_aside(role: &Role, launch: Launch) -> Launch {
     }
 }
 
-fn play(start: Start, out: &mut Output) -> Result<(), String> {
+/// Plays `start`'s game on the client's screen until its player leaves it (`Ok`) or the
+/// client goes (`Err`).
+pub fn play(start: &Start, out: &mut Output) -> Result<(), String> {
     let launch = launch(&start.args)?;
-    let (role, room) = seat(&start, &launch)?;
+    let (role, room) = seat(start, &launch)?;
     let launch = set_aside(&role, launch);
     let mut notes = Vec::new();
     let front = Front {
@@ -143,11 +161,7 @@ fn play(start: Start, out: &mut Output) -> Result<(), String> {
         hotseat::runtime::start(launch, role, front, || Ok::<(), PlayError>(()))
             .map_err(|e| e.to_string())?;
     keys_of(&start.keys).attach(runtime.sender());
-    if let Some((room, place)) = &room
-        && *place != Place::Watcher
-    {
-        room.hold(*place, runtime.sender());
-    }
+    hold(room.as_ref(), runtime.sender());
     crossterm::execute!(out, EnterAlternateScreen, EnableMouseCapture, Hide)
         .map_err(|e| e.to_string())?;
     let backend = SshBackend::new(out.another(), start.size.clone());
@@ -165,7 +179,7 @@ fn keys_of(keys: &Mutex<Keys>) -> std::sync::MutexGuard<'_, Keys> {
 }
 
 /// The game's options read as `hotseat` reads its command line.
-fn launch(args: &[String]) -> Result<Launch, String> {
+pub fn launch(args: &[String]) -> Result<Launch, String> {
     let cli = Cli::try_parse_from(args).map_err(|e| e.to_string())?;
     match cli.task() {
         Ok(Task::Play(launch, _) | Task::Plain(launch, _)) => Ok(*launch),

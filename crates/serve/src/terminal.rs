@@ -259,13 +259,53 @@ impl Console for SshConsole {
 const MAX_SEQUENCE: usize = 64;
 
 /// Turns a client's bytes into the game's events, and hands them to its session once it has
-/// one (keys typed before are kept, up to a bound).
+/// one (keys typed before are kept, up to a bound), no faster than [`Rate`] allows: the
+/// session's queue of events is not bounded, so what a client may put in it is.
 #[derive(Debug, Default)]
 pub struct Keys {
     /// Bytes of an event not yet complete.
     partial: Vec<u8>,
     sender: Option<EventSender>,
     early: Vec<AppEvent>,
+    /// The client is gone: a loop attached later hears it at once.
+    closed: bool,
+    rate: Rate,
+}
+
+/// A budget of events: [`Rate::BURST`] at once, then [`Rate::PER_SECOND`] — far above a
+/// player's typing (a key repeat is 30 a second), far below what a game's loop handles, so its
+/// queue never grows. Events over it are dropped.
+#[derive(Debug)]
+pub struct Rate {
+    tokens: f64,
+    at: std::time::Instant,
+}
+
+impl Rate {
+    pub const BURST: f64 = 512.0;
+    pub const PER_SECOND: f64 = 256.0;
+
+    /// Whether one more event may go, at `now`.
+    pub fn take(&mut self, now: std::time::Instant) -> bool {
+        let refill = now.saturating_duration_since(self.at).as_secs_f64() * Rate::PER_SECOND;
+        self.tokens = (self.tokens + refill).min(Rate::BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+impl Default for Rate {
+    fn default() -> Rate {
+        Rate {
+            tokens: Rate::BURST,
+            at: std::time::Instant::now(),
+        }
+    }
 }
 
 /// Keys typed before the session started that are kept.
@@ -278,16 +318,28 @@ impl Keys {
             sender.send(event);
         }
         self.sender = Some(sender);
+        if self.closed {
+            self.hang_up();
+        }
+    }
+
+    /// The loop that read the keys has ended, and the client's next screen (the lobby after
+    /// a game) attaches its own: the keys typed meanwhile are kept for it.
+    pub fn detach(&mut self) {
+        self.sender = None;
     }
 
     /// The client is gone (or its game ended): the game's loop, if it still runs, hears it as
     /// the end of its terminal, and nothing more is sent.
     pub fn hang_up(&mut self) {
+        self.hang_up_with("the connection closed");
+    }
+
+    /// [`Keys::hang_up`], the game's screen ending with `why` said to the client.
+    pub fn hang_up_with(&mut self, why: &str) {
+        self.closed = true;
         if let Some(sender) = self.sender.take() {
-            sender.terminal_failed(io::Error::new(
-                io::ErrorKind::ConnectionAborted,
-                "the connection closed",
-            ));
+            sender.terminal_failed(io::Error::new(io::ErrorKind::ConnectionAborted, why));
         }
     }
 
@@ -327,7 +379,9 @@ impl Keys {
         let Some(event) = hotseat::tui::translate(event).and_then(hotseat::tui::app_event) else {
             return;
         };
-        self.deliver(event);
+        if self.rate.take(std::time::Instant::now()) {
+            self.deliver(event);
+        }
     }
 
     fn deliver(&mut self, event: AppEvent) {
@@ -350,8 +404,8 @@ pub struct LinesIn {
     at: usize,
 }
 
-/// Chunks of a client's lines waiting to be read.
-pub const LINES_QUEUE: usize = 256;
+/// Chunks of a client's lines waiting to be read (each an SSH packet, at most 32 KiB).
+pub const LINES_QUEUE: usize = 16;
 
 impl LinesIn {
     pub fn new() -> (std::sync::mpsc::SyncSender<Vec<u8>>, LinesIn) {
@@ -501,8 +555,30 @@ mod tests {
         assert!(keys.early.len() <= EARLY);
         keys.early.clear();
         keys.partial.clear();
+        // A moment later (the garbage's events spent the rate's budget).
+        keys.rate.at -= std::time::Duration::from_secs(1);
         keys.feed(b"q");
         assert_eq!(keys.early.len(), 1);
+    }
+
+    #[test]
+    fn a_flood_of_keys_reaches_the_game_no_faster_than_the_rate() {
+        let (sender, rx) = hotseat::runtime::channel();
+        let mut keys = Keys::default();
+        keys.attach(sender);
+        // A megabyte of keys at once: the game's queue gets the burst, not the megabyte.
+        for _ in 0..1024 {
+            keys.feed(&[b'a'; 1024]);
+        }
+        let queued = rx.try_iter().count();
+        assert!(
+            (Rate::BURST as usize..Rate::BURST as usize + 64).contains(&queued),
+            "{queued} events queued"
+        );
+        // Typing at a person's pace goes through whole afterwards.
+        keys.rate.at -= std::time::Duration::from_secs(1);
+        keys.feed(b"e4\r");
+        assert_eq!(rx.try_iter().count(), 3);
     }
 
     #[test]

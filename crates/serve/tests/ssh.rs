@@ -10,6 +10,7 @@ mod pty;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use pty::{Key, Pty, PtyCommand, fresh_dir};
@@ -35,11 +36,13 @@ fn have_ssh(test: &str) -> bool {
     found
 }
 
-/// A server on 127.0.0.1 with its folder in `dir`; killed when dropped.
+/// A server on 127.0.0.1 with its folder in `dir`; killed when dropped, and what it said on
+/// its error output printed if the test failed.
 struct Server {
     child: Child,
     port: u16,
     dir: PathBuf,
+    said: Arc<Mutex<String>>,
 }
 
 impl Server {
@@ -52,9 +55,19 @@ impl Server {
             .env("XDG_CONFIG_HOME", dir.join("config"))
             .env("XDG_DATA_HOME", dir.join("data"))
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("hotseat-serve starts");
+        let said = Arc::new(Mutex::new(String::new()));
+        let errors = BufReader::new(child.stderr.take().unwrap());
+        let into = said.clone();
+        std::thread::spawn(move || {
+            for line in errors.lines().map_while(Result::ok) {
+                let mut said = into.lock().unwrap_or_else(|e| e.into_inner());
+                said.push_str(&line);
+                said.push('\n');
+            }
+        });
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
         let port = loop {
             let line = lines
@@ -71,7 +84,13 @@ impl Server {
             child,
             port,
             dir: dir.to_path_buf(),
+            said,
         }
+    }
+
+    /// What the server said on its error output so far.
+    fn said(&self) -> String {
+        self.said.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// The options of an `ssh` to this server with `key`.
@@ -133,6 +152,13 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if std::thread::panicking() {
+            eprintln!(
+                "--- the server's error output (port {}) ---\n{}--- end ---",
+                self.port,
+                self.said()
+            );
+        }
     }
 }
 
@@ -146,6 +172,22 @@ fn key(dir: &Path, name: &str) -> PathBuf {
         .expect("ssh-keygen runs");
     assert!(status.success());
     path
+}
+
+/// Fool's mate typed by `white` and `black`, each move seen on the three screens, and
+/// `ending` said on each.
+fn fools_mate(white: &mut Pty, black: &mut Pty, watcher: &Pty, ending: &str) {
+    for (i, mv) in ["f3", "e5", "g4", "Qh4"].into_iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut *white } else { &mut *black };
+        type_move(mover, mv);
+        let shown = ["1. f3", "e5", "2. g4", "Qh4#"][i];
+        for screen in [&*white, &*black, watcher] {
+            screen.wait_for(shown).unwrap();
+        }
+    }
+    for screen in [&*white, &*black, watcher] {
+        screen.wait_for(ending).unwrap();
+    }
 }
 
 fn type_move(pty: &mut Pty, mv: &str) {
@@ -202,17 +244,17 @@ fn fools_mate_between_two_ssh_clients_and_a_watcher_and_both_keep_the_game() {
     } = room("serve-mate", "club");
     let watcher = server.screen(&cat, &["club"], 80, 24);
     watcher.wait_for("You are watching").unwrap();
-    for (i, mv) in ["f3", "e5", "g4", "Qh4"].into_iter().enumerate() {
-        let mover = if i % 2 == 0 { &mut white } else { &mut black };
-        type_move(mover, mv);
-        let shown = ["1. f3", "e5", "2. g4", "Qh4#"][i];
-        for screen in [&white, &black, &watcher] {
-            screen.wait_for(shown).unwrap();
-        }
-    }
-    for screen in [&white, &black, &watcher] {
-        screen.wait_for("Checkmate — Black wins").unwrap();
-    }
+    fools_mate(&mut white, &mut black, &watcher, "Checkmate — Black wins");
+    // Once everyone has left the finished room, it ends: its code opens a new game.
+    drop((white, black, watcher));
+    eventually("the finished room ended and its code free", || {
+        let (_, listed, _) = server.run(&ann, &[], &["games"]);
+        listed.contains("\"result\": \"0-1\"")
+    });
+    let again = server.screen(&cat, &["club"], 80, 24);
+    again.wait_for("Room club").unwrap();
+    assert!(!again.screen_text().contains("Qh4#"), "{}", again.dump());
+    drop(again);
     // Both players keep the game in their own folder, by key: `games` lists it.
     let (ok, _, err) = server.run(&ann, &[], &["games"]);
     assert!(ok, "{err}");
@@ -267,8 +309,12 @@ fn a_player_whose_connection_drops_gets_the_same_seat_back_with_the_same_key() {
     black.wait_for("1. e4").unwrap();
     type_move(&mut black, "e5");
     white.wait_for("e5").unwrap();
-    // White's too: back with the same key, White again, with the moves.
+    // White's too: Black and the watcher are told, as of Black's; then back with the same key,
+    // White again, with the moves.
     drop(white);
+    for screen in [&black, &watcher] {
+        screen.wait_for("White's terminal is gone").unwrap();
+    }
     let mut white = server.screen(&ann, &["r1"], 120, 40);
     white.wait_for("You play White").unwrap();
     white.wait_for("1. e4").unwrap();
@@ -283,36 +329,14 @@ fn a_player_in_lines_plays_a_room_with_a_screen_player() {
     if !have_ssh("a_player_in_lines_plays_a_room") {
         return;
     }
-    use std::io::{Read, Write};
-    use std::sync::{Arc, Mutex};
+    use std::io::Write;
     let dir = fresh_dir("serve-plain");
     let server = Server::start(&dir, &[]);
     let (ann, bob) = (key(&dir, "ann"), key(&dir, "bob"));
     let mut white = server.screen(&ann, &["lines"], 80, 24);
     white.wait_for("Room lines").unwrap();
     // Bob plays in lines, without a terminal: his own edits them, as for a screen reader.
-    let mut black = Command::new("ssh")
-        .args(server.ssh_args(&bob))
-        .args(["player@127.0.0.1", "plain", "lines"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let said = Arc::new(Mutex::new(String::new()));
-    let mut stdout = black.stdout.take().unwrap();
-    let into = said.clone();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            into.lock()
-                .unwrap()
-                .push_str(&String::from_utf8_lossy(&buf[..n]));
-        }
-    });
+    let (mut black, said) = lines_client(&server, &bob, &["plain", "lines"]);
     let heard = |text: &str| said.lock().unwrap().contains(text);
     eventually("Bob told he plays Black", || heard("Black"));
     white.wait_for("Black: connected").unwrap();
@@ -328,6 +352,40 @@ fn a_player_in_lines_plays_a_room_with_a_screen_player() {
     assert_eq!(status.code(), Some(3), "{}", said.lock().unwrap());
 }
 
+/// `ssh` without a terminal running `command`, its input piped; what it says, gathered.
+fn lines_client(
+    server: &Server,
+    key: &Path,
+    command: &[&str],
+) -> (Child, std::sync::Arc<std::sync::Mutex<String>>) {
+    use std::io::Read;
+    use std::sync::{Arc, Mutex};
+    let mut child = Command::new("ssh")
+        .args(server.ssh_args(key))
+        .arg("player@127.0.0.1")
+        .args(command)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let said = Arc::new(Mutex::new(String::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let into = said.clone();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            into.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    });
+    (child, said)
+}
+
 #[test]
 fn a_game_at_one_ssh_terminal_is_for_two_players_and_quits_cleanly() {
     if !have_ssh("a_game_at_one_ssh_terminal") {
@@ -336,7 +394,7 @@ fn a_game_at_one_ssh_terminal_is_for_two_players_and_quits_cleanly() {
     let dir = fresh_dir("serve-here");
     let server = Server::start(&dir, &[]);
     let ann = key(&dir, "ann");
-    let mut pty = server.screen(&ann, &[], 80, 24);
+    let mut pty = server.screen(&ann, &["here"], 80, 24);
     pty.wait_for("F1 help").unwrap();
     for mv in ["e4", "e5"] {
         type_move(&mut pty, mv);
@@ -351,7 +409,7 @@ fn a_game_at_one_ssh_terminal_is_for_two_players_and_quits_cleanly() {
     pty.send_text("y").unwrap();
     assert!(pty.wait_exit().unwrap().success());
     // The game was saved in the player's folder: the same key finds it again.
-    let mut pty = server.screen(&ann, &[], 80, 24);
+    let mut pty = server.screen(&ann, &["here"], 80, 24);
     pty.wait_for("Resume the game saved last time?").unwrap();
     std::thread::sleep(Duration::from_millis(400));
     pty.send_text("y").unwrap();
@@ -377,11 +435,14 @@ fn only_chess_shell_exec_forwarding_and_sftp_are_refused() {
     let (ok, _, err) = server.run(&ann, &["-T"], &["club"]);
     assert!(!ok);
     assert!(err.contains("a game needs a terminal"), "{err}");
-    // A tunnel through the server (direct-tcpip), and SFTP.
+    // A tunnel through the server (direct-tcpip), and SFTP: each refused by the server
+    // (not merely failing), as ssh says.
     let (ok, _, err) = server.run(&ann, &["-W", "127.0.0.1:22"], &[]);
     assert!(!ok, "{err}");
-    let (ok, _, _) = server.run(&ann, &["-s"], &["sftp"]);
-    assert!(!ok);
+    assert!(err.contains("stdio forwarding failed"), "{err}");
+    let (ok, out, err) = server.run(&ann, &["-s"], &["sftp"]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("subsystem request failed"), "{err}");
     // Remote forwarding: refused, and with ExitOnForwardFailure ssh gives up.
     let (ok, _, err) = server.run(
         &ann,
@@ -519,6 +580,12 @@ fn a_silent_client_is_closed_after_the_login_time_and_one_address_gets_only_its_
     let mut greeting = [0u8; 8];
     again.read_exact(&mut greeting).unwrap();
     assert_eq!(&greeting, b"SSH-2.0-");
+    // One that greets back and then says nothing more (no key exchange, to which SSH could
+    // say goodbye) is closed after the login time too.
+    use std::io::Write;
+    again.write_all(b"SSH-2.0-quiet\r\n").unwrap();
+    let (_, took) = drain(again);
+    assert!(took < Duration::from_secs(3), "{took:?}");
 }
 
 /// The clock readings on a screen (`m:ss` figures), top to bottom.
@@ -629,4 +696,279 @@ fn a_server_killed_mid_game_resumes_the_room_with_its_clocks_stopped_until_both_
     let white = server.screen(&ann, &["rs"], 80, 24);
     white.wait_for("Room rs").unwrap();
     assert!(!white.screen_text().contains("1. f3"), "{}", white.dump());
+}
+
+/// Into the lobby with `key`, giving `name` at this first visit.
+fn first_visit(server: &Server, key: &Path, name: &str, cols: u16, rows: u16) -> Pty {
+    let mut lobby = server.screen(key, &[], cols, rows);
+    lobby.wait_for("Your name").unwrap();
+    lobby.send_text(name).unwrap();
+    lobby.send_key(Key::Enter).unwrap();
+    lobby.wait_for(&format!("You are {name}")).unwrap();
+    lobby
+}
+
+/// The code of the room just opened in the lobby on `screen`, and the line to tell a friend.
+fn code_shown(screen: &Pty) -> String {
+    screen.wait_for("Your room's code is").unwrap();
+    let said = line_with(screen, "Your room's code is");
+    let code = said
+        .split("code is ")
+        .nth(1)
+        .and_then(|rest| rest.split('.').next())
+        .unwrap()
+        .to_owned();
+    assert_eq!(code.len(), 5, "{said}");
+    screen.wait_for(&format!("-t {code}")).unwrap();
+    code
+}
+
+/// The line of `screen` that holds `needle`.
+fn line_with(screen: &Pty, needle: &str) -> String {
+    screen
+        .screen_text()
+        .lines()
+        .find(|line| line.contains(needle))
+        .unwrap_or_else(|| panic!("no {needle} on\n{}", screen.dump()))
+        .to_owned()
+}
+
+#[test]
+fn the_lobby_asks_a_name_at_the_first_visit_and_knows_it_again_by_key() {
+    if !have_ssh("the_lobby_asks_a_name_at_the_first_visit") {
+        return;
+    }
+    let dir = fresh_dir("serve-lobby-name");
+    let server = Server::start(&dir, &[]);
+    let ann = key(&dir, "ann");
+    let mut lobby = first_visit(&server, &ann, "Ann", 80, 24);
+    lobby.wait_for("Your games (0)").unwrap();
+    lobby.send_text("q").unwrap();
+    assert!(lobby.wait_exit().unwrap().success());
+    // The same key, another day: known, not asked.
+    let mut lobby = server.screen(&ann, &[], 120, 40);
+    lobby.wait_for("You are Ann").unwrap();
+    assert!(
+        !lobby.screen_text().contains("Your name"),
+        "{}",
+        lobby.dump()
+    );
+    // Changed from the lobby, and kept.
+    lobby.send_text("e").unwrap();
+    lobby.wait_for("Your name").unwrap();
+    for _ in 0..3 {
+        lobby.send_key(Key::Backspace).unwrap();
+    }
+    lobby.send_text("Annie").unwrap();
+    lobby.send_key(Key::Enter).unwrap();
+    lobby.wait_for("You are Annie").unwrap();
+    lobby.send_key(Key::Esc).unwrap();
+    assert!(lobby.wait_exit().unwrap().success());
+    let lobby = server.screen(&ann, &[], 80, 24);
+    lobby.wait_for("You are Annie").unwrap();
+}
+
+#[test]
+fn a_game_opened_in_the_lobby_is_joined_from_another_lobby_watched_from_a_third_and_played_to_mate()
+{
+    if !have_ssh("a_game_opened_in_the_lobby_is_joined_from_another_lobby") {
+        return;
+    }
+    let dir = fresh_dir("serve-lobby-game");
+    let server = Server::start(&dir, &["--", "--time", "5+3"]);
+    let [ann, bob, cat] = ["ann", "bob", "cat"].map(|name| key(&dir, name));
+    // Bob and Cat are in the lobby before the room opens: their lists change as it does.
+    let mut bob_lobby = first_visit(&server, &bob, "Bob", 120, 40);
+    let mut cat_lobby = first_visit(&server, &cat, "Cat", 80, 24);
+    let mut white = first_visit(&server, &ann, "Ann", 80, 24);
+    // A new game: Ann plays White (Down to the side, Right from random to White).
+    white.send_text("n").unwrap();
+    white.wait_for("You play").unwrap();
+    white.send_keys(&[Key::Down, Key::Right]).unwrap();
+    white
+        .wait_until("White chosen", |s| s.contents().contains("‹ White ›"))
+        .unwrap();
+    white.send_key(Key::Enter).unwrap();
+    let code = code_shown(&white);
+    white.send_key(Key::Enter).unwrap();
+    white.wait_for(&format!("Room {code}")).unwrap();
+    // Bob sees it under Join, with Ann's name and the clock, and joins it from there.
+    bob_lobby.wait_for("Join: a seat is free (1)").unwrap();
+    let listed = line_with(&bob_lobby, &code);
+    assert!(listed.contains("Ann – (free seat)   5+3"), "{listed}");
+    bob_lobby.send_key(Key::Tab).unwrap();
+    bob_lobby.send_key(Key::Enter).unwrap();
+    let mut black = bob_lobby;
+    // The game's own words, with the names the lobby knows.
+    black.wait_for("You play Bob (Black)").unwrap();
+    white.wait_for("Black: connected").unwrap();
+    white.send_key(Key::Esc).unwrap();
+    // Cat sees it move from Join to Watch, and watches it.
+    cat_lobby.wait_for("Watch (1)").unwrap();
+    assert!(line_with(&cat_lobby, &code).contains("Ann – Bob"));
+    cat_lobby
+        .send_keys(&[Key::Tab, Key::Tab, Key::Enter])
+        .unwrap();
+    let mut watcher = cat_lobby;
+    watcher.wait_for("You are watching").unwrap();
+    fools_mate(&mut white, &mut black, &watcher, "Checkmate — Bob wins");
+    // After the game, back in the lobby; the room has left its lists. (A q in the first second
+    // or so after a room's game ends is not taken, with `ssh -t HOST CODE` as here: the
+    // player reads the box first.)
+    white.wait_for("Saved to").unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    white.send_text("q").unwrap();
+    white.wait_for(&format!("Back from room {code}.")).unwrap();
+    for list in ["Your games (0)", "Join: a seat is free (0)", "Watch (0)"] {
+        white.wait_for(list).unwrap();
+    }
+    // Bob and Cat go back to their lobbies too: their places given up, nobody is left in the
+    // finished room, so it ends and its code opens a new game.
+    for screen in [&mut black, &mut watcher] {
+        screen.send_text("q").unwrap();
+        screen.wait_for(&format!("Back from room {code}.")).unwrap();
+    }
+    let again = server.screen(&cat, &[&code], 80, 24);
+    again.wait_for(&format!("Room {code}")).unwrap();
+    again.wait_for("You play").unwrap();
+    assert!(!again.screen_text().contains("Qh4#"), "{}", again.dump());
+    drop(again);
+    // The game carries the names the lobby knows.
+    let (ok, listed, err) = server.run(&ann, &[], &["games"]);
+    assert!(ok, "{err}");
+    assert!(
+        listed.contains("\"white\": \"Ann\"") && listed.contains("\"black\": \"Bob\""),
+        "{listed}"
+    );
+}
+
+#[test]
+fn a_room_opened_for_lines_in_the_lobby_is_served_in_lines_to_whoever_comes_by_its_code() {
+    if !have_ssh("a_room_opened_for_lines_in_the_lobby") {
+        return;
+    }
+    let dir = fresh_dir("serve-lobby-lines");
+    let server = Server::start(&dir, &[]);
+    let (ann, bob) = (key(&dir, "ann"), key(&dir, "bob"));
+    let mut white = first_visit(&server, &ann, "Ann", 80, 24);
+    white.send_text("n").unwrap();
+    white.wait_for("You play").unwrap();
+    // White (the side, from random), then lines on (two rows down).
+    white
+        .send_keys(&[Key::Down, Key::Right, Key::Down, Key::Down, Key::Right])
+        .unwrap();
+    white
+        .wait_until("lines on", |s| s.contents().contains("Lines    ‹ on ›"))
+        .unwrap();
+    white.send_key(Key::Enter).unwrap();
+    let code = code_shown(&white);
+    white.send_key(Key::Enter).unwrap();
+    white.wait_for(&format!("Room {code}")).unwrap();
+    // Bob types only the code, with no terminal: the room serves him lines.
+    let (mut black, said) = lines_client(&server, &bob, &[&code]);
+    let heard = |text: &str| said.lock().unwrap().contains(text);
+    eventually("Bob told he plays Black, in lines", || {
+        heard("hotseat, plain mode") && heard("You play Black.")
+    });
+    white.wait_for("Black: connected").unwrap();
+    // The end of his input, before any move: nothing to keep, a clean end.
+    drop(black.stdin.take());
+    let status = black.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{}", said.lock().unwrap());
+}
+
+#[test]
+fn the_limit_per_address_counts_logins_so_a_club_behind_one_address_all_play() {
+    if !have_ssh("the_limit_per_address_counts_logins") {
+        return;
+    }
+    let dir = fresh_dir("serve-per-address");
+    let server = Server::start(&dir, &["--per-address", "2"]);
+    let keys = ["ann", "bob", "cat", "dan"].map(|name| key(&dir, name));
+    // Four players from one address (a club's, behind one router): each logs in in turn and
+    // stays; the limit is on logins at once, not on players.
+    let white = server.screen(&keys[0], &["club"], 80, 24);
+    white.wait_for("Room club").unwrap();
+    let black = server.screen(&keys[1], &["club"], 80, 24);
+    black.wait_for("You play Black").unwrap();
+    let watchers: Vec<_> = keys[2..]
+        .iter()
+        .map(|key| {
+            let watcher = server.screen(key, &["club"], 80, 24);
+            watcher.wait_for("You are watching").unwrap();
+            watcher
+        })
+        .collect();
+    assert_eq!(watchers.len(), 2);
+}
+
+#[test]
+fn a_client_that_types_nothing_for_the_idle_time_is_told_and_closed_though_its_clock_redraws() {
+    if !have_ssh("a_client_that_types_nothing_for_the_idle_time") {
+        return;
+    }
+    let dir = fresh_dir("serve-idle");
+    let server = Server::start(&dir, &["--idle-timeout", "3s", "--", "--time", "5+3"]);
+    let ann = key(&dir, "ann");
+    let mut pty = server.screen(&ann, &["here"], 80, 24);
+    pty.wait_for("F1 help").unwrap();
+    // A move: from now a clock runs, redrawn every second, and nobody types.
+    type_move(&mut pty, "e4");
+    pty.wait_for("1. e4").unwrap();
+    let since = Instant::now();
+    pty.wait_for_within("nothing typed for 3 seconds", Duration::from_secs(10))
+        .unwrap();
+    assert!(
+        since.elapsed() >= Duration::from_secs(2),
+        "{:?}",
+        since.elapsed()
+    );
+    let status = pty.wait_exit_within(Duration::from_secs(10)).unwrap();
+    assert!(!status.success());
+    // Its game is kept in the player's folder, to resume.
+    let players = dir.join("server/players");
+    eventually("the game kept", || {
+        std::fs::read_dir(&players)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .filter_map(|player| std::fs::read_to_string(player.path().join("current.pgn")).ok())
+            .any(|kept| kept.contains("1. e4"))
+    });
+}
+
+#[test]
+fn a_client_with_only_an_rsa_key_is_told_which_keys_the_server_takes() {
+    if !have_ssh("a_client_with_only_an_rsa_key") {
+        return;
+    }
+    let dir = fresh_dir("serve-rsa");
+    let server = Server::start(&dir, &[]);
+    let rsa = dir.join("rsa");
+    let made = Command::new("ssh-keygen")
+        .args(["-q", "-t", "rsa", "-b", "2048", "-N", "", "-f"])
+        .arg(&rsa)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    // Not in batch mode, and at the default log level: as a player types it.
+    let mut args = server.ssh_args(&rsa);
+    for option in ["BatchMode=yes", "LogLevel=ERROR"] {
+        let at = args.iter().position(|a| a == option).unwrap();
+        args.drain(at - 1..=at);
+    }
+    let out = Command::new("ssh")
+        .args(args)
+        .args(["player@127.0.0.1", "games"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("takes Ed25519 or ECDSA keys, not RSA"),
+        "{err}"
+    );
+    assert!(err.contains("ssh-keygen -t ed25519"), "{err}");
+    eventually("the server said it", || server.said().contains("RSA key"));
 }

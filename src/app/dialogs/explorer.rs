@@ -54,6 +54,33 @@ pub fn bar(row: &ExplorerRow, width: usize, ascii: bool) -> String {
     out
 }
 
+impl Explorer {
+    /// The worker read the library for the first question, `games` games, whose positions it
+    /// reads when asked again: the question to ask again, if it is still this one's.
+    pub fn reading(&mut self, key: u64, filter: String, games: usize) -> Option<LibraryEffect> {
+        if self.key != key || self.filter != filter || self.rows.is_some() {
+            return None;
+        }
+        self.reading = Some(games);
+        Some(LibraryEffect::Explore { key, filter })
+    }
+
+    /// The worker's answer for the position `key` with `filter`, kept if it is still this
+    /// question's. A library that cannot be read is this question's error (the explorer
+    /// closes with it).
+    pub fn answered(
+        &mut self,
+        key: u64,
+        filter: &str,
+        rows: Result<Vec<ExplorerRow>, super::LibraryError>,
+    ) -> Result<(), super::LibraryError> {
+        if self.key == key && self.filter == filter {
+            self.rows = Some(rows?);
+        }
+        Ok(())
+    }
+}
+
 impl Popup for Explorer {
     fn keys(&self) -> KeyContext {
         KeyContext::Explorer
@@ -92,7 +119,7 @@ impl Popup for Explorer {
                 // Stepped as on the board; the panel follows the position shown.
                 app.mode = Mode::Playing;
                 app.on_playing(action, now);
-                if app.shown_position().repetition_key() == self.key {
+                if app.shown().position().repetition_key() == self.key {
                     app.mode = Mode::Explorer(self);
                 } else {
                     app.ask_explorer(Explorer {
@@ -122,13 +149,13 @@ impl Popup for Explorer {
                     .as_ref()
                     .and_then(|rows| rows.get(self.selected))
                     .map(|r| r.san.clone());
-                let position = app.shown_position().clone();
+                let position = app.shown().position().clone();
                 match san.and_then(|s| position.parse_move(&s).ok()) {
                     Some(mv) => {
                         app.mode = Mode::Playing;
                         app.submit(mv, now);
                         // On to the position the move leads to, with the same filter.
-                        if app.shown_position() != &position {
+                        if app.shown().position() != &position {
                             app.ask_explorer(Explorer {
                                 filter: self.filter,
                                 ..Explorer::default()
@@ -161,7 +188,7 @@ impl Explorer {
     /// room for, scrolled to the selected one); `None` while the worker counts.
     pub fn shown_rows<'a>(&'a self, app: &App) -> Option<Vec<(String, &'a ExplorerRow)>> {
         let rows = self.rows.as_ref()?;
-        let position = app.shown_position();
+        let position = app.shown().position();
         let style = app.words().style();
         let shown = rows
             .iter()
@@ -195,7 +222,7 @@ impl App {
 
     /// Shows `explorer` for the position shown, and asks the worker for its moves.
     pub(in crate::app) fn ask_explorer(&mut self, explorer: Explorer) {
-        let key = self.shown_position().repetition_key();
+        let key = self.shown().position().repetition_key();
         self.effects.push(
             LibraryEffect::Explore {
                 key,
@@ -209,43 +236,6 @@ impl App {
             selected: 0,
             ..explorer
         });
-    }
-
-    /// The worker read the library for the first question: `games` games, whose positions
-    /// it reads when asked again. Said on screen if it is still the question there.
-    pub(in crate::app) fn explorer_reading(&mut self, key: u64, filter: String, games: usize) {
-        let Mode::Explorer(explorer) = &mut self.mode else {
-            return;
-        };
-        if explorer.key != key || explorer.filter != filter || explorer.rows.is_some() {
-            return;
-        }
-        explorer.reading = Some(games);
-        self.effects
-            .push(LibraryEffect::Explore { key, filter }.into());
-    }
-
-    /// The worker's answer for the position `key` with `filter`: kept if it is still the
-    /// question on screen.
-    pub(in crate::app) fn explored(
-        &mut self,
-        key: u64,
-        filter: &str,
-        rows: Result<Vec<ExplorerRow>, super::LibraryError>,
-    ) {
-        let Mode::Explorer(explorer) = &mut self.mode else {
-            return;
-        };
-        if explorer.key != key || explorer.filter != filter {
-            return;
-        }
-        match rows {
-            Ok(rows) => explorer.rows = Some(rows),
-            Err(err) => {
-                self.mode = Mode::Playing;
-                self.error(format!("The library cannot be read: {err}"));
-            }
-        }
     }
 }
 
@@ -296,10 +286,10 @@ mod tests {
         play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
         key(&mut app, KeyCode::Esc);
         key(&mut app, KeyCode::Up);
-        assert_eq!(app.shown_ply(), 0);
+        assert_eq!(app.shown().ply(), 0);
         app.take_effects();
         assert!(key(&mut app, KeyCode::F(7)));
-        let start = app.shown_position().repetition_key();
+        let start = app.shown().position().repetition_key();
         assert_eq!(
             app.take_effects(),
             [LibraryEffect::Explore {
@@ -349,7 +339,7 @@ mod tests {
             1,
             "d4 is played on the board"
         );
-        let after = app.shown_position().repetition_key();
+        let after = app.shown().position().repetition_key();
         assert_ne!(after, start);
         assert!(
             app.take_effects().contains(
@@ -382,7 +372,7 @@ mod tests {
         key(&mut app, KeyCode::Esc);
         key(&mut app, KeyCode::F(7));
         key(&mut app, KeyCode::Char('A'));
-        let at = app.shown_position().repetition_key();
+        let at = app.shown().position().repetition_key();
         app.take_effects();
         assert!(key(&mut app, KeyCode::Tab));
         assert_eq!(
@@ -434,11 +424,11 @@ mod tests {
         play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
         key(&mut app, KeyCode::Esc);
         assert!(key(&mut app, KeyCode::F(7)));
-        let end = app.shown_position().repetition_key();
+        let end = app.shown().position().repetition_key();
         key(&mut app, KeyCode::Char('A'));
         app.take_effects();
         key(&mut app, KeyCode::Left);
-        let before = app.shown_position().repetition_key();
+        let before = app.shown().position().repetition_key();
         assert_ne!(before, end, "a move back");
         assert_eq!(
             app.take_effects(),
@@ -450,8 +440,8 @@ mod tests {
         );
         assert!(matches!(app.mode(), Mode::Explorer(e) if e.key == before && e.filter == "A"));
         key(&mut app, KeyCode::Home);
-        assert_eq!(app.shown_ply(), 0);
-        let start = app.shown_position().repetition_key();
+        assert_eq!(app.shown().ply(), 0);
+        let start = app.shown().position().repetition_key();
         app.take_effects();
         // At the start already: the answer is kept, nothing asked again.
         app.update(

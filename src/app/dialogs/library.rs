@@ -402,9 +402,20 @@ impl App {
                     });
                 }
             }
-            LibraryNews::Explored { key, filter, rows } => self.explored(key, &filter, rows),
+            LibraryNews::Explored { key, filter, rows } => {
+                if let Mode::Explorer(explorer) = &mut self.mode
+                    && let Err(err) = explorer.answered(key, &filter, rows)
+                {
+                    self.mode = Mode::Playing;
+                    self.error(format!("The library cannot be read: {err}"));
+                }
+            }
             LibraryNews::Reading { key, filter, games } => {
-                self.explorer_reading(key, filter, games)
+                if let Mode::Explorer(explorer) = &mut self.mode
+                    && let Some(ask) = explorer.reading(key, filter, games)
+                {
+                    self.effects.push(ask.into());
+                }
             }
             LibraryNews::Restored(Err(err)) => {
                 self.error(format!("The game did not come back from the trash: {err}"));

@@ -70,7 +70,7 @@ impl Popup for Promotion {
 
 fn promote(app: &mut App, from: Square, to: Square, role: Role, now: Duration) {
     app.mode = Mode::Playing;
-    let moves = app.board_position().legal_moves();
+    let moves = app.shown().board_position().legal_moves();
     let chosen = moves
         .iter()
         .find(|m| m.from() == from && m.to() == to && m.promotion() == Some(role));
@@ -124,6 +124,6 @@ mod tests {
         assert!(key(&mut app, KeyCode::Esc));
         assert_eq!(app.mode(), &Mode::Playing);
         assert!(sans(&app).is_empty());
-        assert_eq!(app.selected(), None);
+        assert_eq!(app.board().selected, None);
     }
 }

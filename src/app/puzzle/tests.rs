@@ -77,8 +77,8 @@ fn recorded(app: &mut App) -> Vec<bool> {
 fn the_opponents_first_move_is_on_the_board_as_the_last_move() {
     let app = at_puzzle(MATE_IN_3);
     assert_eq!(sans(&app), ["Rxe6"]);
-    assert_eq!(app.shown_last_move().unwrap().uci().to_string(), "e8e6");
-    assert_eq!(app.orientation(), Color::White);
+    assert_eq!(app.shown().last_move().unwrap().uci().to_string(), "e8e6");
+    assert_eq!(app.board().orientation, Color::White);
     assert!(
         text(&app).contains("White to play, mate in 3"),
         "{}",
@@ -172,7 +172,7 @@ fn hints_name_the_piece_then_the_move() {
     let mut app = at_puzzle(MATE_IN_3);
     assert!(key(&mut app, KeyCode::F(10)));
     assert!(text(&app).contains("move the rook on c2"), "{}", text(&app));
-    assert_eq!(app.cursor(), sq("c2"));
+    assert_eq!(app.board().cursor, sq("c2"));
     enter(&mut app, "hint");
     assert_eq!(text(&app), "Hint: Rc8+");
     enter(&mut app, "Rc8+");

@@ -11,7 +11,7 @@ fn stepping_back_shows_earlier_positions_under_a_banner() {
     act(&mut app, Action::HistoryBack);
     assert_eq!(app.review(), Some(2));
     assert_eq!(
-        app.shown_position(),
+        app.shown().position(),
         app.game().record().position_at(2).unwrap()
     );
     let status = app.status();
@@ -22,13 +22,13 @@ fn stepping_back_shows_earlier_positions_under_a_banner() {
     );
     act(&mut app, Action::HistoryStart);
     assert_eq!(app.review(), Some(0));
-    assert_eq!(app.shown_position(), &Position::initial());
+    assert_eq!(app.shown().position(), &Position::initial());
     assert!(
         app.status()
             .text
             .starts_with("Reviewing the start position")
     );
-    assert_eq!(app.shown_last_move(), None);
+    assert_eq!(app.shown().last_move(), None);
     act(&mut app, Action::HistoryBack);
     assert_eq!(app.review(), Some(0), "the start is as far back as it goes");
     act(&mut app, Action::HistoryForward);
@@ -68,7 +68,7 @@ fn a_move_made_while_a_game_in_progress_shows_the_past_is_refused_by_every_input
     act(&mut app, Action::HistoryBack);
     click(&mut app, "g8");
     assert!(error_text(&app).starts_with("This is an earlier position"));
-    assert_eq!((app.review(), app.selected()), (Some(2), None));
+    assert_eq!((app.review(), app.board().selected), (Some(2), None));
     act(&mut app, Action::Select);
     assert!(error_text(&app).ends_with("End returns to the game"));
     assert_eq!(sans(&app), ["e4", "e5", "Nf3"], "nothing was played");
@@ -108,12 +108,12 @@ fn the_arrows_step_when_the_game_is_over_and_move_the_cursor_once_the_board_is_i
     act(&mut app, Action::CursorRight);
     assert_eq!(app.review(), None, "nothing after the end");
 
-    let cursor = app.cursor();
+    let cursor = app.board().cursor;
     act(&mut app, Action::Select);
     assert!(!app.arrows_step(), "Enter takes the board in hand");
     act(&mut app, Action::CursorLeft);
     assert_eq!(app.review(), None);
-    assert_ne!(app.cursor(), cursor, "the arrows move the cursor");
+    assert_ne!(app.board().cursor, cursor, "the arrows move the cursor");
     act(&mut app, Action::Cancel);
     assert!(app.arrows_step(), "Esc gives them back to the moves");
     act(&mut app, Action::CursorLeft);
@@ -136,9 +136,9 @@ fn in_a_game_in_progress_the_arrows_step_only_while_the_past_is_shown() {
         None,
         "stepping past the last move returns to the game"
     );
-    let cursor = app.cursor();
+    let cursor = app.board().cursor;
     act(&mut app, Action::CursorRight);
-    assert_ne!(app.cursor(), cursor);
+    assert_ne!(app.board().cursor, cursor);
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn a_click_on_a_move_in_the_list_shows_the_position_after_it() {
     pointer(&mut app, PointerKind::Down, (moves.x + 7, moves.y));
     assert_eq!(app.review(), Some(1));
     assert_eq!(
-        app.shown_last_move().map(|m| m.uci().to_string()),
+        app.shown().last_move().map(|m| m.uci().to_string()),
         Some("e2e4".into())
     );
     pointer(&mut app, PointerKind::Down, (moves.x + 16, moves.y + 1));
@@ -235,7 +235,7 @@ fn the_note_shows_the_comment_of_the_move_shown_and_how_long_it_took() {
     assert_eq!(app.review(), None);
     act(&mut app, Action::CursorLeft);
     assert_eq!(app.note_lines(34), ["1. e4 took 0:05", "Best by test"]);
-    assert_eq!(app.shown_clocks(), Some([Some(s(295)), Some(s(300))]));
+    assert_eq!(app.shown().clocks(), Some([Some(s(295)), Some(s(300))]));
     act(&mut app, Action::CursorUp);
     assert_eq!(app.note_lines(34), ["An introduction"]);
     assert_eq!(

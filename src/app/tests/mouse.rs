@@ -6,10 +6,10 @@ use super::*;
 fn click_a_piece_then_a_square() {
     let mut app = app();
     click(&mut app, "g1");
-    assert_eq!(app.selected(), Some(sq("g1")));
+    assert_eq!(app.board().selected, Some(sq("g1")));
     click(&mut app, "f3");
     assert_eq!(sans(&app), ["Nf3"]);
-    assert_eq!(app.cursor(), sq("f3"));
+    assert_eq!(app.board().cursor, sq("f3"));
 }
 
 #[test]
@@ -33,7 +33,7 @@ fn drag_and_drop_plays_the_move() {
     pointer(&mut app, PointerKind::Down, from);
     pointer_on(&mut app, PointerKind::Drag, "e3");
     pointer(&mut app, PointerKind::Drag, to);
-    assert_eq!(app.cursor(), sq("e4"), "the cursor follows the drag");
+    assert_eq!(app.board().cursor, sq("e4"), "the cursor follows the drag");
     pointer(&mut app, PointerKind::Up, to);
     assert_eq!(sans(&app), ["e4"]);
 }
@@ -47,7 +47,7 @@ fn dragging_an_already_picked_up_piece_works_and_clicking_it_again_drops_it() {
     assert_eq!(sans(&app), ["d4"]);
     click(&mut app, "d7");
     click(&mut app, "d7");
-    assert_eq!(app.selected(), None);
+    assert_eq!(app.board().selected, None);
 }
 
 #[test]
@@ -64,7 +64,7 @@ fn clicks_off_the_board_do_nothing() {
     let mut app = app();
     pointer(&mut app, PointerKind::Down, (79, 0));
     pointer(&mut app, PointerKind::Up, (79, 0));
-    assert_eq!(app.selected(), None);
+    assert_eq!(app.board().selected, None);
     assert_eq!(app.message(), None);
 }
 
@@ -119,5 +119,5 @@ fn clicks_in_a_too_small_terminal_are_ignored() {
     );
     assert!(app.board_layout().is_none());
     pointer(&mut app, PointerKind::Down, (5, 5));
-    assert_eq!(app.selected(), None);
+    assert_eq!(app.board().selected, None);
 }

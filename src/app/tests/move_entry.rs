@@ -88,11 +88,11 @@ fn space_is_part_of_typed_text_and_selects_on_the_board() {
     enter(&mut app, "e5");
     act(&mut app, Action::Space);
     assert_eq!(app.input(), "");
-    assert_eq!(app.selected(), Some(sq("e2")));
+    assert_eq!(app.board().selected, Some(sq("e2")));
     // With nothing typed, the space bar picks up the piece under the cursor (the e2 pawn).
     let mut app = super::app();
     act(&mut app, Action::Space);
-    assert_eq!(app.selected(), Some(sq("e2")));
+    assert_eq!(app.board().selected, Some(sq("e2")));
 }
 
 #[test]
@@ -172,7 +172,7 @@ fn command_words_run_their_command() {
     assert_eq!(app.input(), "");
     act(&mut app, Action::No);
     enter(&mut app, "FLIP");
-    assert_eq!(app.orientation(), Color::Black);
+    assert_eq!(app.board().orientation, Color::Black);
     enter(&mut app, "help");
     assert!(matches!(app.mode(), Mode::Help(_)));
 }
@@ -257,12 +257,12 @@ fn chess960_castling_hints_for_every_spelling() {
 fn the_move_box_edits_at_its_caret_while_there_is_text() {
     let mut app = app();
     type_text(&mut app, "Nf");
-    let cursor = app.cursor();
+    let cursor = app.board().cursor;
     act(&mut app, Action::CursorLeft);
     type_text(&mut app, "g1");
     assert_eq!(app.input(), "Ng1f");
     assert_eq!(
-        app.cursor(),
+        app.board().cursor,
         cursor,
         "the arrows edit the text, not the board"
     );
@@ -280,7 +280,7 @@ fn the_move_box_edits_at_its_caret_while_there_is_text() {
     act(&mut app, Action::DeleteToStart);
     assert_eq!(app.input(), "");
     act(&mut app, Action::CursorLeft);
-    assert_ne!(app.cursor(), cursor);
+    assert_ne!(app.board().cursor, cursor);
 }
 
 #[test]
@@ -359,7 +359,7 @@ fn esc_takes_the_error_away_with_the_text() {
 fn a_picked_up_piece_is_named_and_enter_puts_it_down() {
     let mut app = app();
     act(&mut app, Action::Select);
-    assert_eq!(app.selected(), Some(sq("e2")));
+    assert_eq!(app.board().selected, Some(sq("e2")));
     let feedback = app.feedback();
     assert_eq!(
         app.prompt(&feedback).hint.text,

@@ -111,7 +111,7 @@ fn sent(app: &mut App) -> Vec<Msg> {
 fn the_welcome_puts_the_hosts_game_on_the_board_seen_from_the_players_side() {
     let app = seated(Seat::Black, &["e2e4"]);
     assert_eq!(app.game().record().plies(), 1);
-    assert_eq!(app.orientation(), Color::Black);
+    assert_eq!(app.board().orientation, Color::Black);
     assert_eq!(app.message().unwrap().text, "You play Black");
 }
 

@@ -93,7 +93,7 @@ fn the_engine_is_started_asked_at_its_turn_and_its_move_played_by_the_rules() {
     };
     assert!(job.moves.is_empty() && !job.hint && job.clock.is_none());
     // The human's side at the bottom of the board.
-    assert_eq!(app.orientation(), Color::Black);
+    assert_eq!(app.board().orientation, Color::Black);
     // The human cannot move for the engine.
     enter(&mut app, "e4");
     assert!(error_text(&app).contains("Stockfish (level 4) is thinking"));
@@ -312,7 +312,7 @@ fn the_engines_side_is_named_in_the_tags_and_a_rematch_swaps_it() {
     assert_eq!(app.game().player(Color::White), "Stockfish (1500 Elo)");
     let job = asked(&mut app);
     assert!(job.moves.is_empty());
-    assert_eq!(app.orientation(), Color::Black);
+    assert_eq!(app.board().orientation, Color::Black);
 }
 
 #[test]

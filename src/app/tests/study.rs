@@ -29,14 +29,14 @@ fn pgn(app: &App) -> String {
 }
 
 fn shown_san(app: &App) -> String {
-    app.game().move_at(app.shown_spot()).unwrap().1.to_owned()
+    app.game().move_at(app.shown().spot()).unwrap().1.to_owned()
 }
 
 #[test]
 fn a_typed_move_in_a_finished_game_starts_a_variation_and_keeps_the_game() {
     let mut app = finished_at_move_four();
     enter(&mut app, "Nf3");
-    assert_eq!(app.shown_spot(), Spot::Var(0));
+    assert_eq!(app.shown().spot(), Spot::Var(0));
     assert_eq!(shown_san(&app), "Nf3");
     assert_eq!(main_line(&app).len(), 7, "the game is as played");
     assert!(app.game().is_over());
@@ -47,12 +47,12 @@ fn a_typed_move_in_a_finished_game_starts_a_variation_and_keeps_the_game() {
     );
     // The move that follows in the line steps on; the same variation again enters it.
     act(&mut app, Action::CursorLeft);
-    assert_eq!(app.shown_spot(), Spot::Main(4));
+    assert_eq!(app.shown().spot(), Spot::Main(4));
     enter(&mut app, "Bc4");
-    assert_eq!(app.shown_spot(), Spot::Main(5));
+    assert_eq!(app.shown().spot(), Spot::Main(5));
     act(&mut app, Action::CursorLeft);
     enter(&mut app, "Nf3");
-    assert_eq!(app.shown_spot(), Spot::Var(0));
+    assert_eq!(app.shown().spot(), Spot::Var(0));
     assert_eq!(app.game().variations().len(), 1);
     // A line typed at once goes on in the variation.
     enter(&mut app, "Nf6 Nc3");
@@ -70,7 +70,7 @@ fn the_cursor_and_the_mouse_start_variations_the_same_way() {
     click(&mut app, "b1");
     click(&mut app, "c3");
     assert_eq!(shown_san(&app), "Nc3");
-    assert_eq!(app.shown_spot(), Spot::Var(0));
+    assert_eq!(app.shown().spot(), Spot::Var(0));
     // Dragging works too, once Esc has given the arrows back to the moves.
     act(&mut app, Action::Cancel);
     act(&mut app, Action::CursorLeft);
@@ -88,8 +88,11 @@ fn the_cursor_keys_and_enter_play_a_move_on_the_analysis_board() {
     act(&mut app, Action::Select);
     assert!(!app.arrows_step(), "the board is in hand");
     // Walk the cursor to g1, pick up the knight, and put it down on f3.
-    while app.cursor() != sq("g1") {
-        let (file, rank) = (app.cursor().file() as i8, app.cursor().rank() as i8);
+    while app.board().cursor != sq("g1") {
+        let (file, rank) = (
+            app.board().cursor.file() as i8,
+            app.board().cursor.rank() as i8,
+        );
         let action = if rank > 0 {
             Action::CursorDown
         } else if file < 6 {
@@ -105,7 +108,7 @@ fn the_cursor_keys_and_enter_play_a_move_on_the_analysis_board() {
     act(&mut app, Action::CursorLeft);
     act(&mut app, Action::Select);
     assert_eq!(shown_san(&app), "Nf3");
-    assert_eq!(app.shown_spot(), Spot::Var(0));
+    assert_eq!(app.shown().spot(), Spot::Var(0));
 }
 
 #[test]
@@ -154,7 +157,7 @@ fn studied() -> App {
     }
     enter(&mut app, "Nc3");
     act(&mut app, Action::CursorLeft);
-    assert_eq!(app.shown_spot(), Spot::Main(4));
+    assert_eq!(app.shown().spot(), Spot::Main(4));
     app
 }
 
@@ -171,7 +174,7 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
     assert_eq!(shown_san(&app), "Nc3", "again: the next one");
     act(&mut app, Action::VariationNext);
     assert_eq!(
-        app.shown_spot(),
+        app.shown().spot(),
         Spot::Main(5),
         "round to the game's own move"
     );
@@ -195,7 +198,7 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
     );
     act(&mut app, Action::VariationLeave);
     assert_eq!(
-        app.shown_spot(),
+        app.shown().spot(),
         Spot::Main(4),
         "back where it branched off"
     );
@@ -208,7 +211,7 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
     );
     act(&mut app, Action::CursorRight);
     assert_eq!(
-        app.shown_spot(),
+        app.shown().spot(),
         Spot::Main(5),
         "→ on the main line stays on it"
     );
@@ -244,12 +247,12 @@ fn a_click_on_a_variation_move_shows_it() {
         })
         .unwrap();
     let first =
-        crate::layout::panel::first_row(&rows, app.shown_spot(), usize::from(panel.moves.height));
+        crate::layout::panel::first_row(&rows, app.shown().spot(), usize::from(panel.moves.height));
     let row = panel.moves.y + u16::try_from(y - first).unwrap();
     pointer(&mut app, PointerKind::Down, (panel.moves.x + x, row));
     assert_eq!(shown_san(&app), "d3");
     assert_eq!(
-        app.shown_position().fen(),
+        app.shown().position().fen(),
         "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/4P3/3P1N2/PPP2PPP/RNB1KB1R b KQkq - 0 4"
     );
 }
@@ -305,7 +308,7 @@ fn delete_takes_the_rest_of_the_line_or_the_whole_variation() {
         pgn(&app)
     );
     enter(&mut app, "delete");
-    assert_eq!(app.shown_spot(), Spot::Main(4));
+    assert_eq!(app.shown().spot(), Spot::Main(4));
     assert!(
         pgn(&app).contains("3. Bc4 (3. Nc3) 3... Nf6"),
         "{}",

@@ -174,7 +174,7 @@ fn looking_back_during_a_timed_game_shows_the_live_clocks() {
     app.update(Action::HistoryBack, s(21));
     assert_eq!(app.review(), Some(1));
     assert_eq!(
-        app.shown_clocks(),
+        app.shown().clocks(),
         None,
         "the panel shows the clocks as they run now, not as they stood after 1. e4"
     );
@@ -187,7 +187,7 @@ fn looking_back_during_a_timed_game_shows_the_live_clocks() {
     app.update(Action::Review, s(23));
     app.update(Action::HistoryBack, s(23));
     assert_eq!(app.review(), Some(1));
-    assert_eq!(app.shown_clocks(), Some([Some(s(172)), Some(s(180))]));
+    assert_eq!(app.shown().clocks(), Some([Some(s(172)), Some(s(180))]));
 }
 
 /// Back from a stop (SIGTSTP): the side to move's clock ran on, and the screen says so and for

@@ -442,7 +442,7 @@ fn moves_typed_while_looking_back_are_played_in_the_present() {
     say0(&mut s, "e4 e5");
     say0(&mut s, "back");
     assert_eq!(say0(&mut s, "Nf3"), ["White: knight to f3. [2. Nf3]"]);
-    assert_eq!(s.app().shown_ply(), 3);
+    assert_eq!(s.app().shown().ply(), 3);
 }
 
 #[test]
@@ -609,7 +609,7 @@ fn the_promotion_question_takes_the_letters_of_the_notation_chosen() {
     // D is the Dame, not a draw offer.
     let said = say0(&mut s, "D");
     assert!(said[0].ends_with("[1. a8=D+]"), "{said:?}");
-    assert!(!s.app().offering_with_move());
+    assert!(!s.app().questions().offering_with_move());
     let mut s = promoting(german);
     let said = say0(&mut s, "S");
     assert!(said[0].ends_with("[1. a8=S]"), "{said:?}");

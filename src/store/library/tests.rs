@@ -277,10 +277,15 @@ fn import_files_new_games_once_and_refuses_a_broken_one_alone() {
     .join("\n");
     let mut seen = Vec::new();
     let report = store
-        .import_games(download.as_bytes(), "download.pgn", |p| seen.push(p.games))
+        .import_games(download.as_bytes(), "download.pgn", |p| {
+            seen.push((p.games, p.merging))
+        })
         .unwrap();
     assert_eq!(report.games, 6);
-    assert_eq!(seen, [1, 2, 3, 4, 5, 6]);
+    // A count after each game, then the merge of their positions.
+    let counts: Vec<usize> = seen.iter().map(|&(games, _)| games).collect();
+    assert_eq!(counts, [1, 2, 3, 4, 5, 6, 6]);
+    assert_eq!(seen.iter().filter(|&&(_, merging)| merging).count(), 1);
     assert_eq!(
         report.already, 2,
         "one already in the library, one twice in the file"
@@ -785,9 +790,18 @@ fn the_filters_index_is_made_from_the_games_an_older_index_has_and_again_by_a_re
     assert_eq!(ann(&store.index().unwrap().unwrap()), expected);
     // The database of a hotseat before the filter's index (schema 4), its games indexed.
     let conn = rusqlite::Connection::open(store.db_path()).unwrap();
-    // (And before the mistakes kept, schema 6, which came after.)
-    conn.execute_batch("DROP TABLE games_text; DROP TABLE mistakes; PRAGMA user_version = 4;")
-        .unwrap();
+    // (And before the mistakes kept, schema 6, and the puzzles' theme bits, schema 7, which
+    // came after.)
+    conn.execute_batch(
+        "DROP TABLE games_text; DROP TABLE mistakes; DROP TABLE puzzle_theme_ratings;
+         DROP INDEX puzzles_rating;
+         ALTER TABLE puzzles DROP COLUMN theme_bits;
+         ALTER TABLE puzzles DROP COLUMN theme_bits_high;
+         CREATE TABLE puzzle_themes (theme INTEGER NOT NULL, rating INTEGER NOT NULL,
+             id TEXT NOT NULL);
+         PRAGMA user_version = 4;",
+    )
+    .unwrap();
     drop(conn);
     let index = store.index().unwrap().unwrap();
     assert_eq!(index.db.version().unwrap() as usize, db::MIGRATIONS.len());
@@ -802,5 +816,150 @@ fn the_filters_index_is_made_from_the_games_an_older_index_has_and_again_by_a_re
             .unwrap();
         assert_eq!(all, 3);
     }
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn positions_an_import_left_staged_are_merged_by_the_next_opening_unless_an_import_runs() {
+    let (store, dir) = store("staged");
+    three(&store);
+    store.index().unwrap().unwrap();
+    let games: Vec<String> = (0..30)
+        .map(|i| pgn("2025.02.01", "Sam", &format!("Tom{i}"), "1-0", "1. e4 c5"))
+        .collect();
+    let mut told = Vec::new();
+    store
+        .import_games(games.join("\n").as_bytes(), "download", |p| told.push(p))
+        .unwrap();
+    // The merge is the import's last step, and says so.
+    let merging: Vec<usize> = told.iter().filter(|p| p.merging).map(|p| p.games).collect();
+    assert_eq!(merging, [30]);
+    assert!(told.last().unwrap().merging);
+    let start = chess::rules::Position::initial().repetition_key();
+    let e4 = |index: &Index| {
+        index
+            .explore(start, &PlayerFilter::default())
+            .unwrap()
+            .into_iter()
+            .find(|r| r.san == "e4")
+            .map_or(0, |r| r.games)
+    };
+    let staged = || staging::files(&store.staging_dir()).len();
+    let mut index = store.index().unwrap().unwrap();
+    assert_eq!(e4(&index), 31);
+    assert_eq!(
+        staged(),
+        0,
+        "the import merged its positions and deleted its file"
+    );
+    // The process stopped after its batches were committed, before the merge: the imported
+    // games' positions (but Tom3's) wait in its staging file. With them, the rows of a batch
+    // that was staged but never committed: a game whose id no game has, and one whose id
+    // another import gave to another game, Tom3 (its fingerprint differs).
+    let id = |black: &str| -> i64 {
+        index
+            .db
+            .conn()
+            .query_row("SELECT id FROM games WHERE black = ?1", [black], |r| {
+                r.get(0)
+            })
+            .unwrap()
+    };
+    let (tom3, tom7) = (id("Tom3"), id("Tom7"));
+    let mut games: Vec<(i64, u64)> = Vec::new();
+    let mut positions = Vec::new();
+    {
+        let conn = index.db.conn();
+        let mut stmt = conn
+            .prepare(
+                "SELECT g.id, g.fingerprint, p.key, p.san, p.result FROM positions p \
+                 JOIN games g ON g.id = p.game WHERE g.white = 'Sam' AND g.black != 'Tom3'",
+            )
+            .unwrap();
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)? as u64,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, i64>(4)?,
+                ))
+            })
+            .unwrap();
+        for row in rows {
+            let (game, fingerprint, key, san, result) = row.unwrap();
+            if !games.contains(&(game, fingerprint)) {
+                games.push((game, fingerprint));
+            }
+            positions.push((key, game, san, result));
+        }
+    }
+    let b4 = chess::rules::Position::initial()
+        .play(chess::rules::Position::initial().parse_move("b4").unwrap())
+        .unwrap()
+        .repetition_key();
+    let tom3_fingerprint: i64 = index
+        .db
+        .conn()
+        .query_row("SELECT fingerprint FROM games WHERE id = ?1", [tom3], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    games.push((tom3, !(tom3_fingerprint as u64)));
+    positions.push((start as i64, tom3, "g4".to_owned(), 1));
+    games.push((999_999, 1));
+    positions.push((start as i64, 999_999, "b4".to_owned(), 1));
+    positions.push((b4 as i64, 999_999, "e5".to_owned(), 1));
+    let mut file = staging::Staging::create(&store.staging_dir()).unwrap();
+    file.add(&games, &positions).unwrap();
+    drop(file);
+    index
+        .db
+        .conn_mut()
+        .execute_batch(
+            "DELETE FROM positions WHERE game IN \
+             (SELECT id FROM games WHERE white = 'Sam' AND black != 'Tom3');",
+        )
+        .unwrap();
+    assert_eq!(e4(&index), 2);
+    // One of them goes (another window trashed it) before the merge.
+    {
+        let tx = index.db.conn_mut().transaction().unwrap();
+        table::Writer::new(&tx).unwrap().remove_game(tom7).unwrap();
+        tx.commit().unwrap();
+    }
+    drop(index);
+    // While an import runs, the opening leaves them to it.
+    let running = store.import_running().unwrap();
+    let index = store.index().unwrap().unwrap();
+    assert_eq!(e4(&index), 2);
+    assert_eq!(staged(), 1);
+    drop((index, running));
+    // Once none runs, the next opening merges them: not the game gone, nor the rows of games
+    // never filed.
+    let index = store.index().unwrap().unwrap();
+    assert_eq!(staged(), 0);
+    assert_eq!(e4(&index), 30, "31, less the game gone");
+    let moves: Vec<String> = index
+        .explore(start, &PlayerFilter::default())
+        .unwrap()
+        .into_iter()
+        .map(|r| r.san)
+        .collect();
+    assert!(
+        !moves.iter().any(|m| m == "b4" || m == "g4"),
+        "no row of a game never filed: {moves:?}"
+    );
+    let count: i64 = index
+        .db
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM positions WHERE game NOT IN (SELECT id FROM games)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(count, 0, "no position of a game gone");
     fs::remove_dir_all(dir).unwrap();
 }

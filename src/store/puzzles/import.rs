@@ -6,11 +6,17 @@
 //! transactions of [`BATCH`]: a stopped import keeps whole batches, and running it again
 //! skips the puzzles already there (a puzzle whose rating or themes changed in a newer file is
 //! updated). A line longer than [`MAX_LINE`] is refused without being held in memory.
+//!
+//! A puzzle's themes are kept in its own row, as bits (one per theme name, numbered in
+//! `puzzle_theme_names`), and in the index by rating: so each row is one insert, a changed
+//! puzzle one replace, and the index is the only thing sorted at the end. (Until schema 7 each
+//! theme was a row of a table of its own, 27 million at Lichess's size, whose index took
+//! most of an import's time to sort.)
 
 use std::collections::HashMap;
 use std::io::BufRead;
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use chess::puzzle::{Puzzle, PuzzleError, RowError, is_header, parse_row};
 
@@ -96,16 +102,29 @@ fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Lin
     Ok(if too_long { Line::TooLong } else { Line::Text })
 }
 
-/// The indexes by rating: dropped while a large import writes (inserting into them in
-/// rating order, one row at a time, cost most of an import's time) and made again at its
-/// end, by one sort each; made on opening too, should an import have been stopped.
+/// The index by rating: dropped while a large import writes (inserting into it in rating
+/// order, one row at a time, cost most of an import's time) and made again at its end, by one
+/// sort; made on opening too, should an import have been stopped. It holds each puzzle's
+/// themes (as bits, see [`theme_bits`]), so that the next puzzle of a theme near a rating is
+/// one walk of it that reads no row.
 pub const RATING_INDEXES: &str = "
-    CREATE INDEX IF NOT EXISTS puzzles_rating ON puzzles (rating, id);
-    CREATE INDEX IF NOT EXISTS puzzle_themes_key ON puzzle_themes (theme, rating, id);";
+    CREATE INDEX IF NOT EXISTS puzzles_rating
+        ON puzzles (rating, id, theme_bits, theme_bits_high);";
 
-const DROP_RATING_INDEXES: &str = "
-    DROP INDEX IF EXISTS puzzles_rating;
-    DROP INDEX IF EXISTS puzzle_themes_key;";
+const DROP_RATING_INDEXES: &str = "DROP INDEX IF EXISTS puzzles_rating;";
+
+/// The most themes the database tells apart: a bit each in two 63-bit columns (Lichess has
+/// about 70). A row that would bring the next one is refused.
+pub const MAX_THEMES: i64 = 126;
+
+/// The bits of theme number `n` (1 to [`MAX_THEMES`]) in `theme_bits`, `theme_bits_high`.
+pub fn theme_bits(n: i64) -> (i64, i64) {
+    if n <= 63 {
+        (1 << (n - 1), 0)
+    } else {
+        (0, 1 << (n - 64))
+    }
+}
 
 /// The statements of one import.
 struct Writer<'c> {
@@ -113,34 +132,85 @@ struct Writer<'c> {
     add: rusqlite::Statement<'c>,
     find: rusqlite::Statement<'c>,
     replace: rusqlite::Statement<'c>,
-    theme: rusqlite::Statement<'c>,
-    /// Removes a theme row of a changed puzzle: at once, or (while the indexes are away)
-    /// noted for the end.
-    untheme: rusqlite::Statement<'c>,
+    /// Notes a rating a theme has puzzles at.
+    theme_rating: rusqlite::Statement<'c>,
     themes: &'c mut HashMap<String, i64>,
+    /// The (theme, rating) pairs noted in this import.
+    theme_ratings: &'c mut std::collections::HashSet<(i64, u16)>,
     conn: &'c Connection,
 }
 
 impl Writer<'_> {
-    fn theme_number(&mut self, name: &str) -> rusqlite::Result<i64> {
+    /// The number of a known theme.
+    fn known_theme(&mut self, name: &str) -> rusqlite::Result<Option<i64>> {
         if let Some(&n) = self.themes.get(name) {
-            return Ok(n);
+            return Ok(Some(n));
         }
-        self.conn.execute(
-            "INSERT OR IGNORE INTO puzzle_theme_names (name) VALUES (?1)",
-            [name],
-        )?;
-        let n = self.conn.query_row(
-            "SELECT n FROM puzzle_theme_names WHERE name = ?1",
-            [name],
-            |r| r.get(0),
-        )?;
-        self.themes.insert(name.to_owned(), n);
-        Ok(n)
+        let known: Option<i64> = self
+            .conn
+            .query_row(
+                "SELECT n FROM puzzle_theme_names WHERE name = ?1",
+                [name],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(n) = known {
+            self.themes.insert(name.to_owned(), n);
+        }
+        Ok(known)
     }
 
-    /// Writes one puzzle; counts what became of it.
-    fn write(&mut self, p: &Puzzle, report: &mut PuzzleImport) -> rusqlite::Result<()> {
+    /// The puzzle's themes as bits, new themes numbered; or why not, with no theme numbered
+    /// (more than [`MAX_THEMES`]).
+    fn bits(&mut self, p: &Puzzle) -> rusqlite::Result<Result<(i64, i64), PuzzleError>> {
+        let (mut low, mut high) = (0, 0);
+        let mut new: Vec<&str> = Vec::new();
+        for name in &p.themes {
+            match self.known_theme(name)? {
+                Some(n) => {
+                    let (l, h) = theme_bits(n);
+                    low |= l;
+                    high |= h;
+                }
+                None if new.contains(&name.as_str()) => {}
+                None => new.push(name),
+            }
+        }
+        if new.is_empty() {
+            return Ok(Ok((low, high)));
+        }
+        let last: i64 = self.conn.query_row(
+            "SELECT ifnull(max(n), 0) FROM puzzle_theme_names",
+            [],
+            |r| r.get(0),
+        )?;
+        if last + new.len() as i64 > MAX_THEMES {
+            let theme = new[(MAX_THEMES - last).max(0) as usize].to_owned();
+            return Ok(Err(PuzzleError::TooManyThemes {
+                theme,
+                max: MAX_THEMES as usize,
+            }));
+        }
+        for (n, name) in (last + 1..).zip(new) {
+            self.conn.execute(
+                "INSERT INTO puzzle_theme_names (n, name) VALUES (?1, ?2)",
+                params![n, name],
+            )?;
+            self.themes.insert(name.to_owned(), n);
+            let (l, h) = theme_bits(n);
+            low |= l;
+            high |= h;
+        }
+        Ok(Ok((low, high)))
+    }
+
+    /// Writes one puzzle with its themes' bits; counts what became of it.
+    fn write(
+        &mut self,
+        p: &Puzzle,
+        (low, high): (i64, i64),
+        report: &mut PuzzleImport,
+    ) -> rusqlite::Result<()> {
         let themes = p.themes.join(" ");
         let mut moves = String::with_capacity(p.moves.len() * 5);
         for m in &p.moves {
@@ -160,10 +230,9 @@ impl Writer<'_> {
             themes,
             p.game_url,
             p.opening_tags.join(" "),
+            low,
+            high,
         ];
-        let mut new_rows: Vec<&str> = p.themes.iter().map(String::as_str).collect();
-        new_rows.sort_unstable();
-        new_rows.dedup();
         if self.add.execute(values)? == 1 {
             report.added += 1;
         } else {
@@ -174,21 +243,18 @@ impl Writer<'_> {
                 report.already += 1;
                 return Ok(());
             }
-            for name in old_themes.split_ascii_whitespace() {
-                if rating == p.rating && new_rows.contains(&name) {
-                    // The same row stays.
-                    new_rows.retain(|n| *n != name);
-                    continue;
-                }
-                let n = self.theme_number(name)?;
-                self.untheme.execute(params![n, rating, p.id])?;
-            }
             self.replace.execute(values)?;
             report.updated += 1;
         }
-        for name in new_rows {
-            let n = self.theme_number(name)?;
-            self.theme.execute(params![n, p.rating, p.id])?;
+        // (A rating a theme no longer has puzzles at stays: the walk passes it by.)
+        for (mut bits, first) in [(low, 1), (high, 64)] {
+            while bits != 0 {
+                let n = first + i64::from(bits.trailing_zeros());
+                bits &= bits - 1;
+                if self.theme_ratings.insert((n, p.rating)) {
+                    self.theme_rating.execute(params![n, p.rating])?;
+                }
+            }
         }
         Ok(())
     }
@@ -261,55 +327,77 @@ fn read_rows(
     let _ = out.send(Ok(chunk));
 }
 
+/// The connection's settings while an import writes, and after: a page cache of 16 MiB
+/// rather than SQLite's 2 MB (the index's sort at the end keeps within it), and the
+/// write-ahead log copied into the database every 32 MB rather than every 4 MB (each copy
+/// syncs the file). What the connection had is put back when the import ends, however it ends.
+/// Not [`Database::bulk`]'s 64 MB cache: the whole import is to stay under 100 MB.
+fn import_settings(conn: &Connection, on: bool) -> rusqlite::Result<()> {
+    let (cache, checkpoint) = if on {
+        (-16_384, 8_192)
+    } else {
+        (-2_000, 1_000)
+    };
+    conn.pragma_update(None, "cache_size", cache)?;
+    conn.pragma_update(None, "wal_autocheckpoint", checkpoint)
+}
+
 /// [`import_rows`] in batches of `batch` rows: the file is read and its rows checked on a
 /// thread of their own while this one writes.
 pub(super) fn import_in_batches(
     db: &mut Database,
     input: impl BufRead + Send,
     batch: usize,
-    mut progress: impl FnMut(PuzzleImportProgress),
+    progress: impl FnMut(PuzzleImportProgress),
 ) -> Result<PuzzleImport, StoreError> {
     let path = db.path().to_path_buf();
-    let sql = |e: rusqlite::Error| db::error(&path, e);
+    let conn = db.conn_mut();
+    import_settings(conn, true).map_err(|e| db::error(&path, e))?;
+    let result = write_batches(conn, &path, input, batch, progress);
+    let restored = import_settings(conn, false).map_err(|e| db::error(&path, e));
+    let report = result?;
+    restored?;
+    Ok(report)
+}
+
+fn write_batches(
+    conn: &mut Connection,
+    path: &std::path::Path,
+    input: impl BufRead + Send,
+    batch: usize,
+    mut progress: impl FnMut(PuzzleImportProgress),
+) -> Result<PuzzleImport, StoreError> {
+    let sql = |e: rusqlite::Error| db::error(path, e);
     let mut report = PuzzleImport::default();
     let mut themes: HashMap<String, i64> = HashMap::new();
-    // A larger page cache while importing (16 MiB) keeps the indexes' pages in memory.
-    let conn = db.conn_mut();
-    conn.pragma_update(None, "cache_size", -16_384)
-        .map_err(sql)?;
+    let mut theme_ratings = std::collections::HashSet::new();
     let (tx_rows, rx_rows) = std::sync::mpsc::sync_channel(8);
     std::thread::scope(|scope| {
         scope.spawn(move || read_rows(input, tx_rows));
         let mut pending: std::vec::IntoIter<Row> = Vec::new().into_iter();
         let mut done = false;
-        // Whether the indexes by rating are away: from the second batch on.
+        // Whether the index by rating is away: from the second batch on.
         let mut bulk = false;
         while !done {
             let tx = conn.transaction().map_err(sql)?;
             let mut in_batch = 0;
             let result: Result<(), BatchError> = (|| {
+                const COLUMNS: &str = "id, fen, moves, rating, deviation, popularity, plays, \
+                    themes, game_url, opening_tags, theme_bits, theme_bits_high";
+                const VALUES: &str = "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12";
                 let mut w = Writer {
-                    add: tx.prepare(
-                        "INSERT INTO puzzles (id, fen, moves, rating, deviation, popularity,
-                             plays, themes, game_url, opening_tags)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-                         ON CONFLICT (id) DO NOTHING",
-                    )?,
+                    add: tx.prepare(&format!(
+                        "INSERT INTO puzzles ({COLUMNS}) VALUES ({VALUES}) ON CONFLICT (id) DO NOTHING"
+                    ))?,
                     find: tx.prepare("SELECT rating, themes FROM puzzles WHERE id = ?1")?,
-                    replace: tx.prepare(
-                        "INSERT OR REPLACE INTO puzzles (id, fen, moves, rating, deviation,
-                             popularity, plays, themes, game_url, opening_tags)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                    replace: tx.prepare(&format!(
+                        "INSERT OR REPLACE INTO puzzles ({COLUMNS}) VALUES ({VALUES})"
+                    ))?,
+                    theme_rating: tx.prepare(
+                        "INSERT OR IGNORE INTO puzzle_theme_ratings (theme, rating) VALUES (?1, ?2)",
                     )?,
-                    theme: tx.prepare(
-                        "INSERT INTO puzzle_themes (theme, rating, id) VALUES (?1, ?2, ?3)",
-                    )?,
-                    untheme: tx.prepare(if bulk {
-                        "INSERT INTO temp.puzzle_stale (theme, rating, id) VALUES (?1, ?2, ?3)"
-                    } else {
-                        "DELETE FROM puzzle_themes WHERE theme = ?1 AND rating = ?2 AND id = ?3"
-                    })?,
                     themes: &mut themes,
+                    theme_ratings: &mut theme_ratings,
                     conn: &tx,
                 };
                 while in_batch < batch {
@@ -329,8 +417,12 @@ pub(super) fn import_in_batches(
                     };
                     report.rows += 1;
                     in_batch += 1;
-                    match parsed {
-                        Ok(p) => w.write(&p, &mut report)?,
+                    let checked = match parsed {
+                        Ok(p) => w.bits(&p)?.map(|bits| (p, bits)),
+                        Err(e) => Err(e),
+                    };
+                    match checked {
+                        Ok((p, bits)) => w.write(&p, bits, &mut report)?,
                         Err(e) => refuse(&mut report, line, e),
                     }
                 }
@@ -345,26 +437,15 @@ pub(super) fn import_in_batches(
             if done || io_error.is_some() {
                 if bulk {
                     tx.execute_batch(RATING_INDEXES).map_err(sql)?;
-                    tx.execute_batch(
-                        "DELETE FROM puzzle_themes WHERE rowid IN (
-                             SELECT t.rowid FROM temp.puzzle_stale s JOIN puzzle_themes t
-                             ON t.theme = s.theme AND t.rating = s.rating AND t.id = s.id);
-                         DROP TABLE temp.puzzle_stale;",
-                    )
-                    .map_err(sql)?;
                 }
             } else if !bulk {
-                // A large file: the indexes go until the end.
+                // A large file: the index goes until the end.
                 tx.execute_batch(DROP_RATING_INDEXES).map_err(sql)?;
-                tx.execute_batch(
-                    "CREATE TEMP TABLE IF NOT EXISTS puzzle_stale (theme, rating, id)",
-                )
-                .map_err(sql)?;
                 bulk = true;
             }
             tx.commit().map_err(sql)?;
             if let Some(e) = io_error {
-                return Err(StoreError::io(Op::Read, &path, e));
+                return Err(StoreError::io(Op::Read, path, e));
             }
             progress(PuzzleImportProgress { rows: report.rows });
         }

@@ -266,7 +266,7 @@ fn a_puzzle_damaged_in_the_database_is_an_error_naming_it() {
 }
 
 #[test]
-fn a_large_import_makes_its_indexes_at_the_end_and_updates_changed_puzzles() {
+fn a_large_import_makes_its_index_at_the_end_and_updates_changed_puzzles() {
     let (mut book, dir) = book("bulk");
     let row = |id: &str, rating: u16, themes: &str| {
         format!(
@@ -302,11 +302,13 @@ fn a_large_import_makes_its_indexes_at_the_end_and_updates_changed_puzzles() {
     .unwrap();
     assert_eq!((report.added, report.updated, report.already), (2, 2, 1));
     let count = |theme: &str, lo: u16, hi: u16| -> i64 {
+        let n = book.theme_number(theme).unwrap().unwrap();
+        let (low, high) = import::theme_bits(n);
         book.conn()
             .query_row(
-                "SELECT count(*) FROM puzzle_themes t JOIN puzzle_theme_names n ON n.n = t.theme
-                 WHERE n.name = ?1 AND t.rating BETWEEN ?2 AND ?3",
-                params![theme, lo, hi],
+                "SELECT count(*) FROM puzzles
+                 WHERE (theme_bits & ?1 OR theme_bits_high & ?2) AND rating BETWEEN ?3 AND ?4",
+                params![low, high, lo, hi],
                 |r| r.get(0),
             )
             .unwrap()
@@ -315,17 +317,15 @@ fn a_large_import_makes_its_indexes_at_the_end_and_updates_changed_puzzles() {
     assert_eq!(count("bulkA", 1500, 1500), 1);
     assert_eq!(count("bulkB", 1000, 1009), 8);
     assert_eq!(count("bulkC", 0, 4000), 3);
-    let indexes: i64 = book
-        .database_mut()
+    let index: String = book
         .conn()
         .query_row(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'index'
-             AND name IN ('puzzles_rating', 'puzzle_themes_key')",
+            "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'puzzles_rating'",
             [],
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(indexes, 2);
+    assert!(index.contains("theme_bits_high"), "{index}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -356,4 +356,118 @@ fn every_shipped_puzzle_reads_and_solves_by_its_own_line_and_mates_end_in_mate()
         n += 1;
     }
     assert_eq!(n, 6005);
+}
+
+#[test]
+fn a_row_bringing_a_theme_beyond_the_most_kept_apart_is_refused_and_numbers_none() {
+    let (mut book, dir) = book("themes");
+    let known = book.themes().unwrap().len() as i64;
+    let room = (import::MAX_THEMES - known) as usize;
+    let row = |id: usize, themes: &[String]| {
+        format!(
+            "t{id:04},R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29,b7b8 a8b8,1500,,,,{},,",
+            themes.join(" ")
+        )
+    };
+    let names: Vec<String> = (0..room + 3).map(|i| format!("extra{i}")).collect();
+    // The first row fills the room but one; the second brings three, one too many; the
+    // third the last one there is room for; the fourth one more.
+    let text = [
+        row(1, &names[..room - 1]),
+        row(2, &names[room - 1..room + 2]),
+        row(3, &names[room - 1..room]),
+        row(4, &names[room + 2..]),
+    ]
+    .join("\n");
+    let report = import_rows(book.database_mut(), Cursor::new(text), |_| {}).unwrap();
+    assert_eq!(report.added, 2, "{:?}", report.refused);
+    let lines: Vec<u64> = report.refused.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [2, 4]);
+    let said = report.refused[0].error.to_string();
+    assert!(
+        said.contains("extra") && said.contains("127th") && said.contains("at most 126"),
+        "{said}"
+    );
+    assert_eq!(book.themes().unwrap().len() as i64, import::MAX_THEMES);
+    // The 126th theme is a bit of the high column, and found.
+    let choice = Choice {
+        theme: Some(names[room - 1].clone()),
+        range: None,
+    };
+    let p = book.next("Ann", &choice, 1500, 0, NOW).unwrap().unwrap();
+    assert_eq!(p.id, "t0003");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_database_of_schema_6_keeps_its_puzzles_themes_and_ratings_at_schema_7() {
+    use crate::store::db::{DB_FILE, MIGRATIONS};
+    let dir = temp("upgrade");
+    let path = dir.join(DB_FILE);
+    // Made as hotseat made it before: a row per puzzle and theme in `puzzle_themes`.
+    {
+        let mut conn = rusqlite::Connection::open(&path).unwrap();
+        conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
+            .unwrap();
+        let tx = conn.transaction().unwrap();
+        for script in &MIGRATIONS[..6] {
+            tx.execute_batch(script).unwrap();
+        }
+        tx.execute_batch(
+            "INSERT INTO puzzle_theme_names (n, name) VALUES (1, 'fork'), (2, 'pin'),
+                 (3, 'mateIn1'), (4, 'mate');
+             INSERT INTO puzzles (id, fen, moves, rating, deviation, popularity, plays, themes,
+                 game_url, opening_tags) VALUES
+             ('old01', 'R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29', 'b7b8 a8b8', 1400,
+                 80, 90, 100, 'mate mateIn1', 'https://lichess.org/x', ''),
+             ('old02', 'R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29', 'b7b8 a8b8', 1600,
+                 80, 90, 100, 'fork pin', 'https://lichess.org/y', '');
+             INSERT INTO puzzle_themes (theme, rating, id) VALUES (4, 1400, 'old01'),
+                 (3, 1400, 'old01'), (1, 1600, 'old02'), (2, 1600, 'old02');
+             INSERT INTO puzzle_players (key, name, rating, deviation, volatility, played)
+                 VALUES ('ann', 'Ann', 1650.5, 70.0, 0.06, 12);
+             PRAGMA user_version = 6;",
+        )
+        .unwrap();
+        tx.commit().unwrap();
+    }
+    let (db, _) = crate::store::db::Database::open(&path).unwrap();
+    assert_eq!(db.version().unwrap() as usize, MIGRATIONS.len());
+    let book = PuzzleBook::new(db).unwrap();
+    assert_eq!(
+        book.count().unwrap(),
+        2,
+        "nothing lost, nothing shipped added"
+    );
+    let tables: i64 = book
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE name = 'puzzle_themes'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(tables, 0);
+    let bits: Vec<(String, i64)> = book
+        .conn()
+        .prepare("SELECT id, theme_bits FROM puzzles ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(bits, [("old01".into(), 0b1100), ("old02".into(), 0b0011)]);
+    let next = |theme: &str| {
+        let choice = Choice {
+            theme: Some(theme.into()),
+            range: None,
+        };
+        book.next("Ann", &choice, 1500, 0, NOW)
+            .unwrap()
+            .map(|p| p.id)
+    };
+    assert_eq!(next("pin").as_deref(), Some("old02"));
+    assert_eq!(next("mate").as_deref(), Some("old01"));
+    assert_eq!(book.rating("ann").unwrap().rating, 1650.5);
+    std::fs::remove_dir_all(dir).unwrap();
 }

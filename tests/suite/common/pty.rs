@@ -524,12 +524,53 @@ pub fn give_to_unprivileged(path: &std::path::Path) {
 }
 
 /// A new empty folder under the system's temporary directory, unique to this process and call.
+///
+/// Every folder of one run of the tests is under one parent, `hotseat-tests-PID`; the first
+/// call sweeps away the parents of runs that are over (their process gone), so the tests do
+/// not leave a folder for every game they played (a run made a few thousand, one of them
+/// holding a 100 MB file) in the temporary directory.
 pub fn fresh_dir(label: &str) -> std::path::PathBuf {
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    SWEPT.call_once(sweep_finished_runs);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("hotseat-test-{label}-{}-{n}", std::process::id()));
+    let dir = std::env::temp_dir()
+        .join(format!("hotseat-tests-{}", std::process::id()))
+        .join(format!("{label}-{n}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     dir
+}
+
+/// Removes the folders of earlier runs of the tests whose process has ended: on Linux, those
+/// whose process id is not running; elsewhere, those untouched for a day.
+fn sweep_finished_runs() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    let day = std::time::Duration::from_secs(24 * 3600);
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("hotseat-tests-"))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let over = if cfg!(target_os = "linux") {
+            pid != std::process::id() && !std::path::Path::new(&format!("/proc/{pid}")).exists()
+        } else {
+            entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|at| at.elapsed().ok())
+                .is_some_and(|age| age > day)
+        };
+        if over {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }

@@ -158,6 +158,16 @@ impl Game {
         color.fold(&self.white, &self.black)
     }
 
+    /// Names `color`'s player (a server's room, whose second player is known only when they
+    /// come). A change a saved copy would miss.
+    pub fn set_player(&mut self, color: Color, name: String) {
+        match color {
+            Color::White => self.white = name,
+            Color::Black => self.black = name,
+        }
+        self.changed();
+    }
+
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }

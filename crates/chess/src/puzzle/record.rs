@@ -14,7 +14,7 @@
 use std::fmt;
 
 use crate::quote::excerpt as quoted;
-use crate::rules::{FenError, Move, Position, Role, Square};
+use crate::rules::{Bitboard, FenError, Move, Position, Role, Square};
 
 /// Lichess's column names, in order.
 pub const COLUMNS: [&str; 10] = [
@@ -133,6 +133,9 @@ pub enum PuzzleError {
     LineTooLong(usize),
     /// The line is not UTF-8 text.
     NotText,
+    /// The row brings a theme beyond the most a database keeps apart (`max`): refused by the
+    /// reader of a file, not by [`parse_row`].
+    TooManyThemes { theme: String, max: usize },
 }
 
 impl fmt::Display for PuzzleError {
@@ -176,6 +179,13 @@ impl fmt::Display for PuzzleError {
                 write!(f, "the line is longer than {max} bytes: no puzzle is")
             }
             PuzzleError::NotText => write!(f, "the line is not UTF-8 text"),
+            PuzzleError::TooManyThemes { theme, max } => write!(
+                f,
+                "the theme {} would be the {}th different theme; hotseat tells at most {max} \
+                 apart (Lichess's file has about 70)",
+                quoted(theme),
+                max + 1
+            ),
         }
     }
 }
@@ -297,16 +307,19 @@ pub fn uci_move(position: &Position, text: &str) -> Result<Move, bool> {
             _ => return Err(true),
         },
     };
-    position
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|m| {
-            m.from() == from
-                && m.promotion() == promotion
-                && (m.to() == to || matches!(m, Move::Castle { rook, .. } if *rook == to))
-        })
-        .ok_or(false)
+    // Only the moves between the two squares are generated (castling matched on the king's
+    // destination and on the rook's square): an import checks 5 million lines of moves.
+    let mut found = None;
+    position.generate_between(
+        Bitboard::from_square(from),
+        Bitboard::from_square(to),
+        |m| {
+            if found.is_none() && m.promotion() == promotion {
+                found = Some(m);
+            }
+        },
+    );
+    found.ok_or(false)
 }
 
 #[cfg(test)]
