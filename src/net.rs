@@ -25,6 +25,7 @@ pub mod frame;
 pub mod host;
 pub mod invite;
 pub mod referee;
+pub mod served;
 pub mod transport;
 
 use std::sync::Arc;

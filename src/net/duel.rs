@@ -73,6 +73,8 @@ pub struct DuelReferee {
     news: DuelNews,
     /// The duel has ended (its list done, or a clock run out) and every terminal was told.
     ended: bool,
+    /// The first puzzle's clock was started (both players came).
+    begun: bool,
 }
 
 impl DuelReferee {
@@ -99,13 +101,25 @@ impl DuelReferee {
             connected: [true, false],
             news: DuelNews::Start,
             ended: false,
+            begun: false,
         })
     }
 
     /// Starts the first player's clock (once both are there).
     pub fn start(&mut self, now: Duration) -> Msg {
         self.duel.start(now);
+        self.begun = true;
         self.state_msg(now)
+    }
+
+    /// Whether the first puzzle's clock was started.
+    pub fn begun(&self) -> bool {
+        self.begun
+    }
+
+    /// Whether `player`'s terminal is connected (the host's own always is).
+    pub fn connected(&self, player: usize) -> bool {
+        self.connected[player.min(1)]
     }
 
     pub fn duel(&self) -> &Duel {

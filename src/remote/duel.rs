@@ -288,6 +288,13 @@ impl DuelMirror {
     /// ignored); a state that does not check out is refused and the copy kept.
     pub fn apply(&mut self, msg: &Msg) -> Result<DuelChange, DuelStateError> {
         match msg {
+            Msg::DuelWelcome { player, state } => {
+                // A welcome (again, after a drop) is the duel afresh, whatever came before.
+                let board = state.solving()?;
+                self.me = player.map(|p| usize::from(p.min(1)));
+                self.state = Some(((**state).clone(), board));
+                Ok(DuelChange::Updated(DuelNews::Start))
+            }
             Msg::Duel(state) => {
                 if let Some((held, _)) = &self.state
                     && held.revision > state.revision

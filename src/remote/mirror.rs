@@ -225,6 +225,7 @@ impl Mirror {
             }
             // A duel's state is for a duel's table, not a game's.
             Msg::Duel(_)
+            | Msg::DuelWelcome { .. }
             | Msg::Ping { .. }
             | Msg::Act { .. }
             | Msg::Pong { .. }

@@ -173,6 +173,13 @@ pub enum Msg {
     /// A puzzle duel's whole state, after every change (see [`super::duel`]); a player's move
     /// in the duel comes back as [`Msg::Act`] whose `ply` is the state's revision.
     Duel(Box<super::DuelState>),
+    /// The first message to a terminal of a host that serves a puzzle duel (in place of
+    /// [`Msg::Welcome`]): its player (0 the host's, 1 the other; `None` for a watcher) and the
+    /// duel as it stands.
+    DuelWelcome {
+        player: Option<u8>,
+        state: Box<super::DuelState>,
+    },
     /// Measures the round trip; answered by [`Msg::Pong`] with the same number.
     Ping {
         nonce: u64,
