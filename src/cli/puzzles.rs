@@ -135,6 +135,31 @@ pub struct DuelArgs {
     /// What a wrong move does: pass the puzzle to the opponent, or lose it. Example: --wrong lose
     #[arg(long, value_name = "pass|lose", default_value = "pass", value_parser = ["pass", "lose"])]
     pub wrong: String,
+
+    /// The list's seed: the same seed gives the same puzzles (for the same player's rating).
+    /// Example: --seed 42
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// Host the duel across the network: --opponent plays it at their own screen with
+    /// hotseat join (the invitation is printed, and shown until they come). Example: --host
+    #[arg(long, conflicts_with = "plain")]
+    pub host: bool,
+
+    /// With --host: the address and port to listen on (as hotseat host's). Example: --listen
+    /// 127.0.0.1:7879
+    #[arg(
+        long,
+        value_name = "ADDR:PORT",
+        default_value = "0.0.0.0:7879",
+        requires = "host"
+    )]
+    pub listen: std::net::SocketAddr,
+
+    /// With --host: the address to put in the invitation (as hotseat host's). Example:
+    /// --public chess.example.org:7879
+    #[arg(long, value_name = "HOST[:PORT]", requires = "host")]
+    pub public: Option<String>,
 }
 
 /// A `--rating` that is no range: the text as given.
@@ -244,7 +269,7 @@ pub fn run(out: &mut impl Write, args: PuzzlesArgs) -> Result<()> {
                     ..SolveArgs::default()
                 },
                 crate::plain::puzzles::Run::Duel,
-                Some((duel.opponent.trim().to_owned(), rules)),
+                Some((duel.opponent.trim().to_owned(), rules, duel.seed)),
             )
         }
         Some(PuzzlesAction::Streak(who)) => plain(
@@ -334,6 +359,85 @@ pub fn open(
     Ok((book, first))
 }
 
+/// `hotseat puzzles duel --host`: the list drawn now from this player's database (the joiner
+/// needs none: every puzzle comes whole in the host's state), the duel's referee, and where
+/// to listen; the screen opens at the duel's table once the port is known to be free.
+pub fn duel_host_launch(
+    duel: &DuelArgs,
+) -> Result<(Box<crate::runtime::Launch>, crate::runtime::NetRole), super::TaskError> {
+    let value = |e: String| super::TaskError::Value(e);
+    let solve = SolveArgs {
+        who: duel.who.clone(),
+        ..SolveArgs::default()
+    };
+    let (book, _) = open(&solve).map_err(|e| value(format!("{e:#}")))?;
+    let player = duel.who.player.trim().to_owned();
+    let rules = duel_rules(duel, &player).map_err(|e| value(format!("{e:#}")))?;
+    let list = duel_list(
+        &book,
+        &player,
+        &solve.choice(),
+        rules.puzzles,
+        duel.seed.unwrap_or_else(seed),
+    )
+    .map_err(|e| value(format!("{e:#}")))?;
+    let names = [player.clone(), duel.opponent.trim().to_owned()];
+    let referee =
+        crate::net::duel::DuelReferee::new(rules, list, names).map_err(|e| value(e.to_string()))?;
+    let config = super::net::host_config(duel.listen, duel.public.as_deref())
+        .map_err(|e| value(e.to_string()))?;
+    let play = super::PlayArgs {
+        data_dir: duel.who.data_dir.clone(),
+        new: true,
+        ..super::PlayArgs::default()
+    };
+    let mut launch = super::play_launch(play)?;
+    launch.config.puzzles = Some(crate::app::puzzle::PuzzleStart {
+        player,
+        net: Some(crate::app::puzzle::net::NetDuelSetup {
+            hosting: true,
+            invitation: Vec::new(),
+        }),
+        ..crate::app::puzzle::PuzzleStart::default()
+    });
+    let role = crate::runtime::NetRole::DuelHost {
+        config,
+        referee: Box::new(referee),
+    };
+    Ok((launch, role))
+}
+
+/// A duel's list of `count` puzzles near `player`'s rating, drawn from `seed` (the same seed,
+/// the same list), none twice; fewer when the database has no more that fit.
+fn duel_list(
+    book: &crate::store::PuzzleBook,
+    player: &str,
+    choice: &Choice,
+    count: u32,
+    seed: u64,
+) -> Result<Vec<chess::puzzle::Puzzle>> {
+    let target = book.rating(player)?.shown().clamp(0, 4000) as u16;
+    let now = crate::store::wall_secs();
+    let count = usize::try_from(count).unwrap_or(usize::MAX);
+    let mut list: Vec<chess::puzzle::Puzzle> = Vec::new();
+    let mut state = seed;
+    // A few draws more than asked, for those that come twice.
+    for _ in 0..count.saturating_mul(4) {
+        if list.len() == count {
+            break;
+        }
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        if let Some(p) = book.next(player, choice, target, state >> 33, now)?
+            && !list.iter().any(|q| q.id == p.id)
+        {
+            list.push(p);
+        }
+    }
+    Ok(list)
+}
+
 /// A duel's rules from its options, its two players checked: two names, not the same one.
 fn duel_rules(args: &DuelArgs, player: &str) -> Result<chess::puzzle::DuelRules> {
     let opponent = args.opponent.trim();
@@ -402,6 +506,7 @@ pub fn screen_launch(
     } else {
         None
     };
+    let duel_seed = duel.and_then(|d| d.seed);
     let duel = match duel {
         Some(args) => Some(crate::app::puzzle::DuelSetup {
             opponent: args.opponent.trim().to_owned(),
@@ -421,8 +526,9 @@ pub fn screen_launch(
         first: first.map(|p| p.id),
         run,
         duel,
-        seed: seed(),
+        seed: duel_seed.unwrap_or_else(seed),
         mistakes,
+        net: None,
     });
     Ok(launch)
 }
@@ -441,7 +547,7 @@ fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
 fn plain_with(
     solve: SolveArgs,
     run: crate::plain::puzzles::Run,
-    duel: Option<(String, chess::puzzle::DuelRules)>,
+    duel: Option<(String, chess::puzzle::DuelRules, Option<u64>)>,
 ) -> Result<()> {
     let (book, first) = open(&solve)?;
     if !solve.who.plain {
@@ -459,7 +565,7 @@ fn plain_with(
             crate::text::excerpt_bare(solve.who.player.trim())
         );
     }
-    let seed = seed();
+    let seed = duel.as_ref().and_then(|d| d.2).unwrap_or_else(seed);
     let trainer = crate::plain::puzzles::Trainer::new(
         book,
         &solve.who.player,
@@ -469,7 +575,7 @@ fn plain_with(
         seed,
     );
     let trainer = match duel {
-        Some((opponent, rules)) => trainer.duel(&opponent, rules),
+        Some((opponent, rules, _)) => trainer.duel(&opponent, rules),
         None => trainer,
     };
     let lines = stdin_lines();

@@ -30,8 +30,8 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use super::Sink;
-use super::invite::{Access, Invitation, Place, new_secret};
 use super::duel::DuelReferee;
+use super::invite::{Access, Invitation, Place, new_secret};
 use super::referee::Referee;
 use super::served::Served;
 use super::transport::{self, HostKeys, LinkError, LinkReader, LinkWriter};

@@ -271,6 +271,11 @@ impl DuelMirror {
         }
     }
 
+    /// This terminal's player (0 or 1), or `None` for a watcher.
+    pub fn me(&self) -> Option<usize> {
+        self.me
+    }
+
     /// The host's last state and the board, once one came.
     pub fn state(&self) -> Option<(&DuelState, &Solving)> {
         self.state.as_ref().map(|(s, b)| (s, b))
