@@ -263,7 +263,7 @@ fn timed(secs: u64) -> GameSetup {
     }
 }
 
-fn dirs(label: &str) -> (PathBuf, PathBuf) {
+pub(crate) fn dirs(label: &str) -> (PathBuf, PathBuf) {
     (
         fresh_dir(&format!("{label}-host")),
         fresh_dir(&format!("{label}-join")),
@@ -929,7 +929,7 @@ fn hosting_on_a_port_in_use_is_said_and_exits_2() {
 
 /// A player's own terminal in a pseudo-terminal: its own home and data folder, as on a
 /// machine of its own; standard error to `stderr` (the host says its invitation there).
-fn terminal(home: &Path, args: &[&str], stderr: &Path) -> Pty {
+pub(crate) fn terminal(home: &Path, args: &[&str], stderr: &Path) -> Pty {
     PtyCommand::new("sh")
         // The usual umask, under which files are readable by all unless hotseat says otherwise.
         .args(["-c", "umask 022; exec \"$0\" \"$@\" 2>\"$HOTSEAT_STDERR\""])

@@ -73,10 +73,14 @@ impl NetDuel {
         &self.setup.invitation
     }
 
-    /// The player to solve's name.
+    /// The player to solve's name; once the duel is over, the one who played the last puzzle.
     pub fn solver(&self) -> Option<&str> {
-        self.state()
-            .map(|s| s.names[usize::from(s.turn.min(1))].as_str())
+        let s = self.state()?;
+        let player = match s.news {
+            DuelNews::Solved { by, .. } | DuelNews::Wrong { by, .. } if s.over => by,
+            _ => s.turn,
+        };
+        Some(s.names[usize::from(player.min(1))].as_str())
     }
 
     /// `player`'s time left at `now`, counted down from the last state.
@@ -234,7 +238,7 @@ pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
         }
         NetEvent::Lost { why } => {
             net.trouble = Some(why.clone());
-            app.error(format!("The duel's connection ended: {why} · q quits"));
+            app.error(format!("The duel's connection ended: {why} · Ctrl-Q quits"));
         }
     }
 }
@@ -258,6 +262,8 @@ fn show(app: &mut App, news: &DuelNews, welcome: bool, now: Duration) {
     }
     seat.solving = Some(solving);
     install(app, game);
+    // A mate ends the puzzle's game: the duel says so itself, no game-over box.
+    app.over_announced = app.game.is_over();
     let words = news_words(&state, news, me, welcome, hosting);
     let words = if state.over {
         let summary = duel(app).map(NetDuel::summary).unwrap_or_default();
@@ -305,7 +311,11 @@ fn news_words(
             None => format!("Watching the duel · {next}"),
         },
         DuelNews::Start => next,
-        DuelNews::Right { by } => format!("{}: right · go on", name(*by)),
+        DuelNews::Right { by } => format!(
+            "{}: right ({} found) · go on",
+            name(*by),
+            s.played.len().div_ceil(2)
+        ),
         DuelNews::Solved { by, number } => {
             format!("{} solved puzzle {number} · {next}", name(*by))
         }
@@ -367,7 +377,7 @@ pub(super) fn action(app: &mut App, action: &Action) -> bool {
             app.error("No hints, solutions or retries in a duel");
         }
         Action::Puzzles if over => app.error(
-            "The duel is over: another is hosted with hotseat puzzles duel --host · q quits",
+            "The duel is over: another is hosted with hotseat puzzles duel --host · Ctrl-Q quits",
         ),
         Action::Puzzles => {
             app.error("The duel goes on by itself: solve the puzzle, or a wrong move passes it")
