@@ -72,7 +72,7 @@ pub enum PuzzlesAction {
     Storm(Who),
     /// Puzzle Streak: rising difficulty from about 1000, one mistake ends it, one skip
     Streak(Who),
-    /// A duel at one keyboard: two players, the same puzzles, a clock each
+    /// A duel at one keyboard, or across the network (--host): the same puzzles, a clock each
     #[command(after_help = "\
 The player to solve has their clock running. A solved puzzle scores a point and
 passes the turn with the next puzzle; a wrong move passes the turn and the same
@@ -80,8 +80,14 @@ puzzle goes to the opponent (--wrong pass, once: missed by both, it is lost) or
 is lost (--wrong lose). The duel ends when a clock runs out or after --puzzles
 puzzles; the higher score wins. Each player's attempts go into their history.
 
-Example:
-  hotseat puzzles duel --player Ann --opponent Bob --minutes 3 --puzzles 10")]
+With --host the duel is played across the network, each at their own screen:
+the host prints the invitation, and --opponent runs hotseat join and pastes it.
+The host's duel is the truth; the clock of the player to solve runs on while
+their terminal is away.
+
+Examples:
+  hotseat puzzles duel --player Ann --opponent Bob --minutes 3 --puzzles 10
+  hotseat puzzles duel --host --player Ann --opponent Bob --seed 42")]
     Duel(DuelArgs),
     /// Read Lichess's puzzle database (lichess_db_puzzle.csv or .csv.zst) into hotseat's
     #[command(after_help = "\

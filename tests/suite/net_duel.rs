@@ -2,16 +2,26 @@
 //! loopback (127.0.0.1 only), `hotseat puzzles duel --host` and `hotseat join`, each with its
 //! own home. Each player solves a puzzle at their turn, both screens show the score and the
 //! turn passing, and a move typed out of turn is refused inline. The solutions are read from
-//! the puzzles that come with hotseat, by the id the screen shows.
+//! the puzzles that come with hotseat, by the id the screen shows. Beside it, the host's duel
+//! on the network stack of games, with real clients on loopback: the refusals, and a dropped
+//! player's clock.
 
 use std::path::Path;
+use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use hotseat::net::client::{Client, Welcomed};
+use hotseat::net::duel::DuelReferee;
+use hotseat::net::host::{Host, HostConfig, Timeouts};
+use hotseat::net::invite::Access;
+use hotseat::puzzle::{DuelRules, OnWrong};
+use hotseat::remote::{Action, DuelState, Msg, NetEvent};
 use hotseat::store::{DataDir, Store};
 
 use crate::common::play::type_move;
 use crate::common::pty::{Key, Pty, fresh_dir};
-use crate::net_play::{dirs, terminal};
+use crate::net_play::{dirs, hotseat, terminal};
 
 const SLOW: Duration = Duration::from_secs(30);
 
@@ -148,5 +158,154 @@ fn two_real_programs_duel_over_puzzles_each_solving_at_their_turn() {
     for pty in [&mut bob, &mut ann] {
         pty.send_key(Key::Ctrl('q')).unwrap();
         assert!(pty.wait_exit_within(SLOW).unwrap().success());
+    }
+}
+
+/// A sink that hands the network's events to the test.
+fn events() -> (hotseat::net::Sink, Receiver<NetEvent>) {
+    let (tx, rx) = channel();
+    let tx = Mutex::new(tx);
+    (
+        Arc::new(move |e| {
+            let _ = tx.lock().unwrap().send(e);
+        }),
+        rx,
+    )
+}
+
+/// The next duel state among `rx`'s events that satisfies `wanted`.
+fn state_where(rx: &Receiver<NetEvent>, wanted: impl Fn(&DuelState) -> bool) -> DuelState {
+    let deadline = Instant::now() + SLOW;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(NetEvent::Msg(Msg::Duel(state) | Msg::DuelWelcome { state, .. }))
+                if wanted(&state) =>
+            {
+                return *state;
+            }
+            Ok(_) => {}
+            Err(e) => panic!("no such duel state: {e}"),
+        }
+    }
+}
+
+/// Mate in 1 for the solver, twice in the list.
+const MATE_IN_1: &str = "0DSAy,R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29,b7b8 a8b8,408,,,,hangingPiece mateIn1,https://lichess.org/FoQMju93/black#58,";
+
+fn duel_host() -> (Host, Receiver<NetEvent>) {
+    let puzzle = hotseat::puzzle::parse_row(MATE_IN_1).unwrap();
+    let rules = DuelRules {
+        time: Duration::from_secs(60),
+        puzzles: 2,
+        on_wrong: OnWrong::Pass,
+    };
+    let referee = DuelReferee::new(
+        rules,
+        vec![puzzle.clone(), puzzle],
+        ["Ann".into(), "Bob".into()],
+    )
+    .unwrap();
+    let mut config = HostConfig::new("127.0.0.1:0".parse().unwrap());
+    config.timeouts = Timeouts {
+        handshake: Duration::from_millis(400),
+        heartbeat: Duration::from_millis(300),
+        silence: Duration::from_secs(3),
+    };
+    let (sink, rx) = events();
+    (Host::start_duel(config, referee, sink).unwrap(), rx)
+}
+
+#[test]
+fn the_host_serves_a_duel_on_the_network_stack_of_games_and_a_dropped_players_clock_runs_on() {
+    let (host, host_rx) = duel_host();
+    let first = state_where(&host_rx, |s| !s.connected[1]);
+    assert!(!first.running, "no clock runs before the opponent comes");
+
+    // A terminal that knows only games is told what the host serves.
+    let (sink, _rx) = events();
+    let err = Client::connect(
+        host.invitation(),
+        Access::Play,
+        SLOW,
+        Duration::from_secs(3),
+        sink,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("puzzle duel"), "{err}");
+
+    let (sink, bob_rx) = events();
+    let (bob, welcomed) = Client::connect_any(
+        host.invitation(),
+        Access::Play,
+        SLOW,
+        Duration::from_secs(3),
+        Duration::ZERO,
+        sink,
+    )
+    .unwrap();
+    let Welcomed::Duel { player, .. } = welcomed else {
+        panic!("{welcomed:?}")
+    };
+    assert_eq!(player, Some(1));
+    // After Bob's welcome, everyone hears he came (the turn is the duel's newest revision).
+    let started = state_where(&bob_rx, |s| s.connected == [true, true] && s.running);
+    assert_eq!(started.turn, 0);
+
+    // A game's action is no duel move; Bob's move on Ann's turn is refused by the host too.
+    bob.send(Msg::Act {
+        ply: started.revision,
+        action: Action::OfferDraw,
+    });
+    bob.send(Msg::Act {
+        ply: started.revision,
+        action: Action::Move { uci: "a8b8".into() },
+    });
+    let mut refusals = Vec::new();
+    while refusals.len() < 2 {
+        if let NetEvent::Msg(Msg::Refused { reason }) = bob_rx.recv_timeout(SLOW).unwrap() {
+            refusals.push(reason);
+        }
+    }
+    assert!(refusals[0].contains("moves only"), "{refusals:?}");
+    assert!(refusals[1].contains("opponent's puzzle"), "{refusals:?}");
+
+    // Ann (the host's own seat) solves: the point, and Bob's turn with the next puzzle.
+    host.send(Msg::Act {
+        ply: started.revision,
+        action: Action::Move { uci: "a8b8".into() },
+    });
+    let solved = state_where(&bob_rx, |s| s.score == [1, 0]);
+    assert_eq!((solved.turn, solved.number), (1, 2));
+
+    // Bob's terminal goes: everyone is told, and his clock runs on while he is away.
+    drop(bob);
+    let away = state_where(&host_rx, |s| {
+        s.connected == [true, false] && s.score == [1, 0]
+    });
+    assert!(away.running && away.turn == 1, "{away:?}");
+    std::thread::sleep(Duration::from_millis(1200));
+    host.send(Msg::WantSync);
+    let later = state_where(&host_rx, |s| s.revision == away.revision);
+    assert!(
+        later.clocks_ms[1] + 1000 <= away.clocks_ms[1],
+        "{} then {}",
+        away.clocks_ms[1],
+        later.clocks_ms[1]
+    );
+    assert!(host.stop().is_none(), "a duel hands back no game");
+}
+
+#[test]
+fn a_duel_host_option_without_host_and_host_in_plain_are_refused_with_exit_2() {
+    for args in [
+        &["puzzles", "duel", "--listen", "127.0.0.1:0"][..],
+        &["puzzles", "duel", "--public", "example.org:7879"][..],
+        &["puzzles", "duel", "--host", "--plain"][..],
+    ] {
+        let out = hotseat(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("--host"), "{args:?}: {err}");
     }
 }

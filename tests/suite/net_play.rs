@@ -722,7 +722,7 @@ fn a_host_that_quit_mid_game_resumes_it_for_a_new_invitation() {
 }
 
 /// The real binary, with its own home and data folders, standard input not a terminal.
-fn hotseat(args: &[&str]) -> std::process::Output {
+pub(crate) fn hotseat(args: &[&str]) -> std::process::Output {
     let home = fresh_dir("net-cli-home");
     std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
         .args(args)
