@@ -21,7 +21,7 @@ use hotseat::store::{DataDir, Store};
 
 use crate::common::play::type_move;
 use crate::common::pty::{Key, Pty, fresh_dir};
-use crate::net_play::{dirs, hotseat, terminal};
+use crate::net_play::{dirs, hotseat, hotseat_given, terminal};
 
 const SLOW: Duration = Duration::from_secs(30);
 
@@ -308,4 +308,16 @@ fn a_duel_host_option_without_host_and_host_in_plain_are_refused_with_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains("--host"), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn joining_a_duel_in_plain_says_it_is_played_on_the_screen_and_exits_2() {
+    let (host, _rx) = duel_host();
+    let out = hotseat_given(&["join", "--plain"], &host.invitation().to_string());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("puzzle duel") && err.contains("without --plain"),
+        "{err}"
+    );
 }

@@ -736,7 +736,7 @@ pub(crate) fn hotseat(args: &[&str]) -> std::process::Output {
 
 /// The real binary as [`hotseat`] runs it, `input` on its standard input (an invitation
 /// pasted, or piped in).
-fn hotseat_given(args: &[&str], input: &str) -> std::process::Output {
+pub(crate) fn hotseat_given(args: &[&str], input: &str) -> std::process::Output {
     use std::io::Write;
     let home = fresh_dir("net-cli-home");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))

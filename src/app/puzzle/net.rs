@@ -403,3 +403,6 @@ pub(in crate::app) fn typed(app: &mut App, text: &str) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests;
