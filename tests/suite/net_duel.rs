@@ -159,6 +159,22 @@ fn two_real_programs_duel_over_puzzles_each_solving_at_their_turn() {
         pty.send_key(Key::Ctrl('q')).unwrap();
         assert!(pty.wait_exit_within(SLOW).unwrap().success());
     }
+    // Each player's attempt is in their own history, on their own machine.
+    for (home, name, id) in [(&host_home, "Ann", &first), (&join_home, "Bob", &second)] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
+            .args(["puzzles", "history", "--player", name])
+            .env("HOME", home)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            said.lines()
+                .any(|l| l.contains(id.as_str()) && l.contains("solved")),
+            "{name}: {said}"
+        );
+    }
 }
 
 /// A sink that hands the network's events to the test.

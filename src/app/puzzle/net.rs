@@ -17,11 +17,13 @@
 use std::time::Duration;
 
 use super::run::Run;
-use super::{PuzzleSeat, PuzzleStart, install, puzzle_game, seat_mut};
+use super::{PuzzleEffect, PuzzleSeat, PuzzleStart, install, puzzle_game, seat_mut};
 use crate::app::keymap::Action;
 use crate::app::{App, Effect, Mode, dialogs};
+use crate::puzzle::Puzzle;
 use crate::remote::{DuelChange, DuelMirror, DuelMoveError, DuelNews, DuelState, Msg, NetEvent};
 use crate::rules::Move;
+use crate::store::PuzzleMode;
 
 /// How this screen takes part in a duel across the network (from the command line).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -208,20 +210,27 @@ pub fn serves(app: &App) -> bool {
 pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
     let Some(net) = duel_mut(app) else { return };
     match event {
-        NetEvent::Msg(msg) => match net.mirror.apply(&msg) {
-            Ok(DuelChange::Updated(news)) => {
-                net.at = now;
-                net.trouble = None;
-                let welcome = matches!(msg, Msg::DuelWelcome { .. });
-                show(app, &news, welcome, now);
+        NetEvent::Msg(msg) => {
+            let before = net.mirror.state().map(|(_, board)| board.puzzle().clone());
+            match net.mirror.apply(&msg) {
+                Ok(DuelChange::Updated(news)) => {
+                    net.at = now;
+                    net.trouble = None;
+                    let welcome = matches!(msg, Msg::DuelWelcome { .. });
+                    let attempt = own_attempt(net, &news, before);
+                    show(app, &news, welcome, now);
+                    app.effects.extend(attempt.map(Effect::from));
+                }
+                Ok(DuelChange::Refused(reason)) => {
+                    app.error(format!("Refused by the host: {reason}"));
+                }
+                Ok(DuelChange::Nothing) => {}
+                Err(err) => {
+                    app.error(format!("{err}; asking the host for the duel again"));
+                    app.effects.push(Effect::Net(Msg::WantSync));
+                }
             }
-            Ok(DuelChange::Refused(reason)) => app.error(format!("Refused by the host: {reason}")),
-            Ok(DuelChange::Nothing) => {}
-            Err(err) => {
-                app.error(format!("{err}; asking the host for the duel again"));
-                app.effects.push(Effect::Net(Msg::WantSync));
-            }
-        },
+        }
         NetEvent::PeerJoined { .. } => {
             if matches!(app.mode, Mode::Invite(_)) {
                 app.mode = Mode::Playing;
@@ -241,6 +250,27 @@ pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
             app.error(format!("The duel's connection ended: {why} · Ctrl-Q quits"));
         }
     }
+}
+
+/// This screen's player's attempt that `news` ends, for their history in this screen's own
+/// database (each side keeps its own player's; the duel's puzzles are casual, unrated): the
+/// puzzle is `before`, the one on the board until this news.
+fn own_attempt(net: &NetDuel, news: &DuelNews, before: Option<Puzzle>) -> Option<PuzzleEffect> {
+    let (by, won) = match news {
+        DuelNews::Solved { by, .. } => (*by, true),
+        DuelNews::Wrong { by, .. } => (*by, false),
+        _ => return None,
+    };
+    let me = net.mirror.me()?;
+    if usize::from(by) != me {
+        return None;
+    }
+    Some(PuzzleEffect::Record {
+        player: net.state()?.names[me].clone(),
+        puzzle: Box::new(before?),
+        mode: PuzzleMode::Casual,
+        won,
+    })
 }
 
 /// Puts the state's puzzle on the board and says what happened.

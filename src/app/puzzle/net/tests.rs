@@ -120,6 +120,18 @@ fn a_move_at_ones_turn_goes_to_the_host_with_the_revision_and_the_answer_moves_t
     };
     let answer = r.act(0, *ply, uci, Duration::from_secs(2)).unwrap();
     hear(&mut ann, answer);
+    // Ann's attempt goes into her history, in this screen's database.
+    let recorded: Vec<(String, bool)> = ann
+        .take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Puzzles(super::super::PuzzleEffect::Record { player, won, .. }) => {
+                Some((player, won))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(recorded, [("Ann".to_owned(), true)]);
     assert!(
         text(&ann).contains("Ann solved puzzle 1 · puzzle 2 of 2: Bob's puzzle"),
         "{}",
