@@ -19,7 +19,7 @@ use std::time::Duration;
 use super::run::Run;
 use super::{PuzzleEffect, PuzzleSeat, PuzzleStart, install, puzzle_game, seat_mut};
 use crate::app::keymap::Action;
-use crate::app::{App, Effect, Mode, dialogs};
+use crate::app::{App, Effect, Message, Mode, dialogs};
 use crate::puzzle::Puzzle;
 use crate::remote::{DuelChange, DuelMirror, DuelMoveError, DuelNews, DuelState, Msg, NetEvent};
 use crate::rules::Move;
@@ -240,10 +240,13 @@ pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
         NetEvent::PeerLeft { .. } | NetEvent::Refused { .. } => {}
         NetEvent::Dropped { why } => {
             net.trouble = Some(why.clone());
-            app.error(format!(
-                "The connection to the host broke ({why}): connecting again; the clock of the \
-                 player to solve runs on"
-            ));
+            app.message = Some(
+                Message::error(format!(
+                    "The connection to the host broke ({why}): connecting again; the clock of \
+                     the player to solve runs on"
+                ))
+                .or_shorter("Connection lost: connecting again; the clock runs on"),
+            );
         }
         NetEvent::Lost { why } => {
             net.trouble = Some(why.clone());
@@ -301,13 +304,17 @@ fn show(app: &mut App, news: &DuelNews, welcome: bool, now: Duration) {
     } else {
         words
     };
-    match news {
-        DuelNews::Wrong { .. } | DuelNews::Flag { .. } => app.error(words),
+    app.message = Some(match news {
+        DuelNews::Wrong { .. } | DuelNews::Flag { .. } => Message::error(words),
         DuelNews::Connection {
-            connected: false, ..
-        } => app.error(words),
-        _ => app.info(words),
-    }
+            player,
+            connected: false,
+        } => Message::error(words).or_shorter(format!(
+            "{} is away: their clock runs on",
+            state.names[usize::from(*player.min(&1))]
+        )),
+        _ => Message::info(words),
+    });
     // The invitation stays on the host's screen until the opponent comes.
     if state.connected[1] && matches!(app.mode, Mode::Invite(_)) {
         app.mode = Mode::Playing;
