@@ -407,7 +407,7 @@ pub fn duel_host_launch(
         ..crate::app::puzzle::PuzzleStart::default()
     });
     let role = crate::runtime::NetRole::DuelHost {
-        config,
+        config: Box::new(config),
         referee: Box::new(referee),
     };
     Ok((launch, role))

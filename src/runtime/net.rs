@@ -60,7 +60,7 @@ pub enum NetRole {
     },
     /// Host a puzzle duel (`hotseat puzzles duel --host`), this screen its first player.
     DuelHost {
-        config: HostConfig,
+        config: Box<HostConfig>,
         referee: Box<DuelReferee>,
     },
     /// Take the host's own seat of a game hosted elsewhere in this process: a room of
@@ -214,7 +214,10 @@ pub fn connect(role: NetRole, sink: Sink) -> Result<Connection, NetStartError> {
         NetRole::DuelHost { config, referee } => {
             std::net::TcpListener::bind(config.listen)
                 .map_err(|e| host_error(config.listen, &e))?;
-            Ok(Connection::DuelHosting { config, referee })
+            Ok(Connection::DuelHosting {
+                config: *config,
+                referee,
+            })
         }
         NetRole::Join { invitation, access } => match join(&invitation, access, sink)? {
             (client, Welcomed::Game { snapshot, .. }) => {
