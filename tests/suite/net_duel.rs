@@ -7,8 +7,7 @@
 //! player's clock.
 
 use std::path::Path;
-use std::sync::mpsc::{Receiver, channel};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use hotseat::net::client::{Client, Welcomed};
@@ -21,7 +20,7 @@ use hotseat::store::{DataDir, Store};
 
 use crate::common::play::type_move;
 use crate::common::pty::{Key, Pty, fresh_dir};
-use crate::net_play::{dirs, hotseat, hotseat_given, terminal};
+use crate::net_play::{dirs, events, hotseat, hotseat_given, join_pasting, terminal};
 
 const SLOW: Duration = Duration::from_secs(30);
 
@@ -98,20 +97,7 @@ fn two_real_programs_duel_over_puzzles_each_solving_at_their_turn() {
     ann.wait_for_within("Waiting for Bob", SLOW).unwrap();
     let said = std::fs::read_to_string(&host_err).unwrap();
     assert!(said.contains("Bob runs `hotseat join`"), "{said}");
-    let invitation = said
-        .lines()
-        .map(str::trim)
-        .find(|l| l.starts_with("hs1"))
-        .unwrap_or_else(|| panic!("no invitation on standard error: {said:?}"));
-
-    let join_err = join_home.join("stderr.txt");
-    let mut bob = terminal(&join_home, &["join"], &join_err);
-    let deadline = Instant::now() + SLOW;
-    while !std::fs::read_to_string(&join_err).is_ok_and(|t| t.contains("Paste the invitation")) {
-        assert!(Instant::now() < deadline, "hotseat join did not ask");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    bob.send_text(&format!("{invitation}\r")).unwrap();
+    let mut bob = join_pasting(&said, &join_home);
     // Both screens: the invitation box closed, the first puzzle Ann's, the score 0–0.
     ann.wait_for_within("Bob is here · puzzle 1 of 2: your puzzle", SLOW)
         .unwrap();
@@ -175,18 +161,6 @@ fn two_real_programs_duel_over_puzzles_each_solving_at_their_turn() {
             "{name}: {said}"
         );
     }
-}
-
-/// A sink that hands the network's events to the test.
-fn events() -> (hotseat::net::Sink, Receiver<NetEvent>) {
-    let (tx, rx) = channel();
-    let tx = Mutex::new(tx);
-    (
-        Arc::new(move |e| {
-            let _ = tx.lock().unwrap().send(e);
-        }),
-        rx,
-    )
 }
 
 /// The next duel state among `rx`'s events that satisfies `wanted`.

@@ -29,7 +29,8 @@ use crate::common::pty::{Pty, PtyCommand, fresh_dir};
 
 const WAIT: Duration = Duration::from_secs(10);
 
-fn events() -> (Sink, Receiver<NetEvent>) {
+/// A sink that hands the network's events to the test.
+pub(crate) fn events() -> (Sink, Receiver<NetEvent>) {
     let (tx, rx) = channel();
     let tx = Mutex::new(tx);
     (
@@ -947,6 +948,26 @@ pub(crate) fn terminal(home: &Path, args: &[&str], stderr: &Path) -> Pty {
         .unwrap()
 }
 
+/// `hotseat join` at a terminal of its own, whose home is `home`, given the invitation the
+/// host `said` on standard error when it asks for it (never on its command line).
+pub(crate) fn join_pasting(said: &str, home: &Path) -> Pty {
+    const SLOW: Duration = Duration::from_secs(30);
+    let invitation = said
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("hs1"))
+        .unwrap_or_else(|| panic!("no invitation on standard error: {said:?}"));
+    let err = home.join("stderr.txt");
+    let mut pty = terminal(home, &["join"], &err);
+    let deadline = Instant::now() + SLOW;
+    while !std::fs::read_to_string(&err).is_ok_and(|t| t.contains("Paste the invitation")) {
+        assert!(Instant::now() < deadline, "hotseat join did not ask");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    pty.send_text(&format!("{invitation}\r")).unwrap();
+    pty
+}
+
 /// The one end-to-end test with two real programs: `hotseat host` says the invitation on
 /// standard error, `hotseat join` asks for it (so that it is never on a command line) and
 /// plays Black, fool's mate, both archives hold it.
@@ -988,20 +1009,7 @@ fn two_real_programs_play_fools_mate_from_the_invitation_on_standard_error() {
         "{said}"
     );
     assert!(!said.contains("hotseat join hs1"), "{said}");
-    let invitation = said
-        .lines()
-        .map(str::trim)
-        .find(|l| l.starts_with("hs1"))
-        .unwrap_or_else(|| panic!("no invitation on standard error: {said:?}"));
-
-    let join_err = join_home.join("stderr.txt");
-    let mut black = terminal(&join_home, &["join"], &join_err);
-    let deadline = Instant::now() + SLOW;
-    while !std::fs::read_to_string(&join_err).is_ok_and(|t| t.contains("Paste the invitation")) {
-        assert!(Instant::now() < deadline, "hotseat join did not ask");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    black.send_text(&format!("{invitation}\r")).unwrap();
+    let mut black = join_pasting(&said, &join_home);
     black.wait_for_within("You play Black", SLOW).unwrap();
     white.wait_for_within("Black has joined", SLOW).unwrap();
     for (player, mv, plies) in [

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use super::super::PuzzleStart;
 use super::NetDuelSetup;
+use crate::app::tests::network::sent;
 use crate::app::tests::{act, config, enter, sans};
 use crate::app::{App, Config, Effect, Event, Mode};
 use crate::game::GameSetup;
@@ -57,16 +58,6 @@ fn hear(app: &mut App, msg: Msg) {
 
 fn text(app: &App) -> String {
     app.message().map(|m| m.text.clone()).unwrap_or_default()
-}
-
-fn sent(app: &mut App) -> Vec<Msg> {
-    app.take_effects()
-        .into_iter()
-        .filter_map(|e| match e {
-            Effect::Net(msg) => Some(msg),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]
