@@ -41,8 +41,8 @@ pub struct NetDuel {
     mirror: DuelMirror,
     /// The app time the last state came (the clocks count down from it).
     at: Duration,
-    /// The connection to the host broke or ended, and why.
-    trouble: Option<String>,
+    /// The connection to the host broke or ended (until the host's next state).
+    link_down: bool,
 }
 
 impl PartialEq for NetDuel {
@@ -61,7 +61,7 @@ impl NetDuel {
             setup,
             mirror: DuelMirror::new(None),
             at: Duration::ZERO,
-            trouble: None,
+            link_down: false,
         }
     }
 
@@ -119,6 +119,7 @@ impl NetDuel {
         };
         let [a, b] = s.score;
         let away = match s.connected {
+            _ if self.link_down => " · connection lost".to_owned(),
             [true, true] => String::new(),
             [_, false] if !s.running && !s.over => format!(" · waiting for {}", s.names[1]),
             [false, _] => format!(" · {} away", s.names[0]),
@@ -215,7 +216,7 @@ pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
             match net.mirror.apply(&msg) {
                 Ok(DuelChange::Updated(news)) => {
                     net.at = now;
-                    net.trouble = None;
+                    net.link_down = false;
                     let welcome = matches!(msg, Msg::DuelWelcome { .. });
                     let attempt = own_attempt(net, &news, before);
                     show(app, &news, welcome, now);
@@ -239,7 +240,7 @@ pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
         // The host's state says who came or went, and the refusals are the host's to count.
         NetEvent::PeerLeft { .. } | NetEvent::Refused { .. } => {}
         NetEvent::Dropped { why } => {
-            net.trouble = Some(why.clone());
+            net.link_down = true;
             app.message = Some(
                 Message::error(format!(
                     "The connection to the host broke ({why}): connecting again; the clock of \
@@ -249,7 +250,7 @@ pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
             );
         }
         NetEvent::Lost { why } => {
-            net.trouble = Some(why.clone());
+            net.link_down = true;
             app.error(format!("The duel's connection ended: {why} · Ctrl-Q quits"));
         }
     }

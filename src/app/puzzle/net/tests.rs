@@ -152,6 +152,8 @@ fn no_hints_or_next_in_a_duel_across_the_network_and_a_drop_is_said() {
         "{}",
         text(&bob)
     );
+    let title = super::duel(&bob).unwrap().title(bob.now());
+    assert!(title.ends_with("· connection lost"), "{title}");
     enter(&mut bob, "invite");
     assert!(
         text(&bob).contains("Only the host has invitations"),
