@@ -402,7 +402,14 @@ pub(super) fn commit(app: &mut App, mv: Move) {
         Err(DuelMoveError::NotYourTurn) => app.error(format!(
             "It is {solver}'s puzzle: wait for yours (your move was not sent)"
         )),
-        Err(err) => app.error(format!("{err} (your move was not sent)")),
+        Err(DuelMoveError::Watching) => {
+            app.error("You are watching this duel: only its players move");
+        }
+        Err(DuelMoveError::Over) => app.error("The duel is over · Ctrl-Q quits"),
+        Err(DuelMoveError::NotStarted) => app.error("The duel has not reached this screen yet"),
+        Err(DuelMoveError::Illegal(text)) => {
+            app.error(format!("{text} is no legal move on this board"));
+        }
     }
 }
 
