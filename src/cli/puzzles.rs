@@ -392,9 +392,9 @@ pub fn duel_host_launch(
         crate::net::duel::DuelReferee::new(rules, list, names).map_err(|e| value(e.to_string()))?;
     let config = super::net::host_config(duel.listen, duel.public.as_deref())
         .map_err(|e| value(e.to_string()))?;
+    // As the puzzles at one keyboard: a game saved here stays where it is, untouched.
     let play = super::PlayArgs {
         data_dir: duel.who.data_dir.clone(),
-        new: true,
         ..super::PlayArgs::default()
     };
     let mut launch = super::play_launch(play)?;

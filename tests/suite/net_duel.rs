@@ -97,6 +97,11 @@ fn two_real_programs_duel_over_puzzles_each_solving_at_their_turn() {
     ann.wait_for_within("Waiting for Bob", SLOW).unwrap();
     let said = std::fs::read_to_string(&host_err).unwrap();
     assert!(said.contains("Bob runs `hotseat join`"), "{said}");
+    // Bob's own unfinished game, saved at his terminal, stays where it is.
+    let bobs_store = Store::new(DataDir::new(join_home.join("data").join("hotseat")));
+    let saved = "[Event \"Casual game\"]\n[White \"Bob\"]\n[Black \"Cy\"]\n\n1. e4 e5 *\n";
+    std::fs::create_dir_all(bobs_store.current_path().parent().unwrap()).unwrap();
+    std::fs::write(bobs_store.current_path(), saved).unwrap();
     let mut bob = join_pasting(&said, &join_home);
     // Both screens: the invitation box closed, the first puzzle Ann's, the score 0–0.
     ann.wait_for_within("Bob is here · puzzle 1 of 2: your puzzle", SLOW)
@@ -145,6 +150,17 @@ fn two_real_programs_duel_over_puzzles_each_solving_at_their_turn() {
         pty.send_key(Key::Ctrl('q')).unwrap();
         assert!(pty.wait_exit_within(SLOW).unwrap().success());
     }
+    assert_eq!(
+        std::fs::read_to_string(bobs_store.current_path()).unwrap(),
+        saved
+    );
+    assert!(
+        !join_home
+            .join("data")
+            .join("hotseat")
+            .join("games")
+            .exists()
+    );
     // Each player's attempt is in their own history, on their own machine.
     for (home, name, id) in [(&host_home, "Ann", &first), (&join_home, "Bob", &second)] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
