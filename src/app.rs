@@ -8,7 +8,7 @@
 //! them. [`App::update`] is the only
 //! function that changes any of it: everything that happens, whatever its source (a key, a
 //! click, the clock's tick, a file saved or not), is one [`Event`] handed in with the current
-//! time ([`event`] says how to add a source). The `ui` module draws an `&App` and never changes
+//! time ([`event`] says how to add a source). The `ui` module draws what [`App::view`] shows and never changes
 //! it.
 //!
 //! The mode is matched before the action, so each dialog reads the keys its own way (`y` means
@@ -23,7 +23,8 @@
 //! whatever the input.
 //!
 //! Files, in reading order: [`mod@self`] (state and dispatch), `parts` (board view, move box,
-//! review), `play` (the board and the move box at work), `study` (variations and the analysis
+//! review), `desk` (the table's side borrowed apart from the screen's: the game, the seats,
+//! the questions standing and the network's actions), `play` (the board and the move box at work), `study` (variations and the analysis
 //! board of a finished game), [`dialogs`] (one file each), `view` (the texts the screen shows),
 //! [`move_entry`] (the move box: what its text means, hints, glow and Tab), [`newgame`] (the
 //! new-game form), [`saving`] (autosave and archive as effects), [`launch`] (what start-up does
@@ -39,6 +40,7 @@
 //! tests, which draw the screen.
 
 pub mod config;
+mod desk;
 pub mod dialogs;
 pub mod effect;
 pub mod event;
@@ -73,7 +75,7 @@ mod tests;
 
 use std::time::Duration;
 
-use ratatui::layout::{Rect, Size};
+use ratatui::layout::Size;
 
 pub use crate::game::ply_number;
 pub use config::{Announce, Config, UnknownAnnounce};
@@ -81,7 +83,7 @@ pub use dialogs::Mode;
 pub use effect::{Effect, EngineEffect, FileEffect, LibraryEffect, ScreenEffect};
 pub use event::Event;
 pub use export::{ExportJob, ExportKind, ExportResult, SaveForm};
-use keymap::{Action, KeyContext, action_for};
+use keymap::{Action, action_for};
 pub use live::{Live, LiveJob, LiveUpdate};
 pub use newgame::NewGameForm;
 pub use parts::BoardControl;
@@ -90,12 +92,11 @@ use parts::{MoveBox, Review};
 pub use report::{AnalysisEvent, AnalysisJob, Reports, player_lines, summary_line};
 pub use saving::{ArchiveJob, ArchiveNote, GameToOpen, OpenedGame, SaveJob};
 pub use view::{
-    Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, dialog_hint_rows, status_badge,
+    Dialog, DialogSize, Hint, Prompt, STATUS_MAX_LINES, View, dialog_hint_rows, status_badge,
     status_lines,
 };
 
 use crate::game::{Game, GameSetup};
-use crate::layout::{BoardLayout, ScreenLayout};
 use crate::look::{GlyphSet, Theme};
 use crate::rules::MoveStyle;
 use crate::rules::{Color, Position};
@@ -363,6 +364,28 @@ impl App {
         self.move_box.clear();
     }
 
+    /// After a move was taken back: the board at the present, turned to the player to move if
+    /// it follows the turn.
+    fn took_back(&mut self) {
+        self.back_to_present();
+        if self.auto_flip {
+            self.board.orientation = self.game.position().turn();
+        }
+    }
+
+    /// The table's side of the app, borrowed apart from the screen's (see `desk`).
+    fn desk(&mut self) -> desk::Desk<'_> {
+        desk::Desk {
+            game: &mut self.game,
+            table: &mut self.table,
+            requests: &mut self.requests,
+            effects: &mut self.effects,
+            message: &mut self.message,
+            style: self.style,
+            by_key: self.by_key,
+        }
+    }
+
     // ---- The one door ----
 
     /// Applies one event at time `now` (a duration since any fixed origin, the same for every
@@ -374,7 +397,7 @@ impl App {
         self.by_key = matches!(event, Event::Key(_));
         let action = match event {
             Event::Key(key) if self.typed_into_the_end(&key, now) => Action::Tick,
-            Event::Key(key) => action_for(key, self.key_context()).unwrap_or(Action::Tick),
+            Event::Key(key) => action_for(key, self.view().key_context()).unwrap_or(Action::Tick),
             Event::Action(action) => action,
             news => {
                 self.hear(news);
@@ -387,7 +410,7 @@ impl App {
             Action::Suspend => self.effects.push(ScreenEffect::Suspend.into()),
             Action::Resize { width, height } => {
                 self.size = Size::new(width, height);
-                let max = help::max_scroll(self.screen());
+                let max = help::max_scroll(self.view().screen());
                 if let Mode::Help(help) = &mut self.mode {
                     help.scroll = help.scroll.min(max);
                 }
@@ -529,55 +552,6 @@ impl App {
         &self.saving
     }
 
-    pub fn theme(&self) -> Theme {
-        self.theme
-    }
-
-    pub fn glyphs(&self) -> GlyphSet {
-        self.glyphs
-    }
-
-    /// The board as the players work it: the side at the bottom, the cursor, the piece picked
-    /// up.
-    pub fn board(&self) -> &BoardControl {
-        &self.board
-    }
-
-    /// The text in the move box.
-    pub fn input(&self) -> &str {
-        self.move_box.text()
-    }
-
-    /// The last message, if it still stands.
-    pub fn message(&self) -> Option<&Message> {
-        self.message.as_ref()
-    }
-
-    /// The ply being reviewed; `None` when showing the present.
-    pub fn review(&self) -> Option<usize> {
-        self.review.ply()
-    }
-
-    /// The game report shown and the engine's work on it.
-    pub fn report(&self) -> &Reports {
-        &self.reports
-    }
-
-    /// "Learn from your mistakes", while a session runs.
-    pub fn retro(&self) -> Option<&retro::Retro> {
-        self.retro.as_ref()
-    }
-
-    /// The engine's live lines for the position shown (F5).
-    pub fn live(&self) -> &Live {
-        &self.live
-    }
-
-    /// The terminal size the app lays the screen out for.
-    pub fn size(&self) -> Size {
-        self.size
-    }
-
     /// The time of the last update.
     pub fn now(&self) -> Duration {
         self.now
@@ -585,17 +559,6 @@ impl App {
 
     pub fn should_quit(&self) -> bool {
         self.quit
-    }
-
-    /// The keys' meaning in the current mode; after a game across the network, without the
-    /// new game and rematch that only a new host can start.
-    pub fn key_context(&self) -> KeyContext {
-        match self.mode.key_context() {
-            KeyContext::GameOver if self.table.refuses(&Action::NewGame).is_some() => {
-                KeyContext::NetGameOver
-            }
-            context => context,
-        }
     }
 
     /// The game as the board shows it: the present, or the position being reviewed (see
@@ -626,17 +589,6 @@ impl App {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
-    }
-
-    /// The board's geometry on the current screen, as the renderer draws it.
-    pub fn board_layout(&self) -> Option<BoardLayout> {
-        let screen = ScreenLayout::new(self.screen()).ok()?;
-        BoardLayout::new(screen.board, self.board.orientation)
-    }
-
-    /// The whole terminal as a rectangle.
-    pub fn screen(&self) -> Rect {
-        Rect::from((ratatui::layout::Position::ORIGIN, self.size))
     }
 
     /// Whether a game is under way that quitting or a new game would abandon.

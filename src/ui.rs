@@ -55,14 +55,14 @@ use too_small::TooSmallView;
 
 /// Draws the whole screen for `app`.
 ///
-/// Every rectangle is measured on the screen the app knows ([`App::screen`]), which is the
+/// Every rectangle is measured on the screen the app knows ([`View::screen`](crate::app::View::screen)), which is the
 /// frame's own size except between a resize and the moment the app hears of it (the main loop
 /// tells it before each frame, but a frame drawn from elsewhere may not). This is the one place
 /// where the two meet: when they differ, the screen is drawn whole on a buffer of the app's
 /// size and only the part that fits is copied to the frame, so no widget, whatever rectangle it
 /// is given, can write outside the frame's buffer.
 pub fn render(app: &App, frame: &mut Frame) {
-    let area = app.screen();
+    let area = app.view().screen();
     let cursor = if frame.area() == area {
         draw(app, frame.buffer_mut())
     } else {
@@ -79,7 +79,7 @@ pub fn render(app: &App, frame: &mut Frame) {
 /// The column beside the board for the evaluation bar: right of the board where its strip has
 /// room, else left of it; `None` where the board fills its strip.
 fn eval_bar_area(app: &App, strip: Rect) -> Option<Rect> {
-    let board = app.board_layout()?.area();
+    let board = app.view().board_layout()?.area();
     let x = if board.right() < strip.right() {
         board.right()
     } else if board.x > strip.x {
@@ -102,11 +102,11 @@ fn clip_into(from: &Buffer, to: &mut Buffer) {
     }
 }
 
-/// Draws the screen of `app` on `buf`, which covers [`App::screen`]; returns where the text
+/// Draws the screen of `app` on `buf`, which covers [`View::screen`](crate::app::View::screen); returns where the text
 /// cursor goes, if it is shown.
 fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     let area = buf.area;
-    let theme = app.theme();
+    let theme = app.view().theme();
     let screen = match ScreenLayout::new(area) {
         Ok(screen) => screen,
         Err(size) => {
@@ -115,12 +115,13 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         }
     };
 
-    let feedback = app.feedback();
+    let shows = app.view();
+    let feedback = shows.feedback();
     let position = app.shown().position();
     let mut view = BoardView::new(position);
     view.theme = theme;
-    view.glyphs = app.glyphs();
-    view.orientation = app.board().orientation;
+    view.glyphs = app.view().glyphs();
+    view.orientation = app.view().board().orientation;
     view.last_move = app.shown().last_move().map(|m| (m.from(), m.to()));
     if app.board_hidden() {
         view.hidden = true;
@@ -128,15 +129,15 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         view.check = None;
     }
     // Pieces are picked up in the present, and anywhere in a finished game (the analysis board).
-    let present = app.review().is_none() || app.game().is_over();
+    let present = app.view().review().is_none() || app.game().is_over();
     // While the arrows step through the moves, the cursor they would move is not drawn.
     if matches!(app.mode(), Mode::Playing | Mode::Promotion(_)) && !app.arrows_step() {
-        view.cursor = Some(app.board().cursor);
+        view.cursor = Some(app.view().board().cursor);
     }
     if let Mode::Promotion(promotion) = app.mode() {
         view.selected = Some(promotion.from);
         view.targets = Bitboard::from_square(promotion.to);
-    } else if let Some(from) = app.board().selected.filter(|_| present) {
+    } else if let Some(from) = app.view().board().selected.filter(|_| present) {
         view.selected = Some(from);
         view.targets = move_targets(position, from);
     } else {
@@ -145,6 +146,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     view.glow = feedback.glow;
     (&view).render(screen.board, buf);
     if let Some(eval) = app
+        .view()
         .live()
         .lines()
         .and_then(|(_, lines)| lines.first())
@@ -154,43 +156,43 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         live::render_bar(
             eval,
             bar,
-            app.board().orientation == crate::rules::Color::White,
+            app.view().board().orientation == crate::rules::Color::White,
             theme,
-            app.glyphs(),
+            app.view().glyphs(),
             buf,
         );
     }
 
     let status = status::StatusLine {
-        message: app.status(),
+        message: shows.status(),
         theme,
         warning: app.saving().warning().map(str::to_owned),
     };
     // A long message takes the row above too: the board's bottom margin, and the panel gives
-    // up its last row so that its frame stays whole (`App::panel_layout`, which mouse clicks
+    // up its last row so that its frame stays whole (`View::panel_layout`, which mouse clicks
     // on the move list read too).
-    let rows = app.status_rows();
+    let rows = shows.status_rows();
     let status_area = Rect {
         y: screen.status.bottom() - rows,
         height: rows,
         ..screen.status
     };
-    if let Some(plan) = app.panel_layout() {
+    if let Some(plan) = shows.panel_layout() {
         panel::PanelView::new(app).render_plan(plan, buf);
     }
     status.render(status_area, buf);
     let prompt = prompt::PromptLine {
-        prompt: app.prompt(&feedback),
+        prompt: shows.prompt(&feedback),
         theme,
     };
     (&prompt).render(screen.prompt, buf);
     footer::Footer {
-        context: app.key_context(),
+        context: app.view().key_context(),
         theme,
-        typing: !app.input().is_empty(),
-        holding: app.board().selected.is_some(),
+        typing: !app.view().input().is_empty(),
+        holding: app.view().board().selected.is_some(),
         over: app.game().is_over(),
-        offering: app.questions().offering_with_move(),
+        offering: app.view().questions().offering_with_move(),
         puzzle: crate::app::puzzle::seat(app)
             .filter(|_| matches!(app.mode(), Mode::Playing))
             .map(crate::app::puzzle::PuzzleSeat::keys),
@@ -202,21 +204,21 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         draw_library(app, question.library(), area, buf);
     }
     // The open dialog's look (see `app::dialogs`): most are a box of text.
-    match app.dialog_look() {
+    match shows.dialog_look() {
         None => {}
         Some(Look::Help { scroll }) => (&HelpView { theme, scroll }).render(area, buf),
         Some(Look::Promotion { choice }) => promotion::PromotionPicker {
             color: position.turn(),
             choice,
             theme,
-            glyphs: app.glyphs(),
+            glyphs: app.view().glyphs(),
         }
         .render(area, buf),
         Some(Look::Form(form)) => new_game::NewGameView { form, theme }.render(area, buf),
         Some(Look::Library(library)) => draw_library(app, library, area, buf),
         Some(Look::Explorer(explorer)) => {
             // In the move list's place (and the note's), the clocks and captures kept.
-            let place = match app.panel_layout() {
+            let place = match shows.panel_layout() {
                 Some(plan) if plan.note.height > 0 => plan.moves.union(plan.note),
                 Some(plan) => plan.moves,
                 None => screen.panel,
@@ -225,7 +227,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
                 explorer,
                 rows: explorer.shown_rows(app),
                 theme,
-                ascii: app.glyphs() == crate::look::GlyphSet::Ascii,
+                ascii: app.view().glyphs() == crate::look::GlyphSet::Ascii,
             }
             .render(place, buf);
         }
@@ -242,7 +244,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
                 let whole = ending.measure_within(width, u16::MAX).lines.len();
                 size.height() <= result.height && size.lines.len() >= whole
             };
-            let area = match app.panel_layout() {
+            let area = match shows.panel_layout() {
                 Some(plan)
                     if matches!(app.mode(), Mode::GameOver(_))
                         && fits(plan.result, plan.area.width) =>
@@ -302,13 +304,13 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
 /// The library screen, full screen over everything (see [`library::LibraryView`]).
 fn draw_library(app: &App, screen: &crate::app::dialogs::Library, area: Rect, buf: &mut Buffer) {
     ratatui::widgets::Clear.render(area, buf);
-    let theme = app.theme();
+    let theme = app.view().theme();
     match &screen.list {
         Some(list) => (&library::LibraryView {
             list,
             theme,
-            ascii: app.glyphs() == crate::look::GlyphSet::Ascii,
-            note: app.message().map(|m| m.text.as_str()),
+            ascii: app.view().glyphs() == crate::look::GlyphSet::Ascii,
+            note: app.view().message().map(|m| m.text.as_str()),
             trash: screen.trash,
             reached: screen.reached,
         })

@@ -233,7 +233,8 @@ fn grave_default(app: &mut App, action: Action, now: Duration) {
 /// Whether a yes to the open grave question came too soon after it opened (a key already on
 /// its way): then it does not count, and the status line says how to answer.
 fn yes_too_soon(app: &mut App, now: Duration, how: &str) -> bool {
-    app.too_soon_to_answer(app.mode_since, now, how)
+    let since = app.mode_since;
+    app.desk().too_soon_to_answer(since, now, how)
 }
 
 impl App {

@@ -44,7 +44,7 @@ pub fn check(app: &App, now: Duration) -> Result<(), String> {
         }
     }
 
-    match app.review() {
+    match app.view().review() {
         Some(ply) if ply > record.plies() => {
             Err(format!("reviewing ply {ply} of {}", record.plies()))
         }

@@ -86,6 +86,15 @@ impl NetPlay {
     }
 
     /// This terminal's seat, once the host has welcomed it.
+    /// This player's `action` as the message for the host; `None` for a watcher, who does
+    /// not act in the game.
+    pub(super) fn act(&self, game: &crate::game::Game, action: Action) -> Option<Msg> {
+        match &self.mirror {
+            Some(m) if m.seat() != Seat::Watcher => Some(m.act(game, action)),
+            _ => None,
+        }
+    }
+
     pub fn seat(&self) -> Option<Seat> {
         self.mirror.as_ref().map(Mirror::seat)
     }
@@ -244,45 +253,6 @@ impl App {
         }
     }
 
-    /// Sends this player's `action` to the host. False at one keyboard (the caller acts
-    /// itself).
-    pub(super) fn net_act(&mut self, action: Action) -> bool {
-        let Some(net) = self.table.remote() else {
-            return false;
-        };
-        match &net.mirror {
-            Some(m) if m.seat() != Seat::Watcher => {
-                let msg = m.act(&self.game, action);
-                self.effects.push(Effect::Net(msg));
-            }
-            _ => self.error("You are watching: only the players act in the game"),
-        }
-        true
-    }
-
-    /// Ctrl-D across the network: the opponent's offer brought back to answer, or an offer
-    /// sent now.
-    pub(super) fn net_draw(&mut self, now: Duration) {
-        let Some(me) = self.table.own_color() else {
-            self.net_act(Action::OfferDraw);
-            return;
-        };
-        if self.game.pending_offer() == Some(!me) {
-            self.accept_offer(!me, now);
-        } else if self.net_act(Action::OfferDraw) {
-            self.info(format!("You offer {} a draw", self.words().who(!me)));
-        }
-    }
-
-    /// F8 across the network: the opponent is asked at their own terminal.
-    pub(super) fn net_ask_takeback(&mut self) {
-        if self.net_act(Action::AskTakeback) {
-            self.info(
-                "You asked to take your last move back; the answer comes from the other terminal",
-            );
-        }
-    }
-
     /// `say …` typed in the move box across the network: a line of chat. False for any other
     /// text.
     pub(super) fn net_say(&mut self, text: &str) -> bool {
@@ -305,7 +275,7 @@ impl App {
         if words.is_empty() {
             self.error("say what? Type the words after `say`, as: say good luck");
         } else {
-            self.net_act(Action::Say { text: words });
+            self.desk().net_act(Action::Say { text: words });
         }
         true
     }
@@ -546,7 +516,8 @@ impl App {
             self.board.put_back();
             // The host lets the question standing lapse with a move, as this screen says.
             if self.game.record().plies() > 0 {
-                self.move_answers_requests(!self.game.position().turn());
+                let mover = !self.game.position().turn();
+                self.desk().move_answers_requests(mover);
             }
         }
     }

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::desk::Acted;
 use super::dialogs::{self, Promotion};
 use super::keymap::{Action, Pointer, PointerKind, action_for_word};
 use super::move_entry::{self, Refusal};
@@ -21,10 +22,15 @@ impl App {
         if super::retro::intercept(self, action) {
             return;
         }
-        if self.table_refuses(&action)
-            || self.engine_action(&action, now)
-            || super::puzzle::action(self, &action, now)
-        {
+        if self.table_refuses(&action) {
+            return;
+        }
+        match self.desk().engine_action(&action, now) {
+            Some(Acted::TookBack) => return self.back_to_present(),
+            Some(Acted::Here) => return,
+            None => {}
+        }
+        if super::puzzle::action(self, &action, now) {
             return;
         }
         match action {
@@ -113,14 +119,24 @@ impl App {
             Action::PromoteVariation => self.promote_variation(),
             Action::DeleteVariation => self.delete_variation(),
             Action::Comment => self.open_comment(),
-            Action::Draw => self.draw(now),
-            Action::Claim => self.claim(now),
+            Action::Draw => self.desk().draw(now),
+            Action::Claim => self.desk().claim(now),
             Action::Resign => self.ask_resign(),
-            Action::Takeback => self.takeback_key(now),
-            Action::Pause => self.pause_key(now),
+            Action::Takeback => {
+                let taken = self.desk().takeback_key(now);
+                if taken {
+                    self.took_back();
+                }
+            }
+            Action::Pause => self.desk().pause_key(now),
             // Typed answers (the plain mode's `accept`, `decline`) to the opponent's question.
-            Action::Yes => self.accept_standing(now),
-            Action::No if !self.decline_standing(now) => {
+            Action::Yes => {
+                let taken = self.desk().accept_standing(now);
+                if taken {
+                    self.took_back();
+                }
+            }
+            Action::No if !self.desk().decline_standing(now) => {
                 self.error("There is no question to answer and no draw offer to decline")
             }
             Action::NewGame => self.new_game_requested(),
@@ -228,7 +244,7 @@ impl App {
             self.move_box.clear();
         } else if self.board.selected.is_some() {
             self.board.selected = None;
-        } else if self.decline_standing(now) {
+        } else if self.desk().decline_standing(now) {
         } else if self.reports.progress().is_some() {
             self.reports.stop(&mut self.effects);
         } else if self.board.engaged && (self.game.is_over() || self.review.is_active()) {
@@ -257,7 +273,7 @@ impl App {
 
     /// The square under a screen cell, with the renderer's geometry.
     pub(super) fn square_at(&self, column: u16, row: u16) -> Option<Square> {
-        self.board_layout()?.square_at(column, row)
+        self.view().board_layout()?.square_at(column, row)
     }
 
     fn pointer(&mut self, pointer: Pointer, now: Duration) {
@@ -377,7 +393,7 @@ impl App {
                     if !played.is_empty()
                         && (self.mode != Mode::Playing
                             || self.game.is_over() != studying
-                            || (!studying && self.questions().to_answer().is_some()))
+                            || (!studying && self.view().questions().to_answer().is_some()))
                     {
                         // A question came up, or the game ended: the rest waits in the box.
                         self.move_box.set(step.rest);
@@ -516,7 +532,7 @@ impl App {
                 self.message = None;
                 // A move answers the question standing (FIDE 9.1.2.3 for a draw offer: the
                 // game declined that one itself).
-                self.move_answers_requests(mover);
+                self.desk().move_answers_requests(mover);
                 if self.auto_flip {
                     self.board.orientation = self.game.position().turn();
                 }
@@ -532,66 +548,6 @@ impl App {
     }
 
     // ---- Commands ----
-
-    /// Ctrl-D belongs to the side to move: "I offer a draw with my move" (FIDE 9.1.2.1: make
-    /// the move, then offer). Pressed again, it withdraws the offer before the move is made.
-    /// With the opponent's offer standing, it brings that back to accept.
-    fn draw(&mut self, now: Duration) {
-        if let Some(outcome) = self.game.outcome() {
-            self.error(format!(
-                "The game is over: {}",
-                self.words().outcome(outcome)
-            ));
-            return;
-        }
-        if !self.table.decides_here() {
-            self.net_draw(now);
-            return;
-        }
-        let turn = self.game.position().turn();
-        if self.game.pending_offer() == Some(!turn) {
-            self.accept_offer(!turn, now);
-            return;
-        }
-        if self.requests.with_move.take() == Some(turn) {
-            self.info(format!(
-                "{} withdraws the draw offer",
-                self.words().who(turn)
-            ));
-        } else {
-            self.requests.with_move = Some(turn);
-            self.info(format!(
-                "{} offers a draw with this move · Ctrl-D withdraws",
-                self.words().who(turn)
-            ));
-        }
-    }
-
-    /// Claim a draw now, or explain why not (and which moves would allow one).
-    fn claim(&mut self, now: Duration) {
-        if self.game.claimable_now().any() && self.net_act(crate::remote::Action::ClaimDraw) {
-            return;
-        }
-        if self.game.claimable_now().any() {
-            if let Err(err) = self.game.claim_draw(now) {
-                self.error(err.to_string());
-            }
-            return;
-        }
-        let by_move = self.game.record().moves_allowing_claims();
-        if !self.game.is_over() && !by_move.is_empty() {
-            let pos = self.game.position();
-            let sans: Vec<String> = by_move.iter().map(|(m, _)| pos.san(*m)).collect();
-            self.info(format!(
-                "No draw to claim yet; playing {} would allow one (you will be asked)",
-                sans.join(" or ")
-            ));
-            return;
-        }
-        if let Err(err) = self.game.claim_draw(now) {
-            self.error(err.to_string());
-        }
-    }
 
     fn ask_resign(&mut self) {
         if let Some(outcome) = self.game.outcome() {

@@ -161,7 +161,7 @@ impl Reports {
 impl App {
     /// A click on the graph shows the position drawn there; `false` when it is not on it.
     pub(super) fn click_graph(&mut self, column: u16, row: u16) -> bool {
-        let Some(graph) = self.panel_layout().map(|p| p.graph) else {
+        let Some(graph) = self.view().panel_layout().map(|p| p.graph) else {
             return false;
         };
         let inside =

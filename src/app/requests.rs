@@ -17,9 +17,11 @@
 
 use std::time::Duration;
 
+use super::desk::Desk;
 use super::notation::Words;
 use super::table::Table;
-use super::{App, Message, MessageKind};
+use super::view::View;
+use super::{Message, MessageKind};
 use crate::game::{Game, GameError, OfferResult};
 use crate::remote::Action as RemoteAction;
 use crate::rules::Color;
@@ -244,24 +246,19 @@ impl<'a> Questions<'a> {
     }
 }
 
-impl App {
+impl<'a> View<'a> {
     /// The questions standing at this table.
-    pub fn questions(&self) -> Questions<'_> {
-        Questions::new(&self.requests, &self.game, &self.table, self.words())
+    pub fn questions(&self) -> Questions<'a> {
+        let app = self.app;
+        Questions::new(&app.requests, &app.game, &app.table, app.words())
     }
+}
 
-    /// Whether the key being handled came too soon after `since` to answer a question that
-    /// came then (it was already on its way); if so the status line says `how` to answer. A
-    /// typed word (the plain mode's `accept`) is never in flight. Every question's guard, the
-    /// opponent's here and the grave ones of the dialogs.
-    pub(super) fn too_soon_to_answer(&mut self, since: Duration, now: Duration, how: &str) -> bool {
-        let soon = self.by_key && now.saturating_sub(since) < ANSWER_GUARD;
-        if soon {
-            self.info(format!(
-                "That key came as the question did, so it does not answer: {how}"
-            ));
-        }
-        soon
+/// The questions' keys and answers, on the table's side: none of them touches the screen's
+/// state; the two that may take a move back say so (true), and the app puts the board back.
+impl Desk<'_> {
+    fn questions(&self) -> Questions<'_> {
+        Questions::new(self.requests, self.game, self.table, self.words())
     }
 
     /// Ctrl-D (or `draw`) with the opponent's offer standing: accepts it, unless the key came
@@ -281,27 +278,29 @@ impl App {
 
     /// F8 (or `takeback`): agrees to the opponent's request, or asks to take back the last
     /// move, within the bounds above.
-    pub(super) fn takeback_key(&mut self, now: Duration) {
+    #[must_use = "true: a move was taken back, and the board goes back to the present"]
+    pub(super) fn takeback_key(&mut self, now: Duration) -> bool {
         if let Some(outcome) = self.game.outcome() {
             self.error(format!(
                 "The game is over: {}",
                 self.words().outcome(outcome)
             ));
-            return;
+            return false;
         }
         match self.requests.pending {
             Some(r) if r.ask == Ask::Takeback && !self.table.asked_from_here(r.by) => {
-                self.answer_request(true, now)
+                return self.answer_request(true, now);
             }
             Some(r) if r.ask == Ask::Takeback => {
                 self.error("Your take-back request is waiting for an answer")
             }
-            Some(r) => self.error(format!(
-                "{} is waiting for an answer first",
-                self.questions().words_for(r)
-            )),
+            Some(r) => {
+                let question = self.questions().words_for(r);
+                self.error(format!("{question} is waiting for an answer first"))
+            }
             None => self.ask_takeback(now),
         }
+        false
     }
 
     fn ask_takeback(&mut self, now: Duration) {
@@ -311,7 +310,7 @@ impl App {
             return;
         }
         // Who asks: across the network this screen's player; here, whoever moved last.
-        let asker = self.table.takeback_asker(&self.game);
+        let asker = self.table.takeback_asker(self.game);
         if self.game.pending_offer() == Some(asker) {
             self.error(format!(
                 "{}'s draw offer is waiting for an answer: ask to take back after it",
@@ -328,7 +327,11 @@ impl App {
         }
         self.requests.takeback_asked[asker.index()] = Some(plies);
         if !self.table.decides_here() {
-            self.net_ask_takeback();
+            if self.net_act(RemoteAction::AskTakeback) {
+                self.info(
+                    "You asked to take your last move back; the answer comes from the other terminal",
+                );
+            }
             return;
         }
         self.requests.pending = Some(Request {
@@ -336,7 +339,7 @@ impl App {
             by: asker,
             since: now,
         });
-        self.message = None;
+        *self.message = None;
     }
 
     /// Ctrl-P (or `pause`) in a timed game: agrees to the opponent's request to stop the
@@ -351,11 +354,12 @@ impl App {
             self.info("Clocks running");
         } else if let Some(r) = self.requests.pending {
             match r.ask {
-                Ask::Pause => self.answer_request(true, now),
-                Ask::Takeback | Ask::Draw => self.error(format!(
-                    "{} is waiting for an answer first",
-                    self.questions().words_for(r)
-                )),
+                // Agreeing to a pause takes nothing back.
+                Ask::Pause => _ = self.answer_request(true, now),
+                Ask::Takeback | Ask::Draw => {
+                    let question = self.questions().words_for(r);
+                    self.error(format!("{question} is waiting for an answer first"))
+                }
             }
         } else if self.game.clock().running().is_some() {
             // At one keyboard the player to move asks: it is their clock that runs.
@@ -364,14 +368,15 @@ impl App {
                 by: self.game.position().turn(),
                 since: now,
             });
-            self.message = None;
+            *self.message = None;
         }
     }
 
-    /// The opponent's request answered: `yes` agrees.
-    pub(super) fn answer_request(&mut self, yes: bool, now: Duration) {
+    /// The opponent's request answered: `yes` agrees. True when a move was taken back.
+    #[must_use = "true: a move was taken back, and the board goes back to the present"]
+    pub(super) fn answer_request(&mut self, yes: bool, now: Duration) -> bool {
         let Some(request) = self.requests.pending else {
-            return;
+            return false;
         };
         let how = match request.ask {
             Ask::Takeback => "F8 again agrees, a move or Esc refuses",
@@ -379,7 +384,7 @@ impl App {
             Ask::Draw => "Ctrl-D again accepts, a move or Esc declines",
         };
         if yes && self.too_soon_to_answer(request.since, now, how) {
-            return;
+            return false;
         }
         self.requests.pending = None;
         let answerer = self.words().who(!request.by);
@@ -393,11 +398,8 @@ impl App {
                     Ok(()) => {
                         // The move is gone: the next one made may be asked about again.
                         self.requests.took_back(Some(request.by));
-                        self.back_to_present();
-                        if self.auto_flip {
-                            self.board.orientation = self.game.position().turn();
-                        }
                         self.info(format!("{answerer} agreed: {last} taken back"));
+                        return true;
                     }
                     Err(err) => self.error(err.to_string()),
                 }
@@ -416,13 +418,15 @@ impl App {
             // The game holds a draw offer: it is never a request here.
             (Ask::Draw, _) => {}
         }
+        false
     }
 
     /// A typed answer (the plain mode's `accept`): agrees to the opponent's request, or
     /// accepts their draw offer; says so when there is neither.
-    pub(super) fn accept_standing(&mut self, now: Duration) {
+    #[must_use = "true: a move was taken back, and the board goes back to the present"]
+    pub(super) fn accept_standing(&mut self, now: Duration) -> bool {
         match self.requests.pending {
-            Some(r) if !self.table.asked_from_here(r.by) => self.answer_request(true, now),
+            Some(r) if !self.table.asked_from_here(r.by) => return self.answer_request(true, now),
             _ => match self.game.pending_offer() {
                 Some(by) if self.table.own_color() != Some(by) && !self.game.is_over() => {
                     self.accept_offer(by, now)
@@ -430,6 +434,7 @@ impl App {
                 _ => self.error("There is no question to answer and no draw offer to accept"),
             },
         }
+        false
     }
 
     /// Esc with nothing in hand: declines the opponent's question standing. False if there
@@ -441,11 +446,12 @@ impl App {
         if let Some(request) = self.requests.pending
             && !self.table.asked_from_here(request.by)
         {
-            self.answer_request(false, now);
+            // Refusing takes nothing back.
+            _ = self.answer_request(false, now);
             return true;
         }
         let by = self.game.pending_offer();
-        let answerer = self.table.speaker(&self.game);
+        let answerer = self.table.speaker(self.game);
         match by {
             Some(by) if by != answerer => {
                 if self.net_act(RemoteAction::DeclineDraw) {
@@ -481,6 +487,84 @@ impl App {
                 "{} moved: the {what} is declined",
                 self.words().who(mover)
             ));
+        }
+    }
+}
+
+/// The draw keys on the table's side: Ctrl-D offers with the move to come, withdraws or
+/// accepts; the claim claims or says which moves would allow one.
+impl Desk<'_> {
+    /// Ctrl-D belongs to the side to move: "I offer a draw with my move" (FIDE 9.1.2.1: make
+    /// the move, then offer). Pressed again, it withdraws the offer before the move is made.
+    /// With the opponent's offer standing, it brings that back to accept.
+    pub(super) fn draw(&mut self, now: Duration) {
+        if let Some(outcome) = self.game.outcome() {
+            self.error(format!(
+                "The game is over: {}",
+                self.words().outcome(outcome)
+            ));
+            return;
+        }
+        if !self.table.decides_here() {
+            self.net_draw(now);
+            return;
+        }
+        let turn = self.game.position().turn();
+        if self.game.pending_offer() == Some(!turn) {
+            self.accept_offer(!turn, now);
+            return;
+        }
+        if self.requests.with_move.take() == Some(turn) {
+            self.info(format!(
+                "{} withdraws the draw offer",
+                self.words().who(turn)
+            ));
+        } else {
+            self.requests.with_move = Some(turn);
+            self.info(format!(
+                "{} offers a draw with this move · Ctrl-D withdraws",
+                self.words().who(turn)
+            ));
+        }
+    }
+
+    /// Ctrl-D across the network: the opponent's offer brought back to answer, or an offer
+    /// sent now.
+    fn net_draw(&mut self, now: Duration) {
+        let Some(me) = self.table.own_color() else {
+            self.net_act(RemoteAction::OfferDraw);
+            return;
+        };
+        if self.game.pending_offer() == Some(!me) {
+            self.accept_offer(!me, now);
+        } else if self.net_act(RemoteAction::OfferDraw) {
+            self.info(format!("You offer {} a draw", self.words().who(!me)));
+        }
+    }
+
+    /// Claim a draw now, or explain why not (and which moves would allow one).
+    pub(super) fn claim(&mut self, now: Duration) {
+        if self.game.claimable_now().any() && self.net_act(RemoteAction::ClaimDraw) {
+            return;
+        }
+        if self.game.claimable_now().any() {
+            if let Err(err) = self.game.claim_draw(now) {
+                self.error(err.to_string());
+            }
+            return;
+        }
+        let by_move = self.game.record().moves_allowing_claims();
+        if !self.game.is_over() && !by_move.is_empty() {
+            let pos = self.game.position();
+            let sans: Vec<String> = by_move.iter().map(|(m, _)| pos.san(*m)).collect();
+            self.info(format!(
+                "No draw to claim yet; playing {} would allow one (you will be asked)",
+                sans.join(" or ")
+            ));
+            return;
+        }
+        if let Err(err) = self.game.claim_draw(now) {
+            self.error(err.to_string());
         }
     }
 }

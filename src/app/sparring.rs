@@ -17,6 +17,7 @@
 
 use std::time::Duration;
 
+use super::desk::{Acted, Desk};
 use super::keymap::Action;
 use super::{App, EngineEffect, Message, Mode};
 use crate::game::report::Eval;
@@ -227,7 +228,7 @@ impl App {
             OpponentNews::Moved { id, mv, .. } if seat.hint.is_some_and(|h| h.id == id) => {
                 seat.hint = None;
                 let name = seat.setup.name.clone();
-                self.show_hint(mv, &name);
+                self.desk().show_hint(mv, &name);
             }
             OpponentNews::Moved { id, mv, eval } => {
                 if seat.thinking.is_none_or(|t| t.id != id || t.plies != plies) {
@@ -308,119 +309,6 @@ impl App {
         }
     }
 
-    /// Shows the hint `mv` and writes it into the game, as a comment on the move before it
-    /// (before the first move: the game's opening comment).
-    fn show_hint(&mut self, mv: Move, engine: &str) {
-        let pos = self.game.position();
-        if !pos.is_legal(mv) {
-            return;
-        }
-        let san = pos.san(mv);
-        let written = self.written(mv);
-        let plies = self.game.record().plies();
-        let note = format!("Hint ({engine} at full strength): {san}");
-        let before = match plies {
-            0 => self.game.intro().to_owned(),
-            n => self
-                .game
-                .notes()
-                .get(n - 1)
-                .map(|n| n.comment.clone())
-                .unwrap_or_default(),
-        };
-        let text = if before.is_empty() {
-            note
-        } else {
-            format!("{before} {note}")
-        };
-        self.game.set_comment(Spot::Main(plies), &text);
-        self.message = Some(
-            Message::info(format!(
-                "Hint: {written} ({engine} at full strength; written in the game)"
-            ))
-            .or_shorter(format!("Hint: {written}")),
-        );
-    }
-
-    /// The actions an engine's table answers itself, before the board's: move now, a hint, a
-    /// takeback (it agrees), a draw offered at its turn, a claim at its turn. `true` when the
-    /// action was handled here.
-    pub(super) fn engine_action(&mut self, action: &Action, now: Duration) -> bool {
-        let over = self.game.is_over();
-        let turn = self.game.position().turn();
-        let plies = self.game.record().plies();
-        let Some(seat) = self.table.engine_mut() else {
-            return false;
-        };
-        let side = seat.side;
-        let name = seat.player_name();
-        match action {
-            Action::MoveNow => match seat.thinking {
-                Some(asked) => {
-                    self.effects
-                        .push(EngineEffect::Opponent(OpponentAsk::MoveNow(asked.id)).into());
-                    self.info(format!("{name} moves now"));
-                }
-                None => self.error(format!("{name} is not thinking: it is not its move")),
-            },
-            Action::Hint if over => self.error("The game is over: F4 analyses it"),
-            Action::Hint if turn == side => {
-                self.error(format!("It is {name}'s move: a hint is for your own move"))
-            }
-            Action::Hint if seat.failed.is_some() => {
-                self.error(format!("{name} stopped working: no hint"))
-            }
-            Action::Hint => {
-                let engine = seat.setup.name.clone();
-                let id = seat.hint.is_none().then(|| seat.ask());
-                if let Some(id) = id {
-                    seat.hint = Some(Asked { id, plies });
-                    let job = think_job(&self.game, id, true, !side, now);
-                    self.effects
-                        .push(EngineEffect::Opponent(OpponentAsk::Think(Box::new(job))).into());
-                }
-                self.info(format!("Asking {engine} for a hint"));
-            }
-            Action::Takeback if !over => self.engine_takeback(side, &name, now),
-            Action::Draw if !over && turn == side => match self.game.offer_draw(!side, now) {
-                Ok(_) => {
-                    self.requests.offer_seen(now);
-                    self.info(format!("You offer a draw: {name} answers with its move"));
-                }
-                Err(err) => self.error(err.to_string()),
-            },
-            Action::Claim if !over && turn == side => self.error(format!(
-                "It is {name}'s move: claim a draw on your own move"
-            )),
-            _ => return false,
-        }
-        true
-    }
-
-    /// The human's takeback, which the engine always agrees to: back to the human's move (its
-    /// own reply taken back too when it has made it).
-    fn engine_takeback(&mut self, side: Color, name: &str, now: Duration) {
-        let plies = self.game.record().plies();
-        let turn = self.game.position().turn();
-        let back = if turn == side { 1 } else { 2 };
-        if plies < back || (turn != side && plies == 1) {
-            self.error("There is no move of yours to take back");
-            return;
-        }
-        match self.game.takeback(back, now) {
-            Ok(()) => {
-                if let Some(seat) = self.table.engine_mut() {
-                    seat.resignation.reset();
-                }
-                self.back_to_present();
-                self.board.put_back();
-                self.requests.with_move = None;
-                self.info(format!("Taken back, {name} agreeing: your move again"));
-            }
-            Err(err) => self.error(err.to_string()),
-        }
-    }
-
     /// Seats the engine for the game just put on the board: a side named as the engine's
     /// (`Stockfish (level 4)`, as `--against` names it, a rematch swaps it, the new-game form
     /// or a saved game gives it) is the engine's, at the strength the name says; a game
@@ -454,6 +342,123 @@ impl App {
             }
             None if earlier.is_some() => self.table = super::table::Table::Keyboard,
             None => {}
+        }
+    }
+}
+
+/// The engine's table on the table's side: its hint written into the game, the keys it
+/// answers itself (move now, hint, takeback, a draw or claim at its turn).
+impl Desk<'_> {
+    /// Shows the hint `mv` and writes it into the game, as a comment on the move before it
+    /// (before the first move: the game's opening comment).
+    pub(super) fn show_hint(&mut self, mv: Move, engine: &str) {
+        let pos = self.game.position();
+        if !pos.is_legal(mv) {
+            return;
+        }
+        let san = pos.san(mv);
+        let written = self.style.write(self.game.position(), mv);
+        let plies = self.game.record().plies();
+        let note = format!("Hint ({engine} at full strength): {san}");
+        let before = match plies {
+            0 => self.game.intro().to_owned(),
+            n => self
+                .game
+                .notes()
+                .get(n - 1)
+                .map(|n| n.comment.clone())
+                .unwrap_or_default(),
+        };
+        let text = if before.is_empty() {
+            note
+        } else {
+            format!("{before} {note}")
+        };
+        self.game.set_comment(Spot::Main(plies), &text);
+        *self.message = Some(
+            Message::info(format!(
+                "Hint: {written} ({engine} at full strength; written in the game)"
+            ))
+            .or_shorter(format!("Hint: {written}")),
+        );
+    }
+
+    /// The actions an engine's table answers itself, before the board's: move now, a hint, a
+    /// takeback (it agrees), a draw offered at its turn, a claim at its turn. `None` when the
+    /// action is not the engine's table's to answer.
+    pub(super) fn engine_action(&mut self, action: &Action, now: Duration) -> Option<Acted> {
+        let over = self.game.is_over();
+        let turn = self.game.position().turn();
+        let plies = self.game.record().plies();
+        let seat = self.table.engine_mut()?;
+        let side = seat.side;
+        let name = seat.player_name();
+        match action {
+            Action::MoveNow => match seat.thinking {
+                Some(asked) => {
+                    self.effects
+                        .push(EngineEffect::Opponent(OpponentAsk::MoveNow(asked.id)).into());
+                    self.info(format!("{name} moves now"));
+                }
+                None => self.error(format!("{name} is not thinking: it is not its move")),
+            },
+            Action::Hint if over => self.error("The game is over: F4 analyses it"),
+            Action::Hint if turn == side => {
+                self.error(format!("It is {name}'s move: a hint is for your own move"))
+            }
+            Action::Hint if seat.failed.is_some() => {
+                self.error(format!("{name} stopped working: no hint"))
+            }
+            Action::Hint => {
+                let engine = seat.setup.name.clone();
+                let id = seat.hint.is_none().then(|| seat.ask());
+                if let Some(id) = id {
+                    seat.hint = Some(Asked { id, plies });
+                    let job = think_job(self.game, id, true, !side, now);
+                    self.effects
+                        .push(EngineEffect::Opponent(OpponentAsk::Think(Box::new(job))).into());
+                }
+                self.info(format!("Asking {engine} for a hint"));
+            }
+            Action::Takeback if !over => return Some(self.engine_takeback(side, &name, now)),
+            Action::Draw if !over && turn == side => match self.game.offer_draw(!side, now) {
+                Ok(_) => {
+                    self.requests.offer_seen(now);
+                    self.info(format!("You offer a draw: {name} answers with its move"));
+                }
+                Err(err) => self.error(err.to_string()),
+            },
+            Action::Claim if !over && turn == side => self.error(format!(
+                "It is {name}'s move: claim a draw on your own move"
+            )),
+            _ => return None,
+        }
+        Some(Acted::Here)
+    }
+
+    /// The human's takeback, which the engine always agrees to: back to the human's move (its
+    /// own reply taken back too when it has made it).
+    fn engine_takeback(&mut self, side: Color, name: &str, now: Duration) -> Acted {
+        let plies = self.game.record().plies();
+        let turn = self.game.position().turn();
+        let back = if turn == side { 1 } else { 2 };
+        if plies < back || (turn != side && plies == 1) {
+            self.error("There is no move of yours to take back");
+            return Acted::Here;
+        }
+        match self.game.takeback(back, now) {
+            Ok(()) => {
+                if let Some(seat) = self.table.engine_mut() {
+                    seat.resignation.reset();
+                }
+                self.requests.with_move = None;
+                self.info(format!("Taken back, {name} agreeing: your move again"));
+                Acted::TookBack
+            }
+            Err(err) => {
+                self.error(err.to_string());
+                Acted::Here
+            }
         }
     }
 }

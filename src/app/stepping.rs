@@ -11,6 +11,7 @@
 //! board's cursor, which the board only draws then. Stepping, a click in the move list and Esc
 //! hand the arrows back to the moves. One predicate, [`App::arrows_step`], decides.
 
+use super::view::View;
 use super::{App, Message};
 use crate::game::clock::format_span;
 use crate::layout::PanelLayout;
@@ -29,7 +30,7 @@ impl App {
     /// A press of the mouse on the move list: the position after that move. `false` when the
     /// press was elsewhere.
     pub(super) fn click_move_list(&mut self, column: u16, row: u16) -> bool {
-        let Some(panel) = self.panel_layout() else {
+        let Some(panel) = self.view().panel_layout() else {
             return false;
         };
         let rows = list_rows(
@@ -104,15 +105,35 @@ impl App {
         true
     }
 
+    /// Scrolls the note by `delta` lines, within it.
+    pub(super) fn scroll_note(&mut self, delta: i32) {
+        let Some(panel) = self.view().panel_layout() else {
+            return;
+        };
+        let lines = self.view().note_lines(usize::from(panel.note.width)).len();
+        let max = lines.saturating_sub(usize::from(panel.note.height));
+        let next = i64::from(self.note_scroll) + i64::from(delta);
+        self.note_scroll = u16::try_from(next.clamp(0, max as i64)).unwrap_or(0);
+    }
+
+    /// Whether a screen cell is on the note.
+    pub(super) fn on_note(&self, column: u16, row: u16) -> bool {
+        self.view()
+            .panel_layout()
+            .is_some_and(|p| p.note.contains(ratatui::layout::Position::new(column, row)))
+    }
+}
+
+impl View<'_> {
     /// The rows the status line takes: one, or two for a long message (as `ui::status` draws
     /// it), never more than the screen has above.
     pub fn status_rows(&self) -> u16 {
-        let Ok(screen) = crate::layout::ScreenLayout::new(self.screen()) else {
+        let Ok(screen) = crate::layout::ScreenLayout::new(self.app.view().screen()) else {
             return 1;
         };
         let lines = super::status_lines(
             &self.status(),
-            self.saving.warning(),
+            self.app.saving.warning(),
             screen.status.width,
             super::STATUS_MAX_LINES,
         )
@@ -126,7 +147,7 @@ impl App {
     /// The side panel's plan on the current screen, as the renderer draws it: it gives up its
     /// last row to a two-row status line.
     pub fn panel_layout(&self) -> Option<PanelLayout> {
-        let screen = crate::layout::ScreenLayout::new(self.screen()).ok()?;
+        let screen = crate::layout::ScreenLayout::new(self.app.view().screen()).ok()?;
         let status_top = screen.status.bottom() - self.status_rows();
         let area = ratatui::layout::Rect {
             height: screen
@@ -141,14 +162,14 @@ impl App {
             Some(box_rows) => box_rows,
             None => rows(self.result_lines(width).len()),
         };
-        let (graph, report_lines) = self.reports.rows(area.height, &self.live);
+        let (graph, report_lines) = self.app.reports.rows(area.height, &self.app.live);
         Some(
             PanelLayout::new(
                 area,
-                self.game.is_timed(),
+                self.app.game.is_timed(),
                 result,
                 rows(self.note_lines(width).len()),
-                rows(self.shown().opening_lines(area.height, width).len()),
+                rows(self.app.shown().opening_lines(area.height, width).len()),
             )
             .with_report(graph, report_lines),
         )
@@ -157,7 +178,7 @@ impl App {
     /// The rows the game-over box takes in a panel `width` columns wide, while it is open: as
     /// `ui::popup` draws it ([`super::Dialog::measure`]).
     fn game_over_box_rows(&self, width: u16) -> Option<u16> {
-        if self.mode != super::Mode::GameOver(super::dialogs::GameOver) {
+        if self.app.mode != super::Mode::GameOver(super::dialogs::GameOver) {
             return None;
         }
         Some(self.dialog()?.measure(width).height())
@@ -169,31 +190,37 @@ impl App {
     /// say, and its comment — at the start position, the comment before the first move.
     pub fn note_lines(&self, width: usize) -> Vec<String> {
         let cols = width.saturating_sub(2).max(1);
-        if !self.game.is_over() && !self.review.is_active() {
+        if !self.app.game.is_over() && !self.app.review.is_active() {
             // Across the network, the place of the note shows the connection and the chat.
             return self
+                .app
                 .table
                 .remote()
-                .map_or_else(Vec::new, |net| net.panel_lines(self.now, cols));
+                .map_or_else(Vec::new, |net| net.panel_lines(self.app.now, cols));
         }
         let mut lines = Vec::new();
-        let comment = match (self.review.var(), self.shown().ply().checked_sub(1)) {
+        let comment = match (self.app.review.var(), self.app.shown().ply().checked_sub(1)) {
             (Some(id), _) => self
+                .app
                 .game
                 .variations()
                 .node(id)
                 .map_or("", |n| n.notes.comment.as_str()),
-            (None, None) => self.game.intro(),
+            (None, None) => self.app.game.intro(),
             (None, Some(i)) => {
-                if let Some(took) = self.game.move_time(i) {
+                if let Some(took) = self.app.game.move_time(i) {
                     lines.push(format!(
                         "{} {} took {}",
-                        self.words().move_number(i),
-                        self.words().written_move(i),
+                        self.app.words().move_number(i),
+                        self.app.words().written_move(i),
                         format_span(took)
                     ));
                 }
-                self.game.notes().get(i).map_or("", |n| n.comment.as_str())
+                self.app
+                    .game
+                    .notes()
+                    .get(i)
+                    .map_or("", |n| n.comment.as_str())
             }
         };
         lines.extend(text::wrap(comment, cols));
@@ -202,40 +229,23 @@ impl App {
 
     /// Lines of the note scrolled past.
     pub fn note_scroll(&self) -> u16 {
-        self.note_scroll
-    }
-
-    /// Scrolls the note by `delta` lines, within it.
-    pub(super) fn scroll_note(&mut self, delta: i32) {
-        let Some(panel) = self.panel_layout() else {
-            return;
-        };
-        let lines = self.note_lines(usize::from(panel.note.width)).len();
-        let max = lines.saturating_sub(usize::from(panel.note.height));
-        let next = i64::from(self.note_scroll) + i64::from(delta);
-        self.note_scroll = u16::try_from(next.clamp(0, max as i64)).unwrap_or(0);
-    }
-
-    /// Whether a screen cell is on the note.
-    pub(super) fn on_note(&self, column: u16, row: u16) -> bool {
-        self.panel_layout()
-            .is_some_and(|p| p.note.contains(ratatui::layout::Position::new(column, row)))
+        self.app.note_scroll
     }
 
     /// The result of a finished game as the panel shows it under the moves, wrapped to
     /// `width` columns: `1-0 · Checkmate — White wins`. None while the game goes on.
     pub fn result_lines(&self, width: usize) -> Vec<String> {
-        if let Some(end) = (self.table.puzzle().and_then(super::puzzle::end_words))
-            .or_else(|| super::retro::kept_said(self))
+        if let Some(end) = (self.app.table.puzzle().and_then(super::puzzle::end_words))
+            .or_else(|| super::retro::kept_said(self.app))
         {
             return text::wrap(&end, width.saturating_sub(1).max(1));
         }
-        match self.game.outcome() {
+        match self.app.game.outcome() {
             Some(outcome) => text::wrap(
                 &format!(
                     "{} · {}",
                     outcome.result.pgn(),
-                    self.words().outcome(outcome)
+                    self.app.words().outcome(outcome)
                 ),
                 width.saturating_sub(1).max(1),
             ),

@@ -14,7 +14,7 @@
 //! A puzzle or a room served over SSH is one more variant holding its own state (as
 //! [`Table::Remote`] holds the [`NetPlay`], [`Table::Engine`] the [`EngineSeat`]): answer each question below for it, then
 //! follow the compiler to the few `match`es on the variant in the app (`App::commit` plays a
-//! move at the table; `App::net_act` sends an action to the host of a remote table).
+//! move at the table; `Desk::net_act` sends an action to the host of a remote table).
 
 use super::keymap::Action;
 use super::network::{NetPlay, NetSetup};

@@ -89,7 +89,7 @@ pub(super) fn act(app: &mut App, action: Action) {
 /// through the keymap in its current key context). `true` if the table binds it there.
 pub(super) fn press(app: &mut App, code: KeyCode, modifiers: KeyModifiers) -> bool {
     let event = KeyEvent::new(code, modifiers);
-    let bound = super::keymap::action_for(event, app.key_context()).is_some();
+    let bound = super::keymap::action_for(event, app.view().key_context()).is_some();
     app.update(super::Event::Key(event), app.now());
     bound
 }
@@ -114,7 +114,12 @@ pub(super) fn enter(app: &mut App, text: &str) {
 pub(super) fn play_all(app: &mut App, moves: &[&str]) {
     for m in moves {
         enter(app, m);
-        assert_eq!(app.message(), None, "after {m}: {:?}", app.message());
+        assert_eq!(
+            app.view().message(),
+            None,
+            "after {m}: {:?}",
+            app.view().message()
+        );
     }
 }
 
@@ -144,7 +149,11 @@ pub(super) fn pointer(app: &mut App, kind: PointerKind, at: (u16, u16)) {
 
 /// The screen cell in the middle of a square, as drawn.
 pub(super) fn cell_of(app: &App, square: &str) -> (u16, u16) {
-    let p = app.board_layout().unwrap().glyph_position(sq(square));
+    let p = app
+        .view()
+        .board_layout()
+        .unwrap()
+        .glyph_position(sq(square));
     (p.x, p.y)
 }
 
@@ -160,7 +169,7 @@ pub(super) fn click(app: &mut App, square: &str) {
 }
 
 pub(super) fn error_text(app: &App) -> String {
-    match app.message() {
+    match app.view().message() {
         Some(m) if m.kind == super::MessageKind::Error => m.text.clone(),
         other => panic!("expected an error message, found {other:?}"),
     }

@@ -5,7 +5,11 @@
 use super::dialogs::Look;
 use super::keymap::{Action, Key, KeyContext, hints};
 use super::move_entry::{self, Feedback};
-use super::{App, ArchiveNote, Message, MessageKind, Mode};
+use ratatui::layout::{Rect, Size};
+
+use super::{App, ArchiveNote, BoardControl, Live, Message, MessageKind, Mode, Reports, retro};
+use crate::layout::{BoardLayout, ScreenLayout};
+use crate::look::{GlyphSet, Theme};
 use crate::text;
 
 /// The move box line.
@@ -162,15 +166,32 @@ pub fn dialog_hint_rows(context: KeyContext, width: usize) -> Vec<Vec<Hint>> {
     rows
 }
 
+/// What the screen shows of the app, read-only: the status line, the prompt and the feedback
+/// on the typed text, the dialog open, and the side panel's plan and texts. Made by
+/// [`App::view`] for the front ends (the full screen, the plain mode, a session over SSH),
+/// which draw or say it; the app's own parts ask it too (a click on the panel needs the plan
+/// the screen drew). It cannot change the app: that is [`App::update`]'s alone.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    pub(super) app: &'a App,
+}
+
 impl App {
+    /// What the screen shows (see [`View`]).
+    pub fn view(&self) -> View<'_> {
+        View { app: self }
+    }
+}
+
+impl View<'_> {
     /// The feedback on the typed text, for the board and the prompt.
     pub fn feedback(&self) -> Feedback {
-        if self.past_of_live_game() || self.mode != Mode::Playing {
+        if self.app.past_of_live_game() || self.app.mode != Mode::Playing {
             return Feedback::default();
         }
-        if self.shown().studying() {
-            let text = self.move_box.text().trim();
-            let on = match self.game.move_at(self.shown().spot()) {
+        if self.app.shown().studying() {
+            let text = self.app.move_box.text().trim();
+            let on = match self.app.game.move_at(self.app.shown().spot()) {
                 Some((number, san, _)) => format!("{number} {san}"),
                 None => "the start position".to_owned(),
             };
@@ -180,7 +201,7 @@ impl App {
                 ))
             } else if (1..=6).any(|n| crate::game::nag_symbol(n, true) == Some(text)) {
                 Some(format!("Enter marks {on} with {text}"))
-            } else if self.shown().board_position().legal_moves().is_empty() {
+            } else if self.app.shown().board_position().legal_moves().is_empty() {
                 return Feedback::default();
             } else {
                 None
@@ -192,7 +213,7 @@ impl App {
                 };
             }
         }
-        if self.move_box.is_rejected() {
+        if self.app.move_box.is_rejected() {
             // The status line says what was wrong; the prompt says what to do about it.
             return Feedback {
                 hint: Some(
@@ -202,16 +223,17 @@ impl App {
                 ..Feedback::default()
             };
         }
-        let text = self.move_box.text();
-        if self.one_move_per_line()
+        let text = self.app.move_box.text();
+        if self.app.one_move_per_line()
             && let [first, _, ..] =
-                move_entry::read_line_in(self.shown().board_position(), text, self.style).as_slice()
+                move_entry::read_line_in(self.app.shown().board_position(), text, self.app.style)
+                    .as_slice()
             && let Ok(mv) = first.read
         {
             // Enter plays the first move only: the hint says so, and shows that move.
-            let typed = self.style.typed_in_english(&first.typed);
-            let mut feedback = move_entry::feedback(self.shown().board_position(), &typed);
-            let san = self.written(mv);
+            let typed = self.app.style.typed_in_english(&first.typed);
+            let mut feedback = move_entry::feedback(self.app.shown().board_position(), &typed);
+            let san = self.app.written(mv);
             feedback.hint = Some(
                 Message::info(format!(
                     "Enter plays {san} only: {}",
@@ -226,8 +248,8 @@ impl App {
         }
         // The hints read English SAN: the players' piece letters are turned into it.
         move_entry::feedback(
-            self.shown().board_position(),
-            &self.style.typed_in_english(text),
+            self.app.shown().board_position(),
+            &self.app.style.typed_in_english(text),
         )
     }
 
@@ -236,17 +258,17 @@ impl App {
         // The opponent's question comes first, wherever the player is looking: it is answered
         // by a key (or a move), and the clock may be running. A message of the moment (a move
         // refused) takes the line meanwhile; the prompt's hint says the question then.
-        if self.message.is_none()
-            && let Some(question) = self.questions().banner()
+        if self.app.message.is_none()
+            && let Some(question) = self.app.view().questions().banner()
         {
             return question;
         }
         // While reviewing, a message asked for there (the FEN) shows until the next step.
-        if let (Some(_), Some(message)) = (self.review.ply(), &self.message) {
+        if let (Some(_), Some(message)) = (self.app.review.ply(), &self.app.message) {
             return message.clone();
         }
-        if let Some(id) = self.review.var() {
-            let at = match self.game.move_at(crate::game::Spot::Var(id)) {
+        if let Some(id) = self.app.review.var() {
+            let at = match self.app.game.move_at(crate::game::Spot::Var(id)) {
                 Some((number, san, _)) => format!("{number} {san}"),
                 None => String::new(),
             };
@@ -258,18 +280,18 @@ impl App {
                 MessageKind::Banner,
             );
         }
-        if let Some(ply) = self.review.ply() {
-            let plies = self.game.record().plies();
+        if let Some(ply) = self.app.review.ply() {
+            let plies = self.app.game.record().plies();
             let at = match ply.checked_sub(1) {
                 None => "the start position".to_owned(),
                 Some(i) => format!(
                     "after {} {}",
-                    self.words().move_number(i),
-                    self.words().written_move(i)
+                    self.app.words().move_number(i),
+                    self.app.words().written_move(i)
                 ),
             };
             // After the game there is no game to return to: End shows how it ended.
-            let back = if self.game.is_over() {
+            let back = if self.app.game.is_over() {
                 "↓ or End: the final position"
             } else {
                 "End returns to the game"
@@ -279,41 +301,41 @@ impl App {
                 MessageKind::Banner,
             );
         }
-        if let Some(message) = &self.message {
+        if let Some(message) = &self.app.message {
             return message.clone();
         }
         // The game-over box is narrow (it keeps to the panel): the file in full goes here.
-        if self.mode == Mode::GameOver(super::dialogs::GameOver)
-            && let Some(ArchiveNote::Saved(path)) = self.saving.archive_note()
+        if self.app.mode == Mode::GameOver(super::dialogs::GameOver)
+            && let Some(ArchiveNote::Saved(path)) = self.app.saving.archive_note()
         {
             // A space either side of the text on the status line.
-            let room = usize::from(self.size.width).saturating_sub(2 + "Saved to ".len());
+            let room = usize::from(self.app.size.width).saturating_sub(2 + "Saved to ".len());
             return Message::info(format!("Saved to {}", text::shorten_path(path, room)));
         }
-        if let Some(end) = self.table.puzzle().and_then(super::puzzle::end_words) {
+        if let Some(end) = self.app.table.puzzle().and_then(super::puzzle::end_words) {
             return Message::info(end);
         }
-        if let Some(outcome) = self.game.outcome() {
+        if let Some(outcome) = self.app.game.outcome() {
             return Message::info(format!(
                 "{} · {}",
-                self.words().outcome(outcome),
+                self.app.words().outcome(outcome),
                 outcome.result.pgn()
             ));
         }
-        if self.game.clock().is_paused() {
+        if self.app.game.clock().is_paused() {
             return Message::info("Clocks paused — Ctrl-P resumes");
         }
-        let pos = self.game.position();
+        let pos = self.app.game.position();
         let turn = pos.turn();
-        let mut text = format!("{} to move", self.words().who(turn));
+        let mut text = format!("{} to move", self.app.words().who(turn));
         if pos.is_check() {
             text.push_str(" — check!");
         }
         let mut short = text.clone();
-        if self.requests.with_move == Some(turn) {
+        if self.app.requests.with_move == Some(turn) {
             text.push_str(" · offers a draw with this move (Ctrl-D withdraws)");
         }
-        let claims = self.game.claimable_now();
+        let claims = self.app.game.claimable_now();
         if claims.any() {
             let why = if claims.threefold {
                 "threefold repetition"
@@ -326,35 +348,37 @@ impl App {
         Message::info(text).or_shorter(short)
     }
 
-    /// The move box line, with the hint of `feedback` (from [`App::feedback`], computed once
+    /// The move box line, with the hint of `feedback` (from [`View::feedback`], computed once
     /// per frame for the board and the prompt alike).
     pub fn prompt(&self, feedback: &Feedback) -> Prompt {
-        let turn = self.game.position().turn();
-        let label = if let Some(end) = self.table.puzzle().and_then(super::puzzle::end_words) {
+        let turn = self.app.game.position().turn();
+        let label = if let Some(end) = self.app.table.puzzle().and_then(super::puzzle::end_words) {
             format!("{} ›", end.split(" · ").next().unwrap_or(&end))
-        } else if self.game.is_over() {
+        } else if self.app.game.is_over() {
             "Game over ›".to_owned()
         } else {
-            format!("{} ›", self.words().who(turn))
+            format!("{} ›", self.app.words().who(turn))
         };
         let held = self
+            .app
             .board
             .selected
-            .and_then(|sq| Some((sq, self.game.position().piece_at(sq)?)));
+            .and_then(|sq| Some((sq, self.app.game.position().piece_at(sq)?)));
         // Across the network a new game is hosted anew: only quitting is offered.
         let across = self
+            .app
             .table
             .refuses(&super::keymap::Action::NewGame)
             .is_some();
         let hint = feedback.hint.clone().unwrap_or_else(|| {
             // The opponent's question, when a message has the status line meanwhile (else the
             // status line says it, and saying it twice would only crowd the prompt).
-            if self.message.is_some()
-                && let Some(question) = self.questions().banner()
+            if self.app.message.is_some()
+                && let Some(question) = self.app.view().questions().banner()
             {
                 return question;
             }
-            let (text, short) = if self.game.is_over() && self.arrows_step() {
+            let (text, short) = if self.app.game.is_over() && self.app.arrows_step() {
                 (
                     if across {
                         "← → step · a move starts a variation · type quit"
@@ -363,7 +387,7 @@ impl App {
                     },
                     "← → step · a move starts a variation",
                 )
-            } else if self.game.is_over() {
+            } else if self.app.game.is_over() {
                 (
                     if across {
                         "a move starts a variation · type quit · Esc: the arrows step"
@@ -372,7 +396,7 @@ impl App {
                     },
                     "a move starts a variation · Esc: arrows step",
                 )
-            } else if self.review.is_active() {
+            } else if self.app.review.is_active() {
                 (
                     "← → step · End returns to the game to move",
                     "← → step · End: back to the game",
@@ -398,10 +422,13 @@ impl App {
                 .or_shorter("type a move · F1 help")
         });
         // A comment longer than the line shows its end, where the caret is, after a `…`.
-        let room = usize::from(self.size.width)
+        let room = usize::from(self.app.size.width)
             .saturating_sub(crate::text::width(&label) + 6)
             .max(8);
-        let (mut input, mut caret) = (self.move_box.text().to_owned(), self.move_box.caret());
+        let (mut input, mut caret) = (
+            self.app.move_box.text().to_owned(),
+            self.app.move_box.caret(),
+        );
         if caret > room - 2 {
             let start = caret - (room - 2);
             input = std::iter::once('…')
@@ -414,14 +441,14 @@ impl App {
             input,
             caret,
             hint,
-            active: self.mode == Mode::Playing,
+            active: self.app.mode == Mode::Playing,
         }
     }
 
     /// The box over the board for the current mode, if it is a question or a notice. The
     /// promotion picker, the new-game form and the help have widgets of their own.
     pub fn dialog(&self) -> Option<Dialog> {
-        match self.mode.look(self)? {
+        match self.app.mode.look(self.app)? {
             Look::Box(dialog) => Some(dialog),
             _ => None,
         }
@@ -429,6 +456,80 @@ impl App {
 
     /// What the screen draws for the open dialog, if any (see [`super::dialogs::Look`]).
     pub fn dialog_look(&self) -> Option<Look<'_>> {
-        self.mode.look(self)
+        self.app.mode.look(self.app)
+    }
+}
+
+/// The state the front ends draw, field by field.
+impl<'a> View<'a> {
+    pub fn theme(&self) -> Theme {
+        self.app.theme
+    }
+
+    pub fn glyphs(&self) -> GlyphSet {
+        self.app.glyphs
+    }
+
+    /// The board as the players work it: the side at the bottom, the cursor, the piece picked
+    /// up.
+    pub fn board(&self) -> &'a BoardControl {
+        &self.app.board
+    }
+
+    /// The text in the move box.
+    pub fn input(&self) -> &'a str {
+        self.app.move_box.text()
+    }
+
+    /// The last message, if it still stands.
+    pub fn message(&self) -> Option<&'a Message> {
+        self.app.message.as_ref()
+    }
+
+    /// The ply being reviewed; `None` when showing the present.
+    pub fn review(&self) -> Option<usize> {
+        self.app.review.ply()
+    }
+
+    /// The game report shown and the engine's work on it.
+    pub fn report(&self) -> &'a Reports {
+        &self.app.reports
+    }
+
+    /// "Learn from your mistakes", while a session runs.
+    pub fn retro(&self) -> Option<&'a retro::Retro> {
+        self.app.retro.as_ref()
+    }
+
+    /// The engine's live lines for the position shown (F5).
+    pub fn live(&self) -> &'a Live {
+        &self.app.live
+    }
+
+    /// The terminal size the app lays the screen out for.
+    pub fn size(&self) -> Size {
+        self.app.size
+    }
+
+    /// The keys' meaning in the current mode; after a game across the network, without the
+    /// new game and rematch that only a new host can start.
+    pub fn key_context(&self) -> KeyContext {
+        match self.app.mode.key_context() {
+            KeyContext::GameOver if self.app.table.refuses(&Action::NewGame).is_some() => {
+                KeyContext::NetGameOver
+            }
+            context => context,
+        }
+    }
+
+    /// The board's geometry on the current screen, as the renderer draws it.
+    pub fn board_layout(&self) -> Option<BoardLayout> {
+        let screen = ScreenLayout::new(self.screen()).ok()?;
+        BoardLayout::new(screen.board, self.app.board.orientation)
+    }
+
+    /// The whole terminal as a rectangle.
+    pub fn screen(&self) -> Rect {
+        Rect::from((ratatui::layout::Position::ORIGIN, self.app.size))
     }
 }

@@ -265,7 +265,7 @@ fn event_loop(
         if session.should_quit() {
             return Ok(false);
         }
-        if input_ended && session.app().report().progress().is_none() && held.is_empty() {
+        if input_ended && session.app().view().report().progress().is_none() && held.is_empty() {
             return Ok(true);
         }
         let now = files.runtime.now();
@@ -302,7 +302,7 @@ fn event_loop(
                 ));
                 errors.clone()
             }
-            Ok(Wake::Input(Input::Ended)) if session.app().report().progress().is_some() => {
+            Ok(Wake::Input(Input::Ended)) if session.app().view().report().progress().is_some() => {
                 input_ended = true;
                 vec!["Input ended: the report is finished first.".to_owned()]
             }

@@ -152,7 +152,7 @@ impl Session {
             self.app.words().who(Color::Black),
             self.app.words().time_control()
         )];
-        if let Some(message) = self.app.message() {
+        if let Some(message) = self.app.view().message() {
             out.push(sentence(&plain_words(&message.text)));
         }
         if let Some(last) = game.record().plies().checked_sub(1) {
@@ -224,7 +224,7 @@ impl Session {
             out.push(format!("The question is closed. {}", self.turn()));
         } else if out.is_empty() {
             out.push(self.nothing_new(&line));
-        } else if let Some(message) = self.app.message()
+        } else if let Some(message) = self.app.view().message()
             && before.message.as_ref() != Some(message)
         {
             self.answered = Some((line, message.clone()));
@@ -237,7 +237,7 @@ impl Session {
     /// anything else hears that nothing changed, with the question waiting or whose move it
     /// is. No line is met with silence.
     fn nothing_new(&mut self, line: &str) -> String {
-        let standing = self.app.message();
+        let standing = self.app.view().message();
         match &self.answered {
             Some((said_for, message)) if said_for == line && standing == Some(message) => {
                 let said = sentence(&plain_words(&message.text));
@@ -315,10 +315,10 @@ impl Session {
     fn before(&self) -> Before {
         Before {
             plies: self.app.game().record().plies(),
-            message: self.app.message().cloned(),
+            message: self.app.view().message().cloned(),
             mode: self.app.mode().clone(),
             over: self.app.game().is_over(),
-            asked: self.app.questions().to_answer(),
+            asked: self.app.view().questions().to_answer(),
         }
     }
 
@@ -375,6 +375,7 @@ impl Session {
         // next `save` does that.
         let refused = self
             .app
+            .view()
             .message()
             .is_some_and(|m| m.kind == MessageKind::Error);
         if exported && refused && matches!(self.app.mode(), Mode::SaveAs(_)) {
@@ -387,7 +388,7 @@ impl Session {
     /// or the game is over.
     fn refuse_moves(&mut self) -> Option<String> {
         // Learning from the mistakes: a move tried in place of one.
-        if self.app.retro().is_some() {
+        if self.app.view().retro().is_some() {
             return None;
         }
         if let Some(outcome) = self.app.game().outcome() {
@@ -398,7 +399,7 @@ impl Session {
             ));
         }
         if matches!(
-            self.app.key_context(),
+            self.app.view().key_context(),
             KeyContext::Confirm | KeyContext::Grave
         ) {
             let question = self.question().unwrap_or_default();
@@ -410,7 +411,9 @@ impl Session {
     /// Types `moves` into the move box and enters them, in pieces the box can hold.
     fn type_moves(&mut self, moves: &str, now: Duration, files: &mut impl Carry) {
         // Learning from the mistakes, the move is tried at the position shown.
-        if self.app.shown().ply() < self.app.game().record().plies() && self.app.retro().is_none() {
+        if self.app.shown().ply() < self.app.game().record().plies()
+            && self.app.view().retro().is_none()
+        {
             // Looking back in a game going on: moves are played in the present.
             self.app.update(Action::HistoryEnd, now);
         }
@@ -426,7 +429,7 @@ impl Session {
             self.app.update(Action::Select, now);
             self.carry(now, files);
             // Stopped: a refusal, a question, the end, one move each on the clock.
-            if !self.app.input().is_empty() || *self.app.mode() != Mode::Playing {
+            if !self.app.view().input().is_empty() || *self.app.mode() != Mode::Playing {
                 break;
             }
         }
@@ -612,7 +615,10 @@ impl Session {
     /// `draw`: with the opponent's offer standing, it takes it up; otherwise it offers (or
     /// withdraws the offer of) a draw with the next move.
     fn draw(&mut self, now: Duration) {
-        if matches!(self.app.questions().to_answer(), Some((Ask::Draw, _))) {
+        if matches!(
+            self.app.view().questions().to_answer(),
+            Some((Ask::Draw, _))
+        ) {
             self.app.update(Action::Yes, now);
         } else {
             self.app.update(Action::Draw, now);
@@ -650,7 +656,7 @@ impl Session {
     /// (as Esc does) so the command is not taken for its answer.
     fn leave_question(&mut self, now: Duration) {
         if matches!(
-            self.app.key_context(),
+            self.app.view().key_context(),
             KeyContext::Confirm | KeyContext::Grave
         ) || matches!(self.app.mode(), Mode::Promotion(_))
         {
@@ -664,14 +670,14 @@ impl Session {
         let action = if yes { Action::Yes } else { Action::No };
         match self.app.mode() {
             _ if matches!(
-                self.app.key_context(),
+                self.app.view().key_context(),
                 KeyContext::Confirm | KeyContext::Grave
             ) =>
             {
                 self.app.update(action, now);
                 None
             }
-            Mode::Playing if self.app.questions().to_answer().is_some() => {
+            Mode::Playing if self.app.view().questions().to_answer().is_some() => {
                 self.app.update(action, now);
                 None
             }
@@ -695,8 +701,8 @@ impl Session {
         for ply in before.plies..plies {
             out.push(self.ply_sentence(ply));
         }
-        let message = self.app.message().cloned();
-        let refused_line = self.app.input().trim().to_owned();
+        let message = self.app.view().message().cloned();
+        let refused_line = self.app.view().input().trim().to_owned();
         if message != before.message
             && let Some(message) = &message
         {
@@ -730,7 +736,7 @@ impl Session {
         {
             out.push(question);
         }
-        let asked = self.app.questions().to_answer();
+        let asked = self.app.view().questions().to_answer();
         if asked != before.asked
             && let Some((ask, by)) = asked
         {
@@ -747,7 +753,7 @@ impl Session {
     /// Moves of a line left unplayed in the move box: why, and the box emptied for the next
     /// line.
     fn left_in_box(&mut self, now: Duration, before: &Before) -> Vec<String> {
-        let rest = self.app.input().trim().to_owned();
+        let rest = self.app.view().input().trim().to_owned();
         // Asking about the move in the box: it is not left over.
         if rest.is_empty() || matches!(self.app.mode(), Mode::Promotion(_) | Mode::ClaimWithMove(_))
         {
@@ -757,7 +763,7 @@ impl Session {
         let step = read_line_in(&pos, &rest, self.app.words().style())
             .into_iter()
             .next();
-        let said = match (step, self.app.message()) {
+        let said = match (step, self.app.view().message()) {
             (Some(step), Some(m)) if m.kind == MessageKind::Error => match step.read {
                 Err(refusal) => format!("{}: {refusal}.", command::shown(&step.typed)),
                 Ok(_) => format!("{}: {}.", command::shown(&rest), plain_words(&m.text)),
@@ -781,7 +787,7 @@ impl Session {
             // One Esc empties the box; another, with nothing in it, would decline the
             // opponent's question standing, so it is pressed only when none stands.
             self.app.update(Action::Cancel, now);
-            if self.app.questions().to_answer().is_none() {
+            if self.app.view().questions().to_answer().is_none() {
                 self.app.update(Action::Cancel, now);
             }
         }
@@ -838,9 +844,13 @@ impl Session {
                 promotion.to,
                 question::promotion_letters(app.words().style().language)
             )),
-            mode if matches!(app.key_context(), KeyContext::Confirm | KeyContext::Grave) => {
-                let mut lines = app.dialog().map(|d| d.lines).unwrap_or_default();
-                if app.key_context() == KeyContext::Grave {
+            mode if matches!(
+                app.view().key_context(),
+                KeyContext::Confirm | KeyContext::Grave
+            ) =>
+            {
+                let mut lines = app.view().dialog().map(|d| d.lines).unwrap_or_default();
+                if app.view().key_context() == KeyContext::Grave {
                     // A grave question's last line names the screen's keys (`y resigns ·
                     // Enter or Esc: keep playing`); here the answer is typed.
                     lines.pop();
@@ -869,7 +879,7 @@ impl Session {
             Ask::Draw => format!("{who} offers a draw."),
             Ask::Takeback => format!(
                 "{who} asks to take back {}.",
-                app.questions().asked_moves(by)
+                app.view().questions().asked_moves(by)
             ),
             Ask::Pause => format!("{who} asks to stop the clocks."),
         };
@@ -898,7 +908,7 @@ impl Session {
         if let Some(by) = game.pending_offer() {
             text.push_str(&format!("; {} offers a draw", self.app.words().who(by)));
         }
-        if self.app.questions().offering_with_move() {
+        if self.app.view().questions().offering_with_move() {
             text.push_str("; offering a draw with this move");
         }
         text.push('.');

@@ -274,7 +274,7 @@ where
         // A resize reaches the app as an event, which may wait behind queued keys; the frame
         // is drawn at the terminal's size now, so the app hears of it first.
         let size = terminal.size().map_err(PlayError::terminal)?;
-        if size != app.size() {
+        if size != app.view().size() {
             draw = true;
             app.update(
                 Action::Resize {

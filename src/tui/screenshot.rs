@@ -64,7 +64,7 @@ fn picture(width: u16, height: u16, theme: Theme, glyphs: GlyphSet) -> String {
         app.update(Action::Select, second * (7 * i as u32 + 5));
     }
     let now = second * 70;
-    if let Some(layout) = app.board_layout() {
+    if let Some(layout) = app.view().board_layout() {
         let f8 = Square::from_coords(crate::rules::File::F, crate::rules::Rank::Eighth);
         let at = layout.glyph_position(f8);
         for kind in [PointerKind::Down, PointerKind::Up] {

@@ -52,8 +52,8 @@ impl<'a> PanelView<'a> {
             running: clock.running() == Some(color) && !game.is_over(),
             to_move: game.position().turn() == color && !game.is_over(),
             paused: clock.is_paused(),
-            theme: self.app.theme(),
-            glyphs: self.app.glyphs(),
+            theme: self.app.view().theme(),
+            glyphs: self.app.view().glyphs(),
             // The present's countdowns, not shown over a reviewed position's readings.
             delay: clock
                 .delay_left(color, now)
@@ -74,8 +74,8 @@ impl<'a> PanelView<'a> {
             (self.app.shown().ply(), &line),
             self.app.shown().position(),
             color,
-            self.app.theme(),
-            self.app.glyphs(),
+            self.app.view().theme(),
+            self.app.view().glyphs(),
         )
     }
 }
@@ -94,9 +94,9 @@ fn variant_text(app: &App) -> Option<String> {
 }
 
 impl PanelView<'_> {
-    /// Draws the panel where `plan` (from [`App::panel_layout`]) puts its parts.
+    /// Draws the panel where `plan` (from [`View::panel_layout`](crate::app::View::panel_layout)) puts its parts.
     pub fn render_plan(self, plan: PanelLayout, buf: &mut Buffer) {
-        let theme = self.app.theme();
+        let theme = self.app.view().theme();
         let title = match variant_text(self.app) {
             _ if let Some(seat) = crate::app::puzzle::seat(self.app) => seat.title(self.app.now()),
             _ if let Some(title) = crate::app::retro::kept_title(self.app) => title,
@@ -127,7 +127,7 @@ impl PanelView<'_> {
             block = block.title_bottom(Span::styled(format!(" {text} "), theme.muted()));
         }
         block.render(plan.area, buf);
-        let bottom = self.app.board().orientation;
+        let bottom = self.app.view().board().orientation;
         let top = !bottom;
         (&self.clock(top)).render(plan.top_clock, buf);
         (&self.captured(top)).render(plan.top_captured, buf);
@@ -136,24 +136,26 @@ impl PanelView<'_> {
         }
         MoveListView {
             game: self.app.game(),
-            ascii: self.app.glyphs() == GlyphSet::Ascii,
+            ascii: self.app.view().glyphs() == GlyphSet::Ascii,
             shown: self.app.shown().spot(),
             theme,
             style: self.app.words().style(),
-            hide_lines: self.app.retro().is_some(),
+            hide_lines: self.app.view().retro().is_some(),
         }
         .render(plan.moves, buf);
         ReportView { app: self.app }.render_plan(&plan, buf);
         NoteView {
-            lines: self.app.note_lines(usize::from(plan.note.width)),
-            scroll: self.app.note_scroll(),
+            lines: self.app.view().note_lines(usize::from(plan.note.width)),
+            scroll: self.app.view().note_scroll(),
             theme,
-            glyphs: self.app.glyphs(),
+            glyphs: self.app.view().glyphs(),
         }
         .render(plan.note, buf);
         let width = usize::from(plan.result.width);
         // (While the game-over box is open, it is drawn over this.)
-        for (row, line) in (plan.result.y..plan.result.bottom()).zip(self.app.result_lines(width)) {
+        for (row, line) in
+            (plan.result.y..plan.result.bottom()).zip(self.app.view().result_lines(width))
+        {
             buf.set_string(plan.result.x + 1, row, line, theme.title());
         }
         (&self.captured(bottom)).render(plan.bottom_captured, buf);
@@ -165,7 +167,7 @@ impl PanelView<'_> {
     /// Only the two clocks, where [`PanelView::render_plan`] puts them: drawn again over a
     /// popup, so that running clocks stay in sight whatever covers the panel.
     pub fn render_clocks(&self, buf: &mut Buffer) {
-        let Some(plan) = self.app.panel_layout() else {
+        let Some(plan) = self.app.view().panel_layout() else {
             return;
         };
         self.render_clocks_in([plan.top_clock, plan.bottom_clock], buf);
@@ -185,7 +187,7 @@ impl PanelView<'_> {
 
     /// The clock of the side at the top of the board in `rects[0]`, the other in `rects[1]`.
     fn render_clocks_in(&self, rects: [Rect; 2], buf: &mut Buffer) {
-        let bottom = self.app.board().orientation;
+        let bottom = self.app.view().board().orientation;
         for (color, rect) in [(!bottom, rects[0]), (bottom, rects[1])] {
             // Whole rows of clock, not a clock mixed into the popup's text.
             Clear.render(rect, buf);

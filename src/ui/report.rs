@@ -41,22 +41,25 @@ const EIGHTHS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇'
 impl ReportView<'_> {
     /// Draws the graph and the lines where `plan` puts them.
     pub fn render_plan(&self, plan: &PanelLayout, buf: &mut Buffer) {
-        let theme = self.app.theme();
-        if let Some(report) = self.app.report().shown() {
+        let theme = self.app.view().theme();
+        if let Some(report) = self.app.view().report().shown() {
             self.graph(report, plan.graph, buf);
             self.graph_label(report, plan.graph_label, buf);
         }
         let width = usize::from(plan.summary.width);
-        let mut lines: Vec<Line> = match self.app.live().lines() {
+        let mut lines: Vec<Line> = match self.app.view().live().lines() {
             Some((depth, live)) => {
-                let finished = self.app.live().finished();
+                let finished = self.app.view().live().finished();
                 let search = (depth, live, finished);
                 super::live::lines(self.app.shown().position(), search, width, theme)
             }
             None => Vec::new(),
         };
         lines.extend(
-            match (self.app.report().progress(), self.app.report().shown()) {
+            match (
+                self.app.view().report().progress(),
+                self.app.view().report().shown(),
+            ) {
                 (Some((done, total)), _) => {
                     let long = format!(" Analysing: {done} of {total} positions — Esc stops");
                     let short = format!(" Analysing {done}/{total} · Esc stops");
@@ -67,7 +70,7 @@ impl ReportView<'_> {
                     };
                     vec![Line::styled(text, theme.title())]
                 }
-                (None, Some(_)) if let Some(retro) = self.app.retro() => {
+                (None, Some(_)) if let Some(retro) = self.app.view().retro() => {
                     retro_lines(retro, width, &theme)
                 }
                 (None, Some(report)) => [Color::White, Color::Black]
@@ -84,7 +87,7 @@ impl ReportView<'_> {
 
     /// ` Ann   87% ACPL 24  1?! 0? 0??`, the name cut to make room.
     fn player_line(&self, report: &GameReport, color: Color, width: usize) -> Line<'static> {
-        let theme = self.app.theme();
+        let theme = self.app.view().theme();
         let p = &report.players[lila::index(color)];
         let accuracy = p
             .accuracy
@@ -133,7 +136,7 @@ impl ReportView<'_> {
         if area.is_empty() {
             return;
         }
-        let theme = self.app.theme();
+        let theme = self.app.view().theme();
         let shown = self.shown();
         let eval = report.positions.get(shown).map(|e| match e.eval {
             Eval::Mate { moves: 0, winner } => match winner {
@@ -165,8 +168,8 @@ impl ReportView<'_> {
         if area.is_empty() {
             return;
         }
-        let theme = self.app.theme();
-        let ascii = self.app.glyphs() == GlyphSet::Ascii;
+        let theme = self.app.view().theme();
+        let ascii = self.app.view().glyphs() == GlyphSet::Ascii;
         let positions = self.app.game().record().plies() + 1;
         let shown = self.shown();
         let levels = usize::from(area.height) * 8;

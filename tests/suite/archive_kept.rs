@@ -86,7 +86,7 @@ fn enter(app: &mut App, files: &mut Files, text: &str, now: Duration) -> Vec<std
 fn open_from_library(app: &mut App, files: &mut Files, now: Duration) {
     act(app, files, Action::Library, now);
     act(app, files, Action::Select, now);
-    assert!(app.game().is_over(), "{:?}", app.message());
+    assert!(app.game().is_over(), "{:?}", app.view().message());
     assert_eq!(app.game().record().plies(), 7);
 }
 
@@ -120,16 +120,17 @@ fn study_added_to_a_library_game_is_written_into_its_archive_file_and_comes_back
     }
     let mut written = enter(&mut app, &mut files, "Nf3", secs(2));
     assert!(
-        app.message()
+        app.view()
+            .message()
             .unwrap()
             .text
             .contains("kept in its archive file"),
         "{:?}",
-        app.message()
+        app.view().message()
     );
     written.extend(enter(&mut app, &mut files, "{Quieter", secs(2)));
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Comment on 3. Nf3 kept (written into its archive file)"
     );
     written.extend(enter(&mut app, &mut files, "!?", secs(3)));
@@ -166,7 +167,7 @@ fn study_added_to_a_library_game_is_written_into_its_archive_file_and_comes_back
     );
     // Nothing is lost by quitting: no question.
     act(&mut app, &mut files, Action::Quit, due);
-    assert!(app.should_quit(), "{:?}", app.dialog());
+    assert!(app.should_quit(), "{:?}", app.view().dialog());
     drop(files);
 
     // Opened again from the library: the study is there.
@@ -246,7 +247,7 @@ fn a_report_of_a_game_loaded_from_the_archive_folder_is_written_there_and_the_li
     let (mut app, mut files) = start(&store, Some(GameToOpen::Load(Box::new(opened))));
     let written = analyse(&mut app, &mut files, secs(1));
     assert_eq!(written.len(), 1);
-    let message = app.message().unwrap().text.clone();
+    let message = app.view().message().unwrap().text.clone();
     assert!(
         message.starts_with("Report ready.") && message.contains("saved in"),
         "{message}"
@@ -273,7 +274,7 @@ fn a_report_of_a_players_own_file_leaves_the_file_alone_and_says_how_to_keep_it(
     let written = analyse(&mut app, &mut files, secs(1));
     assert_eq!(written, Vec::<std::path::PathBuf>::new());
     assert_eq!(fs::read_to_string(&own).unwrap(), SCHOLARS, "never written");
-    let message = app.message().unwrap().text.clone();
+    let message = app.view().message().unwrap().text.clone();
     assert!(
         message.contains("not in the archive: Ctrl-S saves the game with it"),
         "{message}"

@@ -359,7 +359,7 @@ fn a_session_without_a_slot_says_where_it_saves_and_saves_there() {
         .map(|n| store.claim(n, now()).unwrap())
         .collect();
     let (mut app, mut files) = start_again(&store);
-    let status = app.status().text;
+    let status = app.view().status().text;
     let own = store
         .dir()
         .join(format!("current-own-{}.pgn", std::process::id()));
@@ -408,7 +408,7 @@ fn an_unfinished_game_already_in_the_archive_is_not_offered_again() {
     fs::write(&export, &unfinished).unwrap();
     assert_eq!(store.archived_unfinished(), None);
     let (app, files) = start_again(&store);
-    assert!(app.dialog().is_some_and(|d| d.title == "Resume?"));
+    assert!(app.view().dialog().is_some_and(|d| d.title == "Resume?"));
     drop(files);
 
     fs::remove_file(&export).unwrap();
@@ -418,7 +418,7 @@ fn an_unfinished_game_already_in_the_archive_is_not_offered_again() {
     fs::write(&archived, &unfinished).unwrap();
     assert_eq!(store.archived_unfinished(), Some(archived));
     let (app, _files) = start_again(&store);
-    assert!(app.dialog().is_none(), "not offered");
+    assert!(app.view().dialog().is_none(), "not offered");
     assert_eq!(state(&store), (None, vec![unfinished]), "tidied, not twice");
 }
 
@@ -458,7 +458,7 @@ fn a_game_archived_with_more_moves_than_its_old_name_is_not_offered_again() {
     fs::write(&archived, &later).unwrap();
     assert_eq!(store.archived_unfinished(), Some(archived.clone()));
     let (app, _files) = start_again(&store);
-    assert!(app.dialog().is_none(), "not offered");
+    assert!(app.view().dialog().is_none(), "not offered");
     assert!(!store.current_path().exists(), "the old name tidied away");
     assert_eq!(
         fs::read_to_string(&archived).unwrap(),

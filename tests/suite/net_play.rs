@@ -179,7 +179,7 @@ impl Terminal {
             let event = self.rx.recv_timeout(left).unwrap_or_else(|_| {
                 panic!(
                     "not reached within {WAIT:?}; the screen says {:?}",
-                    self.app.message()
+                    self.app.view().message()
                 )
             });
             self.update(Event::Net(event));
@@ -200,6 +200,7 @@ impl Terminal {
 
     fn said(&self) -> String {
         self.app
+            .view()
             .message()
             .map(|m| m.text.clone())
             .unwrap_or_default()
@@ -276,7 +277,11 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
     let (host_dir, join_dir) = dirs("net-fools-mate");
     let (mut white, invitation) = host(&host_dir, GameSetup::default());
     assert!(
-        white.app.dialog().is_some_and(|d| d.title == "Invitation"),
+        white
+            .app
+            .view()
+            .dialog()
+            .is_some_and(|d| d.title == "Invitation"),
         "the invitation stays on the host's screen until the friend comes"
     );
     let mut black = join(&invitation, &join_dir);
@@ -301,15 +306,15 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
     drop(own_files);
     let own_game = current(&watch_dir).expect("the watcher's own game saved");
     let mut watcher = join_as(&invitation.watch_only(), Access::Watch, &watch_dir);
-    white.wait_until(|app| app.dialog().is_none());
+    white.wait_until(|app| app.view().dialog().is_none());
     assert_eq!(
-        black.app.board().orientation,
+        black.app.view().board().orientation,
         Color::Black,
         "Black sees from Black"
     );
     // The host's panel: the friend's terminal and its lag, the watchers, the refusals.
     white.wait_until(|app| {
-        let lines = app.note_lines(40);
+        let lines = app.view().note_lines(40);
         lines
             .first()
             .is_some_and(|l| l.starts_with("Black: connected · lag "))
@@ -375,7 +380,7 @@ fn offers_takebacks_resignation_and_chat_stand_as_at_one_keyboard() {
     let (host_dir, join_dir) = dirs("net-dialogs");
     let (mut white, invitation) = host(&host_dir, GameSetup::default());
     let mut black = join(&invitation, &join_dir);
-    white.wait_until(|app| app.dialog().is_none());
+    white.wait_until(|app| app.view().dialog().is_none());
 
     white.type_line("say good luck\u{1b}[31m");
     black.wait_until(|app| {
@@ -390,14 +395,18 @@ fn offers_takebacks_resignation_and_chat_stand_as_at_one_keyboard() {
 
     // A draw offered by White is a question on Black's screen; declined there.
     white.update(Action::Draw);
-    black.wait_until(|app| app.questions().to_answer().is_some());
+    black.wait_until(|app| app.view().questions().to_answer().is_some());
     black.update(Action::No);
-    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("declines")));
+    white.wait_until(|app| {
+        app.view()
+            .message()
+            .is_some_and(|m| m.text.contains("declines"))
+    });
     assert!(!white.app.game().is_over());
 
     // Black asks to take e5 back; White agrees at its own screen.
     black.update(Action::Takeback);
-    white.wait_until(|app| app.questions().to_answer().is_some());
+    white.wait_until(|app| app.view().questions().to_answer().is_some());
     white.update(Action::Yes);
     black.wait_for_plies(1);
     white.wait_for_plies(1);
@@ -425,19 +434,28 @@ fn a_dropped_joiner_rejoins_and_finds_moves_and_clocks_as_they_were() {
 
     // The joiner's program ends: the host's panel says since when.
     black.quit();
-    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is gone")));
+    white.wait_until(|app| {
+        app.view()
+            .message()
+            .is_some_and(|m| m.text.contains("is gone"))
+    });
     assert!(
         white
             .app
+            .view()
             .note_lines(40)
             .iter()
             .any(|l| l.starts_with("Black: gone since")),
         "{:?}",
-        white.app.note_lines(40)
+        white.app.view().note_lines(40)
     );
 
     let mut again = join(&invitation, &join_dir);
-    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is back")));
+    white.wait_until(|app| {
+        app.view()
+            .message()
+            .is_some_and(|m| m.text.contains("is back"))
+    });
     assert_eq!(again.app.game().record().plies(), 2);
     let host_clock = white
         .app
@@ -558,13 +576,22 @@ fn a_move_lost_with_the_link_is_never_saved_and_the_joiner_reconnects_by_itself(
 
     // The link breaks; the joiner connects again by itself and is told its move is not played.
     relay.cut();
-    black.wait_until(|app| app.message().is_some_and(|m| m.text.contains("again")));
     black.wait_until(|app| {
-        app.message()
+        app.view()
+            .message()
+            .is_some_and(|m| m.text.contains("again"))
+    });
+    black.wait_until(|app| {
+        app.view()
+            .message()
             .is_some_and(|m| m.text.contains("Nf6 never reached it"))
     });
     assert_eq!(black.app.game().record().plies(), 3);
-    white.wait_until(|app| app.message().is_some_and(|m| m.text.contains("is back")));
+    white.wait_until(|app| {
+        app.view()
+            .message()
+            .is_some_and(|m| m.text.contains("is back"))
+    });
     assert!(!current(&join_dir).unwrap().contains("Nf6"));
     black.type_line("Nc6");
     white.wait_for_plies(4);
@@ -686,7 +713,8 @@ fn a_host_that_quit_mid_game_resumes_it_for_a_new_invitation() {
     white.update(Action::Tick);
     white.quit();
     black.wait_until(|app| {
-        app.message()
+        app.view()
+            .message()
             .is_some_and(|m| m.text.contains("connection to the host is lost"))
     });
     black.quit();
@@ -830,7 +858,8 @@ fn joining_a_closed_port_a_wrong_secret_or_a_watch_invitation_is_said_and_exits_
     );
     // The host's panel counts the stranger.
     white.wait_until(|app| {
-        app.note_lines(40)
+        app.view()
+            .note_lines(40)
             .iter()
             .any(|l| l.contains("refused ") && !l.ends_with("refused 0"))
     });

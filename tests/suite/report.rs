@@ -67,7 +67,7 @@ fn analysis_started(app: &mut App) -> (u64, Vec<Move>) {
             Effect::Engine(EngineEffect::Analyse(job)) => Some(job.clone()),
             _ => None,
         })
-        .unwrap_or_else(|| panic!("no analysis in {effects:?}: {:?}", app.message()));
+        .unwrap_or_else(|| panic!("no analysis in {effects:?}: {:?}", app.view().message()));
     (job.id, job.moves)
 }
 
@@ -184,7 +184,7 @@ pub(crate) fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
 }
 
 fn error_text(app: &App) -> String {
-    match app.message() {
+    match app.view().message() {
         Some(m) if m.kind == MessageKind::Error => m.text.clone(),
         other => panic!("expected an error, found {other:?}"),
     }
@@ -199,7 +199,7 @@ fn the_engine_is_never_consulted_during_a_game_in_progress() {
     assert!(
         error_text(&app).contains("in progress"),
         "{:?}",
-        app.message()
+        app.view().message()
     );
     enter(&mut app, "analyse");
     assert!(error_text(&app).contains("never consulted during a game"));
@@ -209,7 +209,7 @@ fn the_engine_is_never_consulted_during_a_game_in_progress() {
             .any(|e| matches!(e, Effect::Engine(EngineEffect::Analyse(_)))),
         "no engine started"
     );
-    assert_eq!(app.report().progress(), None);
+    assert_eq!(app.view().report().progress(), None);
 }
 
 #[test]
@@ -218,7 +218,7 @@ fn the_typed_command_after_the_game_starts_the_report_and_shows_its_progress() {
     enter(&mut app, "analyse");
     let (id, moves) = analysis_started(&mut app);
     assert_eq!(moves.len(), 7);
-    assert_eq!(app.report().progress(), Some((0, 8)));
+    assert_eq!(app.view().report().progress(), Some((0, 8)));
     analysis(&mut app, id, AnalysisEvent::Progress { done: 3, total: 8 });
     let screen = text(&draw(&mut app, 80, 24));
     assert!(
@@ -253,7 +253,7 @@ fn esc_stops_the_engine_and_keeps_the_moves_analysed() {
         );
     }
     // The graph grows as the engine goes: three moves covered so far.
-    assert_eq!(app.report().shown().map(|r| r.moves.len()), Some(3));
+    assert_eq!(app.view().report().shown().map(|r| r.moves.len()), Some(3));
     act(&mut app, Action::Cancel);
     assert!(
         app.take_effects()
@@ -266,18 +266,18 @@ fn esc_stops_the_engine_and_keeps_the_moves_analysed() {
             done: evals[..4].to_vec(),
         },
     );
-    assert_eq!(app.report().progress(), None);
-    let report = app.report().shown().expect("the part done is kept");
+    assert_eq!(app.view().report().progress(), None);
+    let report = app.view().report().shown().expect("the part done is kept");
     assert_eq!(report.moves.len(), 3);
     assert_eq!(
         report.moves[2].advice.map(|a| a.judgement),
         Some(Judgement::Inaccuracy)
     );
-    let message = app.message().unwrap().text.clone();
+    let message = app.view().message().unwrap().text.clone();
     assert!(message.contains("covers 3 of 7 moves"), "{message}");
     // A late word from the analysis stopped changes nothing.
     analysis(&mut app, id, AnalysisEvent::Progress { done: 8, total: 8 });
-    assert_eq!(app.report().progress(), None);
+    assert_eq!(app.view().report().progress(), None);
 }
 
 #[test]
@@ -289,7 +289,7 @@ fn a_failing_engine_is_named_with_what_went_wrong_and_the_moves_done_are_kept() 
     let error = error_text(&app);
     assert!(error.contains("engine /opt/sf stopped"), "{error}");
     assert!(error.contains("covers 2 of 7 moves"), "{error}");
-    assert_eq!(app.report().shown().map(|r| r.moves.len()), Some(2));
+    assert_eq!(app.view().report().shown().map(|r| r.moves.len()), Some(2));
     // The game itself is not annotated from half a report.
     assert!(app.game().evals().is_empty());
 }
@@ -304,20 +304,20 @@ fn an_event_of_another_analysis_is_dropped() {
         id + 1,
         AnalysisEvent::Progress { done: 5, total: 8 },
     );
-    assert_eq!(app.report().progress(), Some((0, 8)));
+    assert_eq!(app.view().report().progress(), Some((0, 8)));
     analysis(
         &mut app,
         id + 1,
         AnalysisEvent::Cancelled { done: Vec::new() },
     );
-    assert_eq!(app.report().progress(), Some((0, 8)));
+    assert_eq!(app.view().report().progress(), Some((0, 8)));
 }
 
 #[test]
 fn a_finished_report_labels_the_moves_and_shows_the_numbers() {
     let mut app = analysed(Theme::monochrome());
-    assert_eq!(app.report().progress(), None);
-    let report = app.report().shown().unwrap().clone();
+    assert_eq!(app.view().report().progress(), None);
+    let report = app.view().report().shown().unwrap().clone();
     assert_eq!(report.players[0].inaccuracies, 1);
     assert_eq!(report.players[1].blunders, 1);
     assert!(report.players[1].accuracy < report.players[0].accuracy);
@@ -334,7 +334,7 @@ fn a_finished_report_labels_the_moves_and_shows_the_numbers() {
     assert!(screen.contains("Qh5?!"), "{screen}");
     assert!(screen.contains("1?! 0? 0??"), "{screen}");
     assert!(screen.contains("0?! 0? 1??"), "{screen}");
-    let message = app.message().unwrap().text.clone();
+    let message = app.view().message().unwrap().text.clone();
     assert!(message.starts_with("Report ready."), "{message}");
 }
 
@@ -358,7 +358,7 @@ fn the_better_line_of_a_labelled_move_is_entered_with_shift_right() {
 fn a_click_on_the_graph_shows_that_move() {
     let mut app = analysed(Theme::monochrome());
     draw(&mut app, 80, 24);
-    let graph = app.panel_layout().unwrap().graph;
+    let graph = app.view().panel_layout().unwrap().graph;
     assert!(graph.height >= 3, "{graph:?}");
     // The left edge is the start, the right edge the end.
     let click = |app: &mut App, x: u16| {
@@ -382,7 +382,7 @@ fn a_click_on_the_graph_shows_that_move() {
 #[test]
 fn a_game_analysed_before_shows_its_report_with_no_engine() {
     let app = analysed(Theme::monochrome());
-    let report = app.report().shown().unwrap().clone();
+    let report = app.view().report().shown().unwrap().clone();
     let pgn = app.game().to_pgn(app.now(), &Tags::new());
     assert!(pgn.contains("[%eval 0.30]"), "{pgn}");
     let imported = import_game(&pgn).unwrap();
@@ -396,6 +396,7 @@ fn a_game_analysed_before_shows_its_report_with_no_engine() {
         ..Config::default()
     });
     let again = opened
+        .view()
         .report()
         .shown()
         .expect("the report, from the %eval comments");
@@ -405,7 +406,10 @@ fn a_game_analysed_before_shows_its_report_with_no_engine() {
 
 /// The text of the message standing, whatever its kind.
 fn said(app: &App) -> String {
-    app.message().map(|m| m.text.clone()).unwrap_or_default()
+    app.view()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
 }
 
 #[test]
@@ -460,7 +464,7 @@ fn f9_and_shift_f9_step_through_the_labelled_moves_and_say_what_was_better() {
 fn in_a_report_cut_short_shift_f9_from_the_end_finds_its_last_labelled_move_first() {
     // Stopped after three moves: 2. Qh5?! is its last labelled move; the game goes on to 4.
     let mut app = analysis_ended(4, |done| AnalysisEvent::Cancelled { done });
-    assert_eq!(app.report().shown().map(|r| r.moves.len()), Some(3));
+    assert_eq!(app.view().report().shown().map(|r| r.moves.len()), Some(3));
     act(&mut app, Action::HistoryEnd);
     act(&mut app, Action::Seek(Seek::PREVIOUS));
     assert_eq!(app.shown().spot(), Spot::Main(3));
@@ -475,7 +479,11 @@ fn typed_next_and_previous_take_a_player_and_a_label() {
     let mut app = analysed(Theme::monochrome());
     enter(&mut app, "next blunder");
     assert_eq!(app.shown().spot(), Spot::Main(6));
-    assert_eq!(app.input(), "", "the words are a command, not a move");
+    assert_eq!(
+        app.view().input(),
+        "",
+        "the words are a command, not a move"
+    );
     enter(&mut app, "prev white");
     assert_eq!(app.shown().spot(), Spot::Main(3));
     enter(&mut app, "next black mistake");
@@ -505,7 +513,7 @@ fn the_graph_keeps_the_shown_bar_the_right_way_up_with_a_50_line_and_the_eval_be
     act(&mut app, Action::Seek(Seek::NEXT));
     act(&mut app, Action::Seek(Seek::NEXT));
     let buf = draw(&mut app, 120, 40);
-    let plan = app.panel_layout().unwrap();
+    let plan = app.view().panel_layout().unwrap();
     let (graph, label) = (plan.graph, plan.graph_label);
     assert_eq!(label.width, hotseat::layout::panel::GRAPH_LABEL_WIDTH);
     assert_eq!(label.x, graph.right());
@@ -546,7 +554,7 @@ fn the_graph_keeps_the_shown_bar_the_right_way_up_with_a_50_line_and_the_eval_be
     // 50% line runs through the empty columns of Black's better moments.
     act(&mut app, Action::HistoryStart);
     let buf = draw(&mut app, 120, 40);
-    let plan = app.panel_layout().unwrap();
+    let plan = app.view().panel_layout().unwrap();
     let (graph, label) = (plan.graph, plan.graph_label);
     let row = |y: u16, area: ratatui::layout::Rect| -> String {
         (area.x..area.right())
@@ -634,7 +642,7 @@ fn engine_lines_are_refused_during_a_game_in_progress() {
     act(&mut app, Action::EngineLines);
     assert!(error_text(&app).contains("never consulted during a game"));
     assert!(live_jobs(&mut app).is_empty());
-    assert_eq!(app.live().lines(), None);
+    assert_eq!(app.view().live().lines(), None);
 }
 
 #[test]
@@ -679,14 +687,14 @@ fn engine_lines_follow_the_position_shown_and_stop() {
             lines: lines.clone(),
         },
     );
-    assert_eq!(app.live().lines().map(|(_, l)| l.len()), Some(0));
+    assert_eq!(app.view().live().lines().map(|(_, l)| l.len()), Some(0));
     live(&mut app, second, LiveUpdate::Lines { depth: 12, lines });
     let screen = text(&draw(&mut app, 80, 24));
     assert!(screen.contains("+100.00 d12 Qxf7#"), "{screen}");
     assert!(screen.contains("+3.00 Bxf7+ Ke7"), "{screen}");
     // The bar beside the board: White winning, filled (from White's side, the bottom) into
     // its top cell (+10 and more is lichess's 97.5%).
-    let board = app.board_layout().unwrap().area();
+    let board = app.view().board_layout().unwrap().area();
     let buf = draw(&mut app, 80, 24);
     assert_eq!(buf[(board.right(), board.bottom() - 1)].symbol(), "█");
     assert_ne!(buf[(board.right(), board.y)].symbol(), " ");
@@ -699,7 +707,7 @@ fn engine_lines_follow_the_position_shown_and_stop() {
     // Off: the search stops and the lines go.
     act(&mut app, Action::EngineLines);
     assert!(app.take_effects().contains(&EngineEffect::StopLive.into()));
-    assert_eq!(app.live().lines(), None);
+    assert_eq!(app.view().live().lines(), None);
     act(&mut app, Action::HistoryBack);
     assert!(live_jobs(&mut app).is_empty());
 }
@@ -731,7 +739,7 @@ fn a_failing_engine_turns_the_lines_off_with_its_words() {
         ),
     );
     assert!(error_text(&app).contains("no chess engine found"));
-    assert_eq!(app.live().lines(), None);
+    assert_eq!(app.view().live().lines(), None);
 }
 
 #[test]
@@ -811,9 +819,9 @@ fn a_report_of_a_game_archived_this_session_is_written_into_its_archive_file() {
     );
     app.update(Event::Rearchived(Ok(path)), app.now());
     assert!(
-        app.message().unwrap().text.contains("saved in"),
+        app.view().message().unwrap().text.contains("saved in"),
         "{:?}",
-        app.message()
+        app.view().message()
     );
     act(&mut app, Action::Quit);
     assert!(app.should_quit(), "nothing to lose: {:?}", app.mode());

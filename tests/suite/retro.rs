@@ -16,7 +16,10 @@ use hotseat::rules::Color;
 use hotseat::ui::theme::Theme;
 
 fn said(app: &App) -> String {
-    app.message().map(|m| m.text.clone()).unwrap_or_default()
+    app.view()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
 }
 
 /// Scholar's mate analysed, learning from both players' mistakes; the effects taken.
@@ -29,7 +32,7 @@ fn learning() -> (App, Vec<Effect>) {
 }
 
 fn feedback(app: &App) -> Feedback {
-    app.retro().expect("learning").feedback()
+    app.view().retro().expect("learning").feedback()
 }
 
 #[test]
@@ -40,7 +43,7 @@ fn the_blunder_is_offered_from_the_position_before_it_and_kept_for_later() {
         "You played 3... Nf6?? Find a better move for Bob (Black)"
     );
     assert_eq!(app.shown().ply(), 5, "the position before 3... Nf6");
-    assert_eq!(app.retro().unwrap().progress(), (0, 1));
+    assert_eq!(app.view().retro().unwrap().progress(), (0, 1));
     let kept = effects
         .iter()
         .find_map(|e| match e {
@@ -92,7 +95,7 @@ fn the_move_played_fails_and_the_engines_move_solves_it() {
     );
     // F9: the summary, nothing left for later.
     act(&mut app, Action::Seek(Seek::NEXT));
-    assert!(app.retro().is_none());
+    assert!(app.view().retro().is_none());
     assert_eq!(
         said(&app),
         "Done reviewing both players' mistakes: 1 found of 1"
@@ -192,16 +195,19 @@ fn the_solution_is_shown_skips_are_counted_and_the_rest_kept_for_later() {
 fn shift_f4_stops_esc_does_not_and_a_player_without_mistakes_is_told_so() {
     let (mut app, _) = learning();
     act(&mut app, Action::Cancel);
-    assert!(app.retro().is_some(), "Esc clears the move box, no more");
+    assert!(
+        app.view().retro().is_some(),
+        "Esc clears the move box, no more"
+    );
 
     let (mut app, _) = learning();
     act(&mut app, Action::Learn(None));
-    assert!(app.retro().is_none());
+    assert!(app.view().retro().is_none());
     assert!(said(&app).contains("0 found"), "{}", said(&app));
 
     let mut app = analysed(Theme::monochrome());
     act(&mut app, Action::Learn(Some(Color::White)));
-    assert!(app.retro().is_none());
+    assert!(app.view().retro().is_none());
     assert_eq!(
         said(&app),
         "No mistakes by Ann (White) to learn from: no move lost more than 7.5% of its winning \
@@ -218,13 +224,13 @@ fn shift_f4_stops_esc_does_not_and_a_player_without_mistakes_is_told_so() {
 fn learning_needs_a_report_and_is_typed_as_learn_black() {
     let mut app = super::report::finished(Theme::monochrome());
     act(&mut app, Action::Learn(None));
-    let error = app.message().unwrap();
+    let error = app.view().message().unwrap();
     assert_eq!(error.kind, MessageKind::Error);
     assert!(error.text.contains("F4 asks the engine"), "{}", error.text);
 
     let mut app = analysed(Theme::monochrome());
     enter(&mut app, "learn black");
-    assert_eq!(app.retro().unwrap().side(), Some(Color::Black));
+    assert_eq!(app.view().retro().unwrap().side(), Some(Color::Black));
 }
 
 #[test]

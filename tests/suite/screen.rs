@@ -72,7 +72,7 @@ fn play(app: &mut App, moves: &[&str]) {
     for m in moves {
         typed(app, m);
         act(app, Action::Select);
-        assert_eq!(app.message(), None, "{m}");
+        assert_eq!(app.view().message(), None, "{m}");
     }
 }
 
@@ -168,8 +168,8 @@ fn the_game_over_box_fits_the_room_the_panel_makes_at_every_size() {
         let buf = draw(&mut app, w, h);
         let shown = text(&buf);
         let (x, y) = find(&buf, " Game over ").unwrap_or_else(|| panic!("{w}x{h}\n{shown}"));
-        let dialog = app.dialog().unwrap();
-        let plan = app.panel_layout().unwrap();
+        let dialog = app.view().dialog().unwrap();
+        let plan = app.view().panel_layout().unwrap();
         let size = dialog.measure(plan.area.width);
         for line in &size.lines {
             assert!(shown.contains(line.as_str()), "{w}x{h}: {line}\n{shown}");
@@ -526,7 +526,7 @@ fn the_ready_screen_and_the_question_boxes() {
         "the question on the status line, the board free: {}",
         text(&buf)
     );
-    assert!(app.dialog().is_none());
+    assert!(app.view().dialog().is_none());
     let buf = draw(&mut app, 120, 40);
     assert!(
         find(
@@ -885,7 +885,7 @@ fn the_new_game_form_is_drawn_whole_over_a_game_in_progress() {
             let mut alone = Buffer::empty(buf.area);
             hotseat::ui::new_game::NewGameView {
                 form,
-                theme: app.theme(),
+                theme: app.view().theme(),
             }
             .render(buf.area, &mut alone);
             let (screen, form_rows) = (lines(&buf), lines(&alone));

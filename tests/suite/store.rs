@@ -919,7 +919,9 @@ pub(crate) fn answer(app: &mut App, files: &mut Files, answer: Action) {
 }
 
 fn asked_to_archive(app: &App) -> bool {
-    app.dialog().is_some_and(|d| d.title == "Save it now?")
+    app.view()
+        .dialog()
+        .is_some_and(|d| d.title == "Save it now?")
 }
 
 #[test]
@@ -935,7 +937,7 @@ fn a_finished_game_the_archive_refused_is_offered_next_time_and_yes_archives_it(
     let (current, archived) = state(&store);
     assert_eq!(current, None);
     assert_eq!(archived, [finished]);
-    let status = app.status().text;
+    let status = app.view().status().text;
     assert!(
         status.contains("The finished game was archived as")
             && status.contains("2026-11-21-Ann-vs-Bob.pgn"),
@@ -946,7 +948,7 @@ fn a_finished_game_the_archive_refused_is_offered_next_time_and_yes_archives_it(
 
     let (app, _files) = start_again(&store);
     assert!(!asked_to_archive(&app), "nothing is left to ask about");
-    assert!(app.dialog().is_none());
+    assert!(app.view().dialog().is_none());
 }
 
 #[test]
@@ -987,7 +989,7 @@ fn yes_failing_again_says_why_and_keeps_the_finished_game() {
     let (mut app, mut files) = start_again(&store);
     assert!(asked_to_archive(&app));
     answer(&mut app, &mut files, Action::Yes);
-    let status = app.status().text;
+    let status = app.view().status().text;
     assert!(
         status.contains("Could not archive the finished game") && status.contains("games"),
         "{status}"
@@ -1006,7 +1008,7 @@ fn yes_failing_again_says_why_and_keeps_the_finished_game() {
     assert!(
         app.saving().warning().is_some(),
         "the new game says it is not saved: {}",
-        app.status().text
+        app.view().status().text
     );
     drop(files);
 
@@ -1037,7 +1039,13 @@ fn a_finished_game_another_window_holds_is_never_touched() {
     // A second window on the same folder plays a game of its own and leaves that one alone.
     let (second, _second_files) = start_again(&store);
     assert!(!asked_to_archive(&second));
-    assert!(second.status().text.contains("another hotseat window"));
+    assert!(
+        second
+            .view()
+            .status()
+            .text
+            .contains("another hotseat window")
+    );
     assert_eq!(state(&store), (Some(finished), Vec::new()));
 }
 

@@ -241,15 +241,15 @@ fn check(app: &App, buf: &Buffer, what: &str) -> Vec<String> {
     let screen = ScreenLayout::new(buf.area).unwrap();
     // At 80 columns every hint and message is whole; on the smallest screen the hints the
     // app gives by itself (not what the player typed, nor a refusal quoting it).
-    let typed = app.input().is_empty() && app.message().is_none();
+    let typed = app.view().input().is_empty() && app.view().message().is_none();
     if buf.area.width >= 80 || typed {
         let prompt = rows[usize::from(screen.prompt.y)].trim_end();
         if prompt.ends_with('…') {
             faults.push(format!("{what}: the hint is cut: {prompt:?}"));
         }
         let status = Rect {
-            height: app.status_rows(),
-            y: screen.status.bottom() - app.status_rows(),
+            height: app.view().status_rows(),
+            y: screen.status.bottom() - app.view().status_rows(),
             ..screen.status
         };
         for y in status.rows().map(|r| usize::from(r.y)) {
@@ -260,21 +260,25 @@ fn check(app: &App, buf: &Buffer, what: &str) -> Vec<String> {
     }
     // The state of the game (whose move, an offer standing, a claim open) on one line.
     let stateful = matches!(app.mode(), Mode::Playing | Mode::Ready(_));
-    let plain = app.message().is_none() && app.review().is_none() && stateful;
-    if buf.area.width >= 80 && plain && app.status_rows() > 1 {
+    let plain = app.view().message().is_none() && app.view().review().is_none() && stateful;
+    if buf.area.width >= 80 && plain && app.view().status_rows() > 1 {
         faults.push(format!("{what}: the status takes two lines"));
     }
     // A message says its sentence on one line at 80 columns (one with a path may take two),
     // and a path in it breaks only after a `/`.
-    if let Some(message) = app.message().filter(|_| buf.area.width >= 80 && stateful) {
-        let top = usize::from(screen.status.bottom() - app.status_rows());
+    if let Some(message) = app
+        .view()
+        .message()
+        .filter(|_| buf.area.width >= 80 && stateful)
+    {
+        let top = usize::from(screen.status.bottom() - app.view().status_rows());
         let shown_rows = &rows[top..usize::from(screen.status.bottom())];
         let shown: Vec<&str> = shown_rows
             .iter()
             .flat_map(|r| r.split_whitespace())
             .collect();
         let said = message.for_width(usize::from(buf.area.width) - 2);
-        if !said.contains('/') && app.status_rows() > 1 {
+        if !said.contains('/') && app.view().status_rows() > 1 {
             faults.push(format!(
                 "{what}: the message takes two lines: {shown_rows:?}"
             ));
@@ -285,7 +289,7 @@ fn check(app: &App, buf: &Buffer, what: &str) -> Vec<String> {
             ));
         }
     }
-    let Some(dialog) = app.dialog() else {
+    let Some(dialog) = app.view().dialog() else {
         return faults;
     };
     let Some(inside) = box_rows(&rows, &dialog.title) else {
@@ -326,7 +330,7 @@ fn check(app: &App, buf: &Buffer, what: &str) -> Vec<String> {
 
 /// Every key labelled in the footer (or the box) in the app's present context.
 fn offered(app: &App) -> Vec<Action> {
-    hints(app.key_context())
+    hints(app.view().key_context())
         .into_iter()
         .map(|(action, _, _)| action)
         .filter(|a| !matches!(a, Action::Quit))
@@ -349,7 +353,7 @@ fn every_dialog_and_hint_says_its_whole_sentence_and_shows_its_keys() {
             for size in SIZES {
                 let mut app = build(&start, &keys);
                 let buf = draw(&mut app, size);
-                if let Some(d) = app.dialog() {
+                if let Some(d) = app.view().dialog() {
                     seen_dialogs.insert(d.title.clone());
                 }
                 let what = format!(

@@ -73,7 +73,7 @@ mod tests {
         assert!(press(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL));
         key(&mut app, KeyCode::Char('n'));
         assert_eq!(app.mode(), &Mode::Playing);
-        assert_eq!(app.input(), "n");
+        assert_eq!(app.view().input(), "n");
     }
 
     #[test]

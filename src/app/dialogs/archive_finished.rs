@@ -98,7 +98,7 @@ mod tests {
     #[test]
     fn the_quit_key_the_box_names_quits_and_leaves_the_game_for_next_time() {
         let mut app = asking_to_archive();
-        let lines = app.dialog().expect("the question is open").lines;
+        let lines = app.view().dialog().expect("the question is open").lines;
         assert!(
             lines.iter().any(|l| l.starts_with("Ctrl-Q: quit")),
             "{lines:?}"

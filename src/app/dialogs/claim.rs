@@ -116,6 +116,6 @@ mod tests {
         assert!(key(&mut app, KeyCode::Esc));
         assert_eq!(app.mode(), &Mode::Playing);
         assert_eq!(sans(&app).last().unwrap(), "Ng1");
-        assert_eq!(app.message().unwrap().text, "Ng8 not played");
+        assert_eq!(app.view().message().unwrap().text, "Ng8 not played");
     }
 }

@@ -326,7 +326,7 @@ mod tests {
         let Mode::Explorer(explorer) = app.mode().clone() else {
             panic!("the explorer shows: {:?}", app.mode());
         };
-        assert_eq!(app.dialog_look(), Some(Look::Explorer(&explorer)));
+        assert_eq!(app.view().dialog_look(), Some(Look::Explorer(&explorer)));
         let shown = explorer.shown_rows(&app).expect("counted");
         assert_eq!(shown.len(), 2);
         assert_eq!(shown[0].0, "e4");

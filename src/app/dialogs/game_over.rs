@@ -58,7 +58,7 @@ impl Popup for GameOver {
             }
             None => {}
         }
-        text_box("Game over", lines, app.key_context())
+        text_box("Game over", lines, app.view().key_context())
     }
 }
 
@@ -112,7 +112,10 @@ mod tests {
         assert_eq!(app.game().player(Color::White), "Bob");
         assert_eq!(app.game().player(Color::Black), "Ann");
         assert_eq!(app.game().record().plies(), 0);
-        assert_eq!(app.message().unwrap().text, "Rematch: Bob vs Ann, untimed");
+        assert_eq!(
+            app.view().message().unwrap().text,
+            "Rematch: Bob vs Ann, untimed"
+        );
     }
 
     #[test]

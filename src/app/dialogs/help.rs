@@ -22,7 +22,7 @@ impl Popup for Help {
     }
 
     fn update(self, app: &mut App, action: Action, _now: Duration) {
-        let screen = app.screen();
+        let screen = app.view().screen();
         let page = help::page_height(screen);
         let max = help::max_scroll(screen);
         let scroll = self.scroll;
@@ -104,7 +104,7 @@ mod tests {
                 ..Help::default()
             })
         );
-        let max = help::max_scroll(app.screen());
+        let max = help::max_scroll(app.view().screen());
         assert!(max > 1, "the help is longer than a 24-row screen");
         assert!(key(&mut app, KeyCode::End));
         assert_eq!(

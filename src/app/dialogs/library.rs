@@ -563,9 +563,13 @@ mod tests {
         assert!(app.game().is_over());
         assert_eq!(app.game().player(Color::White), "Ann");
         assert!(
-            app.message().unwrap().text.starts_with("Loaded g0.pgn"),
+            app.view()
+                .message()
+                .unwrap()
+                .text
+                .starts_with("Loaded g0.pgn"),
             "{:?}",
-            app.message()
+            app.view().message()
         );
     }
 
@@ -600,7 +604,13 @@ mod tests {
             },
         );
         assert_eq!(list(&app).len(), 1);
-        assert!(app.message().unwrap().text.contains("F8 brings it back"));
+        assert!(
+            app.view()
+                .message()
+                .unwrap()
+                .text
+                .contains("F8 brings it back")
+        );
         // The rows moved up: the list asks the index for its page again.
         let asked = app.take_effects();
         assert!(
@@ -651,7 +661,7 @@ mod tests {
         );
         // Delete asks, and says it is for good.
         key(&mut app, KeyCode::Delete);
-        let Some(Look::Box(question)) = app.dialog_look() else {
+        let Some(Look::Box(question)) = app.view().dialog_look() else {
             panic!("a question: {:?}", app.mode());
         };
         assert_eq!(question.title, "Delete this game for good?");
@@ -672,7 +682,13 @@ mod tests {
             },
         );
         assert_eq!(list(&app).len(), 1);
-        assert!(app.message().unwrap().text.contains("deleted for good"));
+        assert!(
+            app.view()
+                .message()
+                .unwrap()
+                .text
+                .contains("deleted for good")
+        );
         // And back to the library.
         press(&mut app, KeyCode::Char('t'), KeyModifiers::CONTROL);
         assert_eq!(app.take_effects(), [LibraryEffect::Load]);
@@ -684,7 +700,7 @@ mod tests {
         let mut app = crate::app::tests::app();
         key(&mut app, KeyCode::F(6));
         assert_eq!(app.mode(), &Mode::Playing);
-        assert!(app.message().unwrap().text.contains("no folder"));
+        assert!(app.view().message().unwrap().text.contains("no folder"));
         let mut app = saving_app("none");
         key(&mut app, KeyCode::F(6));
         at(
@@ -697,6 +713,12 @@ mod tests {
             )))),
         );
         assert_eq!(app.mode(), &Mode::Playing);
-        assert!(app.message().unwrap().text.contains("permission denied"));
+        assert!(
+            app.view()
+                .message()
+                .unwrap()
+                .text
+                .contains("permission denied")
+        );
     }
 }

@@ -78,7 +78,7 @@ mod tests {
         assert!(key(&mut app, KeyCode::Enter));
         assert_eq!(app.mode(), &Mode::Playing);
         assert_eq!(app.game().record().plies(), 0);
-        assert!(app.message().unwrap().text.starts_with("New game: "));
+        assert!(app.view().message().unwrap().text.starts_with("New game: "));
     }
 
     #[test]

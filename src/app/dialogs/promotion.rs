@@ -48,7 +48,7 @@ impl Popup for Promotion {
                 app.mode = Mode::Promotion(Promotion { choice, ..self });
             }
             Action::Pointer(p) if p.kind == PointerKind::Down => {
-                if let Some(i) = promotion::choice_at(app.screen(), p.column, p.row) {
+                if let Some(i) = promotion::choice_at(app.view().screen(), p.column, p.row) {
                     promote(app, from, to, Role::PROMOTIONS[i], now);
                 }
             }
@@ -124,6 +124,6 @@ mod tests {
         assert!(key(&mut app, KeyCode::Esc));
         assert_eq!(app.mode(), &Mode::Playing);
         assert!(sans(&app).is_empty());
-        assert_eq!(app.board().selected, None);
+        assert_eq!(app.view().board().selected, None);
     }
 }

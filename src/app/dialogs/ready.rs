@@ -129,7 +129,10 @@ mod tests {
             assert!(key(&mut app, code), "{code:?} is bound");
             assert_eq!(app.mode(), &Mode::Playing);
             assert_eq!(app.game().clock().running(), Some(Color::White));
-            assert_eq!(app.message().unwrap().text, "White's clock is running");
+            assert_eq!(
+                app.view().message().unwrap().text,
+                "White's clock is running"
+            );
         }
     }
 
@@ -138,7 +141,7 @@ mod tests {
         let mut app = timed_app("5+0");
         assert!(key(&mut app, KeyCode::Char('e')));
         assert_eq!(app.mode(), &Mode::Playing);
-        assert_eq!(app.input(), "e");
+        assert_eq!(app.view().input(), "e");
         assert_eq!(app.game().clock().running(), Some(Color::White));
     }
 

@@ -27,7 +27,7 @@ impl Popup for Resign {
             Action::Yes if yes_too_soon(app, now, "y resigns, Enter keeps playing") => {}
             Action::Yes => {
                 app.mode = Mode::Playing;
-                if app.net_act(crate::remote::Action::Resign) {
+                if app.desk().net_act(crate::remote::Action::Resign) {
                     return;
                 }
                 if let Err(err) = app.game.resign(self.color, now) {

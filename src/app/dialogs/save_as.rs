@@ -52,7 +52,7 @@ impl Popup for SaveForm {
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
         let what = match self.kind {
             ExportKind::Pgn => "the game as PGN".to_owned(),
-            ExportKind::Fen => match app.review() {
+            ExportKind::Fen => match app.view().review() {
                 Some(ply) => format!("the position after half-move {ply} as FEN"),
                 None => "the position as FEN".to_owned(),
             },
@@ -130,7 +130,7 @@ mod tests {
         assert!(key(&mut app, KeyCode::Enter));
         assert_eq!(form(&app).path, "", "still open");
         assert_eq!(
-            app.message().unwrap().text,
+            app.view().message().unwrap().text,
             "Type a file name to save to, like game.pgn"
         );
         assert!(app.take_effects().is_empty());

@@ -59,7 +59,10 @@ fn give(app: &mut App, row: &str, rated: bool) {
 }
 
 fn text(app: &App) -> String {
-    app.message().map(|m| m.text.clone()).unwrap_or_default()
+    app.view()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
 }
 
 /// The results handed to the store since the last look.
@@ -78,7 +81,7 @@ fn the_opponents_first_move_is_on_the_board_as_the_last_move() {
     let app = at_puzzle(MATE_IN_3);
     assert_eq!(sans(&app), ["Rxe6"]);
     assert_eq!(app.shown().last_move().unwrap().uci().to_string(), "e8e6");
-    assert_eq!(app.board().orientation, Color::White);
+    assert_eq!(app.view().board().orientation, Color::White);
     assert!(
         text(&app).contains("White to play, mate in 3"),
         "{}",
@@ -172,7 +175,7 @@ fn hints_name_the_piece_then_the_move() {
     let mut app = at_puzzle(MATE_IN_3);
     assert!(key(&mut app, KeyCode::F(10)));
     assert!(text(&app).contains("move the rook on c2"), "{}", text(&app));
-    assert_eq!(app.board().cursor, sq("c2"));
+    assert_eq!(app.view().board().cursor, sq("c2"));
     enter(&mut app, "hint");
     assert_eq!(text(&app), "Hint: Rc8+");
     enter(&mut app, "Rc8+");
@@ -336,7 +339,7 @@ fn a_player_without_a_name_is_asked_for_one_rather_than_rated_as_white_or_black(
 #[test]
 fn a_mate_puzzles_end_says_solved_and_the_rating_not_game_over() {
     let mut app = at_puzzle(TWO_MATES);
-    assert_eq!(app.result_lines(40), Vec::<String>::new());
+    assert_eq!(app.view().result_lines(40), Vec::<String>::new());
     enter(&mut app, "Rb8#");
     assert!(app.game().is_over());
     let change = RatingChange {
@@ -347,15 +350,15 @@ fn a_mate_puzzles_end_says_solved_and_the_rating_not_game_over() {
         },
     };
     app.update(Event::Puzzle(PuzzleNews::Recorded(Ok(change))), app.now());
-    let end = app.result_lines(40).join(" ");
+    let end = app.view().result_lines(40).join(" ");
     assert_eq!(end, format!("Solved · rating 1512 ({:+})", change.points()));
     assert!(!end.contains("wins") && !end.contains("1-0"), "{end}");
-    let label = app.prompt(&app.feedback()).label;
+    let label = app.view().prompt(&app.view().feedback()).label;
     assert!(label.starts_with("Solved"), "{label}");
     // The solution shown is said so.
     let mut app = at_puzzle(MATE_IN_3);
     act(&mut app, Action::MoveNow);
-    assert_eq!(app.result_lines(40), ["Solution shown"]);
+    assert_eq!(app.view().result_lines(40), ["Solution shown"]);
 }
 
 #[test]
@@ -455,7 +458,10 @@ fn storm_a_wrong_move_costs_ten_seconds_and_moves_on_to_a_harder_puzzle() {
         Action::Puzzles,
     ] {
         act(&mut app, action);
-        assert_eq!(app.message().unwrap().kind, crate::app::MessageKind::Error);
+        assert_eq!(
+            app.view().message().unwrap().kind,
+            crate::app::MessageKind::Error
+        );
     }
     assert!(asked(&mut app).is_empty());
 }
@@ -680,7 +686,7 @@ fn kept_mistakes_open_on_the_screen_one_board_each_and_a_solved_one_leaves_the_l
     assert_eq!(app.game().record().plies(), 0);
     // The engine's move solves it: it leaves the list.
     enter(&mut app, "Qxf7#");
-    assert_eq!(app.result_lines(40), ["Solved!"]);
+    assert_eq!(app.view().result_lines(40), ["Solved!"]);
     let solved: Vec<_> = app
         .take_effects()
         .into_iter()

@@ -37,7 +37,7 @@ fn blitz(moves: &[&str]) -> (App, Duration) {
     for m in moves {
         at += s(1);
         type_enter_at(&mut app, m, at);
-        assert_eq!(app.message(), None, "after {m}");
+        assert_eq!(app.view().message(), None, "after {m}");
     }
     (app, at)
 }
@@ -47,7 +47,10 @@ fn a_draw_offer_never_takes_the_letters_of_a_move_being_typed() {
     let (mut app, at) = blitz(&[]);
     ctrl_at(&mut app, 'd', at);
     type_enter_at(&mut app, "e4", at);
-    assert_eq!(app.questions().to_answer(), Some((Ask::Draw, Color::White)));
+    assert_eq!(
+        app.view().questions().to_answer(),
+        Some((Ask::Draw, Color::White))
+    );
     // Black was already typing nf6 (lowercase n is a knight, as everywhere else).
     type_enter_at(&mut app, "nf6", at + ms(50));
     assert_eq!(sans(&app), ["e4", "Nf6"]);
@@ -64,7 +67,7 @@ fn a_draw_offer_is_accepted_only_by_ctrl_d_and_not_by_a_key_already_on_its_way()
         key_at(&mut app, code, KeyModifiers::NONE, at + s(1));
     }
     assert_eq!(app.game().pending_offer(), Some(Color::White));
-    assert_eq!(app.input(), "yn", "the letters stay move text");
+    assert_eq!(app.view().input(), "yn", "the letters stay move text");
     // Ctrl-D in the same frame as the offer: too soon to have read it.
     ctrl_at(&mut app, 'd', at + ms(100));
     assert!(!app.game().is_over());
@@ -86,19 +89,25 @@ fn esc_with_nothing_typed_declines_the_offer() {
     );
     key_at(&mut app, KeyCode::Esc, KeyModifiers::NONE, at + s(1));
     assert_eq!(app.game().pending_offer(), None);
-    assert_eq!(app.message().unwrap().text, "Black declines the draw offer");
+    assert_eq!(
+        app.view().message().unwrap().text,
+        "Black declines the draw offer"
+    );
 }
 
 #[test]
 fn a_takeback_request_never_takes_a_move_being_typed_nor_enter() {
     let (mut app, at) = blitz(&["e4", "e5"]);
     key_at(&mut app, KeyCode::F(8), KeyModifiers::NONE, at);
-    assert_eq!(app.questions().request().map(|r| r.by), Some(Color::Black));
+    assert_eq!(
+        app.view().questions().request().map(|r| r.by),
+        Some(Color::Black)
+    );
     type_enter_at(&mut app, "nf3", at + ms(10));
     assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
-    assert_eq!(app.questions().request(), None);
+    assert_eq!(app.view().questions().request(), None);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "White moved: the take-back request is declined"
     );
     // Bxb5 typed at a takeback request: the letters and Enter play it.
@@ -117,14 +126,14 @@ fn a_takeback_is_agreed_by_f8_alone_and_once_per_move() {
     key_at(&mut app, KeyCode::F(8), KeyModifiers::NONE, at + ms(20));
     assert_eq!(sans(&app), ["e4", "e5"]);
     key_at(&mut app, KeyCode::Esc, KeyModifiers::NONE, at + s(1));
-    assert_eq!(app.questions().request(), None, "Esc refused it");
+    assert_eq!(app.view().questions().request(), None, "Esc refused it");
     key_at(&mut app, KeyCode::F(8), KeyModifiers::NONE, at + s(2));
     assert_eq!(
-        app.questions().request(),
+        app.view().questions().request(),
         None,
         "not asked again before another move"
     );
-    assert!(app.message().unwrap().text.contains("once per move"));
+    assert!(app.view().message().unwrap().text.contains("once per move"));
     type_enter_at(&mut app, "Nf3", at + s(3));
     key_at(&mut app, KeyCode::F(8), KeyModifiers::NONE, at + s(4));
     key_at(&mut app, KeyCode::F(8), KeyModifiers::NONE, at + s(5));
@@ -180,11 +189,11 @@ fn ctrl_z_suspends_and_fg_enter_takes_nothing_back() {
     app.take_effects();
     ctrl_at(&mut app, 'z', at);
     assert_eq!(app.take_effects(), [crate::app::ScreenEffect::Suspend]);
-    assert_eq!(app.questions().request(), None);
+    assert_eq!(app.view().questions().request(), None);
     app.update(Event::Resumed(s(30)), at + s(30));
     type_enter_at(&mut app, "fg", at + s(31));
     assert_eq!(sans(&app), ["e4", "e5"]);
-    assert_eq!(app.questions().request(), None);
+    assert_eq!(app.view().questions().request(), None);
 }
 
 #[test]
@@ -192,7 +201,10 @@ fn a_pause_is_asked_of_the_opponent_and_written_in_the_game() {
     let (mut app, at) = blitz(&["e4"]);
     ctrl_at(&mut app, 'p', at);
     assert!(!app.game().clock().is_paused(), "asked, not done");
-    assert_eq!(app.questions().request().map(|r| r.ask), Some(Ask::Pause));
+    assert_eq!(
+        app.view().questions().request().map(|r| r.ask),
+        Some(Ask::Pause)
+    );
     ctrl_at(&mut app, 'p', at + ms(10));
     assert!(!app.game().clock().is_paused(), "a key already on its way");
     ctrl_at(&mut app, 'p', at + s(1));
@@ -286,5 +298,8 @@ fn a_new_move_after_an_agreed_takeback_may_be_asked_about_again() {
     assert_eq!(sans(&app), ["e4", "e5"]);
     type_enter_at(&mut app, "Bc4", at + s(2));
     key_at(&mut app, KeyCode::F(8), KeyModifiers::NONE, at + s(3));
-    assert_eq!(app.questions().request().map(|r| r.by), Some(Color::White));
+    assert_eq!(
+        app.view().questions().request().map(|r| r.by),
+        Some(Color::White)
+    );
 }

@@ -6,9 +6,9 @@ use crate::rules::Role;
 /// Moves the cursor to `target` with arrow keys, the way a player would.
 fn cursor_to(app: &mut App, target: &str) {
     let target = sq(target);
-    let sign: i32 = app.board().orientation.fold(1, -1);
+    let sign: i32 = app.view().board().orientation.fold(1, -1);
     for _ in 0..8 {
-        let here = app.board().cursor;
+        let here = app.view().board().cursor;
         let files = (target.file().index() as i32 - here.file().index() as i32) * sign;
         let ranks = (target.rank().index() as i32 - here.rank().index() as i32) * sign;
         let (action, steps) = match (files.signum(), ranks.signum()) {
@@ -22,14 +22,19 @@ fn cursor_to(app: &mut App, target: &str) {
             act(app, action);
         }
     }
-    assert_eq!(app.board().cursor, target);
+    assert_eq!(app.view().board().cursor, target);
 }
 
 /// Plays `from`-`to` with the cursor: go, Enter, go, Enter.
 fn cursor_move(app: &mut App, from: &str, to: &str) {
     cursor_to(app, from);
     act(app, Action::Select);
-    assert_eq!(app.board().selected, Some(sq(from)), "{:?}", app.message());
+    assert_eq!(
+        app.view().board().selected,
+        Some(sq(from)),
+        "{:?}",
+        app.view().message()
+    );
     cursor_to(app, to);
     act(app, Action::Select);
 }
@@ -50,39 +55,39 @@ fn scholars_mate_by_cursor() {
     }
     assert_eq!(sans(&app).last().unwrap(), "Qxf7#");
     assert_mode(&app, &Mode::GameOver(GameOver));
-    assert_eq!(app.dialog().unwrap().lines[1], "1-0");
+    assert_eq!(app.view().dialog().unwrap().lines[1], "1-0");
 }
 
 #[test]
 fn the_cursor_starts_on_the_king_pawn_and_stops_at_the_edges() {
     let mut app = app();
-    assert_eq!(app.board().cursor, sq("e2"));
+    assert_eq!(app.view().board().cursor, sq("e2"));
     for _ in 0..10 {
         act(&mut app, Action::CursorLeft);
         act(&mut app, Action::CursorDown);
     }
-    assert_eq!(app.board().cursor, sq("a1"));
+    assert_eq!(app.view().board().cursor, sq("a1"));
     for _ in 0..10 {
         act(&mut app, Action::CursorRight);
         act(&mut app, Action::CursorUp);
     }
-    assert_eq!(app.board().cursor, sq("h8"));
+    assert_eq!(app.view().board().cursor, sq("h8"));
 }
 
 #[test]
 fn arrows_follow_the_screen_when_the_board_is_flipped() {
     let mut app = app();
     act(&mut app, Action::FlipBoard);
-    assert_eq!(app.board().orientation, Color::Black);
+    assert_eq!(app.view().board().orientation, Color::Black);
     act(&mut app, Action::CursorUp);
     assert_eq!(
-        app.board().cursor,
+        app.view().board().cursor,
         sq("e1"),
         "up the screen is down the ranks"
     );
     act(&mut app, Action::CursorRight);
     assert_eq!(
-        app.board().cursor,
+        app.view().board().cursor,
         sq("d1"),
         "right on the screen is towards the a-file"
     );
@@ -93,7 +98,7 @@ fn only_the_side_to_move_can_pick_up_a_piece_that_can_move() {
     let mut app = app();
     cursor_to(&mut app, "e7");
     act(&mut app, Action::Select);
-    assert_eq!(app.board().selected, None);
+    assert_eq!(app.view().board().selected, None);
     assert_eq!(
         error_text(&app),
         "That is Black's pawn: pick one of White's pieces"
@@ -117,9 +122,9 @@ fn a_wrong_destination_keeps_the_piece_and_esc_puts_it_back() {
     cursor_to(&mut app, "g3");
     act(&mut app, Action::Select);
     assert_eq!(error_text(&app), "The knight on g1 can't go to g3");
-    assert_eq!(app.board().selected, Some(sq("g1")));
+    assert_eq!(app.view().board().selected, Some(sq("g1")));
     act(&mut app, Action::Cancel);
-    assert_eq!(app.board().selected, None);
+    assert_eq!(app.view().board().selected, None);
     assert_eq!(app.game().record().plies(), 0);
 }
 
@@ -130,9 +135,9 @@ fn another_own_piece_changes_the_selection_and_the_same_one_drops_it() {
     act(&mut app, Action::Select);
     cursor_to(&mut app, "b1");
     act(&mut app, Action::Select);
-    assert_eq!(app.board().selected, Some(sq("b1")));
+    assert_eq!(app.view().board().selected, Some(sq("b1")));
     act(&mut app, Action::Select);
-    assert_eq!(app.board().selected, None);
+    assert_eq!(app.view().board().selected, None);
 }
 
 #[test]
@@ -216,25 +221,29 @@ fn auto_flip_turns_the_board_to_the_player_to_move() {
         auto_flip: true,
         ..config(GameSetup::default())
     });
-    assert_eq!(app.board().orientation, Color::White);
+    assert_eq!(app.view().board().orientation, Color::White);
     enter(&mut app, "e4");
-    assert_eq!(app.board().orientation, Color::Black);
+    assert_eq!(app.view().board().orientation, Color::Black);
     enter(&mut app, "e5");
-    assert_eq!(app.board().orientation, Color::White);
+    assert_eq!(app.view().board().orientation, Color::White);
 }
 
 #[test]
 fn the_cursor_starts_on_the_movers_king_pawn_or_else_their_king() {
-    assert_eq!(app().board().cursor, sq("e2"));
+    assert_eq!(app().view().board().cursor, sq("e2"));
     assert_eq!(
         app_from("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+            .view()
             .board()
             .cursor,
         sq("e7")
     );
     // A set-up ending: no pawn on e2, so the cursor is on White's king.
     assert_eq!(
-        app_from("8/8/8/4k3/8/8/8/6K1 w - - 0 1").board().cursor,
+        app_from("8/8/8/4k3/8/8/8/6K1 w - - 0 1")
+            .view()
+            .board()
+            .cursor,
         sq("g1")
     );
 }

@@ -21,23 +21,24 @@ fn a_draw_is_offered_with_the_move_and_the_opponent_asked() {
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.game().pending_offer(), None, "no offer before the move");
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Ann (White) offers a draw with this move · Ctrl-D withdraws"
     );
     type_text(&mut app, "e4");
     assert!(
-        app.status()
+        app.view()
+            .status()
             .text
             .contains("offers a draw with this move (Ctrl-D withdraws)"),
         "the offer stays on the status line while the move is typed: {}",
-        app.status().text
+        app.view().status().text
     );
     act(&mut app, Action::Select);
     assert_eq!(sans(&app), ["e4"]);
     // No box over the board: the question stands on the status line while Bob may type.
     assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.key_context(), KeyContext::Playing);
-    let status = app.status();
+    assert_eq!(app.view().key_context(), KeyContext::Playing);
+    let status = app.view().status();
     assert_eq!(
         status.text,
         "Ann (White) offers a draw · Bob (Black): Ctrl-D accepts, Esc or a move declines"
@@ -53,7 +54,7 @@ fn a_draw_is_offered_with_the_move_and_the_opponent_asked() {
     assert_eq!(outcome.reason, Reason::Agreement);
     assert_mode(&app, &Mode::GameOver(GameOver));
     assert_eq!(
-        app.dialog().unwrap().lines,
+        app.view().dialog().unwrap().lines,
         ["Draw by agreement", "1/2-1/2"]
     );
 }
@@ -72,7 +73,7 @@ fn ctrl_d_on_your_own_turn_never_makes_the_opponents_offer() {
     play_all(&mut app, &["e5"]);
     assert_mode(&app, &Mode::Playing);
     assert_eq!(
-        app.status().text,
+        app.view().status().text,
         "Black offers a draw · White: Ctrl-D accepts, Esc or a move declines"
     );
 }
@@ -83,14 +84,14 @@ fn ctrl_d_again_withdraws_the_offer_before_the_move() {
     act(&mut app, Action::Draw);
     enter(&mut app, "draw");
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Ann (White) withdraws the draw offer"
     );
     enter(&mut app, "e4");
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.game().pending_offer(), None);
     assert!(app.game().offers().is_empty());
-    assert!(!app.status().text.contains("offers a draw"));
+    assert!(!app.view().status().text.contains("offers a draw"));
 }
 
 #[test]
@@ -116,7 +117,10 @@ fn a_draw_offer_declined_goes_on() {
     act(&mut app, Action::No);
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.game().pending_offer(), None);
-    assert_eq!(app.message().unwrap().text, "Bob declines the draw offer");
+    assert_eq!(
+        app.view().message().unwrap().text,
+        "Bob declines the draw offer"
+    );
     assert!(!app.game().is_over());
 }
 
@@ -127,7 +131,7 @@ fn typing_a_move_instead_of_answering_declines_once_it_is_played() {
     play_all(&mut app, &["e4"]);
     type_text(&mut app, "e5");
     assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.input(), "e5");
+    assert_eq!(app.view().input(), "e5");
     assert_eq!(app.game().pending_offer(), Some(Color::White));
     act(&mut app, Action::Select);
     assert_eq!(app.game().pending_offer(), None);
@@ -140,7 +144,11 @@ fn enter_in_the_offer_plays_the_move_waiting_in_the_box_and_declines() {
     act(&mut app, Action::Draw);
     enter(&mut app, "e4 e5");
     assert_eq!(app.game().pending_offer(), Some(Color::White));
-    assert_eq!(app.input(), "e5", "the rest of the line waits in the box");
+    assert_eq!(
+        app.view().input(),
+        "e5",
+        "the rest of the line waits in the box"
+    );
     act(&mut app, Action::Select);
     assert_mode(&app, &Mode::Playing);
     assert_eq!(sans(&app), ["e4", "e5"]);
@@ -155,7 +163,12 @@ fn the_player_to_move_can_accept_a_standing_offer_later() {
     play_all(&mut app, &["e4"]);
     type_text(&mut app, "a");
     act(&mut app, Action::Cancel);
-    assert!(app.status().text.contains("Ann (White) offers a draw"));
+    assert!(
+        app.view()
+            .status()
+            .text
+            .contains("Ann (White) offers a draw")
+    );
     act(&mut app, Action::Draw);
     assert_eq!(app.game().outcome().unwrap().result, GameResult::Draw);
 }
@@ -166,7 +179,7 @@ fn endings_name_the_players() {
     play_all(&mut app, &["e4"]);
     act(&mut app, Action::Resign);
     assert_eq!(
-        app.dialog().unwrap().lines,
+        app.view().dialog().unwrap().lines,
         [
             "Resign the game for Bob (Black)?",
             "Ann would win. (Tab: Ann resigns instead.)",
@@ -175,7 +188,7 @@ fn endings_name_the_players() {
     );
     act(&mut app, Action::Yes);
     assert_eq!(
-        app.dialog().unwrap().lines,
+        app.view().dialog().unwrap().lines,
         ["Bob resigns — Ann wins", "1-0"]
     );
 }
@@ -190,8 +203,8 @@ fn a_move_that_allows_a_claim_asks_and_yes_claims() {
     assert!(
         matches!(app.mode(), Mode::ClaimWithMove(ClaimWithMove { claims, .. }) if claims.threefold)
     );
-    assert_eq!(app.key_context(), KeyContext::Grave);
-    let dialog = app.dialog().unwrap();
+    assert_eq!(app.view().key_context(), KeyContext::Grave);
+    let dialog = app.view().dialog().unwrap();
     assert_eq!(
         dialog.lines[0],
         "Ng8 allows a draw claim by threefold repetition."
@@ -211,7 +224,8 @@ fn no_just_plays_the_move_and_the_claim_stays_open_for_the_opponent() {
     assert!(!app.game().is_over());
     assert_eq!(sans(&app).len(), 8);
     assert!(
-        app.status()
+        app.view()
+            .status()
             .text
             .contains("may claim a draw (threefold repetition)")
     );
@@ -250,7 +264,7 @@ fn a_claim_with_nothing_to_claim_says_why() {
     play_all(&mut app, &REPEAT);
     act(&mut app, Action::Claim);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "No draw to claim yet; playing Ng8 would allow one (you will be asked)"
     );
 }
@@ -273,7 +287,7 @@ fn resigning_asks_first() {
         app.game().outcome().unwrap().reason,
         Reason::Resignation(Color::White)
     );
-    assert_eq!(app.dialog().unwrap().lines[1], "0-1");
+    assert_eq!(app.view().dialog().unwrap().lines[1], "0-1");
 }
 
 #[test]
@@ -281,7 +295,7 @@ fn either_player_may_resign_tab_switches_who() {
     let mut app = app_with_moves(&["e4"]);
     act(&mut app, Action::Resign);
     assert_eq!(
-        app.dialog().unwrap().lines[1],
+        app.view().dialog().unwrap().lines[1],
         "White would win. (Tab: White resigns instead.)"
     );
     act(&mut app, Action::Complete);
@@ -307,16 +321,16 @@ fn a_takeback_needs_the_opponents_agreement() {
     play_all(&mut app, &["e4", "e5"]);
     enter(&mut app, "undo");
     assert_mode(&app, &Mode::Playing);
-    let request = app.questions().request().unwrap();
+    let request = app.view().questions().request().unwrap();
     assert_eq!((request.ask, request.by), (Ask::Takeback, Color::Black));
     assert_eq!(
-        app.status().text,
+        app.view().status().text,
         "Black asks to take back 1... e5 · White: F8 agrees, Esc or a move refuses"
     );
     act(&mut app, Action::Cancel);
     assert_eq!(sans(&app), ["e4", "e5"]);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "White does not agree to take back 1... e5"
     );
     act(&mut app, Action::Takeback);
@@ -325,7 +339,7 @@ fn a_takeback_needs_the_opponents_agreement() {
         "Black already asked to take back this move: once per move"
     );
     assert_eq!(
-        app.questions().request(),
+        app.view().questions().request(),
         None,
         "a refused request is not asked again"
     );
@@ -335,7 +349,7 @@ fn a_takeback_needs_the_opponents_agreement() {
     assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
     assert_eq!(turn(&app), Color::Black);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "White agreed: 2... Nc6 taken back"
     );
 }
@@ -349,17 +363,22 @@ fn takeback_answers_name_the_player_as_the_question_does() {
     }));
     play_all(&mut app, &["e4", "e5"]);
     enter(&mut app, "undo");
-    assert!(app.status().text.contains(" · Ann (White): F8 agrees"));
+    assert!(
+        app.view()
+            .status()
+            .text
+            .contains(" · Ann (White): F8 agrees")
+    );
     act(&mut app, Action::No);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Ann (White) does not agree to take back 1... e5"
     );
     play_all(&mut app, &["Nf3", "Nc6"]);
     enter(&mut app, "undo");
     act(&mut app, Action::Yes);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Ann (White) agreed: 2... Nc6 taken back"
     );
 }
@@ -390,11 +409,11 @@ fn app_with_moves(moves: &[&str]) -> App {
 fn game_over_offers_new_game_review_and_quit() {
     let mut app = app_with_moves(&SCHOLARS_MOVES);
     enter(&mut app, "Qxf7");
-    assert_eq!(app.key_context(), KeyContext::GameOver);
+    assert_eq!(app.view().key_context(), KeyContext::GameOver);
     act(&mut app, Action::Review);
     assert_mode(&app, &Mode::Playing);
     act(&mut app, Action::HistoryBack);
-    assert_eq!(app.review(), Some(6));
+    assert_eq!(app.view().review(), Some(6));
     act(&mut app, Action::NewGame);
     assert!(
         matches!(app.mode(), Mode::NewGame(_)),
@@ -447,7 +466,7 @@ fn help_opens_scrolls_and_closes() {
         }),
     );
     act(&mut app, Action::ScrollBottom);
-    let max = crate::ui::help::HelpView::max_scroll(app.screen());
+    let max = crate::ui::help::HelpView::max_scroll(app.view().screen());
     assert_mode(
         &app,
         &Mode::Help(Help {
@@ -495,7 +514,7 @@ fn dialogs_ignore_keys_that_are_not_theirs() {
     // A letter is a move being typed: the question goes, the letter stays.
     act(&mut app, Action::Input('x'));
     assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.input(), "x");
+    assert_eq!(app.view().input(), "x");
 }
 
 #[test]
@@ -543,7 +562,7 @@ fn a_rematch_swaps_the_seats_and_keeps_each_players_clock() {
     assert_eq!(app.game().record().plies(), 0);
     assert_eq!(app.words().time_control(), "White 3+0, Black 5+3");
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Rematch: Bob vs Ann, White 3+0, Black 5+3"
     );
 }

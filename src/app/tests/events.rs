@@ -22,16 +22,16 @@ fn a_key_means_what_the_mode_says_when_it_is_handled() {
     // Enter answers the question (no: back to the game)...
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.input(), "");
+    assert_eq!(app.view().input(), "");
     // ...and, the question gone, `n` is a letter in the move box; in the question too it is
     // the first letter of a move, which closes the question.
     key(&mut app, KeyCode::Char('n'), KeyModifiers::NONE);
-    assert_eq!(app.input(), "n");
+    assert_eq!(app.view().input(), "n");
     key(&mut app, KeyCode::Char('q'), KeyModifiers::CONTROL);
     assert_mode(&app, &Mode::Quit(Quit));
     key(&mut app, KeyCode::Char('f'), KeyModifiers::NONE);
     assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.input(), "nf");
+    assert_eq!(app.view().input(), "nf");
 }
 
 #[test]
@@ -61,7 +61,7 @@ fn an_export_finished_after_its_form_closed_is_still_told() {
     assert_mode(&app, &Mode::Playing);
     let written = ExportResult::Written("/tmp/g.pgn".into());
     app.update(Event::Exported(written), app.now());
-    assert_eq!(app.status().text, "Saved to /tmp/g.pgn");
+    assert_eq!(app.view().status().text, "Saved to /tmp/g.pgn");
     let full = disk_full(Op::Write, "/tmp/h.pgn");
     app.update(Event::Exported(ExportResult::Failed(full)), app.now());
     assert!(error_text(&app).contains("h.pgn: the disk is full"));

@@ -6,10 +6,10 @@ use super::*;
 fn click_a_piece_then_a_square() {
     let mut app = app();
     click(&mut app, "g1");
-    assert_eq!(app.board().selected, Some(sq("g1")));
+    assert_eq!(app.view().board().selected, Some(sq("g1")));
     click(&mut app, "f3");
     assert_eq!(sans(&app), ["Nf3"]);
-    assert_eq!(app.board().cursor, sq("f3"));
+    assert_eq!(app.view().board().cursor, sq("f3"));
 }
 
 #[test]
@@ -33,7 +33,11 @@ fn drag_and_drop_plays_the_move() {
     pointer(&mut app, PointerKind::Down, from);
     pointer_on(&mut app, PointerKind::Drag, "e3");
     pointer(&mut app, PointerKind::Drag, to);
-    assert_eq!(app.board().cursor, sq("e4"), "the cursor follows the drag");
+    assert_eq!(
+        app.view().board().cursor,
+        sq("e4"),
+        "the cursor follows the drag"
+    );
     pointer(&mut app, PointerKind::Up, to);
     assert_eq!(sans(&app), ["e4"]);
 }
@@ -47,7 +51,7 @@ fn dragging_an_already_picked_up_piece_works_and_clicking_it_again_drops_it() {
     assert_eq!(sans(&app), ["d4"]);
     click(&mut app, "d7");
     click(&mut app, "d7");
-    assert_eq!(app.board().selected, None);
+    assert_eq!(app.view().board().selected, None);
 }
 
 #[test]
@@ -64,8 +68,8 @@ fn clicks_off_the_board_do_nothing() {
     let mut app = app();
     pointer(&mut app, PointerKind::Down, (79, 0));
     pointer(&mut app, PointerKind::Up, (79, 0));
-    assert_eq!(app.board().selected, None);
-    assert_eq!(app.message(), None);
+    assert_eq!(app.view().board().selected, None);
+    assert_eq!(app.view().message(), None);
 }
 
 #[test]
@@ -74,7 +78,7 @@ fn the_picker_takes_a_click() {
     click(&mut app, "b7");
     click(&mut app, "b8");
     assert!(matches!(app.mode(), Mode::Promotion { .. }));
-    let bishop = crate::ui::promotion::PromotionPicker::choice_rects(app.screen())[2];
+    let bishop = crate::ui::promotion::PromotionPicker::choice_rects(app.view().screen())[2];
     pointer(&mut app, PointerKind::Down, (bishop.x + 2, bishop.y));
     assert_eq!(sans(&app), ["b8=B"]);
 }
@@ -84,9 +88,9 @@ fn the_wheel_reviews_the_game() {
     let mut app = app();
     play_all(&mut app, &["e4", "e5"]);
     pointer(&mut app, PointerKind::WheelUp, (0, 0));
-    assert_eq!(app.review(), Some(1));
+    assert_eq!(app.view().review(), Some(1));
     pointer(&mut app, PointerKind::WheelDown, (0, 0));
-    assert_eq!(app.review(), None);
+    assert_eq!(app.view().review(), None);
 }
 
 #[test]
@@ -100,7 +104,7 @@ fn clicks_land_on_the_square_drawn_after_a_resize_and_a_flip() {
         },
     );
     act(&mut app, Action::FlipBoard);
-    let layout = app.board_layout().unwrap();
+    let layout = app.view().board_layout().unwrap();
     assert_eq!(layout.square_size().width, 11);
     click(&mut app, "b1");
     click(&mut app, "c3");
@@ -117,7 +121,7 @@ fn clicks_in_a_too_small_terminal_are_ignored() {
             height: 10,
         },
     );
-    assert!(app.board_layout().is_none());
+    assert!(app.view().board_layout().is_none());
     pointer(&mut app, PointerKind::Down, (5, 5));
-    assert_eq!(app.board().selected, None);
+    assert_eq!(app.view().board().selected, None);
 }

@@ -14,9 +14,9 @@ fn typed_scholars_mate_ends_the_game_with_the_result() {
     assert_eq!(outcome.result, GameResult::Win(Color::White));
     assert_eq!(outcome.reason, Reason::Checkmate);
     assert_mode(&app, &Mode::GameOver(GameOver));
-    let dialog = app.dialog().unwrap();
+    let dialog = app.view().dialog().unwrap();
     assert_eq!(dialog.lines, ["Checkmate — White wins", "1-0"]);
-    assert_eq!(app.status().text, "Checkmate — White wins · 1-0");
+    assert_eq!(app.view().status().text, "Checkmate — White wins · 1-0");
 }
 
 #[test]
@@ -35,7 +35,7 @@ fn an_illegal_move_leaves_board_and_text_and_shows_the_parsers_message() {
     let before = fen(&app);
     enter(&mut app, "e5");
     assert_eq!(fen(&app), before);
-    assert_eq!(app.input(), "e5");
+    assert_eq!(app.view().input(), "e5");
     let expected = Position::initial()
         .parse_move("e5")
         .unwrap_err()
@@ -45,7 +45,7 @@ fn an_illegal_move_leaves_board_and_text_and_shows_the_parsers_message() {
     act(&mut app, Action::DeleteChar);
     enter(&mut app, "4");
     assert_eq!(sans(&app), ["e4"]);
-    assert_eq!(app.input(), "");
+    assert_eq!(app.view().input(), "");
 }
 
 #[test]
@@ -54,9 +54,9 @@ fn after_a_refused_move_typing_starts_afresh_and_backspace_edits() {
     let mut app = app_from("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
     enter(&mut app, "Nd2");
     assert_eq!(error_text(&app), "Nd2 is ambiguous: Nbd2 or Nfd2");
-    assert_eq!(app.input(), "Nd2", "the refused text stays in view");
+    assert_eq!(app.view().input(), "Nd2", "the refused text stays in view");
     assert_eq!(
-        app.feedback().hint.unwrap().text,
+        app.view().feedback().hint.unwrap().text,
         "type a new move, or Backspace to correct this one"
     );
     enter(&mut app, "Nbd2");
@@ -64,7 +64,10 @@ fn after_a_refused_move_typing_starts_afresh_and_backspace_edits() {
     // Backspace keeps the refused text to correct it.
     enter(&mut app, "Kd9");
     act(&mut app, Action::DeleteChar);
-    assert!(app.message().is_none(), "the error on Kd9 goes with the 9");
+    assert!(
+        app.view().message().is_none(),
+        "the error on Kd9 goes with the 9"
+    );
     enter(&mut app, "8");
     assert_eq!(sans(&app), ["Nbd2", "Kd8"]);
 }
@@ -75,24 +78,24 @@ fn space_is_part_of_typed_text_and_selects_on_the_board() {
     type_text(&mut app, "exd6");
     act(&mut app, Action::Space);
     type_text(&mut app, "e.p.");
-    assert_eq!(app.input(), "exd6 e.p.");
+    assert_eq!(app.view().input(), "exd6 e.p.");
     act(&mut app, Action::Select);
     assert_eq!(
         sans(&app),
         ["exd6"],
         "one move, nothing left for Black's prompt"
     );
-    assert_eq!(app.input(), "");
+    assert_eq!(app.view().input(), "");
     // After a refused move, Space works the board, not the text it would replace.
     let mut app = super::app();
     enter(&mut app, "e5");
     act(&mut app, Action::Space);
-    assert_eq!(app.input(), "");
-    assert_eq!(app.board().selected, Some(sq("e2")));
+    assert_eq!(app.view().input(), "");
+    assert_eq!(app.view().board().selected, Some(sq("e2")));
     // With nothing typed, the space bar picks up the piece under the cursor (the e2 pawn).
     let mut app = super::app();
     act(&mut app, Action::Space);
-    assert_eq!(app.board().selected, Some(sq("e2")));
+    assert_eq!(app.view().board().selected, Some(sq("e2")));
 }
 
 #[test]
@@ -108,7 +111,7 @@ fn ambiguous_text_names_the_candidates_and_makes_them_glow() {
     let app_fen = "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R b KQkq - 1 3";
     let mut app = app_from(app_fen);
     type_text(&mut app, "Nd7");
-    let feedback = app.feedback();
+    let feedback = app.view().feedback();
     let hint = feedback.hint.unwrap();
     assert_eq!(hint.text, "Nd7 is ambiguous: Nbd7 or Nfd7");
     assert_eq!(hint.kind, MessageKind::Error);
@@ -118,25 +121,25 @@ fn ambiguous_text_names_the_candidates_and_makes_them_glow() {
     );
     act(&mut app, Action::Select);
     assert_eq!(error_text(&app), "Nd7 is ambiguous: Nbd7 or Nfd7");
-    assert_eq!(app.input(), "Nd7");
+    assert_eq!(app.view().input(), "Nd7");
 }
 
 #[test]
 fn pieces_that_could_match_glow_while_typing() {
     let mut app = app();
     type_text(&mut app, "N");
-    let fb = app.feedback();
+    let fb = app.view().feedback();
     assert_eq!(
         fb.glow,
         Bitboard::from_square(sq("b1")) | Bitboard::from_square(sq("g1"))
     );
     assert_eq!(fb.hint.unwrap().text, "N… could be Na3, Nc3, Nf3, Nh3");
     type_text(&mut app, "f");
-    let fb = app.feedback();
+    let fb = app.view().feedback();
     assert_eq!(fb.glow, Bitboard::from_square(sq("g1")));
     assert_eq!(fb.hint.unwrap().text, "Nf… Tab completes Nf3");
     type_text(&mut app, "3");
-    let fb = app.feedback();
+    let fb = app.view().feedback();
     assert_eq!(fb.hint.unwrap().text, "Enter plays Nf3");
     assert_eq!(fb.targets, Bitboard::from_square(sq("f3")));
 }
@@ -146,16 +149,16 @@ fn tab_completes_an_unambiguous_move_and_not_an_ambiguous_one() {
     let mut app = app();
     type_text(&mut app, "Nf");
     act(&mut app, Action::Complete);
-    assert_eq!(app.input(), "Nf3");
+    assert_eq!(app.view().input(), "Nf3");
     act(&mut app, Action::Cancel);
     type_text(&mut app, "N");
     act(&mut app, Action::Complete);
-    assert_eq!(app.input(), "N");
+    assert_eq!(app.view().input(), "N");
     assert!(error_text(&app).starts_with("Nothing to complete"));
     act(&mut app, Action::Cancel);
     type_text(&mut app, "resi");
     act(&mut app, Action::Complete);
-    assert_eq!(app.input(), "resign");
+    assert_eq!(app.view().input(), "resign");
 }
 
 #[test]
@@ -169,10 +172,10 @@ fn command_words_run_their_command() {
             color: Color::Black,
         }),
     );
-    assert_eq!(app.input(), "");
+    assert_eq!(app.view().input(), "");
     act(&mut app, Action::No);
     enter(&mut app, "FLIP");
-    assert_eq!(app.board().orientation, Color::Black);
+    assert_eq!(app.view().board().orientation, Color::Black);
     enter(&mut app, "help");
     assert!(matches!(app.mode(), Mode::Help(_)));
 }
@@ -199,16 +202,16 @@ fn lan_without_a_piece_opens_the_picker() {
     );
     act(&mut app, Action::Promote(Role::Knight));
     assert_eq!(sans(&app), ["b8=N"]);
-    assert_eq!(app.input(), "");
+    assert_eq!(app.view().input(), "");
 }
 
 #[test]
 fn the_move_box_takes_letters_that_are_keys_elsewhere() {
     let mut app = app();
     type_text(&mut app, "qnyrb ");
-    assert_eq!(app.input(), "qnyrb ");
+    assert_eq!(app.view().input(), "qnyrb ");
     act(&mut app, Action::Cancel);
-    assert_eq!(app.input(), "");
+    assert_eq!(app.view().input(), "");
 }
 
 #[test]
@@ -229,22 +232,25 @@ fn chess960_castling_hints_for_every_spelling() {
     // King g1 beside its h1 rook, the b1 rook far away on the other side.
     let mut app = app_from("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w KQkq - 0 1");
     type_text(&mut app, "g1h1");
-    assert_eq!(app.feedback().hint.unwrap().text, "Enter plays O-O");
+    assert_eq!(app.view().feedback().hint.unwrap().text, "Enter plays O-O");
     for _ in 0..4 {
         act(&mut app, Action::DeleteChar);
     }
     type_text(&mut app, "g1c");
     assert_eq!(
-        app.feedback().hint.unwrap().text,
+        app.view().feedback().hint.unwrap().text,
         "g1c… Tab completes O-O-O"
     );
     type_text(&mut app, "1");
-    assert_eq!(app.feedback().hint.unwrap().text, "Enter plays O-O-O");
+    assert_eq!(
+        app.view().feedback().hint.unwrap().text,
+        "Enter plays O-O-O"
+    );
     for _ in 0..4 {
         act(&mut app, Action::DeleteChar);
     }
     type_text(&mut app, "O-O");
-    let hint = app.feedback().hint.unwrap().text;
+    let hint = app.view().feedback().hint.unwrap().text;
     assert!(hint.contains("O-O"), "{hint}");
     for _ in 0..3 {
         act(&mut app, Action::DeleteChar);
@@ -257,12 +263,12 @@ fn chess960_castling_hints_for_every_spelling() {
 fn the_move_box_edits_at_its_caret_while_there_is_text() {
     let mut app = app();
     type_text(&mut app, "Nf");
-    let cursor = app.board().cursor;
+    let cursor = app.view().board().cursor;
     act(&mut app, Action::CursorLeft);
     type_text(&mut app, "g1");
-    assert_eq!(app.input(), "Ng1f");
+    assert_eq!(app.view().input(), "Ng1f");
     assert_eq!(
-        app.board().cursor,
+        app.view().board().cursor,
         cursor,
         "the arrows edit the text, not the board"
     );
@@ -270,17 +276,17 @@ fn the_move_box_edits_at_its_caret_while_there_is_text() {
     type_text(&mut app, "3");
     act(&mut app, Action::HistoryStart);
     act(&mut app, Action::DeleteForward);
-    assert_eq!(app.input(), "g1f3");
+    assert_eq!(app.view().input(), "g1f3");
     act(&mut app, Action::Select);
     assert_eq!(sans(&app), ["Nf3"]);
     // Ctrl-W deletes a word, Ctrl-U the line; with no text the arrows move the cursor again.
     type_text(&mut app, "e5 Nc6");
     act(&mut app, Action::DeleteWord);
-    assert_eq!(app.input(), "e5 ");
+    assert_eq!(app.view().input(), "e5 ");
     act(&mut app, Action::DeleteToStart);
-    assert_eq!(app.input(), "");
+    assert_eq!(app.view().input(), "");
     act(&mut app, Action::CursorLeft);
-    assert_ne!(app.board().cursor, cursor);
+    assert_ne!(app.view().board().cursor, cursor);
 }
 
 #[test]
@@ -289,7 +295,7 @@ fn a_full_move_box_says_so_instead_of_cutting_silently() {
     type_text(&mut app, &"e4 ".repeat(16));
     type_text(&mut app, "e");
     assert_eq!(
-        app.input().chars().count(),
+        app.view().input().chars().count(),
         crate::app::parts::MAX_INPUT_CHARS
     );
     assert!(
@@ -311,7 +317,7 @@ fn caps_lock_move_numbers_and_several_moves_on_a_line() {
         error_text(&app),
         "\"3.Nc6\" has the wrong move number: this move is 2..."
     );
-    assert_eq!(app.input(), "3.Nc6");
+    assert_eq!(app.view().input(), "3.Nc6");
     enter(&mut app, "Nc6 Bb5 a6 Bz9 Ba4");
     assert_eq!(sans(&app), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
     assert!(
@@ -319,7 +325,11 @@ fn caps_lock_move_numbers_and_several_moves_on_a_line() {
         "{}",
         error_text(&app)
     );
-    assert_eq!(app.input(), "Bz9 Ba4", "the rest stays to be corrected");
+    assert_eq!(
+        app.view().input(),
+        "Bz9 Ba4",
+        "the rest stays to be corrected"
+    );
     enter(&mut app, "Ba4 Nf6 O-O");
     assert_eq!(sans(&app).len(), 9);
     enter(&mut app, "e7 e5");
@@ -351,18 +361,18 @@ fn esc_takes_the_error_away_with_the_text() {
     enter(&mut app, "e5");
     assert!(!error_text(&app).is_empty());
     act(&mut app, Action::Cancel);
-    assert_eq!(app.input(), "");
-    assert_eq!(app.message(), None);
+    assert_eq!(app.view().input(), "");
+    assert_eq!(app.view().message(), None);
 }
 
 #[test]
 fn a_picked_up_piece_is_named_and_enter_puts_it_down() {
     let mut app = app();
     act(&mut app, Action::Select);
-    assert_eq!(app.board().selected, Some(sq("e2")));
-    let feedback = app.feedback();
+    assert_eq!(app.view().board().selected, Some(sq("e2")));
+    let feedback = app.view().feedback();
     assert_eq!(
-        app.prompt(&feedback).hint.text,
+        app.view().prompt(&feedback).hint.text,
         "holding the pawn on e2: Enter puts it down on the cursor's square, Esc puts it back"
     );
 }

@@ -112,8 +112,8 @@ pub(in crate::app) fn sent(app: &mut App) -> Vec<Msg> {
 fn the_welcome_puts_the_hosts_game_on_the_board_seen_from_the_players_side() {
     let app = seated(Seat::Black, &["e2e4"]);
     assert_eq!(app.game().record().plies(), 1);
-    assert_eq!(app.board().orientation, Color::Black);
-    assert_eq!(app.message().unwrap().text, "You play Black");
+    assert_eq!(app.view().board().orientation, Color::Black);
+    assert_eq!(app.view().message().unwrap().text, "You play Black");
 }
 
 #[test]
@@ -123,7 +123,8 @@ fn the_other_sides_move_is_refused_on_the_screen_and_nothing_is_sent() {
     enter(&mut app, "e4");
     assert_eq!(app.game().record().plies(), 0);
     assert!(
-        app.message()
+        app.view()
+            .message()
             .unwrap()
             .text
             .starts_with("It is White's move")
@@ -146,7 +147,8 @@ fn the_other_sides_move_is_refused_on_the_screen_and_nothing_is_sent() {
     );
     enter(&mut app, "e5");
     assert!(
-        app.message()
+        app.view()
+            .message()
             .unwrap()
             .text
             .contains("connection to the host is lost")
@@ -156,6 +158,7 @@ fn the_other_sides_move_is_refused_on_the_screen_and_nothing_is_sent() {
     enter(&mut watcher, "e4");
     assert!(
         watcher
+            .view()
             .message()
             .unwrap()
             .text
@@ -178,7 +181,13 @@ fn a_move_shows_at_once_and_is_taken_back_when_the_host_refuses_it() {
         }]
     );
     enter(&mut app, "Nf6");
-    assert!(app.message().unwrap().text.contains("waits for the host"));
+    assert!(
+        app.view()
+            .message()
+            .unwrap()
+            .text
+            .contains("waits for the host")
+    );
     net(
         &mut app,
         Msg::Refused {
@@ -187,7 +196,7 @@ fn a_move_shows_at_once_and_is_taken_back_when_the_host_refuses_it() {
     );
     assert_eq!(app.game().record().plies(), 1, "taken back");
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "The host refused it: the game changed before your move arrived"
     );
 }
@@ -214,7 +223,11 @@ fn a_move_that_ends_the_game_comes_back_in_the_hosts_last_word_as_played() {
     );
     assert!(app.game().is_over());
     assert_eq!(app.game().record().plies(), 4);
-    let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
+    let said = app
+        .view()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
     assert!(
         !said.contains("did not reach the host"),
         "the mate was played: {said}"
@@ -232,13 +245,13 @@ fn answers_go_to_the_host_and_the_opponents_requests_stand_on_the_status_line() 
     net(&mut app, with(Notice::TakebackAsked(Seat::White)));
     assert_eq!(app.mode(), &Mode::Playing);
     assert_eq!(
-        app.questions().to_answer(),
+        app.view().questions().to_answer(),
         Some((crate::app::requests::Ask::Takeback, Color::White))
     );
     act(&mut app, Action::No);
     white_offers_after(&mut app, &["e2e4", "e7e5"]);
     assert_eq!(
-        app.questions().to_answer(),
+        app.view().questions().to_answer(),
         Some((crate::app::requests::Ask::Draw, Color::White))
     );
     act(&mut app, Action::Yes);
@@ -277,7 +290,10 @@ fn a_pause_a_new_game_or_the_library_are_refused_across_the_network() {
     for action in [Action::Pause, Action::NewGame, Action::Library] {
         act(&mut app, action);
         assert_eq!(app.mode(), &Mode::Playing);
-        assert_eq!(app.message().unwrap().kind, crate::app::MessageKind::Error);
+        assert_eq!(
+            app.view().message().unwrap().kind,
+            crate::app::MessageKind::Error
+        );
     }
     // Nor after the game, from its box.
     fools_mate_from_the_host(&mut app);
@@ -285,7 +301,13 @@ fn a_pause_a_new_game_or_the_library_are_refused_across_the_network() {
     assert_eq!(app.mode(), &Mode::GameOver(crate::app::dialogs::GameOver));
     for action in [Action::NewGame, Action::Rematch] {
         act(&mut app, action);
-        assert!(app.message().unwrap().text.contains("across the network"));
+        assert!(
+            app.view()
+                .message()
+                .unwrap()
+                .text
+                .contains("across the network")
+        );
         assert_eq!(app.game().record().plies(), 4, "the game stays");
     }
 }
@@ -294,14 +316,14 @@ fn a_pause_a_new_game_or_the_library_are_refused_across_the_network() {
 fn the_box_after_a_network_game_offers_only_keys_that_work_there() {
     let mut app = seated(Seat::White, &[]);
     fools_mate_from_the_host(&mut app);
-    let dialog = app.dialog().expect("the game-over box");
+    let dialog = app.view().dialog().expect("the game-over box");
     let offered: Vec<String> = crate::app::keymap::footer(dialog.context)
         .iter()
         .map(|(k, l)| format!("{k} {l}"))
         .collect();
     assert_eq!(offered, ["r review", "q quit"]);
     assert_eq!(
-        app.key_context(),
+        app.view().key_context(),
         dialog.context,
         "the footer says the same"
     );
@@ -315,8 +337,8 @@ fn the_box_after_a_network_game_offers_only_keys_that_work_there() {
     assert!(super::key(&mut app, crossterm::event::KeyCode::Char('r')));
     assert_eq!(app.mode(), &Mode::Playing);
     // Nor does the move box's reminder offer a new game.
-    let feedback = app.feedback();
-    let hint = app.prompt(&feedback).hint.text;
+    let feedback = app.view().feedback();
+    let hint = app.view().prompt(&feedback).hint.text;
     assert!(hint.ends_with("type quit"), "{hint}");
 }
 
@@ -372,12 +394,12 @@ fn the_invitation_stays_until_the_friend_comes_and_invite_shows_it_again() {
         },
     );
     assert_eq!(app.mode(), &Mode::Invite(crate::app::dialogs::Invite));
-    let lines = app.dialog().unwrap().lines.join("\n");
+    let lines = app.view().dialog().unwrap().lines.join("\n");
     // Each command whole on a line of its own, to be copied in one go.
     assert!(lines.contains("with:\nhotseat join hs1play\n"), "{lines}");
     assert!(lines.contains("with:\nhotseat watch hs1watch\n"), "{lines}");
     // Its foot says what its keys do there: close it, not start anything.
-    let dialog = app.dialog().unwrap();
+    let dialog = app.view().dialog().unwrap();
     let hints: Vec<String> = crate::app::dialog_hint_rows(dialog.context, 60)
         .concat()
         .iter()
@@ -392,10 +414,13 @@ fn the_invitation_stays_until_the_friend_comes_and_invite_shows_it_again() {
         },
     );
     assert_eq!(app.mode(), &Mode::Playing);
-    assert_eq!(app.message().unwrap().text, "Black has joined the game");
+    assert_eq!(
+        app.view().message().unwrap().text,
+        "Black has joined the game"
+    );
     enter(&mut app, "invite");
     assert_eq!(app.mode(), &Mode::Invite(crate::app::dialogs::Invite));
-    assert_eq!(app.input(), "");
+    assert_eq!(app.view().input(), "");
 }
 
 /// The knights out and back twice: the start position is on the board a third time when
@@ -452,12 +477,13 @@ fn a_takeback_across_the_network_names_the_moves_it_undoes() {
         ),
     );
     assert!(
-        app.prompt(&app.feedback())
+        app.view()
+            .prompt(&app.view().feedback())
             .hint
             .text
             .contains("White asks to take back 2. Qh5 · Black: F8 agrees"),
         "{}",
-        app.status().text
+        app.view().status().text
     );
     act(&mut app, Action::No);
     net(
@@ -468,7 +494,7 @@ fn a_takeback_across_the_network_names_the_moves_it_undoes() {
         ),
     );
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Black does not agree to take back 2. Qh5"
     );
     // Black has replied since: White's move goes with the reply.
@@ -481,12 +507,13 @@ fn a_takeback_across_the_network_names_the_moves_it_undoes() {
         ),
     );
     assert!(
-        app.prompt(&app.feedback())
+        app.view()
+            .prompt(&app.view().feedback())
             .hint
             .text
             .contains("White asks to take back 2. Qh5 and 2... Nc6 · "),
         "{}",
-        app.status().text
+        app.view().status().text
     );
     // The asker's own screen says what it asked for.
     let mut app = seated(Seat::White, &["e2e4"]);
@@ -495,7 +522,7 @@ fn a_takeback_across_the_network_names_the_moves_it_undoes() {
         with(&["e2e4"], Notice::TakebackAsked(Seat::White)),
     );
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "You ask to take back 1. e4; Black is asked"
     );
 }
@@ -562,7 +589,7 @@ fn quitting_says_the_way_back_across_the_network_and_a_watcher_just_leaves() {
     assert!(player.saving().autosaving());
     act(&mut player, Action::Quit);
     assert_eq!(player.mode(), &Mode::Quit(crate::app::dialogs::Quit));
-    let lines = player.dialog().unwrap().lines.join(" ");
+    let lines = player.view().dialog().unwrap().lines.join(" ");
     assert!(
         lines.contains("`hotseat join` with the same invitation takes your seat back"),
         "{lines}"
@@ -587,13 +614,13 @@ fn an_offer_made_while_this_sides_takeback_waits_is_still_put_to_it() {
             notice: Notice::TakebackAsked(Seat::Black),
         },
     );
-    assert_eq!(app.questions().to_answer(), None);
+    assert_eq!(app.view().questions().to_answer(), None);
     white_offers_after(&mut app, &moves);
     assert_eq!(
-        app.questions().to_answer(),
+        app.view().questions().to_answer(),
         Some((crate::app::requests::Ask::Draw, Color::White))
     );
-    let hint = app.prompt(&app.feedback()).hint.text;
+    let hint = app.view().prompt(&app.view().feedback()).hint.text;
     assert!(hint.contains("White offers a draw"), "{hint}");
     sent(&mut app);
     act(&mut app, Action::Cancel);

@@ -61,7 +61,7 @@ proptest! {
         for (action, step) in actions {
             now += Duration::from_millis(step);
             app.update(action, now);
-            let size = app.size();
+            let size = app.view().size();
             let mut terminal = Terminal::new(TestBackend::new(size.width, size.height)).unwrap();
             terminal.draw(|frame| crate::ui::render(&app, frame)).unwrap();
             check_invariants(&app, now);

@@ -149,7 +149,7 @@ fn quitting_saves_the_clocks_as_they_stand() {
     app.take_effects();
     at(&mut app, Action::Quit, ms(400));
     assert_mode(&app, &Mode::Quit(Quit));
-    let lines = app.dialog().unwrap().lines;
+    let lines = app.view().dialog().unwrap().lines;
     assert!(lines[0].contains("It is saved"), "{lines:?}");
     at(&mut app, Action::Yes, ms(700));
     let saves = autosaves(&mut app);
@@ -194,7 +194,7 @@ fn a_finished_game_is_archived_once_and_the_box_shows_where() {
         app.saving.archive_note(),
         Some(&ArchiveNote::Saved("~/games/x.pgn".to_owned()))
     );
-    let dialog = app.dialog().unwrap();
+    let dialog = app.view().dialog().unwrap();
     assert!(dialog.lines.contains(&"Saved to ~/games/x.pgn".to_owned()));
     act(&mut app, Action::Review);
     act(&mut app, Action::HistoryBack);
@@ -223,7 +223,7 @@ fn a_new_game_files_the_one_in_progress_as_unfinished() {
     }
     assert_eq!(app.game().record().plies(), 0);
     archived(&mut app, true, Ok("~/g/u.pgn"));
-    assert!(app.status().text.contains("archived as ~/g/u.pgn"));
+    assert!(app.view().status().text.contains("archived as ~/g/u.pgn"));
 }
 
 /// A finished game that could be written nowhere (the disk full at mate) is not lost by a quick
@@ -244,7 +244,7 @@ fn a_finished_game_saved_nowhere_makes_quitting_ask() {
     act(&mut app, Action::Quit);
     assert!(!app.should_quit());
     assert_eq!(app.mode, Mode::Quit(Quit));
-    let lines = app.dialog().unwrap().lines;
+    let lines = app.view().dialog().unwrap().lines;
     assert!(lines[0].contains("on disk nowhere"), "{lines:?}");
     act(&mut app, Action::No);
     assert!(!app.should_quit());
@@ -293,7 +293,7 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
     assert_eq!(autosaves(&mut app).len(), 1);
     app.update(Event::Saved(Ok(None)), app.now());
     assert_eq!(app.saving().warning(), None);
-    assert!(app.status().text.contains("works again"));
+    assert!(app.view().status().text.contains("works again"));
     at(&mut app, Action::Tick, s(5));
     assert!(autosaves(&mut app).is_empty());
 }
@@ -317,7 +317,7 @@ fn quitting_an_unsaved_game_names_a_folder_to_write_to() {
     app.update(Event::WritableFolder(Some("~/elsewhere".into())), app.now());
     act(&mut app, Action::Quit);
     assert_mode(&app, &Mode::Quit(Quit));
-    let lines = app.dialog().expect("the quit question").lines;
+    let lines = app.view().dialog().expect("the quit question").lines;
     assert!(
         lines[0].starts_with("A game is in progress, and it is not being saved: ")
             && lines[0].contains("/ro/current.pgn")
@@ -405,7 +405,7 @@ fn the_saved_game_is_shown_while_asking_and_resumed_with_its_clocks_waiting() {
     let mut app = asking(SAVED);
     assert!(matches!(app.mode(), Mode::Resume(_)), "{:?}", app.mode());
     assert_eq!(app.game().record().plies(), 3);
-    let lines = app.dialog().unwrap().lines;
+    let lines = app.view().dialog().unwrap().lines;
     assert_eq!(
         lines[..2],
         ["Resume the game saved last time?", "Ann vs Bob, move 2"]
@@ -422,7 +422,7 @@ fn the_saved_game_is_shown_while_asking_and_resumed_with_its_clocks_waiting() {
         Some(ms(280_500)),
         "the clocks wait for a key"
     );
-    assert_eq!(app.dialog().unwrap().title, "Game resumed");
+    assert_eq!(app.view().dialog().unwrap().title, "Game resumed");
     at(&mut app, Action::Select, s(20));
     assert_eq!(
         app.game().clock().remaining(Color::Black, s(21)),
@@ -481,7 +481,7 @@ fn a_finished_game_not_archived_is_offered_for_the_archive_not_for_resume() {
         app.mode()
     );
     assert!(app.game().is_over(), "shown on the board meanwhile");
-    let Dialog { title, lines, .. } = app.dialog().unwrap();
+    let Dialog { title, lines, .. } = app.view().dialog().unwrap();
     assert_eq!(title, "Save it now?");
     assert_eq!(
         lines[..2],
@@ -520,7 +520,7 @@ fn not_now_leaves_the_finished_game_for_review_and_next_time() {
         assert_mode(&app, &Mode::Playing);
         assert!(app.game().is_over(), "the finished game is on the board");
         assert_eq!(app.game().record().plies(), 7);
-        assert!(app.status().text.contains("offered again next time"));
+        assert!(app.view().status().text.contains("offered again next time"));
         at(&mut app, Action::Tick, s(10));
         assert!(
             app.take_effects().is_empty(),
@@ -550,12 +550,13 @@ fn a_finished_game_loaded_for_review_is_neither_announced_nor_archived() {
     assert_mode(&app, &Mode::Playing);
     assert!(app.game().is_over());
     assert!(
-        app.status()
+        app.view()
+            .status()
             .text
             .starts_with("Loaded the saved game: A vs B, 1-0")
     );
     act(&mut app, Action::HistoryStart);
-    assert_eq!(app.review(), Some(0));
+    assert_eq!(app.view().review(), Some(0));
     assert!(app.take_effects().is_empty());
 }
 
@@ -594,7 +595,10 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
     assert!(job.text.contains("1. e4 *"));
     app.update(Event::Exported(ExportResult::Exists), app.now());
     assert!(matches!(app.mode(), Mode::Replace(_)), "{:?}", app.mode());
-    assert_eq!(app.dialog().unwrap().lines[0], "g.pgn already exists.");
+    assert_eq!(
+        app.view().dialog().unwrap().lines[0],
+        "g.pgn already exists."
+    );
     act(&mut app, Action::Yes);
     match app.take_effects().as_slice() {
         [Effect::Files(FileEffect::Export(job))] => assert!(job.replace),
@@ -614,7 +618,7 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
         app.now(),
     );
     assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.status().text, "Saved the game (PGN) to ./g.pgn");
+    assert_eq!(app.view().status().text, "Saved the game (PGN) to ./g.pgn");
 }
 
 #[test]
@@ -623,12 +627,12 @@ fn the_fen_word_shows_the_position_on_the_board() {
     play_all(&mut app, &["e4"]);
     enter(&mut app, "fen");
     assert_eq!(
-        app.status().text,
+        app.view().status().text,
         "FEN rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     );
     act(&mut app, Action::HistoryBack);
     act(&mut app, Action::ShowFen);
-    assert!(app.status().text.contains(" w KQkq - 0 1"));
+    assert!(app.view().status().text.contains(" w KQkq - 0 1"));
 }
 
 #[test]
@@ -644,7 +648,7 @@ fn a_standing_offer_is_put_again_once_the_resumed_clocks_start() {
     assert!(matches!(app.mode(), Mode::Resume(_)), "{:?}", app.mode());
     at(&mut app, Action::Yes, s(10));
     assert_mode(&app, &Mode::Ready(Ready));
-    let dialog = app.dialog().unwrap();
+    let dialog = app.view().dialog().unwrap();
     assert!(
         dialog
             .lines
@@ -655,12 +659,13 @@ fn a_standing_offer_is_put_again_once_the_resumed_clocks_start() {
     at(&mut app, Action::Select, s(20));
     assert_mode(&app, &Mode::Playing);
     assert!(
-        app.prompt(&app.feedback())
+        app.view()
+            .prompt(&app.view().feedback())
             .hint
             .text
             .contains("White) offers a draw · Bob (Black): Ctrl-D accepts"),
         "{}",
-        app.status().text
+        app.view().status().text
     );
     let saves = autosaves(&mut app);
     let last = saves.last().expect("the started clock is saved");
@@ -686,12 +691,13 @@ fn an_untimed_resumed_game_asks_about_its_standing_offer_at_once() {
     });
     assert_mode(&app, &Mode::Playing);
     assert!(
-        app.prompt(&app.feedback())
+        app.view()
+            .prompt(&app.view().feedback())
             .hint
             .text
             .contains("Bob (Black) offers a draw"),
         "{}",
-        app.prompt(&app.feedback()).hint.text
+        app.view().prompt(&app.view().feedback()).hint.text
     );
     at(&mut app, Action::Yes, s(1));
     assert_eq!(
@@ -726,11 +732,11 @@ fn a_finished_game_is_retried_until_written(n: usize) {
         archived(&mut app, false, lost("/g/mate.pgn"));
         assert_eq!(app.saving().warning(), Some("not saved yet"));
         assert!(
-            app.status().text.contains(
+            app.view().status().text.contains(
                 "not saved yet: cannot archive the game to /g/mate.pgn: the disk is full"
             ),
             "{:?}",
-            app.status()
+            app.view().status()
         );
         assert_eq!(app.next_wake(now), Some(now + s(3)), "retried on a timer");
         at(&mut app, Action::Tick, now + s(1));
@@ -742,7 +748,12 @@ fn a_finished_game_is_retried_until_written(n: usize) {
     assert_eq!(jobs.len(), 1);
     archived(&mut app, false, Ok("~/games/mate.pgn"));
     assert_eq!(app.saving().warning(), None);
-    assert!(app.status().text.contains("saved now: ~/games/mate.pgn"));
+    assert!(
+        app.view()
+            .status()
+            .text
+            .contains("saved now: ~/games/mate.pgn")
+    );
     assert_eq!(app.next_wake(now), None);
     at(&mut app, Action::Tick, now + s(30));
     assert!(archive_jobs(&mut app).is_empty(), "written once is enough");

@@ -126,7 +126,12 @@ fn moves_are_written_and_typed_in_the_players_letters() {
     );
     // Several moves on a line, in German.
     enter(&mut app, "dxc6 O-O Dd6");
-    assert_eq!(app.words().last_move(), "5... Dd6", "{:?}", app.message());
+    assert_eq!(
+        app.words().last_move(),
+        "5... Dd6",
+        "{:?}",
+        app.view().message()
+    );
 
     let figurine = MoveStyle::new(Notation::Figurine, Language::English);
     let mut app = with(config(GameSetup::default()), Sound::Off, figurine);

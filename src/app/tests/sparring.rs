@@ -93,7 +93,7 @@ fn the_engine_is_started_asked_at_its_turn_and_its_move_played_by_the_rules() {
     };
     assert!(job.moves.is_empty() && !job.hint && job.clock.is_none());
     // The human's side at the bottom of the board.
-    assert_eq!(app.board().orientation, Color::Black);
+    assert_eq!(app.view().board().orientation, Color::Black);
     // The human cannot move for the engine.
     enter(&mut app, "e4");
     assert!(error_text(&app).contains("Stockfish (level 4) is thinking"));
@@ -130,7 +130,7 @@ fn an_answer_to_a_position_taken_back_is_dropped() {
     // At the human's move, the engine's reply and the human's move go: the human's move again.
     act(&mut app, Action::Takeback);
     assert!(sans(&app).is_empty(), "{:?}", sans(&app));
-    assert!(app.message().unwrap().text.contains("agreeing"));
+    assert!(app.view().message().unwrap().text.contains("agreeing"));
     act(&mut app, Action::Takeback);
     assert!(error_text(&app).contains("no move of yours to take back"));
 }
@@ -172,7 +172,8 @@ fn a_draw_offer_is_declined_by_an_engine_that_is_better_and_its_move_answers_it(
     assert!(app.game().outcome().is_none());
     assert_eq!(sans(&app), ["Kf3", "Kf6"]);
     assert!(
-        app.message()
+        app.view()
+            .message()
             .unwrap()
             .text
             .contains("declines the draw offer")
@@ -249,7 +250,7 @@ fn a_hint_is_shown_and_written_in_the_game() {
     let job = asked(&mut app);
     assert!(job.hint);
     answer(&mut app, job.id, "e4", None);
-    assert!(app.message().unwrap().text.starts_with("Hint: e4"));
+    assert!(app.view().message().unwrap().text.starts_with("Hint: e4"));
     assert!(
         app.game()
             .intro()
@@ -281,7 +282,7 @@ fn an_engine_that_stops_working_abandons_the_game_which_is_saved() {
     let outcome = app.game().outcome().expect("over");
     assert_eq!(outcome.result, GameResult::Win(Color::White));
     assert_eq!(outcome.reason, Reason::Abandoned(Color::Black));
-    assert!(app.message().unwrap().text.contains("abandoned"));
+    assert!(app.view().message().unwrap().text.contains("abandoned"));
     let effects = app.take_effects();
     assert!(
         effects
@@ -312,7 +313,7 @@ fn the_engines_side_is_named_in_the_tags_and_a_rematch_swaps_it() {
     assert_eq!(app.game().player(Color::White), "Stockfish (1500 Elo)");
     let job = asked(&mut app);
     assert!(job.moves.is_empty());
-    assert_eq!(app.board().orientation, Color::Black);
+    assert_eq!(app.view().board().orientation, Color::Black);
 }
 
 #[test]

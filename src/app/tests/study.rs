@@ -16,7 +16,7 @@ fn finished_at_move_four() -> App {
     for _ in 0..3 {
         act(&mut app, Action::CursorLeft);
     }
-    assert_eq!(app.review(), Some(4));
+    assert_eq!(app.view().review(), Some(4));
     app
 }
 
@@ -88,10 +88,10 @@ fn the_cursor_keys_and_enter_play_a_move_on_the_analysis_board() {
     act(&mut app, Action::Select);
     assert!(!app.arrows_step(), "the board is in hand");
     // Walk the cursor to g1, pick up the knight, and put it down on f3.
-    while app.board().cursor != sq("g1") {
+    while app.view().board().cursor != sq("g1") {
         let (file, rank) = (
-            app.board().cursor.file() as i8,
-            app.board().cursor.rank() as i8,
+            app.view().board().cursor.file() as i8,
+            app.view().board().cursor.rank() as i8,
         );
         let action = if rank > 0 {
             Action::CursorDown
@@ -167,7 +167,7 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
     act(&mut app, Action::VariationNext);
     assert_eq!(shown_san(&app), "Nf3");
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Variation 1 of 2: Shift-→ again: the next one, Shift-← leaves it"
     );
     act(&mut app, Action::VariationNext);
@@ -179,7 +179,7 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
         "round to the game's own move"
     );
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "The line's own move (2 variations here): Shift-→ again: the next"
     );
     act(&mut app, Action::VariationNext);
@@ -190,10 +190,16 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
     assert_eq!(shown_san(&app), "d3", "↓: the end of the line");
     act(&mut app, Action::CursorRight);
     assert_eq!(shown_san(&app), "d3");
-    assert!(app.message().unwrap().text.contains("Shift-← leaves it"));
+    assert!(
+        app.view()
+            .message()
+            .unwrap()
+            .text
+            .contains("Shift-← leaves it")
+    );
     act(&mut app, Action::CursorLeft);
     assert_eq!(
-        app.status().text,
+        app.view().status().text,
         "Variation, after 3... Nf6 — ← → step, Shift-← leaves it, Ctrl-Y promotes, Ctrl-X deletes"
     );
     act(&mut app, Action::VariationLeave);
@@ -204,7 +210,8 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
     );
     act(&mut app, Action::VariationLeave);
     assert!(
-        app.message()
+        app.view()
+            .message()
             .unwrap()
             .text
             .starts_with("This is the game's own line")
@@ -218,7 +225,7 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
     act(&mut app, Action::CursorRight);
     act(&mut app, Action::VariationNext);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "No variation branches off here or at the next move"
     );
     act(&mut app, Action::CursorLeft);
@@ -233,7 +240,7 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
 #[test]
 fn a_click_on_a_variation_move_shows_it() {
     let mut app = studied();
-    let panel = app.panel_layout().unwrap();
+    let panel = app.view().panel_layout().unwrap();
     let rows = crate::layout::panel::list_rows(app.game(), panel.moves.width, false);
     let (y, x) = rows
         .iter()
@@ -265,7 +272,7 @@ fn promote_moves_a_variation_up_and_never_touches_the_game() {
     assert_eq!(shown_san(&app), "Nc3");
     act(&mut app, Action::PromoteVariation);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Promoted: moved up one place among the variations here"
     );
     assert!(
@@ -275,7 +282,8 @@ fn promote_moves_a_variation_up_and_never_touches_the_game() {
     );
     enter(&mut app, "promote");
     assert!(
-        app.message()
+        app.view()
+            .message()
             .unwrap()
             .text
             .contains("the game's own moves stay")
@@ -299,7 +307,7 @@ fn delete_takes_the_rest_of_the_line_or_the_whole_variation() {
         "the view goes back to where it was played from"
     );
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "Deleted 3... Nf6 and the rest of its variation"
     );
     assert!(
@@ -324,10 +332,10 @@ fn comments_are_written_edited_and_removed_on_any_move_shown() {
     let mut app = studied();
     act(&mut app, Action::VariationNext);
     act(&mut app, Action::Comment);
-    assert_eq!(app.input(), "{");
+    assert_eq!(app.view().input(), "{");
     type_text(&mut app, "Quieter");
     assert_eq!(
-        app.feedback().hint.unwrap().text,
+        app.view().feedback().hint.unwrap().text,
         "Enter keeps this as the comment on 3. Nf3 (empty: removes it)"
     );
     act(&mut app, Action::Select);
@@ -341,7 +349,11 @@ fn comments_are_written_edited_and_removed_on_any_move_shown() {
         pgn(&app)
     );
     enter(&mut app, "comment");
-    assert_eq!(app.input(), "{Quieter", "the comment comes back to edit");
+    assert_eq!(
+        app.view().input(),
+        "{Quieter",
+        "the comment comes back to edit"
+    );
     act(&mut app, Action::DeleteToStart);
     enter(&mut app, "{}");
     assert_eq!(app.game().variations().node(0).unwrap().notes.comment, "");
@@ -353,13 +365,13 @@ fn comments_are_written_edited_and_removed_on_any_move_shown() {
     enter(&mut app, "!?");
     assert_eq!(app.game().variations().node(0).unwrap().notes.nags, [5]);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "3. Nf3!? (Ctrl-S saves the game with it)"
     );
     // A comment longer than a move fits in the box.
     act(&mut app, Action::Comment);
     type_text(&mut app, &"x".repeat(200));
-    assert_eq!(app.input().chars().count(), 201);
+    assert_eq!(app.view().input().chars().count(), 201);
 }
 
 #[test]
@@ -392,7 +404,7 @@ fn loading_a_game_whose_variation_was_cut_says_so() {
         opening: Some(crate::app::GameToOpen::Load(Box::new(opened))),
         ..config(GameSetup::default())
     });
-    let message = &app.message().unwrap().text;
+    let message = &app.view().message().unwrap().text;
     assert!(
         message.contains("a variation was cut short at a move that cannot be played: move 2."),
         "{message}"
@@ -413,12 +425,12 @@ fn leaving_an_unsaved_study_asks_first_and_ctrl_s_settles_it() {
     act(&mut app, Action::Quit);
     assert!(!app.should_quit(), "the variation would be lost");
     assert_mode(&app, &Mode::Quit(Quit));
-    assert!(app.dialog().unwrap().lines[0].contains("not saved"));
+    assert!(app.view().dialog().unwrap().lines[0].contains("not saved"));
     act(&mut app, Action::No);
     // A new game asks too.
     act(&mut app, Action::NewGame);
     assert_mode(&app, &Mode::AbandonGame(AbandonGame));
-    assert!(app.dialog().unwrap().lines[1].contains("lose them"));
+    assert!(app.view().dialog().unwrap().lines[1].contains("lose them"));
     act(&mut app, Action::No);
     // Saved with Ctrl-S, the study is safe: quitting no longer asks.
     act(&mut app, Action::Save);
@@ -484,7 +496,7 @@ fn a_failed_write_of_the_study_is_said_once_and_retried_until_it_works() {
         ))
     };
     app.update(Event::Rearchived(failed()), due);
-    let said = app.message().unwrap().text.clone();
+    let said = app.view().message().unwrap().text.clone();
     assert!(
         said.starts_with("The study is not saved in the archive"),
         "{said}"
@@ -500,13 +512,14 @@ fn a_failed_write_of_the_study_is_said_once_and_retried_until_it_works() {
     assert_eq!(rewrites(&mut app), 1);
     app.message = None;
     app.update(Event::Rearchived(failed()), retry);
-    assert_eq!(app.message(), None, "said once");
+    assert_eq!(app.view().message(), None, "said once");
     let again = app.next_wake(retry).unwrap();
     app.update(Action::Tick, again);
     assert_eq!(rewrites(&mut app), 1);
     app.update(Event::Rearchived(Ok("/data/games/g.pgn".into())), again);
     assert!(
-        app.message()
+        app.view()
+            .message()
             .unwrap()
             .text
             .contains("saved in /data/games/g.pgn again")

@@ -8,7 +8,7 @@ use crate::game::{GameResult, Reason};
 fn a_timed_game_waits_for_a_key_before_whites_clock_runs() {
     let mut app = timed_app("5+3");
     assert_mode(&app, &Mode::Ready(Ready));
-    assert_eq!(app.key_context(), KeyContext::Ready);
+    assert_eq!(app.view().key_context(), KeyContext::Ready);
     app.update(Action::Tick, s(30));
     assert_eq!(
         app.game().clock().remaining(Color::White, s(30)),
@@ -28,7 +28,7 @@ fn a_timed_game_waits_for_a_key_before_whites_clock_runs() {
 #[test]
 fn typing_on_the_ready_screen_starts_the_clock_and_keeps_the_text() {
     let mut app = timed_app("5+3");
-    assert_eq!(app.key_context(), KeyContext::Ready);
+    assert_eq!(app.view().key_context(), KeyContext::Ready);
     app.update(Action::Input('e'), s(5));
     app.update(Action::Input('4'), s(6));
     assert_mode(&app, &Mode::Playing);
@@ -68,11 +68,14 @@ fn a_flag_fall_ends_the_game_on_the_next_tick() {
     assert_eq!(outcome.result, GameResult::Win(Color::Black));
     assert_eq!(outcome.reason, Reason::TimeForfeit(Color::White));
     assert_mode(&app, &Mode::GameOver(GameOver));
-    assert_eq!(app.dialog().unwrap().lines, ["Black wins on time", "0-1"]);
+    assert_eq!(
+        app.view().dialog().unwrap().lines,
+        ["Black wins on time", "0-1"]
+    );
     assert_eq!(app.next_wake(s(61)), None);
     act(&mut app, Action::Cancel);
     assert_eq!(
-        app.status().text,
+        app.view().status().text,
         "Black wins on time · 0-1",
         "not \"White's clock is running\" from the start"
     );
@@ -116,7 +119,7 @@ fn pausing_an_untimed_game_explains() {
     let mut app = app();
     act(&mut app, Action::Pause);
     assert_eq!(
-        app.message().unwrap().text,
+        app.view().message().unwrap().text,
         "This game has no clock to pause"
     );
 }
@@ -133,19 +136,19 @@ fn with_a_clock_running_a_typed_line_plays_only_the_side_to_moves_move() {
     let mut app = timed_app("3+2");
     app.update(Action::Select, s(0));
     type_text(&mut app, "e4 e5 Nf3");
-    let hint = app.feedback().hint.unwrap().text;
+    let hint = app.view().feedback().hint.unwrap().text;
     assert!(hint.starts_with("Enter plays e4 only:"), "{hint}");
     app.update(Action::Select, s(1));
     assert_eq!(sans(&app), ["e4"], "Black's move is Black's to make");
-    assert_eq!(app.input(), "e5 Nf3", "the rest waits in the box");
-    let text = app.message().unwrap().text.clone();
+    assert_eq!(app.view().input(), "e5 Nf3", "the rest waits in the box");
+    let text = app.view().message().unwrap().text.clone();
     assert!(text.contains("each player makes their own move"), "{text}");
     assert_eq!(turn(&app), Color::Black);
     assert_eq!(app.game().clock().running(), Some(Color::Black));
     // Black's own Enter plays Black's move, on Black's clock.
     app.update(Action::Select, s(11));
     assert_eq!(sans(&app), ["e4", "e5"]);
-    assert_eq!(app.input(), "Nf3");
+    assert_eq!(app.view().input(), "Nf3");
     assert_eq!(
         app.game().clock().remaining(Color::Black, s(11)),
         Some(s(172)),
@@ -158,7 +161,7 @@ fn without_a_clock_a_typed_line_still_plays_every_move() {
     let mut app = app();
     enter(&mut app, "e4 e5 Nf3");
     assert_eq!(sans(&app), ["e4", "e5", "Nf3"]);
-    assert_eq!(app.input(), "");
+    assert_eq!(app.view().input(), "");
 }
 
 #[test]
@@ -172,7 +175,7 @@ fn looking_back_during_a_timed_game_shows_the_live_clocks() {
     app.update(Action::Input('5'), s(11));
     app.update(Action::Select, s(20));
     app.update(Action::HistoryBack, s(21));
-    assert_eq!(app.review(), Some(1));
+    assert_eq!(app.view().review(), Some(1));
     assert_eq!(
         app.shown().clocks(),
         None,
@@ -186,7 +189,7 @@ fn looking_back_during_a_timed_game_shows_the_live_clocks() {
     app.update(Action::Yes, s(22));
     app.update(Action::Review, s(23));
     app.update(Action::HistoryBack, s(23));
-    assert_eq!(app.review(), Some(1));
+    assert_eq!(app.view().review(), Some(1));
     assert_eq!(app.shown().clocks(), Some([Some(s(172)), Some(s(180))]));
 }
 
@@ -198,7 +201,7 @@ fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
     app.update(Action::Select, s(0));
     app.update(Action::Tick, s(95));
     app.update(crate::app::Event::Resumed(s(93)), app.now());
-    let status = app.status().text;
+    let status = app.view().status().text;
     assert!(status.contains("stopped for 1:33"), "{status}");
     assert!(status.contains("White's clock ran on"), "{status}");
     assert_eq!(
@@ -212,7 +215,10 @@ fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
         crate::app::Event::Resumed(Duration::from_millis(2_500)),
         untimed.now(),
     );
-    assert_eq!(untimed.status().text, "The game was stopped for 0:02.5");
+    assert_eq!(
+        untimed.view().status().text,
+        "The game was stopped for 0:02.5"
+    );
 }
 
 /// A 3+2 game after 1.e4 (Black to move, Black's clock running since 5 s).
@@ -286,7 +292,10 @@ fn an_agreed_takeback_refunds_no_thinking_time() {
     app.update(Action::Select, s(20)); // White: 177 - 10 + 2 = 169
     app.update(Action::Takeback, s(39));
     assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.questions().request().map(|r| r.by), Some(Color::White));
+    assert_eq!(
+        app.view().questions().request().map(|r| r.by),
+        Some(Color::White)
+    );
     app.update(Action::Yes, s(39));
     assert_eq!(app.game().record().plies(), 2);
     let clock = app.game().clock();

@@ -97,7 +97,7 @@ impl Session {
         files: &mut impl Carry,
     ) -> Option<Vec<String>> {
         let ask = read(text)?;
-        let learning = self.app.retro().is_some();
+        let learning = self.app.view().retro().is_some();
         let act = |session: &mut Session, action: Action, files: &mut dyn FnMut(&mut Session)| {
             let before = session.before();
             session.app.update(action, now);
@@ -122,7 +122,7 @@ impl Session {
             Ask::Report => self.report_summary(),
             Ask::Next(label) => vec![self.next_labelled(label)],
             Ask::Stop => {
-                if self.app.report().progress().is_none() {
+                if self.app.view().report().progress().is_none() {
                     vec!["The engine is not analysing: there is nothing to stop.".to_owned()]
                 } else {
                     self.app.update(Action::Cancel, now);
@@ -136,7 +136,7 @@ impl Session {
     fn analyse(&mut self, now: Duration, files: &mut impl Carry) -> Vec<String> {
         let before = self.before();
         self.app.update(Action::Analyse, now);
-        let Some((_, total)) = self.app.report().progress() else {
+        let Some((_, total)) = self.app.view().report().progress() else {
             // Refused: the app says why.
             self.carry(now, files);
             return self.changes(&before);
@@ -162,7 +162,7 @@ impl Session {
         if !self.report.running {
             return Vec::new();
         }
-        match self.app.report().progress() {
+        match self.app.view().report().progress() {
             Some((done, total)) if total > 0 => {
                 let step = done * PROGRESS_STEPS / total;
                 if step > self.report.steps_said && step < PROGRESS_STEPS {
@@ -179,7 +179,7 @@ impl Session {
             None => {
                 self.report.running = false;
                 let mut out = self.player_lines();
-                if self.app.report().shown().is_some_and(labelled) {
+                if self.app.view().report().shown().is_some_and(labelled) {
                     out.push("Type next blunder, next mistake or next to hear the moves.".into());
                 }
                 out
@@ -188,7 +188,7 @@ impl Session {
     }
 
     fn player_lines(&self) -> Vec<String> {
-        let Some(report) = self.app.report().shown() else {
+        let Some(report) = self.app.view().report().shown() else {
             return Vec::new();
         };
         let game = self.app.game();
@@ -200,12 +200,12 @@ impl Session {
     }
 
     fn report_summary(&self) -> Vec<String> {
-        if let Some((done, total)) = self.app.report().progress() {
+        if let Some((done, total)) = self.app.view().report().progress() {
             return vec![format!(
                 "The engine is analysing: {done} of {total} positions so far."
             )];
         }
-        let Some(report) = self.app.report().shown() else {
+        let Some(report) = self.app.view().report().shown() else {
             return vec!["There is no report yet: type analyse once the game has ended.".into()];
         };
         let mut out = self.player_lines();
@@ -222,13 +222,13 @@ impl Session {
     /// The next move labelled `label` (any label if `None`) after the last one read, going
     /// round to the first at the end.
     fn next_labelled(&mut self, label: Option<Judgement>) -> String {
-        if let Some((done, total)) = self.app.report().progress() {
+        if let Some((done, total)) = self.app.view().report().progress() {
             return format!(
                 "The engine is analysing: {done} of {total} positions so far. The moves can be \
                  read when the report is ready."
             );
         }
-        let Some(report) = self.app.report().shown() else {
+        let Some(report) = self.app.view().report().shown() else {
             return "There is no report yet: type analyse once the game has ended.".into();
         };
         let wanted = |ply: usize| {

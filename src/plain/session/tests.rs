@@ -76,7 +76,7 @@ fn a_refused_move_is_named_explained_and_changes_nothing() {
     let mut s = session();
     assert_eq!(say0(&mut s, "Ke3"), ["Ke3: no white king can reach e3."]);
     assert_eq!(s.app().game().record().plies(), 0);
-    assert_eq!(s.app().input(), "");
+    assert_eq!(s.app().view().input(), "");
     // Played up to the refusal, which is named.
     let said = say0(&mut s, "e4 e5 Nf9");
     assert_eq!(said.len(), 3, "{said:?}");
@@ -609,7 +609,7 @@ fn the_promotion_question_takes_the_letters_of_the_notation_chosen() {
     // D is the Dame, not a draw offer.
     let said = say0(&mut s, "D");
     assert!(said[0].ends_with("[1. a8=D+]"), "{said:?}");
-    assert!(!s.app().questions().offering_with_move());
+    assert!(!s.app().view().questions().offering_with_move());
     let mut s = promoting(german);
     let said = say0(&mut s, "S");
     assert!(said[0].ends_with("[1. a8=S]"), "{said:?}");
