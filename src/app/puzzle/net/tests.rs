@@ -57,7 +57,10 @@ fn hear(app: &mut App, msg: Msg) {
 }
 
 fn text(app: &App) -> String {
-    app.message().map(|m| m.text.clone()).unwrap_or_default()
+    app.view()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
 }
 
 #[test]
