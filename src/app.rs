@@ -476,6 +476,9 @@ impl App {
             }
             Event::Library(news) => self.library_news(news, self.now),
             Event::WritableFolder(folder) => self.saving.elsewhere = folder,
+            Event::Net(news) if puzzle::net::serves(self) => {
+                puzzle::net::hear(self, news, self.now)
+            }
             Event::Net(news) => self.net_event(news, self.now),
             Event::Opponent(news) => self.opponent_news(news, self.now),
             Event::Retro(news) => retro::hear(self, news),

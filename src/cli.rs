@@ -719,6 +719,13 @@ impl Cli {
                 no_engine_across_the_network(&game)?;
                 Ok(task(game.plain, play_launch(game)?, Role::Net(role)))
             }
+            Some(Command::Puzzles(puzzles::PuzzlesArgs {
+                action: Some(puzzles::PuzzlesAction::Duel(duel)),
+                ..
+            })) if duel.host => {
+                let (launch, role) = puzzles::duel_host_launch(&duel)?;
+                Ok(Task::Play(launch, Role::Net(role)))
+            }
             Some(Command::Puzzles(args)) if puzzles::on_screen(&args).is_some() => {
                 let (solve, run) = puzzles::on_screen(&args).expect("checked above");
                 let duel = match &args.action {

@@ -8,6 +8,8 @@
 //! * [`transport`] — the Noise handshake and encrypted frames over TCP, with deadlines.
 //! * [`referee`] — the host's game, the truth: every action checked by the chess crate, lag
 //!   credited to the clock, what to tell each terminal.
+//! * [`duel`] — the host's puzzle duel, the truth: each player's move checked (turn, revision,
+//!   the line), the whole state told after each change.
 //! * [`host`] — the host's sockets: who may come in, seats and watchers, heartbeats,
 //!   refusals counted, a slow terminal dropped.
 //! * [`client`] — a terminal that joins or watches.
@@ -18,10 +20,12 @@
 //! bound, and every action goes through the chess crate before the game believes it.
 
 pub mod client;
+pub mod duel;
 pub mod frame;
 pub mod host;
 pub mod invite;
 pub mod referee;
+pub mod served;
 pub mod transport;
 
 use std::sync::Arc;

@@ -12,14 +12,19 @@
 //!   made of ([`Seat`], [`Action`], [`Snapshot`], [`Clocks`], [`Notice`]).
 //! * [`mirror`] — a terminal's copy of the host's game and how each message changes it.
 //! * [`chat`] — what a line of chat may hold.
+//! * [`duel`] — a puzzle duel's state, whole, as the host sends it.
 //!
 //! Imports only the chess crate (and serde for the derive); the app names these types, the
 //! network edge sends them.
 
 pub mod chat;
+pub mod duel;
 pub mod mirror;
 pub mod msg;
 
 pub use chat::{MAX_CHAT_CHARS, clean_chat};
+pub use duel::{
+    DuelChange, DuelMirror, DuelMoveError, DuelNews, DuelPuzzle, DuelState, DuelStateError,
+};
 pub use mirror::{Mirror, MirrorError};
 pub use msg::{Action, Clocks, Msg, NetEvent, Notice, PROTOCOL_VERSION, Seat, Snapshot};

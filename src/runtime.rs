@@ -181,8 +181,15 @@ pub fn start<E: From<StartError>>(
     };
     ready()?;
     let watching = connection.as_ref().is_some_and(Connection::watching);
-    if let Some(Connection::Joined { snapshot, .. }) = &connection {
-        launch.saved = saved_choice(watching, snapshot, launch.data_dir.as_deref());
+    match &connection {
+        Some(Connection::Joined { snapshot, .. }) => {
+            launch.saved = saved_choice(watching, snapshot, launch.data_dir.as_deref());
+        }
+        // A duel's puzzles leave the player's own saved game where it is, untouched.
+        Some(Connection::DuelJoined { .. }) => {
+            launch.saved = crate::app::launch::SavedGameChoice::Ask
+        }
+        _ => {}
     }
     let engine = launch.engine.clone();
     let (mut config, files) = if watching {

@@ -34,7 +34,8 @@
 //!   refused): `net`; the same through the apps, with each side's files: `net_play`; every
 //!   attack and fault on the network (replay, slow handshakes, held answers, stalls, drops)
 //!   with a scripted peer: `net_attacks`; the same game in lines of text, three real programs
-//!   (`host --plain`, `join --plain`, `watch --plain`): `net_plain`;
+//!   (`host --plain`, `join --plain`, `watch --plain`): `net_plain`; the puzzle duel across the
+//!   network, two real programs: `net_duel`;
 //! - the sparring partner's engine driver, with the real Stockfish and the fake engine:
 //!   `sparring`;
 //!
@@ -77,6 +78,8 @@ mod move_entry_props;
 mod net;
 #[path = "suite/net_attacks.rs"]
 mod net_attacks;
+#[path = "suite/net_duel.rs"]
+mod net_duel;
 #[path = "suite/net_plain.rs"]
 mod net_plain;
 #[path = "suite/net_play.rs"]

@@ -379,7 +379,11 @@ impl App {
             self.on_playing(action, now);
             return;
         }
-        if self.net_say(&text) || self.annotate(&text) || self.write_comment(&text) {
+        if self.net_say(&text)
+            || super::puzzle::net::typed(self, &text)
+            || self.annotate(&text)
+            || self.write_comment(&text)
+        {
             return;
         }
         if !self.ready_to_move() {

@@ -29,6 +29,7 @@ use crate::rules::{Color, Move, Position};
 use crate::store::{Choice, PuzzleMode, Rating, RatingChange, StoreError};
 use chess::puzzle::{Attempt, Hint, Puzzle, Solving, Status};
 
+pub mod net;
 pub mod run;
 
 pub use run::{DuelSetup, RunKind};
@@ -51,6 +52,8 @@ pub struct PuzzleStart {
     /// The player's own mistakes kept from "Learn from your mistakes", played instead of
     /// puzzles (`hotseat puzzles --mistakes`; see `retro`).
     pub mistakes: Option<Vec<crate::store::Mistake>>,
+    /// A duel across the network, its truth the host's (see `net`).
+    pub net: Option<net::NetDuelSetup>,
 }
 
 /// Work for the store.
@@ -217,7 +220,7 @@ impl PuzzleSeat {
             ],
             _ if self.over => &[(Action::Puzzles, "another")],
             Run::Streak(streak) if streak.can_skip() => &[(Action::Puzzles, "skip")],
-            Run::Streak(_) | Run::Storm(_) | Run::Duel(_) => &[],
+            Run::Streak(_) | Run::Storm(_) | Run::Duel(_) | Run::Net(_) => &[],
         }
     }
 
@@ -294,6 +297,10 @@ fn puzzle_game(seat: &PuzzleSeat, puzzle: &Puzzle, now: Duration) -> Game {
 /// Opens the puzzles at this screen (`hotseat puzzles`, or Ctrl-V in a game): the table
 /// becomes the puzzle's and the first puzzle is asked for.
 pub(super) fn open(app: &mut App, mut start: PuzzleStart) {
+    if start.net.is_some() {
+        net::open(app, start);
+        return;
+    }
     if let Some(kept) = start.mistakes.take() {
         super::retro::open_kept(app, start.player, kept);
         return;
@@ -433,6 +440,10 @@ fn announce(solving: &Solving, rated: bool, single: bool) -> String {
 
 /// A move played at the puzzle's table (by any input): asked of the seat first.
 pub(super) fn commit(app: &mut App, mv: Move, now: Duration) {
+    if net::serves(app) {
+        net::commit(app, mv);
+        return;
+    }
     app.mode = Mode::Playing;
     let before = app.game.position().clone();
     let Some(seat) = seat_mut(app) else { return };
@@ -672,6 +683,9 @@ pub(super) fn action(app: &mut App, action: &Action, now: Duration) -> bool {
             return true;
         }
         return false;
+    }
+    if net::action(app, action) {
+        return true;
     }
     let run = app.table.puzzle().map(|s| (s.run.kind(), s.over));
     match (*action, run) {

@@ -22,7 +22,7 @@ mod form;
 mod history;
 mod mouse;
 mod move_entry;
-mod network;
+pub(super) mod network;
 mod never_panics;
 pub(super) mod saving;
 mod sound;

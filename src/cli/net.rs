@@ -242,22 +242,9 @@ impl JoinArgs {
 impl HostArgs {
     /// The host's sockets and colour, checked.
     pub fn role(&self) -> Result<NetRole, NetArgError> {
-        let mut config = HostConfig::new(self.listen);
+        let mut config = host_config(self.listen, self.public.as_deref())?;
         config.limits = Limits::for_watchers(usize::from(self.watchers));
         config.watchers_see_chat = self.watchers_see_chat;
-        config.public = match &self.public {
-            Some(text) => Some(parse_public(text, self.listen.port())?),
-            None if self.listen.ip().is_unspecified() => {
-                if self.listen.port() == 0 {
-                    return Err(NetArgError::ListenWithoutPort);
-                }
-                Some((
-                    Place::Ip(this_machine(self.listen.ip())),
-                    self.listen.port(),
-                ))
-            }
-            None => None,
-        };
         let color = match self.side {
             Side::White => Some(Color::White),
             Side::Black => Some(Color::Black),
@@ -268,6 +255,23 @@ impl HostArgs {
 }
 
 /// The first word of `text` (an invitation pasted with spaces or a newline around it).
+/// How to host on `listen`, with `--public`'s address (or this machine's, when listening on
+/// every network) for the invitation: for `hotseat host` and `hotseat puzzles duel --host`.
+pub fn host_config(listen: SocketAddr, public: Option<&str>) -> Result<HostConfig, NetArgError> {
+    let mut config = HostConfig::new(listen);
+    config.public = match public {
+        Some(text) => Some(parse_public(text, listen.port())?),
+        None if listen.ip().is_unspecified() => {
+            if listen.port() == 0 {
+                return Err(NetArgError::ListenWithoutPort);
+            }
+            Some((Place::Ip(this_machine(listen.ip())), listen.port()))
+        }
+        None => None,
+    };
+    Ok(config)
+}
+
 fn first_word(text: &str) -> Option<String> {
     text.split_whitespace().next().map(str::to_owned)
 }

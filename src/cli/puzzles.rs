@@ -72,7 +72,7 @@ pub enum PuzzlesAction {
     Storm(Who),
     /// Puzzle Streak: rising difficulty from about 1000, one mistake ends it, one skip
     Streak(Who),
-    /// A duel at one keyboard: two players, the same puzzles, a clock each
+    /// A duel at one keyboard, or across the network (--host): the same puzzles, a clock each
     #[command(after_help = "\
 The player to solve has their clock running. A solved puzzle scores a point and
 passes the turn with the next puzzle; a wrong move passes the turn and the same
@@ -80,8 +80,14 @@ puzzle goes to the opponent (--wrong pass, once: missed by both, it is lost) or
 is lost (--wrong lose). The duel ends when a clock runs out or after --puzzles
 puzzles; the higher score wins. Each player's attempts go into their history.
 
-Example:
-  hotseat puzzles duel --player Ann --opponent Bob --minutes 3 --puzzles 10")]
+With --host the duel is played across the network, each at their own screen:
+the host prints the invitation, and --opponent runs hotseat join and pastes it.
+The host's duel is the truth; the clock of the player to solve runs on while
+their terminal is away.
+
+Examples:
+  hotseat puzzles duel --player Ann --opponent Bob --minutes 3 --puzzles 10
+  hotseat puzzles duel --host --player Ann --opponent Bob --seed 42")]
     Duel(DuelArgs),
     /// Read Lichess's puzzle database (lichess_db_puzzle.csv or .csv.zst) into hotseat's
     #[command(after_help = "\
@@ -135,6 +141,31 @@ pub struct DuelArgs {
     /// What a wrong move does: pass the puzzle to the opponent, or lose it. Example: --wrong lose
     #[arg(long, value_name = "pass|lose", default_value = "pass", value_parser = ["pass", "lose"])]
     pub wrong: String,
+
+    /// The list's seed: the same seed gives the same puzzles (for the same player's rating).
+    /// Example: --seed 42
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// Host the duel across the network: --opponent plays it at their own screen with
+    /// hotseat join (the invitation is printed, and shown until they come). Example: --host
+    #[arg(long, conflicts_with = "plain")]
+    pub host: bool,
+
+    /// With --host: the address and port to listen on (as hotseat host's). Example: --listen
+    /// 127.0.0.1:7879
+    #[arg(
+        long,
+        value_name = "ADDR:PORT",
+        default_value = "0.0.0.0:7879",
+        requires = "host"
+    )]
+    pub listen: std::net::SocketAddr,
+
+    /// With --host: the address to put in the invitation (as hotseat host's). Example:
+    /// --public chess.example.org:7879
+    #[arg(long, value_name = "HOST[:PORT]", requires = "host")]
+    pub public: Option<String>,
 }
 
 /// A `--rating` that is no range: the text as given.
@@ -244,7 +275,7 @@ pub fn run(out: &mut impl Write, args: PuzzlesArgs) -> Result<()> {
                     ..SolveArgs::default()
                 },
                 crate::plain::puzzles::Run::Duel,
-                Some((duel.opponent.trim().to_owned(), rules)),
+                Some((duel.opponent.trim().to_owned(), rules, duel.seed)),
             )
         }
         Some(PuzzlesAction::Streak(who)) => plain(
@@ -334,6 +365,85 @@ pub fn open(
     Ok((book, first))
 }
 
+/// `hotseat puzzles duel --host`: the list drawn now from this player's database (the joiner
+/// needs none: every puzzle comes whole in the host's state), the duel's referee, and where
+/// to listen; the screen opens at the duel's table once the port is known to be free.
+pub fn duel_host_launch(
+    duel: &DuelArgs,
+) -> Result<(Box<crate::runtime::Launch>, crate::runtime::NetRole), super::TaskError> {
+    let value = |e: String| super::TaskError::Value(e);
+    let solve = SolveArgs {
+        who: duel.who.clone(),
+        ..SolveArgs::default()
+    };
+    let (book, _) = open(&solve).map_err(|e| value(format!("{e:#}")))?;
+    let player = duel.who.player.trim().to_owned();
+    let rules = duel_rules(duel, &player).map_err(|e| value(format!("{e:#}")))?;
+    let list = duel_list(
+        &book,
+        &player,
+        &solve.choice(),
+        rules.puzzles,
+        duel.seed.unwrap_or_else(seed),
+    )
+    .map_err(|e| value(format!("{e:#}")))?;
+    let names = [player.clone(), duel.opponent.trim().to_owned()];
+    let referee =
+        crate::net::duel::DuelReferee::new(rules, list, names).map_err(|e| value(e.to_string()))?;
+    let config = super::net::host_config(duel.listen, duel.public.as_deref())
+        .map_err(|e| value(e.to_string()))?;
+    // As the puzzles at one keyboard: a game saved here stays where it is, untouched.
+    let play = super::PlayArgs {
+        data_dir: duel.who.data_dir.clone(),
+        ..super::PlayArgs::default()
+    };
+    let mut launch = super::play_launch(play)?;
+    launch.config.puzzles = Some(crate::app::puzzle::PuzzleStart {
+        player,
+        net: Some(crate::app::puzzle::net::NetDuelSetup {
+            hosting: true,
+            invitation: Vec::new(),
+        }),
+        ..crate::app::puzzle::PuzzleStart::default()
+    });
+    let role = crate::runtime::NetRole::DuelHost {
+        config: Box::new(config),
+        referee: Box::new(referee),
+    };
+    Ok((launch, role))
+}
+
+/// A duel's list of `count` puzzles near `player`'s rating, drawn from `seed` (the same seed,
+/// the same list), none twice; fewer when the database has no more that fit.
+fn duel_list(
+    book: &crate::store::PuzzleBook,
+    player: &str,
+    choice: &Choice,
+    count: u32,
+    seed: u64,
+) -> Result<Vec<chess::puzzle::Puzzle>> {
+    let target = book.rating(player)?.shown().clamp(0, 4000) as u16;
+    let now = crate::store::wall_secs();
+    let count = usize::try_from(count).unwrap_or(usize::MAX);
+    let mut list: Vec<chess::puzzle::Puzzle> = Vec::new();
+    let mut state = seed;
+    // A few draws more than asked, for those that come twice.
+    for _ in 0..count.saturating_mul(4) {
+        if list.len() == count {
+            break;
+        }
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        if let Some(p) = book.next(player, choice, target, state >> 33, now)?
+            && !list.iter().any(|q| q.id == p.id)
+        {
+            list.push(p);
+        }
+    }
+    Ok(list)
+}
+
 /// A duel's rules from its options, its two players checked: two names, not the same one.
 fn duel_rules(args: &DuelArgs, player: &str) -> Result<chess::puzzle::DuelRules> {
     let opponent = args.opponent.trim();
@@ -402,6 +512,7 @@ pub fn screen_launch(
     } else {
         None
     };
+    let duel_seed = duel.and_then(|d| d.seed);
     let duel = match duel {
         Some(args) => Some(crate::app::puzzle::DuelSetup {
             opponent: args.opponent.trim().to_owned(),
@@ -421,8 +532,9 @@ pub fn screen_launch(
         first: first.map(|p| p.id),
         run,
         duel,
-        seed: seed(),
+        seed: duel_seed.unwrap_or_else(seed),
         mistakes,
+        net: None,
     });
     Ok(launch)
 }
@@ -441,7 +553,7 @@ fn plain(solve: SolveArgs, run: crate::plain::puzzles::Run) -> Result<()> {
 fn plain_with(
     solve: SolveArgs,
     run: crate::plain::puzzles::Run,
-    duel: Option<(String, chess::puzzle::DuelRules)>,
+    duel: Option<(String, chess::puzzle::DuelRules, Option<u64>)>,
 ) -> Result<()> {
     let (book, first) = open(&solve)?;
     if !solve.who.plain {
@@ -459,7 +571,7 @@ fn plain_with(
             crate::text::excerpt_bare(solve.who.player.trim())
         );
     }
-    let seed = seed();
+    let seed = duel.as_ref().and_then(|d| d.2).unwrap_or_else(seed);
     let trainer = crate::plain::puzzles::Trainer::new(
         book,
         &solve.who.player,
@@ -469,7 +581,7 @@ fn plain_with(
         seed,
     );
     let trainer = match duel {
-        Some((opponent, rules)) => trainer.duel(&opponent, rules),
+        Some((opponent, rules, _)) => trainer.duel(&opponent, rules),
         None => trainer,
     };
     let lines = stdin_lines();

@@ -19,7 +19,43 @@ use std::time::{Duration, Instant};
 use super::Sink;
 use super::invite::{Access, Invitation};
 use super::transport::{self, LinkError, LinkReader, LinkWriter};
-use crate::remote::{Msg, NetEvent, Seat, Snapshot};
+use crate::remote::{DuelState, Msg, NetEvent, Seat, Snapshot};
+
+/// What a host welcomed this terminal with: a game, or a puzzle duel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Welcomed {
+    Game {
+        seat: Seat,
+        snapshot: Snapshot,
+    },
+    /// `player`: 0 the host's, 1 the other; `None` for a watcher.
+    Duel {
+        player: Option<u8>,
+        state: Box<DuelState>,
+    },
+}
+
+impl Welcomed {
+    /// The welcome as a message, as the sink is told it.
+    fn msg(&self) -> Msg {
+        match self.clone() {
+            Welcomed::Game { seat, snapshot } => Msg::Welcome { seat, snapshot },
+            Welcomed::Duel { player, state } => Msg::DuelWelcome { player, state },
+        }
+    }
+
+    /// The seat this terminal takes (a duel's player 0 in White's, 1 in Black's).
+    fn seat(&self) -> Seat {
+        match self {
+            Welcomed::Game { seat, .. } => *seat,
+            Welcomed::Duel { player: None, .. } => Seat::Watcher,
+            Welcomed::Duel {
+                player: Some(0), ..
+            } => Seat::White,
+            Welcomed::Duel { .. } => Seat::Black,
+        }
+    }
+}
 
 /// The most messages waiting to go to the host.
 const QUEUE: usize = 64;
@@ -87,6 +123,25 @@ impl Client {
         reconnect_for: Duration,
         sink: Sink,
     ) -> Result<(Client, Seat, Snapshot), LinkError> {
+        let (client, welcomed) =
+            Client::connect_any(invitation, access, timeout, silence, reconnect_for, sink)?;
+        match welcomed {
+            Welcomed::Game { seat, snapshot } => Ok((client, seat, snapshot)),
+            Welcomed::Duel { .. } => Err(LinkError::Io(
+                "the host serves a puzzle duel, not a game".into(),
+            )),
+        }
+    }
+
+    /// [`Client::connect_with`], whatever the host serves: a game or a puzzle duel.
+    pub fn connect_any(
+        invitation: &Invitation,
+        access: Access,
+        timeout: Duration,
+        silence: Duration,
+        reconnect_for: Duration,
+        sink: Sink,
+    ) -> Result<(Client, Welcomed), LinkError> {
         let dial = Dial {
             invitation: invitation.clone(),
             access,
@@ -95,7 +150,8 @@ impl Client {
             reconnect_for,
         };
         let leaving = Arc::new(AtomicBool::new(false));
-        let (seat, snapshot, reader, line) = dial.open(&sink)?;
+        let (welcomed, reader, line) = dial.open(&sink)?;
+        let seat = welcomed.seat();
         let line = Arc::new(Mutex::new(line));
         let keep = Arc::clone(&line);
         let gone = Arc::clone(&leaving);
@@ -109,8 +165,7 @@ impl Client {
                 leaving,
                 seat,
             },
-            seat,
-            snapshot,
+            welcomed,
         ))
     }
 
@@ -162,23 +217,20 @@ impl Drop for Client {
 
 impl Dial {
     /// One connection: the handshake, the welcome (told to `sink` first), the writer thread.
-    fn open(&self, sink: &Sink) -> Result<(Seat, Snapshot, LinkReader, Line), LinkError> {
+    fn open(&self, sink: &Sink) -> Result<(Welcomed, LinkReader, Line), LinkError> {
         let (writer, mut reader) = transport::connect(&self.invitation, self.access, self.timeout)?;
-        let (seat, snapshot) = match reader.recv()? {
-            Msg::Welcome { seat, snapshot } => (seat, snapshot),
+        let welcomed = match reader.recv()? {
+            Msg::Welcome { seat, snapshot } => Welcomed::Game { seat, snapshot },
+            Msg::DuelWelcome { player, state } => Welcomed::Duel { player, state },
             _ => return Err(LinkError::Forged),
         };
         reader.set_timeout(self.silence)?;
         let closer = writer.stream_clone();
         let (out, rx) = sync_channel::<Msg>(QUEUE);
         let written = spawn_writer(writer, rx)?;
-        sink(NetEvent::Msg(Msg::Welcome {
-            seat,
-            snapshot: snapshot.clone(),
-        }));
+        sink(NetEvent::Msg(welcomed.msg()));
         Ok((
-            seat,
-            snapshot,
+            welcomed,
             reader,
             Line {
                 out,
@@ -238,7 +290,7 @@ impl Dial {
         let until = Instant::now() + self.reconnect_for;
         let mut backoff = FIRST_BACKOFF;
         while Instant::now() < until && !leaving.load(Ordering::SeqCst) {
-            if let Ok((_, _, reader, line)) = self.open(sink) {
+            if let Ok((_, reader, line)) = self.open(sink) {
                 return Some((reader, line));
             }
             thread::sleep(backoff.min(until.saturating_duration_since(Instant::now())));

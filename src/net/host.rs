@@ -1,6 +1,8 @@
 //! The host's sockets: a listener, a handshake per connection within a deadline, a seat for
 //! the player and room for watchers up to a cap, heartbeats that measure each terminal's lag,
-//! and one thread (the hub) that owns the [`Referee`] and tells every terminal what happened.
+//! and one thread (the hub) that owns what is served (a game's [`Referee`], or a puzzle duel's
+//! [`DuelReferee`](super::duel::DuelReferee), behind [`Served`]) and tells every terminal what
+//! happened.
 //!
 //! Threads: the listener (blocked in `accept`), a short-lived one per handshake, and per
 //! connected terminal a reader (blocked in `recv`, with the silence deadline) and a writer
@@ -28,8 +30,10 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use super::Sink;
+use super::duel::DuelReferee;
 use super::invite::{Access, Invitation, Place, new_secret};
 use super::referee::Referee;
+use super::served::Served;
 use super::transport::{self, HostKeys, LinkError, LinkReader, LinkWriter};
 use crate::game::Game;
 use crate::game::pgn::Tags;
@@ -219,7 +223,7 @@ pub struct Host {
     local: SocketAddr,
     stopping: Arc<AtomicBool>,
     refused: Arc<AtomicU64>,
-    hub: Option<JoinHandle<Game>>,
+    hub: Option<JoinHandle<Option<Game>>>,
     listener: Option<JoinHandle<()>>,
 }
 
@@ -239,6 +243,27 @@ impl Host {
         host_color: Color,
         sink: Sink,
     ) -> std::io::Result<Host> {
+        let game = if config.hold_clocks {
+            game
+        } else {
+            running(game)
+        };
+        let referee = Referee::new(game, tags, host_color, Duration::ZERO);
+        Host::serve(config, Box::new(referee), sink)
+    }
+
+    /// Listens as `config` says and hosts a puzzle duel, the host's screen being its first
+    /// player. Events go to `sink`, starting with the host's own [`Msg::DuelWelcome`]; the
+    /// first puzzle's clock starts when the second player comes.
+    pub fn start_duel(
+        config: HostConfig,
+        referee: DuelReferee,
+        sink: Sink,
+    ) -> std::io::Result<Host> {
+        Host::serve(config, Box::new(referee), sink)
+    }
+
+    fn serve(config: HostConfig, referee: Box<dyn Served>, sink: Sink) -> std::io::Result<Host> {
         let listener = TcpListener::bind(config.listen)?;
         let local = listener.local_addr()?;
         let secret = match config.secret {
@@ -256,12 +281,6 @@ impl Host {
         let refused = Arc::new(AtomicU64::new(0));
         let watchers = Arc::new(AtomicUsize::new(0));
         let clock = Instant::now();
-        let game = if config.hold_clocks {
-            game
-        } else {
-            running(game)
-        };
-        let referee = Referee::new(game, tags, host_color, Duration::ZERO);
         let hub = Hub {
             referee,
             peers: HashMap::new(),
@@ -366,7 +385,7 @@ impl Host {
         if let Some(listener) = self.listener.take() {
             let _ = listener.join();
         }
-        self.hub.take().and_then(|hub| hub.join().ok())
+        self.hub.take().and_then(|hub| hub.join().ok().flatten())
     }
 }
 
@@ -577,7 +596,7 @@ impl Closer {
 }
 
 struct Hub {
-    referee: Referee,
+    referee: Box<dyn Served>,
     peers: HashMap<u64, Peer>,
     next_id: u64,
     sink: Sink,
@@ -637,14 +656,11 @@ impl Hub {
     /// Tells the host's own seat the game, as a welcome.
     fn welcome_host(&mut self) {
         let now = self.now();
-        let welcome = Msg::Welcome {
-            seat: Seat::of(self.referee.host_color()),
-            snapshot: self.referee.snapshot(now),
-        };
+        let welcome = self.referee.welcome(self.referee.host_seat(), now);
         (self.sink)(NetEvent::Msg(welcome));
     }
 
-    fn run(mut self, rx: &Receiver<Input>) -> Game {
+    fn run(mut self, rx: &Receiver<Input>) -> Option<Game> {
         self.welcome_host();
         let now = self.now();
         let mut next_beat = now + self.timeouts.heartbeat;
@@ -654,7 +670,7 @@ impl Hub {
                 .referee
                 .flag_due(now)
                 .map_or(next_beat, |flag| flag.min(next_beat));
-            if self.referee.game().clock().running().is_some() {
+            if self.referee.clock_running() {
                 wake = wake.min(now + PULSE);
             }
             let Ok(input) = self.wait(rx, wake) else {
@@ -678,15 +694,11 @@ impl Hub {
                 self.heartbeat();
                 next_beat = now + self.timeouts.heartbeat;
             }
-            if let Some(keep) = &self.keep {
-                (keep.0)(self.referee.game(), self.referee.tags(), self.now());
-            }
+            self.keep();
         }
         // The game as it stands is kept (a clock's last reading, a seat taken since the last
         // change): a server that ends a room finds it again as it was left.
-        if let Some(keep) = &self.keep {
-            (keep.0)(self.referee.game(), self.referee.tags(), self.now());
-        }
+        self.keep();
         // Goodbye to every terminal, and a moment for it to be written: a host that leaves
         // on purpose is heard to leave (a joiner that heard no goodbye would take the closed
         // connection for a drop and try to come back), even when its process ends next.
@@ -699,7 +711,14 @@ impl Hub {
         for done in written {
             let _ = done.recv_timeout(deadline.saturating_duration_since(Instant::now()));
         }
-        self.referee.game().clone()
+        self.referee.into_game()
+    }
+
+    /// Tells the [`Keep`] the game as it stands (a duel keeps nothing).
+    fn keep(&self) {
+        if let (Some(keep), Some((game, tags))) = (&self.keep, self.referee.kept()) {
+            (keep.0)(game, tags, self.now());
+        }
     }
 
     fn handle(&mut self, input: Input) {
@@ -711,20 +730,15 @@ impl Hub {
                 }));
             }
             Input::Local(Msg::Act { ply, action }) => {
-                let host = self.referee.host_color();
+                let host = self.referee.host_seat();
                 match self.referee.act(host, ply, &action, now) {
                     Ok(msg) => self.broadcast(msg),
-                    Err(why) => (self.sink)(NetEvent::Msg(Msg::Refused {
-                        reason: why.to_string(),
-                    })),
+                    Err(reason) => (self.sink)(NetEvent::Msg(Msg::Refused { reason })),
                 }
             }
             Input::Local(_) => {
-                let msg = self.referee.snapshot(now);
-                (self.sink)(NetEvent::Msg(Msg::Sync {
-                    snapshot: msg,
-                    notice: crate::remote::Notice::Resync,
-                }));
+                let msg = self.referee.resync(now);
+                (self.sink)(NetEvent::Msg(msg));
             }
             Input::Arrived {
                 access,
@@ -741,8 +755,9 @@ impl Hub {
                 self.release();
             }
             Input::Rename(color, name) => {
-                let msg = self.referee.rename(color, name, now);
-                self.broadcast(msg);
+                if let Some(msg) = self.referee.rename(Seat::of(color), name, now) {
+                    self.broadcast(msg);
+                }
             }
             Input::HostLeft => self.host_connected(false),
             Input::Stop | Input::Freeze(_) => {}
@@ -751,7 +766,7 @@ impl Hub {
 
     /// The host's own seat came or went (a room's first player): everyone is told, once.
     fn host_connected(&mut self, connected: bool) {
-        let host = self.referee.host_color();
+        let host = self.referee.host_seat();
         if self.referee.is_connected(host) != connected {
             let now = self.now();
             let msg = self.referee.set_connected(host, connected, now);
@@ -778,7 +793,7 @@ impl Hub {
                     peer.closer.close();
                 }
             }
-            rejoined = self.referee.game().is_started();
+            rejoined = self.referee.started();
         }
         let id = self.next_id;
         self.next_id += 1;
@@ -799,10 +814,7 @@ impl Hub {
             return;
         }
         let now = self.now();
-        let welcome = Msg::Welcome {
-            seat,
-            snapshot: self.referee.snapshot(now),
-        };
+        let welcome = self.referee.welcome(seat, now);
         let _ = queue.try_send(Arc::new(welcome));
         self.peers.insert(
             id,
@@ -814,8 +826,8 @@ impl Hub {
                 ping: None,
             },
         );
-        if let Some(color) = seat.color() {
-            let msg = self.referee.set_connected(color, true, now);
+        if seat.color().is_some() {
+            let msg = self.referee.set_connected(seat, true, now);
             self.broadcast(msg);
             (self.sink)(NetEvent::PeerJoined { seat, rejoined });
             self.release();
@@ -842,45 +854,21 @@ impl Hub {
                     },
                 );
             }
-            Msg::Act { ply, action } => {
-                let Some(color) = seat.color() else {
-                    self.send_to(
-                        id,
-                        Msg::Refused {
-                            reason: "a watcher cannot act in the game".into(),
-                        },
-                    );
-                    return;
-                };
-                match self.referee.act(color, ply, &action, now) {
-                    Ok(msg) => self.broadcast(msg),
-                    Err(why) => self.send_to(
-                        id,
-                        Msg::Refused {
-                            reason: why.to_string(),
-                        },
-                    ),
-                }
-            }
+            Msg::Act { ply, action } => match self.referee.act(seat, ply, &action, now) {
+                Ok(msg) => self.broadcast(msg),
+                Err(reason) => self.send_to(id, Msg::Refused { reason }),
+            },
             Msg::Pong { nonce } => {
                 if let Some((sent, at)) = peer.ping
                     && sent == nonce
                 {
                     peer.ping = None;
-                    if let Some(color) = seat.color() {
-                        self.referee.set_lag(color, at.elapsed());
-                    }
+                    self.referee.set_lag(seat, at.elapsed());
                 }
             }
             Msg::WantSync => {
-                let snapshot = self.referee.snapshot(now);
-                self.send_to(
-                    id,
-                    Msg::Sync {
-                        snapshot,
-                        notice: crate::remote::Notice::Resync,
-                    },
-                );
+                let msg = self.referee.resync(now);
+                self.send_to(id, msg);
             }
             Msg::Bye => self.gone(id, "left the game"),
             // Host-to-terminal messages from a terminal mean nothing; ignored.
@@ -890,12 +878,13 @@ impl Hub {
 
     /// Both players are here: the held clocks run again, and every terminal is told.
     fn release(&mut self) {
-        let guest = !self.referee.host_color();
+        let guest = self.referee.guest_seat();
         if self.held && self.host_back && self.referee.is_connected(guest) {
             self.held = false;
             let now = self.now();
-            let msg = self.referee.resume_clocks(now);
-            self.broadcast(msg);
+            if let Some(msg) = self.referee.resume_clocks(now) {
+                self.broadcast(msg);
+            }
         }
     }
 
@@ -910,9 +899,9 @@ impl Hub {
             why: why.to_owned(),
         });
         match seat.color() {
-            Some(color) => {
+            Some(_) => {
                 let now = self.now();
-                let msg = self.referee.set_connected(color, false, now);
+                let msg = self.referee.set_connected(seat, false, now);
                 self.broadcast(msg);
             }
             None => {
@@ -967,8 +956,9 @@ impl Hub {
             }
             self.deliver(id, &Arc::new(Msg::Ping { nonce }));
         }
-        let clocks = self.referee.clocks(now);
-        self.broadcast(Msg::Clock(clocks));
+        if let Some(msg) = self.referee.beat(now) {
+            self.broadcast(msg);
+        }
     }
 }
 

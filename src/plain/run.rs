@@ -187,6 +187,13 @@ pub fn play_on<S: Write, E: Write>(
     };
     let (mut runtime, app) =
         crate::runtime::start(launch, role, front, || Ok::<_, PlainError>(()))?;
+    if crate::app::puzzle::net::serves(&app) {
+        return Err(PlainError::Net(crate::runtime::NetStartError(
+            "the host serves a puzzle duel, which is played on the screen for now: hotseat join \
+             without --plain"
+                .into(),
+        )));
+    }
     let mut session = Session::new(app, &warnings).announcing(announce);
     input(runtime.sender()).map_err(PlainError::Reader)?;
     let mut out = Out {

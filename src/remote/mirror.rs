@@ -223,9 +223,14 @@ impl Mirror {
                 self.set_clocks(copy, clocks, now);
                 Ok(Change::Clocks)
             }
-            Msg::Ping { .. } | Msg::Act { .. } | Msg::Pong { .. } | Msg::WantSync | Msg::Bye => {
-                Ok(Change::Nothing)
-            }
+            // A duel's state is for a duel's table, not a game's.
+            Msg::Duel(_)
+            | Msg::DuelWelcome { .. }
+            | Msg::Ping { .. }
+            | Msg::Act { .. }
+            | Msg::Pong { .. }
+            | Msg::WantSync
+            | Msg::Bye => Ok(Change::Nothing),
         }
     }
 

@@ -12,7 +12,7 @@ use crate::rules::Color;
 
 /// The version of [`Msg`]. Both sides say theirs in the handshake; a mismatch ends the
 /// connection with a message naming both.
-pub const PROTOCOL_VERSION: u16 = 2;
+pub const PROTOCOL_VERSION: u16 = 3;
 
 /// Who is at a terminal: one of the two players, or a watcher.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -170,6 +170,16 @@ pub enum Msg {
     },
     /// The clocks, every few seconds (with the heartbeat).
     Clock(Clocks),
+    /// A puzzle duel's whole state, after every change (see [`super::duel`]); a player's move
+    /// in the duel comes back as [`Msg::Act`] whose `ply` is the state's revision.
+    Duel(Box<super::DuelState>),
+    /// The first message to a terminal of a host that serves a puzzle duel (in place of
+    /// [`Msg::Welcome`]): its player (0 the host's, 1 the other; `None` for a watcher) and the
+    /// duel as it stands.
+    DuelWelcome {
+        player: Option<u8>,
+        state: Box<super::DuelState>,
+    },
     /// Measures the round trip; answered by [`Msg::Pong`] with the same number.
     Ping {
         nonce: u64,

@@ -19,13 +19,16 @@ use std::time::Duration;
 
 use crate::app::launch::SavedGameChoice;
 use crate::app::network::NetSetup;
+use crate::app::puzzle::PuzzleStart;
+use crate::app::puzzle::net::NetDuelSetup;
 use crate::app::saving::TAG_HOST;
 use crate::app::{Config, GameToOpen};
 use crate::game::Game;
 use crate::game::pgn::Tags;
 use crate::game::pgn::import_game;
 use crate::net::Sink;
-use crate::net::client::Client;
+use crate::net::client::{Client, Welcomed};
+use crate::net::duel::DuelReferee;
 use crate::net::host::{Host, HostConfig};
 use crate::net::invite::{Access, Invitation};
 use crate::net::transport::LinkError;
@@ -54,6 +57,11 @@ pub enum NetRole {
     Join {
         invitation: Invitation,
         access: Access,
+    },
+    /// Host a puzzle duel (`hotseat puzzles duel --host`), this screen its first player.
+    DuelHost {
+        config: Box<HostConfig>,
+        referee: Box<DuelReferee>,
     },
     /// Take the host's own seat of a game hosted elsewhere in this process: a room of
     /// `hotseat serve`, whose first player may leave and come back to it.
@@ -137,6 +145,16 @@ pub enum Connection {
         config: HostConfig,
         color: Option<Color>,
     },
+    /// Joined (or watching) a host that serves a puzzle duel; its welcome waits in the
+    /// channel for the app.
+    DuelJoined {
+        client: Client,
+    },
+    /// Ready to host a puzzle duel (the port known to be free).
+    DuelHosting {
+        config: HostConfig,
+        referee: Box<DuelReferee>,
+    },
     /// The host's own seat of a game hosted beside the session, its news routed here.
     Seat {
         color: Color,
@@ -148,7 +166,8 @@ pub enum Connection {
 impl Connection {
     /// Whether this session only watches.
     pub fn watching(&self) -> bool {
-        matches!(self, Connection::Joined { client, .. } if client.seat() == Seat::Watcher)
+        matches!(self, Connection::Joined { client, .. } | Connection::DuelJoined { client }
+            if client.seat() == Seat::Watcher)
     }
 }
 
@@ -165,6 +184,14 @@ impl std::fmt::Debug for Connection {
                 .field("config", config)
                 .field("color", color)
                 .finish(),
+            Connection::DuelJoined { client } => f
+                .debug_struct("DuelJoined")
+                .field("client", client)
+                .finish(),
+            Connection::DuelHosting { config, .. } => f
+                .debug_struct("DuelHosting")
+                .field("config", config)
+                .finish_non_exhaustive(),
             Connection::Seat { color, .. } => f
                 .debug_struct("Seat")
                 .field("color", color)
@@ -184,10 +211,20 @@ pub fn connect(role: NetRole, sink: Sink) -> Result<Connection, NetStartError> {
                 .map_err(|e| host_error(config.listen, &e))?;
             Ok(Connection::Hosting { config, color })
         }
-        NetRole::Join { invitation, access } => {
-            let (client, snapshot) = join(&invitation, access, sink)?;
-            Ok(Connection::Joined { client, snapshot })
+        NetRole::DuelHost { config, referee } => {
+            std::net::TcpListener::bind(config.listen)
+                .map_err(|e| host_error(config.listen, &e))?;
+            Ok(Connection::DuelHosting {
+                config: *config,
+                referee,
+            })
         }
+        NetRole::Join { invitation, access } => match join(&invitation, access, sink)? {
+            (client, Welcomed::Game { snapshot, .. }) => {
+                Ok(Connection::Joined { client, snapshot })
+            }
+            (client, Welcomed::Duel { .. }) => Ok(Connection::DuelJoined { client }),
+        },
         NetRole::Seat(seat) => {
             (seat.attach)(sink);
             Ok(Connection::Seat {
@@ -209,6 +246,15 @@ pub fn open(
     notes: &mut dyn Write,
 ) -> Result<NetLink, NetStartError> {
     let (link, setup) = match connection {
+        Connection::DuelJoined { client } => {
+            config.opening = None;
+            config.puzzles = Some(duel_start(NetDuelSetup::default()));
+            return Ok(NetLink::Client(client));
+        }
+        Connection::DuelHosting {
+            config: host_config,
+            referee,
+        } => return host_duel(host_config, *referee, config, sink, notes),
         Connection::Joined { client, .. } => {
             if !matches!(config.opening, Some(GameToOpen::Resume(_))) {
                 config.opening = None;
@@ -240,16 +286,69 @@ pub fn open(
     Ok(link)
 }
 
-/// Connects to the host of `invitation`: the connection, and the game it welcomed us with.
+/// The duel's table at this screen, its player told by the host's welcome.
+fn duel_start(setup: NetDuelSetup) -> PuzzleStart {
+    PuzzleStart {
+        net: Some(setup),
+        ..PuzzleStart::default()
+    }
+}
+
+/// Starts hosting the duel, and says the invitation to `notes` (as [`host`] does); the
+/// screen opens at the duel's table, its player the first.
+fn host_duel(
+    host_config: HostConfig,
+    referee: DuelReferee,
+    config: &mut Config,
+    sink: Sink,
+    notes: &mut dyn Write,
+) -> Result<NetLink, NetStartError> {
+    let listen = host_config.listen;
+    let names = referee.state(Duration::ZERO).names;
+    let host = Host::start_duel(host_config, referee, sink).map_err(|e| host_error(listen, &e))?;
+    let play = host.invitation().to_string();
+    let watch = host.invitation().watch_only().to_string();
+    let _ = writeln!(
+        notes,
+        "A puzzle duel: {} against {}. {} runs `hotseat join` and pastes this invitation when \
+         asked:\n  {play}",
+        names[0], names[1], names[1]
+    );
+    let _ = writeln!(
+        notes,
+        "Anyone who may watch runs `hotseat watch` and pastes:\n  {watch}"
+    );
+    let _ = notes.flush();
+    config.opening = None;
+    let player = config
+        .puzzles
+        .as_ref()
+        .map(|p| p.player.clone())
+        .unwrap_or_default();
+    config.puzzles = Some(PuzzleStart {
+        player,
+        ..duel_start(NetDuelSetup {
+            hosting: true,
+            invitation: vec![
+                format!("hotseat join, then paste {play}"),
+                format!("hotseat watch, then paste {watch}"),
+            ],
+        })
+    });
+    Ok(NetLink::Host(host))
+}
+
+/// Connects to the host of `invitation`: the connection, and what it welcomed us with (a game
+/// or a puzzle duel).
 fn join(
     invitation: &Invitation,
     access: Access,
     sink: Sink,
-) -> Result<(Client, Snapshot), NetStartError> {
+) -> Result<(Client, Welcomed), NetStartError> {
     // A busy host (strangers' connections in the way) is asked again a few times.
     let mut tries = 0;
     let connected = loop {
-        let result = Client::connect_with(
+        let result = Client::connect_any(
             invitation,
             access,
             CONNECT_TIMEOUT,
@@ -265,7 +364,7 @@ fn join(
             other => break other,
         }
     };
-    let (client, _, snapshot) = connected.map_err(|e| {
+    connected.map_err(|e| {
         let verb = if access == Access::Play {
             "join"
         } else {
@@ -275,8 +374,7 @@ fn join(
             "cannot {verb} the game at {}: {e}",
             invitation.address()
         ))
-    })?;
-    Ok((client, snapshot))
+    })
 }
 
 /// Starts hosting the game `config` opens (the saved one resumed, or a new one), and says

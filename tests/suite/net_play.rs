@@ -29,7 +29,8 @@ use crate::common::pty::{Pty, PtyCommand, fresh_dir};
 
 const WAIT: Duration = Duration::from_secs(10);
 
-fn events() -> (Sink, Receiver<NetEvent>) {
+/// A sink that hands the network's events to the test.
+pub(crate) fn events() -> (Sink, Receiver<NetEvent>) {
     let (tx, rx) = channel();
     let tx = Mutex::new(tx);
     (
@@ -264,7 +265,7 @@ fn timed(secs: u64) -> GameSetup {
     }
 }
 
-fn dirs(label: &str) -> (PathBuf, PathBuf) {
+pub(crate) fn dirs(label: &str) -> (PathBuf, PathBuf) {
     (
         fresh_dir(&format!("{label}-host")),
         fresh_dir(&format!("{label}-join")),
@@ -750,7 +751,7 @@ fn a_host_that_quit_mid_game_resumes_it_for_a_new_invitation() {
 }
 
 /// The real binary, with its own home and data folders, standard input not a terminal.
-fn hotseat(args: &[&str]) -> std::process::Output {
+pub(crate) fn hotseat(args: &[&str]) -> std::process::Output {
     let home = fresh_dir("net-cli-home");
     std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
         .args(args)
@@ -764,7 +765,7 @@ fn hotseat(args: &[&str]) -> std::process::Output {
 
 /// The real binary as [`hotseat`] runs it, `input` on its standard input (an invitation
 /// pasted, or piped in).
-fn hotseat_given(args: &[&str], input: &str) -> std::process::Output {
+pub(crate) fn hotseat_given(args: &[&str], input: &str) -> std::process::Output {
     use std::io::Write;
     let home = fresh_dir("net-cli-home");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
@@ -958,7 +959,7 @@ fn hosting_on_a_port_in_use_is_said_and_exits_2() {
 
 /// A player's own terminal in a pseudo-terminal: its own home and data folder, as on a
 /// machine of its own; standard error to `stderr` (the host says its invitation there).
-fn terminal(home: &Path, args: &[&str], stderr: &Path) -> Pty {
+pub(crate) fn terminal(home: &Path, args: &[&str], stderr: &Path) -> Pty {
     PtyCommand::new("sh")
         // The usual umask, under which files are readable by all unless hotseat says otherwise.
         .args(["-c", "umask 022; exec \"$0\" \"$@\" 2>\"$HOTSEAT_STDERR\""])
@@ -974,6 +975,26 @@ fn terminal(home: &Path, args: &[&str], stderr: &Path) -> Pty {
         .limit(Duration::from_secs(120))
         .spawn()
         .unwrap()
+}
+
+/// `hotseat join` at a terminal of its own, whose home is `home`, given the invitation the
+/// host `said` on standard error when it asks for it (never on its command line).
+pub(crate) fn join_pasting(said: &str, home: &Path) -> Pty {
+    const SLOW: Duration = Duration::from_secs(30);
+    let invitation = said
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("hs1"))
+        .unwrap_or_else(|| panic!("no invitation on standard error: {said:?}"));
+    let err = home.join("stderr.txt");
+    let mut pty = terminal(home, &["join"], &err);
+    let deadline = Instant::now() + SLOW;
+    while !std::fs::read_to_string(&err).is_ok_and(|t| t.contains("Paste the invitation")) {
+        assert!(Instant::now() < deadline, "hotseat join did not ask");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    pty.send_text(&format!("{invitation}\r")).unwrap();
+    pty
 }
 
 /// The one end-to-end test with two real programs: `hotseat host` says the invitation on
@@ -1017,20 +1038,7 @@ fn two_real_programs_play_fools_mate_from_the_invitation_on_standard_error() {
         "{said}"
     );
     assert!(!said.contains("hotseat join hs1"), "{said}");
-    let invitation = said
-        .lines()
-        .map(str::trim)
-        .find(|l| l.starts_with("hs1"))
-        .unwrap_or_else(|| panic!("no invitation on standard error: {said:?}"));
-
-    let join_err = join_home.join("stderr.txt");
-    let mut black = terminal(&join_home, &["join"], &join_err);
-    let deadline = Instant::now() + SLOW;
-    while !std::fs::read_to_string(&join_err).is_ok_and(|t| t.contains("Paste the invitation")) {
-        assert!(Instant::now() < deadline, "hotseat join did not ask");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    black.send_text(&format!("{invitation}\r")).unwrap();
+    let mut black = join_pasting(&said, &join_home);
     black.wait_for_within("You play Black", SLOW).unwrap();
     white.wait_for_within("Black has joined", SLOW).unwrap();
     for (player, mv, plies) in [

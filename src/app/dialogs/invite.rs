@@ -27,11 +27,15 @@ impl Popup for Invite {
     }
 
     fn look<'a>(&'a self, app: &'a App) -> Option<Look<'a>> {
-        let setup = app.network()?.setup();
+        let invitation = match app.network() {
+            Some(net) => &net.setup().invitation,
+            // A puzzle duel across the network, hosted here.
+            None => crate::app::puzzle::net::duel(app)?.invitation(),
+        };
         // What it is for, then the whole command on a line of its own, to be copied in one
         // go; a box too narrow for it breaks it at the space, never inside the invitation.
         let mut lines = Vec::new();
-        for (i, line) in setup.invitation.iter().enumerate() {
+        for (i, line) in invitation.iter().enumerate() {
             lines.push(
                 if i == 0 {
                     "Your friend plays with:"

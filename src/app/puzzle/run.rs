@@ -43,6 +43,8 @@ pub enum Run {
     Streak(Streak),
     /// The duel, and its two players' names.
     Duel(Box<(Duel, [String; 2])>),
+    /// A duel across the network: this screen's copy of the host's (see `net`).
+    Net(Box<super::net::NetDuel>),
 }
 
 impl Run {
@@ -63,6 +65,7 @@ impl Run {
     pub fn duel_solver(&self) -> Option<&str> {
         match self {
             Run::Duel(d) => Some(&d.1[d.0.turn()]),
+            Run::Net(net) => net.solver(),
             _ => None,
         }
     }
@@ -72,7 +75,7 @@ impl Run {
             Run::Puzzles => RunKind::Puzzles,
             Run::Storm(_) => RunKind::Storm,
             Run::Streak(_) => RunKind::Streak,
-            Run::Duel(_) => RunKind::Duel,
+            Run::Duel(_) | Run::Net(_) => RunKind::Duel,
         }
     }
 
@@ -80,7 +83,7 @@ impl Run {
     pub fn mode(&self, rated: bool) -> PuzzleMode {
         match self {
             Run::Puzzles if rated => PuzzleMode::Rated,
-            Run::Puzzles | Run::Duel(_) => PuzzleMode::Casual,
+            Run::Puzzles | Run::Duel(_) | Run::Net(_) => PuzzleMode::Casual,
             Run::Storm(_) => PuzzleMode::Storm,
             Run::Streak(_) => PuzzleMode::Streak,
         }
@@ -89,7 +92,7 @@ impl Run {
     /// The rating the next puzzle is chosen near; `None`: the player's own.
     pub fn target(&self, given: usize) -> Option<u16> {
         match self {
-            Run::Puzzles | Run::Duel(_) => None,
+            Run::Puzzles | Run::Duel(_) | Run::Net(_) => None,
             Run::Storm(_) => Some(storm_rating(given)),
             Run::Streak(streak) => Some(streak.next_rating()),
         }
@@ -101,7 +104,7 @@ impl Run {
             Run::Puzzles => "Puzzles",
             Run::Storm(_) => "Storm",
             Run::Streak(_) => "Streak",
-            Run::Duel(_) => "duel",
+            Run::Duel(_) | Run::Net(_) => "duel",
         }
     }
 
@@ -112,6 +115,7 @@ impl Run {
             Run::Storm(storm) => storm.score(),
             Run::Streak(streak) => streak.score(),
             Run::Duel(d) => d.0.score()[0].max(d.0.score()[1]),
+            Run::Net(net) => net.state().map_or(0, |s| s.score[0].max(s.score[1])),
         }
     }
 
@@ -122,6 +126,7 @@ impl Run {
             Run::Storm(storm) => storm.is_over(now),
             Run::Streak(streak) => streak.is_over(),
             Run::Duel(d) => d.0.is_over(now),
+            Run::Net(net) => net.is_over(),
         }
     }
 
@@ -144,6 +149,7 @@ impl Run {
                 streak.score(),
                 if streak.can_skip() { " · 1 skip" } else { "" }
             )),
+            Run::Net(net) => Some(net.title(now)),
             Run::Duel(d) => {
                 let (duel, names) = (&d.0, &d.1);
                 let clock = |p: usize| {
@@ -172,6 +178,7 @@ impl Run {
         let left = match self {
             Run::Storm(storm) if storm.moves() > 0 && !storm.is_over(now) => storm.remaining(now),
             Run::Duel(d) if !d.0.is_over(now) => d.0.remaining(d.0.turn(), now),
+            Run::Net(net) => return net.next_wake(now),
             _ => return None,
         };
         let into_second = Duration::from_nanos((left.as_nanos() % 1_000_000_000) as u64);
@@ -187,6 +194,7 @@ impl Run {
     pub fn summary(&self) -> String {
         match self {
             Run::Puzzles => String::new(),
+            Run::Net(net) => net.summary(),
             Run::Storm(storm) => format!(
                 "Storm over: {} solved, {} wrong, best combo {}",
                 storm.score(),

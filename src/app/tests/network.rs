@@ -97,7 +97,8 @@ fn fools_mate_from_the_host(app: &mut App) {
     );
 }
 
-fn sent(app: &mut App) -> Vec<Msg> {
+/// The messages the app sent to the host since the last look.
+pub(in crate::app) fn sent(app: &mut App) -> Vec<Msg> {
     app.take_effects()
         .into_iter()
         .filter_map(|e| match e {

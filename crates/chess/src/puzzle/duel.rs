@@ -100,6 +100,11 @@ impl Duel {
         &self.results[player]
     }
 
+    /// Whether the clock of the player to solve is running (started, and the duel not over).
+    pub fn running(&self) -> bool {
+        self.since.is_some() && !self.over
+    }
+
     /// Starts the clock of the player to solve (when their puzzle is on the board).
     pub fn start(&mut self, now: Duration) {
         if !self.over {
@@ -210,7 +215,9 @@ mod tests {
     fn only_the_solvers_clock_runs_and_a_solved_puzzle_scores_and_passes_the_turn() {
         let mut d = duel(OnWrong::Pass);
         assert_eq!(d.remaining(0, s(100)), s(60));
+        assert!(!d.running());
         d.start(s(0));
+        assert!(d.running());
         assert_eq!(d.remaining(0, s(10)), s(50));
         assert_eq!(d.remaining(1, s(10)), s(60));
         assert_eq!(d.solved(s(10)), Next::NextPuzzle);
@@ -273,6 +280,7 @@ mod tests {
         d.start(s(20));
         assert!(!d.check_time(s(79)));
         assert!(d.check_time(s(80)));
+        assert!(!d.running());
         assert_eq!(d.solved(s(81)), Next::Over);
         assert_eq!(d.score(), [1, 0]);
         assert_eq!(d.winner(), Some(0));
