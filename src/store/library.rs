@@ -292,7 +292,24 @@ impl Index {
     /// The games whose fields hold every word of `query` (see [`Library::filter`]), newest
     /// first.
     pub fn games(&self, query: &str) -> Result<Vec<Entry>, StoreError> {
-        table::games(self.db.conn(), &filter_words(query)).map_err(|e| self.db.error(e))
+        let mut games = Vec::new();
+        self.each_game(query, |e| {
+            games.push(e);
+            Ok(())
+        })?;
+        Ok(games)
+    }
+
+    /// Hands `each` the games of [`Index::games`], one at a time as the database reads them,
+    /// so that printing a million games holds none but the one printed. `each`'s error stops
+    /// the reading and is returned.
+    pub fn each_game<E: From<StoreError>>(
+        &self,
+        query: &str,
+        each: impl FnMut(Entry) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let words = filter_words(query);
+        table::each_game(self.db.conn(), &words, |e| E::from(self.db.error(e)), each)
     }
 
     /// A page of the list: how many games the library has and how many hold every word of

@@ -281,8 +281,16 @@ pub(super) fn entry(r: &Row) -> rusqlite::Result<Entry> {
     })
 }
 
-/// The games whose searched text holds every one of `words` (lower-cased), newest first.
-pub(super) fn games(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec<Entry>> {
+/// Hands `each` the games whose searched text holds every one of `words` (lower-cased),
+/// newest first, one at a time as they are read: a list of a million games is never held
+/// whole (SQLite's sorter, for a filtered list, spills to a temporary file past its cache).
+/// `each`'s error stops the reading and is returned as it is; the database's, as `E`.
+pub(super) fn each_game<E>(
+    conn: &Connection,
+    words: &[String],
+    error: impl Fn(rusqlite::Error) -> E,
+    mut each: impl FnMut(Entry) -> Result<(), E>,
+) -> Result<(), E> {
     let filter = Filter::new(words);
     let order = if filter.is_some() {
         NEWEST_FIRST_FILTERED
@@ -293,9 +301,14 @@ pub(super) fn games(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec
         "SELECT {ENTRY_COLUMNS} FROM games{} {order}",
         filter.condition(false)
     );
-    let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map(params_from_iter(filter.params()), entry)?;
-    rows.collect()
+    let mut stmt = conn.prepare(&sql).map_err(&error)?;
+    let mut rows = stmt
+        .query(params_from_iter(filter.params()))
+        .map_err(&error)?;
+    while let Some(row) = rows.next().map_err(&error)? {
+        each(entry(row).map_err(&error)?)?;
+    }
+    Ok(())
 }
 
 /// How many games the index has.
