@@ -1036,3 +1036,52 @@ fn an_import_drops_the_order_indexes_only_when_its_games_are_a_quarter_of_the_li
     assert!(!import::large_import(B, 1_000_000));
     assert!(!import::large_import(10, 10));
 }
+
+#[test]
+fn a_large_import_files_its_games_without_the_order_indexes_and_makes_them_at_its_end() {
+    let (store, dir) = store("order-import");
+    three(&store);
+    store.index().unwrap().unwrap();
+    // One batch: five thousand games into a library of three.
+    let games: Vec<String> = (0..import::IMPORT_BATCH)
+        .map(|i| pgn("2025.03.01", "Sam", &format!("Tom{i}"), "1-0", "1. d4 Nf6"))
+        .collect();
+    let db = store.db_path();
+    let mut dropped_at_the_end = None;
+    store
+        .import_games(games.join("\n").as_bytes(), "big", |p| {
+            if p.merging {
+                // What another window sees while the import ends.
+                let conn = rusqlite::Connection::open(&db).unwrap();
+                dropped_at_the_end = Some(table::order_indexes_missing(&conn).unwrap());
+            }
+        })
+        .unwrap();
+    assert_eq!(dropped_at_the_end, Some(true));
+    // Made again by the import itself, not left to the next opening.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    assert!(!table::order_indexes_missing(&conn).unwrap());
+    drop(conn);
+    let index = store.index().unwrap().unwrap();
+    assert_eq!(order_indexes(&index).len(), table::ORDER_INDEXES.len());
+    assert_eq!(index.count().unwrap(), 3 + import::IMPORT_BATCH);
+    let (_, count, page) = index
+        .page("tom4999", SortBy::Black, false, 0, 5, None)
+        .unwrap();
+    assert_eq!(count, 1);
+    assert_eq!(page[0].summary.black, "Tom4999");
+    // A small import into the library now large keeps them.
+    store
+        .import_games(
+            pgn("2025.03.02", "Sam", "Ugo", "0-1", "1. c4").as_bytes(),
+            "small",
+            |p| {
+                if p.merging {
+                    let conn = rusqlite::Connection::open(&db).unwrap();
+                    assert!(!table::order_indexes_missing(&conn).unwrap());
+                }
+            },
+        )
+        .unwrap();
+    fs::remove_dir_all(dir).unwrap();
+}
