@@ -4,8 +4,9 @@
 //! `games` prints the list the library screen shows, newest first, one game a line with
 //! tab-separated fields (date, White, Black, result, how it ended, moves, ECO, opening, time
 //! control, variant, `engine` or `-`, the file), or a JSON array of objects with the same
-//! fields. The filter is the database's ([`Store::library_matching`]). Files of the archive
-//! that are no games are named on standard error.
+//! fields. The filter is the database's ([`Index::each_game`](crate::store::Index::each_game)),
+//! and each game is printed as it is read (a million games never sit in memory). Files of the
+//! archive that are no games are named on standard error.
 //!
 //! `import` files each game of a PGN file (`.pgn`, `.pgn.zst`, or `-`) into the archive, once
 //! (see [`Store::import_games`]), read as a stream, with a progress bar on standard error when
@@ -89,34 +90,33 @@ pub fn list(
     rebuild: bool,
 ) -> Result<()> {
     let store = store(data_dir)?;
-    let library = if rebuild {
-        let index = store.rebuild_index(&mut |_, _| {})?;
-        let games = match &index {
-            Some(index) => index.games(filter)?,
-            None => Vec::new(),
-        };
-        crate::store::Library {
-            games,
-            broken: index.as_ref().map(|i| i.broken.clone()).unwrap_or_default(),
-            freshness: Freshness::Fresh,
-        }
+    let index = if rebuild {
+        store.rebuild_index(&mut |_, _| {})?
     } else {
-        store.library_matching(filter)?
+        store.index()?
     };
-    for broken in &library.broken {
-        writeln!(
-            err,
-            "hotseat: {} in {} is not listed: {}",
-            broken.file,
-            store.games_dir().display(),
-            broken.reason
-        )?;
+    if let Some(index) = &index {
+        for broken in &index.broken {
+            writeln!(
+                err,
+                "hotseat: {} in {} is not listed: {}",
+                broken.file,
+                store.games_dir().display(),
+                broken.reason
+            )?;
+        }
     }
-    let found = &library.games;
-    if form == Form::Json {
-        writeln!(out, "[")?;
-        for (i, e) in found.iter().enumerate() {
-            let body: Vec<String> = fields(e)
+    match form {
+        Form::Json => writeln!(out, "[")?,
+        Form::TabsWithHeader => writeln!(out, "{}", COLUMNS.join("\t"))?,
+        Form::Tabs => {}
+    }
+    // Each game is printed as the database reads it: a list of a million games is never
+    // held whole (it took 793 MB and seconds before the first line).
+    let mut first = true;
+    let mut print = |e: Entry| -> Result<()> {
+        if form == Form::Json {
+            let body: Vec<String> = fields(&e)
                 .iter()
                 .map(|(k, v)| match *k {
                     "moves" => format!("\"{k}\": {v}"),
@@ -124,21 +124,29 @@ pub fn list(
                     _ => format!("\"{k}\": {}", crate::settings::toml_string(v)),
                 })
                 .collect();
-            let comma = if i + 1 < found.len() { "," } else { "" };
-            writeln!(out, "  {{{}}}{comma}", body.join(", "))?;
-        }
-        writeln!(out, "]")?;
-    } else {
-        if form == Form::TabsWithHeader {
-            let names: Vec<&str> = COLUMNS.to_vec();
-            writeln!(out, "{}", names.join("\t"))?;
-        }
-        for e in found {
-            let line: Vec<String> = fields(e).into_iter().map(|(_, v)| v).collect();
+            // The comma ends the line before: the last game is not known until the end.
+            let comma = if first { "" } else { ",\n" };
+            write!(out, "{comma}  {{{}}}", body.join(", "))?;
+        } else {
+            let line: Vec<String> = fields(&e).into_iter().map(|(_, v)| v).collect();
             writeln!(out, "{}", line.join("\t"))?;
         }
+        first = false;
+        Ok(())
+    };
+    if let Some(index) = &index {
+        index.each_game(filter, &mut print)?;
     }
-    if let Freshness::Rebuilt { why } = &library.freshness {
+    if form == Form::Json {
+        if !first {
+            writeln!(out)?;
+        }
+        writeln!(out, "]")?;
+    }
+    let freshness = index.map(|i| i.freshness);
+    if let Some(Freshness::Rebuilt { why }) = &freshness
+        && !rebuild
+    {
         writeln!(err, "hotseat: the library's index was rebuilt ({why})")?;
     }
     Ok(())

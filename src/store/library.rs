@@ -292,7 +292,24 @@ impl Index {
     /// The games whose fields hold every word of `query` (see [`Library::filter`]), newest
     /// first.
     pub fn games(&self, query: &str) -> Result<Vec<Entry>, StoreError> {
-        table::games(self.db.conn(), &filter_words(query)).map_err(|e| self.db.error(e))
+        let mut games = Vec::new();
+        self.each_game(query, |e| {
+            games.push(e);
+            Ok(())
+        })?;
+        Ok(games)
+    }
+
+    /// Hands `each` the games of [`Index::games`], one at a time as the database reads them,
+    /// so that printing a million games holds none but the one printed. `each`'s error stops
+    /// the reading and is returned.
+    pub fn each_game<E: From<StoreError>>(
+        &self,
+        query: &str,
+        each: impl FnMut(Entry) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let words = filter_words(query);
+        table::each_game(self.db.conn(), &words, |e| E::from(self.db.error(e)), each)
     }
 
     /// A page of the list: how many games the library has and how many hold every word of
@@ -389,7 +406,7 @@ impl Index {
         &mut self,
         name: &str,
         stamp: FileStamp,
-        entries: &[Entry],
+        entries: &mut [Entry],
         staging: &mut Staging,
     ) -> Result<(), StoreError> {
         // The rows move: the places of the last page are forgotten.
@@ -399,7 +416,7 @@ impl Index {
             let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             {
                 let mut writer = table::Writer::new(&tx)?;
-                for entry in entries {
+                for entry in entries.iter_mut() {
                     writer.add_game(entry)?;
                 }
                 writer.set_file(name, stamp)?;
@@ -415,6 +432,16 @@ impl Index {
         };
         write(self.db.conn_mut()).map_err(|e| self.db.error(e))?;
         staged.map_err(|e| db::error(staging.path(), e))
+    }
+
+    /// Drops the list's order indexes for a large import (see `table::ORDER_INDEXES`).
+    fn drop_order_indexes(&mut self) -> Result<(), StoreError> {
+        table::drop_order_indexes(self.db.conn_mut()).map_err(|e| self.db.error(e))
+    }
+
+    /// Makes the list's order indexes that are missing (see `table::ORDER_INDEXES`).
+    fn make_order_indexes(&mut self) -> Result<(), StoreError> {
+        table::make_order_indexes(self.db.conn_mut()).map_err(|e| self.db.error(e))
     }
 
     /// Puts the positions staged in the file at `path` into the explorer's table, and deletes
@@ -613,12 +640,18 @@ impl Store {
             freshness,
             anchors: RefCell::default(),
         };
-        // Positions left staged by an import that stopped before its merge (a crash, a kill):
-        // merged now, unless an import still running will merge them at its end.
+        // Positions left staged by an import that stopped before its merge (a crash, a kill),
+        // and the list's order indexes it dropped: merged and made now, unless an import still
+        // running will do it at its end.
         let staged = staging::files(&self.staging_dir());
-        if !staged.is_empty()
+        let unordered =
+            table::order_indexes_missing(index.db.conn()).map_err(|e| index.db.error(e))?;
+        if (!staged.is_empty() || unordered)
             && let Some(_alone) = self.no_import_running()
         {
+            if unordered {
+                index.make_order_indexes()?;
+            }
             for path in staged {
                 index.merge_staged(&path)?;
             }
@@ -702,7 +735,7 @@ impl Pending<'_> {
             for write in self.writes.drain(..) {
                 match write {
                     Write::Forget(name) => writer.remove(&name)?,
-                    Write::Game(entry) => writer.add_game(&entry)?,
+                    Write::Game(mut entry) => writer.add_game(&mut entry)?,
                     Write::Broken(name, broken) => writer.add_broken(&name, &broken)?,
                     Write::Read(name, stamp) => writer.set_file(&name, stamp)?,
                 }

@@ -116,6 +116,18 @@ fn import_counts_added_duplicates_and_refused_then_games_lists_them() {
     assert!(json.ends_with("}\n]\n"), "{json}");
     let none = hotseat(&dir, &["games", "zzz", "--json"]);
     assert_eq!(text(&none.stdout), "[\n]\n");
+    // Printed as read: the comma of each game but the last still ends its line.
+    let both = hotseat(&dir, &["games", "--json"]);
+    let both = text(&both.stdout);
+    let lines: Vec<&str> = both.lines().collect();
+    assert_eq!(lines.len(), 4, "{both}");
+    assert!(lines[1].starts_with("  {\"date\": \"2026-10-03\"") && lines[1].ends_with("},"));
+    assert!(lines[2].starts_with("  {\"date\": \"2026-10-01\"") && lines[2].ends_with('}'));
+    assert_eq!(lines[3], "]");
+    let header = hotseat(&dir, &["games", "flag", "--header"]);
+    let header = text(&header.stdout);
+    assert!(header.starts_with("date\twhite\tblack\t"), "{header}");
+    assert_eq!(header.lines().count(), 2, "{header}");
     fs::remove_dir_all(dir).unwrap();
 }
 

@@ -104,6 +104,38 @@ struct Collection {
     /// Where its games' positions wait for the import's end (made with the first batch
     /// entered into an index that was there already).
     staging: Option<Staging>,
+    /// Whether the import dropped the list's order indexes, to make them again at its end
+    /// (see [`large_import`]).
+    order_dropped: bool,
+}
+
+/// Whether an import that has filed `added` games, in a library of `count` games with them,
+/// is large enough for the list's order indexes to be dropped and made again at its end: its
+/// games are a quarter of the library or more. Made again, each index is one sort of the
+/// whole table; kept, each game is an insert at a random place of each of twelve indexes,
+/// which at a million games outgrow the page cache. A few thousand games added to a large
+/// library keep them.
+pub(super) fn large_import(added: usize, count: usize) -> bool {
+    added >= IMPORT_BATCH && added * 4 >= count
+}
+
+/// What an import does at its end, or when it stops on an error after filing games: the
+/// list's order indexes made again if it dropped them, then its staged positions put into
+/// the explorer's table and its staging file deleted.
+fn finish(
+    index: &mut Option<Index>,
+    collection: &mut Option<Collection>,
+) -> Result<(), StoreError> {
+    if let Some(index) = index.as_mut() {
+        if let Some(c) = collection.as_mut()
+            && c.order_dropped
+        {
+            index.make_order_indexes()?;
+            c.order_dropped = false;
+        }
+        index.db.bulk(false)?;
+    }
+    merge_staged(index, collection)
 }
 
 /// Puts the positions the import staged into the explorer's table, and deletes its staging
@@ -198,7 +230,7 @@ impl Store {
                         &mut report,
                         false,
                     )?;
-                    merge_staged(&mut index, &mut collection)?;
+                    finish(&mut index, &mut collection)?;
                     return Err(StoreError::io(
                         Op::Read,
                         "the imported file",
@@ -260,14 +292,13 @@ impl Store {
             &mut report,
             true,
         )?;
-        if let Some(index) = &index {
+        if index.is_some() {
             progress(ImportProgress {
                 merging: true,
                 ..at
             });
-            index.db.bulk(false)?;
         }
-        merge_staged(&mut index, &mut collection)?;
+        finish(&mut index, &mut collection)?;
         report.collection = collection.map(|c| c.path);
         Ok(report)
     }
@@ -300,6 +331,7 @@ impl Store {
                         file,
                         end: 0,
                         staging: None,
+                        order_dropped: false,
                     });
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
@@ -371,7 +403,12 @@ impl Store {
                     c.staging.insert(made)
                 }
             };
-            index.add(&c.name, stamp, &batch.entries, staging)?;
+            if !c.order_dropped && large_import(report.added, index.count()? + batch.entries.len())
+            {
+                index.drop_order_indexes()?;
+                c.order_dropped = true;
+            }
+            index.add(&c.name, stamp, &mut batch.entries, staging)?;
         }
         if let Some(index) = index {
             index.db.bulk(true)?;

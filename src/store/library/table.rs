@@ -159,7 +159,7 @@ impl<'t> Writer<'t> {
 
     /// Adds the game of `entry` (whose summary carries its positions), in the place of a
     /// game of the same name (another window may have read the same file meanwhile).
-    pub(super) fn add_game(&mut self, entry: &Entry) -> rusqlite::Result<()> {
+    pub(super) fn add_game(&mut self, entry: &mut Entry) -> rusqlite::Result<()> {
         let old: Option<i64> = self
             .find_game
             .query_row([&entry.file], |r| r.get(0))
@@ -206,9 +206,13 @@ impl<'t> Writer<'t> {
         self.insert_keys.execute(params![id, keys])?;
         self.insert_text.execute(params![id, entry.haystack])?;
         let result = result_code(&s.result);
-        for (key, san) in &s.positions {
-            self.positions.push((*key as i64, id, san.clone(), result));
-        }
+        // Moved, not copied: a million games have ninety million of them.
+        let positions = std::mem::take(&mut entry.summary.positions);
+        self.positions.extend(
+            positions
+                .into_iter()
+                .map(|(key, san)| (key as i64, id, san, result)),
+        );
         Ok(())
     }
 
@@ -228,6 +232,65 @@ impl<'t> Writer<'t> {
         )?;
         Ok(())
     }
+}
+
+/// The indexes of `games` that only give the list its orders, as schema 4 made them
+/// (`db.rs`; a test holds the two the same): a large import drops them and makes them again
+/// at its end ([`drop_order_indexes`], [`make_order_indexes`]), one sort of each rather than a
+/// million inserts at random places of twelve indexes. The indexes the import itself asks
+/// (the fingerprint's, for duplicates; the file's and the name's, for files read again) stay.
+pub(super) const ORDER_INDEXES: [(&str, &str); 12] = [
+    (
+        "games_newest",
+        "games (sort_date, started, secs, nanos, offset, file)",
+    ),
+    ("games_white", "games (white_key)"),
+    ("games_black", "games (black_key)"),
+    ("games_by_white", "games (white COLLATE NOCASE)"),
+    ("games_by_black", "games (black COLLATE NOCASE)"),
+    ("games_by_result", "games (result)"),
+    ("games_by_ending", "games (ending)"),
+    ("games_by_moves", "games (moves)"),
+    ("games_by_opening", "games (eco, opening COLLATE NOCASE)"),
+    ("games_by_time", "games (time_control)"),
+    ("games_by_variant", "games (variant)"),
+    ("games_by_engine", "games (engine)"),
+];
+
+/// Drops the [`ORDER_INDEXES`], in one transaction. The list is still right without them
+/// (each page sorted, slower), and the next opening of the library by a process that finds
+/// no import running makes them again: a crash meanwhile loses nothing.
+pub(super) fn drop_order_indexes(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    for (name, _) in ORDER_INDEXES {
+        tx.execute_batch(&format!("DROP INDEX IF EXISTS {name}"))?;
+    }
+    tx.commit()
+}
+
+/// Whether any of the [`ORDER_INDEXES`] is missing (a large import running, or one that
+/// stopped before its end).
+pub(super) fn order_indexes_missing(conn: &Connection) -> rusqlite::Result<bool> {
+    let names = ORDER_INDEXES.map(|(name, _)| name);
+    let there: i64 = conn.query_row(
+        &format!(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ({})",
+            vec!["?"; names.len()].join(", ")
+        ),
+        params_from_iter(names),
+        |r| r.get(0),
+    )?;
+    Ok(there < names.len() as i64)
+}
+
+/// Makes the [`ORDER_INDEXES`] that are missing, in one transaction (each one sort of the
+/// table: seconds at a million games).
+pub(super) fn make_order_indexes(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    for (name, on) in ORDER_INDEXES {
+        tx.execute_batch(&format!("CREATE INDEX IF NOT EXISTS {name} ON {on}"))?;
+    }
+    tx.commit()
 }
 
 /// Empties the library's tables (for a rebuild).
@@ -281,8 +344,16 @@ pub(super) fn entry(r: &Row) -> rusqlite::Result<Entry> {
     })
 }
 
-/// The games whose searched text holds every one of `words` (lower-cased), newest first.
-pub(super) fn games(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec<Entry>> {
+/// Hands `each` the games whose searched text holds every one of `words` (lower-cased),
+/// newest first, one at a time as they are read: a list of a million games is never held
+/// whole (SQLite's sorter, for a filtered list, spills to a temporary file past its cache).
+/// `each`'s error stops the reading and is returned as it is; the database's, as `E`.
+pub(super) fn each_game<E>(
+    conn: &Connection,
+    words: &[String],
+    error: impl Fn(rusqlite::Error) -> E,
+    mut each: impl FnMut(Entry) -> Result<(), E>,
+) -> Result<(), E> {
     let filter = Filter::new(words);
     let order = if filter.is_some() {
         NEWEST_FIRST_FILTERED
@@ -293,9 +364,14 @@ pub(super) fn games(conn: &Connection, words: &[String]) -> rusqlite::Result<Vec
         "SELECT {ENTRY_COLUMNS} FROM games{} {order}",
         filter.condition(false)
     );
-    let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map(params_from_iter(filter.params()), entry)?;
-    rows.collect()
+    let mut stmt = conn.prepare(&sql).map_err(&error)?;
+    let mut rows = stmt
+        .query(params_from_iter(filter.params()))
+        .map_err(&error)?;
+    while let Some(row) = rows.next().map_err(&error)? {
+        each(entry(row).map_err(&error)?)?;
+    }
+    Ok(())
 }
 
 /// How many games the index has.

@@ -963,3 +963,125 @@ fn positions_an_import_left_staged_are_merged_by_the_next_opening_unless_an_impo
     assert_eq!(count, 0, "no position of a game gone");
     fs::remove_dir_all(dir).unwrap();
 }
+
+/// The names of the list's order indexes the database has.
+fn order_indexes(index: &Index) -> Vec<String> {
+    let names = table::ORDER_INDEXES.map(|(name, _)| name);
+    let mut stmt = index
+        .db
+        .conn()
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name")
+        .unwrap();
+    stmt.query_map([], |r| r.get::<_, String>(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .filter(|n| names.contains(&n.as_str()))
+        .collect()
+}
+
+#[test]
+fn the_order_indexes_a_large_import_makes_again_are_the_schemas_own() {
+    let (store, dir) = store("order-schema");
+    three(&store);
+    let index = store.index().unwrap().unwrap();
+    for (name, on) in table::ORDER_INDEXES {
+        let sql: String = index
+            .db
+            .conn()
+            .query_row(
+                "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?1",
+                [name],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(sql, format!("CREATE INDEX {name} ON {on}"));
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn order_indexes_an_import_dropped_are_made_again_by_the_next_opening_unless_an_import_runs() {
+    let (store, dir) = store("order-dropped");
+    three(&store);
+    let mut index = store.index().unwrap().unwrap();
+    assert_eq!(order_indexes(&index).len(), table::ORDER_INDEXES.len());
+    // An import dropped them and stopped (a kill) before its end.
+    index.drop_order_indexes().unwrap();
+    assert!(order_indexes(&index).is_empty());
+    drop(index);
+    // The list is still whole and in order without them.
+    let running = store.import_running().unwrap();
+    let index = store.index().unwrap().unwrap();
+    assert!(
+        order_indexes(&index).is_empty(),
+        "left to the import running"
+    );
+    let (total, count, page) = index.page("", SortBy::White, false, 0, 10, None).unwrap();
+    assert_eq!((total, count), (3, 3));
+    let whites: Vec<&str> = page.iter().map(|e| e.summary.white.as_str()).collect();
+    assert_eq!(whites, ["Ann", "Bob", "Cid"]);
+    drop((index, running));
+    let index = store.index().unwrap().unwrap();
+    assert_eq!(order_indexes(&index).len(), table::ORDER_INDEXES.len());
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_import_drops_the_order_indexes_only_when_its_games_are_a_quarter_of_the_library() {
+    use super::import::IMPORT_BATCH as B;
+    // The first batch into an empty library, a large import into a small one.
+    assert!(import::large_import(B, B));
+    assert!(import::large_import(3 * B, 10 * B));
+    // A few thousand games into a large library, or less than a batch.
+    assert!(!import::large_import(B, 1_000_000));
+    assert!(!import::large_import(10, 10));
+}
+
+#[test]
+fn a_large_import_files_its_games_without_the_order_indexes_and_makes_them_at_its_end() {
+    let (store, dir) = store("order-import");
+    three(&store);
+    store.index().unwrap().unwrap();
+    // One batch: five thousand games into a library of three.
+    let games: Vec<String> = (0..import::IMPORT_BATCH)
+        .map(|i| pgn("2025.03.01", "Sam", &format!("Tom{i}"), "1-0", "1. d4 Nf6"))
+        .collect();
+    let db = store.db_path();
+    let mut dropped_at_the_end = None;
+    store
+        .import_games(games.join("\n").as_bytes(), "big", |p| {
+            if p.merging {
+                // What another window sees while the import ends.
+                let conn = rusqlite::Connection::open(&db).unwrap();
+                dropped_at_the_end = Some(table::order_indexes_missing(&conn).unwrap());
+            }
+        })
+        .unwrap();
+    assert_eq!(dropped_at_the_end, Some(true));
+    // Made again by the import itself, not left to the next opening.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    assert!(!table::order_indexes_missing(&conn).unwrap());
+    drop(conn);
+    let index = store.index().unwrap().unwrap();
+    assert_eq!(order_indexes(&index).len(), table::ORDER_INDEXES.len());
+    assert_eq!(index.count().unwrap(), 3 + import::IMPORT_BATCH);
+    let (_, count, page) = index
+        .page("tom4999", SortBy::Black, false, 0, 5, None)
+        .unwrap();
+    assert_eq!(count, 1);
+    assert_eq!(page[0].summary.black, "Tom4999");
+    // A small import into the library now large keeps them.
+    store
+        .import_games(
+            pgn("2025.03.02", "Sam", "Ugo", "0-1", "1. c4").as_bytes(),
+            "small",
+            |p| {
+                if p.merging {
+                    let conn = rusqlite::Connection::open(&db).unwrap();
+                    assert!(!table::order_indexes_missing(&conn).unwrap());
+                }
+            },
+        )
+        .unwrap();
+    fs::remove_dir_all(dir).unwrap();
+}
