@@ -8,8 +8,8 @@
 //! them. [`App::update`] is the only
 //! function that changes any of it: everything that happens, whatever its source (a key, a
 //! click, the clock's tick, a file saved or not), is one [`Event`] handed in with the current
-//! time ([`event`] says how to add a source). The `ui` module draws what [`App::view`] shows and never changes
-//! it.
+//! time ([`event`] says how to add a source). The `ui` module draws what [`App::view`] shows
+//! and never changes it.
 //!
 //! The mode is matched before the action, so each dialog reads the keys its own way (`y` means
 //! "yes" in a question and is a file letter in the move box). Each dialog is one file of

@@ -1,7 +1,7 @@
 //! The host's sockets: a listener, a handshake per connection within a deadline, a seat for
 //! the player and room for watchers up to a cap, heartbeats that measure each terminal's lag,
 //! and one thread (the hub) that owns what is served (a game's [`Referee`], or a puzzle duel's
-//! [`DuelReferee`](super::duel::DuelReferee), behind [`Served`]) and tells every terminal what
+//! [`DuelReferee`], behind [`Served`]) and tells every terminal what
 //! happened.
 //!
 //! Threads: the listener (blocked in `accept`), a short-lived one per handshake, and per

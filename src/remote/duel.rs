@@ -1,7 +1,7 @@
 //! A puzzle duel over the network, in words: the host's duel whole in one message
 //! ([`DuelState`], sent after every change), so that the other terminal needs no puzzle
 //! database of its own and a watcher follows it move by move. A player's move goes back as
-//! the game's [`Msg::Act`](super::Msg::Act) with an [`Action::Move`](super::Action::Move),
+//! the game's [`Msg::Act`] with an [`Action::Move`](super::Action::Move),
 //! its `ply` being the [`DuelState::revision`] the terminal saw: a move made on a state the
 //! host has since left is refused as stale.
 //!
