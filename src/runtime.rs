@@ -105,8 +105,6 @@ impl std::fmt::Debug for Front<'_> {
 pub enum StartError {
     /// The signal handlers could not be set up.
     Signals(std::io::Error),
-    /// The thread that writes the files could not start.
-    Worker(std::io::Error),
     /// A game across the network could not start (said before any front end opens).
     Net(NetStartError),
 }
@@ -115,9 +113,6 @@ impl std::fmt::Display for StartError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StartError::Signals(_) => f.write_str("could not set up the signal handlers"),
-            StartError::Worker(_) => {
-                f.write_str("could not start the thread that writes the files")
-            }
             StartError::Net(e) => write!(f, "{e}"),
         }
     }
@@ -126,7 +121,7 @@ impl std::fmt::Display for StartError {
 impl std::error::Error for StartError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            StartError::Signals(e) | StartError::Worker(e) => Some(e),
+            StartError::Signals(e) => Some(e),
             StartError::Net(_) => None,
         }
     }
@@ -209,8 +204,7 @@ pub fn start<E: From<StartError>>(
         }
         None => None,
     };
-    let mut runtime =
-        Runtime::with_files(files, origin, sender, events, engine).map_err(StartError::Worker)?;
+    let mut runtime = Runtime::with_files(files, origin, sender, events, engine);
     runtime.link = link;
     runtime.registration = Some(
         signals::register(runtime.queue.clone(), front.resume, runtime.sender.clone())
@@ -221,7 +215,7 @@ pub fn start<E: From<StartError>>(
 
 impl<F: FileWork> Runtime<F> {
     /// A session's edge around `files` (the session's own, or a stand-in in tests): the file
-    /// worker started on `sender`'s channel, the engine `engine` (if named) ready. No network
+    /// worker ready to start on `sender`'s channel, the engine `engine` (if named) ready. No network
     /// link, no signal handler: [`start`] adds those.
     pub fn with_files(
         files: F,
@@ -229,11 +223,11 @@ impl<F: FileWork> Runtime<F> {
         sender: EventSender,
         events: Receiver<Wake>,
         engine: Option<PathBuf>,
-    ) -> std::io::Result<Runtime<F>> {
+    ) -> Runtime<F> {
         let queue = FileQueue::new(files, origin);
-        let worker = Worker::spawn(queue.clone(), sender.clone())?;
+        let worker = Worker::new(queue.clone(), sender.clone());
         let analyser = Analyser::new(engine, sender.clone());
-        Ok(Runtime {
+        Runtime {
             origin,
             sender,
             events,
@@ -242,7 +236,7 @@ impl<F: FileWork> Runtime<F> {
             analyser,
             link: None,
             registration: None,
-        })
+        }
     }
 
     /// The session's files and their queue of work, shared with the worker and the signal

@@ -70,8 +70,6 @@ impl Carry for ToRuntime<'_> {
 pub enum PlainError {
     /// The signal handlers could not be set up.
     Signals(io::Error),
-    /// The thread that writes the files could not start.
-    Worker(io::Error),
     /// The thread that reads standard input could not start.
     Reader(io::Error),
     /// Standard input could not be read.
@@ -88,7 +86,6 @@ impl From<StartError> for PlainError {
     fn from(err: StartError) -> PlainError {
         match err {
             StartError::Signals(e) => PlainError::Signals(e),
-            StartError::Worker(e) => PlainError::Worker(e),
             StartError::Net(e) => PlainError::Net(e),
         }
     }
@@ -100,7 +97,6 @@ impl std::fmt::Display for PlainError {
         f.write_str(match self {
             PlainError::Net(e) => return write!(f, "{e}"),
             PlainError::Signals(_) => "could not set up the signal handlers",
-            PlainError::Worker(_) => "could not start the thread that writes the files",
             PlainError::Reader(_) => "could not start reading standard input",
             PlainError::Read(_) => "could not read the input",
             PlainError::Write(_) => "could not write the answers",
@@ -113,7 +109,6 @@ impl std::error::Error for PlainError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             PlainError::Signals(e)
-            | PlainError::Worker(e)
             | PlainError::Reader(e)
             | PlainError::Read(e)
             | PlainError::Write(e) => Some(e),

@@ -92,7 +92,7 @@ fn start(slowness: Duration) -> Session {
         slowness,
     };
     let (events, rx) = channel();
-    let runtime = Runtime::with_files(stand_in, Instant::now(), events.clone(), rx, None).unwrap();
+    let runtime = Runtime::with_files(stand_in, Instant::now(), events.clone(), rx, None);
     let queue = runtime.queue();
     let running = thread::spawn(move || {
         let mut app = App::new(Config {
@@ -268,7 +268,7 @@ fn the_bell_rings_on_the_front_ends_own_output() {
         written: Arc::default(),
         slowness: Duration::ZERO,
     };
-    let runtime = Runtime::with_files(stand_in, Instant::now(), events.clone(), rx, None).unwrap();
+    let runtime = Runtime::with_files(stand_in, Instant::now(), events.clone(), rx, None);
     let console = Arc::new(TestConsole::default());
     let heard = console.clone();
     let running = thread::spawn(move || {

@@ -338,8 +338,6 @@ pub enum PlayError {
     NotATerminal,
     /// The signal handlers could not be set up.
     Signals(io::Error),
-    /// The thread that writes the files could not start.
-    Worker(io::Error),
     /// The thread that reads the terminal could not start.
     Reader(io::Error),
     /// The terminal could not be read.
@@ -362,7 +360,6 @@ impl From<StartError> for PlayError {
     fn from(err: StartError) -> PlayError {
         match err {
             StartError::Signals(e) => PlayError::Signals(e),
-            StartError::Worker(e) => PlayError::Worker(e),
             StartError::Net(e) => PlayError::Net(e),
         }
     }
@@ -384,7 +381,6 @@ impl std::fmt::Display for PlayError {
                  readers"
             }
             PlayError::Signals(_) => "could not set up the signal handlers",
-            PlayError::Worker(_) => "could not start the thread that writes the files",
             PlayError::Reader(_) => "could not start reading the terminal",
             PlayError::Read(_) => "could not read the terminal",
             PlayError::Terminal(_) => "the terminal failed",
@@ -397,7 +393,7 @@ impl std::fmt::Display for PlayError {
 impl std::error::Error for PlayError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            PlayError::Signals(e) | PlayError::Worker(e) | PlayError::Reader(e) => Some(e),
+            PlayError::Signals(e) | PlayError::Reader(e) => Some(e),
             PlayError::Read(e) => Some(e),
             PlayError::Terminal(e) => Some(e.as_ref()),
             PlayError::NotATerminal | PlayError::EventsEnded | PlayError::Net(_) => None,

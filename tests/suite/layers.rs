@@ -181,11 +181,13 @@ fn the_chess_crate_depends_on_no_terminal_crate() {
 }
 
 /// The release build is what a Rust user expects (issue 38): symbols stripped, one profile for
-/// every Rust package, and no build script of the program's own passing the linker options
+/// the workspace's packages, and no build script of the program's own passing the linker options
 /// that only work on the machine that builds (a symbol order list, packed relocations). A
 /// `[profile.release.package.hotseat]` override would also make cargo (1.95) drop `strip` for
-/// the binary it links (550 KB of symbols came back that way). The one override is SQLite's C
-/// code at -O2 (its `opt-level`, nothing else), which the binary's link does not see.
+/// the binary it links (550 KB of symbols came back that way). Two overrides, each an
+/// `opt-level` and nothing else: SQLite's C code at -O2, which the binary's link does not
+/// see, and every dependency at "s" (`"*"`, which leaves the workspace's crates at the
+/// profile's own level: 251 KB less binary and code resident in a game, benches/README.md).
 #[test]
 fn the_release_build_is_plain() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
@@ -197,13 +199,19 @@ fn the_release_build_is_plain() {
             section = line;
             assert!(
                 !section.starts_with("[profile.release.")
-                    || section == "[profile.release.package.libsqlite3-sys]",
-                "{section}: the release profile is one profile for every package"
+                    || section == "[profile.release.package.libsqlite3-sys]"
+                    || section == "[profile.release.package.\"*\"]",
+                "{section}: the release profile is one profile for every package of the workspace"
             );
         } else if section == "[profile.release.package.libsqlite3-sys]" && !line.is_empty() {
             assert!(
                 line.starts_with('#') || line.replace(' ', "") == "opt-level=2",
                 "SQLite's C code has its optimisation level and nothing else: {line}"
+            );
+        } else if section == "[profile.release.package.\"*\"]" && !line.is_empty() {
+            assert!(
+                line.starts_with('#') || line.replace(' ', "") == "opt-level=\"s\"",
+                "the dependencies have their optimisation level and nothing else: {line}"
             );
         } else if section == "[package]" {
             assert!(
