@@ -491,7 +491,7 @@ fn a_database_of_schema_7_gets_its_counts_and_history_ratings_and_the_walk_passe
         )
         .unwrap();
         // "rare" at 1000 (two), 1010 (one), 1200 (one); "common" on every rating between.
-        let mut add = |id: String, rating: u16, bits: i64, themes: &str| {
+        let add = |id: String, rating: u16, bits: i64, themes: &str| {
             tx.execute(
                 "INSERT INTO puzzles (id, fen, moves, rating, themes, game_url, opening_tags,
                      theme_bits) VALUES (?1, ?2, 'b7b8 a8b8', ?3, ?4, '', '', ?5)",
