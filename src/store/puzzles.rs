@@ -7,15 +7,17 @@
 //!
 //! * **The next puzzle** ([`PuzzleBook::next`]) is the one nearest a rating (the player's,
 //!   or within a range), of a theme if one is chosen, that the player has not played in the
-//!   last [`RECENT_DAYS`]: one walk up and one walk down an index from the rating, each
-//!   stopping at the first puzzle not played recently. Where all have been, the one played
-//!   longest ago is given.
+//!   last [`RECENT_DAYS`]: one walk up and one walk down from the rating, rating by rating of
+//!   those the theme has puzzles at, passing over a rating whose puzzles of the theme the
+//!   player has all played (see `Walk`), each stopping at the first puzzle not played
+//!   recently. Where all have been, the one played longest ago is given.
 //! * **Ratings** are Glicko-2 (rating.rs), by player name (case does not matter, as in the
 //!   library), starting at 1500. An attempt's result and the new rating are written in one
 //!   transaction: a crash keeps both or neither, and the rating is never lost.
 //! * **Rows read back** are checked again as a row of the CSV is: a database changed by hand
 //!   gives an error naming the puzzle, never a panic.
 
+mod counts;
 mod import;
 pub mod rating;
 
@@ -168,6 +170,7 @@ impl PuzzleBook {
     fn ensure_bundled(&mut self) -> Result<(), StoreError> {
         self.conn()
             .execute_batch(import::RATING_INDEXES)
+            .and_then(|()| counts::ensure(self.conn()))
             .map_err(|e| self.err(e))?;
         let any: bool = self
             .conn()
@@ -299,103 +302,49 @@ impl PuzzleBook {
             .iter()
             .map(|&i| ALPHABET[i as usize] as char)
             .collect();
-        let key = player_key(player);
-        let since = now - RECENT_DAYS * 86_400;
-        // Tested on the index's own columns, before the history is looked at.
-        let theme_test = "((?6 | ?7) = 0 OR theme_bits & ?6 OR theme_bits_high & ?7) AND";
-        let fresh = "NOT EXISTS (SELECT 1 FROM puzzle_history h
-                 WHERE h.player = ?4 AND h.puzzle = t.id AND h.at > ?5)";
-        let up = format!(
-            "SELECT id, rating FROM puzzles AS t
-             WHERE {theme_test} (rating, id) >= (?1, ?3) AND rating <= ?2 AND {fresh}
-             ORDER BY rating, id LIMIT 1"
-        );
-        let down = format!(
-            "SELECT id, rating FROM puzzles AS t
-             WHERE {theme_test} (rating, id) < (?1, ?3) AND rating >= ?2 AND {fresh}
-             ORDER BY rating DESC, id DESC LIMIT 1"
-        );
-        let find = |sql: &str, from: (u16, &str), bound: u16| {
-            self.conn()
-                .prepare(sql)
-                .and_then(|mut stmt| {
-                    stmt.query_row(params![from.0, bound, from.1, key, since, low, high], |r| {
-                        Ok((r.get(0)?, r.get(1)?))
-                    })
-                    .optional()
-                })
-                .map_err(|e| self.err(e))
+        let walk = Walk {
+            conn: self.conn(),
+            theme: theme.unwrap_or(0),
+            bits: (low, high),
+            player: player_key(player),
+            since: now - RECENT_DAYS * 86_400,
+            target,
+            start,
         };
-        // With a theme, each walk starts at the nearest rating the theme has puzzles at (none
-        // that way: no walk), so that a rare theme far from the rating is not looked for
-        // among every puzzle between. "~" sorts after every id.
-        let (from_up, from_down) = match theme {
-            None => (
-                Some((target, start.as_str())),
-                Some((target, start.as_str())),
-            ),
-            Some(n) => {
-                let nearest = |sql: &str, bound: u16| -> Result<Option<u16>, StoreError> {
-                    self.conn()
-                        .query_row(sql, params![n, target, bound], |r| r.get(0))
-                        .map_err(|e| self.err(e))
-                };
-                let up = nearest(
-                    "SELECT min(rating) FROM puzzle_theme_ratings
-                     WHERE theme = ?1 AND rating >= ?2 AND rating <= ?3",
-                    hi,
-                )?;
-                let down = nearest(
-                    "SELECT max(rating) FROM puzzle_theme_ratings
-                     WHERE theme = ?1 AND rating <= ?2 AND rating >= ?3",
-                    lo,
-                )?;
-                (
-                    up.map(|r| {
-                        if r == target {
-                            (r, start.as_str())
-                        } else {
-                            (r, "")
-                        }
-                    }),
-                    down.map(|r| {
-                        if r == target {
-                            (r, start.as_str())
-                        } else {
-                            (r, "~")
-                        }
-                    }),
-                )
+        // Up first; then down, only as far as what up found (nearer wins; up on a tie).
+        let above = walk.find(true, hi).map_err(|e| self.err(e))?;
+        let floor = match &above {
+            Some((_, r)) if *r == target => None,
+            Some((_, r)) => {
+                let nearer = (u32::from(target) + 1).saturating_sub(u32::from(r - target));
+                Some(lo.max(nearer as u16))
             }
+            None => Some(lo),
         };
-        let above: Option<(String, u16)> = match from_up {
-            Some(from) => find(&up, from, hi)?,
-            None => None,
+        let below = match floor {
+            Some(floor) if floor <= target => walk.find(false, floor).map_err(|e| self.err(e))?,
+            _ => None,
         };
-        let below: Option<(String, u16)> = match from_down {
-            Some(from) => find(&down, from, lo)?,
-            None => None,
-        };
-        let best = match (above, below) {
-            (Some(a), Some(b)) => Some(if a.1 - target <= target - b.1 { a } else { b }),
-            (a, b) => a.or(b),
-        };
+        let best = below.or(above);
+        let key = &walk.player;
         let id = match best {
             Some((id, _)) => id,
             None => {
                 // All played recently: the one played longest ago.
                 let sql = format!(
                     "SELECT t.id FROM puzzles AS t
-                     WHERE {theme_test} rating BETWEEN ?1 AND ?2
+                     WHERE {THEME_TEST} rating BETWEEN ?1 AND ?2
                      ORDER BY (SELECT max(at) FROM puzzle_history h
                                WHERE h.player = ?3 AND h.puzzle = t.id), abs(rating - ?4)
                      LIMIT 1"
                 );
                 let found: Option<String> = self
                     .conn()
-                    .query_row(&sql, params![lo, hi, key, target, since, low, high], |r| {
-                        r.get(0)
-                    })
+                    .query_row(
+                        &sql,
+                        params![lo, hi, key, target, walk.since, low, high],
+                        |r| r.get(0),
+                    )
                     .optional()
                     .map_err(|e| self.err(e))?;
                 match found {
@@ -442,10 +391,13 @@ impl PuzzleBook {
                 )?;
             }
             let rated = mode == PuzzleMode::Rated;
+            // With the puzzle's rating and themes, for the next puzzle's count of those played
+            // at a rating (see `Walk`).
             tx.execute(
                 "INSERT INTO puzzle_history (player, puzzle, at, mode, won, rating_before,
-                     rating_after)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                     rating_after, rating, theme_bits, theme_bits_high)
+                 SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, p.rating, p.theme_bits, p.theme_bits_high
+                 FROM (SELECT 1) LEFT JOIN puzzles AS p ON p.id = ?2",
                 params![
                     key,
                     puzzle.id,
@@ -529,6 +481,113 @@ impl PuzzleBook {
                 .map_err(|e| self.err(e))?;
         }
         Ok(old)
+    }
+}
+
+/// The test of a puzzle's theme on its own columns (or the history's), with the theme's bits
+/// as `?6`, `?7` (none: any puzzle).
+const THEME_TEST: &str = "((?6 | ?7) = 0 OR theme_bits & ?6 OR theme_bits_high & ?7) AND";
+
+/// One search for the next puzzle: from the target rating one way, rating by rating of those
+/// the theme has puzzles at (`puzzle_rating_counts`). A rating whose puzzles of the theme the
+/// player has all played recently, by the history's count, is passed over by two seeks; at
+/// another, the puzzles of that one rating are walked to the first not played recently. (So
+/// the walk never crosses every puzzle between the player's rating and the next puzzle of a
+/// rare theme they have not played.) The history counts a puzzle at the rating it had when
+/// played: should a newer file have moved it since, a rating with one puzzle left may be
+/// passed over, and the next nearest comes; never one played recently.
+struct Walk<'c> {
+    conn: &'c Connection,
+    /// The theme's number, 0 for any puzzle.
+    theme: i64,
+    bits: (i64, i64),
+    player: String,
+    /// Played after this (seconds since 1970): recently.
+    since: i64,
+    target: u16,
+    /// Where among the puzzles of the target rating to start.
+    start: String,
+}
+
+impl Walk<'_> {
+    /// The first puzzle not played recently, with its rating, from the target up to `bound`
+    /// (`up`) or down to it.
+    fn find(&self, up: bool, bound: u16) -> rusqlite::Result<Option<(String, u16)>> {
+        let (lo, hi) = if up {
+            (self.target, bound)
+        } else {
+            (bound, self.target)
+        };
+        let mut ratings = self.conn.prepare(if up {
+            "SELECT rating, puzzles FROM puzzle_rating_counts
+             WHERE theme = ?1 AND rating BETWEEN ?2 AND ?3 ORDER BY rating"
+        } else {
+            "SELECT rating, puzzles FROM puzzle_rating_counts
+             WHERE theme = ?1 AND rating BETWEEN ?2 AND ?3 ORDER BY rating DESC"
+        })?;
+        let mut played = self.conn.prepare(&format!(
+            "SELECT count(DISTINCT puzzle) FROM puzzle_history
+             WHERE {THEME_TEST} player = ?1 AND rating = ?2 AND at > ?3"
+        ))?;
+        let fresh = "NOT EXISTS (SELECT 1 FROM puzzle_history h
+             WHERE h.player = ?3 AND h.puzzle = t.id AND h.at > ?4)";
+        let mut walk = self.conn.prepare(&if up {
+            format!(
+                "SELECT id FROM puzzles AS t
+                 WHERE {THEME_TEST} rating = ?1 AND id >= ?2 AND {fresh}
+                 ORDER BY id LIMIT 1"
+            )
+        } else {
+            format!(
+                "SELECT id FROM puzzles AS t
+                 WHERE {THEME_TEST} rating = ?1 AND id < ?2 AND {fresh}
+                 ORDER BY id DESC LIMIT 1"
+            )
+        })?;
+        let (low, high) = self.bits;
+        let mut rows = ratings.query(params![self.theme, lo, hi])?;
+        while let Some(row) = rows.next()? {
+            let (rating, puzzles): (u16, i64) = (row.get(0)?, row.get(1)?);
+            let seen: i64 = played.query_row(
+                params![
+                    self.player,
+                    rating,
+                    self.since,
+                    None::<i64>,
+                    None::<i64>,
+                    low,
+                    high
+                ],
+                |r| r.get(0),
+            )?;
+            if seen >= puzzles {
+                continue;
+            }
+            // "~" sorts after every id.
+            let from = match (rating == self.target, up) {
+                (true, _) => self.start.as_str(),
+                (false, true) => "",
+                (false, false) => "~",
+            };
+            let found: Option<String> = walk
+                .query_row(
+                    params![
+                        rating,
+                        from,
+                        self.player,
+                        self.since,
+                        None::<i64>,
+                        low,
+                        high
+                    ],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if let Some(id) = found {
+                return Ok(Some((id, rating)));
+            }
+        }
+        Ok(None)
     }
 }
 

@@ -790,10 +790,13 @@ fn the_filters_index_is_made_from_the_games_an_older_index_has_and_again_by_a_re
     assert_eq!(ann(&store.index().unwrap().unwrap()), expected);
     // The database of a hotseat before the filter's index (schema 4), its games indexed.
     let conn = rusqlite::Connection::open(store.db_path()).unwrap();
-    // (And before the mistakes kept, schema 6, and the puzzles' theme bits, schema 7, which
-    // came after.)
+    // (And before the mistakes kept, schema 6, the puzzles' theme bits, schema 7, and their
+    // counts by rating, schema 8, which came after.)
     conn.execute_batch(
-        "DROP TABLE games_text; DROP TABLE mistakes; DROP TABLE puzzle_theme_ratings;
+        "DROP TABLE games_text; DROP TABLE mistakes; DROP TABLE puzzle_rating_counts;
+         DROP INDEX puzzle_history_rating; ALTER TABLE puzzle_history DROP COLUMN rating;
+         ALTER TABLE puzzle_history DROP COLUMN theme_bits;
+         ALTER TABLE puzzle_history DROP COLUMN theme_bits_high;
          DROP INDEX puzzles_rating;
          ALTER TABLE puzzles DROP COLUMN theme_bits;
          ALTER TABLE puzzles DROP COLUMN theme_bits_high;

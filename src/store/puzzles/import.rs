@@ -20,6 +20,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use chess::puzzle::{Puzzle, PuzzleError, RowError, is_header, parse_row};
 
+use super::counts::{self, Counts};
 use crate::store::db::{self, Database};
 use crate::store::error::{Op, StoreError};
 
@@ -132,11 +133,13 @@ struct Writer<'c> {
     add: rusqlite::Statement<'c>,
     find: rusqlite::Statement<'c>,
     replace: rusqlite::Statement<'c>,
-    /// Notes a rating a theme has puzzles at.
-    theme_rating: rusqlite::Statement<'c>,
     themes: &'c mut HashMap<String, i64>,
-    /// The (theme, rating) pairs noted in this import.
-    theme_ratings: &'c mut std::collections::HashSet<(i64, u16)>,
+    /// The puzzles by theme and rating, as this import leaves them.
+    counts: &'c mut Counts,
+    /// A row's columns, made again for each.
+    moves: String,
+    theme_text: String,
+    tags: String,
     conn: &'c Connection,
 }
 
@@ -211,51 +214,55 @@ impl Writer<'_> {
         (low, high): (i64, i64),
         report: &mut PuzzleImport,
     ) -> rusqlite::Result<()> {
-        let themes = p.themes.join(" ");
-        let mut moves = String::with_capacity(p.moves.len() * 5);
-        for m in &p.moves {
-            if !moves.is_empty() {
-                moves.push(' ');
+        use std::fmt::Write;
+        fn words(out: &mut String, words: &[String]) {
+            out.clear();
+            for w in words {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(w);
             }
-            moves.push_str(&m.uci().to_string());
+        }
+        words(&mut self.theme_text, &p.themes);
+        words(&mut self.tags, &p.opening_tags);
+        self.moves.clear();
+        for m in &p.moves {
+            if !self.moves.is_empty() {
+                self.moves.push(' ');
+            }
+            let _ = write!(self.moves, "{}", m.uci());
         }
         let values = params![
             p.id,
             p.fen,
-            moves,
+            self.moves,
             p.rating,
             p.deviation,
             p.popularity,
             p.plays,
-            themes,
+            self.theme_text,
             p.game_url,
-            p.opening_tags.join(" "),
+            self.tags,
             low,
             high,
         ];
         if self.add.execute(values)? == 1 {
             report.added += 1;
         } else {
-            let (rating, old_themes): (u16, String) = self
-                .find
-                .query_row([&p.id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            if rating == p.rating && old_themes == themes {
+            let (rating, old_themes, old_bits): (u16, String, (i64, i64)) =
+                self.find.query_row([&p.id], |r| {
+                    Ok((r.get(0)?, r.get(1)?, (r.get(2)?, r.get(3)?)))
+                })?;
+            if rating == p.rating && old_themes == self.theme_text {
                 report.already += 1;
                 return Ok(());
             }
             self.replace.execute(values)?;
             report.updated += 1;
+            counts::add(self.counts, rating, old_bits, -1);
         }
-        // (A rating a theme no longer has puzzles at stays: the walk passes it by.)
-        for (mut bits, first) in [(low, 1), (high, 64)] {
-            while bits != 0 {
-                let n = first + i64::from(bits.trailing_zeros());
-                bits &= bits - 1;
-                if self.theme_ratings.insert((n, p.rating)) {
-                    self.theme_rating.execute(params![n, p.rating])?;
-                }
-            }
-        }
+        counts::add(self.counts, p.rating, (low, high), 1);
         Ok(())
     }
 }
@@ -370,7 +377,16 @@ fn write_batches(
     let sql = |e: rusqlite::Error| db::error(path, e);
     let mut report = PuzzleImport::default();
     let mut themes: HashMap<String, i64> = HashMap::new();
-    let mut theme_ratings = std::collections::HashSet::new();
+    // The counts found, if they are there; the import's own are added to them. Missing (a
+    // stopped import): counted afresh at the end.
+    let found = if counts::missing(conn).map_err(sql)? {
+        None
+    } else {
+        Some(counts::load(conn).map_err(sql)?)
+    };
+    let complete = found.is_some();
+    let mut counts = found.unwrap_or_default();
+    let mut first = true;
     let (tx_rows, rx_rows) = std::sync::mpsc::sync_channel(8);
     std::thread::scope(|scope| {
         scope.spawn(move || read_rows(input, tx_rows));
@@ -380,6 +396,10 @@ fn write_batches(
         let mut bulk = false;
         while !done {
             let tx = conn.transaction().map_err(sql)?;
+            if std::mem::take(&mut first) {
+                // Out until the last batch puts them back.
+                counts::clear(&tx).map_err(sql)?;
+            }
             let mut in_batch = 0;
             let result: Result<(), BatchError> = (|| {
                 const COLUMNS: &str = "id, fen, moves, rating, deviation, popularity, plays, \
@@ -389,15 +409,18 @@ fn write_batches(
                     add: tx.prepare(&format!(
                         "INSERT INTO puzzles ({COLUMNS}) VALUES ({VALUES}) ON CONFLICT (id) DO NOTHING"
                     ))?,
-                    find: tx.prepare("SELECT rating, themes FROM puzzles WHERE id = ?1")?,
+                    find: tx.prepare(
+                        "SELECT rating, themes, theme_bits, theme_bits_high FROM puzzles
+                         WHERE id = ?1",
+                    )?,
                     replace: tx.prepare(&format!(
                         "INSERT OR REPLACE INTO puzzles ({COLUMNS}) VALUES ({VALUES})"
                     ))?,
-                    theme_rating: tx.prepare(
-                        "INSERT OR IGNORE INTO puzzle_theme_ratings (theme, rating) VALUES (?1, ?2)",
-                    )?,
                     themes: &mut themes,
-                    theme_ratings: &mut theme_ratings,
+                    counts: &mut counts,
+                    moves: String::with_capacity(64),
+                    theme_text: String::with_capacity(128),
+                    tags: String::with_capacity(128),
                     conn: &tx,
                 };
                 while in_batch < batch {
@@ -437,6 +460,11 @@ fn write_batches(
             if done || io_error.is_some() {
                 if bulk {
                     tx.execute_batch(RATING_INDEXES).map_err(sql)?;
+                }
+                if complete {
+                    counts::store(&tx, &counts).map_err(sql)?;
+                } else {
+                    counts::recount(&tx).map_err(sql)?;
                 }
             } else if !bulk {
                 // A large file: the index goes until the end.

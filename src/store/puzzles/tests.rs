@@ -471,3 +471,114 @@ fn a_database_of_schema_6_keeps_its_puzzles_themes_and_ratings_at_schema_7() {
     assert_eq!(book.rating("ann").unwrap().rating, 1650.5);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_database_of_schema_7_gets_its_counts_and_history_ratings_and_the_walk_passes_played_ratings() {
+    use crate::store::db::{DB_FILE, MIGRATIONS};
+    let dir = temp("upgrade7");
+    let path = dir.join(DB_FILE);
+    let fen = "R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29";
+    {
+        let mut conn = rusqlite::Connection::open(&path).unwrap();
+        conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
+            .unwrap();
+        let tx = conn.transaction().unwrap();
+        for script in &MIGRATIONS[..7] {
+            tx.execute_batch(script).unwrap();
+        }
+        tx.execute_batch(
+            "INSERT INTO puzzle_theme_names (n, name) VALUES (1, 'rare'), (2, 'common');",
+        )
+        .unwrap();
+        // "rare" at 1000 (two), 1010 (one), 1200 (one); "common" on every rating between.
+        let add = |id: String, rating: u16, bits: i64, themes: &str| {
+            tx.execute(
+                "INSERT INTO puzzles (id, fen, moves, rating, themes, game_url, opening_tags,
+                     theme_bits) VALUES (?1, ?2, 'b7b8 a8b8', ?3, ?4, '', '', ?5)",
+                params![id, fen, rating, themes, bits],
+            )
+            .unwrap();
+        };
+        for (id, rating) in [
+            ("r1000a", 1000),
+            ("r1000b", 1000),
+            ("r1010", 1010),
+            ("r1200", 1200),
+        ] {
+            add(id.into(), rating, 0b11, "common rare");
+        }
+        for rating in 990..=1210 {
+            for i in 0..3 {
+                add(format!("c{rating}{i}"), rating, 0b10, "common");
+            }
+        }
+        tx.execute_batch(
+            "INSERT INTO puzzle_history (player, puzzle, at, mode, won)
+                 VALUES ('ann', 'r1000a', 1799999000, 'rated', 1);
+             PRAGMA user_version = 7;",
+        )
+        .unwrap();
+        tx.commit().unwrap();
+    }
+    let (db, _) = crate::store::db::Database::open(&path).unwrap();
+    assert_eq!(db.version().unwrap() as usize, MIGRATIONS.len());
+    let mut book = PuzzleBook::new(db).unwrap();
+    assert_eq!(book.count().unwrap(), 4 + 221 * 3, "nothing lost");
+    let (rating, bits): (u16, i64) = book
+        .conn()
+        .query_row(
+            "SELECT rating, theme_bits FROM puzzle_history WHERE puzzle = 'r1000a'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        (rating, bits),
+        (1000, 0b11),
+        "the history gets its puzzle's rating"
+    );
+    let counted = |theme: i64, rating: u16| -> i64 {
+        book.conn()
+            .query_row(
+                "SELECT puzzles FROM puzzle_rating_counts WHERE theme = ?1 AND rating = ?2",
+                params![theme, rating],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    assert_eq!(counted(1, 1000), 2, "counted when opened");
+    assert_eq!(counted(2, 1000), 5);
+    assert_eq!(counted(0, 1200), 4);
+    // From 990 the nearest rare one not played: r1000b, then r1010 (1000 passed over as
+    // played), then r1200; never r1000a, played yesterday.
+    let rare = Choice {
+        theme: Some("rare".into()),
+        range: Some((990, 1210)),
+    };
+    let mut given = Vec::new();
+    for i in 0..3 {
+        // A target of 990 whatever the seed's spread: the range's floor.
+        let p = book.next("Ann", &rare, 0, i, NOW).unwrap().unwrap();
+        book.record("Ann", &p, PuzzleMode::Rated, true, NOW)
+            .unwrap();
+        given.push(p.id);
+    }
+    assert_eq!(given, ["r1000b", "r1010", "r1200"]);
+    // All played: the one played longest ago.
+    let p = book.next("Ann", &rare, 0, 0, NOW).unwrap().unwrap();
+    assert_eq!(p.id, "r1000a");
+    // An import that moves a puzzle keeps the counts exact.
+    import::import_rows(
+        book.database_mut(),
+        Cursor::new(format!("r1010,{fen},b7b8 a8b8,1100,,,,rare,,")),
+        |_| {},
+    )
+    .unwrap();
+    let counts = counts::load(book.conn()).unwrap();
+    counts::recount(book.conn()).unwrap();
+    assert_eq!(counts, counts::load(book.conn()).unwrap());
+    assert_eq!(counts.get(&(1, 1010)).copied().unwrap_or(0), 0);
+    assert_eq!(counts[&(1, 1100)], 1);
+    assert_eq!(counts[&(2, 1010)], 3);
+    std::fs::remove_dir_all(dir).unwrap();
+}
