@@ -355,19 +355,10 @@ impl App {
         }
     }
 
-    /// Back to the present with empty hands: the review left, the piece put back, the move box
-    /// emptied.
-    fn back_to_present(&mut self) {
-        self.review.leave();
-        self.note_scroll = 0;
-        self.board.put_back();
-        self.move_box.clear();
-    }
-
     /// After a move was taken back: the board at the present, turned to the player to move if
     /// it follows the turn.
     fn took_back(&mut self) {
-        self.back_to_present();
+        self.study().back_to_present();
         if self.auto_flip {
             self.board.orientation = self.game.position().turn();
         }
@@ -435,7 +426,7 @@ impl App {
         }
         let at = saving::Situation::of(&self.game, &self.mode, &self.table, self.quit, now);
         self.saving.plan(&at, &mut self.effects);
-        let spot = self.shown().spot();
+        let spot = self.view().shown().spot();
         let open = self.table.analysis_open(&self.game);
         self.live.follow(&self.game, open, spot, &mut self.effects);
         if self.bell.rings(&self.game, now) {
@@ -547,48 +538,8 @@ impl App {
         &self.mode
     }
 
-    /// What is saved and archived, and how that went.
-    pub fn saving(&self) -> &saving::Saving {
-        &self.saving
-    }
-
-    /// The time of the last update.
-    pub fn now(&self) -> Duration {
-        self.now
-    }
-
     pub fn should_quit(&self) -> bool {
         self.quit
-    }
-
-    /// The game as the board shows it: the present, or the position being reviewed (see
-    /// [`shown`]).
-    pub fn shown(&self) -> shown::Shown<'_> {
-        shown::Shown::new(&self.game, self.review, self.var_position.as_ref())
-    }
-
-    /// When the screen will next look different without any input: the next change of the
-    /// running clock's text (or its flag fall), or a save due on a timer. `None`: nothing
-    /// changes until an event.
-    pub fn next_wake(&self, now: Duration) -> Option<Duration> {
-        if let Some(at) = puzzle::next_wake(self, now) {
-            return Some(at);
-        }
-        let at = saving::Situation::of(&self.game, &self.mode, &self.table, self.quit, now);
-        let next_save = self.saving.next_save(&at);
-        if self.game.is_over() {
-            return next_save;
-        }
-        let clock = self.game.clock();
-        // A delay counting down beside the clock changes too.
-        let clock = match (clock.next_change(now), clock.next_delay_tick(now)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        match (clock, next_save) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
     }
 
     fn info(&mut self, text: impl Into<String>) {

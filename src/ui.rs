@@ -117,12 +117,12 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
 
     let shows = app.view();
     let feedback = shows.feedback();
-    let position = app.shown().position();
+    let position = app.view().shown().position();
     let mut view = BoardView::new(position);
     view.theme = theme;
     view.glyphs = app.view().glyphs();
     view.orientation = app.view().board().orientation;
-    view.last_move = app.shown().last_move().map(|m| (m.from(), m.to()));
+    view.last_move = app.view().shown().last_move().map(|m| (m.from(), m.to()));
     if app.board_hidden() {
         view.hidden = true;
         view.last_move = None;
@@ -166,7 +166,7 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
     let status = status::StatusLine {
         message: shows.status(),
         theme,
-        warning: app.saving().warning().map(str::to_owned),
+        warning: app.view().saving().warning().map(str::to_owned),
     };
     // A long message takes the row above too: the board's bottom margin, and the panel gives
     // up its last row so that its frame stays whole (`View::panel_layout`, which mouse clicks

@@ -70,7 +70,7 @@ impl App {
     pub(super) fn export(&mut self, form: SaveForm, replace: bool, now: Duration) {
         let text = match form.kind {
             ExportKind::Pgn => self.game.to_pgn(now, &self.saving.tags()),
-            ExportKind::Fen => format!("{}\n", self.shown().position().fen()),
+            ExportKind::Fen => format!("{}\n", self.view().shown().position().fen()),
         };
         self.effects.push(
             FileEffect::Export(ExportJob {
@@ -118,7 +118,7 @@ impl App {
 
     /// The word `fen`: the position on the board as FEN, on the status line.
     pub(super) fn show_fen(&mut self) {
-        let fen = self.shown().position().fen();
+        let fen = self.view().shown().position().fen();
         self.info(format!("FEN {fen}"));
     }
 }

@@ -48,10 +48,10 @@ pub fn check(app: &App, now: Duration) -> Result<(), String> {
         Some(ply) if ply > record.plies() => {
             Err(format!("reviewing ply {ply} of {}", record.plies()))
         }
-        Some(ply) if Some(app.shown().position()) != record.position_at(ply) => {
+        Some(ply) if Some(app.view().shown().position()) != record.position_at(ply) => {
             Err(format!("ply {ply} reviewed but another position shown"))
         }
-        None if app.shown().position() != position => {
+        None if app.view().shown().position() != position => {
             Err("the present shown, but not its position".to_owned())
         }
         _ => Ok(()),

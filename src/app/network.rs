@@ -245,7 +245,7 @@ impl App {
                 self.effects.push(Effect::Net(Msg::Act { ply, action }));
                 self.message = None;
                 self.followed_mirror(before, None);
-                self.back_to_present();
+                self.study().back_to_present();
                 self.board.cursor = mv.to();
             }
             Ok(_) => {}

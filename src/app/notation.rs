@@ -136,6 +136,8 @@ impl<'a> View<'a> {
 
     /// `mv`, legal on the board shown, as the players read it.
     pub(super) fn written(&self, mv: Move) -> String {
-        self.app.style.write(self.app.shown().board_position(), mv)
+        self.app
+            .style
+            .write(self.app.view().shown().board_position(), mv)
     }
 }

@@ -26,7 +26,7 @@ impl App {
             return;
         }
         match self.desk().engine_action(&action, now) {
-            Some(Acted::TookBack) => return self.back_to_present(),
+            Some(Acted::TookBack) => return self.study().back_to_present(),
             Some(Acted::Here) => return,
             None => {}
         }
@@ -59,20 +59,10 @@ impl App {
                 self.move_box.delete_to_start();
                 self.message = None;
             }
-            Action::CursorLeft if self.view().arrows_step() => {
-                self.go(self.review.step_line(&self.game, -1))
-            }
-            Action::CursorRight if self.view().arrows_step() => {
-                self.go(self.review.step_line(&self.game, 1))
-            }
-            Action::CursorUp if self.view().arrows_step() => {
-                if let Some(start) = self.review.start(&self.game) {
-                    self.show_spot(start);
-                }
-            }
-            Action::CursorDown if self.view().arrows_step() => {
-                self.show_spot(self.review.line_end(&self.game));
-            }
+            Action::CursorLeft if self.view().arrows_step() => self.study().step(-1),
+            Action::CursorRight if self.view().arrows_step() => self.study().step(1),
+            Action::CursorUp if self.view().arrows_step() => self.study().to_start(),
+            Action::CursorDown if self.view().arrows_step() => self.study().to_line_end(),
             // Enter or Space on a board being looked through takes it in hand: the cursor shows.
             Action::Select | Action::Space
                 if self.view().arrows_step() && !self.refuse_in_review() =>
@@ -99,32 +89,31 @@ impl App {
             Action::Complete => self.complete(),
             Action::FlipBoard => self.board.orientation = !self.board.orientation,
             Action::Theme => self.next_theme(),
-            Action::HistoryBack => self.go(self.review.step_line(&self.game, -1)),
-            Action::HistoryForward => self.go(self.review.step_line(&self.game, 1)),
-            Action::HistoryStart => {
-                if let Some(start) = self.review.start(&self.game) {
-                    self.show_spot(start);
-                }
+            Action::HistoryBack => self.study().step(-1),
+            Action::HistoryForward => self.study().step(1),
+            Action::HistoryStart => self.study().to_start(),
+            Action::NoteUp | Action::NoteDown => {
+                let max = self.view().note_overflow();
+                let delta = if action == Action::NoteUp { -1 } else { 1 };
+                self.study().scroll_note(delta, max);
             }
-            Action::NoteUp => self.scroll_note(-1),
-            Action::NoteDown => self.scroll_note(1),
-            Action::HistoryEnd => self.show_spot(self.review.line_end(&self.game)),
+            Action::HistoryEnd => self.study().to_line_end(),
             Action::VariationNext => match self.review.next_variation(&self.game, again) {
                 Ok((target, said)) => {
-                    self.show_spot(target);
+                    self.study().show_spot(target);
                     self.cycling = true;
                     self.message = Some(said);
                 }
                 Err(said) => self.message = Some(said),
             },
             Action::VariationLeave => match self.review.leave_variation(&self.game) {
-                Ok(Some(parent)) => self.show_spot(parent),
+                Ok(Some(parent)) => self.study().show_spot(parent),
                 Ok(None) => {}
                 Err(said) => self.message = Some(said),
             },
-            Action::PromoteVariation => self.promote_variation(),
-            Action::DeleteVariation => self.delete_variation(),
-            Action::Comment => self.open_comment(),
+            Action::PromoteVariation => self.study().promote_variation(),
+            Action::DeleteVariation => self.study().delete_variation(),
+            Action::Comment => self.study().open_comment(),
             Action::Draw => self.desk().draw(now),
             Action::Claim => self.desk().claim(now),
             Action::Resign => self.ask_resign(),
@@ -155,7 +144,7 @@ impl App {
                 self.message = refused;
             }
             Action::EngineLines => {
-                let spot = self.shown().spot();
+                let spot = self.view().shown().spot();
                 let open = self.table.analysis_open(&self.game);
                 self.message = Some(self.live.toggle(&self.game, open, spot, &mut self.effects));
             }
@@ -180,7 +169,7 @@ impl App {
         if !self.ready_to_move() {
             return;
         }
-        let pos = self.shown().board_position();
+        let pos = self.view().shown().board_position();
         let turn = pos.turn();
         if let Some(from) = self.board.selected {
             if from == sq {
@@ -221,7 +210,7 @@ impl App {
 
     /// The selected piece goes from `from` to `to`: a promotion opens the picker.
     fn move_from_to(&mut self, from: Square, to: Square, now: Duration) {
-        let moves = self.shown().board_position().legal_moves();
+        let moves = self.view().shown().board_position().legal_moves();
         let mut matching = moves
             .iter()
             .filter(|m| m.from() == from && m.landing_squares().contains(to));
@@ -277,27 +266,29 @@ impl App {
 
     // ---- The mouse ----
 
-    /// The square under a screen cell, with the renderer's geometry.
-    pub(super) fn square_at(&self, column: u16, row: u16) -> Option<Square> {
-        self.view().board_layout()?.square_at(column, row)
-    }
-
     fn pointer(&mut self, pointer: Pointer, now: Duration) {
-        let square = self.square_at(pointer.column, pointer.row);
+        let square = self.view().square_at(pointer.column, pointer.row);
         match pointer.kind {
-            PointerKind::WheelUp if self.view().on_note(pointer.column, pointer.row) => {
-                self.scroll_note(-1)
+            PointerKind::WheelUp | PointerKind::WheelDown
+                if self.view().on_note(pointer.column, pointer.row) =>
+            {
+                let max = self.view().note_overflow();
+                let delta = if pointer.kind == PointerKind::WheelUp {
+                    -1
+                } else {
+                    1
+                };
+                self.study().scroll_note(delta, max)
             }
-            PointerKind::WheelDown if self.view().on_note(pointer.column, pointer.row) => {
-                self.scroll_note(1)
-            }
-            PointerKind::WheelUp => self.go(self.review.step_line(&self.game, -1)),
-            PointerKind::WheelDown => self.go(self.review.step_line(&self.game, 1)),
+            PointerKind::WheelUp => self.study().step(-1),
+            PointerKind::WheelDown => self.study().step(1),
             PointerKind::Down => {
                 let Some(sq) = square else {
                     self.board.drag = None;
-                    if !self.click_graph(pointer.column, pointer.row) {
-                        self.click_move_list(pointer.column, pointer.row);
+                    if !self.click_graph(pointer.column, pointer.row)
+                        && let Some(spot) = self.view().move_list_at(pointer.column, pointer.row)
+                    {
+                        self.study().show_spot(spot);
                     }
                     return;
                 };
@@ -359,12 +350,12 @@ impl App {
     /// Tab: the one move (or command) that fits the typed text.
     fn complete(&mut self) {
         let typed = self.style.typed_in_english(self.move_box.text());
-        match move_entry::completion(self.shown().board_position(), &typed) {
+        match move_entry::completion(self.view().shown().board_position(), &typed) {
             Some(text) => self.move_box.set(text),
             None if self.move_box.is_blank() => {}
             None => self.error(format!(
                 "Nothing to complete: {}",
-                move_entry::feedback(self.shown().board_position(), &typed)
+                move_entry::feedback(self.view().shown().board_position(), &typed)
                     .hint
                     .map_or_else(|| "no move fits".to_owned(), |h| h.text)
             )),
@@ -381,8 +372,8 @@ impl App {
         }
         if self.net_say(&text)
             || super::puzzle::net::typed(self, &text)
-            || self.annotate(&text)
-            || self.write_comment(&text)
+            || self.study().annotate(&text)
+            || self.study().write_comment(&text)
         {
             return;
         }
@@ -390,9 +381,10 @@ impl App {
             return;
         }
         // Each move of the line in turn, as long as they can be played and nothing asks.
-        let steps = move_entry::read_line_in(self.shown().board_position(), &text, self.style);
+        let steps =
+            move_entry::read_line_in(self.view().shown().board_position(), &text, self.style);
         let mut played = Vec::new();
-        let studying = self.shown().studying();
+        let studying = self.view().shown().studying();
         for step in steps {
             match step.read {
                 Ok(mv) => {
@@ -466,7 +458,13 @@ impl App {
         match self.table.next_move(&self.game) {
             NextMove::Study => {
                 // A finished game is studied from any position that has a move to make.
-                if !self.shown().board_position().legal_moves().is_empty() {
+                if !self
+                    .view()
+                    .shown()
+                    .board_position()
+                    .legal_moves()
+                    .is_empty()
+                {
                     return true;
                 }
                 if let Some(outcome) = self.game.outcome() {
@@ -506,7 +504,8 @@ impl App {
             return;
         }
         if self.table.next_move(&self.game) == NextMove::Study {
-            self.study(mv);
+            self.mode = Mode::Playing;
+            self.study().play(mv);
             return;
         }
         let claims = self.game.claims_by_move(mv);
@@ -533,7 +532,7 @@ impl App {
         };
         match played {
             Ok(()) => {
-                self.back_to_present();
+                self.study().back_to_present();
                 self.board.cursor = mv.to();
                 self.message = None;
                 // A move answers the question standing (FIDE 9.1.2.3 for a draw offer: the

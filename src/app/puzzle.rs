@@ -655,7 +655,7 @@ fn play_moves(app: &mut App, moves: &[Move], now: Duration) {
             return;
         }
     }
-    app.back_to_present();
+    app.study().back_to_present();
     if let Some(&last) = moves.last() {
         app.board.cursor = last.to();
     }

@@ -171,7 +171,7 @@ impl App {
             return false;
         }
         let positions = self.game.record().plies() + 1;
-        self.show_spot(Spot::Main(graph_position(
+        self.study().show_spot(Spot::Main(graph_position(
             graph.width,
             positions,
             column - graph.x,
@@ -202,7 +202,7 @@ impl App {
         let count = report.moves.len();
         // The move that led to the position shown is `ply - 1`; a report cut short (the
         // engine stopped) may end before it.
-        let ply = self.shown().ply();
+        let ply = self.view().shown().ply();
         let shown = ply.min(count);
         let before = ply.saturating_sub(1).min(count);
         let found = if seek.forward {
@@ -240,7 +240,7 @@ impl App {
         let said = self
             .view()
             .labelled_move_line(report, i, round, seek.forward);
-        self.show_spot(Spot::Main(i + 1));
+        self.study().show_spot(Spot::Main(i + 1));
         self.message = Some(said);
     }
 

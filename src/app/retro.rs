@@ -424,7 +424,7 @@ fn show_fault(app: &mut App) {
         "{lead}You played {played}{stop} Find a better move for {}",
         app.view().words().who(fault.mover)
     );
-    app.show_spot(Spot::Main(fault.ply));
+    app.study().show_spot(Spot::Main(fault.ply));
     app.board.orientation = fault.mover;
     app.move_box.clear();
     set_said(app, Feedback::Find, "Find a better move", text);
@@ -443,7 +443,7 @@ fn set_said(app: &mut App, feedback: Feedback, panel: &str, message: String) {
 fn waiting_here(app: &App) -> bool {
     app.retro.as_ref().is_some_and(|r| {
         matches!(r.feedback, Feedback::Find | Feedback::Fail)
-            && app.shown().spot() == Spot::Main(r.ply())
+            && app.view().shown().spot() == Spot::Main(r.ply())
     })
 }
 
@@ -454,9 +454,9 @@ pub(super) fn take_move(app: &mut App, mv: Move) -> bool {
         return false;
     };
     if let Feedback::Eval { tried, .. } = retro.feedback
-        && app.shown().spot() == Spot::Main(retro.ply())
+        && app.view().shown().spot() == Spot::Main(retro.ply())
     {
-        let tried = app.style.write(app.shown().board_position(), tried);
+        let tried = app.style.write(app.view().shown().board_position(), tried);
         app.error(format!(
             "The engine is still judging {tried}: its word comes in a moment"
         ));
@@ -469,7 +469,7 @@ pub(super) fn take_move(app: &mut App, mv: Move) -> bool {
         return false;
     };
     let mover = fault.mover;
-    let position = app.shown().board_position().clone();
+    let position = app.view().shown().board_position().clone();
     let written = app.style.write(&position, mv);
     app.move_box.clear();
     app.board.put_back();
@@ -543,7 +543,7 @@ fn win(app: &mut App, written: &str, better: Option<String>) {
 /// Not good enough: back to the position, to try again.
 fn fail(app: &mut App, text: String) {
     let ply = app.retro.as_ref().map_or(0, Retro::ply);
-    app.show_spot(Spot::Main(ply));
+    app.study().show_spot(Spot::Main(ply));
     set_said(
         app,
         Feedback::Fail,
@@ -595,7 +595,7 @@ fn view_solution(app: &mut App) {
     if let Some(retro) = app.retro.as_mut() {
         retro.viewed += 1;
     }
-    app.show_spot(Spot::Main(ply));
+    app.study().show_spot(Spot::Main(ply));
     let last = app
         .retro
         .as_ref()

@@ -13,59 +13,14 @@
 
 use super::view::View;
 use super::{App, Message};
+use crate::game::Spot;
 use crate::game::clock::format_span;
 use crate::layout::PanelLayout;
 use crate::layout::panel::{list_rows, move_at};
+use crate::rules::Square;
 use crate::text;
 
 impl App {
-    /// A press of the mouse on the move list: the position after that move. `false` when the
-    /// press was elsewhere.
-    pub(super) fn click_move_list(&mut self, column: u16, row: u16) -> bool {
-        let Some(panel) = self.view().panel_layout() else {
-            return false;
-        };
-        let rows = list_rows(
-            &self.game,
-            panel.moves.width,
-            self.glyphs == crate::look::GlyphSet::Ascii,
-        );
-        match move_at(panel.moves, &rows, self.shown().spot(), column, row) {
-            Some(spot) => {
-                self.show_spot(spot);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Typed `!`, `?`, `!!`, `??`, `!?` or `?!` in a finished game: marks the move that led to
-    /// the position shown with it (again: takes it off), in the main line or a variation.
-    /// `false` when the text is no glyph or there is no finished game's move to mark.
-    pub(super) fn annotate(&mut self, text: &str) -> bool {
-        let Some(nag) = (1..=6).find(|&n| crate::game::nag_symbol(n, true) == Some(text)) else {
-            return false;
-        };
-        let spot = self.shown().spot();
-        if !self.game.is_over() {
-            return false;
-        }
-        let Some(notes) = self.game.notes_at_mut(spot) else {
-            return false;
-        };
-        notes.toggle_assessment(nag);
-        self.saving.study_changed(self.now);
-        self.move_box.clear();
-        if let Some((number, san, notes)) = self.game.move_at(spot) {
-            let glyphs = crate::game::nag_text(&notes.nags, true);
-            self.info(format!(
-                "{number} {san}{glyphs} ({})",
-                self.saving.study_kept_where()
-            ));
-        }
-        true
-    }
-
     /// Refuses a move made while a game in progress shows an earlier position, saying how to
     /// get back to it. `true` when refused.
     pub(super) fn refuse_in_review(&mut self) -> bool {
@@ -91,20 +46,36 @@ impl App {
         );
         true
     }
-
-    /// Scrolls the note by `delta` lines, within it.
-    pub(super) fn scroll_note(&mut self, delta: i32) {
-        let Some(panel) = self.view().panel_layout() else {
-            return;
-        };
-        let lines = self.view().note_lines(usize::from(panel.note.width)).len();
-        let max = lines.saturating_sub(usize::from(panel.note.height));
-        let next = i64::from(self.note_scroll) + i64::from(delta);
-        self.note_scroll = u16::try_from(next.clamp(0, max as i64)).unwrap_or(0);
-    }
 }
 
 impl View<'_> {
+    /// The position after the move under a press of the mouse on the move list; `None` when
+    /// the press was elsewhere.
+    pub(super) fn move_list_at(&self, column: u16, row: u16) -> Option<Spot> {
+        let panel = self.panel_layout()?;
+        let rows = list_rows(
+            &self.app.game,
+            panel.moves.width,
+            self.app.glyphs == crate::look::GlyphSet::Ascii,
+        );
+        move_at(panel.moves, &rows, self.shown().spot(), column, row)
+    }
+
+    /// How many lines of the note on the position shown the panel leaves unshown: how far it
+    /// scrolls.
+    pub(super) fn note_overflow(&self) -> usize {
+        let Some(panel) = self.panel_layout() else {
+            return 0;
+        };
+        let lines = self.note_lines(usize::from(panel.note.width)).len();
+        lines.saturating_sub(usize::from(panel.note.height))
+    }
+
+    /// The square under a screen cell, with the renderer's geometry.
+    pub(super) fn square_at(&self, column: u16, row: u16) -> Option<Square> {
+        self.board_layout()?.square_at(column, row)
+    }
+
     /// The rows the status line takes: one, or two for a long message (as `ui::status` draws
     /// it), never more than the screen has above.
     pub fn status_rows(&self) -> u16 {
@@ -149,7 +120,13 @@ impl View<'_> {
                 self.app.game.is_timed(),
                 result,
                 rows(self.note_lines(width).len()),
-                rows(self.app.shown().opening_lines(area.height, width).len()),
+                rows(
+                    self.app
+                        .view()
+                        .shown()
+                        .opening_lines(area.height, width)
+                        .len(),
+                ),
             )
             .with_report(graph, report_lines),
         )
@@ -179,7 +156,10 @@ impl View<'_> {
                 .map_or_else(Vec::new, |net| net.panel_lines(self.app.now, cols));
         }
         let mut lines = Vec::new();
-        let comment = match (self.app.review.var(), self.app.shown().ply().checked_sub(1)) {
+        let comment = match (
+            self.app.review.var(),
+            self.app.view().shown().ply().checked_sub(1),
+        ) {
             (Some(id), _) => self
                 .app
                 .game

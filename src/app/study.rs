@@ -12,10 +12,14 @@
 //! position it branches off from. Every input path (typed, cursor, mouse) plays its
 //! move through [`App::submit`], which hands a finished game's moves to [`App::study`].
 
-use super::parts::Review;
-use super::{App, Message};
+use std::time::Duration;
+
+use super::parts::{BoardControl, MoveBox, Review};
+use super::saving::Saving;
+use super::shown::Shown;
+use super::{App, Message, move_entry};
 use crate::game::{Game, Spot};
-use crate::rules::Move;
+use crate::rules::{Move, Position};
 
 /// How the review moves through the game tree: each way answers where to go (or what to say
 /// where there is nowhere), and `App::show_spot` goes there.
@@ -136,6 +140,88 @@ fn fork(game: &Game, spot: Spot) -> Vec<Spot> {
 }
 
 impl App {
+    /// The analysis board's side of the app, borrowed (see [`Study`]).
+    pub(super) fn study(&mut self) -> Study<'_> {
+        Study {
+            game: &mut self.game,
+            review: &mut self.review,
+            var_position: &mut self.var_position,
+            board: &mut self.board,
+            move_box: &mut self.move_box,
+            note_scroll: &mut self.note_scroll,
+            message: &mut self.message,
+            saving: &mut self.saving,
+            now: self.now,
+        }
+    }
+}
+
+/// The analysis board, borrowed from the app: the game's tree of moves and notes, the review
+/// through it, and the board and move box that follow it. Every move through the game tree
+/// goes by [`Study::show_spot`].
+pub(super) struct Study<'a> {
+    pub(super) game: &'a mut Game,
+    pub(super) review: &'a mut Review,
+    /// The position of the variation move shown.
+    pub(super) var_position: &'a mut Option<Position>,
+    pub(super) board: &'a mut BoardControl,
+    pub(super) move_box: &'a mut MoveBox,
+    /// Lines of the note on the position shown scrolled past.
+    pub(super) note_scroll: &'a mut u16,
+    pub(super) message: &'a mut Option<Message>,
+    pub(super) saving: &'a mut Saving,
+    pub(super) now: Duration,
+}
+
+impl Study<'_> {
+    /// The game as the board shows it.
+    pub(super) fn shown(&self) -> Shown<'_> {
+        Shown::new(self.game, *self.review, self.var_position.as_ref())
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        *self.message = Some(Message::info(text));
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        *self.message = Some(move_entry::shortened(Message::error(text)));
+    }
+
+    /// Back to the present with empty hands: the review left, the piece put back, the move box
+    /// emptied.
+    pub(super) fn back_to_present(&mut self) {
+        self.review.leave();
+        *self.note_scroll = 0;
+        self.board.put_back();
+        self.move_box.clear();
+    }
+
+    /// ← (`-1`) and → (`1`) within the line shown.
+    pub(super) fn step(&mut self, delta: isize) {
+        let to = self.review.step_line(self.game, delta);
+        self.go(to);
+    }
+
+    /// ↑ and Home: the start of the game.
+    pub(super) fn to_start(&mut self) {
+        if let Some(start) = self.review.start(self.game) {
+            self.show_spot(start);
+        }
+    }
+
+    /// ↓ and End: the end of the line shown.
+    pub(super) fn to_line_end(&mut self) {
+        let end = self.review.line_end(self.game);
+        self.show_spot(end);
+    }
+
+    /// Scrolls the note by `delta` lines, no further than `max` (what the panel leaves
+    /// unshown).
+    pub(super) fn scroll_note(&mut self, delta: i32, max: usize) {
+        let next = i64::from(*self.note_scroll) + i64::from(delta);
+        *self.note_scroll = u16::try_from(next.clamp(0, max as i64)).unwrap_or(0);
+    }
+
     /// Shows a spot of the game tree (a ply past the end: the present), with the arrows on
     /// the moves: the one door by which the review moves.
     pub(super) fn show_spot(&mut self, spot: Spot) {
@@ -149,27 +235,26 @@ impl App {
                     return;
                 };
                 self.review.enter(ply, id);
-                self.var_position = Some(position);
+                *self.var_position = Some(position);
             }
         }
         self.board.put_back();
         self.board.engaged = false;
-        self.message = None;
-        self.note_scroll = 0;
+        *self.message = None;
+        *self.note_scroll = 0;
     }
 
     /// Goes where a way through the game tree leads, or says why there is nowhere to go.
     pub(super) fn go(&mut self, to: Result<Spot, Message>) {
         match to {
             Ok(spot) => self.show_spot(spot),
-            Err(said) => self.message = Some(said),
+            Err(said) => *self.message = Some(said),
         }
     }
 
     /// A move chosen by any input in a finished game: steps on, enters a variation or starts
     /// one (see [`Game::study_move`](crate::game::Game::study_move)).
-    pub(super) fn study(&mut self, mv: Move) {
-        self.mode = super::Mode::Playing;
+    pub(super) fn play(&mut self, mv: Move) {
         let engaged = self.board.engaged;
         let before = self.game.variations().len();
         match self.game.study_move(self.shown().spot(), mv) {
@@ -284,7 +369,7 @@ impl App {
                 .unwrap_or_default(),
         };
         self.move_box.set(format!("{{{comment}"));
-        self.message = None;
+        *self.message = None;
     }
 
     /// Typed `{text` (a closing `}` may follow) after the game: the comment of the move shown.
@@ -317,6 +402,33 @@ impl App {
         } else {
             format!("Comment on {on} kept ({})", self.saving.study_kept_where())
         });
+        true
+    }
+
+    /// Typed `!`, `?`, `!!`, `??`, `!?` or `?!` in a finished game: marks the move that led to
+    /// the position shown with it (again: takes it off), in the main line or a variation.
+    /// `false` when the text is no glyph or there is no finished game's move to mark.
+    pub(super) fn annotate(&mut self, text: &str) -> bool {
+        let Some(nag) = (1..=6).find(|&n| crate::game::nag_symbol(n, true) == Some(text)) else {
+            return false;
+        };
+        let spot = self.shown().spot();
+        if !self.game.is_over() {
+            return false;
+        }
+        let Some(notes) = self.game.notes_at_mut(spot) else {
+            return false;
+        };
+        notes.toggle_assessment(nag);
+        self.saving.study_changed(self.now);
+        self.move_box.clear();
+        if let Some((number, san, notes)) = self.game.move_at(spot) {
+            let glyphs = crate::game::nag_text(&notes.nags, true);
+            self.info(format!(
+                "{number} {san}{glyphs} ({})",
+                self.saving.study_kept_where()
+            ));
+        }
         true
     }
 }

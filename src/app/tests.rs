@@ -78,11 +78,11 @@ pub(super) fn timed_app(tc: &str) -> App {
 /// Time passes for a look at a question just asked: a key after this was not already on its
 /// way when the question came (see [`super::requests::ANSWER_GUARD`]).
 pub(super) fn look(app: &mut App) {
-    app.update(Action::Tick, app.now() + super::requests::ANSWER_GUARD);
+    app.update(Action::Tick, app.now + super::requests::ANSWER_GUARD);
 }
 
 pub(super) fn act(app: &mut App, action: Action) {
-    app.update(action, app.now());
+    app.update(action, app.now);
 }
 
 /// A key pressed, as the front end hands it in ([`super::Event::Key`]: the app reads it
@@ -90,7 +90,7 @@ pub(super) fn act(app: &mut App, action: Action) {
 pub(super) fn press(app: &mut App, code: KeyCode, modifiers: KeyModifiers) -> bool {
     let event = KeyEvent::new(code, modifiers);
     let bound = super::keymap::action_for(event, app.view().key_context()).is_some();
-    app.update(super::Event::Key(event), app.now());
+    app.update(super::Event::Key(event), app.now);
     bound
 }
 
@@ -191,7 +191,7 @@ fn archived(app: &mut App, unfinished: bool, result: Result<&str, super::event::
         result: result.map(std::path::PathBuf::from),
         left_behind: None,
     });
-    app.update(event, app.now());
+    app.update(event, app.now);
 }
 
 /// A finished game written nowhere, the disk full.

@@ -2,6 +2,8 @@
 //! of every question. Kept here, next to the state they describe, so that the widgets only lay
 //! text out and every user-facing sentence can be found in one place.
 
+use std::time::Duration;
+
 use super::dialogs::Look;
 use super::keymap::{Action, Key, KeyContext, hints};
 use super::move_entry::{self, Feedback};
@@ -183,15 +185,64 @@ impl App {
     }
 }
 
+impl<'a> View<'a> {
+    /// What is saved and archived, and how that went.
+    pub fn saving(&self) -> &'a super::saving::Saving {
+        &self.app.saving
+    }
+
+    /// The time of the last update.
+    pub fn now(&self) -> Duration {
+        self.app.now
+    }
+
+    /// When the screen will next look different without any input: the next change of the
+    /// running clock's text (or its flag fall), or a save due on a timer. `None`: nothing
+    /// changes until an event.
+    pub fn next_wake(&self, now: Duration) -> Option<Duration> {
+        if let Some(at) = super::puzzle::next_wake(self.app, now) {
+            return Some(at);
+        }
+        let at = super::saving::Situation::of(
+            &self.app.game,
+            &self.app.mode,
+            &self.app.table,
+            self.app.quit,
+            now,
+        );
+        let next_save = self.app.saving.next_save(&at);
+        if self.app.game.is_over() {
+            return next_save;
+        }
+        let clock = self.app.game.clock();
+        // A delay counting down beside the clock changes too.
+        let clock = match (clock.next_change(now), clock.next_delay_tick(now)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        match (clock, next_save) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The game as the board shows it: the present, or the position being reviewed (see
+    /// [`shown`](super::shown)).
+    pub fn shown(&self) -> super::shown::Shown<'a> {
+        let app = self.app;
+        super::shown::Shown::new(&app.game, app.review, app.var_position.as_ref())
+    }
+}
+
 impl View<'_> {
     /// The feedback on the typed text, for the board and the prompt.
     pub fn feedback(&self) -> Feedback {
         if self.app.view().past_of_live_game() || self.app.mode != Mode::Playing {
             return Feedback::default();
         }
-        if self.app.shown().studying() {
+        if self.shown().studying() {
             let text = self.app.move_box.text().trim();
-            let on = match self.app.game.move_at(self.app.shown().spot()) {
+            let on = match self.app.game.move_at(self.shown().spot()) {
                 Some((number, san, _)) => format!("{number} {san}"),
                 None => "the start position".to_owned(),
             };
@@ -201,7 +252,7 @@ impl View<'_> {
                 ))
             } else if (1..=6).any(|n| crate::game::nag_symbol(n, true) == Some(text)) {
                 Some(format!("Enter marks {on} with {text}"))
-            } else if self.app.shown().board_position().legal_moves().is_empty() {
+            } else if self.shown().board_position().legal_moves().is_empty() {
                 return Feedback::default();
             } else {
                 None
@@ -226,13 +277,13 @@ impl View<'_> {
         let text = self.app.move_box.text();
         if self.app.one_move_per_line()
             && let [first, _, ..] =
-                move_entry::read_line_in(self.app.shown().board_position(), text, self.app.style)
+                move_entry::read_line_in(self.shown().board_position(), text, self.app.style)
                     .as_slice()
             && let Ok(mv) = first.read
         {
             // Enter plays the first move only: the hint says so, and shows that move.
             let typed = self.app.style.typed_in_english(&first.typed);
-            let mut feedback = move_entry::feedback(self.app.shown().board_position(), &typed);
+            let mut feedback = move_entry::feedback(self.shown().board_position(), &typed);
             let san = self.app.view().written(mv);
             feedback.hint = Some(
                 Message::info(format!(
@@ -248,7 +299,7 @@ impl View<'_> {
         }
         // The hints read English SAN: the players' piece letters are turned into it.
         move_entry::feedback(
-            self.app.shown().board_position(),
+            self.shown().board_position(),
             &self.app.style.typed_in_english(text),
         )
     }

@@ -275,7 +275,7 @@ impl Session {
         let warning = (!self.app.game().is_over())
             .then(|| self.warnings.next_due(self.app.game().clock(), now))
             .flatten();
-        match (self.app.next_wake(now), warning) {
+        match (self.app.view().next_wake(now), warning) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
@@ -289,7 +289,7 @@ impl Session {
 
     /// What to say when the input ends: the game stays saved, and how to go on with it.
     pub fn farewell(&self) -> Option<String> {
-        (self.app.view().game_in_progress() && self.app.saving().autosaving())
+        (self.app.view().game_in_progress() && self.app.view().saving().autosaving())
             .then(|| format!("Input ended. {}", self.way_back()))
     }
 
@@ -411,7 +411,7 @@ impl Session {
     /// Types `moves` into the move box and enters them, in pieces the box can hold.
     fn type_moves(&mut self, moves: &str, now: Duration, files: &mut impl Carry) {
         // Learning from the mistakes, the move is tried at the position shown.
-        if self.app.shown().ply() < self.app.game().record().plies()
+        if self.app.view().shown().ply() < self.app.game().record().plies()
             && self.app.view().retro().is_none()
         {
             // Looking back in a game going on: moves are played in the present.
@@ -439,7 +439,7 @@ impl Session {
     /// the change is to be heard.
     fn command(&mut self, command: Command, now: Duration) -> Option<Vec<String>> {
         // The position the board shows: the present, or the one stepped back to.
-        let pos = self.app.shown().position();
+        let pos = self.app.view().shown().position();
         let one = |text: String| Some(vec![text]);
         match command {
             Command::Help => Some(command::help().into_iter().chain(report::help()).collect()),
@@ -470,7 +470,7 @@ impl Session {
             Command::Turn => one(self.turn()),
             Command::Clock => one(self.clocks(now)),
             Command::Other => one(self.other(now)),
-            Command::Opening => one(match self.app.shown().opening() {
+            Command::Opening => one(match self.app.view().shown().opening() {
                 Some(opening) => format!("Opening: {opening}."),
                 None => "No named opening.".to_owned(),
             }),
@@ -579,10 +579,10 @@ impl Session {
         if self.app.game().record().plies() == 0 {
             return Some(vec!["No move has been made yet.".to_owned()]);
         }
-        let shown = self.app.shown().ply();
+        let shown = self.app.view().shown().ply();
         self.leave_question(now);
         self.app.update(step, now);
-        let now_shown = self.app.shown().ply();
+        let now_shown = self.app.view().shown().ply();
         let plies = self.app.game().record().plies();
         let mut said = match now_shown.checked_sub(1) {
             None => "The start position.".to_owned(),
@@ -729,7 +729,7 @@ impl Session {
         }
         if matches!(self.app.mode(), Mode::GameOver(_)) {
             // The game-over box is the screen's: the words above said it.
-            self.app.update(Action::Review, self.app.now());
+            self.app.update(Action::Review, self.app.view().now());
         }
         if *self.app.mode() != before.mode
             && let Some(question) = self.question()

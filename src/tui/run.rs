@@ -292,7 +292,7 @@ where
         }
         draw = true;
         let events = runtime.events();
-        let wake = match app.next_wake(now) {
+        let wake = match app.view().next_wake(now) {
             Some(at) => {
                 let timeout = at.saturating_sub(runtime.now()) + WAKE_MARGIN;
                 match events.recv_timeout(timeout) {
@@ -314,7 +314,7 @@ where
                     redraw_everything(terminal).map_err(PlayError::terminal)?;
                 }
                 app.update(event, now);
-                draw = !(heartbeat && heartbeat_can_wait(app.next_wake(now), now));
+                draw = !(heartbeat && heartbeat_can_wait(app.view().next_wake(now), now));
             }
             // Back from a stop: the terminal was given back meanwhile, so everything is drawn
             // again, and the app hears how long the stop lasted.

@@ -39,9 +39,9 @@ impl<'a> PanelView<'a> {
     fn clock(&self, color: Color) -> ClockView {
         let game = self.app.game();
         let clock = game.clock();
-        let now = self.app.now();
+        let now = self.app.view().now();
         // Looking through a game with clock readings: the clocks as they stood then.
-        let remaining = match self.app.shown().clocks() {
+        let remaining = match self.app.view().shown().clocks() {
             Some([white, black]) => color.fold(white, black),
             None => clock.remaining(color, now),
         };
@@ -57,22 +57,22 @@ impl<'a> PanelView<'a> {
             // The present's countdowns, not shown over a reviewed position's readings.
             delay: clock
                 .delay_left(color, now)
-                .filter(|_| self.app.shown().clocks().is_none()),
+                .filter(|_| self.app.view().shown().clocks().is_none()),
             moves_to_go: clock
                 .moves_to_go(color)
-                .filter(|_| !game.is_over() && self.app.shown().clocks().is_none()),
+                .filter(|_| !game.is_over() && self.app.view().shown().clocks().is_none()),
         }
     }
 
     fn captured(&self, color: Color) -> CapturedView {
-        let line = match self.app.shown().spot() {
+        let line = match self.app.view().shown().spot() {
             Spot::Var(id) => self.app.game().variations().path(id).1,
             Spot::Main(_) => Vec::new(),
         };
         CapturedView::for_side(
             self.app.game().record(),
-            (self.app.shown().ply(), &line),
-            self.app.shown().position(),
+            (self.app.view().shown().ply(), &line),
+            self.app.view().shown().position(),
             color,
             self.app.view().theme(),
             self.app.view().glyphs(),
@@ -98,7 +98,9 @@ impl PanelView<'_> {
     pub fn render_plan(self, plan: PanelLayout, buf: &mut Buffer) {
         let theme = self.app.view().theme();
         let title = match variant_text(self.app) {
-            _ if let Some(seat) = crate::app::puzzle::seat(self.app) => seat.title(self.app.now()),
+            _ if let Some(seat) = crate::app::puzzle::seat(self.app) => {
+                seat.title(self.app.view().now())
+            }
             _ if let Some(title) = crate::app::retro::kept_title(self.app) => title,
             Some(variant) => format!("{} · {variant}", self.app.view().words().time_control()),
             None => self.app.view().words().time_control(),
@@ -115,10 +117,11 @@ impl PanelView<'_> {
         // where every row of the move list counts, on the bottom border.
         let opening_lines = self
             .app
+            .view()
             .shown()
             .opening_lines(plan.area.height, usize::from(plan.inner.width));
         if opening_lines.is_empty()
-            && let Some(opening) = self.app.shown().opening()
+            && let Some(opening) = self.app.view().shown().opening()
         {
             let text = fit(
                 &opening.to_string(),
@@ -137,7 +140,7 @@ impl PanelView<'_> {
         MoveListView {
             game: self.app.game(),
             ascii: self.app.view().glyphs() == GlyphSet::Ascii,
-            shown: self.app.shown().spot(),
+            shown: self.app.view().shown().spot(),
             theme,
             style: self.app.view().words().style(),
             hide_lines: self.app.view().retro().is_some(),

@@ -51,7 +51,7 @@ impl ReportView<'_> {
             Some((depth, live)) => {
                 let finished = self.app.view().live().finished();
                 let search = (depth, live, finished);
-                super::live::lines(self.app.shown().position(), search, width, theme)
+                super::live::lines(self.app.view().shown().position(), search, width, theme)
             }
             None => Vec::new(),
         };
@@ -124,9 +124,9 @@ impl ReportView<'_> {
 
     /// The position of the main line shown: in a variation, the one it branches off from.
     fn shown(&self) -> usize {
-        match self.app.shown().spot() {
+        match self.app.view().shown().spot() {
             Spot::Main(p) => p,
-            Spot::Var(_) => self.app.shown().ply(),
+            Spot::Var(_) => self.app.view().shown().ply(),
         }
     }
 

@@ -143,6 +143,7 @@ fn study_added_to_a_library_game_is_written_into_its_archive_file_and_comes_back
 
     // Quiet for a while: the file is written once, with all of it.
     let due = app
+        .view()
         .next_wake(secs(3))
         .expect("the loop wakes for the write");
     assert!(due > secs(3) && due <= secs(6), "{due:?}");
@@ -152,7 +153,7 @@ fn study_added_to_a_library_game_is_written_into_its_archive_file_and_comes_back
         fs::canonicalize(&written[0]).unwrap(),
         fs::canonicalize(&file).unwrap()
     );
-    assert_eq!(app.next_wake(due), None, "nothing more to write");
+    assert_eq!(app.view().next_wake(due), None, "nothing more to write");
     let game = read_back(&file);
     let variation = game
         .variations()

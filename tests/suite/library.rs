@@ -596,18 +596,18 @@ fn keeping_app(theme: Theme, glyphs: GlyphSet) -> App {
     });
     for m in ["f3", "e5", "g4", "Qh4#"] {
         for c in m.chars() {
-            app.update(Action::Input(c), app.now());
+            app.update(Action::Input(c), app.view().now());
         }
-        app.update(Action::Select, app.now());
+        app.update(Action::Select, app.view().now());
     }
-    app.update(Action::Review, app.now());
+    app.update(Action::Review, app.view().now());
     assert!(app.game().is_over());
     assert_eq!(app.mode(), &hotseat::app::Mode::Playing);
     app
 }
 
 fn news(app: &mut App, news: LibraryNews) {
-    app.update(Event::Library(news), app.now());
+    app.update(Event::Library(news), app.view().now());
 }
 
 fn screen(app: &mut App, w: u16, h: u16) -> String {
@@ -617,14 +617,14 @@ fn screen(app: &mut App, w: u16, h: u16) -> String {
 #[test]
 fn whole_library_screen_80x24_and_the_trash() {
     let mut app = keeping_app(mono(), GlyphSet::Unicode);
-    app.update(Action::Library, app.now());
+    app.update(Action::Library, app.view().now());
     news(
         &mut app,
         LibraryNews::Loaded(Ok(hotseat::app::library::Page::whole(club()))),
     );
-    app.update(Action::CursorDown, app.now());
+    app.update(Action::CursorDown, app.view().now());
     insta::assert_snapshot!("whole_library_80x24", screen(&mut app, 80, 24));
-    app.update(Action::Trash, app.now());
+    app.update(Action::Trash, app.view().now());
     news(&mut app, LibraryNews::TrashRead(Ok(club()[..3].to_vec())));
     insta::assert_snapshot!("whole_trash_80x24", screen(&mut app, 80, 24));
 }
@@ -632,7 +632,7 @@ fn whole_library_screen_80x24_and_the_trash() {
 #[test]
 fn whole_library_screen_120x40_ascii() {
     let mut app = keeping_app(Theme::new(Palette::Wood, true), GlyphSet::Ascii);
-    app.update(Action::Library, app.now());
+    app.update(Action::Library, app.view().now());
     news(
         &mut app,
         LibraryNews::Loaded(Ok(hotseat::app::library::Page::whole(club()))),
@@ -643,7 +643,7 @@ fn whole_library_screen_120x40_ascii() {
 /// The explorer open on the start position of the game, with the library's answer.
 fn explorer_open(theme: Theme, glyphs: GlyphSet) -> App {
     let mut app = keeping_app(theme, glyphs);
-    app.update(Action::HistoryStart, app.now());
+    app.update(Action::HistoryStart, app.view().now());
     let row = |san: &str, games, white_wins, draws, black_wins| ExplorerRow {
         san: san.to_owned(),
         games,
@@ -660,14 +660,14 @@ fn explorer_open(theme: Theme, glyphs: GlyphSet) -> App {
             row("f3", 1, 0, 0, 1),
         ],
     );
-    app.update(Action::CursorDown, app.now());
+    app.update(Action::CursorDown, app.view().now());
     app
 }
 
 /// Opens the explorer panel on the position shown and gives it the library's `rows` for it.
 fn explore(app: &mut App, rows: Vec<ExplorerRow>) {
-    app.update(Action::Explore, app.now());
-    let key = app.shown().position().repetition_key();
+    app.update(Action::Explore, app.view().now());
+    let key = app.view().shown().position().repetition_key();
     news(
         app,
         LibraryNews::Explored {

@@ -37,16 +37,16 @@ fn at_puzzle(glyphs: GlyphSet) -> App {
     };
     app.update(
         Event::Puzzle(PuzzleNews::Given(Ok(Some(Box::new(given))))),
-        app.now(),
+        app.view().now(),
     );
     app
 }
 
 fn typed(app: &mut App, text: &str) {
     for c in text.chars() {
-        app.update(Action::Input(c), app.now());
+        app.update(Action::Input(c), app.view().now());
     }
-    app.update(Action::Select, app.now());
+    app.update(Action::Select, app.view().now());
 }
 
 #[test]

@@ -24,7 +24,7 @@ use hotseat::ui::theme::{GlyphSet, Palette, Theme};
 const SCHOLARS: [&str; 7] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
 
 pub(crate) fn act(app: &mut App, action: Action) {
-    app.update(action, app.now());
+    app.update(action, app.view().now());
 }
 
 pub(crate) fn enter(app: &mut App, text: &str) {
@@ -171,12 +171,12 @@ fn analysis_ended(n: usize, end: impl FnOnce(Vec<PositionEval>) -> AnalysisEvent
 
 /// The engine's word on the report `id`, through the loop's door.
 fn analysis(app: &mut App, id: u64, event: AnalysisEvent) {
-    app.update(Event::Analysis { id, event }, app.now());
+    app.update(Event::Analysis { id, event }, app.view().now());
 }
 
 /// The live search's word, through the loop's door.
 fn live(app: &mut App, id: u64, update: LiveUpdate) {
-    app.update(Event::Live { id, update }, app.now());
+    app.update(Event::Live { id, update }, app.view().now());
 }
 
 pub(crate) fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
@@ -346,10 +346,10 @@ fn the_better_line_of_a_labelled_move_is_entered_with_shift_right() {
     for _ in 0..5 {
         act(&mut app, Action::HistoryForward);
     }
-    assert_eq!(app.shown().spot(), Spot::Main(5));
+    assert_eq!(app.view().shown().spot(), Spot::Main(5));
     act(&mut app, Action::VariationNext);
-    let Spot::Var(id) = app.shown().spot() else {
-        panic!("not in a variation: {:?}", app.shown().spot());
+    let Spot::Var(id) = app.view().shown().spot() else {
+        panic!("not in a variation: {:?}", app.view().shown().spot());
     };
     assert_eq!(app.game().variations().node(id).unwrap().san, "g6");
 }
@@ -372,18 +372,18 @@ fn a_click_on_the_graph_shows_that_move() {
         );
     };
     click(&mut app, graph.x);
-    assert_eq!(app.shown().spot(), Spot::Main(0));
+    assert_eq!(app.view().shown().spot(), Spot::Main(0));
     click(&mut app, graph.x + graph.width / 2);
-    assert_eq!(app.shown().spot(), Spot::Main(4));
+    assert_eq!(app.view().shown().spot(), Spot::Main(4));
     click(&mut app, graph.right() - 1);
-    assert_eq!(app.shown().spot(), Spot::Main(7));
+    assert_eq!(app.view().shown().spot(), Spot::Main(7));
 }
 
 #[test]
 fn a_game_analysed_before_shows_its_report_with_no_engine() {
     let app = analysed(Theme::monochrome());
     let report = app.view().report().shown().unwrap().clone();
-    let pgn = app.game().to_pgn(app.now(), &Tags::new());
+    let pgn = app.game().to_pgn(app.view().now(), &Tags::new());
     assert!(pgn.contains("[%eval 0.30]"), "{pgn}");
     let imported = import_game(&pgn).unwrap();
     let opened = App::new(Config {
@@ -417,20 +417,20 @@ fn f9_and_shift_f9_step_through_the_labelled_moves_and_say_what_was_better() {
     let mut app = analysed(Theme::monochrome());
     // From the end of the game the first labelled move is the first: 2. Qh5?!, no going round.
     act(&mut app, Action::Seek(Seek::NEXT));
-    assert_eq!(app.shown().spot(), Spot::Main(3));
+    assert_eq!(app.view().shown().spot(), Spot::Main(3));
     assert_eq!(
         said(&app),
         "2. Qh5?! by Ann (White): Inaccuracy. Better was Nf3."
     );
     act(&mut app, Action::Seek(Seek::NEXT));
-    assert_eq!(app.shown().spot(), Spot::Main(6));
+    assert_eq!(app.view().shown().spot(), Spot::Main(6));
     assert_eq!(
         said(&app),
         "3... Nf6?? by Bob (Black): Checkmate is now unavoidable. Better was g6."
     );
     // Past the last, round to the first again, and said so.
     act(&mut app, Action::Seek(Seek::NEXT));
-    assert_eq!(app.shown().spot(), Spot::Main(3));
+    assert_eq!(app.view().shown().spot(), Spot::Main(3));
     assert!(
         said(&app).ends_with("(from the start again)"),
         "{}",
@@ -438,26 +438,26 @@ fn f9_and_shift_f9_step_through_the_labelled_moves_and_say_what_was_better() {
     );
     // Shift-F9 goes back: from the first, round to the last, and said so.
     act(&mut app, Action::Seek(Seek::PREVIOUS));
-    assert_eq!(app.shown().spot(), Spot::Main(6));
+    assert_eq!(app.view().shown().spot(), Spot::Main(6));
     assert!(
         said(&app).ends_with("(from the end again)"),
         "{}",
         said(&app)
     );
     act(&mut app, Action::Seek(Seek::PREVIOUS));
-    assert_eq!(app.shown().spot(), Spot::Main(3));
+    assert_eq!(app.view().shown().spot(), Spot::Main(3));
     // The keys are F9 and Shift-F9.
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     app.update(
         Event::Key(KeyEvent::new(KeyCode::F(9), KeyModifiers::NONE)),
-        app.now(),
+        app.view().now(),
     );
-    assert_eq!(app.shown().spot(), Spot::Main(6));
+    assert_eq!(app.view().shown().spot(), Spot::Main(6));
     app.update(
         Event::Key(KeyEvent::new(KeyCode::F(9), KeyModifiers::SHIFT)),
-        app.now(),
+        app.view().now(),
     );
-    assert_eq!(app.shown().spot(), Spot::Main(3));
+    assert_eq!(app.view().shown().spot(), Spot::Main(3));
 }
 
 #[test]
@@ -467,7 +467,7 @@ fn in_a_report_cut_short_shift_f9_from_the_end_finds_its_last_labelled_move_firs
     assert_eq!(app.view().report().shown().map(|r| r.moves.len()), Some(3));
     act(&mut app, Action::HistoryEnd);
     act(&mut app, Action::Seek(Seek::PREVIOUS));
-    assert_eq!(app.shown().spot(), Spot::Main(3));
+    assert_eq!(app.view().shown().spot(), Spot::Main(3));
     assert_eq!(
         said(&app),
         "2. Qh5?! by Ann (White): Inaccuracy. Better was Nf3."
@@ -478,17 +478,17 @@ fn in_a_report_cut_short_shift_f9_from_the_end_finds_its_last_labelled_move_firs
 fn typed_next_and_previous_take_a_player_and_a_label() {
     let mut app = analysed(Theme::monochrome());
     enter(&mut app, "next blunder");
-    assert_eq!(app.shown().spot(), Spot::Main(6));
+    assert_eq!(app.view().shown().spot(), Spot::Main(6));
     assert_eq!(
         app.view().input(),
         "",
         "the words are a command, not a move"
     );
     enter(&mut app, "prev white");
-    assert_eq!(app.shown().spot(), Spot::Main(3));
+    assert_eq!(app.view().shown().spot(), Spot::Main(3));
     enter(&mut app, "next black mistake");
     assert_eq!(
-        app.shown().spot(),
+        app.view().shown().spot(),
         Spot::Main(3),
         "the board stays where it was"
     );
@@ -660,7 +660,7 @@ fn engine_lines_follow_the_position_shown_and_stop() {
     assert_eq!(moves, 6);
     // The first search's lines come too late: dropped.
     let line = |app: &App, sans: &[&str], cp| {
-        let mut pos = app.shown().position().clone();
+        let mut pos = app.view().shown().position().clone();
         let best = sans
             .iter()
             .map(|s| {
@@ -748,12 +748,12 @@ fn snapshot_engine_lines_80x24_colour() {
     act(&mut app, Action::HistoryBack);
     act(&mut app, Action::EngineLines);
     let (id, _) = live_jobs(&mut app)[0];
-    let mut pos = app.shown().position().clone();
+    let mut pos = app.view().shown().position().clone();
     let mate = pos.parse_move("Qxf7#").unwrap();
     let bishop = pos.parse_move("Bxf7+").unwrap();
     pos.play_unchecked(bishop);
     let king = pos.parse_move("Ke7").unwrap();
-    let quiet = app.shown().position().parse_move("d3").unwrap();
+    let quiet = app.view().shown().position().parse_move("d3").unwrap();
     let lines = vec![
         PositionEval {
             eval: Eval::Mate {
@@ -798,7 +798,7 @@ fn a_report_of_a_game_archived_this_session_is_written_into_its_archive_file() {
             result: Ok(archived.clone()),
             left_behind: None,
         }),
-        app.now(),
+        app.view().now(),
     );
     app.take_effects();
     act(&mut app, Action::Analyse);
@@ -817,7 +817,7 @@ fn a_report_of_a_game_archived_this_session_is_written_into_its_archive_file() {
         pgn.contains("[%eval #1] Checkmate is now unavoidable. g6 was best."),
         "{pgn}"
     );
-    app.update(Event::Rearchived(Ok(path)), app.now());
+    app.update(Event::Rearchived(Ok(path)), app.view().now());
     assert!(
         app.view().message().unwrap().text.contains("saved in"),
         "{:?}",

@@ -42,7 +42,7 @@ fn the_blunder_is_offered_from_the_position_before_it_and_kept_for_later() {
         said(&app),
         "You played 3... Nf6?? Find a better move for Bob (Black)"
     );
-    assert_eq!(app.shown().ply(), 5, "the position before 3... Nf6");
+    assert_eq!(app.view().shown().ply(), 5, "the position before 3... Nf6");
     assert_eq!(app.view().retro().unwrap().progress(), (0, 1));
     let kept = effects
         .iter()
@@ -75,7 +75,11 @@ fn the_move_played_fails_and_the_engines_move_solves_it() {
         said(&app)
     );
     assert_eq!(feedback(&app), Feedback::Fail);
-    assert_eq!(app.shown().ply(), 5, "still at the position, to try again");
+    assert_eq!(
+        app.view().shown().ply(),
+        5,
+        "still at the position, to try again"
+    );
     assert_eq!(app.game().record().plies(), 7, "the game is untouched");
     enter(&mut app, "g6");
     assert!(
@@ -123,7 +127,7 @@ fn judge(app: &mut App, eval: Eval) {
     let event = AnalysisEvent::Finished(Box::new(report));
     app.update(
         Event::Retro(RetroNews::Judged { id: job.id, event }),
-        app.now(),
+        app.view().now(),
     );
 }
 
@@ -164,7 +168,7 @@ fn another_move_passes_within_0_035_of_the_position_before_and_fails_beyond() {
             id: 99,
             event: AnalysisEvent::Cancelled { done: Vec::new() },
         }),
-        app.now(),
+        app.view().now(),
     );
     assert_eq!(feedback(&app), Feedback::Fail);
 }

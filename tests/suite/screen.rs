@@ -59,7 +59,7 @@ fn timed(tc: &str, theme: Theme) -> App {
 }
 
 fn act(app: &mut App, action: Action) {
-    app.update(action, app.now());
+    app.update(action, app.view().now());
 }
 
 fn typed(app: &mut App, text: &str) {
@@ -349,7 +349,7 @@ fn archived_unfinished(app: &mut App, path: &str) {
         result: Ok(path.into()),
         left_behind: None,
     };
-    app.update(hotseat::app::Event::Archived(archived), app.now());
+    app.update(hotseat::app::Event::Archived(archived), app.view().now());
 }
 
 #[test]

@@ -1006,7 +1006,7 @@ fn yes_failing_again_says_why_and_keeps_the_finished_game() {
     );
     assert_eq!(app.game().record().plies(), 1);
     assert!(
-        app.saving().warning().is_some(),
+        app.view().saving().warning().is_some(),
         "the new game says it is not saved: {}",
         app.view().status().text
     );

@@ -179,7 +179,7 @@ fn build(start: &Start, keys: &[Action]) -> App {
                     result,
                     left_behind: None,
                 };
-                app.update(Event::Archived(archived), app.now());
+                app.update(Event::Archived(archived), app.view().now());
             }
         }
     }

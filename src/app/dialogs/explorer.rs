@@ -119,7 +119,7 @@ impl Popup for Explorer {
                 // Stepped as on the board; the panel follows the position shown.
                 app.mode = Mode::Playing;
                 app.on_playing(action, now);
-                if app.shown().position().repetition_key() == self.key {
+                if app.view().shown().position().repetition_key() == self.key {
                     app.mode = Mode::Explorer(self);
                 } else {
                     app.ask_explorer(Explorer {
@@ -149,13 +149,13 @@ impl Popup for Explorer {
                     .as_ref()
                     .and_then(|rows| rows.get(self.selected))
                     .map(|r| r.san.clone());
-                let position = app.shown().position().clone();
+                let position = app.view().shown().position().clone();
                 match san.and_then(|s| position.parse_move(&s).ok()) {
                     Some(mv) => {
                         app.mode = Mode::Playing;
                         app.submit(mv, now);
                         // On to the position the move leads to, with the same filter.
-                        if app.shown().position() != &position {
+                        if app.view().shown().position() != &position {
                             app.ask_explorer(Explorer {
                                 filter: self.filter,
                                 ..Explorer::default()
@@ -188,7 +188,7 @@ impl Explorer {
     /// room for, scrolled to the selected one); `None` while the worker counts.
     pub fn shown_rows<'a>(&'a self, app: &App) -> Option<Vec<(String, &'a ExplorerRow)>> {
         let rows = self.rows.as_ref()?;
-        let position = app.shown().position();
+        let position = app.view().shown().position();
         let style = app.view().words().style();
         let shown = rows
             .iter()
@@ -222,7 +222,7 @@ impl App {
 
     /// Shows `explorer` for the position shown, and asks the worker for its moves.
     pub(in crate::app) fn ask_explorer(&mut self, explorer: Explorer) {
-        let key = self.shown().position().repetition_key();
+        let key = self.view().shown().position().repetition_key();
         self.effects.push(
             LibraryEffect::Explore {
                 key,
@@ -286,10 +286,10 @@ mod tests {
         play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
         key(&mut app, KeyCode::Esc);
         key(&mut app, KeyCode::Up);
-        assert_eq!(app.shown().ply(), 0);
+        assert_eq!(app.view().shown().ply(), 0);
         app.take_effects();
         assert!(key(&mut app, KeyCode::F(7)));
-        let start = app.shown().position().repetition_key();
+        let start = app.view().shown().position().repetition_key();
         assert_eq!(
             app.take_effects(),
             [LibraryEffect::Explore {
@@ -304,7 +304,7 @@ mod tests {
                 filter: String::new(),
                 games: 10_000,
             }),
-            app.now(),
+            app.now,
         );
         assert!(matches!(app.mode(), Mode::Explorer(e) if e.reading == Some(10_000)));
         assert_eq!(
@@ -321,7 +321,7 @@ mod tests {
                 filter: String::new(),
                 rows: Ok(rows),
             }),
-            app.now(),
+            app.now,
         );
         let Mode::Explorer(explorer) = app.mode().clone() else {
             panic!("the explorer shows: {:?}", app.mode());
@@ -339,7 +339,7 @@ mod tests {
             1,
             "d4 is played on the board"
         );
-        let after = app.shown().position().repetition_key();
+        let after = app.view().shown().position().repetition_key();
         assert_ne!(after, start);
         assert!(
             app.take_effects().contains(
@@ -372,7 +372,7 @@ mod tests {
         key(&mut app, KeyCode::Esc);
         key(&mut app, KeyCode::F(7));
         key(&mut app, KeyCode::Char('A'));
-        let at = app.shown().position().repetition_key();
+        let at = app.view().shown().position().repetition_key();
         app.take_effects();
         assert!(key(&mut app, KeyCode::Tab));
         assert_eq!(
@@ -404,12 +404,12 @@ mod tests {
             crate::app::Event::Library(LibraryNews::Loaded(Ok(crate::app::library::Page::whole(
                 games(&["a.pgn", "b.pgn"]),
             )))),
-            app.now(),
+            app.now,
         );
         assert_eq!(app.mode(), &Mode::Library(reading));
         app.update(
             crate::app::Event::Library(LibraryNews::Reached(Ok(games(&["b.pgn"])))),
-            app.now(),
+            app.now,
         );
         key(&mut app, KeyCode::Enter);
         assert_eq!(
@@ -424,11 +424,11 @@ mod tests {
         play_all(&mut app, &["f3", "e5", "g4", "Qh4#"]);
         key(&mut app, KeyCode::Esc);
         assert!(key(&mut app, KeyCode::F(7)));
-        let end = app.shown().position().repetition_key();
+        let end = app.view().shown().position().repetition_key();
         key(&mut app, KeyCode::Char('A'));
         app.take_effects();
         key(&mut app, KeyCode::Left);
-        let before = app.shown().position().repetition_key();
+        let before = app.view().shown().position().repetition_key();
         assert_ne!(before, end, "a move back");
         assert_eq!(
             app.take_effects(),
@@ -440,8 +440,8 @@ mod tests {
         );
         assert!(matches!(app.mode(), Mode::Explorer(e) if e.key == before && e.filter == "A"));
         key(&mut app, KeyCode::Home);
-        assert_eq!(app.shown().ply(), 0);
-        let start = app.shown().position().repetition_key();
+        assert_eq!(app.view().shown().ply(), 0);
+        let start = app.view().shown().position().repetition_key();
         app.take_effects();
         // At the start already: the answer is kept, nothing asked again.
         app.update(
@@ -450,7 +450,7 @@ mod tests {
                 filter: "A".to_owned(),
                 rows: Ok(vec![row("Nf3", 1, 1, 0, 0)]),
             }),
-            app.now(),
+            app.now,
         );
         key(&mut app, KeyCode::Home);
         assert!(app.take_effects().is_empty());

@@ -35,8 +35,10 @@ impl Popup for GameOver {
                 app.on_playing(action, app.now);
             }
             Action::Pointer(p)
-                if p.kind == PointerKind::Down && app.click_move_list(p.column, p.row) =>
+                if p.kind == PointerKind::Down
+                    && let Some(spot) = app.view().move_list_at(p.column, p.row) =>
             {
+                app.study().show_spot(spot);
                 app.mode = Mode::Playing;
             }
             // At once, unless the finished game is on disk nowhere.

@@ -477,7 +477,7 @@ mod tests {
 
     /// News from the file worker, `later` after the last update.
     fn at(app: &mut App, later: Duration, news: LibraryNews) {
-        let t = app.now() + later;
+        let t = app.now + later;
         app.update(crate::app::Event::Library(news), t);
     }
 
@@ -501,7 +501,7 @@ mod tests {
         let mut app = saving_app("5+0");
         key(&mut app, KeyCode::Enter);
         play_all(&mut app, &["e4"]);
-        let before = app.game().clock().remaining(Color::Black, app.now());
+        let before = app.game().clock().remaining(Color::Black, app.now);
         app.take_effects();
         assert!(key(&mut app, KeyCode::F(6)));
         assert_eq!(app.mode(), &Mode::Library(Library::default()));
@@ -513,7 +513,7 @@ mod tests {
             LibraryNews::Loaded(Ok(crate::app::library::Page::whole(games()))),
         );
         assert_eq!(list(&app).len(), 2);
-        let t = app.now() + s(30);
+        let t = app.now + s(30);
         let a = crossterm::event::KeyEvent::new(KeyCode::Char('a'), KeyModifiers::NONE);
         app.update(crate::app::Event::Key(a), t);
         assert_eq!(list(&app).filter(), "a");
@@ -521,7 +521,7 @@ mod tests {
         assert_eq!(list(&app).filter(), "");
         key(&mut app, KeyCode::Esc);
         assert_eq!(app.mode(), &Mode::Playing);
-        let after = app.game().clock().remaining(Color::Black, app.now());
+        let after = app.game().clock().remaining(Color::Black, app.now);
         assert_eq!(
             before.unwrap() - after.unwrap(),
             s(60),

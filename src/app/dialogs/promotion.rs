@@ -70,7 +70,7 @@ impl Popup for Promotion {
 
 fn promote(app: &mut App, from: Square, to: Square, role: Role, now: Duration) {
     app.mode = Mode::Playing;
-    let moves = app.shown().board_position().legal_moves();
+    let moves = app.view().shown().board_position().legal_moves();
     let chosen = moves
         .iter()
         .find(|m| m.from() == from && m.to() == to && m.promotion() == Some(role));

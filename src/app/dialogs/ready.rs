@@ -79,7 +79,7 @@ impl Popup for Ready {
             let clock = game.clock();
             let left = |c: Color| {
                 clock
-                    .remaining(c, app.now())
+                    .remaining(c, app.now)
                     .map_or_else(|| "untimed".to_owned(), crate::game::clock::format_clock)
             };
             let mut lines = vec![

@@ -63,7 +63,7 @@ mod tests {
         };
         assert!(key(&mut app, KeyCode::Enter));
         assert_eq!(export(&mut app), Some((form.path.clone(), false)));
-        app.update(Event::Exported(ExportResult::Exists), app.now());
+        app.update(Event::Exported(ExportResult::Exists), app.now);
         let asked = Mode::Replace(Replace { form: form.clone() });
         assert_eq!(app.mode(), &asked);
         assert!(key(&mut app, KeyCode::Char('n')));
@@ -71,7 +71,7 @@ mod tests {
         assert_eq!(export(&mut app), None);
         assert!(key(&mut app, KeyCode::Enter));
         assert_eq!(export(&mut app), Some((form.path.clone(), false)));
-        app.update(Event::Exported(ExportResult::Exists), app.now());
+        app.update(Event::Exported(ExportResult::Exists), app.now);
         assert!(key(&mut app, KeyCode::Char('y')));
         assert_eq!(export(&mut app), Some((form.path.clone(), true)));
         assert_eq!(

@@ -54,7 +54,7 @@ fn give(app: &mut App, row: &str, rated: bool) {
     };
     app.update(
         Event::Puzzle(PuzzleNews::Given(Ok(Some(Box::new(given))))),
-        app.now(),
+        app.now,
     );
 }
 
@@ -80,7 +80,10 @@ fn recorded(app: &mut App) -> Vec<bool> {
 fn the_opponents_first_move_is_on_the_board_as_the_last_move() {
     let app = at_puzzle(MATE_IN_3);
     assert_eq!(sans(&app), ["Rxe6"]);
-    assert_eq!(app.shown().last_move().unwrap().uci().to_string(), "e8e6");
+    assert_eq!(
+        app.view().shown().last_move().unwrap().uci().to_string(),
+        "e8e6"
+    );
     assert_eq!(app.view().board().orientation, Color::White);
     assert!(
         text(&app).contains("White to play, mate in 3"),
@@ -114,7 +117,7 @@ fn right_moves_bring_the_replies_and_the_last_solves_it() {
             before: Rating::default(),
             after: rated,
         }))),
-        app.now(),
+        app.now,
     );
     assert!(
         text(&app).contains("rating 1500 → 1580 (+80)"),
@@ -258,14 +261,14 @@ fn what_a_puzzle_has_no_room_for_is_refused_in_words() {
 #[test]
 fn the_stores_troubles_are_said_and_nothing_breaks() {
     let mut app = at_puzzle(MATE_IN_3);
-    app.update(Event::Puzzle(PuzzleNews::Given(Ok(None))), app.now());
+    app.update(Event::Puzzle(PuzzleNews::Given(Ok(None))), app.now);
     assert!(text(&app).contains("No puzzle is left"), "{}", text(&app));
     let err = crate::store::StoreError::io(
         crate::store::Op::Database,
         "/x/hotseat.db",
         std::io::Error::other("disk on fire"),
     );
-    app.update(Event::Puzzle(PuzzleNews::Recorded(Err(err))), app.now());
+    app.update(Event::Puzzle(PuzzleNews::Recorded(Err(err))), app.now);
     assert!(text(&app).contains("not saved"), "{}", text(&app));
     // The puzzle on the board goes on.
     enter(&mut app, "Rc8+");
@@ -349,7 +352,7 @@ fn a_mate_puzzles_end_says_solved_and_the_rating_not_game_over() {
             ..Rating::default()
         },
     };
-    app.update(Event::Puzzle(PuzzleNews::Recorded(Ok(change))), app.now());
+    app.update(Event::Puzzle(PuzzleNews::Recorded(Ok(change))), app.now);
     let end = app.view().result_lines(40).join(" ");
     assert_eq!(end, format!("Solved · rating 1512 ({:+})", change.points()));
     assert!(!end.contains("wins") && !end.contains("1-0"), "{end}");
@@ -428,7 +431,7 @@ fn asked(app: &mut App) -> Vec<String> {
 }
 
 fn title(app: &App) -> String {
-    seat(app).unwrap().title(app.now())
+    seat(app).unwrap().title(app.now)
 }
 
 #[test]
@@ -479,8 +482,8 @@ fn storm_combos_earn_time_and_the_run_ends_when_it_is_up() {
     assert!(text(&app).contains("combo 5: +3 s"), "{}", text(&app));
     assert_eq!(title(&app), "Storm 3:03 · 1 solved · combo 5");
     // The screen wakes for each second of the clock.
-    let wake = next_wake(&app, app.now()).unwrap();
-    assert!(wake > app.now() && wake <= app.now() + crate::app::tests::s(1));
+    let wake = next_wake(&app, app.now).unwrap();
+    assert!(wake > app.now && wake <= app.now + crate::app::tests::s(1));
     app.update(Action::Tick, crate::app::tests::s(184));
     assert_eq!(asked(&mut app), ["run storm 1"]);
     assert!(
@@ -488,14 +491,11 @@ fn storm_combos_earn_time_and_the_run_ends_when_it_is_up() {
         "{}",
         text(&app)
     );
-    assert_eq!(next_wake(&app, app.now()), None);
+    assert_eq!(next_wake(&app, app.now), None);
     // A move after the end is refused; the best is said when written.
     enter(&mut app, "Rxe8#");
     assert!(text(&app).contains("is over"), "{}", text(&app));
-    app.update(
-        Event::Puzzle(PuzzleNews::RunWritten(Ok(Some(4)))),
-        app.now(),
-    );
+    app.update(Event::Puzzle(PuzzleNews::RunWritten(Ok(Some(4)))), app.now);
     assert!(text(&app).contains("personal best 4"), "{}", text(&app));
     // Ctrl-V: another Storm, from the start.
     act(&mut app, Action::Puzzles);
@@ -523,7 +523,7 @@ fn streak_one_skip_and_one_mistake_ends_it() {
         "{}",
         text(&app)
     );
-    app.update(Event::Puzzle(PuzzleNews::RunWritten(Ok(None))), app.now());
+    app.update(Event::Puzzle(PuzzleNews::RunWritten(Ok(None))), app.now);
     assert!(
         text(&app).contains("your first: a personal best"),
         "{}",
@@ -627,7 +627,7 @@ fn duel_ends_on_time_or_after_the_list_and_says_who_won() {
         "{}",
         text(&app)
     );
-    assert_eq!(next_wake(&app, app.now()), None);
+    assert_eq!(next_wake(&app, app.now), None);
     enter(&mut app, "Rb8#");
     assert!(text(&app).contains("The duel is over"), "{}", text(&app));
 }

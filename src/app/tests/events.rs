@@ -10,7 +10,7 @@ use crate::app::export::ExportResult;
 use crate::store::Op;
 
 fn key(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
-    app.update(Event::Key(KeyEvent::new(code, modifiers)), app.now());
+    app.update(Event::Key(KeyEvent::new(code, modifiers)), app.now);
 }
 
 #[test]
@@ -38,7 +38,7 @@ fn a_key_means_what_the_mode_says_when_it_is_handled() {
 fn form_choices_not_remembered_are_reported_with_the_reason() {
     let mut app = app();
     let full = disk_full(Op::Write, "/d/last-game.toml");
-    app.update(Event::Remembered(Err(full)), app.now());
+    app.update(Event::Remembered(Err(full)), app.now);
     let text = error_text(&app);
     assert!(
         text.starts_with("The form's choices are not remembered"),
@@ -60,9 +60,9 @@ fn an_export_finished_after_its_form_closed_is_still_told() {
     act(&mut app, Action::Cancel);
     assert_mode(&app, &Mode::Playing);
     let written = ExportResult::Written("/tmp/g.pgn".into());
-    app.update(Event::Exported(written), app.now());
+    app.update(Event::Exported(written), app.now);
     assert_eq!(app.view().status().text, "Saved to /tmp/g.pgn");
     let full = disk_full(Op::Write, "/tmp/h.pgn");
-    app.update(Event::Exported(ExportResult::Failed(full)), app.now());
+    app.update(Event::Exported(ExportResult::Failed(full)), app.now);
     assert!(error_text(&app).contains("h.pgn: the disk is full"));
 }

@@ -11,7 +11,7 @@ fn stepping_back_shows_earlier_positions_under_a_banner() {
     act(&mut app, Action::HistoryBack);
     assert_eq!(app.view().review(), Some(2));
     assert_eq!(
-        app.shown().position(),
+        app.view().shown().position(),
         app.game().record().position_at(2).unwrap()
     );
     let status = app.view().status();
@@ -22,14 +22,14 @@ fn stepping_back_shows_earlier_positions_under_a_banner() {
     );
     act(&mut app, Action::HistoryStart);
     assert_eq!(app.view().review(), Some(0));
-    assert_eq!(app.shown().position(), &Position::initial());
+    assert_eq!(app.view().shown().position(), &Position::initial());
     assert!(
         app.view()
             .status()
             .text
             .starts_with("Reviewing the start position")
     );
-    assert_eq!(app.shown().last_move(), None);
+    assert_eq!(app.view().shown().last_move(), None);
     act(&mut app, Action::HistoryBack);
     assert_eq!(
         app.view().review(),
@@ -175,7 +175,7 @@ fn a_click_on_a_move_in_the_list_shows_the_position_after_it() {
     pointer(&mut app, PointerKind::Down, (moves.x + 7, moves.y));
     assert_eq!(app.view().review(), Some(1));
     assert_eq!(
-        app.shown().last_move().map(|m| m.uci().to_string()),
+        app.view().shown().last_move().map(|m| m.uci().to_string()),
         Some("e2e4".into())
     );
     pointer(&mut app, PointerKind::Down, (moves.x + 16, moves.y + 1));
@@ -258,7 +258,10 @@ fn the_note_shows_the_comment_of_the_move_shown_and_how_long_it_took() {
         app.view().note_lines(34),
         ["1. e4 took 0:05", "Best by test"]
     );
-    assert_eq!(app.shown().clocks(), Some([Some(s(295)), Some(s(300))]));
+    assert_eq!(
+        app.view().shown().clocks(),
+        Some([Some(s(295)), Some(s(300))])
+    );
     act(&mut app, Action::CursorUp);
     assert_eq!(app.view().note_lines(34), ["An introduction"]);
     assert_eq!(
@@ -294,7 +297,7 @@ fn a_glyph_typed_after_the_game_marks_the_move_shown_and_is_saved_with_it() {
         "the same again takes it off"
     );
     enter(&mut app, "!!");
-    let pgn = app.game().to_pgn(app.now(), &crate::game::pgn::Tags::new());
+    let pgn = app.game().to_pgn(app.now, &crate::game::pgn::Tags::new());
     assert!(pgn.contains("3. Bc4 Nf6 $3 4. Qxf7#"), "{pgn}");
 }
 

@@ -62,7 +62,7 @@ fn net(app: &mut App, msg: Msg) {
 }
 
 fn net_event(app: &mut App, event: NetEvent) {
-    app.update(Event::Net(event), app.now());
+    app.update(Event::Net(event), app.now);
 }
 
 /// A joiner's app, welcomed to `seat` of the game after `moves`.
@@ -329,7 +329,7 @@ fn the_box_after_a_network_game_offers_only_keys_that_work_there() {
     );
     // Once letters are the box's keys again (not a move typed as the game ended), n and m
     // start nothing.
-    app.update(Action::Tick, app.now() + crate::app::TYPED_INTO_THE_END);
+    app.update(Action::Tick, app.now + crate::app::TYPED_INTO_THE_END);
     for letter in ['n', 'm'] {
         super::key(&mut app, crossterm::event::KeyCode::Char(letter));
         assert_eq!(app.game().record().plies(), 4, "the game stays");
@@ -542,7 +542,7 @@ fn the_panel_calls_this_side_you_and_a_side_not_joined_yet_so_without_a_lag() {
         },
     );
     assert_eq!(
-        app.network().unwrap().status_lines(app.now()),
+        app.network().unwrap().status_lines(app.now),
         ["Black: not joined yet", "White: you · lag 0 ms"]
     );
 }
@@ -556,9 +556,9 @@ fn a_side_whose_terminal_is_gone_shows_no_lag() {
             why: "connection reset".to_owned(),
         },
     );
-    let later = app.now() + ms(1200);
+    let later = app.now + ms(1200);
     app.update(Action::Tick, later);
-    let lines = app.network().unwrap().status_lines(app.now());
+    let lines = app.network().unwrap().status_lines(app.now);
     assert_eq!(lines[1], "Black: gone since 0:01.2", "{lines:?}");
     assert_eq!(lines[2], "White: you · lag 0 ms");
 }
@@ -586,7 +586,7 @@ fn quitting_says_the_way_back_across_the_network_and_a_watcher_just_leaves() {
             snapshot: snapshot(GameSetup::default(), &["e2e4"], false),
         },
     );
-    assert!(player.saving().autosaving());
+    assert!(player.view().saving().autosaving());
     act(&mut player, Action::Quit);
     assert_eq!(player.mode(), &Mode::Quit(crate::app::dialogs::Quit));
     let lines = player.view().dialog().unwrap().lines.join(" ");

@@ -126,7 +126,7 @@ proptest! {
             // A draw is offered with a move: the move puts the question to the opponent.
             enter(&mut app, "Nf3");
         }
-        let mut now = app.now();
+        let mut now = app.now;
         let mut terminal = (100, 30);
         let mut heard: Vec<(u16, u16)> = Vec::new();
         for (action, step, resized, lag) in steps {

@@ -266,8 +266,8 @@ fn with_nowhere_to_save_the_warning_stays_after_moves() {
     });
     play_all(&mut app, &["e4", "e5"]);
     assert!(app.take_effects().is_empty(), "nothing to save to");
-    assert_eq!(app.saving().warning(), Some("not saved"));
-    assert_eq!(app.next_wake(ms(10)), None, "no retries");
+    assert_eq!(app.saving.warning(), Some("not saved"));
+    assert_eq!(app.view().next_wake(ms(10)), None, "no retries");
     let lines = lines_of(&app, Quit);
     assert!(lines[0].contains("not being saved"), "{lines:?}");
 }
@@ -282,17 +282,17 @@ fn a_failing_save_keeps_a_warning_and_is_retried_until_it_works() {
         path: "/ro/current.pgn".into(),
         source: std::io::ErrorKind::PermissionDenied.into(),
     };
-    app.update(Event::Saved(Err(SaveError::Write(denied))), app.now());
+    app.update(Event::Saved(Err(SaveError::Write(denied))), app.now);
     assert!(error_text(&app).contains("permission denied"));
-    assert_eq!(app.saving().warning(), Some("not saved yet"));
+    assert_eq!(app.saving.warning(), Some("not saved yet"));
     let lines = lines_of(&app, Quit);
     assert!(lines[0].contains("not being saved"), "{lines:?}");
     // Retried every few seconds even though nothing changed.
-    assert_eq!(app.next_wake(ms(10)), Some(s(3)));
+    assert_eq!(app.view().next_wake(ms(10)), Some(s(3)));
     at(&mut app, Action::Tick, s(3));
     assert_eq!(autosaves(&mut app).len(), 1);
-    app.update(Event::Saved(Ok(None)), app.now());
-    assert_eq!(app.saving().warning(), None);
+    app.update(Event::Saved(Ok(None)), app.now);
+    assert_eq!(app.saving.warning(), None);
     assert!(app.view().status().text.contains("works again"));
     at(&mut app, Action::Tick, s(5));
     assert!(autosaves(&mut app).is_empty());
@@ -313,8 +313,8 @@ fn quitting_an_unsaved_game_names_a_folder_to_write_to() {
         path: "/ro/current.pgn".into(),
         source: std::io::ErrorKind::PermissionDenied.into(),
     };
-    app.update(Event::Saved(Err(SaveError::Write(denied))), app.now());
-    app.update(Event::WritableFolder(Some("~/elsewhere".into())), app.now());
+    app.update(Event::Saved(Err(SaveError::Write(denied))), app.now);
+    app.update(Event::WritableFolder(Some("~/elsewhere".into())), app.now);
     act(&mut app, Action::Quit);
     assert_mode(&app, &Mode::Quit(Quit));
     let lines = app.view().dialog().expect("the quit question").lines;
@@ -351,17 +351,17 @@ fn quitting_an_unsaved_game_names_a_folder_to_write_to() {
     assert!(!app.should_quit());
 
     // No folder found: the player is told to type a path.
-    app.update(Event::WritableFolder(None), app.now());
+    app.update(Event::WritableFolder(None), app.now);
     assert_eq!(
         lines_of(&app, Quit)[1],
         "Ctrl-S saves a copy first, to a path you type."
     );
     // Saving works again: the form suggests the current directory as before.
-    app.update(Event::Saved(Ok(None)), app.now());
-    app.update(Event::WritableFolder(Some("~/elsewhere".into())), app.now());
+    app.update(Event::Saved(Ok(None)), app.now);
+    app.update(Event::WritableFolder(Some("~/elsewhere".into())), app.now);
     app.update(
         Event::Exported(ExportResult::Written("~/x.pgn".into())),
-        app.now(),
+        app.now,
     );
     act(&mut app, Action::Save);
     match app.mode() {
@@ -593,7 +593,7 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
     assert_eq!(job.path, "g.pgn");
     assert!(!job.replace);
     assert!(job.text.contains("1. e4 *"));
-    app.update(Event::Exported(ExportResult::Exists), app.now());
+    app.update(Event::Exported(ExportResult::Exists), app.now);
     assert!(matches!(app.mode(), Mode::Replace(_)), "{:?}", app.mode());
     assert_eq!(
         app.view().dialog().unwrap().lines[0],
@@ -605,7 +605,7 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
         other => panic!("expected an export, got {other:?}"),
     }
     let full = disk_full(Op::Write, "g.pgn");
-    app.update(Event::Exported(ExportResult::Failed(full)), app.now());
+    app.update(Event::Exported(ExportResult::Failed(full)), app.now);
     assert!(
         matches!(app.mode(), Mode::SaveAs(_)),
         "the form stays for a fix"
@@ -615,7 +615,7 @@ fn the_save_form_suggests_a_name_switches_to_fen_and_asks_before_replacing() {
     app.take_effects();
     app.update(
         Event::Exported(ExportResult::Written("./g.pgn".into())),
-        app.now(),
+        app.now,
     );
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.view().status().text, "Saved the game (PGN) to ./g.pgn");
@@ -724,13 +724,13 @@ fn a_finished_game_is_retried_until_written(n: usize) {
     app.take_effects();
     at(&mut app, Action::Tick, s(1));
     enter(&mut app, "Qh4#");
-    let mut now = app.now();
+    let mut now = app.now;
     let mut jobs = archive_jobs(&mut app);
     for failure in 0..n {
         assert_eq!(jobs.len(), 1, "try {failure}");
         assert!(jobs[0].pgn.contains("2. g4 Qh4#"), "{}", jobs[0].pgn);
         archived(&mut app, false, lost("/g/mate.pgn"));
-        assert_eq!(app.saving().warning(), Some("not saved yet"));
+        assert_eq!(app.saving.warning(), Some("not saved yet"));
         assert!(
             app.view().status().text.contains(
                 "not saved yet: cannot archive the game to /g/mate.pgn: the disk is full"
@@ -738,7 +738,11 @@ fn a_finished_game_is_retried_until_written(n: usize) {
             "{:?}",
             app.view().status()
         );
-        assert_eq!(app.next_wake(now), Some(now + s(3)), "retried on a timer");
+        assert_eq!(
+            app.view().next_wake(now),
+            Some(now + s(3)),
+            "retried on a timer"
+        );
         at(&mut app, Action::Tick, now + s(1));
         assert!(archive_jobs(&mut app).is_empty(), "not before its time");
         now += s(3);
@@ -747,14 +751,14 @@ fn a_finished_game_is_retried_until_written(n: usize) {
     }
     assert_eq!(jobs.len(), 1);
     archived(&mut app, false, Ok("~/games/mate.pgn"));
-    assert_eq!(app.saving().warning(), None);
+    assert_eq!(app.saving.warning(), None);
     assert!(
         app.view()
             .status()
             .text
             .contains("saved now: ~/games/mate.pgn")
     );
-    assert_eq!(app.next_wake(now), None);
+    assert_eq!(app.view().next_wake(now), None);
     at(&mut app, Action::Tick, now + s(30));
     assert!(archive_jobs(&mut app).is_empty(), "written once is enough");
     act(&mut app, Action::Quit);
@@ -790,7 +794,7 @@ fn a_finished_game_kept_in_the_autosave_is_not_retried() {
     archived(&mut app, false, lost("/g/a.pgn"));
     let kept = crate::store::EndError::KeptInCurrent(disk_full(Op::Archive, "/g/a.pgn"));
     archived(&mut app, false, Err(ArchiveError::Finish(kept)));
-    assert_eq!(app.saving().warning(), None);
+    assert_eq!(app.saving.warning(), None);
     at(&mut app, Action::Tick, s(60));
     assert!(archive_jobs(&mut app).is_empty());
 }

@@ -74,7 +74,7 @@ fn asked(app: &mut App) -> ThinkJob {
 fn answer(app: &mut App, id: u64, mv: &str, eval: Option<Eval>) {
     let mv = app.game().position().parse_move(mv).unwrap();
     let news = OpponentNews::Moved { id, mv, eval };
-    app.update(super::super::Event::Opponent(news), app.now());
+    app.update(super::super::Event::Opponent(news), app.now);
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn an_answer_to_a_position_taken_back_is_dropped() {
 fn answer_late(app: &mut App, id: u64) {
     let mv = Position::initial().parse_move("Nc3").unwrap();
     let news = OpponentNews::Moved { id, mv, eval: None };
-    app.update(super::super::Event::Opponent(news), app.now());
+    app.update(super::super::Event::Opponent(news), app.now);
 }
 
 /// Rook and pawns against rook and pawns, level, White (the human) to move at move 40.
@@ -278,7 +278,7 @@ fn an_engine_that_stops_working_abandons_the_game_which_is_saved() {
     enter(&mut app, "e4");
     let _ = asked(&mut app);
     let news = OpponentNews::Failed("engine stockfish stopped (signal: 9)".to_owned());
-    app.update(super::super::Event::Opponent(news), app.now());
+    app.update(super::super::Event::Opponent(news), app.now);
     let outcome = app.game().outcome().expect("over");
     assert_eq!(outcome.result, GameResult::Win(Color::White));
     assert_eq!(outcome.reason, Reason::Abandoned(Color::Black));

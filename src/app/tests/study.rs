@@ -25,18 +25,22 @@ fn main_line(app: &App) -> Vec<String> {
 }
 
 fn pgn(app: &App) -> String {
-    app.game().to_pgn(app.now(), &Tags::new())
+    app.game().to_pgn(app.now, &Tags::new())
 }
 
 fn shown_san(app: &App) -> String {
-    app.game().move_at(app.shown().spot()).unwrap().1.to_owned()
+    app.game()
+        .move_at(app.view().shown().spot())
+        .unwrap()
+        .1
+        .to_owned()
 }
 
 #[test]
 fn a_typed_move_in_a_finished_game_starts_a_variation_and_keeps_the_game() {
     let mut app = finished_at_move_four();
     enter(&mut app, "Nf3");
-    assert_eq!(app.shown().spot(), Spot::Var(0));
+    assert_eq!(app.view().shown().spot(), Spot::Var(0));
     assert_eq!(shown_san(&app), "Nf3");
     assert_eq!(main_line(&app).len(), 7, "the game is as played");
     assert!(app.game().is_over());
@@ -47,12 +51,12 @@ fn a_typed_move_in_a_finished_game_starts_a_variation_and_keeps_the_game() {
     );
     // The move that follows in the line steps on; the same variation again enters it.
     act(&mut app, Action::CursorLeft);
-    assert_eq!(app.shown().spot(), Spot::Main(4));
+    assert_eq!(app.view().shown().spot(), Spot::Main(4));
     enter(&mut app, "Bc4");
-    assert_eq!(app.shown().spot(), Spot::Main(5));
+    assert_eq!(app.view().shown().spot(), Spot::Main(5));
     act(&mut app, Action::CursorLeft);
     enter(&mut app, "Nf3");
-    assert_eq!(app.shown().spot(), Spot::Var(0));
+    assert_eq!(app.view().shown().spot(), Spot::Var(0));
     assert_eq!(app.game().variations().len(), 1);
     // A line typed at once goes on in the variation.
     enter(&mut app, "Nf6 Nc3");
@@ -70,7 +74,7 @@ fn the_cursor_and_the_mouse_start_variations_the_same_way() {
     click(&mut app, "b1");
     click(&mut app, "c3");
     assert_eq!(shown_san(&app), "Nc3");
-    assert_eq!(app.shown().spot(), Spot::Var(0));
+    assert_eq!(app.view().shown().spot(), Spot::Var(0));
     // Dragging works too, once Esc has given the arrows back to the moves.
     act(&mut app, Action::Cancel);
     act(&mut app, Action::CursorLeft);
@@ -108,7 +112,7 @@ fn the_cursor_keys_and_enter_play_a_move_on_the_analysis_board() {
     act(&mut app, Action::CursorLeft);
     act(&mut app, Action::Select);
     assert_eq!(shown_san(&app), "Nf3");
-    assert_eq!(app.shown().spot(), Spot::Var(0));
+    assert_eq!(app.view().shown().spot(), Spot::Var(0));
 }
 
 #[test]
@@ -157,7 +161,7 @@ fn studied() -> App {
     }
     enter(&mut app, "Nc3");
     act(&mut app, Action::CursorLeft);
-    assert_eq!(app.shown().spot(), Spot::Main(4));
+    assert_eq!(app.view().shown().spot(), Spot::Main(4));
     app
 }
 
@@ -174,7 +178,7 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
     assert_eq!(shown_san(&app), "Nc3", "again: the next one");
     act(&mut app, Action::VariationNext);
     assert_eq!(
-        app.shown().spot(),
+        app.view().shown().spot(),
         Spot::Main(5),
         "round to the game's own move"
     );
@@ -204,7 +208,7 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
     );
     act(&mut app, Action::VariationLeave);
     assert_eq!(
-        app.shown().spot(),
+        app.view().shown().spot(),
         Spot::Main(4),
         "back where it branched off"
     );
@@ -218,7 +222,7 @@ fn shift_arrows_enter_cycle_and_leave_variations_and_the_arrows_follow_the_line(
     );
     act(&mut app, Action::CursorRight);
     assert_eq!(
-        app.shown().spot(),
+        app.view().shown().spot(),
         Spot::Main(5),
         "→ on the main line stays on it"
     );
@@ -253,13 +257,16 @@ fn a_click_on_a_variation_move_shows_it() {
             _ => None,
         })
         .unwrap();
-    let first =
-        crate::layout::panel::first_row(&rows, app.shown().spot(), usize::from(panel.moves.height));
+    let first = crate::layout::panel::first_row(
+        &rows,
+        app.view().shown().spot(),
+        usize::from(panel.moves.height),
+    );
     let row = panel.moves.y + u16::try_from(y - first).unwrap();
     pointer(&mut app, PointerKind::Down, (panel.moves.x + x, row));
     assert_eq!(shown_san(&app), "d3");
     assert_eq!(
-        app.shown().position().fen(),
+        app.view().shown().position().fen(),
         "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/4P3/3P1N2/PPP2PPP/RNB1KB1R b KQkq - 0 4"
     );
 }
@@ -316,7 +323,7 @@ fn delete_takes_the_rest_of_the_line_or_the_whole_variation() {
         pgn(&app)
     );
     enter(&mut app, "delete");
-    assert_eq!(app.shown().spot(), Spot::Main(4));
+    assert_eq!(app.view().shown().spot(), Spot::Main(4));
     assert!(
         pgn(&app).contains("3. Bc4 (3. Nc3) 3... Nf6"),
         "{}",
@@ -443,7 +450,7 @@ fn leaving_an_unsaved_study_asks_first_and_ctrl_s_settles_it() {
     }
     app.update(
         crate::app::Event::Exported(ExportResult::Written("./g.pgn".into())),
-        app.now(),
+        app.now,
     );
     act(&mut app, Action::Quit);
     assert!(app.should_quit());
@@ -485,7 +492,7 @@ fn a_failed_write_of_the_study_is_said_once_and_retried_until_it_works() {
     let mut app = opened_from_archive();
     act(&mut app, Action::Review);
     enter(&mut app, "{Mate");
-    let due = app.next_wake(app.now()).unwrap();
+    let due = app.view().next_wake(app.now).unwrap();
     app.update(Action::Tick, due);
     assert_eq!(rewrites(&mut app), 1);
     let failed = || {
@@ -506,14 +513,14 @@ fn a_failed_write_of_the_study_is_said_once_and_retried_until_it_works() {
     act(&mut app, Action::Quit);
     assert_mode(&app, &Mode::Quit(Quit));
     act(&mut app, Action::No);
-    let retry = app.next_wake(due).unwrap();
+    let retry = app.view().next_wake(due).unwrap();
     assert_eq!(retry, due + crate::app::saving::RETRY_INTERVAL);
     app.update(Action::Tick, retry);
     assert_eq!(rewrites(&mut app), 1);
     app.message = None;
     app.update(Event::Rearchived(failed()), retry);
     assert_eq!(app.view().message(), None, "said once");
-    let again = app.next_wake(retry).unwrap();
+    let again = app.view().next_wake(retry).unwrap();
     app.update(Action::Tick, again);
     assert_eq!(rewrites(&mut app), 1);
     app.update(Event::Rearchived(Ok("/data/games/g.pgn".into())), again);
@@ -524,7 +531,7 @@ fn a_failed_write_of_the_study_is_said_once_and_retried_until_it_works() {
             .text
             .contains("saved in /data/games/g.pgn again")
     );
-    assert_eq!(app.next_wake(again), None);
+    assert_eq!(app.view().next_wake(again), None);
     act(&mut app, Action::Quit);
     assert!(app.should_quit());
 }

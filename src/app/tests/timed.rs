@@ -15,7 +15,7 @@ fn a_timed_game_waits_for_a_key_before_whites_clock_runs() {
         Some(s(300)),
         "no time runs before the start"
     );
-    assert_eq!(app.next_wake(s(30)), None);
+    assert_eq!(app.view().next_wake(s(30)), None);
     app.update(Action::Select, s(30));
     assert_mode(&app, &Mode::Playing);
     assert_eq!(app.game().clock().running(), Some(Color::White));
@@ -46,14 +46,14 @@ fn typing_on_the_ready_screen_starts_the_clock_and_keeps_the_text() {
 fn an_untimed_game_needs_no_start() {
     let app = app();
     assert_mode(&app, &Mode::Playing);
-    assert_eq!(app.next_wake(s(1)), None);
+    assert_eq!(app.view().next_wake(s(1)), None);
 }
 
 #[test]
 fn the_screen_wakes_when_the_clock_text_changes() {
     let mut app = timed_app("5+0");
     app.update(Action::Select, s(0));
-    let wake = app.next_wake(ms(250)).unwrap();
+    let wake = app.view().next_wake(ms(250)).unwrap();
     assert!(wake > ms(250) && wake <= ms(1001), "{wake:?}");
 }
 
@@ -72,7 +72,7 @@ fn a_flag_fall_ends_the_game_on_the_next_tick() {
         app.view().dialog().unwrap().lines,
         ["Black wins on time", "0-1"]
     );
-    assert_eq!(app.next_wake(s(61)), None);
+    assert_eq!(app.view().next_wake(s(61)), None);
     act(&mut app, Action::Cancel);
     assert_eq!(
         app.view().status().text,
@@ -100,7 +100,7 @@ fn pausing_stops_both_clocks_and_moves() {
     assert!(!app.game().clock().is_paused(), "asked of the opponent");
     app.update(Action::Pause, s(10));
     assert!(app.game().clock().is_paused());
-    assert_eq!(app.next_wake(s(10)), None);
+    assert_eq!(app.view().next_wake(s(10)), None);
     type_text(&mut app, "e4");
     app.update(Action::Select, s(100));
     assert_eq!(error_text(&app), "The clocks are paused: Ctrl-P resumes");
@@ -177,12 +177,12 @@ fn looking_back_during_a_timed_game_shows_the_live_clocks() {
     app.update(Action::HistoryBack, s(21));
     assert_eq!(app.view().review(), Some(1));
     assert_eq!(
-        app.shown().clocks(),
+        app.view().shown().clocks(),
         None,
         "the panel shows the clocks as they run now, not as they stood after 1. e4"
     );
     assert_eq!(app.game().clock().running(), Some(Color::White));
-    assert!(app.next_wake(s(21)).is_some(), "and keeps ticking");
+    assert!(app.view().next_wake(s(21)).is_some(), "and keeps ticking");
     // After the game, looking back shows the clocks as they were at each move.
     app.update(Action::HistoryEnd, s(22));
     app.update(Action::Resign, s(22));
@@ -190,7 +190,10 @@ fn looking_back_during_a_timed_game_shows_the_live_clocks() {
     app.update(Action::Review, s(23));
     app.update(Action::HistoryBack, s(23));
     assert_eq!(app.view().review(), Some(1));
-    assert_eq!(app.shown().clocks(), Some([Some(s(172)), Some(s(180))]));
+    assert_eq!(
+        app.view().shown().clocks(),
+        Some([Some(s(172)), Some(s(180))])
+    );
 }
 
 /// Back from a stop (SIGTSTP): the side to move's clock ran on, and the screen says so and for
@@ -200,7 +203,7 @@ fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
     let mut app = timed_app("5+0");
     app.update(Action::Select, s(0));
     app.update(Action::Tick, s(95));
-    app.update(crate::app::Event::Resumed(s(93)), app.now());
+    app.update(crate::app::Event::Resumed(s(93)), app.now);
     let status = app.view().status().text;
     assert!(status.contains("stopped for 1:33"), "{status}");
     assert!(status.contains("White's clock ran on"), "{status}");
@@ -213,7 +216,7 @@ fn a_stop_is_reported_with_its_length_and_the_clock_that_ran_on() {
     let mut untimed = super::app();
     untimed.update(
         crate::app::Event::Resumed(Duration::from_millis(2_500)),
-        untimed.now(),
+        untimed.view().now(),
     );
     assert_eq!(
         untimed.view().status().text,

@@ -442,7 +442,7 @@ fn moves_typed_while_looking_back_are_played_in_the_present() {
     say0(&mut s, "e4 e5");
     say0(&mut s, "back");
     assert_eq!(say0(&mut s, "Nf3"), ["White: knight to f3. [2. Nf3]"]);
-    assert_eq!(s.app().shown().ply(), 3);
+    assert_eq!(s.app().view().shown().ply(), 3);
 }
 
 #[test]

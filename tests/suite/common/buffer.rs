@@ -59,7 +59,7 @@ pub fn draw_app(app: &mut hotseat::app::App, (w, h): (u16, u16)) -> Buffer {
             width: w,
             height: h,
         },
-        app.now(),
+        app.view().now(),
     );
     let mut terminal =
         ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).expect("a test terminal");

@@ -53,7 +53,7 @@ fn screen(r: &DuelReferee, player: u8, hosting: bool) -> App {
 }
 
 fn hear(app: &mut App, msg: Msg) {
-    app.update(Event::Net(NetEvent::Msg(msg)), app.now());
+    app.update(Event::Net(NetEvent::Msg(msg)), app.now);
 }
 
 fn text(app: &App) -> String {
@@ -131,7 +131,7 @@ fn a_move_at_ones_turn_goes_to_the_host_with_the_revision_and_the_answer_moves_t
         "{}",
         text(&ann)
     );
-    let title = super::duel(&ann).unwrap().title(ann.now());
+    let title = super::duel(&ann).unwrap().title(ann.view().now());
     assert!(title.starts_with("Ann 0:58 1–0 ▶Bob 1:00 · 2/2"), "{title}");
 }
 
@@ -148,14 +148,14 @@ fn no_hints_or_next_in_a_duel_across_the_network_and_a_drop_is_said() {
         Event::Net(NetEvent::Dropped {
             why: "the host closed the connection".into(),
         }),
-        bob.now(),
+        bob.view().now(),
     );
     assert!(
         text(&bob).contains("connecting again; the clock of the player to solve runs on"),
         "{}",
         text(&bob)
     );
-    let title = super::duel(&bob).unwrap().title(bob.now());
+    let title = super::duel(&bob).unwrap().title(bob.view().now());
     assert!(title.ends_with("· connection lost"), "{title}");
     enter(&mut bob, "invite");
     assert!(
