@@ -61,8 +61,8 @@ impl App {
             }
             Action::CursorLeft if self.view().arrows_step() => self.study().step(-1),
             Action::CursorRight if self.view().arrows_step() => self.study().step(1),
-            Action::CursorUp if self.view().arrows_step() => self.study().to_start(),
-            Action::CursorDown if self.view().arrows_step() => self.study().to_line_end(),
+            Action::CursorUp if self.view().arrows_step() => self.study().go_to_start(),
+            Action::CursorDown if self.view().arrows_step() => self.study().go_to_line_end(),
             // Enter or Space on a board being looked through takes it in hand: the cursor shows.
             Action::Select | Action::Space
                 if self.view().arrows_step() && !self.refuse_in_review() =>
@@ -91,13 +91,13 @@ impl App {
             Action::Theme => self.next_theme(),
             Action::HistoryBack => self.study().step(-1),
             Action::HistoryForward => self.study().step(1),
-            Action::HistoryStart => self.study().to_start(),
+            Action::HistoryStart => self.study().go_to_start(),
             Action::NoteUp | Action::NoteDown => {
                 let max = self.view().note_overflow();
                 let delta = if action == Action::NoteUp { -1 } else { 1 };
                 self.study().scroll_note(delta, max);
             }
-            Action::HistoryEnd => self.study().to_line_end(),
+            Action::HistoryEnd => self.study().go_to_line_end(),
             Action::VariationNext => match self.review.next_variation(&self.game, again) {
                 Ok((target, said)) => {
                     self.study().show_spot(target);

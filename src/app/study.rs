@@ -203,14 +203,14 @@ impl Study<'_> {
     }
 
     /// ↑ and Home: the start of the game.
-    pub(super) fn to_start(&mut self) {
+    pub(super) fn go_to_start(&mut self) {
         if let Some(start) = self.review.start(self.game) {
             self.show_spot(start);
         }
     }
 
     /// ↓ and End: the end of the line shown.
-    pub(super) fn to_line_end(&mut self) {
+    pub(super) fn go_to_line_end(&mut self) {
         let end = self.review.line_end(self.game);
         self.show_spot(end);
     }
