@@ -4,8 +4,8 @@
 //! open), the board control (cursor, picked-up piece, drag, orientation), the move box (typed
 //! text), the review (the ply shown), the last message and the terminal size. The view state
 //! lives in parts with one job each (`parts`: `BoardControl`, `MoveBox`, `Review`), each with its
-//! own way back to rest, so no reset is written field by field; `App::back_to_present` composes
-//! them. [`App::update`] is the only
+//! own way back to rest, so no reset is written field by field; `Study::back_to_present`
+//! composes them. [`App::update`] is the only
 //! function that changes any of it: everything that happens, whatever its source (a key, a
 //! click, the clock's tick, a file saved or not), is one [`Event`] handed in with the current
 //! time ([`event`] says how to add a source). The `ui` module draws what [`App::view`] shows
@@ -24,8 +24,8 @@
 //!
 //! Files, in reading order: [`mod@self`] (state and dispatch), `parts` (board view, move box,
 //! review), `desk` (the table's side borrowed apart from the screen's: the game, the seats,
-//! the questions standing and the network's actions), `play` (the board and the move box at work), `study` (variations and the analysis
-//! board of a finished game), [`dialogs`] (one file each), `view` (the texts the screen shows),
+//! the questions standing and the network's actions), `play` (the board and the move box at work), `study` (the analysis board's side,
+//! borrowed as a `Study`: the review's one door through the game tree, variations, comments), [`dialogs`] (one file each), `view` (the texts the screen shows),
 //! [`move_entry`] (the move box: what its text means, hints, glow and Tab), [`newgame`] (the
 //! new-game form), [`saving`] (autosave and archive as effects), [`launch`] (what start-up does
 //! with a saved game), [`keymap`], [`help`] (the help's text) and [`config`].
@@ -465,7 +465,7 @@ impl App {
             Event::Rearchived(result) => {
                 self.saving.rearchived(result, self.now, &mut self.message);
             }
-            Event::Library(news) => self.library_news(news, self.now),
+            Event::Library(news) => dialogs::Library::hear(self, news, self.now),
             Event::WritableFolder(folder) => self.saving.elsewhere = folder,
             Event::Net(news) if puzzle::net::serves(self) => {
                 puzzle::net::hear(self, news, self.now)

@@ -29,7 +29,7 @@
 //!    hands back the [`Runtime`] and the [`App`] to play.
 //! 2. The front end feeds its input into [`Runtime::sender`] (a thread of its own reading keys
 //!    or lines), then loops: waits on [`Runtime::events`] until an event or the app's next
-//!    wake-up ([`App::next_wake`](crate::app::App::next_wake)), hands the event to
+//!    wake-up ([`View::next_wake`](crate::app::View::next_wake)), hands the event to
 //!    [`App::update`](crate::app::App::update), and gives every effect the app asks for to
 //!    [`Runtime::carry_out`]; what comes back is the screen's own ([`ScreenEffect`]: a redraw,
 //!    the bell, a suspend), for the front end to do on its own output.

@@ -203,7 +203,7 @@ dialogs! {
 /// close it, Quit closes it and asks to quit; anything else leaves it open.
 fn question_default(app: &mut App, action: Action) {
     match action {
-        Action::No | Action::Cancel => app.mode = app.board_mode(),
+        Action::No | Action::Cancel => app.mode = board_mode(app),
         Action::Quit => close_and_quit(app),
         _ => {}
     }
@@ -217,7 +217,7 @@ fn grave_default(app: &mut App, action: Action, now: Duration) {
         Action::Input(_) => {
             // Back to the board, or to the clocks' wait of a game not started (whose first
             // typed character starts the clock), and the character is typed there.
-            app.mode = app.board_mode();
+            app.mode = board_mode(app);
             app.dispatch(action, now);
         }
         // A click, not the release of the button that opened it (the claim of a move made
@@ -237,20 +237,18 @@ fn yes_too_soon(app: &mut App, now: Duration, how: &str) -> bool {
     app.desk().too_soon_to_answer(since, now, how)
 }
 
-impl App {
-    /// Where a question closes to: the board, or the clocks' wait while a timed game has not
-    /// started (a question asked over the wait must not start the game unseen, nor show the
-    /// pieces of a resumed one with no clock running).
-    pub(super) fn board_mode(&self) -> Mode {
-        if self.game.is_timed()
-            && !self.game.is_started()
-            && !self.game.is_over()
-            && self.table.waits_for_players()
-        {
-            Mode::Ready(Ready)
-        } else {
-            Mode::Playing
-        }
+/// Where a question closes to: the board, or the clocks' wait while a timed game has not
+/// started (a question asked over the wait must not start the game unseen, nor show the
+/// pieces of a resumed one with no clock running).
+pub(super) fn board_mode(app: &App) -> Mode {
+    if app.game.is_timed()
+        && !app.game.is_started()
+        && !app.game.is_over()
+        && app.table.waits_for_players()
+    {
+        Mode::Ready(Ready)
+    } else {
+        Mode::Playing
     }
 }
 

@@ -1,7 +1,7 @@
 //! The parts of [`App`](super::App)'s view state, each with one job and its own way back to
 //! its resting state: the board view (cursor, picked-up piece, press, orientation), the move
 //! box (typed text and the memory of a refused move) and the review (the ply shown). `App`
-//! composes them ([`App::back_to_present`](super::App)) instead of resetting fields one by one.
+//! composes them (`Study::back_to_present`, in `study`) instead of resetting fields one by one.
 
 use crate::rules::{Color, Position, Square};
 

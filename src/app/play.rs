@@ -135,9 +135,9 @@ impl App {
                 self.error("There is no question to answer and no draw offer to decline")
             }
             Action::NewGame => self.new_game_requested(),
-            Action::Save => self.open_save_form(now),
-            Action::Library => self.open_library(),
-            Action::Explore => self.open_explorer(),
+            Action::Save => super::SaveForm::open(self, now),
+            Action::Library => dialogs::Library::open(self),
+            Action::Explore => dialogs::Explorer::open(self),
             Action::ShowFen => self.show_fen(),
             Action::Analyse => {
                 let refused = self.reports.start(&self.game, &mut self.effects);
@@ -570,7 +570,7 @@ impl App {
         if self.view().game_in_progress() || self.study_would_be_lost() {
             self.mode = Mode::AbandonGame(dialogs::AbandonGame);
         } else {
-            self.open_form();
+            super::NewGameForm::open(self);
         }
     }
 

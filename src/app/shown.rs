@@ -1,7 +1,7 @@
 //! What the board shows: the present, a position of the past, or a side line's move — and
 //! what goes with it (the move that led there, the clocks as they stood, the opening's name).
 //!
-//! [`Shown`] is a view of the game through the review, made by [`App::shown`](super::App::shown)
+//! [`Shown`] is a view of the game through the review, made by [`View::shown`](super::View::shown)
 //! for the screen, the plain mode and the app's own parts alike, so each asks one question of
 //! one value ("the position shown") instead of the app answering a dozen.
 

@@ -10,7 +10,7 @@
 //! the next move, and pressed again at once (or where none branches off), the next choice at the
 //! fork the move shown is on, round to the line's own move; Shift-← leaves the variation for the
 //! position it branches off from. Every input path (typed, cursor, mouse) plays its
-//! move through [`App::submit`], which hands a finished game's moves to [`App::study`].
+//! move through [`App::submit`], which hands a finished game's moves to [`Study::play`].
 
 use std::time::Duration;
 
@@ -22,7 +22,7 @@ use crate::game::{Game, Spot};
 use crate::rules::{Move, Position};
 
 /// How the review moves through the game tree: each way answers where to go (or what to say
-/// where there is nowhere), and `App::show_spot` goes there.
+/// where there is nowhere), and [`Study::show_spot`] goes there.
 impl Review {
     /// Where in the game tree of `game` the board is.
     pub fn spot(self, game: &Game) -> Spot {

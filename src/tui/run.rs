@@ -1,7 +1,7 @@
 //! The main loop: the terminal, the app and the clock.
 //!
 //! It sleeps on its one channel (see [`events`](super::events)) until an event arrives from
-//! any source or the running clock's text is due to change ([`App::next_wake`], from [`Clock::next_change`](crate::game::clock::Clock::next_change)),
+//! any source or the running clock's text is due to change ([`View::next_wake`](crate::app::View::next_wake), from [`Clock::next_change`](crate::game::clock::Clock::next_change)),
 //! so an idle game costs one wake-up per displayed second (ten per second under 20 s left) and
 //! nothing at all without a running clock. Every wake-up first tells the app the time
 //! ([`Action::Tick`], which is how a flag fall is announced), then draws. Only events and clock

@@ -20,7 +20,7 @@ impl Popup for AbandonGame {
     fn update(self, app: &mut App, action: Action, now: Duration) {
         match action {
             Action::Yes if yes_too_soon(app, now, "y sets up a new game, Enter goes back") => {}
-            Action::Yes => app.open_form(),
+            Action::Yes => crate::app::NewGameForm::open(app),
             _ => grave_default(app, action, now),
         }
     }

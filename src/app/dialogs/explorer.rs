@@ -104,11 +104,11 @@ impl Popup for Explorer {
             }
             Action::Input(c) if !c.is_control() => {
                 self.filter.push(c);
-                app.ask_explorer(self);
+                Explorer::ask(app, self);
             }
             Action::DeleteChar => {
                 self.filter.pop();
-                app.ask_explorer(self);
+                Explorer::ask(app, self);
             }
             Action::HistoryBack
             | Action::HistoryForward
@@ -122,10 +122,13 @@ impl Popup for Explorer {
                 if app.view().shown().position().repetition_key() == self.key {
                     app.mode = Mode::Explorer(self);
                 } else {
-                    app.ask_explorer(Explorer {
-                        filter: self.filter,
-                        ..Explorer::default()
-                    });
+                    Explorer::ask(
+                        app,
+                        Explorer {
+                            filter: self.filter,
+                            ..Explorer::default()
+                        },
+                    );
                 }
             }
             Action::Complete => {
@@ -156,10 +159,13 @@ impl Popup for Explorer {
                         app.submit(mv, now);
                         // On to the position the move leads to, with the same filter.
                         if app.view().shown().position() != &position {
-                            app.ask_explorer(Explorer {
-                                filter: self.filter,
-                                ..Explorer::default()
-                            });
+                            Explorer::ask(
+                                app,
+                                Explorer {
+                                    filter: self.filter,
+                                    ..Explorer::default()
+                                },
+                            );
                         }
                     }
                     None => app.mode = Mode::Explorer(self),
@@ -204,33 +210,33 @@ impl Explorer {
     }
 }
 
-impl App {
+impl Explorer {
     /// Opens the explorer on the position shown (F7, `explore`): after the game, in
     /// review of a loaded or finished one, and on the analysis board; never while a game is
     /// being played.
-    pub(in crate::app) fn open_explorer(&mut self) {
-        if !self.saving.enabled {
-            self.error("There is no library: hotseat has no folder to keep games in");
+    pub(in crate::app) fn open(app: &mut App) {
+        if !app.saving.enabled {
+            app.error("There is no library: hotseat has no folder to keep games in");
             return;
         }
-        if self.view().game_in_progress() {
-            self.error("The explorer opens after the game: no help from the archive during play");
+        if app.view().game_in_progress() {
+            app.error("The explorer opens after the game: no help from the archive during play");
             return;
         }
-        self.ask_explorer(Explorer::default());
+        Explorer::ask(app, Explorer::default());
     }
 
     /// Shows `explorer` for the position shown, and asks the worker for its moves.
-    pub(in crate::app) fn ask_explorer(&mut self, explorer: Explorer) {
-        let key = self.view().shown().position().repetition_key();
-        self.effects.push(
+    pub(in crate::app) fn ask(app: &mut App, explorer: Explorer) {
+        let key = app.view().shown().position().repetition_key();
+        app.effects.push(
             LibraryEffect::Explore {
                 key,
                 filter: explorer.filter.clone(),
             }
             .into(),
         );
-        self.mode = Mode::Explorer(Explorer {
+        app.mode = Mode::Explorer(Explorer {
             key,
             rows: None,
             selected: 0,

@@ -22,7 +22,7 @@ impl Popup for GameOver {
         match action {
             // Across the network a new game is hosted anew.
             Action::NewGame | Action::Rematch if app.table_refuses(&action) => {}
-            Action::NewGame => app.open_form(),
+            Action::NewGame => crate::app::NewGameForm::open(app),
             Action::Rematch => rematch(app),
             // The review starts with the arrows on the moves, however the last move was made.
             Action::Review => {

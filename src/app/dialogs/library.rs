@@ -271,31 +271,31 @@ impl Popup for TrashGame {
     }
 }
 
-impl App {
+impl Library {
     /// Opens the library screen (F6, Ctrl-B, `games`), and asks the front end for the list. The
     /// clock of a game in progress runs on: the players stop it by agreement (Ctrl-P) first.
-    pub(in crate::app) fn open_library(&mut self) {
-        if !self.saving.enabled {
-            self.error("There is no library: hotseat has no folder to keep games in");
+    pub(in crate::app) fn open(app: &mut App) {
+        if !app.saving.enabled {
+            app.error("There is no library: hotseat has no folder to keep games in");
             return;
         }
         // The screen's own news shows on it; the game's ("White's clock is running") would
         // be out of place there, but not that the clock runs on meanwhile.
-        self.message = match self.game.clock().running() {
-            Some(color) if self.game.is_timed() && !self.game.is_over() => {
+        app.message = match app.game.clock().running() {
+            Some(color) if app.game.is_timed() && !app.game.is_over() => {
                 Some(Message::info(format!(
                     "{}'s clock is running: the library does not stop it (Ctrl-P, agreed, does)",
-                    self.view().words().who(color)
+                    app.view().words().who(color)
                 )))
             }
             _ => None,
         };
-        self.mode = Mode::Library(Library::default());
-        self.effects.push(LibraryEffect::Load.into());
+        app.mode = Mode::Library(Library::default());
+        app.effects.push(LibraryEffect::Load.into());
     }
 
     /// What the file worker says about the library.
-    pub(in crate::app) fn library_news(&mut self, news: LibraryNews, now: Duration) {
+    pub(in crate::app) fn hear(app: &mut App, news: LibraryNews, now: Duration) {
         // A list read for the trash is shown only in the trash, the library's only in it, and
         // the explorer's games only in their list.
         let of = |library: &Library| match &news {
@@ -303,36 +303,36 @@ impl App {
             LibraryNews::Reached(_) => library.reached,
             _ => !library.trash && !library.reached,
         };
-        let fits = matches!(&self.mode, Mode::Library(library) if of(library));
-        let rows = usize::from(self.size.height.saturating_sub(CHROME_ROWS));
+        let fits = matches!(&app.mode, Mode::Library(library) if of(library));
+        let rows = usize::from(app.size.height.saturating_sub(CHROME_ROWS));
         match news {
             LibraryNews::Loaded(Ok(page)) => {
-                if let Mode::Library(library) = &mut self.mode
+                if let Mode::Library(library) = &mut app.mode
                     && fits
                 {
                     let mut list = LibraryList::paged(page);
                     list.set_page(rows);
                     if let Some(query) = list.wanted() {
-                        self.effects
+                        app.effects
                             .push(Effect::Library(LibraryEffect::Page(query)));
                     }
                     library.list = Some(list);
                 }
             }
             LibraryNews::Page(Ok(page)) => {
-                if let Mode::Library(library) = &mut self.mode
+                if let Mode::Library(library) = &mut app.mode
                     && fits
                     && let Some(list) = &mut library.list
                 {
                     list.receive(page);
                     if let Some(query) = list.wanted() {
-                        self.effects
+                        app.effects
                             .push(Effect::Library(LibraryEffect::Page(query)));
                     }
                 }
             }
             LibraryNews::TrashRead(Ok(games)) | LibraryNews::Reached(Ok(games)) => {
-                if let Mode::Library(library) = &mut self.mode
+                if let Mode::Library(library) = &mut app.mode
                     && fits
                 {
                     let mut list = LibraryList::new(games);
@@ -341,61 +341,61 @@ impl App {
                 }
             }
             LibraryNews::Loaded(Err(err)) | LibraryNews::Page(Err(err)) => {
-                if matches!(self.mode, Mode::Library(_)) {
-                    self.back_from_form();
+                if matches!(app.mode, Mode::Library(_)) {
+                    app.back_from_form();
                 }
-                self.error(format!("The library cannot be read: {err}"));
+                app.error(format!("The library cannot be read: {err}"));
             }
             LibraryNews::Reached(Err(err)) => {
                 if fits {
-                    self.back_from_form();
+                    app.back_from_form();
                 }
-                self.error(format!("The library cannot be read: {err}"));
+                app.error(format!("The library cannot be read: {err}"));
             }
             LibraryNews::TrashRead(Err(err)) => {
-                self.error(format!("The trash cannot be read: {err}"));
+                app.error(format!("The trash cannot be read: {err}"));
             }
             LibraryNews::Purged { file, result } => match result {
                 Ok(()) => {
-                    if let Mode::Library(library) = &mut self.mode
+                    if let Mode::Library(library) = &mut app.mode
                         && let Some(list) = &mut library.list
                         && library.trash
                     {
                         list.remove(&file);
                     }
-                    self.message = Some(Message::info(format!("{file} is deleted for good")));
+                    app.message = Some(Message::info(format!("{file} is deleted for good")));
                 }
-                Err(err) => self.error(format!("{file} was not deleted: {err}")),
+                Err(err) => app.error(format!("{file} was not deleted: {err}")),
             },
             LibraryNews::Opened(Ok(opened)) => {
-                if matches!(self.mode, Mode::Library(_)) {
-                    self.back_from_form();
-                    self.open_game(*opened, false, now);
+                if matches!(app.mode, Mode::Library(_)) {
+                    app.back_from_form();
+                    app.open_game(*opened, false, now);
                 }
             }
-            LibraryNews::Opened(Err(err)) => self.error(err.to_string()),
+            LibraryNews::Opened(Err(err)) => app.error(err.to_string()),
             LibraryNews::Trashed { file, result } => match result {
                 Ok(name) => {
-                    if let Mode::Library(library) = &mut self.mode {
+                    if let Mode::Library(library) = &mut app.mode {
                         if let Some(list) = &mut library.list {
                             list.remove(&file);
                             if let Some(query) = list.wanted() {
-                                self.effects
+                                app.effects
                                     .push(Effect::Library(LibraryEffect::Page(query)));
                             }
                         }
                         library.trashed = Some(name);
                     }
-                    self.message = Some(Message::info(format!(
+                    app.message = Some(Message::info(format!(
                         "{file} is in the trash: F8 brings it back"
                     )));
                 }
-                Err(err) => self.error(format!("{file} was not deleted: {err}")),
+                Err(err) => app.error(format!("{file} was not deleted: {err}")),
             },
             LibraryNews::Restored(Ok(name)) => {
-                self.message = Some(Message::info(format!("{name} is back in the library")));
-                if let Mode::Library(library) = &self.mode {
-                    self.effects.push(if library.trash {
+                app.message = Some(Message::info(format!("{name} is back in the library")));
+                if let Mode::Library(library) = &app.mode {
+                    app.effects.push(if library.trash {
                         Effect::Library(LibraryEffect::LoadTrash)
                     } else {
                         Effect::Library(LibraryEffect::Load)
@@ -403,22 +403,22 @@ impl App {
                 }
             }
             LibraryNews::Explored { key, filter, rows } => {
-                if let Mode::Explorer(explorer) = &mut self.mode
+                if let Mode::Explorer(explorer) = &mut app.mode
                     && let Err(err) = explorer.answered(key, &filter, rows)
                 {
-                    self.mode = Mode::Playing;
-                    self.error(format!("The library cannot be read: {err}"));
+                    app.mode = Mode::Playing;
+                    app.error(format!("The library cannot be read: {err}"));
                 }
             }
             LibraryNews::Reading { key, filter, games } => {
-                if let Mode::Explorer(explorer) = &mut self.mode
+                if let Mode::Explorer(explorer) = &mut app.mode
                     && let Some(ask) = explorer.reading(key, filter, games)
                 {
-                    self.effects.push(ask.into());
+                    app.effects.push(ask.into());
                 }
             }
             LibraryNews::Restored(Err(err)) => {
-                self.error(format!("The game did not come back from the trash: {err}"));
+                app.error(format!("The game did not come back from the trash: {err}"));
             }
         }
     }

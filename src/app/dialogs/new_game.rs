@@ -42,15 +42,15 @@ impl Popup for Box<NewGameForm> {
     }
 }
 
-impl App {
+impl NewGameForm {
     /// Opens the form, filled in like the game on the board (and with the choices of the last
     /// game started from it).
-    pub(in crate::app) fn open_form(&mut self) {
-        let mut form = NewGameForm::new(&self.game, self.theme.palette());
-        if let Some(choices) = &self.remembered {
+    pub(in crate::app) fn open(app: &mut App) {
+        let mut form = NewGameForm::new(&app.game, app.theme.palette());
+        if let Some(choices) = &app.remembered {
             form.recall(choices);
         }
-        self.mode = Mode::NewGame(Box::new(form));
+        app.mode = Mode::NewGame(Box::new(form));
     }
 }
 

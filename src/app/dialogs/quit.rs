@@ -20,8 +20,8 @@ impl Popup for Quit {
             Action::Yes | Action::Quit if yes_too_soon(app, now, "y quits, Enter goes back") => {}
             Action::Yes | Action::Quit => app.quit = true,
             // Saving fails: a copy first, in a folder that can be written (the form says which).
-            Action::Save => app.open_save_form(now),
-            Action::No | Action::Cancel => app.mode = app.board_mode(),
+            Action::Save => crate::app::SaveForm::open(app, now),
+            Action::No | Action::Cancel => app.mode = super::board_mode(app),
             _ => grave_default(app, action, now),
         }
     }

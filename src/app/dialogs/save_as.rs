@@ -69,22 +69,22 @@ impl Popup for SaveForm {
     }
 }
 
-impl App {
+impl SaveForm {
     /// Ctrl-S: the form, with a file name suggested from the players and today's date.
-    pub(in crate::app) fn open_save_form(&mut self, now: Duration) {
+    pub(in crate::app) fn open(app: &mut App, now: Duration) {
         let stem = export_stem(
-            &self.saving.today(now),
-            self.game.player(Color::White),
-            self.game.player(Color::Black),
+            &app.saving.today(now),
+            app.game.player(Color::White),
+            app.game.player(Color::Black),
         );
         // While saving fails, in a folder the front end found it can write to.
-        let folder = match &self.saving.elsewhere {
-            Some(folder) if self.saving.failure.is_some() => {
+        let folder = match &app.saving.elsewhere {
+            Some(folder) if app.saving.failure.is_some() => {
                 format!("{}/", folder.trim_end_matches('/'))
             }
             _ => String::new(),
         };
-        self.mode = Mode::SaveAs(SaveForm {
+        app.mode = Mode::SaveAs(SaveForm {
             path: format!("{folder}{stem}.pgn"),
             kind: ExportKind::Pgn,
         });
