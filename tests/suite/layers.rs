@@ -154,6 +154,54 @@ fn the_drawing_never_drives_the_app() {
     );
 }
 
+/// The app's parts with one job each, below the state machine: none of them names `App`, so
+/// each reads (and is tested) without it; the app borrows them (`Desk`, `Study`) or owns them.
+const APP_PARTS: &[&str] = &[
+    "config",
+    "desk",
+    "effect",
+    "event",
+    "help",
+    "keymap",
+    "launch",
+    "library",
+    "live",
+    "move_entry",
+    "newgame",
+    "notation",
+    "parts",
+    "requests",
+    "shown",
+    "sound",
+    "table",
+];
+
+/// Whether `code` uses the identifier `name` (not as part of a longer one).
+fn names(code: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    code.match_indices(name)
+        .any(|(at, _)| !code[..at].ends_with(ident) && !code[at + name.len()..].starts_with(ident))
+}
+
+#[test]
+fn the_apps_parts_never_reach_up_to_the_app() {
+    let found: Vec<String> = APP_PARTS
+        .iter()
+        .map(|part| src().join("app").join(format!("{part}.rs")))
+        .inspect(|file| assert!(file.exists(), "no part {}", file.display()))
+        .filter(|file| names(&code(file), "App"))
+        .map(|file| file.display().to_string())
+        .collect();
+    assert!(
+        found.is_empty(),
+        "parts of the app that name App:\n{}",
+        found.join("\n")
+    );
+    // The check itself: the file where the app plays names it.
+    assert!(names(&code(&src().join("app").join("play.rs")), "App"));
+    assert!(!names("struct AppLike; let app = 1;", "App"));
+}
+
 #[test]
 fn the_layer_check_sees_an_upward_import() {
     // The checker itself: `cli` names `settings` (as it may), and the checker finds it.
