@@ -169,6 +169,23 @@ impl Message {
     }
 }
 
+/// The status line's message, said: news, or a refusal (with shorter wordings for narrow
+/// lines). One way for the app and the parts it lends (`Desk`, `Study`) alike.
+trait Say {
+    fn info(&mut self, text: impl Into<String>);
+    fn error(&mut self, text: impl Into<String>);
+}
+
+impl Say for Option<Message> {
+    fn info(&mut self, text: impl Into<String>) {
+        *self = Some(Message::info(text));
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        *self = Some(move_entry::shortened(Message::error(text)));
+    }
+}
+
 /// How long after a game ended other than by this screen's own key letters are dropped
 /// rather than taken as the game-over box's keys: a move being typed, at a typist's pace.
 pub const TYPED_INTO_THE_END: Duration = Duration::from_millis(1500);
@@ -540,13 +557,5 @@ impl App {
 
     pub fn should_quit(&self) -> bool {
         self.quit
-    }
-
-    fn info(&mut self, text: impl Into<String>) {
-        self.message = Some(Message::info(text));
-    }
-
-    fn error(&mut self, text: impl Into<String>) {
-        self.message = Some(move_entry::shortened(Message::error(text)));
     }
 }

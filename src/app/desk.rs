@@ -7,12 +7,13 @@
 //! taken back puts the board back to the present), a desk's method says so in what it
 //! returns, and the app does it; so the table's rules read without the screen's state.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::notation::Words;
 use super::requests::{ANSWER_GUARD, Requests};
 use super::table::Table;
-use super::{Effect, Message, move_entry};
+use super::{Effect, Message};
 use crate::game::Game;
 use crate::remote::Action;
 use crate::rules::MoveStyle;
@@ -45,14 +46,6 @@ impl Desk<'_> {
         Words::new(self.game, self.style)
     }
 
-    pub(super) fn info(&mut self, text: impl Into<String>) {
-        *self.message = Some(Message::info(text));
-    }
-
-    pub(super) fn error(&mut self, text: impl Into<String>) {
-        *self.message = Some(move_entry::shortened(Message::error(text)));
-    }
-
     /// Sends `action` to the host when the game is played across the network (a watcher is
     /// told only players act). False when the table is here: the caller acts on the game.
     pub(super) fn net_act(&mut self, action: Action) -> bool {
@@ -61,7 +54,9 @@ impl Desk<'_> {
         };
         match net.act(self.game, action) {
             Some(msg) => self.effects.push(Effect::Net(msg)),
-            None => self.error("You are watching: only the players act in the game"),
+            None => self
+                .message
+                .error("You are watching: only the players act in the game"),
         }
         true
     }
@@ -73,7 +68,7 @@ impl Desk<'_> {
     pub(super) fn too_soon_to_answer(&mut self, since: Duration, now: Duration, how: &str) -> bool {
         let soon = self.by_key && now.saturating_sub(since) < ANSWER_GUARD;
         if soon {
-            self.info(format!(
+            self.message.info(format!(
                 "That key came as the question did, so it does not answer: {how}"
             ));
         }

@@ -9,6 +9,7 @@
 //! so the player can correct the path. The word `fen` shows the position's FEN on the status
 //! line instead.
 
+use crate::app::Say;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -89,8 +90,10 @@ impl App {
     pub(super) fn exported(&mut self, result: ExportResult) {
         let Mode::SaveAs(form) = &self.mode else {
             match result {
-                ExportResult::Written(path) => self.info(format!("Saved to {}", shown(&path))),
-                ExportResult::Failed(why) => self.error(format!("Not saved: {why}")),
+                ExportResult::Written(path) => {
+                    self.message.info(format!("Saved to {}", shown(&path)))
+                }
+                ExportResult::Failed(why) => self.message.error(format!("Not saved: {why}")),
                 ExportResult::Exists => {}
             }
             return;
@@ -106,19 +109,19 @@ impl App {
                     self.saving.study_unsaved = false;
                 }
                 self.mode = Mode::Playing;
-                self.info(format!("Saved {what} to {path}"));
+                self.message.info(format!("Saved {what} to {path}"));
             }
             ExportResult::Exists => {
                 let form = form.clone();
                 self.mode = Mode::Replace(super::dialogs::Replace { form });
             }
-            ExportResult::Failed(why) => self.error(format!("Not saved: {why}")),
+            ExportResult::Failed(why) => self.message.error(format!("Not saved: {why}")),
         }
     }
 
     /// The word `fen`: the position on the board as FEN, on the status line.
     pub(super) fn show_fen(&mut self) {
         let fen = self.view().shown().position().fen();
-        self.info(format!("FEN {fen}"));
+        self.message.info(format!("FEN {fen}"));
     }
 }

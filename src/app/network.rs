@@ -16,6 +16,7 @@
 //! effect) and at a terminal that joined or watches. The app names only [`crate::remote`],
 //! never the sockets (`net`), which the front end owns.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::requests::Ask;
@@ -249,7 +250,7 @@ impl App {
                 self.board.cursor = mv.to();
             }
             Ok(_) => {}
-            Err(err) => self.error(err.to_string()),
+            Err(err) => self.message.error(err.to_string()),
         }
     }
 
@@ -273,7 +274,8 @@ impl App {
         self.move_box.clear();
         let words = crate::remote::clean_chat(words);
         if words.is_empty() {
-            self.error("say what? Type the words after `say`, as: say good luck");
+            self.message
+                .error("say what? Type the words after `say`, as: say good luck");
         } else {
             self.desk().net_act(Action::Say { text: words });
         }
@@ -286,7 +288,7 @@ impl App {
             Some(net) if !net.setup.invitation.is_empty() => {
                 self.mode = Mode::Invite(dialogs::Invite);
             }
-            _ => self.error("Only the host has invitations to give"),
+            _ => self.message.error("Only the host has invitations to give"),
         }
     }
 
@@ -307,7 +309,7 @@ impl App {
                     self.mode = Mode::Playing;
                 }
                 let who = self.view().words().who(color);
-                self.info(if rejoined {
+                self.message.info(if rejoined {
                     format!("{who} is back")
                 } else {
                     format!("{who} has joined the game")
@@ -320,7 +322,7 @@ impl App {
                 };
                 net.peers[color.index()] = PeerState::GoneSince(now);
                 let who = self.view().words().who(color);
-                self.error(format!(
+                self.message.error(format!(
                     "{who}'s terminal is gone ({why}); the game waits, the clock of the side \
                      to move runs on, and `hotseat join` with the same invitation takes the \
                      seat back"
@@ -339,7 +341,7 @@ impl App {
                     .map_or_else(String::new, |mv| {
                         format!("; your move {mv} waits until the host has it")
                     });
-                self.error(format!(
+                self.message.error(format!(
                     "The connection to the host dropped ({why}): connecting again{pending}"
                 ));
             }
@@ -349,7 +351,7 @@ impl App {
                 if let Some(color) = net.seat().and_then(Seat::color) {
                     net.peers[(!color).index()] = PeerState::GoneSince(now);
                 }
-                self.error(format!(
+                self.message.error(format!(
                     "The connection to the host is lost: {why}. The game is saved here; \
                      `hotseat join` with the same invitation goes on with it"
                 ));
@@ -366,7 +368,7 @@ impl App {
                 match Mirror::new(*seat, snapshot, now) {
                     Ok((mirror, game)) => self.welcomed(mirror, game),
                     Err(err) => {
-                        self.error(err.to_string());
+                        self.message.error(err.to_string());
                         self.effects.push(Effect::Net(Msg::WantSync));
                     }
                 }
@@ -379,7 +381,7 @@ impl App {
         let change = match mirror.apply(&mut self.game, &msg, now) {
             Ok(change) => change,
             Err(err) => {
-                self.error(err.to_string());
+                self.message.error(err.to_string());
                 self.effects.push(Effect::Net(Msg::WantSync));
                 return;
             }
@@ -407,7 +409,7 @@ impl App {
                 }
             }
             self.followed_mirror(before, Some(&position));
-            self.info(match unplayed {
+            self.message.info(match unplayed {
                 Some(mv) => format!(
                     "Connected to the host again. Your move {mv} never reached it and is not \
                      played: play it again"
@@ -417,7 +419,7 @@ impl App {
             return;
         }
         if let Some(mv) = &unplayed {
-            self.error(format!(
+            self.message.error(format!(
                 "Your move {mv} did not reach the host before the game changed; it is not played"
             ));
         }
@@ -440,7 +442,7 @@ impl App {
                 } else {
                     "The host refused it"
                 };
-                self.error(format!("{said}: {why}"));
+                self.message.error(format!("{said}: {why}"));
             }
             Change::Chat { from, text } => {
                 let who = from
@@ -455,7 +457,7 @@ impl App {
                 if chat.len() > CHAT_LINES {
                     chat.remove(0);
                 }
-                self.info(line);
+                self.message.info(line);
             }
             Change::Synced(notice) => {
                 self.followed_mirror(before, Some(&position));
@@ -485,7 +487,7 @@ impl App {
             self.mode = Mode::Invite(dialogs::Invite);
         }
         let resumed = self.table.remote().is_some_and(|n| n.setup.resumed);
-        self.info(match seat.color() {
+        self.message.info(match seat.color() {
             Some(color) if resumed => format!(
                 "You play {}: the unfinished game goes on (hotseat host --new starts another)",
                 self.view().words().who(color)
@@ -532,17 +534,19 @@ impl App {
                     self.requests.offer_seen(now)
                 }
                 Some(by) if mine(Seat::of(by)) => {
-                    self.info(format!(
+                    self.message.info(format!(
                         "You offer a draw; {} is asked",
                         self.view().words().who(!by)
                     ));
                 }
-                Some(by) => self.info(format!("{} offers a draw", self.view().words().who(by))),
+                Some(by) => self
+                    .message
+                    .info(format!("{} offers a draw", self.view().words().who(by))),
                 None => {}
             },
             Notice::DrawDeclined(by) => {
                 if let Some(by) = by.color() {
-                    self.info(format!(
+                    self.message.info(format!(
                         "{} declines the draw offer",
                         self.view().words().who(by)
                     ));
@@ -554,7 +558,7 @@ impl App {
                 }
                 Some(by) if mine(Seat::of(by)) => {
                     self.requests.stand(Ask::Takeback, by, now);
-                    self.info(format!(
+                    self.message.info(format!(
                         "You ask to take back {}; {} is asked",
                         self.view()
                             .words()
@@ -563,7 +567,7 @@ impl App {
                         self.view().words().who(!by)
                     ));
                 }
-                Some(by) => self.info(format!(
+                Some(by) => self.message.info(format!(
                     "{} asks to take back a move",
                     self.view().words().who(by)
                 )),
@@ -578,7 +582,7 @@ impl App {
                         .words()
                         .takeback(asker)
                         .map_or_else(String::new, |moves| format!(" {moves}"));
-                    self.info(format!(
+                    self.message.info(format!(
                         "{} does not agree to take back{moves}",
                         self.view().words().who(by)
                     ));
@@ -587,7 +591,7 @@ impl App {
             Notice::TookBack(by) => {
                 self.requests.took_back(by.color());
                 if let Some(by) = by.color() {
-                    self.info(format!(
+                    self.message.info(format!(
                         "{}'s move taken back, with consent",
                         self.view().words().who(by)
                     ));
@@ -610,7 +614,7 @@ impl App {
                 };
                 if who != seat && !net.setup.hosting {
                     let who = self.view().words().who(color);
-                    self.info(if connected {
+                    self.message.info(if connected {
                         format!("{who} is connected")
                     } else {
                         format!("{who}'s terminal is gone; the game waits for it")

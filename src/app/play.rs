@@ -1,6 +1,7 @@
 //! The board and the move box: cursor, selection, mouse, typed text, commands, history review,
 //! and the one function every move goes through ([`App::commit`]).
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::desk::Acted;
@@ -131,9 +132,9 @@ impl App {
                     self.took_back();
                 }
             }
-            Action::No if !self.desk().decline_standing(now) => {
-                self.error("There is no question to answer and no draw offer to decline")
-            }
+            Action::No if !self.desk().decline_standing(now) => self
+                .message
+                .error("There is no question to answer and no draw offer to decline"),
             Action::NewGame => self.new_game_requested(),
             Action::Save => super::SaveForm::open(self, now),
             Action::Library => dialogs::Library::open(self),
@@ -154,7 +155,7 @@ impl App {
             Action::Quit => self.quit_requested(),
             Action::Redraw => self.effects.push(super::ScreenEffect::Redraw.into()),
             Action::Pointer(pointer) => self.pointer(pointer, now),
-            Action::MoveNow | Action::Hint => self.error(
+            Action::MoveNow | Action::Hint => self.message.error(
                 "There is no engine playing in this game: hotseat --against stockfish starts one",
             ),
             _ => {}
@@ -185,7 +186,7 @@ impl App {
             Some(piece) if piece.color == turn => {
                 if move_targets(pos, sq).is_empty() {
                     self.board.selected = None;
-                    self.error(format!(
+                    self.message.error(format!(
                         "The {} on {sq} has no legal move",
                         piece.role.name()
                     ));
@@ -197,14 +198,17 @@ impl App {
             _ if self.board.selected.is_some() => {
                 let from = self.board.selected.unwrap_or(sq);
                 let role = pos.role_at(from).map_or("piece", Role::name);
-                self.error(format!("The {role} on {from} can't go to {sq}"));
+                self.message
+                    .error(format!("The {role} on {from} can't go to {sq}"));
             }
-            Some(piece) => self.error(format!(
+            Some(piece) => self.message.error(format!(
                 "That is {}'s {}: pick one of {turn}'s pieces",
                 piece.color,
                 piece.role.name()
             )),
-            None => self.error(format!("No piece on {sq}: pick one of {turn}'s pieces")),
+            None => self
+                .message
+                .error(format!("No piece on {sq}: pick one of {turn}'s pieces")),
         }
     }
 
@@ -256,11 +260,11 @@ impl App {
         let palette = self.theme.palette().next();
         self.theme = self.theme.with_palette(palette);
         if self.theme.is_monochrome() {
-            self.info(format!(
+            self.message.info(format!(
                 "Theme: {palette} (colour is off: NO_COLOR is set or --color never)"
             ));
         } else {
-            self.info(format!("Theme: {palette}"));
+            self.message.info(format!("Theme: {palette}"));
         }
     }
 
@@ -340,7 +344,7 @@ impl App {
         self.board.selected = None;
         match self.move_box.type_char(c) {
             Ok(()) => self.message = None,
-            Err(TooLong) => self.error(format!(
+            Err(TooLong) => self.message.error(format!(
                 "Too long: the move box holds {MAX_INPUT_CHARS} characters; play what is there \
                  first, or Ctrl-U clears it"
             )),
@@ -353,7 +357,7 @@ impl App {
         match move_entry::completion(self.view().shown().board_position(), &typed) {
             Some(text) => self.move_box.set(text),
             None if self.move_box.is_blank() => {}
-            None => self.error(format!(
+            None => self.message.error(format!(
                 "Nothing to complete: {}",
                 move_entry::feedback(self.view().shown().board_position(), &typed)
                     .hint
@@ -426,9 +430,9 @@ impl App {
                 Err(refusal) => {
                     self.move_box.set(step.rest);
                     if played.is_empty() {
-                        self.error(refusal.to_string());
+                        self.message.error(refusal.to_string());
                     } else {
-                        self.error(format!(
+                        self.message.error(format!(
                             "Played {}; stopped at \"{}\": {refusal}",
                             played.join(", "),
                             step.typed
@@ -468,7 +472,7 @@ impl App {
                     return true;
                 }
                 if let Some(outcome) = self.game.outcome() {
-                    self.error(format!(
+                    self.message.error(format!(
                         "The game is over ({}, {}): Ctrl-N starts a new one",
                         self.view().words().outcome(outcome),
                         outcome.result.pgn()
@@ -477,12 +481,12 @@ impl App {
                 false
             }
             NextMove::Here(_) if self.game.clock().is_paused() => {
-                self.error("The clocks are paused: Ctrl-P resumes");
+                self.message.error("The clocks are paused: Ctrl-P resumes");
                 false
             }
             NextMove::Here(_) => true,
             NextMove::Elsewhere(why) => {
-                self.error(why);
+                self.message.error(why);
                 false
             }
         }
@@ -493,7 +497,7 @@ impl App {
         let Some(why) = self.table.refuses(action) else {
             return false;
         };
-        self.error(why);
+        self.message.error(why);
         true
     }
 
@@ -545,10 +549,10 @@ impl App {
                     .requests
                     .make_offer_with_move(&mut self.game, mover, now);
                 if let Err(err) = offer {
-                    self.error(err.to_string());
+                    self.message.error(err.to_string());
                 }
             }
-            Err(err) => self.error(err.to_string()),
+            Err(err) => self.message.error(err.to_string()),
         }
     }
 
@@ -556,7 +560,7 @@ impl App {
 
     fn ask_resign(&mut self) {
         if let Some(outcome) = self.game.outcome() {
-            self.error(format!(
+            self.message.error(format!(
                 "The game is over: {}",
                 self.view().words().outcome(outcome)
             ));
@@ -612,12 +616,13 @@ impl App {
         let span = crate::game::clock::format_span(stopped);
         let running = self.game.is_timed() && !self.game.is_over();
         if let Some(color) = self.game.clock().running().filter(|_| running) {
-            self.info(format!(
+            self.message.info(format!(
                 "The game was stopped for {span}; {}'s clock ran on, as for an absence",
                 self.view().words().who(color)
             ));
         } else {
-            self.info(format!("The game was stopped for {span}"));
+            self.message
+                .info(format!("The game was stopped for {span}"));
         }
     }
 }

@@ -20,6 +20,7 @@
 //! rating); Ctrl-V or F9 (`next`) the next puzzle (a rated puzzle left unsolved counts as
 //! failed, as on Lichess).
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::keymap::{Action, Seek};
@@ -311,7 +312,7 @@ pub(super) fn open(app: &mut App, mut start: PuzzleStart) {
     app.saving.track = false;
     app.table = super::table::Table::Puzzle(Box::new(seat));
     app.effects.push(ask.into());
-    app.info("Finding a puzzle…");
+    app.message.info("Finding a puzzle…");
 }
 
 /// The puzzle seat of the app's table, if it is a puzzle's (for the screen).
@@ -357,7 +358,7 @@ pub(super) fn hear(app: &mut App, news: PuzzleNews) {
             if let Some(seat) = seat_mut(app) {
                 seat.waiting = false;
             }
-            app.error(
+            app.message.error(
                 "No puzzle is left that fits the theme and ratings asked for (hotseat puzzles \
                  --theme, --rating choose others)",
             );
@@ -366,7 +367,7 @@ pub(super) fn hear(app: &mut App, news: PuzzleNews) {
             if let Some(seat) = seat_mut(app) {
                 seat.waiting = false;
             }
-            app.error(format!("No puzzle could be read: {err}"));
+            app.message.error(format!("No puzzle could be read: {err}"));
         }
         PuzzleNews::Recorded(Ok(change)) => {
             let Some(seat) = seat_mut(app) else { return };
@@ -382,7 +383,8 @@ pub(super) fn hear(app: &mut App, news: PuzzleNews) {
             }
         }
         PuzzleNews::Recorded(Err(err)) => {
-            app.error(format!("The puzzle's result is not saved: {err}"));
+            app.message
+                .error(format!("The puzzle's result is not saved: {err}"));
         }
         PuzzleNews::RunWritten(result) => {
             let Some(seat) = seat_mut(app) else { return };
@@ -390,9 +392,12 @@ pub(super) fn hear(app: &mut App, news: PuzzleNews) {
             match result {
                 Ok(old) => {
                     let best = best_words(seat.run.score(), old);
-                    app.info(format!("{summary}: {best} · Ctrl-V for another"));
+                    app.message
+                        .info(format!("{summary}: {best} · Ctrl-V for another"));
                 }
-                Err(err) => app.error(format!("{summary}; the score is not saved: {err}")),
+                Err(err) => app
+                    .message
+                    .error(format!("{summary}; the score is not saved: {err}")),
             }
         }
     }
@@ -449,17 +454,18 @@ pub(super) fn commit(app: &mut App, mv: Move, now: Duration) {
     let Some(seat) = seat_mut(app) else { return };
     if seat.over {
         let name = seat.run.name();
-        app.error(format!("The {name} is over · Ctrl-V for another"));
+        app.message
+            .error(format!("The {name} is over · Ctrl-V for another"));
         return;
     }
     let Some(solving) = seat.solving.as_mut() else {
-        app.error("The puzzle has not come yet");
+        app.message.error("The puzzle has not come yet");
         return;
     };
     let attempt = match solving.play(mv) {
         Ok(attempt) => attempt,
         Err(err) => {
-            app.error(err.to_string());
+            app.message.error(err.to_string());
             return;
         }
     };
@@ -508,7 +514,7 @@ pub(super) fn commit(app: &mut App, mv: Move, now: Duration) {
         Attempt::Right { reply } => {
             let after = before.play(mv).unwrap_or_else(|_| before.clone());
             play_moves(app, &[mv, reply], now);
-            app.info(format!(
+            app.message.info(format!(
                 "Right: {san}. {} played {} · your move{bonus}",
                 after.turn(),
                 after.san(reply)
@@ -519,11 +525,12 @@ pub(super) fn commit(app: &mut App, mv: Move, now: Duration) {
             seat.said = Some(format!("Solved: {san}{bonus}"));
             effects.push(seat.ask_next());
             play_moves(app, &[mv], now);
-            app.info(format!("Solved: {san}{bonus} · the next puzzle comes"));
+            app.message
+                .info(format!("Solved: {san}{bonus} · the next puzzle comes"));
         }
         Attempt::Solved => {
             play_moves(app, &[mv], now);
-            app.info(format!(
+            app.message.info(format!(
                 "Solved: {san} · the board is open for analysis (F5 engine lines) · Ctrl-V next"
             ));
         }
@@ -632,7 +639,7 @@ pub(super) fn tick(app: &mut App, now: Duration) {
         if let Some(Run::Duel(d)) = seat_mut(app).map(|s| &mut s.run) {
             d.0.check_time(now);
         }
-        app.info("Time is up");
+        app.message.info("Time is up");
         if let Some(effect) = finish(app) {
             app.effects.push(effect.into());
         }
@@ -651,7 +658,7 @@ pub fn next_wake(app: &App, now: Duration) -> Option<Duration> {
 fn play_moves(app: &mut App, moves: &[Move], now: Duration) {
     for &m in moves {
         if let Err(err) = app.game.play(m, now) {
-            app.error(err.to_string());
+            app.message.error(err.to_string());
             return;
         }
     }
@@ -692,7 +699,8 @@ pub(super) fn action(app: &mut App, action: &Action, now: Duration) -> bool {
         (Action::Hint | Action::MoveNow | Action::Takeback, Some((kind, _)))
             if kind != RunKind::Puzzles =>
         {
-            app.error("No hints, solutions or retries in Storm, Streak or a duel");
+            app.message
+                .error("No hints, solutions or retries in Storm, Streak or a duel");
         }
         (Action::Puzzles | Action::Seek(Seek { forward: true, .. }), Some((kind, true)))
             if kind != RunKind::Puzzles =>
@@ -700,10 +708,12 @@ pub(super) fn action(app: &mut App, action: &Action, now: Duration) -> bool {
             again(app, kind)
         }
         (Action::Puzzles | Action::Seek(Seek { forward: true, .. }), Some((RunKind::Storm, _))) => {
-            app.error("Storm goes on by itself: solve the puzzle, or a wrong move moves on")
+            app.message
+                .error("Storm goes on by itself: solve the puzzle, or a wrong move moves on")
         }
         (Action::Puzzles | Action::Seek(Seek { forward: true, .. }), Some((RunKind::Duel, _))) => {
-            app.error("The duel goes on by itself: solve the puzzle, or a wrong move passes it")
+            app.message
+                .error("The duel goes on by itself: solve the puzzle, or a wrong move passes it")
         }
         (
             Action::Puzzles | Action::Seek(Seek { forward: true, .. }),
@@ -751,7 +761,7 @@ fn again(app: &mut App, kind: RunKind) {
     seat.given = 0;
     let ask = seat.ask_next();
     app.effects.push(ask.into());
-    app.info("Finding a puzzle…");
+    app.message.info("Finding a puzzle…");
 }
 
 /// Streak's one skip: the next puzzle without losing the streak.
@@ -762,7 +772,7 @@ fn skip(app: &mut App) {
         _ => false,
     };
     if !skipped || seat.waiting {
-        app.error("No skip left: a Streak has one");
+        app.message.error("No skip left: a Streak has one");
         return;
     }
     seat.said = Some("Skipped; no skip is left".to_owned());
@@ -777,10 +787,12 @@ fn hint(app: &mut App) {
     };
     let before = solving.position().clone();
     match solving.hint() {
-        None => app.error("The puzzle is over: no hint to give · Ctrl-V next"),
+        None => app
+            .message
+            .error("The puzzle is over: no hint to give · Ctrl-V next"),
         Some(Hint::Piece { square, role }) => {
             app.board.cursor = square;
-            app.info(format!(
+            app.message.info(format!(
                 "Hint: move the {} on {square} (F10 again: the move; a puzzle solved with a \
                  hint counts as failed)",
                 role.name()
@@ -788,7 +800,7 @@ fn hint(app: &mut App) {
         }
         Some(Hint::Move(m)) => {
             app.board.cursor = m.from();
-            app.info(format!("Hint: {}", before.san(m)));
+            app.message.info(format!("Hint: {}", before.san(m)));
         }
     }
 }
@@ -801,7 +813,7 @@ fn show_solution(app: &mut App, now: Duration) {
     let mut pos = solving.position().clone();
     let rest = solving.show_solution();
     if rest.is_empty() {
-        app.error("The puzzle is over · Ctrl-V next");
+        app.message.error("The puzzle is over · Ctrl-V next");
         return;
     }
     let record = seat.settle();
@@ -814,7 +826,7 @@ fn show_solution(app: &mut App, now: Duration) {
         })
         .collect();
     play_moves(app, &rest, now);
-    app.info(format!(
+    app.message.info(format!(
         "The solution: {} · open for analysis · Ctrl-V next",
         sans.join(" ")
     ));
@@ -835,7 +847,7 @@ fn retry(app: &mut App, now: Duration) {
     };
     let game = puzzle_game(seat, &puzzle, now);
     install(app, game);
-    app.info(if counts {
+    app.message.info(if counts {
         "Again from the start".to_owned()
     } else {
         "Again from the start (only the first attempt counts)".to_owned()
@@ -845,7 +857,7 @@ fn retry(app: &mut App, now: Duration) {
 fn next(app: &mut App) {
     let Some(seat) = seat_mut(app) else { return };
     if seat.waiting {
-        app.info("Finding a puzzle…");
+        app.message.info("Finding a puzzle…");
         return;
     }
     // A rated puzzle passed over before its end counts as failed, as on Lichess.
@@ -862,7 +874,7 @@ fn next(app: &mut App) {
         app.effects.push(record.into());
     }
     app.effects.push(ask.into());
-    app.info("Finding a puzzle…");
+    app.message.info("Finding a puzzle…");
 }
 
 /// How the puzzle on the board ended, in place of the game's result (a mate puzzle's game

@@ -17,6 +17,7 @@
 use super::keymap::Seek;
 use super::view::View;
 use super::{App, Effect, EngineEffect, Live, Message};
+use crate::app::Say;
 use crate::game::report::lila::Judgement;
 use crate::game::report::{GameReport, PositionEval};
 use crate::game::{Game, Spot};
@@ -184,7 +185,7 @@ impl App {
     /// better.
     pub(super) fn seek_labelled(&mut self, seek: Seek) {
         let Some(report) = &self.reports.shown else {
-            self.error(if self.reports.running.is_some() {
+            self.message.error(if self.reports.running.is_some() {
                 "The engine is still working on the report: its labelled moves come when it is \
                  done"
             } else {
@@ -227,7 +228,7 @@ impl App {
             } else {
                 format!("No labelled move{side} in the report")
             };
-            self.info(what);
+            self.message.info(what);
             return;
         };
         // From the end of the game (or a report that ends before the move shown) the first is

@@ -15,6 +15,7 @@
 //! played. The draw offer itself lives in the game ([`crate::game::Game::pending_offer`]); the
 //! other two live here.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::desk::Desk;
@@ -272,7 +273,7 @@ impl Desk<'_> {
             return;
         }
         if let Err(err) = self.game.accept_draw(!by, now) {
-            self.error(err.to_string());
+            self.message.error(err.to_string());
         }
     }
 
@@ -281,7 +282,7 @@ impl Desk<'_> {
     #[must_use = "true: a move was taken back, and the board goes back to the present"]
     pub(super) fn takeback_key(&mut self, now: Duration) -> bool {
         if let Some(outcome) = self.game.outcome() {
-            self.error(format!(
+            self.message.error(format!(
                 "The game is over: {}",
                 self.words().outcome(outcome)
             ));
@@ -291,12 +292,13 @@ impl Desk<'_> {
             Some(r) if r.ask == Ask::Takeback && !self.table.asked_from_here(r.by) => {
                 return self.answer_request(true, now);
             }
-            Some(r) if r.ask == Ask::Takeback => {
-                self.error("Your take-back request is waiting for an answer")
-            }
+            Some(r) if r.ask == Ask::Takeback => self
+                .message
+                .error("Your take-back request is waiting for an answer"),
             Some(r) => {
                 let question = self.questions().words_for(r);
-                self.error(format!("{question} is waiting for an answer first"))
+                self.message
+                    .error(format!("{question} is waiting for an answer first"))
             }
             None => self.ask_takeback(now),
         }
@@ -306,20 +308,20 @@ impl Desk<'_> {
     fn ask_takeback(&mut self, now: Duration) {
         let plies = self.game.record().plies();
         if plies == 0 {
-            self.error("There is no move to take back");
+            self.message.error("There is no move to take back");
             return;
         }
         // Who asks: across the network this screen's player; here, whoever moved last.
         let asker = self.table.takeback_asker(self.game);
         if self.game.pending_offer() == Some(asker) {
-            self.error(format!(
+            self.message.error(format!(
                 "{}'s draw offer is waiting for an answer: ask to take back after it",
                 self.words().who(asker)
             ));
             return;
         }
         if self.requests.takeback_asked[asker.index()] == Some(plies) {
-            self.error(format!(
+            self.message.error(format!(
                 "{} already asked to take back this move: once per move",
                 self.words().who(asker)
             ));
@@ -328,7 +330,7 @@ impl Desk<'_> {
         self.requests.takeback_asked[asker.index()] = Some(plies);
         if !self.table.decides_here() {
             if self.net_act(RemoteAction::AskTakeback) {
-                self.info(
+                self.message.info(
                     "You asked to take your last move back; the answer comes from the other terminal",
                 );
             }
@@ -346,19 +348,21 @@ impl Desk<'_> {
     /// clocks, asks for it, or starts the clocks again.
     pub(super) fn pause_key(&mut self, now: Duration) {
         if !self.game.is_timed() {
-            self.info("This game has no clock to pause");
+            self.message.info("This game has no clock to pause");
         } else if self.game.is_over() {
-            self.error("The game is over: the clocks have stopped");
+            self.message
+                .error("The game is over: the clocks have stopped");
         } else if self.game.clock().is_paused() {
             self.game.resume(now);
-            self.info("Clocks running");
+            self.message.info("Clocks running");
         } else if let Some(r) = self.requests.pending {
             match r.ask {
                 // Agreeing to a pause takes nothing back.
                 Ask::Pause => _ = self.answer_request(true, now),
                 Ask::Takeback | Ask::Draw => {
                     let question = self.questions().words_for(r);
-                    self.error(format!("{question} is waiting for an answer first"))
+                    self.message
+                        .error(format!("{question} is waiting for an answer first"))
                 }
             }
         } else if self.game.clock().running().is_some() {
@@ -398,23 +402,26 @@ impl Desk<'_> {
                     Ok(()) => {
                         // The move is gone: the next one made may be asked about again.
                         self.requests.took_back(Some(request.by));
-                        self.info(format!("{answerer} agreed: {last} taken back"));
+                        self.message
+                            .info(format!("{answerer} agreed: {last} taken back"));
                         return true;
                     }
-                    Err(err) => self.error(err.to_string()),
+                    Err(err) => self.message.error(err.to_string()),
                 }
             }
             (Ask::Takeback, false) => {
                 let last = self.words().last_move();
-                self.info(format!("{answerer} does not agree to take back {last}"));
+                self.message
+                    .info(format!("{answerer} does not agree to take back {last}"));
             }
             (Ask::Pause, true) => {
                 self.game.pause(now);
-                self.info(format!("Clocks paused, as {answerer} agreed"));
+                self.message
+                    .info(format!("Clocks paused, as {answerer} agreed"));
             }
-            (Ask::Pause, false) => {
-                self.info(format!("{answerer} does not agree to stop the clocks"))
-            }
+            (Ask::Pause, false) => self
+                .message
+                .info(format!("{answerer} does not agree to stop the clocks")),
             // The game holds a draw offer: it is never a request here.
             (Ask::Draw, _) => {}
         }
@@ -431,7 +438,9 @@ impl Desk<'_> {
                 Some(by) if self.table.own_color() != Some(by) && !self.game.is_over() => {
                     self.accept_offer(by, now)
                 }
-                _ => self.error("There is no question to answer and no draw offer to accept"),
+                _ => self
+                    .message
+                    .error("There is no question to answer and no draw offer to accept"),
             },
         }
         false
@@ -458,7 +467,8 @@ impl Desk<'_> {
                     return true;
                 }
                 if self.game.decline_draw().is_ok() {
-                    self.info(format!("{} declines the draw offer", self.game.player(!by)));
+                    self.message
+                        .info(format!("{} declines the draw offer", self.game.player(!by)));
                 }
                 true
             }
@@ -478,12 +488,12 @@ impl Desk<'_> {
             Ask::Draw => "draw offer",
         };
         if mover == request.by {
-            self.info(format!(
+            self.message.info(format!(
                 "{} withdrew the {what} by moving",
                 self.words().who(mover)
             ));
         } else {
-            self.info(format!(
+            self.message.info(format!(
                 "{} moved: the {what} is declined",
                 self.words().who(mover)
             ));
@@ -499,7 +509,7 @@ impl Desk<'_> {
     /// With the opponent's offer standing, it brings that back to accept.
     pub(super) fn draw(&mut self, now: Duration) {
         if let Some(outcome) = self.game.outcome() {
-            self.error(format!(
+            self.message.error(format!(
                 "The game is over: {}",
                 self.words().outcome(outcome)
             ));
@@ -515,13 +525,13 @@ impl Desk<'_> {
             return;
         }
         if self.requests.with_move.take() == Some(turn) {
-            self.info(format!(
+            self.message.info(format!(
                 "{} withdraws the draw offer",
                 self.words().who(turn)
             ));
         } else {
             self.requests.with_move = Some(turn);
-            self.info(format!(
+            self.message.info(format!(
                 "{} offers a draw with this move · Ctrl-D withdraws",
                 self.words().who(turn)
             ));
@@ -538,7 +548,8 @@ impl Desk<'_> {
         if self.game.pending_offer() == Some(!me) {
             self.accept_offer(!me, now);
         } else if self.net_act(RemoteAction::OfferDraw) {
-            self.info(format!("You offer {} a draw", self.words().who(!me)));
+            self.message
+                .info(format!("You offer {} a draw", self.words().who(!me)));
         }
     }
 
@@ -549,7 +560,7 @@ impl Desk<'_> {
         }
         if self.game.claimable_now().any() {
             if let Err(err) = self.game.claim_draw(now) {
-                self.error(err.to_string());
+                self.message.error(err.to_string());
             }
             return;
         }
@@ -557,14 +568,14 @@ impl Desk<'_> {
         if !self.game.is_over() && !by_move.is_empty() {
             let pos = self.game.position();
             let sans: Vec<String> = by_move.iter().map(|(m, _)| pos.san(*m)).collect();
-            self.info(format!(
+            self.message.info(format!(
                 "No draw to claim yet; playing {} would allow one (you will be asked)",
                 sans.join(" or ")
             ));
             return;
         }
         if let Err(err) = self.game.claim_draw(now) {
-            self.error(err.to_string());
+            self.message.error(err.to_string());
         }
     }
 }

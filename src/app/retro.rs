@@ -21,6 +21,7 @@
 
 use super::keymap::Action;
 use super::{AnalysisEvent, App, EngineEffect, FileEffect, Message};
+use crate::app::Say;
 use crate::game::Spot;
 use crate::game::report::retro::{self as rules, Tried};
 use crate::game::report::{Eval, GameReport};
@@ -236,7 +237,7 @@ pub(super) fn open_kept(app: &mut App, player: String, rows: Vec<Mistake>) {
             "{player} has no mistakes to learn from: after a game's report (F4), Shift-F4 \
              learns from them and keeps those not solved"
         );
-        app.info(match refused.first() {
+        app.message.info(match refused.first() {
             Some(why) => format!("{none} ({why})"),
             None => none,
         });
@@ -252,7 +253,7 @@ pub(super) fn open_kept(app: &mut App, player: String, rows: Vec<Mistake>) {
             .map(|m| m.text.clone())
             .unwrap_or_default();
         let s = if refused.len() == 1 { "" } else { "s" };
-        app.info(format!(
+        app.message.info(format!(
             "{text} · {} kept row{s} skipped: {why}",
             refused.len()
         ));
@@ -318,7 +319,7 @@ pub(super) fn learn(app: &mut App, side: Option<Color>) {
         return;
     }
     let Some(report) = app.reports.shown() else {
-        app.error(if app.reports.progress().is_some() {
+        app.message.error(if app.reports.progress().is_some() {
             "The engine is still working on the report: its mistakes can be learnt from when it \
              is done"
         } else {
@@ -329,7 +330,7 @@ pub(super) fn learn(app: &mut App, side: Option<Color>) {
     let faults = rules::candidates(report, side);
     if faults.is_empty() {
         let who = side.map_or_else(|| "either player".to_owned(), |c| app.view().words().who(c));
-        app.info(format!(
+        app.message.info(format!(
             "No mistakes by {who} to learn from: no move lost more than 7.5% of its winning \
              chances"
         ));
@@ -457,7 +458,7 @@ pub(super) fn take_move(app: &mut App, mv: Move) -> bool {
         && app.view().shown().spot() == Spot::Main(retro.ply())
     {
         let tried = app.style.write(app.view().shown().board_position(), tried);
-        app.error(format!(
+        app.message.error(format!(
             "The engine is still judging {tried}: its word comes in a moment"
         ));
         return true;
@@ -584,7 +585,7 @@ pub(super) fn intercept(app: &mut App, action: Action) -> bool {
 fn view_solution(app: &mut App) {
     let Some(retro) = &app.retro else { return };
     if matches!(retro.feedback, Feedback::Win | Feedback::View) {
-        app.error("This one is done · F9: next");
+        app.message.error("This one is done · F9: next");
         return;
     }
     let Some(fault) = fault(app) else {
@@ -670,7 +671,7 @@ fn stop(app: &mut App) {
             ". {left} kept for later: hotseat puzzles --mistakes"
         ));
     }
-    app.info(text);
+    app.message.info(text);
 }
 
 /// News for the session.
@@ -678,10 +679,10 @@ pub(super) fn hear(app: &mut App, news: RetroNews) {
     match news {
         RetroNews::Judged { id, event } => judged(app, id, event),
         RetroNews::Kept(Ok(_)) | RetroNews::Solved(Ok(())) => {}
-        RetroNews::Kept(Err(error)) => {
-            app.error(format!("The mistakes are not kept for later: {error}"))
-        }
-        RetroNews::Solved(Err(error)) => app.error(format!(
+        RetroNews::Kept(Err(error)) => app
+            .message
+            .error(format!("The mistakes are not kept for later: {error}")),
+        RetroNews::Solved(Err(error)) => app.message.error(format!(
             "The solved mistake is still in the list for later: {error}"
         )),
     }

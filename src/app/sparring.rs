@@ -15,6 +15,7 @@
 //! game as a comment. An engine that stops working ends the game as abandoned by it, and the
 //! game is saved as any other.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::desk::{Acted, Desk};
@@ -261,7 +262,7 @@ impl App {
                             )),
                         )
                     }
-                    Err(err) => self.error(err.to_string()),
+                    Err(err) => self.message.error(err.to_string()),
                 }
             }
         }
@@ -286,7 +287,7 @@ impl App {
             let number = self.game.position().fullmoves();
             if accepts_draw(eval, side, number) {
                 if let Err(err) = self.game.accept_draw(side, now) {
-                    self.error(err.to_string());
+                    self.message.error(err.to_string());
                 }
                 return;
             }
@@ -294,7 +295,7 @@ impl App {
         }
         if resigns {
             if let Err(err) = self.game.resign(side, now) {
-                self.error(err.to_string());
+                self.message.error(err.to_string());
             }
             return;
         }
@@ -305,7 +306,7 @@ impl App {
             self.mode = mode;
         }
         if let Some(said) = said {
-            self.info(said);
+            self.message.info(said);
         }
     }
 
@@ -398,17 +399,19 @@ impl Desk<'_> {
                 Some(asked) => {
                     self.effects
                         .push(EngineEffect::Opponent(OpponentAsk::MoveNow(asked.id)).into());
-                    self.info(format!("{name} moves now"));
+                    self.message.info(format!("{name} moves now"));
                 }
-                None => self.error(format!("{name} is not thinking: it is not its move")),
+                None => self
+                    .message
+                    .error(format!("{name} is not thinking: it is not its move")),
             },
-            Action::Hint if over => self.error("The game is over: F4 analyses it"),
-            Action::Hint if turn == side => {
-                self.error(format!("It is {name}'s move: a hint is for your own move"))
-            }
-            Action::Hint if seat.failed.is_some() => {
-                self.error(format!("{name} stopped working: no hint"))
-            }
+            Action::Hint if over => self.message.error("The game is over: F4 analyses it"),
+            Action::Hint if turn == side => self
+                .message
+                .error(format!("It is {name}'s move: a hint is for your own move")),
+            Action::Hint if seat.failed.is_some() => self
+                .message
+                .error(format!("{name} stopped working: no hint")),
             Action::Hint => {
                 let engine = seat.setup.name.clone();
                 let id = seat.hint.is_none().then(|| seat.ask());
@@ -418,17 +421,18 @@ impl Desk<'_> {
                     self.effects
                         .push(EngineEffect::Opponent(OpponentAsk::Think(Box::new(job))).into());
                 }
-                self.info(format!("Asking {engine} for a hint"));
+                self.message.info(format!("Asking {engine} for a hint"));
             }
             Action::Takeback if !over => return Some(self.engine_takeback(side, &name, now)),
             Action::Draw if !over && turn == side => match self.game.offer_draw(!side, now) {
                 Ok(_) => {
                     self.requests.offer_seen(now);
-                    self.info(format!("You offer a draw: {name} answers with its move"));
+                    self.message
+                        .info(format!("You offer a draw: {name} answers with its move"));
                 }
-                Err(err) => self.error(err.to_string()),
+                Err(err) => self.message.error(err.to_string()),
             },
-            Action::Claim if !over && turn == side => self.error(format!(
+            Action::Claim if !over && turn == side => self.message.error(format!(
                 "It is {name}'s move: claim a draw on your own move"
             )),
             _ => return None,
@@ -443,7 +447,7 @@ impl Desk<'_> {
         let turn = self.game.position().turn();
         let back = if turn == side { 1 } else { 2 };
         if plies < back || (turn != side && plies == 1) {
-            self.error("There is no move of yours to take back");
+            self.message.error("There is no move of yours to take back");
             return Acted::Here;
         }
         match self.game.takeback(back, now) {
@@ -452,11 +456,12 @@ impl Desk<'_> {
                     seat.resignation.reset();
                 }
                 self.requests.with_move = None;
-                self.info(format!("Taken back, {name} agreeing: your move again"));
+                self.message
+                    .info(format!("Taken back, {name} agreeing: your move again"));
                 Acted::TookBack
             }
             Err(err) => {
-                self.error(err.to_string());
+                self.message.error(err.to_string());
                 Acted::Here
             }
         }

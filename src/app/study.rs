@@ -12,12 +12,13 @@
 //! position it branches off from. Every input path (typed, cursor, mouse) plays its
 //! move through [`App::submit`], which hands a finished game's moves to [`Study::play`].
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::parts::{BoardControl, MoveBox, Review};
 use super::saving::Saving;
 use super::shown::Shown;
-use super::{App, Message, move_entry};
+use super::{App, Message};
 use crate::game::{Game, Spot};
 use crate::rules::{Move, Position};
 
@@ -179,14 +180,6 @@ impl Study<'_> {
         Shown::new(self.game, *self.review, self.var_position.as_ref())
     }
 
-    fn info(&mut self, text: impl Into<String>) {
-        *self.message = Some(Message::info(text));
-    }
-
-    fn error(&mut self, text: impl Into<String>) {
-        *self.message = Some(move_entry::shortened(Message::error(text)));
-    }
-
     /// Back to the present with empty hands: the review left, the piece put back, the move box
     /// emptied.
     pub(super) fn back_to_present(&mut self) {
@@ -273,28 +266,29 @@ impl Study<'_> {
                         Some(_) => "the variations are kept in its archive file",
                         None => "Ctrl-S saves it with the variations",
                     };
-                    self.info(format!(
+                    self.message.info(format!(
                         "Variation: {number} {san} (the game stays as played; {kept})"
                     ));
                 }
             }
-            Err(crate::game::StudyError::NoSpot) => {
-                self.error("This game has no move for a variation to branch off from")
-            }
-            Err(err) => self.error(format!("Not added: {err}")),
+            Err(crate::game::StudyError::NoSpot) => self
+                .message
+                .error("This game has no move for a variation to branch off from"),
+            Err(err) => self.message.error(format!("Not added: {err}")),
         }
     }
 
     /// Refuses a study command outside a finished game's variations; says why. `None` then.
     fn shown_variation(&mut self, what: &str) -> Option<u32> {
         if !self.shown().studying() {
-            self.error(format!("Variations are {what} after the game"));
+            self.message
+                .error(format!("Variations are {what} after the game"));
             return None;
         }
         match self.shown().spot() {
             Spot::Var(id) => Some(id),
             Spot::Main(_) => {
-                self.error(format!(
+                self.message.error(format!(
                     "This is the game's own line, which stays as played: only variations are \
                      {what} (Shift-→ enters one)"
                 ));
@@ -318,18 +312,19 @@ impl Study<'_> {
         if self.game.promote_variation(id) {
             self.saving.study_changed(self.now);
             self.show_spot(Spot::Var(id));
-            self.info(if first {
+            self.message.info(if first {
                 "Promoted: now the main line of the variation it branches from"
             } else {
                 "Promoted: moved up one place among the variations here"
             });
         } else if off_main {
-            self.info(
+            self.message.info(
                 "This is already the first variation here; the game's own moves stay the main \
                  line, as played",
             );
         } else {
-            self.info("This is already the main line of its variation");
+            self.message
+                .info("This is already the main line of its variation");
         }
     }
 
@@ -346,7 +341,7 @@ impl Study<'_> {
         if let Some(parent) = self.game.delete_variation(id) {
             self.saving.study_changed(self.now);
             self.show_spot(parent);
-            self.info(if whole {
+            self.message.info(if whole {
                 format!("Deleted the variation {what}…")
             } else {
                 format!("Deleted {what} and the rest of its variation")
@@ -357,7 +352,7 @@ impl Study<'_> {
     /// Ctrl-O: the move box opens with the comment of the move shown, after a `{`.
     pub(super) fn open_comment(&mut self) {
         if !self.shown().studying() {
-            self.error("Comments are written after the game");
+            self.message.error("Comments are written after the game");
             return;
         }
         let comment = match self.shown().spot() {
@@ -379,7 +374,7 @@ impl Study<'_> {
             return false;
         };
         if !self.shown().studying() {
-            self.error("Comments are written after the game");
+            self.message.error("Comments are written after the game");
             return true;
         }
         let body = body.strip_suffix('}').unwrap_or(body).replace('}', ")");
@@ -393,7 +388,7 @@ impl Study<'_> {
             Some((number, san, _)) => format!("{number} {san}"),
             None => "the start position".to_owned(),
         };
-        self.info(if body.trim().is_empty() {
+        self.message.info(if body.trim().is_empty() {
             let kept = match self.saving.archived_path {
                 Some(_) => "its archive file follows",
                 None => "Ctrl-S saves the game",
@@ -424,7 +419,7 @@ impl Study<'_> {
         self.move_box.clear();
         if let Some((number, san, notes)) = self.game.move_at(spot) {
             let glyphs = crate::game::nag_text(&notes.nags, true);
-            self.info(format!(
+            self.message.info(format!(
                 "{number} {san}{glyphs} ({})",
                 self.saving.study_kept_where()
             ));

@@ -2,6 +2,7 @@
 //! shows it, for review only, while the players answer; the new game to start after archiving
 //! it waits in the question.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::{Look, Mode, Popup, text_box};
@@ -35,7 +36,7 @@ impl Popup for ArchiveFinished {
             Action::No | Action::Cancel => {
                 // Not now: it stays on the board for review and in its file, untouched.
                 app.mode = Mode::Playing;
-                app.info(
+                app.message.info(
                     "Not archived: the finished game stays saved and is offered again next \
                      time; a new game (Ctrl-N) archives it first",
                 );

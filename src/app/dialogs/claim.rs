@@ -1,6 +1,7 @@
 //! "Claim a draw?": the move about to be played would allow a draw claim by threefold
 //! repetition or the fifty-move rule (FIDE 9.2.1, 9.3.1): claim with it, or just play it.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::{Look, Mode, Popup, grave_default, text_box, yes_too_soon};
@@ -33,7 +34,7 @@ impl Popup for ClaimWithMove {
             // Neither: the move is not played, and the box keeps what was typed.
             Action::Cancel => {
                 app.mode = Mode::Playing;
-                app.info(format!("{san} not played"));
+                app.message.info(format!("{san} not played"));
             }
             _ => grave_default(app, action, now),
         }

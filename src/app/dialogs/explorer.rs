@@ -10,6 +10,7 @@
 //! The counting is the file worker's ([`LibraryEffect::Explore`]): it keeps the library's table of
 //! positions between questions, so each position costs a lookup.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::{Look, Mode, Popup};
@@ -216,11 +217,13 @@ impl Explorer {
     /// being played.
     pub(in crate::app) fn open(app: &mut App) {
         if !app.saving.enabled {
-            app.error("There is no library: hotseat has no folder to keep games in");
+            app.message
+                .error("There is no library: hotseat has no folder to keep games in");
             return;
         }
         if app.view().game_in_progress() {
-            app.error("The explorer opens after the game: no help from the archive during play");
+            app.message
+                .error("The explorer opens after the game: no help from the archive during play");
             return;
         }
         Explorer::ask(app, Explorer::default());

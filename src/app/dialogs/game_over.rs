@@ -1,6 +1,7 @@
 //! The game-over box: how the game ended, its result and where it was filed; then a new game,
 //! a rematch, a look through the game, or quit. `ui` puts it in the panel, under the moves.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::{Look, Mode, Popup, text_box};
@@ -76,7 +77,7 @@ fn rematch(app: &mut App) {
         black_time: game.clock().control(Color::White).clone(),
     };
     app.start_game(setup, app.now);
-    app.info(format!(
+    app.message.info(format!(
         "Rematch: {} vs {}, {}",
         app.game.player(Color::White),
         app.game.player(Color::Black),

@@ -14,6 +14,7 @@
 //! brings the selected game back to the library, and Delete, after a question, deletes it for
 //! good ([`LibraryEffect::Purge`]).
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::{Look, Mode, Popup, text_box};
@@ -276,7 +277,8 @@ impl Library {
     /// clock of a game in progress runs on: the players stop it by agreement (Ctrl-P) first.
     pub(in crate::app) fn open(app: &mut App) {
         if !app.saving.enabled {
-            app.error("There is no library: hotseat has no folder to keep games in");
+            app.message
+                .error("There is no library: hotseat has no folder to keep games in");
             return;
         }
         // The screen's own news shows on it; the game's ("White's clock is running") would
@@ -344,16 +346,19 @@ impl Library {
                 if matches!(app.mode, Mode::Library(_)) {
                     app.back_from_form();
                 }
-                app.error(format!("The library cannot be read: {err}"));
+                app.message
+                    .error(format!("The library cannot be read: {err}"));
             }
             LibraryNews::Reached(Err(err)) => {
                 if fits {
                     app.back_from_form();
                 }
-                app.error(format!("The library cannot be read: {err}"));
+                app.message
+                    .error(format!("The library cannot be read: {err}"));
             }
             LibraryNews::TrashRead(Err(err)) => {
-                app.error(format!("The trash cannot be read: {err}"));
+                app.message
+                    .error(format!("The trash cannot be read: {err}"));
             }
             LibraryNews::Purged { file, result } => match result {
                 Ok(()) => {
@@ -365,7 +370,7 @@ impl Library {
                     }
                     app.message = Some(Message::info(format!("{file} is deleted for good")));
                 }
-                Err(err) => app.error(format!("{file} was not deleted: {err}")),
+                Err(err) => app.message.error(format!("{file} was not deleted: {err}")),
             },
             LibraryNews::Opened(Ok(opened)) => {
                 if matches!(app.mode, Mode::Library(_)) {
@@ -373,7 +378,7 @@ impl Library {
                     app.open_game(*opened, false, now);
                 }
             }
-            LibraryNews::Opened(Err(err)) => app.error(err.to_string()),
+            LibraryNews::Opened(Err(err)) => app.message.error(err.to_string()),
             LibraryNews::Trashed { file, result } => match result {
                 Ok(name) => {
                     if let Mode::Library(library) = &mut app.mode {
@@ -390,7 +395,7 @@ impl Library {
                         "{file} is in the trash: F8 brings it back"
                     )));
                 }
-                Err(err) => app.error(format!("{file} was not deleted: {err}")),
+                Err(err) => app.message.error(format!("{file} was not deleted: {err}")),
             },
             LibraryNews::Restored(Ok(name)) => {
                 app.message = Some(Message::info(format!("{name} is back in the library")));
@@ -407,7 +412,8 @@ impl Library {
                     && let Err(err) = explorer.answered(key, &filter, rows)
                 {
                     app.mode = Mode::Playing;
-                    app.error(format!("The library cannot be read: {err}"));
+                    app.message
+                        .error(format!("The library cannot be read: {err}"));
                 }
             }
             LibraryNews::Reading { key, filter, games } => {
@@ -418,7 +424,8 @@ impl Library {
                 }
             }
             LibraryNews::Restored(Err(err)) => {
-                app.error(format!("The game did not come back from the trash: {err}"));
+                app.message
+                    .error(format!("The game did not come back from the trash: {err}"));
             }
         }
     }

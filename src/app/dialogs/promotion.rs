@@ -1,6 +1,7 @@
 //! The promotion picker: a pawn reaches the last rank, and the player chooses its piece by
 //! letter, by the arrows and Enter, or by a click on it.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::{Look, Mode, Popup, close_and_quit};
@@ -76,7 +77,9 @@ fn promote(app: &mut App, from: Square, to: Square, role: Role, now: Duration) {
         .find(|m| m.from() == from && m.to() == to && m.promotion() == Some(role));
     match chosen {
         Some(&mv) => app.submit(mv, now),
-        None => app.error(format!("{from}-{to} can't promote to a {}", role.name())),
+        None => app
+            .message
+            .error(format!("{from}-{to} can't promote to a {}", role.name())),
     }
 }
 

@@ -2,6 +2,7 @@
 //! to move has no name of their own (the form's "White" or "Black"): a puzzle rating is kept
 //! by name, and one kept under "White" would be everyone's who ever played White unnamed.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::{Look, Mode, Popup, field_closed, text_box};
@@ -38,7 +39,7 @@ impl Popup for PuzzleName {
             Action::Select => {
                 let name = self.name.trim();
                 if crate::app::puzzle::unnamed(name, self.side) {
-                    app.error(format!(
+                    app.message.error(format!(
                         "Type the name your puzzle rating is kept under, like Ann (not {})",
                         if name.is_empty() { "empty" } else { name }
                     ));

@@ -1,6 +1,7 @@
 //! The ready screen of a timed game: the clocks wait for a key, so nobody loses time to the
 //! start (or to the restart of a game resumed or loaded).
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::{Look, Mode, Popup, text_box};
@@ -111,7 +112,7 @@ fn start_clocks(app: &mut App, now: Duration) {
     app.game.start(now);
     app.mode = Mode::Playing;
     let turn = app.game.position().turn();
-    app.info(format!("{turn}'s clock is running"));
+    app.message.info(format!("{turn}'s clock is running"));
 }
 
 #[cfg(test)]

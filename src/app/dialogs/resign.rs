@@ -1,6 +1,7 @@
 //! "Resign?": asked of the side to move; Tab turns it to the other player, since a player may
 //! resign at any time, not only on their own move.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::{Look, Mode, Popup, grave_default, text_box, yes_too_soon};
@@ -31,7 +32,7 @@ impl Popup for Resign {
                     return;
                 }
                 if let Err(err) = app.game.resign(self.color, now) {
-                    app.error(err.to_string());
+                    app.message.error(err.to_string());
                 }
             }
             _ => grave_default(app, action, now),

@@ -1,6 +1,7 @@
 //! "Resume?": at start-up, an unfinished game was saved last time. The board shows it while
 //! the players answer; the new game to start instead waits in the question.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::{Look, Popup, text_box};
@@ -27,7 +28,8 @@ impl Popup for Resume {
             Action::Yes => {
                 app.mode = app.opening_mode();
                 let turn = app.game.position().turn();
-                app.info(format!("Resumed: {} to move", app.view().words().who(turn)));
+                app.message
+                    .info(format!("Resumed: {} to move", app.view().words().who(turn)));
                 app.requests.offer_standing(&app.game, now);
             }
             Action::No | Action::Cancel => {

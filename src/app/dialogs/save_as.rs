@@ -2,6 +2,7 @@
 //! export itself, and the front end's report on it, are [`crate::app::export`]'s; the form stays
 //! open until that report.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::{Look, Mode, Popup, field_closed, text_box};
@@ -38,7 +39,8 @@ impl Popup for SaveForm {
             }
             Action::Select => {
                 if self.path.trim().is_empty() {
-                    app.error("Type a file name to save to, like game.pgn");
+                    app.message
+                        .error("Type a file name to save to, like game.pgn");
                     return;
                 }
                 app.export(self, false, now);

@@ -14,6 +14,7 @@
 //! screen says who is away, and the terminal connects again by itself (or `hotseat join` with
 //! the same invitation takes the seat back), welcomed with the duel as it stands.
 
+use crate::app::Say;
 use std::time::Duration;
 
 use super::run::Run;
@@ -180,7 +181,7 @@ pub(super) fn open(app: &mut App, mut start: PuzzleStart) {
     if hosting {
         app.mode = Mode::Invite(dialogs::Invite);
     }
-    app.info(if hosting {
+    app.message.info(if hosting {
         "Waiting for the duel…"
     } else {
         "Joining the duel…"
@@ -223,11 +224,12 @@ pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
                     app.effects.extend(attempt.map(Effect::from));
                 }
                 Ok(DuelChange::Refused(reason)) => {
-                    app.error(format!("Refused by the host: {reason}"));
+                    app.message.error(format!("Refused by the host: {reason}"));
                 }
                 Ok(DuelChange::Nothing) => {}
                 Err(err) => {
-                    app.error(format!("{err}; asking the host for the duel again"));
+                    app.message
+                        .error(format!("{err}; asking the host for the duel again"));
                     app.effects.push(Effect::Net(Msg::WantSync));
                 }
             }
@@ -251,7 +253,8 @@ pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
         }
         NetEvent::Lost { why } => {
             net.link_down = true;
-            app.error(format!("The duel's connection ended: {why} · Ctrl-Q quits"));
+            app.message
+                .error(format!("The duel's connection ended: {why} · Ctrl-Q quits"));
         }
     }
 }
@@ -397,18 +400,23 @@ pub(super) fn commit(app: &mut App, mv: Move) {
     match sent {
         Ok(msg) => {
             app.effects.push(Effect::Net(msg));
-            app.info(format!("{} sent to the host…", before.san(mv)));
+            app.message
+                .info(format!("{} sent to the host…", before.san(mv)));
         }
-        Err(DuelMoveError::NotYourTurn) => app.error(format!(
+        Err(DuelMoveError::NotYourTurn) => app.message.error(format!(
             "It is {solver}'s puzzle: wait for yours (your move was not sent)"
         )),
         Err(DuelMoveError::Watching) => {
-            app.error("You are watching this duel: only its players move");
+            app.message
+                .error("You are watching this duel: only its players move");
         }
-        Err(DuelMoveError::Over) => app.error("The duel is over · Ctrl-Q quits"),
-        Err(DuelMoveError::NotStarted) => app.error("The duel has not reached this screen yet"),
+        Err(DuelMoveError::Over) => app.message.error("The duel is over · Ctrl-Q quits"),
+        Err(DuelMoveError::NotStarted) => app
+            .message
+            .error("The duel has not reached this screen yet"),
         Err(DuelMoveError::Illegal(text)) => {
-            app.error(format!("{text} is no legal move on this board"));
+            app.message
+                .error(format!("{text} is no legal move on this board"));
         }
     }
 }
@@ -419,14 +427,15 @@ pub(super) fn action(app: &mut App, action: &Action) -> bool {
     let over = net.is_over();
     match action {
         Action::Hint | Action::MoveNow | Action::Takeback => {
-            app.error("No hints, solutions or retries in a duel");
+            app.message
+                .error("No hints, solutions or retries in a duel");
         }
-        Action::Puzzles if over => app.error(
+        Action::Puzzles if over => app.message.error(
             "The duel is over: another is hosted with hotseat puzzles duel --host · Ctrl-Q quits",
         ),
-        Action::Puzzles => {
-            app.error("The duel goes on by itself: solve the puzzle, or a wrong move passes it")
-        }
+        Action::Puzzles => app
+            .message
+            .error("The duel goes on by itself: solve the puzzle, or a wrong move passes it"),
         _ => return false,
     }
     true
@@ -444,7 +453,7 @@ pub(in crate::app) fn typed(app: &mut App, text: &str) -> bool {
     if has {
         app.mode = Mode::Invite(dialogs::Invite);
     } else {
-        app.error("Only the host has invitations to give");
+        app.message.error("Only the host has invitations to give");
     }
     true
 }
