@@ -19,7 +19,7 @@
 //! in the app (a move chosen, a key, the engine's answer), so that the app itself keeps only a
 //! line for each.
 
-use super::keymap::Action;
+use super::keymap::{Action, Seek};
 use super::{AnalysisEvent, App, EngineEffect, FileEffect, Message};
 use crate::app::Say;
 use crate::game::Spot;
@@ -101,8 +101,9 @@ pub struct Retro {
 /// Where a session's mistakes come from.
 #[derive(Clone, Debug)]
 enum Source {
-    /// The report shown: the faults are plies of the game on the board.
-    Report,
+    /// The report shown: the faults are plies of the game on the board; `kept`: some of
+    /// them were kept for later (a side the game has no name for keeps none).
+    Report { kept: bool },
     /// The mistakes kept for a player (`hotseat puzzles --mistakes`), each on a board of its
     /// own: the faults index `list`.
     Kept { player: String, list: Vec<Kept> },
@@ -148,6 +149,23 @@ impl Retro {
         }
     }
 
+    /// The session's own keys for the footer, as they are now: the solution, a skip and
+    /// stopping while a mistake waits for a move; the next one and stopping once it is solved
+    /// or its solution seen.
+    pub fn keys(&self) -> &'static [(Action, &'static str)] {
+        match self.feedback {
+            Feedback::Find | Feedback::Fail | Feedback::Eval { .. } => &[
+                (Action::MoveNow, "solution"),
+                (Action::Seek(Seek::NEXT), "skip"),
+                (Action::Learn(None), "stop"),
+            ],
+            Feedback::Win | Feedback::View => &[
+                (Action::Seek(Seek::NEXT), "next"),
+                (Action::Learn(None), "stop"),
+            ],
+        }
+    }
+
     /// Mistakes done of all, counting the one shown once it is solved, seen or skipped.
     pub fn progress(&self) -> (usize, usize) {
         let done = self.at + usize::from(matches!(self.feedback, Feedback::Win | Feedback::View));
@@ -171,7 +189,7 @@ impl Retro {
     /// The ply of the mistake shown.
     fn ply(&self) -> usize {
         match &self.source {
-            Source::Report => self.faults[self.at],
+            Source::Report { .. } => self.faults[self.at],
             Source::Kept { .. } => 0,
         }
     }
@@ -179,7 +197,7 @@ impl Retro {
     /// The player whose kept mistakes these are (`hotseat puzzles --mistakes`).
     pub fn kept_player(&self) -> Option<&str> {
         match &self.source {
-            Source::Report => None,
+            Source::Report { .. } => None,
             Source::Kept { player, .. } => Some(player),
         }
     }
@@ -190,7 +208,7 @@ fn fault(app: &App) -> Option<Fault> {
     let retro = app.retro.as_ref()?;
     match &retro.source {
         Source::Kept { list, .. } => list.get(retro.at).map(|k| k.fault.clone()),
-        Source::Report => {
+        Source::Report { .. } => {
             let ply = *retro.faults.get(retro.at)?;
             let report = app.reports.shown()?;
             let judged = report.moves.get(ply)?;
@@ -293,14 +311,17 @@ pub fn kept_said(app: &App) -> Option<String> {
     Some(retro.said.clone())
 }
 
-/// The player's name as the mistakes are kept under: the game's name, else the colour's.
-fn player_name(app: &App, color: Color) -> String {
+/// The player's name as the mistakes are kept under: the game's name for `color`. `None`
+/// when the game names no one there (no name, PGN's `?`, or a colour's name, as a game
+/// started without names has): two such players are not one, so their mistakes are offered
+/// in this session but not kept for a later one.
+fn player_name(app: &App, color: Color) -> Option<String> {
     let name = app.game.player(color).trim();
-    if name.is_empty() {
-        format!("{color:?}")
-    } else {
-        name.to_owned()
-    }
+    let unnamed = name.is_empty()
+        || name == "?"
+        || name.eq_ignore_ascii_case("white")
+        || name.eq_ignore_ascii_case("black");
+    (!unnamed).then(|| name.to_owned())
 }
 
 fn side_words(side: Option<Color>) -> &'static str {
@@ -340,7 +361,8 @@ pub(super) fn learn(app: &mut App, side: Option<Color>) {
         .iter()
         .filter_map(|&ply| mistake_at(app, report, ply))
         .collect();
-    if !kept.is_empty() {
+    let any_kept = !kept.is_empty();
+    if any_kept {
         app.effects
             .push(FileEffect::Mistakes(MistakeWork::Keep(kept)).into());
     }
@@ -348,11 +370,11 @@ pub(super) fn learn(app: &mut App, side: Option<Color>) {
     if app.live.lines().is_some() {
         app.live.stop(&mut app.effects);
     }
-    app.retro = Some(Retro::new(side, faults, Source::Report));
+    app.retro = Some(Retro::new(side, faults, Source::Report { kept: any_kept }));
     show_fault(app);
 }
 
-/// The mistake of move `ply`, as kept.
+/// The mistake of move `ply`, as kept; `None` when it is not kept (its player has no name).
 fn mistake_at(app: &App, report: &GameReport, ply: usize) -> Option<Mistake> {
     let record = app.game.record();
     let before = record.position_at(ply)?;
@@ -366,7 +388,7 @@ fn mistake_at(app: &App, report: &GameReport, ply: usize) -> Option<Mistake> {
         (w, b) => format!("{w} – {b}"),
     };
     Some(Mistake {
-        player: player_name(app, judged.mover),
+        player: player_name(app, judged.mover)?,
         fen: before.fen(),
         played: played.uci().to_string(),
         best: best.join(" "),
@@ -519,7 +541,7 @@ fn win(app: &mut App, written: &str, better: Option<String>) {
     let ply = retro.ply();
     let kept = match &retro.source {
         Source::Kept { list, .. } => list.get(retro.at).map(|k| k.row.clone()),
-        Source::Report => None,
+        Source::Report { .. } => None,
     };
     let last = retro.at + 1 == retro.faults.len();
     let next = if last { "F9: the summary" } else { "F9: next" };
@@ -666,10 +688,15 @@ fn stop(app: &mut App) {
     text.push_str(&format!(" of {all}"));
     if left > 0 && retro.kept_player().is_some() {
         text.push_str(&format!(". {left} still kept for next time"));
-    } else if left > 0 {
+    } else if left > 0 && matches!(retro.source, Source::Report { kept: true }) {
         text.push_str(&format!(
             ". {left} kept for later: hotseat puzzles --mistakes"
         ));
+    } else if left > 0 {
+        text.push_str(
+            ". Not kept for later: the game has no names for its players (the new-game form, \
+             Ctrl-N, names them)",
+        );
     }
     app.message.info(text);
 }

@@ -35,10 +35,14 @@ pub(crate) fn enter(app: &mut App, text: &str) {
 }
 
 fn app_with(theme: Theme) -> App {
+    app_named(theme, "Ann", "Bob")
+}
+
+fn app_named(theme: Theme, white: &str, black: &str) -> App {
     App::new(Config {
         setup: GameSetup {
-            white: "Ann".into(),
-            black: "Bob".into(),
+            white: white.into(),
+            black: black.into(),
             ..GameSetup::default()
         },
         theme,
@@ -49,7 +53,12 @@ fn app_with(theme: Theme) -> App {
 
 /// Scholar's mate played, the game-over box closed.
 pub(crate) fn finished(theme: Theme) -> App {
-    let mut app = app_with(theme);
+    finished_as(theme, "Ann", "Bob")
+}
+
+/// Scholar's mate between `white` and `black`, the game-over box closed.
+pub(crate) fn finished_as(theme: Theme, white: &str, black: &str) -> App {
+    let mut app = app_named(theme, white, black);
     for m in SCHOLARS {
         enter(&mut app, m);
     }
@@ -151,7 +160,12 @@ fn run_engine(app: &mut App, id: u64) -> GameReport {
 }
 
 pub(crate) fn analysed(theme: Theme) -> App {
-    let mut app = finished(theme);
+    analysed_as(theme, "Ann", "Bob")
+}
+
+/// [`analysed`], between `white` and `black`.
+pub(crate) fn analysed_as(theme: Theme, white: &str, black: &str) -> App {
+    let mut app = finished_as(theme, white, black);
     act(&mut app, Action::Analyse);
     let (id, _) = analysis_started(&mut app);
     run_engine(&mut app, id);

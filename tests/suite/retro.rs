@@ -5,7 +5,7 @@
 //! later. Scholar's mate with the report of `report.rs`: 3... Nf6?? (g6 was best) is the one
 //! move whose evaluation swung more than lila's 0.075; 2. Qh5?! is an inaccuracy under it.
 
-use super::report::{act, analysed, draw, enter};
+use super::report::{act, analysed, analysed_as, draw, enter};
 use crate::common::buffer::text;
 
 use hotseat::app::keymap::{Action, Seek};
@@ -196,6 +196,34 @@ fn the_solution_is_shown_skips_are_counted_and_the_rest_kept_for_later() {
 }
 
 #[test]
+fn a_player_the_game_has_no_name_for_learns_here_but_nothing_is_kept_under_a_colour() {
+    // A game started without names calls its players White and Black: two such players are
+    // not one, so their mistakes are not kept under "Black" for whoever plays Black next.
+    for (white, black) in [("White", "Black"), ("", "?"), ("Ann", "black")] {
+        let mut app = analysed_as(Theme::monochrome(), white, black);
+        app.take_effects();
+        act(&mut app, Action::Learn(None));
+        assert!(
+            said(&app).starts_with("You played 3... Nf6??"),
+            "{}",
+            said(&app)
+        );
+        assert!(
+            !app.take_effects()
+                .iter()
+                .any(|e| matches!(e, Effect::Files(FileEffect::Mistakes(_)))),
+            "nothing kept for {black:?}"
+        );
+        act(&mut app, Action::Seek(Seek::NEXT));
+        assert_eq!(
+            said(&app),
+            "Done reviewing both players' mistakes: 0 found, 1 skipped of 1. Not kept for \
+             later: the game has no names for its players (the new-game form, Ctrl-N, names them)"
+        );
+    }
+}
+
+#[test]
 fn shift_f4_stops_esc_does_not_and_a_player_without_mistakes_is_told_so() {
     let (mut app, _) = learning();
     act(&mut app, Action::Cancel);
@@ -248,6 +276,33 @@ fn the_panel_says_where_the_learning_stands_at_80x24_and_120x40() {
         let screen = text(&draw(&mut app, w, h));
         assert!(screen.contains("Solved!"), "{w}x{h}:\n{screen}");
         assert!(screen.contains("1/1"), "{w}x{h}:\n{screen}");
+    }
+}
+
+#[test]
+fn the_footer_offers_the_keys_that_work_while_learning() {
+    let footer = |app: &mut App, w: u16, h: u16| {
+        let screen = text(&draw(app, w, h));
+        screen.lines().last().unwrap_or_default().to_owned()
+    };
+    for (w, h) in [(80, 24), (120, 40)] {
+        let (mut app, _) = learning();
+        let line = footer(&mut app, w, h);
+        for key in ["F12 solution", "F9 skip", "Shift-F4 stop"] {
+            assert!(line.contains(key), "{w}x{h}: {line}");
+        }
+        // The game's keys that do nothing here (or something else) are not offered.
+        for key in ["Ctrl-N", "F6", "PgUp"] {
+            assert!(!line.contains(key), "{w}x{h}: {line}");
+        }
+        enter(&mut app, "g6");
+        let line = footer(&mut app, w, h);
+        assert!(line.contains("F9 next"), "{w}x{h}: {line}");
+        assert!(!line.contains("F12"), "{w}x{h}: {line}");
+        // Stopped: the board's own keys again.
+        act(&mut app, Action::Learn(None));
+        let line = footer(&mut app, w, h);
+        assert!(!line.contains("Shift-F4 stop"), "{w}x{h}: {line}");
     }
 }
 
