@@ -194,8 +194,9 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         over: app.game().is_over(),
         offering: app.view().questions().offering_with_move(),
         puzzle: crate::app::puzzle::seat(app)
-            .filter(|_| matches!(app.mode(), Mode::Playing))
-            .map(crate::app::puzzle::PuzzleSeat::keys),
+            .map(crate::app::puzzle::PuzzleSeat::keys)
+            .or_else(|| app.view().retro().map(crate::app::retro::Retro::keys))
+            .filter(|_| matches!(app.mode(), Mode::Playing)),
     }
     .render(screen.footer, buf);
 

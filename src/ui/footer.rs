@@ -27,7 +27,8 @@ pub struct Footer {
     /// At a puzzle's table: its own keys (hint, solution, retry, next; in a Streak its
     /// skip while it has one, in a Storm none; another run once one is over), as
     /// [`PuzzleSeat::keys`](crate::app::puzzle::PuzzleSeat::keys) gives them, in place of a
-    /// game's.
+    /// game's; while learning from mistakes, the session's
+    /// ([`Retro::keys`](crate::app::retro::Retro::keys): solution, skip or next, stop).
     pub puzzle: Option<&'static [(Action, &'static str)]>,
 }
 
