@@ -728,11 +728,13 @@ pub(super) fn action(app: &mut App, action: &Action, now: Duration) -> bool {
     true
 }
 
-/// Whether `name` is no name of a player's own for the puzzles: empty, or the colour's name
-/// the new-game form gives an unnamed player (`White`, `Black`).
+/// Whether `name` is no name of a player's own (for the puzzles' ratings and the mistakes
+/// kept): empty, PGN's `?`, or the colour's name the new-game form gives an unnamed player
+/// (`White`, `Black`).
 pub fn unnamed(name: &str, side: Color) -> bool {
     let name = name.trim();
     name.is_empty()
+        || name == "?"
         || name.eq_ignore_ascii_case(&side.to_string())
         || name.eq_ignore_ascii_case(&(!side).to_string())
 }

@@ -317,11 +317,7 @@ pub fn kept_said(app: &App) -> Option<String> {
 /// in this session but not kept for a later one.
 fn player_name(app: &App, color: Color) -> Option<String> {
     let name = app.game.player(color).trim();
-    let unnamed = name.is_empty()
-        || name == "?"
-        || name.eq_ignore_ascii_case("white")
-        || name.eq_ignore_ascii_case("black");
-    (!unnamed).then(|| name.to_owned())
+    (!super::puzzle::unnamed(name, color)).then(|| name.to_owned())
 }
 
 fn side_words(side: Option<Color>) -> &'static str {
