@@ -3,8 +3,9 @@
 //! Each attempt is a game between the player and the puzzle (won if solved cleanly, lost
 //! otherwise), rated on its own as Lichess does after each puzzle. The constants are lila's
 //! (`modules/rating/src/main/Glicko.scala`): a new player starts at 1500 with a deviation of
-//! 500 and a volatility of 0.09, the system constant τ is 0.75, and the deviation is kept
-//! between 45 and 500. A puzzle's own rating is Lichess's and is not changed here (it is the
+//! 500 and a volatility of 0.09, the system constant τ is 0.75, and after each attempt the
+//! rating is kept at least 400, the deviation between 45 and 500 and the volatility at most
+//! 0.1 (lila's `Glicko.cap`: `minRating`, `minDeviation`, `maxDeviation`, `maxVolatility`). A puzzle's own rating is Lichess's and is not changed here (it is the
 //! community's figure, from millions of attempts); its deviation is the row's, or
 //! [`PUZZLE_DEVIATION`] where the row has none. One attempt moves a rating by at most
 //! [`MAX_CHANGE`] (hotseat's own bound: see there).
@@ -50,6 +51,14 @@ impl Rating {
 pub const MIN_DEVIATION: f64 = 45.0;
 pub const MAX_DEVIATION: f64 = 500.0;
 
+/// The lowest rating kept (lila's `Glicko.minRating`): a player who fails puzzle after puzzle
+/// stops there, where the easiest puzzles are, rather than falling without end.
+pub const MIN_RATING: f64 = 400.0;
+
+/// The highest volatility kept (lila's `Glicko.maxVolatility`: "past this, it might not
+/// stabilize ever again").
+pub const MAX_VOLATILITY: f64 = 0.1;
+
 /// Lichess's system constant for puzzles.
 pub const TAU: f64 = 0.75;
 
@@ -83,9 +92,10 @@ pub fn rate(player: Rating, puzzle_rating: u16, deviation: Option<u16>, won: boo
     Rating {
         rating: new
             .rating
-            .clamp(player.rating - MAX_CHANGE, player.rating + MAX_CHANGE),
+            .clamp(player.rating - MAX_CHANGE, player.rating + MAX_CHANGE)
+            .max(MIN_RATING),
         deviation: new.deviation.clamp(MIN_DEVIATION, MAX_DEVIATION),
-        volatility: new.volatility,
+        volatility: new.volatility.min(MAX_VOLATILITY),
         played: player.played + 1,
     }
 }
@@ -93,6 +103,20 @@ pub fn rate(player: Rating, puzzle_rating: u16, deviation: Option<u16>, won: boo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_player_failing_every_puzzle_stops_at_lilas_floor_of_400() {
+        let mut player = Rating::default();
+        for _ in 0..200 {
+            player = rate(player, 600, None, false);
+            assert!(player.rating >= MIN_RATING, "{player:?}");
+            assert!(player.volatility <= MAX_VOLATILITY, "{player:?}");
+        }
+        assert_eq!(player.rating, MIN_RATING, "{player:?}");
+        // And from the floor, a solved puzzle counts as from anywhere else.
+        let up = rate(player, 600, None, true);
+        assert!(up.rating > MIN_RATING, "{up:?}");
+    }
 
     /// The crate's published example (its `glicko2` documentation): two new players at
     /// 1500 ± 350, volatility 0.06, the first wins.
