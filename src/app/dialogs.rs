@@ -114,7 +114,24 @@ fn text_box(title: &str, lines: Vec<String>, context: KeyContext) -> Option<Look
         title: title.to_owned(),
         lines,
         context,
+        form: false,
     }))
+}
+
+/// The look of a box with a field: [`text_box`], its lines from the left edge. The field's
+/// line is written `› label  text_` (as the new-game form marks its field) by [`field_line`].
+fn form_box(title: &str, lines: Vec<String>, context: KeyContext) -> Option<Look<'static>> {
+    Some(Look::Box(Dialog {
+        title: title.to_owned(),
+        lines,
+        context,
+        form: true,
+    }))
+}
+
+/// A field's line in a [`form_box`]: its label, and the text typed with the caret after it.
+fn field_line(label: &str, text: &str) -> String {
+    format!("› {label}: {text}_")
 }
 
 /// Lists the dialogs: makes [`Mode`] with one variant each (after [`Mode::Playing`]), and

@@ -36,6 +36,10 @@ pub struct Dialog {
     pub lines: Vec<String>,
     /// Whose keys the box lists at its foot.
     pub context: KeyContext,
+    /// A box with a field to type into: its lines start at the left edge, as the new-game
+    /// form's do, so the typed text stays where it is as it grows (centred, it would move
+    /// half a column a letter).
+    pub form: bool,
 }
 
 /// The most lines a status message takes; what is still left after them ends in `…`.
@@ -81,6 +85,8 @@ pub struct DialogSize {
     pub keys: Vec<Vec<Hint>>,
     /// A blank line above and below the text.
     pub padded: bool,
+    /// The lines start at the left edge (see [`Dialog::form`]); else each is centred.
+    pub form: bool,
 }
 
 impl DialogSize {
@@ -134,6 +140,7 @@ impl Dialog {
                 .collect(),
             keys: dialog_hint_rows(self.context, text_width),
             padded,
+            form: self.form,
         }
     }
 }

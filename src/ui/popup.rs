@@ -49,11 +49,14 @@ impl Widget for DialogView<'_> {
         let inner = frame(rect, &self.dialog.title, &self.theme, buf);
         let blank = || size.padded.then(Line::default);
         let mut text: Vec<Line> = blank().into_iter().collect();
-        text.extend(
-            size.lines
-                .into_iter()
-                .map(|l| Line::styled(l, self.theme.text()).centered()),
-        );
+        text.extend(size.lines.into_iter().map(|l| {
+            if size.form {
+                // The frame's margin, as the centred lines have at least.
+                Line::styled(format!(" {l}"), self.theme.text())
+            } else {
+                Line::styled(l, self.theme.text()).centered()
+            }
+        }));
         text.extend(blank());
         text.extend(hint_lines(size.keys, &self.theme));
         Paragraph::new(text).render(inner, buf);

@@ -474,7 +474,7 @@ fn ctrl_s_saves_a_copy_and_asks_before_replacing_it() {
     type_move(&mut pty, "e4");
     wait_for_moves(&pty, &["e4"]);
     pty.send_key(Key::Ctrl('s')).unwrap();
-    pty.wait_for("Save the game as PGN to the file:").unwrap();
+    pty.wait_for("Save the game as PGN to a file").unwrap();
     pty.wait_for(".pgn_").unwrap();
     pty.send_key(Key::Enter).unwrap();
     pty.wait_for("Saved the game (PGN) to 20").unwrap();
@@ -490,7 +490,7 @@ fn ctrl_s_saves_a_copy_and_asks_before_replacing_it() {
     type_move(&mut pty, "e5");
     wait_for_moves(&pty, &["e4", "e5"]);
     pty.send_key(Key::Ctrl('s')).unwrap();
-    pty.wait_for("Save the game as PGN to the file:").unwrap();
+    pty.wait_for("Save the game as PGN to a file").unwrap();
     pty.send_key(Key::Enter).unwrap();
     pty.wait_for("Replace?").unwrap();
     pty.wait_for(&format!("{name} already exists.")).unwrap();
@@ -506,10 +506,9 @@ fn ctrl_s_saves_a_copy_and_asks_before_replacing_it() {
         .unwrap();
 
     pty.send_key(Key::Ctrl('s')).unwrap();
-    pty.wait_for("Save the game as PGN to the file:").unwrap();
+    pty.wait_for("Save the game as PGN to a file").unwrap();
     pty.send_key(Key::Tab).unwrap();
-    pty.wait_for("Save the position as FEN to the file:")
-        .unwrap();
+    pty.wait_for("Save the position as FEN to a file").unwrap();
     pty.wait_for(".fen_").unwrap();
     pty.send_key(Key::Enter).unwrap();
     pty.wait_for("Saved the position (FEN) to 20").unwrap();

@@ -5,7 +5,7 @@
 use crate::app::Say;
 use std::time::Duration;
 
-use super::{Look, Mode, Popup, field_closed, text_box};
+use super::{Look, Mode, Popup, field_closed, field_line, form_box};
 use crate::app::App;
 use crate::app::keymap::{Action, KeyContext};
 use crate::rules::Color;
@@ -56,12 +56,12 @@ impl Popup for PuzzleName {
     }
 
     fn look<'a>(&'a self, _app: &'a App) -> Option<Look<'a>> {
-        text_box(
+        form_box(
             "Puzzles",
             vec![
                 format!("Whose puzzles? {} has no name in this game.", self.side),
-                "Your puzzle rating is kept under your name:".to_owned(),
-                format!("{}_", self.name),
+                "Your puzzle rating is kept under your name.".to_owned(),
+                field_line("Name", &self.name),
             ],
             KeyContext::Name,
         )

@@ -5,7 +5,7 @@
 use crate::app::Say;
 use std::time::Duration;
 
-use super::{Look, Mode, Popup, field_closed, text_box};
+use super::{Look, Mode, Popup, field_closed, field_line, form_box};
 use crate::app::export::MAX_PATH_CHARS;
 use crate::app::keymap::{Action, KeyContext};
 use crate::app::{App, ExportKind, SaveForm};
@@ -59,12 +59,13 @@ impl Popup for SaveForm {
                 None => "the position as FEN".to_owned(),
             },
         };
-        text_box(
+        form_box(
             "Save",
             vec![
-                format!("Save {what} to the file:"),
-                format!("{}_", self.path),
-                "Relative to the current directory; ~/ is your home.".to_owned(),
+                format!(
+                    "Save {what} to a file, relative to the current directory (~/ is your home)."
+                ),
+                field_line("File", &self.path),
             ],
             KeyContext::Path,
         )

@@ -339,6 +339,34 @@ fn a_player_without_a_name_is_asked_for_one_rather_than_rated_as_white_or_black(
     assert_eq!(asked_for(&mut app), None);
 }
 
+/// The row and column where `needle` is drawn on an 80x24 screen.
+fn drawn_at(app: &App, needle: &str) -> Option<(usize, usize)> {
+    let backend = ratatui::backend::TestBackend::new(80, 24);
+    let mut terminal = ratatui::Terminal::new(backend).unwrap();
+    terminal.draw(|f| crate::ui::render(app, f)).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    (0..24).find_map(|row| {
+        let line: String = (0..80).map(|col| buf[(col, row)].symbol()).collect();
+        line.find(needle)
+            .map(|at| (usize::from(row), line[..at].chars().count()))
+    })
+}
+
+#[test]
+fn the_name_box_keeps_its_field_in_place_as_the_name_is_typed() {
+    let mut app = app();
+    act(&mut app, Action::Puzzles);
+    let empty = drawn_at(&app, "› Name: _").expect("the field");
+    for c in "Annabelle".chars() {
+        act(&mut app, Action::Input(c));
+    }
+    // Centred, the field moved half a column a letter.
+    assert_eq!(drawn_at(&app, "› Name: Annabelle_"), Some(empty));
+    // It starts where the question above it does, as the new-game form's fields do.
+    let question = drawn_at(&app, "Whose puzzles?").expect("the question");
+    assert_eq!(question.1, empty.1);
+}
+
 #[test]
 fn a_mate_puzzles_end_says_solved_and_the_rating_not_game_over() {
     let mut app = at_puzzle(TWO_MATES);
