@@ -105,11 +105,12 @@ impl DuelReferee {
         })
     }
 
-    /// Starts the first player's clock (once both are there).
+    /// Starts the first player's clock (once the joining player's screen is ready): news for
+    /// everyone.
     pub fn start(&mut self, now: Duration) -> Msg {
         self.duel.start(now);
         self.begun = true;
-        self.state_msg(now)
+        self.changed(DuelNews::Start, now)
     }
 
     /// Whether the first puzzle's clock was started.

@@ -281,6 +281,8 @@ impl Referee {
         let err = Refusal::Game;
         match action {
             Action::Say { text } => self.say(by, text, now),
+            // A duel's word: a game starts on its first move; everything as it stands.
+            Action::Ready => Ok(self.sync(Notice::Resync, now)),
             Action::Move { uci } => self.play(by, ply, uci, now),
             Action::MoveAndClaim { uci } => {
                 let mv = self.parse_own_move(by, ply, uci)?;

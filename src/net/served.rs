@@ -184,6 +184,10 @@ impl Served for DuelReferee {
             Action::Move { uci } => {
                 DuelReferee::act(self, player, ply, uci, now).map_err(|why| why.to_string())
             }
+            // The joining player's screen shows the duel: the first puzzle's clock starts
+            // (again, as a rejoining screen says: everything as it stands).
+            Action::Ready if player == 1 && !self.begun() => Ok(self.start(now)),
+            Action::Ready => Ok(Served::resync(self, now)),
             _ => Err("a puzzle duel takes moves only: no offers, claims, chat or takebacks".into()),
         }
     }
@@ -194,12 +198,9 @@ impl Served for DuelReferee {
 
     fn set_connected(&mut self, seat: Seat, connected: bool, now: Duration) -> Msg {
         let player = duel_player(seat).unwrap_or(0);
-        let news = DuelReferee::set_connected(self, player, connected, now);
-        if connected && player == 1 && !self.begun() {
-            // Both players are here: the first puzzle's clock starts.
-            return self.start(now);
-        }
-        news
+        // The first puzzle's clock starts when the joining player's screen is ready
+        // (`Action::Ready`), not on a connection: one that cannot show the duel leaves.
+        DuelReferee::set_connected(self, player, connected, now)
     }
 
     fn started(&self) -> bool {

@@ -78,6 +78,10 @@ pub enum Action {
     Say {
         text: String,
     },
+    /// A puzzle duel's joining player: their screen shows the duel, so its first clock may
+    /// start. A connection alone does not start it (a terminal that cannot show the duel,
+    /// such as `--plain`, leaves at once).
+    Ready,
 }
 
 /// Both clocks as the host reads them when it sends the message, and each player's network

@@ -239,6 +239,10 @@ fn the_host_serves_a_duel_on_the_network_stack_of_games_and_a_dropped_players_cl
     )
     .unwrap_err();
     assert!(err.to_string().contains("puzzle duel"), "{err}");
+    // It came and went, and started no clock: only a screen that shows the duel does.
+    let came = state_where(&host_rx, |s| s.connected[1]);
+    let went = state_where(&host_rx, |s| !s.connected[1]);
+    assert!(!came.running && !went.running, "{came:?} {went:?}");
 
     let (sink, bob_rx) = events();
     let (bob, welcomed) = Client::connect_any(
@@ -254,7 +258,17 @@ fn the_host_serves_a_duel_on_the_network_stack_of_games_and_a_dropped_players_cl
         panic!("{welcomed:?}")
     };
     assert_eq!(player, Some(1));
-    // After Bob's welcome, everyone hears he came (the turn is the duel's newest revision).
+    // After Bob's welcome, everyone hears he came; his screen says it shows the duel, and
+    // the first clock starts (the turn is the duel's newest revision).
+    let here = state_where(&bob_rx, |s| s.connected == [true, true]);
+    assert!(
+        !here.running,
+        "a connection alone starts no clock: {here:?}"
+    );
+    bob.send(Msg::Act {
+        ply: here.revision,
+        action: Action::Ready,
+    });
     let started = state_where(&bob_rx, |s| s.connected == [true, true] && s.running);
     assert_eq!(started.turn, 0);
 
@@ -318,7 +332,7 @@ fn a_duel_host_option_without_host_and_host_in_plain_are_refused_with_exit_2() {
 
 #[test]
 fn joining_a_duel_in_plain_says_it_is_played_on_the_screen_and_exits_2() {
-    let (host, _rx) = duel_host();
+    let (host, rx) = duel_host();
     let out = hotseat_given(&["join", "--plain"], &host.invitation().to_string());
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
@@ -326,4 +340,8 @@ fn joining_a_duel_in_plain_says_it_is_played_on_the_screen_and_exits_2() {
         err.contains("puzzle duel") && err.contains("without --plain"),
         "{err}"
     );
+    // The refused terminal came and went without starting the host's clock.
+    let came = state_where(&rx, |s| s.connected[1]);
+    let went = state_where(&rx, |s| !s.connected[1]);
+    assert!(!came.running && !went.running, "{came:?} {went:?}");
 }

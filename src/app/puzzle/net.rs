@@ -220,6 +220,21 @@ pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
                     net.link_down = false;
                     let welcome = matches!(msg, Msg::DuelWelcome { .. });
                     let attempt = own_attempt(net, &news, before);
+                    // The joining player's screen shows the duel now: its clock may start.
+                    let ready = welcome
+                        && net.mirror.me() == Some(1)
+                        && net
+                            .mirror
+                            .state()
+                            .is_some_and(|(state, _)| !state.running && !state.over)
+                        && !net.setup.hosting;
+                    if ready {
+                        let ply = net.mirror.state().map_or(0, |(state, _)| state.revision);
+                        app.effects.push(Effect::Net(Msg::Act {
+                            ply,
+                            action: crate::remote::Action::Ready,
+                        }));
+                    }
                     show(app, &news, welcome, now);
                     app.effects.extend(attempt.map(Effect::from));
                 }
@@ -351,6 +366,8 @@ fn news_words(
             Some(me) => format!("You are {} in the duel · {next}", s.names[me]),
             None => format!("Watching the duel · {next}"),
         },
+        // The joining player's screen is ready: the first clock runs.
+        DuelNews::Start if hosting => format!("{} is here · {next}", s.names[1]),
         DuelNews::Start => next,
         DuelNews::Right { by } => format!(
             "{}: right ({} found) · go on",
@@ -373,6 +390,11 @@ fn news_words(
             name(*by)
         ),
         DuelNews::Flag { by } => format!("{}'s time is up", name(*by)),
+        // Under way (or over), a connection is a player coming back.
+        DuelNews::Connection {
+            player,
+            connected: true,
+        } if s.running || s.over => format!("{} is back · {next}", name(*player)),
         DuelNews::Connection {
             player,
             connected: true,

@@ -164,3 +164,63 @@ fn no_hints_or_next_in_a_duel_across_the_network_and_a_drop_is_said() {
         text(&bob)
     );
 }
+
+#[test]
+fn the_joiners_screen_says_it_shows_the_duel_and_a_player_coming_again_is_back() {
+    use crate::net::served::Served;
+    use crate::remote::Seat;
+    let mut r = referee();
+    let mut ann = screen(&r, 0, true);
+    let news = Served::set_connected(&mut r, Seat::Black, true, Duration::from_secs(1));
+    hear(&mut ann, news);
+    let mut bob = screen(&r, 1, false);
+    // Bob's screen, welcomed to a duel not begun, says it shows it; nothing else is sent.
+    let ready: Vec<Msg> = sent(&mut bob);
+    assert_eq!(
+        ready,
+        [Msg::Act {
+            ply: r.revision(),
+            action: Action::Ready
+        }]
+    );
+    assert!(
+        sent(&mut ann).is_empty(),
+        "the host's own screen is ready by itself"
+    );
+    // The host starts the first clock on that word, and both screens hear it.
+    let revision = r.revision();
+    let start = Served::act(
+        &mut r,
+        Seat::Black,
+        revision,
+        &Action::Ready,
+        Duration::from_secs(2),
+    )
+    .unwrap();
+    assert!(r.duel().running());
+    hear(&mut ann, start.clone());
+    hear(&mut bob, start);
+    assert!(
+        text(&ann).contains("Bob is here · puzzle 1 of 2: your puzzle"),
+        "{}",
+        text(&ann)
+    );
+    assert!(
+        text(&bob).contains("puzzle 1 of 2: Ann's puzzle"),
+        "{}",
+        text(&bob)
+    );
+    // Bob's terminal goes and comes again: he is back, and his new screen sends no second
+    // word (the duel has begun; its clocks run as they were).
+    let gone = Served::set_connected(&mut r, Seat::Black, false, Duration::from_secs(3));
+    hear(&mut ann, gone);
+    let back = Served::set_connected(&mut r, Seat::Black, true, Duration::from_secs(4));
+    hear(&mut ann, back);
+    assert!(
+        text(&ann).contains("Bob is back · puzzle 1 of 2"),
+        "{}",
+        text(&ann)
+    );
+    let mut bob = screen(&r, 1, false);
+    assert!(sent(&mut bob).is_empty());
+}
