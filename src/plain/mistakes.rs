@@ -385,10 +385,11 @@ mod tests {
 
     /// Scholar's mate's 3... Nf6?? kept for Bob, and a row changed by hand.
     fn book(name: &str) -> (MistakeBook, std::path::PathBuf) {
-        let dir = std::env::temp_dir().join(format!(
-            "hotseat-plain-mistakes-{name}-{}",
-            std::process::id()
-        ));
+        // Under the run's own folder, which the next run of the tests sweeps away
+        // (`tests/suite/common/pty.rs`, `fresh_dir`).
+        let dir = std::env::temp_dir()
+            .join(format!("hotseat-tests-{}", std::process::id()))
+            .join(format!("plain-mistakes-{name}"));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let (db, _) = Database::open(&dir.join("hotseat.db")).unwrap();

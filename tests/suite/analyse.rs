@@ -34,9 +34,7 @@ pub(crate) fn stockfish() -> PathBuf {
 }
 
 fn write_pgn(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hotseat-analyse-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    let path = crate::common::pty::fresh_dir("analyse").join(name);
     std::fs::write(&path, text).unwrap();
     path
 }

@@ -22,8 +22,7 @@ use super::analyse::{fake_engine, stockfish};
 #[cfg(unix)]
 pub(crate) fn fake(mode: &str, after: usize) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("hotseat-sparring-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::pty::fresh_dir("sparring");
     let wrapper = dir.join(format!("{mode}-{after}.sh"));
     std::fs::write(
         &wrapper,

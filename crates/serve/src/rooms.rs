@@ -629,8 +629,11 @@ mod tests {
     use hotseat::runtime::Wake;
 
     fn fresh(label: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("hotseat-rooms-{label}-{}", std::process::id()));
+        // Under the run's own folder, which the next run of hotseat's tests sweeps away
+        // (`tests/suite/common/pty.rs`, `fresh_dir`).
+        let dir = std::env::temp_dir()
+            .join(format!("hotseat-tests-{}", std::process::id()))
+            .join(format!("rooms-{label}"));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir

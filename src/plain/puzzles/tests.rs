@@ -6,10 +6,11 @@ use crate::store::{DataDir, Store};
 const NOW: i64 = 1_800_000_000;
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "hotseat-plain-puzzles-{name}-{}",
-        std::process::id()
-    ));
+    // Under the run's own folder, which the next run of the tests sweeps away
+    // (`tests/suite/common/pty.rs`, `fresh_dir`).
+    let dir = std::env::temp_dir()
+        .join(format!("hotseat-tests-{}", std::process::id()))
+        .join(format!("plain-puzzles-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
