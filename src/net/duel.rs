@@ -110,7 +110,10 @@ impl DuelReferee {
     pub fn start(&mut self, now: Duration) -> Msg {
         self.duel.start(now);
         self.begun = true;
-        self.changed(DuelNews::Start, now)
+        // Not a new revision: the board and the turn are as they were, and a move made on
+        // them stays good.
+        self.news = DuelNews::Start;
+        self.state_msg(now)
     }
 
     /// Whether the first puzzle's clock was started.
