@@ -121,12 +121,11 @@ fn text_box(title: &str, lines: Vec<String>, context: KeyContext) -> Option<Look
 /// The look of a box with a field: [`text_box`], its lines from the left edge. The field's
 /// line is written `› label  text_` (as the new-game form marks its field) by [`field_line`].
 fn form_box(title: &str, lines: Vec<String>, context: KeyContext) -> Option<Look<'static>> {
-    Some(Look::Box(Dialog {
-        title: title.to_owned(),
-        lines,
-        context,
-        form: true,
-    }))
+    let mut look = text_box(title, lines, context);
+    if let Some(Look::Box(dialog)) = &mut look {
+        dialog.form = true;
+    }
+    look
 }
 
 /// A field's line in a [`form_box`]: its label, and the text typed with the caret after it.
