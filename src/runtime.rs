@@ -60,7 +60,7 @@ use std::sync::Arc;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
-use crate::app::{App, Effect, ScreenEffect};
+use crate::app::{App, Effect, LibraryEffect, ScreenEffect};
 pub use crate::store::shown;
 pub use analyser::Analyser;
 pub use clock::local_wall_clock;
@@ -141,6 +141,8 @@ pub struct Runtime<F: FileWork = Files> {
     link: Option<NetLink>,
     /// Left when the runtime is dropped, after the work above is done.
     registration: Option<Registration>,
+    /// The library's page being read by the worker, given up here when overtaken.
+    overtaking: Option<Arc<library::Overtaking>>,
 }
 
 impl<F: FileWork> std::fmt::Debug for Runtime<F> {
@@ -224,6 +226,7 @@ impl<F: FileWork> Runtime<F> {
         events: Receiver<Wake>,
         engine: Option<PathBuf>,
     ) -> Runtime<F> {
+        let overtaking = files.overtaking();
         let queue = FileQueue::new(files, origin);
         let worker = Worker::new(queue.clone(), sender.clone());
         let analyser = Analyser::new(engine, sender.clone());
@@ -236,6 +239,7 @@ impl<F: FileWork> Runtime<F> {
             analyser,
             link: None,
             registration: None,
+            overtaking,
         }
     }
 
@@ -279,6 +283,13 @@ impl<F: FileWork> Runtime<F> {
     pub fn carry_out(&mut self, effect: Effect, app: &App, now: Duration) -> Option<ScreenEffect> {
         let work = match effect {
             Effect::Files(effect) => Work::Files(effect),
+            Effect::Library(LibraryEffect::GiveUp) => {
+                // At once, not queued behind the page it gives up.
+                if let Some(overtaking) = &self.overtaking {
+                    overtaking.give_up();
+                }
+                return None;
+            }
             Effect::Library(effect) => Work::Library(effect),
             Effect::Puzzles(effect) => Work::Puzzles(effect),
             Effect::Engine(effect) => {

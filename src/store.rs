@@ -63,8 +63,8 @@ pub(crate) use error::describe;
 pub use error::{Op, StoreError};
 pub use library::{
     Broken, CHUNK_BYTES, Entry, ExplorerRow, FileStamp, Freshness, GameName, IMPORT_BATCH,
-    ImportProgress, ImportReport, Index, Library, MAX_REFUSED_LISTED, PlayerFilter, Refused,
-    SYNC_BATCH, SortBy, Summary, TRASH_DIR, filter_words, summarize,
+    ImportProgress, ImportReport, Index, Interrupter, Library, MAX_REFUSED_LISTED, PlayerFilter,
+    Refused, SYNC_BATCH, SortBy, Summary, TRASH_DIR, filter_words, summarize,
 };
 pub use lock::{Claim, GameLock, Holder, MAX_SLOTS};
 pub use mistakes::{BadMistake, CheckedMistake, Mistake, MistakeBook};

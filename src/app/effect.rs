@@ -75,6 +75,10 @@ pub enum LibraryEffect {
     /// Read this page of the library's list:
     /// [`LibraryNews::Page`](super::dialogs::LibraryNews::Page).
     Page(super::library::PageQuery),
+    /// Give up the page being read, which a newer filter overtook: its answer is
+    /// [`LibraryNews::GivenUp`](super::dialogs::LibraryNews::GivenUp) (or the page, read
+    /// before the loop could stop it).
+    GiveUp,
     /// Read this file of the archive to open it: [`LibraryNews::Opened`](super::dialogs::LibraryNews::Opened).
     Open(String),
     /// Move this file of the archive to the trash: [`LibraryNews::Trashed`](super::dialogs::LibraryNews::Trashed).

@@ -167,6 +167,8 @@ struct Paged {
     rows: Arc<Vec<Entry>>,
     /// The page asked for and not yet come.
     asked: Option<PageQuery>,
+    /// The page asked for was given up (a newer list overtook it).
+    given_up: bool,
 }
 
 /// Where the list's games come from.
@@ -269,6 +271,7 @@ impl LibraryList {
                 query: query.clone(),
                 rows: Arc::new(Vec::new()),
                 asked: None,
+                given_up: false,
             }),
             filter: query.filter.clone(),
             sort: query.sort,
@@ -336,7 +339,36 @@ impl LibraryList {
             return None;
         }
         paged.asked = Some(want.clone());
+        paged.given_up = false;
         Some(want)
+    }
+
+    /// Whether the page asked for is of a list no longer shown (the filter or the order changed
+    /// since it was asked): true once for each such page, for the caller to give it up
+    /// ([`LibraryEffect::GiveUp`](super::LibraryEffect::GiveUp)) rather than wait for a scan
+    /// whose answer would be dropped.
+    pub fn overtaken(&mut self) -> bool {
+        let current = self.query_at(0);
+        let Source::Paged(paged) = &mut self.source else {
+            return false;
+        };
+        match &paged.asked {
+            Some(asked) if !paged.given_up && !asked.same_list(&current) => {
+                paged.given_up = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The page `query` was given up unread: no longer waited for ([`LibraryList::wanted`]
+    /// then asks for the list as it is now).
+    pub fn given_up(&mut self, query: &PageQuery) {
+        if let Source::Paged(paged) = &mut self.source
+            && paged.asked.as_ref() == Some(query)
+        {
+            paged.asked = None;
+        }
     }
 
     /// The query for the list as it is now, from row `start`.
@@ -827,6 +859,40 @@ mod tests {
         assert_eq!(list.shown_len(), 99);
         let asked = list.wanted().unwrap();
         assert_eq!(asked.start, 0);
+    }
+
+    #[test]
+    fn a_page_overtaken_by_a_newer_filter_is_given_up_once_and_the_newer_asked_after_it() {
+        let games = many(200);
+        let mut list = LibraryList::paged(answer(&games, &LibraryList::first_query(10)));
+        list.set_page(10);
+        assert!(!list.overtaken(), "nothing asked");
+        typed(&mut list, "a");
+        let scan = list.wanted().unwrap();
+        assert!(!list.overtaken(), "the page asked is of the list shown");
+        typed(&mut list, "n");
+        assert!(list.overtaken(), "\"an\" overtook \"a\"");
+        typed(&mut list, "n");
+        assert!(!list.overtaken(), "given up once");
+        assert_eq!(list.wanted(), None, "still one question at a time");
+        // Given up: "ann" is asked at once, and a late answer to "a" would still be dropped.
+        list.given_up(&scan);
+        let asked = list.wanted().unwrap();
+        assert_eq!(asked.filter, "ann");
+        list.given_up(&scan);
+        assert_eq!(
+            list.wanted(),
+            None,
+            "a stale page given up leaves the newer asked"
+        );
+        list.receive(answer(&games, &asked));
+        assert_eq!(list.shown_len(), 100);
+        // A filter typed back to the page asked: nothing overtaken.
+        typed(&mut list, "x");
+        list.wanted().unwrap();
+        typed(&mut list, "y");
+        list.handle(Action::DeleteChar);
+        assert!(!list.overtaken());
     }
 
     #[test]

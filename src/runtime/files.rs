@@ -380,6 +380,10 @@ fn resolve(typed: &str) -> PathBuf {
 }
 
 impl FileWork for Files {
+    fn overtaking(&self) -> Option<std::sync::Arc<super::library::Overtaking>> {
+        Some(self.library.overtaking())
+    }
+
     /// Carries out one of the app's file or library effects and says how it went.
     fn carry_out(&mut self, job: Job) -> Option<Event> {
         let Job {

@@ -10,7 +10,9 @@ use crate::app::dialogs::{LibraryError, LibraryNews, Unopened};
 use crate::app::library::{Column, LibraryList, Page, PageQuery};
 use crate::app::{Event, LibraryEffect, OpenedGame};
 use crate::game::pgn::import_games_to_last_legal_move;
-use crate::store::{Entry, GameName, Index, PlayerFilter, SortBy, Store, shown};
+use crate::store::{Entry, GameName, Index, Interrupter, PlayerFilter, SortBy, Store, shown};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The library's file work, with the index kept open between questions (the list's pages,
 /// the explorer's positions).
@@ -20,12 +22,45 @@ pub(super) struct LibraryWork {
     /// The last page's filter, with the library's count and the filter's: taken again only
     /// when the filter changes, not for each page.
     counted: Option<(String, usize, usize)>,
+    /// The page being read, for the loop to give up when a newer filter overtakes it.
+    overtaking: Arc<Overtaking>,
+}
+
+/// The list's page the worker is reading, shared with the session's loop, which gives it up
+/// ([`LibraryEffect::GiveUp`](crate::app::LibraryEffect::GiveUp)) when the player typed on:
+/// a filter of one or two letters scans every game (half a second at a million), and the
+/// answer to the last key must not wait behind it.
+#[derive(Debug, Default)]
+pub struct Overtaking {
+    /// The index's handle while a page is read (`None` between pages: nothing is stopped).
+    reading: Mutex<Option<Interrupter>>,
+    /// The page being read was given up: its failure is no error, and it is asked again.
+    given_up: AtomicBool,
+}
+
+impl Overtaking {
+    fn reading(&self) -> MutexGuard<'_, Option<Interrupter>> {
+        self.reading.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Stops the page being read, if one is (a page done is left as it is).
+    pub fn give_up(&self) {
+        if let Some(reading) = self.reading().as_ref() {
+            self.given_up.store(true, Ordering::SeqCst);
+            reading.interrupt();
+        }
+    }
 }
 
 /// The first page read when the library opens: enough rows for three screens of 60.
 const FIRST_PAGE_ROWS: usize = 60;
 
 impl LibraryWork {
+    /// The page being read, for the session's loop.
+    pub(super) fn overtaking(&self) -> Arc<Overtaking> {
+        self.overtaking.clone()
+    }
+
     /// Closes the index: the archive changed.
     pub(super) fn forget(&mut self) {
         self.index = None;
@@ -50,7 +85,9 @@ impl LibraryWork {
                 let query = LibraryList::first_query(FIRST_PAGE_ROWS);
                 LibraryNews::Loaded(self.page(store, query))
             }
-            LibraryEffect::Page(query) => LibraryNews::Page(self.page(store, query)),
+            LibraryEffect::Page(query) => self.page_unless_given_up(store, query),
+            // Carried out by the loop itself (see `Overtaking`); nothing for the worker.
+            LibraryEffect::GiveUp => return None,
             LibraryEffect::Open(file) => LibraryNews::Opened(
                 store
                     .ok_or_else(no_store)
@@ -125,6 +162,32 @@ impl LibraryWork {
         match &self.index {
             Some(index) => index.count().map(Some).map_err(LibraryError::Store),
             None => Ok(None),
+        }
+    }
+
+    /// The page `query`, or the news that it was given up while it was read.
+    fn page_unless_given_up(&mut self, store: Option<&Store>, query: PageQuery) -> LibraryNews {
+        if self.index.is_none()
+            && let Err(err) = self.open(store)
+        {
+            return LibraryNews::Page(Err(err));
+        }
+        if let Some(index) = &self.index {
+            *self.overtaking.reading() = Some(index.interrupter());
+        }
+        let page = self.page(store, query.clone());
+        // Under the lock: once `reading` is `None`, no interruption can reach the index.
+        let mut reading = self.overtaking.reading();
+        *reading = None;
+        let given_up = self.overtaking.given_up.swap(false, Ordering::SeqCst);
+        drop(reading);
+        match page {
+            Err(_) if given_up => {
+                // An interrupted count must not stand as this filter's count.
+                self.counted = None;
+                LibraryNews::GivenUp(query)
+            }
+            page => LibraryNews::Page(page),
         }
     }
 
@@ -276,14 +339,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_list_comes_in_pages_filtered_and_sorted_by_the_index_and_a_collection_game_opens() {
-        let dir =
-            std::env::temp_dir().join(format!("hotseat-tui-library-pages-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let store = Store::new(DataDir::new(dir.clone()));
+    /// `n` games of a club's download: White Ann, Bob, Cid in turn, Black P0, P1, ….
+    fn club(n: usize) -> String {
         let players = ["Ann", "Bob", "Cid"];
-        let download: String = (0..250)
+        (0..n)
             .map(|i| {
                 let moves = ["1. e4 e5", "1. d4 d5 2. c4", "1. c4"][i % 3];
                 format!(
@@ -293,9 +352,95 @@ mod tests {
                     players[i % 3]
                 )
             })
+            .collect()
+    }
+
+    fn query(filter: &str, sort: Column, reversed: bool, start: usize, rows: usize) -> PageQuery {
+        PageQuery {
+            filter: filter.to_owned(),
+            sort,
+            reversed,
+            start,
+            rows,
+        }
+    }
+
+    #[test]
+    fn a_page_given_up_while_it_is_read_is_said_so_and_the_pages_after_it_are_right() {
+        let dir = std::env::temp_dir().join(format!(
+            "hotseat-tui-library-given-up-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::new(DataDir::new(dir.clone()));
+        store
+            .import_games(club(600).as_bytes(), "club", |_| {})
+            .unwrap();
+        let mut work = LibraryWork::default();
+        let overtaking = work.overtaking();
+        // Given up with no page being read: nothing is stopped.
+        overtaking.give_up();
+        // Words too short for the trigram index: each page a scan of every game.
+        let short = [
+            query("b", Column::Date, false, 0, 30),
+            query("p1", Column::White, true, 0, 30),
+        ];
+        let counts: Vec<usize> = short
+            .iter()
+            .map(|q| page(&mut work, &store, q.clone()).count)
             .collect();
+        assert_eq!(
+            counts,
+            [600, 111],
+            "every game has a Black, P1 and P10… P199 have p1"
+        );
+        // Given up over and over from another thread while pages are read: each answer is
+        // the page, right, or the news that it was given up; never an error.
+        let stop = AtomicBool::new(false);
+        let given_up = std::thread::scope(|s| {
+            s.spawn(|| {
+                while !stop.load(Ordering::SeqCst) {
+                    overtaking.give_up();
+                }
+            });
+            let mut given_up = 0;
+            for i in 0..2000 {
+                let q = short[i % 2].clone();
+                match work.carry_out(Some(&store), LibraryEffect::Page(q.clone())) {
+                    Some(Event::Library(LibraryNews::GivenUp(asked))) => {
+                        assert_eq!(asked, q);
+                        given_up += 1;
+                    }
+                    Some(Event::Library(LibraryNews::Page(Ok(page)))) => {
+                        assert_eq!(page.count, counts[i % 2], "{q:?}");
+                    }
+                    other => panic!("neither the page nor given up: {other:?}"),
+                }
+                if given_up >= 20 {
+                    break;
+                }
+            }
+            stop.store(true, Ordering::SeqCst);
+            given_up
+        });
+        assert!(given_up > 0, "no page was ever stopped");
+        // The pages after it: the counts of each filter, not one a stopped count left behind.
+        for (q, count) in short.iter().zip(&counts) {
+            let answer = page(&mut work, &store, q.clone());
+            assert_eq!((answer.total, answer.count), (600, *count));
+            assert_eq!(answer.rows.len(), 30);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_list_comes_in_pages_filtered_and_sorted_by_the_index_and_a_collection_game_opens() {
+        let dir =
+            std::env::temp_dir().join(format!("hotseat-tui-library-pages-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::new(DataDir::new(dir.clone()));
         let report = store
-            .import_games(download.as_bytes(), "club", |_| {})
+            .import_games(club(250).as_bytes(), "club", |_| {})
             .unwrap();
         assert_eq!(report.added, 250);
         let mut work = LibraryWork::default();
@@ -315,13 +460,6 @@ mod tests {
         newest.sort_by(|a, b| b.cmp(a));
         assert_eq!(dates, newest, "newest first");
         // Filtered and sorted by the index, from any row.
-        let query = |filter: &str, sort, reversed, start, rows| PageQuery {
-            filter: filter.to_owned(),
-            sort,
-            reversed,
-            start,
-            rows,
-        };
         let bobs = page(
             &mut work,
             &store,

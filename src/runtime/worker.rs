@@ -89,6 +89,11 @@ pub trait FileWork: Send + 'static {
     /// Saves the game in progress as it stands at app time `now` (on a signal or a panic):
     /// `None` when there is none to save.
     fn save_now(&mut self, now: Duration) -> EmergencySaved;
+    /// The library's page being read, which the loop gives up when a newer filter overtakes
+    /// it (`None`: these files read no library).
+    fn overtaking(&self) -> Option<Arc<super::library::Overtaking>> {
+        None
+    }
 }
 
 #[derive(Debug, Default)]

@@ -285,6 +285,23 @@ pub struct Index {
     anchors: RefCell<Option<(ListKey, [page::Anchor; 2])>>,
 }
 
+/// Stops the question an [`Index`] is answering (see [`Index::interrupter`]): a filter's page
+/// overtaken by a newer one while a scan reads a million games.
+pub struct Interrupter(rusqlite::InterruptHandle);
+
+impl Interrupter {
+    /// Makes the index's running question fail at once; nothing when none is running.
+    pub fn interrupt(&self) {
+        self.0.interrupt();
+    }
+}
+
+impl std::fmt::Debug for Interrupter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Interrupter")
+    }
+}
+
 /// A list of the library: the filter's words and the order.
 type ListKey = (Vec<String>, SortBy, bool);
 
@@ -310,6 +327,12 @@ impl Index {
     ) -> Result<(), E> {
         let words = filter_words(query);
         table::each_game(self.db.conn(), &words, |e| E::from(self.db.error(e)), each)
+    }
+
+    /// A handle that stops the question this index is answering now, from another thread
+    /// (the question then fails; the next one is answered as usual).
+    pub fn interrupter(&self) -> Interrupter {
+        Interrupter(self.db.conn().get_interrupt_handle())
     }
 
     /// A page of the list: how many games the library has and how many hold every word of

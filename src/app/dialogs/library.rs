@@ -89,6 +89,8 @@ pub enum LibraryNews {
     Loaded(Result<Page, LibraryError>),
     /// A page the list asked for ([`LibraryEffect::Page`]), or why not.
     Page(Result<Page, LibraryError>),
+    /// The page asked for was given up ([`LibraryEffect::GiveUp`]) while it was read.
+    GivenUp(crate::app::library::PageQuery),
     /// The game asked for with Enter was read, or why not.
     Opened(Result<Box<OpenedGame>, LibraryError>),
     /// `file` was moved to the trash (under the name given), or why not.
@@ -166,6 +168,9 @@ impl Popup for Library {
         };
         list.set_page(usize::from(app.size.height.saturating_sub(CHROME_ROWS)));
         let outcome = list.handle(action);
+        if list.overtaken() {
+            app.effects.push(Effect::Library(LibraryEffect::GiveUp));
+        }
         if let Some(query) = list.wanted() {
             app.effects
                 .push(Effect::Library(LibraryEffect::Page(query)));
@@ -327,6 +332,18 @@ impl Library {
                     && let Some(list) = &mut library.list
                 {
                     list.receive(page);
+                    if let Some(query) = list.wanted() {
+                        app.effects
+                            .push(Effect::Library(LibraryEffect::Page(query)));
+                    }
+                }
+            }
+            LibraryNews::GivenUp(query) => {
+                if let Mode::Library(library) = &mut app.mode
+                    && fits
+                    && let Some(list) = &mut library.list
+                {
+                    list.given_up(&query);
                     if let Some(query) = list.wanted() {
                         app.effects
                             .push(Effect::Library(LibraryEffect::Page(query)));
