@@ -355,6 +355,11 @@ mod tests {
         assert!(r.tick(s(59)).is_none());
         let st = state(r.tick(s(60)).unwrap());
         assert_eq!((st.over, st.news.clone()), (true, DuelNews::Flag { by: 0 }));
+        assert_eq!(
+            st.winner(),
+            Some(1),
+            "Ann's flag at 0–0 loses, at both screens"
+        );
         assert!(r.tick(s(61)).is_none(), "told once");
         assert_eq!(r.act(0, st.revision, "a8b8", s(61)), Err(DuelRefusal::Over));
         assert_eq!(r.flag_due(s(61)), None);

@@ -15,7 +15,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::Msg;
-use crate::puzzle::{Attempt, Puzzle, PuzzleError, Solving, parse_row, uci_move};
+use crate::puzzle::{Attempt, Puzzle, PuzzleError, Solving, duel_winner, parse_row, uci_move};
 
 /// The most puzzles a duel over the network may have (the command line's own cap is lower).
 pub const MAX_DUEL_PUZZLES: u32 = 1000;
@@ -207,13 +207,12 @@ impl DuelState {
         Duration::from_millis(self.clocks_ms[player.min(1)])
     }
 
-    /// The winner once over: `Some(player)`, or `None` for a draw (the higher score wins).
+    /// The winner once over: `Some(player)`, or `None` for a draw (the higher score wins;
+    /// at equal scores the player to solve whose clock ran out loses, as the host decides).
     pub fn winner(&self) -> Option<usize> {
-        match self.score[0].cmp(&self.score[1]) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        }
+        let turn = usize::from(self.turn.min(1));
+        let flagged = self.over && self.clocks_ms[turn] == 0;
+        duel_winner(self.score, flagged.then_some(turn))
     }
 }
 

@@ -17,7 +17,7 @@ pub mod record;
 pub mod run;
 pub mod solve;
 
-pub use duel::{Duel, DuelRules, OnWrong};
+pub use duel::{Duel, DuelRules, OnWrong, duel_winner};
 pub use record::{COLUMNS, Puzzle, PuzzleError, RowError, is_header, parse_row, uci_move};
 pub use run::{Combo, Storm, Streak};
 pub use solve::{Attempt, Hint, Solving, Status};

@@ -6,7 +6,8 @@
 //!   ([`OnWrong::Pass`]), or it is lost and the opponent gets the next one
 //!   ([`OnWrong::Lose`]). A puzzle both players got wrong is lost either way.
 //! * The duel ends when a clock runs out or after the agreed number of puzzles; the higher
-//!   score wins (the clock only ends the duel), equal scores draw.
+//!   score wins; with equal scores the player whose clock ran out loses, as on a chess clock
+//!   (so a flag fall at 0–0 is a loss, not a draw), and equal scores after the last puzzle draw.
 //!
 //! Time is passed in as the time since any fixed moment, as with the game's clocks.
 
@@ -185,13 +186,22 @@ impl Duel {
         }
     }
 
-    /// The winner once it is over: `Some(player)`, or `None` for a draw.
+    /// The winner once it is over: `Some(player)`, or `None` for a draw. Equal scores are
+    /// broken by the flag: the player whose clock ran out (the one to solve) loses.
     pub fn winner(&self) -> Option<usize> {
-        match self.score[0].cmp(&self.score[1]) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        }
+        let flagged = self.over && self.rules.time <= self.used[self.turn];
+        duel_winner(self.score, flagged.then_some(self.turn))
+    }
+}
+
+/// The winner of a duel over with `score`, `flagged` the player whose clock ran out, if one
+/// did: the higher score, else the other player of the one who ran out of time, else a draw.
+/// The host's duel and a terminal's mirror of it both decide by this.
+pub fn duel_winner(score: [u32; 2], flagged: Option<usize>) -> Option<usize> {
+    match score[0].cmp(&score[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => flagged.map(|p| 1 - p.min(1)),
     }
 }
 
@@ -285,5 +295,37 @@ mod tests {
         assert_eq!(d.score(), [1, 0]);
         assert_eq!(d.winner(), Some(0));
         assert_eq!(d.remaining(1, s(200)), Duration::ZERO);
+    }
+
+    #[test]
+    fn a_flag_at_equal_scores_loses_as_on_a_chess_clock() {
+        let mut d = duel(OnWrong::Pass);
+        d.start(s(0));
+        assert!(d.check_time(s(60)));
+        assert_eq!(d.score(), [0, 0]);
+        assert_eq!(d.winner(), Some(1), "the flag at 0–0 loses");
+        let mut d = duel(OnWrong::Pass);
+        d.start(s(0));
+        assert_eq!(d.solved(s(10)), Next::NextPuzzle);
+        d.start(s(10));
+        assert_eq!(d.solved(s(20)), Next::NextPuzzle);
+        d.start(s(20));
+        assert!(d.check_time(s(70)));
+        assert_eq!(d.score(), [1, 1]);
+        assert_eq!(d.winner(), Some(1), "a flag at 1–1 loses too");
+    }
+
+    #[test]
+    fn equal_scores_after_the_last_puzzle_draw() {
+        let mut d = duel(OnWrong::Lose);
+        for i in 0..4u64 {
+            d.start(s(i));
+            d.wrong(s(i + 1));
+        }
+        assert!(d.is_over(s(5)));
+        assert_eq!(d.winner(), None);
+        assert_eq!(duel_winner([2, 2], None), None);
+        assert_eq!(duel_winner([0, 0], Some(0)), Some(1));
+        assert_eq!(duel_winner([3, 0], Some(0)), Some(0));
     }
 }
