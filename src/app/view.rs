@@ -412,6 +412,10 @@ impl View<'_> {
         let turn = self.app.game.position().turn();
         let label = if let Some(end) = self.app.table.puzzle().and_then(super::puzzle::end_words) {
             format!("{} ›", end.split(" · ").next().unwrap_or(&end))
+        } else if self.app.retro.is_some() {
+            // Learning from a mistake: the player to find the better move.
+            let mover = self.shown().board_position().turn();
+            format!("{} ›", self.app.view().words().who(mover))
         } else if self.app.game.is_over() {
             "Game over ›".to_owned()
         } else {
@@ -436,7 +440,18 @@ impl View<'_> {
             {
                 return question;
             }
-            let (text, short) = if self.app.game.is_over() && self.app.view().arrows_step() {
+            let (text, short) = if let Some(retro) = &self.app.retro {
+                match retro.feedback() {
+                    retro::Feedback::Win | retro::Feedback::View => (
+                        "F9: the next mistake · Shift-F4 stops",
+                        "F9 next · Shift-F4 stop",
+                    ),
+                    _ => (
+                        "type a better move · F12: the solution · F9 skips it",
+                        "a better move · F12 solution · F9 skip",
+                    ),
+                }
+            } else if self.app.game.is_over() && self.app.view().arrows_step() {
                 (
                     if across {
                         "← → step · a move starts a variation · type quit"

@@ -295,9 +295,16 @@ fn the_footer_offers_the_keys_that_work_while_learning() {
         for key in ["Ctrl-N", "F6", "PgUp"] {
             assert!(!line.contains(key), "{w}x{h}: {line}");
         }
+        // The move box's line names the player to find the move, not "Game over".
+        let screen = text(&draw(&mut app, w, h));
+        let prompt = screen.lines().rev().nth(1).unwrap_or_default();
+        assert!(prompt.contains("Bob (Black) ›"), "{w}x{h}: {prompt}");
         enter(&mut app, "g6");
         let line = footer(&mut app, w, h);
         assert!(line.contains("F9 next"), "{w}x{h}: {line}");
+        let screen = text(&draw(&mut app, w, h));
+        let prompt = screen.lines().rev().nth(1).unwrap_or_default();
+        assert!(prompt.contains("F9"), "{w}x{h}: {prompt}");
         assert!(!line.contains("F12"), "{w}x{h}: {line}");
         // Stopped: the board's own keys again.
         act(&mut app, Action::Learn(None));
