@@ -126,9 +126,18 @@ pub(super) fn files(dir: &Path) -> Vec<PathBuf> {
     let Ok(read) = fs::read_dir(dir) else {
         return Vec::new();
     };
-    let mut files: Vec<PathBuf> = read
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
+    let paths: Vec<PathBuf> = read.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    // A journal whose staging file is gone (left by an older build's removal, killed between
+    // the file and its journal) belongs to no one: deleted.
+    for path in &paths {
+        if let Some(file) = path.to_str().and_then(|p| p.strip_suffix("-journal"))
+            && !Path::new(file).exists()
+        {
+            let _ = fs::remove_file(path);
+        }
+    }
+    let mut files: Vec<PathBuf> = paths
+        .into_iter()
         .filter(|p| p.extension().is_some_and(|x| x == "db"))
         .collect();
     files.sort();
@@ -176,9 +185,18 @@ pub(super) fn merge(conn: &mut Connection, path: &Path) -> rusqlite::Result<()> 
 }
 
 /// Deletes a staging file and its journal (gone already is fine: another opening merged it).
+/// The journal first: a process killed between the two leaves the staging file alone, which
+/// the next opening merges again (its rows are in already, and the merge ignores them) and
+/// deletes; the other order could leave a journal (kept, empty, between transactions: the
+/// staging files' journal mode is TRUNCATE) that no one would ever delete.
 pub(super) fn remove(path: &Path) {
+    let _ = fs::remove_file(journal_of(path));
     let _ = fs::remove_file(path);
+}
+
+/// The rollback journal of the staging file at `path`.
+fn journal_of(path: &Path) -> PathBuf {
     let mut journal = path.as_os_str().to_owned();
     journal.push("-journal");
-    let _ = fs::remove_file(journal);
+    PathBuf::from(journal)
 }

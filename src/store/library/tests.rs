@@ -1088,3 +1088,27 @@ fn a_large_import_files_its_games_without_the_order_indexes_and_makes_them_at_it
         .unwrap();
     fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_staging_journal_whose_file_is_gone_is_deleted_and_a_removal_leaves_no_journal() {
+    let (store, _dir) = store("staging-journals");
+    let dir = store.staging_dir();
+    fs::create_dir_all(&dir).unwrap();
+    // A journal left alone (a removal killed between the file and its journal), and a
+    // staging file with its own journal (an import killed between two batches).
+    let kept = staging::Staging::create(&dir).unwrap().close();
+    assert_eq!(kept, dir.join("import.db"));
+    fs::write(dir.join("import.db-journal"), b"").unwrap();
+    fs::write(dir.join("import-7.db-journal"), b"").unwrap();
+    assert_eq!(staging::files(&dir), std::slice::from_ref(&kept));
+    assert!(
+        !dir.join("import-7.db-journal").exists(),
+        "the lone journal is gone"
+    );
+    assert!(
+        dir.join("import.db-journal").exists(),
+        "a file's own journal stays"
+    );
+    staging::remove(&kept);
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "nothing left");
+}
