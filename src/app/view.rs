@@ -85,8 +85,6 @@ pub struct DialogSize {
     pub keys: Vec<Vec<Hint>>,
     /// A blank line above and below the text.
     pub padded: bool,
-    /// The lines start at the left edge (see [`Dialog::form`]); else each is centred.
-    pub form: bool,
 }
 
 impl DialogSize {
@@ -140,7 +138,6 @@ impl Dialog {
                 .collect(),
             keys: dialog_hint_rows(self.context, text_width),
             padded,
-            form: self.form,
         }
     }
 }

@@ -50,7 +50,7 @@ impl Widget for DialogView<'_> {
         let blank = || size.padded.then(Line::default);
         let mut text: Vec<Line> = blank().into_iter().collect();
         text.extend(size.lines.into_iter().map(|l| {
-            if size.form {
+            if self.dialog.form {
                 // The frame's margin, as the centred lines have at least.
                 Line::styled(format!(" {l}"), self.theme.text())
             } else {

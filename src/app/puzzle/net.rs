@@ -220,16 +220,15 @@ pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
                     net.link_down = false;
                     let welcome = matches!(msg, Msg::DuelWelcome { .. });
                     let attempt = own_attempt(net, &news, before);
-                    // The joining player's screen shows the duel now: its clock may start.
-                    let ready = welcome
-                        && net.mirror.me() == Some(1)
-                        && net
-                            .mirror
-                            .state()
-                            .is_some_and(|(state, _)| !state.running && !state.over)
-                        && !net.setup.hosting;
-                    if ready {
-                        let ply = net.mirror.state().map_or(0, |(state, _)| state.revision);
+                    // The joining player's (player 1's) screen shows the duel now, not yet
+                    // begun: its clock may start.
+                    let ready = net
+                        .mirror
+                        .state()
+                        .filter(|(state, _)| welcome && !state.running && !state.over)
+                        .filter(|_| net.mirror.me() == Some(1))
+                        .map(|(state, _)| state.revision);
+                    if let Some(ply) = ready {
                         app.effects.push(Effect::Net(Msg::Act {
                             ply,
                             action: crate::remote::Action::Ready,
