@@ -457,14 +457,14 @@ impl Index {
         staged.map_err(|e| db::error(staging.path(), e))
     }
 
-    /// Drops the list's order indexes for a large import (see `table::ORDER_INDEXES`).
-    fn drop_order_indexes(&mut self) -> Result<(), StoreError> {
-        table::drop_order_indexes(self.db.conn_mut()).map_err(|e| self.db.error(e))
+    /// Drops the list's indexes for a large import (see `table::LIST_INDEXES`).
+    fn drop_list_indexes(&mut self) -> Result<(), StoreError> {
+        table::drop_list_indexes(self.db.conn_mut()).map_err(|e| self.db.error(e))
     }
 
-    /// Makes the list's order indexes that are missing (see `table::ORDER_INDEXES`).
-    fn make_order_indexes(&mut self) -> Result<(), StoreError> {
-        table::make_order_indexes(self.db.conn_mut()).map_err(|e| self.db.error(e))
+    /// Makes the list's indexes that are missing (see `table::LIST_INDEXES`).
+    fn make_list_indexes(&mut self) -> Result<(), StoreError> {
+        table::make_list_indexes(self.db.conn_mut()).map_err(|e| self.db.error(e))
     }
 
     /// Puts the positions staged in the file at `path` into the explorer's table, and deletes
@@ -664,16 +664,16 @@ impl Store {
             anchors: RefCell::default(),
         };
         // Positions left staged by an import that stopped before its merge (a crash, a kill),
-        // and the list's order indexes it dropped: merged and made now, unless an import still
+        // and the list's indexes it dropped: merged and made now, unless an import still
         // running will do it at its end.
         let staged = staging::files(&self.staging_dir());
         let unordered =
-            table::order_indexes_missing(index.db.conn()).map_err(|e| index.db.error(e))?;
+            table::list_indexes_missing(index.db.conn()).map_err(|e| index.db.error(e))?;
         if (!staged.is_empty() || unordered)
             && let Some(_alone) = self.no_import_running()
         {
             if unordered {
-                index.make_order_indexes()?;
+                index.make_list_indexes()?;
             }
             for path in staged {
                 index.merge_staged(&path)?;

@@ -7,7 +7,9 @@
 //! or more, asked as a phrase (`"flag"` is the trigrams `fla`, `lag` one after the other), is
 //! found where it is a part of the text, exactly as `instr` finds it, from the index alone.
 //! A word of one or two characters has no trigram: it is tested on the rows the longer words
-//! found, or on every row when all the words are that short (the first key or two typed).
+//! found, or on every row when all the words are that short (the first key or two typed):
+//! then the rows read are those of `games_haystack` (schema 9), each game's text alone, a
+//! third of the table's bytes, and the count comes from that index alone.
 
 use rusqlite::Connection;
 
@@ -77,6 +79,21 @@ impl Filter {
         }
     }
 
+    /// The condition of a page that reads the games the filter keeps and sorts them (few of
+    /// them: not a walk of the order's index), numbered as [`Filter::condition`]. When the
+    /// words are all too short for the trigram index, the games are first found by a scan
+    /// of `games_haystack` (each game's text and row id alone: schema 9) rather than of the
+    /// table, and only their rows are read.
+    pub(super) fn gathered(&self) -> String {
+        if self.indexed.is_some() || self.short.is_empty() {
+            return self.condition(false);
+        }
+        format!(
+            " WHERE id IN (SELECT id FROM games{})",
+            self.condition(false)
+        )
+    }
+
     /// The parameters of [`Filter::condition`].
     pub(super) fn params(&self) -> Vec<String> {
         self.indexed
@@ -133,7 +150,14 @@ mod tests {
             short.condition(false),
             " WHERE instr(haystack, ?1) > 0 AND instr(haystack, ?2) > 0"
         );
+        assert_eq!(
+            short.gathered(),
+            " WHERE id IN (SELECT id FROM games \
+             WHERE instr(haystack, ?1) > 0 AND instr(haystack, ?2) > 0)"
+        );
+        assert_eq!(f.gathered(), f.condition(false));
         let none = Filter::new(&[]);
+        assert_eq!(none.gathered(), "");
         assert!(!none.is_some());
         assert_eq!(none.condition(false), "");
     }

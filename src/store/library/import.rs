@@ -104,15 +104,15 @@ struct Collection {
     /// Where its games' positions wait for the import's end (made with the first batch
     /// entered into an index that was there already).
     staging: Option<Staging>,
-    /// Whether the import dropped the list's order indexes, to make them again at its end
+    /// Whether the import dropped the list's indexes, to make them again at its end
     /// (see [`large_import`]).
     order_dropped: bool,
 }
 
 /// Whether an import that has filed `added` games, in a library of `count` games with them,
-/// is large enough for the list's order indexes to be dropped and made again at its end: its
+/// is large enough for the list's indexes to be dropped and made again at its end: its
 /// games are a quarter of the library or more. Made again, each index is one sort of the
-/// whole table; kept, each game is an insert at a random place of each of twelve indexes,
+/// whole table; kept, each game is an insert at a random place of each of thirteen indexes,
 /// which at a million games outgrow the page cache. A few thousand games added to a large
 /// library keep them.
 pub(super) fn large_import(added: usize, count: usize) -> bool {
@@ -120,7 +120,7 @@ pub(super) fn large_import(added: usize, count: usize) -> bool {
 }
 
 /// What an import does at its end, or when it stops on an error after filing games: the
-/// list's order indexes made again if it dropped them, then its staged positions put into
+/// list's indexes made again if it dropped them, then its staged positions put into
 /// the explorer's table and its staging file deleted.
 fn finish(
     index: &mut Option<Index>,
@@ -130,7 +130,7 @@ fn finish(
         if let Some(c) = collection.as_mut()
             && c.order_dropped
         {
-            index.make_order_indexes()?;
+            index.make_list_indexes()?;
             c.order_dropped = false;
         }
         index.db.bulk(false)?;
@@ -405,7 +405,7 @@ impl Store {
             };
             if !c.order_dropped && large_import(report.added, index.count()? + batch.entries.len())
             {
-                index.drop_order_indexes()?;
+                index.drop_list_indexes()?;
                 c.order_dropped = true;
             }
             index.add(&c.name, stamp, &mut batch.entries, staging)?;

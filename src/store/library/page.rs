@@ -232,7 +232,11 @@ pub(super) fn page(
         };
         let mut params: Vec<Value> = filter.params().into_iter().map(Value::Text).collect();
         let walk = count > WALK_ABOVE;
-        let mut condition = filter.condition(walk);
+        let mut condition = if walk {
+            filter.condition(true)
+        } else {
+            filter.gathered()
+        };
         if let Some(file) = plan.from {
             let Some(values) = values(conn, &terms, file)? else {
                 // The game is gone: another way.

@@ -234,12 +234,13 @@ impl<'t> Writer<'t> {
     }
 }
 
-/// The indexes of `games` that only give the list its orders, as schema 4 made them
-/// (`db.rs`; a test holds the two the same): a large import drops them and makes them again
-/// at its end ([`drop_order_indexes`], [`make_order_indexes`]), one sort of each rather than a
-/// million inserts at random places of twelve indexes. The indexes the import itself asks
-/// (the fingerprint's, for duplicates; the file's and the name's, for files read again) stay.
-pub(super) const ORDER_INDEXES: [(&str, &str); 12] = [
+/// The indexes of `games` only the list reads, as schemas 4 and 9 made them (`db.rs`; a test
+/// holds the two the same): its twelve orders, and each game's searched text for the filter's
+/// short words (`games_haystack`). A large import drops them and makes them again at its end
+/// ([`drop_list_indexes`], [`make_list_indexes`]), one sort of each rather than a million
+/// inserts at random places of thirteen indexes. The indexes the import itself asks (the
+/// fingerprint's, for duplicates; the file's and the name's, for files read again) stay.
+pub(super) const LIST_INDEXES: [(&str, &str); 13] = [
     (
         "games_newest",
         "games (sort_date, started, secs, nanos, offset, file)",
@@ -255,23 +256,24 @@ pub(super) const ORDER_INDEXES: [(&str, &str); 12] = [
     ("games_by_time", "games (time_control)"),
     ("games_by_variant", "games (variant)"),
     ("games_by_engine", "games (engine)"),
+    ("games_haystack", "games (haystack)"),
 ];
 
-/// Drops the [`ORDER_INDEXES`], in one transaction. The list is still right without them
+/// Drops the [`LIST_INDEXES`], in one transaction. The list is still right without them
 /// (each page sorted, slower), and the next opening of the library by a process that finds
 /// no import running makes them again: a crash meanwhile loses nothing.
-pub(super) fn drop_order_indexes(conn: &mut Connection) -> rusqlite::Result<()> {
+pub(super) fn drop_list_indexes(conn: &mut Connection) -> rusqlite::Result<()> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    for (name, _) in ORDER_INDEXES {
+    for (name, _) in LIST_INDEXES {
         tx.execute_batch(&format!("DROP INDEX IF EXISTS {name}"))?;
     }
     tx.commit()
 }
 
-/// Whether any of the [`ORDER_INDEXES`] is missing (a large import running, or one that
+/// Whether any of the [`LIST_INDEXES`] is missing (a large import running, or one that
 /// stopped before its end).
-pub(super) fn order_indexes_missing(conn: &Connection) -> rusqlite::Result<bool> {
-    let names = ORDER_INDEXES.map(|(name, _)| name);
+pub(super) fn list_indexes_missing(conn: &Connection) -> rusqlite::Result<bool> {
+    let names = LIST_INDEXES.map(|(name, _)| name);
     let there: i64 = conn.query_row(
         &format!(
             "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ({})",
@@ -283,11 +285,11 @@ pub(super) fn order_indexes_missing(conn: &Connection) -> rusqlite::Result<bool>
     Ok(there < names.len() as i64)
 }
 
-/// Makes the [`ORDER_INDEXES`] that are missing, in one transaction (each one sort of the
+/// Makes the [`LIST_INDEXES`] that are missing, in one transaction (each one sort of the
 /// table: seconds at a million games).
-pub(super) fn make_order_indexes(conn: &mut Connection) -> rusqlite::Result<()> {
+pub(super) fn make_list_indexes(conn: &mut Connection) -> rusqlite::Result<()> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    for (name, on) in ORDER_INDEXES {
+    for (name, on) in LIST_INDEXES {
         tx.execute_batch(&format!("CREATE INDEX IF NOT EXISTS {name} ON {on}"))?;
     }
     tx.commit()

@@ -790,10 +790,10 @@ fn the_filters_index_is_made_from_the_games_an_older_index_has_and_again_by_a_re
     assert_eq!(ann(&store.index().unwrap().unwrap()), expected);
     // The database of a hotseat before the filter's index (schema 4), its games indexed.
     let conn = rusqlite::Connection::open(store.db_path()).unwrap();
-    // (And before the mistakes kept, schema 6, the puzzles' theme bits, schema 7, and their
-    // counts by rating, schema 8, which came after.)
+    // (And before the mistakes kept, schema 6, the puzzles' theme bits, schema 7, their
+    // counts by rating, schema 8, and the short words' index, schema 9, which came after.)
     conn.execute_batch(
-        "DROP TABLE games_text; DROP TABLE mistakes; DROP TABLE puzzle_rating_counts;
+        "DROP TABLE games_text; DROP TABLE mistakes; DROP INDEX games_haystack; DROP TABLE puzzle_rating_counts;
          DROP INDEX puzzle_history_rating; ALTER TABLE puzzle_history DROP COLUMN rating;
          ALTER TABLE puzzle_history DROP COLUMN theme_bits;
          ALTER TABLE puzzle_history DROP COLUMN theme_bits_high;
@@ -967,9 +967,9 @@ fn positions_an_import_left_staged_are_merged_by_the_next_opening_unless_an_impo
     fs::remove_dir_all(dir).unwrap();
 }
 
-/// The names of the list's order indexes the database has.
-fn order_indexes(index: &Index) -> Vec<String> {
-    let names = table::ORDER_INDEXES.map(|(name, _)| name);
+/// The names of the list's indexes the database has.
+fn list_indexes(index: &Index) -> Vec<String> {
+    let names = table::LIST_INDEXES.map(|(name, _)| name);
     let mut stmt = index
         .db
         .conn()
@@ -983,11 +983,11 @@ fn order_indexes(index: &Index) -> Vec<String> {
 }
 
 #[test]
-fn the_order_indexes_a_large_import_makes_again_are_the_schemas_own() {
+fn the_list_indexes_a_large_import_makes_again_are_the_schemas_own() {
     let (store, dir) = store("order-schema");
     three(&store);
     let index = store.index().unwrap().unwrap();
-    for (name, on) in table::ORDER_INDEXES {
+    for (name, on) in table::LIST_INDEXES {
         let sql: String = index
             .db
             .conn()
@@ -1003,20 +1003,20 @@ fn the_order_indexes_a_large_import_makes_again_are_the_schemas_own() {
 }
 
 #[test]
-fn order_indexes_an_import_dropped_are_made_again_by_the_next_opening_unless_an_import_runs() {
+fn list_indexes_an_import_dropped_are_made_again_by_the_next_opening_unless_an_import_runs() {
     let (store, dir) = store("order-dropped");
     three(&store);
     let mut index = store.index().unwrap().unwrap();
-    assert_eq!(order_indexes(&index).len(), table::ORDER_INDEXES.len());
+    assert_eq!(list_indexes(&index).len(), table::LIST_INDEXES.len());
     // An import dropped them and stopped (a kill) before its end.
-    index.drop_order_indexes().unwrap();
-    assert!(order_indexes(&index).is_empty());
+    index.drop_list_indexes().unwrap();
+    assert!(list_indexes(&index).is_empty());
     drop(index);
     // The list is still whole and in order without them.
     let running = store.import_running().unwrap();
     let index = store.index().unwrap().unwrap();
     assert!(
-        order_indexes(&index).is_empty(),
+        list_indexes(&index).is_empty(),
         "left to the import running"
     );
     let (total, count, page) = index.page("", SortBy::White, false, 0, 10, None).unwrap();
@@ -1025,12 +1025,12 @@ fn order_indexes_an_import_dropped_are_made_again_by_the_next_opening_unless_an_
     assert_eq!(whites, ["Ann", "Bob", "Cid"]);
     drop((index, running));
     let index = store.index().unwrap().unwrap();
-    assert_eq!(order_indexes(&index).len(), table::ORDER_INDEXES.len());
+    assert_eq!(list_indexes(&index).len(), table::LIST_INDEXES.len());
     fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
-fn an_import_drops_the_order_indexes_only_when_its_games_are_a_quarter_of_the_library() {
+fn an_import_drops_the_list_indexes_only_when_its_games_are_a_quarter_of_the_library() {
     use super::import::IMPORT_BATCH as B;
     // The first batch into an empty library, a large import into a small one.
     assert!(import::large_import(B, B));
@@ -1041,7 +1041,7 @@ fn an_import_drops_the_order_indexes_only_when_its_games_are_a_quarter_of_the_li
 }
 
 #[test]
-fn a_large_import_files_its_games_without_the_order_indexes_and_makes_them_at_its_end() {
+fn a_large_import_files_its_games_without_the_list_indexes_and_makes_them_at_its_end() {
     let (store, dir) = store("order-import");
     three(&store);
     store.index().unwrap().unwrap();
@@ -1056,17 +1056,17 @@ fn a_large_import_files_its_games_without_the_order_indexes_and_makes_them_at_it
             if p.merging {
                 // What another window sees while the import ends.
                 let conn = rusqlite::Connection::open(&db).unwrap();
-                dropped_at_the_end = Some(table::order_indexes_missing(&conn).unwrap());
+                dropped_at_the_end = Some(table::list_indexes_missing(&conn).unwrap());
             }
         })
         .unwrap();
     assert_eq!(dropped_at_the_end, Some(true));
     // Made again by the import itself, not left to the next opening.
     let conn = rusqlite::Connection::open(&db).unwrap();
-    assert!(!table::order_indexes_missing(&conn).unwrap());
+    assert!(!table::list_indexes_missing(&conn).unwrap());
     drop(conn);
     let index = store.index().unwrap().unwrap();
-    assert_eq!(order_indexes(&index).len(), table::ORDER_INDEXES.len());
+    assert_eq!(list_indexes(&index).len(), table::LIST_INDEXES.len());
     assert_eq!(index.count().unwrap(), 3 + import::IMPORT_BATCH);
     let (_, count, page) = index
         .page("tom4999", SortBy::Black, false, 0, 5, None)
@@ -1081,7 +1081,7 @@ fn a_large_import_files_its_games_without_the_order_indexes_and_makes_them_at_it
             |p| {
                 if p.merging {
                     let conn = rusqlite::Connection::open(&db).unwrap();
-                    assert!(!table::order_indexes_missing(&conn).unwrap());
+                    assert!(!table::list_indexes_missing(&conn).unwrap());
                 }
             },
         )
@@ -1111,4 +1111,56 @@ fn a_staging_journal_whose_file_is_gone_is_deleted_and_a_removal_leaves_no_journ
     );
     staging::remove(&kept);
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "nothing left");
+}
+
+/// The plan SQLite makes for `sql`, one line per step.
+fn plan(index: &Index, sql: &str, params: Vec<String>) -> String {
+    let mut stmt = index
+        .db
+        .conn()
+        .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+        .unwrap();
+    stmt.query_map(rusqlite::params_from_iter(params), |r| {
+        r.get::<_, String>(3)
+    })
+    .unwrap()
+    .map(Result::unwrap)
+    .collect::<Vec<_>>()
+    .join("\n")
+}
+
+#[test]
+fn words_too_short_for_the_trigram_index_are_counted_and_gathered_from_the_text_index() {
+    let (store, dir) = store("short-words");
+    three(&store);
+    let index = store.index().unwrap().unwrap();
+    let words = ["a".to_owned(), "nn".to_owned()];
+    let filter = filter::Filter::new(&words);
+    let count = plan(
+        &index,
+        &format!("SELECT count(*) FROM games{}", filter.condition(false)),
+        filter.params(),
+    );
+    assert!(
+        count.contains("COVERING INDEX games_haystack"),
+        "the count reads the text index alone:\n{count}"
+    );
+    let gathered = plan(
+        &index,
+        &format!("SELECT id FROM games{} ORDER BY +white", filter.gathered()),
+        filter.params(),
+    );
+    assert!(
+        gathered.contains("COVERING INDEX games_haystack"),
+        "a page finds its games in the text index:\n{gathered}"
+    );
+    // And the games found are Ann's two, newest first, in the page as in the whole list.
+    let (total, kept, page) = index
+        .page("A nN", SortBy::Newest, false, 0, 10, None)
+        .unwrap();
+    let names = |games: &[Entry]| games.iter().map(|e| e.file.clone()).collect::<Vec<_>>();
+    assert_eq!((total, kept), (3, 2));
+    assert_eq!(names(&page), ["c.pgn", "a.pgn"]);
+    assert_eq!(names(&index.games("a nn").unwrap()), names(&page));
+    fs::remove_dir_all(dir).unwrap();
 }
