@@ -67,12 +67,18 @@ const FIRST_BACKOFF: Duration = Duration::from_millis(250);
 
 /// How to connect, and to connect again.
 #[derive(Clone, Debug)]
-struct Dial {
-    invitation: Invitation,
-    access: Access,
-    timeout: Duration,
-    silence: Duration,
-    reconnect_for: Duration,
+pub struct Dial {
+    /// The host, and the key that proves it.
+    pub invitation: Invitation,
+    /// To play or to watch.
+    pub access: Access,
+    /// The longest each step of a connection may take.
+    pub timeout: Duration,
+    /// How long the host may say nothing (it sends a heartbeat every few seconds) before the
+    /// connection is taken for lost.
+    pub silence: Duration,
+    /// How long a dropped connection is tried again, by itself (zero: not at all).
+    pub reconnect_for: Duration,
 }
 
 /// The live connection's ends, replaced on each reconnection.
@@ -110,21 +116,20 @@ impl Client {
         silence: Duration,
         sink: Sink,
     ) -> Result<(Client, Seat, Snapshot), LinkError> {
-        Client::connect_with(invitation, access, timeout, silence, Duration::ZERO, sink)
+        let dial = Dial {
+            invitation: invitation.clone(),
+            access,
+            timeout,
+            silence,
+            reconnect_for: Duration::ZERO,
+        };
+        Client::connect_with(dial, sink)
     }
 
-    /// [`Client::connect`], and a dropped connection made again by itself for up to
-    /// `reconnect_for` (see the module docs).
-    pub fn connect_with(
-        invitation: &Invitation,
-        access: Access,
-        timeout: Duration,
-        silence: Duration,
-        reconnect_for: Duration,
-        sink: Sink,
-    ) -> Result<(Client, Seat, Snapshot), LinkError> {
-        let (client, welcomed) =
-            Client::connect_any(invitation, access, timeout, silence, reconnect_for, sink)?;
+    /// [`Client::connect`] as `dial` says: a dropped connection is made again by itself for
+    /// up to its `reconnect_for` (see the module docs).
+    pub fn connect_with(dial: Dial, sink: Sink) -> Result<(Client, Seat, Snapshot), LinkError> {
+        let (client, welcomed) = Client::connect_any(dial, sink)?;
         match welcomed {
             Welcomed::Game { seat, snapshot } => Ok((client, seat, snapshot)),
             Welcomed::Duel { .. } => Err(LinkError::Io(
@@ -134,21 +139,7 @@ impl Client {
     }
 
     /// [`Client::connect_with`], whatever the host serves: a game or a puzzle duel.
-    pub fn connect_any(
-        invitation: &Invitation,
-        access: Access,
-        timeout: Duration,
-        silence: Duration,
-        reconnect_for: Duration,
-        sink: Sink,
-    ) -> Result<(Client, Welcomed), LinkError> {
-        let dial = Dial {
-            invitation: invitation.clone(),
-            access,
-            timeout,
-            silence,
-            reconnect_for,
-        };
+    pub fn connect_any(dial: Dial, sink: Sink) -> Result<(Client, Welcomed), LinkError> {
         let leaving = Arc::new(AtomicBool::new(false));
         let (welcomed, reader, line) = dial.open(&sink)?;
         let seat = welcomed.seat();

@@ -27,7 +27,7 @@ use crate::game::Game;
 use crate::game::pgn::Tags;
 use crate::game::pgn::import_game;
 use crate::net::Sink;
-use crate::net::client::{Client, Welcomed};
+use crate::net::client::{Client, Dial, Welcomed};
 use crate::net::duel::DuelReferee;
 use crate::net::host::{Host, HostConfig};
 use crate::net::invite::{Access, Invitation};
@@ -348,14 +348,14 @@ fn join(
     // A busy host (strangers' connections in the way) is asked again a few times.
     let mut tries = 0;
     let connected = loop {
-        let result = Client::connect_any(
-            invitation,
+        let dial = Dial {
+            invitation: invitation.clone(),
             access,
-            CONNECT_TIMEOUT,
-            HOST_SILENCE,
-            RECONNECT_FOR,
-            sink.clone(),
-        );
+            timeout: CONNECT_TIMEOUT,
+            silence: HOST_SILENCE,
+            reconnect_for: RECONNECT_FOR,
+        };
+        let result = Client::connect_any(dial, sink.clone());
         match result {
             Err(LinkError::Busy) if tries < BUSY_TRIES => {
                 tries += 1;

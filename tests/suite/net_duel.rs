@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
-use hotseat::net::client::{Client, Welcomed};
+use hotseat::net::client::{Client, Dial, Welcomed};
 use hotseat::net::duel::DuelReferee;
 use hotseat::net::host::{Host, HostConfig, Timeouts};
 use hotseat::net::invite::Access;
@@ -245,15 +245,14 @@ fn the_host_serves_a_duel_on_the_network_stack_of_games_and_a_dropped_players_cl
     assert!(!came.running && !went.running, "{came:?} {went:?}");
 
     let (sink, bob_rx) = events();
-    let (bob, welcomed) = Client::connect_any(
-        host.invitation(),
-        Access::Play,
-        SLOW,
-        Duration::from_secs(3),
-        Duration::ZERO,
-        sink,
-    )
-    .unwrap();
+    let dial = Dial {
+        invitation: host.invitation().clone(),
+        access: Access::Play,
+        timeout: SLOW,
+        silence: Duration::from_secs(3),
+        reconnect_for: Duration::ZERO,
+    };
+    let (bob, welcomed) = Client::connect_any(dial, sink).unwrap();
     let Welcomed::Duel { player, .. } = welcomed else {
         panic!("{welcomed:?}")
     };

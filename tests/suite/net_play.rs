@@ -16,7 +16,7 @@ use hotseat::game::stamp::WallClock;
 use hotseat::game::timecontrol::TimeControl;
 use hotseat::game::{GameSetup, Reason};
 use hotseat::net::Sink;
-use hotseat::net::client::Client;
+use hotseat::net::client::{Client, Dial};
 use hotseat::net::host::{Host, HostConfig, Limits, Timeouts};
 use hotseat::net::invite::{Access, Invitation};
 use hotseat::remote::{Msg, NetEvent, Seat};
@@ -97,15 +97,14 @@ fn join_with(
 ) -> Terminal {
     let watching = access == Access::Watch;
     let (sink, rx) = events();
-    let (client, seat, snapshot) = Client::connect_with(
-        invitation,
+    let dial = Dial {
+        invitation: invitation.clone(),
         access,
-        WAIT,
-        Duration::from_secs(3),
+        timeout: WAIT,
+        silence: Duration::from_secs(3),
         reconnect_for,
-        sink,
-    )
-    .unwrap();
+    };
+    let (client, seat, snapshot) = Client::connect_with(dial, sink).unwrap();
     // As `hotseat join` does: the player's own copy of this game goes on in its file.
     let saved = saved_choice(watching, &snapshot, Some(dir));
     let (mut config, files) = launch(dir, GameSetup::default(), saved);
