@@ -724,7 +724,11 @@ impl Cli {
                 ..
             })) if duel.host => {
                 let (launch, role) = puzzles::duel_host_launch(&duel)?;
-                Ok(Task::Play(launch, Role::Net(role)))
+                Ok(if duel.who.plain {
+                    Task::Plain(launch, Role::Net(role))
+                } else {
+                    Task::Play(launch, Role::Net(role))
+                })
             }
             Some(Command::Puzzles(args)) if puzzles::on_screen(&args).is_some() => {
                 let (solve, run) = puzzles::on_screen(&args).expect("checked above");

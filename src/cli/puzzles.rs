@@ -149,7 +149,7 @@ pub struct DuelArgs {
 
     /// Host the duel across the network: --opponent plays it at their own screen with
     /// hotseat join (the invitation is printed, and shown until they come). Example: --host
-    #[arg(long, conflicts_with = "plain")]
+    #[arg(long)]
     pub host: bool,
 
     /// With --host: the address and port to listen on (as hotseat host's). Example: --listen

@@ -705,24 +705,34 @@ fn best_words(best: Option<u32>) -> String {
 /// `Puzzle 1834, mate in 2, White to play. Black played queen takes b2.`
 pub fn announce(solving: &Solving, run: Run, n: usize) -> String {
     let p = solving.puzzle();
-    let what = match p.mate_in() {
-        Some(k) => format!(", mate in {k}"),
-        None => String::new(),
-    };
     let head = match run {
         Run::Puzzles => format!("Puzzle {}", p.rating),
         Run::Storm | Run::Streak | Run::Duel => format!("Puzzle {n}, rated {}", p.rating),
     };
-    let goal = if what.is_empty() {
-        ": find the best move"
-    } else {
-        ""
-    };
+    format!("{head}{}. {}", task_words(solving), opponent_words(solving))
+}
+
+/// A duel's puzzle across the network, at its solver's terminal: `Puzzle 2 of 10 (Lichess
+/// 0YT5v), rated 1505, Black to play: find the best move. White played queen takes g7.`
+pub fn duel_puzzle_words(solving: &Solving, number: u32, total: u32) -> String {
+    let p = solving.puzzle();
     format!(
-        "{head}{what}, {} to play{goal}. {}",
-        p.solver(),
+        "Puzzle {number} of {total} (Lichess {}), rated {}{}. {}",
+        p.id,
+        p.rating,
+        task_words(solving),
         opponent_words(solving)
     )
+}
+
+/// What the solver is to do: `, mate in 2, White to play`, or `, White to play: find the best
+/// move`.
+fn task_words(solving: &Solving) -> String {
+    let p = solving.puzzle();
+    match p.mate_in() {
+        Some(k) => format!(", mate in {k}, {} to play", p.solver()),
+        None => format!(", {} to play: find the best move", p.solver()),
+    }
 }
 
 /// `Black played queen takes b2.`

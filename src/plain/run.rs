@@ -182,13 +182,6 @@ pub fn play_on<S: Write, E: Write>(
     };
     let (mut runtime, app) =
         crate::runtime::start(launch, role, front, || Ok::<_, PlainError>(()))?;
-    if crate::app::puzzle::net::serves(&app) {
-        return Err(PlainError::Net(crate::runtime::NetStartError(
-            "the host serves a puzzle duel, which is played on the screen for now: hotseat join \
-             without --plain"
-                .into(),
-        )));
-    }
     let mut session = Session::new(app, &warnings).announcing(announce);
     input(runtime.sender()).map_err(PlainError::Reader)?;
     let mut out = Out {
@@ -225,7 +218,7 @@ pub fn play_on<S: Write, E: Write>(
     }
     // The clocks as they stand, for --resume.
     let _ = runtime.save_now();
-    Ok(if session.app().view().game_in_progress() {
+    Ok(if session.unfinished() {
         Ending::Unfinished
     } else {
         Ending::Finished

@@ -61,6 +61,8 @@ struct Before {
     over: bool,
     /// The opponent's question standing (a draw offer, a take-back or pause request).
     asked: Option<(Ask, Color)>,
+    /// In a duel across the network, the puzzle on the board.
+    duel: duel::DuelSeen,
 }
 
 /// A game played in lines; see the [module docs](self).
@@ -87,6 +89,9 @@ pub struct Session {
     /// Across the network, the first words wait for the host's game (its welcome): before it
     /// the players, the clock and the moves are not known yet.
     greet_when_welcomed: bool,
+    /// In a duel across the network, the puzzle last announced to this terminal's player
+    /// (its number and solver), so that each is announced once.
+    duel_announced: duel::DuelSeen,
 }
 
 impl Session {
@@ -102,6 +107,7 @@ impl Session {
             answered: None,
             saving: false,
             greet_when_welcomed: false,
+            duel_announced: None,
         }
     }
 
@@ -139,6 +145,9 @@ impl Session {
     /// asked or whose move it is. Across the network, before the host's game has come, only
     /// that it is awaited: the rest is said when it comes (see [`Session::hear`]).
     pub fn greeting(&mut self) -> Vec<String> {
+        if let Some(said) = self.duel_greeting() {
+            return said;
+        }
         if !self.welcomed() {
             self.greet_when_welcomed = true;
             return vec![
@@ -173,6 +182,9 @@ impl Session {
     pub fn line(&mut self, text: &str, now: Duration, files: &mut impl Carry) -> Vec<String> {
         // The report's commands are read first: their own list (`report`).
         if let Some(said) = self.report_line(text, now, files) {
+            return said;
+        }
+        if let Some(said) = self.duel_invite(text) {
             return said;
         }
         let before = self.before();
@@ -287,6 +299,14 @@ impl Session {
         self.saving
     }
 
+    /// Whether the game (or the puzzle duel across the network) was left before its end.
+    pub fn unfinished(&self) -> bool {
+        match self.net_duel() {
+            Some(duel) => !duel.is_over(),
+            None => self.app.view().game_in_progress(),
+        }
+    }
+
     /// What to say when the input ends: the game stays saved, and how to go on with it.
     pub fn farewell(&self) -> Option<String> {
         (self.app.view().game_in_progress() && self.app.view().saving().autosaving())
@@ -319,6 +339,7 @@ impl Session {
             mode: self.app.mode().clone(),
             over: self.app.game().is_over(),
             asked: self.app.view().questions().to_answer(),
+            duel: self.duel_seen(),
         }
     }
 
@@ -390,6 +411,9 @@ impl Session {
         // Learning from the mistakes: a move tried in place of one.
         if self.app.view().retro().is_some() {
             return None;
+        }
+        if self.net_duel().is_some() {
+            return self.duel_over();
         }
         if let Some(outcome) = self.app.game().outcome() {
             return Some(format!(
@@ -508,6 +532,10 @@ impl Session {
             Command::MoveNow => {
                 self.app.update(Action::MoveNow, now);
                 None
+            }
+            command if self.net_duel().is_some() && duel::not_in_a_duel(&command) => {
+                let refused = self.duel_refusal().unwrap_or_default();
+                Some(vec![self.error(refused)])
             }
             Command::New
             | Command::Pause
@@ -698,13 +726,20 @@ impl Session {
     fn changes(&mut self, before: &Before) -> Vec<String> {
         let mut out = Vec::new();
         let plies = self.app.game().record().plies();
-        for ply in before.plies..plies {
-            out.push(self.ply_sentence(ply));
+        // Another puzzle of a duel is a new game on the board: announced whole, below.
+        if self.duel_same_puzzle(before.duel) {
+            for ply in before.plies..plies {
+                out.push(self.ply_sentence(ply));
+            }
         }
         let message = self.app.view().message().cloned();
         let refused_line = self.app.view().input().trim().to_owned();
         if message != before.message
             && let Some(message) = &message
+            && !self.duel_repeats(
+                before.message.as_ref().map(|m| m.text.as_str()),
+                &message.text,
+            )
         {
             // Moves left in the box (refused, or waiting) are said by `left_in_box`, with the
             // move they are about.
@@ -718,6 +753,7 @@ impl Session {
             }
         }
         if !before.over
+            && self.net_duel().is_none()
             && let Some(outcome) = self.app.game().outcome()
         {
             out.push(speech::outcome_sentence(
@@ -742,6 +778,7 @@ impl Session {
         {
             out.push(self.asked_sentence(ask, by));
         }
+        out.extend(self.duel_news());
         if *self.app.mode() != before.mode && matches!(self.app.mode(), Mode::Ready(_)) {
             // A new game with a clock: it waits, as on the screen.
             let turn = self.app.game().position().turn();
@@ -896,6 +933,9 @@ impl Session {
 
     /// `White to move.`, with a check, a standing offer, or the end.
     fn turn(&self) -> String {
+        if let Some(turn) = self.duel_turn() {
+            return turn;
+        }
         let game = self.app.game();
         if let Some(outcome) = game.outcome() {
             return format!("The game is over: {}.", self.outcome_words(outcome));
@@ -950,6 +990,9 @@ impl Session {
 
     /// Both clocks, and which runs.
     fn clocks(&self, now: Duration) -> String {
+        if let Some(clocks) = self.duel_clocks(now) {
+            return clocks;
+        }
         let game = self.app.game();
         let (Some(white), Some(black)) = (
             self.clock_of(Color::White, now),
@@ -1085,16 +1128,25 @@ fn dialog_line(line: &str) -> String {
     line
 }
 
-/// The text as a sentence: a capital first, a stop at the end.
+/// The text as a sentence: a capital first, a stop at the end. A first word with a digit is
+/// a move or a square (`g8=Q+ sent to the host`), whose case is its meaning: left as it is.
 fn sentence(text: &str) -> String {
-    let text = speech::capitalised(text.trim());
-    if text.ends_with(['.', '?', '!', ':']) {
+    let text = text.trim();
+    let first = text.split_whitespace().next().unwrap_or("");
+    let text = if first.contains(|c: char| c.is_ascii_digit()) {
+        text.to_owned()
+    } else {
+        speech::capitalised(text)
+    };
+    // An ellipsis ("Joining the duel…") is a stop already.
+    if text.ends_with(['.', '?', '!', ':', '…']) {
         text
     } else {
         format!("{text}.")
     }
 }
 
+mod duel;
 mod question;
 mod report;
 #[cfg(test)]

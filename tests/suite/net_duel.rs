@@ -20,7 +20,8 @@ use hotseat::store::{DataDir, Store};
 
 use crate::common::play::type_move;
 use crate::common::pty::{Key, Pty, fresh_dir};
-use crate::net_play::{dirs, events, hotseat, hotseat_given, join_pasting, terminal};
+use crate::net_plain::Plain;
+use crate::net_play::{dirs, events, hotseat, join_pasting, terminal};
 
 const SLOW: Duration = Duration::from_secs(30);
 
@@ -67,32 +68,31 @@ fn solve(player: &mut Pty, other: &Pty, name: &str, moves: &[String], number: u3
     }
 }
 
+/// Ann's duel against Bob, hosted on loopback: two puzzles of five minutes each.
+const DUEL_HOST: [&str; 15] = [
+    "puzzles",
+    "duel",
+    "--host",
+    "--listen",
+    "127.0.0.1:0",
+    "--player",
+    "Ann",
+    "--opponent",
+    "Bob",
+    "--puzzles",
+    "2",
+    "--minutes",
+    "5",
+    "--seed",
+    "7",
+];
+
 #[test]
 fn two_real_programs_duel_over_puzzles_each_solving_at_their_turn() {
     let (host_home, join_home) = dirs("net-duel");
     let book_dir = fresh_dir("net-duel-book");
     let host_err = host_home.join("stderr.txt");
-    let mut ann = terminal(
-        &host_home,
-        &[
-            "puzzles",
-            "duel",
-            "--host",
-            "--listen",
-            "127.0.0.1:0",
-            "--player",
-            "Ann",
-            "--opponent",
-            "Bob",
-            "--puzzles",
-            "2",
-            "--minutes",
-            "5",
-            "--seed",
-            "7",
-        ],
-        &host_err,
-    );
+    let mut ann = terminal(&host_home, &DUEL_HOST, &host_err);
     ann.wait_for_within("Invitation", SLOW).unwrap();
     ann.wait_for_within("Waiting for Bob", SLOW).unwrap();
     let said = std::fs::read_to_string(&host_err).unwrap();
@@ -316,11 +316,10 @@ fn the_host_serves_a_duel_on_the_network_stack_of_games_and_a_dropped_players_cl
 }
 
 #[test]
-fn a_duel_host_option_without_host_and_host_in_plain_are_refused_with_exit_2() {
+fn a_duel_host_option_without_host_is_refused_with_exit_2() {
     for args in [
         &["puzzles", "duel", "--listen", "127.0.0.1:0"][..],
         &["puzzles", "duel", "--public", "example.org:7879"][..],
-        &["puzzles", "duel", "--host", "--plain"][..],
     ] {
         let out = hotseat(args);
         let err = String::from_utf8_lossy(&out.stderr);
@@ -329,18 +328,103 @@ fn a_duel_host_option_without_host_and_host_in_plain_are_refused_with_exit_2() {
     }
 }
 
+/// Two real programs in lines of text, as screen readers' users play the duel: `hotseat
+/// puzzles duel --host --plain` and `hotseat join --plain`, their input a pipe, their output
+/// read as it comes. Each hears the puzzle when it is theirs, the other's moves, the score
+/// and the end; a move out of turn and a game's command are refused in words.
 #[test]
-fn joining_a_duel_in_plain_says_it_is_played_on_the_screen_and_exits_2() {
-    let (host, rx) = duel_host();
-    let out = hotseat_given(&["join", "--plain"], &host.invitation().to_string());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("puzzle duel") && err.contains("without --plain"),
-        "{err}"
+fn a_duel_is_played_in_lines_of_text_at_both_terminals() {
+    let book_dir = fresh_dir("net-duel-plain-book");
+    let plain: Vec<&str> = DUEL_HOST.iter().copied().chain(["--plain"]).collect();
+    let mut ann = Plain::start(&fresh_dir("net-duel-plain-host"), &plain);
+    ann.hears("hotseat, plain mode: a puzzle duel across the network.");
+    let invitation = ann.invitation();
+    ann.hears("Waiting for Bob to join (type invite to see the invitation again).");
+    ann.type_line("invite");
+    ann.hears(&format!("hotseat join, then paste {invitation}"));
+
+    let mut bob = Plain::start(&fresh_dir("net-duel-plain-join"), &["join", "--plain"]);
+    bob.type_line(&invitation);
+    bob.hears("You are Bob in the duel. Puzzle 1 of 2: Ann's puzzle.");
+    // Ann's puzzle comes to her in words once Bob is there: its id, rating and task.
+    let announced = ann.hears_line("Puzzle 1 of 2 (Lichess ");
+    let first = lichess_id(&announced);
+    assert!(announced.contains("to play"), "{announced}");
+    let moves = solution(&book_dir, &first);
+
+    // Bob's move on Ann's puzzle is refused, and so is a draw in a duel.
+    bob.type_line(&moves[0]);
+    bob.hears_error("It is Ann's puzzle: wait for yours (your move was not sent).");
+    bob.type_line("draw");
+    bob.hears_error("A puzzle duel has no draws");
+    bob.type_line("turn");
+    bob.hears("Puzzle 1 of 2: Ann's puzzle. Score: Ann 0, Bob 0.");
+
+    for (i, san) in moves.iter().enumerate() {
+        ann.type_line(san);
+        let said = if i + 1 == moves.len() {
+            "Ann solved puzzle 1. Puzzle 2 of 2: Bob's puzzle.".to_owned()
+        } else {
+            format!("Ann: right ({} found). Go on.", i + 1)
+        };
+        ann.hears(&said);
+        bob.hears(&said.replace("Bob's puzzle", "your puzzle"));
+    }
+    let announced = bob.hears_line("Puzzle 2 of 2 (Lichess ");
+    let second = lichess_id(&announced);
+    assert_ne!(second, first);
+    bob.type_line("clock");
+    bob.hears("Bob's clock is running.");
+
+    // Bob misses it: it passes to Ann, without its move; Ann misses it too: now the move
+    // is said, in SAN, and the duel is over.
+    let moves = solution(&book_dir, &second);
+    let wrong = wrong_move(&book_dir, &second);
+    bob.type_line(&wrong);
+    for side in [&ann, &bob] {
+        side.hears_error("Bob missed puzzle 2: it passes.");
+    }
+    ann.hears("Puzzle 2 of 2 (Lichess ");
+    ann.type_line(&wrong);
+    let missed = format!(
+        "Ann missed puzzle 2: the move was {}. Duel over: Ann 1, Bob 0, Ann wins.",
+        moves[0]
     );
-    // The refused terminal came and went without starting the host's clock.
-    let came = state_where(&rx, |s| s.connected[1]);
-    let went = state_where(&rx, |s| !s.connected[1]);
-    assert!(!came.running && !went.running, "{came:?} {went:?}");
+    for side in [&ann, &bob] {
+        side.hears_error(&missed);
+    }
+    bob.type_line("e4");
+    bob.hears_error("The duel is over: quit to leave");
+    // Each news once: Bob's own coming, and the first clock starting, repeat nothing.
+    let heard = bob.said();
+    assert!(
+        !heard.lines().any(|l| l == "Puzzle 1 of 2: Ann's puzzle."),
+        "{heard}"
+    );
+    for mut side in [bob, ann] {
+        side.type_line("quit");
+        assert_eq!(side.end(), Some(0));
+    }
+}
+
+/// The id in `Puzzle 1 of 2 (Lichess 0YT5v), rated …`.
+fn lichess_id(said: &str) -> String {
+    let at = said.find("(Lichess ").expect("an id") + "(Lichess ".len();
+    said[at..].split(')').next().unwrap().to_owned()
+}
+
+/// A legal move of the solver's at puzzle `id` that is not its solution, in SAN.
+fn wrong_move(book_dir: &Path, id: &str) -> String {
+    let book = Store::new(DataDir::new(book_dir)).puzzles().unwrap();
+    let puzzle = book.puzzle(id).unwrap().unwrap();
+    let mut position = puzzle.start.clone();
+    position.play_unchecked(puzzle.moves[0]);
+    let right = puzzle.moves[1];
+    let wrong = position
+        .legal_moves()
+        .into_iter()
+        .find(|&&m| m != right)
+        .copied()
+        .expect("another legal move");
+    position.san(wrong)
 }

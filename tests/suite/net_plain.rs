@@ -13,7 +13,7 @@ use crate::common::pty::fresh_dir;
 const SLOW: Duration = Duration::from_secs(30);
 
 /// One program in plain mode: what it says on each output, gathered as it comes.
-struct Plain {
+pub(crate) struct Plain {
     child: Child,
     input: Option<ChildStdin>,
     said: Arc<Mutex<String>>,
@@ -35,7 +35,7 @@ fn gather(from: impl Read + Send + 'static, into: &Arc<Mutex<String>>) {
 
 impl Plain {
     /// `hotseat args…` with its own home and data folders, as on a machine of its own.
-    fn start(home: &Path, args: &[&str]) -> Plain {
+    pub(crate) fn start(home: &Path, args: &[&str]) -> Plain {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
             .args(args)
             .env("HOME", home)
@@ -59,13 +59,13 @@ impl Plain {
         }
     }
 
-    fn type_line(&mut self, line: &str) {
+    pub(crate) fn type_line(&mut self, line: &str) {
         let input = self.input.as_mut().expect("the input is open");
         input.write_all(format!("{line}\n").as_bytes()).unwrap();
         input.flush().unwrap();
     }
 
-    fn said(&self) -> String {
+    pub(crate) fn said(&self) -> String {
         self.said.lock().unwrap().clone()
     }
 
@@ -97,12 +97,31 @@ impl Plain {
     }
 
     /// Waits until it has said `text` on standard output.
-    fn hears(&self, text: &str) -> String {
+    pub(crate) fn hears(&self, text: &str) -> String {
         self.wait_for(text, false, |said| said.contains(text))
     }
 
+    /// Waits until it has said `text` on standard error (a refusal).
+    pub(crate) fn hears_error(&self, text: &str) -> String {
+        self.wait_for(text, true, |said| said.contains(text))
+    }
+
+    /// Waits until it has said a line holding `text` on standard output: that line.
+    pub(crate) fn hears_line(&self, text: &str) -> String {
+        let said = self.hears(text);
+        said.lines()
+            .find(|l| l.contains(text))
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// The invitation to play it said on standard error (a host's).
+    pub(crate) fn invitation(&self) -> String {
+        invitations(self).0
+    }
+
     /// Ends its input and waits for it to leave; its exit code (what it said stays).
-    fn end(&mut self) -> Option<i32> {
+    pub(crate) fn end(&mut self) -> Option<i32> {
         drop(self.input.take());
         let deadline = Instant::now() + SLOW;
         loop {

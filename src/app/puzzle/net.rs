@@ -21,7 +21,7 @@ use super::run::Run;
 use super::{PuzzleEffect, PuzzleSeat, PuzzleStart, install, puzzle_game, seat_mut};
 use crate::app::keymap::Action;
 use crate::app::{App, Effect, Message, Mode, dialogs};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Puzzle, uci_move};
 use crate::remote::{DuelChange, DuelMirror, DuelMoveError, DuelNews, DuelState, Msg, NetEvent};
 use crate::rules::Move;
 use crate::store::PuzzleMode;
@@ -69,6 +69,17 @@ impl NetDuel {
     /// The host's last state, once one came.
     pub fn state(&self) -> Option<&DuelState> {
         self.mirror.state().map(|(s, _)| s)
+    }
+
+    /// Whether this screen hosts the duel.
+    pub fn hosting(&self) -> bool {
+        self.setup.hosting
+    }
+
+    /// This screen's player (0 the host's, 1 the joiner's), once the host said; `None` to
+    /// watch.
+    pub fn me(&self) -> Option<usize> {
+        self.mirror.me()
     }
 
     /// The lines to give the others (at the host).
@@ -296,6 +307,15 @@ fn own_attempt(net: &NetDuel, news: &DuelNews, before: Option<Puzzle>) -> Option
 
 /// Puts the state's puzzle on the board and says what happened.
 fn show(app: &mut App, news: &DuelNews, welcome: bool, now: Duration) {
+    // The move a player missed, in SAN where it was to be made: the position on the board
+    // until now (a wrong move is never played on it).
+    let missed = match news {
+        DuelNews::Wrong { expected, .. } => {
+            let before = app.game.position();
+            uci_move(before, expected).ok().map(|m| before.san(m))
+        }
+        _ => None,
+    };
     let Some(seat) = seat_mut(app) else { return };
     let Run::Net(net) = &seat.run else { return };
     let Some((state, solving)) = net.mirror.state() else {
@@ -315,10 +335,14 @@ fn show(app: &mut App, news: &DuelNews, welcome: bool, now: Duration) {
     install(app, game);
     // A mate ends the puzzle's game: the duel says so itself, no game-over box.
     app.over_announced = app.game.is_over();
-    let words = news_words(&state, news, me, welcome, hosting);
+    let words = news_words(&state, news, me, welcome, hosting, missed.as_deref());
     let words = if state.over {
         let summary = duel(app).map(NetDuel::summary).unwrap_or_default();
-        format!("{words} · {summary}")
+        if words.is_empty() {
+            summary
+        } else {
+            format!("{words} · {summary}")
+        }
     } else {
         words
     };
@@ -348,6 +372,7 @@ fn news_words(
     me: Option<usize>,
     welcome: bool,
     hosting: bool,
+    missed: Option<&str>,
 ) -> String {
     let name = |p: u8| s.names[usize::from(p.min(1))].clone();
     let turn = usize::from(s.turn);
@@ -355,49 +380,62 @@ fn news_words(
         Some(me) if me == turn => "your puzzle".to_owned(),
         _ => format!("{}'s puzzle", s.names[turn]),
     };
-    let next = format!("puzzle {} of {}: {whose}", s.number, s.total);
+    // Once over, nothing comes next: the end's summary follows the news.
+    let next = if s.over {
+        String::new()
+    } else {
+        format!(" · puzzle {} of {}: {whose}", s.number, s.total)
+    };
     match news {
         DuelNews::Start if hosting && !s.connected[1] => format!(
             "Waiting for {} to join (type invite to see the invitation again)",
             s.names[1]
         ),
         DuelNews::Start if welcome => match me {
-            Some(me) => format!("You are {} in the duel · {next}", s.names[me]),
-            None => format!("Watching the duel · {next}"),
+            Some(me) => format!("You are {} in the duel{next}", s.names[me]),
+            None => format!("Watching the duel{next}"),
         },
         // The joining player's screen is ready: the first clock runs.
-        DuelNews::Start if hosting => format!("{} is here · {next}", s.names[1]),
-        DuelNews::Start => next,
+        DuelNews::Start if hosting => format!("{} is here{next}", s.names[1]),
+        DuelNews::Start => next.trim_start_matches(" · ").to_owned(),
         DuelNews::Right { by } => format!(
             "{}: right ({} found) · go on",
             name(*by),
             s.played.len().div_ceil(2)
         ),
         DuelNews::Solved { by, number } => {
-            format!("{} solved puzzle {number} · {next}", name(*by))
+            format!("{} solved puzzle {number}{next}", name(*by))
         }
         // The same puzzle goes to the opponent: the right move is not given away.
-        DuelNews::Wrong { by, number, .. } if s.number == *number => {
-            format!("{} missed puzzle {number}: it passes · {next}", name(*by))
+        DuelNews::Wrong { by, number, .. } if s.number == *number && !s.over => {
+            format!("{} missed puzzle {number}: it passes{next}", name(*by))
         }
         DuelNews::Wrong {
             by,
             number,
             expected,
         } => format!(
-            "{} missed puzzle {number}: the move was {expected} · {next}",
-            name(*by)
+            "{} missed puzzle {number}: the move was {}{next}",
+            name(*by),
+            missed.unwrap_or(expected)
         ),
         DuelNews::Flag { by } => format!("{}'s time is up", name(*by)),
+        // This terminal's own coming is no news to its player.
+        DuelNews::Connection {
+            player,
+            connected: true,
+        } if me == Some(usize::from(*player)) && !next.is_empty() => {
+            next.trim_start_matches(" · ").to_owned()
+        }
         // Under way (or over), a connection is a player coming back.
         DuelNews::Connection {
             player,
             connected: true,
-        } if s.running || s.over => format!("{} is back · {next}", name(*player)),
+        } if s.running || s.over => format!("{} is back{next}", name(*player)),
         DuelNews::Connection {
             player,
             connected: true,
-        } => format!("{} is here · {next}", name(*player)),
+        } => format!("{} is here{next}", name(*player)),
         DuelNews::Connection {
             player,
             connected: false,

@@ -788,3 +788,18 @@ fn quitting_says_goodbye() {
     assert_eq!(said.len(), 1, "{said:?}");
     assert!(said[0].starts_with("Goodbye."), "{said:?}");
 }
+
+#[test]
+fn a_sentence_keeps_the_case_of_a_move_it_starts_with_and_an_ellipsis_is_its_stop() {
+    use super::sentence;
+    assert_eq!(
+        sentence("g8=Q+ sent to the host…"),
+        "g8=Q+ sent to the host…"
+    );
+    assert_eq!(
+        sentence("e4: no white pawn can reach e4"),
+        "e4: no white pawn can reach e4."
+    );
+    assert_eq!(sentence("ann solved puzzle 1"), "Ann solved puzzle 1.");
+    assert_eq!(sentence("joining the duel…"), "Joining the duel…");
+}
