@@ -58,6 +58,8 @@ pub enum Command {
     /// Export the game to a file: the path given, or the suggested one.
     Save(Option<String>),
     Quit,
+    /// Across the network, at the host: the invitations again.
+    Invite,
     /// The piece for a promotion asked about.
     Promote(Role),
     // ---- A new game, the clocks paused, and stepping through the game ----
@@ -254,6 +256,11 @@ pub const COMMANDS: &[Entry] = &[
         does: "back to the last move played",
     },
     Entry {
+        words: &["invite", "inv"],
+        takes: "",
+        does: "across the network, at the host: the invitations to give again",
+    },
+    Entry {
         words: &["quit", "q", "exit"],
         takes: "",
         does: "leave; a game in progress stays saved for --resume",
@@ -377,6 +384,7 @@ fn read_command(first: &str, rest: &[&str], original: &str) -> Option<Reading> {
         "now" => alone(Command::MoveNow),
         "flip" | "fl" => alone(Command::Flip),
         "quit" | "q" | "exit" => alone(Command::Quit),
+        "invite" | "inv" => alone(Command::Invite),
         "new" => alone(Command::New),
         "pause" | "pa" => alone(Command::Pause),
         "resume" | "re" => alone(Command::Resume),
@@ -568,7 +576,7 @@ pub const GROUPS: &[Group] = &[
         also: &["play", "game"],
         commands: &[
             "draw", "accept", "decline", "claim", "resign", "takeback", "hint", "now", "save",
-            "new", "pause", "resume", "quit",
+            "new", "pause", "resume", "invite", "quit",
         ],
     },
     Group {
@@ -865,7 +873,7 @@ mod tests {
         // m is two commands: both are said.
         assert_eq!(help_on("m").unwrap().len(), 2);
         let playing = help_on("Playing").unwrap();
-        assert_eq!(playing.len(), 13, "{playing:?}");
+        assert_eq!(playing.len(), 14, "{playing:?}");
         assert!(playing[0].starts_with("draw, d:"), "{playing:?}");
         assert_eq!(help_on("review").unwrap().len(), 4);
         assert!(help_on("questions").unwrap()[1].contains("=Q"));

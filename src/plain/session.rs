@@ -184,9 +184,6 @@ impl Session {
         if let Some(said) = self.report_line(text, now, files) {
             return said;
         }
-        if let Some(said) = self.duel_invite(text) {
-            return said;
-        }
         let before = self.before();
         match self.at_question(text, now) {
             Some(question::Taken::Said(said)) => return said,
@@ -525,6 +522,7 @@ impl Session {
                 self.app.update(Action::Quit, now);
                 None
             }
+            Command::Invite => Some(self.invitations()),
             Command::Hint => {
                 self.app.update(Action::Hint, now);
                 None
@@ -929,6 +927,23 @@ impl Session {
             _ => ("accept", "refuses"),
         };
         format!("{what} {to}: {yes}, decline, or play a move, which {no} it.")
+    }
+
+    /// `invite`: the host's invitations again (a game's, or a duel's).
+    fn invitations(&mut self) -> Vec<String> {
+        let lines = match (self.net_duel(), self.app.network()) {
+            (Some(duel), _) => duel.invitation().to_vec(),
+            (None, Some(net)) => net.setup().invitation.clone(),
+            (None, None) => {
+                let said = "Invite is for a game or a duel across the network, at the host:                             hotseat host --plain gives invitations."
+                    .to_owned();
+                return vec![self.error(said)];
+            }
+        };
+        if lines.is_empty() {
+            return vec![self.error("Only the host has invitations to give.".to_owned())];
+        }
+        lines
     }
 
     /// `White to move.`, with a check, a standing offer, or the end.

@@ -189,6 +189,13 @@ fn a_plain_host_and_a_plain_joiner_play_fools_mate_and_a_plain_watcher_hears_it(
     );
     assert!(greeted.contains("White to move"), "{greeted}");
 
+    // The host's invitations, again on asking; a joiner has none to give.
+    white.type_line("invite");
+    white.hears(&format!("hotseat watch, then paste {watch}"));
+    black.type_line("invite");
+    black.wait_for("no invitations", true, |e| {
+        e.contains("Only the host has invitations to give.")
+    });
     white.type_line("f3");
     black.hears("White: pawn to f3.");
     watcher.hears("White: pawn to f3.");

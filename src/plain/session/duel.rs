@@ -55,18 +55,6 @@ impl Session {
         Some(out)
     }
 
-    /// `invite` in a duel: the invitations again, at the host.
-    pub(super) fn duel_invite(&self, line: &str) -> Option<Vec<String>> {
-        let net = self.net_duel()?;
-        if !line.trim().eq_ignore_ascii_case("invite") {
-            return None;
-        }
-        if net.invitation().is_empty() {
-            return Some(vec!["Only the host has invitations to give.".to_owned()]);
-        }
-        Some(net.invitation().to_vec())
-    }
-
     /// Whether the duel's status line now only repeats the end of the one before (`puzzle 1
     /// of 2: Ann's puzzle` after `Bob is here · puzzle 1 of 2: Ann's puzzle`): the screen
     /// shows the newer; a listener has heard it.
