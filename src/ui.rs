@@ -196,7 +196,8 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         puzzle: crate::app::puzzle::seat(app)
             .map(crate::app::puzzle::PuzzleSeat::keys)
             .or_else(|| app.view().retro().map(crate::app::retro::Retro::keys))
-            .filter(|_| matches!(app.mode(), Mode::Playing)),
+            // Behind the invitation to a duel too: its board's keys, not a game's offers.
+            .filter(|_| matches!(app.mode(), Mode::Playing | Mode::Invite(_))),
     }
     .render(screen.footer, buf);
 
