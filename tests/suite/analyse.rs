@@ -235,14 +235,29 @@ fn one_move_job() -> Job {
 }
 
 /// The engine's process is gone (reaped, not a zombie) once the analysis has failed, even
-/// when it ignores `quit`.
+/// when it ignores `quit`. The engine runs under a name of its own, so that the children other
+/// tests start meanwhile are not counted.
 #[cfg(target_os = "linux")]
 #[test]
 fn no_zombie_is_left_after_a_hang() {
+    use std::os::unix::fs::PermissionsExt;
+    const NAME: &str = "hang-unreaped";
+    let dir = crate::common::pty::fresh_dir("analyse-zombie");
+    let engine = dir.join(NAME);
+    std::os::unix::fs::symlink(fake_engine(), &engine).unwrap();
+    let wrapper = dir.join("hang.sh");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\nFAKE_ENGINE_MODE=hang FAKE_ENGINE_AFTER=0 exec '{}'\n",
+            engine.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
     let mut settings = Settings::new(Limit::Nodes(1), 1);
     settings.search_timeout = Duration::from_millis(300);
-    let before = children();
-    let (analysis, events) = Analysis::start(hanging_engine(), one_move_job(), settings);
+    let (analysis, events) = Analysis::start(wrapper, one_move_job(), settings);
     let last = loop {
         match events.recv_timeout(Duration::from_secs(10)).unwrap() {
             EngineEvent::Failed { error, .. } => break error,
@@ -252,20 +267,34 @@ fn no_zombie_is_left_after_a_hang() {
     };
     assert!(last.to_string().contains("did not answer"), "{last}");
     drop(analysis);
-    assert_eq!(children(), before, "every child reaped");
+    assert_eq!(children_named(NAME), 0, "every child reaped");
+    // The count sees the engine at all (were it blind to it, the test would prove nothing):
+    // started once more and left running, it is counted.
+    let mut running = std::process::Command::new(&engine)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    assert_eq!(children_named(NAME), 1, "the count sees the engine");
+    running.kill().unwrap();
+    running.wait().unwrap();
 }
 
-/// This process's children, from /proc (zombies included).
+/// This process's children whose command is `name` (the process's own name, kept by a zombie
+/// too), from /proc.
 #[cfg(target_os = "linux")]
-fn children() -> usize {
+fn children_named(name: &str) -> usize {
     let me = std::process::id().to_string();
     std::fs::read_dir("/proc")
         .unwrap()
         .filter_map(|e| std::fs::read_to_string(e.ok()?.path().join("stat")).ok())
         .filter(|stat| {
             // pid (comm) state ppid ...
-            let after = stat.rsplit_once(") ").map_or("", |(_, rest)| rest);
-            after.split_whitespace().nth(1) == Some(me.as_str())
+            let Some((head, rest)) = stat.rsplit_once(") ") else {
+                return false;
+            };
+            let comm = head.split_once(" (").map_or("", |(_, c)| c);
+            comm == name && rest.split_whitespace().nth(1) == Some(me.as_str())
         })
         .count()
 }

@@ -27,7 +27,9 @@ use hotseat::runtime::{Files, Launch, NetLink, hosted_color, hosted_game, prepar
 use crate::common::play::type_move;
 use crate::common::pty::{Pty, PtyCommand, fresh_dir};
 
-const WAIT: Duration = Duration::from_secs(10);
+/// The longest a test waits for the network (and a joiner tries to connect again): ample on a
+/// loaded machine; a test that passes never waits it out.
+const WAIT: Duration = Duration::from_secs(30);
 
 /// A sink that hands the network's events to the test.
 pub(crate) fn events() -> (Sink, Receiver<NetEvent>) {
