@@ -935,7 +935,8 @@ impl Session {
             (Some(duel), _) => duel.invitation().to_vec(),
             (None, Some(net)) => net.setup().invitation.clone(),
             (None, None) => {
-                let said = "Invite is for a game or a duel across the network, at the host:                             hotseat host --plain gives invitations."
+                let said = "No invitation to give: invite is for the host of a game or a duel \
+                            across the network (hotseat host --plain)."
                     .to_owned();
                 return vec![self.error(said)];
             }

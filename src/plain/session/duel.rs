@@ -70,7 +70,7 @@ impl Session {
     }
 
     /// What the duel adds to the status line's news: the puzzle, once, when it has come to
-    /// this terminal's player (and their opponent is there: the clock runs).
+    /// this terminal's player (once the duel has begun, or its opponent has come).
     pub(super) fn duel_news(&mut self) -> Vec<String> {
         let seen = self.duel_seen();
         if seen.is_none() || seen == self.duel_announced {
@@ -90,7 +90,8 @@ impl Session {
         let net = self.net_duel()?;
         let state = net.state()?;
         let mine = net.me() == Some(usize::from(state.turn));
-        if !mine || state.over || !state.connected[1] {
+        // Not before the duel begins: the host waits for its opponent, no clock runs.
+        if !mine || state.over || (!state.running && !state.connected[1]) {
             return None;
         }
         let solving = seat(&self.app)?.solving()?;

@@ -803,3 +803,17 @@ fn a_sentence_keeps_the_case_of_a_move_it_starts_with_and_an_ellipsis_is_its_sto
     assert_eq!(sentence("ann solved puzzle 1"), "Ann solved puzzle 1.");
     assert_eq!(sentence("joining the duel…"), "Joining the duel…");
 }
+
+#[test]
+fn invite_at_one_keyboard_says_there_is_no_invitation_and_how_to_host() {
+    let mut s = session();
+    let said = say(&mut s, "invite", secs(1));
+    assert_eq!(
+        said,
+        [
+            "No invitation to give: invite is for the host of a game or a duel across the \
+          network (hotseat host --plain)."
+        ]
+    );
+    assert_eq!(s.take_errors(), said);
+}
