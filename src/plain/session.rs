@@ -737,6 +737,7 @@ impl Session {
             && !self.duel_repeats(
                 before.message.as_ref().map(|m| m.text.as_str()),
                 &message.text,
+                before.duel,
             )
         {
             // Moves left in the box (refused, or waiting) are said by `left_in_box`, with the

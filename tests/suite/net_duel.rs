@@ -394,7 +394,9 @@ fn a_duel_is_played_in_lines_of_text_at_both_terminals() {
         side.hears_error(&missed);
     }
     bob.type_line("e4");
-    bob.hears_error("The duel is over: quit to leave");
+    bob.hears_error("Duel over: Ann 1, Bob 0, Ann wins. Quit to leave");
+    bob.type_line("turn");
+    bob.hears("Duel over: Ann 1, Bob 0, Ann wins.\n");
     // Each news once: Bob's own coming, and the first clock starting, repeat nothing.
     let heard = bob.said();
     assert!(

@@ -225,6 +225,7 @@ pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
     match event {
         NetEvent::Msg(msg) => {
             let before = net.mirror.state().map(|(_, board)| board.puzzle().clone());
+            let revision = net.state().map(|s| s.revision);
             match net.mirror.apply(&msg) {
                 Ok(DuelChange::Updated(news)) => {
                     net.at = now;
@@ -245,7 +246,12 @@ pub(in crate::app) fn hear(app: &mut App, event: NetEvent, now: Duration) {
                             action: crate::remote::Action::Ready,
                         }));
                     }
-                    show(app, &news, welcome, now);
+                    // A state sent again (asked for, or a welcome) brings old news: the
+                    // board may already show what came after it.
+                    let fresh = duel(app)
+                        .and_then(NetDuel::state)
+                        .is_some_and(|s| Some(s.revision) != revision);
+                    show(app, &news, welcome, fresh, now);
                     app.effects.extend(attempt.map(Effect::from));
                 }
                 Ok(DuelChange::Refused(reason)) => {
@@ -306,11 +312,11 @@ fn own_attempt(net: &NetDuel, news: &DuelNews, before: Option<Puzzle>) -> Option
 }
 
 /// Puts the state's puzzle on the board and says what happened.
-fn show(app: &mut App, news: &DuelNews, welcome: bool, now: Duration) {
+fn show(app: &mut App, news: &DuelNews, welcome: bool, fresh: bool, now: Duration) {
     // The move a player missed, in SAN where it was to be made: the position on the board
     // until now (a wrong move is never played on it).
     let missed = match news {
-        DuelNews::Wrong { expected, .. } => {
+        DuelNews::Wrong { expected, .. } if fresh => {
             let before = app.game.position();
             uci_move(before, expected).ok().map(|m| before.san(m))
         }
@@ -424,9 +430,7 @@ fn news_words(
         DuelNews::Connection {
             player,
             connected: true,
-        } if me == Some(usize::from(*player)) && !next.is_empty() => {
-            next.trim_start_matches(" · ").to_owned()
-        }
+        } if me == Some(usize::from(*player)) => next.trim_start_matches(" · ").to_owned(),
         // Under way (or over), a connection is a player coming back.
         DuelNews::Connection {
             player,
@@ -436,6 +440,10 @@ fn news_words(
             player,
             connected: true,
         } => format!("{} is here{next}", name(*player)),
+        DuelNews::Connection {
+            player,
+            connected: false,
+        } if s.over => format!("{} left", name(*player)),
         DuelNews::Connection {
             player,
             connected: false,

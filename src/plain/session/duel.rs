@@ -55,11 +55,18 @@ impl Session {
         Some(out)
     }
 
-    /// Whether the duel's status line now only repeats the end of the one before (`puzzle 1
-    /// of 2: Ann's puzzle` after `Bob is here · puzzle 1 of 2: Ann's puzzle`): the screen
-    /// shows the newer; a listener has heard it.
-    pub(super) fn duel_repeats(&self, before: Option<&str>, now: &str) -> bool {
-        self.net_duel().is_some() && before.is_some_and(|b| b.ends_with(&format!(" · {now}")))
+    /// Whether the duel's status line now only repeats what was said (`puzzle 1 of 2: Ann's
+    /// puzzle` after `Bob is here · puzzle 1 of 2: Ann's puzzle`, or with the puzzle on the
+    /// board unchanged since `seen`): the screen shows the newer; a listener has heard it.
+    pub(super) fn duel_repeats(&self, before: Option<&str>, now: &str, seen: DuelSeen) -> bool {
+        if self.net_duel().is_none() {
+            return false;
+        }
+        // The puzzle and its solver alone, and the same as before: a state with no news (the
+        // clock starting, this terminal's own coming) after some other message.
+        let bare = now.starts_with("puzzle ") && !now.contains(" · ");
+        bare && self.duel_seen() == seen
+            || before.is_some_and(|b| b.ends_with(&format!(" · {now}")))
     }
 
     /// Whether the line's moves on the board are to be said one by one: not when the host's
@@ -105,7 +112,7 @@ impl Session {
             return Some("The duel has not begun: the host's answer is awaited.".to_owned());
         };
         if state.over {
-            return Some(format!("{}.", net.summary()));
+            return Some(format!("{}.", super::plain_words(&net.summary())));
         }
         if !state.connected[1] && !state.running {
             return Some(format!("Waiting for {} to join.", state.names[1]));
@@ -167,8 +174,8 @@ impl Session {
         let net = self.net_duel()?;
         net.is_over().then(|| {
             format!(
-                "{}. The duel is over: quit to leave, or board and the other commands to look.",
-                net.summary()
+                "{}. Quit to leave, or board and the other commands to look.",
+                super::plain_words(&net.summary())
             )
         })
     }

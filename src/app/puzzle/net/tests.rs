@@ -11,7 +11,7 @@ use crate::app::{App, Config, Effect, Event, Mode};
 use crate::game::GameSetup;
 use crate::net::duel::DuelReferee;
 use crate::puzzle::{DuelRules, OnWrong, parse_row};
-use crate::remote::{Action, Msg, NetEvent};
+use crate::remote::{Action, DuelNews, Msg, NetEvent};
 
 /// Mate in 1: Black's rook goes to b8, White's rook takes it with mate.
 const MATE_IN_1: &str = "0DSAy,R4k2/1r3ppp/8/2nN4/8/1pP5/1P4PP/2K5 b - - 5 29,b7b8 a8b8,408,,,,hangingPiece mateIn1,https://lichess.org/FoQMju93/black#58,";
@@ -223,4 +223,37 @@ fn the_joiners_screen_says_it_shows_the_duel_and_a_player_coming_again_is_back()
     );
     let mut bob = screen(&r, 1, false);
     assert!(sent(&mut bob).is_empty());
+}
+
+#[test]
+fn a_players_own_coming_is_no_news_and_one_leaving_after_the_end_only_left() {
+    let r = referee();
+    let mut s = r.state(Duration::ZERO);
+    let coming = DuelNews::Connection {
+        player: 1,
+        connected: true,
+    };
+    // Bob's own screen: only where the duel stands; Ann's: that Bob is here.
+    assert_eq!(
+        super::news_words(&s, &coming, Some(1), false, false, None),
+        "puzzle 1 of 2: Ann's puzzle"
+    );
+    assert_eq!(
+        super::news_words(&s, &coming, Some(0), false, true, None),
+        "Bob is here · puzzle 1 of 2: your puzzle"
+    );
+    // Once over: nothing comes next, and a player leaving is told no clock runs on.
+    s.over = true;
+    assert_eq!(
+        super::news_words(&s, &coming, Some(1), false, false, None),
+        ""
+    );
+    let leaving = DuelNews::Connection {
+        player: 1,
+        connected: false,
+    };
+    assert_eq!(
+        super::news_words(&s, &leaving, Some(0), false, true, None),
+        "Bob left"
+    );
 }
