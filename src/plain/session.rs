@@ -532,8 +532,7 @@ impl Session {
                 None
             }
             command if self.net_duel().is_some() && duel::not_in_a_duel(&command) => {
-                let refused = self.duel_refusal().unwrap_or_default();
-                Some(vec![self.error(refused)])
+                Some(vec![self.error(duel::DUEL_REFUSAL.to_owned())])
             }
             Command::New
             | Command::Pause
@@ -1042,6 +1041,9 @@ impl Session {
 
     /// `o`: the player not to move.
     fn other(&self, now: Duration) -> String {
+        if let Some(other) = self.duel_other(now) {
+            return other;
+        }
         let other = !self.app.game().position().turn();
         let who = self.app.view().words().who(other);
         match self.clock_of(other, now) {

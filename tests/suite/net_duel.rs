@@ -375,6 +375,8 @@ fn a_duel_is_played_in_lines_of_text_at_both_terminals() {
     assert_ne!(second, first);
     bob.type_line("clock");
     bob.hears("Bob's clock is running.");
+    bob.type_line("other");
+    bob.hears("Ann waits, with 4 minutes");
 
     // Bob misses it: it passes to Ann, without its move; Ann misses it too: now the move
     // is said, in SAN, and the duel is over.

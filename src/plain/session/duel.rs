@@ -29,29 +29,18 @@ impl Session {
         Some((state.number, state.turn))
     }
 
-    /// The first words of a duel: what it is, and the status line (who is awaited).
+    /// The first words of a duel: what it is, and the status line (the host's state is
+    /// awaited: it comes as news, heard by [`Session::hear`]).
     pub(super) fn duel_greeting(&mut self) -> Option<Vec<String>> {
-        let net = self.net_duel()?;
+        self.net_duel()?;
         let mut out = vec![
             "hotseat, plain mode: a puzzle duel across the network. Type help for the commands."
                 .to_owned(),
         ];
-        let waiting = net
-            .state()
-            .filter(|s| net.hosting() && !s.connected[1] && !s.running && !s.over);
-        if let Some(state) = waiting {
-            out.push(format!(
-                "Waiting for {} to join: give them the invitation above (invite says it again).",
-                state.names[1]
-            ));
-            return Some(out);
-        }
-        out.extend(self.duel_news());
-        if out.len() == 1
-            && let Some(message) = self.app.view().message()
-        {
+        if let Some(message) = self.app.view().message() {
             out.push(super::sentence(&super::plain_words(&message.text)));
         }
+        out.extend(self.duel_news());
         Some(out)
     }
 
@@ -158,15 +147,16 @@ impl Session {
         Some(format!("{}, {}; {running}.", time(0), time(1)))
     }
 
-    /// Why a command of games (a draw, a claim, a resignation, a takeback, a new game, the
-    /// clocks paused) does nothing in a duel.
-    pub(super) fn duel_refusal(&self) -> Option<String> {
-        self.net_duel()?;
-        Some(
-            "A puzzle duel has no draws, claims, resignations, takebacks or pauses: type a move \
-             at your turn, turn to hear whose puzzle it is, or quit to leave."
-                .to_owned(),
-        )
+    /// `other` in a duel: the player not solving now, and their time.
+    pub(super) fn duel_other(&self, now: Duration) -> Option<String> {
+        let net = self.net_duel()?;
+        let state = net.state()?;
+        let other = 1 - usize::from(state.turn.min(1));
+        Some(format!(
+            "{} waits, with {} left.",
+            state.names[other],
+            spoken_time(net.remaining(other, now))
+        ))
     }
 
     /// Why a line of moves is not sent at all in a duel: it is over.
@@ -181,8 +171,13 @@ impl Session {
     }
 }
 
-/// Whether `command` is one of games that a duel has no use for (see
-/// [`Session::duel_refusal`]).
+/// Why a command of games (a draw, a claim, a resignation, a takeback, a new game, the clocks
+/// paused) does nothing in a duel.
+pub(super) const DUEL_REFUSAL: &str = "A puzzle duel has no draws, claims, resignations, \
+    takebacks or pauses: type a move at your turn, turn to hear whose puzzle it is, or quit to \
+    leave.";
+
+/// Whether `command` is one of games that a duel has no use for (see [`DUEL_REFUSAL`]).
 pub(super) fn not_in_a_duel(command: &Command) -> bool {
     matches!(
         command,
