@@ -78,7 +78,7 @@ use std::time::Duration;
 use ratatui::layout::Size;
 
 pub use crate::game::ply_number;
-pub use config::{Announce, Config, UnknownAnnounce};
+pub use config::{Announce, Config, Served, UnknownAnnounce};
 pub use dialogs::Mode;
 pub use effect::{Effect, EngineEffect, FileEffect, LibraryEffect, ScreenEffect};
 pub use event::Event;
@@ -289,6 +289,7 @@ impl App {
                 .session_tags
                 .push((saving::TAG_HOST, color.to_string()));
         }
+        app.saving.served = config.served.clone();
         app.start_game(config.setup.clone(), Duration::ZERO);
         app.message = None;
         if config.no_save_folder {
@@ -468,7 +469,7 @@ impl App {
                 }
             }
             Event::ArchivedSaved(archived) => {
-                if let Some(said) = saving::Saving::archived_saved(archived) {
+                if let Some(said) = self.saving.archived_saved(archived) {
                     self.message = Some(saving::worded(said));
                 }
             }
@@ -491,6 +492,17 @@ impl App {
             Event::Opponent(news) => self.opponent_news(news, self.now),
             Event::Retro(news) => retro::hear(self, news),
             Event::Puzzle(news) => puzzle::hear(self, news),
+            Event::Refused(why) => self.refused(why),
+            Event::EngineQueue(ahead) => {
+                self.message.info(match ahead {
+                    1 => {
+                        "The server's engines are busy: the engine starts after 1 other".to_owned()
+                    }
+                    n => {
+                        format!("The server's engines are busy: the engine starts after {n} others")
+                    }
+                });
+            }
             Event::Remembered(Ok(())) => {}
             Event::Remembered(Err(err)) => {
                 self.message = Some(Message::error(format!(

@@ -860,6 +860,7 @@ fn play_launch(mut play: PlayArgs) -> Result<Box<Launch>, TaskError> {
         data_dir,
         saved,
         engine,
+        policy: crate::runtime::Policy::Local,
     }))
 }
 

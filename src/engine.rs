@@ -38,7 +38,7 @@ use std::time::Duration;
 pub use crate::game::report::{
     Eval, GameReport, Judgement, MoveReport, PlayerSummary, PositionEval,
 };
-pub use analysis::{Analysis, EngineEvent, Limit, Settings};
+pub use analysis::{Analysis, EngineEvent, Gate, Limit, Settings};
 
 /// How to get an engine, for the messages that say none was found.
 pub const INSTALL_HINT: &str = "install Stockfish (Debian/Ubuntu: sudo apt-get install \
@@ -78,6 +78,13 @@ pub enum EngineError {
     },
     /// It ended a search without ever giving a score.
     NoScore { engine: String, fen: String },
+    /// The work took all the engine time a server gives one piece of work: `done` of `total`
+    /// positions were searched.
+    OverBudget {
+        budget: Duration,
+        done: usize,
+        total: usize,
+    },
 }
 
 impl fmt::Display for EngineError {
@@ -137,6 +144,16 @@ impl fmt::Display for EngineError {
             EngineError::NoScore { engine, fen } => write!(
                 f,
                 "engine {engine} gave a best move but no score for the position {fen}"
+            ),
+            EngineError::OverBudget {
+                budget,
+                done,
+                total,
+            } => write!(
+                f,
+                "the server gives one analysis {} s of its shared engines, spent after {done} \
+                 of {total} positions (the rest is left unanalysed)",
+                budget.as_secs()
             ),
         }
     }

@@ -46,10 +46,12 @@
 
 pub mod analyser;
 pub mod clock;
+pub mod engines;
 pub mod events;
 pub mod files;
 mod library;
 pub mod net;
+pub mod policy;
 mod puzzles;
 pub mod signals;
 mod sparring;
@@ -64,11 +66,13 @@ use crate::app::{App, Effect, LibraryEffect, ScreenEffect};
 pub use crate::store::shown;
 pub use analyser::Analyser;
 pub use clock::local_wall_clock;
+pub use engines::EnginePool;
 pub use events::{EventSender, Input, Wake, channel};
 pub use files::{Files, Launch, prepare, prepare_watching};
 pub use net::{
     Connection, HostSeat, NetLink, NetRole, NetStartError, hosted_color, hosted_game, saved_choice,
 };
+pub use policy::Policy;
 use signals::Registration;
 use worker::{FileQueue, FileWork, Job, Work, Worker};
 
@@ -143,6 +147,8 @@ pub struct Runtime<F: FileWork = Files> {
     registration: Option<Registration>,
     /// The library's page being read by the worker, given up here when overtaken.
     overtaking: Option<Arc<library::Overtaking>>,
+    /// Whom the session serves, and so what of the app's asking is carried out.
+    policy: Policy,
 }
 
 impl<F: FileWork> std::fmt::Debug for Runtime<F> {
@@ -189,6 +195,7 @@ pub fn start<E: From<StartError>>(
         _ => {}
     }
     let engine = launch.engine.clone();
+    let policy = launch.policy.clone();
     let (mut config, files) = if watching {
         prepare_watching(launch, local_wall_clock())
     } else {
@@ -206,7 +213,10 @@ pub fn start<E: From<StartError>>(
         }
         None => None,
     };
+    config.served = policy.served();
     let mut runtime = Runtime::with_files(files, origin, sender, events, engine);
+    runtime.analyser.share(policy.engine_share());
+    runtime.policy = policy;
     runtime.link = link;
     runtime.registration = Some(
         signals::register(runtime.queue.clone(), front.resume, runtime.sender.clone())
@@ -240,6 +250,7 @@ impl<F: FileWork> Runtime<F> {
             link: None,
             registration: None,
             overtaking,
+            policy: Policy::Local,
         }
     }
 
@@ -279,8 +290,13 @@ impl<F: FileWork> Runtime<F> {
     /// Sends one of the app's effects where it goes, each kind to the one place that carries
     /// it out: file and library work to the worker, the engine's to the analyser, a message to
     /// the network link (none: nowhere to go). The screen's own are given back for the front
-    /// end.
+    /// end. What the session's [`Policy`] does not allow is not carried out: the app hears
+    /// why ([`Event::Refused`](crate::app::Event::Refused)).
     pub fn carry_out(&mut self, effect: Effect, app: &App, now: Duration) -> Option<ScreenEffect> {
+        if let Some(why) = self.policy.refusal(&effect) {
+            self.sender.send(crate::app::Event::Refused(why));
+            return None;
+        }
         let work = match effect {
             Effect::Files(effect) => Work::Files(effect),
             Effect::Library(LibraryEffect::GiveUp) => {

@@ -109,6 +109,15 @@ impl std::str::FromStr for Announce {
     }
 }
 
+/// A session served to a stranger (`hotseat serve`), as the app offers it: their games are
+/// kept on the server and downloaded from their own machine, never written to a path of the
+/// server's (the session's policy, `runtime::policy`, decides it and refuses the rest).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Served {
+    /// How the player reaches the server from their own machine: `ssh -p 2222 HOST`.
+    pub ssh: String,
+}
+
 /// The validated settings of a session.
 #[derive(Clone, Debug, Default)]
 pub struct Config {
@@ -156,4 +165,7 @@ pub struct Config {
     pub sparring: Option<crate::app::sparring::SparringSetup>,
     /// This session solves puzzles (`hotseat puzzles`): whose, and which.
     pub puzzles: Option<crate::app::puzzle::PuzzleStart>,
+    /// This session serves a stranger (`hotseat serve`): what is offered them in place of the
+    /// files (set by the session's policy at start-up).
+    pub served: Option<Served>,
 }

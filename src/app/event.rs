@@ -74,6 +74,12 @@ pub enum Event {
     /// The store's answer to a [`PuzzleEffect`](super::puzzle::PuzzleEffect): a puzzle, or a
     /// result written (see `puzzle`).
     Puzzle(super::puzzle::PuzzleNews),
+    /// An effect the session's policy does not allow was not carried out, for this reason (a
+    /// stranger served by `hotseat serve` asking for a path of the server's).
+    Refused(&'static str),
+    /// The server's shared engines are all busy: the engine work asked for starts after this
+    /// many others (see `runtime::engines`).
+    EngineQueue(usize),
 }
 
 impl From<Action> for Event {

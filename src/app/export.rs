@@ -13,7 +13,7 @@ use crate::app::Say;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{App, FileEffect, Mode};
+use super::{App, FileEffect, Message, Mode};
 use crate::store::{StoreError, shown};
 
 /// The longest path the form takes.
@@ -117,6 +117,54 @@ impl App {
             }
             ExportResult::Failed(why) => self.message.error(format!("Not saved: {why}")),
         }
+    }
+
+    /// On a server (`hotseat serve`), Ctrl-S, the library and the explorer name no path of the
+    /// server's: the player hears how to download their games from their own machine instead
+    /// (the session's policy refuses the files themselves).
+    pub(super) fn served_files(&mut self, action: super::keymap::Action) {
+        let Some(served) = &self.saving.served else {
+            return;
+        };
+        let ssh = &served.ssh;
+        let game = self
+            .saving
+            .archived_path
+            .as_deref()
+            .and_then(|path| path.file_name())
+            .map_or_else(
+                || "current".to_owned(),
+                |name| name.to_string_lossy().into_owned(),
+            );
+        let message = match action {
+            super::keymap::Action::Save if !self.saving.enabled => Message::info(
+                "A game you watch is the players' to keep: nothing of it is saved under your key",
+            ),
+            super::keymap::Action::Save => Message::info(format!(
+                "Kept on the server under your key, never in its files: from your own machine, \
+                 {ssh} pgn {game} downloads this game, {ssh} games lists the others"
+            ))
+            .or_shorter(format!("From your machine: {ssh} pgn {game} downloads it"))
+            .or_shorter(format!("{ssh} pgn {game}")),
+            _ => Message::info(format!(
+                "The library is hotseat's on your own machine; your games here are listed from \
+                 it with {ssh} games and downloaded with {ssh} pgn ID"
+            ))
+            .or_shorter(format!("Your games here: {ssh} games")),
+        };
+        self.message = Some(message);
+    }
+
+    /// Work the session's policy did not carry out (`why`): the dialog waiting for it closes,
+    /// and the player hears why.
+    pub(super) fn refused(&mut self, why: &str) {
+        if matches!(
+            self.mode,
+            Mode::SaveAs(_) | Mode::Replace(_) | Mode::Library(_) | Mode::Explorer(_)
+        ) {
+            self.mode = Mode::Playing;
+        }
+        self.message.error(format!("Not done: {why}"));
     }
 
     /// The word `fen`: the position on the board as FEN, on the status line.

@@ -136,6 +136,9 @@ impl App {
                 .message
                 .error("There is no question to answer and no draw offer to decline"),
             Action::NewGame => self.new_game_requested(),
+            Action::Save | Action::Library | Action::Explore if self.saving.served.is_some() => {
+                self.served_files(action)
+            }
             Action::Save => super::SaveForm::open(self, now),
             Action::Library => dialogs::Library::open(self),
             Action::Explore => dialogs::Explorer::open(self),

@@ -185,6 +185,9 @@ pub struct Saving {
     /// While saving fails: a folder the front end found it can write to, as shown to the
     /// player (`~`), named by the quit question and used by the save form.
     pub elsewhere: Option<String>,
+    /// The session serves a stranger (`hotseat serve`): a file of theirs is named by its name
+    /// alone, as `ssh HOST pgn NAME` takes it, never by its path on the server.
+    pub served: Option<super::Served>,
 }
 
 impl Saving {
@@ -194,6 +197,24 @@ impl Saving {
             wall_clock,
             ..Saving::default()
         }
+    }
+
+    /// A file of the player's as they read it: its path (`~/…`) at their own machine, its name
+    /// alone on a server (see [`Saving::served`]).
+    pub fn shown(&self, path: &Path) -> String {
+        match &self.served {
+            None => shown(path),
+            Some(_) => path
+                .file_name()
+                .map_or_else(String::new, |name| name.to_string_lossy().into_owned()),
+        }
+    }
+
+    /// On a server, how the player downloads the game kept as `name` from their own machine.
+    pub fn download(&self, name: &str) -> Option<String> {
+        self.served
+            .as_ref()
+            .map(|served| format!("{} pgn {name} downloads it", served.ssh))
     }
 
     /// A new game set up at `now`: ours, not saved yet.
@@ -319,7 +340,7 @@ impl Saving {
                     .map(|path| {
                         Message::info(format!(
                             "The game saved last time was archived as {}",
-                            shown(&path)
+                            self.shown(&path)
                         ))
                     })
                     .or(back)
@@ -347,7 +368,7 @@ impl Saving {
         let mut said = match (unfinished, result) {
             (false, Ok(path)) => {
                 self.archived_path = Some(path.clone());
-                let path = shown(&path);
+                let path = self.shown(&path);
                 self.finish = None;
                 let said = std::mem::take(&mut self.unsaved_finish).then(|| {
                     self.failure = None;
@@ -362,7 +383,7 @@ impl Saving {
             }
             (true, Ok(path)) => Some(Message::info(format!(
                 "The unfinished game was archived as {}",
-                shown(&path)
+                self.shown(&path)
             ))),
             (true, Err(why)) => Some(Message::error(format!(
                 "Could not archive the unfinished game: {why}"
@@ -374,14 +395,14 @@ impl Saving {
             said = self.finished_game_kept().or(said);
         }
         if let Some(left) = left_behind {
-            said = Some(not_removed_note(&left.path, &left.source));
+            said = Some(not_removed_note(&self.shown(&left.path), &left.source));
         }
         said
     }
 
     /// How an [`FileEffect::ArchiveSaved`] went
     /// ([`Event::ArchivedSaved`](super::Event::ArchivedSaved)), in words.
-    pub(super) fn archived_saved(archived: ArchivedSaved) -> Option<Message> {
+    pub(super) fn archived_saved(&self, archived: ArchivedSaved) -> Option<Message> {
         let which = if archived.finished {
             "finished"
         } else {
@@ -391,16 +412,16 @@ impl Saving {
             Ok(None) => None,
             Ok(Some(path)) => Some(Message::info(format!(
                 "The {which} game was archived as {}",
-                shown(&path)
+                self.shown(&path)
             ))),
             Err(StoreError::NotRemoved { path, source, .. }) => {
-                Some(not_removed_note(&path, &source))
+                Some(not_removed_note(&self.shown(&path), &source))
             }
             Err(err) => {
                 let kept = if archived.finished {
                     format!(
                         "; it stays in {}, offered again next time",
-                        shown(&archived.saved_in)
+                        self.shown(&archived.saved_in)
                     )
                 } else {
                     String::new()
@@ -635,12 +656,12 @@ impl Saving {
                 if std::mem::take(&mut self.rearchive_failing) {
                     *message = Some(Message::info(format!(
                         "The study is saved in {} again",
-                        shown(&path)
+                        self.shown(&path)
                     )));
                 } else if report
                     && let Some(m) = message.as_mut().filter(|m| m.kind == MessageKind::Info)
                 {
-                    m.text = format!("{} · saved in {}", m.text, shown(&path));
+                    m.text = format!("{} · saved in {}", m.text, self.shown(&path));
                 }
             }
             Err(err) => {
@@ -764,11 +785,12 @@ impl App {
     }
 }
 
-/// The warning for a saved game archived whose old name could not be removed.
-pub fn not_removed_note(path: &Path, source: &std::io::Error) -> Message {
+/// The warning for a saved game archived whose old name (`path`, as shown) could not be
+/// removed.
+pub fn not_removed_note(path: &str, source: &std::io::Error) -> Message {
     Message::error(format!(
         "Cannot remove {}: {}; its game is in the archive and is not offered again",
-        shown(path),
+        path,
         crate::store::describe(source)
     ))
 }

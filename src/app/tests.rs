@@ -25,6 +25,7 @@ mod move_entry;
 pub(super) mod network;
 mod never_panics;
 pub(super) mod saving;
+mod served;
 mod sound;
 mod sparring;
 mod study;

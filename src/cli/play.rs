@@ -503,6 +503,7 @@ impl PlayArgs {
             // Set by `Cli::task` once the engine is found and checked.
             sparring: None,
             puzzles: None,
+            served: None,
         })
     }
 

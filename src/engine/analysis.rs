@@ -59,6 +59,11 @@ pub struct Settings {
     /// How many best lines the engine looks for (UCI's MultiPV): 1 for the report, 3 for the
     /// live analysis.
     pub multipv: u32,
+    /// The most time a whole piece of work (a game's report) may take, counted from its
+    /// engine's start: past it, the work ends with what it found
+    /// ([`EngineError::OverBudget`]). `None`: no bound but each search's own. A server sets
+    /// it for the strangers it serves.
+    pub budget: Option<Duration>,
 }
 
 impl Settings {
@@ -86,6 +91,7 @@ impl Settings {
             silence: Self::SILENCE,
             max_lines: 20_000,
             multipv: 1,
+            budget: None,
         }
     }
 }
@@ -101,6 +107,24 @@ pub struct Job {
     pub moves: Vec<Move>,
 }
 
+/// What a piece of engine work waits for before its engine starts, on the work's own thread:
+/// a place among a server's shared engines. Given the work's cancel flag; `None` when the work
+/// was given up while waiting, else a hold kept until the work ends (its place given back
+/// when dropped).
+pub type Gate = Box<dyn FnOnce(&AtomicBool) -> Option<Box<dyn std::any::Any + Send>> + Send>;
+
+/// Waits at `gate`, if any: `Err` when the work was given up meanwhile, else the hold to keep
+/// while the work runs.
+pub(super) fn pass(
+    gate: Option<Gate>,
+    cancel: &AtomicBool,
+) -> Result<Option<Box<dyn std::any::Any + Send>>, ()> {
+    match gate {
+        None => Ok(None),
+        Some(gate) => gate(cancel).map(Some).ok_or(()),
+    }
+}
+
 /// A running analysis. Dropping it cancels the work and waits for the thread to end.
 #[derive(Debug)]
 pub struct Analysis {
@@ -114,9 +138,25 @@ impl Analysis {
         engine: PathBuf,
         job: Job,
         settings: Settings,
+        emit: impl FnMut(EngineEvent) + Send + 'static,
+    ) -> Analysis {
+        Analysis::spawn_gated(engine, job, settings, None, emit)
+    }
+
+    /// [`spawn`](Self::spawn), the engine started only once `gate` lets it (a place among a
+    /// server's engines); given up while waiting, the work ends `Cancelled` with nothing done.
+    pub fn spawn_gated(
+        engine: PathBuf,
+        job: Job,
+        settings: Settings,
+        gate: Option<Gate>,
         mut emit: impl FnMut(EngineEvent) + Send + 'static,
     ) -> Analysis {
         Analysis::run(move |flag| {
+            let Ok(_held) = pass(gate, flag) else {
+                emit(EngineEvent::Cancelled { done: Vec::new() });
+                return;
+            };
             let mut done = Vec::new();
             let event = match drive(&engine, &job, &settings, flag, &mut emit, &mut done) {
                 Ok(true) => {
@@ -183,6 +223,7 @@ fn drive(
     done: &mut Vec<PositionEval>,
 ) -> Result<bool, EngineError> {
     let total = job.moves.len() + 1;
+    let started = Instant::now();
     let mut uci = Uci {
         process: Process::spawn(engine)?,
         settings,
@@ -196,6 +237,15 @@ fn drive(
     let mut pos = job.start.clone();
     let mut played = Vec::with_capacity(job.moves.len());
     for ply in 0..total {
+        if let Some(budget) = settings.budget
+            && started.elapsed() >= budget
+        {
+            return Err(EngineError::OverBudget {
+                budget,
+                done: ply,
+                total,
+            });
+        }
         let eval = if pos.is_checkmate() {
             PositionEval {
                 eval: Eval::Mate {

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use super::EngineError;
 use super::analysis::{
-    Analysis, Job, Settings, Uci, legal_line, position_command, uci_text, usable, white_view,
+    Analysis, Gate, Job, Settings, Uci, legal_line, position_command, uci_text, usable, white_view,
 };
 use super::process::{Process, Wait};
 use super::uci::{Line, parse_line};
@@ -42,17 +42,32 @@ pub enum LiveEvent {
 pub fn spawn(
     engine: PathBuf,
     job: Job,
+    settings: Settings,
+    emit: impl FnMut(LiveEvent) + Send + 'static,
+) -> Analysis {
+    spawn_gated(engine, job, settings, None, emit)
+}
+
+/// [`spawn`], the engine started only once `gate` lets it (see [`Gate`]).
+pub fn spawn_gated(
+    engine: PathBuf,
+    job: Job,
     mut settings: Settings,
+    gate: Option<Gate>,
     mut emit: impl FnMut(LiveEvent) + Send + 'static,
 ) -> Analysis {
     settings.multipv = LINES;
-    Analysis::run(
-        move |cancel| match search(&engine, &job, &settings, cancel, &mut emit) {
+    Analysis::run(move |cancel| {
+        // Given up while waiting for its place: nothing to say, as for a search stopped.
+        let Ok(_held) = super::analysis::pass(gate, cancel) else {
+            return;
+        };
+        match search(&engine, &job, &settings, cancel, &mut emit) {
             Ok(true) => emit(LiveEvent::Done),
             Ok(false) => {}
             Err(error) => emit(LiveEvent::Failed(error)),
-        },
-    )
+        }
+    })
 }
 
 /// The search; `Ok(false)` when cancelled.

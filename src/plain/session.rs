@@ -546,6 +546,11 @@ impl Session {
             {
                 one(self.turn())
             }
+            // On a server, `save` prints the game here: the player's own terminal is where
+            // their copy goes, never a path of the server's.
+            Command::Save(_) if self.app.view().saving().served.is_some() => {
+                Some(self.download(now))
+            }
             Command::Draw
             | Command::Claim
             | Command::Resign
@@ -665,6 +670,24 @@ impl Session {
             }
         }
         self.app.update(Action::Select, now);
+    }
+
+    /// `save` on a server: the game as PGN, printed to the player's own terminal, between a
+    /// line that says how to download it from their machine and one that ends it.
+    fn download(&self, now: Duration) -> Vec<String> {
+        let saving = self.app.view().saving();
+        let ssh = saving
+            .served
+            .as_ref()
+            .map_or("ssh HOST", |s| s.ssh.as_str());
+        let mut lines = vec![format!(
+            "The game as PGN follows; the server keeps it under your key, never in its files \
+             (from your own machine, {ssh} games lists your games and {ssh} pgn ID downloads one)."
+        )];
+        let pgn = self.app.game().to_pgn(now, &saving.tags());
+        lines.extend(pgn.lines().map(str::to_owned));
+        lines.push("End of the PGN.".to_owned());
+        lines
     }
 
     /// The save form, open with no save under way (`no` to replacing a file): closed, as the

@@ -9,12 +9,13 @@
 use std::path::PathBuf;
 
 use super::events::EventSender;
+use super::policy::EngineShare;
 use super::sparring::Sparrer;
 use crate::app::retro::{JUDGE_DEPTH, JudgeJob, RetroNews};
 use crate::app::{AnalysisEvent, AnalysisJob, EngineEffect, Event, LiveJob, LiveUpdate};
 use crate::engine::analysis::Job;
 use crate::engine::live::{self, LiveEvent};
-use crate::engine::{Analysis, EngineError, EngineEvent, Limit, Settings, locate};
+use crate::engine::{Analysis, EngineError, EngineEvent, Gate, Limit, Settings, locate};
 
 /// The analyses of a session: the report running, the live search, those stopped and still
 /// ending.
@@ -29,6 +30,9 @@ pub struct Analyser {
     stopping: Vec<Analysis>,
     /// The engine playing against the human, in a game against the computer.
     opponent: Sparrer,
+    /// A stranger's share of a server's engines (see `policy`): each search waits for its
+    /// place, within a budget and a small hash table. `None`: the local player's own engines.
+    share: Option<EngineShare>,
 }
 
 impl std::fmt::Debug for Analyser {
@@ -52,7 +56,32 @@ impl Analyser {
             live: None,
             judge: None,
             stopping: Vec::new(),
+            share: None,
         }
+    }
+
+    /// From now on every search is a guest's: it waits for its place in `share`'s pool, its
+    /// player told how many go before it, with `share`'s hash table and, for a game's report,
+    /// its budget of time.
+    pub fn share(&mut self, share: Option<EngineShare>) {
+        self.share = share;
+    }
+
+    /// The gate of a search with `settings` (bounded to the share's hash table and, `whole`
+    /// work such as a report, its budget), for a guest; `None` for the local player.
+    fn gate(&self, settings: &mut Settings, whole: bool) -> Option<Gate> {
+        let share = self.share.clone()?;
+        settings.hash_mb = settings.hash_mb.min(share.hash_mb);
+        if whole {
+            settings.budget = Some(share.budget);
+        }
+        let sender = self.sender.clone();
+        Some(Box::new(move |cancel: &std::sync::atomic::AtomicBool| {
+            let permit = share.pool.acquire(&share.key, cancel, |ahead| {
+                sender.send(Event::EngineQueue(ahead));
+            })?;
+            Some(Box::new(permit) as Box<dyn std::any::Any + Send>)
+        }))
     }
 
     /// The engine to run, or why there is none.
@@ -103,16 +132,23 @@ impl Analyser {
         // `hotseat analyse`'s defaults: one thread searches the same way every run, so the
         // labels are the same run after run (and the same as the command line's), and the
         // other core keeps the screen live.
-        let settings = Settings::new(Limit::Nodes(Settings::DEFAULT_NODES), 1);
+        let mut settings = Settings::new(Limit::Nodes(Settings::DEFAULT_NODES), 1);
+        let gate = self.gate(&mut settings, true);
         let sender = self.sender.clone();
         let job = Job {
             start: job.start,
             moves: job.moves,
         };
-        self.running = Some(Analysis::spawn(engine, job, settings, move |event| {
-            let event = app_event(event);
-            sender.send(Event::Analysis { id, event });
-        }));
+        self.running = Some(Analysis::spawn_gated(
+            engine,
+            job,
+            settings,
+            gate,
+            move |event| {
+                let event = app_event(event);
+                sender.send(Event::Analysis { id, event });
+            },
+        ));
     }
 
     /// Starts the live search of `job`'s position, the one before stopped.
@@ -128,20 +164,27 @@ impl Analyser {
             }
         };
         // One thread: the report may be running beside it, and the screen must stay live.
-        let settings = Settings::new(Limit::Nodes(live::NODES), 1);
+        let mut settings = Settings::new(Limit::Nodes(live::NODES), 1);
+        let gate = self.gate(&mut settings, false);
         let sender = self.sender.clone();
         let job = Job {
             start: job.start,
             moves: job.moves,
         };
-        self.live = Some(live::spawn(engine, job, settings, move |event| {
-            let update = match event {
-                LiveEvent::Lines { depth, lines } => LiveUpdate::Lines { depth, lines },
-                LiveEvent::Done => LiveUpdate::Done,
-                LiveEvent::Failed(error) => LiveUpdate::Failed(error.to_string()),
-            };
-            sender.send(Event::Live { id, update });
-        }));
+        self.live = Some(live::spawn_gated(
+            engine,
+            job,
+            settings,
+            gate,
+            move |event| {
+                let update = match event {
+                    LiveEvent::Lines { depth, lines } => LiveUpdate::Lines { depth, lines },
+                    LiveEvent::Done => LiveUpdate::Done,
+                    LiveEvent::Failed(error) => LiveUpdate::Failed(error.to_string()),
+                };
+                sender.send(Event::Live { id, update });
+            },
+        ));
     }
 
     /// Searches the position after a move tried in place of a mistake, to lila's depth
@@ -154,16 +197,23 @@ impl Analyser {
         else {
             return;
         };
-        let settings = Settings::new(Limit::Depth(JUDGE_DEPTH), 1);
+        let mut settings = Settings::new(Limit::Depth(JUDGE_DEPTH), 1);
+        let gate = self.gate(&mut settings, false);
         let sender = self.sender.clone();
         let job = Job {
             start: job.position,
             moves: Vec::new(),
         };
-        self.judge = Some(Analysis::spawn(engine, job, settings, move |event| {
-            let event = app_event(event);
-            sender.send(Event::Retro(RetroNews::Judged { id, event }));
-        }));
+        self.judge = Some(Analysis::spawn_gated(
+            engine,
+            job,
+            settings,
+            gate,
+            move |event| {
+                let event = app_event(event);
+                sender.send(Event::Retro(RetroNews::Judged { id, event }));
+            },
+        ));
     }
 
     /// Asks the running analysis to stop; its `Cancelled` event follows.

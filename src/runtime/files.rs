@@ -48,6 +48,8 @@ pub struct Launch {
     /// The engine for the game report, as `--engine` or the settings name it (`engine = "…"`); else it is
     /// looked for as `hotseat analyse` does.
     pub engine: Option<PathBuf>,
+    /// Whom the session serves: the local player, or a stranger served by `hotseat serve`.
+    pub policy: super::Policy,
 }
 
 /// The store as the running session uses it.
@@ -73,6 +75,9 @@ pub struct Files {
     looked_elsewhere: bool,
     /// News for the app beside a job's own result ([`FileWork::news`]).
     news: Option<Event>,
+    /// The session serves a stranger: no folder of the server's is looked for or named to
+    /// them (see [`Policy::looks_elsewhere`](super::Policy::looks_elsewhere)).
+    guest: bool,
     /// The library's work, with the explorer's table kept between questions.
     library: super::library::LibraryWork,
     /// The puzzles' work, with the puzzle book kept open between questions.
@@ -101,6 +106,7 @@ impl Files {
             _lock: None,
             _own: None,
             looked_elsewhere: false,
+            guest: false,
             news: None,
             library: Default::default(),
             puzzles: Default::default(),
@@ -121,6 +127,8 @@ pub fn prepare_saying(
     wall_clock: WallClock,
     said: &mut dyn std::io::Write,
 ) -> (Config, Files) {
+    let guest = !launch.policy.looks_elsewhere();
+    let names_processes = launch.policy.names_processes();
     let mut config = launch.config;
     config.wall_clock = Some(wall_clock);
     // Given back below only if the loaded file is in the archive folder.
@@ -129,6 +137,7 @@ pub fn prepare_saying(
         _ => None,
     };
     let mut files = Files::none(wall_clock);
+    files.guest = guest;
     let store = match launch.data_dir {
         Some(dir) => Ok(Store::new(DataDir::new(dir))),
         None => Store::from_env(),
@@ -138,7 +147,7 @@ pub fn prepare_saying(
         Err(err) => {
             config.autosave = false;
             config.notice = Some(Message::error(format!("Games are not being saved: {err}")));
-            config.writable_folder = writable_elsewhere();
+            config.writable_folder = if guest { None } else { writable_elsewhere() };
             return (config, files);
         }
     };
@@ -147,7 +156,12 @@ pub fn prepare_saying(
     let mut notes: Vec<Message> = Vec::new();
     let mut store = match store.claim(std::process::id(), wall_clock.at) {
         Ok(claim) => {
-            notes.extend(claim.others.first().map(|h| held_note(h, &wall_clock)));
+            notes.extend(
+                claim
+                    .others
+                    .first()
+                    .map(|h| held_note(h, &wall_clock, names_processes)),
+            );
             notes.extend(claim.trouble.map(|err| slot_note(&claim.store, &err)));
             files._lock = claim.lock;
             claim.store
@@ -293,7 +307,8 @@ fn in_folder(file: &std::path::Path, folder: &std::path::Path) -> Option<PathBuf
 
 /// The first screen's word about a game another window is playing in this folder: when it
 /// began, as `20:14` today or `2026-11-21 20:14` before.
-fn held_note(holder: &Holder, wall_clock: &WallClock) -> Message {
+/// The process's id only where `names_processes` (the local player's own windows).
+fn held_note(holder: &Holder, wall_clock: &WallClock, names_processes: bool) -> Message {
     let since = holder.since.map(|secs| {
         let then = Stamp::local(secs, wall_clock.utc_offset).rfc3339();
         let today = wall_clock.stamp(Duration::ZERO).date();
@@ -302,7 +317,7 @@ fn held_note(holder: &Holder, wall_clock: &WallClock) -> Message {
             _ => readable(&then),
         }
     });
-    another_window_note(holder.pid, since.as_deref())
+    another_window_note(holder.pid.filter(|_| names_processes), since.as_deref())
 }
 
 /// The first screen's word about a game slot that could not be locked: skipped, or, when no
@@ -334,7 +349,7 @@ fn archived_as(
             source,
         }) => (
             Ok(Some(shown(&archived))),
-            Some(not_removed_note(&path, &source)),
+            Some(not_removed_note(&shown(&path), &source)),
         ),
         Err(err) => (Err(err), None),
     }
@@ -479,7 +494,12 @@ impl Files {
     /// the quit question and the save form; looked for again after saving worked once more.
     fn look_elsewhere(&mut self, failing: bool) {
         if failing && !std::mem::replace(&mut self.looked_elsewhere, true) {
-            self.news = Some(Event::WritableFolder(writable_elsewhere()));
+            let found = if self.guest {
+                None
+            } else {
+                writable_elsewhere()
+            };
+            self.news = Some(Event::WritableFolder(found));
         } else if !failing {
             self.looked_elsewhere = false;
         }

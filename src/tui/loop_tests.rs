@@ -302,6 +302,7 @@ fn real_session(dir: &std::path::Path) -> (EventSender, thread::JoinHandle<(App,
         data_dir: Some(dir.to_path_buf()),
         saved: crate::app::launch::SavedGameChoice::Ask,
         engine: None,
+        policy: crate::runtime::Policy::Local,
     };
     let front = Front {
         resume: "hotseat --resume",

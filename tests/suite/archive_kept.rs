@@ -36,6 +36,7 @@ fn start(store: &Store, opening: Option<GameToOpen>) -> (App, Files) {
         data_dir: Some(store.dir().to_path_buf()),
         saved: SavedGameChoice::SetAside,
         engine: None,
+        policy: hotseat::runtime::Policy::Local,
     };
     let wall = WallClock::utc(SystemTime::UNIX_EPOCH + secs(1_795_334_400));
     let (config, files) = prepare(launch, wall);

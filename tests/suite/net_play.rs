@@ -71,6 +71,7 @@ fn launch(dir: &Path, setup: GameSetup, saved: SavedGameChoice) -> (Config, File
         data_dir: Some(dir.to_path_buf()),
         saved,
         engine: None,
+        policy: hotseat::runtime::Policy::Local,
     };
     prepare(launch, WallClock::utc(SystemTime::UNIX_EPOCH))
 }

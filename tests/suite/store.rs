@@ -894,6 +894,7 @@ pub(crate) fn start_again(store: &Store) -> (App, Files) {
         data_dir: Some(store.dir().to_path_buf()),
         saved: SavedGameChoice::Ask,
         engine: None,
+        policy: hotseat::runtime::Policy::Local,
     };
     let wall = WallClock::utc(SystemTime::UNIX_EPOCH + secs(1_795_334_400));
     let (config, files) = prepare(launch, wall);

@@ -25,6 +25,9 @@ pub fn list(mut out: Output, folder: &Path) {
     }
 }
 
+/// The ID of the game in progress, for `pgn`.
+pub const CURRENT: &str = "current";
+
 /// The most of a game's file `pgn` prints: a game's file is far smaller.
 const MAX_PGN_BYTES: u64 = 8 << 20;
 
@@ -41,10 +44,16 @@ fn is_game_name(id: &str) -> bool {
 
 /// `pgn ID`: the game's file as it is kept. The name is checked before anything is opened,
 /// and the file is read only if it is a regular file, up to [`MAX_PGN_BYTES`].
+/// `pgn current` prints the game in progress (the player's autosave), which has no file among
+/// the finished ones yet.
 pub fn pgn(mut out: Output, folder: &Path, id: &str) {
-    let text = is_game_name(id)
-        .then(|| Store::new(DataDir::new(folder)).games_dir().join(id))
-        .and_then(|path| read_bounded(&path, MAX_PGN_BYTES).ok());
+    let store = Store::new(DataDir::new(folder));
+    let path = if id == CURRENT {
+        Some(store.current_path())
+    } else {
+        is_game_name(id).then(|| store.games_dir().join(id))
+    };
+    let text = path.and_then(|path| read_bounded(&path, MAX_PGN_BYTES).ok());
     match text {
         Some(text) => {
             let _ = out.write_all(&text);
@@ -53,7 +62,7 @@ pub fn pgn(mut out: Output, folder: &Path, id: &str) {
         None => {
             out.error(&format!(
                 "hotseat: no game {} among yours: `games` lists them, each with its file \
-                 (the ID to give)\n",
+                 (the ID to give), and `pgn {CURRENT}` prints the game in progress\n",
                 hotseat::text::excerpt(id)
             ));
             out.exit(1);

@@ -89,6 +89,11 @@ struct Args {
     /// Rooms one key may open
     #[arg(long, value_name = "N", default_value_t = 5)]
     rooms_per_key: usize,
+    /// Engine searches (a game's report, live lines) running at once for all players: the
+    /// others wait in line, each told their place, one running per key. Default: the cores
+    /// less one, at least 1
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    engines: Option<u16>,
     /// Seconds a client has to log in
     #[arg(long, value_name = "SECS", default_value_t = 20)]
     login_timeout: u64,
@@ -133,6 +138,8 @@ fn serve(args: Args) -> Result<()> {
             .join("serve"),
     };
     std::fs::create_dir_all(&data).with_context(|| format!("cannot create {}", data.display()))?;
+    let data = std::path::absolute(&data)
+        .with_context(|| format!("cannot find the folder {}", data.display()))?;
     let allow = match &args.allow_keys {
         Some(file) => Some(read_allowed(file)?),
         None => None,
@@ -188,7 +195,15 @@ fn serve(args: Args) -> Result<()> {
         stalled: server::STALLED.min(args.idle_timeout),
         game_args: args.game.clone(),
         data,
+        engines: args
+            .engines
+            .map_or_else(hotseat::runtime::EnginePool::default_slots, usize::from),
     };
+    // The server works in its own folder, and each player's session names theirs from there
+    // (`players/KEY`): a path that reaches a guest's screen in spite of the policy (a disk
+    // error's words) shows nothing of the server's user or home.
+    std::env::set_current_dir(&policy.data)
+        .with_context(|| format!("cannot work in {}", policy.data.display()))?;
     let rooms = rooms::Rooms::new(args.rooms_per_key, local.port(), &policy.data);
     let (resumed, problems) = rooms.restore();
     for problem in problems {

@@ -703,6 +703,7 @@ mod tests {
             stalled: Duration::from_secs(30),
             game_args: Vec::new(),
             data: dir.to_path_buf(),
+            engines: 1,
         };
         Arc::new(Shared::new(policy, Rooms::new(5, 2222, dir)))
     }

@@ -33,6 +33,9 @@ use crate::games;
 use crate::rooms::{self, Rooms};
 use crate::terminal::{self, Keys, LineEditor, LinesIn, Out, Output, Rate, SharedSize};
 
+/// The folder of the players' folders, in the server's own.
+pub const PLAYERS: &str = "players";
+
 /// Session channels one connection may open.
 pub const CHANNELS: usize = 2;
 /// How long a client may keep its window shut or its socket full (reading nothing of its
@@ -63,6 +66,8 @@ pub struct Policy {
     pub game_args: Vec<String>,
     /// The server's own folder: the host key, and a folder per player.
     pub data: PathBuf,
+    /// Engine searches running at once for all the guests (`--engines`).
+    pub engines: usize,
 }
 
 /// What every connection shares.
@@ -70,6 +75,8 @@ pub struct Policy {
 pub struct Shared {
     pub policy: Policy,
     pub rooms: Rooms,
+    /// The engines every guest's analysis shares (see `hotseat::runtime::engines`).
+    pub engines: Arc<hotseat::runtime::EnginePool>,
     sessions: AtomicUsize,
     connections: Mutex<Connections>,
 }
@@ -77,6 +84,7 @@ pub struct Shared {
 impl Shared {
     pub fn new(policy: Policy, rooms: Rooms) -> Shared {
         Shared {
+            engines: hotseat::runtime::EnginePool::new(policy.engines),
             policy,
             rooms,
             sessions: AtomicUsize::new(0),
@@ -109,9 +117,10 @@ impl Shared {
         })
     }
 
-    /// The folder of the player of `key`.
+    /// The folder of the player of `key`, from the server's own folder, where the server works
+    /// (so that the path names nothing above it: see `serve`).
     fn player_folder(&self, key: &str) -> PathBuf {
-        self.policy.data.join("players").join(key)
+        PathBuf::from(PLAYERS).join(key)
     }
 }
 

@@ -10,6 +10,7 @@ use crossterm::cursor::{Hide, Show};
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use hotseat::cli::{Cli, Task};
+use hotseat::runtime::policy::{Guest, Policy};
 use hotseat::runtime::{EventSender, Front, Launch, NetRole, Role};
 use hotseat::tui::PlayError;
 use ratatui::Terminal;
@@ -110,7 +111,7 @@ fn hold(seated: Option<&Seated>, sender: EventSender) {
 /// The game in lines (`plain`), its input the client's lines; the exit status as `hotseat
 /// --plain`'s (0 finished, 3 left unfinished).
 fn run_plain(start: Start, input: LinesIn, out: Output) {
-    let played = launch(&start.args).and_then(|launch| {
+    let played = guest_launch(&start).and_then(|launch| {
         let (role, room) = seat(&start, &launch)?;
         let launch = set_aside(&role, launch);
         let lines = hotseat::plain::Lines {
@@ -149,7 +150,7 @@ fn set_aside(role: &Role, launch: Launch) -> Launch {
 /// Plays `start`'s game on the client's screen until its player leaves it (`Ok`) or the
 /// client goes (`Err`).
 pub fn play(start: &Start, out: &mut Output) -> Result<(), String> {
-    let launch = launch(&start.args)?;
+    let launch = guest_launch(start)?;
     let (role, room) = seat(start, &launch)?;
     let launch = set_aside(&role, launch);
     let mut notes = Vec::new();
@@ -176,6 +177,23 @@ pub fn play(start: &Start, out: &mut Output) -> Result<(), String> {
 
 fn keys_of(keys: &Mutex<Keys>) -> std::sync::MutexGuard<'_, Keys> {
     keys.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The game of `start`, played with a guest's powers: their own games, a fair share of the
+/// server's engines, no path of the server's (`hotseat::runtime::policy`).
+fn guest_launch(start: &Start) -> Result<Launch, String> {
+    let launch = launch(&start.args)?;
+    let port = start.shared.rooms.port();
+    let ssh = match port {
+        22 => "ssh HOST".to_owned(),
+        port => format!("ssh -p {port} HOST"),
+    };
+    let policy = Policy::Guest(Guest {
+        key: start.key.clone(),
+        engines: start.shared.engines.clone(),
+        ssh,
+    });
+    Ok(Launch { policy, ..launch })
 }
 
 /// The game's options read as `hotseat` reads its command line.

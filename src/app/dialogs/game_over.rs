@@ -55,7 +55,11 @@ impl Popup for GameOver {
             outcome.result.pgn().to_owned(),
         ];
         match app.saving.archive_note() {
-            Some(ArchiveNote::Saved(path)) => lines.push(format!("Saved to {path}")),
+            Some(ArchiveNote::Saved(path)) => match app.saving.download(path) {
+                // On a server: kept there as `path`, downloaded from the player's machine.
+                Some(download) => lines.extend([format!("Kept as {path}"), download]),
+                None => lines.push(format!("Saved to {path}")),
+            },
             Some(ArchiveNote::Failed(why)) => {
                 lines.push(format!("Not archived: {why}. Ctrl-S saves a copy."))
             }
