@@ -58,7 +58,8 @@ Players connect with their own ssh client; their SSH key is who they are.
                               comes back to the same seat with the same key
   ssh -t -p 2222 HOST here    a game for two at that one terminal
   ssh -p 2222 HOST games      your games, one JSON object a line
-  ssh -p 2222 HOST pgn ID     one of them, as PGN
+  ssh -p 2222 HOST pgn ID     one of them, as PGN (`pgn current`: the game
+                              in progress)
 
 Examples:
   hotseat serve

@@ -46,10 +46,16 @@ impl Popup for Invite {
             );
             lines.push(line.clone());
         }
+        // A room on a server is found by its code, which the lobby may list: no secret to
+        // keep, only the code to pass on.
         lines.push(
-            "They hold the game's secret: give them only to the people they are for. Type \
-             invite to see them again."
-                .to_owned(),
+            if app.saving.served.is_some() {
+                "The room's code is all they need. Type invite to see this again."
+            } else {
+                "They hold the game's secret: give them only to the people they are for. Type \
+                 invite to see them again."
+            }
+            .to_owned(),
         );
         text_box("Invitation", lines, KeyContext::Invite)
     }

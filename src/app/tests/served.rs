@@ -117,7 +117,11 @@ fn the_place_in_the_engines_line_is_said() {
 
 #[test]
 fn the_local_player_keeps_the_save_form_and_the_library() {
-    let mut app = super::app();
+    let mut app = App::new(crate::app::Config {
+        autosave: true,
+        ..config(GameSetup::default())
+    });
     app.update(Action::Library, app.now);
     assert!(app.take_effects().contains(&LibraryEffect::Load.into()));
+    assert!(matches!(app.mode(), Mode::Library(_)));
 }
