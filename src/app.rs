@@ -366,7 +366,8 @@ impl App {
     /// How a game put on the board opens: a timed game not over yet waits for a key to start
     /// the clocks ([`Mode::Ready`]), any other is played at once.
     fn opening_mode(&self) -> Mode {
-        if self.game.is_timed() && !self.game.is_over() && self.table.waits_for_players() {
+        if self.game.is_timed() && !self.game.is_over() && self.table.waits_for_players(&self.game)
+        {
             Mode::Ready(dialogs::Ready)
         } else {
             Mode::Playing
@@ -437,6 +438,9 @@ impl App {
         self.check_game_end(now, !matches!(action, Action::Tick | Action::Resize { .. }));
         puzzle::tick(self, now);
         let ready = !matches!(self.mode, Mode::Ready(_));
+        if ready && self.game.is_timed() && self.table.engine_opens(&self.game) {
+            self.game.start(now);
+        }
         if let Some(seat) = self.table.engine_mut() {
             let asks = seat.follow(&self.game, ready, now);
             self.effects

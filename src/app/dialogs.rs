@@ -260,7 +260,7 @@ pub(super) fn board_mode(app: &App) -> Mode {
     if app.game.is_timed()
         && !app.game.is_started()
         && !app.game.is_over()
-        && app.table.waits_for_players()
+        && app.table.waits_for_players(&app.game)
     {
         Mode::Ready(Ready)
     } else {

@@ -241,8 +241,19 @@ impl Table {
     }
 
     /// Whether a game put on this table waits for a key to start its clocks (the players sit
-    /// down first): at the keyboard; across the network the host starts them.
-    pub fn waits_for_players(&self) -> bool {
-        self.decides_here()
+    /// down first): at the keyboard, but not a new game whose first move is the engine's
+    /// (see [`Table::engine_opens`]); across the network the host starts them.
+    pub fn waits_for_players(&self, game: &Game) -> bool {
+        self.decides_here() && !self.engine_opens(game)
+    }
+
+    /// Whether the engine plays the first move of `game`, a new game not started: its clock
+    /// starts at once and it moves, with or without a clock, in every front end (nobody at
+    /// this keyboard has a move to make first).
+    pub fn engine_opens(&self, game: &Game) -> bool {
+        matches!(self, Table::Engine(seat) if seat.side() == game.position().turn())
+            && game.record().plies() == 0
+            && !game.is_started()
+            && !game.is_over()
     }
 }

@@ -571,6 +571,14 @@ impl<'a> View<'a> {
         self.app.retro.as_ref()
     }
 
+    /// Whether the engine playing against the human is searching its move now.
+    pub fn engine_thinking(&self) -> bool {
+        self.app
+            .table
+            .engine()
+            .is_some_and(super::sparring::EngineSeat::thinking)
+    }
+
     /// The engine's live lines for the position shown (F5).
     pub fn live(&self) -> &'a Live {
         &self.app.live

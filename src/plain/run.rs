@@ -240,8 +240,12 @@ fn event_loop(
     files: &mut ToRuntime,
     out: &mut Out<impl Write, impl Write>,
 ) -> Result<bool, PlainError> {
-    // The input ended while the engine works: its report is waited for, then the end.
+    // The input ended while the engine works: its report, or its move, is waited for, then
+    // the end (a script's last move is answered before the game is saved and left).
     let mut input_ended = false;
+    let engine_works = |session: &Session| {
+        session.app().view().report().progress().is_some() || session.app().view().engine_thinking()
+    };
     // Lines that came while a save was being written, read once it is: a line is never
     // typed into the save form (a script's `save x.pgn` then `e5` saved to `x.pgne5`).
     let mut held: VecDeque<String> = VecDeque::new();
@@ -253,7 +257,7 @@ fn event_loop(
         if session.should_quit() {
             return Ok(false);
         }
-        if input_ended && session.app().view().report().progress().is_none() && held.is_empty() {
+        if input_ended && !engine_works(session) && held.is_empty() {
             return Ok(true);
         }
         let now = files.runtime.now();
@@ -293,6 +297,10 @@ fn event_loop(
             Ok(Wake::Input(Input::Ended)) if session.app().view().report().progress().is_some() => {
                 input_ended = true;
                 vec!["Input ended: the report is finished first.".to_owned()]
+            }
+            Ok(Wake::Input(Input::Ended)) if session.app().view().engine_thinking() => {
+                input_ended = true;
+                vec!["Input ended: the engine's move is waited for first.".to_owned()]
             }
             Ok(Wake::Input(Input::Ended)) if !held.is_empty() => {
                 input_ended = true;

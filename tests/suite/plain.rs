@@ -684,6 +684,70 @@ fn a_game_against_stockfish_with_a_hint_is_archived_under_its_name() {
     );
 }
 
+/// With a clock and the engine as White, the engine makes the first move by itself (it never
+/// did: the clocks waited for a first move nobody at this terminal had to make).
+#[cfg(unix)]
+#[test]
+fn the_engine_as_white_moves_first_in_a_timed_plain_game() {
+    let place = Place::new();
+    let engine = crate::sparring::fake("good", 1);
+    let engine = engine.to_str().unwrap();
+    let out = place.run_slowly(
+        &[
+            "--new",
+            "--against",
+            "stockfish",
+            "--level",
+            "3",
+            "--engine-plays",
+            "white",
+            "--time",
+            "5+3",
+            "--engine",
+            engine,
+        ],
+        // No line at all: the input ends at once, and the engine's move is waited for.
+        &[("", Duration::ZERO)],
+    );
+    let said = lines(&out);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("White: ") && l.contains("[1. ")),
+        "the engine moved first: {said:?}"
+    );
+    assert!(
+        !said.iter().any(|l| l.contains("clock starts with")),
+        "{said:?}"
+    );
+}
+
+/// A piped game's last move is answered before the game is left: `echo e4 | hotseat --plain
+/// --against stockfish` ended before the engine replied.
+#[cfg(unix)]
+#[test]
+fn a_piped_game_waits_for_the_engines_reply_before_it_ends() {
+    let place = Place::new();
+    let engine = crate::sparring::fake("good", 1);
+    let engine = engine.to_str().unwrap();
+    let out = place.run(
+        &["--new", "--against", "stockfish", "--engine", engine],
+        "e4\n",
+    );
+    let said = lines(&out);
+    let waited = said
+        .iter()
+        .position(|l| l == "Input ended: the engine's move is waited for first.");
+    let replied = said
+        .iter()
+        .position(|l| l.starts_with("Black: ") && l.contains("[1... "));
+    assert!(
+        matches!((waited, replied), (Some(w), Some(r)) if w < r),
+        "{said:?}"
+    );
+    let saved = fs::read_to_string(place.data().join("current.pgn")).unwrap_or_default();
+    assert!(saved.contains("1. e4"), "{said:?}\n{saved}");
+}
+
 /// The engine dies in the middle of the game (the fake engine exits at its second search): the
 /// game ends as abandoned by it, and is archived so.
 #[cfg(unix)]

@@ -208,14 +208,9 @@ fn a_strong_level_resigns_a_hopeless_game_a_weak_one_plays_on() {
 #[test]
 fn the_engine_thinks_on_its_own_clock_and_loses_on_time() {
     let mut app = engine_app_at(Color::White, Strength::Elo(2000), START, Some("1+0"));
-    // The timed game waits for the human; the engine is not asked before its clock runs.
-    assert!(matches!(app.mode(), Mode::Ready(_)));
-    assert!(
-        asks(&mut app)
-            .iter()
-            .all(|a| !matches!(a, OpponentAsk::Think(_)))
-    );
-    act(&mut app, Action::Select);
+    // The engine plays the first move: nobody is waited for, its clock runs at once.
+    assert!(matches!(app.mode(), Mode::Playing));
+    assert!(app.game().is_started());
     let job = asked(&mut app);
     let clock = job.clock.expect("the clocks are sent");
     assert_eq!(clock.white, s(60));
@@ -226,6 +221,31 @@ fn the_engine_thinks_on_its_own_clock_and_loses_on_time() {
     assert!(asks(&mut app).contains(&OpponentAsk::Stop));
     answer_late(&mut app, job.id);
     assert!(sans(&app).is_empty());
+}
+
+#[test]
+fn a_timed_game_waits_for_the_human_who_moves_first_not_for_the_engine() {
+    // The human has White: the clocks wait for them, and the engine is not asked.
+    let mut app = engine_app_at(Color::Black, Strength::Level(3), START, Some("5+3"));
+    assert!(matches!(app.mode(), Mode::Ready(_)));
+    assert!(!app.game().is_started());
+    assert!(
+        asks(&mut app)
+            .iter()
+            .all(|a| !matches!(a, OpponentAsk::Think(_)))
+    );
+    // The engine has White, at every strength: it is asked for its move at the first turn
+    // of the loop, its clock running.
+    for strength in [Strength::Level(1), Strength::Level(8), Strength::Elo(1500)] {
+        let mut app = engine_app_at(Color::White, strength, START, Some("5+3"));
+        assert!(matches!(app.mode(), Mode::Playing), "{strength}");
+        assert!(
+            app.game().clock().running() == Some(Color::White),
+            "{strength}"
+        );
+        let job = asked(&mut app);
+        assert!(job.clock.is_some(), "{strength}");
+    }
 }
 
 #[test]
