@@ -9,7 +9,8 @@
 //! * [`rooms`] — a game reached by its code: two players, any watchers, rejoining.
 //! * [`kept`] — each room's game on disk as it goes, resumed after a restart.
 //! * [`session`] — a hotseat session per channel, on the game screen's own loop.
-//! * [`terminal`] — the client's terminal: bytes out, keys in, its size.
+//! * [`terminal`] — the client's terminal: bytes out, keys in, its size; [`rate`] the
+//!   budgets of its keys and window changes.
 //! * [`games`] — `games` and `pgn ID` for scripts.
 //!
 //! A crate of its own so that russh and tokio are built for the server only: the game's
@@ -23,6 +24,7 @@ mod lobby_run;
 mod lobby_view;
 mod names;
 mod news;
+mod rate;
 mod rooms;
 mod server;
 mod session;

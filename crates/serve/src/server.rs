@@ -385,7 +385,7 @@ impl Connection {
         };
         let (queue, rx) = mpsc::channel(terminal::QUEUE);
         spawn_writer(session.handle(), writer, rx, self.shared.policy.stalled);
-        let mut out = Output::new(queue);
+        let mut out = Output::new(queue, self.shared.policy.stalled);
         let Some(who) = self.who.clone() else {
             return say(out, 1, "not logged in");
         };
@@ -581,6 +581,11 @@ pub fn hex_fingerprint(key: &PublicKey) -> String {
         .collect()
 }
 
+/// `mutex`'s lock, even after a thread panicked holding it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The user name a keyless guest logs in with (`ssh guest@HOST`), with `--guests`.
 pub const GUEST_USER: &str = "guest";
 
@@ -685,7 +690,7 @@ impl russh::server::Handler for Connection {
                 lines: Lines::default(),
                 editor: None,
                 writer: Some(writer),
-                rate: Rate::default(),
+                rate: Rate::keys(),
                 started: false,
             },
         );
@@ -752,11 +757,15 @@ impl russh::server::Handler for Connection {
         if let Some(state) = self.channels.get(&channel) {
             let size = terminal::clamp_size(columns, rows);
             *state.size.lock().unwrap_or_else(|e| e.into_inner()) = size;
-            state
-                .keys
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .resize(size);
+            let keys = state.keys.clone();
+            let kept = lock(&keys).resize(size, Instant::now());
+            // Window changes faster than their budget: the last size is drawn once it allows.
+            if let Some(wait) = kept {
+                tokio::spawn(async move {
+                    tokio::time::sleep(wait).await;
+                    lock(&keys).resize_due(Instant::now());
+                });
+            }
         }
         Ok(())
     }

@@ -4,8 +4,10 @@
 //! the bell through a [`Console`]; here the terminal is a client's, so:
 //!
 //! * [`Output`] gathers what a frame writes and hands it, at each flush, to the connection's
-//!   writer task, which sends it on the channel. Its queue is bounded: a client that stops
-//!   reading fills it, and the next frame ends that session rather than piling up bytes.
+//!   writer task, which sends it on the channel. Its queue is bounded: a burst of frames (a
+//!   pasted line of moves redraws the screen for each key) waits for room on the session's own
+//!   thread, as a write to a slow local terminal waits; only a client that reads nothing for
+//!   the stall time ends its session, rather than piling up bytes.
 //! * [`SshBackend`] is crossterm's backend on that output, but its size is the client's (from
 //!   `pty-req` and `window-change`), not the server process's terminal, which it has none of.
 //! * [`Keys`] reads the client's bytes with terminput's parser (the same escape sequences
@@ -14,6 +16,7 @@
 
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use hotseat::app::Event as AppEvent;
 use hotseat::app::keymap::Action;
@@ -22,8 +25,11 @@ use hotseat::tui::Console;
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
+use tokio::runtime::Handle;
 use tokio::sync::mpsc::Sender;
 use tokio::sync::mpsc::error::TrySendError;
+
+pub use crate::rate::Rate;
 
 /// The most frames (flushes) waiting to be sent to one client.
 pub const QUEUE: usize = 64;
@@ -48,6 +54,11 @@ pub enum Out {
 #[derive(Debug)]
 pub struct Output {
     queue: Sender<Out>,
+    /// The I/O runtime (whose one thread sends the queue's frames), for a session's thread to
+    /// wait on for room in the queue; `None` outside one (then a full queue fails at once).
+    io: Option<Handle>,
+    /// The longest a frame waits for room: the client's stall time.
+    stall: Duration,
     buffer: Vec<u8>,
     /// To the client's standard error rather than its output.
     errors: bool,
@@ -57,9 +68,13 @@ pub struct Output {
 }
 
 impl Output {
-    pub fn new(queue: Sender<Out>) -> Output {
+    /// A writer to `queue`, whose frames wait at most `stall` for room in it. Made on the I/O
+    /// runtime's thread (a channel's request), whose handle it keeps.
+    pub fn new(queue: Sender<Out>, stall: Duration) -> Output {
         Output {
             queue,
+            io: Handle::try_current().ok(),
+            stall,
             buffer: Vec::new(),
             errors: false,
             crlf: false,
@@ -70,8 +85,12 @@ impl Output {
     /// this one does.
     pub fn another(&self) -> Output {
         Output {
+            queue: self.queue.clone(),
+            io: self.io.clone(),
+            stall: self.stall,
+            buffer: Vec::new(),
+            errors: false,
             crlf: self.crlf,
-            ..Output::new(self.queue.clone())
         }
     }
 
@@ -91,13 +110,43 @@ impl Output {
     /// Says `message` on the client's standard error (after what was written before).
     pub fn error(&mut self, message: &str) {
         let _ = self.flush();
-        let _ = self.queue.try_send(Out::Error(message.as_bytes().to_vec()));
+        let _ = self.send(Out::Error(message.as_bytes().to_vec()));
     }
 
     /// Ends the session's output with its exit status.
     pub fn exit(mut self, status: u32) {
         let _ = self.flush();
-        let _ = self.queue.try_send(Out::Exit(status));
+        let _ = self.send(Out::Exit(status));
+    }
+
+    /// Puts `out` in the queue. A session's thread waits for room, at most the stall time (by
+    /// then the writer has given up on a client that reads nothing, and the queue is closed);
+    /// the I/O thread itself never waits (it is the one that empties the queue): a full queue
+    /// fails at once there.
+    fn send(&self, out: Out) -> io::Result<()> {
+        let full = || {
+            io::Error::new(
+                io::ErrorKind::WouldBlock,
+                "the client has stopped reading its screen",
+            )
+        };
+        let gone = || io::Error::new(io::ErrorKind::BrokenPipe, "the client's connection is gone");
+        let out = match self.queue.try_send(out) {
+            Ok(()) => return Ok(()),
+            Err(TrySendError::Closed(_)) => return Err(gone()),
+            Err(TrySendError::Full(out)) => out,
+        };
+        let Some(io) = self.io.as_ref().filter(|_| Handle::try_current().is_err()) else {
+            return Err(full());
+        };
+        // The deadline made within the runtime, whose timer it needs.
+        let waited =
+            io.block_on(async { tokio::time::timeout(self.stall, self.queue.send(out)).await });
+        match waited {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(_)) => Err(gone()),
+            Err(_) => Err(full()),
+        }
     }
 }
 
@@ -121,22 +170,11 @@ impl Write for Output {
             return Ok(());
         }
         let bytes = std::mem::take(&mut self.buffer);
-        let out = if self.errors {
+        self.send(if self.errors {
             Out::Error(bytes)
         } else {
             Out::Data(bytes)
-        };
-        match self.queue.try_send(out) {
-            Ok(()) => Ok(()),
-            Err(TrySendError::Full(_)) => Err(io::Error::new(
-                io::ErrorKind::WouldBlock,
-                "the client has stopped reading its screen",
-            )),
-            Err(TrySendError::Closed(_)) => Err(io::Error::new(
-                io::ErrorKind::BrokenPipe,
-                "the client's connection is gone",
-            )),
-        }
+        })
     }
 }
 
@@ -257,11 +295,15 @@ impl Console for SshConsole {
 
 /// The longest escape sequence kept while it is incomplete; past it the bytes are dropped.
 const MAX_SEQUENCE: usize = 64;
+/// The marks around a bracketed paste (a terminal sends them when asked to, and a client may
+/// anyway).
+const PASTE_START: &[u8] = b"\x1b[200~";
+const PASTE_END: &[u8] = b"\x1b[201~";
 
 /// Turns a client's bytes into the game's events, and hands them to its session once it has
 /// one (keys typed before are kept, up to a bound), no faster than [`Rate`] allows: the
 /// session's queue of events is not bounded, so what a client may put in it is.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Keys {
     /// Bytes of an event not yet complete.
     partial: Vec<u8>,
@@ -270,46 +312,28 @@ pub struct Keys {
     /// The client is gone: a loop attached later hears it at once.
     closed: bool,
     rate: Rate,
-}
-
-/// A budget of events: [`Rate::BURST`] at once, then [`Rate::PER_SECOND`] — far above a
-/// player's typing (a key repeat is 30 a second), far below what a game's loop handles, so its
-/// queue never grows. Events over it are dropped.
-#[derive(Debug)]
-pub struct Rate {
-    tokens: f64,
-    at: std::time::Instant,
-}
-
-impl Rate {
-    pub const BURST: f64 = 512.0;
-    pub const PER_SECOND: f64 = 256.0;
-
-    /// Whether one more event may go, at `now`.
-    pub fn take(&mut self, now: std::time::Instant) -> bool {
-        let refill = now.saturating_duration_since(self.at).as_secs_f64() * Rate::PER_SECOND;
-        self.tokens = (self.tokens + refill).min(Rate::BURST);
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
-impl Default for Rate {
-    fn default() -> Rate {
-        Rate {
-            tokens: Rate::BURST,
-            at: std::time::Instant::now(),
-        }
-    }
+    /// Window changes have a budget of their own ([`Rate::resizes`]).
+    resizes: Rate,
+    /// A size whose redraw waits for that budget: only the last one is drawn.
+    pending: Option<Size>,
 }
 
 /// Keys typed before the session started that are kept.
 const EARLY: usize = 256;
+
+impl Default for Keys {
+    fn default() -> Keys {
+        Keys {
+            partial: Vec::new(),
+            sender: None,
+            early: Vec::new(),
+            closed: false,
+            rate: Rate::keys(),
+            resizes: Rate::resizes(),
+            pending: None,
+        }
+    }
+}
 
 impl Keys {
     /// From now on events go to `sender`, the ones read before first.
@@ -344,12 +368,19 @@ impl Keys {
     }
 
     /// Reads `bytes` (one packet of the channel's data). An escape byte alone at the end of
-    /// a packet is the Escape key; within a packet it starts a sequence.
+    /// a packet is the Escape key; within a packet it starts a sequence. A bracketed paste
+    /// is its text typed.
     pub fn feed(&mut self, bytes: &[u8]) {
         for (i, &byte) in bytes.iter().enumerate() {
             self.partial.push(byte);
             let more = i + 1 < bytes.len();
             if self.partial == [0x1b] && more {
+                continue;
+            }
+            // A bracketed paste's marks: its text is read as typed (terminput would hold it
+            // whole until its end, past what a sequence may be, and the game reads no paste).
+            if self.partial == PASTE_START || self.partial == PASTE_END {
+                self.partial.clear();
                 continue;
             }
             match terminput::Event::parse_from(&self.partial) {
@@ -364,12 +395,25 @@ impl Keys {
         }
     }
 
-    /// A new size of the client's terminal.
-    pub fn resize(&mut self, size: Size) {
-        self.deliver(AppEvent::Action(Action::Resize {
-            width: size.width,
-            height: size.height,
-        }));
+    /// A new size of the client's terminal, at `now`: delivered at once, or kept while window
+    /// changes come faster than [`Rate::resizes`] allows (the size itself is already the
+    /// shared one: only the redraw waits). `Some(wait)`: the first size kept; after `wait`,
+    /// [`Keys::resize_due`] delivers the last one kept, so the last size is always drawn.
+    pub fn resize(&mut self, size: Size, now: Instant) -> Option<Duration> {
+        if self.pending.is_none() && self.resizes.take(now) {
+            self.deliver(resize_event(size));
+            return None;
+        }
+        let first = self.pending.replace(size).is_none();
+        first.then(|| self.resizes.wait(now))
+    }
+
+    /// The wait of a kept size is over (at `now`): the last size kept is delivered.
+    pub fn resize_due(&mut self, now: Instant) {
+        if let Some(size) = self.pending.take() {
+            let _ = self.resizes.take(now);
+            self.deliver(resize_event(size));
+        }
     }
 
     fn event(&mut self, event: terminput::Event) {
@@ -379,7 +423,7 @@ impl Keys {
         let Some(event) = hotseat::tui::translate(event).and_then(hotseat::tui::app_event) else {
             return;
         };
-        if self.rate.take(std::time::Instant::now()) {
+        if self.rate.take(Instant::now()) {
             self.deliver(event);
         }
     }
@@ -393,6 +437,14 @@ impl Keys {
             None => {}
         }
     }
+}
+
+/// The game's event for a new size.
+fn resize_event(size: Size) -> AppEvent {
+    AppEvent::Action(Action::Resize {
+        width: size.width,
+        height: size.height,
+    })
 }
 
 /// Lines a client sends for the plain mode, read as standard input is: a reader of the
@@ -582,6 +634,57 @@ mod tests {
     }
 
     #[test]
+    fn a_storm_of_window_changes_redraws_within_its_budget_and_the_last_size_is_drawn() {
+        let (sender, rx) = hotseat::runtime::channel();
+        let mut keys = Keys::default();
+        keys.attach(sender);
+        let now = Instant::now();
+        let mut waits = Vec::new();
+        for i in 0..1000u16 {
+            waits.extend(keys.resize(Size::new(80 + i % 100, 24), now));
+        }
+        let sizes = |rx: &std::sync::mpsc::Receiver<hotseat::runtime::Wake>| -> Vec<u16> {
+            rx.try_iter()
+                .filter_map(|wake| match wake {
+                    hotseat::runtime::Wake::Event(AppEvent::Action(Action::Resize {
+                        width,
+                        ..
+                    })) => Some(width),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(sizes(&rx).len(), Rate::RESIZE_BURST as usize);
+        // One wait asked for, whatever the number of sizes kept meanwhile.
+        assert_eq!(waits.len(), 1);
+        keys.resize_due(now + waits[0]);
+        assert_eq!(sizes(&rx), [80 + 999 % 100]);
+        // Nothing kept, nothing more.
+        keys.resize_due(now + waits[0]);
+        assert!(sizes(&rx).is_empty());
+    }
+
+    #[test]
+    fn a_bracketed_paste_longer_than_a_sequence_is_its_text_typed() {
+        let line = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5";
+        let pasted = [b"\x1b[200~".as_slice(), line.as_bytes(), b"\x1b[201~\r"].concat();
+        // In one packet, and cut anywhere, even inside a mark.
+        for cut in [pasted.len(), 3, 40, pasted.len() - 4] {
+            let (a, b) = pasted.split_at(cut);
+            let typed: String = read(&[a, b])
+                .iter()
+                .filter_map(code)
+                .map(|(c, _)| match c {
+                    KeyCode::Char(c) => c,
+                    KeyCode::Enter => '\n',
+                    other => panic!("{other:?} in {cut}"),
+                })
+                .collect();
+            assert_eq!(typed, format!("{line}\n"), "cut at {cut}");
+        }
+    }
+
+    #[test]
     fn a_mouse_click_is_the_pointer_at_its_cell() {
         // SGR mouse report: left button down at column 10, row 5 (1-based).
         let events = read(&[b"\x1b[<0;10;5M"]);
@@ -615,6 +718,83 @@ mod tests {
             .map(Result::unwrap)
             .collect();
         assert_eq!(lines, ["e4", "Nf3"]);
+    }
+
+    /// A current-thread runtime, as the server's I/O is.
+    fn io_runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_burst_of_frames_waits_for_room_in_the_queue_and_every_frame_arrives() {
+        let runtime = io_runtime();
+        let (queue, mut rx) = tokio::sync::mpsc::channel(4);
+        let out = runtime.block_on(async { Output::new(queue, Duration::from_secs(30)) });
+        // The session's thread: far more frames than the queue holds, at once (a paste).
+        let session = std::thread::spawn(move || {
+            let mut out = out;
+            for i in 0..1000u32 {
+                write!(out, "{i};").unwrap();
+                out.flush().unwrap();
+            }
+            out.exit(0);
+        });
+        // The I/O thread sends them as it can.
+        let frames = runtime.block_on(async move {
+            let mut frames = Vec::new();
+            while let Some(out) = rx.recv().await {
+                match out {
+                    Out::Data(bytes) => frames.push(String::from_utf8(bytes).unwrap()),
+                    Out::Exit(_) => break,
+                    Out::Error(_) => {}
+                }
+                tokio::task::yield_now().await;
+            }
+            frames
+        });
+        session.join().unwrap();
+        assert_eq!(frames.len(), 1000);
+        assert_eq!(frames.last().map(String::as_str), Some("999;"));
+    }
+
+    #[test]
+    fn a_client_that_reads_nothing_fails_the_frame_after_the_stall() {
+        let runtime = io_runtime();
+        let (queue, _unread) = tokio::sync::mpsc::channel(4);
+        let out = runtime.block_on(async { Output::new(queue, Duration::from_millis(100)) });
+        let (done, failed) = tokio::sync::oneshot::channel();
+        std::thread::spawn(move || {
+            let mut out = out;
+            let mut sent = 0;
+            let err = loop {
+                out.write_all(b"frame").unwrap();
+                match out.flush() {
+                    Ok(()) => sent += 1,
+                    Err(e) => break e,
+                }
+            };
+            let _ = done.send((sent, err.kind()));
+        });
+        let (sent, kind) = runtime.block_on(failed).unwrap();
+        assert_eq!((sent, kind), (4, io::ErrorKind::WouldBlock));
+    }
+
+    #[test]
+    fn on_the_io_thread_a_full_queue_fails_at_once_rather_than_wait_on_itself() {
+        let runtime = io_runtime();
+        let (queue, _unread) = tokio::sync::mpsc::channel(2);
+        runtime.block_on(async {
+            let mut out = Output::new(queue, Duration::from_secs(3600));
+            for _ in 0..2 {
+                out.write_all(b"x").unwrap();
+                out.flush().unwrap();
+            }
+            out.write_all(b"x").unwrap();
+            assert_eq!(out.flush().unwrap_err().kind(), io::ErrorKind::WouldBlock);
+        });
     }
 
     #[test]
