@@ -586,7 +586,8 @@ fn a_game_opened_in_the_lobby_is_joined_from_another_lobby_watched_from_a_third_
     bob_lobby.wait_for("Join: a seat is free (1)").unwrap();
     let listed = line_with(&bob_lobby, &code);
     assert!(listed.contains("Ann – (free seat)   5+3"), "{listed}");
-    bob_lobby.send_key(Key::Tab).unwrap();
+    // The marker is on it: the first Enter goes in.
+    assert!(line_with(&bob_lobby, &code).contains('▸'));
     bob_lobby.send_key(Key::Enter).unwrap();
     let mut black = bob_lobby;
     // The game's own words, with the names the lobby knows.
@@ -597,8 +598,13 @@ fn a_game_opened_in_the_lobby_is_joined_from_another_lobby_watched_from_a_third_
     cat_lobby.wait_for("Watch (1)").unwrap();
     assert!(line_with(&cat_lobby, &code).contains("Ann – Bob"));
     cat_lobby
-        .send_keys(&[Key::Tab, Key::Tab, Key::Enter])
+        .wait_until("the marker on the game to watch", |s| {
+            s.contents()
+                .lines()
+                .any(|line| line.contains('▸') && line.contains(&code))
+        })
         .unwrap();
+    cat_lobby.send_key(Key::Enter).unwrap();
     let mut watcher = cat_lobby;
     watcher.wait_for("You are watching").unwrap();
     fools_mate(&mut white, &mut black, &watcher, "Checkmate — Bob wins");
