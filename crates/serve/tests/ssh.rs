@@ -88,6 +88,13 @@ fn fools_mate_between_two_ssh_clients_and_a_watcher_and_both_keep_the_game() {
         ann_games.contains("\"result\": \"0-1\"") && bob_games.contains("\"result\": \"0-1\"")
     });
     let (_, listed, _) = server.run(&ann, &[], &["games"]);
+    // One JSON object a line, as the guide and --help say (not an array).
+    assert!(
+        listed
+            .lines()
+            .all(|line| line.starts_with('{') && line.ends_with('}')),
+        "{listed}"
+    );
     let file = listed
         .split("\"file\": \"")
         .nth(1)
