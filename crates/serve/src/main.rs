@@ -41,7 +41,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Parser;
-use russh::keys::ssh_key::PublicKey;
+use russh::keys::ssh_key::{Algorithm, PublicKey};
 use russh::{MethodKind, MethodSet};
 
 use crate::server::{Connection, Liveness, Policy, Shared};
@@ -367,6 +367,13 @@ fn read_allowed(file: &std::path::Path) -> Result<HashSet<String>> {
         // nothing else anyway): a line with any is refused, not half read.
         let first = line.split_whitespace().next().unwrap_or_default();
         match PublicKey::from_openssh(line) {
+            Ok(key) if matches!(key.algorithm(), Algorithm::Rsa { .. }) => anyhow::bail!(
+                "--allow-keys {} line {}: an RSA key, which could never log in (hotseat serve \
+                 takes Ed25519 or ECDSA keys, not RSA): ask its player for one made with  \
+                 ssh-keygen -t ed25519  and put that line in its place",
+                file.display(),
+                n + 1
+            ),
             Ok(key) => {
                 keys.insert(server::hex_fingerprint(&key));
             }
@@ -431,6 +438,8 @@ mod tests {
     const KEY: &str =
         "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA/imaoNJrrWOiHVMvSjKKTGyUSjohxUrX0WHX8hVZ4r ann";
 
+    const RSA: &str = "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAAAgQC0Elbvu8x34GRmRuHySePbzVXNimV7E5dcdCi0HjM5C9JlVu1JQgPa51EWi2/C24QmKUKmC87a6YIhzqjyH/MD31NJ0tuI+be8eVURGkeTEAK+MSNTZ1gfdEXDNLcfW5AR/QSRv4JdlEJ6hY/kQHW2OiZRwr97islrYwLESaJ9hQ== bob";
+
     fn read(text: &str) -> Result<HashSet<String>> {
         let file = std::env::temp_dir().join(format!(
             "hotseat-serve-allow-{}-{}",
@@ -454,5 +463,12 @@ mod tests {
         }
         let err = format!("{:#}", read("ssh-ed25519 not-base64 ann\n").unwrap_err());
         assert!(err.contains("line 1: not a public key"), "{err}");
+    }
+
+    #[test]
+    fn allow_keys_refuses_an_rsa_key_which_could_never_log_in() {
+        let err = format!("{:#}", read(&format!("{KEY}\n\n{RSA}\n")).unwrap_err());
+        assert!(err.contains("line 3: an RSA key"), "{err}");
+        assert!(err.contains("ssh-keygen -t ed25519"), "{err}");
     }
 }
