@@ -5,7 +5,9 @@
 //! * [`lobby`] — `ssh -t HOST`: the rooms to resume, join and watch, and new ones; drawn by
 //!   [`lobby_view`], run by [`lobby_run`], woken by the rooms' [`news`]; the players'
 //!   [`names`], kept by key.
-//! * [`server`] — the SSH side: keys, channels, what is refused, the limits.
+//! * [`server`] — the SSH side: keys, channels, what is refused; [`admission`] who is let in,
+//!   members first, the refusals written once a minute ([`refusals`]) and said before SSH
+//!   ([`refuse`]).
 //! * [`rooms`] — a game reached by its code: two players, any watchers, rejoining.
 //! * [`kept`] — each room's game on disk as it goes, resumed after a restart.
 //! * [`session`] — a hotseat session per channel, on the game screen's own loop.
@@ -16,6 +18,7 @@
 //! A crate of its own so that russh and tokio are built for the server only: the game's
 //! `hotseat` binary and `cargo run --release` compile none of it.
 
+mod admission;
 mod games;
 mod hostkey;
 mod kept;
@@ -25,6 +28,8 @@ mod lobby_view;
 mod names;
 mod news;
 mod rate;
+mod refusals;
+mod refuse;
 mod rooms;
 mod server;
 mod session;
@@ -85,13 +90,33 @@ struct Args {
     /// Games open at once, in all
     #[arg(long, value_name = "N", default_value_t = 200)]
     max_sessions: usize,
-    /// Connections at once from one address
+    /// Of --max-sessions, games new keys may not take, kept for members (keys with a name or a
+    /// game here, first met over an hour ago). Default: a quarter
+    #[arg(long, value_name = "N")]
+    reserved_sessions: Option<usize>,
+    /// Games one key may have open at once
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    sessions_per_key: usize,
+    /// New keys one address may bring in an hour (a guest is a new key each time)
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    new_keys_per_hour: usize,
+    /// Connections logging in at once from one address (an IPv6 client: its /64)
     #[arg(long, value_name = "N", default_value_t = 8)]
     per_address: usize,
+    /// Connections logging in at once from one network (a /24; an IPv6 /64), but from an
+    /// address a member logged in from lately
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    per_network: usize,
+    /// Connections logging in at once: past START, RATE% of new ones refused at random, more
+    /// up to all at FULL (as OpenSSH's MaxStartups); an address a member logged in from lately
+    /// is never refused so
+    #[arg(long, value_name = "START:RATE:FULL", default_value = "10:30:100")]
+    max_startups: admission::Startups,
     /// Rooms one key may open
     #[arg(long, value_name = "N", default_value_t = 5)]
     rooms_per_key: usize,
-    /// Seconds a client has to log in
+    /// Seconds a client has to log in (10 at most while START of --max-startups or more are
+    /// logging in)
     #[arg(long, value_name = "SECS", default_value_t = 20)]
     login_timeout: u64,
     /// How long a client may send nothing (no key, no line) before its connection is closed,
@@ -183,9 +208,7 @@ fn serve(args: Args) -> Result<()> {
     let policy = Policy {
         allow,
         guests: args.guests,
-        max_sessions: args.max_sessions,
-        per_address: args.per_address.max(1),
-        max_connections: args.max_sessions.saturating_mul(2).max(16),
+        limits: limits(&args)?,
         idle: args.idle_timeout,
         stalled: server::STALLED.min(args.idle_timeout),
         game_args: args.game.clone(),
@@ -206,13 +229,42 @@ fn serve(args: Args) -> Result<()> {
     }
     let shared = Arc::new(Shared::new(policy, rooms));
     sweep_rooms(shared.clone());
+    runtime.block_on(accept(listener, shared, config))
+}
+
+/// The limits of who is let in, from the command line.
+fn limits(args: &Args) -> Result<admission::Limits> {
+    let reserved = args.reserved_sessions.unwrap_or(args.max_sessions / 4);
+    if reserved > args.max_sessions {
+        anyhow::bail!(
+            "--reserved-sessions {reserved} is more than --max-sessions {}: give at most as \
+             many (the games kept for members are some of all games)",
+            args.max_sessions
+        );
+    }
     let login = Duration::from_secs(args.login_timeout.max(1));
-    runtime.block_on(accept(listener, shared, config, login))
+    Ok(admission::Limits {
+        startups: args.max_startups,
+        per_address: args.per_address.max(1),
+        per_network: args.per_network.max(1),
+        // Members logged in, their games, and the strangers logging in.
+        max_connections: args
+            .max_sessions
+            .saturating_mul(2)
+            .saturating_add(args.max_startups.full)
+            .max(16),
+        login,
+        pressed_login: login.min(Duration::from_secs(10)),
+        max_sessions: args.max_sessions,
+        reserved,
+        per_key: args.sessions_per_key.max(1),
+        new_keys_per_hour: args.new_keys_per_hour,
+    })
 }
 
 /// Ends, once a minute, the rooms nobody is in whose game is over or that nobody has been in
 /// for [`rooms::LINGER`] (their games kept on disk), on a thread of its own: ending a room
-/// joins its host's threads.
+/// joins its host's threads. Then writes the count of the minute's refusals.
 fn sweep_rooms(shared: Arc<Shared>) {
     let _ = std::thread::Builder::new()
         .name("room-sweep".into())
@@ -220,18 +272,19 @@ fn sweep_rooms(shared: Arc<Shared>) {
             loop {
                 std::thread::sleep(Duration::from_secs(60));
                 shared.rooms.sweep(rooms::LINGER);
+                shared.tick();
             }
         });
 }
 
-/// Takes connections until the process ends: each one counted (or refused at once), given
-/// `login` to log in, then served on the I/O thread.
+/// Takes connections until the process ends: each one counted (or refused at once, with a
+/// sentence), given its time to log in, then served on the I/O thread.
 async fn accept(
     listener: tokio::net::TcpListener,
     shared: Arc<Shared>,
     config: Arc<russh::server::Config>,
-    login: Duration,
 ) -> Result<()> {
+    let saying = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     loop {
         let (socket, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -244,11 +297,11 @@ async fn accept(
         let admitted = match shared.admit(peer.ip()) {
             Ok(admitted) => admitted,
             Err(why) => {
-                eprintln!("Refused a connection from {peer}: {why}");
-                drop(socket);
+                refuse::refuse(socket, &why, &saying);
                 continue;
             }
         };
+        let login = admitted.login();
         let _ = socket.set_nodelay(true);
         let authenticated = Arc::new(AtomicBool::new(false));
         let liveness = Arc::new(Liveness::default());

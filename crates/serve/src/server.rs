@@ -6,12 +6,12 @@
 //! Everything else a client may ask is refused: other commands, subsystems (SFTP), port,
 //! agent and X11 forwarding, more than [`CHANNELS`] channels on one connection.
 //!
-//! Limits, each refused with a sentence: connections not yet logged in from one address (an
-//! IPv6 client counted by its /64, as one machine or household has a whole /64) and
-//! connections in all (counted from the accept, before any byte is read), sessions in all, the
-//! time to log in, the idle time (no byte from the client: our own output, a clock's redraw,
-//! never counts as activity); a client's screen size is kept within
-//! [`MAX_SIZE`](crate::terminal::MAX_SIZE) and its typing within a bounded parser and a rate.
+//! Limits, each refused with a sentence: who is let in and how many games, members first
+//! ([`crate::admission`]: counted from the accept, before any byte is read; a refusal before
+//! the login said as SSH's disconnect, [`crate::refuse`]), the time to log in, the idle time
+//! (no byte from the client: our own output, a clock's redraw, never counts as activity); a
+//! client's screen size is kept within [`MAX_SIZE`](crate::terminal::MAX_SIZE), its typing
+//! within a bounded parser and a rate, its window changes within a rate.
 //!
 //! What goes to a client is sent within its SSH window: a client that stops reading (its
 //! window full) holds up its writer, not the server's memory; one that stays so for
@@ -20,7 +20,7 @@
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -29,6 +29,7 @@ use russh::server::{Auth, Handle, Msg, Session};
 use russh::{Channel, ChannelId, ChannelWriteHalf, CryptoVec, MethodKind, MethodSet};
 use tokio::sync::mpsc;
 
+use crate::admission::{Address, Admission, Limits, Refusals, Standing, Ticket};
 use crate::games;
 use crate::rooms::{self, Rooms};
 use crate::terminal::{self, Keys, LineEditor, LinesIn, Out, Output, Rate, SharedSize};
@@ -43,6 +44,11 @@ pub const STALLED: Duration = Duration::from_secs(30);
 pub const RSA_NOTE: &str = "hotseat serve takes Ed25519 or ECDSA keys, not RSA: make one with  \
      ssh-keygen -t ed25519  and connect again.";
 
+/// What a client whose keys are not among `--allow-keys` is told.
+pub const UNLISTED_NOTE: &str = "hotseat serve here lets in only its members' keys, and yours \
+     is not among them: send your public key (the .pub file beside it; ssh-keygen -t ed25519 \
+     makes a pair) to the server's host, and connect again once it is added.";
+
 /// What the server was told to allow.
 #[derive(Debug)]
 pub struct Policy {
@@ -50,10 +56,8 @@ pub struct Policy {
     pub allow: Option<HashSet<String>>,
     /// Clients with no key get in, each as a guest of its own.
     pub guests: bool,
-    pub max_sessions: usize,
-    /// Connections not yet logged in from one address (one /64 for IPv6).
-    pub per_address: usize,
-    pub max_connections: usize,
+    /// Who is let in, and how many games: see [`crate::admission`].
+    pub limits: Limits,
     /// No byte from a client for this long closes its connection, with a goodbye.
     pub idle: Duration,
     /// A client that reads nothing (its window or its socket full) for this long is
@@ -70,145 +74,114 @@ pub struct Policy {
 pub struct Shared {
     pub policy: Policy,
     pub rooms: Rooms,
-    sessions: AtomicUsize,
-    connections: Mutex<Connections>,
+    admission: Mutex<Admission>,
+    refusals: Mutex<Refusals>,
 }
 
 impl Shared {
     pub fn new(policy: Policy, rooms: Rooms) -> Shared {
+        let mut seed = [0u8; 8];
+        // Without the system's randomness, a fixed seed: the drops are as many, only foreseeable.
+        let _ = getrandom::fill(&mut seed);
         Shared {
+            admission: Mutex::new(Admission::new(
+                policy.limits.clone(),
+                u64::from_le_bytes(seed),
+            )),
+            refusals: Mutex::new(Refusals::new(Instant::now())),
             policy,
             rooms,
-            sessions: AtomicUsize::new(0),
-            connections: Mutex::new(Connections::default()),
         }
     }
 
-    /// Counts a new connection from `ip`, or says why it is refused.
+    /// Counts a new connection from `ip`, or says why it is refused (and writes it on the
+    /// server's output, once an address a minute).
     pub fn admit(self: &Arc<Shared>, ip: IpAddr) -> Result<Admitted, String> {
-        let address = Address::of(ip);
-        let mut connections = self.connections.lock().unwrap_or_else(|e| e.into_inner());
-        if connections.total >= self.policy.max_connections {
-            return Err(format!(
-                "{} connections at once, the most this server takes",
-                connections.total
-            ));
+        let admitted = lock(&self.admission).connect(ip, Instant::now());
+        match admitted {
+            Ok(ticket) => Ok(Admitted {
+                shared: self.clone(),
+                ticket,
+                logging_in: true,
+            }),
+            Err(why) => {
+                self.refused(Address::of(ip), &why);
+                Err(why)
+            }
         }
-        let here = connections.logging_in.entry(address).or_insert(0);
-        if *here >= self.policy.per_address {
-            return Err(format!(
-                "{here} connections from {address} logging in at once already"
-            ));
+    }
+
+    /// Writes a refusal of `address`'s on the server's output, or counts it.
+    fn refused(&self, address: Address, why: &str) {
+        for line in lock(&self.refusals).refused(address, why, Instant::now()) {
+            eprintln!("{line}");
         }
-        *here += 1;
-        connections.total += 1;
-        Ok(Admitted {
-            shared: self.clone(),
-            address,
-            logging_in: true,
-        })
+    }
+
+    /// Writes the count of the refusals of the minute past, once it is over.
+    pub fn tick(&self) {
+        for line in lock(&self.refusals).tick(Instant::now()) {
+            eprintln!("{line}");
+        }
     }
 
     /// The folder of the player of `key`.
     fn player_folder(&self, key: &str) -> PathBuf {
         self.policy.data.join("players").join(key)
     }
-}
 
-/// Where connections are counted from: an IPv4 address (an IPv4-mapped IPv6 one as the
-/// IPv4), or an IPv6 network of /64 — what one machine, or one home, is given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Address {
-    V4(std::net::Ipv4Addr),
-    V6(u64),
-}
-
-impl Address {
-    pub fn of(ip: IpAddr) -> Address {
-        match ip {
-            IpAddr::V4(v4) => Address::V4(v4),
-            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-                Some(v4) => Address::V4(v4),
-                None => Address::V6((v6.to_bits() >> 64) as u64),
-            },
-        }
+    /// Whether the player of `key` has a folder here with a name or a game in it.
+    fn known(&self, key: &str) -> bool {
+        let folder = self.player_folder(key);
+        let store = hotseat::store::Store::new(hotseat::store::DataDir::new(&folder));
+        folder.join(crate::names::FILE).is_file()
+            || store.current_path().is_file()
+            || std::fs::read_dir(store.games_dir()).is_ok_and(|mut games| games.next().is_some())
     }
-}
-
-impl std::fmt::Display for Address {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Address::V4(v4) => write!(f, "{v4}"),
-            Address::V6(net) => {
-                let ip = std::net::Ipv6Addr::from_bits(u128::from(*net) << 64);
-                write!(f, "{ip}/64")
-            }
-        }
-    }
-}
-
-/// The connections counted: those logging in by address, and all.
-#[derive(Debug, Default)]
-struct Connections {
-    logging_in: HashMap<Address, usize>,
-    total: usize,
 }
 
 /// One connection counted; given back when dropped.
 #[derive(Debug)]
 pub struct Admitted {
     shared: Arc<Shared>,
-    address: Address,
-    /// Still counted among its address's connections logging in.
+    ticket: Ticket,
+    /// Still counted among the connections logging in.
     logging_in: bool,
 }
 
 impl Admitted {
-    /// The connection has logged in: its address may start another. (It still counts in all,
-    /// and its games against `--max-sessions`.)
-    fn logged_in(&mut self) {
-        if std::mem::take(&mut self.logging_in) {
-            let mut connections = self
-                .shared
-                .connections
-                .lock()
-                .unwrap_or_else(|e| e.into_inner());
-            connections.release(self.address);
-        }
+    /// The time the connection has to log in.
+    pub fn login(&self) -> Duration {
+        self.ticket.login
     }
-}
 
-impl Connections {
-    fn release(&mut self, address: Address) {
-        if let Some(n) = self.logging_in.get_mut(&address) {
-            *n -= 1;
-            if *n == 0 {
-                self.logging_in.remove(&address);
-            }
+    /// The connection has logged in as `key` (`known`: with a folder here): it no longer
+    /// counts against its address. Its standing, or why it may not play.
+    fn logged_in(&mut self, key: &str, known: bool) -> Result<Standing, String> {
+        let mut admission = lock(&self.shared.admission);
+        if std::mem::take(&mut self.logging_in) {
+            admission.stop_logging_in(&self.ticket);
         }
+        admission.logged_in(self.ticket.address, key, known, Instant::now())
     }
 }
 
 impl Drop for Admitted {
     fn drop(&mut self) {
-        let mut connections = self
-            .shared
-            .connections
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if self.logging_in {
-            connections.release(self.address);
-        }
-        connections.total -= 1;
+        lock(&self.shared.admission).disconnect(&self.ticket, !self.logging_in);
     }
 }
 
-/// A game session counted against `--max-sessions`; given back when dropped.
-struct Counted(Arc<Shared>);
+/// A game counted; given back when dropped.
+struct Counted {
+    shared: Arc<Shared>,
+    key: String,
+    standing: Standing,
+}
 
 impl Drop for Counted {
     fn drop(&mut self) {
-        self.0.sessions.fetch_sub(1, Ordering::SeqCst);
+        lock(&self.shared.admission).end_session(&self.key, self.standing);
     }
 }
 
@@ -217,6 +190,8 @@ impl Drop for Counted {
 #[derive(Clone, Debug)]
 struct Who {
     key: String,
+    /// A member, or new; or why this key may not play here (said on its channel).
+    standing: Result<Standing, String>,
 }
 
 /// A session channel and what its client said of its terminal.
@@ -331,6 +306,8 @@ pub struct Connection {
     channels: HashMap<ChannelId, ChannelState>,
     /// The client offered an RSA key (said once on the server's output, and to the client).
     offered_rsa: bool,
+    /// The client offered a key that `--allow-keys` does not list (said to the client).
+    offered_unlisted: bool,
 }
 
 impl Connection {
@@ -348,13 +325,17 @@ impl Connection {
             who: None,
             channels: HashMap::new(),
             offered_rsa: false,
+            offered_unlisted: false,
         }
     }
 
-    /// The client is in, as `who`.
-    fn logged_in(&mut self, who: Who) {
-        self.who = Some(who);
-        self.admitted.logged_in();
+    /// The client is in, as the player of `key` (`known`: with a folder here).
+    fn logged_in(&mut self, key: String, known: bool) {
+        let standing = self.admitted.logged_in(&key, known);
+        if let Err(why) = &standing {
+            self.shared.refused(self.admitted.ticket.address, why);
+        }
+        self.who = Some(Who { key, standing });
         self.authenticated.store(true, Ordering::SeqCst);
     }
 
@@ -388,6 +369,11 @@ impl Connection {
         let mut out = Output::new(queue, self.shared.policy.stalled);
         let Some(who) = self.who.clone() else {
             return say(out, 1, "not logged in");
+        };
+        // Refused at its login (said there on the server's output): said here to the client.
+        let standing = match &who.standing {
+            Ok(standing) => *standing,
+            Err(why) => return say(out, 1, why),
         };
         state.started = true;
         let words: Vec<&str> = command.unwrap_or("").split_whitespace().collect();
@@ -441,15 +427,16 @@ impl Connection {
                 );
             }
         };
-        let sessions = self.shared.sessions.fetch_add(1, Ordering::SeqCst);
-        let counted = Counted(self.shared.clone());
-        if sessions >= self.shared.policy.max_sessions {
-            return say(
-                out,
-                1,
-                &format!("the server has {sessions} games open, its most: try again later"),
-            );
+        let started = lock(&self.shared.admission).start_session(&who.key, standing);
+        if let Err(why) = started {
+            self.shared.refused(self.admitted.ticket.address, &why);
+            return say(out, 1, &why);
         }
+        let counted = Counted {
+            shared: self.shared.clone(),
+            key: who.key.clone(),
+            standing,
+        };
         let mut args = vec![
             "hotseat".to_owned(),
             "--data-dir".to_owned(),
@@ -603,9 +590,7 @@ impl russh::server::Handler for Connection {
             return Ok(Auth::reject());
         }
         let key: String = id.iter().map(|b| format!("{b:02x}")).collect();
-        self.logged_in(Who {
-            key: format!("guest-{key}"),
-        });
+        self.logged_in(format!("guest-{key}"), false);
         Ok(Auth::Accept)
     }
 
@@ -631,10 +616,17 @@ impl russh::server::Handler for Connection {
                 partial_success: false,
             });
         }
-        Ok(if self.allowed(key) {
-            Auth::Accept
-        } else {
-            Auth::reject()
+        if self.allowed(key) {
+            return Ok(Auth::Accept);
+        }
+        // A key not among the club's: told so the same way, once the client has offered all
+        // its keys (OpenSSH tries keyboard-interactive after them).
+        self.offered_unlisted = true;
+        let mut methods = self.methods();
+        methods.push(MethodKind::KeyboardInteractive);
+        Ok(Auth::Reject {
+            proceed_with_methods: Some(methods),
+            partial_success: false,
         })
     }
 
@@ -644,10 +636,15 @@ impl russh::server::Handler for Connection {
         _submethods: &str,
         response: Option<russh::server::Response<'a>>,
     ) -> Result<Auth, Self::Error> {
-        if self.offered_rsa && response.is_none() {
+        let note = if self.offered_rsa {
+            RSA_NOTE
+        } else {
+            UNLISTED_NOTE
+        };
+        if (self.offered_rsa || self.offered_unlisted) && response.is_none() {
             return Ok(Auth::Partial {
                 name: "hotseat serve".into(),
-                instructions: RSA_NOTE.into(),
+                instructions: note.into(),
                 prompts: Vec::new().into(),
             });
         }
@@ -661,9 +658,9 @@ impl russh::server::Handler for Connection {
         if !self.allowed(key) {
             return Ok(Auth::reject());
         }
-        self.logged_in(Who {
-            key: hex_fingerprint(key),
-        });
+        let key = hex_fingerprint(key);
+        let known = self.shared.known(&key);
+        self.logged_in(key, known);
         Ok(Auth::Accept)
     }
 
@@ -866,32 +863,5 @@ impl russh::server::Handler for Connection {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         session.channel_failure(channel)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn connections_are_counted_by_ipv4_address_and_by_ipv6_network_of_64() {
-        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
-        assert_eq!(
-            Address::of(ip("2001:db8:1:2::1")),
-            Address::of(ip("2001:db8:1:2:ffff::9"))
-        );
-        assert_ne!(
-            Address::of(ip("2001:db8:1:2::1")),
-            Address::of(ip("2001:db8:1:3::1"))
-        );
-        assert_eq!(
-            Address::of(ip("::ffff:192.0.2.7")),
-            Address::of(ip("192.0.2.7"))
-        );
-        assert_ne!(Address::of(ip("192.0.2.7")), Address::of(ip("192.0.2.8")));
-        assert_eq!(
-            Address::of(ip("2001:db8:1:2::1")).to_string(),
-            "2001:db8:1:2::/64"
-        );
     }
 }
