@@ -63,6 +63,7 @@ fn a_line_of_moves_pasted_at_one_terminal_is_played_and_the_session_lives() {
             pty.send_bytes(&burst).unwrap();
         }
         still_alive(&mut pty);
+
         assert!(
             !server.said().contains("terminal failed"),
             "{}",
@@ -73,6 +74,31 @@ fn a_line_of_moves_pasted_at_one_terminal_is_played_and_the_session_lives() {
         std::thread::sleep(std::time::Duration::from_millis(400));
         pty.send_text("y").unwrap();
         assert!(pty.wait_exit().unwrap().success(), "{}", pty.dump());
+    }
+}
+
+#[test]
+fn scripted_bursts_of_44_to_300_bytes_leave_the_session_alive() {
+    if !have_ssh("scripted_bursts_of_44_to_300_bytes") {
+        return;
+    }
+    let dir = fresh_dir("serve-paste-bursts");
+    let server = Server::start(&dir, &[]);
+    // Each burst at a session of its own, within the keys' budget (512 at once).
+    for size in [44, 100, 200, 300] {
+        for bracketed in [false, true] {
+            let player = key(&dir, &format!("p{size}{bracketed}"));
+            let mut pty = server.screen(&player, &["here"], 80, 24);
+            pty.wait_for("F1 help").unwrap();
+            let text: String = "e4 e5 Nf3 ".chars().cycle().take(size).collect();
+            let mut burst = pasted(&text, bracketed);
+            burst.push(b'\r');
+            pty.send_bytes(&burst).unwrap();
+            pty.wait_for("1. e4").unwrap();
+            // Ctrl-U clears what the move box kept.
+            pty.send_key(Key::Ctrl('u')).unwrap();
+            still_alive(&mut pty);
+        }
     }
 }
 
@@ -148,4 +174,14 @@ fn a_burst_of_lines_in_plain_mode_plays_them_all() {
     drop(stdin);
     let status = client.wait().unwrap();
     assert_eq!(status.code(), Some(3), "{}", said.lock().unwrap());
+    // With a terminal (the server edits the lines): the same burst, pasted.
+    let mut pty = server.screen(&ann, &["plain"], 80, 24);
+    pty.wait_for("plain mode").unwrap();
+    pty.wait_for("Resume").unwrap();
+    pty.send_bytes(b"n\r").unwrap();
+    pty.send_bytes(format!("{}\r", moves.join("\r")).as_bytes())
+        .unwrap();
+    pty.wait_for("b5").unwrap();
+    pty.send_bytes(b"\x04").unwrap();
+    assert_eq!(pty.wait_exit().unwrap().exit_code(), 3, "{}", pty.dump());
 }
