@@ -519,6 +519,32 @@ mod tests {
     }
 
     #[test]
+    fn the_admission_flags_make_limits_and_a_wrong_one_is_said_with_what_to_give() {
+        let args = |extra: &[&str]| {
+            let mut all = vec!["hotseat serve"];
+            all.extend(extra);
+            Args::try_parse_from(all)
+        };
+        assert_eq!(limits_of(&[]), admission::Limits::default());
+        let small = limits_of(&["--max-sessions", "10", "--max-startups", "5:50:20"]);
+        assert_eq!((small.reserved, small.startups.full), (2, 20));
+        let err = limits(&args(&["--max-sessions", "10", "--reserved-sessions", "11"]).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("give at most as many"), "{err}");
+        let err = args(&["--max-startups", "100:30:10"])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("start at most full"), "{err}");
+    }
+
+    fn limits_of(extra: &[&str]) -> admission::Limits {
+        let mut all = vec!["hotseat serve"];
+        all.extend(extra);
+        limits(&Args::try_parse_from(all).unwrap()).unwrap()
+    }
+
+    #[test]
     fn allow_keys_refuses_an_rsa_key_which_could_never_log_in() {
         let err = format!("{:#}", read(&format!("{KEY}\n\n{RSA}\n")).unwrap_err());
         assert!(err.contains("line 3: an RSA key"), "{err}");

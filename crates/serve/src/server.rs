@@ -210,6 +210,8 @@ struct ChannelState {
     writer: Option<ChannelWriteHalf<Msg>>,
     /// The plain game's lines, no faster than this.
     rate: Rate,
+    /// Notes that lines were dropped, no more often than this.
+    dropped_notes: Rate,
     started: bool,
 }
 
@@ -688,6 +690,7 @@ impl russh::server::Handler for Connection {
                 editor: None,
                 writer: Some(writer),
                 rate: Rate::keys(),
+                dropped_notes: Rate::new(1.0, 0.2),
                 started: false,
             },
         );
@@ -798,11 +801,25 @@ impl russh::server::Handler for Connection {
             None => (data.to_vec(), false),
         };
         // A client that pours in more than the game reads, or lines faster than anyone types
-        // them, loses the overflow, not the server its memory.
+        // them, loses the overflow, not the server its memory: and is told so (at most once in
+        // a few seconds).
         let now = Instant::now();
-        let lines_in = bytes.iter().filter(|&&b| b == b'\n').count();
-        if !bytes.is_empty() && (0..lines_in).all(|_| state.rate.take(now)) {
-            let _ = into.try_send(bytes);
+        if !bytes.is_empty() {
+            let lines_in = bytes.iter().filter(|&&b| b == b'\n').count();
+            let within = (0..lines_in).all(|_| state.rate.take(now));
+            let dropped = !within
+                || matches!(
+                    into.try_send(bytes),
+                    Err(std::sync::mpsc::TrySendError::Full(_))
+                );
+            if dropped && state.dropped_notes.take(now) {
+                let end = if state.editor.is_some() { "\r\n" } else { "\n" };
+                let note = format!(
+                    "hotseat: lines came faster than the game reads them, and some were \
+                     dropped: send them again, fewer at once{end}"
+                );
+                session.extended_data(channel, 1, CryptoVec::from(note.into_bytes()))?;
+            }
         }
         if ended {
             lines.take();

@@ -185,3 +185,31 @@ fn a_burst_of_lines_in_plain_mode_plays_them_all() {
     pty.send_bytes(b"\x04").unwrap();
     assert_eq!(pty.wait_exit().unwrap().exit_code(), 3, "{}", pty.dump());
 }
+
+#[test]
+fn lines_past_the_budget_are_dropped_with_a_note_not_in_silence() {
+    if !have_ssh("lines_past_the_budget_are_dropped_with_a_note") {
+        return;
+    }
+    let dir = fresh_dir("serve-paste-flood");
+    let server = Server::start(&dir, &[]);
+    let ann = key(&dir, "ann");
+    // A thousand lines in one write: more than anyone types, past the budget of 512.
+    let mut client = std::process::Command::new("ssh")
+        .args(server.ssh_args(&ann))
+        .args(["player@127.0.0.1", "plain"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = client.stdin.take().unwrap();
+    stdin.write_all("e4\n".repeat(1000).as_bytes()).unwrap();
+    drop(stdin);
+    let out = client.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("lines came faster than the game reads them, and some were dropped"),
+        "{err}"
+    );
+}
