@@ -14,9 +14,11 @@
 //!   has [`Limits::pressed_login`] to log in rather than the whole login time.
 //! * **After login** a key is a *member* if it has a folder with a name or a game under the
 //!   server's `players/` and was not first met in the last hour; any other key is *new* (a
-//!   guest too). New keys cannot take the last [`Limits::reserved`] of `--max-sessions`; a key
-//!   has at most [`Limits::per_key`] games open; an address brings at most
-//!   [`Limits::new_keys_per_hour`] new keys an hour.
+//!   guest too). New keys cannot take the last [`Limits::reserved`] of `--max-sessions`, nor
+//!   as large a share of the connections; a key has at most [`Limits::per_key`] games open
+//!   (and twice as many connections); an address brings at most
+//!   [`Limits::new_keys_per_hour`] new keys an hour. A connection refused at its login is told
+//!   why on its first channel, and closed at its login time.
 //! * **Refusals** are said to the client in a sentence (by the caller) and written on the
 //!   server's output once per address a minute, then counted ([`Refusals`]).
 //!
@@ -233,6 +235,9 @@ pub struct Admission {
     new_keys: HashMap<String, Instant>,
     /// New keys each address brought: since when, how many.
     brought: HashMap<Address, (Instant, usize)>,
+    /// Logged-in connections: by key, and those of new keys.
+    connections_by_key: HashMap<String, usize>,
+    new_connections: usize,
     /// Games open: in all, by new keys, by key.
     sessions: usize,
     new_sessions: usize,
@@ -252,6 +257,8 @@ impl Admission {
             trusted: HashMap::new(),
             new_keys: HashMap::new(),
             brought: HashMap::new(),
+            connections_by_key: HashMap::new(),
+            new_connections: 0,
             sessions: 0,
             new_sessions: 0,
             by_key: HashMap::new(),
@@ -271,15 +278,16 @@ impl Admission {
         let limits = &self.limits;
         if self.total >= limits.max_connections {
             return Err(format!(
-                "the server has {} connections open, its most: try again in a minute",
-                self.total
+                "the server has {} open, its most: try again in a minute",
+                counted(self.total, "connection")
             ));
         }
         let here = self.logging_in.get(&address).copied().unwrap_or(0);
         if here >= limits.per_address {
             return Err(format!(
-                "{here} connections from {address} are logging in at once already, the most \
-                 this server takes from one address: let those finish, then connect again"
+                "{} from {address} logging in at once already, the most this server takes \
+                 from one address: let those finish, then connect again",
+                counted(here, "connection")
             ));
         }
         let trusted = self
@@ -292,15 +300,15 @@ impl Admission {
             let there = self.by_network.get(&network).copied().unwrap_or(0);
             if there >= limits.per_network {
                 return Err(format!(
-                    "{there} connections from your network ({network}) are logging in at once \
-                     already, the most this server takes from one network: try again in a minute"
+                    "{} from your network ({network}) logging in at once already, the most \
+                     this server takes from one network: try again in a minute",
+                    counted(there, "connection")
                 ));
             }
             if self.drop_at_random() {
                 return Err(format!(
-                    "the server is busy ({} connections logging in at once): try again in a \
-                     minute",
-                    self.strangers
+                    "the server is busy ({} logging in at once): try again in a minute",
+                    counted(self.strangers, "connection")
                 ));
             }
         }
@@ -368,7 +376,58 @@ impl Admission {
 
     /// `key` logged in from `address` at `now`; `known` says whether it has a folder with a
     /// name or a game here (guests have none). Its standing, or why a new key is refused.
+    ///
+    /// A logged-in connection is counted by its key (at most twice [`Limits::per_key`]) and,
+    /// a new key's, against the connections new keys may hold (as many of
+    /// [`Limits::max_connections`] as of the games they may have): until
+    /// [`Admission::logged_out`], if it is let in.
     pub fn logged_in(
+        &mut self,
+        address: Address,
+        key: &str,
+        known: bool,
+        now: Instant,
+    ) -> Result<Standing, String> {
+        let standing = self.standing(address, key, known, now)?;
+        let limits = &self.limits;
+        let mine = self.connections_by_key.get(key).copied().unwrap_or(0);
+        if mine >= limits.per_key.saturating_mul(2) {
+            return Err(format!(
+                "your key has {} open on this server already, its most: close one, then \
+                 connect again",
+                counted(mine, "connection")
+            ));
+        }
+        let for_new = limits
+            .max_connections
+            .saturating_mul(limits.max_sessions.saturating_sub(limits.reserved))
+            / limits.max_sessions.max(1);
+        if standing == Standing::New && self.new_connections >= for_new {
+            return Err(format!(
+                "the server keeps its last connections for its regular players (a key with a \
+                 name or a game here, first met over an hour ago), and new keys have {} open: \
+                 try again later",
+                self.new_connections
+            ));
+        }
+        // Bounded: an entry per connection.
+        *self.connections_by_key.entry(key.to_owned()).or_insert(0) += 1;
+        if standing == Standing::New {
+            self.new_connections += 1;
+        }
+        Ok(standing)
+    }
+
+    /// The connection of `key`, let in as `standing` by [`Admission::logged_in`], is gone.
+    pub fn logged_out(&mut self, key: &str, standing: Standing) {
+        decrement(&mut self.connections_by_key, key);
+        if standing == Standing::New {
+            self.new_connections = self.new_connections.saturating_sub(1);
+        }
+    }
+
+    /// What `key` is, logging in from `address`; or why a new key is refused.
+    fn standing(
         &mut self,
         address: Address,
         key: &str,
@@ -395,9 +454,9 @@ impl Admission {
         };
         if brought.1 >= hour {
             return Err(format!(
-                "{} new keys came from {address} within the hour, the most this server takes: \
-                 come back with a key that has played here, or in an hour",
-                brought.1
+                "{} came from {address} within the hour, the most this server takes: come \
+                 back with a key that has played here, or in an hour",
+                counted(brought.1, "new key")
             ));
         }
         if !forget_oldest(&mut self.brought, now, NEW_FOR, MAX_ADDRESSES, &address)
@@ -419,8 +478,8 @@ impl Admission {
         let limits = &self.limits;
         if self.sessions >= limits.max_sessions {
             return Err(format!(
-                "the server has {} games open, its most: try again later",
-                self.sessions
+                "the server has {} open, its most: try again later",
+                counted(self.sessions, "game")
             ));
         }
         let for_new = limits.max_sessions.saturating_sub(limits.reserved);
@@ -435,8 +494,9 @@ impl Admission {
         let mine = self.by_key.get(key).copied().unwrap_or(0);
         if mine >= limits.per_key {
             return Err(format!(
-                "your key has {mine} games open on this server already, its most: leave one \
-                 (q or Ctrl-Q), then come in again"
+                "your key has {} open on this server already, its most: leave one (q or \
+                 Ctrl-Q), then come in again",
+                counted(mine, "game")
             ));
         }
         self.sessions += 1;
@@ -462,6 +522,11 @@ impl Admission {
     pub fn sessions(&self) -> (usize, usize) {
         (self.sessions, self.new_sessions)
     }
+}
+
+/// `n` of `thing`, as said: "1 connection", "8 connections".
+fn counted(n: usize, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
 }
 
 /// One fewer at `key`; the entry goes at zero.

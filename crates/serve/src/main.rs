@@ -91,10 +91,11 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 200)]
     max_sessions: usize,
     /// Of --max-sessions, games new keys may not take, kept for members (keys with a name or a
-    /// game here, first met over an hour ago). Default: a quarter
+    /// game here, first met over an hour ago); new keys hold as small a share of the
+    /// connections. Default: a quarter
     #[arg(long, value_name = "N")]
     reserved_sessions: Option<usize>,
-    /// Games one key may have open at once
+    /// Games one key may have open at once (and connections: twice as many)
     #[arg(long, value_name = "N", default_value_t = 4)]
     sessions_per_key: usize,
     /// New keys one address may bring in an hour (a guest is a new key each time)

@@ -103,6 +103,7 @@ impl Shared {
                 shared: self.clone(),
                 ticket,
                 logging_in: true,
+                player: None,
             }),
             Err(why) => {
                 self.refused(Address::of(ip), &why);
@@ -147,6 +148,8 @@ pub struct Admitted {
     ticket: Ticket,
     /// Still counted among the connections logging in.
     logging_in: bool,
+    /// Logged in, and counted, as this key of this standing.
+    player: Option<(String, Standing)>,
 }
 
 impl Admitted {
@@ -162,13 +165,21 @@ impl Admitted {
         if std::mem::take(&mut self.logging_in) {
             admission.stop_logging_in(&self.ticket);
         }
-        admission.logged_in(self.ticket.address, key, known, Instant::now())
+        let standing = admission.logged_in(self.ticket.address, key, known, Instant::now());
+        if let Ok(standing) = standing {
+            self.player = Some((key.to_owned(), standing));
+        }
+        standing
     }
 }
 
 impl Drop for Admitted {
     fn drop(&mut self) {
-        lock(&self.shared.admission).disconnect(&self.ticket, !self.logging_in);
+        let mut admission = lock(&self.shared.admission);
+        admission.disconnect(&self.ticket, !self.logging_in);
+        if let Some((key, standing)) = self.player.take() {
+            admission.logged_out(&key, standing);
+        }
     }
 }
 
@@ -334,11 +345,14 @@ impl Connection {
     /// The client is in, as the player of `key` (`known`: with a folder here).
     fn logged_in(&mut self, key: String, known: bool) {
         let standing = self.admitted.logged_in(&key, known);
-        if let Err(why) = &standing {
-            self.shared.refused(self.admitted.ticket.address, why);
+        match &standing {
+            // In: the login deadline no longer holds.
+            Ok(_) => self.authenticated.store(true, Ordering::SeqCst),
+            // Told why on its first channel; closed at its login time all the same, so that a
+            // refused client cannot hold its connection by opening none.
+            Err(why) => self.shared.refused(self.admitted.ticket.address, why),
         }
         self.who = Some(Who { key, standing });
-        self.authenticated.store(true, Ordering::SeqCst);
     }
 
     /// The methods a client may go on with.

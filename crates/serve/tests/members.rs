@@ -190,7 +190,7 @@ fn a_client_refused_before_login_and_an_unlisted_key_are_told_why() {
     let (ok, _, err) = server.run(&ann, &["-b", "127.0.7.7"], &["games"]);
     assert!(!ok);
     assert!(
-        err.contains("hotseat: 1 connections from 127.0.7.7 are logging in at once already"),
+        err.contains("hotseat: 1 connection from 127.0.7.7 logging in at once already"),
         "{err}"
     );
     assert!(err.contains("connect again"), "{err}");
@@ -230,4 +230,32 @@ fn silent_from(port: u16, from: Ipv4Addr) -> std::net::TcpStream {
             .unwrap();
         stream.into_std().unwrap()
     })
+}
+
+#[test]
+fn new_keys_past_an_addresses_share_of_the_hour_are_told_why_and_members_still_come_in() {
+    if !have_ssh("new_keys_past_an_addresses_share_of_the_hour") {
+        return;
+    }
+    let dir = fresh_dir("serve-new-keys");
+    let ann = member(&dir, "Ann");
+    let server = Server::start(&dir, &["--new-keys-per-hour", "1"]);
+    let [bob, cat] = ["bob", "cat"].map(|name| key(&dir, name));
+    let (ok, _, err) = server.run(&bob, &[], &["games"]);
+    assert!(ok, "{err}");
+    // Bob again: the same new key, not another.
+    let (ok, _, err) = server.run(&bob, &[], &["games"]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = server.run(&cat, &[], &["games"]);
+    assert!(!ok);
+    assert!(
+        err.contains("1 new key came from 127.0.0.1 within the hour"),
+        "{err}"
+    );
+    assert!(
+        err.contains("come back with a key that has played here"),
+        "{err}"
+    );
+    let (ok, _, err) = server.run(&ann, &[], &["games"]);
+    assert!(ok, "{err}");
 }

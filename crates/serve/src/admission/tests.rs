@@ -19,6 +19,7 @@ fn member_visits(admission: &mut Admission, ip: IpAddr, key: &str, now: Instant)
     admission.stop_logging_in(&ticket);
     let standing = admission.logged_in(ticket.address, key, true, now).unwrap();
     admission.disconnect(&ticket, true);
+    admission.logged_out(key, standing);
     standing
 }
 
@@ -116,7 +117,7 @@ fn one_address_and_one_network_each_get_only_their_share_of_logins() {
     admission.connect(v4(5, 9, 1), now).unwrap();
     let err = admission.connect(v4(5, 9, 1), now).unwrap_err();
     assert!(
-        err.contains("from 127.5.9.1 are logging in at once"),
+        err.contains("2 connections from 127.5.9.1 logging in at once"),
         "{err}"
     );
     admission.connect(v4(5, 9, 2), now).unwrap();
@@ -192,7 +193,7 @@ fn new_keys_cannot_take_the_games_kept_for_members() {
     let err = admission
         .start_session("bob", Standing::Member)
         .unwrap_err();
-    assert!(err.contains("10 games open, its most"), "{err}");
+    assert!(err.contains("has 10 games open, its most"), "{err}");
     // A new key's game ended: another new key may have its place.
     admission.end_session("new0", Standing::New);
     admission.start_session("new8", Standing::New).unwrap();
@@ -286,20 +287,20 @@ fn the_bookkeeping_is_capped_whatever_comes() {
     // More member addresses than are kept: the oldest trust goes.
     for i in 0..(MAX_ADDRESSES as u32 + 100) {
         let at = now + Duration::from_millis(u64::from(i));
-        admission
+        let standing = admission
             .logged_in(Address::of(spread(i)), "ann", true, at)
             .unwrap();
+        admission.logged_out("ann", standing);
         assert!(admission.trusted.len() <= MAX_ADDRESSES);
     }
     // New keys without end within the hour: refused once the server keeps track of no more.
     let mut refused = 0;
     for i in 0..(MAX_NEW_KEYS as u32 + 100) {
         let address = Address::of(spread(i % 1000));
-        if admission
-            .logged_in(address, &format!("k{i}"), false, now)
-            .is_err()
-        {
-            refused += 1;
+        let key = format!("k{i}");
+        match admission.logged_in(address, &key, false, now) {
+            Ok(standing) => admission.logged_out(&key, standing),
+            Err(_) => refused += 1,
         }
         assert!(admission.new_keys.len() <= MAX_NEW_KEYS);
         assert!(admission.brought.len() <= MAX_ADDRESSES);
@@ -311,6 +312,8 @@ fn the_bookkeeping_is_capped_whatever_comes() {
             .logged_in(Address::of(spread(1)), "fresh", false, now + NEW_FOR)
             .is_ok()
     );
+    admission.logged_out("fresh", Standing::New);
+    assert!(admission.connections_by_key.is_empty());
     // Connections that come and go leave no entry behind.
     for i in 0..10_000 {
         if let Ok(ticket) = admission.connect(spread(i), now) {
@@ -351,4 +354,55 @@ fn max_startups_reads_start_rate_full_or_one_number_and_says_what_is_wrong() {
         let err = bad.parse::<Startups>().unwrap_err();
         assert!(err.contains("start:rate:full"), "{bad}: {err}");
     }
+}
+
+#[test]
+fn a_key_holds_at_most_twice_its_games_in_connections() {
+    let limits = Limits {
+        per_key: 2,
+        ..Limits::default()
+    };
+    let mut admission = admission(limits);
+    let now = Instant::now();
+    let home = Address::of(v4(0, 0, 1));
+    for _ in 0..4 {
+        admission.logged_in(home, "ann", true, now).unwrap();
+    }
+    let err = admission.logged_in(home, "ann", true, now).unwrap_err();
+    assert!(err.contains("your key has 4 connections open"), "{err}");
+    admission.logged_out("ann", Standing::Member);
+    assert!(admission.logged_in(home, "ann", true, now).is_ok());
+}
+
+#[test]
+fn new_keys_cannot_hold_the_connections_kept_for_members() {
+    let limits = Limits {
+        max_connections: 8,
+        max_sessions: 4,
+        reserved: 1,
+        ..Limits::default()
+    };
+    let mut admission = admission(limits);
+    let now = Instant::now();
+    // New keys may hold 8 × 3/4 = 6 connections logged in.
+    for i in 0..6 {
+        let address = Address::of(v4(1, 1, i));
+        admission
+            .logged_in(address, &format!("new{i}"), false, now)
+            .unwrap();
+    }
+    let address = Address::of(v4(1, 1, 9));
+    let err = admission
+        .logged_in(address, "new9", false, now)
+        .unwrap_err();
+    assert!(
+        err.contains("keeps its last connections for its regular players"),
+        "{err}"
+    );
+    assert_eq!(
+        admission.logged_in(address, "ann", true, now),
+        Ok(Standing::Member)
+    );
+    admission.logged_out("new0", Standing::New);
+    assert!(admission.logged_in(address, "new9", false, now).is_ok());
 }
