@@ -142,7 +142,7 @@ impl Default for Limits {
             max_sessions,
             reserved: max_sessions / 4,
             per_key: 4,
-            new_keys_per_hour: 10,
+            new_keys_per_hour: 20,
         }
     }
 }

@@ -98,8 +98,9 @@ struct Args {
     /// Games one key may have open at once (and connections: twice as many)
     #[arg(long, value_name = "N", default_value_t = 4)]
     sessions_per_key: usize,
-    /// New keys one address may bring in an hour (a guest is a new key each time)
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    /// New keys one address may bring in an hour (a guest is a new key each time; a club's
+    /// first evening behind one router may want more)
+    #[arg(long, value_name = "N", default_value_t = 20)]
     new_keys_per_hour: usize,
     /// Connections logging in at once from one address (an IPv6 client: its /64)
     #[arg(long, value_name = "N", default_value_t = 8)]
