@@ -7,9 +7,11 @@
 //!
 //! * **Before login** a connection is a stranger, counted by its address (an IPv4 address, an
 //!   IPv6 /64) and its network (an IPv4 /24, an IPv6 /64), each with a cap, and against
-//!   [`Startups`]. An address a member logged in from lately is *trusted*: its connections
-//!   skip the random drop and the network's cap (not its own address's), so a flood of slow
-//!   strangers from a thousand addresses cannot lock out a member who logs in promptly. While
+//!   [`Startups`]; a newcomer [`Startups`] would refuse takes instead the place of the
+//!   stranger that has waited longest, if that one is slow (past [`PROMPT`]), so slow strangers
+//!   cannot hold the server against keys that log in promptly. An address a member logged in
+//!   from lately is *trusted*: its connections skip the random drop and the network's cap (not
+//!   its own address's), so a member gets in even through a flood that churns quickly. While
 //!   the strangers number `start` or more the server is *pressed*, and a connection let in then
 //!   has [`Limits::pressed_login`] to log in rather than the whole login time.
 //! * **After login** a key is a *member* if it has a folder with a name or a game under the
@@ -24,7 +26,7 @@
 //!
 //! Every map is capped and forgets its old entries: the bookkeeping never grows with a flood.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -38,6 +40,10 @@ pub const TRUST: Duration = Duration::from_secs(7 * 24 * 3600);
 pub const NEW_FOR: Duration = Duration::from_secs(3600);
 /// The most trusted addresses, and addresses counting their new keys, remembered.
 pub const MAX_ADDRESSES: usize = 4096;
+/// A stranger still not logged in after this long is slow: when the strangers are too many
+/// for a newcomer, the one that has waited longest makes room for it, if it is slow. A key that
+/// logs in within this time is never so closed, whatever the flood.
+pub const PROMPT: Duration = Duration::from_secs(3);
 /// The most new keys remembered: past it (every one met within the hour) no other new key is
 /// let in until the oldest are an hour old.
 pub const MAX_NEW_KEYS: usize = 16_384;
@@ -204,6 +210,8 @@ impl std::fmt::Display for Network {
 /// caps and [`Startups`]), and its time to log in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ticket {
+    /// The connection's number, in the order they came.
+    pub id: u64,
     pub address: Address,
     pub stranger: bool,
     pub login: Duration,
@@ -229,6 +237,12 @@ pub struct Admission {
     /// Strangers (not logged in, not from a trusted address): in all, and by network.
     strangers: usize,
     by_network: HashMap<Network, usize>,
+    /// The strangers not yet closed, by their number (so the first has waited longest): since
+    /// when, and from where. Bounded by the strangers.
+    waiting: BTreeMap<u64, (Instant, Address)>,
+    /// Strangers to close for newcomers, until the caller takes them ([`Admission::evicted`]).
+    evicted: Vec<(u64, Address)>,
+    next_id: u64,
     /// Addresses members logged in from, and when last.
     trusted: HashMap<Address, Instant>,
     /// Keys first met within the hour, and when.
@@ -254,6 +268,9 @@ impl Admission {
             logging_in: HashMap::new(),
             strangers: 0,
             by_network: HashMap::new(),
+            waiting: BTreeMap::new(),
+            evicted: Vec::new(),
+            next_id: 0,
             trusted: HashMap::new(),
             new_keys: HashMap::new(),
             brought: HashMap::new(),
@@ -306,19 +323,42 @@ impl Admission {
                 ));
             }
             if self.drop_at_random() {
+                // The stranger that has waited longest makes room, if it is slow.
+                if let Some((&id, &(since, from))) = self.waiting.first_key_value()
+                    && now.saturating_duration_since(since) >= PROMPT
+                {
+                    self.waiting.remove(&id);
+                    self.evicted.push((id, from));
+                    return self.let_in(address, trusted, pressed, now);
+                }
                 return Err(format!(
                     "the server is busy ({} logging in at once): try again in a minute",
                     counted(self.strangers, "connection")
                 ));
             }
         }
+        self.let_in(address, trusted, pressed, now)
+    }
+
+    /// Counts a connection let in from `address`.
+    fn let_in(
+        &mut self,
+        address: Address,
+        trusted: bool,
+        pressed: bool,
+        now: Instant,
+    ) -> Result<Ticket, String> {
+        let id = self.next_id;
+        self.next_id += 1;
         self.total += 1;
         *self.logging_in.entry(address).or_insert(0) += 1;
         if !trusted {
             self.strangers += 1;
-            *self.by_network.entry(network).or_insert(0) += 1;
+            *self.by_network.entry(address.network()).or_insert(0) += 1;
+            self.waiting.insert(id, (now, address));
         }
         Ok(Ticket {
+            id,
             address,
             stranger: !trusted,
             login: if pressed {
@@ -327,6 +367,12 @@ impl Admission {
                 self.limits.login
             },
         })
+    }
+
+    /// The strangers to close now, each for a newcomer (by number, and where from): counted
+    /// until their connections are gone ([`Admission::disconnect`]).
+    pub fn evicted(&mut self) -> Vec<(u64, Address)> {
+        std::mem::take(&mut self.evicted)
     }
 
     /// Whether a stranger's connection is refused now, by [`Startups`].
@@ -358,6 +404,7 @@ impl Admission {
     /// The connection of `ticket` logged in (or is gone before): it no longer counts against
     /// its address, its network or the strangers.
     pub fn stop_logging_in(&mut self, ticket: &Ticket) {
+        self.waiting.remove(&ticket.id);
         decrement(&mut self.logging_in, &ticket.address);
         if ticket.stranger {
             self.strangers = self.strangers.saturating_sub(1);

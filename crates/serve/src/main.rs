@@ -110,8 +110,9 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 32)]
     per_network: usize,
     /// Connections logging in at once: past START, RATE% of new ones refused at random, more
-    /// up to all at FULL (as OpenSSH's MaxStartups); an address a member logged in from lately
-    /// is never refused so
+    /// up to all at FULL (as OpenSSH's MaxStartups), unless one has waited 3 s without logging
+    /// in (then it is closed for the newcomer); an address a member logged in from lately is
+    /// never refused so
     #[arg(long, value_name = "START:RATE:FULL", default_value = "10:30:100")]
     max_startups: admission::Startups,
     /// Rooms one key may open
@@ -307,6 +308,7 @@ async fn accept(
         let _ = socket.set_nodelay(true);
         let authenticated = Arc::new(AtomicBool::new(false));
         let liveness = Arc::new(Liveness::default());
+        let id = admitted.id();
         let handler = Connection::new(
             shared.clone(),
             admitted,
@@ -320,7 +322,7 @@ async fn accept(
             shared.policy.stalled,
             (login, authenticated.clone()),
         );
-        tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             let started =
                 tokio::time::timeout(login, russh::server::run_stream(config, socket, handler))
                     .await;
@@ -328,8 +330,9 @@ async fn accept(
                 return;
             };
             let handle = session.handle();
-            let idle = tokio::spawn(watch_idle(liveness, idle, session.handle()));
-            let watchdog = tokio::spawn(async move {
+            // Ended with the connection's task, even when it is aborted.
+            let idle = AbortOnDrop(tokio::spawn(watch_idle(liveness, idle, session.handle())));
+            let watchdog = AbortOnDrop(tokio::spawn(async move {
                 tokio::time::sleep(login).await;
                 if !authenticated.load(Ordering::SeqCst) {
                     let _ = handle
@@ -340,11 +343,22 @@ async fn accept(
                         )
                         .await;
                 }
-            });
+            }));
             let _ = session.await;
-            watchdog.abort();
-            idle.abort();
+            drop((watchdog, idle));
         });
+        // Before the task first runs (this thread runs it, after this loop's next wait): a
+        // slow stranger is closed for a newcomer by aborting its task.
+        shared.closes(id, task.abort_handle());
+    }
+}
+
+/// A task aborted when this is dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 

@@ -76,6 +76,9 @@ pub struct Shared {
     pub rooms: Rooms,
     admission: Mutex<Admission>,
     refusals: Mutex<Refusals>,
+    /// How to close each connection not logged in yet, by its number: a slow stranger is closed
+    /// for a newcomer ([`Admission::evicted`]).
+    closers: Mutex<HashMap<u64, tokio::task::AbortHandle>>,
 }
 
 impl Shared {
@@ -89,6 +92,7 @@ impl Shared {
                 u64::from_le_bytes(seed),
             )),
             refusals: Mutex::new(Refusals::new(Instant::now())),
+            closers: Mutex::new(HashMap::new()),
             policy,
             rooms,
         }
@@ -97,7 +101,24 @@ impl Shared {
     /// Counts a new connection from `ip`, or says why it is refused (and writes it on the
     /// server's output, once an address a minute).
     pub fn admit(self: &Arc<Shared>, ip: IpAddr) -> Result<Admitted, String> {
-        let admitted = lock(&self.admission).connect(ip, Instant::now());
+        let (admitted, evicted) = {
+            let mut admission = lock(&self.admission);
+            let admitted = admission.connect(ip, Instant::now());
+            (admitted, admission.evicted())
+        };
+        for (id, from) in evicted {
+            if let Some(closer) = lock(&self.closers).remove(&id) {
+                closer.abort();
+            }
+            self.refused(
+                from,
+                &format!(
+                    "closed, not logged in after {} s while the server was busy, for a newer \
+                     connection",
+                    crate::admission::PROMPT.as_secs()
+                ),
+            );
+        }
         match admitted {
             Ok(ticket) => Ok(Admitted {
                 shared: self.clone(),
@@ -110,6 +131,12 @@ impl Shared {
                 Err(why)
             }
         }
+    }
+
+    /// `closer` closes the connection numbered `id` while it is not logged in (given before
+    /// its task first runs).
+    pub fn closes(&self, id: u64, closer: tokio::task::AbortHandle) {
+        lock(&self.closers).insert(id, closer);
     }
 
     /// Writes a refusal of `address`'s on the server's output, or counts it.
@@ -158,9 +185,17 @@ impl Admitted {
         self.ticket.login
     }
 
+    /// The connection's number.
+    pub fn id(&self) -> u64 {
+        self.ticket.id
+    }
+
     /// The connection has logged in as `key` (`known`: with a folder here): it no longer
     /// counts against its address. Its standing, or why it may not play.
     fn logged_in(&mut self, key: &str, known: bool) -> Result<Standing, String> {
+        if self.logging_in {
+            lock(&self.shared.closers).remove(&self.ticket.id);
+        }
         let mut admission = lock(&self.shared.admission);
         if std::mem::take(&mut self.logging_in) {
             admission.stop_logging_in(&self.ticket);
@@ -175,6 +210,9 @@ impl Admitted {
 
 impl Drop for Admitted {
     fn drop(&mut self) {
+        if self.logging_in {
+            lock(&self.shared.closers).remove(&self.ticket.id);
+        }
         let mut admission = lock(&self.shared.admission);
         admission.disconnect(&self.ticket, !self.logging_in);
         if let Some((key, standing)) = self.player.take() {

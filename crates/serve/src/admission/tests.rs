@@ -57,6 +57,17 @@ fn a_flood_of_slow_strangers_from_1100_addresses_cannot_lock_out_a_member_who_lo
         Ok(Standing::Member)
     );
     assert!(admission.start_session("ann", Standing::Member).is_ok());
+    // A member from an address never seen (a new phone), once the strangers are slow: the
+    // slowest makes room for them.
+    let later = now + PROMPT;
+    let ticket = admission.connect(v4(200, 0, 1), later).unwrap();
+    assert!(ticket.stranger);
+    assert_eq!(admission.evicted().len(), 1);
+    admission.stop_logging_in(&ticket);
+    assert_eq!(
+        admission.logged_in(ticket.address, "ann", true, later),
+        Ok(Standing::Member)
+    );
 }
 
 #[test]
@@ -405,4 +416,39 @@ fn new_keys_cannot_hold_the_connections_kept_for_members() {
     );
     admission.logged_out("new0", Standing::New);
     assert!(admission.logged_in(address, "new9", false, now).is_ok());
+}
+
+#[test]
+fn a_newcomer_takes_the_place_of_the_slowest_stranger_and_a_prompt_login_is_never_closed() {
+    let limits = Limits {
+        startups: "3".parse().unwrap(),
+        ..Limits::default()
+    };
+    let mut admission = admission(limits);
+    let now = Instant::now();
+    let held: Vec<Ticket> = (0..3)
+        .map(|i| admission.connect(spread(i), now).unwrap())
+        .collect();
+    // None has waited long: the newcomer is refused.
+    let soon = now + Duration::from_secs(1);
+    assert!(admission.connect(spread(10), soon).is_err());
+    assert!(admission.evicted().is_empty());
+    // The oldest is slow now: it makes room.
+    let later = now + PROMPT;
+    let newcomer = admission.connect(spread(11), later).unwrap();
+    assert_eq!(admission.evicted(), [(held[0].id, held[0].address)]);
+    admission.disconnect(&held[0], false);
+    // One logs in: it is never closed. Its room goes to a newcomer, and the next newcomer
+    // takes the place of the slow one left.
+    admission.stop_logging_in(&held[1]);
+    admission.connect(spread(12), later).unwrap();
+    assert!(admission.evicted().is_empty());
+    admission.connect(spread(13), later).unwrap();
+    assert_eq!(admission.evicted(), [(held[2].id, held[2].address)]);
+    admission.disconnect(&held[2], false);
+    // Only prompt strangers are left (the three newcomers): the next is refused.
+    assert!(admission.connect(spread(14), later).is_err());
+    assert!(admission.evicted().is_empty());
+    admission.disconnect(&newcomer, false);
+    assert_eq!(admission.waiting.len(), 2);
 }
