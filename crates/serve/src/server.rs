@@ -107,7 +107,9 @@ impl Shared {
             (admitted, admission.evicted())
         };
         for (id, from) in evicted {
-            if let Some(closer) = lock(&self.closers).remove(&id) {
+            // The lock let go first: the task's end takes it again.
+            let closer = lock(&self.closers).remove(&id);
+            if let Some(closer) = closer {
                 closer.abort();
             }
             self.refused(
