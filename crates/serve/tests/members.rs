@@ -274,3 +274,33 @@ fn new_keys_past_an_addresses_share_of_the_hour_are_told_why_and_members_still_c
     let (ok, _, err) = server.run(&ann, &[], &["games"]);
     assert!(ok, "{err}");
 }
+
+#[test]
+fn with_allow_keys_every_listed_key_is_a_member_from_its_first_visit() {
+    if !have_ssh("with_allow_keys_every_listed_key_is_a_member") {
+        return;
+    }
+    let dir = fresh_dir("serve-club-evening");
+    let keys = ["ann", "bob", "cat"].map(|name| key(&dir, name));
+    let club = dir.join("club_keys");
+    let listed: String = keys
+        .iter()
+        .map(|key| std::fs::read_to_string(key.with_extension("pub")).unwrap())
+        .collect();
+    std::fs::write(&club, listed).unwrap();
+    // The club's first evening, everyone behind one router: the host vouched for every key,
+    // so none counts among the address's new keys.
+    let server = Server::start(
+        &dir,
+        &[
+            "--allow-keys",
+            club.to_str().unwrap(),
+            "--new-keys-per-hour",
+            "1",
+        ],
+    );
+    for key in &keys {
+        let (ok, _, err) = server.run(key, &[], &["games"]);
+        assert!(ok, "{err}");
+    }
+}
