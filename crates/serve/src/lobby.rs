@@ -363,6 +363,10 @@ pub struct Lobby {
     pub naming: Option<Naming>,
     pub lists: Lists,
     pub focus: Section,
+    /// The player put the focus where it is (Tab, a click): it stays there. Until then it
+    /// follows the rooms, on the first list with a room in it, so that the first Enter goes
+    /// where the marker shows.
+    focus_chosen: bool,
     /// The entry chosen in each list (Resume, Join, Watch).
     selected: [usize; 3],
     pub form: Option<Form>,
@@ -391,6 +395,7 @@ impl Lobby {
             naming,
             lists: Lists::default(),
             focus: Section::Resume,
+            focus_chosen: false,
             selected: [0; 3],
             form: None,
             created: None,
@@ -418,6 +423,14 @@ impl Lobby {
                 .and_then(|code| list.iter().position(|e| &e.code == code))
                 .unwrap_or(self.selected[i])
                 .min(list.len().saturating_sub(1));
+        }
+        if !self.focus_chosen
+            && self.lists.get(self.focus).is_empty()
+            && let Some(first) = [Section::Resume, Section::Join, Section::Watch]
+                .into_iter()
+                .find(|&s| !self.lists.get(s).is_empty())
+        {
+            self.focus = first;
         }
     }
 
@@ -514,8 +527,8 @@ impl Lobby {
             KeyCode::Esc | KeyCode::Char('q') => return Do::Leave,
             KeyCode::Up | KeyCode::Char('k') => self.move_by(-1),
             KeyCode::Down | KeyCode::Char('j') => self.move_by(1),
-            KeyCode::Tab => self.focus = self.focus.step(1),
-            KeyCode::BackTab => self.focus = self.focus.step(-1),
+            KeyCode::Tab => self.choose_focus(self.focus.step(1)),
+            KeyCode::BackTab => self.choose_focus(self.focus.step(-1)),
             KeyCode::Char('n') => self.open_form(),
             KeyCode::Char('h') => return Do::Here,
             KeyCode::Char('e') => {
@@ -545,13 +558,13 @@ impl Lobby {
             }
             (_, Some(_)) | (Target::Field(_), None) => Do::Nothing,
             (Target::New, None) => {
-                self.focus = Section::New;
+                self.choose_focus(Section::New);
                 self.open_form();
                 Do::Nothing
             }
             (Target::Entry(section, index), None) => {
                 let again = self.focus == section && self.selected(section) == index;
-                self.focus = section;
+                self.choose_focus(section);
                 if let Some(i) = Section::ALL.iter().position(|&s| s == section)
                     && index < self.lists.get(section).len()
                 {
@@ -560,6 +573,12 @@ impl Lobby {
                 if again { self.go() } else { Do::Nothing }
             }
         }
+    }
+
+    /// The player puts the focus on `section`: it stays there.
+    fn choose_focus(&mut self, section: Section) {
+        self.focus = section;
+        self.focus_chosen = true;
     }
 
     fn move_by(&mut self, delta: isize) {
@@ -768,9 +787,17 @@ mod tests {
             listing("w1", Some("bob"), Some("cat")),
         ];
         lobby.rooms(Lists::of(&rooms, "ann", names));
-        // Your games are empty: Enter says so.
+        // Your games are empty: the focus is on the first list with a room, where the marker
+        // is, and the first Enter goes in there.
+        assert_eq!(lobby.focus, Section::Join);
+        assert_eq!(press(&mut lobby, KeyCode::Enter), Do::Enter("a1".into()));
+        // Tab and Shift-Tab put it where the player wants, even on an empty list.
+        press(&mut lobby, KeyCode::BackTab);
+        assert_eq!(lobby.focus, Section::Resume);
         assert_eq!(press(&mut lobby, KeyCode::Enter), Do::Nothing);
         assert!(lobby.note.is_some());
+        lobby.rooms(Lists::of(&rooms, "ann", names));
+        assert_eq!(lobby.focus, Section::Resume);
         press(&mut lobby, KeyCode::Tab);
         assert_eq!(lobby.focus, Section::Join);
         press(&mut lobby, KeyCode::Char('j'));

@@ -223,7 +223,8 @@ impl LobbyView<'_> {
             } else {
                 self.theme.text()
             };
-            let marker = if here { "▸ " } else { "  " };
+            // The marker only where Enter goes: the list with the focus.
+            let marker = if here && focused { "▸ " } else { "  " };
             let text = format!("{marker}{}", describe(entry));
             buf.set_style(line_area, style);
             buf.set_stringn(

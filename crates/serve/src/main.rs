@@ -5,16 +5,20 @@
 //! * [`lobby`] — `ssh -t HOST`: the rooms to resume, join and watch, and new ones; drawn by
 //!   [`lobby_view`], run by [`lobby_run`], woken by the rooms' [`news`]; the players'
 //!   [`names`], kept by key.
-//! * [`server`] — the SSH side: keys, channels, what is refused, the limits.
+//! * [`server`] — the SSH side: keys, channels, what is refused; [`admission`] who is let in,
+//!   members first, the refusals written once a minute ([`refusals`]) and said before SSH
+//!   ([`refuse`]).
 //! * [`rooms`] — a game reached by its code: two players, any watchers, rejoining.
 //! * [`kept`] — each room's game on disk as it goes, resumed after a restart.
 //! * [`session`] — a hotseat session per channel, on the game screen's own loop.
-//! * [`terminal`] — the client's terminal: bytes out, keys in, its size.
+//! * [`terminal`] — the client's terminal: bytes out, keys in, its size; [`rate`] the
+//!   budgets of its keys and window changes.
 //! * [`games`] — `games` and `pgn ID` for scripts.
 //!
 //! A crate of its own so that russh and tokio are built for the server only: the game's
 //! `hotseat` binary and `cargo run --release` compile none of it.
 
+mod admission;
 mod games;
 mod hostkey;
 mod kept;
@@ -23,6 +27,9 @@ mod lobby_run;
 mod lobby_view;
 mod names;
 mod news;
+mod rate;
+mod refusals;
+mod refuse;
 mod rooms;
 mod server;
 mod session;
@@ -39,7 +46,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Parser;
-use russh::keys::ssh_key::PublicKey;
+use russh::keys::ssh_key::{Algorithm, PublicKey};
 use russh::{MethodKind, MethodSet};
 
 use crate::server::{Connection, Liveness, Policy, Shared};
@@ -84,9 +91,31 @@ struct Args {
     /// Games open at once, in all
     #[arg(long, value_name = "N", default_value_t = 200)]
     max_sessions: usize,
-    /// Connections at once from one address
+    /// Of --max-sessions, games new keys may not take, kept for members (keys with a name or a
+    /// game here, first met over an hour ago); new keys hold as small a share of the
+    /// connections. Default: a quarter
+    #[arg(long, value_name = "N")]
+    reserved_sessions: Option<usize>,
+    /// Games one key may have open at once (and connections: twice as many)
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    sessions_per_key: usize,
+    /// New keys one address may bring in an hour (a guest is a new key each time; a club's
+    /// first evening behind one router may want more)
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    new_keys_per_hour: usize,
+    /// Connections logging in at once from one address (an IPv6 client: its /64)
     #[arg(long, value_name = "N", default_value_t = 8)]
     per_address: usize,
+    /// Connections logging in at once from one network (a /24; an IPv6 /64), but from an
+    /// address a member logged in from lately
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    per_network: usize,
+    /// Connections logging in at once: past START, RATE% of new ones refused at random, more
+    /// up to all at FULL (as OpenSSH's MaxStartups), unless one has waited 3 s without logging
+    /// in (then it is closed for the newcomer); an address a member logged in from lately is
+    /// never refused so
+    #[arg(long, value_name = "START:RATE:FULL", default_value = "10:30:100")]
+    max_startups: admission::Startups,
     /// Rooms one key may open
     #[arg(long, value_name = "N", default_value_t = 5)]
     rooms_per_key: usize,
@@ -95,7 +124,8 @@ struct Args {
     /// less one, at least 1
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     engines: Option<u16>,
-    /// Seconds a client has to log in
+    /// Seconds a client has to log in (10 at most while START of --max-startups or more are
+    /// logging in)
     #[arg(long, value_name = "SECS", default_value_t = 20)]
     login_timeout: u64,
     /// How long a client may send nothing (no key, no line) before its connection is closed,
@@ -189,9 +219,7 @@ fn serve(args: Args) -> Result<()> {
     let policy = Policy {
         allow,
         guests: args.guests,
-        max_sessions: args.max_sessions,
-        per_address: args.per_address.max(1),
-        max_connections: args.max_sessions.saturating_mul(2).max(16),
+        limits: limits(&args)?,
         idle: args.idle_timeout,
         stalled: server::STALLED.min(args.idle_timeout),
         game_args: args.game.clone(),
@@ -220,13 +248,42 @@ fn serve(args: Args) -> Result<()> {
     }
     let shared = Arc::new(Shared::new(policy, rooms));
     sweep_rooms(shared.clone());
+    runtime.block_on(accept(listener, shared, config))
+}
+
+/// The limits of who is let in, from the command line.
+fn limits(args: &Args) -> Result<admission::Limits> {
+    let reserved = args.reserved_sessions.unwrap_or(args.max_sessions / 4);
+    if reserved > args.max_sessions {
+        anyhow::bail!(
+            "--reserved-sessions {reserved} is more than --max-sessions {}: give at most as \
+             many (the games kept for members are some of all games)",
+            args.max_sessions
+        );
+    }
     let login = Duration::from_secs(args.login_timeout.max(1));
-    runtime.block_on(accept(listener, shared, config, login))
+    Ok(admission::Limits {
+        startups: args.max_startups,
+        per_address: args.per_address.max(1),
+        per_network: args.per_network.max(1),
+        // Members logged in, their games, and the strangers logging in.
+        max_connections: args
+            .max_sessions
+            .saturating_mul(2)
+            .saturating_add(args.max_startups.full)
+            .max(16),
+        login,
+        pressed_login: login.min(Duration::from_secs(10)),
+        max_sessions: args.max_sessions,
+        reserved,
+        per_key: args.sessions_per_key.max(1),
+        new_keys_per_hour: args.new_keys_per_hour,
+    })
 }
 
 /// Ends, once a minute, the rooms nobody is in whose game is over or that nobody has been in
 /// for [`rooms::LINGER`] (their games kept on disk), on a thread of its own: ending a room
-/// joins its host's threads.
+/// joins its host's threads. Then writes the count of the minute's refusals.
 fn sweep_rooms(shared: Arc<Shared>) {
     let _ = std::thread::Builder::new()
         .name("room-sweep".into())
@@ -234,18 +291,19 @@ fn sweep_rooms(shared: Arc<Shared>) {
             loop {
                 std::thread::sleep(Duration::from_secs(60));
                 shared.rooms.sweep(rooms::LINGER);
+                shared.tick();
             }
         });
 }
 
-/// Takes connections until the process ends: each one counted (or refused at once), given
-/// `login` to log in, then served on the I/O thread.
+/// Takes connections until the process ends: each one counted (or refused at once, with a
+/// sentence), given its time to log in, then served on the I/O thread.
 async fn accept(
     listener: tokio::net::TcpListener,
     shared: Arc<Shared>,
     config: Arc<russh::server::Config>,
-    login: Duration,
 ) -> Result<()> {
+    let saying = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     loop {
         let (socket, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -258,14 +316,15 @@ async fn accept(
         let admitted = match shared.admit(peer.ip()) {
             Ok(admitted) => admitted,
             Err(why) => {
-                eprintln!("Refused a connection from {peer}: {why}");
-                drop(socket);
+                refuse::refuse(socket, &why, &saying);
                 continue;
             }
         };
+        let login = admitted.login();
         let _ = socket.set_nodelay(true);
         let authenticated = Arc::new(AtomicBool::new(false));
         let liveness = Arc::new(Liveness::default());
+        let id = admitted.id();
         let handler = Connection::new(
             shared.clone(),
             admitted,
@@ -279,7 +338,7 @@ async fn accept(
             shared.policy.stalled,
             (login, authenticated.clone()),
         );
-        tokio::spawn(async move {
+        let task = tokio::spawn(async move {
             let started =
                 tokio::time::timeout(login, russh::server::run_stream(config, socket, handler))
                     .await;
@@ -287,8 +346,9 @@ async fn accept(
                 return;
             };
             let handle = session.handle();
-            let idle = tokio::spawn(watch_idle(liveness, idle, session.handle()));
-            let watchdog = tokio::spawn(async move {
+            // Ended with the connection's task, even when it is aborted.
+            let idle = AbortOnDrop(tokio::spawn(watch_idle(liveness, idle, session.handle())));
+            let watchdog = AbortOnDrop(tokio::spawn(async move {
                 tokio::time::sleep(login).await;
                 if !authenticated.load(Ordering::SeqCst) {
                     let _ = handle
@@ -299,11 +359,22 @@ async fn accept(
                         )
                         .await;
                 }
-            });
+            }));
             let _ = session.await;
-            watchdog.abort();
-            idle.abort();
+            drop((watchdog, idle));
         });
+        // Before the task first runs (this thread runs it, after this loop's next wait): a
+        // slow stranger is closed for a newcomer by aborting its task.
+        shared.closes(id, task.abort_handle());
+    }
+}
+
+/// A task aborted when this is dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 
@@ -381,6 +452,13 @@ fn read_allowed(file: &std::path::Path) -> Result<HashSet<String>> {
         // nothing else anyway): a line with any is refused, not half read.
         let first = line.split_whitespace().next().unwrap_or_default();
         match PublicKey::from_openssh(line) {
+            Ok(key) if matches!(key.algorithm(), Algorithm::Rsa { .. }) => anyhow::bail!(
+                "--allow-keys {} line {}: an RSA key, which could never log in (hotseat serve \
+                 takes Ed25519 or ECDSA keys, not RSA): ask its player for one made with  \
+                 ssh-keygen -t ed25519  and put that line in its place",
+                file.display(),
+                n + 1
+            ),
             Ok(key) => {
                 keys.insert(server::hex_fingerprint(&key));
             }
@@ -445,6 +523,8 @@ mod tests {
     const KEY: &str =
         "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA/imaoNJrrWOiHVMvSjKKTGyUSjohxUrX0WHX8hVZ4r ann";
 
+    const RSA: &str = "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAAAgQC0Elbvu8x34GRmRuHySePbzVXNimV7E5dcdCi0HjM5C9JlVu1JQgPa51EWi2/C24QmKUKmC87a6YIhzqjyH/MD31NJ0tuI+be8eVURGkeTEAK+MSNTZ1gfdEXDNLcfW5AR/QSRv4JdlEJ6hY/kQHW2OiZRwr97islrYwLESaJ9hQ== bob";
+
     fn read(text: &str) -> Result<HashSet<String>> {
         let file = std::env::temp_dir().join(format!(
             "hotseat-serve-allow-{}-{}",
@@ -468,5 +548,38 @@ mod tests {
         }
         let err = format!("{:#}", read("ssh-ed25519 not-base64 ann\n").unwrap_err());
         assert!(err.contains("line 1: not a public key"), "{err}");
+    }
+
+    #[test]
+    fn the_admission_flags_make_limits_and_a_wrong_one_is_said_with_what_to_give() {
+        let args = |extra: &[&str]| {
+            let mut all = vec!["hotseat serve"];
+            all.extend(extra);
+            Args::try_parse_from(all)
+        };
+        assert_eq!(limits_of(&[]), admission::Limits::default());
+        let small = limits_of(&["--max-sessions", "10", "--max-startups", "5:50:20"]);
+        assert_eq!((small.reserved, small.startups.full), (2, 20));
+        let err = limits(&args(&["--max-sessions", "10", "--reserved-sessions", "11"]).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("give at most as many"), "{err}");
+        let err = args(&["--max-startups", "100:30:10"])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("start at most full"), "{err}");
+    }
+
+    fn limits_of(extra: &[&str]) -> admission::Limits {
+        let mut all = vec!["hotseat serve"];
+        all.extend(extra);
+        limits(&Args::try_parse_from(all).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn allow_keys_refuses_an_rsa_key_which_could_never_log_in() {
+        let err = format!("{:#}", read(&format!("{KEY}\n\n{RSA}\n")).unwrap_err());
+        assert!(err.contains("line 3: an RSA key"), "{err}");
+        assert!(err.contains("ssh-keygen -t ed25519"), "{err}");
     }
 }

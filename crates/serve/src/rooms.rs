@@ -696,9 +696,7 @@ mod tests {
         let policy = Policy {
             allow: None,
             guests: false,
-            max_sessions: 10,
-            per_address: 4,
-            max_connections: 20,
+            limits: crate::admission::Limits::default(),
             idle: Duration::from_secs(60),
             stalled: Duration::from_secs(30),
             game_args: Vec::new(),

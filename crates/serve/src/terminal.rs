@@ -4,8 +4,10 @@
 //! the bell through a [`Console`]; here the terminal is a client's, so:
 //!
 //! * [`Output`] gathers what a frame writes and hands it, at each flush, to the connection's
-//!   writer task, which sends it on the channel. Its queue is bounded: a client that stops
-//!   reading fills it, and the next frame ends that session rather than piling up bytes.
+//!   writer task, which sends it on the channel. Its queue is bounded: a burst of frames (a
+//!   pasted line of moves redraws the screen for each key) waits for room on the session's own
+//!   thread, as a write to a slow local terminal waits; only a client that reads nothing for
+//!   the stall time ends its session, rather than piling up bytes.
 //! * [`SshBackend`] is crossterm's backend on that output, but its size is the client's (from
 //!   `pty-req` and `window-change`), not the server process's terminal, which it has none of.
 //! * [`Keys`] reads the client's bytes with terminput's parser (the same escape sequences
@@ -14,6 +16,7 @@
 
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use hotseat::app::Event as AppEvent;
 use hotseat::app::keymap::Action;
@@ -22,8 +25,11 @@ use hotseat::tui::Console;
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
+use tokio::runtime::Handle;
 use tokio::sync::mpsc::Sender;
 use tokio::sync::mpsc::error::TrySendError;
+
+pub use crate::rate::Rate;
 
 /// The most frames (flushes) waiting to be sent to one client.
 pub const QUEUE: usize = 64;
@@ -48,6 +54,11 @@ pub enum Out {
 #[derive(Debug)]
 pub struct Output {
     queue: Sender<Out>,
+    /// The I/O runtime (whose one thread sends the queue's frames), for a session's thread to
+    /// wait on for room in the queue; `None` outside one (then a full queue fails at once).
+    io: Option<Handle>,
+    /// The longest a frame waits for room: the client's stall time.
+    stall: Duration,
     buffer: Vec<u8>,
     /// To the client's standard error rather than its output.
     errors: bool,
@@ -57,9 +68,13 @@ pub struct Output {
 }
 
 impl Output {
-    pub fn new(queue: Sender<Out>) -> Output {
+    /// A writer to `queue`, whose frames wait at most `stall` for room in it. Made on the I/O
+    /// runtime's thread (a channel's request), whose handle it keeps.
+    pub fn new(queue: Sender<Out>, stall: Duration) -> Output {
         Output {
             queue,
+            io: Handle::try_current().ok(),
+            stall,
             buffer: Vec::new(),
             errors: false,
             crlf: false,
@@ -70,8 +85,12 @@ impl Output {
     /// this one does.
     pub fn another(&self) -> Output {
         Output {
+            queue: self.queue.clone(),
+            io: self.io.clone(),
+            stall: self.stall,
+            buffer: Vec::new(),
+            errors: false,
             crlf: self.crlf,
-            ..Output::new(self.queue.clone())
         }
     }
 
@@ -91,13 +110,43 @@ impl Output {
     /// Says `message` on the client's standard error (after what was written before).
     pub fn error(&mut self, message: &str) {
         let _ = self.flush();
-        let _ = self.queue.try_send(Out::Error(message.as_bytes().to_vec()));
+        let _ = self.send(Out::Error(message.as_bytes().to_vec()));
     }
 
     /// Ends the session's output with its exit status.
     pub fn exit(mut self, status: u32) {
         let _ = self.flush();
-        let _ = self.queue.try_send(Out::Exit(status));
+        let _ = self.send(Out::Exit(status));
+    }
+
+    /// Puts `out` in the queue. A session's thread waits for room, at most the stall time (by
+    /// then the writer has given up on a client that reads nothing, and the queue is closed);
+    /// the I/O thread itself never waits (it is the one that empties the queue): a full queue
+    /// fails at once there.
+    fn send(&self, out: Out) -> io::Result<()> {
+        let full = || {
+            io::Error::new(
+                io::ErrorKind::WouldBlock,
+                "the client has stopped reading its screen",
+            )
+        };
+        let gone = || io::Error::new(io::ErrorKind::BrokenPipe, "the client's connection is gone");
+        let out = match self.queue.try_send(out) {
+            Ok(()) => return Ok(()),
+            Err(TrySendError::Closed(_)) => return Err(gone()),
+            Err(TrySendError::Full(out)) => out,
+        };
+        let Some(io) = self.io.as_ref().filter(|_| Handle::try_current().is_err()) else {
+            return Err(full());
+        };
+        // The deadline made within the runtime, whose timer it needs.
+        let waited =
+            io.block_on(async { tokio::time::timeout(self.stall, self.queue.send(out)).await });
+        match waited {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(_)) => Err(gone()),
+            Err(_) => Err(full()),
+        }
     }
 }
 
@@ -121,22 +170,11 @@ impl Write for Output {
             return Ok(());
         }
         let bytes = std::mem::take(&mut self.buffer);
-        let out = if self.errors {
+        self.send(if self.errors {
             Out::Error(bytes)
         } else {
             Out::Data(bytes)
-        };
-        match self.queue.try_send(out) {
-            Ok(()) => Ok(()),
-            Err(TrySendError::Full(_)) => Err(io::Error::new(
-                io::ErrorKind::WouldBlock,
-                "the client has stopped reading its screen",
-            )),
-            Err(TrySendError::Closed(_)) => Err(io::Error::new(
-                io::ErrorKind::BrokenPipe,
-                "the client's connection is gone",
-            )),
-        }
+        })
     }
 }
 
@@ -257,11 +295,15 @@ impl Console for SshConsole {
 
 /// The longest escape sequence kept while it is incomplete; past it the bytes are dropped.
 const MAX_SEQUENCE: usize = 64;
+/// The marks around a bracketed paste (a terminal sends them when asked to, and a client may
+/// anyway).
+const PASTE_START: &[u8] = b"\x1b[200~";
+const PASTE_END: &[u8] = b"\x1b[201~";
 
 /// Turns a client's bytes into the game's events, and hands them to its session once it has
 /// one (keys typed before are kept, up to a bound), no faster than [`Rate`] allows: the
 /// session's queue of events is not bounded, so what a client may put in it is.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Keys {
     /// Bytes of an event not yet complete.
     partial: Vec<u8>,
@@ -270,46 +312,28 @@ pub struct Keys {
     /// The client is gone: a loop attached later hears it at once.
     closed: bool,
     rate: Rate,
-}
-
-/// A budget of events: [`Rate::BURST`] at once, then [`Rate::PER_SECOND`] — far above a
-/// player's typing (a key repeat is 30 a second), far below what a game's loop handles, so its
-/// queue never grows. Events over it are dropped.
-#[derive(Debug)]
-pub struct Rate {
-    tokens: f64,
-    at: std::time::Instant,
-}
-
-impl Rate {
-    pub const BURST: f64 = 512.0;
-    pub const PER_SECOND: f64 = 256.0;
-
-    /// Whether one more event may go, at `now`.
-    pub fn take(&mut self, now: std::time::Instant) -> bool {
-        let refill = now.saturating_duration_since(self.at).as_secs_f64() * Rate::PER_SECOND;
-        self.tokens = (self.tokens + refill).min(Rate::BURST);
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
-impl Default for Rate {
-    fn default() -> Rate {
-        Rate {
-            tokens: Rate::BURST,
-            at: std::time::Instant::now(),
-        }
-    }
+    /// Window changes have a budget of their own ([`Rate::resizes`]).
+    resizes: Rate,
+    /// A size whose redraw waits for that budget: only the last one is drawn.
+    pending: Option<Size>,
 }
 
 /// Keys typed before the session started that are kept.
 const EARLY: usize = 256;
+
+impl Default for Keys {
+    fn default() -> Keys {
+        Keys {
+            partial: Vec::new(),
+            sender: None,
+            early: Vec::new(),
+            closed: false,
+            rate: Rate::keys(),
+            resizes: Rate::resizes(),
+            pending: None,
+        }
+    }
+}
 
 impl Keys {
     /// From now on events go to `sender`, the ones read before first.
@@ -344,12 +368,19 @@ impl Keys {
     }
 
     /// Reads `bytes` (one packet of the channel's data). An escape byte alone at the end of
-    /// a packet is the Escape key; within a packet it starts a sequence.
+    /// a packet is the Escape key; within a packet it starts a sequence. A bracketed paste
+    /// is its text typed.
     pub fn feed(&mut self, bytes: &[u8]) {
         for (i, &byte) in bytes.iter().enumerate() {
             self.partial.push(byte);
             let more = i + 1 < bytes.len();
             if self.partial == [0x1b] && more {
+                continue;
+            }
+            // A bracketed paste's marks: its text is read as typed (terminput would hold it
+            // whole until its end, past what a sequence may be, and the game reads no paste).
+            if self.partial == PASTE_START || self.partial == PASTE_END {
+                self.partial.clear();
                 continue;
             }
             match terminput::Event::parse_from(&self.partial) {
@@ -364,12 +395,25 @@ impl Keys {
         }
     }
 
-    /// A new size of the client's terminal.
-    pub fn resize(&mut self, size: Size) {
-        self.deliver(AppEvent::Action(Action::Resize {
-            width: size.width,
-            height: size.height,
-        }));
+    /// A new size of the client's terminal, at `now`: delivered at once, or kept while window
+    /// changes come faster than [`Rate::resizes`] allows (the size itself is already the
+    /// shared one: only the redraw waits). `Some(wait)`: the first size kept; after `wait`,
+    /// [`Keys::resize_due`] delivers the last one kept, so the last size is always drawn.
+    pub fn resize(&mut self, size: Size, now: Instant) -> Option<Duration> {
+        if self.pending.is_none() && self.resizes.take(now) {
+            self.deliver(resize_event(size));
+            return None;
+        }
+        let first = self.pending.replace(size).is_none();
+        first.then(|| self.resizes.wait(now))
+    }
+
+    /// The wait of a kept size is over (at `now`): the last size kept is delivered.
+    pub fn resize_due(&mut self, now: Instant) {
+        if let Some(size) = self.pending.take() {
+            let _ = self.resizes.take(now);
+            self.deliver(resize_event(size));
+        }
     }
 
     fn event(&mut self, event: terminput::Event) {
@@ -379,7 +423,7 @@ impl Keys {
         let Some(event) = hotseat::tui::translate(event).and_then(hotseat::tui::app_event) else {
             return;
         };
-        if self.rate.take(std::time::Instant::now()) {
+        if self.rate.take(Instant::now()) {
             self.deliver(event);
         }
     }
@@ -393,6 +437,14 @@ impl Keys {
             None => {}
         }
     }
+}
+
+/// The game's event for a new size.
+fn resize_event(size: Size) -> AppEvent {
+    AppEvent::Action(Action::Resize {
+        width: size.width,
+        height: size.height,
+    })
 }
 
 /// Lines a client sends for the plain mode, read as standard input is: a reader of the
@@ -498,129 +550,4 @@ impl LineEditor {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crossterm::event::{KeyCode, KeyModifiers};
-
-    fn read(bytes: &[&[u8]]) -> Vec<AppEvent> {
-        let mut keys = Keys::default();
-        for packet in bytes {
-            keys.feed(packet);
-        }
-        keys.early
-    }
-
-    fn code(event: &AppEvent) -> Option<(KeyCode, KeyModifiers)> {
-        match event {
-            AppEvent::Key(key) => Some((key.code, key.modifiers)),
-            _ => None,
-        }
-    }
-
-    #[test]
-    fn letters_arrows_and_enter_are_keys() {
-        let events = read(&[b"e4\r", b"\x1b[A"]);
-        let codes: Vec<_> = events.iter().filter_map(code).map(|(c, _)| c).collect();
-        assert_eq!(
-            codes,
-            [
-                KeyCode::Char('e'),
-                KeyCode::Char('4'),
-                KeyCode::Enter,
-                KeyCode::Up
-            ]
-        );
-    }
-
-    #[test]
-    fn an_escape_alone_is_the_escape_key_and_a_sequence_split_across_packets_is_one_key() {
-        let events = read(&[b"\x1b"]);
-        assert_eq!(
-            events.iter().filter_map(code).next().unwrap().0,
-            KeyCode::Esc
-        );
-        let events = read(&[b"\x1b[", b"1;5C"]);
-        assert_eq!(
-            events.iter().filter_map(code).collect::<Vec<_>>(),
-            [(KeyCode::Right, KeyModifiers::CONTROL)]
-        );
-    }
-
-    #[test]
-    fn garbage_costs_nothing_and_the_keys_after_it_are_read() {
-        let mut keys = Keys::default();
-        let garbage: Vec<u8> = (0..10_000u32).map(|i| (i * 7919 % 251) as u8).collect();
-        keys.feed(&garbage);
-        assert!(keys.partial.len() < MAX_SEQUENCE);
-        assert!(keys.early.len() <= EARLY);
-        keys.early.clear();
-        keys.partial.clear();
-        // A moment later (the garbage's events spent the rate's budget).
-        keys.rate.at -= std::time::Duration::from_secs(1);
-        keys.feed(b"q");
-        assert_eq!(keys.early.len(), 1);
-    }
-
-    #[test]
-    fn a_flood_of_keys_reaches_the_game_no_faster_than_the_rate() {
-        let (sender, rx) = hotseat::runtime::channel();
-        let mut keys = Keys::default();
-        keys.attach(sender);
-        // A megabyte of keys at once: the game's queue gets the burst, not the megabyte.
-        for _ in 0..1024 {
-            keys.feed(&[b'a'; 1024]);
-        }
-        let queued = rx.try_iter().count();
-        assert!(
-            (Rate::BURST as usize..Rate::BURST as usize + 64).contains(&queued),
-            "{queued} events queued"
-        );
-        // Typing at a person's pace goes through whole afterwards.
-        keys.rate.at -= std::time::Duration::from_secs(1);
-        keys.feed(b"e4\r");
-        assert_eq!(rx.try_iter().count(), 3);
-    }
-
-    #[test]
-    fn a_mouse_click_is_the_pointer_at_its_cell() {
-        // SGR mouse report: left button down at column 10, row 5 (1-based).
-        let events = read(&[b"\x1b[<0;10;5M"]);
-        assert!(matches!(
-            events.as_slice(),
-            [AppEvent::Action(Action::Pointer(p))] if p.column == 9 && p.row == 4
-        ));
-    }
-
-    #[test]
-    fn the_line_editor_echoes_erases_and_ends() {
-        let mut editor = LineEditor::default();
-        let edited = editor.feed(b"e4x\x7f\r");
-        assert_eq!(edited.lines, b"e4\n");
-        assert_eq!(edited.echo, b"e4x\x08 \x08\r\n");
-        assert!(!edited.ended);
-        let edited = editor.feed("é\x7fNf3\rQ".as_bytes());
-        assert_eq!(edited.lines, b"Nf3\n");
-        assert!(editor.feed(b"\x03\x04").ended);
-    }
-
-    #[test]
-    fn lines_in_reads_the_chunks_then_ends() {
-        use std::io::BufRead;
-        let (tx, input) = LinesIn::new();
-        tx.send(b"e4\nN".to_vec()).unwrap();
-        tx.send(b"f3\n".to_vec()).unwrap();
-        drop(tx);
-        let lines: Vec<String> = io::BufReader::new(input)
-            .lines()
-            .map(Result::unwrap)
-            .collect();
-        assert_eq!(lines, ["e4", "Nf3"]);
-    }
-
-    #[test]
-    fn sizes_are_kept_within_bounds() {
-        assert_eq!(clamp_size(80, 24), Size::new(80, 24));
-        assert_eq!(clamp_size(0, 100_000), Size::new(1, MAX_SIZE.height));
-        assert_eq!(clamp_size(u32::MAX, 3), Size::new(MAX_SIZE.width, 3));
-    }
-}
+mod tests;
