@@ -140,6 +140,9 @@ impl Lists {
             };
             let list = if yours.is_some() {
                 &mut lists.resume
+            } else if room.about.private {
+                // Only its code finds it: the players' own lobbies list it, no other.
+                continue;
             } else if room.white.is_none() || room.black.is_none() {
                 &mut lists.join
             } else {
@@ -187,10 +190,19 @@ pub enum Field {
     Side,
     Chess960,
     Plain,
+    Private,
+    Chat,
 }
 
 impl Field {
-    pub const ALL: [Field; 4] = [Field::Clock, Field::Side, Field::Chess960, Field::Plain];
+    pub const ALL: [Field; 6] = [
+        Field::Clock,
+        Field::Side,
+        Field::Chess960,
+        Field::Plain,
+        Field::Private,
+        Field::Chat,
+    ];
 
     pub const fn label(self) -> &'static str {
         match self {
@@ -198,6 +210,8 @@ impl Field {
             Field::Side => "You play",
             Field::Chess960 => "Chess960",
             Field::Plain => "Lines",
+            Field::Private => "Private",
+            Field::Chat => "Chat",
         }
     }
 
@@ -213,6 +227,10 @@ pub struct Form {
     pub game: NewGameForm,
     pub side: Side,
     pub plain: bool,
+    /// Not listed in any other player's lobby: only its code finds it.
+    pub private: bool,
+    /// Watchers read the players' chat.
+    pub watchers_chat: bool,
     pub field: Field,
     /// Enter was pressed with a problem.
     pub submitted: bool,
@@ -229,6 +247,8 @@ impl Form {
             },
             side: Side::Random,
             plain: false,
+            private: false,
+            watchers_chat: false,
             field: Field::Clock,
             submitted: false,
         }
@@ -243,6 +263,13 @@ impl Form {
             Field::Side => self.side.label().to_owned(),
             Field::Chess960 => on_off(self.game.chess960),
             Field::Plain => on_off(self.plain),
+            Field::Private => on_off(self.private),
+            Field::Chat => if self.watchers_chat {
+                "shown"
+            } else {
+                "hidden"
+            }
+            .to_owned(),
         }
     }
 
@@ -254,6 +281,8 @@ impl Form {
             Field::Side => "the other side is your friend's",
             Field::Chess960 => "a random start of the 960",
             Field::Plain => "in lines, for a screen reader, by its code",
+            Field::Private => "not listed: only its code finds it",
+            Field::Chat => "whether watchers read the players' chat",
         }
     }
 
@@ -274,6 +303,8 @@ impl Form {
             Field::Side => self.side = step(&Side::ALL, self.side, delta),
             Field::Chess960 => self.game.chess960 = !self.game.chess960,
             Field::Plain => self.plain = !self.plain,
+            Field::Private => self.private = !self.private,
+            Field::Chat => self.watchers_chat = !self.watchers_chat,
         }
     }
 
@@ -300,6 +331,8 @@ impl Form {
             start: self.game.start_position()?,
             side: self.side,
             plain: self.plain,
+            private: self.private,
+            watchers_chat: self.watchers_chat,
         })
     }
 }
@@ -315,6 +348,8 @@ pub struct Choice {
     pub start: Position,
     pub side: Side,
     pub plain: bool,
+    pub private: bool,
+    pub watchers_chat: bool,
 }
 
 /// The name being typed.
@@ -705,6 +740,7 @@ mod tests {
                 time: "5+3".to_owned(),
                 chess960: false,
                 plain: false,
+                private: false,
             },
             ended: false,
         }
@@ -716,6 +752,35 @@ mod tests {
             "bob" => Some("Bob".to_owned()),
             _ => None,
         }
+    }
+
+    #[test]
+    fn a_private_room_is_listed_to_its_players_alone() {
+        let mut private = listing("hush", Some("ann"), None);
+        private.about.private = true;
+        let mut full = listing("duo", Some("ann"), Some("bob"));
+        full.about.private = true;
+        let rooms = [private, full];
+        // Ann holds seats in both: they are her games.
+        let ann = Lists::of(&rooms, "ann", names);
+        assert_eq!(ann.resume.len(), 2);
+        // Cat finds neither to join nor to watch: only a code she is given opens them.
+        let cat = Lists::of(&rooms, "cat", names);
+        assert!(cat.join.is_empty() && cat.watch.is_empty() && cat.resume.is_empty());
+    }
+
+    #[test]
+    fn the_form_opens_a_private_room_whose_watchers_read_the_chat() {
+        let mut form = Form::new(&defaults());
+        assert_eq!(form.value(Field::Private), "off");
+        assert_eq!(form.value(Field::Chat), "hidden");
+        for field in [Field::Private, Field::Chat] {
+            form.field = field;
+            form.change(1);
+        }
+        let choice = form.submit().unwrap();
+        assert!(choice.private && choice.watchers_chat);
+        assert_eq!(form.value(Field::Chat), "shown");
     }
 
     #[test]

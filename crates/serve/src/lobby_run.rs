@@ -185,5 +185,7 @@ fn new_room(choice: Choice, name: Option<String>) -> NewRoom {
         setup,
         color,
         plain: choice.plain,
+        private: choice.private,
+        watchers_chat: choice.watchers_chat,
     }
 }

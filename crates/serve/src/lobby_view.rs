@@ -364,6 +364,15 @@ impl LobbyView<'_> {
             .render(tail, buf);
     }
 
+    /// Whether the room `code`, one of the player's own, was opened private.
+    fn private(&self, code: &str) -> bool {
+        self.lobby
+            .lists
+            .get(Section::Resume)
+            .iter()
+            .any(|entry| entry.code == code && entry.about.private)
+    }
+
     fn created(&self, code: &str, area: Rect, buf: &mut Buffer) {
         let rect = centered(area, 64.min(area.width), 9.min(area.height));
         let inner = frame(rect, &format!("Room {code}"), &self.theme, buf);
@@ -378,7 +387,11 @@ impl LobbyView<'_> {
                 format!("  {}", self.lobby.invitation(code)),
                 self.theme.key(),
             ),
-            Line::raw("or to find it in the lobby, under Join."),
+            Line::raw(if self.private(code) {
+                "It is private: no lobby lists it, only its code finds it."
+            } else {
+                "or to find it in the lobby, under Join."
+            }),
             Line::raw(""),
             Line::from(vec![
                 Span::styled("Enter", self.theme.key()),
@@ -459,6 +472,7 @@ mod tests {
                     time: "5+3".into(),
                     chess960: i == 0,
                     plain: false,
+                    private: false,
                 },
                 ended: false,
             })

@@ -98,10 +98,16 @@ pub struct About {
     pub chess960: bool,
     /// Served in lines of text to whoever comes by its code (a screen reader's room).
     pub plain: bool,
+    /// Listed in no lobby but its players': only its code finds it.
+    pub private: bool,
 }
 
 /// The tag that marks a room served in lines (kept across restarts with the room's game).
 pub const TAG_MODE: &str = "RoomMode";
+/// The tag of a room's choices besides its mode, kept across restarts with its game: `private`
+/// (listed in no lobby but its players'), `chat` (watchers read the players' chat), or both,
+/// separated by a space.
+pub const TAG_ROOM: &str = "RoomOptions";
 
 #[derive(Debug)]
 struct Presence {
@@ -330,6 +336,7 @@ impl Rooms {
                 .chess960_number()
                 .is_some_and(|n| n != 518),
             plain: tags.get(TAG_MODE) == Some("plain"),
+            private: has_option(&tags, "private"),
         };
         let route: Arc<Mutex<Option<Sink>>> = Arc::new(Mutex::new(None));
         let to = route.clone();
@@ -358,6 +365,7 @@ impl Rooms {
             }
         })));
         host_config.hold_clocks = held;
+        host_config.watchers_see_chat = has_option(&tags, "chat");
         let host = Host::start(host_config, game, tags, Color::White, sink)?;
         // No session holds White's seat (the host's own) until one claims it and attaches:
         // until then the others see White as away, not "connected" (a room opened by its
@@ -521,6 +529,10 @@ pub struct NewRoom {
     pub color: Color,
     /// Served in lines to whoever comes by its code.
     pub plain: bool,
+    /// Listed in no lobby but its players'.
+    pub private: bool,
+    /// Watchers read the players' chat.
+    pub watchers_chat: bool,
 }
 
 /// The letters of a room code the lobby makes: no 0/o or 1/l to mix up when read aloud.
@@ -586,6 +598,13 @@ impl Rooms {
         if new.plain {
             tags.push(TAG_MODE, "plain");
         }
+        let options: Vec<&str> = [(new.private, "private"), (new.watchers_chat, "chat")]
+            .into_iter()
+            .filter_map(|(on, word)| on.then_some(word))
+            .collect();
+        if !options.is_empty() {
+            tags.push(TAG_ROOM, options.join(" "));
+        }
         let game = Game::new(new.setup);
         let room = self.start(&code, game, tags, seats, false, key.to_owned())?;
         rooms.insert(code.clone(), Arc::new(room));
@@ -593,6 +612,12 @@ impl Rooms {
         self.news.changed();
         Ok(code)
     }
+}
+
+/// Whether the room's tags hold the choice `word` (see [`TAG_ROOM`]).
+fn has_option(tags: &Tags, word: &str) -> bool {
+    tags.get(TAG_ROOM)
+        .is_some_and(|options| options.split_whitespace().any(|w| w == word))
 }
 
 fn seat_index(place: Place) -> usize {
@@ -644,6 +669,8 @@ mod tests {
             setup: GameSetup::default(),
             color,
             plain,
+            private: false,
+            watchers_chat: false,
         }
     }
 
@@ -785,6 +812,48 @@ mod tests {
         let room = shared.rooms.enter("club", "bob", &config).unwrap();
         assert_eq!(room.claim("bob").0, Place::Black);
         assert_eq!(room.claim("ann").0, Place::White);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_private_room_with_its_watchers_chat_keeps_both_choices_across_a_restart() {
+        let dir = fresh("private");
+        let shared = shared(&dir);
+        let code = shared
+            .rooms
+            .create(
+                "ann",
+                NewRoom {
+                    private: true,
+                    watchers_chat: true,
+                    ..new_room(Color::White, false)
+                },
+            )
+            .unwrap();
+        let open = shared
+            .rooms
+            .rooms
+            .lock()
+            .unwrap()
+            .get(&code)
+            .cloned()
+            .unwrap();
+        assert!(open.about.private);
+        drop(open);
+        // Left for its linger: the room ends, its game (and its choices) kept on disk.
+        assert_eq!(shared.rooms.sweep(Duration::ZERO), 0);
+        let kept =
+            std::fs::read_to_string(dir.join(crate::kept::DIR).join(&code).join("current.pgn"))
+                .unwrap();
+        assert!(kept.contains("[RoomOptions \"private chat\"]"), "{kept}");
+        // Its code brings it back as it was: private still.
+        let room = shared.rooms.enter(&code, "ann", &config(&dir)).unwrap();
+        assert!(room.about.private);
+        let listed = shared.rooms.list();
+        assert!(listed.iter().all(|l| l.code != code || l.about.private));
+        // A room opened by typing a new code is listed, as before.
+        let typed = shared.rooms.enter("club", "bob", &config(&dir)).unwrap();
+        assert!(!typed.about.private);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
