@@ -47,6 +47,7 @@ pub fn run(start: &Start, out: &mut Output) -> Result<(), String> {
             args: start.args.clone(),
             kind: kind.clone(),
             key: start.key.clone(),
+            connection: start.connection,
             shared: start.shared.clone(),
             size: start.size.clone(),
             keys: start.keys.clone(),

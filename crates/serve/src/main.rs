@@ -14,11 +14,13 @@
 //! * [`terminal`] — the client's terminal: bytes out, keys in, its size; [`rate`] the
 //!   budgets of its keys and window changes.
 //! * [`games`] — `games` and `pgn ID` for scripts.
+//! * [`control`] — the host's commands at the server's own terminal: who, kick, ban, close.
 //!
 //! A crate of its own so that russh and tokio are built for the server only: the game's
 //! `hotseat` binary and `cargo run --release` compile none of it.
 
 mod admission;
+mod control;
 mod games;
 mod hostkey;
 mod kept;
@@ -246,7 +248,15 @@ fn serve(args: Args) -> Result<()> {
             resumed.join(", ")
         );
     }
-    let shared = Arc::new(Shared::new(policy, rooms));
+    let control = control::Control::new(&policy.data)
+        .with_context(|| format!("cannot read the bans in {}", policy.data.display()))?;
+    let shared = Arc::new(Shared::new(policy, rooms, control));
+    // The host's commands, typed at the server's own terminal (none where its input is not
+    // there, as under a service manager).
+    let host = shared.clone();
+    let _ = std::thread::Builder::new()
+        .name("host-commands".into())
+        .spawn(move || control::listen(&host, std::io::stdin().lock(), std::io::stdout()));
     sweep_rooms(shared.clone());
     runtime.block_on(accept(listener, shared, config))
 }
@@ -325,6 +335,7 @@ async fn accept(
         let authenticated = Arc::new(AtomicBool::new(false));
         let liveness = Arc::new(Liveness::default());
         let id = admitted.id();
+        shared.control.connected(id, peer.ip(), liveness.clone());
         let handler = Connection::new(
             shared.clone(),
             admitted,
@@ -366,6 +377,7 @@ async fn accept(
         // Before the task first runs (this thread runs it, after this loop's next wait): a
         // slow stranger is closed for a newcomer by aborting its task.
         shared.closes(id, task.abort_handle());
+        shared.control.closes(id, task.abort_handle());
     }
 }
 

@@ -293,6 +293,28 @@ impl Rooms {
         open
     }
 
+    /// Whether the room `code` is open.
+    pub fn is_open(&self, code: &str) -> bool {
+        self.rooms
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains_key(code)
+    }
+
+    /// Ends the room `code` now, whoever is in it (the host's `close`): it leaves the lists,
+    /// its game kept on disk as it stands (its code finds it again).
+    pub fn close(&self, code: &str) {
+        let closed = self
+            .rooms
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(code);
+        if closed.is_some() {
+            drop(closed);
+            self.news.changed();
+        }
+    }
+
     /// The port players reach the server on.
     pub fn port(&self) -> u16 {
         self.port
@@ -730,7 +752,11 @@ mod tests {
             data: dir.to_path_buf(),
             engines: 1,
         };
-        Arc::new(Shared::new(policy, Rooms::new(5, 2222, dir)))
+        Arc::new(Shared::new(
+            policy,
+            Rooms::new(5, 2222, dir),
+            crate::control::Control::in_memory(),
+        ))
     }
 
     /// `key` in the room `code` as a session enters it (by its code, or from the lobby).

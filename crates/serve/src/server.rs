@@ -81,6 +81,8 @@ pub struct Shared {
     pub rooms: Rooms,
     /// The engines every guest's analysis shares (see `hotseat::runtime::engines`).
     pub engines: Arc<hotseat::runtime::EnginePool>,
+    /// The host's view of the connections, and the bans ([`crate::control`]).
+    pub control: crate::control::Control,
     admission: Mutex<Admission>,
     refusals: Mutex<Refusals>,
     /// How to close each connection not logged in yet, by its number: a slow stranger is closed
@@ -89,12 +91,13 @@ pub struct Shared {
 }
 
 impl Shared {
-    pub fn new(policy: Policy, rooms: Rooms) -> Shared {
+    pub fn new(policy: Policy, rooms: Rooms, control: crate::control::Control) -> Shared {
         let mut seed = [0u8; 8];
         // Without the system's randomness, a fixed seed: the drops are as many, only foreseeable.
         let _ = getrandom::fill(&mut seed);
         Shared {
             engines: hotseat::runtime::EnginePool::new(policy.engines),
+            control,
             admission: Mutex::new(Admission::new(
                 policy.limits.clone(),
                 u64::from_le_bytes(seed),
@@ -109,6 +112,11 @@ impl Shared {
     /// Counts a new connection from `ip`, or says why it is refused (and writes it on the
     /// server's output, once an address a minute).
     pub fn admit(self: &Arc<Shared>, ip: IpAddr) -> Result<Admitted, String> {
+        if self.control.address_banned(ip) {
+            let why = "this address is banned from this server by its host".to_owned();
+            self.refused(Address::of(ip), &why);
+            return Err(why);
+        }
         let (admitted, evicted) = {
             let mut admission = lock(&self.admission);
             let admitted = admission.connect(ip, Instant::now());
@@ -221,6 +229,7 @@ impl Admitted {
 
 impl Drop for Admitted {
     fn drop(&mut self) {
+        self.shared.control.gone(self.ticket.id);
         if self.logging_in {
             lock(&self.shared.closers).remove(&self.ticket.id);
         }
@@ -393,7 +402,12 @@ impl Connection {
 
     /// The client is in, as the player of `key` (`known`: with a folder here).
     fn logged_in(&mut self, key: String, known: bool) {
-        let standing = self.admitted.logged_in(&key, known);
+        self.shared.control.logged_in(self.admitted.id(), &key);
+        let standing = if self.shared.control.key_banned(&key) {
+            Err("the server's host banned this key".to_owned())
+        } else {
+            self.admitted.logged_in(&key, known)
+        };
         match &standing {
             // In: the login deadline no longer holds.
             Ok(_) => self.authenticated.store(true, Ordering::SeqCst),
@@ -540,6 +554,7 @@ impl Connection {
             args,
             kind,
             key: who.key.clone(),
+            connection: self.admitted.id(),
             shared: self.shared.clone(),
             size: state.size.clone(),
             keys: state.keys.clone(),

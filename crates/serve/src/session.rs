@@ -32,6 +32,8 @@ pub struct Start {
     pub kind: Kind,
     /// The player's key (fingerprint).
     pub key: String,
+    /// The connection it came on, for the host's commands ([`crate::control`]).
+    pub connection: u64,
     pub shared: Arc<Shared>,
     pub size: SharedSize,
     pub keys: Arc<Mutex<Keys>>,
@@ -81,6 +83,7 @@ fn seat(start: &Start, launch: &Launch) -> Result<(Role, Option<Seated>), String
     Ok(match &start.kind {
         Kind::Here | Kind::Lobby => (Role::Local, None),
         Kind::Room(code) => {
+            start.shared.control.in_room(start.connection, code);
             let room = start
                 .shared
                 .rooms

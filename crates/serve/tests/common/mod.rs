@@ -50,6 +50,10 @@ pub struct Server {
     pub port: u16,
     pub dir: PathBuf,
     said: Arc<Mutex<String>>,
+    /// What it wrote on its standard output after it listened: the host's commands' answers.
+    answered: Arc<Mutex<String>>,
+    /// Its standard input: the host's commands.
+    commands: Option<std::process::ChildStdin>,
 }
 
 impl Server {
@@ -61,10 +65,12 @@ impl Server {
             .env("HOME", dir)
             .env("XDG_CONFIG_HOME", dir.join("config"))
             .env("XDG_DATA_HOME", dir.join("data"))
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .expect("hotseat-serve starts");
+        let commands = child.stdin.take();
         let said = Arc::new(Mutex::new(String::new()));
         let errors = BufReader::new(child.stderr.take().unwrap());
         let into = said.clone();
@@ -85,14 +91,46 @@ impl Server {
                 break rest.split(':').next().unwrap().parse().unwrap();
             }
         };
-        // The rest of its output is read (and dropped) so that it never blocks on a full pipe.
-        std::thread::spawn(move || lines.for_each(drop));
+        // The rest of its output is read (and kept) so that it never blocks on a full pipe.
+        let answered = Arc::new(Mutex::new(String::new()));
+        let into = answered.clone();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                let mut answered = into.lock().unwrap_or_else(|e| e.into_inner());
+                answered.push_str(&line);
+                answered.push('\n');
+            }
+        });
         Server {
             child,
             port,
             dir: dir.to_path_buf(),
             said,
+            answered,
+            commands,
         }
+    }
+
+    /// Types `line` at the server's own terminal (a host's command), and waits until its
+    /// standard output has said something that contains `answer`: all it said after the
+    /// command.
+    pub fn command(&mut self, line: &str, answer: &str) -> String {
+        use std::io::Write;
+        let before = self
+            .answered
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .len();
+        let stdin = self.commands.as_mut().expect("the server's input");
+        writeln!(stdin, "{line}").expect("the server reads its input");
+        stdin.flush().unwrap();
+        let answered = self.answered.clone();
+        let after = move || answered.lock().unwrap_or_else(|e| e.into_inner())[before..].to_owned();
+        let check = after.clone();
+        eventually(&format!("{answer:?} answered to {line:?}"), move || {
+            check().contains(answer)
+        });
+        after()
     }
 
     /// What the server said on its error output so far.
