@@ -339,6 +339,12 @@ impl<F: FileWork> Runtime<F> {
         }
     }
 
+    /// Sets the autosave aside when the game on the board ended but its end could be written
+    /// nowhere (a full disk): it is not offered again as unfinished. Where it went, as shown.
+    pub fn set_aside_before_end(&self) -> Option<Result<String, crate::store::StoreError>> {
+        self.queue.set_aside_before_end()
+    }
+
     /// Saves the game in progress as it stands now (the clocks too), after the queued work:
     /// for `--resume`, when a session ends with a game unfinished.
     pub fn save_now(&self) -> worker::EmergencySaved {

@@ -51,6 +51,10 @@ const MAX_HELD: usize = 10_000;
 /// A little past the instant something is due, so the wake-up never comes just before it.
 const WAKE_MARGIN: Duration = Duration::from_millis(1);
 
+/// How long a finished game that could not be saved is tried again once the input has ended,
+/// before the plain mode gives it to its output instead (a save is retried every 3 s).
+const END_RETRIES: Duration = Duration::from_secs(10);
+
 /// The app's work handed to the session's runtime, as the screen's loop does: the results
 /// come back through the channel.
 struct ToRuntime<'a> {
@@ -126,14 +130,19 @@ pub enum Ending {
     /// A game in progress was left, saved for `--resume` (the input ended, or the players
     /// quit): exit status 3.
     Unfinished,
+    /// The game ended but could be saved nowhere (a full disk, a folder that may not be
+    /// written): it was written to the output as PGN instead, exit status 4.
+    Unsaved,
 }
 
 impl Ending {
-    /// The exit status: 0 finished, 3 unfinished (1 is left for errors, 2 for usage).
+    /// The exit status: 0 finished, 3 unfinished, 4 finished but saved nowhere (1 is left for
+    /// errors, 2 for usage).
     pub const fn code(self) -> u8 {
         match self {
             Ending::Finished => 0,
             Ending::Unfinished => 3,
+            Ending::Unsaved => 4,
         }
     }
 }
@@ -216,13 +225,46 @@ pub fn play_on<S: Write, E: Write>(
         out.say(session.farewell().as_slice(), &[])
             .map_err(PlainError::Write)?;
     }
-    // The clocks as they stand, for --resume.
-    let _ = runtime.save_now();
+    // The clocks as they stand, for --resume; a finished game not yet saved, once more.
+    let saved = runtime.save_now();
+    if session.app().view().saving().unsaved_finish && !matches!(saved, Some(Ok(()))) {
+        let said = unsaved_end(&session, &runtime, now);
+        out.say(&said, &[]).map_err(PlainError::Write)?;
+        return Ok(Ending::Unsaved);
+    }
     Ok(if session.unfinished() {
         Ending::Unfinished
     } else {
         Ending::Finished
     })
+}
+
+/// A finished game that could be saved nowhere, at the end: said whole, as PGN, on the output
+/// (where the player or their script keeps it), and its autosave of the moves before the end
+/// set aside so that it is not offered again as unfinished.
+fn unsaved_end(session: &Session, runtime: &crate::runtime::Runtime, now: Duration) -> Vec<String> {
+    let saving = session.app().view().saving();
+    let why = saving
+        .failure
+        .clone()
+        .unwrap_or_else(|| "it could not be written".to_owned());
+    let mut said = vec![format!(
+        "The finished game is saved nowhere ({why}). Here it is as PGN, to keep:"
+    )];
+    let pgn = session.app().game().to_pgn(now, &saving.tags());
+    said.extend(pgn.lines().map(str::to_owned));
+    said.push("End of the PGN.".to_owned());
+    match runtime.set_aside_before_end() {
+        Some(Ok(name)) => said.push(format!(
+            "Its moves before the end stay in {name}; it is not offered again as unfinished."
+        )),
+        Some(Err(e)) => said.push(format!(
+            "The game saved before its end could not be set aside ({e}): the next start offers \
+             it as unfinished."
+        )),
+        None => {}
+    }
+    said
 }
 
 /// After the worker has finished: no more file work is taken.
@@ -243,6 +285,9 @@ fn event_loop(
     // The input ended while the engine works: its report, or its move, is waited for, then
     // the end (a script's last move is answered before the game is saved and left).
     let mut input_ended = false;
+    // The input ended with the finished game saved nowhere: it is tried again until then.
+    let mut retry_until: Option<Duration> = None;
+    let unsaved = |session: &Session| session.app().view().saving().unsaved_finish;
     let engine_works = |session: &Session| {
         session.app().view().report().progress().is_some() || session.app().view().engine_thinking()
     };
@@ -257,13 +302,17 @@ fn event_loop(
         if session.should_quit() {
             return Ok(false);
         }
-        if input_ended && !engine_works(session) && held.is_empty() {
+        let retrying =
+            retry_until.is_some_and(|until| unsaved(session) && files.runtime.now() < until);
+        if input_ended && !engine_works(session) && held.is_empty() && !retrying {
             return Ok(true);
         }
         let now = files.runtime.now();
-        let wait = session
-            .next_wake(now)
-            .map(|at| at.saturating_sub(files.runtime.now()) + WAKE_MARGIN);
+        let wake = match (session.next_wake(now), retry_until) {
+            (Some(at), Some(until)) => Some(at.min(until)),
+            (at, until) => at.or(until),
+        };
+        let wait = wake.map(|at| at.saturating_sub(files.runtime.now()) + WAKE_MARGIN);
         let events = files.runtime.events();
         let got = match wait {
             Some(wait) => events.recv_timeout(wait),
@@ -297,6 +346,15 @@ fn event_loop(
             Ok(Wake::Input(Input::Ended)) if session.app().view().report().progress().is_some() => {
                 input_ended = true;
                 vec!["Input ended: the report is finished first.".to_owned()]
+            }
+            Ok(Wake::Input(Input::Ended)) if unsaved(session) && retry_until.is_none() => {
+                input_ended = true;
+                retry_until = Some(now + END_RETRIES);
+                vec![format!(
+                    "Input ended: the finished game is not saved yet; it is tried again for {} \
+                     seconds.",
+                    END_RETRIES.as_secs()
+                )]
             }
             Ok(Wake::Input(Input::Ended)) if session.app().view().engine_thinking() => {
                 input_ended = true;

@@ -478,6 +478,20 @@ impl FileWork for Files {
         }
     }
 
+    fn set_aside_before_end(&mut self) -> Option<Result<String, StoreError>> {
+        let store = self.store.as_ref()?;
+        match store.set_aside_before_end() {
+            Ok(None) => None,
+            Ok(Some(path)) => Some(Ok(if self.guest {
+                path.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+            } else {
+                shown(&path)
+            })),
+            Err(e) => Some(Err(e)),
+        }
+    }
+
     /// Saves the game in progress as it stands at `now`: on a signal, or a panic.
     fn save_now(&mut self, now: Duration) -> Option<Result<(), SaveError>> {
         let pgn = self.job.as_ref()?.pgn(now);

@@ -94,6 +94,12 @@ pub trait FileWork: Send + 'static {
     fn overtaking(&self) -> Option<Arc<super::library::Overtaking>> {
         None
     }
+    /// Sets the autosave aside: the game ended but its end could be written nowhere, so it
+    /// must not be offered again as unfinished (see `Store::set_aside_before_end`). Where it
+    /// went, as shown; `None`: nothing to set aside.
+    fn set_aside_before_end(&mut self) -> Option<Result<String, crate::store::StoreError>> {
+        None
+    }
 }
 
 #[derive(Debug, Default)]
@@ -158,6 +164,11 @@ impl<F: FileWork> FileQueue<F> {
         }
         let saved = files.save_now(self.origin.elapsed());
         Some((files, saved))
+    }
+
+    /// [`FileWork::set_aside_before_end`].
+    pub fn set_aside_before_end(&self) -> Option<Result<String, crate::store::StoreError>> {
+        lock(&self.files).set_aside_before_end()
     }
 
     /// Carries out the jobs, one at a time, results to the loop, until none is left (the

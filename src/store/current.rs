@@ -23,6 +23,10 @@ use super::names::MAX_SUFFIX;
 use super::nofollow;
 use super::read::{ReadError, read_bounded};
 use super::{Store, TAG_STARTED};
+
+/// The name a finished game's autosave is set aside under when its end could not be written
+/// ([`Store::set_aside_before_end`]).
+pub const BEFORE_END_STEM: &str = "current.before-end";
 use crate::game::Game;
 use crate::game::pgn::{ImportedGame, PgnGameError, import_games};
 use crate::game::stamp::readable;
@@ -251,6 +255,21 @@ impl Store {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Sets the autosave aside, as `current.before-end.pgn` (numbered if taken): the game it
+    /// holds ended, but its end could be written nowhere (a full disk), so it must not be
+    /// offered again as unfinished; its moves before the end stay on disk under that name. A
+    /// rename, which needs no room. Where it went (`None`: there was no autosave).
+    pub fn set_aside_before_end(&self) -> Result<Option<PathBuf>, StoreError> {
+        let path = self.current_path();
+        if fs::symlink_metadata(&path).is_err() {
+            return Ok(None);
+        }
+        let candidates = super::names::numbered(self.dir(), BEFORE_END_STEM, "pgn");
+        rename_new(&path, candidates)
+            .map(Some)
+            .map_err(|e| StoreError::io(Op::Write, &path, e))
     }
 
     /// Moves the saved game in progress, if any, into the archive — marked unfinished unless it

@@ -43,6 +43,77 @@ fn fill(path: &Path) {
     let _ = file.sync_all();
 }
 
+/// In lines: a game whose end could be written nowhere is not lost. The plain mode says it
+/// whole as PGN on its output, exits 4 (not 0, as if all were well), and sets the autosave
+/// of the moves before the end aside, so that the next start does not offer the ended game
+/// as unfinished.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_plain_game_ended_on_a_full_disk_is_given_whole_to_the_output_and_not_offered_again() {
+    let Some(disk) = SmallDisk::mount() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "cannot mount a tmpfs, which CI (root) must be able to do"
+        );
+        eprintln!("skipped: cannot mount a tmpfs here (needs root)");
+        return;
+    };
+    let data = disk.0.join("data");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["--plain", "--new", "--data-dir"])
+        .arg(&data)
+        .env("HOME", &disk.0)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"f3\ne5\ng4\n").unwrap();
+    // The first moves are saved before the disk fills.
+    let saved = data.join("current.pgn");
+    let start = std::time::Instant::now();
+    while !fs::read_to_string(&saved).is_ok_and(|t| t.contains("2. g4")) {
+        assert!(
+            start.elapsed().as_secs() < 30,
+            "the first moves never saved"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    fill(&disk.0.join("filler"));
+    stdin.write_all(b"Qh4#\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(4), "{said}");
+    assert!(
+        said.contains("The finished game is saved nowhere"),
+        "{said}"
+    );
+    assert!(
+        said.contains("1. f3 e5 2. g4 Qh4# {Checkmate.} 0-1"),
+        "{said}"
+    );
+    assert!(said.contains("End of the PGN."), "{said}");
+    assert!(
+        !saved.exists(),
+        "the ended game is offered again as unfinished"
+    );
+    assert!(data.join("current.before-end.pgn").exists());
+    // The next start offers no game to resume.
+    fs::remove_file(disk.0.join("filler")).unwrap();
+    let next = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["--plain", "--data-dir"])
+        .arg(&data)
+        .env("HOME", &disk.0)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&next.stdout);
+    assert!(!said.contains("esume"), "{said}");
+    assert!(said.contains("White to move, move 1."), "{said}");
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn a_mate_on_a_full_disk_is_saved_once_there_is_room() {
