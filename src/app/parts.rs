@@ -5,9 +5,11 @@
 
 use crate::rules::{Color, Position, Square};
 
-/// The longest text the move box takes: a few moves on one line (`1. e4 e5 2. Nf3 Nc6`; the
-/// longest move is `Qa1xb2=Q+` and friends; a pasted FEN goes to the new-game form, not here).
-pub const MAX_INPUT_CHARS: usize = 48;
+/// The longest text the move box takes: a line of moves as a player pastes it from a book or
+/// a web page (`1. e4 e5 2. Nf3 Nc6 …`, a whole game's moves: a game of 80 moves is about 700
+/// characters), played in one go; a pasted FEN goes to the new-game form, not here. The line
+/// scrolls on screen so that its caret shows (`ui::prompt`).
+pub const MAX_INPUT_CHARS: usize = 1024;
 /// The most characters of a comment typed in the move box (after its `{`).
 pub const MAX_COMMENT_CHARS: usize = 400;
 

@@ -314,6 +314,11 @@ impl Session {
     /// the host's next `host` resumes it under a new invitation, and a joiner takes the seat
     /// back with the same invitation while the host keeps the game open.
     fn way_back(&self) -> &'static str {
+        // On a server the player has no hotseat of their own to type: they come back by ssh.
+        if self.app.view().saving().served.is_some() {
+            return "The game is kept on the server: connect again with the same key to go on \
+                    with it.";
+        }
         match self.app.network() {
             None => "The game is saved: hotseat --plain --resume goes on with it.",
             Some(net) if net.setup().hosting => {
@@ -957,6 +962,12 @@ impl Session {
         let lines = match (self.net_duel(), self.app.network()) {
             (Some(duel), _) => duel.invitation().to_vec(),
             (None, Some(net)) => net.setup().invitation.clone(),
+            (None, None) if self.app.view().saving().served.is_some() => {
+                let said = "No invitation to give: a game for two at this terminal has no \
+                            other player to invite; a room's code is what others come by."
+                    .to_owned();
+                return vec![self.error(said)];
+            }
             (None, None) => {
                 let said = "No invitation to give: invite is for the host of a game or a duel \
                             across the network (hotseat host --plain)."

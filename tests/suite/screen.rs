@@ -478,7 +478,7 @@ fn a_hint_too_long_for_the_prompt_line_ends_in_an_ellipsis() {
     // No shorter wording of a long line's moves fits either.
     typed(
         &mut app,
-        "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O",
+        "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6",
     );
     let buf = draw(&mut app, 80, 24);
     let screen = ScreenLayout::new(buf.area).unwrap();

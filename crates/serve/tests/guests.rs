@@ -94,8 +94,14 @@ fn a_guest_writes_no_file_of_the_servers_and_downloads_their_game_instead() {
     });
     drop(child.stdin.take());
     let _ = child.wait();
+    eventually("the way back said at the end", || {
+        said.lock().unwrap().contains("Input ended")
+    });
     let said = said.lock().unwrap().clone();
     assert!(said.contains("The game as PGN follows"), "{said}");
+    // The way back is the server's, not a local command's.
+    assert!(said.contains("connect again with the same key"), "{said}");
+    assert!(!said.contains("hotseat --plain --resume"), "{said}");
     assert!(said.contains("1. e4"), "{said}");
     assert!(!said.contains(&home), "{said}");
     assert_eq!(files_outside_the_server(&dir), Vec::<PathBuf>::new());

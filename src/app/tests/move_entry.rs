@@ -292,8 +292,9 @@ fn the_move_box_edits_at_its_caret_while_there_is_text() {
 #[test]
 fn a_full_move_box_says_so_instead_of_cutting_silently() {
     let mut app = app();
-    type_text(&mut app, &"e4 ".repeat(16));
-    type_text(&mut app, "e");
+    let max = crate::app::parts::MAX_INPUT_CHARS;
+    type_text(&mut app, &"e4 ".repeat(max / 3));
+    type_text(&mut app, &"e".repeat(max % 3 + 1));
     assert_eq!(
         app.view().input().chars().count(),
         crate::app::parts::MAX_INPUT_CHARS
@@ -303,6 +304,19 @@ fn a_full_move_box_says_so_instead_of_cutting_silently() {
         "{}",
         error_text(&app)
     );
+}
+
+/// A line of moves pasted from a book plays whole at one keyboard: it was cut at the move
+/// box's 48 characters (after `5. O-O`), the rest dropped.
+#[test]
+fn a_pasted_opening_line_plays_whole() {
+    let mut app = app();
+    enter(
+        &mut app,
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O",
+    );
+    assert_eq!(sans(&app).len(), 16, "{:?}", app.view().message());
+    assert_eq!(sans(&app).last().map(String::as_str), Some("O-O"));
 }
 
 #[test]
