@@ -530,6 +530,19 @@ pub fn notice(shown: &str, problems: &[Problem]) -> Option<Message> {
         let _ = write!(text, ", line {line}");
     }
     let _ = write!(text, ": {}", first.text);
+    // Every problem with its own reason, where there is room for them all (the plain mode's
+    // line, a wide status line); the lines of the others only, where there is not.
+    let mut whole = text.clone();
+    for problem in &problems[1..] {
+        match problem.line {
+            Some(line) => {
+                let _ = write!(whole, "; line {line}: {}", problem.text);
+            }
+            None => {
+                let _ = write!(whole, "; {}", problem.text);
+            }
+        }
+    }
     let others: Vec<String> = problems[1..]
         .iter()
         .filter_map(|p| p.line.map(|l| l.to_string()))
@@ -543,7 +556,10 @@ pub fn notice(shown: &str, problems: &[Problem]) -> Option<Message> {
             let _ = write!(text, " · also lines {}", others.join(", "));
         }
     }
-    Some(Message::error(text))
+    if problems.len() == 1 {
+        return Some(Message::error(text));
+    }
+    Some(Message::error(whole).or_shorter(text))
 }
 
 /// The form's memory as written to `last-game.toml`: TOML that [`parse_choices`] reads back.
@@ -769,11 +785,12 @@ mod tests {
             "{}",
             message.text
         );
-        assert!(
-            message.text.ends_with(" · also lines 2, 3"),
-            "{}",
-            message.text
-        );
+        // Each line with its own reason where there is room; their numbers where there is not.
+        assert!(message.text.contains("; line 2: "), "{}", message.text);
+        assert!(message.text.contains("; line 3: "), "{}", message.text);
+        let short = message.shorter.last().unwrap();
+        assert!(short.ends_with(" · also lines 2, 3"), "{short}");
+        assert_eq!(message.for_width(60), short);
         assert_eq!(notice("x", &[]), None);
     }
 

@@ -227,7 +227,7 @@ pub fn play_on<S: Write, E: Write>(
     }
     // The clocks as they stand, for --resume; a finished game not yet saved, once more.
     let saved = runtime.save_now();
-    if session.app().view().saving().unsaved_finish && !matches!(saved, Some(Ok(()))) {
+    if ended_unsaved(&session) && !matches!(saved, Some(Ok(()))) {
         let said = unsaved_end(&session, &runtime, now);
         out.say(&said, &[]).map_err(PlainError::Write)?;
         return Ok(Ending::Unsaved);
@@ -237,6 +237,17 @@ pub fn play_on<S: Write, E: Write>(
     } else {
         Ending::Finished
     })
+}
+
+/// Whether the game on the board ended here and is written nowhere: its end failed to be
+/// written (a full disk), or there is no folder to save in at all (one that may not be
+/// written) — not a game watched, nor one opened to look at.
+fn ended_unsaved(session: &Session) -> bool {
+    let saving = session.app().view().saving();
+    let game = session.app().game();
+    let no_folder = !saving.enabled && saving.failure.is_some();
+    saving.unsaved_finish
+        || (no_folder && saving.track && game.is_over() && game.record().plies() > 0)
 }
 
 /// A finished game that could be saved nowhere, at the end: said whole, as PGN, on the output

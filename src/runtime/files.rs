@@ -166,6 +166,17 @@ pub fn prepare_saying(
             files._lock = claim.lock;
             claim.store
         }
+        // The folder may not be written at all: nothing will be saved, which is what the
+        // player must hear first (not that another window might save over the game).
+        Err(err) if may_not_be_written(&err) => {
+            config.autosave = false;
+            config.notice = Some(Message::error(format!(
+                "Games are not being saved: {err}. Give hotseat a folder it may write with \
+                 --data-dir DIR, or make this one writable."
+            )));
+            config.writable_folder = if guest { None } else { writable_elsewhere() };
+            return (config, files);
+        }
         Err(err) => {
             notes.push(Message::error(format!(
                 "Another hotseat window could save over this game: {err}"
@@ -307,6 +318,15 @@ fn in_folder(file: &std::path::Path, folder: &std::path::Path) -> Option<PathBuf
 
 /// The first screen's word about a game another window is playing in this folder: when it
 /// began, as `20:14` today or `2026-11-21 20:14` before.
+/// Whether `err` says the data folder may not be written at all: no permission, a read-only
+/// file system.
+fn may_not_be_written(err: &StoreError) -> bool {
+    matches!(err, StoreError::Io { source, .. } if matches!(
+        source.kind(),
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+    ))
+}
+
 /// The process's id only where `names_processes` (the local player's own windows).
 fn held_note(holder: &Holder, wall_clock: &WallClock, names_processes: bool) -> Message {
     let since = holder.since.map(|secs| {

@@ -19,9 +19,18 @@ struct SmallDisk(PathBuf);
 
 impl SmallDisk {
     fn mount() -> Option<SmallDisk> {
+        SmallDisk::mount_with("size=512k")
+    }
+
+    /// A file system mounted read-only: a folder that may not be written, even by root.
+    fn read_only() -> Option<SmallDisk> {
+        SmallDisk::mount_with("size=64k,ro")
+    }
+
+    fn mount_with(options: &str) -> Option<SmallDisk> {
         let dir = fresh_dir("tmpfs");
         let mounted = Command::new("mount")
-            .args(["-t", "tmpfs", "-o", "size=512k", "tmpfs"])
+            .args(["-t", "tmpfs", "-o", options, "tmpfs"])
             .arg(&dir)
             .output()
             .is_ok_and(|out| out.status.success());
@@ -112,6 +121,44 @@ fn a_plain_game_ended_on_a_full_disk_is_given_whole_to_the_output_and_not_offere
     let said = String::from_utf8_lossy(&next.stdout);
     assert!(!said.contains("esume"), "{said}");
     assert!(said.contains("White to move, move 1."), "{said}");
+}
+
+/// A folder that may not be written: the first thing said is that games are not being saved
+/// and how to give another folder (it blamed another window); a game played to its end there
+/// is given whole to the output, exit 4.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_plain_game_in_a_folder_that_may_not_be_written_says_so_and_gives_its_end_to_the_output() {
+    let Some(disk) = SmallDisk::read_only() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "cannot mount a tmpfs, which CI (root) must be able to do"
+        );
+        eprintln!("skipped: cannot mount a tmpfs here (needs root)");
+        return;
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["--plain", "--new", "--data-dir"])
+        .arg(disk.0.join("data"))
+        .env("HOME", &disk.0)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"f3\ne5\ng4\nQh4#\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(!said.contains("Another hotseat window"), "{said}");
+    assert!(said.contains("Games are not being saved: "), "{said}");
+    assert!(said.contains("--data-dir DIR"), "{said}");
+    assert_eq!(out.status.code(), Some(4), "{said}");
+    assert!(
+        said.contains("1. f3 e5 2. g4 Qh4# {Checkmate.} 0-1"),
+        "{said}"
+    );
 }
 
 #[cfg(target_os = "linux")]
