@@ -110,14 +110,19 @@ impl std::fmt::Display for UnknownPalette {
 
 impl std::error::Error for UnknownPalette {}
 
-/// The `--color` choice.
+/// The `--color` choice: whether to use colour, and how many colours the terminal shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ColorChoice {
-    /// Colour unless `NO_COLOR` is set to a non-empty value.
+    /// Colour unless `NO_COLOR` is set to a non-empty value, as many colours as the terminal
+    /// says it shows (see [`Depth::detect`]).
     #[default]
     Auto,
+    /// Colour whatever `NO_COLOR` says, as many as the terminal says it shows.
     Always,
+    /// No colour.
     Never,
+    /// Colour, with this many colours whatever the terminal says.
+    Depth(Depth),
 }
 
 impl ColorChoice {
@@ -134,7 +139,7 @@ impl ColorChoice {
     /// ```
     pub fn use_color(self, no_color: Option<&OsStr>) -> bool {
         match self {
-            ColorChoice::Always => true,
+            ColorChoice::Always | ColorChoice::Depth(_) => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => no_color.is_none_or(OsStr::is_empty),
         }
@@ -143,6 +148,82 @@ impl ColorChoice {
     /// [`ColorChoice::use_color`] with the process's own `NO_COLOR`.
     pub fn use_color_from_env(self) -> bool {
         self.use_color(std::env::var_os("NO_COLOR").as_deref())
+    }
+
+    /// The colours to draw with, given the terminal's `COLORTERM` and `TERM`; `None`: none.
+    pub fn depth(
+        self,
+        no_color: Option<&OsStr>,
+        colorterm: Option<&OsStr>,
+        term: Option<&OsStr>,
+    ) -> Option<Depth> {
+        if !self.use_color(no_color) {
+            return None;
+        }
+        Some(match self {
+            ColorChoice::Depth(depth) => depth,
+            _ => Depth::detect(colorterm, term),
+        })
+    }
+
+    /// [`ColorChoice::depth`] with the process's own environment.
+    pub fn depth_from_env(self) -> Option<Depth> {
+        let var = std::env::var_os;
+        self.depth(
+            var("NO_COLOR").as_deref(),
+            var("COLORTERM").as_deref(),
+            var("TERM").as_deref(),
+        )
+    }
+}
+
+/// How many colours the terminal shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Depth {
+    /// 24-bit colour: each palette's own colours.
+    #[default]
+    TrueColor,
+    /// The 256 colours of xterm: each palette's nearest.
+    Ansi256,
+    /// The 16 colours of a console (the Linux console, old terminals): each palette's legible
+    /// 16-colour version.
+    Ansi16,
+}
+
+impl Depth {
+    /// The colours a terminal shows, as it says: true colour only where `COLORTERM` is
+    /// `truecolor` or `24bit`, 16 on the Linux console (`TERM=linux`) and on a terminal that
+    /// names no more, else 256.
+    ///
+    /// ```
+    /// use std::ffi::OsStr;
+    /// use hotseat::look::Depth;
+    /// let s = |s| Some(OsStr::new(s));
+    /// assert_eq!(Depth::detect(s("truecolor"), s("xterm-256color")), Depth::TrueColor);
+    /// assert_eq!(Depth::detect(None, s("xterm-256color")), Depth::Ansi256);
+    /// assert_eq!(Depth::detect(None, s("linux")), Depth::Ansi16);
+    /// assert_eq!(Depth::detect(None, s("xterm")), Depth::Ansi256);
+    /// ```
+    pub fn detect(colorterm: Option<&OsStr>, term: Option<&OsStr>) -> Depth {
+        let colorterm = colorterm.and_then(OsStr::to_str).unwrap_or("");
+        if colorterm.eq_ignore_ascii_case("truecolor") || colorterm.eq_ignore_ascii_case("24bit") {
+            return Depth::TrueColor;
+        }
+        let term = term.and_then(OsStr::to_str).unwrap_or("");
+        if term == "linux" || term == "vt220" || term.starts_with("ansi") {
+            Depth::Ansi16
+        } else {
+            Depth::Ansi256
+        }
+    }
+
+    /// The word for it in the settings and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Depth::TrueColor => "truecolor",
+            Depth::Ansi256 => "256",
+            Depth::Ansi16 => "16",
+        }
     }
 }
 
@@ -243,6 +324,7 @@ impl GlyphSet {
 pub struct Theme {
     palette: Palette,
     monochrome: bool,
+    depth: Depth,
 }
 
 impl Theme {
@@ -251,7 +333,25 @@ impl Theme {
         Theme {
             palette,
             monochrome: !color,
+            depth: Depth::TrueColor,
         }
+    }
+
+    /// A theme drawn with `depth` colours (`None`: monochrome).
+    pub const fn with_depth(palette: Palette, depth: Option<Depth>) -> Theme {
+        match depth {
+            Some(depth) => Theme {
+                palette,
+                monochrome: false,
+                depth,
+            },
+            None => Theme::new(palette, false),
+        }
+    }
+
+    /// How many colours it draws with.
+    pub const fn depth(&self) -> Depth {
+        self.depth
     }
 
     /// The monochrome theme: attributes and shapes only, no colour.

@@ -241,7 +241,10 @@ impl Settings {
                     DeValue::String(s) => match s.trim().to_ascii_lowercase().as_str() {
                         "auto" => ColorChoice::Auto,
                         "always" => ColorChoice::Always,
-                        "never" => ColorChoice::Never,
+                        "never" | "none" => ColorChoice::Never,
+                        "truecolor" | "24bit" => ColorChoice::Depth(crate::look::Depth::TrueColor),
+                        "256" => ColorChoice::Depth(crate::look::Depth::Ansi256),
+                        "16" => ColorChoice::Depth(crate::look::Depth::Ansi16),
                         _ => return Err(wrong()),
                     },
                     _ => return Err(wrong()),
@@ -381,7 +384,7 @@ impl std::fmt::Display for SettingError {
             ),
             SettingError::Color(shown) => write!(
                 f,
-                "color = {shown}: write \"auto\", \"always\" or \"never\""
+                "color = {shown}: write \"auto\", \"always\", \"never\", \"truecolor\", \"256\" or \"16\""
             ),
             SettingError::Warnings(shown) => write!(
                 f,

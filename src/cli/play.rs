@@ -20,7 +20,7 @@ use crate::app::{Config, OpenedGame};
 use crate::game::GameSetup;
 use crate::game::pgn::import_games_to_last_legal_move;
 use crate::game::timecontrol::{DelayKind, ParseTimeControlError, TimeControl, parse_seconds};
-use crate::look::{ColorChoice, GlyphSet, Palette, Theme, UnknownPalette};
+use crate::look::{ColorChoice, Depth, GlyphSet, Palette, Theme, UnknownPalette};
 use crate::rules::{Language, MoveStyle, Notation, Position, UnknownLanguage, UnknownNotation};
 use crate::settings::Settings;
 
@@ -259,6 +259,16 @@ pub enum ColorArg {
     Always,
     /// Never colour
     Never,
+    /// 24-bit colour, whatever the terminal says
+    Truecolor,
+    /// The 256 colours of xterm
+    #[value(name = "256")]
+    C256,
+    /// The 16 colours of a console
+    #[value(name = "16")]
+    C16,
+    /// No colour (as never)
+    None,
 }
 
 impl From<ColorArg> for ColorChoice {
@@ -266,7 +276,10 @@ impl From<ColorArg> for ColorChoice {
         match arg {
             ColorArg::Auto => ColorChoice::Auto,
             ColorArg::Always => ColorChoice::Always,
-            ColorArg::Never => ColorChoice::Never,
+            ColorArg::Never | ColorArg::None => ColorChoice::Never,
+            ColorArg::Truecolor => ColorChoice::Depth(Depth::TrueColor),
+            ColorArg::C256 => ColorChoice::Depth(Depth::Ansi256),
+            ColorArg::C16 => ColorChoice::Depth(Depth::Ansi16),
         }
     }
 }
@@ -464,10 +477,10 @@ impl PlayArgs {
         let color = (self.color.map(ColorChoice::from))
             .or(settings.color)
             .unwrap_or_default()
-            .use_color_from_env();
+            .depth_from_env();
         Ok(Config {
             setup,
-            theme: Theme::new(self.theme.or(settings.theme).unwrap_or_default(), color),
+            theme: Theme::with_depth(self.theme.or(settings.theme).unwrap_or_default(), color),
             glyphs: match (self.ascii, self.unicode) {
                 (true, _) => GlyphSet::Ascii,
                 (_, true) => GlyphSet::Unicode,

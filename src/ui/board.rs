@@ -120,6 +120,7 @@ impl<'a> BoardView<'a> {
         let base = self.theme.square(sq.is_dark(), marks);
         fill(buf, rect, base);
         let mono = self.theme.is_monochrome();
+        let marked = self.theme.marks_highlights();
         let glyph_at = layout.glyph_position(sq);
         let band =
             Band::for_square(layout.square_size()).filter(|_| self.glyphs == GlyphSet::Unicode);
@@ -166,7 +167,7 @@ impl<'a> BoardView<'a> {
             }
         }
 
-        if mono && band.is_some() {
+        if marked && band.is_some() {
             // A figure fills the middle: the marks go down the square's edges, from the middle
             // row, and the cursor is the corner frame.
             let style = base.patch(self.theme.mark());
@@ -184,7 +185,7 @@ impl<'a> BoardView<'a> {
             }
             return;
         }
-        if mono {
+        if marked {
             let style = base.patch(self.theme.mark());
             for (distance, (left, right)) in mark_slots(marks, rect.width) {
                 put(buf, glyph_at.x - distance, glyph_at.y, left, style);

@@ -31,7 +31,7 @@
 
 use ratatui::style::{Color as Rgb, Modifier, Style};
 
-pub use crate::look::{ColorChoice, GlyphSet, Palette, Theme};
+pub use crate::look::{ColorChoice, Depth, GlyphSet, Palette, Theme};
 use crate::rules::{Color, Piece};
 
 /// The highlights that apply to one square, as the board widget computes them.
@@ -49,7 +49,7 @@ pub struct SquareMarks {
 }
 
 /// The RGB values of one palette.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Colors {
     light: Rgb,
     dark: Rgb,
@@ -154,6 +154,95 @@ const CONTRAST: Colors = Colors {
     muted: None,
 };
 
+/// Every theme on a 16-colour console (`TERM=linux`): of its eight background colours only
+/// green and brown (ANSI yellow, brown on a console) keep both sides' pieces — bright white
+/// and black — at 3:1, so the squares are those two, the highlights are drawn as marks (as
+/// without colour), and the rest is named ANSI colours. The contrast test reads them with the
+/// Linux console's own RGB values.
+const SIXTEEN: Colors = Colors {
+    light: Rgb::Green,
+    dark: Rgb::Yellow,
+    last_move_light: Rgb::Green,
+    last_move_dark: Rgb::Yellow,
+    selected: Rgb::Green,
+    check: Rgb::Green,
+    capture: Rgb::Green,
+    glow: Rgb::Green,
+    white: Rgb::White,
+    black: Rgb::Black,
+    target: Rgb::Black,
+    cursor: Rgb::White,
+    accent: Rgb::LightCyan,
+    key: Rgb::LightYellow,
+    error: Rgb::LightRed,
+    muted: None,
+};
+
+impl Colors {
+    /// Each colour as the nearest of xterm's 256 (its 6×6×6 cube and its 24 greys; never the
+    /// first 16, which every terminal sets differently).
+    fn nearest_256(self) -> Colors {
+        let q = nearest_256;
+        Colors {
+            light: q(self.light),
+            dark: q(self.dark),
+            last_move_light: q(self.last_move_light),
+            last_move_dark: q(self.last_move_dark),
+            selected: q(self.selected),
+            check: q(self.check),
+            capture: q(self.capture),
+            glow: q(self.glow),
+            white: q(self.white),
+            black: q(self.black),
+            target: q(self.target),
+            cursor: q(self.cursor),
+            accent: q(self.accent),
+            key: q(self.key),
+            error: q(self.error),
+            muted: self.muted.map(q),
+        }
+    }
+}
+
+/// The levels of each channel in xterm's colour cube (indices 16 to 231).
+const CUBE: [u8; 6] = [0, 95, 135, 175, 215, 255];
+
+/// The RGB of xterm's colour `index` (16 to 255).
+pub fn xterm_rgb(index: u8) -> (u8, u8, u8) {
+    match index {
+        16..=231 => {
+            let i = index - 16;
+            (
+                CUBE[usize::from(i / 36)],
+                CUBE[usize::from(i / 6 % 6)],
+                CUBE[usize::from(i % 6)],
+            )
+        }
+        232..=255 => {
+            let g = 8 + 10 * (index - 232);
+            (g, g, g)
+        }
+        // Set by each terminal: the nearest colour is never one of them.
+        _ => (0, 0, 0),
+    }
+}
+
+/// The xterm colour nearest to an RGB colour (named colours are kept as they are).
+fn nearest_256(color: Rgb) -> Rgb {
+    let Rgb::Rgb(r, g, b) = color else {
+        return color;
+    };
+    let distance = |(x, y, z): (u8, u8, u8)| {
+        let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).pow(2);
+        // Green weighs most, blue least, as the eye sees them.
+        3 * d(x, r) + 4 * d(y, g) + 2 * d(z, b)
+    };
+    let best = (16..=255u8)
+        .min_by_key(|&i| distance(xterm_rgb(i)))
+        .unwrap_or(16);
+    Rgb::Indexed(best)
+}
+
 const fn colors(palette: Palette) -> &'static Colors {
     match palette {
         Palette::Wood => &WOOD,
@@ -165,8 +254,21 @@ const fn colors(palette: Palette) -> &'static Colors {
 
 /// The drawing side of the players' [`Theme`].
 impl Theme {
-    const fn colors(&self) -> &'static Colors {
-        colors(self.palette())
+    /// The palette's colours, as many as the terminal shows.
+    fn colors(&self) -> Colors {
+        let own = *colors(self.palette());
+        match self.depth() {
+            Depth::TrueColor => own,
+            Depth::Ansi256 => own.nearest_256(),
+            Depth::Ansi16 => SIXTEEN,
+        }
+    }
+
+    /// Whether the highlights (selection, check, targets, the last move) are drawn as marks
+    /// beside the piece rather than as the square's colour: without colour, and on a
+    /// 16-colour console, which has too few colours for them.
+    pub fn marks_highlights(&self) -> bool {
+        self.is_monochrome() || self.depth() == Depth::Ansi16
     }
 
     /// The style of a square's cells: background (colour) or attributes (monochrome).
@@ -185,6 +287,15 @@ impl Theme {
             return style;
         }
         let c = self.colors();
+        if self.marks_highlights() {
+            // The square's own colour; the last move underlined, the rest marked by the board.
+            let style = Style::new().bg(if dark { c.dark } else { c.light });
+            return if marks.last_move {
+                style.add_modifier(Modifier::UNDERLINED)
+            } else {
+                style
+            };
+        }
         let bg = if marks.selected {
             c.selected
         } else if marks.check {
@@ -276,7 +387,13 @@ impl Theme {
 
     /// The style of a shape mark (`[ ]`, `( )`, `! !`, `> <`), patched over the square's style.
     pub fn mark(&self) -> Style {
-        Style::new().add_modifier(Modifier::BOLD)
+        let style = Style::new().add_modifier(Modifier::BOLD);
+        if self.is_monochrome() {
+            style
+        } else {
+            // On a 16-colour console's squares: bright white, as the cursor.
+            style.fg(self.colors().cursor)
+        }
     }
 
     /// File letters and rank numbers; `current` for the cursor's file and rank.

@@ -43,6 +43,8 @@ const GOODBYE: Duration = Duration::from_millis(500);
 pub struct Control {
     live: Mutex<HashMap<u64, Live>>,
     bans: Mutex<Bans>,
+    /// The server's I/O, where a connection is closed from (set once it runs).
+    io: Mutex<Option<tokio::runtime::Handle>>,
 }
 
 /// One connection, as the host sees it.
@@ -54,6 +56,9 @@ struct Live {
     rooms: BTreeSet<String>,
     liveness: Arc<Liveness>,
     close: Option<tokio::task::AbortHandle>,
+    /// The SSH session, once its handshake is done: closing it ends the connection (aborting
+    /// the task that started it does not: russh runs the session on a task of its own).
+    ssh: Option<russh::server::Handle>,
 }
 
 /// The keys and addresses refused, and the file they are kept in.
@@ -90,19 +95,26 @@ impl Bans {
         Ok(bans)
     }
 
-    /// Writes the bans to their file, atomically.
-    fn save(&self) -> std::io::Result<()> {
-        let Some(file) = &self.file else {
-            return Ok(());
-        };
+    /// The bans as their file holds them, and the file: written by [`write_bans`] once the
+    /// lock is let go (the logins check the bans meanwhile).
+    fn to_write(&self) -> Option<(PathBuf, String)> {
+        let file = self.file.clone()?;
         let mut text = String::new();
         for line in self.keys.iter().chain(&self.addresses) {
             text.push_str(line);
             text.push('\n');
         }
-        let temp = file.with_extension("new");
-        std::fs::write(&temp, text)?;
-        std::fs::rename(&temp, file)
+        Some((file, text))
+    }
+}
+
+/// Writes the bans to their file, atomically and durably.
+fn write_bans(written: Option<(PathBuf, String)>) -> Result<(), String> {
+    match written {
+        None => Ok(()),
+        Some((file, text)) => {
+            hotseat::store::atomic_write(&file, text.as_bytes()).map_err(|e| e.to_string())
+        }
     }
 }
 
@@ -114,14 +126,21 @@ enum Target {
 }
 
 impl Target {
+    /// A key's fingerprint (or a prefix of it), a keyless guest's name (`guest-…`), an address,
+    /// or an IPv6 network as `who` and `bans` show it (`2001:db8:1:2::/64`).
     fn read(word: &str) -> Option<Target> {
-        if let Ok(ip) = word.parse::<IpAddr>() {
+        let ip = word.strip_suffix("/64").unwrap_or(word);
+        if let Ok(ip) = ip.parse::<IpAddr>() {
             return Some(Target::Address(Address::of(ip)));
         }
-        let hex = word.len() >= MIN_PREFIX
-            && word.len() <= 64
-            && word.bytes().all(|b| b.is_ascii_hexdigit());
-        hex.then(|| Target::Key(word.to_ascii_lowercase()))
+        let (guest, hex) = match word.strip_prefix("guest-") {
+            Some(rest) => ("guest-", rest),
+            None => ("", word),
+        };
+        let hex_ok = hex.len() >= MIN_PREFIX
+            && hex.len() <= 64
+            && hex.bytes().all(|b| b.is_ascii_hexdigit());
+        hex_ok.then(|| Target::Key(format!("{guest}{}", hex.to_ascii_lowercase())))
     }
 }
 
@@ -131,7 +150,20 @@ impl Control {
         Ok(Control {
             live: Mutex::new(HashMap::new()),
             bans: Mutex::new(Bans::load(data.join(BANS_FILE))?),
+            io: Mutex::new(None),
         })
+    }
+
+    /// The server's I/O runtime, from which connections are closed.
+    pub fn runs_on(&self, io: tokio::runtime::Handle) {
+        *lock(&self.io) = Some(io);
+    }
+
+    /// Connection `id`'s SSH session is up: how to close it.
+    pub fn session(&self, id: u64, ssh: russh::server::Handle) {
+        if let Some(live) = lock(&self.live).get_mut(&id) {
+            live.ssh = Some(ssh);
+        }
     }
 
     /// A control with no file, for tests.
@@ -140,6 +172,7 @@ impl Control {
         Control {
             live: Mutex::new(HashMap::new()),
             bans: Mutex::new(Bans::default()),
+            io: Mutex::new(None),
         }
     }
 
@@ -154,6 +187,7 @@ impl Control {
                 rooms: BTreeSet::new(),
                 liveness,
                 close: None,
+                ssh: None,
             },
         );
     }
@@ -289,26 +323,50 @@ impl Control {
     /// Says goodbye on every screen of the connections `which` chooses, then cuts them: how
     /// many.
     fn cut(&self, which: impl Fn(&Live) -> bool, goodbye: &str) -> usize {
-        let chosen: Vec<(Arc<Liveness>, Option<tokio::task::AbortHandle>)> = lock(&self.live)
+        type Chosen = (
+            Arc<Liveness>,
+            Option<tokio::task::AbortHandle>,
+            Option<russh::server::Handle>,
+        );
+        let chosen: Vec<Chosen> = lock(&self.live)
             .values()
             .filter(|l| which(l))
-            .map(|l| (l.liveness.clone(), l.close.clone()))
+            .map(|l| (l.liveness.clone(), l.close.clone(), l.ssh.clone()))
             .collect();
         let n = chosen.len();
         if n == 0 {
             return 0;
         }
-        for (liveness, _) in &chosen {
+        for (liveness, _, _) in &chosen {
             liveness.say_goodbye(goodbye);
         }
-        // A moment for the games to restore their screens and say it, off this thread.
+        let io = lock(&self.io).clone();
+        let goodbye = format!("hotseat: {goodbye}");
+        // A moment for the games to restore their screens and say it, off this thread; then
+        // the SSH session is closed (its channels with it), or, before its handshake, its task.
         let _ = std::thread::Builder::new()
             .name("host-kick".into())
             .spawn(move || {
                 std::thread::sleep(GOODBYE);
-                for (_, close) in chosen {
-                    if let Some(close) = close {
-                        close.abort();
+                for (_, close, ssh) in chosen {
+                    match (ssh, &io) {
+                        (Some(ssh), Some(io)) => {
+                            let goodbye = goodbye.clone();
+                            io.spawn(async move {
+                                let _ = ssh
+                                    .disconnect(
+                                        russh::Disconnect::ByApplication,
+                                        goodbye,
+                                        "en".into(),
+                                    )
+                                    .await;
+                            });
+                        }
+                        _ => {
+                            if let Some(close) = close {
+                                close.abort();
+                            }
+                        }
                     }
                 }
             });
@@ -349,7 +407,8 @@ impl Control {
             }
             None => return vec![bad_target(who)],
         };
-        let kept = match lock(&self.bans).save() {
+        let written = lock(&self.bans).to_write();
+        let kept = match write_bans(written) {
             Ok(()) => String::new(),
             Err(e) => format!(" (not kept for the next start: {e})"),
         };
@@ -380,9 +439,11 @@ impl Control {
             }
             None => return vec![bad_target(who)],
         };
+        let written = bans.to_write();
+        drop(bans);
         match removed {
             Some(what) => {
-                let kept = match bans.save() {
+                let kept = match write_bans(written) {
                     Ok(()) => String::new(),
                     Err(e) => format!(" (the file still has it: {e})"),
                 };
@@ -504,6 +565,20 @@ mod tests {
             Target::read("192.0.2.7"),
             Some(Target::Address(_))
         ));
+        // As who and bans show an IPv6 network, and as the bans file keeps it.
+        assert_eq!(
+            Target::read("2001:db8:1:2::/64"),
+            Target::read("2001:db8:1:2::9")
+        );
+        let Some(Target::Address(net)) = Target::read("2001:db8:1:2::9") else {
+            panic!("an address")
+        };
+        assert_eq!(Target::read(&net.to_string()), Some(Target::Address(net)));
+        // A keyless guest, by the name who shows.
+        assert_eq!(
+            Target::read("guest-00ff00ff00ff00ff"),
+            Some(Target::Key("guest-00ff00ff00ff00ff".into()))
+        );
     }
 
     #[test]
@@ -519,6 +594,13 @@ mod tests {
         let again = Control::new(&dir).unwrap();
         assert!(again.key_banned(&key));
         assert!(again.address_banned("192.0.2.7".parse().unwrap()));
+        assert_eq!(control.ban("2001:db8:1:2::9").len(), 1);
+        assert!(
+            Control::new(&dir)
+                .unwrap()
+                .address_banned("2001:db8:1:2:ffff::1".parse().unwrap()),
+            "an IPv6 ban is read again from the file"
+        );
         assert!(!again.address_banned("192.0.2.8".parse().unwrap()));
         assert_eq!(
             again.unban("abababab"),

@@ -92,15 +92,24 @@ impl<W: Write> Write for JsonLines<W> {
 /// The most of a game's file `pgn` prints: a game's file is far smaller.
 const MAX_PGN_BYTES: u64 = 8 << 20;
 
-/// Whether `id` can name a game's file among the player's: a file name of letters, digits, `.`,
-/// `_` and `-`, not starting with a dot. Anything else (a path, `..`, a device) is no game.
-fn is_game_name(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= 255
-        && !id.starts_with('.')
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+/// Whether `id` is the name of one of the regular files in `games` (not a link, not a folder):
+/// the only names `pgn` opens. Any name the store gave a game (`José`, `O'Brien`) is one; a
+/// path, `..` or a device never is, being no entry of the folder.
+fn listed(games: &Path, id: &str) -> bool {
+    if !is_plausible(id) {
+        return false;
+    }
+    let Ok(entries) = std::fs::read_dir(games) else {
+        return false;
+    };
+    entries.flatten().any(|entry| {
+        entry.file_name().to_str() == Some(id) && entry.file_type().is_ok_and(|t| t.is_file())
+    })
+}
+
+/// A name worth looking for: not empty, not hidden, no separator, at most 255 bytes.
+fn is_plausible(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 255 && !id.starts_with('.') && !id.contains(['/', '\\', '\0'])
 }
 
 /// `pgn ID`: the game's file as it is kept. The name is checked before anything is opened,
@@ -112,7 +121,7 @@ pub fn pgn(mut out: Output, folder: &Path, id: &str) {
     let path = if id == CURRENT {
         Some(store.current_path())
     } else {
-        is_game_name(id).then(|| store.games_dir().join(id))
+        listed(&store.games_dir(), id).then(|| store.games_dir().join(id))
     };
     let text = path.and_then(|path| read_bounded(&path, MAX_PGN_BYTES).ok());
     match text {
@@ -156,22 +165,34 @@ mod tests {
     }
 
     #[test]
-    fn only_a_plain_file_name_names_a_game() {
-        assert!(is_game_name("2026-11-27-Ann-vs-Bob.pgn"));
+    fn only_a_regular_file_of_the_games_folder_names_a_game() {
+        let dir = std::env::temp_dir().join(format!("hotseat-serve-games-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        for name in [
+            "2026-11-27-Ann-vs-Bob.pgn",
+            "2026-11-27-José-vs-O'Brien.pgn",
+        ] {
+            std::fs::write(dir.join(name), "1. e4 *").unwrap();
+            assert!(listed(&dir, name), "{name}");
+        }
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("/etc/passwd", dir.join("link.pgn")).unwrap();
         for bad in [
             "",
             ".",
             "..",
-            ".hidden",
+            "sub",
+            "link.pgn",
             "../x.pgn",
+            "/etc/passwd",
             "/dev/zero",
-            "a/b.pgn",
-            "a\\b",
-            "x y.pgn",
-            "caf\u{e9}.pgn",
+            "sub/x.pgn",
+            "missing.pgn",
         ] {
-            assert!(!is_game_name(bad), "{bad:?}");
+            assert!(!listed(&dir, bad), "{bad:?}");
         }
-        assert!(!is_game_name(&"a".repeat(256)));
+        assert!(!listed(&dir, &"a".repeat(256)));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

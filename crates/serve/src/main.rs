@@ -40,7 +40,7 @@ mod terminal;
 
 use std::collections::HashSet;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -173,6 +173,7 @@ fn serve(args: Args) -> Result<()> {
     std::fs::create_dir_all(&data).with_context(|| format!("cannot create {}", data.display()))?;
     let data = std::path::absolute(&data)
         .with_context(|| format!("cannot find the folder {}", data.display()))?;
+    guests_settings(&data)?;
     let allow = match &args.allow_keys {
         Some(file) => Some(read_allowed(file)?),
         None => None,
@@ -235,7 +236,9 @@ fn serve(args: Args) -> Result<()> {
     // error's words) shows nothing of the server's user or home.
     std::env::set_current_dir(&policy.data)
         .with_context(|| format!("cannot work in {}", policy.data.display()))?;
-    let rooms = rooms::Rooms::new(args.rooms_per_key, local.port(), &policy.data);
+    // From here on the server's own folder is where it works: the rooms name their files
+    // from it, so that no message of theirs carries the path above it.
+    let rooms = rooms::Rooms::new(args.rooms_per_key, local.port(), Path::new("."));
     let (resumed, problems) = rooms.restore();
     for problem in problems {
         eprintln!("{problem}");
@@ -250,6 +253,7 @@ fn serve(args: Args) -> Result<()> {
     }
     let control = control::Control::new(&policy.data)
         .with_context(|| format!("cannot read the bans in {}", policy.data.display()))?;
+    control.runs_on(runtime.handle().clone());
     let shared = Arc::new(Shared::new(policy, rooms, control));
     // The host's commands, typed at the server's own terminal (none where its input is not
     // there, as under a service manager).
@@ -349,6 +353,7 @@ async fn accept(
             shared.policy.stalled,
             (login, authenticated.clone()),
         );
+        let closing = shared.clone();
         let task = tokio::spawn(async move {
             let started =
                 tokio::time::timeout(login, russh::server::run_stream(config, socket, handler))
@@ -357,6 +362,7 @@ async fn accept(
                 return;
             };
             let handle = session.handle();
+            closing.control.session(id, session.handle());
             // Ended with the connection's task, even when it is aborted.
             let idle = AbortOnDrop(tokio::spawn(watch_idle(liveness, idle, session.handle())));
             let watchdog = AbortOnDrop(tokio::spawn(async move {
@@ -509,15 +515,39 @@ fn check_game_options(game: &[String], data: &std::path::Path) -> Result<()> {
         "hotseat".to_owned(),
         "--data-dir".to_owned(),
         data.join("players").to_string_lossy().into_owned(),
+        "--config".to_owned(),
+        data.join(GUESTS_SETTINGS).to_string_lossy().into_owned(),
     ];
     args.extend(game.iter().cloned());
     let cli = hotseat::cli::Cli::try_parse_from(&args)
         .map_err(|e| anyhow::anyhow!("the game options after --: {e}"))?;
     match cli.task() {
+        Ok(hotseat::cli::Task::Play(launch, _)) if launch.config.sparring.is_some() => {
+            anyhow::bail!(
+                "the game options after --: --against is not served (every guest's game would \
+                 run an engine of its own, outside the engines the guests share: --engines)"
+            )
+        }
         Ok(hotseat::cli::Task::Play(..)) => Ok(()),
         Ok(_) => anyhow::bail!("the options after -- are a game's (--time 5+3...), not a command"),
         Err(e) => anyhow::bail!("the game options after --: {}", task_error(e)),
     }
+}
+
+/// The settings file of the guests' games, in the server's folder: every guest's game reads it
+/// (`--config`), never the config.toml of the server's user.
+pub const GUESTS_SETTINGS: &str = "guests.toml";
+
+/// Makes the guests' settings file if it is not there yet: empty but for what it is.
+fn guests_settings(data: &Path) -> Result<()> {
+    let file = data.join(GUESTS_SETTINGS);
+    if file.exists() {
+        return Ok(());
+    }
+    let text = "# The settings of every game hotseat serve plays, as in hotseat's config.toml\n\
+                # (theme = \"blue\", time = \"5+3\"...). Not the server user's own settings.\n";
+    hotseat::store::atomic_write(&file, text.as_bytes())
+        .with_context(|| format!("cannot write {}", file.display()))
 }
 
 /// What is wrong with the game options, in the words `hotseat` says it.

@@ -516,10 +516,17 @@ impl Connection {
             key: who.key.clone(),
             standing,
         };
+        // A key banned after it logged in opens no new game on its connection.
+        if self.shared.control.key_banned(&who.key) {
+            return say(out, 1, "the server's host banned this key");
+        }
         let mut args = vec![
             "hotseat".to_owned(),
             "--data-dir".to_owned(),
             folder.to_string_lossy().into_owned(),
+            // The server's settings for its guests, never its user's own config.toml.
+            "--config".to_owned(),
+            crate::GUESTS_SETTINGS.to_owned(),
         ];
         let dumb = term == "dumb";
         args.extend([

@@ -83,12 +83,12 @@ fn seat(start: &Start, launch: &Launch) -> Result<(Role, Option<Seated>), String
     Ok(match &start.kind {
         Kind::Here | Kind::Lobby => (Role::Local, None),
         Kind::Room(code) => {
-            start.shared.control.in_room(start.connection, code);
             let room = start
                 .shared
                 .rooms
                 .enter(code, &start.key, &launch.config)
                 .map_err(|e| format!("{e:#}"))?;
+            start.shared.control.in_room(start.connection, code);
             let (place, ticket) = room.claim(&start.key);
             let role = room.role(place, ticket, start.shared.rooms.port());
             let seated = Seated {

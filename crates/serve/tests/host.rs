@@ -24,6 +24,19 @@ fn connected_key(server: &mut Server) -> String {
     panic!("no key in who: {answer}");
 }
 
+/// Polls `who` (at most 10 s) until it lists no connection.
+fn no_connection_left(server: &mut Server) {
+    let mut listed = String::new();
+    for _ in 0..200 {
+        listed = server.command("who", "connection");
+        if listed.contains("0 connections") {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("a connection is left: {listed}");
+}
+
 /// The client's ssh has ended (its connection closed by the server).
 fn gone(pty: &mut Pty) {
     pty.wait_exit().expect("the connection closed");
@@ -53,6 +66,19 @@ fn the_host_lists_kicks_bans_and_unbans_a_key_and_an_address() {
     pty.wait_for("the server's host closed your connection")
         .unwrap();
     gone(&mut pty);
+    // The connection itself is closed, not only its game: who lists it no more.
+    no_connection_left(&mut server);
+    // A connection with no game at all (ssh -N, or a master connection kept for others) is
+    // closed by a ban too.
+    let mut holder = std::process::Command::new("ssh")
+        .args(server.ssh_args(&ann))
+        .args(["-N", "player@127.0.0.1"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    connected_key(&mut server);
     // Banned: the key is told so on its next connection, until it is unbanned.
     let said = server.command(&format!("ban {fingerprint}"), "Banned");
     assert!(
@@ -60,6 +86,15 @@ fn the_host_lists_kicks_bans_and_unbans_a_key_and_an_address() {
         "{said}"
     );
     assert!(server.command("bans", &fingerprint).contains(&fingerprint));
+    let start = std::time::Instant::now();
+    while holder.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed().as_secs() < 10,
+            "the held connection stays open"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    no_connection_left(&mut server);
     let (ok, _, err) = server.run(&ann, &[], &["games"]);
     assert!(!ok && err.contains("banned this key"), "{err}");
     // Kept across a restart of the server: the file in its folder.

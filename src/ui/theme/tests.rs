@@ -10,11 +10,43 @@ fn linear(channel: u8) -> f64 {
     }
 }
 
+/// The RGB a terminal shows for `color`: its own for RGB, xterm's for the 256, the Linux
+/// console's (VGA) for the named 16 — the terminal a 16-colour theme is chosen for.
+fn shown_rgb(color: Rgb) -> (u8, u8, u8) {
+    match color {
+        Rgb::Rgb(r, g, b) => (r, g, b),
+        Rgb::Indexed(i) => super::xterm_rgb(i),
+        Rgb::Black => (0, 0, 0),
+        Rgb::Red => (170, 0, 0),
+        Rgb::Green => (0, 170, 0),
+        Rgb::Yellow => (170, 85, 0),
+        Rgb::Blue => (0, 0, 170),
+        Rgb::Magenta => (170, 0, 170),
+        Rgb::Cyan => (0, 170, 170),
+        Rgb::Gray => (170, 170, 170),
+        Rgb::DarkGray => (85, 85, 85),
+        Rgb::LightRed => (255, 85, 85),
+        Rgb::LightGreen => (85, 255, 85),
+        Rgb::LightYellow => (255, 255, 85),
+        Rgb::LightBlue => (85, 85, 255),
+        Rgb::LightMagenta => (255, 85, 255),
+        Rgb::LightCyan => (85, 255, 255),
+        Rgb::White => (255, 255, 255),
+        Rgb::Reset => panic!("a palette colour is never the terminal's own"),
+    }
+}
+
 fn luminance(color: Rgb) -> f64 {
-    let Rgb::Rgb(r, g, b) = color else {
-        panic!("palette colours are RGB, got {color:?}")
-    };
+    let (r, g, b) = shown_rgb(color);
     0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+}
+
+/// Every depth a theme is drawn at.
+const DEPTHS: [Depth; 3] = [Depth::TrueColor, Depth::Ansi256, Depth::Ansi16];
+
+/// The colours of `palette` at `depth`, as the theme draws them.
+fn drawn(palette: Palette, depth: Depth) -> Colors {
+    Theme::with_depth(palette, Some(depth)).colors()
 }
 
 fn contrast(a: Rgb, b: Rgb) -> f64 {
@@ -22,9 +54,9 @@ fn contrast(a: Rgb, b: Rgb) -> f64 {
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
-/// Every background a square can have in `palette`, by name.
-fn backgrounds(palette: Palette) -> [(&'static str, Rgb); 8] {
-    let c = colors(palette);
+/// Every background a square can have in `palette` at `depth`, by name.
+fn backgrounds(palette: Palette, depth: Depth) -> [(&'static str, Rgb); 8] {
+    let c = drawn(palette, depth);
     [
         ("light", c.light),
         ("dark", c.dark),
@@ -39,21 +71,24 @@ fn backgrounds(palette: Palette) -> [(&'static str, Rgb); 8] {
 
 #[test]
 fn pieces_and_marks_stand_out_three_to_one_on_every_square_background() {
-    for palette in Palette::ALL {
-        let c = colors(palette);
-        let things = [
-            ("white piece", c.white),
-            ("black piece", c.black),
-            ("target mark", c.target),
-            ("cursor frame", c.cursor),
-        ];
-        for (name, bg) in backgrounds(palette) {
-            for (thing, fg) in things {
-                let ratio = contrast(fg, bg);
-                assert!(
-                    ratio >= 3.0,
-                    "{palette}: {thing} on {name} square has contrast {ratio:.2}"
-                );
+    for depth in DEPTHS {
+        for palette in Palette::ALL {
+            let c = drawn(palette, depth);
+            let things = [
+                ("white piece", c.white),
+                ("black piece", c.black),
+                ("target mark", c.target),
+                ("cursor frame", c.cursor),
+            ];
+            for (name, bg) in backgrounds(palette, depth) {
+                for (thing, fg) in things {
+                    let ratio = contrast(fg, bg);
+                    assert!(
+                        ratio >= 3.0,
+                        "{palette} at {}: {thing} on {name} square has contrast {ratio:.2}",
+                        depth.name()
+                    );
+                }
             }
         }
     }
@@ -61,23 +96,52 @@ fn pieces_and_marks_stand_out_three_to_one_on_every_square_background() {
 
 #[test]
 fn the_pieces_the_board_draws_are_the_ones_checked() {
-    for palette in Palette::ALL {
-        let theme = Theme::new(palette, true);
-        let c = colors(palette);
-        assert_eq!(theme.piece(Color::White, false).fg, Some(c.white));
-        assert_eq!(theme.piece(Color::Black, true).fg, Some(c.black));
-        assert_eq!(theme.target().fg, Some(c.target));
-        assert_eq!(theme.cursor().fg, Some(c.cursor));
-        for dark in [false, true] {
-            for bits in 0..128u8 {
-                let bg = theme.square(dark, marks_of(bits)).bg.unwrap();
-                assert!(
-                    backgrounds(palette).iter().any(|&(_, b)| b == bg),
-                    "{palette}: {bg:?} is not a checked background"
-                );
+    for depth in DEPTHS {
+        for palette in Palette::ALL {
+            let theme = Theme::with_depth(palette, Some(depth));
+            let c = drawn(palette, depth);
+            assert_eq!(theme.piece(Color::White, false).fg, Some(c.white));
+            assert_eq!(theme.piece(Color::Black, true).fg, Some(c.black));
+            assert_eq!(theme.target().fg, Some(c.target));
+            assert_eq!(theme.cursor().fg, Some(c.cursor));
+            for dark in [false, true] {
+                for bits in 0..128u8 {
+                    let bg = theme.square(dark, marks_of(bits)).bg.unwrap();
+                    assert!(
+                        backgrounds(palette, depth).iter().any(|&(_, b)| b == bg),
+                        "{palette}: {bg:?} is not a checked background"
+                    );
+                }
             }
         }
     }
+}
+
+#[test]
+fn below_true_colour_no_rgb_is_sent_and_256_keeps_each_palette_apart() {
+    for palette in Palette::ALL {
+        let c = drawn(palette, Depth::Ansi256);
+        for (_, bg) in backgrounds(palette, Depth::Ansi256) {
+            assert!(matches!(bg, Rgb::Indexed(16..=255)), "{bg:?}");
+        }
+        assert!(matches!(c.white, Rgb::Indexed(_)) && matches!(c.accent, Rgb::Indexed(_)));
+        // The highlights stay distinct from the squares they replace.
+        for highlight in [c.selected, c.check, c.capture] {
+            assert!(highlight != c.light && highlight != c.dark, "{palette}");
+        }
+        let sixteen = drawn(palette, Depth::Ansi16);
+        for (_, bg) in backgrounds(palette, Depth::Ansi16) {
+            // A console's eight background colours: no bright one (which would blink).
+            assert!(
+                matches!(bg, Rgb::Green | Rgb::Yellow),
+                "{palette} at 16: {bg:?}"
+            );
+        }
+        assert!(!matches!(sixteen.white, Rgb::Rgb(..) | Rgb::Indexed(_)));
+    }
+    // On a 16-colour console the highlights are marks, as without colour.
+    assert!(Theme::with_depth(Palette::Wood, Some(Depth::Ansi16)).marks_highlights());
+    assert!(!Theme::with_depth(Palette::Wood, Some(Depth::Ansi256)).marks_highlights());
 }
 
 #[test]
@@ -108,13 +172,20 @@ fn marks_of(bits: u8) -> SquareMarks {
 
 #[test]
 fn light_and_dark_squares_differ_visibly() {
-    for palette in Palette::ALL {
-        let c = colors(palette);
-        assert!(contrast(c.light, c.dark) >= 1.6, "{palette}");
-        assert!(
-            contrast(c.last_move_light, c.last_move_dark) >= 1.4,
-            "{palette}"
-        );
+    for depth in DEPTHS {
+        for palette in Palette::ALL {
+            let c = drawn(palette, depth);
+            assert!(
+                contrast(c.light, c.dark) >= 1.6,
+                "{palette} at {}",
+                depth.name()
+            );
+            assert!(
+                contrast(c.last_move_light, c.last_move_dark) >= 1.4,
+                "{palette} at {}",
+                depth.name()
+            );
+        }
     }
 }
 
