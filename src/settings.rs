@@ -677,6 +677,13 @@ mod tests {
             ("\"Always\"", ColorChoice::Always),
             ("true", ColorChoice::Always),
             ("false", ColorChoice::Never),
+            ("\"none\"", ColorChoice::Never),
+            ("\"256\"", ColorChoice::Depth(crate::look::Depth::Ansi256)),
+            ("\"16\"", ColorChoice::Depth(crate::look::Depth::Ansi16)),
+            (
+                "\"truecolor\"",
+                ColorChoice::Depth(crate::look::Depth::TrueColor),
+            ),
         ] {
             let (s, problems) = parse(&format!("color = {text}"));
             assert_eq!((s.color, problems), (Some(choice), vec![]), "{text}");
@@ -686,7 +693,7 @@ mod tests {
         assert!(
             problems[0]
                 .text
-                .contains("\"auto\", \"always\" or \"never\"")
+                .contains("\"auto\", \"always\", \"never\", \"truecolor\", \"256\" or \"16\"")
         );
     }
 

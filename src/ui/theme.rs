@@ -180,28 +180,92 @@ const SIXTEEN: Colors = Colors {
 
 impl Colors {
     /// Each colour as the nearest of xterm's 256 (its 6×6×6 cube and its 24 greys; never the
-    /// first 16, which every terminal sets differently).
+    /// first 16, which every terminal sets differently) that keeps the palette's promises: a
+    /// square's colour keeps the pieces and marks at 3:1, and the dark squares stay apart from
+    /// the light ones.
     fn nearest_256(self) -> Colors {
-        let q = nearest_256;
+        let any = |_: Rgb| true;
+        let q = |c: Rgb| nearest_256(c, any);
+        let (white, black, target, cursor) =
+            (q(self.white), q(self.black), q(self.target), q(self.cursor));
+        let readable = move |bg: Rgb| {
+            [white, black, target, cursor]
+                .into_iter()
+                .all(|fg| contrast(fg, bg) >= 3.0)
+        };
+        let square = |c: Rgb| nearest_256(c, readable);
+        let light = square(self.light);
+        let dark = nearest_256(self.dark, |bg| readable(bg) && contrast(bg, light) >= 1.6);
+        let last_move_light = square(self.last_move_light);
+        let last_move_dark = nearest_256(self.last_move_dark, |bg| {
+            readable(bg) && contrast(bg, last_move_light) >= 1.4
+        });
         Colors {
-            light: q(self.light),
-            dark: q(self.dark),
-            last_move_light: q(self.last_move_light),
-            last_move_dark: q(self.last_move_dark),
-            selected: q(self.selected),
-            check: q(self.check),
-            capture: q(self.capture),
-            glow: q(self.glow),
-            white: q(self.white),
-            black: q(self.black),
-            target: q(self.target),
-            cursor: q(self.cursor),
+            light,
+            dark,
+            last_move_light,
+            last_move_dark,
+            selected: square(self.selected),
+            check: square(self.check),
+            capture: square(self.capture),
+            glow: square(self.glow),
+            white,
+            black,
+            target,
+            cursor,
             accent: q(self.accent),
             key: q(self.key),
             error: q(self.error),
             muted: self.muted.map(q),
         }
     }
+}
+
+/// The RGB a terminal shows for `color`: its own for RGB, xterm's for the 256, the Linux
+/// console's (VGA) for the named 16 — the terminal a 16-colour theme is chosen for.
+pub fn shown_rgb(color: Rgb) -> (u8, u8, u8) {
+    match color {
+        Rgb::Rgb(r, g, b) => (r, g, b),
+        Rgb::Indexed(i) => xterm_rgb(i),
+        Rgb::Black | Rgb::Reset => (0, 0, 0),
+        Rgb::Red => (170, 0, 0),
+        Rgb::Green => (0, 170, 0),
+        Rgb::Yellow => (170, 85, 0),
+        Rgb::Blue => (0, 0, 170),
+        Rgb::Magenta => (170, 0, 170),
+        Rgb::Cyan => (0, 170, 170),
+        Rgb::Gray => (170, 170, 170),
+        Rgb::DarkGray => (85, 85, 85),
+        Rgb::LightRed => (255, 85, 85),
+        Rgb::LightGreen => (85, 255, 85),
+        Rgb::LightYellow => (255, 255, 85),
+        Rgb::LightBlue => (85, 85, 255),
+        Rgb::LightMagenta => (255, 85, 255),
+        Rgb::LightCyan => (85, 255, 255),
+        Rgb::White => (255, 255, 255),
+    }
+}
+
+fn linear(channel: u8) -> f64 {
+    let c = f64::from(channel) / 255.0;
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        // x^2.4 as e^(2.4 ln x): the binary links no C math library's pow (see src/main.rs).
+        (2.4 * ((c + 0.055) / 1.055).ln()).exp()
+    }
+}
+
+/// The relative luminance of `color` as shown (WCAG 2.1).
+fn luminance(color: Rgb) -> f64 {
+    let (r, g, b) = shown_rgb(color);
+    0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+}
+
+/// The contrast ratio of two colours as shown (WCAG 2.1): 1 to 21.
+pub fn contrast(a: Rgb, b: Rgb) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
 /// The levels of each channel in xterm's colour cube (indices 16 to 231).
@@ -227,8 +291,9 @@ pub fn xterm_rgb(index: u8) -> (u8, u8, u8) {
     }
 }
 
-/// The xterm colour nearest to an RGB colour (named colours are kept as they are).
-fn nearest_256(color: Rgb) -> Rgb {
+/// The xterm colour nearest to an RGB colour among those `ok` takes (named colours are kept as
+/// they are; where `ok` takes none, the nearest of all).
+fn nearest_256(color: Rgb, ok: impl Fn(Rgb) -> bool) -> Rgb {
     let Rgb::Rgb(r, g, b) = color else {
         return color;
     };
@@ -237,10 +302,12 @@ fn nearest_256(color: Rgb) -> Rgb {
         // Green weighs most, blue least, as the eye sees them.
         3 * d(x, r) + 4 * d(y, g) + 2 * d(z, b)
     };
-    let best = (16..=255u8)
-        .min_by_key(|&i| distance(xterm_rgb(i)))
-        .unwrap_or(16);
-    Rgb::Indexed(best)
+    let nearest = |ok: &dyn Fn(Rgb) -> bool| {
+        (16..=255u8)
+            .filter(|&i| ok(Rgb::Indexed(i)))
+            .min_by_key(|&i| distance(xterm_rgb(i)))
+    };
+    Rgb::Indexed(nearest(&ok).or_else(|| nearest(&|_| true)).unwrap_or(16))
 }
 
 const fn colors(palette: Palette) -> &'static Colors {

@@ -207,7 +207,11 @@ fn wrong_settings_are_said_as_the_screen_says_them_and_the_analysis_goes_on() {
     let first = stderr.lines().next().unwrap_or_default();
     assert!(first.starts_with("hotseat: Settings file "), "{stderr}");
     assert!(first.contains("line 1: engine = 42"), "{stderr}");
-    assert!(first.contains("also line 2"), "{stderr}");
+    // The second wrong line with its own reason, as the line has room for it.
+    assert!(
+        first.contains("line 2: unknown setting \"engin\""),
+        "{stderr}"
+    );
     // Then the report, as without the file.
     assert!(stderr.contains("White (Ann): accuracy "), "{stderr}");
 }

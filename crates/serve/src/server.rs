@@ -270,6 +270,9 @@ struct ChannelState {
     /// The client asked for a terminal (`pty-req`), of this type.
     term: Option<String>,
     no_color: bool,
+    /// The client said its terminal shows 24-bit colour (`COLORTERM=truecolor`, sent by an
+    /// ssh with `SendEnv COLORTERM`).
+    truecolor: bool,
     keys: Arc<Mutex<Keys>>,
     /// For the plain mode: where the client's lines go, and, when its terminal is raw, the
     /// line editing its own terminal would do.
@@ -531,10 +534,13 @@ impl Connection {
         let dumb = term == "dumb";
         args.extend([
             "--color".to_owned(),
+            // The client's terminal's colours, as its TERM and COLORTERM say (not the server
+            // process's own environment).
             if state.no_color || dumb {
                 "never"
             } else {
-                "always"
+                let colorterm = state.truecolor.then_some(std::ffi::OsStr::new("truecolor"));
+                hotseat::look::Depth::detect(colorterm, Some(std::ffi::OsStr::new(&term))).name()
             }
             .to_owned(),
         ]);
@@ -771,6 +777,7 @@ impl russh::server::Handler for Connection {
                 size: Arc::new(Mutex::new(terminal::clamp_size(80, 24))),
                 term: None,
                 no_color: false,
+                truecolor: false,
                 keys: Arc::new(Mutex::new(Keys::default())),
                 lines: Lines::default(),
                 editor: None,
@@ -824,6 +831,12 @@ impl russh::server::Handler for Connection {
         match self.channels.get_mut(&channel) {
             Some(state) if name == "NO_COLOR" => {
                 state.no_color = !value.is_empty();
+                session.channel_success(channel)
+            }
+            Some(state) if name == "COLORTERM" => {
+                state.truecolor = ["truecolor", "24bit"]
+                    .iter()
+                    .any(|t| value.eq_ignore_ascii_case(t));
                 session.channel_success(channel)
             }
             _ => session.channel_failure(channel),

@@ -1,46 +1,6 @@
 use super::*;
 use crate::rules::Role;
 
-fn linear(channel: u8) -> f64 {
-    let c = f64::from(channel) / 255.0;
-    if c <= 0.04045 {
-        c / 12.92
-    } else {
-        ((c + 0.055) / 1.055).powf(2.4)
-    }
-}
-
-/// The RGB a terminal shows for `color`: its own for RGB, xterm's for the 256, the Linux
-/// console's (VGA) for the named 16 — the terminal a 16-colour theme is chosen for.
-fn shown_rgb(color: Rgb) -> (u8, u8, u8) {
-    match color {
-        Rgb::Rgb(r, g, b) => (r, g, b),
-        Rgb::Indexed(i) => super::xterm_rgb(i),
-        Rgb::Black => (0, 0, 0),
-        Rgb::Red => (170, 0, 0),
-        Rgb::Green => (0, 170, 0),
-        Rgb::Yellow => (170, 85, 0),
-        Rgb::Blue => (0, 0, 170),
-        Rgb::Magenta => (170, 0, 170),
-        Rgb::Cyan => (0, 170, 170),
-        Rgb::Gray => (170, 170, 170),
-        Rgb::DarkGray => (85, 85, 85),
-        Rgb::LightRed => (255, 85, 85),
-        Rgb::LightGreen => (85, 255, 85),
-        Rgb::LightYellow => (255, 255, 85),
-        Rgb::LightBlue => (85, 85, 255),
-        Rgb::LightMagenta => (255, 85, 255),
-        Rgb::LightCyan => (85, 255, 255),
-        Rgb::White => (255, 255, 255),
-        Rgb::Reset => panic!("a palette colour is never the terminal's own"),
-    }
-}
-
-fn luminance(color: Rgb) -> f64 {
-    let (r, g, b) = shown_rgb(color);
-    0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
-}
-
 /// Every depth a theme is drawn at.
 const DEPTHS: [Depth; 3] = [Depth::TrueColor, Depth::Ansi256, Depth::Ansi16];
 
