@@ -162,7 +162,11 @@ pub fn prepare_saying(
                     .first()
                     .map(|h| held_note(h, &wall_clock, names_processes)),
             );
-            notes.extend(claim.trouble.map(|err| slot_note(&claim.store, &err)));
+            notes.extend(
+                claim
+                    .trouble
+                    .map(|err| slot_note(&claim.store, &err, guest)),
+            );
             files._lock = claim.lock;
             claim.store
         }
@@ -287,7 +291,7 @@ pub fn prepare_saying(
                     notes.push(Message::error(format!(
                         "{}; it is left as it is · this game is saved in {}",
                         capitalise(&err),
-                        shown(&own.current_path())
+                        own_file_shown(&own, guest)
                     )));
                     files._own = Some(guard);
                     store = own;
@@ -318,6 +322,16 @@ fn in_folder(file: &std::path::Path, folder: &std::path::Path) -> Option<PathBuf
 
 /// The first screen's word about a game another window is playing in this folder: when it
 /// began, as `20:14` today or `2026-11-21 20:14` before.
+/// A session's file of its own as its player reads it: its path at their own machine; on a
+/// server, words (its name carries the server's process id).
+fn own_file_shown(store: &Store, guest: bool) -> String {
+    if guest {
+        "a file of its own in your folder".to_owned()
+    } else {
+        shown(&store.current_path())
+    }
+}
+
 /// Whether `err` says the data folder may not be written at all: no permission, a read-only
 /// file system.
 fn may_not_be_written(err: &StoreError) -> bool {
@@ -342,11 +356,11 @@ fn held_note(holder: &Holder, wall_clock: &WallClock, names_processes: bool) -> 
 
 /// The first screen's word about a game slot that could not be locked: skipped, or, when no
 /// slot was left, the file of its own this session saves in instead.
-fn slot_note(store: &Store, trouble: &StoreError) -> Message {
+fn slot_note(store: &Store, trouble: &StoreError, guest: bool) -> Message {
     if store.is_own_file() {
         Message::error(format!(
             "Playing in a file of its own, {}: {trouble}",
-            shown(&store.current_path())
+            own_file_shown(store, guest)
         ))
     } else {
         Message::error(format!(
