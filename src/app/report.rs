@@ -272,18 +272,28 @@ impl App {
                 // player's own is never written unasked.
                 self.saving.study_unsaved = true;
                 let text = summary_line(&report);
+                // Where the report found mistakes, the way to learn from them is named: it was
+                // only on page 5 of the help.
+                let learn = if report.players.iter().any(|p| p.mistakes + p.blunders > 0) {
+                    " · Shift-F4 learns from the mistakes"
+                } else {
+                    ""
+                };
                 self.reports.shown = Some(*report);
+                let ready = format!("Report ready. {text}");
                 let text = if self
                     .saving
                     .rearchive(&self.game, self.now, &mut self.effects)
                 {
-                    format!("Report ready. {text}")
+                    format!("{ready}{learn}")
                 } else {
-                    format!(
-                        "Report ready. {text} · not in the archive: Ctrl-S saves the game with it"
-                    )
+                    format!("{ready}{learn} · not in the archive: Ctrl-S saves the game with it")
                 };
-                self.message = Some(Message::info(text));
+                let mut message = Message::info(text);
+                if !learn.is_empty() {
+                    message = message.or_shorter(format!("{ready}{learn}"));
+                }
+                self.message = Some(message.or_shorter(ready));
             }
             AnalysisEvent::Failed { error, done } => {
                 self.reports.running = None;

@@ -350,6 +350,11 @@ fn a_finished_report_labels_the_moves_and_shows_the_numbers() {
     assert!(screen.contains("0?! 0? 1??"), "{screen}");
     let message = app.view().message().unwrap().text.clone();
     assert!(message.starts_with("Report ready."), "{message}");
+    // Black blundered: the way to learn from it is named with the report.
+    assert!(
+        message.contains("Shift-F4 learns from the mistakes"),
+        "{message}"
+    );
 }
 
 #[test]
