@@ -89,7 +89,7 @@ Examples:
   hotseat puzzles duel --player Ann --opponent Bob --minutes 3 --puzzles 10
   hotseat puzzles duel --host --player Ann --opponent Bob --seed 42")]
     Duel(DuelArgs),
-    /// Read Lichess's puzzle database (lichess_db_puzzle.csv or .csv.zst) into hotseat's
+    /// Add Lichess's puzzle database (lichess_db_puzzle.csv or .csv.zst) to hotseat's puzzles
     #[command(after_help = "\
 The file is read as it comes (a .csv.zst file decompressed on the way), with a
 progress bar on standard error when that is a terminal. A row that is not a
