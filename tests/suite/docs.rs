@@ -598,3 +598,30 @@ fn the_examples_that_need_no_network_engine_or_terminal_do_what_the_docs_say() {
         "docs/08 says -h is about {claimed} lines; it is {lines}"
     );
 }
+
+#[test]
+fn the_packages_carry_both_programs() {
+    // `hotseat serve` runs hotseat-serve, found beside hotseat: a package without it says
+    // "not beside … nor on PATH".
+    let manifest = read(&root().join("Cargo.toml"));
+    for program in ["hotseat", "hotseat-serve"] {
+        assert!(
+            manifest.contains(&format!(
+                r#"["target/release/{program}", "usr/bin/", "755"]"#
+            )),
+            "the Debian package installs {program} in /usr/bin"
+        );
+    }
+    let release = read(&root().join(".github/workflows/release.yml"));
+    for program in [
+        "hotseat",
+        "hotseat.exe",
+        "hotseat-serve",
+        "hotseat-serve.exe",
+    ] {
+        assert!(
+            release.contains(&format!(r#"release/{program}" "$name/""#)),
+            "the release archives hold {program}"
+        );
+    }
+}
