@@ -639,6 +639,8 @@ fn both_screens_show_the_same_clocks_to_a_tenth_of_a_second() {
     let mut black = Terminal::connect(host.host.invitation(), Access::Play).unwrap();
     host.play("e4");
     black.screen.until_plies(1);
+    // Time passing is the point, not a wait for an event: each side's clock has run a while
+    // (Black's, then White's) before the two copies are compared.
     std::thread::sleep(Duration::from_millis(400));
     black.play_confirmed("e5");
     host.screen.until_plies(2);

@@ -46,6 +46,7 @@ fn a_line_of_moves_pasted_at_one_terminal_is_played_and_the_session_lives() {
         if bracketed {
             // The game saved last time (the first paste's) is not resumed: a new one.
             pty.wait_for("Resume the game saved last time?").unwrap();
+            // The question's guard: a key in its first 0.3 s does not answer it.
             std::thread::sleep(std::time::Duration::from_millis(400));
             pty.send_text("n").unwrap();
             pty.wait_until("a new game", |s| !s.contents().contains("Resume?"))
@@ -71,6 +72,7 @@ fn a_line_of_moves_pasted_at_one_terminal_is_played_and_the_session_lives() {
         );
         pty.send_key(Key::Ctrl('q')).unwrap();
         pty.wait_for("Quit?").unwrap();
+        // The question's guard, as above.
         std::thread::sleep(std::time::Duration::from_millis(400));
         pty.send_text("y").unwrap();
         assert!(pty.wait_exit().unwrap().success(), "{}", pty.dump());

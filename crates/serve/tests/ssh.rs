@@ -208,6 +208,7 @@ fn a_game_at_one_ssh_terminal_is_for_two_players_and_quits_cleanly() {
     // The game was saved in the player's folder: the same key finds it again.
     let mut pty = server.screen(&ann, &["here"], 80, 24);
     pty.wait_for("Resume the game saved last time?").unwrap();
+    // The guard again: a key in the question's first 0.3 s does not answer it.
     std::thread::sleep(Duration::from_millis(400));
     pty.send_text("y").unwrap();
     pty.wait_until("the game resumed", |s| !s.contents().contains("Resume?"))
