@@ -54,8 +54,8 @@ Examples:
   hotseat --load games.pgn --game 2  open the second game of a PGN file
   hotseat --plain                    the game in lines of text, for screen readers
                                      and pipes (type help in it for the commands)
-  hotseat host --time 5+3            host a game across the network; it prints the
-                                     hotseat join line for the friend
+  hotseat host --time 5+3            host a game across the network; it shows the
+                                     invitation the friend pastes into hotseat join
 
 While playing, type moves (e4, Nf3, O-O, e7e8q) and press Enter, or use the
 arrow keys and Enter, or the mouse. F1 shows every key; Ctrl-Q quits.
@@ -65,11 +65,11 @@ The guide, in chapters: docs/ in the source and in a release archive,
 
 /// `hotseat host --help`, after the options.
 const HOST_HELP: &str = "\
-The host prints two lines on standard error and shows them on its screen until
-the friend arrives (type invite in the move box to see them again):
-
-  hotseat join hs1...     for the friend who plays the other colour
-  hotseat watch hs1...    for anyone who may watch, read-only
+The host prints two invitations on standard error and shows them on its screen
+until the friend arrives (type invite in the move box to see them again): the
+first for the friend, who runs hotseat join and pastes it when asked, to play
+the other colour; the second for anyone who may watch, read-only, with
+hotseat watch. Keep them off command lines, where other users see them.
 
 The invitation holds the address to reach and a secret of 128 bits from the
 system's random source; the connection is encrypted and authenticated with it
@@ -79,7 +79,7 @@ anything. Give it only to the people it is for; each hotseat host makes a new on
 The host's game is the truth: every move is checked there, network lag is not
 charged to the clock (up to a second a move), and when the friend's connection
 drops the game waits with the clock of the side to move running, until the
-friend types the same join line again. Quitting the host keeps the unfinished
+friend joins again with the same invitation. Quitting the host keeps the unfinished
 game on both sides; the next hotseat host resumes it under a new invitation
 (--new starts another).
 
@@ -143,15 +143,17 @@ pub const MANUAL: &[Section] = &[
         heading: "ACROSS THE NETWORK",
         entries: &[
             Entry::Text(
-                "hotseat host opens a game and prints two lines, on standard error and on its \
-                 screen: hotseat join INVITATION for the friend who plays the other colour at \
-                 their own terminal, and hotseat watch INVITATION for anyone who may follow the \
-                 game read-only. The invitation holds the address and a secret of 128 bits; the \
+                "hotseat host opens a game and shows two invitations, on standard error and on \
+                 its screen: one for the friend who plays the other colour at their own \
+                 terminal (hotseat join, then paste it when asked), one for anyone who may \
+                 follow the game read-only (hotseat watch, the same way). Kept off the command \
+                 line, an invitation is not seen by other users (ps) or kept in the shell's \
+                 history. The invitation holds the address and a secret of 128 bits; the \
                  connection is encrypted and authenticated with it (Noise), and a terminal \
                  without it is refused. The host's game is the truth; network lag is not \
                  charged to the clock. Offers, claims, resignation, takeback (with consent) and \
                  flag fall work as at one keyboard; say TEXT in the move box is chat; invite \
-                 shows the lines again.",
+                 shows them again.",
             ),
             Entry::Text(
                 "Each side autosaves and archives the game in its own data folder. A dropped \
@@ -585,7 +587,7 @@ quit.
 Examples:
   hotseat puzzles --plain --player Ann
   hotseat puzzles --theme fork --rating 1200-1600
-  hotseat puzzles --plain --id 00sHx
+  hotseat puzzles --plain --id 0HVYz
   hotseat puzzles storm --player Ann
   hotseat puzzles streak --plain
   hotseat puzzles themes
@@ -600,16 +602,18 @@ Examples:
 
     /// Join a game hosted across the network with its invitation, and play the other colour
     #[command(after_help = "Examples:\n  \
-        hotseat join hs1q3v9k2m8x7c4t1r5n0p6w2e8a9s3d7f4g1h5j0k2\n  \
-        hotseat join hs1q3v9k2m8x7c4t1r5n0p6w2e8a9s3d7f4g1h5j0k2 --data-dir ~/chess\n\n\
+        hotseat join                                    then paste the invitation\n  \
+        hotseat join --invitation-file invitation.txt\n  \
+        hotseat join --data-dir ~/chess\n\n\
         Joining again with the same invitation after a dropped connection takes the seat\n\
         back: the game goes on with its moves and clocks as the host kept them.")]
     Join(net::JoinArgs),
 
     /// Watch a game hosted across the network, read-only: board, moves, clocks, result
-    #[command(after_help = "Example:\n  \
-        hotseat watch hs1r7t2k9m4x8c3v1q5n0p6w2e8a9s3d7f4g1h5j0k2\n\n\
-        A watch invitation (the host's second line) lets its holder watch and nothing\n\
+    #[command(after_help = "Examples:\n  \
+        hotseat watch                                   then paste the invitation\n  \
+        hotseat watch --invitation-file invitation.txt\n\n\
+        A watch invitation (the host's second one) lets its holder watch and nothing\n\
         else; a play invitation can watch too.")]
     Watch(net::JoinArgs),
 

@@ -94,6 +94,11 @@ pub struct Front<'a> {
     /// game set aside for the one given on the command line. Standard error at the process's
     /// own terminal; a served terminal's own output elsewhere.
     pub notes: &'a mut dyn std::io::Write,
+    /// Whether the front end says the start-up's notes in its own output, where they stay
+    /// (plain mode's lines): then the note that should outlast a screen (a game set aside for
+    /// the one given on the command line) is not written to `notes` too, where a reader of
+    /// both outputs would hear it twice.
+    pub speaks_notes: bool,
 }
 
 impl std::fmt::Debug for Front<'_> {
@@ -199,7 +204,13 @@ pub fn start<E: From<StartError>>(
     let (mut config, files) = if watching {
         prepare_watching(launch, local_wall_clock())
     } else {
-        files::prepare_saying(launch, local_wall_clock(), front.notes)
+        let mut nowhere = std::io::sink();
+        let said: &mut dyn std::io::Write = if front.speaks_notes {
+            &mut nowhere
+        } else {
+            &mut *front.notes
+        };
+        files::prepare_saying(launch, local_wall_clock(), said)
     };
     // Only start-up turns autosave off: there is no folder to save in.
     config.no_save_folder = !config.autosave;

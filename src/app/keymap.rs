@@ -617,8 +617,8 @@ pub const BINDINGS: &[Binding] = &[
         "Save a copy of the game (PGN) or of the position shown (FEN) to a file you name; the \
          game in progress is also saved automatically", &["save"]),
     row(Action::Library, &[Key::plain(K::F(6)), Key::ctrl('b')], PLAY, "games",
-        "The library: every archived game, to filter, sort, open, delete (the game in \
-         progress waits, its clock paused)", &["games", "library"]),
+        "The library: every archived game, to filter, sort, open, delete (a running clock \
+         runs on: pause first, by agreement)", &["games", "library"]),
     row(Action::Puzzles, &[Key::ctrl('v')], PLAY, "",
         "Puzzles from Lichess, rated for the player to move (the game in progress goes to the \
          archive as unfinished); at a puzzle: the next one (F9 or next too)",

@@ -35,7 +35,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FROM-TO", value_parser = parse_range)]
     pub rating: Option<(u16, u16)>,
 
-    /// Open this puzzle by its Lichess id first (rated if never played). Example: --id 00sHx
+    /// Open this puzzle by its Lichess id first (rated if never played). Example: --id 0HVYz
     #[arg(long, value_name = "ID")]
     pub id: Option<String>,
 
@@ -89,7 +89,7 @@ Examples:
   hotseat puzzles duel --player Ann --opponent Bob --minutes 3 --puzzles 10
   hotseat puzzles duel --host --player Ann --opponent Bob --seed 42")]
     Duel(DuelArgs),
-    /// Read Lichess's puzzle database (lichess_db_puzzle.csv or .csv.zst) into hotseat's
+    /// Add Lichess's puzzle database (lichess_db_puzzle.csv or .csv.zst) to hotseat's puzzles
     #[command(after_help = "\
 The file is read as it comes (a .csv.zst file decompressed on the way), with a
 progress bar on standard error when that is a terminal. A row that is not a
@@ -355,7 +355,7 @@ pub fn open(
     let first = match &solve.id {
         Some(id) => Some(book.puzzle(id)?.with_context(|| {
             format!(
-                "no puzzle has the id {} (Lichess's ids are 5 letters and digits, like 00sHx; \
+                "no puzzle has the id {} (Lichess's ids are 5 letters and digits, like 0HVYz; \
                  hotseat puzzles import adds Lichess's whole database)",
                 crate::text::excerpt(id)
             )
@@ -634,7 +634,7 @@ pub fn import(out: &mut impl Write, data_dir: Option<&Path>, file: &Path) -> Res
     if report.rows == 0 {
         bail!(
             "{shown} holds no puzzle (a row of Lichess's puzzle CSV looks like \
-             00sHx,q3k1nr/1pp1nQpp/3p4/1P2p3/4P3/B1PP1b2/B5PP/5K2 b k - 0 17,e8d7 a2e6 d7d8 f7f8,1760,…)"
+             0HVYz,2r2rk1/3b2pp/pq2p3/1p1Nb3/8/P3P2P/1P2B1P1/2RQ1RK1 b - - 0 23,c8c1 d5e7 g8h8 f1f8,1707,…)"
         );
     }
     writeln!(

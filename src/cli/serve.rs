@@ -14,6 +14,7 @@ const PROGRAM: &str = "hotseat-serve";
 
 /// Runs the server with `args` and ends this process with its exit code.
 pub fn run(args: &[OsString]) -> Result<()> {
+    let args = passed_on(std::env::args_os(), args);
     let Some(program) = find() else {
         bail!(
             "hotseat serve runs the program {PROGRAM}, which is not beside {} nor on PATH. It is \
@@ -26,7 +27,7 @@ pub fn run(args: &[OsString]) -> Result<()> {
         );
     };
     let mut command = Command::new(&program);
-    command.args(args);
+    command.args(&args);
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
@@ -43,6 +44,18 @@ pub fn run(args: &[OsString]) -> Result<()> {
     }
 }
 
+/// The arguments for the server: the words after `serve` exactly as they were typed, when
+/// `serve` was the first (`process` is this process's own arguments, its name first), so that
+/// the `--` before the game's options reaches the server, which needs it; command-line parsing
+/// takes a `--` right after `serve` for its own and leaves `parsed` without it.
+fn passed_on(process: impl IntoIterator<Item = OsString>, parsed: &[OsString]) -> Vec<OsString> {
+    let mut process = process.into_iter().skip(1);
+    match process.next() {
+        Some(first) if first == "serve" => process.collect(),
+        _ => parsed.to_vec(),
+    }
+}
+
 /// `hotseat-serve` beside this program, else the first on `PATH`.
 fn find() -> Option<PathBuf> {
     let name = format!("{PROGRAM}{}", std::env::consts::EXE_SUFFIX);
@@ -54,4 +67,39 @@ fn find() -> Option<PathBuf> {
         .flat_map(|path| std::env::split_paths(&path).collect::<Vec<_>>())
         .map(|dir| dir.join(&name));
     beside.into_iter().chain(on_path).find(|p| p.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<OsString> {
+        line.split_whitespace().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn the_dashes_before_the_game_options_reach_the_server() {
+        // What clap leaves of `hotseat serve -- --time 10+5`: the dashes gone.
+        let parsed = words("--time 10+5");
+        assert_eq!(
+            passed_on(words("hotseat serve -- --time 10+5"), &parsed),
+            words("-- --time 10+5")
+        );
+        assert_eq!(
+            passed_on(
+                words("hotseat serve --listen 0.0.0.0:2222 -- --time 10+5"),
+                &parsed
+            ),
+            words("--listen 0.0.0.0:2222 -- --time 10+5")
+        );
+        assert_eq!(
+            passed_on(words("hotseat serve"), &[]),
+            Vec::<OsString>::new()
+        );
+        // Not the first word: what the parser found.
+        assert_eq!(
+            passed_on(words("hotseat --data-dir x serve --time 10+5"), &parsed),
+            parsed
+        );
+    }
 }

@@ -185,9 +185,11 @@ pub fn play_on<S: Write, E: Write>(
         (launch.config.time_warnings.clone()).unwrap_or_else(|| DEFAULT_WARNINGS.to_vec());
     let announce = launch.config.announce;
     // SIGTERM, SIGHUP, SIGINT... save the game as the screen's do, and leave the terminal be.
+    // The start-up's notes are said in the greeting, on standard output, and only there.
     let front = Front {
         resume: lines.resume,
         notes: &mut lines.errors,
+        speaks_notes: true,
     };
     let (mut runtime, app) =
         crate::runtime::start(launch, role, front, || Ok::<_, PlainError>(()))?;

@@ -165,6 +165,7 @@ mod tests {
         let front = super::super::Front {
             resume: "ssh again",
             notes: &mut std::io::sink(),
+            speaks_notes: false,
         };
         super::super::start(launch, super::super::Role::Local, front, || {
             Ok::<_, super::super::StartError>(())

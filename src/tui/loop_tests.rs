@@ -307,6 +307,7 @@ fn real_session(dir: &std::path::Path) -> (EventSender, thread::JoinHandle<(App,
     let front = Front {
         resume: "hotseat --resume",
         notes: &mut std::io::sink(),
+        speaks_notes: false,
     };
     let (runtime, mut app) =
         crate::runtime::start(launch, Role::Local, front, || Ok::<_, StartError>(())).unwrap();

@@ -70,6 +70,7 @@ pub fn play(launch: Launch, role: Role) -> Result<(), PlayError> {
     let front = Front {
         resume: "hotseat --resume",
         notes: &mut io::stderr(),
+        speaks_notes: false,
     };
     let (runtime, mut app) = crate::runtime::start(launch, role, front, || {
         // Across the network the invitation may have come on standard input: the keys then

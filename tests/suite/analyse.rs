@@ -315,6 +315,8 @@ fn cancelling_stops_a_search_at_once() {
         asked.elapsed() < Duration::from_secs(1),
         "start does not wait"
     );
+    // The hanging engine mid-search (it never answers, so there is nothing to wait for):
+    // cancelling must not wait for it.
     std::thread::sleep(Duration::from_millis(300));
     let cancelled = Instant::now();
     analysis.cancel();

@@ -566,6 +566,9 @@ fn special_files_are_refused_by_what_they_are_without_blocking() {
     let mut cases = vec![("/dev/zero", "a character device")];
     if fifo_made {
         cases.push((fifo, "a named pipe (FIFO)"));
+    } else {
+        // The character device is still checked; the FIFO's part says it did not run.
+        common::skip::cannot_run("mkfifo could not make a named pipe (coreutils' mkfifo)");
     }
     for (file, what) in cases {
         let started = std::time::Instant::now();

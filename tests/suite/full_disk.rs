@@ -1,7 +1,7 @@
 //! End to end on a file system that fills up: the mate of `1. f3 e5 2. g4 Qh4#` played on a
 //! full disk is kept, retried, and written once there is room. It needs a small tmpfs, which
-//! only root can mount: where `mount` fails (CI runs as a normal user) the test says so and
-//! passes, and the unit tests of the retry (`app::tests::saving`, an injected failing writer)
+//! only root can mount (CI runs as root): where `mount` fails the test cannot run, which fails
+//! it under CI and says so loudly elsewhere (`common::skip`), and the unit tests of the retry (`app::tests::saving`, an injected failing writer)
 //! still run everywhere.
 
 use crate::common;
@@ -60,11 +60,7 @@ fn fill(path: &Path) {
 #[test]
 fn a_plain_game_ended_on_a_full_disk_is_given_whole_to_the_output_and_not_offered_again() {
     let Some(disk) = SmallDisk::mount() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "cannot mount a tmpfs, which CI (root) must be able to do"
-        );
-        eprintln!("skipped: cannot mount a tmpfs here (needs root)");
+        common::skip::cannot_run("cannot mount a tmpfs here (needs root, as CI has)");
         return;
     };
     let data = disk.0.join("data");
@@ -165,7 +161,7 @@ fn a_plain_game_in_a_folder_that_may_not_be_written_says_so_and_gives_its_end_to
 #[test]
 fn a_mate_on_a_full_disk_is_saved_once_there_is_room() {
     let Some(disk) = SmallDisk::mount() else {
-        eprintln!("skipped: cannot mount a tmpfs here (needs root)");
+        common::skip::cannot_run("cannot mount a tmpfs here (needs root, as CI has)");
         return;
     };
     let data = disk.0.join("data");

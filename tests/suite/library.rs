@@ -347,6 +347,8 @@ fn an_import_killed_midway_leaves_every_filed_game_with_its_positions_and_runnin
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
+    // Not a wait for anything: the kill lands a while after the first batch, wherever the
+    // import is then, which is the point of the test.
     std::thread::sleep(std::time::Duration::from_millis(300));
     let _ = child.kill();
     child.wait().unwrap();

@@ -607,7 +607,8 @@ fn offers_takebacks_resignation_and_chat_cross_the_wire() {
 #[test]
 fn a_host_on_ipv6_loopback_is_reached_by_its_invitation() {
     let Ok(probe) = std::net::TcpListener::bind("[::1]:0") else {
-        return; // No IPv6 on this machine.
+        crate::common::skip::cannot_run("no IPv6 loopback (::1) on this machine");
+        return;
     };
     drop(probe);
     let (sink, _rx) = events();
@@ -638,6 +639,8 @@ fn both_screens_show_the_same_clocks_to_a_tenth_of_a_second() {
     let mut black = Terminal::connect(host.host.invitation(), Access::Play).unwrap();
     host.play("e4");
     black.screen.until_plies(1);
+    // Time passing is the point, not a wait for an event: each side's clock has run a while
+    // (Black's, then White's) before the two copies are compared.
     std::thread::sleep(Duration::from_millis(400));
     black.play_confirmed("e5");
     host.screen.until_plies(2);

@@ -662,10 +662,19 @@ fn a_killed_host_restarts_with_its_colour_and_the_clock_of_the_side_to_move_runn
     black_host.type_line("e5");
     white.wait_for_plies(2);
     black_host.wait_until(|_| current(&host_dir).is_some_and(|p| p.contains("e5")));
-    // White thinks; the host's autosave keeps the clocks every few seconds, then the host
-    // is killed: no goodbye, no last save.
-    std::thread::sleep(Duration::from_millis(2600));
-    black_host.update(Action::Tick);
+    // White thinks until the host's autosave has kept the clocks once more (it does every two
+    // seconds while a timed game is hosted), then the host is killed: no goodbye, no last
+    // save. Waited for by polling the file, not for a time in which it should have happened.
+    let after_e5 = current(&host_dir);
+    let deadline = Instant::now() + WAIT;
+    while current(&host_dir) == after_e5 {
+        assert!(
+            Instant::now() < deadline,
+            "the clocks were not saved again within {WAIT:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        black_host.update(Action::Tick);
+    }
     let before = white
         .app
         .game()

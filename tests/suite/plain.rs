@@ -156,6 +156,20 @@ fn fools_mate_is_told_and_archived() {
     assert!(!place.data().join("current.pgn").exists());
 }
 
+/// A game set aside for a new one is said once, on standard output with the rest of the
+/// start: not on standard error as well, where `2>&1 | espeak-ng` would read it twice.
+#[test]
+fn a_game_set_aside_at_the_start_is_said_once() {
+    let place = Place::new();
+    let out = place.run(&[], "e4\n");
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let out = place.run(&["--new"], "quit\n");
+    assert!(out.status.success(), "{out:?}");
+    let said = |lines: Vec<String>| lines.iter().filter(|l| l.contains("archived as")).count();
+    assert_eq!(said(lines(&out)), 1, "{out:?}");
+    assert_eq!(said(errors(&out)), 0, "{out:?}");
+}
+
 #[test]
 fn castling_en_passant_and_promotion() {
     let place = Place::new();

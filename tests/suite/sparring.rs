@@ -151,6 +151,8 @@ fn move_now_cuts_a_long_think_short() {
             &[],
         )
     });
+    // Stockfish well into its hour-long think (nothing to wait for: it says nothing until it
+    // moves), so that the stops below come in the middle of it.
     std::thread::sleep(Duration::from_millis(300));
     // A stop for another request is not this one's.
     opponent.move_now(6);

@@ -160,6 +160,7 @@ pub fn play(start: &Start, out: &mut Output) -> Result<(), String> {
     let front = Front {
         resume: RESUME,
         notes: &mut notes,
+        speaks_notes: false,
     };
     let (runtime, mut app) =
         hotseat::runtime::start(launch, role, front, || Ok::<(), PlayError>(()))

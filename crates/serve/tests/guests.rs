@@ -37,7 +37,7 @@ fn files_outside_the_server(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn a_guest_writes_no_file_of_the_servers_and_downloads_their_game_instead() {
-    if !have_ssh("a_guest_writes_no_file_of_the_servers") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-guest-files");
@@ -111,7 +111,7 @@ fn a_guest_writes_no_file_of_the_servers_and_downloads_their_game_instead() {
 
 #[test]
 fn guests_share_the_servers_engines_in_line_and_hear_their_place() {
-    if !have_ssh("guests_share_the_servers_engines") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-guest-engines");

@@ -44,7 +44,7 @@ fn gone(pty: &mut Pty) {
 
 #[test]
 fn the_host_lists_kicks_bans_and_unbans_a_key_and_an_address() {
-    if !have_ssh("the_host_lists_kicks_bans_and_unbans") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-host");
@@ -124,7 +124,7 @@ fn the_host_lists_kicks_bans_and_unbans_a_key_and_an_address() {
 
 #[test]
 fn the_host_closes_a_room_and_everyone_in_it_is_told() {
-    if !have_ssh("the_host_closes_a_room") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-host-close");

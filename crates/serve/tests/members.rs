@@ -102,7 +102,7 @@ impl Drop for Flood {
 
 #[test]
 fn a_member_logs_in_while_slow_strangers_from_1100_addresses_hold_the_server() {
-    if !have_ssh("a_member_logs_in_while_slow_strangers_hold_the_server") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-flood");
@@ -158,7 +158,7 @@ fn a_member_logs_in_while_slow_strangers_from_1100_addresses_hold_the_server() {
 
 #[test]
 fn new_keys_cannot_take_the_games_kept_for_members() {
-    if !have_ssh("new_keys_cannot_take_the_games_kept_for_members") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-reserved");
@@ -185,7 +185,7 @@ fn new_keys_cannot_take_the_games_kept_for_members() {
 
 #[test]
 fn a_client_refused_before_login_and_an_unlisted_key_are_told_why() {
-    if !have_ssh("a_client_refused_before_login_and_an_unlisted_key_are_told_why") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-told");
@@ -249,7 +249,7 @@ fn silent_from(port: u16, from: Ipv4Addr) -> std::net::TcpStream {
 
 #[test]
 fn new_keys_past_an_addresses_share_of_the_hour_are_told_why_and_members_still_come_in() {
-    if !have_ssh("new_keys_past_an_addresses_share_of_the_hour") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-new-keys");
@@ -277,7 +277,7 @@ fn new_keys_past_an_addresses_share_of_the_hour_are_told_why_and_members_still_c
 
 #[test]
 fn with_allow_keys_every_listed_key_is_a_member_from_its_first_visit() {
-    if !have_ssh("with_allow_keys_every_listed_key_is_a_member") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-club-evening");

@@ -34,7 +34,7 @@ fn still_alive(pty: &mut Pty) {
 
 #[test]
 fn a_line_of_moves_pasted_at_one_terminal_is_played_and_the_session_lives() {
-    if !have_ssh("a_line_of_moves_pasted_at_one_terminal") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-paste-here");
@@ -46,6 +46,7 @@ fn a_line_of_moves_pasted_at_one_terminal_is_played_and_the_session_lives() {
         if bracketed {
             // The game saved last time (the first paste's) is not resumed: a new one.
             pty.wait_for("Resume the game saved last time?").unwrap();
+            // The question's guard: a key in its first 0.3 s does not answer it.
             std::thread::sleep(std::time::Duration::from_millis(400));
             pty.send_text("n").unwrap();
             pty.wait_until("a new game", |s| !s.contents().contains("Resume?"))
@@ -71,6 +72,7 @@ fn a_line_of_moves_pasted_at_one_terminal_is_played_and_the_session_lives() {
         );
         pty.send_key(Key::Ctrl('q')).unwrap();
         pty.wait_for("Quit?").unwrap();
+        // The question's guard, as above.
         std::thread::sleep(std::time::Duration::from_millis(400));
         pty.send_text("y").unwrap();
         assert!(pty.wait_exit().unwrap().success(), "{}", pty.dump());
@@ -79,7 +81,7 @@ fn a_line_of_moves_pasted_at_one_terminal_is_played_and_the_session_lives() {
 
 #[test]
 fn scripted_bursts_of_44_to_300_bytes_leave_the_session_alive() {
-    if !have_ssh("scripted_bursts_of_44_to_300_bytes") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-paste-bursts");
@@ -104,7 +106,7 @@ fn scripted_bursts_of_44_to_300_bytes_leave_the_session_alive() {
 
 #[test]
 fn a_line_pasted_in_a_room_and_in_the_lobby_leaves_both_sessions_alive() {
-    if !have_ssh("a_line_pasted_in_a_room_and_in_the_lobby") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-paste-room");
@@ -149,7 +151,7 @@ fn a_line_pasted_in_a_room_and_in_the_lobby_leaves_both_sessions_alive() {
 
 #[test]
 fn a_burst_of_lines_in_plain_mode_plays_them_all() {
-    if !have_ssh("a_burst_of_lines_in_plain_mode") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-paste-plain");
@@ -188,7 +190,7 @@ fn a_burst_of_lines_in_plain_mode_plays_them_all() {
 
 #[test]
 fn lines_past_the_budget_are_dropped_with_a_note_not_in_silence() {
-    if !have_ssh("lines_past_the_budget_are_dropped_with_a_note") {
+    if !have_ssh() {
         return;
     }
     let dir = fresh_dir("serve-paste-flood");

@@ -1,6 +1,6 @@
 //! The library screen as a dialog: the archived games, full screen, over the game left, whose
-//! clock is paused meanwhile (as for the new-game form) and runs again when the players go
-//! back with Esc. The list itself (filter, sort, paging) is [`crate::app::library`]; here,
+//! clock runs on meanwhile (only the players' agreement, Ctrl-P, stops it) until they go back
+//! with Esc. The list itself (filter, sort, paging) is [`crate::app::library`]; here,
 //! what opening, leaving, opening a game and the trash do to the app.
 //!
 //! Every file is read and written by the front end's file worker, never by the app: opening

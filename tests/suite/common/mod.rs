@@ -4,6 +4,7 @@
 pub mod buffer;
 pub mod play;
 pub mod pty;
+pub mod skip;
 
 /// The file worker's share of one of the app's effects, as the loop hands it over: `None` for
 /// the effects that go elsewhere (the engine, the network, the screen).

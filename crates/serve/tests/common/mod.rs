@@ -6,6 +6,8 @@
 
 #[path = "../../../../tests/suite/common/pty.rs"]
 pub mod pty;
+#[path = "../../../../tests/suite/common/skip.rs"]
+pub mod skip;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -24,8 +26,9 @@ pub fn server_program() -> String {
     std::env::var("HOTSEAT_SERVE_BIN").unwrap_or_else(|_| SERVER.to_owned())
 }
 
-/// Whether `ssh` and `ssh-keygen` are here; says loudly when not.
-pub fn have_ssh(test: &str) -> bool {
+/// Whether `ssh` and `ssh-keygen` are here. Where they are not, the test cannot run: under CI
+/// it fails ([`skip::cannot_run`]), elsewhere it says so loudly and returns.
+pub fn have_ssh() -> bool {
     let found = ["ssh", "ssh-keygen"].iter().all(|p| {
         Command::new(p)
             .arg("-V")
@@ -35,9 +38,8 @@ pub fn have_ssh(test: &str) -> bool {
             .is_ok()
     });
     if !found {
-        eprintln!(
-            "\n*** SKIPPED {test}: no OpenSSH client (ssh, ssh-keygen) on this machine; \
-             .ci/run installs openssh-client ***\n"
+        skip::cannot_run(
+            "no OpenSSH client (ssh, ssh-keygen) on this machine; .ci/run installs openssh-client",
         );
     }
     found
