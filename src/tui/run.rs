@@ -316,6 +316,31 @@ where
                 }
                 app.update(event, now);
                 draw = !(heartbeat && heartbeat_can_wait(app.view().next_wake(now), now));
+                // A burst (a paste: a key an event) is heard whole before the next frame, so
+                // that a line of moves costs a frame, not one a key; bounded, so the screen
+                // still follows a flood.
+                for _ in 0..BURST_BEFORE_A_FRAME {
+                    match events.try_recv() {
+                        Ok(Wake::Event(event)) => {
+                            if matches!(event, AppEvent::Action(Action::Resize { .. })) {
+                                redraw_everything(terminal).map_err(PlayError::terminal)?;
+                            }
+                            let heartbeat = is_heartbeat(&event);
+                            app.update(event, runtime.now());
+                            draw |= !heartbeat;
+                        }
+                        Ok(Wake::Continued(stopped)) => {
+                            redraw_everything(terminal).map_err(PlayError::terminal)?;
+                            if let Some(stopped) = stopped {
+                                app.update(AppEvent::Resumed(stopped), runtime.now());
+                            }
+                            draw = true;
+                        }
+                        Ok(Wake::TerminalFailed(err)) => return Err(PlayError::Read(err)),
+                        Ok(Wake::Input(_)) => {}
+                        Err(_) => break,
+                    }
+                }
             }
             // Back from a stop: the terminal was given back meanwhile, so everything is drawn
             // again, and the app hears how long the stop lasted.
@@ -331,6 +356,9 @@ where
         }
     }
 }
+
+/// The most events already waiting that one turn of the loop hears before it draws.
+const BURST_BEFORE_A_FRAME: usize = 256;
 
 /// Why the game screen ended other than by the players quitting.
 #[derive(Debug)]
