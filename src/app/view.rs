@@ -386,6 +386,9 @@ impl View<'_> {
         if pos.is_check() {
             text.push_str(" — check!");
         }
+        if self.app.view().engine_thinking() {
+            text.push_str(" · thinking…");
+        }
         let mut short = text.clone();
         if self.app.requests.with_move == Some(turn) {
             text.push_str(" · offers a draw with this move (Ctrl-D withdraws)");

@@ -380,3 +380,19 @@ fn a_side_named_as_the_engine_is_played_by_it_as_the_form_or_a_saved_game_names_
     enter(&mut two, "e5");
     assert_eq!(sans(&two), ["e4", "e5"]);
 }
+
+#[test]
+fn the_status_says_the_engine_is_thinking_while_it_is_and_not_after_its_move() {
+    let mut app = engine_app(Color::Black, Strength::Elo(1500));
+    assert!(!app.view().status().text.contains("thinking"));
+    enter(&mut app, "e4");
+    let job = asked(&mut app);
+    let status = app.view().status().text;
+    assert!(
+        status.contains("Stockfish (1500 Elo)") && status.contains("thinking…"),
+        "{status}"
+    );
+    answer(&mut app, job.id, "e5", None);
+    let status = app.view().status().text;
+    assert!(!status.contains("thinking"), "{status}");
+}
