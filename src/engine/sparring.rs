@@ -174,17 +174,19 @@ pub fn elo_movetime(elo: u32) -> Duration {
 /// assert_eq!(elo_depth(3190), 21);
 /// ```
 pub fn elo_depth(elo: u32) -> u32 {
-    let elo = f64::from(elo);
-    // Stockfish 15.1, search.cpp `Skill`: anchored to CCRL, clamped to 0..=20.
-    let sf15 = ((elo - 1346.6) / 143.4)
-        .max(0.0)
-        .powf(1.0 / 0.806)
-        .clamp(0.0, 20.0);
+    // Stockfish 15.1, search.cpp `Skill`: level = ((elo - 1346.6) / 143.4)^(1 / 0.806),
+    // clamped to 0..=20; these are the Elos where it reaches 1, 2, ... 20 (a table rather
+    // than `powf`, which would bring back libm: tests/suite/linkage.rs).
+    const SF15_LEVELS_FROM: [u32; 20] = [
+        1490, 1598, 1695, 1785, 1872, 1955, 2035, 2113, 2190, 2264, 2338, 2410, 2481, 2550, 2619,
+        2687, 2754, 2820, 2886, 2951,
+    ];
+    let sf15 = SF15_LEVELS_FROM.iter().filter(|&&from| elo >= from).count() as u32;
     // Stockfish 16 and later: a cubic over the range 1320..=3190, clamped to 0..=19.
-    let e = (elo - 1320.0) / (3190.0 - 1320.0);
+    let e = (f64::from(elo) - 1320.0) / (3190.0 - 1320.0);
     let sf16 = (((37.2473 * e - 40.8525) * e + 22.2943) * e - 0.311438).clamp(0.0, 19.0);
     // At most 21 plies: both levels are clamped at 20 and below.
-    1 + sf15.max(sf16).floor() as u32
+    1 + sf15.max(sf16.floor() as u32)
 }
 
 /// The most of its own clock one search may take: a twentieth of what is left and half the
