@@ -186,8 +186,8 @@ impl Say for Option<Message> {
     }
 }
 
-/// How long after a game ended other than by this screen's own key letters are dropped
-/// rather than taken as the game-over box's keys: a move being typed, at a typist's pace.
+/// How long after a game ended other than by this screen's own key letters go into the move
+/// box rather than to the game-over box's keys: a move being typed, at a typist's pace.
 pub const TYPED_INTO_THE_END: Duration = Duration::from_millis(1500);
 
 /// The whole front-end state. See the [module docs](self).
@@ -406,8 +406,10 @@ impl App {
         let event = event.into();
         self.by_key = matches!(event, Event::Key(_));
         let action = match event {
-            Event::Key(key) if self.typed_into_the_end(&key, now) => Action::Tick,
-            Event::Key(key) => action_for(key, self.view().key_context()).unwrap_or(Action::Tick),
+            Event::Key(key) => match self.typed_into_the_end(&key, now) {
+                Some(c) => Action::Input(c),
+                None => action_for(key, self.view().key_context()).unwrap_or(Action::Tick),
+            },
             Event::Action(action) => action,
             news => {
                 self.hear(news);
@@ -539,21 +541,34 @@ impl App {
             }
             if !matches!(self.mode, Mode::NewGame(_) | Mode::SaveAs(_)) {
                 self.mode = Mode::GameOver(dialogs::GameOver);
+                self.mode_since = now;
             }
         }
     }
 
-    /// Whether `key` is a letter of a move being typed as the game ended unawares (a flag
-    /// fall, the host's word), which the game-over box would take for its own key: `q` of
-    /// `qd8` would quit at once. Such letters are dropped for a moment after the end.
-    fn typed_into_the_end(&self, key: &crossterm::event::KeyEvent, now: Duration) -> bool {
-        let plain_char = matches!(key.code, crossterm::event::KeyCode::Char(_))
-            && (key.modifiers - crossterm::event::KeyModifiers::SHIFT).is_empty();
-        plain_char
-            && matches!(self.mode, Mode::GameOver(_))
-            && self
+    /// The letter `key` types into the move box at the game-over box, if it is text there
+    /// rather than one of the box's keys: a move being typed as the game ended must make a
+    /// variation, as the screen promises, never a new game or a quit (`Nf3` Enter started a
+    /// new game with White named "f3", `Qxf7` quit at once, issue 56). Text it is when the
+    /// move box already holds some, when it is a capital (a piece, `O-O`) or a file letter or
+    /// digit (no key of the box), and, whatever the letter, when it came within
+    /// [`requests::ANSWER_GUARD`] of the box opening or [`TYPED_INTO_THE_END`] of an end this
+    /// screen did not make (a flag fall, the engine's mate, the host's word).
+    fn typed_into_the_end(&self, key: &crossterm::event::KeyEvent, now: Duration) -> Option<char> {
+        let crossterm::event::KeyCode::Char(c) = key.code else {
+            return None;
+        };
+        let plain_char =
+            (key.modifiers - crossterm::event::KeyModifiers::SHIFT).is_empty() && !c.is_control();
+        if !plain_char || !matches!(self.mode, Mode::GameOver(_)) {
+            return None;
+        }
+        let move_text = c.is_ascii_uppercase() || matches!(c, 'a'..='h' | '0'..='9');
+        let in_flight = now.saturating_sub(self.mode_since) < requests::ANSWER_GUARD
+            || self
                 .ended_unawares
-                .is_some_and(|at| now.saturating_sub(at) < TYPED_INTO_THE_END)
+                .is_some_and(|at| now.saturating_sub(at) < TYPED_INTO_THE_END);
+        (move_text || in_flight || !self.move_box.text().is_empty()).then_some(c)
     }
 
     /// The effects requested since the last call, oldest first.

@@ -19,6 +19,7 @@ mod cursor;
 mod dialogs;
 mod events;
 mod form;
+mod game_end;
 mod history;
 mod mouse;
 mod move_entry;
