@@ -57,6 +57,7 @@ pub mod newgame;
 pub mod notation;
 mod parts;
 mod play;
+mod premove;
 pub mod puzzle;
 mod report;
 pub mod requests;
@@ -219,6 +220,8 @@ pub struct App {
     /// word): until [`TYPED_INTO_THE_END`] later, letters are a move being typed, not the
     /// game-over box's keys (`q` quit at once).
     ended_unawares: Option<Duration>,
+    /// A move typed while the opponent thinks, played when it is this screen's move.
+    premove: Option<premove::Premove>,
     /// Autosave and archive bookkeeping.
     saving: saving::Saving,
     /// The choices of the last game started from the new-game form.
@@ -269,6 +272,7 @@ impl App {
             effects: Vec::new(),
             over_announced: false,
             ended_unawares: None,
+            premove: None,
             saving: saving::Saving::new(config.autosave, config.wall_clock),
             remembered: config.remembered.clone(),
             requests: requests::Requests::default(),
@@ -355,6 +359,7 @@ impl App {
         self.review.leave();
         self.over_announced = false;
         self.ended_unawares = None;
+        self.premove = None;
         self.requests.clear();
         self.reports.reset(&self.game, &mut self.effects);
         self.retro = None;
@@ -438,6 +443,10 @@ impl App {
             }
         }
         self.check_game_end(now, !matches!(action, Action::Tick | Action::Resize { .. }));
+        if self.premove.is_some() {
+            self.follow_premove(now);
+            self.check_game_end(now, true);
+        }
         puzzle::tick(self, now);
         let ready = !matches!(self.mode, Mode::Ready(_));
         if ready && self.game.is_timed() && self.table.engine_opens(&self.game) {

@@ -246,7 +246,7 @@ impl App {
             self.move_box.clear();
         } else if self.board.selected.is_some() {
             self.board.selected = None;
-        } else if self.desk().decline_standing(now) {
+        } else if self.cancel_premove() || self.desk().decline_standing(now) {
         } else if self.reports.progress().is_some() {
             self.reports.stop(&mut self.effects);
         } else if self.board.engaged && (self.game.is_over() || self.review.is_active()) {
@@ -384,7 +384,7 @@ impl App {
         {
             return;
         }
-        if !self.ready_to_move() {
+        if self.keep_premove(&text) || !self.ready_to_move() {
             return;
         }
         // Each move of the line in turn, as long as they can be played and nothing asks.

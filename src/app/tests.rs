@@ -25,10 +25,11 @@ mod mouse;
 mod move_entry;
 pub(super) mod network;
 mod never_panics;
+mod premove;
 pub(super) mod saving;
 mod served;
 mod sound;
-mod sparring;
+pub(super) mod sparring;
 mod study;
 mod timed;
 
