@@ -447,6 +447,7 @@ impl App {
             self.follow_premove(now);
             self.check_game_end(now, true);
         }
+        self.forget_stale_guard();
         puzzle::tick(self, now);
         let ready = !matches!(self.mode, Mode::Ready(_));
         if ready && self.game.is_timed() && self.table.engine_opens(&self.game) {
@@ -578,6 +579,20 @@ impl App {
                 .ended_unawares
                 .is_some_and(|at| now.saturating_sub(at) < TYPED_INTO_THE_END);
         (move_text || in_flight || !self.move_box.text().is_empty()).then_some(c)
+    }
+
+    /// The answer guard's word ("That key came as the question did…") goes with its
+    /// question: once the board is back and no opponent's question stands, it is stale.
+    fn forget_stale_guard(&mut self) {
+        let stale = self
+            .message
+            .as_ref()
+            .is_some_and(|m| m.text.starts_with(desk::GUARD_WORDS))
+            && matches!(self.mode, Mode::Playing | Mode::GameOver(_))
+            && self.view().questions().to_answer().is_none();
+        if stale {
+            self.message = None;
+        }
     }
 
     /// The effects requested since the last call, oldest first.
