@@ -390,10 +390,21 @@ fn the_status_says_the_engine_is_thinking_while_it_is_and_not_after_its_move() {
     let job = asked(&mut app);
     let status = app.view().status().text;
     assert!(
-        status.contains("Stockfish (1500 Elo)") && status.contains("thinking…"),
+        status.starts_with("Stockfish (1500 Elo, Black) to move · thinking…"),
         "{status}"
     );
     answer(&mut app, job.id, "e5", None);
     let status = app.view().status().text;
     assert!(!status.contains("thinking"), "{status}");
+}
+
+#[test]
+fn the_engines_name_and_side_share_one_pair_of_brackets() {
+    // Issue 56: names read "Stockfish (level 8) (Black)".
+    let app = engine_app(Color::Black, Strength::Level(8));
+    assert_eq!(
+        app.view().words().who(Color::Black),
+        "Stockfish (level 8, Black)"
+    );
+    assert_eq!(app.view().words().who(Color::White), "White");
 }

@@ -841,7 +841,7 @@ fn plain_mode_says_the_engine_is_thinking_once_its_search_is_asked_for() {
         said,
         [
             "White: pawn to e4. [1. e4]",
-            "Stockfish (level 3) (Black) is thinking…"
+            "Stockfish (level 3, Black) is thinking…"
         ]
     );
     // Asked again about the same search, it is not said twice.
