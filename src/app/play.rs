@@ -532,6 +532,8 @@ impl App {
             Table::Puzzle(_) => return super::puzzle::commit(self, mv, now),
         }
         let mover = self.game.position().turn();
+        // A move declines the opponent's standing draw offer (FIDE 9.1.2.3): said, not silent.
+        let declined = self.game.pending_offer() == Some(!mover);
         let played = if claim {
             self.game.play_and_claim(mv, now).map(|_| ())
         } else {
@@ -542,6 +544,11 @@ impl App {
                 self.study().back_to_present();
                 self.board.cursor = mv.to();
                 self.message = None;
+                if declined && !self.game.is_over() {
+                    let who = self.view().words().who(mover);
+                    self.message
+                        .info(format!("{who} moved: the draw offer is declined"));
+                }
                 // A move answers the question standing (FIDE 9.1.2.3 for a draw offer: the
                 // game declined that one itself).
                 self.desk().move_answers_requests(mover);
