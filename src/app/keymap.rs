@@ -612,7 +612,7 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Suspend, &[Key::ctrl('z')], EVERYWHERE, "",
         "Suspend hotseat as any terminal program (fg brings it back); a running clock counts \
          the time away, as an absence", &[]),
-    row(Action::NewGame, &[Key::ctrl('n')], PLAY, "new",
+    row(Action::NewGame, &[Key::ctrl('n')], PLAY_READY, "new",
         "Start a new game (asks first)", &["new"]),
     row(Action::Save, &[Key::ctrl('s')], PLAY, "save",
         "Save a copy of the game (PGN) or of the position shown (FEN) to a file you name; the \

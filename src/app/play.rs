@@ -592,7 +592,8 @@ impl App {
     /// clock ran on meanwhile: only the players' agreement stops it (FIDE 6.11.1: the arbiter
     /// alone may stop the clocks; at one keyboard both players are asked, Ctrl-P).
     pub(super) fn back_from_form(&mut self) {
-        self.mode = Mode::Playing;
+        // A timed game not started yet goes back to its wait for the first key.
+        self.mode = dialogs::board_mode(self);
     }
 
     pub(super) fn quit_requested(&mut self) {
