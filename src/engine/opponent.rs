@@ -11,7 +11,7 @@
 //! drop the answer to a position that a takeback has since removed.
 //!
 //! Nothing here waits for ever: the handshake has a deadline, a search its think budget
-//! ([`think_time`](super::sparring::think_time)) plus [`Timeouts::grace`], and a search told to stop [`Timeouts::stop`].
+//! ([`think_time`]) plus [`Timeouts::grace`], and a search told to stop [`Timeouts::stop`].
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
