@@ -487,7 +487,7 @@ fn pause_stops_both_clocks_and_resume_runs_them() {
     );
     assert_eq!(
         say(&mut s, "accept", secs(10)),
-        ["Clocks paused, as White agreed."]
+        ["Clocks paused, as White agreed, resume runs them again."]
     );
     assert_eq!(
         say(&mut s, "pause", secs(11)),
