@@ -57,6 +57,7 @@ pub mod newgame;
 pub mod notation;
 mod parts;
 mod play;
+mod premove;
 pub mod puzzle;
 mod report;
 pub mod requests;
@@ -186,8 +187,8 @@ impl Say for Option<Message> {
     }
 }
 
-/// How long after a game ended other than by this screen's own key letters are dropped
-/// rather than taken as the game-over box's keys: a move being typed, at a typist's pace.
+/// How long after a game ended other than by this screen's own key letters go into the move
+/// box rather than to the game-over box's keys: a move being typed, at a typist's pace.
 pub const TYPED_INTO_THE_END: Duration = Duration::from_millis(1500);
 
 /// The whole front-end state. See the [module docs](self).
@@ -219,6 +220,8 @@ pub struct App {
     /// word): until [`TYPED_INTO_THE_END`] later, letters are a move being typed, not the
     /// game-over box's keys (`q` quit at once).
     ended_unawares: Option<Duration>,
+    /// A move typed while the opponent thinks, played when it is this screen's move.
+    premove: Option<premove::Premove>,
     /// Autosave and archive bookkeeping.
     saving: saving::Saving,
     /// The choices of the last game started from the new-game form.
@@ -269,6 +272,7 @@ impl App {
             effects: Vec::new(),
             over_announced: false,
             ended_unawares: None,
+            premove: None,
             saving: saving::Saving::new(config.autosave, config.wall_clock),
             remembered: config.remembered.clone(),
             requests: requests::Requests::default(),
@@ -355,6 +359,7 @@ impl App {
         self.review.leave();
         self.over_announced = false;
         self.ended_unawares = None;
+        self.premove = None;
         self.requests.clear();
         self.reports.reset(&self.game, &mut self.effects);
         self.retro = None;
@@ -406,8 +411,10 @@ impl App {
         let event = event.into();
         self.by_key = matches!(event, Event::Key(_));
         let action = match event {
-            Event::Key(key) if self.typed_into_the_end(&key, now) => Action::Tick,
-            Event::Key(key) => action_for(key, self.view().key_context()).unwrap_or(Action::Tick),
+            Event::Key(key) => match self.typed_into_the_end(&key, now) {
+                Some(c) => Action::Input(c),
+                None => action_for(key, self.view().key_context()).unwrap_or(Action::Tick),
+            },
             Event::Action(action) => action,
             news => {
                 self.hear(news);
@@ -436,6 +443,11 @@ impl App {
             }
         }
         self.check_game_end(now, !matches!(action, Action::Tick | Action::Resize { .. }));
+        if self.premove.is_some() {
+            self.follow_premove(now);
+            self.check_game_end(now, true);
+        }
+        self.forget_stale_guard();
         puzzle::tick(self, now);
         let ready = !matches!(self.mode, Mode::Ready(_));
         if ready && self.game.is_timed() && self.table.engine_opens(&self.game) {
@@ -539,21 +551,48 @@ impl App {
             }
             if !matches!(self.mode, Mode::NewGame(_) | Mode::SaveAs(_)) {
                 self.mode = Mode::GameOver(dialogs::GameOver);
+                self.mode_since = now;
             }
         }
     }
 
-    /// Whether `key` is a letter of a move being typed as the game ended unawares (a flag
-    /// fall, the host's word), which the game-over box would take for its own key: `q` of
-    /// `qd8` would quit at once. Such letters are dropped for a moment after the end.
-    fn typed_into_the_end(&self, key: &crossterm::event::KeyEvent, now: Duration) -> bool {
-        let plain_char = matches!(key.code, crossterm::event::KeyCode::Char(_))
-            && (key.modifiers - crossterm::event::KeyModifiers::SHIFT).is_empty();
-        plain_char
-            && matches!(self.mode, Mode::GameOver(_))
-            && self
+    /// The letter `key` types into the move box at the game-over box, if it is text there
+    /// rather than one of the box's keys: a move being typed as the game ended must make a
+    /// variation, as the screen promises, never a new game or a quit (`Nf3` Enter started a
+    /// new game with White named "f3", `Qxf7` quit at once, issue 56). Text it is when the
+    /// move box already holds some, when it is a capital (a piece, `O-O`) or a file letter or
+    /// digit (no key of the box), and, whatever the letter, when it came within
+    /// [`requests::ANSWER_GUARD`] of the box opening or [`TYPED_INTO_THE_END`] of an end this
+    /// screen did not make (a flag fall, the engine's mate, the host's word).
+    fn typed_into_the_end(&self, key: &crossterm::event::KeyEvent, now: Duration) -> Option<char> {
+        let crossterm::event::KeyCode::Char(c) = key.code else {
+            return None;
+        };
+        let plain_char =
+            (key.modifiers - crossterm::event::KeyModifiers::SHIFT).is_empty() && !c.is_control();
+        if !plain_char || !matches!(self.mode, Mode::GameOver(_)) {
+            return None;
+        }
+        let move_text = c.is_ascii_uppercase() || matches!(c, 'a'..='h' | '0'..='9');
+        let in_flight = now.saturating_sub(self.mode_since) < requests::ANSWER_GUARD
+            || self
                 .ended_unawares
-                .is_some_and(|at| now.saturating_sub(at) < TYPED_INTO_THE_END)
+                .is_some_and(|at| now.saturating_sub(at) < TYPED_INTO_THE_END);
+        (move_text || in_flight || !self.move_box.text().is_empty()).then_some(c)
+    }
+
+    /// The answer guard's word ("That key came as the question did…") goes with its
+    /// question: once the board is back and no opponent's question stands, it is stale.
+    fn forget_stale_guard(&mut self) {
+        let stale = self
+            .message
+            .as_ref()
+            .is_some_and(|m| m.text.starts_with(desk::GUARD_WORDS))
+            && matches!(self.mode, Mode::Playing | Mode::GameOver(_))
+            && self.view().questions().to_answer().is_none();
+        if stale {
+            self.message = None;
+        }
     }
 
     /// The effects requested since the last call, oldest first.

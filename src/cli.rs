@@ -273,8 +273,8 @@ pub const MANUAL: &[Section] = &[
                 "After a game, or in review of a finished game opened with --load, F4 (or \
                  Ctrl-A, or the typed command analyse) asks a chess engine for the game report, \
                  lichess's way: the engine works in the background, the panel shows its progress \
-                 and Esc stops it, keeping the moves analysed. The engine is never consulted \
-                 during a game in progress.",
+                 and Esc stops it, keeping the moves analysed. During a game in progress the \
+                 report and the lines are refused (only an opponent set by --against plays).",
             ),
             Entry::Text(
                 "The report is an evaluation graph under the moves (White's winning chances, \

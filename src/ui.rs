@@ -192,7 +192,16 @@ fn draw(app: &App, buf: &mut Buffer) -> Option<Position> {
         typing: !app.view().input().is_empty(),
         holding: app.view().board().selected.is_some(),
         over: app.game().is_over(),
-        offering: app.view().questions().offering_with_move(),
+        draw_key: if app.view().questions().offering_with_move() {
+            footer::DrawKey::Withdraw
+        } else if matches!(
+            app.view().questions().to_answer(),
+            Some((crate::app::requests::Ask::Draw, _))
+        ) {
+            footer::DrawKey::Accept
+        } else {
+            footer::DrawKey::Offer
+        },
         puzzle: crate::app::puzzle::seat(app)
             .map(crate::app::puzzle::PuzzleSeat::keys)
             .or_else(|| app.view().retro().map(crate::app::retro::Retro::keys))

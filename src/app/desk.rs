@@ -12,6 +12,10 @@ use std::time::Duration;
 
 use super::notation::Words;
 use super::requests::{ANSWER_GUARD, Requests};
+
+/// How the answer guard's word begins: it is said only while its question stands
+/// (`App::forget_stale_guard`).
+pub(super) const GUARD_WORDS: &str = "That key came as the question did";
 use super::table::Table;
 use super::{Effect, Message};
 use crate::game::Game;
@@ -68,9 +72,8 @@ impl Desk<'_> {
     pub(super) fn too_soon_to_answer(&mut self, since: Duration, now: Duration, how: &str) -> bool {
         let soon = self.by_key && now.saturating_sub(since) < ANSWER_GUARD;
         if soon {
-            self.message.info(format!(
-                "That key came as the question did, so it does not answer: {how}"
-            ));
+            self.message
+                .info(format!("{GUARD_WORDS}, so it does not answer: {how}"));
         }
         soon
     }

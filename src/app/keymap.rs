@@ -553,7 +553,8 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Space, &[Key::plain(K::Char(' '))], PLAY, "",
         "As Enter on the board; while a move is typed, a space in it (exd6 e.p.)", &[]),
     row(Action::Cancel, &[Key::plain(K::Esc)], PLAY, "",
-        "Clear the typed text, or put the picked-up piece back", &[]),
+        "Clear the typed text, put the picked-up piece back, or cancel the premove",
+        &["cancel"]),
     row(Action::DeleteChar, &[Key::plain(K::Backspace)], PLAY, "",
         "Delete the typed character before the caret (← → Home End move the caret while \
          there is typed text)", &[]),
@@ -611,7 +612,7 @@ pub const BINDINGS: &[Binding] = &[
     row(Action::Suspend, &[Key::ctrl('z')], EVERYWHERE, "",
         "Suspend hotseat as any terminal program (fg brings it back); a running clock counts \
          the time away, as an absence", &[]),
-    row(Action::NewGame, &[Key::ctrl('n')], PLAY, "new",
+    row(Action::NewGame, &[Key::ctrl('n')], PLAY_READY, "new",
         "Start a new game (asks first)", &["new"]),
     row(Action::Save, &[Key::ctrl('s')], PLAY, "save",
         "Save a copy of the game (PGN) or of the position shown (FEN) to a file you name; the \

@@ -104,6 +104,17 @@ impl NetPlay {
         &self.setup
     }
 
+    /// Whether this terminal plays a side and is in touch with the host: a move typed at the
+    /// other side's turn may wait as a premove (`app::premove`).
+    pub(super) fn takes_premoves(&self) -> bool {
+        self.lost.is_none()
+            && self.reconnecting.is_none()
+            && self
+                .mirror
+                .as_ref()
+                .is_some_and(|m| m.seat() != Seat::Watcher)
+    }
+
     /// Why a move may not be made at this screen in `game` now, in words; `None` when it may.
     pub fn why_not_here(&self, game: &crate::game::Game) -> Option<String> {
         Some(match self.mirror.as_ref() {

@@ -56,6 +56,10 @@ impl<'a> Words<'a> {
         let name = self.game.player(color);
         if name == color.to_string() {
             name.to_owned()
+        } else if let Some(named) = name.strip_suffix(')').filter(|n| n.contains(" (")) {
+            // A name with its own brackets, as the engine's: `Stockfish (level 8, Black)`,
+            // not `Stockfish (level 8) (Black)`.
+            format!("{named}, {color})")
         } else {
             format!("{name} ({color})")
         }

@@ -246,7 +246,7 @@ impl App {
             self.move_box.clear();
         } else if self.board.selected.is_some() {
             self.board.selected = None;
-        } else if self.desk().decline_standing(now) {
+        } else if self.cancel_premove() || self.desk().decline_standing(now) {
         } else if self.reports.progress().is_some() {
             self.reports.stop(&mut self.effects);
         } else if self.board.engaged && (self.game.is_over() || self.review.is_active()) {
@@ -384,7 +384,7 @@ impl App {
         {
             return;
         }
-        if !self.ready_to_move() {
+        if self.keep_premove(&text) || !self.ready_to_move() {
             return;
         }
         // Each move of the line in turn, as long as they can be played and nothing asks.
@@ -532,6 +532,8 @@ impl App {
             Table::Puzzle(_) => return super::puzzle::commit(self, mv, now),
         }
         let mover = self.game.position().turn();
+        // A move declines the opponent's standing draw offer (FIDE 9.1.2.3): said, not silent.
+        let declined = self.game.pending_offer() == Some(!mover);
         let played = if claim {
             self.game.play_and_claim(mv, now).map(|_| ())
         } else {
@@ -542,6 +544,11 @@ impl App {
                 self.study().back_to_present();
                 self.board.cursor = mv.to();
                 self.message = None;
+                if declined && !self.game.is_over() {
+                    let who = self.view().words().who(mover);
+                    self.message
+                        .info(format!("{who} moved: the draw offer is declined"));
+                }
                 // A move answers the question standing (FIDE 9.1.2.3 for a draw offer: the
                 // game declined that one itself).
                 self.desk().move_answers_requests(mover);
@@ -585,7 +592,8 @@ impl App {
     /// clock ran on meanwhile: only the players' agreement stops it (FIDE 6.11.1: the arbiter
     /// alone may stop the clocks; at one keyboard both players are asked, Ctrl-P).
     pub(super) fn back_from_form(&mut self) {
-        self.mode = Mode::Playing;
+        // A timed game not started yet goes back to its wait for the first key.
+        self.mode = dialogs::board_mode(self);
     }
 
     pub(super) fn quit_requested(&mut self) {

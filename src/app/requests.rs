@@ -416,8 +416,10 @@ impl Desk<'_> {
             }
             (Ask::Pause, true) => {
                 self.game.pause(now);
-                self.message
-                    .info(format!("Clocks paused, as {answerer} agreed"));
+                // The paused screen says how to go on (issue 56): this word stays there.
+                self.message.info(format!(
+                    "Clocks paused, as {answerer} agreed — Ctrl-P resumes"
+                ));
             }
             (Ask::Pause, false) => self
                 .message

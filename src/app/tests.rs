@@ -19,15 +19,17 @@ mod cursor;
 mod dialogs;
 mod events;
 mod form;
+mod game_end;
 mod history;
 mod mouse;
 mod move_entry;
 pub(super) mod network;
 mod never_panics;
+mod premove;
 pub(super) mod saving;
 mod served;
 mod sound;
-mod sparring;
+pub(super) mod sparring;
 mod study;
 mod timed;
 

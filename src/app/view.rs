@@ -279,6 +279,21 @@ impl View<'_> {
             };
         }
         let text = self.app.move_box.text();
+        if self.app.premove_allowed()
+            && !self.app.review.is_active()
+            && !text.trim().is_empty()
+            && super::keymap::action_for_word(text).is_none()
+        {
+            // The opponent is to move: this move is read when it is the player's (a hint read
+            // in this position would speak of the opponent's pieces).
+            return Feedback {
+                hint: Some(
+                    Message::info("Enter keeps it as your premove, played when it is your move")
+                        .or_shorter("Enter: premove"),
+                ),
+                ..Feedback::default()
+            };
+        }
         if self.app.one_move_per_line()
             && let [first, _, ..] =
                 move_entry::read_line_in(self.shown().board_position(), text, self.app.style)
@@ -386,7 +401,14 @@ impl View<'_> {
         if pos.is_check() {
             text.push_str(" — check!");
         }
+        if self.app.view().engine_thinking() {
+            text.push_str(" · thinking…");
+        }
         let mut short = text.clone();
+        if let Some(premove) = &self.app.premove {
+            text.push_str(&format!(" · premove {} (Esc cancels)", premove.text()));
+            short.push_str(&format!(" · premove {}", premove.text()));
+        }
         if self.app.requests.with_move == Some(turn) {
             text.push_str(" · offers a draw with this move (Ctrl-D withdraws)");
         }

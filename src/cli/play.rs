@@ -221,7 +221,7 @@ pub struct PlayArgs {
     ///
     /// A path, or a name looked up on PATH, for F4 (analyse) and F5 (engine), instead of
     /// engine = "PATH" in config.toml; without either, stockfish on PATH, else
-    /// /usr/games/stockfish. The engine is never consulted during a game in progress.
+    /// /usr/games/stockfish; also the opponent of --against.
     ///
     /// Example: --engine ~/bin/stockfish
     #[arg(long, value_name = "PATH")]

@@ -10,8 +10,8 @@
 //! reaped). Requests carry an id; a reply names the request it answers, so that the caller can
 //! drop the answer to a position that a takeback has since removed.
 //!
-//! Nothing here waits for ever: the handshake has a deadline, a search its think time (or the
-//! engine's clock) plus [`Timeouts::grace`], and a search told to stop [`Timeouts::stop`].
+//! Nothing here waits for ever: the handshake has a deadline, a search its think budget
+//! ([`think_time`]) plus [`Timeouts::grace`], and a search told to stop [`Timeouts::stop`].
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -40,7 +40,7 @@ const MAX_LINES: usize = 50_000;
 pub struct Timeouts {
     /// For `uciok` and each `readyok`.
     pub handshake: Duration,
-    /// Beyond the think time a search was given (its movetime, or its whole clock).
+    /// Beyond the think budget a search was given (its movetime).
     pub grace: Duration,
     /// For `bestmove` after `stop`.
     pub stop: Duration,
@@ -300,7 +300,8 @@ impl Driver {
                 self.ready(&mut process)?;
                 applied = wanted;
             }
-            let reply = self.search(&mut process, &request)?;
+            let stockfish = info.short_name().eq_ignore_ascii_case("stockfish");
+            let reply = self.search(&mut process, &request, stockfish)?;
             emit(OpponentEvent::Moved(reply));
         }
         Err(Halt::Quit)
@@ -408,8 +409,14 @@ impl Driver {
         }
     }
 
-    /// One search, to its `bestmove`, checked.
-    fn search(&self, process: &mut Process, request: &Request) -> Result<Reply, Halt> {
+    /// One search, to its `bestmove`, checked (`stockfish`: the engine is one, whose limited
+    /// strength picks its move at a known depth).
+    fn search(
+        &self,
+        process: &mut Process,
+        request: &Request,
+        stockfish: bool,
+    ) -> Result<Reply, Halt> {
         let mut pos = request.start.clone();
         for &mv in &request.moves {
             pos = pos.play(mv).map_err(|_| EngineError::IllegalMove {
@@ -432,7 +439,7 @@ impl Driver {
         } else {
             let clock = request.clock.as_ref();
             (
-                go(self.strength, clock, white),
+                go(self.strength, clock, white, stockfish),
                 think_time(self.strength, clock, white),
             )
         };

@@ -28,15 +28,26 @@
 //! | 8     | 20          | 22    | 1000 ms    | 1 (full strength) |
 //!
 //! An Elo is Stockfish's own model: `UCI_LimitStrength` and `UCI_Elo` (Stockfish 16 and
-//! later: 1320 to 3190; 15.1: 1350 to 2850 — the range is read from the engine itself), on
-//! the clock in a timed game and [`ELO_MOVETIME`] a move in an untimed one.
+//! later: 1320 to 3190; 15.1: 1350 to 2850 — the range is read from the engine itself).
+//!
+//! # How long it thinks
+//!
+//! Every strength has a think budget per move, never the clock's whole management (given the
+//! clocks, Stockfish plans for the game and spent 10–38 s a move at 1500 Elo on 5+3, issue
+//! 56): a level its think time above, an Elo [`elo_movetime`] (150 ms at 1320, 1 s at 2000,
+//! 4 s at 3190: lichess's app gives its Elo levels such times), and either no more than
+//! [`clock_share`] of its own clock, so that a fast game stays fast. The clocks go with the
+//! question too, so that Stockfish, short of time, moves sooner still.
+//!
+//! A limited Stockfish chooses its move once its search reaches `1 + skill level` plies (its
+//! `Skill::time_to_pick`) and only wastes the time after that: an Elo's search is ended at
+//! that depth ([`elo_depth`], from the skill level that Stockfish 15 and 16 each derive from
+//! the Elo, the deeper of the two), so that below 2000 Elo it answers in well under a second
+//! without playing any differently. An engine that is not Stockfish gets the budget alone.
 
 use std::time::Duration;
 
 pub use crate::game::sparring::{LEVELS, SearchClock, Strength};
-
-/// An Elo player's think time in an untimed game.
-pub const ELO_MOVETIME: Duration = Duration::from_millis(1000);
 
 /// What the engine is told it has, less this: the time between its `bestmove` and the move on
 /// hotseat's clock (the pipe, the event loop, a busy machine). Stockfish keeps a margin of its
@@ -128,44 +139,114 @@ pub fn full_strength_options() -> Vec<(&'static str, String)> {
     ]
 }
 
-/// The `go` line for a move: the level's depth and think time (an Elo's fixed time when
-/// untimed), with the clocks when timed. `white` says the engine's side.
+/// An Elo's think budget a move before its clock is counted: 150 ms at 1320 Elo, 1 s at
+/// 2000, 4 s at 3190, in straight lines between (lichess's app thinks for 150 ms at 1320,
+/// 1.1 s at 1950, 5 s at 3190).
+///
+/// ```
+/// use std::time::Duration;
+/// use hotseat::engine::sparring::elo_movetime;
+/// assert_eq!(elo_movetime(1320), Duration::from_millis(150));
+/// assert_eq!(elo_movetime(2000), Duration::from_millis(1000));
+/// assert_eq!(elo_movetime(3190), Duration::from_millis(4000));
+/// ```
+pub fn elo_movetime(elo: u32) -> Duration {
+    const POINTS: [(u32, u64); 3] = [(1320, 150), (2000, 1000), (3190, 4000)];
+    let elo = elo.clamp(POINTS[0].0, POINTS[2].0);
+    let (lo, hi) = if elo <= POINTS[1].0 {
+        (POINTS[0], POINTS[1])
+    } else {
+        (POINTS[1], POINTS[2])
+    };
+    let ms = lo.1 + (hi.1 - lo.1) * u64::from(elo - lo.0) / u64::from(hi.0 - lo.0);
+    Duration::from_millis(ms)
+}
+
+/// The depth at which a Stockfish limited to `elo` picks its move (`1 + skill level`, the
+/// skill level as Stockfish 15.1 and as Stockfish 16 derive it from the Elo, the deeper of
+/// the two): searching further changes nothing but the time taken.
+///
+/// ```
+/// use hotseat::engine::sparring::elo_depth;
+/// assert_eq!(elo_depth(1350), 1);
+/// assert_eq!(elo_depth(2000), 7);
+/// assert_eq!(elo_depth(2850), 19);
+/// assert_eq!(elo_depth(3190), 21);
+/// ```
+pub fn elo_depth(elo: u32) -> u32 {
+    // Stockfish 15.1, search.cpp `Skill`: level = ((elo - 1346.6) / 143.4)^(1 / 0.806),
+    // clamped to 0..=20; these are the Elos where it reaches 1, 2, ... 20 (a table rather
+    // than `powf`, which would bring back libm: tests/suite/linkage.rs).
+    const SF15_LEVELS_FROM: [u32; 20] = [
+        1490, 1598, 1695, 1785, 1872, 1955, 2035, 2113, 2190, 2264, 2338, 2410, 2481, 2550, 2619,
+        2687, 2754, 2820, 2886, 2951,
+    ];
+    let sf15 = SF15_LEVELS_FROM.iter().filter(|&&from| elo >= from).count() as u32;
+    // Stockfish 16 and later: a cubic over the range 1320..=3190, clamped to 0..=19.
+    let e = (f64::from(elo) - 1320.0) / (3190.0 - 1320.0);
+    let sf16 = (((37.2473 * e - 40.8525) * e + 22.2943) * e - 0.311438).clamp(0.0, 19.0);
+    // At most 21 plies: both levels are clamped at 20 and below.
+    1 + sf15.max(sf16.floor() as u32)
+}
+
+/// The most of its own clock one search may take: a twentieth of what is left and half the
+/// increment (3+2 at the start: 10 s; with 10 s left and no increment, half a second), and
+/// never more than half of what is left (the increment comes only after the move).
+///
+/// ```
+/// use std::time::Duration;
+/// use hotseat::engine::sparring::clock_share;
+/// let s = Duration::from_secs;
+/// assert_eq!(clock_share(s(180), s(2)), s(10));
+/// assert_eq!(clock_share(s(10), Duration::ZERO), Duration::from_millis(500));
+/// assert_eq!(clock_share(s(1), s(10)), Duration::from_millis(500));
+/// ```
+pub fn clock_share(own: Duration, increment: Duration) -> Duration {
+    (own / 20 + increment / 2).min(own / 2)
+}
+
+/// The `go` line for a move: the think budget ([`think_time`]) as `movetime`, the depth that
+/// makes a level (or at which a limited Stockfish picks its move: `stockfish` says the engine
+/// is one), and the clocks when timed. `white` says the engine's side.
 ///
 /// ```
 /// use hotseat::engine::sparring::{Strength, go};
-/// assert_eq!(go(Strength::Level(4), None, true), "go depth 5 movetime 200");
-/// assert_eq!(go(Strength::Elo(2000), None, false), "go movetime 1000");
+/// assert_eq!(go(Strength::Level(4), None, true, true), "go depth 5 movetime 200");
+/// assert_eq!(go(Strength::Elo(2000), None, false, true), "go depth 7 movetime 1000");
+/// assert_eq!(go(Strength::Elo(2000), None, false, false), "go movetime 1000");
 /// ```
-pub fn go(strength: Strength, clock: Option<&SearchClock>, white: bool) -> String {
+pub fn go(strength: Strength, clock: Option<&SearchClock>, white: bool, stockfish: bool) -> String {
+    let depth = match (level_spec(strength), strength) {
+        (Some(spec), _) => Some(spec.depth),
+        (None, Strength::Elo(elo)) if stockfish => Some(elo_depth(elo)),
+        (None, _) => None,
+    };
     let mut go = String::from("go");
-    match level_spec(strength) {
-        Some(spec) => {
-            go.push_str(&format!(
-                " depth {} movetime {}",
-                spec.depth,
-                spec.movetime.as_millis()
-            ));
-        }
-        None if clock.is_none() => {
-            go.push_str(&format!(" movetime {}", ELO_MOVETIME.as_millis()));
-        }
-        None => {}
+    if let Some(depth) = depth {
+        go.push_str(&format!(" depth {depth}"));
     }
+    go.push_str(&format!(
+        " movetime {}",
+        think_time(strength, clock, white).as_millis().max(1)
+    ));
     if let Some(clock) = clock {
         go.push_str(&clock_words(clock, white));
     }
     go
 }
 
-/// The longest `strength` thinks: the level's think time (within its clock), an Elo's untimed
-/// time, or its whole clock.
+/// The think budget of a move: the level's think time or the Elo's ([`elo_movetime`]), and
+/// in a timed game no more than its [`clock_share`].
 pub fn think_time(strength: Strength, clock: Option<&SearchClock>, white: bool) -> Duration {
-    let own = clock.map(|c| if white { c.white } else { c.black });
-    match (level_spec(strength), own) {
-        (Some(spec), Some(own)) => spec.movetime.min(own),
-        (Some(spec), None) => spec.movetime,
-        (None, Some(own)) => own,
-        (None, None) => ELO_MOVETIME,
+    let budget = match (level_spec(strength), strength) {
+        (Some(spec), _) => spec.movetime,
+        (None, Strength::Elo(elo)) => elo_movetime(elo),
+        (None, Strength::Level(_)) => SPECS[0].movetime,
+    };
+    match clock {
+        Some(c) if white => budget.min(clock_share(c.white, c.white_inc)),
+        Some(c) => budget.min(clock_share(c.black, c.black_inc)),
+        None => budget,
     }
 }
 
@@ -243,7 +324,7 @@ mod tests {
     }
 
     #[test]
-    fn a_timed_go_gives_the_clocks_with_the_engines_own_time_less_the_margin() {
+    fn a_timed_go_gives_the_budget_and_the_clocks_with_the_engines_own_time_less_the_margin() {
         let clock = SearchClock {
             white: Duration::from_secs(300),
             black: Duration::from_millis(4_321),
@@ -252,33 +333,62 @@ mod tests {
             moves_to_go: Some(12),
         };
         assert_eq!(
-            go(Strength::Level(2), Some(&clock), false),
+            go(Strength::Level(2), Some(&clock), false, true),
             "go depth 2 movetime 100 wtime 300000 btime 4121 winc 3000 binc 0 movestogo 12"
         );
+        // An Elo thinks its own budget, not the clock's management, to the depth where
+        // Stockfish picks its move.
         assert_eq!(
-            go(Strength::Elo(1700), Some(&clock), true),
-            "go wtime 299800 btime 4321 winc 3000 binc 0 movestogo 12"
+            go(Strength::Elo(1700), Some(&clock), true, true),
+            "go depth 4 movetime 625 wtime 299800 btime 4321 winc 3000 binc 0 movestogo 12"
         );
-        // No time left at all: still a move at once, never `wtime 0`.
+        // Short of time, a twentieth of what is left: 4.321 s / 20.
+        assert_eq!(
+            go(Strength::Elo(1700), Some(&clock), false, false),
+            "go movetime 216 wtime 300000 btime 4121 winc 3000 binc 0 movestogo 12"
+        );
+        // No time left at all: still a move at once, never `wtime 0` nor `movetime 0`.
         let flagging = SearchClock {
             white: Duration::ZERO,
             ..clock
         };
-        assert!(go(Strength::Elo(1700), Some(&flagging), true).starts_with("go wtime 1 "));
-        // The longest think: the level's time within its clock, or the clock.
+        assert!(
+            go(Strength::Elo(1700), Some(&flagging), true, true)
+                .starts_with("go depth 4 movetime 1 wtime 1 ")
+        );
+        assert_eq!(
+            think_time(Strength::Level(8), Some(&clock), true),
+            Duration::from_millis(1000)
+        );
         assert_eq!(
             think_time(Strength::Level(8), Some(&clock), false),
-            Duration::from_millis(1000)
+            Duration::from_micros(216_050)
         );
         assert_eq!(
             think_time(Strength::Level(8), Some(&flagging), true),
             Duration::ZERO
         );
         assert_eq!(
-            think_time(Strength::Elo(1700), Some(&clock), false),
-            clock.black
+            think_time(Strength::Elo(2850), None, false),
+            elo_movetime(2850)
         );
-        assert_eq!(think_time(Strength::Elo(1700), None, false), ELO_MOVETIME);
+    }
+
+    #[test]
+    fn the_think_budget_grows_with_the_elo_and_stays_under_a_second_to_2000() {
+        let mut last = Duration::ZERO;
+        let mut last_depth = 0;
+        for elo in (1320..=3190).step_by(10) {
+            let budget = elo_movetime(elo);
+            assert!(budget >= last, "{elo}: {budget:?} after {last:?}");
+            assert!(elo > 2000 || budget <= Duration::from_secs(1), "{elo}");
+            let depth = elo_depth(elo);
+            assert!(depth >= last_depth && depth <= 21, "{elo}: depth {depth}");
+            (last, last_depth) = (budget, depth);
+        }
+        // Out of the range: the nearest end's.
+        assert_eq!(elo_movetime(800), elo_movetime(1320));
+        assert_eq!(elo_movetime(4000), elo_movetime(3190));
     }
 
     #[test]

@@ -63,6 +63,8 @@ struct Before {
     asked: Option<(Ask, Color)>,
     /// In a duel across the network, the puzzle on the board.
     duel: duel::DuelSeen,
+    /// The engine playing against this player was searching its move.
+    thinking: bool,
 }
 
 /// A game played in lines; see the [module docs](self).
@@ -342,6 +344,7 @@ impl Session {
             over: self.app.game().is_over(),
             asked: self.app.view().questions().to_answer(),
             duel: self.duel_seen(),
+            thinking: self.app.view().engine_thinking(),
         }
     }
 
@@ -809,6 +812,14 @@ impl Session {
             // A new game with a clock: it waits, as on the screen.
             let turn = self.app.game().position().turn();
             out.push(format!("{turn}'s clock starts with {turn}'s first move."));
+        }
+        if !before.thinking && self.app.view().engine_thinking() {
+            // Its move comes by itself: the player need not type anything meanwhile.
+            let turn = self.app.game().position().turn();
+            out.push(format!(
+                "{} is thinking…",
+                self.app.view().words().who(turn)
+            ));
         }
         out
     }

@@ -22,14 +22,27 @@ pub struct Footer {
     pub holding: bool,
     /// The game has ended: what only a game in progress can do is not offered.
     pub over: bool,
-    /// The player to move has offered a draw with their move: Ctrl-D withdraws it.
-    pub offering: bool,
+    /// What Ctrl-D does now: offer a draw, withdraw the offer the player to move makes with
+    /// their move, or accept the opponent's.
+    pub draw_key: DrawKey,
     /// At a puzzle's table: its own keys (hint, solution, retry, next; in a Streak its
     /// skip while it has one, in a Storm none; another run once one is over), as
     /// [`PuzzleSeat::keys`](crate::app::puzzle::PuzzleSeat::keys) gives them, in place of a
     /// game's; while learning from mistakes, the session's
     /// ([`Retro::keys`](crate::app::retro::Retro::keys): solution, skip or next, stop).
     pub puzzle: Option<&'static [(Action, &'static str)]>,
+}
+
+/// What Ctrl-D does now, for its label in the footer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DrawKey {
+    /// Offer a draw (with the move to come).
+    #[default]
+    Offer,
+    /// Withdraw the offer the player to move makes with their move.
+    Withdraw,
+    /// Accept the opponent's standing offer (the banner says so too).
+    Accept,
 }
 
 /// Blank columns between two hints.
@@ -54,7 +67,8 @@ fn push_hint(spans: &mut Vec<Span<'static>>, key: Key, label: &str, theme: &Them
 /// The footer's hint spans for a context, as many as fit into `width` columns, in table
 /// order; the way to quit is always kept. While a move is typed, Enter is labelled as playing it
 /// (in the contexts that take text: a dialog's Enter keeps its own label) and Ctrl-D as
-/// "offer" (a draw, with that move), or "withdraw" while the player to move is `offering` one;
+/// "offer" (a draw, with that move), "withdraw" while the player to move offers one with
+/// their move, "accept draw" while the opponent's offer stands (`draw_key`);
 /// while a piece is held, as putting it down.
 /// Once the game is `over`, its hints are the ones that still do something (new, save, review);
 /// before, the engine's (analyse, engine lines) are not offered.
@@ -65,7 +79,7 @@ pub fn hint_spans(
     typing: bool,
     holding: bool,
     over: bool,
-    offering: bool,
+    draw_key: DrawKey,
 ) -> Vec<Span<'static>> {
     let all: Vec<_> = hints(context)
         .into_iter()
@@ -74,7 +88,8 @@ pub fn hint_spans(
         })
         .map(|(action, key, label)| match action {
             Action::Select if typing && context.takes_text() => (action, key, "play move"),
-            Action::Draw if offering => (action, key, "withdraw"),
+            Action::Draw if draw_key == DrawKey::Withdraw => (action, key, "withdraw"),
+            Action::Draw if draw_key == DrawKey::Accept => (action, key, "accept draw"),
             // "play move" takes the room: the offer is said in fewer words beside it.
             Action::Draw if typing => (action, key, "offer"),
             Action::Select if holding && context == KeyContext::Playing => {
@@ -191,7 +206,7 @@ impl Widget for Footer {
             self.typing,
             self.holding,
             self.over,
-            self.offering,
+            self.draw_key,
         ))
         .render(area, buf);
     }
@@ -202,10 +217,10 @@ mod tests {
     use super::*;
 
     fn text(over: bool) -> String {
-        footer_text(over, false)
+        footer_text(over, DrawKey::Offer)
     }
 
-    fn footer_text(over: bool, offering: bool) -> String {
+    fn footer_text(over: bool, draw_key: DrawKey) -> String {
         hint_spans(
             KeyContext::Playing,
             &Theme::default(),
@@ -213,7 +228,7 @@ mod tests {
             false,
             false,
             over,
-            offering,
+            draw_key,
         )
         .iter()
         .map(|s| s.content.as_ref())
@@ -228,7 +243,7 @@ mod tests {
             typing,
             holding,
             false,
-            false,
+            DrawKey::Offer,
         );
         let i = spans.iter().position(|s| s.content == "Enter").unwrap();
         spans[i + 1].content.trim().to_owned()
@@ -236,9 +251,12 @@ mod tests {
 
     #[test]
     fn ctrl_d_says_withdraw_while_ones_own_offer_stands() {
-        assert!(footer_text(false, false).contains("Ctrl-D offer draw"));
-        let offering = footer_text(false, true);
+        assert!(footer_text(false, DrawKey::Offer).contains("Ctrl-D offer draw"));
+        let offering = footer_text(false, DrawKey::Withdraw);
         assert!(offering.contains("Ctrl-D withdraw"), "{offering}");
+        // Issue 56: the key bar said "offer draw" while the banner said Ctrl-D accepts.
+        let offered = footer_text(false, DrawKey::Accept);
+        assert!(offered.contains("Ctrl-D accept draw"), "{offered}");
     }
 
     #[test]

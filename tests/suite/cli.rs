@@ -408,6 +408,18 @@ fn long_help_has_the_manual_and_short_help_stays_short() {
     assert!(short.lines().count() * 2 < long.lines().count());
 }
 
+/// Issue 56: `--help` said twice that "the engine is never consulted during a game", which a
+/// game against the computer belies, and must show `--against`.
+#[test]
+fn help_shows_against_and_never_says_the_engine_is_not_consulted() {
+    for flag in ["--help", "-h"] {
+        let help = stdout(&hotseat(&[flag]));
+        assert!(help.contains("--against <ENGINE>"), "{flag}:\n{help}");
+        let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(!flat.contains("never consulted"), "{flag}:\n{help}");
+    }
+}
+
 #[test]
 fn every_help_fits_80_columns() {
     for args in [

@@ -323,14 +323,16 @@ fn fools_mate_across_the_network_reaches_every_screen_and_both_archives() {
             && lines.iter().any(|l| l == "Watchers 1 · refused 0")
     });
 
-    // The other side's move, and any move of a watcher, is refused on the screen itself.
+    // A move typed at the other side's turn is a premove, kept on the screen itself (and
+    // Esc cancels it); any move of a watcher is refused there.
     black.type_line("e5");
+    assert!(black.said().contains("Premove e5"), "{}", black.said());
+    black.update(Action::Cancel);
     assert!(
-        black.said().contains("It is White's move"),
+        black.said().contains("Premove e5 cancelled"),
         "{}",
         black.said()
     );
-    black.update(Action::Cancel);
     watcher.type_line("e4");
     assert!(
         watcher.said().contains("You are watching"),

@@ -675,7 +675,7 @@ fn a_game_against_stockfish_with_a_hint_is_archived_under_its_name() {
     assert!(out.status.success(), "{out:?}");
     has(
         &out,
-        "hotseat, plain mode: Stockfish (level 1) (White) against Black, untimed. Type help for the commands.",
+        "hotseat, plain mode: Stockfish (level 1, White) against Black, untimed. Type help for the commands.",
     );
     let said = lines(&out);
     assert!(

@@ -134,8 +134,9 @@ fn the_lowest_level_plays_legal_moves_to_the_end_of_a_game() {
 
 #[test]
 fn move_now_cuts_a_long_think_short() {
-    // An hour on the clock: Stockfish would think for a minute or more over the first move.
-    let (opponent, events) = start(stockfish(), Strength::Elo(2400), Timeouts::default());
+    // The strongest Elo of every Stockfish since 15.1: a budget of three seconds, to depth 19
+    // or more over four lines, on an hour's clock.
+    let (opponent, events) = start(stockfish(), Strength::Elo(2850), Timeouts::default());
     let hour = Duration::from_secs(3600);
     opponent.think(Request {
         clock: Some(SearchClock {
@@ -270,9 +271,36 @@ fn a_timed_level_is_sent_its_clock_and_keeps_its_cap() {
         moves_to_go: None,
     };
     assert_eq!(
-        go(Strength::Level(5), Some(&clock), true),
+        go(Strength::Level(5), Some(&clock), true, true),
         "go depth 5 movetime 300 wtime 179800 btime 180000 winc 2000 binc 2000"
     );
+}
+
+#[test]
+fn a_timed_elo_is_given_a_think_budget_not_the_clocks_management() {
+    // Issue 56: given only the clocks, Stockfish at 1500 Elo spent 10-38 s a move on 5+3.
+    for (base, inc) in [(180, 2), (300, 3), (900, 10)] {
+        let control =
+            TimeControl::fischer(Duration::from_secs(base), Duration::from_secs(inc)).unwrap();
+        let clock = SearchClock {
+            white: control.initial_time().unwrap(),
+            black: control.initial_time().unwrap(),
+            white_inc: control.increment_for_move(1),
+            black_inc: control.increment_for_move(1),
+            moves_to_go: None,
+        };
+        for elo in [1350, 1500, 2000] {
+            let line = go(Strength::Elo(elo), Some(&clock), false, true);
+            let movetime: u64 = line
+                .split_whitespace()
+                .skip_while(|w| *w != "movetime")
+                .nth(1)
+                .and_then(|ms| ms.parse().ok())
+                .unwrap_or_else(|| panic!("no movetime in {line}"));
+            assert!(movetime <= 1000, "{elo} on {base}+{inc}: {line}");
+            assert!(line.starts_with("go depth "), "{line}");
+        }
+    }
 }
 
 fn wait_finished(opponent: &Opponent) -> bool {

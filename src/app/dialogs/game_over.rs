@@ -44,6 +44,13 @@ impl Popup for GameOver {
             }
             // At once, unless the finished game is on disk nowhere.
             Action::Quit => app.quit_requested(),
+            // Text typed at the box (a move as the game ended, `App::typed_into_the_end`):
+            // the box closes and the move box takes it, for a variation.
+            Action::Input(_) => {
+                app.mode = Mode::Playing;
+                app.board.engaged = false;
+                app.on_playing(action, app.now);
+            }
             _ => {}
         }
     }
@@ -109,6 +116,12 @@ mod tests {
         play_all(&mut app, &SCHOLARS_MOVES);
         play_all(&mut app, &["Qxf7#"]);
         assert_eq!(app.mode(), &Mode::GameOver(GameOver));
+        // The box seen: its keys are its own (a key on its way as it opened goes into the
+        // move box, `App::typed_into_the_end`).
+        app.update(
+            crate::app::keymap::Action::Tick,
+            app.now + crate::app::requests::ANSWER_GUARD,
+        );
         app
     }
 

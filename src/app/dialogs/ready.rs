@@ -34,6 +34,10 @@ impl Popup for Ready {
     fn update(self, app: &mut App, action: Action, now: Duration) {
         match action {
             Action::Quit => app.quit_requested(),
+            // Before the first move too (it did nothing there, issue 56); the form closes
+            // back to this wait.
+            Action::NewGame if app.table_refuses(&action) => {}
+            Action::NewGame => app.new_game_requested(),
             // The prompt under the box says F1: the help opens over the wait and closes back
             // to it, the clocks still waiting.
             Action::Help => {
@@ -144,6 +148,21 @@ mod tests {
         assert_eq!(app.mode(), &Mode::Playing);
         assert_eq!(app.view().input(), "e");
         assert_eq!(app.game().clock().running(), Some(Color::White));
+    }
+
+    #[test]
+    fn ctrl_n_opens_the_new_game_form_before_the_first_move_and_esc_comes_back_here() {
+        // Issue 56: Ctrl-N did nothing before the first move.
+        let mut app = timed_app("5+0");
+        assert!(crate::app::tests::press(
+            &mut app,
+            KeyCode::Char('n'),
+            crossterm::event::KeyModifiers::CONTROL
+        ));
+        assert!(matches!(app.mode(), Mode::NewGame(_)), "{:?}", app.mode());
+        assert!(key(&mut app, KeyCode::Esc));
+        assert_eq!(app.mode(), &Mode::Ready(super::Ready));
+        assert_eq!(app.game().clock().running(), None, "the clocks still wait");
     }
 
     #[test]

@@ -56,6 +56,11 @@ fn a_draw_offer_never_takes_the_letters_of_a_move_being_typed() {
     assert_eq!(sans(&app), ["e4", "Nf6"]);
     assert_eq!(app.game().pending_offer(), None, "the move declined it");
     assert!(!app.game().is_over());
+    // And it is said, as a take-back request declined by a move is (issue 56).
+    assert_eq!(
+        app.view().message().unwrap().text,
+        "Black moved: the draw offer is declined"
+    );
 }
 
 #[test]

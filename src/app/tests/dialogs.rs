@@ -566,3 +566,20 @@ fn a_rematch_swaps_the_seats_and_keeps_each_players_clock() {
         "Rematch: Bob vs Ann, White 3+0, Black 5+3"
     );
 }
+
+#[test]
+fn the_answer_guards_word_goes_when_its_question_does() {
+    // Issue 56: "That key came as the question did…" stayed after the question closed.
+    let mut app = app();
+    act(&mut app, Action::Resign);
+    key(&mut app, KeyCode::Char('y'));
+    assert!(!app.game().is_over(), "a key on its way does not resign");
+    let said = app.view().message().unwrap().text.clone();
+    assert!(
+        said.starts_with("That key came as the question did"),
+        "{said}"
+    );
+    act(&mut app, Action::Cancel);
+    assert_mode(&app, &Mode::Playing);
+    assert_eq!(app.view().message(), None);
+}

@@ -57,7 +57,7 @@ fn white_offers_after(app: &mut App, moves: &[&str]) {
     );
 }
 
-fn net(app: &mut App, msg: Msg) {
+pub(super) fn net(app: &mut App, msg: Msg) {
     net_event(app, NetEvent::Msg(msg));
 }
 
@@ -66,7 +66,7 @@ fn net_event(app: &mut App, event: NetEvent) {
 }
 
 /// A joiner's app, welcomed to `seat` of the game after `moves`.
-fn seated(seat: Seat, moves: &[&str]) -> App {
+pub(super) fn seated(seat: Seat, moves: &[&str]) -> App {
     let mut config = config(GameSetup::default());
     config.network = Some(NetSetup::default());
     let mut app = App::new(config);
@@ -120,16 +120,12 @@ fn the_welcome_puts_the_hosts_game_on_the_board_seen_from_the_players_side() {
 fn the_other_sides_move_is_refused_on_the_screen_and_nothing_is_sent() {
     let mut app = seated(Seat::Black, &[]);
     sent(&mut app);
+    // Typed at White's turn, a move is Black's premove: kept, not sent.
     enter(&mut app, "e4");
     assert_eq!(app.game().record().plies(), 0);
-    assert!(
-        app.view()
-            .message()
-            .unwrap()
-            .text
-            .starts_with("It is White's move")
-    );
+    assert!(app.view().message().unwrap().text.starts_with("Premove e4"));
     assert_eq!(sent(&mut app), []);
+    act(&mut app, Action::Cancel);
     net_event(
         &mut app,
         NetEvent::Lost {
@@ -180,13 +176,14 @@ fn a_move_shows_at_once_and_is_taken_back_when_the_host_refuses_it() {
             action: Act::Move { uci: "e7e5".into() }
         }]
     );
+    // At White's turn now: Nf6 waits as a premove, for a position the host may refuse.
     enter(&mut app, "Nf6");
     assert!(
         app.view()
             .message()
             .unwrap()
             .text
-            .contains("waits for the host")
+            .starts_with("Premove Nf6")
     );
     net(
         &mut app,

@@ -17,7 +17,7 @@ fn setup(side: Color, strength: Strength) -> SparringSetup {
 }
 
 /// A game from `start` against the engine playing `side`, untimed unless `tc`.
-fn engine_app_at(side: Color, strength: Strength, start: &str, tc: Option<&str>) -> App {
+pub(super) fn engine_app_at(side: Color, strength: Strength, start: &str, tc: Option<&str>) -> App {
     let sparring = setup(side, strength);
     let mut game = GameSetup {
         start: Position::from_fen(start).unwrap(),
@@ -42,7 +42,7 @@ fn engine_app_at(side: Color, strength: Strength, start: &str, tc: Option<&str>)
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-fn engine_app(side: Color, strength: Strength) -> App {
+pub(super) fn engine_app(side: Color, strength: Strength) -> App {
     engine_app_at(side, strength, START, None)
 }
 
@@ -58,7 +58,7 @@ fn asks(app: &mut App) -> Vec<OpponentAsk> {
 }
 
 /// The one search asked for since the last look.
-fn asked(app: &mut App) -> ThinkJob {
+pub(super) fn asked(app: &mut App) -> ThinkJob {
     let jobs: Vec<ThinkJob> = asks(app)
         .into_iter()
         .filter_map(|a| match a {
@@ -71,7 +71,7 @@ fn asked(app: &mut App) -> ThinkJob {
 }
 
 /// The engine's answer to `id`: `mv` (SAN in the position on the board), with `eval`.
-fn answer(app: &mut App, id: u64, mv: &str, eval: Option<Eval>) {
+pub(super) fn answer(app: &mut App, id: u64, mv: &str, eval: Option<Eval>) {
     let mv = app.game().position().parse_move(mv).unwrap();
     let news = OpponentNews::Moved { id, mv, eval };
     app.update(super::super::Event::Opponent(news), app.now);
@@ -94,12 +94,13 @@ fn the_engine_is_started_asked_at_its_turn_and_its_move_played_by_the_rules() {
     assert!(job.moves.is_empty() && !job.hint && job.clock.is_none());
     // The human's side at the bottom of the board.
     assert_eq!(app.view().board().orientation, Color::Black);
-    // The human cannot move for the engine.
+    // The human cannot move for the engine: a move typed now is a premove for Black, here
+    // one that is not legal once White has moved (a black pawn cannot reach e4).
     enter(&mut app, "e4");
-    assert!(error_text(&app).contains("Stockfish (level 4) is thinking"));
     assert!(sans(&app).is_empty());
     answer(&mut app, job.id, "d4", None);
     assert_eq!(sans(&app), ["d4"]);
+    assert!(error_text(&app).starts_with("Premove e4 dropped"));
     // The human's move brings the next question, with the moves so far.
     enter(&mut app, "d5");
     let next = asked(&mut app);
@@ -379,4 +380,31 @@ fn a_side_named_as_the_engine_is_played_by_it_as_the_form_or_a_saved_game_names_
     enter(&mut two, "e4");
     enter(&mut two, "e5");
     assert_eq!(sans(&two), ["e4", "e5"]);
+}
+
+#[test]
+fn the_status_says_the_engine_is_thinking_while_it_is_and_not_after_its_move() {
+    let mut app = engine_app(Color::Black, Strength::Elo(1500));
+    assert!(!app.view().status().text.contains("thinking"));
+    enter(&mut app, "e4");
+    let job = asked(&mut app);
+    let status = app.view().status().text;
+    assert!(
+        status.starts_with("Stockfish (1500 Elo, Black) to move · thinking…"),
+        "{status}"
+    );
+    answer(&mut app, job.id, "e5", None);
+    let status = app.view().status().text;
+    assert!(!status.contains("thinking"), "{status}");
+}
+
+#[test]
+fn the_engines_name_and_side_share_one_pair_of_brackets() {
+    // Issue 56: names read "Stockfish (level 8) (Black)".
+    let app = engine_app(Color::Black, Strength::Level(8));
+    assert_eq!(
+        app.view().words().who(Color::Black),
+        "Stockfish (level 8, Black)"
+    );
+    assert_eq!(app.view().words().who(Color::White), "White");
 }

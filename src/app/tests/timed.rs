@@ -323,11 +323,12 @@ fn letters_of_a_move_typed_as_the_flag_falls_are_not_the_game_over_boxs_keys() {
     app.update(Action::Tick, s(61));
     assert!(app.game().is_over(), "White's flag fell");
     assert_mode(&app, &Mode::GameOver(GameOver));
-    // The q of qd8 typed just after the end neither quits nor opens anything.
+    // The q of qd8 typed just after the end neither quits nor opens anything: it goes into
+    // the move box, for a variation.
     app.update(Action::Tick, s(61) + ms(400));
     key(&mut app, KeyCode::Char('q'));
     assert!(!app.should_quit(), "a letter of the move quit the game");
-    assert_mode(&app, &Mode::GameOver(GameOver));
+    assert_eq!(app.view().input(), "q");
     // Nor without a letter typed before the end: the q may start a move not seen to be over.
     let mut app = timed_app("1+0");
     app.update(Action::Select, s(0));
@@ -335,7 +336,11 @@ fn letters_of_a_move_typed_as_the_flag_falls_are_not_the_game_over_boxs_keys() {
     key(&mut app, KeyCode::Char('q'));
     assert!(!app.should_quit());
     // A moment later the box's keys are its own again.
+    let mut app = timed_app("1+0");
+    app.update(Action::Select, s(0));
+    app.update(Action::Tick, s(61));
     app.update(Action::Tick, s(63));
     key(&mut app, KeyCode::Char('r'));
+    assert_eq!(app.view().input(), "");
     assert_mode(&app, &Mode::Playing);
 }

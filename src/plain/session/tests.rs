@@ -487,7 +487,7 @@ fn pause_stops_both_clocks_and_resume_runs_them() {
     );
     assert_eq!(
         say(&mut s, "accept", secs(10)),
-        ["Clocks paused, as White agreed."]
+        ["Clocks paused, as White agreed, resume runs them again."]
     );
     assert_eq!(
         say(&mut s, "pause", secs(11)),
@@ -816,4 +816,34 @@ fn invite_at_one_keyboard_says_there_is_no_invitation_and_how_to_host() {
         ]
     );
     assert_eq!(s.take_errors(), said);
+}
+
+#[test]
+fn plain_mode_says_the_engine_is_thinking_once_its_search_is_asked_for() {
+    use crate::app::sparring::SparringSetup;
+    use crate::game::sparring::Strength;
+    let sparring = SparringSetup {
+        name: "Stockfish".to_owned(),
+        strength: Strength::Level(3),
+        side: Color::Black,
+    };
+    let app = App::new(Config {
+        setup: GameSetup {
+            black: sparring.player_name(),
+            ..GameSetup::default()
+        },
+        sparring: Some(sparring),
+        ..Config::default()
+    });
+    let mut s = Session::new(app, &super::super::warnings::DEFAULT_WARNINGS);
+    let said = say0(&mut s, "e4");
+    assert_eq!(
+        said,
+        [
+            "White: pawn to e4. [1. e4]",
+            "Stockfish (level 3, Black) is thinking…"
+        ]
+    );
+    // Asked again about the same search, it is not said twice.
+    assert!(!say0(&mut s, "board").iter().any(|l| l.contains("thinking")));
 }
