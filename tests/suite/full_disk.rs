@@ -44,6 +44,19 @@ impl Drop for SmallDisk {
     }
 }
 
+/// `hotseat --plain --new` with its data in `data` and its home in `home`, every stream piped.
+fn plain_new(home: &Path, data: &Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["--plain", "--new", "--data-dir"])
+        .arg(data)
+        .env("HOME", home)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// Writes into `path` until the file system has no room left.
 fn fill(path: &Path) {
     let mut file = fs::File::create(path).unwrap();
@@ -64,15 +77,7 @@ fn a_plain_game_ended_on_a_full_disk_is_given_whole_to_the_output_and_not_offere
         return;
     };
     let data = disk.0.join("data");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
-        .args(["--plain", "--new", "--data-dir"])
-        .arg(&data)
-        .env("HOME", &disk.0)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = plain_new(&disk.0, &data);
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"f3\ne5\ng4\n").unwrap();
     // The first moves are saved before the disk fills.
@@ -126,22 +131,10 @@ fn a_plain_game_ended_on_a_full_disk_is_given_whole_to_the_output_and_not_offere
 #[test]
 fn a_plain_game_in_a_folder_that_may_not_be_written_says_so_and_gives_its_end_to_the_output() {
     let Some(disk) = SmallDisk::read_only() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "cannot mount a tmpfs, which CI (root) must be able to do"
-        );
-        eprintln!("skipped: cannot mount a tmpfs here (needs root)");
+        common::skip::cannot_run("cannot mount a tmpfs here (needs root, as CI has)");
         return;
     };
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hotseat"))
-        .args(["--plain", "--new", "--data-dir"])
-        .arg(disk.0.join("data"))
-        .env("HOME", &disk.0)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = plain_new(&disk.0, &disk.0.join("data"));
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"f3\ne5\ng4\nQh4#\n").unwrap();
     drop(stdin);
