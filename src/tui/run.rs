@@ -250,6 +250,9 @@ where
 {
     // Whether this turn of the loop draws (see `heartbeat_can_wait`).
     let mut draw = true;
+    // An event taken out of the channel while hearing a burst of keys, not a key: the next turn
+    // hears it, after the burst's frame.
+    let mut pending: Option<Wake> = None;
     loop {
         let now = runtime.now();
         app.update(Action::Tick, now);
@@ -293,16 +296,20 @@ where
         }
         draw = true;
         let events = runtime.events();
-        let wake = match app.view().next_wake(now) {
-            Some(at) => {
-                let timeout = at.saturating_sub(runtime.now()) + WAKE_MARGIN;
-                match events.recv_timeout(timeout) {
-                    Ok(wake) => wake,
-                    Err(RecvTimeoutError::Timeout) => continue,
-                    Err(RecvTimeoutError::Disconnected) => return Err(PlayError::EventsEnded),
+        let wake = match pending.take() {
+            // The event that ended the last burst of keys, heard now with a frame of its own.
+            Some(wake) => wake,
+            None => match app.view().next_wake(now) {
+                Some(at) => {
+                    let timeout = at.saturating_sub(runtime.now()) + WAKE_MARGIN;
+                    match events.recv_timeout(timeout) {
+                        Ok(wake) => wake,
+                        Err(RecvTimeoutError::Timeout) => continue,
+                        Err(RecvTimeoutError::Disconnected) => return Err(PlayError::EventsEnded),
+                    }
                 }
-            }
-            None => events.recv().map_err(|_| PlayError::EventsEnded)?,
+                None => events.recv().map_err(|_| PlayError::EventsEnded)?,
+            },
         };
         match wake {
             Wake::Event(event) => {
@@ -314,31 +321,25 @@ where
                 if matches!(event, AppEvent::Action(Action::Resize { .. })) {
                     redraw_everything(terminal).map_err(PlayError::terminal)?;
                 }
+                let key = matches!(event, AppEvent::Key(_));
                 app.update(event, now);
                 draw = !(heartbeat && heartbeat_can_wait(app.view().next_wake(now), now));
-                // A burst (a paste: a key an event) is heard whole before the next frame, so
-                // that a line of moves costs a frame, not one a key; bounded, so the screen
-                // still follows a flood.
-                for _ in 0..BURST_BEFORE_A_FRAME {
-                    match events.try_recv() {
-                        Ok(Wake::Event(event)) => {
-                            if matches!(event, AppEvent::Action(Action::Resize { .. })) {
-                                redraw_everything(terminal).map_err(PlayError::terminal)?;
+                // A burst of keys (a paste: a key an event) is heard whole before the next
+                // frame, so that a line of moves costs a frame, not one a key; bounded, so the
+                // screen still follows a flood. Anything else waiting (news, the network's
+                // words) gets a frame of its own, so that no message of it goes unseen.
+                if key {
+                    for _ in 0..BURST_BEFORE_A_FRAME {
+                        match events.try_recv() {
+                            Ok(Wake::Event(event @ AppEvent::Key(_))) => {
+                                app.update(event, runtime.now());
                             }
-                            let heartbeat = is_heartbeat(&event);
-                            app.update(event, runtime.now());
-                            draw |= !heartbeat;
-                        }
-                        Ok(Wake::Continued(stopped)) => {
-                            redraw_everything(terminal).map_err(PlayError::terminal)?;
-                            if let Some(stopped) = stopped {
-                                app.update(AppEvent::Resumed(stopped), runtime.now());
+                            Ok(other) => {
+                                pending = Some(other);
+                                break;
                             }
-                            draw = true;
+                            Err(_) => break,
                         }
-                        Ok(Wake::TerminalFailed(err)) => return Err(PlayError::Read(err)),
-                        Ok(Wake::Input(_)) => {}
-                        Err(_) => break,
                     }
                 }
             }
