@@ -139,15 +139,13 @@ impl Analyser {
             start: job.start,
             moves: job.moves,
         };
-        self.running = Some(Analysis::spawn_gated(
+        self.running = Some(spawn_telling(
             engine,
             job,
             settings,
             gate,
-            move |event| {
-                let event = app_event(event);
-                sender.send(Event::Analysis { id, event });
-            },
+            sender,
+            move |event| Event::Analysis { id, event },
         ));
     }
 
@@ -204,15 +202,13 @@ impl Analyser {
             start: job.position,
             moves: Vec::new(),
         };
-        self.judge = Some(Analysis::spawn_gated(
+        self.judge = Some(spawn_telling(
             engine,
             job,
             settings,
             gate,
-            move |event| {
-                let event = app_event(event);
-                sender.send(Event::Retro(RetroNews::Judged { id, event }));
-            },
+            sender,
+            move |event| Event::Retro(RetroNews::Judged { id, event }),
         ));
     }
 
@@ -237,6 +233,21 @@ impl Analyser {
         }
         self.stopping.retain(|a| !a.is_finished());
     }
+}
+
+/// Starts `job` once `gate` lets it, each of the engine's events told to the loop as the app's
+/// event `tell` makes of it (its error in words).
+fn spawn_telling(
+    engine: PathBuf,
+    job: Job,
+    settings: Settings,
+    gate: Option<Gate>,
+    sender: EventSender,
+    tell: impl Fn(AnalysisEvent) -> Event + Send + 'static,
+) -> Analysis {
+    Analysis::spawn_gated(engine, job, settings, gate, move |event| {
+        sender.send(tell(app_event(event)));
+    })
 }
 
 /// The engine's event in the app's terms: its error in words.
